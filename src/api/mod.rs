@@ -1,0 +1,11 @@
+//! The CRM's v2 API: tolerant models, the HTTP client, typed errors.
+
+pub mod client;
+pub mod decode;
+pub mod error;
+pub mod model;
+pub mod pages;
+pub mod token;
+
+pub use model::*;
+pub use token::Token;

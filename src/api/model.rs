@@ -1,0 +1,277 @@
+//! The API's resources, typed for meaning.
+//!
+//! Decoding is tolerant (see `lenient.rs` and NOTES.md): one odd field never
+//! discards a record or a page. A value that does not fit its type is kept as
+//! raw text (`Other`/`Raw` cases) or becomes `None`, never an error.
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
+use serde::Serialize;
+
+use serde::Serializer;
+
+/// `{status, success, data, pagination}`: every successful answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Envelope<T> {
+    pub status: Option<i64>,
+    pub success: Option<bool>,
+    pub data: T,
+    pub pagination: Option<Pagination>,
+}
+
+/// A point in time as the server sent it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Timestamp {
+    /// ISO 8601 (`2024-06-10T09:05:51.000000Z`), normalised to UTC.
+    Utc(DateTime<Utc>),
+    /// Older payloads: `13.07.2022 20:00:46`, a wall-clock time with no zone.
+    Local(NaiveDateTime),
+    /// Anything else, shown as it came.
+    Raw(String),
+}
+
+/// A calendar date (`YYYY-MM-DD`), or the raw text when it does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum DateField {
+    Date(NaiveDate),
+    Raw(String),
+}
+
+/// A lesson start or end. The date part of a timestamp carries no meaning.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum LessonTime {
+    /// A bare time of day (`"10:00"`), already the centre's wall-clock time.
+    Clock(NaiveTime),
+    /// A UTC timestamp whose time of day must be shown in the centre's zone.
+    Utc(DateTime<Utc>),
+    Raw(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PluginType {
+    Free,
+    Premium,
+    /// A value outside the published set, kept as sent.
+    Other(String),
+}
+
+/// What a plugin may do. Sent as a JSON-encoded string of an array.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Abilities {
+    /// Decoded names; also the empty list for `null`, `""` and a missing key.
+    List(Vec<String>),
+    /// A string that is not a JSON array, shown raw.
+    Raw(String),
+}
+
+/// The installation of a plugin for the calling user.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Installation {
+    pub id: i64,
+    pub plugin_id: Option<i64>,
+    pub user_id: Option<i64>,
+    /// A secret (`1|jCr5...`): mask it on screen, never log it.
+    pub token: Option<String>,
+    pub created_at: Option<Timestamp>,
+    pub updated_at: Option<Timestamp>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Plugin {
+    pub id: i64,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub plugin_type: PluginType,
+    pub description: String,
+    pub logo: Option<String>,
+    pub background_image: Option<String>,
+    pub url: Option<String>,
+    pub abilities: Abilities,
+    pub created_at: Option<Timestamp>,
+    pub updated_at: Option<Timestamp>,
+    /// `None` for every "not installed" form: `null`, `[]`, `{}`, absent.
+    pub user: Option<Installation>,
+}
+
+/// The `days` code of a group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DaysCode {
+    /// 1
+    MonWedFri,
+    /// 2
+    TueThuSat,
+    /// 3
+    Weekend,
+    /// 4
+    EveryDay,
+    /// 5: the days are in `exact_days`.
+    Custom,
+    /// Any other value, kept as sent (`"9"`, `"abc"`); `""` when absent.
+    Other(String),
+}
+
+/// The decoded `exact_days` of a group.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ExactDays {
+    /// Recognised days in the order sent, without repeats.
+    pub days: Vec<Weekday>,
+    /// Elements that name no day, kept raw so they can be shown.
+    pub unknown: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GroupStatus {
+    /// 2
+    Active,
+    /// 3
+    Archive,
+    Other(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Course {
+    pub id: i64,
+    pub name: String,
+    pub image: Option<String>,
+    pub description: Option<String>,
+    /// Minutes; sent as numeric text.
+    pub lesson_duration: Option<i64>,
+    pub course_duration: Option<i64>,
+    pub is_enabled: Option<bool>,
+    pub parent_id: Option<i64>,
+    pub price: Option<i64>,
+    pub company_id: Option<i64>,
+    #[serde(rename = "type")]
+    pub course_type: Option<i64>,
+    pub lessons_per_module: Option<i64>,
+    pub created_at: Option<Timestamp>,
+    pub updated_at: Option<Timestamp>,
+    pub created_by: Option<i64>,
+    pub updated_by: Option<i64>,
+    pub deleted_at: Option<Timestamp>,
+    pub deleted_by: Option<i64>,
+    pub short_name: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Group {
+    pub id: i64,
+    pub company_group_number: Option<i64>,
+    pub name: String,
+    pub days: DaysCode,
+    pub exact_days: ExactDays,
+    pub lesson_start_time: Option<LessonTime>,
+    pub lesson_end_time: Option<LessonTime>,
+    pub status: GroupStatus,
+    #[serde(rename = "type")]
+    pub group_type: Option<i64>,
+    pub is_corporate: Option<bool>,
+    /// Meaning not published: kept as the JSON value sent (never `Null`).
+    pub salary_for_corporate: Option<serde_json::Value>,
+    pub write_off: Option<serde_json::Value>,
+    pub last_write_off_date: Option<DateField>,
+    pub next_write_off_date: Option<DateField>,
+    pub course_id: Option<i64>,
+    pub branch_id: Option<i64>,
+    pub selection_start_date: Option<DateField>,
+    pub selection_end_date: Option<DateField>,
+    pub group_start_date: Option<DateField>,
+    pub group_end_date: Option<DateField>,
+    pub created_at: Option<Timestamp>,
+    pub updated_at: Option<Timestamp>,
+    pub created_by: Option<i64>,
+    pub updated_by: Option<i64>,
+    pub deleted_at: Option<Timestamp>,
+    pub deleted_by: Option<i64>,
+    pub comment: Option<String>,
+    pub course: Option<Course>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Links {
+    pub next: Option<String>,
+    pub previous: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pagination {
+    pub count: Option<u64>,
+    pub total: Option<u64>,
+    pub per_page: Option<u64>,
+    pub current_page: Option<u64>,
+    pub total_pages: Option<u64>,
+    pub links: Links,
+}
+
+/// A branch of the centre (`GET /v2/branches`, outside the published spec).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Branch {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The answer to `POST /v2/plugins/install`: same fields as [`Installation`].
+pub type InstallResult = Installation;
+
+// The code enums serialise back to their wire form: the published code as a
+// number, an unknown value as it was sent (a number when it is one).
+
+fn serialize_raw<S: Serializer>(raw: &str, serializer: S) -> Result<S::Ok, S::Error> {
+    match raw.trim().parse::<i64>() {
+        Ok(number) => serializer.serialize_i64(number),
+        Err(_) => serializer.serialize_str(raw),
+    }
+}
+
+impl Serialize for PluginType {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Free => serializer.serialize_str("Free"),
+            Self::Premium => serializer.serialize_str("Premium"),
+            Self::Other(raw) => serializer.serialize_str(raw),
+        }
+    }
+}
+
+impl Serialize for DaysCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::MonWedFri => serializer.serialize_i64(1),
+            Self::TueThuSat => serializer.serialize_i64(2),
+            Self::Weekend => serializer.serialize_i64(3),
+            Self::EveryDay => serializer.serialize_i64(4),
+            Self::Custom => serializer.serialize_i64(5),
+            Self::Other(raw) => serialize_raw(raw, serializer),
+        }
+    }
+}
+
+impl Serialize for GroupStatus {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Active => serializer.serialize_i64(2),
+            Self::Archive => serializer.serialize_i64(3),
+            Self::Other(raw) => serialize_raw(raw, serializer),
+        }
+    }
+}
+
+/// As one array: the recognised days by English short name, then the
+/// unrecognised elements as sent.
+impl Serialize for ExactDays {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.days.len() + self.unknown.len()))?;
+        for day in &self.days {
+            seq.serialize_element(&day.to_string())?;
+        }
+        for raw in &self.unknown {
+            seq.serialize_element(raw)?;
+        }
+        seq.end()
+    }
+}

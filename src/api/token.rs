@@ -1,0 +1,132 @@
+//! Secrets: the user's bearer token and plugin installation tokens.
+//!
+//! A [`Token`] never prints itself: `Debug` shows a masked form and there is
+//! no `Display`, so it cannot slip into an error message or a log line.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Utc};
+use std::fmt;
+
+/// The user's bearer token (a JWT on the live service).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// Trims surrounding white space (a token file usually ends in a newline).
+    pub fn new(raw: impl Into<String>) -> Self {
+        let raw = raw.into();
+        Self(raw.trim().to_string())
+    }
+
+    /// The token itself, for the Authorization header and nothing else.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// A form safe to show: the first few characters and an ellipsis.
+    pub fn masked(&self) -> String {
+        mask_secret(&self.0)
+    }
+
+    /// The `exp` claim of a JWT (no signature check: only for telling the user).
+    pub fn expires_at(&self) -> Option<DateTime<Utc>> {
+        let payload = self.0.split('.').nth(1)?;
+        let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
+        let claims: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+        let exp = match &claims["exp"] {
+            serde_json::Value::Number(n) => n.as_i64().or_else(|| n.as_f64().map(|f| f as i64))?,
+            serde_json::Value::String(s) => s.trim().parse().ok()?,
+            _ => return None,
+        };
+        DateTime::from_timestamp(exp, 0)
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Token({})", self.masked())
+    }
+}
+
+/// Masks a secret for display: `1|jCr5…` for an installation token (its id
+/// and four characters), the first four characters otherwise, nothing at all
+/// for a secret too short to hide anything.
+pub fn mask_secret(secret: &str) -> String {
+    let shown = match secret.split_once('|') {
+        Some((id, rest)) if rest.chars().count() >= 12 => id.chars().count() + 1 + 4,
+        _ if secret.chars().count() >= 12 => 4,
+        _ => 0,
+    };
+    let head: String = secret.chars().take(shown).collect();
+    format!("{head}…")
+}
+
+/// "expires in 2h 10m" or "expired at 2026-11-22 10:00 UTC".
+pub fn describe_expiry(expires_at: DateTime<Utc>, now: DateTime<Utc>) -> String {
+    let left = expires_at - now;
+    if left <= chrono::TimeDelta::zero() {
+        return format!("expired at {}", expires_at.format("%Y-%m-%d %H:%M UTC"));
+    }
+    let minutes = left.num_minutes();
+    match (minutes / (24 * 60), minutes / 60 % 24, minutes % 60) {
+        (0, 0, 0) => "expires in less than a minute".to_string(),
+        (0, 0, m) => format!("expires in {m}m"),
+        (0, h, m) => format!("expires in {h}h {m}m"),
+        (d, h, _) => format!("expires in {d}d {h}h"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn jwt_with(payload: &str) -> Token {
+        Token::new(format!(
+            "eyJhbGciOiJIUzI1NiJ9.{}.c2lnbmF0dXJl",
+            URL_SAFE_NO_PAD.encode(payload)
+        ))
+    }
+
+    #[test]
+    fn decodes_exp_of_a_jwt() {
+        let token = jwt_with(r#"{"iat":1700000000,"exp":1700043200,"sub":"7","prv":"x"}"#);
+        assert_eq!(token.expires_at(), DateTime::from_timestamp(1_700_043_200, 0));
+    }
+
+    #[test]
+    fn no_expiry_for_opaque_or_broken_tokens() {
+        assert_eq!(Token::new("plain-secret-token").expires_at(), None);
+        assert_eq!(Token::new("a.!!!.c").expires_at(), None);
+        assert_eq!(jwt_with(r#"{"sub":"7"}"#).expires_at(), None);
+        assert_eq!(jwt_with("not json").expires_at(), None);
+    }
+
+    #[test]
+    fn never_shows_the_whole_secret() {
+        let token = Token::new("  1|jCr5abcdefghijklmnopqrstuvwxyz0123456789ABCD\n");
+        assert_eq!(token.masked(), "1|jCr5…");
+        assert_eq!(format!("{token:?}"), "Token(1|jCr5…)");
+        assert_eq!(mask_secret("eyJhbGciOiJIUzI1NiJ9.payload.sig"), "eyJh…");
+        assert_eq!(mask_secret("short"), "…");
+        assert_eq!(mask_secret("1|short"), "…");
+    }
+
+    #[test]
+    fn describes_expiry_for_people() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap();
+        let at = |h: i64, m: i64| now + chrono::TimeDelta::minutes(h * 60 + m);
+        assert_eq!(describe_expiry(at(2, 10), now), "expires in 2h 10m");
+        assert_eq!(describe_expiry(at(0, 5), now), "expires in 5m");
+        assert_eq!(describe_expiry(at(50, 0), now), "expires in 2d 2h");
+        assert_eq!(
+            describe_expiry(at(-3, 0), now),
+            "expired at 2026-11-22 05:00 UTC"
+        );
+    }
+}

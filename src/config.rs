@@ -1,0 +1,1 @@
+//! Configuration (helper C fills this in).

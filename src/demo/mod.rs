@@ -1,0 +1,1 @@
+//! The embedded demo API server (helper D fills this in).

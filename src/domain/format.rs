@@ -1,0 +1,1 @@
+//! Formatting for people (helper B fills this in).

@@ -1,0 +1,1 @@
+//! Sanitising server text (helper B fills this in).

@@ -1,0 +1,1 @@
+//! Weekday names and parsing (helper A fills this in).
