@@ -16,6 +16,8 @@ pub struct Envelope<T> {
     pub success: Option<bool>,
     pub data: T,
     pub pagination: Option<Pagination>,
+    /// A `message` next to the data, when the server sent one.
+    pub message: Option<String>,
 }
 
 /// A point in time as the server sent it.
