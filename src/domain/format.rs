@@ -1,1 +1,403 @@
-//! Formatting for people (helper B fills this in).
+//! Formatting for people: numbers, dates, codes, and column widths.
+//!
+//! The width helpers measure terminal columns (unicode-width): wide CJK and
+//! emoji take two, combining marks none. They expect sanitised text (see
+//! [`super::sanitize`]); control characters have no meaningful width.
+
+use std::borrow::Cow;
+
+use chrono::NaiveDateTime;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use super::zone::Zone;
+use crate::api::model::{DateField, GroupStatus, PluginType, Timestamp};
+
+/// What a null or absent value shows.
+pub const NONE: &str = "—";
+
+/// Marks text cut to fit a column.
+const ELLIPSIS: char = '…';
+const ELLIPSIS_COLUMNS: usize = 1;
+
+/// ZERO WIDTH JOINER: the character after it belongs to the same emoji.
+const ZWJ: char = '\u{200D}';
+
+/// `n` in groups of three digits separated by a space: `1 200 000`, `-5 000`.
+pub fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3 + 1);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// `YYYY-MM-DD`, or the raw text as sent.
+pub fn date(d: &DateField) -> Cow<'_, str> {
+    match d {
+        DateField::Date(date) => Cow::Owned(date.format("%Y-%m-%d").to_string()),
+        DateField::Raw(raw) => Cow::Borrowed(raw),
+    }
+}
+
+/// `YYYY-MM-DD HH:MM`: a UTC time in `zone`, an old zone-less time as it is,
+/// raw text as sent.
+pub fn timestamp(t: &Timestamp, zone: &Zone) -> String {
+    match t {
+        Timestamp::Utc(at) => date_time(zone.wall_clock(*at)),
+        Timestamp::Local(wall_clock) => date_time(*wall_clock),
+        Timestamp::Raw(raw) => raw.clone(),
+    }
+}
+
+fn date_time(wall_clock: NaiveDateTime) -> String {
+    wall_clock.format("%Y-%m-%d %H:%M").to_string()
+}
+
+/// `"yes"`, `"no"`, or [`NONE`].
+pub fn flag(v: Option<bool>) -> &'static str {
+    match v {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => NONE,
+    }
+}
+
+/// `"Active"`, `"Archive"`, `"status 7"` for another code, [`NONE`] when blank.
+pub fn status_word(s: &GroupStatus) -> Cow<'static, str> {
+    match s {
+        GroupStatus::Active => Cow::Borrowed("Active"),
+        GroupStatus::Archive => Cow::Borrowed("Archive"),
+        GroupStatus::Other(raw) => match raw.trim() {
+            "" => Cow::Borrowed(NONE),
+            code => Cow::Owned(format!("status {code}")),
+        },
+    }
+}
+
+/// `"Free"`, `"Premium"`, another type as sent, [`NONE`] when blank.
+pub fn plugin_type_word(t: &PluginType) -> &str {
+    match t {
+        PluginType::Free => "Free",
+        PluginType::Premium => "Premium",
+        PluginType::Other(raw) if raw.trim().is_empty() => NONE,
+        PluginType::Other(raw) => raw,
+    }
+}
+
+/// A value whose meaning is not published: a string's content, [`NONE`] for
+/// null, anything else as compact JSON.
+pub fn json_value(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(text) => text.clone(),
+        serde_json::Value::Null => NONE.to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// Terminal columns `s` takes.
+pub fn display_width(s: &str) -> usize {
+    s.width()
+}
+
+/// `s` cut to at most `width` columns, ending in `…` when cut. Cuts fall
+/// between characters, never between a character and the combining marks
+/// or emoji joiners that follow it. Borrowed when `s` already fits.
+pub fn truncate_to_width(s: &str, width: usize) -> Cow<'_, str> {
+    if display_width(s) <= width {
+        return Cow::Borrowed(s);
+    }
+    let Some(budget) = width.checked_sub(ELLIPSIS_COLUMNS) else {
+        return Cow::Borrowed("");
+    };
+    let kept = &s[..fitting_prefix_len(s, budget)];
+    let mut out = String::with_capacity(kept.len() + ELLIPSIS.len_utf8());
+    out.push_str(kept);
+    out.push(ELLIPSIS);
+    Cow::Owned(out)
+}
+
+/// `s` truncated to `width` columns, then padded with spaces to exactly
+/// `width` columns.
+pub fn pad_to_width(s: &str, width: usize) -> String {
+    let cell = truncate_to_width(s, width);
+    let padding = width.saturating_sub(display_width(&cell));
+    let mut out = String::with_capacity(cell.len() + padding);
+    out.push_str(&cell);
+    out.extend(std::iter::repeat_n(' ', padding));
+    out
+}
+
+/// Byte length of the longest prefix of `s` that ends on a cluster boundary
+/// and is at most `budget` columns wide.
+fn fitting_prefix_len(s: &str, budget: usize) -> usize {
+    let mut fitted = 0;
+    let mut used = 0;
+    for cluster in clusters(s) {
+        used += display_width(cluster);
+        if used > budget {
+            break;
+        }
+        fitted += cluster.len();
+    }
+    // Summing clusters can undercount a ligature that spans two of them:
+    // measure the prefix as a whole and step back until it fits.
+    while display_width(&s[..fitted]) > budget {
+        fitted -= clusters(&s[..fitted]).last().map_or(fitted, str::len);
+    }
+    fitted
+}
+
+/// `s` split where a cut is allowed: each piece is one character with the
+/// zero-width characters, emoji modifiers and ZWJ-joined characters after it.
+/// A cheap stand-in for grapheme clusters, enough for column fitting.
+fn clusters(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        let mut chars = rest.char_indices();
+        let (_, first) = chars.next()?;
+        let mut previous = first;
+        let end = chars
+            .find(|&(_, c)| {
+                let boundary = starts_cluster(previous, c);
+                previous = c;
+                boundary
+            })
+            .map_or(rest.len(), |(index, _)| index);
+        let (cluster, tail) = rest.split_at(end);
+        rest = tail;
+        Some(cluster)
+    })
+}
+
+fn starts_cluster(previous: char, c: char) -> bool {
+    let is_emoji_modifier = ('\u{1F3FB}'..='\u{1F3FF}').contains(&c);
+    previous != ZWJ && !is_emoji_modifier && c.width() != Some(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{NaiveDate, TimeZone, Utc};
+    use serde_json::json;
+
+    /// "Ё" built from "Е" and a combining diaeresis: two chars, one column.
+    const YO_DECOMPOSED: &str = "\u{0415}\u{0308}";
+
+    #[test]
+    fn thousands_groups_by_three() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1 000");
+        assert_eq!(thousands(1_200_000), "1 200 000");
+        assert_eq!(thousands(-5000), "-5 000");
+        assert_eq!(thousands(-999), "-999");
+        assert_eq!(thousands(123_456), "123 456");
+        assert_eq!(thousands(i64::MIN), "-9 223 372 036 854 775 808");
+        assert_eq!(thousands(i64::MAX), "9 223 372 036 854 775 807");
+    }
+
+    #[test]
+    fn dates_and_raw_dates() {
+        let parsed = DateField::Date(NaiveDate::from_ymd_opt(2024, 6, 10).unwrap());
+        assert_eq!(date(&parsed), "2024-06-10");
+        let raw = DateField::Raw("10/06/2024".into());
+        let shown = date(&raw);
+        assert!(matches!(shown, Cow::Borrowed("10/06/2024")), "{shown:?}");
+    }
+
+    #[test]
+    fn timestamps_in_the_zone() {
+        let tashkent: Zone = "Asia/Tashkent".parse().unwrap();
+        let late_evening = Timestamp::Utc(Utc.with_ymd_and_hms(2024, 6, 10, 21, 5, 51).unwrap());
+        // UTC+5 moves it to the next day.
+        assert_eq!(timestamp(&late_evening, &tashkent), "2024-06-11 02:05");
+        let utc_zone: Zone = "UTC".parse().unwrap();
+        assert_eq!(timestamp(&late_evening, &utc_zone), "2024-06-10 21:05");
+
+        let old = NaiveDate::from_ymd_opt(2022, 7, 13)
+            .unwrap()
+            .and_hms_opt(20, 0, 46)
+            .unwrap();
+        assert_eq!(
+            timestamp(&Timestamp::Local(old), &tashkent),
+            "2022-07-13 20:00"
+        );
+        assert_eq!(
+            timestamp(&Timestamp::Raw("yesterday".into()), &tashkent),
+            "yesterday"
+        );
+    }
+
+    #[test]
+    fn flags() {
+        assert_eq!(flag(Some(true)), "yes");
+        assert_eq!(flag(Some(false)), "no");
+        assert_eq!(flag(None), NONE);
+    }
+
+    #[test]
+    fn status_words() {
+        assert_eq!(status_word(&GroupStatus::Active), "Active");
+        assert_eq!(status_word(&GroupStatus::Archive), "Archive");
+        assert_eq!(status_word(&GroupStatus::Other("7".into())), "status 7");
+        assert_eq!(
+            status_word(&GroupStatus::Other(" abc ".into())),
+            "status abc"
+        );
+        assert_eq!(status_word(&GroupStatus::Other(String::new())), NONE);
+    }
+
+    #[test]
+    fn plugin_type_words() {
+        assert_eq!(plugin_type_word(&PluginType::Free), "Free");
+        assert_eq!(plugin_type_word(&PluginType::Premium), "Premium");
+        assert_eq!(
+            plugin_type_word(&PluginType::Other("Enterprise".into())),
+            "Enterprise"
+        );
+        assert_eq!(plugin_type_word(&PluginType::Other(" ".into())), NONE);
+    }
+
+    #[test]
+    fn json_values() {
+        assert_eq!(json_value(&json!("50%")), "50%");
+        assert_eq!(json_value(&json!(1500)), "1500");
+        assert_eq!(json_value(&json!(true)), "true");
+        assert_eq!(json_value(&json!(null)), NONE);
+        assert_eq!(
+            json_value(&json!({"a": [1, 2], "b": "x"})),
+            r#"{"a":[1,2],"b":"x"}"#
+        );
+    }
+
+    #[test]
+    fn widths_of_wide_and_combining_text() {
+        assert_eq!(display_width(""), 0);
+        assert_eq!(display_width("Группа"), 6);
+        assert_eq!(display_width(YO_DECOMPOSED), 1);
+        assert_eq!(display_width("漢字"), 4);
+        assert_eq!(display_width("🎓"), 2);
+        assert_eq!(display_width("Oʻzbek"), 6);
+        assert_eq!(display_width(NONE), 1);
+    }
+
+    #[test]
+    fn truncate_keeps_text_that_fits() {
+        for (s, width) in [("Группа", 6), ("漢字", 4), ("", 0), ("abc", 10)] {
+            let cut = truncate_to_width(s, width);
+            assert!(matches!(cut, Cow::Borrowed(_)), "{s:?} at {width}: {cut:?}");
+            assert_eq!(cut, s);
+        }
+    }
+
+    #[test]
+    fn truncate_cuts_with_an_ellipsis() {
+        assert_eq!(truncate_to_width("Английский язык", 8), "Английс…");
+        assert_eq!(truncate_to_width("abc", 2), "a…");
+        assert_eq!(truncate_to_width("abc", 1), "…");
+        assert_eq!(truncate_to_width("abc", 0), "");
+    }
+
+    #[test]
+    fn truncate_never_splits_a_wide_character() {
+        // "漢字" is 4 columns; at 4 - 1 = 3 for the text, only "漢" fits.
+        assert_eq!(truncate_to_width("漢字漢", 4), "漢…");
+        assert_eq!(truncate_to_width("漢字漢", 5), "漢字…");
+        assert_eq!(truncate_to_width("漢字", 2), "…");
+        assert_eq!(truncate_to_width("🎓🎓🎓", 4), "🎓…");
+    }
+
+    #[test]
+    fn truncate_keeps_combining_marks_with_their_base() {
+        let three = YO_DECOMPOSED.repeat(3);
+        assert_eq!(display_width(&three), 3);
+        assert_eq!(truncate_to_width(&three, 2), format!("{YO_DECOMPOSED}…"));
+        // A combining mark on the last kept letter is never left behind.
+        assert_eq!(
+            truncate_to_width(&format!("ab{YO_DECOMPOSED}cd"), 4),
+            format!("ab{YO_DECOMPOSED}…")
+        );
+    }
+
+    #[test]
+    fn truncate_keeps_emoji_sequences_whole() {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"; // one 2-column emoji
+        assert_eq!(display_width(family), 2);
+        assert_eq!(
+            truncate_to_width(&format!("{family}{family}x"), 3),
+            format!("{family}…")
+        );
+        let thumbs_toned = "\u{1F44D}\u{1F3FD}";
+        assert_eq!(
+            truncate_to_width(&format!("{thumbs_toned}ok!"), 4),
+            format!("{thumbs_toned}o…")
+        );
+        // VS16 widens a narrow symbol: "❤️" is 2 columns, so it cannot fit in 1.
+        let heart = "\u{2764}\u{FE0F}";
+        assert_eq!(display_width(heart), 2);
+        assert_eq!(truncate_to_width(&format!("{heart}abc"), 2), "…");
+        assert_eq!(
+            truncate_to_width(&format!("{heart}abc"), 3),
+            format!("{heart}…")
+        );
+    }
+
+    #[test]
+    fn truncate_measures_the_kept_prefix_as_a_whole() {
+        // unicode-width counts this odd sequence as 3 columns although its two
+        // pieces measure 1 each: the kept prefix is re-measured and shortened.
+        let quirk = "\u{2018}\u{FE0F}\u{FE01}\u{0627}";
+        assert_eq!(display_width(quirk), 3);
+        let cut = truncate_to_width("\u{2018}\u{FE0F}\u{FE01}\u{0627}x", 3);
+        assert_eq!(cut, "\u{2018}\u{FE0F}\u{FE01}…");
+        assert!(display_width(&cut) <= 3);
+    }
+
+    #[test]
+    fn truncate_result_never_exceeds_the_width() {
+        let samples = [
+            "Английский язык",
+            "漢字漢字漢字",
+            "🎓a🎓b🎓",
+            "Oʻzbek tili — boshlangʻich",
+            &YO_DECOMPOSED.repeat(7),
+        ];
+        for s in samples {
+            for width in 0..=display_width(s) + 1 {
+                let cut = truncate_to_width(s, width);
+                assert!(display_width(&cut) <= width, "{s:?} at {width}: {cut:?}");
+                assert!(
+                    display_width(&cut) + 1 >= width.min(display_width(s)),
+                    "{s:?} at {width}: {cut:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pad_fills_to_the_exact_width() {
+        assert_eq!(pad_to_width("ab", 4), "ab  ");
+        assert_eq!(pad_to_width("漢字", 5), "漢字 ");
+        assert_eq!(pad_to_width("漢字漢", 4), "漢… ");
+        assert_eq!(pad_to_width(YO_DECOMPOSED, 3), format!("{YO_DECOMPOSED}  "));
+        assert_eq!(pad_to_width("abcdef", 4), "abc…");
+        assert_eq!(pad_to_width("", 2), "  ");
+        assert_eq!(pad_to_width("abc", 0), "");
+        for s in ["🎓 party", "漢a字", "x"] {
+            for width in 0..10 {
+                assert_eq!(
+                    display_width(&pad_to_width(s, width)),
+                    width,
+                    "{s:?} at {width}"
+                );
+            }
+        }
+    }
+}
