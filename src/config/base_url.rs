@@ -21,6 +21,12 @@ pub(crate) fn normalise(raw: &str) -> Result<String, String> {
     Ok(url.to_string())
 }
 
+/// True when the address ends in the API version (`.../v2`), which the
+/// client adds to every path itself.
+pub(crate) fn ends_with_version(url: &str) -> bool {
+    url.to_ascii_lowercase().ends_with("/v2")
+}
+
 /// True for `http://` to anything but this machine: the token would cross
 /// the network unencrypted.
 pub(crate) fn is_plain_http_to_remote(url: &str) -> bool {
@@ -93,6 +99,8 @@ mod tests {
         assert!(normalise("ftp://x").is_err());
         assert!(normalise("https://").unwrap_err().contains("no host"));
         assert!(normalise("https://a b").is_err());
+        assert!(ends_with_version("https://api.example.uz/V2"));
+        assert!(!ends_with_version("https://api.example.uz/v20"));
     }
 
     #[test]

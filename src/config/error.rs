@@ -25,7 +25,10 @@ pub enum ConfigError {
     Invalid { at: String, message: String },
 
     /// The profile asked for is not in the config file.
-    #[error("unknown profile {name:?} (chosen by {chosen_by}): {}", profile_list(known))]
+    #[error(
+        "unknown profile {name:?} (chosen by {chosen_by}): {}",
+        profile_list(known)
+    )]
     UnknownProfile {
         name: String,
         chosen_by: String,
@@ -104,7 +107,11 @@ impl fmt::Display for CommandOutcome {
             Self::Failed(status) => write!(f, "failed ({status})"),
             Self::PrintedNothing(status) => write!(f, "printed nothing ({status})"),
             Self::TimedOut(limit) => {
-                write!(f, "did not finish within {} s and was stopped", limit.as_secs())
+                write!(
+                    f,
+                    "did not finish within {} s and was stopped",
+                    limit.as_secs()
+                )
             }
         }
     }

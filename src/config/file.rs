@@ -170,9 +170,17 @@ impl Reader<'_> {
         }
     }
 
-    /// toml's own message (never its snippet of the file, which could quote a token).
+    /// toml's own message (never its snippet of the file, which could quote
+    /// a token), plus the key's name when a key is duplicated.
     fn toml_error(&self, error: &toml::de::Error) -> ConfigError {
-        let message = format!("invalid TOML: {}", error.message().replace('\n', "; "));
+        let mut message = format!("invalid TOML: {}", error.message().replace('\n', "; "));
+        let spanned = error.span().and_then(|span| self.text.get(span));
+        if let Some(key) = spanned
+            && message.ends_with("duplicate key")
+            && is_bare_key(key)
+        {
+            message.push_str(&format!(" {key:?}"));
+        }
         match error.span() {
             Some(span) => self.invalid(self.line(span), message),
             None => ConfigError::Invalid {
@@ -231,9 +239,20 @@ impl Reader<'_> {
     }
 }
 
+/// A key as TOML allows it unquoted (`base_url`, `profiles.work`).
+fn is_bare_key(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
 /// Where a table is, for messages: `at the top level` or `in [profiles.x]`.
 fn table_name(profile: Option<&str>) -> String {
-    profile.map_or_else(|| "at the top level".to_string(), |p| format!("in [profiles.{p}]"))
+    profile.map_or_else(
+        || "at the top level".to_string(),
+        |p| format!("in [profiles.{p}]"),
+    )
 }
 
 /// Stores one key's checked value; the error is the message without location.
@@ -250,7 +269,10 @@ fn store(
             settings.base_url = Some(At { value: url, line });
         }
         "token" | "token_env" | "token_file" | "token_command" => {
-            let token = token_key(key, string(value, key)?)?;
+            // Not even a wrong value of a token key is quoted back.
+            let text =
+                string(value, key).map_err(|_| format!("{key} must be a string in quotes"))?;
+            let token = token_key(key, text)?;
             if let Some(earlier) = &settings.token {
                 return Err(format!(
                     "{} and {key} are both set {}: keep only one token key per table",
@@ -261,7 +283,11 @@ fn store(
             settings.token = Some(At { value: token, line });
         }
         "branch_id" => {
-            settings.branch_id = Some(number(value, BRANCH_ID, "branch_id must be a positive number")?)
+            settings.branch_id = Some(number(
+                value,
+                BRANCH_ID,
+                "branch_id must be a positive number",
+            )?)
         }
         "per_page" => {
             let expected = "per_page must be a number from 1 to 100";
@@ -313,7 +339,9 @@ fn unknown_key(key: &str, profile: Option<&str>) -> String {
     if profile.is_none() {
         known.extend(TOP_LEVEL_ONLY_KEYS);
     }
-    let place = profile.map(|p| format!(" in [profiles.{p}]")).unwrap_or_default();
+    let place = profile
+        .map(|p| format!(" in [profiles.{p}]"))
+        .unwrap_or_default();
     match nearest(key, &known) {
         Some(near) => format!("unknown key {key:?}{place} (did you mean {near:?}?)"),
         None => format!("unknown key {key:?}{place}"),
@@ -348,7 +376,10 @@ fn kind(value: &DeValue<'_>) -> String {
 fn string(value: &DeValue<'_>, key: &str) -> Result<String, String> {
     match value {
         DeValue::String(text) => Ok(text.to_string()),
-        other => Err(format!("{key} must be a string in quotes, not {}", kind(other))),
+        other => Err(format!(
+            "{key} must be a string in quotes, not {}",
+            kind(other)
+        )),
     }
 }
 
@@ -399,7 +430,13 @@ mod tests {
             .into_inner();
         let get = |k: &str| table.get(k).unwrap().get_ref().clone();
         assert_eq!(number(&get("a"), PER_PAGE, "x"), Ok(16));
-        assert_eq!(number(&get("b"), PER_PAGE, "x"), Err("x, not -3".to_string()));
-        assert_eq!(number(&get("c"), PER_PAGE, "x"), Err("x, not 1000".to_string()));
+        assert_eq!(
+            number(&get("b"), PER_PAGE, "x"),
+            Err("x, not -3".to_string())
+        );
+        assert_eq!(
+            number(&get("c"), PER_PAGE, "x"),
+            Err("x, not 1000".to_string())
+        );
     }
 }

@@ -185,6 +185,14 @@ pub fn load(
         });
     }
 
+    if let Some((url, at)) = &base_url
+        && base_url::ends_with_version(url)
+    {
+        warnings.push(format!(
+            "{at}: base_url {url} ends with /v2, but crmdeck adds /v2 itself: give the host root"
+        ));
+    }
+
     let config_path = found.as_ref().map(|(path, _)| path.as_path());
     let token = choose_token(env, settings.token.as_ref(), config_path, &shown)?;
     if let TokenSource::File { path } = &token
@@ -331,10 +339,11 @@ fn choose_token(
             command: command.clone(),
         },
         TokenKey::File(written) => {
-            let expanded = paths::expand_tilde(written, env).ok_or_else(|| ConfigError::Invalid {
-                at: format!("{shown}:{line}"),
-                message: "token_file starts with ~/ but HOME is not set".to_string(),
-            })?;
+            let expanded =
+                paths::expand_tilde(written, env).ok_or_else(|| ConfigError::Invalid {
+                    at: format!("{shown}:{line}"),
+                    message: "token_file starts with ~/ but HOME is not set".to_string(),
+                })?;
             // A relative path is taken from the config file's folder, not from
             // wherever the program happens to be started.
             let base = config_path.parent().unwrap_or(Path::new(""));

@@ -10,11 +10,7 @@ pub(crate) fn non_empty(env: &dyn Fn(&str) -> Option<String>, name: &str) -> Opt
 
 /// `$NAME/suffix` when NAME holds an absolute path (the XDG rule: relative
 /// values are ignored), else `$HOME/home_suffix`.
-fn xdg_dir(
-    env: &dyn Fn(&str) -> Option<String>,
-    name: &str,
-    home_suffix: &str,
-) -> Option<PathBuf> {
+fn xdg_dir(env: &dyn Fn(&str) -> Option<String>, name: &str, home_suffix: &str) -> Option<PathBuf> {
     non_empty(env, name)
         .map(PathBuf::from)
         .filter(|dir| dir.is_absolute())
@@ -42,8 +38,8 @@ pub fn log_path(env: &dyn Fn(&str) -> Option<String>) -> PathBuf {
 
 /// The path as people like to read it: `~/…` for a path under $HOME.
 pub(crate) fn shown(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> String {
-    let under_home = non_empty(env, "HOME")
-        .and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf));
+    let under_home =
+        non_empty(env, "HOME").and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf));
     match under_home {
         Some(rest) if !rest.as_os_str().is_empty() => format!("~/{}", rest.display()),
         _ => path.display().to_string(),
@@ -120,7 +116,10 @@ mod tests {
     #[test]
     fn tilde_both_ways() {
         let home = env_of(&[("HOME", "/home/u")]);
-        assert_eq!(shown(Path::new("/home/u/.config/x.toml"), &home), "~/.config/x.toml");
+        assert_eq!(
+            shown(Path::new("/home/u/.config/x.toml"), &home),
+            "~/.config/x.toml"
+        );
         assert_eq!(shown(Path::new("/home/uv/x"), &home), "/home/uv/x");
         assert_eq!(expand_tilde("~/t", &home), Some(PathBuf::from("/home/u/t")));
         assert_eq!(expand_tilde("/abs/t", &home), Some(PathBuf::from("/abs/t")));

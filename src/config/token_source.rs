@@ -53,9 +53,9 @@ impl TokenSource {
         let token = match self {
             Self::None => return Err(ConfigError::NoToken),
             Self::Inline { token, .. } | Self::Fixed(token) => token.clone(),
-            Self::Env { var } => Token::new(
-                env(var).ok_or_else(|| ConfigError::TokenEnvUnset { var: var.clone() })?,
-            ),
+            Self::Env { var } => {
+                Token::new(env(var).ok_or_else(|| ConfigError::TokenEnvUnset { var: var.clone() })?)
+            }
             Self::File { path } => Token::new(std::fs::read_to_string(path).map_err(|source| {
                 ConfigError::TokenFileUnreadable {
                     path: path.display().to_string(),
