@@ -152,13 +152,10 @@ pub fn load(
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Config, ConfigError> {
     let found = read_file(overrides, env)?;
-    let shown = found
-        .as_ref()
-        .map(|(path, _)| paths::shown(path, env))
-        .unwrap_or_default();
-    let parsed = found.as_ref().map(|(_, file)| file);
+    let parsed = found.as_ref().map(|found| &found.contents);
+    let shown = found.as_ref().map_or("", |found| found.shown.as_str());
 
-    let profile = choose_profile(overrides, env, parsed, &shown)?;
+    let profile = choose_profile(overrides, env, parsed, shown)?;
     let settings = match (parsed, &profile) {
         (Some(file), Some(name)) => file.top.clone().overlaid_by(&file.profiles[name]),
         (Some(file), None) => file.top.clone(),
@@ -166,45 +163,30 @@ pub fn load(
     };
 
     let mut warnings = Vec::new();
-    if let Some((path, file)) = &found
-        && file.holds_token
-        && paths::open_to_others(path)
+    if let Some(found) = &found
+        && found.contents.holds_token
+        && paths::open_to_others(&found.path)
     {
-        warnings.push(readable_warning(&format!("config file {shown}"), &shown));
+        warnings.push(readable_warning("config file", &found.shown));
     }
 
-    let base_url = choose_base_url(overrides, env, &settings, &shown)?;
     let allow_insecure_http = settings.allow_insecure_http.unwrap_or(false);
-    if let Some((url, at)) = &base_url
-        && !allow_insecure_http
-        && base_url::is_plain_http_to_remote(url)
-    {
-        return Err(ConfigError::InsecureHttp {
-            url: url.clone(),
-            at: at.clone(),
-        });
+    let base_url = choose_base_url(overrides, env, &settings, shown)?;
+    if let Some((url, at)) = &base_url {
+        check_base_url(url, at, allow_insecure_http, &mut warnings)?;
     }
 
-    if let Some((url, at)) = &base_url
-        && base_url::ends_with_version(url)
-    {
-        warnings.push(format!(
-            "{at}: base_url {url} ends with /v2, but crmdeck adds /v2 itself: give the host root"
-        ));
-    }
-
-    let config_path = found.as_ref().map(|(path, _)| path.as_path());
-    let token = choose_token(env, settings.token.as_ref(), config_path, &shown)?;
+    let config_path = found.as_ref().map(|found| found.path.as_path());
+    let token = choose_token(env, settings.token.as_ref(), config_path, shown)?;
     if let TokenSource::File { path } = &token
         && paths::open_to_others(path)
     {
-        let path = paths::shown(path, env);
-        warnings.push(readable_warning(&format!("token file {path}"), &path));
+        warnings.push(readable_warning("token file", &paths::shown(path, env)));
     }
 
     let defaults = Config::default();
     Ok(Config {
-        file: found.map(|(path, _)| path),
+        file: found.map(|found| found.path),
         profile,
         base_url: base_url.map(|(url, _)| url),
         token,
@@ -230,12 +212,20 @@ pub fn load(
     })
 }
 
+/// The config file that was read.
+struct FoundFile {
+    path: PathBuf,
+    /// The path as messages show it (`~/...`).
+    shown: String,
+    contents: ConfigFile,
+}
+
 /// The config file and its checked contents, or `None` when there is no
 /// `--config` and nothing at the default path.
 fn read_file(
     overrides: &Overrides,
     env: &dyn Fn(&str) -> Option<String>,
-) -> Result<Option<(PathBuf, ConfigFile)>, ConfigError> {
+) -> Result<Option<FoundFile>, ConfigError> {
     let path = match &overrides.config_path {
         Some(path) if !path.exists() => {
             return Err(ConfigError::ConfigNotFound {
@@ -253,8 +243,34 @@ fn read_file(
         path: shown.clone(),
         source,
     })?;
-    let parsed = file::parse(&text, &shown)?;
-    Ok(Some((path, parsed)))
+    let contents = file::parse(&text, &shown)?;
+    Ok(Some(FoundFile {
+        path,
+        shown,
+        contents,
+    }))
+}
+
+/// Refuses plain http to another machine unless allowed; warns about an
+/// address that already ends in the API version. `at` says where it was set.
+fn check_base_url(
+    url: &str,
+    at: &str,
+    allow_insecure_http: bool,
+    warnings: &mut Vec<String>,
+) -> Result<(), ConfigError> {
+    if !allow_insecure_http && base_url::is_plain_http_to_remote(url) {
+        return Err(ConfigError::InsecureHttp {
+            url: url.to_string(),
+            at: at.to_string(),
+        });
+    }
+    if base_url::ends_with_version(url) {
+        warnings.push(format!(
+            "{at}: base_url {url} ends with /v2, but crmdeck adds /v2 itself: give the host root"
+        ));
+    }
+    Ok(())
 }
 
 /// `--profile`, else CRMDECK_PROFILE, else `default_profile`; it must exist.
@@ -354,6 +370,7 @@ fn choose_token(
     })
 }
 
+/// `config file ~/x holds a token and is readable by others: chmod 600 ~/x`.
 fn readable_warning(what: &str, path: &str) -> String {
-    format!("{what} holds a token and is readable by others: chmod 600 {path}")
+    format!("{what} {path} holds a token and is readable by others: chmod 600 {path}")
 }
