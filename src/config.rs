@@ -1,1 +1,0 @@
-//! Configuration (helper C fills this in).

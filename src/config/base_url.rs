@@ -1,0 +1,130 @@
+//! Checking the API address: a scheme, a host, and no plain http off this machine.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// Trims white space and trailing slashes; the address must be `http://` or
+/// `https://` followed by a host. The message explains what is wrong.
+pub(crate) fn normalise(raw: &str) -> Result<String, String> {
+    let raw = raw.trim();
+    let Some((_, rest)) = split_scheme(raw) else {
+        return Err(format!(
+            "base_url must start with http:// or https://, not {raw:?}"
+        ));
+    };
+    let url = raw.trim_end_matches('/');
+    if url.chars().any(char::is_whitespace) {
+        return Err(format!("base_url must not contain spaces: {url:?}"));
+    }
+    if host(rest).is_empty() {
+        return Err(format!("base_url has no host after the scheme: {url:?}"));
+    }
+    Ok(url.to_string())
+}
+
+/// True when the address ends in the API version (`.../v2`), which the
+/// client adds to every path itself.
+pub(crate) fn ends_with_version(url: &str) -> bool {
+    url.to_ascii_lowercase().ends_with("/v2")
+}
+
+/// True for `http://` to anything but this machine: the token would cross
+/// the network unencrypted.
+pub(crate) fn is_plain_http_to_remote(url: &str) -> bool {
+    match split_scheme(url) {
+        Some((Scheme::Http, rest)) => !is_loopback(host(rest)),
+        _ => false,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scheme {
+    Http,
+    Https,
+}
+
+/// The scheme (matched without regard to case) and what follows `://`.
+fn split_scheme(url: &str) -> Option<(Scheme, &str)> {
+    let (scheme, rest) = url.split_once("://")?;
+    if scheme.eq_ignore_ascii_case("https") {
+        Some((Scheme::Https, rest))
+    } else if scheme.eq_ignore_ascii_case("http") {
+        Some((Scheme::Http, rest))
+    } else {
+        None
+    }
+}
+
+/// The host part of `user@host:port/path`: brackets kept for IPv6.
+fn host(after_scheme: &str) -> &str {
+    let authority = after_scheme
+        .split(['/', '?', '#'])
+        .next()
+        .unwrap_or_default();
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    if host_port.starts_with('[') {
+        return host_port
+            .find(']')
+            .map_or(host_port, |end| &host_port[..=end]);
+    }
+    host_port.split(':').next().unwrap_or_default()
+}
+
+/// `localhost`, 127.0.0.0/8 or `[::1]`.
+fn is_loopback(host: &str) -> bool {
+    let host = host.trim_end_matches('.');
+    if host.eq_ignore_ascii_case("localhost") {
+        return true;
+    }
+    if let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        return inner.parse::<Ipv6Addr>().is_ok_and(|ip| ip.is_loopback());
+    }
+    host.parse::<Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalises_and_rejects() {
+        assert_eq!(
+            normalise(" https://api.example.uz// ").as_deref(),
+            Ok("https://api.example.uz")
+        );
+        assert_eq!(
+            normalise("HTTP://localhost:8080/").as_deref(),
+            Ok("HTTP://localhost:8080")
+        );
+        assert!(normalise("api.example.uz").unwrap_err().contains("http://"));
+        assert!(normalise("ftp://x").is_err());
+        assert!(normalise("https://").unwrap_err().contains("no host"));
+        assert!(normalise("https://a b").is_err());
+        assert!(ends_with_version("https://api.example.uz/V2"));
+        assert!(!ends_with_version("https://api.example.uz/v20"));
+    }
+
+    #[test]
+    fn only_loopback_may_use_plain_http() {
+        for local in [
+            "http://localhost",
+            "http://LOCALHOST:3000/x",
+            "http://127.0.0.1:8080",
+            "http://127.5.6.7",
+            "http://[::1]:8080",
+            "http://user@127.0.0.1",
+        ] {
+            assert!(!is_plain_http_to_remote(local), "{local}");
+        }
+        for remote in [
+            "http://api.example.uz",
+            "http://10.0.0.1",
+            "http://localhost.example.com",
+            "http://127.0.0.1.example.com",
+            "http://[::2]",
+            "http://localhost@evil.example",
+        ] {
+            assert!(is_plain_http_to_remote(remote), "{remote}");
+        }
+        assert!(!is_plain_http_to_remote("https://api.example.uz"));
+    }
+}

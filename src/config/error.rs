@@ -1,0 +1,133 @@
+//! What can go wrong while reading the configuration or loading the token.
+//! Every message is one or two lines for people and never holds a token.
+
+use std::fmt;
+use std::io;
+use std::time::Duration;
+
+/// A configuration or token problem, worded for the person at the keyboard.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// `--config PATH` names a file that does not exist.
+    #[error("config file {path} (given with --config) does not exist")]
+    ConfigNotFound { path: String },
+
+    /// The config file exists but cannot be read.
+    #[error("cannot read config file {path}: {source}")]
+    ConfigUnreadable {
+        path: String,
+        #[source]
+        source: io::Error,
+    },
+
+    /// A wrong value; `at` is `file:line`, an environment variable or a flag.
+    #[error("{at}: {message}")]
+    Invalid { at: String, message: String },
+
+    /// The profile asked for is not in the config file.
+    #[error(
+        "unknown profile {name:?} (chosen by {chosen_by}): {}",
+        profile_list(known)
+    )]
+    UnknownProfile {
+        name: String,
+        chosen_by: String,
+        known: Vec<String>,
+    },
+
+    /// A command needs the API address and none is configured.
+    #[error(
+        "no API address configured: set base_url in the config file, CRMDECK_BASE_URL or --base-url\n\
+         (or try the built-in demo server with --demo)"
+    )]
+    MissingBaseUrl,
+
+    /// `http://` to another machine without `allow_insecure_http = true`.
+    #[error(
+        "{at}: refusing plain http:// to {url}: the token would travel in clear\n\
+         use https://, or set allow_insecure_http = true to accept that"
+    )]
+    InsecureHttp { url: String, at: String },
+
+    /// No token key anywhere and no CRMDECK_TOKEN.
+    #[error(
+        "no token configured: set token_command, token_file, token_env or token in the config file, \
+         or CRMDECK_TOKEN"
+    )]
+    NoToken,
+
+    /// `token_env` (or CRMDECK_TOKEN) names a variable that is not set.
+    #[error("environment variable {var} is not set (it should hold the API token)")]
+    TokenEnvUnset { var: String },
+
+    /// The token file cannot be read.
+    #[error("cannot read token file {path}: {source}")]
+    TokenFileUnreadable {
+        path: String,
+        #[source]
+        source: io::Error,
+    },
+
+    /// The token command could not be started at all.
+    #[error("cannot run token command `{command}`: {source}")]
+    TokenCommandSpawn {
+        command: String,
+        #[source]
+        source: io::Error,
+    },
+
+    /// The token command ran but gave no token. Its stdout is never shown.
+    #[error("token command `{command}` {outcome}{}", stderr_note(stderr))]
+    TokenCommand {
+        command: String,
+        outcome: CommandOutcome,
+        /// The first line of its stderr, cleaned of control characters.
+        stderr: Option<String>,
+    },
+
+    /// A token source gave an empty token; `from` is its description.
+    #[error("the token from {from} is empty")]
+    EmptyToken { from: String },
+}
+
+/// Why a token command gave no token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommandOutcome {
+    /// It exited unsuccessfully; the status as the OS words it.
+    Failed(String),
+    /// It succeeded but printed nothing on stdout.
+    PrintedNothing(String),
+    /// It ran longer than allowed and was killed.
+    TimedOut(Duration),
+}
+
+impl fmt::Display for CommandOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Failed(status) => write!(f, "failed ({status})"),
+            Self::PrintedNothing(status) => write!(f, "printed nothing ({status})"),
+            Self::TimedOut(limit) => {
+                write!(
+                    f,
+                    "did not finish within {} s and was stopped",
+                    limit.as_secs()
+                )
+            }
+        }
+    }
+}
+
+fn stderr_note(stderr: &Option<String>) -> String {
+    stderr
+        .as_deref()
+        .map(|line| format!(": {line}"))
+        .unwrap_or_default()
+}
+
+fn profile_list(known: &[String]) -> String {
+    if known.is_empty() {
+        "the config file defines no profiles".to_string()
+    } else {
+        format!("known profiles: {}", known.join(", "))
+    }
+}

@@ -1,0 +1,376 @@
+//! Configuration: the TOML file, its profiles, the environment and the
+//! command-line flags, merged into one [`Config`].
+//!
+//! Precedence, lowest first: the file's top-level keys, the keys of the
+//! profile in use, the environment (`CRMDECK_BASE_URL`, `CRMDECK_TOKEN`,
+//! `CRMDECK_PROFILE`), the flags ([`Overrides`]).
+//!
+//! The token comes from exactly one place:
+//! 1. the environment variable `CRMDECK_TOKEN`, when set, wins over everything;
+//! 2. else the token key of the profile in use;
+//! 3. else the top-level token key.
+//!
+//! The four token keys (`token`, `token_env`, `token_file`, `token_command`)
+//! are one group: a profile that sets any of them replaces the top-level one,
+//! and one table may set only one of them.
+
+mod base_url;
+mod error;
+mod file;
+mod paths;
+mod token_source;
+
+pub use error::{CommandOutcome, ConfigError};
+pub use paths::{default_config_path, log_path};
+pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TokenSource};
+
+use crate::domain::Language;
+use crate::domain::zone::Zone;
+use file::{At, ConfigFile, Settings, TokenKey};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Default for `per_page`.
+pub const DEFAULT_PER_PAGE: u32 = 20;
+/// Default for `connect_timeout_secs`.
+pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// Default for `request_timeout_secs`.
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Environment variable naming the profile (below `--profile`).
+pub const ENV_PROFILE: &str = "CRMDECK_PROFILE";
+/// Environment variable holding the API address (below `--base-url`).
+pub const ENV_BASE_URL: &str = "CRMDECK_BASE_URL";
+/// Environment variable holding the token; wins over every token key.
+pub const ENV_TOKEN: &str = "CRMDECK_TOKEN";
+
+/// What the command line says (flags override everything).
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    pub config_path: Option<PathBuf>,
+    pub profile: Option<String>,
+    pub base_url: Option<String>,
+    pub read_only: bool,
+}
+
+/// Colours of the TUI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Theme {
+    #[default]
+    Default,
+    /// No colours, for terminals or people that prefer none.
+    Mono,
+}
+
+impl FromStr for Theme {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "default" => Ok(Self::Default),
+            "mono" => Ok(Self::Mono),
+            other => Err(format!("unknown theme {other:?}: expected default or mono")),
+        }
+    }
+}
+
+impl fmt::Display for Theme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Default => "default",
+            Self::Mono => "mono",
+        })
+    }
+}
+
+/// The merged configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The config file read, `None` when none exists.
+    pub file: Option<PathBuf>,
+    /// The profile in use.
+    pub profile: Option<String>,
+    /// Normalised: no trailing slash.
+    pub base_url: Option<String>,
+    pub token: TokenSource,
+    pub branch_id: Option<i64>,
+    /// 1..=100.
+    pub per_page: u32,
+    pub timezone: Zone,
+    pub language: Language,
+    pub read_only: bool,
+    pub connect_timeout: Duration,
+    pub request_timeout: Duration,
+    /// `auto_refresh_secs`; 0 means off (`None`).
+    pub auto_refresh: Option<Duration>,
+    pub theme: Theme,
+    pub mouse: bool,
+    pub allow_insecure_http: bool,
+    /// To show once (e.g. a token in a file others can read).
+    pub warnings: Vec<String>,
+}
+
+impl Default for Config {
+    /// What applies with no file, no environment and no flags.
+    fn default() -> Self {
+        Self {
+            file: None,
+            profile: None,
+            base_url: None,
+            token: TokenSource::None,
+            branch_id: None,
+            per_page: DEFAULT_PER_PAGE,
+            timezone: Zone::Local,
+            language: Language::En,
+            read_only: false,
+            connect_timeout: DEFAULT_CONNECT_TIMEOUT,
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
+            auto_refresh: None,
+            theme: Theme::Default,
+            mouse: false,
+            allow_insecure_http: false,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+impl Config {
+    /// The API address, or an error telling how to set one.
+    pub fn require_base_url(&self) -> Result<&str, ConfigError> {
+        self.base_url.as_deref().ok_or(ConfigError::MissingBaseUrl)
+    }
+}
+
+/// Reads the config file (`--config`, else the default path when it exists)
+/// and merges it with the environment and the flags. See the module
+/// documentation for the precedence. Production passes
+/// `&|k| std::env::var(k).ok()` as `env`.
+pub fn load(
+    overrides: &Overrides,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Config, ConfigError> {
+    let found = read_file(overrides, env)?;
+    let parsed = found.as_ref().map(|found| &found.contents);
+    let shown = found.as_ref().map_or("", |found| found.shown.as_str());
+
+    let profile = choose_profile(overrides, env, parsed, shown)?;
+    let settings = match (parsed, &profile) {
+        (Some(file), Some(name)) => file.top.clone().overlaid_by(&file.profiles[name]),
+        (Some(file), None) => file.top.clone(),
+        (None, _) => Settings::default(),
+    };
+
+    let mut warnings = Vec::new();
+    if let Some(found) = &found
+        && found.contents.holds_token
+        && paths::open_to_others(&found.path)
+    {
+        warnings.push(readable_warning("config file", &found.shown));
+    }
+
+    let allow_insecure_http = settings.allow_insecure_http.unwrap_or(false);
+    let base_url = choose_base_url(overrides, env, &settings, shown)?;
+    if let Some((url, at)) = &base_url {
+        check_base_url(url, at, allow_insecure_http, &mut warnings)?;
+    }
+
+    let config_path = found.as_ref().map(|found| found.path.as_path());
+    let token = choose_token(env, settings.token.as_ref(), config_path, shown)?;
+    if let TokenSource::File { path } = &token
+        && paths::open_to_others(path)
+    {
+        warnings.push(readable_warning("token file", &paths::shown(path, env)));
+    }
+
+    let defaults = Config::default();
+    Ok(Config {
+        file: found.map(|found| found.path),
+        profile,
+        base_url: base_url.map(|(url, _)| url),
+        token,
+        branch_id: settings.branch_id,
+        per_page: settings.per_page.unwrap_or(defaults.per_page),
+        timezone: settings.timezone.unwrap_or(defaults.timezone),
+        language: settings.language.unwrap_or(defaults.language),
+        read_only: overrides.read_only || settings.read_only.unwrap_or(false),
+        connect_timeout: settings
+            .connect_timeout_secs
+            .map_or(defaults.connect_timeout, Duration::from_secs),
+        request_timeout: settings
+            .request_timeout_secs
+            .map_or(defaults.request_timeout, Duration::from_secs),
+        auto_refresh: settings
+            .auto_refresh_secs
+            .filter(|secs| *secs > 0)
+            .map(Duration::from_secs),
+        theme: settings.theme.unwrap_or(defaults.theme),
+        mouse: settings.mouse.unwrap_or(defaults.mouse),
+        allow_insecure_http,
+        warnings,
+    })
+}
+
+/// The config file that was read.
+struct FoundFile {
+    path: PathBuf,
+    /// The path as messages show it (`~/...`).
+    shown: String,
+    contents: ConfigFile,
+}
+
+/// The config file and its checked contents, or `None` when there is no
+/// `--config` and nothing at the default path.
+fn read_file(
+    overrides: &Overrides,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Option<FoundFile>, ConfigError> {
+    let path = match &overrides.config_path {
+        Some(path) if !path.exists() => {
+            return Err(ConfigError::ConfigNotFound {
+                path: paths::shown(path, env),
+            });
+        }
+        Some(path) => path.clone(),
+        None => match default_config_path(env) {
+            Some(path) if path.exists() => path,
+            _ => return Ok(None),
+        },
+    };
+    let shown = paths::shown(&path, env);
+    let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::ConfigUnreadable {
+        path: shown.clone(),
+        source,
+    })?;
+    let contents = file::parse(&text, &shown)?;
+    Ok(Some(FoundFile {
+        path,
+        shown,
+        contents,
+    }))
+}
+
+/// Refuses plain http to another machine unless allowed; warns about an
+/// address that already ends in the API version. `at` says where it was set.
+fn check_base_url(
+    url: &str,
+    at: &str,
+    allow_insecure_http: bool,
+    warnings: &mut Vec<String>,
+) -> Result<(), ConfigError> {
+    if !allow_insecure_http && base_url::is_plain_http_to_remote(url) {
+        return Err(ConfigError::InsecureHttp {
+            url: url.to_string(),
+            at: at.to_string(),
+        });
+    }
+    if base_url::ends_with_version(url) {
+        warnings.push(format!(
+            "{at}: base_url {url} ends with /v2, but crmdeck adds /v2 itself: give the host root"
+        ));
+    }
+    Ok(())
+}
+
+/// `--profile`, else CRMDECK_PROFILE, else `default_profile`; it must exist.
+fn choose_profile(
+    overrides: &Overrides,
+    env: &dyn Fn(&str) -> Option<String>,
+    file: Option<&ConfigFile>,
+    shown: &str,
+) -> Result<Option<String>, ConfigError> {
+    let default = file.and_then(|f| f.default_profile.as_ref());
+    let chosen = if let Some(name) = &overrides.profile {
+        (name.clone(), "--profile".to_string())
+    } else if let Some(name) = paths::non_empty(env, ENV_PROFILE) {
+        (name, format!("environment variable {ENV_PROFILE}"))
+    } else if let Some(At { value, line }) = default {
+        (value.clone(), format!("default_profile at {shown}:{line}"))
+    } else {
+        return Ok(None);
+    };
+    let (name, chosen_by) = chosen;
+    let known: Vec<String> = file
+        .map(|f| f.profiles.keys().cloned().collect())
+        .unwrap_or_default();
+    if known.contains(&name) {
+        Ok(Some(name))
+    } else {
+        Err(ConfigError::UnknownProfile {
+            name,
+            chosen_by,
+            known,
+        })
+    }
+}
+
+/// `--base-url`, else CRMDECK_BASE_URL, else the file: the address and
+/// where it came from (a flag, a variable or `file:line`), for messages.
+fn choose_base_url(
+    overrides: &Overrides,
+    env: &dyn Fn(&str) -> Option<String>,
+    settings: &Settings,
+    shown: &str,
+) -> Result<Option<(String, String)>, ConfigError> {
+    let outside_the_file = match &overrides.base_url {
+        Some(url) => Some((url.clone(), "--base-url".to_string())),
+        None => paths::non_empty(env, ENV_BASE_URL)
+            .map(|url| (url, format!("environment variable {ENV_BASE_URL}"))),
+    };
+    match outside_the_file {
+        Some((raw, at)) => match base_url::normalise(&raw) {
+            Ok(url) => Ok(Some((url, at))),
+            Err(message) => Err(ConfigError::Invalid { at, message }),
+        },
+        None => Ok(settings
+            .base_url
+            .as_ref()
+            .map(|At { value, line }| (value.clone(), format!("{shown}:{line}")))),
+    }
+}
+
+/// CRMDECK_TOKEN, else the token key already merged from profile and top level.
+fn choose_token(
+    env: &dyn Fn(&str) -> Option<String>,
+    key: Option<&At<TokenKey>>,
+    config_path: Option<&Path>,
+    shown: &str,
+) -> Result<TokenSource, ConfigError> {
+    if env(ENV_TOKEN).is_some() {
+        return Ok(TokenSource::Env {
+            var: ENV_TOKEN.to_string(),
+        });
+    }
+    let (Some(At { value: key, line }), Some(config_path)) = (key, config_path) else {
+        return Ok(TokenSource::None);
+    };
+    Ok(match key {
+        TokenKey::Inline(token) => TokenSource::Inline {
+            file: config_path.to_path_buf(),
+            token: token.clone(),
+        },
+        TokenKey::Env(var) => TokenSource::Env { var: var.clone() },
+        TokenKey::Command(command) => TokenSource::Command {
+            command: command.clone(),
+        },
+        TokenKey::File(written) => {
+            let expanded =
+                paths::expand_tilde(written, env).ok_or_else(|| ConfigError::Invalid {
+                    at: format!("{shown}:{line}"),
+                    message: "token_file starts with ~/ but HOME is not set".to_string(),
+                })?;
+            // A relative path is taken from the config file's folder, not from
+            // wherever the program happens to be started.
+            let base = config_path.parent().unwrap_or(Path::new(""));
+            TokenSource::File {
+                path: base.join(expanded),
+            }
+        }
+    })
+}
+
+/// `config file ~/x holds a token and is readable by others: chmod 600 ~/x`.
+fn readable_warning(what: &str, path: &str) -> String {
+    format!("{what} {path} holds a token and is readable by others: chmod 600 {path}")
+}

@@ -1,0 +1,128 @@
+//! Where files live (XDG rules, from an injected environment) and how paths
+//! are shown to people.
+
+use std::path::{Path, PathBuf};
+
+/// An environment variable that is set to something other than blanks.
+pub(crate) fn non_empty(env: &dyn Fn(&str) -> Option<String>, name: &str) -> Option<String> {
+    env(name).filter(|value| !value.trim().is_empty())
+}
+
+/// `$NAME/suffix` when NAME holds an absolute path (the XDG rule: relative
+/// values are ignored), else `$HOME/home_suffix`.
+fn xdg_dir(env: &dyn Fn(&str) -> Option<String>, name: &str, home_suffix: &str) -> Option<PathBuf> {
+    non_empty(env, name)
+        .map(PathBuf::from)
+        .filter(|dir| dir.is_absolute())
+        .or_else(|| non_empty(env, "HOME").map(|home| Path::new(&home).join(home_suffix)))
+}
+
+/// `$XDG_CONFIG_HOME/crmdeck/config.toml`, else `$HOME/.config/crmdeck/config.toml`.
+pub fn default_config_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    xdg_dir(env, "XDG_CONFIG_HOME", ".config").map(|dir| dir.join("crmdeck").join("config.toml"))
+}
+
+/// `$XDG_STATE_HOME/crmdeck/crmdeck.log`, else `$HOME/.local/state/crmdeck/crmdeck.log`,
+/// else a per-user directory under the system's temporary directory.
+pub fn log_path(env: &dyn Fn(&str) -> Option<String>) -> PathBuf {
+    let dir = xdg_dir(env, "XDG_STATE_HOME", ".local/state")
+        .map(|dir| dir.join("crmdeck"))
+        .unwrap_or_else(|| {
+            // The temporary directory is shared: keep users apart.
+            let user = non_empty(env, "USER").or_else(|| non_empty(env, "LOGNAME"));
+            let name = user.map_or_else(|| "crmdeck".to_string(), |u| format!("crmdeck-{u}"));
+            std::env::temp_dir().join(name)
+        });
+    dir.join("crmdeck.log")
+}
+
+/// The path as people like to read it: `~/…` for a path under $HOME.
+pub(crate) fn shown(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> String {
+    let under_home =
+        non_empty(env, "HOME").and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf));
+    match under_home {
+        Some(rest) if !rest.as_os_str().is_empty() => format!("~/{}", rest.display()),
+        _ => path.display().to_string(),
+    }
+}
+
+/// Expands a leading `~/` to $HOME; `None` when $HOME is needed but unset.
+pub(crate) fn expand_tilde(path: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    match path.strip_prefix("~/") {
+        Some(rest) => non_empty(env, "HOME").map(|home| Path::new(&home).join(rest)),
+        None => Some(PathBuf::from(path)),
+    }
+}
+
+/// True when the file's group or others may read or write it (mode & 0o077).
+/// A missing file, or a platform without unix modes, gives false.
+pub(crate) fn open_to_others(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & 0o077 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env_of(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+        move |key| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn xdg_wins_over_home_and_relative_xdg_is_ignored() {
+        let both = env_of(&[("XDG_CONFIG_HOME", "/xdg"), ("HOME", "/home/u")]);
+        assert_eq!(
+            default_config_path(&both),
+            Some(PathBuf::from("/xdg/crmdeck/config.toml"))
+        );
+        let relative = env_of(&[("XDG_CONFIG_HOME", "xdg"), ("HOME", "/home/u")]);
+        assert_eq!(
+            default_config_path(&relative),
+            Some(PathBuf::from("/home/u/.config/crmdeck/config.toml"))
+        );
+        assert_eq!(default_config_path(&env_of(&[])), None);
+    }
+
+    #[test]
+    fn log_path_falls_back_to_state_home_then_temp() {
+        let state = env_of(&[("XDG_STATE_HOME", "/st"), ("HOME", "/home/u")]);
+        assert_eq!(log_path(&state), PathBuf::from("/st/crmdeck/crmdeck.log"));
+        let home = env_of(&[("HOME", "/home/u")]);
+        assert_eq!(
+            log_path(&home),
+            PathBuf::from("/home/u/.local/state/crmdeck/crmdeck.log")
+        );
+        let nobody = env_of(&[("USER", "ops")]);
+        assert_eq!(
+            log_path(&nobody),
+            std::env::temp_dir().join("crmdeck-ops").join("crmdeck.log")
+        );
+    }
+
+    #[test]
+    fn tilde_both_ways() {
+        let home = env_of(&[("HOME", "/home/u")]);
+        assert_eq!(
+            shown(Path::new("/home/u/.config/x.toml"), &home),
+            "~/.config/x.toml"
+        );
+        assert_eq!(shown(Path::new("/home/uv/x"), &home), "/home/uv/x");
+        assert_eq!(expand_tilde("~/t", &home), Some(PathBuf::from("/home/u/t")));
+        assert_eq!(expand_tilde("/abs/t", &home), Some(PathBuf::from("/abs/t")));
+        assert_eq!(expand_tilde("~/t", &env_of(&[])), None);
+    }
+}
