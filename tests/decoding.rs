@@ -165,6 +165,15 @@ fn installation() -> Installation {
 
 const INSTALLATION_JSON: &str = r#"{"id":3,"plugin_id":7,"user_id":"12","token":"1|jCr5abcdefghijklmnopqrstuvwxyz0123456789AB","created_at":"2024-06-10T09:05:51.000000Z","updated_at":"2024-06-10T09:05:52.000000Z","extra":1}"#;
 
+// Error bodies seen in real traffic (NOTES.md "Envelope and errors").
+const BODY_401: &str = r#"{"message":"Unauthenticated."}"#;
+const BODY_422: &str = r#"{"message":"The given data was invalid.","errors":{"plugin_id":["The plugin id field is required.","It must be an integer."],"branch_id":"Unknown branch."}}"#;
+const BODY_404: &str = r#"{"status":404,"success":false,"message":"Group not found"}"#;
+const BODY_NOT_FOUND: &str = r#"{"message":"Not Found"}"#;
+const BODY_500: &str =
+    r#"{"message":"Server Error","exception":"Illuminate\\Database\\QueryException"}"#;
+const BODY_HTML: &str = "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>";
+
 // ---- the table ----
 
 /// What a row's input is and what it must decode to.
@@ -722,12 +731,12 @@ fn rows() -> Vec<Row> {
         // -- error bodies
         row(
             "401 body",
-            r#"{"message":"Unauthenticated."}"#,
+            BODY_401,
             Expect::ErrorBody(message("Unauthenticated.")),
         ),
         row(
             "422 body with field errors in the order sent",
-            r#"{"message":"The given data was invalid.","errors":{"plugin_id":["The plugin id field is required.","It must be an integer."],"branch_id":"Unknown branch."}}"#,
+            BODY_422,
             Expect::ErrorBody(Some(ErrorBody {
                 message: Some("The given data was invalid.".into()),
                 field_errors: vec![
@@ -744,17 +753,17 @@ fn rows() -> Vec<Row> {
         ),
         row(
             "404 envelope body",
-            r#"{"status":404,"success":false,"message":"Group not found"}"#,
+            BODY_404,
             Expect::ErrorBody(message("Group not found")),
         ),
         row(
             "\"Not Found\" body",
-            r#"{"message":"Not Found"}"#,
+            BODY_NOT_FOUND,
             Expect::ErrorBody(message("Not Found")),
         ),
         row(
             "500 body",
-            r#"{"message":"Server Error","exception":"Illuminate\\Database\\QueryException"}"#,
+            BODY_500,
             Expect::ErrorBody(message("Server Error")),
         ),
         row(
@@ -764,7 +773,7 @@ fn rows() -> Vec<Row> {
         ),
         row(
             "HTML page gives its title",
-            "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>",
+            BODY_HTML,
             Expect::ErrorBody(message("502 Bad Gateway")),
         ),
         row(
@@ -788,7 +797,7 @@ fn rows() -> Vec<Row> {
         // -- decode entry points on error bodies
         row(
             "groups refused by a 404 envelope",
-            r#"{"status":404,"success":false,"message":"Group not found"}"#,
+            BODY_404,
             Expect::GroupsFail(DecodeError::Refused {
                 status: Some(404),
                 message: Some("Group not found".into()),
@@ -796,12 +805,36 @@ fn rows() -> Vec<Row> {
         ),
         row(
             "groups on a 401 body",
-            r#"{"message":"Unauthenticated."}"#,
+            BODY_401,
             Expect::GroupsFail(DecodeError::NoData),
         ),
         row(
+            "groups on a 500 body",
+            BODY_500,
+            Expect::GroupsFail(DecodeError::NoData),
+        ),
+        row(
+            "groups on a \"Not Found\" body",
+            BODY_NOT_FOUND,
+            Expect::GroupsFail(DecodeError::NoData),
+        ),
+        row(
+            "install on a 422 body",
+            BODY_422,
+            Expect::Install(Err(DecodeError::NoData)),
+        ),
+        row(
+            "groups on a proxy's plain text",
+            "Bad Gateway",
+            Expect::GroupsFail(DecodeError::NotJson {
+                reason: "expected value".into(),
+                line: 1,
+                column: 1,
+            }),
+        ),
+        row(
             "groups on an HTML page",
-            "<html><title>Server Error</title></html>",
+            BODY_HTML,
             Expect::GroupsFail(DecodeError::NotJson {
                 reason: "expected value".into(),
                 line: 1,

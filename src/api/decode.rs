@@ -13,6 +13,7 @@
 mod lenient;
 mod records;
 
+use std::borrow::Cow;
 use std::marker::PhantomData;
 
 use serde::de::{self, MapAccess, SeqAccess};
@@ -119,9 +120,11 @@ pub fn branches(body: &[u8]) -> Result<Envelope<Vec<Branch>>, DecodeError> {
     envelope(body, ListOf::<Branch>::new(), "a list")
 }
 
-/// A UTF-8 byte order mark, which some proxies put before a body.
-fn without_bom(body: &[u8]) -> &[u8] {
-    body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body)
+/// The body as text: invalid UTF-8 (a name cut in the middle of a
+/// character) is replaced rather than failing the page, and a byte order
+/// mark, which some proxies put first, is dropped.
+fn body_text(body: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body))
 }
 
 /// Reads a success envelope whose `data` has the shape `data`.
@@ -129,7 +132,7 @@ fn envelope<T, S>(body: &[u8], data: S, expected: &'static str) -> Result<Envelo
 where
     S: for<'de> Shape<'de, Output = Result<T, &'static str>>,
 {
-    let parts = parse_with(without_bom(body), EnvelopeShape { data: Some(data) })?
+    let parts = parse_with(&body_text(body), EnvelopeShape { data: Some(data) })?
         .map_err(|found| DecodeError::NotEnvelope { found })?;
     if parts.success == Some(false) {
         return Err(DecodeError::Refused {
@@ -283,11 +286,10 @@ const PLAIN_MESSAGE_LIMIT: usize = 200;
 /// JSON bodies in any of the seen forms, an HTML page's title, or the first
 /// line of plain text. `None` when the body says nothing useful.
 pub fn error_body(body: &[u8]) -> Option<ErrorBody> {
-    let body = without_bom(body);
-    if let Ok(found) = parse_with(body, ErrorShape) {
+    let text = body_text(body);
+    if let Ok(found) = parse_with(&text, ErrorShape) {
         return found;
     }
-    let text = String::from_utf8_lossy(body);
     let text = text.trim();
     let message = if text.starts_with('<') {
         html_message(text)?
@@ -486,6 +488,15 @@ mod tests {
             None
         );
         assert_eq!(html_message("<p>unclosed <title>never ends"), None);
+    }
+
+    #[test]
+    fn invalid_utf8_is_replaced_not_fatal() {
+        let page = groups(b"{\"data\":[{\"id\":1,\"name\":\"Ab\xD0\"},{\"id\":2}]}").unwrap();
+        let names: Vec<&str> = page.data.iter().map(|group| group.name.as_str()).collect();
+        assert_eq!(names, ["Ab\u{FFFD}", ""]);
+        let body = error_body(b"Bad \xFF gateway").unwrap();
+        assert_eq!(body.message.as_deref(), Some("Bad \u{FFFD} gateway"));
     }
 
     #[test]

@@ -97,10 +97,10 @@ impl<'de, S: Shape<'de>> DeserializeSeed<'de> for Accept<S> {
 
 /// Reads a whole JSON document through `shape`; trailing garbage is an error.
 pub(super) fn parse_with<'de, S: Shape<'de>>(
-    json: &'de [u8],
+    json: &'de str,
     shape: S,
 ) -> Result<S::Output, serde_json::Error> {
-    let mut deserializer = serde_json::Deserializer::from_slice(json);
+    let mut deserializer = serde_json::Deserializer::from_str(json);
     let output = Accept(shape).deserialize(&mut deserializer)?;
     deserializer.end()?;
     Ok(output)
@@ -443,7 +443,7 @@ fn add_day(days: &mut ExactDays, element: Loose) {
 fn exact_days_from_text(text: &str) -> ExactDays {
     let text = text.trim();
     if (text.starts_with('[') || text.starts_with('"'))
-        && let Ok(days) = parse_with(text.as_bytes(), ExactDaysShape)
+        && let Ok(days) = parse_with(text, ExactDaysShape)
     {
         return days;
     }
@@ -539,7 +539,7 @@ impl<'de> Shape<'de> for AbilitiesShape {
         Ok(match value {
             Loose::Null => Abilities::List(Vec::new()),
             Loose::Text(text) if text.trim().is_empty() => Abilities::List(Vec::new()),
-            Loose::Text(text) => match parse_with(text.as_bytes(), ArrayOnly) {
+            Loose::Text(text) => match parse_with(&text, ArrayOnly) {
                 Ok(Some(list)) => Abilities::List(list),
                 _ => Abilities::Raw(text.into_owned()),
             },
