@@ -96,7 +96,10 @@ mod tests {
     #[test]
     fn decodes_exp_of_a_jwt() {
         let token = jwt_with(r#"{"iat":1700000000,"exp":1700043200,"sub":"7","prv":"x"}"#);
-        assert_eq!(token.expires_at(), DateTime::from_timestamp(1_700_043_200, 0));
+        assert_eq!(
+            token.expires_at(),
+            DateTime::from_timestamp(1_700_043_200, 0)
+        );
     }
 
     #[test]

@@ -30,9 +30,11 @@ impl FromStr for Zone {
         if s.is_empty() || s.eq_ignore_ascii_case("local") {
             return Ok(Self::Local);
         }
-        s.parse::<chrono_tz::Tz>()
-            .map(Self::Named)
-            .map_err(|_| format!("unknown time zone {s:?}: expected an IANA name such as Asia/Tashkent, or \"local\""))
+        s.parse::<chrono_tz::Tz>().map(Self::Named).map_err(|_| {
+            format!(
+                "unknown time zone {s:?}: expected an IANA name such as Asia/Tashkent, or \"local\""
+            )
+        })
     }
 }
 

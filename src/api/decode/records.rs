@@ -1,0 +1,403 @@
+//! The API's records read field by field from JSON objects: unknown keys
+//! are skipped, missing ones keep their "missing" value, and every field
+//! goes through a tolerant conversion of `lenient.rs`.
+
+use std::marker::PhantomData;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess};
+
+use super::lenient::{
+    AbilitiesShape, Accept, AnyValue, ExactDaysShape, Loose, Shape, count, date, days_code, flag,
+    group_status, id, int, lesson_time, link, plugin_type, read, skip_list, skip_value, text,
+    text_or_empty, timestamp,
+};
+use crate::api::model::{
+    Abilities, Branch, Course, DaysCode, ExactDays, Group, GroupStatus, Installation, Links,
+    Pagination, Plugin, PluginType,
+};
+
+/// A model type decoded from the keys of a JSON object.
+pub(super) trait Record: Sized {
+    /// How the record is named in an error ("a group object").
+    const EXPECTED: &'static str;
+    /// The record when its object has no known key.
+    fn missing() -> Self;
+    /// Reads the value of `key` into its field; skips a key it does not know.
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error>;
+}
+
+/// A record read from an object.
+pub(super) struct Found<T> {
+    pub(super) record: T,
+    /// Whether the object had no key at all (`{}`).
+    pub(super) empty: bool,
+}
+
+/// The [`Shape`] of a record: `Some` for any object, `None` for any other value.
+pub(super) struct RecordShape<T>(PhantomData<T>);
+
+impl<T> RecordShape<T> {
+    pub(super) fn new() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<'de, T: Record> Shape<'de> for RecordShape<T> {
+    type Output = Option<Found<T>>;
+
+    fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Output, A::Error> {
+        let mut record = T::missing();
+        let mut empty = true;
+        while let Some(key) = map.next_key_seed(Accept(AnyValue))? {
+            empty = false;
+            match key {
+                Loose::Text(key) => record.read_field(&key, &mut map)?,
+                // JSON keys are always strings; other formats may differ.
+                _ => skip_value(&mut map)?,
+            }
+        }
+        Ok(Some(Found { record, empty }))
+    }
+
+    fn list<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Output, A::Error> {
+        skip_list(seq).map(|_| None)
+    }
+
+    fn scalar<E: de::Error>(self, _: Loose<'de>) -> Result<Self::Output, E> {
+        Ok(None)
+    }
+}
+
+/// Reads the next map value as a record (`None` when it is not an object).
+fn read_record<'de, T: Record, A: MapAccess<'de>>(
+    map: &mut A,
+) -> Result<Option<Found<T>>, A::Error> {
+    map.next_value_seed(Accept(RecordShape::<T>::new()))
+}
+
+/// Reads the next map value as a nested record, if it is an object.
+pub(super) fn nested<'de, T: Record, A: MapAccess<'de>>(
+    map: &mut A,
+) -> Result<Option<T>, A::Error> {
+    Ok(read_record::<T, A>(map)?.map(|found| found.record))
+}
+
+/// `Deserialize` for a record: an object is required, its fields are tolerant.
+fn deserialize_record<'de, T: Record, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    match deserializer.deserialize_map(Accept(RecordShape::<T>::new()))? {
+        Some(found) => Ok(found.record),
+        None => Err(de::Error::custom(format_args!("expected {}", T::EXPECTED))),
+    }
+}
+
+macro_rules! deserialize_records {
+    ($($record:ty),* $(,)?) => {$(
+        /// Tolerant: see the `decode` module.
+        impl<'de> Deserialize<'de> for $record {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserialize_record(deserializer)
+            }
+        }
+    )*};
+}
+
+deserialize_records!(
+    Plugin,
+    Installation,
+    Group,
+    Course,
+    Pagination,
+    Links,
+    Branch
+);
+
+impl Record for Installation {
+    const EXPECTED: &'static str = "an installation object";
+
+    fn missing() -> Self {
+        Self {
+            id: 0,
+            plugin_id: None,
+            user_id: None,
+            token: None,
+            created_at: None,
+            updated_at: None,
+        }
+    }
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "id" => self.id = read(map, id)?,
+            "plugin_id" => self.plugin_id = read(map, int)?,
+            "user_id" => self.user_id = read(map, int)?,
+            "token" => self.token = read(map, text)?,
+            "created_at" => self.created_at = read(map, timestamp)?,
+            "updated_at" => self.updated_at = read(map, timestamp)?,
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Plugin {
+    const EXPECTED: &'static str = "a plugin object";
+
+    fn missing() -> Self {
+        Self {
+            id: 0,
+            name: String::new(),
+            plugin_type: PluginType::Other(String::new()),
+            description: String::new(),
+            logo: None,
+            background_image: None,
+            url: None,
+            abilities: Abilities::List(Vec::new()),
+            created_at: None,
+            updated_at: None,
+            user: None,
+        }
+    }
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "id" => self.id = read(map, id)?,
+            "name" => self.name = read(map, text_or_empty)?,
+            "type" => self.plugin_type = read(map, plugin_type)?,
+            "description" => self.description = read(map, text_or_empty)?,
+            "logo" => self.logo = read(map, text)?,
+            "background_image" => self.background_image = read(map, text)?,
+            "url" => self.url = read(map, text)?,
+            "abilities" => self.abilities = map.next_value_seed(Accept(AbilitiesShape))?,
+            "created_at" => self.created_at = read(map, timestamp)?,
+            "updated_at" => self.updated_at = read(map, timestamp)?,
+            // Every "not installed" form (`null`, `[]`, `{}`) is `None`.
+            "user" => {
+                self.user = read_record::<Installation, A>(map)?
+                    .filter(|found| !found.empty)
+                    .map(|found| found.record)
+            }
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Course {
+    const EXPECTED: &'static str = "a course object";
+
+    fn missing() -> Self {
+        Self {
+            id: 0,
+            name: String::new(),
+            image: None,
+            description: None,
+            lesson_duration: None,
+            course_duration: None,
+            is_enabled: None,
+            parent_id: None,
+            price: None,
+            company_id: None,
+            course_type: None,
+            lessons_per_module: None,
+            created_at: None,
+            updated_at: None,
+            created_by: None,
+            updated_by: None,
+            deleted_at: None,
+            deleted_by: None,
+            short_name: None,
+        }
+    }
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "id" => self.id = read(map, id)?,
+            "name" => self.name = read(map, text_or_empty)?,
+            "image" => self.image = read(map, text)?,
+            "description" => self.description = read(map, text)?,
+            "lesson_duration" => self.lesson_duration = read(map, int)?,
+            "course_duration" => self.course_duration = read(map, int)?,
+            "is_enabled" => self.is_enabled = read(map, flag)?,
+            "parent_id" => self.parent_id = read(map, int)?,
+            "price" => self.price = read(map, int)?,
+            "company_id" => self.company_id = read(map, int)?,
+            "type" => self.course_type = read(map, int)?,
+            "lessons_per_module" => self.lessons_per_module = read(map, int)?,
+            "created_at" => self.created_at = read(map, timestamp)?,
+            "updated_at" => self.updated_at = read(map, timestamp)?,
+            "created_by" => self.created_by = read(map, int)?,
+            "updated_by" => self.updated_by = read(map, int)?,
+            "deleted_at" => self.deleted_at = read(map, timestamp)?,
+            "deleted_by" => self.deleted_by = read(map, int)?,
+            "short_name" => self.short_name = read(map, text)?,
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Group {
+    const EXPECTED: &'static str = "a group object";
+
+    fn missing() -> Self {
+        Self {
+            id: 0,
+            company_group_number: None,
+            name: String::new(),
+            days: DaysCode::Other(String::new()),
+            exact_days: ExactDays::default(),
+            lesson_start_time: None,
+            lesson_end_time: None,
+            status: GroupStatus::Other(String::new()),
+            group_type: None,
+            is_corporate: None,
+            salary_for_corporate: None,
+            write_off: None,
+            last_write_off_date: None,
+            next_write_off_date: None,
+            course_id: None,
+            branch_id: None,
+            selection_start_date: None,
+            selection_end_date: None,
+            group_start_date: None,
+            group_end_date: None,
+            created_at: None,
+            updated_at: None,
+            created_by: None,
+            updated_by: None,
+            deleted_at: None,
+            deleted_by: None,
+            comment: None,
+            course: None,
+        }
+    }
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "id" => self.id = read(map, id)?,
+            "company_group_number" => self.company_group_number = read(map, int)?,
+            "name" => self.name = read(map, text_or_empty)?,
+            "days" => self.days = read(map, days_code)?,
+            "exact_days" => self.exact_days = map.next_value_seed(Accept(ExactDaysShape))?,
+            "lesson_start_time" => self.lesson_start_time = read(map, lesson_time)?,
+            "lesson_end_time" => self.lesson_end_time = read(map, lesson_time)?,
+            "status" => self.status = read(map, group_status)?,
+            "type" => self.group_type = read(map, int)?,
+            "is_corporate" => self.is_corporate = read(map, flag)?,
+            // Meaning not published: any value but null is kept as sent.
+            "salary_for_corporate" => self.salary_for_corporate = map.next_value()?,
+            "write_off" => self.write_off = map.next_value()?,
+            "last_write_off_date" => self.last_write_off_date = read(map, date)?,
+            "next_write_off_date" => self.next_write_off_date = read(map, date)?,
+            "course_id" => self.course_id = read(map, int)?,
+            "branch_id" => self.branch_id = read(map, int)?,
+            "selection_start_date" => self.selection_start_date = read(map, date)?,
+            "selection_end_date" => self.selection_end_date = read(map, date)?,
+            "group_start_date" => self.group_start_date = read(map, date)?,
+            "group_end_date" => self.group_end_date = read(map, date)?,
+            "created_at" => self.created_at = read(map, timestamp)?,
+            "updated_at" => self.updated_at = read(map, timestamp)?,
+            "created_by" => self.created_by = read(map, int)?,
+            "updated_by" => self.updated_by = read(map, int)?,
+            "deleted_at" => self.deleted_at = read(map, timestamp)?,
+            "deleted_by" => self.deleted_by = read(map, int)?,
+            "comment" => self.comment = read(map, text)?,
+            "course" => self.course = nested(map)?,
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Links {
+    const EXPECTED: &'static str = "a links object";
+
+    fn missing() -> Self {
+        Self::default()
+    }
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "next" => self.next = read(map, link)?,
+            "previous" | "prev" => self.previous = read(map, link)?,
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Pagination {
+    const EXPECTED: &'static str = "a pagination object";
+
+    fn missing() -> Self {
+        Self::default()
+    }
+
+    /// The published keys are camelCase; snake_case twins are accepted too.
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "count" => self.count = read(map, count)?,
+            "total" => self.total = read(map, count)?,
+            "perPage" | "per_page" => self.per_page = read(map, count)?,
+            "currentPage" | "current_page" => self.current_page = read(map, count)?,
+            "totalPages" | "total_pages" => self.total_pages = read(map, count)?,
+            "links" => self.links = nested(map)?.unwrap_or_default(),
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Branch {
+    const EXPECTED: &'static str = "a branch object";
+
+    fn missing() -> Self {
+        Self {
+            id: 0,
+            name: String::new(),
+        }
+    }
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "id" => self.id = read(map, id)?,
+            "name" => self.name = read(map, text_or_empty)?,
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
