@@ -1,0 +1,223 @@
+//! The HTTP surface: the router, bearer-token auth and the route handlers.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{RawQuery, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use chrono::Timelike;
+
+use super::Route;
+use super::groups::{self, GroupQuery};
+use super::plugins::{BodyKind, InstallResult, plugin_id_input};
+use super::server::{Shared, front_door};
+use super::wire;
+
+/// The whole demo API on top of `shared`.
+pub(crate) fn router(shared: Arc<Shared>) -> Router {
+    let api = Router::new()
+        .route(Route::Plugins.path(), get(list_plugins))
+        .route(Route::Install.path(), post(install_plugin))
+        .route(Route::Groups.path(), get(list_groups))
+        .route(Route::Branches.path(), get(list_branches))
+        .route_layer(middleware::from_fn_with_state(
+            shared.clone(),
+            require_token,
+        ));
+    Router::new()
+        .merge(api)
+        .route("/login", get(login_page))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(shared.clone(), front_door))
+        .with_state(shared)
+}
+
+/// The token of an `Authorization: Bearer <token>` header.
+fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+/// Laravel's `wantsJson()`: the first media type the client accepts is JSON.
+fn wants_json(headers: &HeaderMap) -> bool {
+    let Some(accept) = headers
+        .get(header::ACCEPT)
+        .and_then(|value| value.to_str().ok())
+    else {
+        return false;
+    };
+    let first = accept.split(',').next().unwrap_or("").to_ascii_lowercase();
+    first.contains("/json") || first.contains("+json")
+}
+
+/// Lets only the demo token through; others get what Laravel gives them: a
+/// JSON 401 when they asked for JSON, a redirect to the login page otherwise.
+async fn require_token(
+    State(shared): State<Arc<Shared>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if bearer_token(request.headers()) == Some(shared.token.as_str()) {
+        return next.run(request).await;
+    }
+    if wants_json(request.headers()) {
+        wire::laravel_error(StatusCode::UNAUTHORIZED)
+    } else {
+        redirect_to_login(&shared.base_url)
+    }
+}
+
+/// Symfony's redirect response, as Laravel sends it.
+fn redirect_to_login(base_url: &str) -> Response {
+    let target = format!("{base_url}/login");
+    let page = format!(
+        "<!DOCTYPE html>\n<html>\n    <head>\n        <meta charset=\"UTF-8\" />\n        \
+         <meta http-equiv=\"refresh\" content=\"0;url='{target}'\" />\n\n        \
+         <title>Redirecting to {target}</title>\n    </head>\n    <body>\n        \
+         Redirecting to <a href=\"{target}\">{target}</a>.\n    </body>\n</html>"
+    );
+    (
+        StatusCode::FOUND,
+        [
+            (header::LOCATION, target.as_str()),
+            (header::CONTENT_TYPE, "text/html; charset=UTF-8"),
+        ],
+        page,
+    )
+        .into_response()
+}
+
+/// Where the redirect of an unauthenticated browser request lands.
+async fn login_page() -> Html<&'static str> {
+    Html(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Login</title></head>\n\
+         <body><form method=\"POST\" action=\"/login\"><input name=\"phone\"><input name=\"password\" type=\"password\">\
+         <button>Log in</button></form></body>\n</html>\n",
+    )
+}
+
+async fn not_found() -> Response {
+    wire::laravel_error(StatusCode::NOT_FOUND)
+}
+
+/// Laravel's `MethodNotAllowedHttpException` message.
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    let supported: Vec<String> = Route::ALL
+        .iter()
+        .filter(|route| route.path() == path)
+        .map(|route| route.method().to_string())
+        .collect();
+    let text = format!(
+        "The {method} method is not supported for route {}. Supported methods: {}.",
+        path.trim_start_matches('/'),
+        supported.join(", ")
+    );
+    wire::message(StatusCode::METHOD_NOT_ALLOWED, &text)
+}
+
+async fn list_plugins(State(shared): State<Arc<Shared>>) -> Response {
+    let installations = shared.installations();
+    wire::ok(installations.list(&shared.seed.plugins))
+}
+
+async fn install_plugin(
+    State(shared): State<Arc<Shared>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok());
+    let plugin_id = match plugin_id_input(
+        BodyKind::of(content_type),
+        &body,
+        query.as_deref().unwrap_or(""),
+    ) {
+        Ok(plugin_id) => plugin_id,
+        Err(invalid) => return wire::validation_failed("plugin_id", invalid.message()),
+    };
+    if !shared
+        .seed
+        .plugins
+        .iter()
+        .any(|plugin| plugin.id == plugin_id)
+    {
+        return wire::failure(StatusCode::NOT_FOUND, "Plugin not found.");
+    }
+    let now = chrono::Utc::now().naive_utc();
+    // Laravel stores seconds: the microseconds of a fresh record are zero.
+    let now = now.with_nanosecond(0).unwrap_or(now);
+    let mut installations = shared.installations();
+    let installation = installations.install(plugin_id, now);
+    wire::ok(InstallResult::from(installation))
+}
+
+async fn list_groups(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
+    let query = GroupQuery::parse(query.as_deref().unwrap_or(""));
+    let (items, pagination) = groups::page(&shared.seed.groups, &query, &shared.base_url);
+    wire::ok_with_pagination(items, Some(pagination))
+}
+
+async fn list_branches(State(shared): State<Arc<Shared>>) -> Response {
+    wire::ok(&shared.seed.branches)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(pairs: &[(header::HeaderName, &'static str)]) -> HeaderMap {
+        pairs
+            .iter()
+            .map(|(name, value)| (name.clone(), HeaderValue::from_static(value)))
+            .collect()
+    }
+
+    #[test]
+    fn reads_bearer_tokens() {
+        assert_eq!(
+            bearer_token(&headers(&[(header::AUTHORIZATION, "Bearer abc")])),
+            Some("abc")
+        );
+        assert_eq!(
+            bearer_token(&headers(&[(header::AUTHORIZATION, "bearer  abc ")])),
+            Some("abc")
+        );
+        assert_eq!(
+            bearer_token(&headers(&[(header::AUTHORIZATION, "Basic abc")])),
+            None
+        );
+        assert_eq!(
+            bearer_token(&headers(&[(header::AUTHORIZATION, "abc")])),
+            None
+        );
+        assert_eq!(bearer_token(&headers(&[])), None);
+    }
+
+    #[test]
+    fn wants_json_when_json_comes_first() {
+        assert!(wants_json(&headers(&[(
+            header::ACCEPT,
+            "application/json"
+        )])));
+        assert!(wants_json(&headers(&[(
+            header::ACCEPT,
+            "application/json, text/plain, */*"
+        )])));
+        assert!(!wants_json(&headers(&[(header::ACCEPT, "*/*")])));
+        assert!(!wants_json(&headers(&[(
+            header::ACCEPT,
+            "text/html, application/json"
+        )])));
+        assert!(!wants_json(&headers(&[])));
+    }
+}
