@@ -902,6 +902,18 @@ mod tests {
                 assert!(NaiveDate::parse_from_str(day, "%Y-%m-%d").is_ok(), "{day}");
             }
             assert!(utc(&group.updated_at) >= utc(&group.created_at));
+            // ISO dates compare as text: the group is created, then recruits, then starts.
+            let created_on = &group.created_at[..10];
+            let recruiting = group
+                .selection_start_date
+                .as_deref()
+                .unwrap_or(&group.group_start_date);
+            assert!(created_on < recruiting, "{created_on} {recruiting}");
+            assert!(
+                group.selection_end_date.as_deref().unwrap_or("") < group.group_start_date.as_str()
+            );
+            assert!(group.group_start_date < group.group_end_date);
+            assert!(group.last_write_off_date < group.next_write_off_date);
         }
     }
 
