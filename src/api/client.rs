@@ -1,1 +1,432 @@
-//! (in progress)
+//! The HTTP client: one pooled reqwest client, bearer auth, bounded retries
+//! for reads, a cap on answer size, and errors a user understands.
+
+use super::decode::{self, DecodeError};
+use super::error::ApiError;
+use super::model::{Branch, Envelope, Group, Installation, Pagination, Plugin};
+use super::token::Token;
+use reqwest::header::{ACCEPT, AUTHORIZATION, HeaderMap, RETRY_AFTER};
+use reqwest::{Method, StatusCode};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+/// How the client talks to the server.
+#[derive(Debug, Clone)]
+pub struct ClientOptions {
+    /// `https://api.example.uz` (the paths add `/v2/...`).
+    pub base_url: String,
+    pub connect_timeout: Duration,
+    /// For the whole exchange, body included.
+    pub request_timeout: Duration,
+    /// Answers larger than this are refused.
+    pub max_body_bytes: usize,
+    pub retry: RetryPolicy,
+}
+
+impl ClientOptions {
+    pub fn new(base_url: impl Into<String>) -> Self {
+        Self {
+            base_url: base_url.into().trim_end_matches('/').to_string(),
+            connect_timeout: Duration::from_secs(5),
+            request_timeout: Duration::from_secs(30),
+            max_body_bytes: 16 * 1024 * 1024,
+            retry: RetryPolicy::default(),
+        }
+    }
+}
+
+/// Retries of GETs after transient failures (never of the install POST).
+#[derive(Debug, Clone, Copy)]
+pub struct RetryPolicy {
+    /// Attempts in all, the first one included.
+    pub attempts: u32,
+    /// The first pause; each further pause doubles, up to `max_delay`.
+    pub base_delay: Duration,
+    pub max_delay: Duration,
+    /// A 429 asking to wait longer than this is reported, not waited out.
+    pub max_retry_after: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self {
+            attempts: 3,
+            base_delay: Duration::from_millis(250),
+            max_delay: Duration::from_secs(4),
+            max_retry_after: Duration::from_secs(10),
+        }
+    }
+}
+
+impl RetryPolicy {
+    pub fn none() -> Self {
+        Self {
+            attempts: 1,
+            ..Self::default()
+        }
+    }
+
+    /// The pause before attempt `attempt + 1`, or None when it is not worth it.
+    fn pause_after(&self, attempt: u32, error: &ApiError) -> Option<Duration> {
+        if attempt >= self.attempts || !error.is_transient() {
+            return None;
+        }
+        if let ApiError::RateLimited {
+            retry_after: Some(wait),
+        } = error
+        {
+            return (*wait <= self.max_retry_after).then_some(*wait);
+        }
+        let factor = 2u32.saturating_pow(attempt.saturating_sub(1));
+        Some(self.base_delay.saturating_mul(factor).min(self.max_delay))
+    }
+}
+
+/// Which page of groups to ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GroupsQuery {
+    pub branch_id: Option<i64>,
+    pub page: u64,
+    pub per_page: u32,
+}
+
+/// One page of groups as the server answered it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupsPage {
+    pub query: GroupsQuery,
+    pub groups: Vec<Group>,
+    /// The server's pagination, trusted over what was asked for.
+    pub pagination: Pagination,
+}
+
+impl GroupsPage {
+    /// The page number the server says it sent (the asked one if it says none).
+    pub fn page(&self) -> u64 {
+        self.pagination.current_page.unwrap_or(self.query.page)
+    }
+
+    /// The number of pages, at least the current one.
+    pub fn total_pages(&self) -> u64 {
+        self.pagination
+            .total_pages
+            .unwrap_or_else(|| self.page())
+            .max(1)
+    }
+
+    /// Items per page as the server applied it.
+    pub fn per_page(&self) -> u32 {
+        self.pagination
+            .per_page
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|&n| n > 0)
+            .unwrap_or(self.query.per_page)
+    }
+}
+
+/// A cheap-to-clone handle on one pooled HTTP client.
+#[derive(Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    options: Arc<ClientOptions>,
+    /// Swappable so a reloaded token applies to the next request.
+    token: Arc<RwLock<Token>>,
+}
+
+impl Client {
+    pub fn new(options: ClientOptions, token: Token) -> Result<Self, ApiError> {
+        let http = reqwest::Client::builder()
+            .connect_timeout(options.connect_timeout)
+            .timeout(options.request_timeout)
+            .user_agent(concat!("crmdeck/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| ApiError::Network(format!("cannot set up HTTP: {e}")))?;
+        Ok(Self {
+            http,
+            options: Arc::new(options),
+            token: Arc::new(RwLock::new(token)),
+        })
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.options.base_url
+    }
+
+    /// Uses `token` from the next request on.
+    pub fn set_token(&self, token: Token) {
+        *self.token.write().unwrap_or_else(|e| e.into_inner()) = token;
+    }
+
+    /// The token in use (its `Debug` is masked; there is no `Display`).
+    pub fn token(&self) -> Token {
+        self.token.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// `GET /v2/plugins`.
+    pub async fn plugins(&self) -> Result<Vec<Plugin>, ApiError> {
+        let answer = self.get("/v2/plugins", &[]).await?;
+        answer.decode(decode::plugins).map(|envelope| envelope.data)
+    }
+
+    /// `POST /v2/plugins/install`: sent once, never retried by the client.
+    pub async fn install(&self, plugin_id: i64) -> Result<Installation, ApiError> {
+        let body = serde_json::json!({ "plugin_id": plugin_id });
+        let answer = self
+            .send_once(Method::POST, "/v2/plugins/install", &[], Some(&body))
+            .await?;
+        answer.decode(decode::install).map(|envelope| envelope.data)
+    }
+
+    /// `GET /v2/groups` for one page.
+    pub async fn groups(&self, query: GroupsQuery) -> Result<GroupsPage, ApiError> {
+        let mut params = vec![
+            ("page", query.page.to_string()),
+            ("per_page", query.per_page.to_string()),
+        ];
+        if let Some(branch) = query.branch_id {
+            params.insert(0, ("branch_id", branch.to_string()));
+        }
+        let answer = self.get("/v2/groups", &params).await?;
+        let envelope: Envelope<Vec<Group>> = answer.decode(decode::groups)?;
+        Ok(GroupsPage {
+            query,
+            groups: envelope.data,
+            pagination: envelope.pagination.unwrap_or_default(),
+        })
+    }
+
+    /// `GET /v2/branches` (outside the published spec: may well fail).
+    pub async fn branches(&self) -> Result<Vec<Branch>, ApiError> {
+        let answer = self.get("/v2/branches", &[]).await?;
+        answer
+            .decode(decode::branches)
+            .map(|envelope| envelope.data)
+    }
+
+    async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Answer, ApiError> {
+        let policy = self.options.retry;
+        let mut attempt = 1;
+        loop {
+            match self.send_once(Method::GET, path, query, None).await {
+                Err(error) => match policy.pause_after(attempt, &error) {
+                    Some(pause) => {
+                        tracing::info!(path, attempt, ?pause, %error, "retrying");
+                        tokio::time::sleep(pause).await;
+                        attempt += 1;
+                    }
+                    None => return Err(error),
+                },
+                ok => return ok,
+            }
+        }
+    }
+
+    /// One exchange: a success status gives the body; anything else an error.
+    async fn send_once(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        json: Option<&serde_json::Value>,
+    ) -> Result<Answer, ApiError> {
+        let started = Instant::now();
+        let token = self.token();
+        let url = format!("{}{}", self.options.base_url, path);
+        let mut request = self
+            .http
+            .request(method.clone(), &url)
+            .header(ACCEPT, "application/json")
+            .header(AUTHORIZATION, format!("Bearer {}", token.expose()))
+            .query(query);
+        if let Some(body) = json {
+            request = request.json(body);
+        }
+        let result = async {
+            let response = request.send().await.map_err(|e| self.transport_error(&e))?;
+            let status = response.status();
+            let headers = response.headers().clone();
+            let body = self.read_capped(response).await?;
+            Ok::<_, ApiError>((status, headers, body))
+        }
+        .await;
+        let elapsed_ms = started.elapsed().as_millis() as u64;
+        match &result {
+            Ok((status, _, body)) => {
+                tracing::info!(%method, path, status = status.as_u16(), bytes = body.len(), elapsed_ms)
+            }
+            Err(error) => tracing::warn!(%method, path, elapsed_ms, %error, "request failed"),
+        }
+        let (status, headers, body) = result?;
+        if status.is_success() {
+            Ok(Answer { status, body })
+        } else {
+            Err(status_error(status, &headers, &body, &token))
+        }
+    }
+
+    /// Reads the body, refusing it once it passes the size cap.
+    async fn read_capped(&self, mut response: reqwest::Response) -> Result<Vec<u8>, ApiError> {
+        let limit = self.options.max_body_bytes;
+        let too_large = || ApiError::TooLarge { limit };
+        if response.content_length().is_some_and(|n| n > limit as u64) {
+            return Err(too_large());
+        }
+        let mut body = Vec::new();
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|e| self.transport_error(&e))?
+        {
+            if body.len() + chunk.len() > limit {
+                return Err(too_large());
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(body)
+    }
+
+    fn transport_error(&self, error: &reqwest::Error) -> ApiError {
+        if error.is_timeout() {
+            return ApiError::Timeout(self.options.request_timeout);
+        }
+        ApiError::Network(transport_reason(error))
+    }
+}
+
+/// A successful answer, not decoded yet.
+struct Answer {
+    status: StatusCode,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn decode<T>(
+        &self,
+        decoder: fn(&[u8]) -> Result<Envelope<T>, DecodeError>,
+    ) -> Result<Envelope<T>, ApiError> {
+        decoder(&self.body).map_err(|error| match error {
+            // `success: false` inside a 2xx: treat it as the status it names.
+            DecodeError::Refused { status, message } => {
+                let code = status
+                    .and_then(|s| u16::try_from(s).ok())
+                    .and_then(|s| StatusCode::from_u16(s).ok())
+                    .filter(|s| !s.is_success())
+                    .unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+                error_for(code, message, Vec::new(), None, None)
+            }
+            other => ApiError::decode(self.status.as_u16(), other, &self.body),
+        })
+    }
+}
+
+/// The typed error for a status that is not a success.
+fn status_error(status: StatusCode, headers: &HeaderMap, body: &[u8], token: &Token) -> ApiError {
+    let parsed = decode::error_body(body).unwrap_or_default();
+    let (message, fields) = (parsed.message, parsed.field_errors);
+    let retry_after = headers
+        .get(RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map(Duration::from_secs);
+    let expired_at = token.expires_at().filter(|&at| at <= chrono::Utc::now());
+    error_for(status, message, fields, retry_after, expired_at)
+}
+
+fn error_for(
+    status: StatusCode,
+    message: Option<String>,
+    fields: Vec<(String, Vec<String>)>,
+    retry_after: Option<Duration>,
+    expired_at: Option<chrono::DateTime<chrono::Utc>>,
+) -> ApiError {
+    match status.as_u16() {
+        401 => ApiError::Unauthorized {
+            expired_at,
+            message,
+        },
+        403 => ApiError::Forbidden { message },
+        404 => ApiError::NotFound { message },
+        422 => ApiError::Validation { message, fields },
+        429 => ApiError::RateLimited { retry_after },
+        code => ApiError::Server {
+            status: code,
+            message,
+        },
+    }
+}
+
+/// The innermost cause of a transport error, in a few words.
+fn transport_reason(error: &reqwest::Error) -> String {
+    let mut source: Option<&dyn std::error::Error> = Some(error);
+    let mut innermost = error.to_string();
+    while let Some(cause) = source {
+        innermost = cause.to_string();
+        source = cause.source();
+    }
+    let host = error
+        .url()
+        .and_then(|u| u.host_str().map(|h| h.to_string()))
+        .unwrap_or_else(|| "the server".to_string());
+    format!("{host}: {innermost}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pauses_grow_and_stop() {
+        let policy = RetryPolicy::default();
+        let refused = ApiError::Network("refused".into());
+        assert_eq!(
+            policy.pause_after(1, &refused),
+            Some(Duration::from_millis(250))
+        );
+        assert_eq!(
+            policy.pause_after(2, &refused),
+            Some(Duration::from_millis(500))
+        );
+        assert_eq!(policy.pause_after(3, &refused), None);
+        let not_found = ApiError::NotFound { message: None };
+        assert_eq!(policy.pause_after(1, &not_found), None);
+    }
+
+    #[test]
+    fn retry_after_is_honoured_within_reason() {
+        let policy = RetryPolicy::default();
+        let short = ApiError::RateLimited {
+            retry_after: Some(Duration::from_secs(2)),
+        };
+        assert_eq!(policy.pause_after(1, &short), Some(Duration::from_secs(2)));
+        let long = ApiError::RateLimited {
+            retry_after: Some(Duration::from_secs(600)),
+        };
+        assert_eq!(policy.pause_after(1, &long), None);
+    }
+
+    #[test]
+    fn page_numbers_trust_the_server() {
+        let page = GroupsPage {
+            query: GroupsQuery {
+                branch_id: None,
+                page: 2,
+                per_page: 500,
+            },
+            groups: Vec::new(),
+            pagination: Pagination {
+                per_page: Some(100),
+                current_page: Some(2),
+                total_pages: Some(3),
+                ..Pagination::default()
+            },
+        };
+        assert_eq!(page.per_page(), 100);
+        assert_eq!(page.total_pages(), 3);
+        let bare = GroupsPage {
+            pagination: Pagination::default(),
+            ..page
+        };
+        assert_eq!(bare.per_page(), 500);
+        assert_eq!(bare.page(), 2);
+        assert_eq!(bare.total_pages(), 2);
+    }
+}

@@ -1,1 +1,245 @@
-//! (in progress)
+//! What can go wrong talking to the API, in words a user understands.
+//!
+//! `Display` is one line, fit for a status bar or a CLI's stderr, and never
+//! holds the user's token: the request URL carries none, and body snippets
+//! pass through [`redact_secrets`](super::token::redact_secrets).
+
+use super::token::redact_secrets;
+use chrono::{DateTime, Utc};
+use std::fmt;
+use std::time::Duration;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ApiError {
+    /// 401: the token is missing, wrong or expired.
+    #[error("HTTP 401 unauthorized: {}", unauthorized_reason(*.expired_at, .message.as_deref()))]
+    Unauthorized {
+        /// The token's own `exp`, when it is a JWT that has run out.
+        expired_at: Option<DateTime<Utc>>,
+        message: Option<String>,
+    },
+    #[error("HTTP 403 forbidden{}", suffix(.message.as_deref()))]
+    Forbidden { message: Option<String> },
+    #[error("HTTP 404 not found{}", suffix(.message.as_deref()))]
+    NotFound { message: Option<String> },
+    /// 422: the server names the fields it refused.
+    #[error("HTTP 422 invalid request: {}", validation_detail(.message.as_deref(), .fields))]
+    Validation {
+        message: Option<String>,
+        fields: Vec<(String, Vec<String>)>,
+    },
+    #[error("HTTP 429 too many requests{}", retry_hint(*.retry_after))]
+    RateLimited { retry_after: Option<Duration> },
+    /// Any other status that is not a success.
+    #[error("HTTP {status} {}{}", reason(*.status), suffix(.message.as_deref()))]
+    Server {
+        status: u16,
+        message: Option<String>,
+    },
+    /// The server could not be reached (refused, unresolvable, reset, TLS).
+    #[error("cannot reach the server: {0}")]
+    Network(String),
+    #[error("no answer from the server within {} s", .0.as_secs_f32())]
+    Timeout(Duration),
+    /// The answer arrived but is not what the API promises.
+    #[error("unexpected answer (HTTP {status}): {detail}; body starts {snippet:?}")]
+    Decode {
+        status: u16,
+        detail: String,
+        snippet: String,
+    },
+    #[error("answer larger than {} MiB: refused", .limit / (1024 * 1024))]
+    TooLarge { limit: usize },
+}
+
+impl ApiError {
+    /// Worth retrying a GET after this (the server or the path may recover).
+    pub fn is_transient(&self) -> bool {
+        match self {
+            Self::Network(_) | Self::RateLimited { .. } => true,
+            Self::Server { status, .. } => matches!(status, 502..=504),
+            _ => false,
+        }
+    }
+
+    /// A decode failure with a short, secret-free snippet of the body.
+    pub fn decode(status: u16, detail: impl fmt::Display, body: &[u8]) -> Self {
+        Self::Decode {
+            status,
+            detail: detail.to_string(),
+            snippet: snippet(body),
+        }
+    }
+}
+
+const SNIPPET_CHARS: usize = 60;
+
+/// The first characters of a body on one line, secrets masked.
+fn snippet(body: &[u8]) -> String {
+    // Redact before cutting, so a token cut in half is still recognised.
+    let head = &body[..body.len().min(4096)];
+    let one_line: String = String::from_utf8_lossy(head)
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let redacted = redact_secrets(one_line.trim());
+    let mut shown: String = redacted.chars().take(SNIPPET_CHARS).collect();
+    if redacted.chars().count() > SNIPPET_CHARS || body.len() > head.len() {
+        shown.push('…');
+    }
+    shown
+}
+
+fn suffix(message: Option<&str>) -> String {
+    message.map(|m| format!(": {m}")).unwrap_or_default()
+}
+
+fn unauthorized_reason(expired_at: Option<DateTime<Utc>>, message: Option<&str>) -> String {
+    match (expired_at, message) {
+        (Some(at), _) => format!(
+            "the token expired at {}; get a new one and press R (or rerun)",
+            at.format("%Y-%m-%d %H:%M UTC")
+        ),
+        (None, Some(m)) => format!("{m} (the token was refused: check it)"),
+        (None, None) => "the token was refused: check it".to_string(),
+    }
+}
+
+fn validation_detail(message: Option<&str>, fields: &[(String, Vec<String>)]) -> String {
+    let per_field: Vec<String> = fields
+        .iter()
+        .map(|(field, problems)| format!("{field}: {}", problems.join(" ")))
+        .collect();
+    match (per_field.is_empty(), message) {
+        (false, _) => per_field.join("; "),
+        (true, Some(m)) => m.to_string(),
+        (true, None) => "the server refused the request".to_string(),
+    }
+}
+
+fn retry_hint(retry_after: Option<Duration>) -> String {
+    match retry_after {
+        Some(wait) => format!(": retry in {} s", wait.as_secs().max(1)),
+        None => ": slow down and retry".to_string(),
+    }
+}
+
+fn reason(status: u16) -> &'static str {
+    reqwest::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|s| s.canonical_reason())
+        .unwrap_or("error")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn every_variant_is_one_line() {
+        let errors = [
+            ApiError::Unauthorized {
+                expired_at: Some(Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()),
+                message: Some("Unauthenticated.".into()),
+            },
+            ApiError::Unauthorized {
+                expired_at: None,
+                message: Some("Unauthenticated.".into()),
+            },
+            ApiError::Forbidden { message: None },
+            ApiError::NotFound {
+                message: Some("Plugin not found.".into()),
+            },
+            ApiError::Validation {
+                message: Some("The given data was invalid.".into()),
+                fields: vec![(
+                    "plugin_id".into(),
+                    vec!["The plugin id field is required.".into()],
+                )],
+            },
+            ApiError::RateLimited {
+                retry_after: Some(Duration::from_secs(2)),
+            },
+            ApiError::Server {
+                status: 502,
+                message: Some("Bad Gateway".into()),
+            },
+            ApiError::Network("connection refused".into()),
+            ApiError::Timeout(Duration::from_secs(30)),
+            ApiError::decode(200, "not JSON", b"<html>\n<title>x</title>"),
+            ApiError::TooLarge {
+                limit: 16 * 1024 * 1024,
+            },
+        ];
+        for error in errors {
+            let line = error.to_string();
+            assert!(!line.contains('\n'), "{line}");
+            assert!(!line.is_empty());
+        }
+    }
+
+    #[test]
+    fn messages_name_the_cause() {
+        let expired = ApiError::Unauthorized {
+            expired_at: Some(Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()),
+            message: None,
+        };
+        assert_eq!(
+            expired.to_string(),
+            "HTTP 401 unauthorized: the token expired at 2026-11-22 10:00 UTC; get a new one and press R (or rerun)"
+        );
+        let invalid = ApiError::Validation {
+            message: Some("The given data was invalid.".into()),
+            fields: vec![(
+                "plugin_id".into(),
+                vec!["The plugin id field is required.".into()],
+            )],
+        };
+        assert_eq!(
+            invalid.to_string(),
+            "HTTP 422 invalid request: plugin_id: The plugin id field is required."
+        );
+        let server = ApiError::Server {
+            status: 500,
+            message: Some("Server Error".into()),
+        };
+        assert_eq!(
+            server.to_string(),
+            "HTTP 500 Internal Server Error: Server Error"
+        );
+        assert_eq!(
+            ApiError::Timeout(Duration::from_millis(1500)).to_string(),
+            "no answer from the server within 1.5 s"
+        );
+    }
+
+    #[test]
+    fn decode_snippets_are_short_and_hide_secrets() {
+        let body = br#"{"data":{"token":"17|abcdefghijklmnopqrstuvwxyz0123456789ABCD"},"padding":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}"#;
+        let line = ApiError::decode(200, "wrong shape", body).to_string();
+        assert!(!line.contains("abcdefghij"), "{line}");
+        assert!(line.contains("17|abcd…"), "{line}");
+        assert!(line.ends_with("…\""), "{line}");
+    }
+
+    #[test]
+    fn transient_errors_are_the_retryable_ones() {
+        assert!(ApiError::Network("reset".into()).is_transient());
+        assert!(
+            ApiError::Server {
+                status: 503,
+                message: None
+            }
+            .is_transient()
+        );
+        assert!(
+            !ApiError::Server {
+                status: 500,
+                message: None
+            }
+            .is_transient()
+        );
+        assert!(!ApiError::Timeout(Duration::from_secs(1)).is_transient());
+    }
+}

@@ -7,5 +7,7 @@ pub mod model;
 pub mod pages;
 pub mod token;
 
+pub use client::{Client, ClientOptions, GroupsPage, GroupsQuery, RetryPolicy};
+pub use error::ApiError;
 pub use model::*;
 pub use token::Token;

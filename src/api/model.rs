@@ -277,3 +277,19 @@ impl Serialize for ExactDays {
         seq.end()
     }
 }
+
+impl Abilities {
+    /// The abilities as a list: a raw string is one (undecoded) entry.
+    pub fn as_list(&self) -> Vec<&str> {
+        match self {
+            Self::List(names) => names.iter().map(String::as_str).collect(),
+            Self::Raw(raw) => vec![raw.as_str()],
+        }
+    }
+}
+
+impl Plugin {
+    pub fn is_installed(&self) -> bool {
+        self.user.is_some()
+    }
+}

@@ -66,6 +66,37 @@ pub fn mask_secret(secret: &str) -> String {
     format!("{head}…")
 }
 
+/// Masks every secret-looking word in free text (a body snippet shown in an
+/// error): installation tokens (`17|` and 20+ characters) and JWTs.
+pub fn redact_secrets(text: &str) -> String {
+    let is_secret_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '|' | '.' | '-' | '_');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(is_secret_char) {
+        out.push_str(&rest[..start]);
+        let word_len = rest[start..]
+            .find(|c: char| !is_secret_char(c))
+            .unwrap_or(rest.len() - start);
+        let word = &rest[start..start + word_len];
+        if looks_like_secret(word) {
+            out.push_str(&mask_secret(word));
+        } else {
+            out.push_str(word);
+        }
+        rest = &rest[start + word_len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn looks_like_secret(word: &str) -> bool {
+    let installation = word
+        .split_once('|')
+        .is_some_and(|(id, secret)| id.bytes().all(|b| b.is_ascii_digit()) && secret.len() >= 20);
+    let jwt = word.starts_with("eyJ") && word.matches('.').count() == 2;
+    installation || jwt
+}
+
 /// "expires in 2h 10m" or "expired at 2026-11-22 10:00 UTC".
 pub fn describe_expiry(expires_at: DateTime<Utc>, now: DateTime<Utc>) -> String {
     let left = expires_at - now;
@@ -118,6 +149,19 @@ mod tests {
         assert_eq!(mask_secret("eyJhbGciOiJIUzI1NiJ9.payload.sig"), "eyJh…");
         assert_eq!(mask_secret("short"), "…");
         assert_eq!(mask_secret("1|short"), "…");
+    }
+
+    #[test]
+    fn redacts_secrets_inside_text() {
+        let text = r#"{"token":"12|abcdefghijklmnopqrstuvwxyz0123","jwt":"eyJhbGciOi.eyJzdWIi.c2ln","id":12}"#;
+        assert_eq!(
+            redact_secrets(text),
+            r#"{"token":"12|abcd…","jwt":"eyJh…","id":12}"#
+        );
+        assert_eq!(
+            redact_secrets("plain text, no secrets"),
+            "plain text, no secrets"
+        );
     }
 
     #[test]
