@@ -1,1 +1,126 @@
-//! Scripting subcommands.
+//! Scripting subcommands: print to stdout, one line on stderr when
+//! something fails, and an exit code a script can act on.
+
+pub mod args;
+mod demo_server;
+mod groups;
+mod info;
+mod install;
+mod plugins;
+mod table;
+
+pub use args::{Args, Command, Format, GlobalArgs};
+
+use crate::api::ApiError;
+use crate::config::{ConfigError, Overrides};
+use crate::session::{self, Session, SessionError};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+/// What ends a command early, and with which exit code.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Exit 2: the command line or the situation does not allow the command.
+    #[error("{0}")]
+    Usage(String),
+    /// Exit 2.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// Exit 1.
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    /// Exit 1.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            Self::Usage(_) | Self::Config(_) => ExitCode::from(2),
+            Self::Api(_) | Self::Io(_) => ExitCode::from(1),
+        }
+    }
+}
+
+impl From<SessionError> for CliError {
+    fn from(error: SessionError) -> Self {
+        match error {
+            SessionError::Config(e) => Self::Config(e),
+            SessionError::Api(e) => Self::Api(e),
+            SessionError::Demo(e) => Self::Io(e),
+        }
+    }
+}
+
+/// The config overrides that the global flags carry.
+pub fn overrides(global: &GlobalArgs) -> Overrides {
+    Overrides {
+        config_path: global.config.clone(),
+        profile: global.profile.clone(),
+        base_url: global.base_url.clone(),
+        read_only: global.read_only,
+    }
+}
+
+/// Runs one subcommand and reports its outcome as an exit code.
+pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
+    match dispatch(global, command).await {
+        Ok(()) => ExitCode::SUCCESS,
+        // `crmdeck groups | head`: the reader left, which is no failure.
+        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("crmdeck: {error}");
+            error.exit_code()
+        }
+    }
+}
+
+async fn dispatch(global: &GlobalArgs, command: Command) -> Result<(), CliError> {
+    let format = global.format.unwrap_or(if on_terminal() {
+        Format::Table
+    } else {
+        Format::Json
+    });
+    let output = match command {
+        Command::DemoServer(args) => return demo_server::run(&args).await,
+        Command::Plugins { show_token } => {
+            plugins::run(&open(global).await?, format, show_token).await?
+        }
+        Command::Install {
+            plugin_id,
+            yes,
+            show_token,
+        } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
+        Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
+        Command::Info => info::run(&open(global).await?),
+    };
+    print(&output)
+}
+
+async fn open(global: &GlobalArgs) -> Result<Session, CliError> {
+    let session = session::open(&overrides(global), global.demo).await?;
+    for warning in &session.config.warnings {
+        eprintln!("crmdeck: warning: {warning}");
+    }
+    Ok(session)
+}
+
+fn print(text: &str) -> Result<(), CliError> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// True when stdout is a terminal (cells are then cut to fit).
+fn on_terminal() -> bool {
+    std::io::stdout().is_terminal()
+}
+
+/// Pretty JSON with a trailing newline.
+fn json_text(value: &serde_json::Value) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into());
+    text.push('\n');
+    text
+}

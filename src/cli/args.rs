@@ -1,0 +1,124 @@
+//! The command line. Global flags work before or after the subcommand. The
+//! token is never a flag: it would show in the process list.
+
+use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "crmdeck",
+    version,
+    about = "A terminal dashboard for your education centre's CRM: study groups and plugins",
+    after_help = "Without a subcommand crmdeck opens the dashboard.\n\
+                  Try it with no account: crmdeck --demo\n\
+                  Exit codes: 0 ok, 1 API or network error, 2 usage or config error."
+)]
+pub struct Args {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Clone, ClapArgs)]
+pub struct GlobalArgs {
+    /// Config file (default: $XDG_CONFIG_HOME/crmdeck/config.toml)
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// Profile from the config file ([profiles.NAME]); also CRMDECK_PROFILE
+    #[arg(long, global = true, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// API base URL, e.g. https://api.example.uz; also CRMDECK_BASE_URL
+    #[arg(long, global = true, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// Run against an embedded demo server (no account needed)
+    #[arg(long, global = true)]
+    pub demo: bool,
+    /// Refuse anything that changes data (install)
+    #[arg(long, global = true)]
+    pub read_only: bool,
+    /// Output format (default: table on a terminal, json otherwise)
+    #[arg(long, global = true, value_enum)]
+    pub format: Option<Format>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Csv,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the plugin catalogue
+    #[command(after_help = "Example:\n  crmdeck plugins --format csv > plugins.csv")]
+    Plugins {
+        /// Show installation tokens in full (masked otherwise)
+        #[arg(long)]
+        show_token: bool,
+    },
+    /// Install a plugin from the catalogue
+    #[command(after_help = "Example:\n  crmdeck install 3 --yes")]
+    Install {
+        /// The plugin's id (see `crmdeck plugins`)
+        plugin_id: i64,
+        /// Do not ask for confirmation
+        #[arg(long, short = 'y')]
+        yes: bool,
+        /// Print the installation token in full (masked otherwise)
+        #[arg(long)]
+        show_token: bool,
+    },
+    /// List study groups, a page at a time or all of them
+    #[command(after_help = "Examples:\n  crmdeck groups --branch 2 --page 3\n  \
+                            crmdeck groups --all --format json | jq '.[].name'")]
+    Groups(GroupsArgs),
+    /// Show the config, profile, base URL, token source and expiry, log path
+    #[command(after_help = "Example:\n  crmdeck --profile staging info")]
+    Info,
+    /// Serve the demo API on a port for other clients
+    #[command(
+        after_help = "Examples:\n  crmdeck demo-server --addr 127.0.0.1:8787\n  \
+                            crmdeck demo-server --latency-ms 300 --fault 502x2@groups\n\
+                            Fault specs: 500, 500x3, html:502, empty:200, truncated, wrong-shape,\n\
+                            hang, drip, oversize:20000000, retry-after:2, each with an optional\n\
+                            @plugins|@install|@groups|@branches suffix."
+    )]
+    DemoServer(DemoServerArgs),
+}
+
+#[derive(Debug, Clone, ClapArgs)]
+pub struct GroupsArgs {
+    /// Only this branch's groups
+    #[arg(long, value_name = "ID")]
+    pub branch: Option<i64>,
+    /// Page number
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub page: u64,
+    /// Groups per page (the server may cap it; default from the config)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub per_page: Option<u32>,
+    /// Every page, one after the other (progress on stderr)
+    #[arg(long, conflicts_with = "page")]
+    pub all: bool,
+}
+
+#[derive(Debug, Clone, ClapArgs)]
+pub struct DemoServerArgs {
+    /// Address to listen on
+    #[arg(long, default_value = "127.0.0.1:8787")]
+    pub addr: SocketAddr,
+    /// Delay every answer by this many milliseconds
+    #[arg(long, env = "CRMDECK_DEMO_LATENCY_MS", default_value_t = 0)]
+    pub latency_ms: u64,
+    /// Inject a fault (repeatable; env: comma-separated)
+    #[arg(
+        long = "fault",
+        env = "CRMDECK_DEMO_FAULTS",
+        value_delimiter = ',',
+        value_name = "SPEC"
+    )]
+    pub faults: Vec<String>,
+}

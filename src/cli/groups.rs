@@ -1,0 +1,143 @@
+//! `crmdeck groups`: one page, or every page with `--all`.
+
+use super::args::GroupsArgs;
+use super::table::Table;
+use super::{CliError, Format, json_text, on_terminal};
+use crate::api::pages::walk_all;
+use crate::api::{Branch, Group, GroupsQuery};
+use crate::config::Config;
+use crate::domain::clock::lesson_range;
+use crate::domain::format::{NONE, date, status_word};
+use crate::domain::weekday::{NameStyle, day_name, describe_days, weekdays};
+use crate::session::Session;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::io::{IsTerminal, Write};
+
+pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result<String, CliError> {
+    let config = &session.config;
+    let per_page = args.per_page.unwrap_or(config.per_page);
+    let branch_id = args.branch.or(config.branch_id);
+    let (groups, summary) = if args.all {
+        all_pages(session, branch_id, per_page).await?
+    } else {
+        let query = GroupsQuery {
+            branch_id,
+            page: args.page,
+            per_page,
+        };
+        let page = session.client.groups(query).await?;
+        let summary = format!(
+            "page {}/{} · {} groups · {} per page",
+            page.page(),
+            page.total_pages(),
+            page.pagination
+                .total
+                .map_or_else(|| "?".to_string(), |t| t.to_string()),
+            page.per_page()
+        );
+        (page.groups, summary)
+    };
+    Ok(match format {
+        Format::Json => json_text(&Value::Array(
+            groups.iter().map(|g| group_json(g, config)).collect(),
+        )),
+        Format::Table | Format::Csv => {
+            // Branch names are a nicety: the endpoint is not published.
+            let branches = session.client.branches().await.unwrap_or_default();
+            let table = table(&groups, &branches, config);
+            if format == Format::Csv {
+                table.to_csv()
+            } else {
+                eprintln!("{summary}");
+                table.to_text(on_terminal())
+            }
+        }
+    })
+}
+
+async fn all_pages(
+    session: &Session,
+    branch_id: Option<i64>,
+    per_page: u32,
+) -> Result<(Vec<Group>, String), CliError> {
+    let live = std::io::stderr().is_terminal();
+    let walked = walk_all(&session.client, branch_id, per_page, |read, total| {
+        if live {
+            let total = total.map_or_else(|| "?".to_string(), |t| t.to_string());
+            eprint!("\rpage {read}/{total}");
+            let _ = std::io::stderr().flush();
+        }
+    })
+    .await;
+    if live {
+        eprint!("\r");
+    }
+    let (groups, end) = walked?;
+    if let Some(warning) = end.warning() {
+        eprintln!("crmdeck: warning: {warning}");
+    }
+    let summary = format!("{} groups, every page", groups.len());
+    Ok((groups, summary))
+}
+
+fn table(groups: &[Group], branches: &[Branch], config: &Config) -> Table {
+    let branch_names: HashMap<i64, &str> =
+        branches.iter().map(|b| (b.id, b.name.as_str())).collect();
+    let mut table = Table::new(&[
+        ("NO", None),
+        ("NAME", Some(32)),
+        ("COURSE", Some(24)),
+        ("DAYS", Some(20)),
+        ("TIME", None),
+        ("STATUS", None),
+        ("BRANCH", Some(16)),
+        ("START", None),
+        ("END", None),
+    ]);
+    let or_none = |text: Option<String>| text.unwrap_or_else(|| NONE.to_string());
+    for group in groups {
+        let branch = group.branch_id.map(|id| {
+            branch_names
+                .get(&id)
+                .map_or_else(|| id.to_string(), |name| name.to_string())
+        });
+        table.push(vec![
+            or_none(group.company_group_number.map(|n| n.to_string())),
+            group.name.clone(),
+            or_none(group.course.as_ref().map(|c| c.name.clone())),
+            describe_days(
+                &group.days,
+                &group.exact_days,
+                config.language,
+                NameStyle::Short,
+            ),
+            lesson_range(
+                group.lesson_start_time.as_ref(),
+                group.lesson_end_time.as_ref(),
+                &config.timezone,
+            ),
+            status_word(&group.status).into_owned(),
+            or_none(branch),
+            or_none(
+                group
+                    .group_start_date
+                    .as_ref()
+                    .map(|d| date(d).into_owned()),
+            ),
+            or_none(group.group_end_date.as_ref().map(|d| date(d).into_owned())),
+        ]);
+    }
+    table
+}
+
+/// A group as JSON: every field as decoded, plus `days_names`.
+fn group_json(group: &Group, config: &Config) -> Value {
+    let mut value = serde_json::to_value(group).unwrap_or(Value::Null);
+    let names: Vec<&str> = weekdays(&group.days, &group.exact_days)
+        .into_iter()
+        .map(|day| day_name(day, config.language, NameStyle::Short))
+        .collect();
+    value["days_names"] = json!(names);
+    value
+}
