@@ -12,3 +12,5 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod domain;
+pub mod logging;
+pub mod session;
