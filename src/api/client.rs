@@ -286,7 +286,12 @@ impl Client {
 
     fn transport_error(&self, error: &reqwest::Error) -> ApiError {
         if error.is_timeout() {
-            return ApiError::Timeout(self.options.request_timeout);
+            let limit = if error.is_connect() {
+                self.options.connect_timeout
+            } else {
+                self.options.request_timeout
+            };
+            return ApiError::Timeout(limit);
         }
         ApiError::Network(transport_reason(error))
     }

@@ -18,7 +18,7 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
     let config = &session.config;
     let per_page = args.per_page.unwrap_or(config.per_page);
     let branch_id = args.branch.or(config.branch_id);
-    let (groups, summary) = if args.all {
+    let groups = if args.all {
         all_pages(session, branch_id, per_page).await?
     } else {
         let query = GroupsQuery {
@@ -27,16 +27,19 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             per_page,
         };
         let page = session.client.groups(query).await?;
-        let summary = format!(
-            "page {}/{} · {} groups · {} per page",
-            page.page(),
-            page.total_pages(),
-            page.pagination
+        if format == Format::Table {
+            let total = page
+                .pagination
                 .total
-                .map_or_else(|| "?".to_string(), |t| t.to_string()),
-            page.per_page()
-        );
-        (page.groups, summary)
+                .map_or("?".to_string(), |t| t.to_string());
+            eprintln!(
+                "page {}/{} · {total} groups · {} per page",
+                page.page(),
+                page.total_pages(),
+                page.per_page()
+            );
+        }
+        page.groups
     };
     Ok(match format {
         Format::Json => json_text(&Value::Array(
@@ -46,25 +49,25 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             // Branch names are a nicety: the endpoint is not published.
             let branches = session.client.branches().await.unwrap_or_default();
             let table = table(&groups, &branches, config);
-            if format == Format::Csv {
-                table.to_csv()
-            } else {
-                eprintln!("{summary}");
-                table.to_text(on_terminal())
+            match format {
+                Format::Csv => table.to_csv(),
+                _ => table.to_text(on_terminal()),
             }
         }
     })
 }
 
+/// Every page, with a live progress line when stderr is a terminal and a
+/// summary line on stderr at the end.
 async fn all_pages(
     session: &Session,
     branch_id: Option<i64>,
     per_page: u32,
-) -> Result<(Vec<Group>, String), CliError> {
+) -> Result<Vec<Group>, CliError> {
     let live = std::io::stderr().is_terminal();
     let walked = walk_all(&session.client, branch_id, per_page, |read, total| {
         if live {
-            let total = total.map_or_else(|| "?".to_string(), |t| t.to_string());
+            let total = total.map_or("?".to_string(), |t| t.to_string());
             eprint!("\rpage {read}/{total}");
             let _ = std::io::stderr().flush();
         }
@@ -77,8 +80,8 @@ async fn all_pages(
     if let Some(warning) = end.warning() {
         eprintln!("crmdeck: warning: {warning}");
     }
-    let summary = format!("{} groups, every page", groups.len());
-    Ok((groups, summary))
+    eprintln!("{} groups from every page", groups.len());
+    Ok(groups)
 }
 
 fn table(groups: &[Group], branches: &[Branch], config: &Config) -> Table {
