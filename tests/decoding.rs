@@ -36,33 +36,8 @@ fn groups_body(data: &str) -> String {
 fn base_group() -> Group {
     Group {
         id: 1,
-        company_group_number: None,
         name: "Math A1".into(),
-        days: DaysCode::Other(String::new()),
-        exact_days: ExactDays::default(),
-        lesson_start_time: None,
-        lesson_end_time: None,
-        status: GroupStatus::Other(String::new()),
-        group_type: None,
-        is_corporate: None,
-        salary_for_corporate: None,
-        write_off: None,
-        last_write_off_date: None,
-        next_write_off_date: None,
-        course_id: None,
-        branch_id: None,
-        selection_start_date: None,
-        selection_end_date: None,
-        group_start_date: None,
-        group_end_date: None,
-        created_at: None,
-        updated_at: None,
-        created_by: None,
-        updated_by: None,
-        deleted_at: None,
-        deleted_by: None,
-        comment: None,
-        course: None,
+        ..Group::default()
     }
 }
 
@@ -71,15 +46,7 @@ fn base_plugin() -> Plugin {
     Plugin {
         id: 7,
         name: "Leads".into(),
-        plugin_type: PluginType::Other(String::new()),
-        description: String::new(),
-        logo: None,
-        background_image: None,
-        url: None,
-        abilities: Abilities::List(vec![]),
-        created_at: None,
-        updated_at: None,
-        user: None,
+        ..Plugin::default()
     }
 }
 
@@ -88,23 +55,7 @@ fn bare_course(id: i64, name: &str) -> Course {
     Course {
         id,
         name: name.into(),
-        image: None,
-        description: None,
-        lesson_duration: None,
-        course_duration: None,
-        is_enabled: None,
-        parent_id: None,
-        price: None,
-        company_id: None,
-        course_type: None,
-        lessons_per_module: None,
-        created_at: None,
-        updated_at: None,
-        created_by: None,
-        updated_by: None,
-        deleted_at: None,
-        deleted_by: None,
-        short_name: None,
+        ..Course::default()
     }
 }
 

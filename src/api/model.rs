@@ -70,7 +70,7 @@ pub enum Abilities {
 }
 
 /// The installation of a plugin for the calling user.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Installation {
     pub id: i64,
     pub plugin_id: Option<i64>,
@@ -81,7 +81,7 @@ pub struct Installation {
     pub updated_at: Option<Timestamp>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Plugin {
     pub id: i64,
     pub name: String,
@@ -133,7 +133,7 @@ pub enum GroupStatus {
     Other(String),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Course {
     pub id: i64,
     pub name: String,
@@ -158,7 +158,7 @@ pub struct Course {
     pub short_name: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Group {
     pub id: i64,
     pub company_group_number: Option<i64>,
@@ -210,7 +210,7 @@ pub struct Pagination {
 }
 
 /// A branch of the centre (`GET /v2/branches`, outside the published spec).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Branch {
     pub id: i64,
     pub name: String,
@@ -218,6 +218,33 @@ pub struct Branch {
 
 /// The answer to `POST /v2/plugins/install`: same fields as [`Installation`].
 pub type InstallResult = Installation;
+
+// `Default` is what an object with no known key decodes to: ids 0, text
+// empty, codes "not sent" (`Other("")`), everything optional absent.
+
+impl Default for PluginType {
+    fn default() -> Self {
+        Self::Other(String::new())
+    }
+}
+
+impl Default for DaysCode {
+    fn default() -> Self {
+        Self::Other(String::new())
+    }
+}
+
+impl Default for GroupStatus {
+    fn default() -> Self {
+        Self::Other(String::new())
+    }
+}
+
+impl Default for Abilities {
+    fn default() -> Self {
+        Self::List(Vec::new())
+    }
+}
 
 // The code enums serialise back to their wire form: the published code as a
 // number, an unknown value as it was sent (a number when it is one).

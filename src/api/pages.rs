@@ -163,38 +163,12 @@ pub async fn walk_all(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::model::{DaysCode, ExactDays, GroupStatus, Links, Pagination};
+    use crate::api::model::{Links, Pagination};
 
     fn group(id: i64) -> Group {
         Group {
             id,
-            company_group_number: None,
-            name: format!("group {id}"),
-            days: DaysCode::MonWedFri,
-            exact_days: ExactDays::default(),
-            lesson_start_time: None,
-            lesson_end_time: None,
-            status: GroupStatus::Active,
-            group_type: None,
-            is_corporate: None,
-            salary_for_corporate: None,
-            write_off: None,
-            last_write_off_date: None,
-            next_write_off_date: None,
-            course_id: None,
-            branch_id: None,
-            selection_start_date: None,
-            selection_end_date: None,
-            group_start_date: None,
-            group_end_date: None,
-            created_at: None,
-            updated_at: None,
-            created_by: None,
-            updated_by: None,
-            deleted_at: None,
-            deleted_by: None,
-            comment: None,
-            course: None,
+            ..Group::default()
         }
     }
 

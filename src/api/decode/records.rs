@@ -1,5 +1,5 @@
 //! The API's records read field by field from JSON objects: unknown keys
-//! are skipped, missing ones keep their "missing" value, and every field
+//! are skipped, missing ones keep their default, and every field
 //! goes through a tolerant conversion of `lenient.rs`.
 
 use std::marker::PhantomData;
@@ -11,17 +11,13 @@ use super::lenient::{
     group_status, id, int, lesson_time, link, plugin_type, read, skip_list, skip_value, text,
     text_or_empty, timestamp,
 };
-use crate::api::model::{
-    Abilities, Branch, Course, DaysCode, ExactDays, Group, GroupStatus, Installation, Links,
-    Pagination, Plugin, PluginType,
-};
+use crate::api::model::{Branch, Course, Group, Installation, Links, Pagination, Plugin};
 
 /// A model type decoded from the keys of a JSON object.
-pub(super) trait Record: Sized {
+/// An object with no known key decodes to the record's `Default`.
+pub(super) trait Record: Default {
     /// How the record is named in an error ("a group object").
     const EXPECTED: &'static str;
-    /// The record when its object has no known key.
-    fn missing() -> Self;
     /// Reads the value of `key` into its field; skips a key it does not know.
     fn read_field<'de, A: MapAccess<'de>>(
         &mut self,
@@ -50,7 +46,7 @@ impl<'de, T: Record> Shape<'de> for RecordShape<T> {
     type Output = Option<Found<T>>;
 
     fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Output, A::Error> {
-        let mut record = T::missing();
+        let mut record = T::default();
         let mut empty = true;
         while let Some(key) = map.next_key_seed(Accept(AnyValue))? {
             empty = false;
@@ -120,17 +116,6 @@ deserialize_records!(
 impl Record for Installation {
     const EXPECTED: &'static str = "an installation object";
 
-    fn missing() -> Self {
-        Self {
-            id: 0,
-            plugin_id: None,
-            user_id: None,
-            token: None,
-            created_at: None,
-            updated_at: None,
-        }
-    }
-
     fn read_field<'de, A: MapAccess<'de>>(
         &mut self,
         key: &str,
@@ -151,22 +136,6 @@ impl Record for Installation {
 
 impl Record for Plugin {
     const EXPECTED: &'static str = "a plugin object";
-
-    fn missing() -> Self {
-        Self {
-            id: 0,
-            name: String::new(),
-            plugin_type: PluginType::Other(String::new()),
-            description: String::new(),
-            logo: None,
-            background_image: None,
-            url: None,
-            abilities: Abilities::List(Vec::new()),
-            created_at: None,
-            updated_at: None,
-            user: None,
-        }
-    }
 
     fn read_field<'de, A: MapAccess<'de>>(
         &mut self,
@@ -198,30 +167,6 @@ impl Record for Plugin {
 
 impl Record for Course {
     const EXPECTED: &'static str = "a course object";
-
-    fn missing() -> Self {
-        Self {
-            id: 0,
-            name: String::new(),
-            image: None,
-            description: None,
-            lesson_duration: None,
-            course_duration: None,
-            is_enabled: None,
-            parent_id: None,
-            price: None,
-            company_id: None,
-            course_type: None,
-            lessons_per_module: None,
-            created_at: None,
-            updated_at: None,
-            created_by: None,
-            updated_by: None,
-            deleted_at: None,
-            deleted_by: None,
-            short_name: None,
-        }
-    }
 
     fn read_field<'de, A: MapAccess<'de>>(
         &mut self,
@@ -256,39 +201,6 @@ impl Record for Course {
 
 impl Record for Group {
     const EXPECTED: &'static str = "a group object";
-
-    fn missing() -> Self {
-        Self {
-            id: 0,
-            company_group_number: None,
-            name: String::new(),
-            days: DaysCode::Other(String::new()),
-            exact_days: ExactDays::default(),
-            lesson_start_time: None,
-            lesson_end_time: None,
-            status: GroupStatus::Other(String::new()),
-            group_type: None,
-            is_corporate: None,
-            salary_for_corporate: None,
-            write_off: None,
-            last_write_off_date: None,
-            next_write_off_date: None,
-            course_id: None,
-            branch_id: None,
-            selection_start_date: None,
-            selection_end_date: None,
-            group_start_date: None,
-            group_end_date: None,
-            created_at: None,
-            updated_at: None,
-            created_by: None,
-            updated_by: None,
-            deleted_at: None,
-            deleted_by: None,
-            comment: None,
-            course: None,
-        }
-    }
 
     fn read_field<'de, A: MapAccess<'de>>(
         &mut self,
@@ -334,10 +246,6 @@ impl Record for Group {
 impl Record for Links {
     const EXPECTED: &'static str = "a links object";
 
-    fn missing() -> Self {
-        Self::default()
-    }
-
     fn read_field<'de, A: MapAccess<'de>>(
         &mut self,
         key: &str,
@@ -354,10 +262,6 @@ impl Record for Links {
 
 impl Record for Pagination {
     const EXPECTED: &'static str = "a pagination object";
-
-    fn missing() -> Self {
-        Self::default()
-    }
 
     /// The published keys are camelCase; snake_case twins are accepted too.
     fn read_field<'de, A: MapAccess<'de>>(
@@ -380,13 +284,6 @@ impl Record for Pagination {
 
 impl Record for Branch {
     const EXPECTED: &'static str = "a branch object";
-
-    fn missing() -> Self {
-        Self {
-            id: 0,
-            name: String::new(),
-        }
-    }
 
     fn read_field<'de, A: MapAccess<'de>>(
         &mut self,
