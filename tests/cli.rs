@@ -233,18 +233,32 @@ async fn info_never_prints_the_token() {
     assert!(!text.contains(TOKEN), "{text}");
 }
 
-#[tokio::test]
-async fn demo_flag_needs_no_account() {
+/// The binary with `--demo` and nothing else: no config, no token.
+async fn run_demo(args: &[&str]) -> Output {
     let home = TempDir::new().unwrap();
-    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-        .args(["--demo", "groups", "--branch", "2", "--format", "json"])
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
+        .arg("--demo")
+        .args(args)
         .env_clear()
         .env("HOME", home.path())
         .env("XDG_CONFIG_HOME", home.path())
         .env("XDG_STATE_HOME", home.path())
         .output()
         .await
-        .unwrap();
+        .unwrap()
+}
+
+#[tokio::test]
+async fn demo_flag_installs_plugin_3() {
+    let out = run_demo(&["install", "3", "--yes", "--format", "json"]).await;
+    let installation = stdout_json(&out);
+    assert_eq!(installation["plugin_id"], 3);
+    assert!(installation["token"].as_str().unwrap().ends_with('…'));
+}
+
+#[tokio::test]
+async fn demo_flag_needs_no_account() {
+    let out = run_demo(&["groups", "--branch", "2", "--format", "json"]).await;
     let groups = stdout_json(&out);
     assert!(
         groups

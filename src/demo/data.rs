@@ -334,7 +334,7 @@ const PLUGIN_SPECS: [PluginSpec; 12] = [
 ];
 
 /// Plugins installed for the demo user when the server starts.
-const PREINSTALLED_PLUGIN_IDS: [i64; 3] = [1, 3, 5];
+const PREINSTALLED_PLUGIN_IDS: [i64; 3] = [1, 5, 9];
 /// The plugin whose name carries the terminal attacks with `hostile_text`.
 const HOSTILE_PLUGIN_ID: i64 = 10;
 
