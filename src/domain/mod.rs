@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod format;
 pub mod sanitize;
+pub mod timetable;
 pub mod weekday;
 pub mod zone;
 

@@ -1,0 +1,1402 @@
+//! A branch's week at a glance: every group placed on the weekdays it meets,
+//! at its lesson times in the centre's zone, with overlapping lessons given
+//! side-by-side lanes so that none hides another.
+//!
+//! Pure: the CLI prints [`render_text`]; the TUI draws from [`Week`] itself
+//! (rows from [`visible_span`], one column per day, a slot's lane within it).
+//!
+//! Rules where the API leaves a choice:
+//! - A lesson whose end comes before its start (22:00–01:00) runs past
+//!   midnight. It is placed on its start day only, up to 24:00, and marked
+//!   [`Slot::crosses_midnight`]: the group meets on that weekday, and the
+//!   early hours of the next day are not shown as taken.
+//! - Equal start and end is an empty lesson (as in
+//!   [`lesson_minutes`](super::clock::lesson_minutes)). It is placed at its
+//!   start and counts as one minute long for overlaps, so that it never sits
+//!   hidden under another lesson that starts at the same time.
+//! - A missing or unreadable end is the start plus the course's
+//!   `lesson_duration` ([`Slot::end_estimated`]); a start is never guessed.
+//! - Placed: active groups and groups sent without a status; archived groups
+//!   and other status codes only on request (counted in [`Week::hidden`]).
+
+use std::collections::HashSet;
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+use chrono::{NaiveTime, TimeDelta, Timelike, Weekday};
+
+use super::Language;
+use super::clock::{format_clock, lesson_minutes, time_of_day};
+use super::format::{NONE, display_width, pad_to_width, truncate_to_width};
+use super::sanitize::sanitize_line;
+use super::weekday::{NameStyle, day_name, weekdays};
+use super::zone::Zone;
+use crate::api::model::{DaysCode, Group, GroupStatus, LessonTime};
+
+/// Minutes in a day: the end of a lesson that runs past midnight.
+pub const MINUTES_PER_DAY: u32 = 24 * 60;
+/// The time axis goes by half hours.
+pub const ROW_MINUTES: u32 = 30;
+
+/// One group's lesson on one weekday.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slot {
+    /// Index of the group in the slice given to [`build_week`].
+    pub group_index: usize,
+    pub group_id: i64,
+    /// Whole minutes (seconds dropped), in the centre's zone.
+    pub start: NaiveTime,
+    /// The lesson's end as the clock shows it: on the next day when
+    /// `crosses_midnight`.
+    pub end: NaiveTime,
+    /// The lesson runs past midnight; on this day it takes until 24:00.
+    pub crosses_midnight: bool,
+    /// The end was not sent (or not readable): start + the course's lesson duration.
+    pub end_estimated: bool,
+    /// Side-by-side column within its overlap cluster, from 0.
+    pub lane: usize,
+    /// Lanes in its overlap cluster: the most lessons running at once there.
+    pub lanes: usize,
+}
+
+impl Slot {
+    /// Minutes from midnight to the start.
+    pub fn start_minute(&self) -> u32 {
+        minute_of_day(self.start)
+    }
+
+    /// Minutes from midnight to the end on this day: [`MINUTES_PER_DAY`]
+    /// for a lesson that runs past midnight.
+    pub fn end_minute(&self) -> u32 {
+        if self.crosses_midnight {
+            MINUTES_PER_DAY
+        } else {
+            minute_of_day(self.end)
+        }
+    }
+
+    /// True when the lesson takes some of the minutes `range` of the day.
+    /// An empty lesson takes its start minute.
+    pub fn occupies(&self, range: Range<u32>) -> bool {
+        self.start_minute() < range.end && self.occupied_until() > range.start
+    }
+
+    /// End of the time the lesson takes, at least one minute after its start.
+    fn occupied_until(&self) -> u32 {
+        self.end_minute().max(self.start_minute() + 1)
+    }
+}
+
+/// Why a group could not be placed in the week.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UnplacedReason {
+    /// No days code sent, or code 5 with an empty `exact_days`.
+    NoDays,
+    /// A days code outside 1..=5, as sent.
+    UnknownDaysCode(String),
+    /// Code 5 whose `exact_days` name no weekday: the elements as sent.
+    UnknownExactDays(Vec<String>),
+    /// No start time, or no end time and no course lesson duration.
+    NoTimes,
+    /// A start or end time that is not a time, as sent.
+    UndecodableTime(String),
+}
+
+impl UnplacedReason {
+    /// A stable name for scripts: `no_days`, `unknown_days_code`, ...
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::NoDays => "no_days",
+            Self::UnknownDaysCode(_) => "unknown_days_code",
+            Self::UnknownExactDays(_) => "unknown_exact_days",
+            Self::NoTimes => "no_times",
+            Self::UndecodableTime(_) => "undecodable_time",
+        }
+    }
+}
+
+/// For people; raw server text is included as sent (sanitise before printing).
+impl fmt::Display for UnplacedReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoDays => f.write_str("no weekdays sent"),
+            Self::UnknownDaysCode(raw) => write!(f, "days code {raw} is not a known code"),
+            Self::UnknownExactDays(raw) => {
+                write!(f, "exact_days names no weekday: {}", raw.join(", "))
+            }
+            Self::NoTimes => f.write_str("no lesson time (start, or end and course duration)"),
+            Self::UndecodableTime(raw) => write!(f, "lesson time \"{raw}\" is not a time"),
+        }
+    }
+}
+
+/// A group left out of the grid, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unplaced {
+    /// Index of the group in the slice given to [`build_week`].
+    pub group_index: usize,
+    pub reason: UnplacedReason,
+}
+
+/// The week of a set of groups.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Week {
+    /// Monday to Sunday; each day ordered by start, then end, then group number.
+    pub days: [Vec<Slot>; 7],
+    /// Groups whose days or times cannot be read, in the order given.
+    pub undecodable: Vec<Unplaced>,
+    /// Groups left out because they are archived or of another status.
+    pub hidden: usize,
+}
+
+impl Week {
+    /// The slots of `day`, in order.
+    pub fn day(&self, day: Weekday) -> &[Slot] {
+        &self.days[day.num_days_from_monday() as usize]
+    }
+
+    /// Every slot with its day, Monday first.
+    pub fn slots(&self) -> impl Iterator<Item = (Weekday, &Slot)> {
+        monday_to_sunday().flat_map(move |day| self.day(day).iter().map(move |slot| (day, slot)))
+    }
+}
+
+/// The hours in which the centre teaches, for free-hour search and the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkingHours {
+    pub open: NaiveTime,
+    /// After `open`.
+    pub close: NaiveTime,
+}
+
+impl Default for WorkingHours {
+    /// 08:00–21:00.
+    fn default() -> Self {
+        Self {
+            open: clock_at(8 * 60),
+            close: clock_at(21 * 60),
+        }
+    }
+}
+
+/// `"08:00-21:00"`; an en or em dash works too, spaces around are ignored.
+impl FromStr for WorkingHours {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let expected = || format!("working hours {s:?}: expected HH:MM-HH:MM, e.g. 08:00-21:00");
+        let (open, close) = s.split_once(['-', '–', '—']).ok_or_else(expected)?;
+        let parse = |side: &str| NaiveTime::parse_from_str(side.trim(), "%H:%M");
+        let (open, close) = (
+            parse(open).map_err(|_| expected())?,
+            parse(close).map_err(|_| expected())?,
+        );
+        if close <= open {
+            return Err(format!(
+                "working hours {s:?}: the closing time must come after the opening time"
+            ));
+        }
+        Ok(Self { open, close })
+    }
+}
+
+impl fmt::Display for WorkingHours {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}–{}",
+            format_clock(self.open),
+            format_clock(self.close)
+        )
+    }
+}
+
+/// Figures for the line under the grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeekSummary {
+    /// Distinct groups placed.
+    pub groups: usize,
+    /// The day with the most lessons and their number (the earliest such
+    /// day on a tie); `None` for an empty week.
+    pub busiest_day: Option<(Weekday, usize)>,
+    /// Per day, Monday first: the first whole hour (HH:00 to HH+1:00) within
+    /// working hours with no lesson; `None` when every such hour is taken.
+    pub first_free_hour: [Option<NaiveTime>; 7],
+}
+
+/// Places `groups` in the week: each on every weekday it meets, at its
+/// lesson time of day in `zone`. Archived groups only when `include_archived`.
+pub fn build_week(groups: &[Group], zone: &Zone, include_archived: bool) -> Week {
+    let mut week = Week::default();
+    for (group_index, group) in groups.iter().enumerate() {
+        if !include_archived && !is_current(&group.status) {
+            week.hidden += 1;
+            continue;
+        }
+        match meeting_days(group).and_then(|days| lesson(group, zone).map(|times| (days, times))) {
+            Ok((days, times)) => {
+                for day in days {
+                    week.days[day.num_days_from_monday() as usize]
+                        .push(times.slot(group_index, group.id));
+                }
+            }
+            Err(reason) => week.undecodable.push(Unplaced {
+                group_index,
+                reason,
+            }),
+        }
+    }
+    for slots in &mut week.days {
+        slots.sort_by_key(|slot| {
+            let number = groups[slot.group_index].company_group_number;
+            (
+                slot.start_minute(),
+                slot.end_minute(),
+                number.unwrap_or(i64::MAX),
+                slot.group_id,
+            )
+        });
+        assign_lanes(slots);
+    }
+    week
+}
+
+/// The figures for the line under the grid.
+pub fn summarize(week: &Week, hours: WorkingHours) -> WeekSummary {
+    let groups = week
+        .slots()
+        .map(|(_, slot)| slot.group_index)
+        .collect::<HashSet<_>>()
+        .len();
+    let busiest_day = monday_to_sunday()
+        .map(|day| (day, week.day(day).len()))
+        .filter(|&(_, count)| count > 0)
+        .fold(None, |busiest, (day, count)| match busiest {
+            Some((_, most)) if most >= count => busiest,
+            _ => Some((day, count)),
+        });
+    WeekSummary {
+        groups,
+        busiest_day,
+        first_free_hour: std::array::from_fn(|index| first_free_hour(&week.days[index], hours)),
+    }
+}
+
+/// The minutes of the day the grid shows, whole half hours: the working
+/// hours, widened to every lesson outside them.
+pub fn visible_span(week: &Week, hours: WorkingHours) -> Range<u32> {
+    let (starts, ends): (Vec<u32>, Vec<u32>) = week
+        .slots()
+        .map(|(_, slot)| (slot.start_minute(), slot.occupied_until()))
+        .unzip();
+    let first = starts
+        .into_iter()
+        .chain([minute_of_day(hours.open)])
+        .min()
+        .unwrap_or(0);
+    let last = ends
+        .into_iter()
+        .chain([minute_of_day(hours.close)])
+        .max()
+        .unwrap_or(MINUTES_PER_DAY);
+    first / ROW_MINUTES * ROW_MINUTES..last.next_multiple_of(ROW_MINUTES)
+}
+
+/// `"#12 Name"` (the name alone when the group has no number), sanitised.
+pub fn group_label(group: &Group) -> String {
+    let name = sanitize_line(group.name.trim());
+    match group.company_group_number {
+        Some(number) => format!("#{number} {name}"),
+        None => name.into_owned(),
+    }
+}
+
+/// A plain-text week for a terminal or a file, at most `width` columns wide
+/// (wider only when even the narrowest day columns do not fit): days across,
+/// half hours down; then the groups that could not be placed and the summary.
+pub fn render_text(
+    week: &Week,
+    groups: &[Group],
+    hours: WorkingHours,
+    language: Language,
+    width: usize,
+) -> String {
+    let day_width = day_column_width(width);
+    let span = visible_span(week, hours);
+    let mut out = String::new();
+    let names = monday_to_sunday().map(|day| day_name(day, language, NameStyle::Short).to_owned());
+    push_row(&mut out, "", names, day_width, COLUMN_RULE);
+    push_row(
+        &mut out,
+        &RULE.repeat(TIME_AXIS_WIDTH),
+        std::iter::repeat_n(RULE.repeat(day_width), 7),
+        day_width,
+        CROSSING,
+    );
+    for row in span.step_by(ROW_MINUTES as usize) {
+        let cells = week
+            .days
+            .iter()
+            .map(|slots| day_cell(slots, groups, row, day_width));
+        push_row(
+            &mut out,
+            &format_clock(clock_at(row)),
+            cells,
+            day_width,
+            COLUMN_RULE,
+        );
+    }
+    if !week.undecodable.is_empty() {
+        out.push('\n');
+        out.push_str("Not placed (days or times cannot be read):\n");
+        for unplaced in &week.undecodable {
+            let group = &groups[unplaced.group_index];
+            let line = format!("  {}: {}", group_label(group), unplaced.reason);
+            out.push_str(&truncate_to_width(&sanitize_line(&line), width));
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    out.push_str(&summary_text(
+        &summarize(week, hours),
+        week.hidden,
+        hours,
+        language,
+        width,
+    ));
+    out
+}
+
+/// Columns of the time axis ("08:00").
+const TIME_AXIS_WIDTH: usize = 5;
+/// The narrowest a day column gets, however narrow the output.
+const MIN_DAY_WIDTH: usize = 4;
+/// The narrowest a lane gets; below it, overlapping lessons show as a count.
+const MIN_LANE_WIDTH: usize = 6;
+const COLUMN_RULE: char = '│';
+const CROSSING: char = '┼';
+const RULE: &str = "─";
+const LANE_RULE: &str = "¦";
+/// A lesson's rows after its label, course and time.
+const CONTINUES: &str = "┆";
+
+fn monday_to_sunday() -> impl Iterator<Item = Weekday> {
+    std::iter::successors(Some(Weekday::Mon), |day| Some(day.succ())).take(7)
+}
+
+fn minute_of_day(time: NaiveTime) -> u32 {
+    time.hour() * 60 + time.minute()
+}
+
+/// The time of day `minute` minutes after midnight (wrapping at 24:00).
+fn clock_at(minute: u32) -> NaiveTime {
+    NaiveTime::MIN + TimeDelta::minutes(i64::from(minute % MINUTES_PER_DAY))
+}
+
+/// Active, or no status sent at all (an older payload): the groups placed
+/// unless archived ones are asked for.
+fn is_current(status: &GroupStatus) -> bool {
+    match status {
+        GroupStatus::Active => true,
+        GroupStatus::Archive => false,
+        GroupStatus::Other(raw) => raw.trim().is_empty(),
+    }
+}
+
+/// The weekdays `group` meets, or why there are none.
+fn meeting_days(group: &Group) -> Result<Vec<Weekday>, UnplacedReason> {
+    let days = weekdays(&group.days, &group.exact_days);
+    if !days.is_empty() {
+        return Ok(days);
+    }
+    Err(match &group.days {
+        DaysCode::Other(raw) if !raw.trim().is_empty() => {
+            UnplacedReason::UnknownDaysCode(raw.trim().to_owned())
+        }
+        DaysCode::Custom => {
+            let unknown: Vec<String> = group
+                .exact_days
+                .unknown
+                .iter()
+                .map(|element| element.trim())
+                .filter(|element| !element.is_empty())
+                .map(str::to_owned)
+                .collect();
+            if unknown.is_empty() {
+                UnplacedReason::NoDays
+            } else {
+                UnplacedReason::UnknownExactDays(unknown)
+            }
+        }
+        _ => UnplacedReason::NoDays,
+    })
+}
+
+/// A group's lesson times, the same on each of its days.
+struct LessonTimes {
+    start: NaiveTime,
+    end: NaiveTime,
+    crosses_midnight: bool,
+    end_estimated: bool,
+}
+
+impl LessonTimes {
+    /// The slot of group `group_index` on one day, in a lane of its own
+    /// until [`assign_lanes`] runs.
+    fn slot(&self, group_index: usize, group_id: i64) -> Slot {
+        Slot {
+            group_index,
+            group_id,
+            start: self.start,
+            end: self.end,
+            crosses_midnight: self.crosses_midnight,
+            end_estimated: self.end_estimated,
+            lane: 0,
+            lanes: 1,
+        }
+    }
+}
+
+/// The lesson times of `group` in `zone`, or why they cannot be placed.
+fn lesson(group: &Group, zone: &Zone) -> Result<LessonTimes, UnplacedReason> {
+    let (start, end) = (
+        group.lesson_start_time.as_ref(),
+        group.lesson_end_time.as_ref(),
+    );
+    let start_minute = minute_of_day(side(start, zone)?);
+    let (minutes, end_estimated) = match lesson_minutes(start, end, zone) {
+        Some(minutes) => (minutes, false),
+        None => match course_minutes(group) {
+            Some(minutes) => (minutes, true),
+            // The end is what is missing: say how.
+            None => return Err(side(end, zone).err().unwrap_or(UnplacedReason::NoTimes)),
+        },
+    };
+    let end_minute = start_minute + u32::try_from(minutes).unwrap_or(0);
+    Ok(LessonTimes {
+        start: clock_at(start_minute),
+        end: clock_at(end_minute),
+        crosses_midnight: end_minute >= MINUTES_PER_DAY,
+        end_estimated,
+    })
+}
+
+/// The time of day of one side of a lesson, or why there is none.
+fn side(time: Option<&LessonTime>, zone: &Zone) -> Result<NaiveTime, UnplacedReason> {
+    let time = time.ok_or(UnplacedReason::NoTimes)?;
+    time_of_day(time, zone).ok_or_else(|| match time {
+        LessonTime::Raw(raw) if !raw.trim().is_empty() => {
+            UnplacedReason::UndecodableTime(raw.trim().to_owned())
+        }
+        _ => UnplacedReason::NoTimes,
+    })
+}
+
+/// The course's lesson length when it is a usable number of minutes.
+fn course_minutes(group: &Group) -> Option<i64> {
+    let minutes = group.course.as_ref()?.lesson_duration?;
+    (1..i64::from(MINUTES_PER_DAY))
+        .contains(&minutes)
+        .then_some(minutes)
+}
+
+/// Gives each slot of one day (sorted by start) the lowest lane free at its
+/// start, and each slot of an overlap cluster the cluster's lane count.
+/// Greedy in start order is optimal on intervals: the lanes of a cluster are
+/// the most lessons running at once in it.
+fn assign_lanes(slots: &mut [Slot]) {
+    let mut cluster_start = 0;
+    let mut cluster_until = 0;
+    let mut lane_free_from: Vec<u32> = Vec::new();
+    for index in 0..slots.len() {
+        let (from, until) = (slots[index].start_minute(), slots[index].occupied_until());
+        if index > cluster_start && from >= cluster_until {
+            set_lanes(&mut slots[cluster_start..index], lane_free_from.len());
+            lane_free_from.clear();
+            cluster_start = index;
+        }
+        let lane = match lane_free_from.iter().position(|&free| free <= from) {
+            Some(lane) => lane,
+            None => {
+                lane_free_from.push(0);
+                lane_free_from.len() - 1
+            }
+        };
+        lane_free_from[lane] = until;
+        slots[index].lane = lane;
+        cluster_until = cluster_until.max(until);
+    }
+    set_lanes(&mut slots[cluster_start..], lane_free_from.len());
+}
+
+fn set_lanes(cluster: &mut [Slot], lanes: usize) {
+    for slot in cluster {
+        slot.lanes = lanes;
+    }
+}
+
+fn first_free_hour(slots: &[Slot], hours: WorkingHours) -> Option<NaiveTime> {
+    let close = minute_of_day(hours.close);
+    (minute_of_day(hours.open).next_multiple_of(60)..)
+        .step_by(60)
+        .take_while(|hour| hour + 60 <= close)
+        .find(|&hour| !slots.iter().any(|slot| slot.occupies(hour..hour + 60)))
+        .map(clock_at)
+}
+
+/// Each day column's width when the whole line is to fit in `width`.
+fn day_column_width(width: usize) -> usize {
+    // The time axis, then seven times a rule and a day.
+    (width.saturating_sub(TIME_AXIS_WIDTH) / 7)
+        .saturating_sub(1)
+        .max(MIN_DAY_WIDTH)
+}
+
+/// One line of the grid: the time axis cell, then each day cell after `rule`.
+fn push_row(
+    out: &mut String,
+    axis: &str,
+    cells: impl Iterator<Item = String>,
+    day_width: usize,
+    rule: char,
+) {
+    let mut line = pad_to_width(axis, TIME_AXIS_WIDTH);
+    for cell in cells {
+        line.push(rule);
+        line.push_str(&pad_to_width(&cell, day_width));
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+}
+
+/// What one day shows in the half hour from `row`: one lesson across the
+/// column, overlapping lessons in their lanes, or their count when the
+/// lanes would be too narrow.
+fn day_cell(slots: &[Slot], groups: &[Group], row: u32, width: usize) -> String {
+    let running: Vec<&Slot> = slots
+        .iter()
+        .filter(|slot| slot.occupies(row..row + ROW_MINUTES))
+        .collect();
+    match running.as_slice() {
+        [] => String::new(),
+        [only] => slot_line(only, groups, row),
+        several => side_by_side(several, groups, row, width)
+            .unwrap_or_else(|| overlap_count(several, groups, width)),
+    }
+}
+
+/// Lessons running at once, each in its lane, when every lane is wide enough.
+fn side_by_side(running: &[&Slot], groups: &[Group], row: u32, width: usize) -> Option<String> {
+    let lanes: HashSet<usize> = running.iter().map(|slot| slot.lane).collect();
+    // Lessons of different clusters can share a half hour, and their lanes
+    // collide: then they go side by side in start order instead.
+    let by_lane = lanes.len() == running.len();
+    let count = if by_lane {
+        running.iter().map(|slot| slot.lanes).max().unwrap_or(1)
+    } else {
+        running.len()
+    };
+    let lane_width = ((width + 1) / count).saturating_sub(1);
+    if lane_width < MIN_LANE_WIDTH {
+        return None;
+    }
+    let mut cells = vec![String::new(); count];
+    for (position, slot) in running.iter().enumerate() {
+        let lane = if by_lane { slot.lane } else { position };
+        cells[lane] = slot_line(slot, groups, row);
+    }
+    let padded: Vec<String> = cells
+        .iter()
+        .map(|cell| pad_to_width(cell, lane_width))
+        .collect();
+    Some(padded.join(LANE_RULE))
+}
+
+/// `"3 groups: #12 #14 #15"`, or `"3 groups"` when the numbers do not fit.
+fn overlap_count(running: &[&Slot], groups: &[Group], width: usize) -> String {
+    let count = counted(running.len(), "group");
+    let numbers: Vec<String> = running
+        .iter()
+        .map(|slot| {
+            let group = &groups[slot.group_index];
+            group
+                .company_group_number
+                .map_or_else(|| format!("id {}", group.id), |number| format!("#{number}"))
+        })
+        .collect();
+    let listed = format!("{count}: {}", numbers.join(" "));
+    if display_width(&listed) <= width {
+        listed
+    } else {
+        count
+    }
+}
+
+/// A lesson's text in the half hour from `row`: its label in the first row,
+/// then its course, then its times, then a continuation mark.
+fn slot_line(slot: &Slot, groups: &[Group], row: u32) -> String {
+    let group = &groups[slot.group_index];
+    let first_row = slot.start_minute() / ROW_MINUTES * ROW_MINUTES;
+    let course = group
+        .course
+        .as_ref()
+        .map(|course| sanitize_line(course.name.trim()).into_owned())
+        .filter(|name| !name.is_empty());
+    let lines: Vec<String> = [Some(group_label(group)), course, Some(slot_times(slot))]
+        .into_iter()
+        .flatten()
+        .collect();
+    let index = ((row.saturating_sub(first_row)) / ROW_MINUTES) as usize;
+    lines
+        .get(index)
+        .cloned()
+        .unwrap_or_else(|| CONTINUES.to_owned())
+}
+
+/// `"14:00–15:30"`; `"~"` before an estimated end, `"+1"` after an end on the next day.
+fn slot_times(slot: &Slot) -> String {
+    format!(
+        "{}–{}{}{}",
+        format_clock(slot.start),
+        if slot.end_estimated { "~" } else { "" },
+        format_clock(slot.end),
+        if slot.crosses_midnight { "+1" } else { "" },
+    )
+}
+
+/// The lines under the grid: groups, busiest day, first free hour per day.
+fn summary_text(
+    summary: &WeekSummary,
+    hidden: usize,
+    hours: WorkingHours,
+    language: Language,
+    width: usize,
+) -> String {
+    let mut first = match summary.busiest_day {
+        Some((day, count)) => format!(
+            "{} this week · busiest day: {} ({})",
+            counted(summary.groups, "group"),
+            day_name(day, language, NameStyle::Short),
+            counted(count, "lesson"),
+        ),
+        None => "No lessons this week".to_owned(),
+    };
+    if hidden > 0 {
+        first.push_str(&format!(" · {hidden} archived or inactive not shown"));
+    }
+    let free_line = |style: NameStyle| {
+        let days: Vec<String> = monday_to_sunday()
+            .zip(summary.first_free_hour)
+            .map(|(day, free)| {
+                let free = free.map_or_else(|| NONE.to_owned(), format_clock);
+                format!("{} {free}", day_name(day, language, style))
+            })
+            .collect();
+        format!("First free hour ({hours}): {}", days.join("  "))
+    };
+    let free = free_line(NameStyle::Short);
+    let free = if display_width(&free) <= width {
+        free
+    } else {
+        free_line(NameStyle::Compact)
+    };
+    format!("{first}\n{free}\n")
+}
+
+/// `"1 group"`, `"3 groups"`.
+fn counted(count: usize, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::decode;
+    use crate::api::model::{Course, ExactDays};
+    use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
+    use serde_json::{Value, json};
+
+    const EVERY_DAY: [Weekday; 7] = [Mon, Tue, Wed, Thu, Fri, Sat, Sun];
+
+    fn utc() -> Zone {
+        "UTC".parse().unwrap()
+    }
+
+    fn at(text: &str) -> NaiveTime {
+        NaiveTime::parse_from_str(text, "%H:%M").unwrap()
+    }
+
+    fn clock(text: &str) -> Option<LessonTime> {
+        Some(LessonTime::Clock(at(text)))
+    }
+
+    /// An active group meeting on `days` from `start` to `end`, numbered like its id.
+    fn group(id: i64, days: DaysCode, start: &str, end: &str) -> Group {
+        Group {
+            id,
+            company_group_number: Some(id),
+            name: format!("Group {id}"),
+            days,
+            lesson_start_time: clock(start),
+            lesson_end_time: clock(end),
+            status: GroupStatus::Active,
+            ..Group::default()
+        }
+    }
+
+    /// Groups as the API sends them, through the real decoder.
+    fn decoded(records: Value) -> Vec<Group> {
+        let body = json!({"status": 200, "success": true, "data": records});
+        decode::groups(body.to_string().as_bytes()).unwrap().data
+    }
+
+    /// (day, group id, start, end, lane, lanes) of every slot, Monday first.
+    fn placed(week: &Week) -> Vec<(Weekday, i64, String, String, usize, usize)> {
+        week.slots()
+            .map(|(day, slot)| {
+                (
+                    day,
+                    slot.group_id,
+                    format_clock(slot.start),
+                    format_clock(slot.end),
+                    slot.lane,
+                    slot.lanes,
+                )
+            })
+            .collect()
+    }
+
+    fn days_of(week: &Week, group_id: i64) -> Vec<Weekday> {
+        week.slots()
+            .filter(|(_, slot)| slot.group_id == group_id)
+            .map(|(day, _)| day)
+            .collect()
+    }
+
+    /// (group id, lane, lanes) of one day's slots.
+    fn lanes_on(week: &Week, day: Weekday) -> Vec<(i64, usize, usize)> {
+        week.day(day)
+            .iter()
+            .map(|slot| (slot.group_id, slot.lane, slot.lanes))
+            .collect()
+    }
+
+    fn week_of(groups: &[Group]) -> Week {
+        build_week(groups, &utc(), false)
+    }
+
+    #[test]
+    fn every_days_code_places_on_its_weekdays() {
+        let groups = vec![
+            group(1, DaysCode::MonWedFri, "10:00", "11:30"),
+            group(2, DaysCode::TueThuSat, "10:00", "11:30"),
+            group(3, DaysCode::Weekend, "10:00", "11:30"),
+            group(4, DaysCode::EveryDay, "10:00", "11:30"),
+            Group {
+                exact_days: ExactDays {
+                    days: vec![Thu, Mon],
+                    unknown: vec![],
+                },
+                ..group(5, DaysCode::Custom, "10:00", "11:30")
+            },
+        ];
+        let week = build_week(&groups, &utc(), false);
+        assert_eq!(days_of(&week, 1), vec![Mon, Wed, Fri]);
+        assert_eq!(days_of(&week, 2), vec![Tue, Thu, Sat]);
+        assert_eq!(days_of(&week, 3), vec![Sat, Sun]);
+        assert_eq!(days_of(&week, 4), EVERY_DAY.to_vec());
+        assert_eq!(days_of(&week, 5), vec![Mon, Thu]);
+        assert!(week.undecodable.is_empty());
+        assert_eq!(week.hidden, 0);
+        let monday = &week.day(Mon)[0];
+        assert_eq!(
+            (monday.start, monday.end, monday.crosses_midnight),
+            (at("10:00"), at("11:30"), false)
+        );
+    }
+
+    #[test]
+    fn every_exact_days_form_as_sent() {
+        let record = |id: i64, exact_days: Value| {
+            json!({"id": id, "company_group_number": id, "name": "x", "days": 5,
+                   "exact_days": exact_days, "status": 2,
+                   "lesson_start_time": "09:00", "lesson_end_time": "10:00"})
+        };
+        let groups = decoded(json!([
+            record(1, json!([1, 3, 5])),
+            record(2, json!(["tue", "Thursday", "SAT"])),
+            record(3, json!(["Dushanba", "Пятница", "Вс"])),
+            record(4, json!([0, "Mon", "xyz", 9, null])),
+            record(5, json!("[2,4]")),
+            record(6, json!("[\"Sat\",\"Sun\"]")),
+            record(7, json!([])),
+            record(8, json!(null)),
+            record(9, json!(["Funday", 12])),
+            record(10, json!("not a list")),
+        ]));
+        let week = build_week(&groups, &utc(), false);
+        assert_eq!(days_of(&week, 1), vec![Mon, Wed, Fri]);
+        assert_eq!(days_of(&week, 2), vec![Tue, Thu, Sat]);
+        assert_eq!(days_of(&week, 3), vec![Mon, Fri, Sun]);
+        // Junk beside real days does not stop the real ones.
+        assert_eq!(days_of(&week, 4), vec![Mon, Sun]);
+        assert_eq!(days_of(&week, 5), vec![Tue, Thu]);
+        assert_eq!(days_of(&week, 6), vec![Sat, Sun]);
+        let reasons: Vec<(i64, UnplacedReason)> = week
+            .undecodable
+            .iter()
+            .map(|u| (groups[u.group_index].id, u.reason.clone()))
+            .collect();
+        assert_eq!(reasons.len(), 4, "{reasons:?}");
+        assert_eq!(reasons[0], (7, UnplacedReason::NoDays));
+        assert_eq!(reasons[1], (8, UnplacedReason::NoDays));
+        assert_eq!(
+            reasons[2],
+            (
+                9,
+                UnplacedReason::UnknownExactDays(vec!["Funday".into(), "12".into()])
+            )
+        );
+        assert_eq!(reasons[3].0, 10);
+        assert_eq!(reasons[3].1.code(), "unknown_exact_days");
+    }
+
+    #[test]
+    fn unknown_or_missing_days_codes_are_listed_not_dropped() {
+        let groups = vec![
+            group(1, DaysCode::Other("9".into()), "10:00", "11:00"),
+            group(2, DaysCode::Other(String::new()), "10:00", "11:00"),
+            group(3, DaysCode::Custom, "10:00", "11:00"),
+        ];
+        let week = week_of(&groups);
+        assert!(week.slots().next().is_none());
+        let reasons: Vec<&UnplacedReason> = week.undecodable.iter().map(|u| &u.reason).collect();
+        assert_eq!(
+            reasons,
+            vec![
+                &UnplacedReason::UnknownDaysCode("9".into()),
+                &UnplacedReason::NoDays,
+                &UnplacedReason::NoDays
+            ]
+        );
+        assert_eq!(
+            week.undecodable[0].reason.to_string(),
+            "days code 9 is not a known code"
+        );
+    }
+
+    #[test]
+    fn two_and_three_at_once_get_lanes_side_by_side() {
+        let groups = vec![
+            group(1, DaysCode::MonWedFri, "10:00", "11:30"),
+            group(2, DaysCode::MonWedFri, "10:30", "12:00"),
+            group(3, DaysCode::TueThuSat, "14:00", "15:30"),
+            group(4, DaysCode::TueThuSat, "14:00", "15:30"),
+            group(5, DaysCode::TueThuSat, "14:30", "16:00"),
+        ];
+        let week = week_of(&groups);
+        assert_eq!(lanes_on(&week, Mon), vec![(1, 0, 2), (2, 1, 2)]);
+        assert_eq!(lanes_on(&week, Tue), vec![(3, 0, 3), (4, 1, 3), (5, 2, 3)]);
+    }
+
+    #[test]
+    fn a_chain_needs_only_as_many_lanes_as_run_at_once() {
+        // A overlaps B, B overlaps C, A ends as C starts: two lanes, C reuses A's.
+        let groups = vec![
+            group(1, DaysCode::EveryDay, "10:00", "11:00"),
+            group(2, DaysCode::EveryDay, "10:30", "11:30"),
+            group(3, DaysCode::EveryDay, "11:00", "12:00"),
+            // A later lesson on its own starts a new cluster.
+            group(4, DaysCode::EveryDay, "13:00", "14:00"),
+        ];
+        let week = week_of(&groups);
+        assert_eq!(
+            lanes_on(&week, Wed),
+            vec![(1, 0, 2), (2, 1, 2), (3, 0, 2), (4, 0, 1)]
+        );
+    }
+
+    #[test]
+    fn a_long_lesson_keeps_later_ones_in_its_cluster() {
+        let groups = vec![
+            group(1, DaysCode::EveryDay, "09:00", "18:00"),
+            group(2, DaysCode::EveryDay, "10:00", "11:00"),
+            group(3, DaysCode::EveryDay, "12:00", "13:00"),
+            group(4, DaysCode::EveryDay, "12:30", "13:30"),
+        ];
+        let week = week_of(&groups);
+        assert_eq!(
+            lanes_on(&week, Sun),
+            vec![(1, 0, 3), (2, 1, 3), (3, 1, 3), (4, 2, 3)]
+        );
+    }
+
+    #[test]
+    fn touching_lessons_do_not_overlap() {
+        let groups = vec![
+            group(2, DaysCode::MonWedFri, "11:30", "13:00"),
+            group(1, DaysCode::MonWedFri, "10:00", "11:30"),
+        ];
+        let week = week_of(&groups);
+        assert_eq!(lanes_on(&week, Mon), vec![(1, 0, 1), (2, 0, 1)]);
+    }
+
+    #[test]
+    fn a_day_is_ordered_by_start_then_end_then_number() {
+        let mut unnumbered = group(1, DaysCode::EveryDay, "09:00", "10:00");
+        unnumbered.company_group_number = None;
+        let groups = vec![
+            group(50, DaysCode::EveryDay, "09:00", "10:30"),
+            unnumbered,
+            group(30, DaysCode::EveryDay, "09:00", "10:00"),
+            group(7, DaysCode::EveryDay, "08:00", "12:00"),
+            group(20, DaysCode::EveryDay, "09:00", "10:00"),
+        ];
+        let week = week_of(&groups);
+        let ids: Vec<i64> = week.day(Fri).iter().map(|slot| slot.group_id).collect();
+        assert_eq!(ids, vec![7, 20, 30, 1, 50]);
+        let indexes: Vec<usize> = week.day(Fri).iter().map(|slot| slot.group_index).collect();
+        assert_eq!(indexes, vec![3, 4, 2, 1, 0]);
+    }
+
+    #[test]
+    fn a_lesson_across_midnight_stays_on_its_start_day_until_24() {
+        let groups = vec![
+            group(1, DaysCode::MonWedFri, "22:00", "01:00"),
+            group(2, DaysCode::MonWedFri, "23:00", "23:45"),
+            group(3, DaysCode::TueThuSat, "00:00", "01:00"),
+            group(4, DaysCode::TueThuSat, "22:00", "00:00"),
+        ];
+        let week = week_of(&groups);
+        let late = &week.day(Mon)[0];
+        assert!(late.crosses_midnight);
+        assert_eq!((late.start_minute(), late.end_minute()), (22 * 60, 1440));
+        assert_eq!(late.end, at("01:00"));
+        assert_eq!(lanes_on(&week, Mon), vec![(1, 0, 2), (2, 1, 2)]);
+        // Tuesday's early hours are not taken by Monday's late lesson.
+        assert_eq!(lanes_on(&week, Tue), vec![(3, 0, 1), (4, 0, 1)]);
+        let ends_at_midnight = &week.day(Tue)[1];
+        assert!(ends_at_midnight.crosses_midnight);
+        assert_eq!(ends_at_midnight.end_minute(), 1440);
+        assert_eq!(days_of(&week, 1), vec![Mon, Wed, Fri]);
+    }
+
+    #[test]
+    fn an_empty_lesson_is_placed_and_never_hidden() {
+        let groups = vec![
+            group(1, DaysCode::EveryDay, "10:00", "10:00"),
+            group(2, DaysCode::EveryDay, "10:00", "11:00"),
+        ];
+        let week = week_of(&groups);
+        assert_eq!(lanes_on(&week, Mon), vec![(1, 0, 2), (2, 1, 2)]);
+        assert!(!week.day(Mon)[0].crosses_midnight);
+        assert_eq!(week.day(Mon)[0].end_minute(), 600);
+    }
+
+    #[test]
+    fn utc_timestamps_are_placed_in_the_zone() {
+        let groups = decoded(json!([{
+            "id": 1, "days": 1, "status": 2,
+            "lesson_start_time": "10:00",
+            "lesson_end_time": "2022-07-15T06:30:00.000000Z"
+        }]));
+        let tashkent: Zone = "Asia/Tashkent".parse().unwrap();
+        let week = build_week(&groups, &tashkent, false);
+        assert_eq!(
+            placed(&week)[0],
+            (Mon, 1, "10:00".into(), "11:30".into(), 0, 1)
+        );
+    }
+
+    #[test]
+    fn without_times_the_group_is_listed_with_the_reason() {
+        let raw = |text: &str| Some(LessonTime::Raw(text.into()));
+        let groups = vec![
+            Group {
+                lesson_start_time: None,
+                lesson_end_time: None,
+                ..group(1, DaysCode::EveryDay, "00:00", "00:00")
+            },
+            Group {
+                lesson_start_time: raw("after lunch"),
+                ..group(2, DaysCode::EveryDay, "00:00", "11:00")
+            },
+            Group {
+                lesson_end_time: raw("late"),
+                ..group(3, DaysCode::EveryDay, "10:00", "00:00")
+            },
+            Group {
+                lesson_end_time: None,
+                ..group(4, DaysCode::EveryDay, "10:00", "00:00")
+            },
+            Group {
+                lesson_start_time: None,
+                ..group(5, DaysCode::EveryDay, "00:00", "11:00")
+            },
+            Group {
+                lesson_start_time: raw("  "),
+                ..group(6, DaysCode::EveryDay, "00:00", "11:00")
+            },
+        ];
+        let week = week_of(&groups);
+        assert!(week.slots().next().is_none());
+        let reasons: Vec<UnplacedReason> =
+            week.undecodable.iter().map(|u| u.reason.clone()).collect();
+        assert_eq!(
+            reasons,
+            vec![
+                UnplacedReason::NoTimes,
+                UnplacedReason::UndecodableTime("after lunch".into()),
+                UnplacedReason::UndecodableTime("late".into()),
+                UnplacedReason::NoTimes,
+                UnplacedReason::NoTimes,
+                UnplacedReason::NoTimes,
+            ]
+        );
+        let indexes: Vec<usize> = week.undecodable.iter().map(|u| u.group_index).collect();
+        assert_eq!(indexes, vec![0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn only_a_start_takes_the_course_duration() {
+        let with_course = |id: i64, start: &str, minutes: Option<i64>| Group {
+            lesson_end_time: None,
+            course: Some(Course {
+                lesson_duration: minutes,
+                ..Course::default()
+            }),
+            ..group(id, DaysCode::Weekend, start, "00:00")
+        };
+        let groups = vec![
+            with_course(1, "14:00", Some(90)),
+            with_course(2, "23:00", Some(120)),
+            with_course(3, "10:00", Some(0)),
+            with_course(4, "10:00", Some(2000)),
+            with_course(5, "10:00", None),
+            Group {
+                lesson_end_time: Some(LessonTime::Raw("?".into())),
+                ..with_course(6, "16:00", Some(60))
+            },
+        ];
+        let week = week_of(&groups);
+        let sat = week.day(Sat);
+        assert_eq!(
+            placed(&week)[0],
+            (Sat, 1, "14:00".into(), "15:30".into(), 0, 1)
+        );
+        assert!(sat[0].end_estimated);
+        assert_eq!(format_clock(sat[1].start), "16:00");
+        assert_eq!(format_clock(sat[1].end), "17:00");
+        assert_eq!((sat[2].group_id, sat[2].crosses_midnight), (2, true));
+        assert_eq!(format_clock(sat[2].end), "01:00");
+        let unplaced: Vec<i64> = week
+            .undecodable
+            .iter()
+            .map(|u| groups[u.group_index].id)
+            .collect();
+        assert_eq!(unplaced, vec![3, 4, 5]);
+        // A known end is never replaced by the course's duration.
+        let exact = Group {
+            course: Some(Course {
+                lesson_duration: Some(90),
+                ..Course::default()
+            }),
+            ..group(7, DaysCode::Weekend, "14:00", "15:00")
+        };
+        let exact_week = week_of(&[exact]);
+        let slot = &exact_week.day(Sun)[0];
+        assert_eq!(
+            (format_clock(slot.end), slot.end_estimated),
+            ("15:00".into(), false)
+        );
+    }
+
+    #[test]
+    fn archived_groups_only_on_request() {
+        let groups = vec![
+            group(1, DaysCode::MonWedFri, "10:00", "11:00"),
+            Group {
+                status: GroupStatus::Archive,
+                ..group(2, DaysCode::MonWedFri, "10:00", "11:00")
+            },
+            Group {
+                status: GroupStatus::Other("7".into()),
+                ..group(3, DaysCode::MonWedFri, "12:00", "13:00")
+            },
+            Group {
+                status: GroupStatus::Other(String::new()),
+                ..group(4, DaysCode::MonWedFri, "14:00", "15:00")
+            },
+            // Archived and undecodable: hidden, not listed.
+            Group {
+                status: GroupStatus::Archive,
+                ..group(5, DaysCode::Other("x".into()), "10:00", "11:00")
+            },
+        ];
+        let active = build_week(&groups, &utc(), false);
+        assert_eq!(lanes_on(&active, Mon), vec![(1, 0, 1), (4, 0, 1)]);
+        assert_eq!(active.hidden, 3);
+        assert!(active.undecodable.is_empty());
+        let all = build_week(&groups, &utc(), true);
+        assert_eq!(
+            lanes_on(&all, Mon),
+            vec![(1, 0, 2), (2, 1, 2), (3, 0, 1), (4, 0, 1)]
+        );
+        assert_eq!(all.hidden, 0);
+        assert_eq!(all.undecodable.len(), 1);
+    }
+
+    #[test]
+    fn a_branch_with_no_groups_is_an_empty_week() {
+        let week = build_week(&[], &utc(), false);
+        assert_eq!(week, Week::default());
+        let summary = summarize(&week, WorkingHours::default());
+        assert_eq!(summary.groups, 0);
+        assert_eq!(summary.busiest_day, None);
+        assert_eq!(summary.first_free_hour, [Some(at("08:00")); 7]);
+        assert_eq!(
+            visible_span(&week, WorkingHours::default()),
+            8 * 60..21 * 60
+        );
+    }
+
+    #[test]
+    fn summary_counts_groups_busiest_day_and_first_free_hours() {
+        let mut groups = vec![
+            group(1, DaysCode::MonWedFri, "08:00", "09:30"),
+            group(2, DaysCode::MonWedFri, "09:30", "10:00"),
+            group(3, DaysCode::TueThuSat, "08:30", "09:00"),
+            group(4, DaysCode::Weekend, "12:00", "13:00"),
+            group(5, DaysCode::Other("9".into()), "08:00", "09:00"),
+        ];
+        // Friday is taken all day: no free hour.
+        groups.push(Group {
+            exact_days: ExactDays {
+                days: vec![Fri],
+                unknown: vec![],
+            },
+            ..group(6, DaysCode::Custom, "07:00", "22:00")
+        });
+        let summary = summarize(&week_of(&groups), WorkingHours::default());
+        assert_eq!(summary.groups, 5);
+        assert_eq!(summary.busiest_day, Some((Fri, 3)));
+        let free: Vec<Option<String>> = summary
+            .first_free_hour
+            .iter()
+            .map(|hour| hour.map(format_clock))
+            .collect();
+        let expect = |text: &str| Some(text.to_owned());
+        assert_eq!(
+            free,
+            vec![
+                expect("10:00"),
+                expect("09:00"),
+                expect("10:00"),
+                expect("09:00"),
+                None,
+                expect("09:00"),
+                expect("08:00"),
+            ]
+        );
+    }
+
+    #[test]
+    fn busiest_day_ties_go_to_the_earliest_day() {
+        let groups = vec![group(1, DaysCode::Weekend, "10:00", "11:00")];
+        let summary = summarize(&week_of(&groups), WorkingHours::default());
+        assert_eq!(summary.busiest_day, Some((Sat, 1)));
+    }
+
+    #[test]
+    fn first_free_hour_starts_on_the_hour_and_ends_by_closing() {
+        let hours: WorkingHours = "08:30-10:30".parse().unwrap();
+        let empty = Week::default();
+        assert_eq!(
+            summarize(&empty, hours).first_free_hour[0],
+            Some(at("09:00"))
+        );
+        let groups = vec![group(1, DaysCode::EveryDay, "09:15", "09:45")];
+        assert_eq!(summarize(&week_of(&groups), hours).first_free_hour[0], None);
+    }
+
+    #[test]
+    fn working_hours_parse_and_show() {
+        let default = WorkingHours::default();
+        assert_eq!(default.to_string(), "08:00–21:00");
+        for text in ["08:00-21:00", "08:00–21:00", " 8:00 — 21:00 "] {
+            assert_eq!(text.parse::<WorkingHours>(), Ok(default), "{text:?}");
+        }
+        for bad in [
+            "",
+            "08:00",
+            "8-21",
+            "21:00-08:00",
+            "10:00-10:00",
+            "08:00-25:00",
+        ] {
+            let error = bad.parse::<WorkingHours>().unwrap_err();
+            assert!(error.contains("working hours"), "{bad:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn visible_span_widens_to_lessons_outside_working_hours() {
+        let groups = vec![
+            group(1, DaysCode::MonWedFri, "07:15", "08:45"),
+            group(2, DaysCode::MonWedFri, "22:00", "01:00"),
+        ];
+        let span = visible_span(&week_of(&groups), WorkingHours::default());
+        assert_eq!(span, 7 * 60..24 * 60);
+    }
+
+    fn name_all(groups: &mut [Group], name: &str, course: &str) {
+        for group in groups {
+            group.name = name.to_owned();
+            group.course = Some(Course {
+                name: course.to_owned(),
+                ..Course::default()
+            });
+        }
+    }
+
+    #[test]
+    fn text_grid_has_days_rows_labels_and_summary() {
+        let mut groups = vec![
+            group(12, DaysCode::MonWedFri, "14:00", "15:30"),
+            group(13, DaysCode::Other("9".into()), "10:00", "11:00"),
+        ];
+        name_all(&mut groups, "English B1", "General English");
+        let week = week_of(&groups);
+        let text = render_text(&week, &groups, WorkingHours::default(), Language::En, 200);
+        let lines: Vec<&str> = text.lines().collect();
+        for day in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] {
+            assert!(lines[0].contains(day), "{}", lines[0]);
+        }
+        assert!(lines[1].starts_with("─────┼"), "{}", lines[1]);
+        assert!(lines[2].starts_with("08:00"), "{}", lines[2]);
+        let row = |time: &str| *lines.iter().find(|l| l.starts_with(time)).unwrap();
+        assert_eq!(row("14:00").matches("#12 English B1").count(), 3);
+        assert_eq!(row("14:30").matches("General English").count(), 3);
+        assert_eq!(row("15:00").matches("14:00–15:30").count(), 3);
+        assert!(
+            row("15:30")
+                .chars()
+                .skip(5)
+                .all(|c| c == ' ' || c == COLUMN_RULE),
+            "{}",
+            row("15:30")
+        );
+        assert!(lines.iter().any(|l| l.starts_with("20:30")));
+        assert!(!lines.iter().any(|l| l.starts_with("21:00")));
+        assert!(
+            text.contains("#13 English B1: days code 9 is not a known code"),
+            "{text}"
+        );
+        assert!(
+            text.contains("1 group this week · busiest day: Mon (1 lesson)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("First free hour (08:00–21:00): Mon 08:00"),
+            "{text}"
+        );
+        for line in &lines {
+            assert!(display_width(line) <= 200, "{line}");
+        }
+    }
+
+    #[test]
+    fn text_grid_fits_80_columns_and_counts_overlaps_there() {
+        let mut groups = vec![
+            group(1, DaysCode::MonWedFri, "10:00", "11:30"),
+            group(2, DaysCode::MonWedFri, "10:30", "12:00"),
+        ];
+        name_all(&mut groups, "Математика 漢字", "Math");
+        let week = week_of(&groups);
+        let narrow = render_text(&week, &groups, WorkingHours::default(), Language::Ru, 80);
+        assert!(narrow.lines().next().unwrap().contains("Пн"));
+        let grid: Vec<&str> = narrow.lines().take_while(|l| !l.is_empty()).collect();
+        for line in &grid {
+            assert!(display_width(line) <= 80, "{line}");
+        }
+        let row = |time: &str| *grid.iter().find(|l| l.starts_with(time)).unwrap();
+        assert!(row("10:00").contains("#1 Матем…"), "{}", row("10:00"));
+        assert!(row("10:30").contains("2 groups"), "{}", row("10:30"));
+        // The later lesson's label fell in the counted rows; its times show.
+        assert!(row("11:30").contains("10:30–12…"), "{}", row("11:30"));
+
+        let wide = render_text(&week, &groups, WorkingHours::default(), Language::En, 200);
+        let row = wide.lines().find(|l| l.starts_with("10:30")).unwrap();
+        assert_eq!(row.matches(LANE_RULE).count(), 3, "{row}");
+        assert!(row.contains("Math"), "{row}");
+        assert!(row.contains("#2 Матем"), "{row}");
+    }
+
+    #[test]
+    fn text_grid_sanitises_server_text() {
+        let mut groups = vec![group(1, DaysCode::EveryDay, "10:00", "11:00")];
+        name_all(&mut groups, "Evil\u{1b}]0;pwned\u{7}", "C\u{1b}[2J");
+        groups.push(Group {
+            name: "Bad\u{1b}[31m".into(),
+            lesson_start_time: Some(LessonTime::Raw("\u{1b}[2J".into())),
+            ..group(2, DaysCode::EveryDay, "10:00", "11:00")
+        });
+        let text = render_text(
+            &week_of(&groups),
+            &groups,
+            WorkingHours::default(),
+            Language::En,
+            200,
+        );
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{text}"
+        );
+        assert!(text.contains("Evil␛]0;pwned␇"), "{text}");
+        assert!(text.contains("\"␛[2J\" is not a time"), "{text}");
+    }
+
+    #[test]
+    fn text_grid_of_an_empty_week() {
+        let text = render_text(
+            &Week::default(),
+            &[],
+            WorkingHours::default(),
+            Language::Uz,
+            80,
+        );
+        assert!(text.lines().next().unwrap().contains("Du"));
+        assert_eq!(text.lines().filter(|l| l.contains(':')).count(), 26 + 1);
+        assert!(text.contains("No lessons this week"), "{text}");
+        assert!(!text.contains("Not placed"), "{text}");
+    }
+
+    #[test]
+    fn text_marks_midnight_estimates_and_hidden_groups() {
+        let mut groups = vec![
+            group(1, DaysCode::Weekend, "22:00", "01:00"),
+            Group {
+                lesson_end_time: None,
+                course: Some(Course {
+                    lesson_duration: Some(60),
+                    ..Course::default()
+                }),
+                ..group(2, DaysCode::Weekend, "09:00", "00:00")
+            },
+            Group {
+                status: GroupStatus::Archive,
+                ..group(3, DaysCode::Weekend, "09:00", "10:00")
+            },
+        ];
+        groups[0].name = "Late".into();
+        let week = week_of(&groups);
+        let text = render_text(&week, &groups, WorkingHours::default(), Language::En, 200);
+        assert!(text.contains("22:00–01:00+1"), "{text}");
+        assert!(text.contains("09:00–~10:00"), "{text}");
+        assert!(text.contains("1 archived or inactive not shown"), "{text}");
+        assert!(text.lines().any(|l| l.starts_with("23:30")), "{text}");
+        assert!(!text.lines().any(|l| l.starts_with("00:00")), "{text}");
+    }
+}
