@@ -1,6 +1,7 @@
 //! The command line. Global flags work before or after the subcommand. The
 //! token is never a flag: it would show in the process list.
 
+use crate::domain::timetable::WorkingHours;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -75,6 +76,11 @@ pub enum Command {
     #[command(after_help = "Examples:\n  crmdeck groups --branch 2 --page 3\n  \
                             crmdeck groups --all --format json | jq '.[].name'")]
     Groups(GroupsArgs),
+    /// A branch's week: every active group on each weekday it meets
+    #[command(after_help = "Examples:\n  crmdeck timetable --branch 2\n  \
+                            crmdeck timetable --branch 2 --hours 09:00-20:00 --format csv > week.csv\n\
+                            `--format table` is the text grid (the default on a terminal).")]
+    Timetable(TimetableArgs),
     /// Show the config, profile, base URL, token source and expiry, log path
     #[command(after_help = "Example:\n  crmdeck --profile staging info")]
     Info,
@@ -103,6 +109,19 @@ pub struct GroupsArgs {
     /// Every page, one after the other (progress on stderr)
     #[arg(long, conflicts_with = "page")]
     pub all: bool,
+}
+
+#[derive(Debug, Clone, ClapArgs)]
+pub struct TimetableArgs {
+    /// The branch (default: branch_id from the config)
+    #[arg(long, value_name = "ID")]
+    pub branch: Option<i64>,
+    /// The centre's working hours: the grid's rows and the first free hour
+    #[arg(long, value_name = "HH:MM-HH:MM", default_value = "08:00-21:00")]
+    pub hours: WorkingHours,
+    /// Place archived groups (and other statuses) too
+    #[arg(long)]
+    pub archived: bool,
 }
 
 #[derive(Debug, Clone, ClapArgs)]

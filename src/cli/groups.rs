@@ -59,7 +59,7 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
 
 /// Every page, with a live progress line when stderr is a terminal and a
 /// summary line on stderr at the end.
-async fn all_pages(
+pub(super) async fn all_pages(
     session: &Session,
     branch_id: Option<i64>,
     per_page: u32,

@@ -8,6 +8,7 @@ mod info;
 mod install;
 mod plugins;
 mod table;
+mod timetable;
 
 pub use args::{Args, Command, Format, GlobalArgs};
 
@@ -93,6 +94,7 @@ async fn dispatch(global: &GlobalArgs, command: Command) -> Result<(), CliError>
             show_token,
         } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
         Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
+        Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
         Command::Info => info::run(&open(global).await?),
     };
     print(&output)

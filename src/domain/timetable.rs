@@ -381,7 +381,8 @@ const LANE_RULE: &str = "¦";
 /// A lesson's rows after its label, course and time.
 const CONTINUES: &str = "┆";
 
-fn monday_to_sunday() -> impl Iterator<Item = Weekday> {
+/// Monday to Sunday, the order of [`Week::days`].
+pub fn monday_to_sunday() -> impl Iterator<Item = Weekday> {
     std::iter::successors(Some(Weekday::Mon), |day| Some(day.succ())).take(7)
 }
 
@@ -613,7 +614,8 @@ fn side_by_side(running: &[&Slot], groups: &[Group], row: u32, width: usize) -> 
     Some(padded.join(LANE_RULE))
 }
 
-/// `"3 groups: #12 #14 #15"`, or `"3 groups"` when the numbers do not fit.
+/// `"3 groups: #12 #14 #15"`, cut to `width` (`"3 groups: #12 #1…"`) as long
+/// as one number fits whole; `"3 groups"` when none does.
 fn overlap_count(running: &[&Slot], groups: &[Group], width: usize) -> String {
     let count = counted(running.len(), "group");
     let numbers: Vec<String> = running
@@ -625,12 +627,13 @@ fn overlap_count(running: &[&Slot], groups: &[Group], width: usize) -> String {
                 .map_or_else(|| format!("id {}", group.id), |number| format!("#{number}"))
         })
         .collect();
-    let listed = format!("{count}: {}", numbers.join(" "));
-    if display_width(&listed) <= width {
-        listed
-    } else {
-        count
+    let Some(first) = numbers.first() else {
+        return count;
+    };
+    if display_width(&format!("{count}: {first}")) > width {
+        return count;
     }
+    truncate_to_width(&format!("{count}: {}", numbers.join(" ")), width).into_owned()
 }
 
 /// A lesson's text in the half hour from `row`: its label in the first row,
@@ -1332,6 +1335,22 @@ mod tests {
         assert_eq!(row.matches(LANE_RULE).count(), 3, "{row}");
         assert!(row.contains("Math"), "{row}");
         assert!(row.contains("#2 Матем"), "{row}");
+    }
+
+    #[test]
+    fn text_grid_lists_as_many_numbers_as_fit() {
+        let groups: Vec<Group> = [101, 102, 103]
+            .into_iter()
+            .map(|id| group(id, DaysCode::MonWedFri, "10:00", "11:00"))
+            .collect();
+        let week = week_of(&groups);
+        // 120 columns: days 15 wide, too narrow for three lanes.
+        let text = render_text(&week, &groups, WorkingHours::default(), Language::En, 120);
+        let row = text.lines().find(|l| l.starts_with("10:00")).unwrap();
+        assert!(row.contains("│3 groups: #101…│"), "{row}");
+        let text = render_text(&week, &groups, WorkingHours::default(), Language::En, 80);
+        let row = text.lines().find(|l| l.starts_with("10:00")).unwrap();
+        assert!(row.contains("│3 groups │"), "{row}");
     }
 
     #[test]

@@ -1,0 +1,248 @@
+//! `crmdeck timetable`: a branch's week as a text grid, JSON or CSV.
+
+use super::args::TimetableArgs;
+use super::groups::all_pages;
+use super::table::Table;
+use super::{CliError, Format, on_terminal};
+use crate::api::Group;
+use crate::domain::Language;
+use crate::domain::clock::format_clock;
+use crate::domain::timetable::{
+    Slot, Week, WorkingHours, build_week, monday_to_sunday, render_text, summarize,
+};
+use crate::domain::weekday::{NameStyle, day_name};
+use crate::domain::zone::Zone;
+use crate::session::Session;
+use chrono::Weekday;
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+
+/// The largest page the API is known to serve: the fewest requests.
+const PER_PAGE: u32 = 100;
+/// The grid's width when stdout is not a terminal or its width is unknown.
+const FALLBACK_WIDTH: usize = 120;
+
+pub async fn run(
+    session: &Session,
+    format: Format,
+    args: &TimetableArgs,
+) -> Result<String, CliError> {
+    let config = &session.config;
+    let branch_id = args.branch.or(config.branch_id).ok_or_else(|| {
+        CliError::Usage("timetable needs a branch: --branch ID, or branch_id in the config".into())
+    })?;
+    let groups = all_pages(session, Some(branch_id), PER_PAGE).await?;
+    let week = build_week(&groups, &config.timezone, args.archived);
+    Ok(match format {
+        Format::Table => render_text(&week, &groups, args.hours, config.language, grid_width()),
+        Format::Json => pretty(&week_json(
+            branch_id,
+            &week,
+            &groups,
+            args.hours,
+            &config.timezone,
+        ))?,
+        Format::Csv => {
+            if !week.undecodable.is_empty() {
+                eprintln!(
+                    "crmdeck: warning: {} groups not placed, their days or times cannot be read \
+                     (listed with --format json)",
+                    week.undecodable.len()
+                );
+            }
+            csv_table(&week, &groups).to_csv()
+        }
+    })
+}
+
+/// The terminal's width when stdout is one.
+fn grid_width() -> usize {
+    if !on_terminal() {
+        return FALLBACK_WIDTH;
+    }
+    crossterm::terminal::size().map_or(FALLBACK_WIDTH, |(columns, _)| usize::from(columns))
+}
+
+/// Day keys for scripts: English short names whatever the language.
+fn day_key(day: Weekday) -> &'static str {
+    day_name(day, Language::En, NameStyle::Short)
+}
+
+/// The week for scripts, its keys in a fixed order (days Monday first).
+#[derive(Serialize)]
+struct WeekJson<'a> {
+    branch_id: i64,
+    /// The zone the times of day are in.
+    timezone: String,
+    days: ByDay<Vec<SlotJson<'a>>>,
+    undecodable: Vec<UnplacedJson<'a>>,
+    summary: SummaryJson,
+}
+
+#[derive(Serialize)]
+struct SlotJson<'a> {
+    start: String,
+    end: String,
+    crosses_midnight: bool,
+    end_estimated: bool,
+    lane: usize,
+    lanes: usize,
+    group: GroupJson<'a>,
+}
+
+/// What a script needs to name a group.
+#[derive(Serialize)]
+struct GroupJson<'a> {
+    id: i64,
+    number: Option<i64>,
+    name: &'a str,
+    course: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct UnplacedJson<'a> {
+    group: GroupJson<'a>,
+    /// For people.
+    reason: String,
+    /// For scripts: `no_days`, `unknown_days_code`, ...
+    code: &'static str,
+}
+
+#[derive(Serialize)]
+struct SummaryJson {
+    groups: usize,
+    busiest_day: Option<BusiestDayJson>,
+    first_free_hour: ByDay<Option<String>>,
+    working_hours: WorkingHoursJson,
+    /// Archived and other groups left out (see `--archived`).
+    hidden: usize,
+}
+
+#[derive(Serialize)]
+struct BusiestDayJson {
+    day: &'static str,
+    lessons: usize,
+}
+
+#[derive(Serialize)]
+struct WorkingHoursJson {
+    open: String,
+    close: String,
+}
+
+/// Seven values as an object keyed `Mon` to `Sun`, in that order.
+struct ByDay<T>([T; 7]);
+
+impl<T: Serialize> Serialize for ByDay<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(7))?;
+        for (day, value) in monday_to_sunday().zip(&self.0) {
+            map.serialize_entry(day_key(day), value)?;
+        }
+        map.end()
+    }
+}
+
+fn week_json<'a>(
+    branch_id: i64,
+    week: &Week,
+    groups: &'a [Group],
+    hours: WorkingHours,
+    zone: &Zone,
+) -> WeekJson<'a> {
+    let summary = summarize(week, hours);
+    WeekJson {
+        branch_id,
+        timezone: zone.to_string(),
+        days: ByDay(std::array::from_fn(|index| {
+            week.days[index]
+                .iter()
+                .map(|slot| slot_json(slot, groups))
+                .collect()
+        })),
+        undecodable: week
+            .undecodable
+            .iter()
+            .map(|unplaced| UnplacedJson {
+                group: group_json(&groups[unplaced.group_index]),
+                reason: unplaced.reason.to_string(),
+                code: unplaced.reason.code(),
+            })
+            .collect(),
+        summary: SummaryJson {
+            groups: summary.groups,
+            busiest_day: summary.busiest_day.map(|(day, lessons)| BusiestDayJson {
+                day: day_key(day),
+                lessons,
+            }),
+            first_free_hour: ByDay(summary.first_free_hour.map(|free| free.map(format_clock))),
+            working_hours: WorkingHoursJson {
+                open: format_clock(hours.open),
+                close: format_clock(hours.close),
+            },
+            hidden: week.hidden,
+        },
+    }
+}
+
+fn slot_json<'a>(slot: &Slot, groups: &'a [Group]) -> SlotJson<'a> {
+    SlotJson {
+        start: format_clock(slot.start),
+        end: format_clock(slot.end),
+        crosses_midnight: slot.crosses_midnight,
+        end_estimated: slot.end_estimated,
+        lane: slot.lane,
+        lanes: slot.lanes,
+        group: group_json(&groups[slot.group_index]),
+    }
+}
+
+fn group_json(group: &Group) -> GroupJson<'_> {
+    GroupJson {
+        id: group.id,
+        number: group.company_group_number,
+        name: &group.name,
+        course: group.course.as_ref().map(|course| course.name.as_str()),
+    }
+}
+
+/// Pretty JSON with a trailing newline, keys in declaration order (a
+/// `serde_json::Value` would sort them).
+fn pretty(value: &impl Serialize) -> Result<String, CliError> {
+    let mut text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// One row per group and weekday it meets.
+fn csv_table(week: &Week, groups: &[Group]) -> Table {
+    let mut table = Table::new(&[
+        ("day", None),
+        ("start", None),
+        ("end", None),
+        ("group_id", None),
+        ("number", None),
+        ("name", None),
+        ("course", None),
+    ]);
+    for (day, slot) in week.slots() {
+        let group = &groups[slot.group_index];
+        table.push(vec![
+            day_key(day).to_owned(),
+            format_clock(slot.start),
+            format_clock(slot.end),
+            group.id.to_string(),
+            group
+                .company_group_number
+                .map(|number| number.to_string())
+                .unwrap_or_default(),
+            group.name.clone(),
+            group
+                .course
+                .as_ref()
+                .map(|course| course.name.clone())
+                .unwrap_or_default(),
+        ]);
+    }
+    table
+}
