@@ -1,0 +1,286 @@
+//! `crmdeck timetable` against an in-test demo server: the week as JSON, CSV
+//! and text, compared with what `crmdeck groups` lists for the same branch.
+
+use crmdeck::demo::{self, DemoHandle, DemoOptions};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::Output;
+use tempfile::TempDir;
+
+const TOKEN: &str = "timetable-test-token-0123456789";
+const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+/// The demo centre is in Tashkent, and its group names end in the start
+/// time there ("IELTS 7.0 — 11:00").
+const DEMO_ZONE_CONFIG: &str = "timezone = \"Asia/Tashkent\"\n";
+
+struct Fixture {
+    server: DemoHandle,
+    /// An empty home: no config file, logs kept out of the real one.
+    home: TempDir,
+}
+
+async fn fixture() -> Fixture {
+    let options = DemoOptions {
+        token: Some(TOKEN.to_string()),
+        ..DemoOptions::default()
+    };
+    let server = demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
+        .await
+        .unwrap();
+    Fixture {
+        server,
+        home: TempDir::new().unwrap(),
+    }
+}
+
+impl Fixture {
+    async fn run(&self, args: &[&str]) -> Output {
+        self.run_with_token(args, TOKEN).await
+    }
+
+    async fn run_with_token(&self, args: &[&str], token: &str) -> Output {
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
+            .args(args)
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("HOME", self.home.path())
+            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
+            .env("XDG_STATE_HOME", self.home.path().join("state"))
+            .env("CRMDECK_BASE_URL", self.server.base_url())
+            .env("CRMDECK_TOKEN", token)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .await
+            .expect("binary runs")
+    }
+
+    /// A config file holding `text`, for `--config`.
+    fn config(&self, text: &str) -> PathBuf {
+        let path = self.home.path().join("timetable.toml");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// Every group of `branch`, as `crmdeck groups` lists them.
+    async fn groups(&self, branch: &str) -> Vec<Value> {
+        let out = self
+            .run(&[
+                "groups",
+                "--branch",
+                branch,
+                "--all",
+                "--per-page",
+                "100",
+                "--format",
+                "json",
+            ])
+            .await;
+        stdout_json(&out).as_array().unwrap().clone()
+    }
+
+    /// The week of `branch` as JSON, times in the demo centre's zone.
+    async fn week(&self, branch: &str, extra: &[&str]) -> Value {
+        let config = self.config(DEMO_ZONE_CONFIG);
+        let mut args = vec!["--config", config.to_str().unwrap(), "timetable"];
+        args.extend(["--branch", branch, "--format", "json"]);
+        args.extend(extra);
+        stdout_json(&self.run(&args).await)
+    }
+}
+
+fn stdout_json(output: &Output) -> Value {
+    assert!(output.status.success(), "{}", stderr(output));
+    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// (day, group id) of every lesson in a week.
+fn placements(week: &Value) -> BTreeSet<(String, i64)> {
+    DAYS.iter()
+        .flat_map(|day| {
+            week["days"][day]
+                .as_array()
+                .unwrap_or_else(|| panic!("no {day} in {week}"))
+                .iter()
+                .map(|slot| (day.to_string(), slot["group"]["id"].as_i64().unwrap()))
+        })
+        .collect()
+}
+
+/// (day, group id) for every weekday each of `groups` meets.
+fn expected_placements<'a>(groups: impl Iterator<Item = &'a Value>) -> BTreeSet<(String, i64)> {
+    groups
+        .flat_map(|group| {
+            let id = group["id"].as_i64().unwrap();
+            group["days_names"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |day| (day.as_str().unwrap().to_string(), id))
+        })
+        .collect()
+}
+
+fn is_active(group: &Value) -> bool {
+    group["status"] == 2
+}
+
+#[tokio::test]
+async fn every_active_group_is_on_each_of_its_weekdays_at_its_time() {
+    let fx = fixture().await;
+    let groups = fx.groups("2").await;
+    let week = fx.week("2", &[]).await;
+    assert_eq!(week["branch_id"], 2);
+    assert_eq!(week["timezone"], "Asia/Tashkent");
+    let active = groups.iter().filter(|g| is_active(g));
+    let expected = expected_placements(active.clone());
+    assert!(expected.len() > 20, "{expected:?}");
+    assert_eq!(placements(&week), expected);
+    assert_eq!(week["undecodable"], serde_json::json!([]));
+    assert_eq!(
+        week["summary"]["hidden"],
+        groups.iter().filter(|g| !is_active(g)).count()
+    );
+    assert_eq!(week["summary"]["groups"], active.count());
+    for day in DAYS {
+        for slot in week["days"][day].as_array().unwrap() {
+            let name = slot["group"]["name"].as_str().unwrap();
+            let start = slot["start"].as_str().unwrap();
+            assert!(name.ends_with(start), "{day}: {name} at {start}");
+            assert!(slot["lane"].as_u64() < slot["lanes"].as_u64(), "{slot}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_mon_wed_fri_group_is_under_mon_wed_and_fri_only() {
+    let fx = fixture().await;
+    let groups = fx.groups("1").await;
+    let mon_wed_fri = groups
+        .iter()
+        .find(|g| g["days"] == 1 && is_active(g))
+        .expect("branch 1 has an active Mon-Wed-Fri group");
+    let id = mon_wed_fri["id"].as_i64().unwrap();
+    let week = fx.week("1", &[]).await;
+    let days: Vec<String> = placements(&week)
+        .into_iter()
+        .filter(|(_, group)| *group == id)
+        .map(|(day, _)| day)
+        .collect();
+    // In the set's (alphabetical) order.
+    assert_eq!(days, vec!["Fri", "Mon", "Wed"]);
+}
+
+#[tokio::test]
+async fn archived_groups_only_with_the_flag() {
+    let fx = fixture().await;
+    let groups = fx.groups("3").await;
+    assert!(
+        groups.iter().any(|g| !is_active(g)),
+        "demo has archived groups"
+    );
+    let week = fx.week("3", &["--archived"]).await;
+    assert_eq!(placements(&week), expected_placements(groups.iter()));
+    assert_eq!(week["summary"]["hidden"], 0);
+}
+
+#[tokio::test]
+async fn csv_has_one_row_per_group_and_weekday() {
+    let fx = fixture().await;
+    let week = fx.week("2", &[]).await;
+    let lessons: usize = DAYS
+        .iter()
+        .map(|day| week["days"][day].as_array().unwrap().len())
+        .sum();
+    let out = fx
+        .run(&["timetable", "--branch", "2", "--format", "csv"])
+        .await;
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "day,start,end,group_id,number,name,course");
+    assert_eq!(lines.len(), lessons + 1);
+    assert!(lines[1].starts_with("Mon,"), "{}", lines[1]);
+    assert!(text.ends_with("\r\n"));
+}
+
+#[tokio::test]
+async fn text_is_a_grid_with_every_day_and_a_summary() {
+    let fx = fixture().await;
+    let out = fx
+        .run(&["--format", "table", "timetable", "--branch", "2"])
+        .await;
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let header = text.lines().next().unwrap();
+    for day in DAYS {
+        assert!(header.contains(day), "{header}");
+    }
+    assert!(text.lines().any(|l| l.starts_with("08:00│")), "{text}");
+    assert!(text.contains("this week · busiest day:"), "{text}");
+    assert!(text.contains("First free hour (08:00–21:00)"), "{text}");
+    assert!(stderr(&out).contains("groups from every page"));
+}
+
+#[tokio::test]
+async fn a_branch_with_no_groups_is_an_empty_week() {
+    let fx = fixture().await;
+    let week = fx.week("999", &["--hours", "09:00–20:00"]).await;
+    assert_eq!(placements(&week), BTreeSet::new());
+    assert_eq!(week["undecodable"], serde_json::json!([]));
+    let summary = &week["summary"];
+    assert_eq!(summary["groups"], 0);
+    assert_eq!(summary["busiest_day"], Value::Null);
+    for day in DAYS {
+        assert_eq!(summary["first_free_hour"][day], "09:00", "{summary}");
+    }
+    assert_eq!(
+        summary["working_hours"],
+        serde_json::json!({"open": "09:00", "close": "20:00"})
+    );
+}
+
+#[tokio::test]
+async fn the_branch_can_come_from_the_config() {
+    let fx = fixture().await;
+    let config = fx.config("branch_id = 4\n");
+    let out = fx
+        .run(&["--config", config.to_str().unwrap(), "timetable"])
+        .await;
+    assert_eq!(stdout_json(&out)["branch_id"], 4);
+}
+
+#[tokio::test]
+async fn usage_errors_are_exit_2() {
+    let fx = fixture().await;
+    let out = fx.run(&["timetable"]).await;
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--branch"), "{}", stderr(&out));
+    let out = fx
+        .run(&["timetable", "--branch", "2", "--hours", "21:00-08:00"])
+        .await;
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("working hours"), "{}", stderr(&out));
+}
+
+#[tokio::test]
+async fn a_wrong_token_is_exit_1() {
+    let fx = fixture().await;
+    let out = fx
+        .run_with_token(
+            &["timetable", "--branch", "2"],
+            "wrong-token-for-the-timetable",
+        )
+        .await;
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("401"), "{}", stderr(&out));
+}
