@@ -44,6 +44,7 @@ pub const ROW_MINUTES: u32 = 30;
 pub struct Slot {
     /// Index of the group in the slice given to [`build_week`].
     pub group_index: usize,
+    /// The group's `id`, to find it again after the list is reloaded.
     pub group_id: i64,
     /// Whole minutes (seconds dropped), in the centre's zone.
     pub start: NaiveTime,
@@ -136,6 +137,7 @@ impl fmt::Display for UnplacedReason {
 pub struct Unplaced {
     /// Index of the group in the slice given to [`build_week`].
     pub group_index: usize,
+    /// What could not be read.
     pub reason: UnplacedReason,
 }
 
@@ -165,8 +167,9 @@ impl Week {
 /// The hours in which the centre teaches, for free-hour search and the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WorkingHours {
+    /// When the first lesson may start.
     pub open: NaiveTime,
-    /// After `open`.
+    /// When the last lesson must end; after `open`.
     pub close: NaiveTime,
 }
 
