@@ -14,7 +14,7 @@ async fn main() -> ExitCode {
         None => {
             eprintln!(
                 "crmdeck: the interactive dashboard is not built yet; use a subcommand: \
-                 plugins, install, groups, info, demo-server (see crmdeck --help)"
+                 plugins, install, groups, timetable, info, demo-server (see crmdeck --help)"
             );
             ExitCode::from(2)
         }

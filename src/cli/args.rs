@@ -46,6 +46,8 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
+    /// Aligned columns (a grid for `timetable`; `text` is the same)
+    #[value(alias = "text")]
     Table,
     Json,
     Csv,
