@@ -48,8 +48,10 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     } else {
         None
     };
+    // The base URL first: its error is the one that suggests --demo.
+    let options = client_options(&config)?;
     let token = config.token.load(&env)?;
-    let client = Client::new(client_options(&config)?, token)?;
+    let client = Client::new(options, token)?;
     Ok(Session {
         config,
         client,
