@@ -132,6 +132,28 @@ async fn info_names_the_token_source_but_never_the_token() {
     }
 }
 
+#[tokio::test]
+async fn a_broken_config_file_never_quotes_its_token() {
+    let broken = [
+        format!("token = \"{TOKEN}\n"),
+        format!("token = \"{TOKEN}\"\ntoken = \"{TOKEN}\"\n"),
+        format!("token = \"{TOKEN}\"\ntoken_file = \"/nowhere\"\n"),
+        format!("token = [\"{TOKEN}\"]\n"),
+        format!("[profiles.work]\ntoken = \"{TOKEN}\"\nper_page = \"{TOKEN}\"\n"),
+    ];
+    for config in broken {
+        let home = Home::with_config(&config);
+        let run = info(&home, false).await;
+        assert_eq!(run.code, Some(2), "{config}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("config.toml:"),
+            "{config}: {}",
+            run.stderr
+        );
+        run.assert_secret_kept(&config, TOKEN);
+    }
+}
+
 #[cfg(unix)]
 #[tokio::test]
 async fn a_config_file_holding_a_token_open_to_others_is_warned_about() {
