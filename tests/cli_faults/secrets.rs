@@ -109,6 +109,12 @@ async fn info_names_the_token_source_but_never_the_token() {
             false,
             "command `cat ",
         ),
+        (
+            "a token command holding the token",
+            format!("token_command = \"echo {TOKEN}\"\n"),
+            false,
+            "command `echo ",
+        ),
     ];
     for (name, config, from_env, described) in sources {
         let home = Home::with_config(&config);
