@@ -35,7 +35,7 @@ pub enum ApiError {
     #[error("HTTP 429 too many requests{}", retry_hint(*.retry_after))]
     RateLimited { retry_after: Option<Duration> },
     /// Any other status that is not a success.
-    #[error("HTTP {status} {}{}", reason(*.status), suffix(.message.as_deref()))]
+    #[error("HTTP {status} {}{}", reason(*.status), server_suffix(*.status, .message.as_deref()))]
     Server {
         status: u16,
         message: Option<String>,
@@ -114,6 +114,21 @@ fn suffix(message: Option<&str>) -> String {
     message
         .map(|m| format!(": {}", shown(m)))
         .unwrap_or_default()
+}
+
+/// The message of a bare status error, unless it only repeats the status
+/// (a proxy page titled "502 Bad Gateway").
+fn server_suffix(status: u16, message: Option<&str>) -> String {
+    let reason = reason(status);
+    let repeats_status = message.is_some_and(|m| {
+        let m = m.trim();
+        m.eq_ignore_ascii_case(reason) || m.eq_ignore_ascii_case(&format!("{status} {reason}"))
+    });
+    if repeats_status {
+        String::new()
+    } else {
+        suffix(message)
+    }
 }
 
 fn unauthorized_reason(expired_at: Option<DateTime<Utc>>, message: Option<&str>) -> String {
@@ -230,6 +245,11 @@ mod tests {
             server.to_string(),
             "HTTP 500 Internal Server Error: Server Error"
         );
+        let proxy_page = ApiError::Server {
+            status: 502,
+            message: Some("502 Bad Gateway".into()),
+        };
+        assert_eq!(proxy_page.to_string(), "HTTP 502 Bad Gateway");
         assert_eq!(
             ApiError::Timeout(Duration::from_millis(1500)).to_string(),
             "no answer from the server within 1.5 s"
