@@ -327,7 +327,8 @@ async fn check_server_fault(case: &ServerFault, subcommand: &Subcommand) {
     }
 }
 
-#[tokio::test]
+// Several threads: the demo servers answer promptly while the binaries run.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_server_fault_fails_each_subcommand_with_one_line_naming_it() {
     let faults = server_faults();
     let runs = faults
