@@ -487,6 +487,37 @@ async fn an_install_refused_by_a_gateway_is_sent_once_and_installs_nothing() {
     assert!(row.contains(",no,"), "still not installed: {row}");
 }
 
+#[tokio::test]
+async fn a_silent_branches_endpoint_does_not_hold_up_the_groups_table() {
+    let server = demo_server(false).await;
+    server.faults().push(Fault::Hang, 1, Some(Route::Branches));
+    // The request limit is long: the table must not wait it out.
+    let home = Home::with_config("request_timeout_secs = 30\n");
+    let started = std::time::Instant::now();
+    let run = home
+        .run(
+            &server.base_url(),
+            &["groups", "--format", "table", "--branch", "2"],
+        )
+        .await;
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    let first_row = run.stdout.lines().nth(1).expect("a row");
+    let cells: Vec<&str> = first_row
+        .split("  ")
+        .map(str::trim)
+        .filter(|cell| !cell.is_empty())
+        .collect();
+    assert_eq!(
+        cells[6], "2",
+        "BRANCH shows the id, not a name: {first_row}"
+    );
+}
+
 // ---- bad data that is no fault of the transport ----
 
 /// A groups page whose lesson times and dates sit at the ends of chrono's
