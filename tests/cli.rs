@@ -189,12 +189,40 @@ async fn install_without_yes_and_without_a_terminal_refuses() {
 }
 
 #[tokio::test]
-async fn read_only_sends_no_install() {
+async fn read_only_sends_no_install_whatever_the_flags() {
     let fx = fixture().await;
     let id = fx.plugin_not_installed().await;
-    let out = fx.run(&["--read-only", "install", &id, "--yes"]).await;
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("read-only"));
+    let config = fx.home.path().join("read-only.toml");
+    std::fs::write(&config, "read_only = true\n").unwrap();
+    let config = config.to_str().unwrap();
+    let flag_sets: [&[&str]; 6] = [
+        &["--read-only", "install", &id, "--yes"],
+        &["install", &id, "--yes", "--read-only"],
+        &[
+            "--read-only",
+            "install",
+            &id,
+            "-y",
+            "--show-token",
+            "--format",
+            "json",
+        ],
+        &["--read-only", "install", &id],
+        &[
+            "--config", config, "install", &id, "--yes", "--format", "csv",
+        ],
+        &["--read-only", "install", "1", "--yes"],
+    ];
+    for args in flag_sets {
+        let out = fx.run(args).await;
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("read-only"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
     assert_eq!(fx.server.hits(Route::Install), 0);
 }
 

@@ -5,8 +5,9 @@ use super::decode::{self, DecodeError};
 use super::error::ApiError;
 use super::model::{Branch, Envelope, Group, Installation, Pagination, Plugin};
 use super::token::Token;
-use reqwest::header::{ACCEPT, AUTHORIZATION, HeaderMap, RETRY_AFTER};
+use reqwest::header::{ACCEPT, HeaderMap, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
+use std::borrow::Cow;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -235,7 +236,8 @@ impl Client {
             .http
             .request(method.clone(), &url)
             .header(ACCEPT, "application/json")
-            .header(AUTHORIZATION, format!("Bearer {}", token.expose()))
+            // Marked sensitive: it never shows in a debug print of the request.
+            .bearer_auth(token.expose())
             .query(query);
         if let Some(body) = json {
             request = request.json(body);
@@ -257,8 +259,13 @@ impl Client {
         }
         let (status, headers, body) = result?;
         if status.is_success() {
-            Ok(Answer { status, body })
+            Ok(Answer {
+                status,
+                body,
+                token,
+            })
         } else {
+            let body = without_secret(&body, &token);
             Err(status_error(status, &headers, &body, &token))
         }
     }
@@ -301,6 +308,8 @@ impl Client {
 struct Answer {
     status: StatusCode,
     body: Vec<u8>,
+    /// The token it was asked with, to mask should the body echo it.
+    token: Token,
 }
 
 impl Answer {
@@ -318,9 +327,25 @@ impl Answer {
                     .unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
                 error_for(code, message, Vec::new(), None, None)
             }
-            other => ApiError::decode(self.status.as_u16(), other, &self.body),
+            other => ApiError::decode(
+                self.status.as_u16(),
+                other,
+                &without_secret(&self.body, &self.token),
+            ),
         })
     }
+}
+
+/// `body` with every copy of the user's token masked, for a server that
+/// echoes it: masked before any message or snippet is cut from the body,
+/// so no part of it can show either.
+fn without_secret<'a>(body: &'a [u8], token: &Token) -> Cow<'a, [u8]> {
+    let secret = token.expose().as_bytes();
+    if secret.is_empty() || !body.windows(secret.len()).any(|window| window == secret) {
+        return Cow::Borrowed(body);
+    }
+    let text = String::from_utf8_lossy(body).replace(token.expose(), &token.masked());
+    Cow::Owned(text.into_bytes())
 }
 
 /// The typed error for a status that is not a success.
@@ -406,6 +431,41 @@ mod tests {
             retry_after: Some(Duration::from_secs(600)),
         };
         assert_eq!(policy.pause_after(1, &long), None);
+    }
+
+    #[test]
+    fn an_echoed_token_is_masked_in_errors() {
+        let token = Token::new("plain-opaque-token-0123456789abcdefghijklmnop");
+        let body = format!(
+            r#"{{"message":"token {} is not valid","data":"{}"}}"#,
+            token.expose(),
+            token.expose()
+        );
+        let refused = status_error(
+            StatusCode::UNAUTHORIZED,
+            &HeaderMap::new(),
+            &without_secret(body.as_bytes(), &token),
+            &token,
+        );
+        let wrong_shape = Answer {
+            status: StatusCode::OK,
+            body: body.clone().into_bytes(),
+            token: token.clone(),
+        }
+        .decode(decode::groups)
+        .unwrap_err();
+        for error in [refused, wrong_shape] {
+            let line = error.to_string();
+            // Not even the first 20 characters, which a cut snippet would keep.
+            assert!(!line.contains(&token.expose()[..20]), "{line}");
+            assert!(line.contains(&token.masked()), "{line}");
+        }
+        let clean = b"{\"message\":\"Unauthenticated.\"}";
+        assert!(matches!(without_secret(clean, &token), Cow::Borrowed(_)));
+        assert!(matches!(
+            without_secret(clean, &Token::new("")),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]

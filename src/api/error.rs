@@ -1,10 +1,14 @@
 //! What can go wrong talking to the API, in words a user understands.
 //!
 //! `Display` is one line, fit for a status bar or a CLI's stderr, and never
-//! holds the user's token: the request URL carries none, and body snippets
-//! pass through [`redact_secrets`](super::token::redact_secrets).
+//! holds the user's token: the request URL carries none, the client masks a
+//! token that the server echoes, and every text the server chose (messages,
+//! body snippets) passes through [`redact_secrets`](super::token::redact_secrets)
+//! and is made safe for a terminal: no control or bidi character, no line
+//! break, and a bounded length.
 
 use super::token::redact_secrets;
+use crate::domain::sanitize::sanitize_line;
 use chrono::{DateTime, Utc};
 use std::fmt;
 use std::time::Duration;
@@ -31,18 +35,18 @@ pub enum ApiError {
     #[error("HTTP 429 too many requests{}", retry_hint(*.retry_after))]
     RateLimited { retry_after: Option<Duration> },
     /// Any other status that is not a success.
-    #[error("HTTP {status} {}{}", reason(*.status), suffix(.message.as_deref()))]
+    #[error("HTTP {status} {}{}", reason(*.status), server_suffix(*.status, .message.as_deref()))]
     Server {
         status: u16,
         message: Option<String>,
     },
     /// The server could not be reached (refused, unresolvable, reset, TLS).
-    #[error("cannot reach the server: {0}")]
+    #[error("cannot reach the server: {}", shown(.0))]
     Network(String),
     #[error("no answer from the server within {} s", .0.as_secs_f32())]
     Timeout(Duration),
     /// The answer arrived but is not what the API promises.
-    #[error("unexpected answer (HTTP {status}): {detail}; body starts {snippet:?}")]
+    #[error("unexpected answer (HTTP {status}): {}; body starts {snippet:?}", shown(.detail))]
     Decode {
         status: u16,
         detail: String,
@@ -74,6 +78,9 @@ impl ApiError {
 
 const SNIPPET_CHARS: usize = 60;
 
+/// Longest server message shown in an error line, in characters.
+const MESSAGE_CHARS: usize = 200;
+
 /// The first characters of a body on one line, secrets masked.
 fn snippet(body: &[u8]) -> String {
     // Redact before cutting, so a token cut in half is still recognised.
@@ -83,15 +90,45 @@ fn snippet(body: &[u8]) -> String {
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
     let redacted = redact_secrets(one_line.trim());
-    let mut shown: String = redacted.chars().take(SNIPPET_CHARS).collect();
-    if redacted.chars().count() > SNIPPET_CHARS || body.len() > head.len() {
+    // What is left to defuse are bidi controls.
+    let clean = sanitize_line(&redacted);
+    let mut shown: String = clean.chars().take(SNIPPET_CHARS).collect();
+    if clean.chars().count() > SNIPPET_CHARS || body.len() > head.len() {
         shown.push('…');
     }
     shown
 }
 
+/// Text the server chose, as it may appear in an error line: secrets
+/// masked, controls and bidi characters made visible (so one line stays
+/// one line and cannot act on a terminal), cut to [`MESSAGE_CHARS`].
+fn shown(text: &str) -> String {
+    let clean = sanitize_line(&redact_secrets(text)).into_owned();
+    match clean.char_indices().nth(MESSAGE_CHARS) {
+        Some((cut, _)) => format!("{}…", &clean[..cut]),
+        None => clean,
+    }
+}
+
 fn suffix(message: Option<&str>) -> String {
-    message.map(|m| format!(": {m}")).unwrap_or_default()
+    message
+        .map(|m| format!(": {}", shown(m)))
+        .unwrap_or_default()
+}
+
+/// The message of a bare status error, unless it only repeats the status
+/// (a proxy page titled "502 Bad Gateway").
+fn server_suffix(status: u16, message: Option<&str>) -> String {
+    let reason = reason(status);
+    let repeats_status = message.is_some_and(|m| {
+        let m = m.trim();
+        m.eq_ignore_ascii_case(reason) || m.eq_ignore_ascii_case(&format!("{status} {reason}"))
+    });
+    if repeats_status {
+        String::new()
+    } else {
+        suffix(message)
+    }
 }
 
 fn unauthorized_reason(expired_at: Option<DateTime<Utc>>, message: Option<&str>) -> String {
@@ -100,7 +137,7 @@ fn unauthorized_reason(expired_at: Option<DateTime<Utc>>, message: Option<&str>)
             "the token expired at {}; get a new one and press R (or rerun)",
             at.format("%Y-%m-%d %H:%M UTC")
         ),
-        (None, Some(m)) => format!("{m} (the token was refused: check it)"),
+        (None, Some(m)) => format!("{} (the token was refused: check it)", shown(m)),
         (None, None) => "the token was refused: check it".to_string(),
     }
 }
@@ -111,8 +148,8 @@ fn validation_detail(message: Option<&str>, fields: &[(String, Vec<String>)]) ->
         .map(|(field, problems)| format!("{field}: {}", problems.join(" ")))
         .collect();
     match (per_field.is_empty(), message) {
-        (false, _) => per_field.join("; "),
-        (true, Some(m)) => m.to_string(),
+        (false, _) => shown(&per_field.join("; ")),
+        (true, Some(m)) => shown(m),
         (true, None) => "the server refused the request".to_string(),
     }
 }
@@ -208,6 +245,11 @@ mod tests {
             server.to_string(),
             "HTTP 500 Internal Server Error: Server Error"
         );
+        let proxy_page = ApiError::Server {
+            status: 502,
+            message: Some("502 Bad Gateway".into()),
+        };
+        assert_eq!(proxy_page.to_string(), "HTTP 502 Bad Gateway");
         assert_eq!(
             ApiError::Timeout(Duration::from_millis(1500)).to_string(),
             "no answer from the server within 1.5 s"
@@ -221,6 +263,42 @@ mod tests {
         assert!(!line.contains("abcdefghij"), "{line}");
         assert!(line.contains("17|abcd…"), "{line}");
         assert!(line.ends_with("…\""), "{line}");
+    }
+
+    #[test]
+    fn server_text_cannot_break_the_line_or_act_on_a_terminal() {
+        let hostile = "Oops\x1b]52;c;cHduZWQ=\x07\x1b[2J\r\nsecond line\u{202E}\u{9b}";
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJlc2lnbmF0dXJl";
+        let errors = [
+            ApiError::Server {
+                status: 500,
+                message: Some(hostile.into()),
+            },
+            ApiError::Unauthorized {
+                expired_at: None,
+                message: Some(format!("token {jwt} refused")),
+            },
+            ApiError::Validation {
+                message: None,
+                fields: vec![(hostile.into(), vec![hostile.into()])],
+            },
+            ApiError::NotFound {
+                message: Some("x".repeat(5000)),
+            },
+            ApiError::Network(hostile.into()),
+            ApiError::decode(200, hostile, hostile.as_bytes()),
+        ];
+        for error in errors {
+            let line = error.to_string();
+            assert!(
+                !line
+                    .chars()
+                    .any(|c| c.is_control() || crate::domain::sanitize::is_bidi_control(c)),
+                "{line:?}"
+            );
+            assert!(!line.contains(jwt), "{line}");
+            assert!(line.chars().count() < 400, "{line}");
+        }
     }
 
     #[test]

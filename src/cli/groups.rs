@@ -13,6 +13,7 @@ use crate::session::Session;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
+use std::time::Duration;
 
 pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result<String, CliError> {
     let config = &session.config;
@@ -46,8 +47,7 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             groups.iter().map(|g| group_json(g, config)).collect(),
         )),
         Format::Table | Format::Csv => {
-            // Branch names are a nicety: the endpoint is not published.
-            let branches = session.client.branches().await.unwrap_or_default();
+            let branches = branch_names(session).await;
             let table = table(&groups, &branches, config);
             match format {
                 Format::Csv => table.to_csv(),
@@ -55,6 +55,25 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             }
         }
     })
+}
+
+/// How long the table waits for branch names before showing branch ids.
+const BRANCH_NAMES_WAIT: Duration = Duration::from_secs(2);
+
+/// The branches, for their names: a nicety from an unpublished endpoint, so
+/// a failing or silent one costs at most [`BRANCH_NAMES_WAIT`], never the table.
+async fn branch_names(session: &Session) -> Vec<Branch> {
+    match tokio::time::timeout(BRANCH_NAMES_WAIT, session.client.branches()).await {
+        Ok(Ok(branches)) => branches,
+        Ok(Err(error)) => {
+            tracing::info!(%error, "no branch names");
+            Vec::new()
+        }
+        Err(_) => {
+            tracing::info!("no branch names within {BRANCH_NAMES_WAIT:?}");
+            Vec::new()
+        }
+    }
 }
 
 /// Every page, with a live progress line when stderr is a terminal and a

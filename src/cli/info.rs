@@ -12,6 +12,11 @@ pub fn run(session: &Session) -> String {
         Some(at) => describe_expiry(at, chrono::Utc::now()),
         None => "unknown (not a JWT)".to_string(),
     };
+    // A token command may hold the token itself (`echo ...`): mask it there too.
+    let mut token_source = config.token.describe();
+    if !token.is_empty() {
+        token_source = token_source.replace(token.expose(), &token.masked());
+    }
     let file = config.file.as_ref().map_or_else(
         || "none (defaults)".to_string(),
         |p| p.display().to_string(),
@@ -24,7 +29,7 @@ pub fn run(session: &Session) -> String {
             config.profile.clone().unwrap_or_else(|| "none".into()),
         ),
         ("base url", session.client.base_url().to_string()),
-        ("token from", config.token.describe()),
+        ("token from", token_source),
         ("token", format!("{} ({expiry})", token.masked())),
         ("read-only", config.read_only.to_string()),
         ("time zone", config.timezone.to_string()),

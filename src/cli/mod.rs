@@ -6,6 +6,7 @@ mod demo_server;
 mod groups;
 mod info;
 mod install;
+mod json_escape;
 mod plugins;
 mod table;
 mod timetable;
@@ -120,9 +121,10 @@ fn on_terminal() -> bool {
     std::io::stdout().is_terminal()
 }
 
-/// Pretty JSON with a trailing newline.
+/// Pretty JSON with a trailing newline, safe to print on a terminal: every
+/// control and bidi character in a string is a `\uXXXX` escape.
 fn json_text(value: &serde_json::Value) -> String {
-    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into());
+    let mut text = json_escape::to_terminal_safe_json(value);
     text.push('\n');
     text
 }

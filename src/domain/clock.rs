@@ -25,7 +25,7 @@ const MINUTES_PER_DAY: i64 = 24 * 60;
 pub fn time_of_day(time: &LessonTime, zone: &Zone) -> Option<NaiveTime> {
     match time {
         LessonTime::Clock(clock) => Some(*clock),
-        LessonTime::Utc(at) => Some(zone.wall_clock(*at).time()),
+        LessonTime::Utc(at) => Some(zone.time_of_day(*at)),
         LessonTime::Raw(_) => None,
     }
 }

@@ -77,7 +77,7 @@ fn line_replacement(c: char) -> Option<char> {
 
 /// Explicit direction marks, embeddings, overrides and isolates: they could
 /// reorder what follows them on screen (a "Trojan Source" style trick).
-fn is_bidi_control(c: char) -> bool {
+pub fn is_bidi_control(c: char) -> bool {
     matches!(
         c,
         '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'

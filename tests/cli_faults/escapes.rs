@@ -1,0 +1,171 @@
+//! Escape injection, CLI side: names, comments and error messages holding
+//! `ESC [2J`, an OSC 52 clipboard write, an OSC 0 title change, BEL, CR,
+//! backspace and U+202E reach the terminal as visible placeholders in tables
+//! and CSV, as `\uXXXX` escapes in JSON (which still reads back exactly),
+//! and never as the characters themselves.
+
+use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, scripted_server};
+use axum::http::StatusCode;
+use crmdeck::api::pages::walk_all;
+use crmdeck::api::{Client, ClientOptions, Token};
+use crmdeck::demo::HOSTILE_FRAGMENTS;
+use crmdeck::domain::sanitize::is_bidi_control;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+/// The characters in `text` that a terminal would act on ('\n' ends a line
+/// and is allowed).
+fn acting_chars(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|&c| (c.is_control() && c != '\n') || is_bidi_control(c))
+        .collect()
+}
+
+/// The placeholders of ESC, BEL, CR, backspace and U+202E.
+const PLACEHOLDERS: [char; 5] = ['␛', '␇', '␍', '␈', '\u{FFFD}'];
+
+#[tokio::test]
+async fn tables_and_csv_show_placeholders_for_hostile_text() {
+    let server = demo_server(true).await;
+    let home = Home::with_config(FAST_TIMEOUTS);
+    let listings: [&[&str]; 5] = [
+        &["groups", "--all", "--format", "table"],
+        &["groups", "--all", "--format", "csv"],
+        &["plugins", "--format", "table"],
+        &["plugins", "--format", "csv"],
+        &["install", "10", "--yes", "--format", "table"],
+    ];
+    for args in listings {
+        let run = home.run(&server.base_url(), args).await;
+        let what = args.join(" ");
+        assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
+        // CSV ends its rows with CRLF (RFC 4180): the only CR allowed.
+        let text = run.stdout.replace("\r\n", "\n");
+        assert_eq!(acting_chars(&text), Vec::<char>::new(), "{what}: {text}");
+        assert_eq!(
+            acting_chars(&run.stderr),
+            Vec::<char>::new(),
+            "{what}: {}",
+            run.stderr
+        );
+        for placeholder in PLACEHOLDERS {
+            assert!(
+                text.contains(placeholder),
+                "{what}: {placeholder} in {text}"
+            );
+        }
+    }
+}
+
+/// Texts of records by id, as JSON objects of their text fields.
+type TextsById = HashMap<i64, Value>;
+
+/// What the API sends, decoded by the library: names and comments exactly
+/// as sent, by id.
+async fn sent_texts(base_url: &str) -> (TextsById, TextsById) {
+    let client = Client::new(ClientOptions::new(base_url), Token::new(TOKEN)).expect("client");
+    let (groups, _) = walk_all(&client, None, 100, |_, _| {})
+        .await
+        .expect("groups");
+    let plugins = client.plugins().await.expect("plugins");
+    (
+        groups
+            .into_iter()
+            .map(|g| (g.id, json!({ "name": g.name, "comment": g.comment })))
+            .collect(),
+        plugins
+            .into_iter()
+            .map(|p| (p.id, json!({ "name": p.name })))
+            .collect(),
+    )
+}
+
+#[tokio::test]
+async fn json_escapes_hostile_text_and_reads_back_exactly() {
+    let server = demo_server(true).await;
+    let (groups_sent, plugins_sent) = sent_texts(&server.base_url()).await;
+    let home = Home::with_config(FAST_TIMEOUTS);
+    let listings: [(&[&str], &TextsById, &[&str]); 2] = [
+        (
+            &["groups", "--all", "--format", "json"],
+            &groups_sent,
+            &["name", "comment"],
+        ),
+        (&["plugins", "--format", "json"], &plugins_sent, &["name"]),
+    ];
+    for (args, sent, fields) in listings {
+        let run = home.run(&server.base_url(), args).await;
+        let what = args.join(" ");
+        assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
+        assert_eq!(acting_chars(&run.stdout), Vec::<char>::new(), "{what}");
+        for escape in ["\\u001b", "\\u0007", "\\r", "\\b", "\\u202e"] {
+            assert!(run.stdout.contains(escape), "{what}: {escape}");
+        }
+        let printed: Value = serde_json::from_str(&run.stdout).expect("JSON");
+        let records = printed.as_array().expect("a list");
+        assert_eq!(records.len(), sent.len(), "{what}");
+        for record in records {
+            let id = record["id"].as_i64().expect("an id");
+            for field in fields {
+                assert_eq!(record[field], sent[&id][field], "{what}: {field} of {id}");
+            }
+        }
+        let hostile = records
+            .iter()
+            .filter(|r| {
+                HOSTILE_FRAGMENTS
+                    .iter()
+                    .any(|f| r["name"].as_str().unwrap_or("").contains(f))
+            })
+            .count();
+        assert!(hostile > 0, "{what}: the hostile records are there");
+    }
+}
+
+/// A server error whose JSON message is an attack on two lines.
+fn hostile_json_error(_token: &str) -> (StatusCode, String) {
+    let message = format!("{}\nsecond line", HOSTILE_FRAGMENTS.concat());
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        json!({ "message": message }).to_string(),
+    )
+}
+
+/// A proxy page whose title is an attack.
+fn hostile_html_error(_token: &str) -> (StatusCode, String) {
+    let title = HOSTILE_FRAGMENTS.concat();
+    let page = format!("<html><head><title>{title}</title></head><body>x</body></html>");
+    (StatusCode::INTERNAL_SERVER_ERROR, page)
+}
+
+#[tokio::test]
+async fn hostile_error_messages_reach_stderr_defused_on_one_line() {
+    // HTML collapses white space, CR included: no placeholder for it there.
+    let answers: [(&str, Answer, &[char]); 2] = [
+        ("JSON message", hostile_json_error, &PLACEHOLDERS),
+        (
+            "HTML title",
+            hostile_html_error,
+            &['␛', '␇', '␈', '\u{FFFD}'],
+        ),
+    ];
+    for (name, answer, placeholders) in answers {
+        let base_url = scripted_server(answer).await;
+        let home = Home::with_config(FAST_TIMEOUTS);
+        let run = home.run(&base_url, &["groups"]).await;
+        run.assert_failed(name, &["HTTP 500"]);
+        assert_eq!(
+            acting_chars(&run.stderr),
+            Vec::<char>::new(),
+            "{name}: {}",
+            run.stderr
+        );
+        for placeholder in placeholders {
+            assert!(
+                run.stderr.contains(*placeholder),
+                "{name}: {placeholder} in {}",
+                run.stderr
+            );
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Secrets on the command line: the user's token never shows, not even when
+//! the server echoes it; `info` names where it comes from, never the token;
+//! a config file holding a token that others can read is warned about;
+//! installation tokens are masked unless `--show-token`.
+
+use super::{
+    Answer, FAST_TIMEOUTS, FRESH_PLUGIN, Home, Run, TOKEN, demo_server, scripted_server, set_mode,
+};
+use axum::http::StatusCode;
+use crmdeck::api::token::mask_secret;
+use serde_json::{Value, json};
+
+/// A server that refuses the token and quotes it in its message.
+fn quotes_the_token_in_a_401(token: &str) -> (StatusCode, String) {
+    let body = json!({ "message": format!("Token {token} is not valid.") });
+    (StatusCode::UNAUTHORIZED, body.to_string())
+}
+
+/// A server error whose message is cut (at 200 characters) in the middle of
+/// the token: the cut must not leave a piece of it.
+fn quotes_the_token_late_in_a_500(token: &str) -> (StatusCode, String) {
+    let body = json!({ "message": format!("{:<159} {token}", "padding") });
+    (StatusCode::INTERNAL_SERVER_ERROR, body.to_string())
+}
+
+/// A success of the wrong shape that holds the token: the error quotes the
+/// start of the body.
+fn quotes_the_token_in_a_wrong_shape(token: &str) -> (StatusCode, String) {
+    let body = json!({ "status": 200, "success": true, "data": { "echo": token } });
+    (StatusCode::OK, body.to_string())
+}
+
+/// A proxy's plain-text error that holds the token.
+fn quotes_the_token_in_plain_text(token: &str) -> (StatusCode, String) {
+    (
+        StatusCode::BAD_GATEWAY,
+        format!("upstream refused Authorization: Bearer {token}"),
+    )
+}
+
+#[tokio::test]
+async fn a_server_that_echoes_the_token_never_gets_it_shown() {
+    let echoes: [(&str, Answer, &[&str]); 4] = [
+        ("401 quoting it", quotes_the_token_in_a_401, &["HTTP 401"]),
+        (
+            "500 quoting it late",
+            quotes_the_token_late_in_a_500,
+            &["HTTP 500"],
+        ),
+        (
+            "wrong shape quoting it",
+            quotes_the_token_in_a_wrong_shape,
+            &["unexpected answer"],
+        ),
+        (
+            "plain text quoting it",
+            quotes_the_token_in_plain_text,
+            &["HTTP 502"],
+        ),
+    ];
+    for (name, answer, causes) in echoes {
+        let base_url = scripted_server(answer).await;
+        let home = Home::with_config(FAST_TIMEOUTS);
+        for subcommand in [["groups"], ["plugins"]] {
+            let run = home.run(&base_url, &subcommand).await;
+            run.assert_failed(&format!("{name} on {subcommand:?}"), causes);
+        }
+    }
+}
+
+/// `info` run with the token coming from the config in `home` (or from
+/// CRMDECK_TOKEN when `from_env`); the API is never asked.
+async fn info(home: &Home, from_env: bool) -> Run {
+    let mut command = home.command("http://127.0.0.1:9", &["info"]);
+    if from_env {
+        command.env("CRMDECK_TOKEN", TOKEN);
+    }
+    home.finish(command).await
+}
+
+#[tokio::test]
+async fn info_names_the_token_source_but_never_the_token() {
+    let home = tempfile::TempDir::new().expect("a folder");
+    let token_file = home.path().join("token");
+    std::fs::write(&token_file, format!("{TOKEN}\n")).expect("token file");
+    set_mode(&token_file, 0o600);
+    let sources = [
+        (
+            "the environment",
+            String::new(),
+            true,
+            "environment variable CRMDECK_TOKEN",
+        ),
+        (
+            "the config file",
+            format!("token = \"{TOKEN}\"\n"),
+            false,
+            "(key token)",
+        ),
+        (
+            "a token file",
+            format!("token_file = \"{}\"\n", token_file.display()),
+            false,
+            "file ",
+        ),
+        (
+            "a token command",
+            format!("token_command = \"cat {}\"\n", token_file.display()),
+            false,
+            "command `cat ",
+        ),
+        (
+            "a token command holding the token",
+            format!("token_command = \"echo {TOKEN}\"\n"),
+            false,
+            "command `echo ",
+        ),
+    ];
+    for (name, config, from_env, described) in sources {
+        let home = Home::with_config(&config);
+        let run = info(&home, from_env).await;
+        assert_eq!(run.code, Some(0), "{name}: {}", run.stderr);
+        let token_line = run
+            .stdout
+            .lines()
+            // "token" padded to its column, not "token from".
+            .find(|line| {
+                line.strip_prefix("token")
+                    .is_some_and(|rest| rest.starts_with("  "))
+            })
+            .expect("a token line");
+        assert!(
+            token_line.contains(&mask_secret(TOKEN)),
+            "{name}: {token_line}"
+        );
+        assert!(run.stdout.contains(described), "{name}: {}", run.stdout);
+        run.assert_secret_kept(name, TOKEN);
+    }
+}
+
+#[tokio::test]
+async fn a_broken_config_file_never_quotes_its_token() {
+    let broken = [
+        format!("token = \"{TOKEN}\n"),
+        format!("token = \"{TOKEN}\"\ntoken = \"{TOKEN}\"\n"),
+        format!("token = \"{TOKEN}\"\ntoken_file = \"/nowhere\"\n"),
+        format!("token = [\"{TOKEN}\"]\n"),
+        format!("[profiles.work]\ntoken = \"{TOKEN}\"\nper_page = \"{TOKEN}\"\n"),
+    ];
+    for config in broken {
+        let home = Home::with_config(&config);
+        let run = info(&home, false).await;
+        assert_eq!(run.code, Some(2), "{config}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("config.toml:"),
+            "{config}: {}",
+            run.stderr
+        );
+        run.assert_secret_kept(&config, TOKEN);
+    }
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_config_file_holding_a_token_open_to_others_is_warned_about() {
+    let home = Home::with_config(&format!("token = \"{TOKEN}\"\n"));
+    set_mode(&home.config_path(), 0o644);
+    let open = info(&home, false).await;
+    assert_eq!(open.code, Some(0), "{}", open.stderr);
+    let warning = open.stderr.lines().next().unwrap_or_default();
+    assert!(
+        warning.starts_with("crmdeck: warning: config file")
+            && warning.contains("holds a token and is readable by others: chmod 600"),
+        "{warning}"
+    );
+    open.assert_secret_kept("0644 config file", TOKEN);
+
+    set_mode(&home.config_path(), 0o600);
+    let private = info(&home, false).await;
+    assert_eq!(private.stderr, "", "no warning for a private file");
+}
+
+/// The full installation tokens the demo server holds for [`TOKEN`]'s user.
+async fn installation_tokens(base_url: &str) -> Vec<String> {
+    let body: Value = reqwest::Client::new()
+        .get(format!("{base_url}/v2/plugins"))
+        .bearer_auth(TOKEN)
+        .header("Accept", "application/json")
+        .send()
+        .await
+        .expect("the demo server answers")
+        .json()
+        .await
+        .expect("JSON");
+    let tokens: Vec<String> = body["data"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|plugin| plugin["user"]["token"].as_str().map(String::from))
+        .collect();
+    assert!(!tokens.is_empty(), "some plugin is installed");
+    tokens
+}
+
+/// Every token shows whole with `--show-token`; else only its masked form,
+/// and not even the secret after its `id|`.
+fn assert_tokens_shown_as_asked(what: &str, run: &Run, tokens: &[String], show_token: bool) {
+    assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
+    for token in tokens {
+        if show_token {
+            assert!(
+                run.stdout.contains(token.as_str()),
+                "{what}: {token} in {}",
+                run.stdout
+            );
+        } else {
+            let (_, secret) = token.split_once('|').expect("id|secret");
+            assert!(
+                run.stdout.contains(&mask_secret(token)),
+                "{what}: {}",
+                run.stdout
+            );
+            run.assert_secret_kept(what, secret);
+        }
+    }
+}
+
+const FORMATS: [&str; 3] = ["table", "csv", "json"];
+
+#[tokio::test]
+async fn plugins_mask_installation_tokens_unless_asked() {
+    let server = demo_server(false).await;
+    let tokens = installation_tokens(&server.base_url()).await;
+    let home = Home::with_config(FAST_TIMEOUTS);
+    for format in FORMATS {
+        for show_token in [false, true] {
+            let mut args = vec!["plugins", "--format", format];
+            if show_token {
+                args.push("--show-token");
+            }
+            let run = home.run(&server.base_url(), &args).await;
+            assert_tokens_shown_as_asked(&args.join(" "), &run, &tokens, show_token);
+        }
+    }
+}
+
+#[tokio::test]
+async fn install_masks_the_new_installation_token_unless_asked() {
+    for format in FORMATS {
+        for show_token in [false, true] {
+            let server = demo_server(false).await;
+            let before = installation_tokens(&server.base_url()).await;
+            let mut args = vec!["install", FRESH_PLUGIN, "--yes", "--format", format];
+            if show_token {
+                args.push("--show-token");
+            }
+            let home = Home::with_config(FAST_TIMEOUTS);
+            let run = home.run(&server.base_url(), &args).await;
+            let new: Vec<String> = installation_tokens(&server.base_url())
+                .await
+                .into_iter()
+                .filter(|token| !before.contains(token))
+                .collect();
+            assert_eq!(new.len(), 1, "one new installation");
+            assert_tokens_shown_as_asked(&args.join(" "), &run, &new, show_token);
+        }
+    }
+}
