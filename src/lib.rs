@@ -14,5 +14,6 @@ pub mod config;
 pub mod demo;
 pub mod domain;
 pub mod logging;
+pub mod runtime;
 pub mod session;
 pub mod ui;
