@@ -152,6 +152,19 @@ fn a_wrong_config_is_one_line_and_exit_2_without_touching_the_terminal() {
 }
 
 #[test]
+fn with_nothing_configured_it_says_what_is_missing_and_exits_2() {
+    let mut tty = Tty::spawn(&[], &[]);
+    assert_eq!(tty.wait_exit().exit_code(), 2);
+    let screen = tty.screen_text();
+    assert_eq!(screen.trim().lines().count(), 1, "{screen}");
+    assert!(
+        screen.starts_with("crmdeck: no token configured"),
+        "{screen}"
+    );
+    tty.assert_terminal_restored();
+}
+
+#[test]
 fn stdout_not_a_terminal_is_refused_naming_the_subcommands() {
     let home = tempfile::TempDir::new().unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_crmdeck"))

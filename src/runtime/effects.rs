@@ -316,6 +316,15 @@ mod tests {
         assert_eq!(runner.client.token().expose(), server.token());
     }
 
+    #[tokio::test]
+    async fn a_panicking_task_is_reported_not_lost() {
+        let server = demo_server().await;
+        let (runner, mut receiver) = runner(&server, TokenSource::None);
+        runner.spawn(async { panic!("a bug in a task") });
+        let event = tokio::time::timeout(Duration::from_secs(10), receiver.recv()).await;
+        assert!(matches!(event, Ok(Some(TaskEvent::Panicked))), "{event:?}");
+    }
+
     #[test]
     fn labels_never_show_what_is_copied() {
         let copy = Effect::Copy("1|jCr5SecretInstallToken".to_string());

@@ -5,6 +5,24 @@
 //! Each run gets an empty home in a temporary directory (no config file of
 //! the developer's, logs kept apart), a clean environment, `TERM=xterm-256color`
 //! and 100x30 cells.
+//!
+//! A test reads like a person at the keyboard:
+//!
+//! ```text
+//! let mut tty = Tty::spawn(&["--demo"], &[]);
+//! tty.wait_for("page 1/");
+//! tty.type_keys("n");
+//! tty.wait_for("page 2/");
+//! tty.type_keys("q");
+//! assert!(tty.wait_exit().success());
+//! tty.assert_terminal_restored();
+//! ```
+//!
+//! Keys are the bytes a terminal sends (`"\x1b[B"` is Down, `"\x1b"` Esc).
+//! OSC 52 copies and title changes land in [`Requests`]. To run against a
+//! server the test controls (latency, faults, a hang), start one with
+//! `crmdeck::demo::start` on a runtime of the test's own and pass
+//! `CRMDECK_BASE_URL` and `CRMDECK_TOKEN` in `env` instead of `--demo`.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
