@@ -104,13 +104,6 @@ impl EffectRunner {
         });
     }
 
-    /// Sends a message that needs no task (the result of a copy, a resume).
-    pub fn send(&self, msg: Msg) {
-        // The receiver lives as long as the loop; a send can only fail once
-        // the loop has ended, and then nobody needs the message.
-        let _ = self.sender.send(TaskEvent::Msg(msg));
-    }
-
     /// Runs `work` in a task that sends its message, or [`TaskEvent::Panicked`].
     fn spawn(&self, work: impl Future<Output = Msg> + Send + 'static) -> JoinHandle<()> {
         let sender = self.sender.clone();
@@ -119,6 +112,7 @@ impl EffectRunner {
                 Ok(msg) => TaskEvent::Msg(msg),
                 Err(_) => TaskEvent::Panicked,
             };
+            // Fails only once the loop has ended, when nobody needs the result.
             let _ = sender.send(event);
         })
     }

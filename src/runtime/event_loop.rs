@@ -12,6 +12,7 @@ use crate::session::Session;
 use chrono::Utc;
 use crossterm::event::{Event, EventStream, KeyEventKind, MouseEventKind};
 use futures::StreamExt;
+use std::collections::VecDeque;
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver};
@@ -45,6 +46,7 @@ pub async fn run(session: &Session, settings: AppSettings) -> io::Result<Exit> {
         tasks,
         signals,
         ticker: Ticker::default(),
+        own_inputs: VecDeque::new(),
     };
     event_loop.run(first_effects).await
 }
@@ -56,6 +58,9 @@ struct EventLoop {
     tasks: UnboundedReceiver<TaskEvent>,
     signals: Signals,
     ticker: Ticker,
+    /// Inputs the loop itself produced (the result of a copy, a resume):
+    /// handled, in order, before waiting for anything else.
+    own_inputs: VecDeque<Input>,
 }
 
 /// What one turn of the loop brought.
@@ -75,12 +80,17 @@ impl EventLoop {
             return Ok(exit);
         }
         loop {
-            self.ticker.arm(self.app.needs_tick(), Instant::now());
-            let step = tokio::select! {
-                event = terminal_events.next() => terminal_step(event)?,
-                Some(event) = self.tasks.recv() => self.task_step(event),
-                () = self.ticker.wait() => Step::Input(Input::Tick),
-                signal = self.signals.recv() => Step::Signal(signal),
+            let step = match self.own_inputs.pop_front() {
+                Some(input) => Step::Input(input),
+                None => {
+                    self.ticker.arm(self.app.needs_tick(), Instant::now());
+                    tokio::select! {
+                        event = terminal_events.next() => terminal_step(event)?,
+                        Some(event) = self.tasks.recv() => self.task_step(event),
+                        () = self.ticker.wait() => Step::Input(Input::Tick),
+                        signal = self.signals.recv() => Step::Signal(signal),
+                    }
+                }
             };
             match step {
                 Step::Skip => {}
@@ -97,7 +107,7 @@ impl EventLoop {
                 Step::Signal(Signal::Continue) => {
                     tracing::info!("continued after a stop: taking the terminal back");
                     self.tui.reenter()?;
-                    self.tui.draw(&self.app)?;
+                    self.own_inputs.push_back(self.current_size()?);
                 }
                 Step::Signal(signal) => {
                     tracing::info!(?signal, "leaving on a signal");
@@ -106,6 +116,13 @@ impl EventLoop {
                 Step::Exit(exit) => return Ok(exit),
             }
         }
+    }
+
+    /// The terminal's size as an input: after a stop the app may have
+    /// missed a resize (SIGWINCH goes to the foreground job only).
+    fn current_size(&self) -> io::Result<Input> {
+        let (columns, rows) = self.tui.size()?;
+        Ok(Input::Resize(columns, rows))
     }
 
     fn task_step(&mut self, event: TaskEvent) -> Step {
@@ -142,12 +159,13 @@ impl EventLoop {
                     if let Err(message) = &result {
                         tracing::warn!(%message, "copy refused");
                     }
-                    self.runner.send(Msg::Copied(result));
+                    self.own_inputs.push_back(Input::Msg(Msg::Copied(result)));
                 }
                 Effect::Suspend => {
                     self.tui.suspend()?;
                     tracing::info!("resumed after a suspend");
-                    self.runner.send(Msg::Resumed);
+                    self.own_inputs.push_back(self.current_size()?);
+                    self.own_inputs.push_back(Input::Msg(Msg::Resumed));
                 }
                 Effect::Quit => return Ok(Some(Exit::Quit)),
             }

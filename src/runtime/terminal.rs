@@ -10,7 +10,7 @@
 
 use crate::app::App;
 use crate::ui;
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::DisableMouseCapture;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
@@ -18,6 +18,7 @@ use crossterm::{cursor, execute};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
+use std::fmt;
 use std::io::{self, Stdout, Write};
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -96,7 +97,7 @@ impl Tui {
         execute!(io::stdout(), EnterAlternateScreen, cursor::Hide)?;
         if self.mouse {
             MOUSE_CAPTURED.store(true, Ordering::SeqCst);
-            execute!(io::stdout(), EnableMouseCapture)?;
+            execute!(io::stdout(), EnableClicksAndWheel)?;
         }
         let area = Rect::from(self.terminal.size()?);
         self.terminal.resize(area)
@@ -106,6 +107,18 @@ impl Tui {
 impl Drop for Tui {
     fn drop(&mut self) {
         restore();
+    }
+}
+
+/// Mouse reporting of clicks and the wheel, SGR-encoded. Not crossterm's
+/// `EnableMouseCapture`, which also reports every move: over SSH each move
+/// would cost bytes both ways for nothing. `DisableMouseCapture` turns off
+/// every mode, these included.
+struct EnableClicksAndWheel;
+
+impl crossterm::Command for EnableClicksAndWheel {
+    fn write_ansi(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        f.write_str("\x1b[?1000h\x1b[?1006h")
     }
 }
 
