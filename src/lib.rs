@@ -8,9 +8,12 @@
 //! - [`cli`]: the scripting subcommands that print to stdout.
 
 pub mod api;
+pub mod app;
 pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod domain;
 pub mod logging;
+pub mod runtime;
 pub mod session;
+pub mod ui;

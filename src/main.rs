@@ -1,22 +1,32 @@
 use clap::Parser;
 use crmdeck::cli::{self, Args};
-use crmdeck::{config, logging};
+use crmdeck::{config, logging, runtime};
 use std::process::ExitCode;
+use std::time::Duration;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+/// How long leaving may wait for blocking work still running (a slow
+/// `token_command` started by a token reload): quitting must stay quick.
+const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
+
+fn main() -> ExitCode {
     let args = Args::parse();
-    // Before any terminal set-up, so a panic report comes after restoring it.
+    // Before any terminal set-up: the dashboard's panic hook restores the
+    // terminal, then hands over to color-eyre's report.
     let _ = color_eyre::install();
     let _log = logging::init(&config::log_path(&|name| std::env::var(name).ok()));
-    match args.command {
-        Some(command) => cli::run(&args.global, command).await,
-        None => {
-            eprintln!(
-                "crmdeck: the interactive dashboard is not built yet; use a subcommand: \
-                 plugins, install, groups, timetable, info, demo-server (see crmdeck --help)"
-            );
-            ExitCode::from(2)
+    let tokio = match tokio::runtime::Runtime::new() {
+        Ok(tokio) => tokio,
+        Err(error) => {
+            eprintln!("crmdeck: cannot start the async runtime: {error}");
+            return ExitCode::from(1);
         }
-    }
+    };
+    let code = tokio.block_on(async {
+        match args.command {
+            Some(command) => cli::run(&args.global, command).await,
+            None => runtime::run(&args.global).await,
+        }
+    });
+    tokio.shutdown_timeout(SHUTDOWN_GRACE);
+    code
 }

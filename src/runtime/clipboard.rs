@@ -1,0 +1,174 @@
+//! Copying text through the terminal: an OSC 52 sequence, which the terminal
+//! emulator (not this machine) puts on the clipboard, so it works over SSH.
+//! Inside tmux or GNU screen the sequence is wrapped so that the multiplexer
+//! passes it on to the outer terminal.
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+
+/// The most base64 bytes sent at once; many terminals drop longer OSC 52
+/// strings, or stall reading them.
+pub const MAX_ENCODED_BYTES: usize = 100_000;
+
+/// GNU screen cuts a DCS string at 768 bytes: the payload goes in chunks.
+const SCREEN_CHUNK_BYTES: usize = 76;
+
+const ESC: &str = "\x1b";
+/// String terminator of a DCS (`ESC \`).
+const ST: &str = "\x1b\\";
+const BEL: &str = "\x07";
+
+/// What sits between crmdeck and the real terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Multiplexer {
+    None,
+    /// `$TMUX` is set: DCS passthrough (needs `allow-passthrough on` in tmux 3.3+).
+    Tmux,
+    /// `$TERM` starts with `screen` outside tmux.
+    Screen,
+}
+
+impl Multiplexer {
+    /// Reads `TMUX` and `TERM` from `env` (production passes `std::env::var`).
+    pub fn detect(env: &dyn Fn(&str) -> Option<String>) -> Self {
+        let set = |name: &str| env(name).filter(|value| !value.is_empty());
+        if set("TMUX").is_some() {
+            Self::Tmux
+        } else if set("TERM").is_some_and(|term| term.starts_with("screen")) {
+            Self::Screen
+        } else {
+            Self::None
+        }
+    }
+}
+
+/// The bytes that ask the terminal to put `text` on the clipboard, or why
+/// they would not do (too large).
+pub fn osc52(text: &str, multiplexer: Multiplexer) -> Result<String, String> {
+    let encoded = STANDARD.encode(text);
+    if encoded.len() > MAX_ENCODED_BYTES {
+        return Err(format!(
+            "not copied: {} KB is too much for the terminal clipboard (at most {} KB)",
+            text.len().div_ceil(1024),
+            MAX_ENCODED_BYTES * 3 / 4 / 1024
+        ));
+    }
+    Ok(match multiplexer {
+        Multiplexer::None => format!("{ESC}]52;c;{encoded}{BEL}"),
+        Multiplexer::Tmux => {
+            // Inside the passthrough every ESC of the inner sequence is doubled.
+            let inner = format!("{ESC}]52;c;{encoded}{BEL}").replace(ESC, "\x1b\x1b");
+            format!("{ESC}Ptmux;{inner}{ST}")
+        }
+        Multiplexer::Screen => {
+            // Base64 is ASCII: cutting it anywhere leaves valid text.
+            let chunks: Vec<_> = encoded
+                .as_bytes()
+                .chunks(SCREEN_CHUNK_BYTES)
+                .map(String::from_utf8_lossy)
+                .collect();
+            let joined = chunks.join(&format!("{ST}{ESC}P"));
+            format!("{ESC}P{ESC}]52;c;{joined}{BEL}{ST}")
+        }
+    })
+}
+
+/// Writes the OSC 52 sequence for `text` to `out`; refused when `out` is not
+/// a terminal. The error is a one-line message for the status line.
+pub fn copy(
+    text: &str,
+    out: &mut impl std::io::Write,
+    out_is_terminal: bool,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<(), String> {
+    if !out_is_terminal {
+        return Err("not copied: the output is not a terminal".to_string());
+    }
+    let sequence = osc52(text, Multiplexer::detect(env))?;
+    out.write_all(sequence.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|error| format!("not copied: cannot write to the terminal: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env_of(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+        move |key| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn plain_sequence_is_osc_52_with_base64_and_bel() {
+        assert_eq!(
+            osc52("1|jCr5secret", Multiplexer::None).unwrap(),
+            "\x1b]52;c;MXxqQ3I1c2VjcmV0\x07"
+        );
+        assert_eq!(osc52("", Multiplexer::None).unwrap(), "\x1b]52;c;\x07");
+    }
+
+    #[test]
+    fn tmux_wraps_in_dcs_and_doubles_every_escape() {
+        assert_eq!(
+            osc52("hi", Multiplexer::Tmux).unwrap(),
+            "\x1bPtmux;\x1b\x1b]52;c;aGk=\x07\x1b\\"
+        );
+    }
+
+    #[test]
+    fn screen_sends_the_payload_in_short_dcs_chunks() {
+        let short = osc52("hi", Multiplexer::Screen).unwrap();
+        assert_eq!(short, "\x1bP\x1b]52;c;aGk=\x07\x1b\\");
+
+        // 114 bytes of text: 152 base64 bytes, two chunks of 76.
+        let text = "x".repeat(114);
+        let long = osc52(&text, Multiplexer::Screen).unwrap();
+        let encoded = STANDARD.encode(&text);
+        let expected = format!(
+            "\x1bP\x1b]52;c;{}\x1b\\\x1bP{}\x07\x1b\\",
+            &encoded[..76],
+            &encoded[76..]
+        );
+        assert_eq!(long, expected);
+    }
+
+    #[test]
+    fn refuses_more_than_the_cap() {
+        let at_cap = "y".repeat(MAX_ENCODED_BYTES / 4 * 3);
+        assert_eq!(STANDARD.encode(&at_cap).len(), MAX_ENCODED_BYTES);
+        assert!(osc52(&at_cap, Multiplexer::None).is_ok());
+        let over = format!("{at_cap}y");
+        let message = osc52(&over, Multiplexer::None).unwrap_err();
+        assert!(message.contains("too much"), "{message}");
+        assert!(!message.contains('\n'), "{message}");
+    }
+
+    #[test]
+    fn detects_tmux_before_screen() {
+        let tmux = env_of(&[("TMUX", "/tmp/tmux-0/default,1,0"), ("TERM", "screen")]);
+        assert_eq!(Multiplexer::detect(&tmux), Multiplexer::Tmux);
+        let screen = env_of(&[("TERM", "screen.xterm-256color")]);
+        assert_eq!(Multiplexer::detect(&screen), Multiplexer::Screen);
+        let empty_tmux = env_of(&[("TMUX", ""), ("TERM", "xterm-256color")]);
+        assert_eq!(Multiplexer::detect(&empty_tmux), Multiplexer::None);
+        assert_eq!(Multiplexer::detect(&env_of(&[])), Multiplexer::None);
+    }
+
+    #[test]
+    fn copy_writes_the_sequence_to_a_terminal_only() {
+        let env = env_of(&[("TERM", "xterm-256color")]);
+        let mut out = Vec::new();
+        copy("hi", &mut out, true, &env).unwrap();
+        assert_eq!(out, b"\x1b]52;c;aGk=\x07");
+
+        let mut piped = Vec::new();
+        let refused = copy("hi", &mut piped, false, &env).unwrap_err();
+        assert!(refused.contains("not a terminal"), "{refused}");
+        assert!(piped.is_empty());
+    }
+}

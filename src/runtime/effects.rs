@@ -1,0 +1,348 @@
+//! Work the app asks for, done in tokio tasks whose results come back as
+//! [`Msg`]s over the one channel the event loop listens to.
+
+use crate::api::{ApiError, Client};
+use crate::app::{Effect, Msg, Payload, Request, RequestId};
+use crate::config::TokenSource;
+use futures::FutureExt;
+use std::collections::HashMap;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use tokio::sync::mpsc::UnboundedSender;
+use tokio::task::JoinHandle;
+
+/// What a task sends back to the event loop.
+#[derive(Debug)]
+pub enum TaskEvent {
+    Msg(Msg),
+    /// A task panicked: a bug. The panic hook has already restored the
+    /// terminal and printed the report; the dashboard ends.
+    Panicked,
+}
+
+/// Runs the effects that talk to the outside world (the API, the token
+/// source) and keeps a handle on each request in flight, so it can be
+/// cancelled.
+pub struct EffectRunner {
+    client: Client,
+    token_source: TokenSource,
+    sender: UnboundedSender<TaskEvent>,
+    in_flight: HashMap<RequestId, JoinHandle<()>>,
+}
+
+impl EffectRunner {
+    pub fn new(
+        client: Client,
+        token_source: TokenSource,
+        sender: UnboundedSender<TaskEvent>,
+    ) -> Self {
+        Self {
+            client,
+            token_source,
+            sender,
+            in_flight: HashMap::new(),
+        }
+    }
+
+    /// Starts `request`; its result comes back as [`Msg::Response`] with `id`.
+    pub fn fetch(&mut self, id: RequestId, request: Request) {
+        let client = self.client.clone();
+        let task = self.spawn(async move {
+            let result = perform(&client, request).await;
+            if let Err(error) = &result {
+                tracing::warn!(id = id.0, %error, "request failed");
+            }
+            Msg::Response { id, result }
+        });
+        // The app never reuses an id while it waits; if it did, the newer
+        // request is the one that counts.
+        if let Some(older) = self.in_flight.insert(id, task) {
+            older.abort();
+        }
+    }
+
+    /// Stops request `id` if it still runs: its result will never come.
+    pub fn cancel(&mut self, id: RequestId) {
+        if let Some(task) = self.in_flight.remove(&id) {
+            task.abort();
+        }
+    }
+
+    /// Forgets the handle of a request whose result has arrived.
+    pub fn finished(&mut self, id: RequestId) {
+        self.in_flight.remove(&id);
+    }
+
+    /// Reads the token again from its source (a `token_command` may take
+    /// seconds: it runs on a blocking thread) and uses it from the next
+    /// request on. The result, never the token, comes back as
+    /// [`Msg::TokenReloaded`].
+    pub fn reload_token(&self) {
+        let source = self.token_source.clone();
+        let client = self.client.clone();
+        self.spawn(async move {
+            let loaded =
+                tokio::task::spawn_blocking(move || source.load(&|name| std::env::var(name).ok()))
+                    .await
+                    .unwrap_or_else(|join_error| {
+                        std::panic::resume_unwind(join_error.into_panic())
+                    });
+            let result = match loaded {
+                Ok(token) => {
+                    let expires_at = token.expires_at();
+                    client.set_token(token);
+                    tracing::info!(?expires_at, "token reloaded");
+                    Ok(expires_at)
+                }
+                Err(error) => {
+                    let message = one_line(&error.to_string());
+                    tracing::warn!(%message, "token reload failed");
+                    Err(message)
+                }
+            };
+            Msg::TokenReloaded(result)
+        });
+    }
+
+    /// Runs `work` in a task that sends its message, or [`TaskEvent::Panicked`].
+    fn spawn(&self, work: impl Future<Output = Msg> + Send + 'static) -> JoinHandle<()> {
+        let sender = self.sender.clone();
+        tokio::spawn(async move {
+            let event = match AssertUnwindSafe(work).catch_unwind().await {
+                Ok(msg) => TaskEvent::Msg(msg),
+                Err(_) => TaskEvent::Panicked,
+            };
+            // Fails only once the loop has ended, when nobody needs the result.
+            let _ = sender.send(event);
+        })
+    }
+}
+
+/// The API call for one request.
+pub async fn perform(client: &Client, request: Request) -> Result<Payload, ApiError> {
+    match request {
+        Request::Groups(query) => client.groups(query).await.map(Payload::Groups),
+        Request::Plugins => client.plugins().await.map(Payload::Plugins),
+        Request::Branches => client.branches().await.map(Payload::Branches),
+        Request::Install { plugin_id } => client.install(plugin_id).await.map(Payload::Installed),
+    }
+}
+
+/// An effect as the log shows it: its kind and ids, never a token nor the
+/// text being copied (it may be one).
+pub fn effect_label(effect: &Effect) -> String {
+    match effect {
+        Effect::Fetch { id, request } => {
+            let what = match request {
+                Request::Groups(query) => format!(
+                    "groups page {} per_page {} branch {}",
+                    query.page,
+                    query.per_page,
+                    query.branch_id.map_or("all".to_string(), |b| b.to_string())
+                ),
+                Request::Plugins => "plugins".to_string(),
+                Request::Branches => "branches".to_string(),
+                Request::Install { plugin_id } => format!("install plugin {plugin_id}"),
+            };
+            format!("fetch #{}: {what}", id.0)
+        }
+        Effect::Cancel(id) => format!("cancel #{}", id.0),
+        Effect::ReloadToken => "reload token".to_string(),
+        Effect::Copy(text) => format!("copy {} characters", text.chars().count()),
+        Effect::Suspend => "suspend".to_string(),
+        Effect::Quit => "quit".to_string(),
+    }
+}
+
+/// A message on one line (a few config errors explain on a second one).
+fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{ClientOptions, GroupsQuery, Token};
+    use crate::demo::{self, DemoHandle, DemoOptions};
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use std::net::SocketAddr;
+    use std::time::Duration;
+    use tokio::sync::mpsc::{self, UnboundedReceiver};
+
+    async fn demo_server() -> DemoHandle {
+        demo::start(
+            SocketAddr::from(([127, 0, 0, 1], 0)),
+            DemoOptions::default(),
+        )
+        .await
+        .unwrap()
+    }
+
+    fn runner(
+        server: &DemoHandle,
+        token_source: TokenSource,
+    ) -> (EffectRunner, UnboundedReceiver<TaskEvent>) {
+        let client = Client::new(
+            ClientOptions::new(server.base_url()),
+            Token::new(server.token()),
+        )
+        .unwrap();
+        let (sender, receiver) = mpsc::unbounded_channel();
+        (EffectRunner::new(client, token_source, sender), receiver)
+    }
+
+    /// The next message, within a generous deadline.
+    async fn next_msg(receiver: &mut UnboundedReceiver<TaskEvent>) -> Msg {
+        match tokio::time::timeout(Duration::from_secs(10), receiver.recv()).await {
+            Ok(Some(TaskEvent::Msg(msg))) => msg,
+            other => panic!("expected a message, got {other:?}"),
+        }
+    }
+
+    /// A JWT whose only claim is `exp` (no valid signature: none is checked).
+    fn jwt_expiring_at(exp: i64) -> String {
+        let claims = URL_SAFE_NO_PAD.encode(format!(r#"{{"exp":{exp}}}"#));
+        format!("eyJhbGciOiJIUzI1NiJ9.{claims}.c2ln")
+    }
+
+    #[tokio::test]
+    async fn each_request_gets_its_payload_under_its_id() {
+        let server = demo_server().await;
+        let (mut runner, mut receiver) = runner(&server, TokenSource::None);
+        let query = GroupsQuery {
+            branch_id: None,
+            page: 2,
+            per_page: 5,
+        };
+        runner.fetch(RequestId(7), Request::Groups(query));
+        match next_msg(&mut receiver).await {
+            Msg::Response {
+                id: RequestId(7),
+                result: Ok(Payload::Groups(page)),
+            } => {
+                assert_eq!(page.query, query);
+                assert_eq!(page.groups.len(), 5);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        runner.finished(RequestId(7));
+        assert!(runner.in_flight.is_empty());
+
+        runner.fetch(RequestId(8), Request::Plugins);
+        let Msg::Response {
+            id: RequestId(8),
+            result: Ok(Payload::Plugins(plugins)),
+        } = next_msg(&mut receiver).await
+        else {
+            panic!("expected the plugins");
+        };
+        let not_installed = plugins
+            .iter()
+            .find(|p| p.user.is_none())
+            .expect("a plugin to install");
+
+        runner.fetch(
+            RequestId(9),
+            Request::Install {
+                plugin_id: not_installed.id,
+            },
+        );
+        match next_msg(&mut receiver).await {
+            Msg::Response {
+                id: RequestId(9),
+                result: Ok(Payload::Installed(installation)),
+            } => assert_eq!(installation.plugin_id, Some(not_installed.id)),
+            other => panic!("unexpected {other:?}"),
+        }
+        assert_eq!(server.hits(demo::Route::Install), 1);
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_request_never_answers() {
+        let server = demo_server().await;
+        server.faults().set_latency(Duration::from_millis(200));
+        let (mut runner, mut receiver) = runner(&server, TokenSource::None);
+        runner.fetch(RequestId(1), Request::Plugins);
+        runner.cancel(RequestId(1));
+        runner.fetch(RequestId(2), Request::Plugins);
+        // Request 1 started first with the same latency: had it run on, its
+        // answer would be here before request 2's.
+        let Msg::Response { id, .. } = next_msg(&mut receiver).await else {
+            panic!("expected a response");
+        };
+        assert_eq!(id, RequestId(2));
+        assert!(receiver.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn a_reloaded_token_is_used_and_its_expiry_reported() {
+        let server = demo_server().await;
+        let renewed = jwt_expiring_at(2_000_000_000);
+        let (runner, mut receiver) = runner(&server, TokenSource::Fixed(Token::new(&renewed)));
+        runner.reload_token();
+        match next_msg(&mut receiver).await {
+            Msg::TokenReloaded(Ok(Some(at))) => assert_eq!(at.timestamp(), 2_000_000_000),
+            other => panic!("unexpected {other:?}"),
+        }
+        assert_eq!(runner.client.token().expose(), renewed);
+    }
+
+    #[tokio::test]
+    async fn a_failed_reload_says_why_on_one_line_and_keeps_the_token() {
+        let server = demo_server().await;
+        let source = TokenSource::Command {
+            command: "echo 'gpg: no secret key' >&2; exit 3".to_string(),
+        };
+        let (runner, mut receiver) = runner(&server, source);
+        runner.reload_token();
+        match next_msg(&mut receiver).await {
+            Msg::TokenReloaded(Err(message)) => {
+                assert!(message.contains("gpg: no secret key"), "{message}");
+                assert!(!message.contains('\n'), "{message}");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        assert_eq!(runner.client.token().expose(), server.token());
+    }
+
+    #[tokio::test]
+    async fn a_panicking_task_is_reported_not_lost() {
+        let server = demo_server().await;
+        let (runner, mut receiver) = runner(&server, TokenSource::None);
+        runner.spawn(async { panic!("a bug in a task") });
+        let event = tokio::time::timeout(Duration::from_secs(10), receiver.recv()).await;
+        assert!(matches!(event, Ok(Some(TaskEvent::Panicked))), "{event:?}");
+    }
+
+    #[test]
+    fn labels_never_show_what_is_copied() {
+        let copy = Effect::Copy("1|jCr5SecretInstallToken".to_string());
+        assert_eq!(effect_label(&copy), "copy 24 characters");
+        let fetch = Effect::Fetch {
+            id: RequestId(3),
+            request: Request::Groups(GroupsQuery {
+                branch_id: Some(2),
+                page: 4,
+                per_page: 20,
+            }),
+        };
+        assert_eq!(
+            effect_label(&fetch),
+            "fetch #3: groups page 4 per_page 20 branch 2"
+        );
+        assert_eq!(effect_label(&Effect::Cancel(RequestId(3))), "cancel #3");
+    }
+
+    #[test]
+    fn one_line_joins_explanations() {
+        assert_eq!(
+            one_line("no API address\n(or try --demo)\n"),
+            "no API address (or try --demo)"
+        );
+    }
+}

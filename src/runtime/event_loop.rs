@@ -1,0 +1,330 @@
+//! The one loop: a `tokio::select!` over terminal events, results of tasks,
+//! a tick armed only while the app wants one, and signals. Every input goes
+//! through `App::update`; the effects it returns are carried out; then, and
+//! only then, the screen is drawn (ratatui sends the changed cells only).
+
+use super::clipboard;
+use super::effects::{EffectRunner, TaskEvent, effect_label};
+use super::signals::{Signal, Signals};
+use super::terminal::Tui;
+use crate::app::{App, AppSettings, Effect, Input, Msg};
+use crate::session::Session;
+use chrono::Utc;
+use crossterm::event::{Event, EventStream, KeyEventKind, MouseEventKind};
+use futures::StreamExt;
+use std::collections::VecDeque;
+use std::io::{self, IsTerminal};
+use std::time::Duration;
+use tokio::sync::mpsc::{self, UnboundedReceiver};
+use tokio::time::Instant;
+
+/// How the dashboard ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// The app asked to quit.
+    Quit,
+    /// A signal ended it (SIGTERM, SIGHUP, SIGINT).
+    Signal(Signal),
+    /// A task panicked; its report is already on screen.
+    TaskPanicked,
+}
+
+/// Takes over the terminal, runs the app until it ends, gives the terminal
+/// back (on every way out, errors included).
+pub async fn run(session: &Session, settings: AppSettings) -> io::Result<Exit> {
+    // Listening first: a SIGTERM must never find the terminal in raw mode
+    // with its default action still in place.
+    let signals = Signals::listen()?;
+    let tui = Tui::enter(settings.mouse)?;
+    let (sender, tasks) = mpsc::unbounded_channel();
+    let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
+    let (app, first_effects) = App::new(settings, tui.size()?);
+    let event_loop = EventLoop {
+        app,
+        tui,
+        runner,
+        tasks,
+        signals,
+        ticker: Ticker::default(),
+        own_inputs: VecDeque::new(),
+    };
+    event_loop.run(first_effects).await
+}
+
+struct EventLoop {
+    app: App,
+    tui: Tui,
+    runner: EffectRunner,
+    tasks: UnboundedReceiver<TaskEvent>,
+    signals: Signals,
+    ticker: Ticker,
+    /// Inputs the loop itself produced (the result of a copy, a resume):
+    /// handled, in order, before waiting for anything else.
+    own_inputs: VecDeque<Input>,
+}
+
+/// What one turn of the loop brought.
+enum Step {
+    Input(Input),
+    Signal(Signal),
+    /// An event the app does not take (a key release, a mouse move, focus).
+    Skip,
+    Exit(Exit),
+}
+
+impl EventLoop {
+    async fn run(mut self, first_effects: Vec<Effect>) -> io::Result<Exit> {
+        let mut terminal_events = EventStream::new();
+        self.tui.draw(&self.app)?;
+        if let Some(exit) = self.apply(first_effects)? {
+            return Ok(exit);
+        }
+        loop {
+            let step = match self.own_inputs.pop_front() {
+                Some(input) => Step::Input(input),
+                None => {
+                    self.ticker.arm(self.app.needs_tick(), Instant::now());
+                    tokio::select! {
+                        event = terminal_events.next() => terminal_step(event)?,
+                        Some(event) = self.tasks.recv() => self.task_step(event),
+                        () = self.ticker.wait() => Step::Input(Input::Tick),
+                        signal = self.signals.recv() => Step::Signal(signal),
+                    }
+                }
+            };
+            match step {
+                Step::Skip => {}
+                Step::Input(input) => {
+                    if matches!(input, Input::Tick) {
+                        self.ticker.fired();
+                    }
+                    let effects = self.app.update(input, Utc::now());
+                    if let Some(exit) = self.apply(effects)? {
+                        return Ok(exit);
+                    }
+                    self.tui.draw(&self.app)?;
+                }
+                Step::Signal(Signal::Continue) => {
+                    tracing::info!("continued after a stop: taking the terminal back");
+                    self.tui.reenter()?;
+                    self.own_inputs.push_back(self.current_size()?);
+                }
+                Step::Signal(signal) => {
+                    tracing::info!(?signal, "leaving on a signal");
+                    return Ok(Exit::Signal(signal));
+                }
+                Step::Exit(exit) => return Ok(exit),
+            }
+        }
+    }
+
+    /// The terminal's size as an input: after a stop the app may have
+    /// missed a resize (SIGWINCH goes to the foreground job only).
+    fn current_size(&self) -> io::Result<Input> {
+        let (columns, rows) = self.tui.size()?;
+        Ok(Input::Resize(columns, rows))
+    }
+
+    fn task_step(&mut self, event: TaskEvent) -> Step {
+        match event {
+            TaskEvent::Msg(msg) => {
+                if let Msg::Response { id, result } = &msg {
+                    self.runner.finished(*id);
+                    tracing::debug!(id = id.0, ok = result.is_ok(), "response");
+                }
+                Step::Input(Input::Msg(msg))
+            }
+            TaskEvent::Panicked => {
+                tracing::error!("a task panicked: leaving");
+                Step::Exit(Exit::TaskPanicked)
+            }
+        }
+    }
+
+    /// Carries out the effects in order; `Some` when one of them ends the loop.
+    fn apply(&mut self, effects: Vec<Effect>) -> io::Result<Option<Exit>> {
+        for effect in effects {
+            tracing::info!(effect = %effect_label(&effect));
+            match effect {
+                Effect::Fetch { id, request } => self.runner.fetch(id, request),
+                Effect::Cancel(id) => self.runner.cancel(id),
+                Effect::ReloadToken => self.runner.reload_token(),
+                Effect::Copy(text) => {
+                    let result = clipboard::copy(
+                        &text,
+                        self.tui.output(),
+                        io::stdout().is_terminal(),
+                        &|name| std::env::var(name).ok(),
+                    );
+                    if let Err(message) = &result {
+                        tracing::warn!(%message, "copy refused");
+                    }
+                    self.own_inputs.push_back(Input::Msg(Msg::Copied(result)));
+                }
+                Effect::Suspend => {
+                    self.tui.suspend()?;
+                    tracing::info!("resumed after a suspend");
+                    self.own_inputs.push_back(self.current_size()?);
+                    self.own_inputs.push_back(Input::Msg(Msg::Resumed));
+                }
+                Effect::Quit => return Ok(Some(Exit::Quit)),
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A terminal event as the loop sees it; the end of the stream or a read
+/// error means the terminal is gone.
+fn terminal_step(event: Option<io::Result<Event>>) -> io::Result<Step> {
+    match event {
+        Some(Ok(event)) => Ok(input_of(event).map_or(Step::Skip, Step::Input)),
+        Some(Err(error)) => Err(error),
+        None => Err(io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            "the terminal closed",
+        )),
+    }
+}
+
+/// The app's input for a terminal event, if it takes one: key presses and
+/// repeats (not releases, which some terminals report), mouse events but
+/// plain moves (every move would cost a frame), resizes.
+fn input_of(event: Event) -> Option<Input> {
+    match event {
+        Event::Key(key) if matches!(key.kind, KeyEventKind::Press | KeyEventKind::Repeat) => {
+            Some(Input::Key(key))
+        }
+        Event::Mouse(mouse) if mouse.kind != MouseEventKind::Moved => Some(Input::Mouse(mouse)),
+        Event::Resize(columns, rows) => Some(Input::Resize(columns, rows)),
+        _ => None,
+    }
+}
+
+/// When the next [`Input::Tick`] is due, if the app wants one. Inputs that
+/// arrive in between never push it back: a spinner keeps turning while
+/// keys are held down.
+#[derive(Debug, Default)]
+struct Ticker {
+    due: Option<Instant>,
+}
+
+impl Ticker {
+    /// Follows the app's wish: none (idle) disarms; a wish keeps the
+    /// earlier of the due time already set and `now + wanted`.
+    fn arm(&mut self, wanted: Option<Duration>, now: Instant) {
+        self.due = wanted.map(|wanted| {
+            let asked = now + wanted;
+            self.due.map_or(asked, |due| due.min(asked))
+        });
+    }
+
+    /// The tick was delivered: the next one is armed anew.
+    fn fired(&mut self) {
+        self.due = None;
+    }
+
+    /// Sleeps until the tick is due; forever when none is armed.
+    async fn wait(&self) {
+        match self.due {
+            Some(due) => tokio::time::sleep_until(due).await,
+            None => std::future::pending().await,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyCode, KeyEvent, KeyEventState, KeyModifiers, MouseEvent};
+
+    fn key(kind: KeyEventKind) -> Event {
+        Event::Key(KeyEvent {
+            code: KeyCode::Char('j'),
+            modifiers: KeyModifiers::NONE,
+            kind,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    fn mouse(kind: MouseEventKind) -> Event {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: 3,
+            row: 4,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    #[test]
+    fn presses_repeats_clicks_and_resizes_reach_the_app() {
+        assert!(matches!(
+            input_of(key(KeyEventKind::Press)),
+            Some(Input::Key(_))
+        ));
+        assert!(matches!(
+            input_of(key(KeyEventKind::Repeat)),
+            Some(Input::Key(_))
+        ));
+        assert!(matches!(
+            input_of(mouse(MouseEventKind::ScrollDown)),
+            Some(Input::Mouse(_))
+        ));
+        assert!(matches!(
+            input_of(Event::Resize(80, 24)),
+            Some(Input::Resize(80, 24))
+        ));
+    }
+
+    #[test]
+    fn releases_moves_focus_and_pastes_do_not() {
+        assert!(input_of(key(KeyEventKind::Release)).is_none());
+        assert!(input_of(mouse(MouseEventKind::Moved)).is_none());
+        assert!(input_of(Event::FocusGained).is_none());
+        assert!(input_of(Event::Paste("x".into())).is_none());
+    }
+
+    #[test]
+    fn a_closed_or_failing_terminal_ends_the_loop() {
+        assert!(terminal_step(None).is_err());
+        assert!(terminal_step(Some(Err(io::Error::other("EIO")))).is_err());
+        assert!(matches!(
+            terminal_step(Some(Ok(Event::FocusLost))),
+            Ok(Step::Skip)
+        ));
+    }
+
+    #[test]
+    fn the_tick_is_armed_only_while_wanted_and_never_postponed() {
+        let start = Instant::now();
+        let mut ticker = Ticker::default();
+        ticker.arm(None, start);
+        assert_eq!(ticker.due, None);
+
+        ticker.arm(Some(Duration::from_millis(100)), start);
+        assert_eq!(ticker.due, Some(start + Duration::from_millis(100)));
+        // A key 50 ms later with the same wish: the tick stays due at 100 ms.
+        ticker.arm(
+            Some(Duration::from_millis(100)),
+            start + Duration::from_millis(50),
+        );
+        assert_eq!(ticker.due, Some(start + Duration::from_millis(100)));
+        // A sooner wish wins.
+        ticker.arm(
+            Some(Duration::from_millis(10)),
+            start + Duration::from_millis(50),
+        );
+        assert_eq!(ticker.due, Some(start + Duration::from_millis(60)));
+
+        ticker.fired();
+        assert_eq!(ticker.due, None);
+        ticker.arm(
+            Some(Duration::from_millis(100)),
+            start + Duration::from_millis(60),
+        );
+        assert_eq!(ticker.due, Some(start + Duration::from_millis(160)));
+
+        ticker.arm(None, start + Duration::from_millis(70));
+        assert_eq!(ticker.due, None);
+    }
+}

@@ -1,0 +1,82 @@
+//! The dashboard's runtime: opening the session, the terminal's lifecycle,
+//! the event loop, and carrying out the app's effects (HTTP in tokio tasks,
+//! the token reload, the OSC 52 clipboard, suspend and quit).
+//!
+//! - `terminal`: entering and restoring the terminal (normal exit, panic,
+//!   signal, Ctrl-Z), in one place;
+//! - `event_loop`: the one `tokio::select!` loop, drawing only after an input;
+//! - `effects`: tasks for the API and the token source, cancellable by id;
+//! - [`clipboard`]: OSC 52 with tmux and GNU screen passthrough;
+//! - `signals`: SIGTERM, SIGHUP, SIGINT, SIGCONT;
+//! - [`settings`]: the app's settings from the session.
+
+pub mod clipboard;
+mod effects;
+mod event_loop;
+pub mod settings;
+mod signals;
+mod terminal;
+
+use crate::cli::{self, CliError, GlobalArgs};
+use crate::config;
+use crate::session;
+use event_loop::Exit;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+/// Why the dashboard does not start when stdout is not a terminal.
+pub const NOT_A_TERMINAL: &str = "the dashboard needs a terminal, and stdout is not one; \
+     for scripts use a subcommand: plugins, install, groups, timetable, info, demo-server \
+     (see crmdeck --help)";
+
+/// Exit code after a panic (Rust's own for a panicking process).
+const PANIC_EXIT: u8 = 101;
+
+/// `crmdeck` without a subcommand: opens the session like the CLI does,
+/// then runs the dashboard until it quits. Problems before the dashboard
+/// starts print one line on stderr (exit 2 for the config, 1 otherwise).
+pub async fn run(global: &GlobalArgs) -> ExitCode {
+    // Before anything touches the terminal, and before a demo server starts.
+    if !std::io::stdout().is_terminal() {
+        eprintln!("crmdeck: {NOT_A_TERMINAL}");
+        return ExitCode::from(2);
+    }
+    let session = match session::open(&cli::overrides(global), global.demo).await {
+        Ok(session) => session,
+        Err(error) => {
+            let error = CliError::from(error);
+            tracing::error!(%error, "cannot open the session");
+            eprintln!("crmdeck: {error}");
+            return error.exit_code();
+        }
+    };
+    // Printed on the main screen, so they are there when the dashboard ends.
+    for warning in &session.config.warnings {
+        tracing::warn!(%warning, "config");
+        eprintln!("crmdeck: warning: {warning}");
+    }
+    let log_path = config::log_path(&|name| std::env::var(name).ok());
+    let settings = settings::app_settings(&session, log_path);
+    tracing::info!(
+        host = %settings.host,
+        profile = ?settings.profile,
+        demo = global.demo,
+        read_only = settings.read_only,
+        "dashboard starting"
+    );
+    let exit = event_loop::run(&session, settings).await;
+    // The terminal is restored by now, whatever happened.
+    match exit {
+        Ok(Exit::Quit) => {
+            tracing::info!("dashboard quit");
+            ExitCode::SUCCESS
+        }
+        Ok(Exit::Signal(signal)) => ExitCode::from(signal.exit_code().unwrap_or(1)),
+        Ok(Exit::TaskPanicked) => ExitCode::from(PANIC_EXIT),
+        Err(error) => {
+            tracing::error!(%error, "terminal failure");
+            eprintln!("crmdeck: terminal: {error}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! From an open session to what the app needs to know ([`AppSettings`]).
+
+use crate::app::AppSettings;
+use crate::session::Session;
+use std::path::PathBuf;
+
+/// The app's settings from the session's config and client; `log_path` is
+/// where this run logs (shown in the help overlay).
+pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
+    let config = &session.config;
+    AppSettings {
+        profile: config.profile.clone(),
+        host: host_of(session.client.base_url()),
+        timezone: config.timezone,
+        language: config.language,
+        read_only: config.read_only,
+        per_page: config.per_page,
+        branch_id: config.branch_id,
+        auto_refresh: config.auto_refresh,
+        theme: config.theme,
+        mouse: config.mouse,
+        token_expires_at: session.client.token().expires_at(),
+        log_path,
+    }
+}
+
+/// `host[:port]` of a base URL: no scheme, no path, and no `user:password@`
+/// (a password must never reach the screen).
+pub fn host_of(base_url: &str) -> String {
+    let after_scheme = base_url
+        .split_once("://")
+        .map_or(base_url, |(_, rest)| rest);
+    let authority = after_scheme
+        .split(['/', '?', '#'])
+        .next()
+        .unwrap_or_default();
+    let host_port = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    host_port.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{Client, ClientOptions, Token};
+    use crate::config::Config;
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+    #[test]
+    fn settings_come_from_the_config_and_the_client() {
+        let claims = URL_SAFE_NO_PAD.encode(r#"{"exp":1900000000}"#);
+        let token = Token::new(format!("eyJhbGciOiJIUzI1NiJ9.{claims}.c2ln"));
+        let client = Client::new(ClientOptions::new("https://crm.example.uz:8443"), token).unwrap();
+        let config = Config {
+            profile: Some("staging".to_string()),
+            per_page: 50,
+            branch_id: Some(3),
+            mouse: true,
+            read_only: true,
+            ..Config::default()
+        };
+        let session = Session {
+            config,
+            client,
+            demo: None,
+        };
+        let settings = app_settings(&session, PathBuf::from("/state/crmdeck.log"));
+        assert_eq!(settings.host, "crm.example.uz:8443");
+        assert_eq!(settings.profile.as_deref(), Some("staging"));
+        assert_eq!((settings.per_page, settings.branch_id), (50, Some(3)));
+        assert!(settings.mouse && settings.read_only);
+        assert_eq!(
+            settings.token_expires_at.map(|at| at.timestamp()),
+            Some(1_900_000_000)
+        );
+        assert_eq!(settings.log_path, PathBuf::from("/state/crmdeck.log"));
+    }
+
+    #[test]
+    fn host_keeps_the_port_and_drops_everything_else() {
+        assert_eq!(host_of("https://api.example.uz"), "api.example.uz");
+        assert_eq!(host_of("http://127.0.0.1:41234"), "127.0.0.1:41234");
+        assert_eq!(
+            host_of("https://crm.example.uz/api?x=1#top"),
+            "crm.example.uz"
+        );
+        assert_eq!(
+            host_of("https://ops:s3cret@api.example.uz:8443/"),
+            "api.example.uz:8443"
+        );
+        assert_eq!(host_of("http://[::1]:8080/v2"), "[::1]:8080");
+        assert_eq!(host_of("api.example.uz/x"), "api.example.uz");
+    }
+}

@@ -1,0 +1,154 @@
+//! The terminal's whole lifecycle, in one place: raw mode, the alternate
+//! screen, the hidden cursor and (when asked) mouse capture on the way in;
+//! the reverse on the way out, whichever way out it is: a normal exit, a
+//! panic, a signal, or a suspend (Ctrl-Z).
+//!
+//! Never called here: `crossterm::cursor::position()` and
+//! `supports_keyboard_enhancement()`. Both query the terminal and wait for an
+//! answer that some emulators never send. `Terminal::clear` asks for the
+//! cursor position too, so a full redraw goes through `Terminal::resize`.
+
+use crate::app::App;
+use crate::ui;
+use crossterm::event::DisableMouseCapture;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use crossterm::{cursor, execute};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Rect;
+use std::fmt;
+use std::io::{self, Stdout, Write};
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// True while the terminal is in the UI's modes. Global because the panic
+/// hook, which may run on any thread, has to know whether to restore it.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+/// True while mouse reporting is on.
+static MOUSE_CAPTURED: AtomicBool = AtomicBool::new(false);
+
+/// The terminal while the UI owns it. Dropping it restores the terminal.
+pub struct Tui {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+    mouse: bool,
+}
+
+impl Tui {
+    /// Takes over the terminal (stdout must be one: check first).
+    pub fn enter(mouse: bool) -> io::Result<Self> {
+        install_panic_hook();
+        let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        let mut tui = Self { terminal, mouse };
+        tui.enter_modes()?;
+        Ok(tui)
+    }
+
+    /// Columns and rows.
+    pub fn size(&self) -> io::Result<(u16, u16)> {
+        let size = self.terminal.size()?;
+        Ok((size.width, size.height))
+    }
+
+    /// Draws the app; the diff against the last frame is all that is sent.
+    /// Does nothing once the terminal was restored (by a panic on another
+    /// thread), so the report is not drawn over.
+    pub fn draw(&mut self, app: &App) -> io::Result<()> {
+        if !ACTIVE.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        self.terminal.draw(|frame| ui::render(app, frame))?;
+        Ok(())
+    }
+
+    /// Ctrl-Z: gives the terminal back and stops the process group, as the
+    /// terminal itself would outside raw mode. Returns once we run again
+    /// (`fg`), the terminal taken over anew and a full redraw due. When the
+    /// stop is not possible (an orphaned process group: the kernel discards
+    /// the signal) it returns at once, the same way.
+    pub fn suspend(&mut self) -> io::Result<()> {
+        restore();
+        // SAFETY: kill(2) with pid 0 and a valid signal number touches no
+        // memory of ours; at worst it fails, which we ignore.
+        unsafe {
+            libc::kill(0, libc::SIGTSTP);
+        }
+        self.enter_modes()
+    }
+
+    /// After SIGCONT (someone stopped and continued us, or the shell may
+    /// have reset the modes): the modes again and a full redraw due.
+    pub fn reenter(&mut self) -> io::Result<()> {
+        self.enter_modes()
+    }
+
+    /// Where raw bytes for the terminal itself go (an OSC 52 copy).
+    pub fn output(&mut self) -> &mut impl Write {
+        self.terminal.backend_mut()
+    }
+
+    /// Enters (or re-asserts) every mode, then clears so the next draw
+    /// repaints every cell. Safe to call while already in the modes.
+    fn enter_modes(&mut self) -> io::Result<()> {
+        // Set first: from here on, whatever fails, the way out restores.
+        ACTIVE.store(true, Ordering::SeqCst);
+        enable_raw_mode()?;
+        execute!(io::stdout(), EnterAlternateScreen, cursor::Hide)?;
+        if self.mouse {
+            MOUSE_CAPTURED.store(true, Ordering::SeqCst);
+            execute!(io::stdout(), EnableClicksAndWheel)?;
+        }
+        let area = Rect::from(self.terminal.size()?);
+        self.terminal.resize(area)
+    }
+}
+
+impl Drop for Tui {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Mouse reporting of clicks and the wheel, SGR-encoded. Not crossterm's
+/// `EnableMouseCapture`, which also reports every move: over SSH each move
+/// would cost bytes both ways for nothing. `DisableMouseCapture` turns off
+/// every mode, these included.
+struct EnableClicksAndWheel;
+
+impl crossterm::Command for EnableClicksAndWheel {
+    fn write_ansi(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        f.write_str("\x1b[?1000h\x1b[?1006h")
+    }
+}
+
+/// Gives the terminal back as it was: mouse reporting off, the main screen,
+/// a visible cursor, the original line discipline (echo, line editing).
+/// Best effort (the terminal may be gone: SIGHUP) and only once, however
+/// many ways out run.
+pub fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    let mut stdout = io::stdout();
+    if MOUSE_CAPTURED.swap(false, Ordering::SeqCst) {
+        let _ = execute!(stdout, DisableMouseCapture);
+    }
+    let _ = execute!(stdout, LeaveAlternateScreen, cursor::Show);
+    let _ = disable_raw_mode();
+    let _ = stdout.flush();
+}
+
+/// Restores the terminal before the panic report is printed. The hook that
+/// was installed before (color-eyre's, installed first in main) then prints
+/// the report on a sane screen.
+fn install_panic_hook() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        let report = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            report(info);
+        }));
+    });
+}

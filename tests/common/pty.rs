@@ -1,0 +1,321 @@
+//! The real `crmdeck` binary in a pseudo-terminal, its output read by a
+//! terminal emulator (vt100), keys typed as a person would. Every wait polls
+//! the parsed screen against a deadline: no fixed sleeps.
+//!
+//! Each run gets an empty home in a temporary directory (no config file of
+//! the developer's, logs kept apart), a clean environment, `TERM=xterm-256color`
+//! and 100x30 cells.
+//!
+//! A test reads like a person at the keyboard:
+//!
+//! ```text
+//! let mut tty = Tty::spawn(&["--demo"], &[]);
+//! tty.wait_for("page 1/");
+//! tty.type_keys("n");
+//! tty.wait_for("page 2/");
+//! tty.type_keys("q");
+//! assert!(tty.wait_exit().success());
+//! tty.assert_terminal_restored();
+//! ```
+//!
+//! Keys are the bytes a terminal sends (`"\x1b[B"` is Down, `"\x1b"` Esc).
+//! OSC 52 copies and title changes land in [`Requests`]. To run against a
+//! server the test controls (latency, faults, a hang), start one with
+//! `crmdeck::demo::start` on a runtime of the test's own and pass
+//! `CRMDECK_BASE_URL` and `CRMDECK_TOKEN` in `env` instead of `--demo`.
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use portable_pty::{Child, CommandBuilder, ExitStatus, MasterPty, PtySize, native_pty_system};
+use std::io::{ErrorKind, Read, Write};
+use std::num::NonZeroU16;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+use tempfile::TempDir;
+
+/// The size every run starts at.
+pub const COLUMNS: u16 = 100;
+pub const ROWS: u16 = 30;
+
+/// How long any wait may take before the test fails, showing the screen.
+const DEADLINE: Duration = Duration::from_secs(10);
+const POLL: Duration = Duration::from_millis(20);
+
+/// Ctrl-C as the terminal sends it.
+pub const CTRL_C: &str = "\x03";
+
+/// What the program asked the terminal to do besides drawing.
+#[derive(Debug, Default)]
+pub struct Requests {
+    /// OSC 52 clipboard writes: (selection, decoded text).
+    pub clipboard: Vec<(String, String)>,
+    /// Window titles set (OSC 0 and 2).
+    pub titles: Vec<String>,
+}
+
+impl vt100::Callbacks for Requests {
+    fn copy_to_clipboard(&mut self, _: &mut vt100::Screen, selection: &[u8], data: &[u8]) {
+        let text = STANDARD
+            .decode(data)
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .unwrap_or_else(|_| format!("<not base64: {}>", String::from_utf8_lossy(data)));
+        self.clipboard
+            .push((String::from_utf8_lossy(selection).into_owned(), text));
+    }
+
+    fn set_window_title(&mut self, _: &mut vt100::Screen, title: &[u8]) {
+        self.titles
+            .push(String::from_utf8_lossy(title).into_owned());
+    }
+}
+
+type Parser = vt100::Parser<Requests>;
+
+/// One run of the binary in a pseudo-terminal.
+pub struct Tty {
+    child: Box<dyn Child + Send + Sync>,
+    master: Box<dyn MasterPty + Send>,
+    /// Kept until the child has exited: dropping it sends a newline and Ctrl-D.
+    writer: Option<Box<dyn Write + Send>>,
+    parser: Arc<Mutex<Parser>>,
+    /// Set by the reader thread at end of output (EOF or EIO).
+    output_ended: Arc<AtomicBool>,
+    status: Option<ExitStatus>,
+    home: TempDir,
+}
+
+impl Tty {
+    /// Starts `crmdeck ARGS` with `env` added to the clean environment.
+    pub fn spawn(args: &[&str], env: &[(&str, &str)]) -> Self {
+        let home = TempDir::new().expect("temporary home");
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLUMNS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_crmdeck"));
+        command.args(args);
+        command.cwd(home.path());
+        command.env_clear();
+        command.env("PATH", std::env::var("PATH").unwrap_or_default());
+        command.env("HOME", home.path());
+        command.env("XDG_CONFIG_HOME", home.path().join("config"));
+        command.env("XDG_STATE_HOME", home.path().join("state"));
+        command.env("TERM", "xterm-256color");
+        command.env("RUST_BACKTRACE", "0");
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let child = pair.slave.spawn_command(command).expect("crmdeck starts");
+        // Our copy of the slave would keep the output open after the child exits.
+        drop(pair.slave);
+
+        let parser = Arc::new(Mutex::new(Parser::new_with_callbacks(
+            cells(ROWS),
+            cells(COLUMNS),
+            0,
+            Requests::default(),
+        )));
+        let output_ended = Arc::new(AtomicBool::new(false));
+        let reader = pair.master.try_clone_reader().expect("pty reader");
+        spawn_reader(reader, Arc::clone(&parser), Arc::clone(&output_ended));
+        let writer = pair.master.take_writer().expect("pty writer");
+        Self {
+            child,
+            master: pair.master,
+            writer: Some(writer),
+            parser,
+            output_ended,
+            status: None,
+            home,
+        }
+    }
+
+    /// Sends bytes as typed keys (`"q"`, [`CTRL_C`], escape sequences).
+    pub fn type_keys(&mut self, keys: &str) {
+        let writer = self.writer.as_mut().expect("the writer lives until exit");
+        writer.write_all(keys.as_bytes()).expect("keys written");
+        writer.flush().expect("keys flushed");
+    }
+
+    /// Waits until `text` is on screen; the screen's text then.
+    pub fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?} on screen"), |screen| {
+            screen.contents().contains(text)
+        });
+        self.screen_text()
+    }
+
+    /// Waits until `ready` holds for the screen; fails the test, showing the
+    /// screen, when it does not within the deadline.
+    pub fn wait_until(&self, what: &str, ready: impl Fn(&vt100::Screen) -> bool) {
+        let deadline = Instant::now() + DEADLINE;
+        while Instant::now() < deadline {
+            if ready(self.lock().screen()) {
+                return;
+            }
+            thread::sleep(POLL);
+        }
+        panic!(
+            "waited {DEADLINE:?} for {what}; the screen:\n{}",
+            self.screen_text()
+        );
+    }
+
+    /// The visible text, rows joined by newlines.
+    pub fn screen_text(&self) -> String {
+        self.lock().screen().contents()
+    }
+
+    /// The emulator's size: (columns, rows).
+    pub fn size(&self) -> (u16, u16) {
+        let (rows, columns) = self.lock().screen().size();
+        (columns.get(), rows.get())
+    }
+
+    /// Reads something off the parsed screen (modes, cells, attributes).
+    pub fn screen<T>(&self, read: impl FnOnce(&vt100::Screen) -> T) -> T {
+        read(self.lock().screen())
+    }
+
+    /// What the program asked of the terminal so far (clipboard, titles).
+    pub fn requests<T>(&self, read: impl FnOnce(&Requests) -> T) -> T {
+        read(self.lock().callbacks())
+    }
+
+    /// Feeds bytes to our emulator only, as if something else had written
+    /// to the terminal (a shell while crmdeck was stopped, a `wall` message).
+    pub fn scribble(&self, bytes: &str) {
+        self.lock().process(bytes.as_bytes());
+    }
+
+    /// Resizes the terminal; our emulator first, and wiped, so whatever is
+    /// on screen afterwards was drawn after the resize.
+    pub fn resize(&mut self, columns: u16, rows: u16) {
+        {
+            let mut parser = self.lock();
+            parser.set_size(cells(rows), cells(columns));
+            parser.process(b"\x1b[2J");
+        }
+        self.master
+            .resize(PtySize {
+                rows,
+                cols: columns,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("pty resized");
+    }
+
+    /// Sends a signal to the child (`libc::SIGTERM`, ...).
+    pub fn signal(&self, signal: libc::c_int) {
+        let pid = self.child.process_id().expect("the child's pid");
+        let pid = libc::pid_t::try_from(pid).expect("pid fits");
+        // SAFETY: kill(2) on the pid of our own child; no memory involved.
+        let sent = unsafe { libc::kill(pid, signal) };
+        assert_eq!(sent, 0, "kill({pid}, {signal}) failed");
+    }
+
+    /// Waits for the child to exit and for its last output to be parsed.
+    pub fn wait_exit(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + DEADLINE;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "crmdeck did not exit within {DEADLINE:?}; the screen:\n{}",
+                self.screen_text()
+            );
+            thread::sleep(POLL);
+        };
+        while !self.output_ended.load(Ordering::SeqCst) {
+            assert!(Instant::now() < deadline, "the output never ended");
+            thread::sleep(POLL);
+        }
+        self.status = Some(status.clone());
+        status
+    }
+
+    /// The terminal's line discipline echoes typed keys (off in raw mode).
+    pub fn echo_on(&self) -> bool {
+        let termios = self.master.get_termios().expect("termios of the pty");
+        termios.local_flags.bits() & libc::ECHO != 0
+    }
+
+    /// Fails unless the terminal is as crmdeck found it: main screen,
+    /// cursor shown, echo on, no mouse reporting.
+    pub fn assert_terminal_restored(&self) {
+        self.screen(|screen| {
+            assert!(!screen.alternate_screen(), "still on the alternate screen");
+            assert!(!screen.hide_cursor(), "the cursor is still hidden");
+            assert_eq!(
+                screen.mouse_protocol_mode(),
+                vt100::MouseProtocolMode::None,
+                "mouse reporting is still on"
+            );
+        });
+        assert!(self.echo_on(), "echo is still off (raw mode)");
+    }
+
+    /// The run's log file (under its temporary home).
+    pub fn log_path(&self) -> PathBuf {
+        self.home
+            .path()
+            .join("state")
+            .join("crmdeck")
+            .join("crmdeck.log")
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Parser> {
+        self.parser.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Drop for Tty {
+    fn drop(&mut self) {
+        if self.status.is_none() {
+            // A failed test: do not leave the child running.
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        self.writer.take();
+    }
+}
+
+/// A count of cells; a terminal has at least one of each.
+fn cells(count: u16) -> NonZeroU16 {
+    NonZeroU16::new(count).expect("a terminal at least one cell wide and high")
+}
+
+/// Reads the child's output into the parser until it ends; EIO is how
+/// Linux says the last slave end closed.
+fn spawn_reader(
+    mut reader: Box<dyn Read + Send>,
+    parser: Arc<Mutex<Parser>>,
+    ended: Arc<AtomicBool>,
+) {
+    thread::spawn(move || {
+        let mut buffer = [0u8; 8192];
+        loop {
+            match reader.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(n) => parser
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .process(&buffer[..n]),
+                Err(error) if error.kind() == ErrorKind::Interrupted => {}
+                // EIO, or anything else: the output is over either way.
+                Err(_) => break,
+            }
+        }
+        ended.store(true, Ordering::SeqCst);
+    });
+}

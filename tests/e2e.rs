@@ -1,0 +1,185 @@
+//! End to end: the real binary in a pseudo-terminal, read by a terminal
+//! emulator. These tests hold the runtime to its promises (the terminal is
+//! taken and given back on every way out, redraws after a resize or a stop,
+//! errors before the dashboard are one clean line); tests of the app's
+//! screens build on the same harness (`common::pty`).
+
+mod common;
+
+use common::pty::{COLUMNS, CTRL_C, ROWS, Tty};
+use std::process::{Command, Stdio};
+
+/// Starts `crmdeck --demo` and waits for its first frame.
+fn demo() -> Tty {
+    let tty = Tty::spawn(&["--demo"], &[]);
+    tty.wait_for("crmdeck");
+    tty
+}
+
+#[test]
+fn the_first_frame_takes_over_the_terminal() {
+    let mut tty = demo();
+    tty.screen(|screen| {
+        assert!(screen.alternate_screen(), "not on the alternate screen");
+        assert!(screen.hide_cursor(), "the cursor is visible");
+        assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+    });
+    assert_eq!(tty.size(), (COLUMNS, ROWS));
+    assert!(!tty.echo_on(), "echo is on: not in raw mode");
+    // The demo server listens on loopback: its address is the host shown.
+    assert!(
+        tty.screen_text().contains("127.0.0.1:"),
+        "{}",
+        tty.screen_text()
+    );
+    tty.type_keys("q");
+    assert_eq!(tty.wait_exit().exit_code(), 0);
+}
+
+#[test]
+fn q_quits_and_restores_the_terminal() {
+    let mut tty = demo();
+    tty.type_keys("q");
+    let status = tty.wait_exit();
+    assert!(status.success(), "{status:?}");
+    tty.assert_terminal_restored();
+    // Nothing but drawing: no title, no clipboard write.
+    tty.requests(|requests| {
+        assert!(requests.titles.is_empty(), "{:?}", requests.titles);
+        assert!(requests.clipboard.is_empty(), "{:?}", requests.clipboard);
+    });
+    // The log went to its file, not to the screen.
+    let log = std::fs::read_to_string(tty.log_path()).expect("a log file");
+    assert!(log.contains("dashboard starting"), "{log}");
+    assert!(log.contains("effect=quit"), "{log}");
+    assert!(!tty.screen_text().contains("dashboard starting"));
+}
+
+#[test]
+fn ctrl_c_quits_and_restores_the_terminal() {
+    let mut tty = demo();
+    tty.type_keys(CTRL_C);
+    assert!(tty.wait_exit().success());
+    tty.assert_terminal_restored();
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_exits() {
+    let mut tty = demo();
+    tty.signal(libc::SIGTERM);
+    assert_eq!(tty.wait_exit().exit_code(), 128 + 15);
+    tty.assert_terminal_restored();
+    assert!(
+        !tty.screen_text().contains("crmdeck:"),
+        "{}",
+        tty.screen_text()
+    );
+}
+
+#[test]
+fn sighup_restores_the_terminal_and_exits_quietly() {
+    let mut tty = demo();
+    tty.signal(libc::SIGHUP);
+    assert_eq!(tty.wait_exit().exit_code(), 128 + 1);
+    tty.assert_terminal_restored();
+    assert_eq!(tty.screen_text().trim(), "", "not quiet");
+}
+
+#[test]
+fn a_resize_redraws_at_the_new_size() {
+    let mut tty = demo();
+    // The harness wipes its screen as it resizes: the text must come back.
+    tty.resize(60, 20);
+    tty.wait_for("crmdeck");
+    assert_eq!(tty.size(), (60, 20));
+    tty.resize(140, 45);
+    tty.wait_for("crmdeck");
+    tty.type_keys("q");
+    assert!(tty.wait_exit().success());
+    tty.assert_terminal_restored();
+}
+
+#[test]
+fn after_a_stop_sigcont_takes_the_terminal_back_and_redraws_everything() {
+    let mut tty = demo();
+    // What a shell does to the screen while crmdeck is stopped.
+    tty.scribble("\x1b[2J\x1b[Hshell prompt $ \x1b[?1049l\x1b[?25h");
+    tty.wait_until("the scribble", |screen| !screen.alternate_screen());
+    tty.signal(libc::SIGCONT);
+    tty.wait_until("a full redraw on the alternate screen", |screen| {
+        screen.alternate_screen()
+            && screen.hide_cursor()
+            && screen.contents().contains("crmdeck")
+            && !screen.contents().contains("shell prompt")
+    });
+    tty.type_keys("q");
+    assert!(tty.wait_exit().success());
+    tty.assert_terminal_restored();
+}
+
+/// A config file with `contents` in a directory of its own (kept alive by
+/// the returned guard), and its path for `--config`.
+fn config_file(contents: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::TempDir::new().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, contents).unwrap();
+    let path = path.to_str().expect("a UTF-8 temporary path").to_string();
+    (dir, path)
+}
+
+#[test]
+fn mouse_capture_follows_the_config() {
+    let (_dir, config) = config_file("mouse = true\n");
+    let mut tty = Tty::spawn(&["--demo", "--config", &config], &[]);
+    tty.wait_for("crmdeck");
+    tty.screen(|screen| assert_ne!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None));
+    tty.type_keys("q");
+    assert!(tty.wait_exit().success());
+    tty.assert_terminal_restored();
+}
+
+#[test]
+fn a_wrong_config_is_one_line_and_exit_2_without_touching_the_terminal() {
+    let (_dir, config) = config_file("per_page = \"many\"\n");
+    let mut tty = Tty::spawn(&["--demo", "--config", &config], &[]);
+    assert_eq!(tty.wait_exit().exit_code(), 2);
+    let screen = tty.screen_text();
+    let lines: Vec<&str> = screen.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{screen}");
+    assert!(lines[0].starts_with("crmdeck: "), "{screen}");
+    assert!(lines[0].contains("per_page"), "{screen}");
+    tty.assert_terminal_restored();
+}
+
+#[test]
+fn with_nothing_configured_it_says_what_is_missing_and_exits_2() {
+    let mut tty = Tty::spawn(&[], &[]);
+    assert_eq!(tty.wait_exit().exit_code(), 2);
+    let screen = tty.screen_text();
+    assert_eq!(screen.trim().lines().count(), 1, "{screen}");
+    assert!(
+        screen.starts_with("crmdeck: no token configured"),
+        "{screen}"
+    );
+    tty.assert_terminal_restored();
+}
+
+#[test]
+fn stdout_not_a_terminal_is_refused_naming_the_subcommands() {
+    let home = tempfile::TempDir::new().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_crmdeck"))
+        .arg("--demo")
+        .env_clear()
+        .env("HOME", home.path())
+        .env("XDG_STATE_HOME", home.path().join("state"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("crmdeck runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty(), "no escape sequences on a pipe");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    for subcommand in ["plugins", "install", "groups", "info", "demo-server"] {
+        assert!(stderr.contains(subcommand), "{stderr}");
+    }
+}
