@@ -1,0 +1,62 @@
+//! The help overlay's content, from the keymap: the keys of the context it
+//! was opened in, the global keys that apply there, and the log file.
+
+use super::keymap::{Context, bindings, globals_in, keys_label};
+use super::layout;
+use super::list_cursor::Movement;
+use std::path::Path;
+
+/// Below this inner width the help is one column.
+const TWO_COLUMNS_WIDTH: u16 = 60;
+
+/// One line of the help.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HelpLine {
+    Heading(&'static str),
+    Key { keys: String, label: &'static str },
+    Text(String),
+    Blank,
+}
+
+/// The help for `context` in columns fitting `width` inner columns: the
+/// context's keys, then the global keys and the log file.
+pub fn help_columns(context: Context, log_path: &Path, width: u16) -> Vec<Vec<HelpLine>> {
+    let section = |title, keys: &mut dyn Iterator<Item = &'static super::keymap::Binding>| {
+        std::iter::once(HelpLine::Heading(title))
+            .chain(keys.map(|b| HelpLine::Key {
+                keys: keys_label(b),
+                label: b.label,
+            }))
+            .collect::<Vec<_>>()
+    };
+    let own = section(context.title(), &mut bindings(context));
+    let mut everywhere = section(Context::Global.title(), &mut globals_in(context));
+    everywhere.extend([
+        HelpLine::Blank,
+        HelpLine::Heading("Log file"),
+        HelpLine::Text(log_path.display().to_string()),
+    ]);
+    if width >= TWO_COLUMNS_WIDTH {
+        vec![own, everywhere]
+    } else {
+        let mut one = own;
+        one.push(HelpLine::Blank);
+        one.extend(everywhere);
+        vec![one]
+    }
+}
+
+/// The help's scroll position after `movement`, bounded by its content.
+pub fn scrolled(
+    from: usize,
+    movement: Movement,
+    context: Context,
+    log_path: &Path,
+    size: (u16, u16),
+) -> usize {
+    let inner = layout::inner(layout::help_area(size));
+    let columns = help_columns(context, log_path, inner.width);
+    let longest = columns.iter().map(Vec::len).max().unwrap_or(0);
+    let rows = usize::from(inner.height);
+    movement.apply(from, longest.saturating_sub(rows) + 1, rows)
+}

@@ -1,0 +1,1 @@
+//! `App::update` through keys and messages, against the fixtures.
