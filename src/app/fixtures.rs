@@ -218,6 +218,14 @@ pub fn installation(id: i64, plugin_id: i64) -> Installation {
     }
 }
 
+/// What plugins may do, by plugin id (modulo).
+const ABILITIES: [&[&str]; 4] = [
+    &["create-lead", "update-lead", "read-leads"],
+    &["read-groups", "read-students", "send-message"],
+    &["send-sms", "read-students"],
+    &["create-payment", "read-payments", "read-students"],
+];
+
 /// Plugin `id`; installed (installation `id + 20`) when `installed`.
 pub fn plugin(id: i64, name: &str, plugin_type: PluginType, installed: bool) -> Plugin {
     Plugin {
@@ -233,7 +241,12 @@ pub fn plugin(id: i64, name: &str, plugin_type: PluginType, installed: bool) -> 
             "https://cdn.example.uz/plugins/{id}/background.jpg"
         )),
         url: Some(format!("https://plugins.example.uz/{id}")),
-        abilities: Abilities::List(vec!["read-groups".to_string(), "send-message".to_string()]),
+        abilities: Abilities::List(
+            ABILITIES[id.unsigned_abs() as usize % ABILITIES.len()]
+                .iter()
+                .map(|ability| ability.to_string())
+                .collect(),
+        ),
         created_at: Some(Timestamp::Utc(at(2024, 6, 10, 9, 5))),
         updated_at: Some(Timestamp::Utc(at(2025, 1, 20, 16, 45))),
         user: installed.then(|| installation(id + 20, id)),

@@ -46,11 +46,11 @@ pub fn group_document(
         field("Branch", branch),
         field(
             "Group dates",
-            Some(span(&group.group_start_date, &group.group_end_date)),
+            span(&group.group_start_date, &group.group_end_date),
         ),
         field(
             "Selection",
-            Some(span(&group.selection_start_date, &group.selection_end_date)),
+            span(&group.selection_start_date, &group.selection_end_date),
         ),
         field("Type", group.group_type.map(|n| n.to_string())),
         field("Corporate", Some(flag(group.is_corporate).to_string())),
@@ -151,10 +151,14 @@ fn day(d: &DateField) -> String {
     line(&date(d))
 }
 
-/// "2025-01-31 – 2025-09-30", a missing side shown as [`NONE`].
-fn span(start: &Option<DateField>, end: &Option<DateField>) -> String {
+/// "2025-01-31 – 2025-09-30", a missing side shown as [`NONE`]; None when
+/// both are missing.
+fn span(start: &Option<DateField>, end: &Option<DateField>) -> Option<String> {
+    if start.is_none() && end.is_none() {
+        return None;
+    }
     let side = |d: &Option<DateField>| d.as_ref().map_or_else(|| NONE.to_string(), day);
-    format!("{} – {}", side(start), side(end))
+    Some(format!("{} – {}", side(start), side(end)))
 }
 
 /// "2024-06-10 14:05 by #7"; None when neither is known.

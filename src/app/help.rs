@@ -1,6 +1,7 @@
 //! The help overlay's content, from the keymap: the keys of the context it
 //! was opened in, the global keys that apply there, and the log file.
 
+use super::document::wrap;
 use super::keymap::{Context, bindings, globals_in, keys_label};
 use super::layout;
 use super::list_cursor::Movement;
@@ -31,12 +32,17 @@ pub fn help_columns(context: Context, log_path: &Path, width: u16) -> Vec<Vec<He
     };
     let own = section(context.title(), &mut bindings(context));
     let mut everywhere = section(Context::Global.title(), &mut globals_in(context));
-    everywhere.extend([
-        HelpLine::Blank,
-        HelpLine::Heading("Log file"),
-        HelpLine::Text(log_path.display().to_string()),
-    ]);
-    if width >= TWO_COLUMNS_WIDTH {
+    let two_columns = width >= TWO_COLUMNS_WIDTH;
+    let column_width = if two_columns { width / 2 } else { width };
+    // The path is cut into lines (it has no spaces to wrap at).
+    let path_width = usize::from(column_width).saturating_sub(2);
+    everywhere.extend([HelpLine::Blank, HelpLine::Heading("Log file")]);
+    everywhere.extend(
+        wrap(&log_path.display().to_string(), path_width)
+            .into_iter()
+            .map(HelpLine::Text),
+    );
+    if two_columns {
         vec![own, everywhere]
     } else {
         let mut one = own;

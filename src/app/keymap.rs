@@ -188,255 +188,64 @@ use Context as C;
 
 /// Every key of crmdeck. Within a context the order is the order of the
 /// footer hints and of the help overlay.
+#[rustfmt::skip]
 pub const KEYMAP: &[Binding] = &[
     // Everywhere.
-    bind(
-        C::Global,
-        &[plain('1')],
-        A::ShowPlugins,
-        "Plugins tab",
-        false,
-    ),
+    bind(C::Global, &[plain('1')], A::ShowPlugins, "Plugins tab", false),
     bind(C::Global, &[plain('2')], A::ShowGroups, "Groups tab", false),
-    bind(
-        C::Global,
-        &[special(KeyCode::Tab)],
-        A::NextTab,
-        "next tab",
-        false,
-    ),
-    bind(
-        C::Global,
-        &[special(KeyCode::BackTab)],
-        A::PreviousTab,
-        "previous tab",
-        false,
-    ),
+    bind(C::Global, &[special(KeyCode::Tab)], A::NextTab, "next tab", false),
+    bind(C::Global, &[special(KeyCode::BackTab)], A::PreviousTab, "previous tab", false),
     bind(C::Global, &[plain('r')], A::Refresh, "refresh", false),
-    bind(
-        C::Global,
-        &[plain('R')],
-        A::ReloadToken,
-        "reload the token",
-        false,
-    ),
+    bind(C::Global, &[plain('R')], A::ReloadToken, "reload the token", false),
     bind(C::Global, &[plain('?')], A::Help, "help", true),
     bind(C::Global, &[plain('q')], A::Quit, "quit", true),
     // Its own row: in a text input q is a letter, C-c still quits.
     bind(C::Global, &[ctrl('c')], A::Quit, "quit", true),
-    bind(
-        C::Global,
-        &[ctrl('z')],
-        A::Suspend,
-        "suspend (fg resumes)",
-        false,
-    ),
+    bind(C::Global, &[ctrl('z')], A::Suspend, "suspend (fg resumes)", false),
     // The groups list.
     bind(C::GroupsList, &[ENTER], A::Open, "details", true),
-    bind(
-        C::GroupsList,
-        &[plain('n'), special(KeyCode::Right), plain(']')],
-        A::NextPage,
-        "next page",
-        true,
-    ),
-    bind(
-        C::GroupsList,
-        &[plain('p'), special(KeyCode::Left), plain('[')],
-        A::PreviousPage,
-        "previous page",
-        true,
-    ),
+    bind(C::GroupsList, &[plain('n'), special(KeyCode::Right), plain(']')], A::NextPage, "next page", true),
+    bind(C::GroupsList, &[plain('p'), special(KeyCode::Left), plain('[')], A::PreviousPage, "previous page", true),
     bind(C::GroupsList, &[plain('b')], A::PickBranch, "branch", true),
     bind(C::GroupsList, &[plain('/')], A::Filter, "filter", true),
     bind(C::GroupsList, &[plain('s')], A::CycleSort, "sort", true),
-    bind(
-        C::GroupsList,
-        &[plain('S')],
-        A::ReverseSort,
-        "reverse the sort",
-        false,
-    ),
-    bind(
-        C::GroupsList,
-        &[plain('a')],
-        A::ToggleArchived,
-        "hide/show archived",
-        true,
-    ),
-    bind(
-        C::GroupsList,
-        &[plain('+')],
-        A::MorePerPage,
-        "5 more per page",
-        false,
-    ),
-    bind(
-        C::GroupsList,
-        &[plain('-')],
-        A::FewerPerPage,
-        "5 fewer per page",
-        false,
-    ),
+    bind(C::GroupsList, &[plain('S')], A::ReverseSort, "reverse the sort", false),
+    bind(C::GroupsList, &[plain('a')], A::ToggleArchived, "hide/show archived", true),
+    bind(C::GroupsList, &[plain('+')], A::MorePerPage, "5 more per page", false),
+    bind(C::GroupsList, &[plain('-')], A::FewerPerPage, "5 fewer per page", false),
     bind(C::GroupsList, &[plain('j'), DOWN], A::Down, "down", false),
     bind(C::GroupsList, &[plain('k'), UP], A::Up, "up", false),
-    bind(
-        C::GroupsList,
-        &[plain('g'), special(KeyCode::Home)],
-        A::Top,
-        "first row",
-        false,
-    ),
-    bind(
-        C::GroupsList,
-        &[plain('G'), special(KeyCode::End)],
-        A::Bottom,
-        "last row",
-        false,
-    ),
-    bind(
-        C::GroupsList,
-        &[special(KeyCode::PageDown)],
-        A::PageDown,
-        "a screen down",
-        false,
-    ),
-    bind(
-        C::GroupsList,
-        &[special(KeyCode::PageUp)],
-        A::PageUp,
-        "a screen up",
-        false,
-    ),
-    bind(
-        C::GroupsList,
-        &[ESC],
-        A::Back,
-        "clear the filter or the error",
-        false,
-    ),
+    bind(C::GroupsList, &[plain('g'), special(KeyCode::Home)], A::Top, "first row", false),
+    bind(C::GroupsList, &[plain('G'), special(KeyCode::End)], A::Bottom, "last row", false),
+    bind(C::GroupsList, &[special(KeyCode::PageDown)], A::PageDown, "a screen down", false),
+    bind(C::GroupsList, &[special(KeyCode::PageUp)], A::PageUp, "a screen up", false),
+    bind(C::GroupsList, &[ESC], A::Back, "clear filter / error", false),
     // A group's detail.
     bind(C::GroupDetail, &[ESC], A::Back, "back to the list", true),
-    bind(
-        C::GroupDetail,
-        &[plain('j'), DOWN],
-        A::Down,
-        "scroll down",
-        true,
-    ),
+    bind(C::GroupDetail, &[plain('j'), DOWN], A::Down, "scroll down", true),
     bind(C::GroupDetail, &[plain('k'), UP], A::Up, "scroll up", true),
-    bind(
-        C::GroupDetail,
-        &[plain('g'), special(KeyCode::Home)],
-        A::Top,
-        "top",
-        false,
-    ),
-    bind(
-        C::GroupDetail,
-        &[plain('G'), special(KeyCode::End)],
-        A::Bottom,
-        "bottom",
-        false,
-    ),
-    bind(
-        C::GroupDetail,
-        &[special(KeyCode::PageDown)],
-        A::PageDown,
-        "a screen down",
-        false,
-    ),
-    bind(
-        C::GroupDetail,
-        &[special(KeyCode::PageUp)],
-        A::PageUp,
-        "a screen up",
-        false,
-    ),
+    bind(C::GroupDetail, &[plain('g'), special(KeyCode::Home)], A::Top, "top", false),
+    bind(C::GroupDetail, &[plain('G'), special(KeyCode::End)], A::Bottom, "bottom", false),
+    bind(C::GroupDetail, &[special(KeyCode::PageDown)], A::PageDown, "a screen down", false),
+    bind(C::GroupDetail, &[special(KeyCode::PageUp)], A::PageUp, "a screen up", false),
     // The plugins list.
-    bind(
-        C::PluginsList,
-        &[ENTER],
-        A::Open,
-        "details, or install",
-        true,
-    ),
-    bind(
-        C::PluginsList,
-        &[plain('d')],
-        A::ShowDetails,
-        "details",
-        true,
-    ),
+    bind(C::PluginsList, &[ENTER], A::Open, "details, or install", true),
+    bind(C::PluginsList, &[plain('d')], A::ShowDetails, "details", true),
     bind(C::PluginsList, &[plain('i')], A::Install, "install", true),
-    bind(
-        C::PluginsList,
-        &[plain('/')],
-        A::Filter,
-        "filter by name",
-        true,
-    ),
-    bind(
-        C::PluginsList,
-        &[plain('t')],
-        A::CycleType,
-        "type: Free/Premium/all",
-        true,
-    ),
+    bind(C::PluginsList, &[plain('/')], A::Filter, "filter by name", true),
+    bind(C::PluginsList, &[plain('t')], A::CycleType, "type: Free/Premium/all", true),
     bind(C::PluginsList, &[plain('j'), DOWN], A::Down, "down", false),
     bind(C::PluginsList, &[plain('k'), UP], A::Up, "up", false),
-    bind(
-        C::PluginsList,
-        &[plain('g'), special(KeyCode::Home)],
-        A::Top,
-        "first row",
-        false,
-    ),
-    bind(
-        C::PluginsList,
-        &[plain('G'), special(KeyCode::End)],
-        A::Bottom,
-        "last row",
-        false,
-    ),
-    bind(
-        C::PluginsList,
-        &[ESC],
-        A::Back,
-        "clear the filter or the error",
-        false,
-    ),
+    bind(C::PluginsList, &[plain('g'), special(KeyCode::Home)], A::Top, "first row", false),
+    bind(C::PluginsList, &[plain('G'), special(KeyCode::End)], A::Bottom, "last row", false),
+    bind(C::PluginsList, &[ESC], A::Back, "clear filter / error", false),
     // A plugin's detail.
     bind(C::PluginDetail, &[ESC], A::Back, "back to the list", true),
-    bind(
-        C::PluginDetail,
-        &[plain('v')],
-        A::RevealToken,
-        "show/hide the token",
-        true,
-    ),
-    bind(
-        C::PluginDetail,
-        &[plain('c')],
-        A::CopyToken,
-        "copy the token",
-        true,
-    ),
+    bind(C::PluginDetail, &[plain('v')], A::RevealToken, "show/hide the token", true),
+    bind(C::PluginDetail, &[plain('c')], A::CopyToken, "copy the token", true),
     bind(C::PluginDetail, &[plain('i')], A::Install, "install", true),
-    bind(
-        C::PluginDetail,
-        &[plain('j'), DOWN],
-        A::Down,
-        "scroll down",
-        false,
-    ),
-    bind(
-        C::PluginDetail,
-        &[plain('k'), UP],
-        A::Up,
-        "scroll up",
-        false,
-    ),
+    bind(C::PluginDetail, &[plain('j'), DOWN], A::Down, "scroll down", false),
+    bind(C::PluginDetail, &[plain('k'), UP], A::Up, "scroll up", false),
     // The install confirmation.
     bind(C::Confirm, &[plain('y')], A::Accept, "install", true),
     bind(C::Confirm, &[plain('n'), ESC], A::Back, "cancel", true),
@@ -461,10 +270,15 @@ pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
     KEYMAP.iter().filter(move |b| b.context == context)
 }
 
-/// The global bindings that apply in `context`.
+/// The global bindings that apply in `context`: not those whose keys the
+/// context binds itself (`?` closes the help), and in a text input or the
+/// confirmation only the Ctrl ones.
 pub fn globals_in(context: Context) -> impl Iterator<Item = &'static Binding> {
     let only_control = context.only_control_globals();
-    bindings(Context::Global).filter(move |b| !only_control || b.keys.iter().any(|key| key.control))
+    let shadowed = move |key: &Key| bindings(context).any(|b| b.keys.contains(key));
+    bindings(Context::Global).filter(move |b| {
+        (!only_control || b.keys.iter().all(|key| key.control)) && !b.keys.iter().all(shadowed)
+    })
 }
 
 /// The action of `key` in `context`: the context's own bindings first, then
@@ -564,6 +378,9 @@ mod tests {
             assert_eq!(action_for(context, &ctrl_c), Some(A::Quit), "{context:?}");
         }
         assert_eq!(action_for(C::Help, &q), Some(A::Quit));
+        let help = key(KeyCode::Char('?'), KeyModifiers::NONE);
+        assert_eq!(action_for(C::Help, &help), Some(A::Back));
+        assert!(globals_in(C::Help).all(|b| b.action != A::Help));
     }
 
     #[test]

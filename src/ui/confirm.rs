@@ -51,7 +51,11 @@ pub fn draw(app: &App, plugin_id: i64, frame: &mut Frame, styles: &Styles) {
         }
     }
     lines.push(Line::default());
-    lines.push(hint_line(&footer_hints(Context::Confirm), styles));
+    let own_keys: Vec<_> = footer_hints(Context::Confirm)
+        .into_iter()
+        .filter(|hint| !hint.global)
+        .collect();
+    lines.push(hint_line(&own_keys, styles));
     let height = lines.len() as u16 + 2;
     let area = layout::centered(body, width, height);
     popup::draw(frame, area, "Install a plugin", lines, styles);

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 /// The days column is never wider than this; longer day lists use the
 /// compact names.
-const DAYS_MAX: usize = 15;
+const DAYS_MAX: usize = 14;
 const NAME_MIN: usize = 20;
 const COURSE_MIN: usize = 14;
 const BRANCH_MIN: usize = 10;
@@ -97,7 +97,7 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
                 .map_or_else(|| "? groups".to_string(), |t| format!("{t} groups"));
             spans.push(Span::styled(branch_label(key.branch_id), styles.heading));
             spans.push(Span::raw(format!(
-                " · page {}/{} · {total} · {} per page",
+                " · page {}/{} · {total} · {}/page",
                 page.page, page.total_pages, page.per_page
             )));
         }

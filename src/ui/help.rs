@@ -10,6 +10,7 @@ use crate::domain::format::{pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Clear;
 
 /// Columns taken by the keys of a binding.
 const KEYS_COLUMNS: usize = 12;
@@ -35,6 +36,7 @@ pub fn draw(app: &App, under: Context, scroll: usize, frame: &mut Frame, styles:
         })
         .collect();
     let title = format!("Keys: {}", under.title());
+    frame.render_widget(Clear, layout::screen(size).body);
     popup::draw(frame, area, &title, lines, styles);
 }
 

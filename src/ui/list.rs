@@ -22,10 +22,13 @@ pub fn draw_summary(
     left.insert(0, Span::raw(" "));
     let used: usize = left.iter().map(|s| display_width(&s.content)).sum();
     let width = usize::from(area.width);
-    let notes_width = display_width(notes);
-    if !notes.is_empty() && used + notes_width + 3 <= width {
+    // The notes go to the right end, cut when the line is short.
+    let room = width.saturating_sub(used + 3);
+    let notes = truncate_to_width(notes, room);
+    let notes_width = display_width(&notes);
+    if notes_width > 0 {
         left.push(Span::raw(" ".repeat(width - used - notes_width - 1)));
-        left.push(Span::styled(notes.to_string(), styles.dim));
+        left.push(Span::styled(notes.into_owned(), styles.dim));
     }
     frame.render_widget(Paragraph::new(Line::from(left)), area);
 }
