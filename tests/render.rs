@@ -3,11 +3,10 @@
 //! (fixtures::now, Asia/Tashkent): nothing depends on when or where it runs.
 
 use crmdeck::api::{ApiError, GroupsPage};
-use crmdeck::app::fixtures::{self, answer, loaded_app, now, server_answer};
-use crmdeck::app::{App, AppSettings, Effect, Input, Payload, Request};
+use crmdeck::app::fixtures::{self, answer, loaded_app, press, server_answer};
+use crmdeck::app::{App, AppSettings, Payload, Request};
 use crmdeck::config::Theme;
 use crmdeck::ui::render;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -20,21 +19,6 @@ fn draw(app: &App) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| render(app, frame)).unwrap();
     terminal
-}
-
-/// Presses `keys`: characters as typed, `\n` as Enter, `\x1b` as Esc.
-fn press(app: &mut App, keys: &str) -> Vec<Effect> {
-    let mut effects = Vec::new();
-    for c in keys.chars() {
-        let code = match c {
-            '\n' => KeyCode::Enter,
-            '\x1b' => KeyCode::Esc,
-            c => KeyCode::Char(c),
-        };
-        let key = KeyEvent::new(code, KeyModifiers::NONE);
-        effects.extend(app.update(Input::Key(key), now()));
-    }
-    effects
 }
 
 /// Snapshots the state `build` makes, at every size.

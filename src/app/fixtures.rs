@@ -12,6 +12,7 @@ use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::zone::Zone;
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
 
 /// Groups in all pages of [`answer`]'s server.
@@ -301,6 +302,22 @@ pub fn answer(
         }
     }
     left
+}
+
+/// Presses `keys` at [`now`]: characters as typed, `\n` as Enter, `\x1b`
+/// as Esc, `\t` as Tab. Returns every effect asked for.
+pub fn press(app: &mut App, keys: &str) -> Vec<Effect> {
+    keys.chars()
+        .flat_map(|c| {
+            let code = match c {
+                '\n' => KeyCode::Enter,
+                '\x1b' => KeyCode::Esc,
+                '\t' => KeyCode::Tab,
+                c => KeyCode::Char(c),
+            };
+            app.update(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)), now())
+        })
+        .collect()
 }
 
 /// A new app of `size` whose first requests the scripted server answered.

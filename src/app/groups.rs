@@ -129,7 +129,8 @@ impl GroupsTab {
             .cancel_where(|p| matches!(p, Purpose::GroupsPage(k) if *k != key && *k != next));
         if self.cache.contains_key(&key) {
             self.load_error = None;
-            self.show(key, env);
+            let kept = self.selected_id();
+            self.show(key, kept, env);
             effects.extend(self.prefetch_next(env.requests));
         } else if !env.requests.is_awaiting(Purpose::GroupsPage(key)) {
             effects.push(
@@ -158,6 +159,8 @@ impl GroupsTab {
         env: &mut Surroundings<'_>,
     ) -> Vec<Effect> {
         let for_screen = asked == self.wanted;
+        // Before the cache changes: a refreshed page replaces the rows.
+        let kept = self.selected_id();
         match result {
             Ok(page) => {
                 let key = GroupsQuery {
@@ -171,7 +174,7 @@ impl GroupsTab {
                 }
                 self.wanted = key;
                 self.load_error = None;
-                self.show(key, env);
+                self.show(key, kept, env);
                 self.prefetch_next(env.requests)
             }
             Err(error) => {
@@ -207,14 +210,13 @@ impl GroupsTab {
         }
     }
 
-    /// Puts the cached page `key` on screen, keeping the selected group
-    /// when it is on the new page too.
-    fn show(&mut self, key: GroupsQuery, env: &Surroundings<'_>) {
+    /// Puts the cached page `key` on screen, keeping the selection on the
+    /// group `kept` when it is on the new page too.
+    fn show(&mut self, key: GroupsQuery, kept: Option<i64>, env: &Surroundings<'_>) {
         let same_page = self.shown == Some(key);
         if !same_page {
             self.detail_scroll = 0;
         }
-        let kept = self.selected_id();
         self.shown = Some(key);
         if !same_page && kept.is_none_or(|id| !self.page_has(id)) {
             self.cursor = ListCursor::default();

@@ -1,1 +1,0 @@
-//! `App::update` through keys and messages, against the fixtures.
