@@ -307,7 +307,9 @@ impl GroupsTab {
     /// The next (`forward`) or previous server page, if there is one.
     pub fn step_page(&mut self, forward: bool, env: &mut Surroundings<'_>) -> Vec<Effect> {
         let current = self.wanted;
-        let last = self.shown_page().map_or(current.page, |p| p.total_pages);
+        let Some(last) = self.shown_page().map(|p| p.total_pages) else {
+            return self.say(env, "no page has arrived yet");
+        };
         let target = match forward {
             true if current.page < last => current.page + 1,
             false if current.page > 1 => current.page - 1,

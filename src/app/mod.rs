@@ -32,6 +32,7 @@ pub use protocol::{Effect, Input, Msg, Payload, Request, RequestId};
 use crate::api::ApiError;
 use crate::config::Theme;
 use crate::domain::Language;
+use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
 use branch_picker::{BranchPicker, Branches};
 use chrono::{DateTime, TimeDelta, Utc};
@@ -356,6 +357,10 @@ impl App {
         match action {
             Action::Accept => {
                 self.overlay = None;
+                if let Some(plugin) = self.plugins.plugin(plugin_id) {
+                    let name = sanitize_line(&plugin.name).into_owned();
+                    self.status.info(format!("installing {name}…"), self.now);
+                }
                 self.plugins.install(plugin_id, &mut self.requests)
             }
             Action::Back => {
@@ -500,19 +505,16 @@ impl App {
         match action {
             Action::Back => self.plugins.close_detail(),
             Action::Install => self.ask_install(),
-            Action::RevealToken if self.plugins.selected_token().is_some() => {
-                self.plugins.token_revealed = !self.plugins.token_revealed;
-            }
-            Action::CopyToken => {
-                if let Some(token) = self.plugins.selected_token() {
+            Action::RevealToken | Action::CopyToken => match self.plugins.selected_token() {
+                Some(token) if action == Action::CopyToken => {
                     return vec![Effect::Copy(token.to_string())];
                 }
-            }
+                Some(_) => self.plugins.token_revealed = !self.plugins.token_revealed,
+                None => self
+                    .status
+                    .info("no token: the plugin is not installed", self.now),
+            },
             _ => {}
-        }
-        if matches!(action, Action::RevealToken | Action::CopyToken) {
-            self.status
-                .info("no token: the plugin is not installed", self.now);
         }
         Vec::new()
     }

@@ -181,6 +181,8 @@ fn a_first_load_failure_shows_its_cause_and_r_retries() {
     );
     assert!(app.groups.load_error.as_deref().unwrap().contains("30 s"));
     assert!(status(&app, Error).is_some());
+    assert!(press(&mut app, "n").is_empty());
+    assert_eq!(status(&app, Info), Some("no page has arrived yet"));
     let retry = fetch_of(&press(&mut app, "r"), &groups_request(1));
     respond_ok(&mut app, retry, &groups_request(1));
     assert_eq!(app.groups.load_error, None);

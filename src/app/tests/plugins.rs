@@ -149,6 +149,7 @@ fn the_confirmation_installs_on_y_and_cancels_on_n_or_escape() {
     let effects = press(&mut app, "y");
     assert_eq!(install_fetches(&effects), 1);
     assert!(app.overlay.is_none());
+    assert_eq!(status(&app, Info), Some("installing SMS gateway (Eskiz)…"));
 }
 
 #[test]
@@ -249,6 +250,7 @@ fn the_token_is_masked_until_revealed_and_copies_whole() {
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
+    assert!(app.status.current().is_none());
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     assert_eq!(
@@ -270,6 +272,11 @@ fn no_token_to_show_or_copy_before_installing() {
     press(&mut app, "1jd");
     assert!(press(&mut app, "v").is_empty());
     assert!(!app.plugins.token_revealed);
+    assert_eq!(
+        status(&app, Info),
+        Some("no token: the plugin is not installed")
+    );
+    press(&mut app, "\x1b");
     assert!(press(&mut app, "c").is_empty());
     assert_eq!(
         status(&app, Info),
