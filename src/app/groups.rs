@@ -89,7 +89,7 @@ impl GroupsTab {
     pub fn selected(&self) -> Option<(&GroupRow, &Group)> {
         let page = self.shown_page()?;
         let index = *self.visible.get(self.cursor.index)?;
-        Some((&page.rows[index], &page.groups[index]))
+        Some((page.rows.get(index)?, page.groups.get(index)?))
     }
 
     /// True while the page asked for is on its way.
@@ -170,6 +170,11 @@ impl GroupsTab {
                 };
                 self.store(key, CachedPage::new(page, env.format, env.now));
                 if !for_screen {
+                    // A prefetch the server answered with the page on
+                    // screen (its page count changed): the rows changed.
+                    if self.shown == Some(key) {
+                        self.refilter_keeping(kept, env.branch_names, env.size);
+                    }
                     return Vec::new();
                 }
                 self.wanted = key;

@@ -212,7 +212,8 @@ fn draw_table(
     }
     let height = usize::from(screen.rows.height);
     let first = list::first_row(tab.cursor, tab.visible.len(), height);
-    let days_width = widths[3].unwrap_or(0);
+    let days_column = COLUMNS.iter().position(|c| *c == Column::Days);
+    let days_width = days_column.and_then(|i| widths[i]).unwrap_or(0);
     let lines: Vec<Line<'static>> = tab.visible[first..]
         .iter()
         .take(height)

@@ -513,3 +513,20 @@ fn branch_names_arriving_late_name_the_rows() {
         Some("Yunusobod")
     );
 }
+
+#[test]
+fn a_prefetch_answered_with_the_page_on_screen_refreshes_it() {
+    let mut app = loaded();
+    let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
+    press(&mut app, "jj");
+    assert_eq!(selected_group(&app), Some(23));
+    // The groups shrank to two pages: the server answers page 2 instead.
+    let mut page = fixtures::groups_page(query(2), 40);
+    page.groups.reverse();
+    page.query = query(3);
+    respond(&mut app, page_3, Ok(Payload::Groups(page)));
+    assert_eq!(app.groups.shown, Some(query(2)));
+    assert_eq!(selected_group(&app), Some(23));
+    assert_eq!(app.groups.cursor.index, 17);
+    assert_eq!(app.groups.shown_page().map(|p| p.total_pages), Some(2));
+}
