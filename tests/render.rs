@@ -249,3 +249,15 @@ fn server_text_cannot_reach_the_terminal_raw() {
     assert!(!screen.contains('\u{1b}') && !screen.contains('\u{7}'));
     assert!(screen.contains('␛'), "the escape shows as a placeholder");
 }
+
+#[test]
+fn narrow_terminals_keep_the_essential_columns_with_compact_days() {
+    let app = loaded((60, 20));
+    let screen = draw(&app).backend().to_string();
+    let heads = screen.lines().nth(2).unwrap();
+    for head in ["No", "Name", "Days", "Time", "Status"] {
+        assert!(heads.contains(head), "{heads}");
+    }
+    assert!(!heads.contains("Course"), "{heads}");
+    assert!(screen.contains("TuThSa"), "{screen}");
+}

@@ -530,3 +530,18 @@ fn a_prefetch_answered_with_the_page_on_screen_refreshes_it() {
     assert_eq!(app.groups.cursor.index, 17);
     assert_eq!(app.groups.shown_page().map(|p| p.total_pages), Some(2));
 }
+
+#[test]
+fn day_names_follow_the_configured_language() {
+    let app = loaded_with(AppSettings {
+        language: crate::domain::Language::Ru,
+        ..AppSettings::for_tests()
+    });
+    let (row, _) = app.groups.selected().unwrap();
+    assert_eq!(
+        (row.days.as_str(), row.days_compact.as_str()),
+        ("Вт Чт Сб", "ВтЧтСб")
+    );
+    assert_eq!(row.time, "11:30–13:00");
+    assert_eq!(row.status, "Active");
+}
