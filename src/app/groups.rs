@@ -14,9 +14,11 @@ use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
-/// `per_page` stays within these bounds and moves in these steps.
+/// The fewest groups per page `-` goes down to.
 pub const PER_PAGE_MIN: u32 = 5;
+/// The most groups per page `+` goes up to.
 pub const PER_PAGE_MAX: u32 = 100;
+/// How far `+` and `-` move per_page.
 pub const PER_PAGE_STEP: u32 = 5;
 
 /// Pages kept in the cache; the oldest others go first.

@@ -4,8 +4,9 @@
 use super::Tab;
 use ratatui::layout::Rect;
 
-/// Below this size only a "terminal too small" message is drawn.
+/// Below this width only a "terminal too small" message is drawn.
 pub const MIN_WIDTH: u16 = 60;
+/// Below this height only a "terminal too small" message is drawn.
 pub const MIN_HEIGHT: u16 = 15;
 
 /// From this width on, a detail pane sits beside the list.

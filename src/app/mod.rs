@@ -436,7 +436,8 @@ impl App {
 
     fn in_groups_list(&mut self, action: Action) -> Vec<Effect> {
         let size = self.size;
-        let resort = |app: &mut Self, change: fn(&mut GroupsTab)| {
+        // A change of which rows show, or in what order.
+        let change_rows = |app: &mut Self, change: fn(&mut GroupsTab)| {
             change(&mut app.groups);
             app.groups.refilter(&app.branches.names, size);
         };
@@ -452,15 +453,15 @@ impl App {
                 self.overlay = Some(Overlay::BranchPicker(picker));
             }
             Action::Filter => self.groups.filtering = true,
-            Action::CycleSort => resort(self, |g| g.sort = SortColumn::next(g.sort)),
-            Action::ReverseSort => resort(self, |g| g.descending = !g.descending),
-            Action::ToggleArchived => resort(self, |g| g.hide_archived = !g.hide_archived),
+            Action::CycleSort => change_rows(self, |g| g.sort = SortColumn::next(g.sort)),
+            Action::ReverseSort => change_rows(self, |g| g.descending = !g.descending),
+            Action::ToggleArchived => change_rows(self, |g| g.hide_archived = !g.hide_archived),
             Action::Open if self.groups.selected().is_some() => {
                 self.groups.detail_focused = true;
                 self.groups.detail_scroll = 0;
             }
             Action::Back if !self.groups.filter.is_empty() => {
-                resort(self, |g| g.filter.clear());
+                change_rows(self, |g| g.filter.clear());
             }
             Action::Back => {
                 self.status.dismiss();
