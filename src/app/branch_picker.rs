@@ -1,0 +1,160 @@
+//! The branches known from `/v2/branches`, and the picker that chooses the
+//! branch of the groups list: a filtered list when the branches answered,
+//! a numeric input when they did not.
+
+use super::line_input::LineInput;
+use super::list_cursor::Movement;
+use crate::api::{ApiError, Branch};
+use crate::domain::sanitize::sanitize_line;
+use std::collections::HashMap;
+
+/// What `/v2/branches` (outside the published API) gave.
+#[derive(Debug, Clone, Default)]
+pub enum BranchesState {
+    #[default]
+    Loading,
+    Loaded(Vec<Branch>),
+    /// Why not (the picker then asks for a number).
+    Failed(String),
+}
+
+/// The branches and their sanitised names.
+#[derive(Debug, Default)]
+pub struct Branches {
+    pub state: BranchesState,
+    /// Sanitised names by id, for the table and the header.
+    pub names: HashMap<i64, String>,
+}
+
+impl Branches {
+    /// Takes the answer of `/v2/branches`.
+    pub fn on_answer(&mut self, result: Result<Vec<Branch>, ApiError>) {
+        match result {
+            Ok(list) => {
+                self.names = list
+                    .iter()
+                    .map(|b| (b.id, sanitize_line(&b.name).into_owned()))
+                    .collect();
+                self.state = BranchesState::Loaded(list);
+            }
+            Err(error) => self.state = BranchesState::Failed(error.to_string()),
+        }
+    }
+
+    /// True when the list did not answer (worth asking again on refresh).
+    pub fn failed(&self) -> bool {
+        matches!(self.state, BranchesState::Failed(_))
+    }
+}
+
+/// The entry that lifts the branch filter.
+pub const ALL_BRANCHES: &str = "all branches";
+
+/// How the picker asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PickerMode {
+    /// A list to filter by typing.
+    List,
+    /// A branch id to type; `reason` tells why there is no list.
+    Numeric { reason: String },
+}
+
+/// The open branch picker.
+#[derive(Debug, Clone)]
+pub struct BranchPicker {
+    pub input: LineInput,
+    pub mode: PickerMode,
+    /// The entries that match the input: None is "all branches".
+    pub choices: Vec<Option<i64>>,
+    pub cursor: usize,
+    /// Why the typed text was refused.
+    pub error: Option<String>,
+}
+
+impl BranchPicker {
+    /// Opens on the current branch (`current`).
+    pub fn open(branches: &Branches, current: Option<i64>) -> Self {
+        let mode = match &branches.state {
+            BranchesState::Loaded(_) => PickerMode::List,
+            BranchesState::Loading => PickerMode::Numeric {
+                reason: "the branch list has not arrived yet".to_string(),
+            },
+            BranchesState::Failed(error) => PickerMode::Numeric {
+                reason: format!("the branch list is not available ({error})"),
+            },
+        };
+        let mut picker = Self {
+            input: LineInput::default(),
+            mode,
+            choices: Vec::new(),
+            cursor: 0,
+            error: None,
+        };
+        picker.refilter(branches);
+        picker.cursor = picker
+            .choices
+            .iter()
+            .position(|choice| *choice == current)
+            .unwrap_or(0);
+        picker
+    }
+
+    /// Recomputes the entries after the input changed.
+    pub fn refilter(&mut self, branches: &Branches) {
+        self.error = None;
+        self.cursor = 0;
+        let BranchesState::Loaded(list) = &branches.state else {
+            self.choices.clear();
+            return;
+        };
+        let typed = self.input.text().trim().to_lowercase();
+        let matching = list.iter().filter(|branch| {
+            let name = branches
+                .names
+                .get(&branch.id)
+                .map(String::as_str)
+                .unwrap_or("");
+            name.to_lowercase().contains(&typed) || branch.id.to_string().starts_with(&typed)
+        });
+        let all_branches = (typed.is_empty() || ALL_BRANCHES.contains(&typed)).then_some(None);
+        self.choices = all_branches
+            .into_iter()
+            .chain(matching.map(|branch| Some(branch.id)))
+            .collect();
+    }
+
+    /// Moves through the entries.
+    pub fn move_cursor(&mut self, movement: Movement) {
+        self.cursor = movement.apply(self.cursor, self.choices.len(), 1);
+    }
+
+    /// The branch chosen (Some(None): all branches), or None when the
+    /// typed text is not a branch (the reason is kept in `error`).
+    pub fn choose(&mut self) -> Option<Option<i64>> {
+        match &self.mode {
+            PickerMode::List => {
+                let choice = self.choices.get(self.cursor).copied();
+                if choice.is_none() {
+                    self.error = Some("no branch matches".to_string());
+                }
+                choice
+            }
+            PickerMode::Numeric { .. } => {
+                let typed = self.input.text().trim();
+                if typed.is_empty() {
+                    return Some(None);
+                }
+                match typed.parse::<i64>() {
+                    Ok(id) if id > 0 => Some(Some(id)),
+                    _ => {
+                        self.error = Some(format!(
+                            "{:?} is not a branch id: type a number, or nothing for all branches",
+                            sanitize_line(typed)
+                        ));
+                        None
+                    }
+                }
+            }
+        }
+    }
+}

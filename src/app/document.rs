@@ -1,0 +1,129 @@
+//! A detail view as plain data: headings and labelled values, wrapped to a
+//! width. Built by the app (which needs its height to bound scrolling) and
+//! drawn by the UI.
+
+use super::layout;
+use super::list_cursor::Movement;
+use crate::domain::format::{NONE, display_width};
+use unicode_width::UnicodeWidthChar;
+
+/// Columns taken by a field's label, the gap after it included.
+pub const LABEL_COLUMNS: usize = 16;
+
+/// One entry of a detail view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DocLine {
+    Heading(String),
+    /// A label and its value; the value may span lines (`\n`) and is wrapped.
+    Field {
+        label: &'static str,
+        value: String,
+    },
+    Blank,
+}
+
+/// A field whose value is missing shows [`NONE`].
+pub fn field(label: &'static str, value: Option<String>) -> DocLine {
+    DocLine::Field {
+        label,
+        value: value.unwrap_or_else(|| NONE.to_string()),
+    }
+}
+
+/// The columns left for a field's value in a view `width` columns wide.
+pub fn value_width(width: usize) -> usize {
+    width.saturating_sub(LABEL_COLUMNS).max(1)
+}
+
+/// Lines the document takes at `width` columns.
+pub fn height(document: &[DocLine], width: usize) -> usize {
+    document
+        .iter()
+        .map(|line| match line {
+            DocLine::Field { value, .. } => wrap(value, value_width(width)).len(),
+            DocLine::Heading(_) | DocLine::Blank => 1,
+        })
+        .sum()
+}
+
+/// `text` cut into lines of at most `width` columns: at its own line breaks,
+/// between words where it can, inside a word longer than a line. Always at
+/// least one line.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        let mut line_width = 0;
+        // Words placed on this line: a gap goes before every one but the
+        // first, so runs of spaces (indentation) survive.
+        let mut words_on_line = 0;
+        for word in paragraph.split(' ') {
+            let word_width = display_width(word);
+            let gap = usize::from(words_on_line > 0);
+            if line_width + gap + word_width <= width {
+                if gap == 1 {
+                    line.push(' ');
+                }
+                line.push_str(word);
+                line_width += gap + word_width;
+                words_on_line += 1;
+                continue;
+            }
+            if words_on_line > 0 {
+                lines.push(std::mem::take(&mut line));
+                line_width = 0;
+            }
+            // A word wider than the line is cut where the line is full.
+            for c in word.chars() {
+                let c_width = c.width().unwrap_or(0);
+                if line_width + c_width > width && !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                    line_width = 0;
+                }
+                line.push(c);
+                line_width += c_width;
+            }
+            words_on_line = 1;
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// A detail's scroll position after `movement`, bounded so the last line
+/// stays at the bottom of the detail box.
+pub fn scrolled(from: usize, movement: Movement, lines: &[DocLine], size: (u16, u16)) -> usize {
+    let viewport = layout::inner(layout::detail_area(size));
+    let rows = usize::from(viewport.height);
+    let total = height(lines, usize::from(viewport.width));
+    let max_scroll = total.saturating_sub(rows);
+    movement.apply(from, max_scroll + 1, rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_between_words_and_inside_long_ones() {
+        assert_eq!(wrap("one two three", 7), vec!["one two", "three"]);
+        assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("a\n\nb", 10), vec!["a", "", "b"]);
+        assert_eq!(wrap("", 10), vec![""]);
+        assert_eq!(wrap("  indented", 20), vec!["  indented"]);
+        assert_eq!(wrap("日本語の文", 4), vec!["日本", "語の", "文"]);
+    }
+
+    #[test]
+    fn height_counts_wrapped_values() {
+        let document = vec![
+            DocLine::Heading("Group".into()),
+            field("Name", Some("a b c d".into())),
+            field("Comment", None),
+            DocLine::Blank,
+        ];
+        assert_eq!(height(&document, LABEL_COLUMNS + 3), 1 + 2 + 1 + 1);
+        assert_eq!(height(&document, 80), 4);
+    }
+}

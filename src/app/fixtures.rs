@@ -1,0 +1,330 @@
+//! Small hand-made models and a scripted server, for the app's tests, the
+//! render snapshots and the README captures. Deterministic: no clock, no
+//! randomness, no local time zone.
+
+use super::{App, AppSettings, Effect, Input, Msg, Payload, Request};
+use crate::api::{
+    Abilities, ApiError, Branch, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
+    GroupsPage, GroupsQuery, Installation, LessonTime, Links, Pagination, Plugin, PluginType,
+    Timestamp,
+};
+use crate::config::Theme;
+use crate::domain::Language;
+use crate::domain::zone::Zone;
+use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::PathBuf;
+
+/// Groups in all pages of [`answer`]'s server.
+pub const TOTAL_GROUPS: u64 = 95;
+
+impl AppSettings {
+    /// Settings for tests: times in Asia/Tashkent, English day names, 20 per
+    /// page, all branches, mouse on, a token that expires in 40 minutes.
+    pub fn for_tests() -> Self {
+        Self {
+            profile: Some("demo".to_string()),
+            host: "api.example.uz".to_string(),
+            timezone: Zone::Named(chrono_tz::Asia::Tashkent),
+            language: Language::En,
+            read_only: false,
+            per_page: 20,
+            branch_id: None,
+            auto_refresh: None,
+            theme: Theme::Default,
+            mouse: true,
+            token_expires_at: Some(now() + chrono::TimeDelta::minutes(40)),
+            log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),
+        }
+    }
+}
+
+/// The fixed "now" of tests: 2025-06-02 09:00 UTC.
+pub fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2025, 6, 2, 9, 0, 0).unwrap()
+}
+
+/// Four branches of a centre in Tashkent.
+pub fn branches() -> Vec<Branch> {
+    ["Chilonzor", "Yunusobod", "Mirzo Ulug'bek", "Sergeli"]
+        .iter()
+        .zip(1..)
+        .map(|(name, id)| Branch {
+            id,
+            name: name.to_string(),
+        })
+        .collect()
+}
+
+/// (group name, course name, course price): wide characters and a
+/// combining mark included, to check column alignment.
+const SUBJECTS: [(&str, &str, i64); 8] = [
+    (
+        "English Intermediate",
+        "General English (Intermediate)",
+        450_000,
+    ),
+    ("IELTS 6.5", "IELTS Intensive", 900_000),
+    ("Frontend React", "Frontend (React)", 1_200_000),
+    ("Русский язык", "Russian language", 350_000),
+    ("日本語 N5", "Japanese (JLPT)", 600_000),
+    ("Cafe\u{301} Français", "French A2", 500_000),
+    ("Mental arithmetic", "Mental arithmetic", 300_000),
+    (
+        "DTM Math",
+        "Mathematics for university entrance (DTM)",
+        400_000,
+    ),
+];
+
+fn at(year: i32, month: u32, day: u32, hour: u32, minute: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(year, month, day, hour, minute, 0)
+        .unwrap()
+}
+
+fn day(year: i32, month: u32, day: u32) -> Option<DateField> {
+    NaiveDate::from_ymd_opt(year, month, day).map(DateField::Date)
+}
+
+/// Group `id`: its fields vary with the id (days code, time, status,
+/// branch, subject). Group 1 has a comment with an escape sequence in it.
+pub fn group(id: i64) -> Group {
+    let index = id.unsigned_abs() as usize;
+    let (subject, course_name, price) = SUBJECTS[index % SUBJECTS.len()];
+    let hour = 8 + (index * 3 % 11) as u32;
+    let minute = (index % 2) as u32 * 30;
+    let start = NaiveTime::from_hms_opt(hour, minute, 0).unwrap();
+    let end = start + chrono::TimeDelta::minutes(90);
+    let (days, exact_days) = match index % 5 {
+        0 => (DaysCode::MonWedFri, ExactDays::default()),
+        1 => (DaysCode::TueThuSat, ExactDays::default()),
+        2 => (DaysCode::Weekend, ExactDays::default()),
+        3 => (DaysCode::EveryDay, ExactDays::default()),
+        _ => (
+            DaysCode::Custom,
+            ExactDays {
+                days: vec![Weekday::Mon, Weekday::Fri, Weekday::Sat],
+                unknown: Vec::new(),
+            },
+        ),
+    };
+    // Every sixth group sends its end as a UTC timestamp (Tashkent is UTC+5).
+    let lesson_end_time = if index.is_multiple_of(6) {
+        LessonTime::Utc(
+            at(2022, 7, 15, 0, 0) + (end - NaiveTime::MIN) - chrono::TimeDelta::hours(5),
+        )
+    } else {
+        LessonTime::Clock(end)
+    };
+    let comment = match id {
+        1 => Some(
+            "Room 12, second floor.\nMoved from Tuesday\u{1b}[2J\u{7} after the holidays; \
+             call the parents before the first lesson."
+                .to_string(),
+        ),
+        _ => None,
+    };
+    let month_day = (index % 27) as u32 + 1;
+    Group {
+        id,
+        company_group_number: Some(id),
+        name: format!("{subject} — {hour:02}:{minute:02}"),
+        days,
+        exact_days,
+        lesson_start_time: Some(LessonTime::Clock(start)),
+        lesson_end_time: Some(lesson_end_time),
+        status: if index.is_multiple_of(4) {
+            GroupStatus::Archive
+        } else {
+            GroupStatus::Active
+        },
+        group_type: Some(1),
+        is_corporate: Some(false),
+        salary_for_corporate: None,
+        write_off: Some(serde_json::json!({"mode": "monthly"})),
+        last_write_off_date: day(2025, 5, 1),
+        next_write_off_date: day(2025, 6, 1),
+        course_id: Some(100 + (index % SUBJECTS.len()) as i64),
+        branch_id: Some(1 + (index % 4) as i64),
+        selection_start_date: None,
+        selection_end_date: None,
+        group_start_date: day(2025, 1, month_day),
+        group_end_date: day(2025, 9, month_day),
+        created_at: Some(Timestamp::Utc(at(2024, 12, 20, 9, 5))),
+        updated_at: Some(Timestamp::Utc(at(2025, 5, 30, 14, 40))),
+        created_by: Some(7),
+        updated_by: Some(7),
+        deleted_at: None,
+        deleted_by: None,
+        comment,
+        course: Some(Course {
+            id: 100 + (index % SUBJECTS.len()) as i64,
+            name: course_name.to_string(),
+            image: Some(format!(
+                "https://cdn.example.uz/courses/{}.png",
+                index % SUBJECTS.len()
+            )),
+            description: Some(format!(
+                "{course_name}: lessons, homework and a final test."
+            )),
+            lesson_duration: Some(90),
+            course_duration: Some(9),
+            is_enabled: Some(true),
+            parent_id: None,
+            price: Some(price),
+            company_id: Some(12),
+            course_type: Some(1),
+            lessons_per_module: Some(12),
+            created_at: Some(Timestamp::Utc(at(2023, 8, 1, 6, 0))),
+            updated_at: None,
+            created_by: Some(1),
+            updated_by: None,
+            deleted_at: None,
+            deleted_by: None,
+            short_name: None,
+        }),
+    }
+}
+
+/// The page `query` of a server holding `total` groups (ids 1..=total),
+/// branch filtering aside.
+pub fn groups_page(query: GroupsQuery, total: u64) -> GroupsPage {
+    let per_page = u64::from(query.per_page.max(1));
+    let first = (query.page.max(1) - 1) * per_page + 1;
+    let last = (first + per_page - 1).min(total);
+    let groups: Vec<Group> = (first..=last).map(|id| group(id as i64)).collect();
+    GroupsPage {
+        query,
+        pagination: Pagination {
+            count: Some(groups.len() as u64),
+            total: Some(total),
+            per_page: Some(per_page),
+            current_page: Some(query.page),
+            total_pages: Some(total.div_ceil(per_page).max(1)),
+            links: Links::default(),
+        },
+        groups,
+    }
+}
+
+/// Installation `id` of `plugin_id` with a token that masks to `{id}|jCr5…`.
+pub fn installation(id: i64, plugin_id: i64) -> Installation {
+    Installation {
+        id,
+        plugin_id: Some(plugin_id),
+        user_id: Some(1042),
+        token: Some(format!("{id}|jCr5Qm0aXbT7sLw2kHd9PzUeYv4NcR8gFo1iKj6M")),
+        created_at: Some(Timestamp::Utc(at(2025, 3, 14, 10, 20))),
+        updated_at: Some(Timestamp::Utc(at(2025, 3, 14, 10, 20))),
+    }
+}
+
+/// What plugins may do, by plugin id (modulo).
+const ABILITIES: [&[&str]; 4] = [
+    &["create-lead", "update-lead", "read-leads"],
+    &["read-groups", "read-students", "send-message"],
+    &["send-sms", "read-students"],
+    &["create-payment", "read-payments", "read-students"],
+];
+
+/// Plugin `id`; installed (installation `id + 20`) when `installed`.
+pub fn plugin(id: i64, name: &str, plugin_type: PluginType, installed: bool) -> Plugin {
+    Plugin {
+        id,
+        name: name.to_string(),
+        plugin_type,
+        description: format!(
+            "{name} connects the CRM to an outside service. It reads what its abilities \
+             allow and nothing else; remove it at any time."
+        ),
+        logo: Some(format!("https://cdn.example.uz/plugins/{id}/logo.png")),
+        background_image: Some(format!(
+            "https://cdn.example.uz/plugins/{id}/background.jpg"
+        )),
+        url: Some(format!("https://plugins.example.uz/{id}")),
+        abilities: Abilities::List(
+            ABILITIES[id.unsigned_abs() as usize % ABILITIES.len()]
+                .iter()
+                .map(|ability| ability.to_string())
+                .collect(),
+        ),
+        created_at: Some(Timestamp::Utc(at(2024, 6, 10, 9, 5))),
+        updated_at: Some(Timestamp::Utc(at(2025, 1, 20, 16, 45))),
+        user: installed.then(|| installation(id + 20, id)),
+    }
+}
+
+/// Six plugins: 1 and 3 installed.
+pub fn plugins() -> Vec<Plugin> {
+    vec![
+        plugin(1, "Telegram bot", PluginType::Free, true),
+        plugin(2, "SMS gateway (Eskiz)", PluginType::Premium, false),
+        plugin(3, "Payme payments", PluginType::Premium, true),
+        plugin(4, "Click", PluginType::Premium, false),
+        plugin(5, "Google Sheets export", PluginType::Free, false),
+        plugin(6, "Zoom lessons", PluginType::Premium, false),
+    ]
+}
+
+/// What the scripted server answers to `request`: pages of
+/// [`TOTAL_GROUPS`] groups, [`branches`], [`plugins`], and installs.
+pub fn server_answer(request: &Request) -> Result<Payload, ApiError> {
+    Ok(match request {
+        Request::Groups(query) => Payload::Groups(groups_page(*query, TOTAL_GROUPS)),
+        Request::Plugins => Payload::Plugins(plugins()),
+        Request::Branches => Payload::Branches(branches()),
+        Request::Install { plugin_id } => {
+            Payload::Installed(installation(plugin_id + 20, *plugin_id))
+        }
+    })
+}
+
+/// Answers every fetch in `effects` (and in the effects that follow) with
+/// `reply`; a reply of None leaves that request unanswered. Returns the
+/// effects that are not fetches answered here.
+pub fn answer(
+    app: &mut App,
+    effects: Vec<Effect>,
+    reply: &mut dyn FnMut(&Request) -> Option<Result<Payload, ApiError>>,
+) -> Vec<Effect> {
+    let mut pending = effects;
+    let mut left = Vec::new();
+    while let Some(effect) = pending.pop() {
+        match &effect {
+            Effect::Fetch { id, request } => match reply(request) {
+                Some(result) => {
+                    let msg = Msg::Response { id: *id, result };
+                    pending.extend(app.update(Input::Msg(msg), now()));
+                }
+                None => left.push(effect),
+            },
+            _ => left.push(effect),
+        }
+    }
+    left
+}
+
+/// Presses `keys` at [`now`]: characters as typed, `\n` as Enter, `\x1b`
+/// as Esc, `\t` as Tab. Returns every effect asked for.
+pub fn press(app: &mut App, keys: &str) -> Vec<Effect> {
+    keys.chars()
+        .flat_map(|c| {
+            let code = match c {
+                '\n' => KeyCode::Enter,
+                '\x1b' => KeyCode::Esc,
+                '\t' => KeyCode::Tab,
+                c => KeyCode::Char(c),
+            };
+            app.update(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)), now())
+        })
+        .collect()
+}
+
+/// A new app of `size` whose first requests the scripted server answered.
+pub fn loaded_app(settings: AppSettings, size: (u16, u16)) -> App {
+    let (mut app, effects) = App::new(settings, size);
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
+    app
+}

@@ -1,0 +1,195 @@
+//! A group's detail: every field of the group and of its course (SPEC.md),
+//! formatted for people. Nulls show "—"; fields whose meaning is not
+//! published show their value as sent.
+
+use super::document::{DocLine, field};
+use super::group_rows::RowFormat;
+use crate::api::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
+use crate::domain::clock::{lesson_minutes, lesson_range};
+use crate::domain::format::{NONE, date, flag, json_value, status_word, thousands, timestamp};
+use crate::domain::sanitize::{sanitize_line, sanitize_text};
+use crate::domain::weekday::{NameStyle, describe_days};
+use std::collections::HashMap;
+
+/// The detail view of `group`; `branch_names` names its branch when known.
+pub fn group_document(
+    group: &Group,
+    format: RowFormat,
+    branch_names: &HashMap<i64, String>,
+) -> Vec<DocLine> {
+    let days = describe_days(
+        &group.days,
+        &group.exact_days,
+        format.language,
+        NameStyle::Long,
+    );
+    let start = group.lesson_start_time.as_ref();
+    let end = group.lesson_end_time.as_ref();
+    let mut time = lesson_range(start, end, &format.zone);
+    if let Some(minutes) = lesson_minutes(start, end, &format.zone) {
+        time.push_str(&format!(" ({minutes} min, {})", format.zone));
+    }
+    let branch = group.branch_id.map(|id| match branch_names.get(&id) {
+        Some(name) => format!("{name} (#{id})"),
+        None => format!("#{id}"),
+    });
+    let mut document = vec![
+        DocLine::Heading(line(&group.name)),
+        field("Number", group.company_group_number.map(|n| n.to_string())),
+        field("Id", Some(group.id.to_string())),
+        field(
+            "Days",
+            Some(format!("{} (code {})", line(&days), days_code(&group.days))),
+        ),
+        field("Lesson time", Some(line(&time))),
+        field("Status", Some(status_with_code(&group.status))),
+        field("Branch", branch),
+        field(
+            "Group dates",
+            span(&group.group_start_date, &group.group_end_date),
+        ),
+        field(
+            "Selection",
+            span(&group.selection_start_date, &group.selection_end_date),
+        ),
+        field("Type", group.group_type.map(|n| n.to_string())),
+        field("Corporate", Some(flag(group.is_corporate).to_string())),
+        field(
+            "Corp. salary",
+            group
+                .salary_for_corporate
+                .as_ref()
+                .map(|v| line(&json_value(v))),
+        ),
+        field(
+            "Write-off",
+            group.write_off.as_ref().map(|v| line(&json_value(v))),
+        ),
+        field(
+            "Last write-off",
+            group.last_write_off_date.as_ref().map(day),
+        ),
+        field(
+            "Next write-off",
+            group.next_write_off_date.as_ref().map(day),
+        ),
+        field(
+            "Created",
+            stamp_by(&group.created_at, group.created_by, format),
+        ),
+        field(
+            "Updated",
+            stamp_by(&group.updated_at, group.updated_by, format),
+        ),
+        field(
+            "Deleted",
+            stamp_by(&group.deleted_at, group.deleted_by, format),
+        ),
+        field(
+            "Comment",
+            group
+                .comment
+                .as_deref()
+                .map(|c| sanitize_text(c).into_owned()),
+        ),
+        DocLine::Blank,
+    ];
+    match &group.course {
+        Some(course) => document.extend(course_lines(course, format)),
+        None => {
+            document.push(DocLine::Heading("Course".to_string()));
+            document.push(field("Course id", group.course_id.map(|n| n.to_string())));
+        }
+    }
+    document
+}
+
+fn course_lines(course: &Course, format: RowFormat) -> Vec<DocLine> {
+    vec![
+        DocLine::Heading(format!("Course: {}", line(&course.name))),
+        field("Id", Some(course.id.to_string())),
+        field("Short name", course.short_name.as_deref().map(line)),
+        field("Price", course.price.map(thousands)),
+        field("Lesson", course.lesson_duration.map(|m| format!("{m} min"))),
+        field("Duration", course.course_duration.map(|n| n.to_string())),
+        field(
+            "Per module",
+            course.lessons_per_module.map(|n| format!("{n} lessons")),
+        ),
+        field("Enabled", Some(flag(course.is_enabled).to_string())),
+        field("Type", course.course_type.map(|n| n.to_string())),
+        field("Parent", course.parent_id.map(|n| n.to_string())),
+        field("Company", course.company_id.map(|n| n.to_string())),
+        field("Image", course.image.as_deref().map(line)),
+        field(
+            "Description",
+            course
+                .description
+                .as_deref()
+                .map(|d| sanitize_text(d).into_owned()),
+        ),
+        field(
+            "Created",
+            stamp_by(&course.created_at, course.created_by, format),
+        ),
+        field(
+            "Updated",
+            stamp_by(&course.updated_at, course.updated_by, format),
+        ),
+        field(
+            "Deleted",
+            stamp_by(&course.deleted_at, course.deleted_by, format),
+        ),
+    ]
+}
+
+fn line(text: &str) -> String {
+    sanitize_line(text).into_owned()
+}
+
+fn day(d: &DateField) -> String {
+    line(&date(d))
+}
+
+/// "2025-01-31 – 2025-09-30", a missing side shown as [`NONE`]; None when
+/// both are missing.
+fn span(start: &Option<DateField>, end: &Option<DateField>) -> Option<String> {
+    if start.is_none() && end.is_none() {
+        return None;
+    }
+    let side = |d: &Option<DateField>| d.as_ref().map_or_else(|| NONE.to_string(), day);
+    Some(format!("{} – {}", side(start), side(end)))
+}
+
+/// "2024-06-10 14:05 by #7"; None when neither is known.
+fn stamp_by(at: &Option<Timestamp>, by: Option<i64>, format: RowFormat) -> Option<String> {
+    let at = at.as_ref().map(|t| line(&timestamp(t, &format.zone)));
+    match (at, by) {
+        (None, None) => None,
+        (Some(at), None) => Some(at),
+        (at, Some(user)) => Some(format!("{} by #{user}", at.unwrap_or_else(|| NONE.into()))),
+    }
+}
+
+/// The code as sent: 1..5, or the raw text of another value.
+fn days_code(days: &DaysCode) -> String {
+    match days {
+        DaysCode::MonWedFri => "1".to_string(),
+        DaysCode::TueThuSat => "2".to_string(),
+        DaysCode::Weekend => "3".to_string(),
+        DaysCode::EveryDay => "4".to_string(),
+        DaysCode::Custom => "5".to_string(),
+        DaysCode::Other(raw) if raw.trim().is_empty() => "?".to_string(),
+        DaysCode::Other(raw) => line(raw),
+    }
+}
+
+/// "Active (2)"; another code is already spelled out by the word.
+fn status_with_code(status: &GroupStatus) -> String {
+    let word = line(&status_word(status));
+    match status {
+        GroupStatus::Active => format!("{word} (2)"),
+        GroupStatus::Archive => format!("{word} (3)"),
+        GroupStatus::Other(_) => word,
+    }
+}

@@ -1,0 +1,275 @@
+//! A page of groups made ready to draw: every cell formatted and sanitised
+//! once, when the page arrives, so a frame only lays out the visible rows.
+
+use crate::api::{Group, GroupStatus, GroupsPage};
+use crate::domain::Language;
+use crate::domain::clock::{lesson_range, time_of_day};
+use crate::domain::format::{NONE, date, display_width, status_word};
+use crate::domain::sanitize::sanitize_line;
+use crate::domain::weekday::{NameStyle, describe_days, weekdays};
+use crate::domain::zone::Zone;
+use chrono::{DateTime, Timelike, Utc};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+/// One group as the table shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupRow {
+    pub id: i64,
+    pub number: String,
+    pub name: String,
+    pub course: String,
+    /// "Mon Wed Fri".
+    pub days: String,
+    /// "MoWeFr", for a narrow column.
+    pub days_compact: String,
+    pub time: String,
+    pub status: String,
+    pub archived: bool,
+    pub branch_id: Option<i64>,
+    /// "2025-01-31–2025-09-30".
+    pub dates: String,
+    /// Number, name and course in lower case, for the filter.
+    search: String,
+    number_key: Option<i64>,
+    name_key: String,
+    course_key: String,
+    days_key: Vec<u32>,
+    time_key: Option<u32>,
+}
+
+/// How a group's fields are shown.
+#[derive(Debug, Clone, Copy)]
+pub struct RowFormat {
+    pub language: Language,
+    pub zone: Zone,
+}
+
+impl GroupRow {
+    /// Formats and sanitises every cell of `group`.
+    pub fn new(group: &Group, format: RowFormat) -> Self {
+        let name = sanitize_line(&group.name).into_owned();
+        let course = group
+            .course
+            .as_ref()
+            .map_or_else(|| NONE.to_string(), |c| sanitize_line(&c.name).into_owned());
+        let number = group
+            .company_group_number
+            .map_or_else(|| NONE.to_string(), |n| n.to_string());
+        let days_of = |style| {
+            let text = describe_days(&group.days, &group.exact_days, format.language, style);
+            sanitize_line(&text).into_owned()
+        };
+        let start = group.lesson_start_time.as_ref();
+        let time = lesson_range(start, group.lesson_end_time.as_ref(), &format.zone);
+        let date_of = |d: Option<&crate::api::DateField>| {
+            d.map_or_else(
+                || NONE.to_string(),
+                |d| sanitize_line(&date(d)).into_owned(),
+            )
+        };
+        let dates = format!(
+            "{}–{}",
+            date_of(group.group_start_date.as_ref()),
+            date_of(group.group_end_date.as_ref())
+        );
+        Self {
+            id: group.id,
+            search: format!("{number} {name} {course}").to_lowercase(),
+            number_key: group.company_group_number,
+            name_key: name.to_lowercase(),
+            course_key: course.to_lowercase(),
+            days_key: weekdays(&group.days, &group.exact_days)
+                .iter()
+                .map(|day| day.num_days_from_monday())
+                .collect(),
+            time_key: start
+                .and_then(|t| time_of_day(t, &format.zone))
+                .map(|t| t.hour() * 60 + t.minute()),
+            number,
+            name,
+            course,
+            days: days_of(NameStyle::Short),
+            days_compact: days_of(NameStyle::Compact),
+            time: sanitize_line(&time).into_owned(),
+            status: sanitize_line(&status_word(&group.status)).into_owned(),
+            archived: group.status == GroupStatus::Archive,
+            branch_id: group.branch_id,
+            dates,
+        }
+    }
+}
+
+/// The widest cell of each column of a page (header excluded).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NaturalWidths {
+    pub number: usize,
+    pub name: usize,
+    pub course: usize,
+    pub days: usize,
+    pub days_compact: usize,
+    pub time: usize,
+    pub status: usize,
+    pub dates: usize,
+}
+
+impl NaturalWidths {
+    fn of(rows: &[GroupRow]) -> Self {
+        rows.iter().fold(Self::default(), |w, row| Self {
+            number: w.number.max(display_width(&row.number)),
+            name: w.name.max(display_width(&row.name)),
+            course: w.course.max(display_width(&row.course)),
+            days: w.days.max(display_width(&row.days)),
+            days_compact: w.days_compact.max(display_width(&row.days_compact)),
+            time: w.time.max(display_width(&row.time)),
+            status: w.status.max(display_width(&row.status)),
+            dates: w.dates.max(display_width(&row.dates)),
+        })
+    }
+}
+
+/// A page of groups as it sits in the cache.
+#[derive(Debug, Clone)]
+pub struct CachedPage {
+    pub groups: Vec<Group>,
+    pub rows: Vec<GroupRow>,
+    pub widths: NaturalWidths,
+    /// The page number the server sent.
+    pub page: u64,
+    pub total_pages: u64,
+    /// Groups in all pages, when the server said.
+    pub total: Option<u64>,
+    pub per_page: u32,
+    pub fetched_at: DateTime<Utc>,
+}
+
+impl CachedPage {
+    /// Formats every row of `page` once.
+    pub fn new(page: GroupsPage, format: RowFormat, now: DateTime<Utc>) -> Self {
+        let rows: Vec<GroupRow> = page
+            .groups
+            .iter()
+            .map(|g| GroupRow::new(g, format))
+            .collect();
+        Self {
+            widths: NaturalWidths::of(&rows),
+            page: page.page(),
+            total_pages: page.total_pages(),
+            total: page.pagination.total,
+            per_page: page.per_page(),
+            groups: page.groups,
+            rows,
+            fetched_at: now,
+        }
+    }
+}
+
+/// The column the rows are sorted by (None: the server's order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortColumn {
+    Number,
+    Name,
+    Course,
+    Days,
+    Time,
+    Status,
+    Branch,
+    Start,
+}
+
+impl SortColumn {
+    /// The next sort after `current`: each column in turn, then the server's order.
+    pub fn next(current: Option<Self>) -> Option<Self> {
+        use SortColumn::*;
+        match current {
+            None => Some(Number),
+            Some(Number) => Some(Name),
+            Some(Name) => Some(Course),
+            Some(Course) => Some(Days),
+            Some(Days) => Some(Time),
+            Some(Time) => Some(Status),
+            Some(Status) => Some(Branch),
+            Some(Branch) => Some(Start),
+            Some(Start) => None,
+        }
+    }
+
+    /// The column's name in the summary line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Number => "number",
+            Self::Name => "name",
+            Self::Course => "course",
+            Self::Days => "days",
+            Self::Time => "time",
+            Self::Status => "status",
+            Self::Branch => "branch",
+            Self::Start => "start date",
+        }
+    }
+}
+
+/// Which rows show, and in what order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowSelection<'a> {
+    /// Lower-case filter text ("" shows all).
+    pub filter: &'a str,
+    pub hide_archived: bool,
+    pub sort: Option<SortColumn>,
+    pub descending: bool,
+}
+
+/// The indices of the rows that pass the filter, in the sorted order.
+pub fn visible_rows(
+    rows: &[GroupRow],
+    selection: RowSelection<'_>,
+    branch_names: &HashMap<i64, String>,
+) -> Vec<usize> {
+    let mut visible: Vec<usize> = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| !(selection.hide_archived && row.archived))
+        .filter(|(_, row)| row.search.contains(selection.filter))
+        .map(|(index, _)| index)
+        .collect();
+    if let Some(column) = selection.sort {
+        // Stable: equal keys keep the server's order.
+        visible.sort_by(|&a, &b| compare(&rows[a], &rows[b], column, branch_names));
+    }
+    if selection.descending {
+        visible.reverse();
+    }
+    visible
+}
+
+fn compare(
+    a: &GroupRow,
+    b: &GroupRow,
+    column: SortColumn,
+    branch_names: &HashMap<i64, String>,
+) -> Ordering {
+    // Missing values sort last.
+    fn some_first<T: Ord>(a: &Option<T>, b: &Option<T>) -> Ordering {
+        match (a, b) {
+            (Some(a), Some(b)) => a.cmp(b),
+            (a, b) => b.is_some().cmp(&a.is_some()),
+        }
+    }
+    let branch = |row: &GroupRow| {
+        row.branch_id.map(|id| {
+            branch_names
+                .get(&id)
+                .map_or_else(|| id.to_string(), |n| n.to_lowercase())
+        })
+    };
+    match column {
+        SortColumn::Number => some_first(&a.number_key, &b.number_key),
+        SortColumn::Name => a.name_key.cmp(&b.name_key),
+        SortColumn::Course => a.course_key.cmp(&b.course_key),
+        SortColumn::Days => a.days_key.cmp(&b.days_key),
+        SortColumn::Time => some_first(&a.time_key, &b.time_key),
+        SortColumn::Status => a.status.cmp(&b.status),
+        SortColumn::Branch => some_first(&branch(a), &branch(b)),
+        SortColumn::Start => a.dates.cmp(&b.dates),
+    }
+}

@@ -1,0 +1,68 @@
+//! The help overlay's content, from the keymap: the keys of the context it
+//! was opened in, the global keys that apply there, and the log file.
+
+use super::document::wrap;
+use super::keymap::{Context, bindings, globals_in, keys_label};
+use super::layout;
+use super::list_cursor::Movement;
+use std::path::Path;
+
+/// Below this inner width the help is one column.
+const TWO_COLUMNS_WIDTH: u16 = 60;
+
+/// One line of the help.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HelpLine {
+    Heading(&'static str),
+    Key { keys: String, label: &'static str },
+    Text(String),
+    Blank,
+}
+
+/// The help for `context` in columns fitting `width` inner columns: the
+/// context's keys, then the global keys and the log file.
+pub fn help_columns(context: Context, log_path: &Path, width: u16) -> Vec<Vec<HelpLine>> {
+    let section = |title, keys: &mut dyn Iterator<Item = &'static super::keymap::Binding>| {
+        std::iter::once(HelpLine::Heading(title))
+            .chain(keys.map(|b| HelpLine::Key {
+                keys: keys_label(b),
+                label: b.label,
+            }))
+            .collect::<Vec<_>>()
+    };
+    let own = section(context.title(), &mut bindings(context));
+    let mut everywhere = section(Context::Global.title(), &mut globals_in(context));
+    let two_columns = width >= TWO_COLUMNS_WIDTH;
+    let column_width = if two_columns { width / 2 } else { width };
+    // The path is cut into lines (it has no spaces to wrap at).
+    let path_width = usize::from(column_width).saturating_sub(2);
+    everywhere.extend([HelpLine::Blank, HelpLine::Heading("Log file")]);
+    everywhere.extend(
+        wrap(&log_path.display().to_string(), path_width)
+            .into_iter()
+            .map(HelpLine::Text),
+    );
+    if two_columns {
+        vec![own, everywhere]
+    } else {
+        let mut one = own;
+        one.push(HelpLine::Blank);
+        one.extend(everywhere);
+        vec![one]
+    }
+}
+
+/// The help's scroll position after `movement`, bounded by its content.
+pub fn scrolled(
+    from: usize,
+    movement: Movement,
+    context: Context,
+    log_path: &Path,
+    size: (u16, u16),
+) -> usize {
+    let inner = layout::inner(layout::help_area(size));
+    let columns = help_columns(context, log_path, inner.width);
+    let longest = columns.iter().map(Vec::len).max().unwrap_or(0);
+    let rows = usize::from(inner.height);
+    movement.apply(from, longest.saturating_sub(rows) + 1, rows)
+}

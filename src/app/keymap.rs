@@ -1,0 +1,414 @@
+//! The one keymap table: (context, keys, action, label). Dispatch, the
+//! footer hints and the help overlay all read it, so they cannot drift.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where a key press lands: the screen or overlay that has the focus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Context {
+    /// Keys that work everywhere (in a text input: only the Ctrl ones).
+    Global,
+    GroupsList,
+    GroupDetail,
+    PluginsList,
+    PluginDetail,
+    /// The install confirmation.
+    Confirm,
+    BranchPicker,
+    /// Typing a filter.
+    FilterInput,
+    Help,
+}
+
+impl Context {
+    /// The heading of this context in the help overlay.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Global => "Everywhere",
+            Self::GroupsList => "Groups list",
+            Self::GroupDetail => "Group detail",
+            Self::PluginsList => "Plugins list",
+            Self::PluginDetail => "Plugin detail",
+            Self::Confirm => "Install confirmation",
+            Self::BranchPicker => "Branch picker (type to filter)",
+            Self::FilterInput => "Filter (type to filter)",
+            Self::Help => "Help",
+        }
+    }
+
+    /// True when printable keys are text typed into an input.
+    pub fn takes_text(self) -> bool {
+        matches!(self, Self::BranchPicker | Self::FilterInput)
+    }
+
+    /// True when only the Ctrl global keys apply: text inputs, where letters
+    /// are text, and the confirmation, which no stray key should leave.
+    fn only_control_globals(self) -> bool {
+        self.takes_text() || self == Self::Confirm
+    }
+}
+
+/// What a key asks for; its meaning depends on the context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    Suspend,
+    ShowPlugins,
+    ShowGroups,
+    NextTab,
+    PreviousTab,
+    Help,
+    Refresh,
+    ReloadToken,
+    /// Esc: close, leave or clear, whatever is on top.
+    Back,
+    Up,
+    Down,
+    Top,
+    Bottom,
+    PageUp,
+    PageDown,
+    NextPage,
+    PreviousPage,
+    PickBranch,
+    MorePerPage,
+    FewerPerPage,
+    Filter,
+    CycleSort,
+    ReverseSort,
+    ToggleArchived,
+    /// Enter on a list row.
+    Open,
+    ShowDetails,
+    Install,
+    CycleType,
+    RevealToken,
+    CopyToken,
+    /// Enter in a picker or filter, y in the confirmation.
+    Accept,
+}
+
+/// A key as the table names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub control: bool,
+}
+
+const fn plain(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        control: false,
+    }
+}
+
+const fn special(code: KeyCode) -> Key {
+    Key {
+        code,
+        control: false,
+    }
+}
+
+const fn ctrl(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        control: true,
+    }
+}
+
+const UP: Key = special(KeyCode::Up);
+const DOWN: Key = special(KeyCode::Down);
+const ENTER: Key = special(KeyCode::Enter);
+const ESC: Key = special(KeyCode::Esc);
+
+impl Key {
+    /// How the key is written in hints and help: `j`, `↓`, `PgDn`, `C-c`.
+    pub fn label(&self) -> String {
+        let name = match self.code {
+            KeyCode::Char(' ') => "Space".to_string(),
+            KeyCode::Char(c) => c.to_string(),
+            KeyCode::Up => "↑".to_string(),
+            KeyCode::Down => "↓".to_string(),
+            KeyCode::Left => "←".to_string(),
+            KeyCode::Right => "→".to_string(),
+            KeyCode::PageUp => "PgUp".to_string(),
+            KeyCode::PageDown => "PgDn".to_string(),
+            KeyCode::BackTab => "S-Tab".to_string(),
+            KeyCode::Enter => "Enter".to_string(),
+            KeyCode::Esc => "Esc".to_string(),
+            KeyCode::Tab => "Tab".to_string(),
+            KeyCode::Home => "Home".to_string(),
+            KeyCode::End => "End".to_string(),
+            other => other.to_string(),
+        };
+        if self.control {
+            format!("C-{name}")
+        } else {
+            name
+        }
+    }
+
+    /// Shift is part of the character (`S`, `?`, `+`) or of BackTab, and Alt
+    /// is never used: only Ctrl tells keys apart.
+    fn matches(&self, event: &KeyEvent) -> bool {
+        self.code == event.code && self.control == event.modifiers.contains(KeyModifiers::CONTROL)
+    }
+}
+
+/// One row of the keymap.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    pub context: Context,
+    pub keys: &'static [Key],
+    pub action: Action,
+    /// What the key does, in a few words.
+    pub label: &'static str,
+    /// Shown in the footer (the help overlay shows every binding).
+    pub in_footer: bool,
+}
+
+const fn bind(
+    context: Context,
+    keys: &'static [Key],
+    action: Action,
+    label: &'static str,
+    in_footer: bool,
+) -> Binding {
+    Binding {
+        context,
+        keys,
+        action,
+        label,
+        in_footer,
+    }
+}
+
+use Action as A;
+use Context as C;
+
+/// Every key of crmdeck. Within a context the order is the order of the
+/// footer hints and of the help overlay.
+#[rustfmt::skip]
+pub const KEYMAP: &[Binding] = &[
+    // Everywhere.
+    bind(C::Global, &[plain('1')], A::ShowPlugins, "Plugins tab", false),
+    bind(C::Global, &[plain('2')], A::ShowGroups, "Groups tab", false),
+    bind(C::Global, &[special(KeyCode::Tab)], A::NextTab, "next tab", false),
+    bind(C::Global, &[special(KeyCode::BackTab)], A::PreviousTab, "previous tab", false),
+    bind(C::Global, &[plain('r')], A::Refresh, "refresh", false),
+    bind(C::Global, &[plain('R')], A::ReloadToken, "reload the token", false),
+    bind(C::Global, &[plain('?')], A::Help, "help", true),
+    bind(C::Global, &[plain('q')], A::Quit, "quit", true),
+    // Its own row: in a text input q is a letter, C-c still quits.
+    bind(C::Global, &[ctrl('c')], A::Quit, "quit", true),
+    bind(C::Global, &[ctrl('z')], A::Suspend, "suspend (fg resumes)", false),
+    // The groups list.
+    bind(C::GroupsList, &[ENTER], A::Open, "details", true),
+    bind(C::GroupsList, &[plain('n'), special(KeyCode::Right), plain(']')], A::NextPage, "next page", true),
+    bind(C::GroupsList, &[plain('p'), special(KeyCode::Left), plain('[')], A::PreviousPage, "previous page", true),
+    bind(C::GroupsList, &[plain('b')], A::PickBranch, "branch", true),
+    bind(C::GroupsList, &[plain('/')], A::Filter, "filter", true),
+    bind(C::GroupsList, &[plain('s')], A::CycleSort, "sort", true),
+    bind(C::GroupsList, &[plain('S')], A::ReverseSort, "reverse the sort", false),
+    bind(C::GroupsList, &[plain('a')], A::ToggleArchived, "hide/show archived", true),
+    bind(C::GroupsList, &[plain('+')], A::MorePerPage, "5 more per page", false),
+    bind(C::GroupsList, &[plain('-')], A::FewerPerPage, "5 fewer per page", false),
+    bind(C::GroupsList, &[plain('j'), DOWN], A::Down, "down", false),
+    bind(C::GroupsList, &[plain('k'), UP], A::Up, "up", false),
+    bind(C::GroupsList, &[plain('g'), special(KeyCode::Home)], A::Top, "first row", false),
+    bind(C::GroupsList, &[plain('G'), special(KeyCode::End)], A::Bottom, "last row", false),
+    bind(C::GroupsList, &[special(KeyCode::PageDown)], A::PageDown, "a screen down", false),
+    bind(C::GroupsList, &[special(KeyCode::PageUp)], A::PageUp, "a screen up", false),
+    bind(C::GroupsList, &[ESC], A::Back, "clear filter / error", false),
+    // A group's detail.
+    bind(C::GroupDetail, &[ESC], A::Back, "back to the list", true),
+    bind(C::GroupDetail, &[plain('j'), DOWN], A::Down, "scroll down", true),
+    bind(C::GroupDetail, &[plain('k'), UP], A::Up, "scroll up", true),
+    bind(C::GroupDetail, &[plain('g'), special(KeyCode::Home)], A::Top, "top", false),
+    bind(C::GroupDetail, &[plain('G'), special(KeyCode::End)], A::Bottom, "bottom", false),
+    bind(C::GroupDetail, &[special(KeyCode::PageDown)], A::PageDown, "a screen down", false),
+    bind(C::GroupDetail, &[special(KeyCode::PageUp)], A::PageUp, "a screen up", false),
+    // The plugins list.
+    bind(C::PluginsList, &[ENTER], A::Open, "details, or install", true),
+    bind(C::PluginsList, &[plain('d')], A::ShowDetails, "details", true),
+    bind(C::PluginsList, &[plain('i')], A::Install, "install", true),
+    bind(C::PluginsList, &[plain('/')], A::Filter, "filter by name", true),
+    bind(C::PluginsList, &[plain('t')], A::CycleType, "type: Free/Premium/all", true),
+    bind(C::PluginsList, &[plain('j'), DOWN], A::Down, "down", false),
+    bind(C::PluginsList, &[plain('k'), UP], A::Up, "up", false),
+    bind(C::PluginsList, &[plain('g'), special(KeyCode::Home)], A::Top, "first row", false),
+    bind(C::PluginsList, &[plain('G'), special(KeyCode::End)], A::Bottom, "last row", false),
+    bind(C::PluginsList, &[ESC], A::Back, "clear filter / error", false),
+    // A plugin's detail.
+    bind(C::PluginDetail, &[ESC], A::Back, "back to the list", true),
+    bind(C::PluginDetail, &[plain('v')], A::RevealToken, "show/hide the token", true),
+    bind(C::PluginDetail, &[plain('c')], A::CopyToken, "copy the token", true),
+    bind(C::PluginDetail, &[plain('i')], A::Install, "install", true),
+    bind(C::PluginDetail, &[plain('j'), DOWN], A::Down, "scroll down", false),
+    bind(C::PluginDetail, &[plain('k'), UP], A::Up, "scroll up", false),
+    // The install confirmation.
+    bind(C::Confirm, &[plain('y')], A::Accept, "install", true),
+    bind(C::Confirm, &[plain('n'), ESC], A::Back, "cancel", true),
+    // The branch picker.
+    bind(C::BranchPicker, &[ENTER], A::Accept, "choose", true),
+    bind(C::BranchPicker, &[ESC], A::Back, "cancel", true),
+    bind(C::BranchPicker, &[DOWN], A::Down, "down", true),
+    bind(C::BranchPicker, &[UP], A::Up, "up", true),
+    // Typing a filter.
+    bind(C::FilterInput, &[ENTER], A::Accept, "keep the filter", true),
+    bind(C::FilterInput, &[ESC], A::Back, "clear the filter", true),
+    bind(C::FilterInput, &[DOWN], A::Down, "down the list", false),
+    bind(C::FilterInput, &[UP], A::Up, "up the list", false),
+    // The help overlay.
+    bind(C::Help, &[ESC, plain('?')], A::Back, "close the help", true),
+    bind(C::Help, &[plain('j'), DOWN], A::Down, "scroll down", false),
+    bind(C::Help, &[plain('k'), UP], A::Up, "scroll up", false),
+];
+
+/// The bindings of one context, in table order.
+pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
+    KEYMAP.iter().filter(move |b| b.context == context)
+}
+
+/// The global bindings that apply in `context`: not those whose keys the
+/// context binds itself (`?` closes the help), and in a text input or the
+/// confirmation only the Ctrl ones.
+pub fn globals_in(context: Context) -> impl Iterator<Item = &'static Binding> {
+    let only_control = context.only_control_globals();
+    let shadowed = move |key: &Key| bindings(context).any(|b| b.keys.contains(key));
+    bindings(Context::Global).filter(move |b| {
+        (!only_control || b.keys.iter().all(|key| key.control)) && !b.keys.iter().all(shadowed)
+    })
+}
+
+/// The action of `key` in `context`: the context's own bindings first, then
+/// the globals that apply there.
+pub fn action_for(context: Context, key: &KeyEvent) -> Option<Action> {
+    bindings(context)
+        .chain(globals_in(context))
+        .find(|binding| binding.keys.iter().any(|k| k.matches(key)))
+        .map(|binding| binding.action)
+}
+
+/// A footer hint: a binding's first key and its label.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    pub key: String,
+    pub label: &'static str,
+    /// A global key (kept when the footer is too narrow for all hints).
+    pub global: bool,
+}
+
+/// The footer hints of `context`: its own first, then the globals that
+/// apply; one hint per action (the first key that applies).
+pub fn footer_hints(context: Context) -> Vec<Hint> {
+    let mut hints: Vec<Hint> = Vec::new();
+    let mut actions: Vec<Action> = Vec::new();
+    for binding in bindings(context).chain(globals_in(context)) {
+        if binding.in_footer && !actions.contains(&binding.action) {
+            actions.push(binding.action);
+            hints.push(Hint {
+                key: binding.keys[0].label(),
+                label: binding.label,
+                global: binding.context == Context::Global,
+            });
+        }
+    }
+    hints
+}
+
+/// Every key of a binding, as one label: `j ↓`.
+pub fn keys_label(binding: &Binding) -> String {
+    binding
+        .keys
+        .iter()
+        .map(Key::label)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    #[test]
+    fn no_key_means_two_things_in_one_context() {
+        let contexts = [
+            C::GroupsList,
+            C::GroupDetail,
+            C::PluginsList,
+            C::PluginDetail,
+            C::Confirm,
+            C::BranchPicker,
+            C::FilterInput,
+            C::Help,
+        ];
+        for context in contexts {
+            let keys: Vec<Key> = bindings(context)
+                .flat_map(|b| b.keys.iter().copied())
+                .collect();
+            for (i, a) in keys.iter().enumerate() {
+                assert!(!keys[i + 1..].contains(a), "{context:?}: {a:?} twice");
+            }
+        }
+    }
+
+    #[test]
+    fn shift_is_part_of_the_character_and_ctrl_is_not() {
+        let shifted = key(KeyCode::Char('S'), KeyModifiers::SHIFT);
+        assert_eq!(action_for(C::GroupsList, &shifted), Some(A::ReverseSort));
+        let back_tab = key(KeyCode::BackTab, KeyModifiers::SHIFT);
+        assert_eq!(action_for(C::GroupsList, &back_tab), Some(A::PreviousTab));
+        let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(C::PluginDetail, &ctrl_c), Some(A::Quit));
+        let c = key(KeyCode::Char('c'), KeyModifiers::NONE);
+        assert_eq!(action_for(C::PluginDetail, &c), Some(A::CopyToken));
+    }
+
+    #[test]
+    fn text_inputs_and_the_confirmation_keep_only_ctrl_globals() {
+        let q = key(KeyCode::Char('q'), KeyModifiers::NONE);
+        let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        for context in [C::FilterInput, C::BranchPicker, C::Confirm] {
+            assert_eq!(action_for(context, &q), None, "{context:?}");
+            assert_eq!(action_for(context, &ctrl_c), Some(A::Quit), "{context:?}");
+        }
+        assert_eq!(action_for(C::Help, &q), Some(A::Quit));
+        let help = key(KeyCode::Char('?'), KeyModifiers::NONE);
+        assert_eq!(action_for(C::Help, &help), Some(A::Back));
+        assert!(globals_in(C::Help).all(|b| b.action != A::Help));
+    }
+
+    #[test]
+    fn hints_and_labels_come_from_the_table() {
+        let hints = footer_hints(C::GroupsList);
+        assert_eq!(
+            (hints[0].key.as_str(), hints[0].label),
+            ("Enter", "details")
+        );
+        let last = hints.last().unwrap();
+        assert_eq!(
+            (last.key.as_str(), last.label, last.global),
+            ("q", "quit", true)
+        );
+        let quit: Vec<String> = bindings(C::Global)
+            .filter(|b| b.action == A::Quit)
+            .map(keys_label)
+            .collect();
+        assert_eq!(quit, ["q", "C-c"]);
+        let typing = footer_hints(C::FilterInput);
+        assert_eq!(typing.last().unwrap().key, "C-c");
+        assert_eq!(hints.iter().filter(|h| h.label == "quit").count(), 1);
+        let next = bindings(C::GroupsList)
+            .find(|b| b.action == A::NextPage)
+            .unwrap();
+        assert_eq!(keys_label(next), "n → ]");
+        let confirm_hints = footer_hints(C::Confirm);
+        assert_eq!(confirm_hints[0].key, "y");
+        assert!(confirm_hints.iter().all(|hint| hint.key != "?"));
+    }
+}

@@ -1,0 +1,89 @@
+//! A plugin's detail: what it is, what it may do, and its installation with
+//! the token masked unless revealed.
+
+use super::document::{DocLine, field};
+use crate::api::token::mask_secret;
+use crate::api::{Abilities, Plugin, Timestamp};
+use crate::domain::format::{NONE, plugin_type_word, timestamp};
+use crate::domain::sanitize::{sanitize_line, sanitize_text};
+use crate::domain::zone::Zone;
+
+/// How the installation part of a plugin's detail shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InstallView {
+    /// An install request is on its way.
+    pub installing: bool,
+    /// The token shows in full.
+    pub token_revealed: bool,
+}
+
+/// The detail view of `plugin`, times in `zone`.
+pub fn plugin_document(plugin: &Plugin, view: InstallView, zone: &Zone) -> Vec<DocLine> {
+    let state = match (&plugin.user, view.installing) {
+        (Some(installation), _) => format!("✓ installed (installation #{})", installation.id),
+        (None, true) => "installing…".to_string(),
+        (None, false) => "not installed".to_string(),
+    };
+    let stamp = |t: &Option<Timestamp>| t.as_ref().map(|t| line(&timestamp(t, zone)));
+    let mut document = vec![
+        DocLine::Heading(line(&plugin.name)),
+        field("Id", Some(plugin.id.to_string())),
+        field("Type", Some(line(plugin_type_word(&plugin.plugin_type)))),
+        field("Installed", Some(state)),
+        field(
+            "Description",
+            Some(sanitize_text(&plugin.description).into_owned()).filter(|d| !d.trim().is_empty()),
+        ),
+        field("Abilities", Some(abilities(&plugin.abilities))),
+        field("URL", plugin.url.as_deref().map(line)),
+        field("Logo", plugin.logo.as_deref().map(line)),
+        field("Background", plugin.background_image.as_deref().map(line)),
+        field("Created", stamp(&plugin.created_at)),
+        field("Updated", stamp(&plugin.updated_at)),
+    ];
+    if let Some(installation) = &plugin.user {
+        let token = installation.token.as_deref().map(|token| {
+            if view.token_revealed {
+                line(token)
+            } else {
+                mask_secret(token)
+            }
+        });
+        document.extend([
+            DocLine::Blank,
+            DocLine::Heading("Installation".to_string()),
+            field("Id", Some(installation.id.to_string())),
+            field("User", installation.user_id.map(|id| format!("#{id}"))),
+            field("Installed at", stamp(&installation.created_at)),
+            field("Updated", stamp(&installation.updated_at)),
+            field("Token", token),
+        ]);
+    }
+    document
+}
+
+/// One ability per line, "•" before each; a value that did not decode as
+/// a list shows as sent.
+fn abilities(abilities: &Abilities) -> String {
+    match abilities {
+        Abilities::List(names) if names.is_empty() => NONE.to_string(),
+        Abilities::List(names) => names
+            .iter()
+            .map(|name| format!("• {}", line(name)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Abilities::Raw(raw) => format!("{} (not a list)", line(raw)),
+    }
+}
+
+/// The abilities on one line, for the install confirmation.
+pub fn abilities_inline(abilities: &Abilities) -> String {
+    match abilities.as_list().as_slice() {
+        [] => NONE.to_string(),
+        names => line(&names.join(", ")),
+    }
+}
+
+fn line(text: &str) -> String {
+    sanitize_line(text).into_owned()
+}

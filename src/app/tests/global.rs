@@ -1,0 +1,261 @@
+//! Keys that work everywhere, ticks, resizes, the mouse, and the messages
+//! that are not API answers.
+
+use super::*;
+use crate::app::status::Severity::{Error, Info};
+use crate::app::{Overlay, Tab};
+use chrono::TimeDelta;
+use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
+use std::time::Duration;
+
+fn ctrl(app: &mut App, c: char) -> Vec<Effect> {
+    chord(app, KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+fn tick(app: &mut App, after: TimeDelta) -> Vec<Effect> {
+    app.update(Input::Tick, now() + after)
+}
+
+#[test]
+fn q_quits_except_where_it_is_text_and_ctrl_c_always_quits() {
+    let mut app = loaded();
+    assert_eq!(press(&mut app, "q"), vec![Effect::Quit]);
+    for opening in ["/", "b", "1ji"] {
+        let mut app = loaded();
+        press(&mut app, opening);
+        assert!(press(&mut app, "q").is_empty(), "{opening:?}");
+        assert_eq!(ctrl(&mut app, 'c'), vec![Effect::Quit], "{opening:?}");
+    }
+    let mut app = loaded();
+    press(&mut app, "?");
+    assert_eq!(press(&mut app, "q"), vec![Effect::Quit]);
+}
+
+#[test]
+fn ctrl_z_suspends_and_resuming_changes_nothing() {
+    let mut app = loaded();
+    press(&mut app, "jj");
+    assert_eq!(ctrl(&mut app, 'z'), vec![Effect::Suspend]);
+    assert!(app.update(Input::Msg(Msg::Resumed), now()).is_empty());
+    assert_eq!(selected_group(&app), Some(3));
+}
+
+#[test]
+fn help_lists_the_context_it_was_opened_in_and_closes() {
+    let mut app = loaded();
+    press(&mut app, "?");
+    assert!(matches!(
+        app.overlay,
+        Some(Overlay::Help {
+            under: Context::GroupsList,
+            ..
+        })
+    ));
+    press(&mut app, "?");
+    assert!(app.overlay.is_none());
+    press(&mut app, "1d?");
+    assert!(matches!(
+        app.overlay,
+        Some(Overlay::Help {
+            under: Context::PluginDetail,
+            ..
+        })
+    ));
+    press(&mut app, "\x1b");
+    assert_eq!(app.context(), Context::PluginDetail);
+    // Switching tabs closes it.
+    press(&mut app, "?2");
+    assert!(app.overlay.is_none());
+    assert_eq!(app.tab, Tab::Groups);
+}
+
+#[test]
+fn help_scrolls_when_it_does_not_fit() {
+    let mut app = loaded();
+    app.update(Input::Resize(60, 15), now());
+    press(&mut app, "?");
+    let scroll = |app: &App| match app.overlay {
+        Some(Overlay::Help { scroll, .. }) => scroll,
+        _ => panic!("help is open"),
+    };
+    press(&mut app, "jj");
+    assert_eq!(scroll(&app), 2);
+    special(&mut app, KeyCode::Up);
+    press(&mut app, "k");
+    special(&mut app, KeyCode::Down);
+    assert_eq!(scroll(&app), 1);
+    for _ in 0..100 {
+        press(&mut app, "j");
+    }
+    let bottom = scroll(&app);
+    assert!(bottom < 40, "bounded by the content: {bottom}");
+}
+
+#[test]
+fn r_refreshes_the_active_tab_and_retries_the_branches() {
+    let (mut app, effects) = fresh();
+    answer(&mut app, effects, &mut |request| {
+        Some(match request {
+            Request::Branches => Err(server_error()),
+            other => server_answer(other),
+        })
+    });
+    let effects = press(&mut app, "r");
+    fetch_of(&effects, &groups_request(1));
+    fetch_of(&effects, &Request::Branches);
+    let effects = press(&mut app, "1r");
+    assert_eq!(
+        fetches(&effects)
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect::<Vec<_>>(),
+        vec![Request::Plugins]
+    );
+}
+
+#[test]
+fn capital_r_reloads_the_token_and_its_answer_is_shown() {
+    let mut app = loaded();
+    let effects = chord(&mut app, KeyCode::Char('R'), KeyModifiers::SHIFT);
+    assert_eq!(effects, vec![Effect::ReloadToken]);
+    let expiry = now() + TimeDelta::hours(12);
+    let effects = app.update(Input::Msg(Msg::TokenReloaded(Ok(Some(expiry)))), now());
+    assert_eq!(app.settings.token_expires_at, Some(expiry));
+    assert_eq!(
+        status(&app, Info),
+        Some("token reloaded (expires in 12h 0m)")
+    );
+    fetch_of(&effects, &groups_request(1));
+    app.update(
+        Input::Msg(Msg::TokenReloaded(
+            Err("token_command exited with 1".into()),
+        )),
+        now(),
+    );
+    assert_eq!(
+        status(&app, Error),
+        Some("cannot reload the token: token_command exited with 1")
+    );
+}
+
+#[test]
+fn errors_stay_until_escape_and_information_fades() {
+    let mut app = loaded();
+    let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
+    respond(&mut app, id, Err(server_error()));
+    tick(&mut app, TimeDelta::hours(1));
+    assert!(status(&app, Error).is_some());
+    press(&mut app, "\x1b");
+    assert!(app.status.current().is_none());
+    press(&mut app, "p");
+    assert!(status(&app, Info).is_some());
+    assert_eq!(app.needs_tick(), Some(Duration::from_secs(4)));
+    tick(&mut app, TimeDelta::seconds(3));
+    assert!(status(&app, Info).is_some());
+    tick(&mut app, TimeDelta::seconds(5));
+    assert!(app.status.current().is_none());
+}
+
+#[test]
+fn ticks_are_wanted_only_while_something_can_change() {
+    let idle = AppSettings {
+        token_expires_at: None,
+        ..AppSettings::for_tests()
+    };
+    let (app, _) = App::new(idle.clone(), NARROW);
+    assert_eq!(
+        app.needs_tick(),
+        Some(Duration::from_millis(100)),
+        "loading"
+    );
+    let app = loaded_with(idle.clone());
+    assert_eq!(app.needs_tick(), None, "an idle dashboard costs nothing");
+    let warned = loaded_with(AppSettings::for_tests());
+    assert_eq!(warned.needs_tick(), Some(Duration::from_secs(30)));
+    let later = loaded_with(AppSettings {
+        token_expires_at: Some(now() + TimeDelta::hours(3)),
+        ..idle.clone()
+    });
+    assert_eq!(later.needs_tick(), Some(Duration::from_secs(2 * 3600)));
+    let refreshing = loaded_with(AppSettings {
+        auto_refresh: Some(Duration::from_secs(60)),
+        ..idle
+    });
+    assert_eq!(refreshing.needs_tick(), Some(Duration::from_secs(60)));
+}
+
+#[test]
+fn auto_refresh_refetches_the_page_on_time() {
+    let mut app = loaded_with(AppSettings {
+        auto_refresh: Some(Duration::from_secs(60)),
+        ..AppSettings::for_tests()
+    });
+    assert!(tick(&mut app, TimeDelta::seconds(30)).is_empty());
+    let effects = tick(&mut app, TimeDelta::seconds(61));
+    fetch_of(&effects, &groups_request(1));
+    // The next one is a minute later.
+    assert!(tick(&mut app, TimeDelta::seconds(90)).is_empty());
+}
+
+#[test]
+fn a_resize_keeps_the_selection_on_screen() {
+    let mut app = loaded();
+    press(&mut app, "G");
+    app.update(Input::Resize(80, 15), now());
+    assert_eq!(app.size, (80, 15));
+    assert_eq!(app.groups.cursor.index, 19);
+    assert_eq!(app.groups.cursor.offset, 10, "10 rows on screen at 80x15");
+}
+
+#[test]
+fn key_releases_are_ignored() {
+    let mut app = loaded();
+    let mut release = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+    release.kind = KeyEventKind::Release;
+    release.state = KeyEventState::NONE;
+    assert!(app.update(Input::Key(release), now()).is_empty());
+}
+
+fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) -> Vec<Effect> {
+    let event = MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.update(Input::Mouse(event), now())
+}
+
+#[test]
+fn the_wheel_scrolls_and_a_click_selects_a_row_or_a_tab() {
+    let mut app = loaded();
+    mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
+    assert_eq!(app.groups.cursor.index, 3);
+    mouse(&mut app, MouseEventKind::ScrollUp, 10, 10);
+    assert_eq!(app.groups.cursor.index, 0);
+    // Rows start on line 3 (top line, summary, column heads).
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 7);
+    assert_eq!(selected_group(&app), Some(5));
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
+    assert_eq!(app.tab, Tab::Plugins);
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 5, 4);
+    assert_eq!(selected_plugin(&app), Some(2));
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 5, 3);
+    press(&mut app, "d");
+    // Plugin 1's detail is taller than the screen.
+    mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
+    assert_eq!(app.plugins.detail_scroll, 3);
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 22, 0);
+    assert_eq!(app.tab, Tab::Groups);
+}
+
+#[test]
+fn without_mouse_mode_the_mouse_does_nothing() {
+    let mut app = loaded_with(AppSettings {
+        mouse: false,
+        ..AppSettings::for_tests()
+    });
+    mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
+    assert_eq!((app.groups.cursor.index, app.tab), (0, Tab::Groups));
+}

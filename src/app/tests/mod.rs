@@ -1,0 +1,166 @@
+//! `App::update` driven by keys, mouse, ticks and messages, against the
+//! fixtures: every key of every context and every `Msg`.
+
+mod global;
+mod groups;
+mod plugins;
+
+use super::fixtures::{self, answer, loaded_app, now, server_answer};
+use super::keymap::Context;
+use super::status::Severity;
+use super::{App, AppSettings, Effect, Input, Msg, Payload, Request, RequestId};
+use crate::api::{ApiError, GroupsQuery};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+const NARROW: (u16, u16) = (80, 24);
+const WIDE: (u16, u16) = (160, 48);
+
+/// An app at 80x24 whose first requests (and the prefetch of page 2) were
+/// answered by the scripted server.
+fn loaded() -> App {
+    loaded_app(AppSettings::for_tests(), NARROW)
+}
+
+fn loaded_with(settings: AppSettings) -> App {
+    loaded_app(settings, NARROW)
+}
+
+/// An app with nothing answered yet, and its first effects.
+fn fresh() -> (App, Vec<Effect>) {
+    App::new(AppSettings::for_tests(), NARROW)
+}
+
+fn press(app: &mut App, keys: &str) -> Vec<Effect> {
+    fixtures::press(app, keys)
+}
+
+/// A key with modifiers (Ctrl-C, Shift-Tab).
+fn chord(app: &mut App, code: KeyCode, modifiers: KeyModifiers) -> Vec<Effect> {
+    app.update(Input::Key(KeyEvent::new(code, modifiers)), now())
+}
+
+fn special(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    chord(app, code, KeyModifiers::NONE)
+}
+
+/// The fetches among `effects`.
+fn fetches(effects: &[Effect]) -> Vec<(RequestId, Request)> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Fetch { id, request } => Some((*id, request.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The id of the only fetch of `request` in `effects`.
+fn fetch_of(effects: &[Effect], request: &Request) -> RequestId {
+    let ids: Vec<RequestId> = fetches(effects)
+        .into_iter()
+        .filter(|(_, r)| r == request)
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(ids.len(), 1, "one fetch of {request:?} in {effects:?}");
+    ids[0]
+}
+
+fn respond(app: &mut App, id: RequestId, result: Result<Payload, ApiError>) -> Vec<Effect> {
+    app.update(Input::Msg(Msg::Response { id, result }), now())
+}
+
+/// Answers `id` as the scripted server would answer `request`.
+fn respond_ok(app: &mut App, id: RequestId, request: &Request) -> Vec<Effect> {
+    respond(app, id, server_answer(request))
+}
+
+fn query(page: u64) -> GroupsQuery {
+    GroupsQuery {
+        branch_id: None,
+        page,
+        per_page: 20,
+    }
+}
+
+fn groups_request(page: u64) -> Request {
+    Request::Groups(query(page))
+}
+
+fn server_error() -> ApiError {
+    ApiError::Server {
+        status: 502,
+        message: Some("Bad Gateway".into()),
+    }
+}
+
+/// The status message's text, if its severity is `severity`.
+fn status(app: &App, severity: Severity) -> Option<&str> {
+    app.status
+        .current()
+        .filter(|m| m.severity == severity)
+        .map(|m| m.text.as_str())
+}
+
+/// Ids of the visible groups, in order.
+fn visible_ids(app: &App) -> Vec<i64> {
+    let page = app.groups.shown_page().expect("a page on screen");
+    app.groups
+        .visible
+        .iter()
+        .map(|&i| page.rows[i].id)
+        .collect()
+}
+
+fn selected_group(app: &App) -> Option<i64> {
+    app.groups.selected().map(|(row, _)| row.id)
+}
+
+fn selected_plugin(app: &App) -> Option<i64> {
+    app.plugins.selected().map(|p| p.id)
+}
+
+#[test]
+fn starts_on_groups_asking_for_page_one_branches_and_plugins() {
+    let (app, effects) = fresh();
+    let requests: Vec<Request> = fetches(&effects).into_iter().map(|(_, r)| r).collect();
+    assert_eq!(
+        requests,
+        vec![groups_request(1), Request::Branches, Request::Plugins]
+    );
+    let mut ids: Vec<RequestId> = fetches(&effects).into_iter().map(|(id, _)| id).collect();
+    ids.dedup();
+    assert_eq!(ids.len(), 3, "fresh ids");
+    assert_eq!(app.context(), Context::GroupsList);
+}
+
+#[test]
+fn the_first_page_uses_the_configured_branch_and_a_bounded_per_page() {
+    let settings = AppSettings {
+        branch_id: Some(3),
+        per_page: 500,
+        ..AppSettings::for_tests()
+    };
+    let (_, effects) = App::new(settings, NARROW);
+    let first = GroupsQuery {
+        branch_id: Some(3),
+        page: 1,
+        per_page: 100,
+    };
+    fetch_of(&effects, &Request::Groups(first));
+}
+
+#[test]
+fn an_answer_no_longer_awaited_is_dropped() {
+    let mut app = loaded();
+    let before = (app.groups.shown, visible_ids(&app));
+    let unknown = respond(&mut app, RequestId(999), server_answer(&groups_request(3)));
+    assert!(unknown.is_empty());
+    // An answer that already arrived, delivered twice.
+    let (mut again, effects) = fresh();
+    let id = fetch_of(&effects, &groups_request(1));
+    respond_ok(&mut again, id, &groups_request(1));
+    let status_before = again.status.current().cloned();
+    assert!(respond(&mut again, id, Err(server_error())).is_empty());
+    assert_eq!(again.status.current().cloned(), status_before);
+    assert_eq!((app.groups.shown, visible_ids(&app)), before);
+}

@@ -1,0 +1,329 @@
+//! The Plugins tab: list keys, filters, detail and token, and the install
+//! flow (confirmation, one request at most, success, failure, timeout,
+//! already installed, read-only).
+
+use super::*;
+use crate::app::document::DocLine;
+use crate::app::plugins::TypeFilter;
+use crate::app::status::Severity::{Error, Info};
+use crate::app::{Overlay, Tab};
+use std::time::Duration;
+
+const TOKEN_OF_PLUGIN_1: &str = "21|jCr5Qm0aXbT7sLw2kHd9PzUeYv4NcR8gFo1iKj6M";
+
+fn install_fetches(effects: &[Effect]) -> usize {
+    fetches(effects)
+        .iter()
+        .filter(|(_, r)| matches!(r, Request::Install { .. }))
+        .count()
+}
+
+fn visible_plugins(app: &App) -> Vec<i64> {
+    app.plugins
+        .visible
+        .iter()
+        .map(|&i| app.plugins.plugins[i].id)
+        .collect()
+}
+
+/// The value of the "Token" field of the selected plugin's detail.
+fn token_shown(app: &App) -> Option<String> {
+    let document = app.plugins.detail(&app.requests, &app.settings.timezone)?;
+    document.into_iter().find_map(|line| match line {
+        DocLine::Field {
+            label: "Token",
+            value,
+        } => Some(value),
+        _ => None,
+    })
+}
+
+/// Plugin 2 (SMS gateway, not installed) confirmed: the install request.
+fn install_plugin_2(app: &mut App) -> RequestId {
+    let effects = press(app, "1jiy");
+    fetch_of(&effects, &Request::Install { plugin_id: 2 })
+}
+
+#[test]
+fn number_keys_and_tab_switch_tabs() {
+    let mut app = loaded();
+    press(&mut app, "1");
+    assert_eq!(
+        (app.tab, app.context()),
+        (Tab::Plugins, Context::PluginsList)
+    );
+    press(&mut app, "2");
+    assert_eq!(app.tab, Tab::Groups);
+    press(&mut app, "\t");
+    assert_eq!(app.tab, Tab::Plugins);
+    chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
+    assert_eq!(app.tab, Tab::Groups);
+}
+
+#[test]
+fn list_keys_move_the_selection() {
+    let mut app = loaded();
+    press(&mut app, "1j");
+    assert_eq!(selected_plugin(&app), Some(2));
+    special(&mut app, KeyCode::Down);
+    press(&mut app, "k");
+    special(&mut app, KeyCode::Up);
+    assert_eq!(selected_plugin(&app), Some(1));
+    press(&mut app, "G");
+    assert_eq!(selected_plugin(&app), Some(6));
+    press(&mut app, "g");
+    special(&mut app, KeyCode::End);
+    special(&mut app, KeyCode::Home);
+    assert_eq!(selected_plugin(&app), Some(1));
+}
+
+#[test]
+fn t_cycles_free_premium_and_all() {
+    let mut app = loaded();
+    press(&mut app, "1t");
+    assert_eq!(app.plugins.type_filter, TypeFilter::Free);
+    assert_eq!(visible_plugins(&app), vec![1, 5]);
+    press(&mut app, "t");
+    assert_eq!(visible_plugins(&app), vec![2, 3, 4, 6]);
+    press(&mut app, "t");
+    assert_eq!(visible_plugins(&app).len(), 6);
+}
+
+#[test]
+fn slash_filters_by_name_and_escape_clears() {
+    let mut app = loaded();
+    press(&mut app, "1/sms");
+    assert_eq!(app.context(), Context::FilterInput);
+    assert_eq!(visible_plugins(&app), vec![2]);
+    press(&mut app, "\n");
+    assert_eq!(app.context(), Context::PluginsList);
+    press(&mut app, "\x1b");
+    assert_eq!(visible_plugins(&app).len(), 6);
+    press(&mut app, "/zz\x1b");
+    assert_eq!(visible_plugins(&app).len(), 6);
+    assert_eq!(app.context(), Context::PluginsList);
+}
+
+#[test]
+fn enter_opens_an_installed_plugin_and_offers_to_install_the_others() {
+    let mut app = loaded();
+    press(&mut app, "1\n");
+    assert_eq!(app.context(), Context::PluginDetail);
+    press(&mut app, "\x1b");
+    press(&mut app, "j\n");
+    assert!(matches!(
+        app.overlay,
+        Some(Overlay::Confirm { plugin_id: 2 })
+    ));
+}
+
+#[test]
+fn d_opens_the_detail_of_any_plugin_and_it_scrolls() {
+    let mut app = loaded();
+    press(&mut app, "1jd");
+    assert_eq!(app.context(), Context::PluginDetail);
+    assert_eq!(selected_plugin(&app), Some(2));
+    assert_eq!(token_shown(&app), None);
+    press(&mut app, "\x1bkd");
+    press(&mut app, "j");
+    assert_eq!(app.plugins.detail_scroll, 1, "plugin 1's detail is taller");
+    press(&mut app, "k");
+    special(&mut app, KeyCode::Up);
+    assert_eq!(app.plugins.detail_scroll, 0);
+}
+
+#[test]
+fn the_confirmation_installs_on_y_and_cancels_on_n_or_escape() {
+    let mut app = loaded();
+    press(&mut app, "1ji");
+    assert_eq!(app.context(), Context::Confirm);
+    assert!(press(&mut app, "n").is_empty());
+    assert!(app.overlay.is_none());
+    press(&mut app, "i");
+    assert!(press(&mut app, "\x1b").is_empty());
+    assert!(app.overlay.is_none());
+    // Stray keys do nothing while it asks.
+    press(&mut app, "i");
+    assert!(press(&mut app, "jr2\n").is_empty());
+    assert_eq!(app.context(), Context::Confirm);
+    let effects = press(&mut app, "y");
+    assert_eq!(install_fetches(&effects), 1);
+    assert!(app.overlay.is_none());
+    assert_eq!(status(&app, Info), Some("installing SMS gateway (Eskiz)…"));
+}
+
+#[test]
+fn twenty_presses_while_installing_send_one_request() {
+    let mut app = loaded();
+    let mut effects = press(&mut app, "1jiy");
+    for _ in 0..20 {
+        effects.extend(press(&mut app, "y"));
+        effects.extend(press(&mut app, "i"));
+        effects.extend(press(&mut app, "\n"));
+    }
+    assert_eq!(install_fetches(&effects), 1);
+    assert!(app.overlay.is_none());
+    let said = status(&app, Info).unwrap();
+    assert!(said.contains("installing"), "{said}");
+}
+
+#[test]
+fn a_successful_install_shows_the_token_and_reconciles() {
+    let mut app = loaded();
+    let id = install_plugin_2(&mut app);
+    let effects = respond_ok(&mut app, id, &Request::Install { plugin_id: 2 });
+    let plugin = app.plugins.plugin(2).unwrap();
+    assert!(plugin.is_installed());
+    assert_eq!(status(&app, Info), Some("installed SMS gateway (Eskiz)"));
+    let reconcile = fetch_of(&effects, &Request::Plugins);
+    press(&mut app, "d");
+    assert_eq!(token_shown(&app).as_deref(), Some("22|jCr5…"));
+    // The refetched list (the server's view) replaces the local one.
+    respond_ok(&mut app, reconcile, &Request::Plugins);
+    assert!(!app.plugins.plugin(2).unwrap().is_installed());
+    assert_eq!(selected_plugin(&app), Some(2), "the selection stays");
+}
+
+#[test]
+fn a_failed_install_changes_nothing() {
+    let mut app = loaded();
+    let id = install_plugin_2(&mut app);
+    let effects = respond(&mut app, id, Err(server_error()));
+    assert!(effects.is_empty());
+    assert!(!app.plugins.plugin(2).unwrap().is_installed());
+    let error = status(&app, Error).unwrap();
+    assert!(
+        error.starts_with("install SMS gateway (Eskiz): HTTP 502"),
+        "{error}"
+    );
+    // It may be tried again.
+    assert_eq!(install_fetches(&press(&mut app, "iy")), 1);
+}
+
+#[test]
+fn after_a_timeout_the_plugins_are_refetched() {
+    let mut app = loaded();
+    let id = install_plugin_2(&mut app);
+    let effects = respond(
+        &mut app,
+        id,
+        Err(ApiError::Timeout(Duration::from_secs(30))),
+    );
+    fetch_of(&effects, &Request::Plugins);
+    assert!(
+        status(&app, Error)
+            .unwrap()
+            .contains("checking whether it was installed")
+    );
+}
+
+#[test]
+fn an_installed_plugin_is_not_installed_again() {
+    let mut app = loaded();
+    assert!(press(&mut app, "1i").is_empty());
+    assert!(app.overlay.is_none());
+    assert_eq!(
+        status(&app, Info),
+        Some("Telegram bot is already installed")
+    );
+    assert!(press(&mut app, "di").is_empty());
+    assert!(app.overlay.is_none());
+}
+
+#[test]
+fn read_only_mode_sends_no_install() {
+    let mut app = loaded_with(AppSettings {
+        read_only: true,
+        ..AppSettings::for_tests()
+    });
+    for keys in ["1ji", "\n", "di"] {
+        assert!(press(&mut app, keys).is_empty(), "{keys:?}");
+        assert!(app.overlay.is_none());
+        assert_eq!(status(&app, Info), Some("read-only: install disabled"));
+    }
+}
+
+#[test]
+fn the_token_is_masked_until_revealed_and_copies_whole() {
+    let mut app = loaded();
+    press(&mut app, "1d");
+    assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
+    press(&mut app, "v");
+    assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
+    assert!(app.status.current().is_none());
+    press(&mut app, "v");
+    assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
+    assert_eq!(
+        press(&mut app, "c"),
+        vec![Effect::Copy(TOKEN_OF_PLUGIN_1.to_string())]
+    );
+    app.update(Input::Msg(Msg::Copied(Ok(()))), now());
+    assert_eq!(status(&app, Info), Some("token copied to the clipboard"));
+    app.update(Input::Msg(Msg::Copied(Err("not a terminal".into()))), now());
+    assert_eq!(status(&app, Error), Some("cannot copy: not a terminal"));
+    // Leaving the detail hides the token again.
+    press(&mut app, "v\x1bd");
+    assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
+}
+
+#[test]
+fn no_token_to_show_or_copy_before_installing() {
+    let mut app = loaded();
+    press(&mut app, "1jd");
+    assert!(press(&mut app, "v").is_empty());
+    assert!(!app.plugins.token_revealed);
+    assert_eq!(
+        status(&app, Info),
+        Some("no token: the plugin is not installed")
+    );
+    press(&mut app, "\x1b");
+    assert!(press(&mut app, "c").is_empty());
+    assert_eq!(
+        status(&app, Info),
+        Some("no token: the plugin is not installed")
+    );
+}
+
+#[test]
+fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
+    let mut app = loaded();
+    let first = fetch_of(&press(&mut app, "1r"), &Request::Plugins);
+    let effects = press(&mut app, "r");
+    assert!(effects.contains(&Effect::Cancel(first)));
+    let second = fetch_of(&effects, &Request::Plugins);
+    assert!(respond(&mut app, first, Ok(Payload::Plugins(Vec::new()))).is_empty());
+    assert_eq!(
+        app.plugins.plugins.len(),
+        6,
+        "the abandoned answer is dropped"
+    );
+    respond(&mut app, second, Err(server_error()));
+    assert_eq!(app.plugins.plugins.len(), 6);
+    assert!(
+        status(&app, Error)
+            .unwrap()
+            .starts_with("plugins: HTTP 502")
+    );
+}
+
+#[test]
+fn a_first_load_failure_shows_its_cause() {
+    let (mut app, effects) = fresh();
+    let id = fetch_of(&effects, &Request::Plugins);
+    respond(&mut app, id, Err(server_error()));
+    assert!(app.plugins.load_error.as_deref().unwrap().contains("502"));
+    assert!(!app.plugins.loaded);
+}
+
+#[test]
+fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
+    let (mut app, effects) = fresh();
+    let id = fetch_of(&effects, &Request::Plugins);
+    respond(&mut app, id, Ok(Payload::Branches(fixtures::branches())));
+    assert!(!app.plugins.loaded);
+    assert!(
+        status(&app, Error)
+            .unwrap()
+            .contains("another kind of request")
+    );
+}

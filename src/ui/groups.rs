@@ -1,0 +1,296 @@
+//! The Groups tab: the summary line (branch, page, totals, spinner), the
+//! filter line, the table of the visible rows only, and the group detail
+//! (a pane at wide sizes, full-screen below).
+
+use super::detail;
+use super::list;
+use super::table::{Cell, ColumnSpec, essentials_fit, fit_columns, head_line, row_line, widest};
+use super::theme::{Styles, spinner};
+use crate::app::App;
+use crate::app::group_rows::{CachedPage, GroupRow};
+use crate::app::keymap::Context;
+use crate::app::layout::{self, ListScreen};
+use crate::domain::format::{NONE, display_width};
+use ratatui::Frame;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use std::borrow::Cow;
+
+/// The days column is never wider than this; longer day lists use the
+/// compact names.
+const DAYS_MAX: usize = 14;
+const NAME_MIN: usize = 20;
+const COURSE_MIN: usize = 14;
+const BRANCH_MIN: usize = 10;
+const BRANCH_MAX: usize = 18;
+
+/// Columns on screen, left to right.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Number,
+    Name,
+    Course,
+    Days,
+    Time,
+    Status,
+    Branch,
+    Dates,
+}
+
+const COLUMNS: [Column; 8] = [
+    Column::Number,
+    Column::Name,
+    Column::Course,
+    Column::Days,
+    Column::Time,
+    Column::Status,
+    Column::Branch,
+    Column::Dates,
+];
+
+/// Draws the Groups tab into the body.
+pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
+    let tab = &app.groups;
+    let area = frame.area();
+    let size = (area.width, area.height);
+    let screen = layout::list_screen(size, tab.filter_line_shown());
+    draw_summary(app, frame, &screen, styles);
+    if let Some(filter_area) = screen.filter {
+        list::draw_filter(frame, filter_area, &tab.filter, tab.filtering, styles);
+    }
+    match tab.shown_page() {
+        Some(page) => draw_table(app, page, frame, &screen, styles),
+        None => {
+            let message = match &tab.load_error {
+                Some(error) if !tab.is_loading(&app.requests) => {
+                    format!("Could not load the groups: {error}. Press r to retry.")
+                }
+                _ => format!("{} Loading groups…", spinner(app.now)),
+            };
+            list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
+        }
+    }
+    let context = app.context();
+    let focused = context == Context::GroupDetail;
+    match screen.pane {
+        Some(pane) => draw_detail(app, frame, pane, focused, styles),
+        None if focused => draw_detail(app, frame, layout::screen(size).body, true, styles),
+        None => {}
+    }
+}
+
+fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
+    let tab = &app.groups;
+    let branch_label = |branch: Option<i64>| match branch {
+        None => "All branches".to_string(),
+        Some(id) => match app.branches.names.get(&id) {
+            Some(name) => format!("{name} (#{id})"),
+            None => format!("Branch #{id}"),
+        },
+    };
+    let mut spans = Vec::new();
+    let shown = tab.shown.zip(tab.shown_page());
+    match shown {
+        Some((key, page)) => {
+            let total = page
+                .total
+                .map_or_else(|| "? groups".to_string(), |t| format!("{t} groups"));
+            spans.push(Span::styled(branch_label(key.branch_id), styles.heading));
+            spans.push(Span::raw(format!(
+                " · page {}/{} · {total} · {}/page",
+                page.page, page.total_pages, page.per_page
+            )));
+        }
+        None => spans.push(Span::styled(
+            branch_label(tab.wanted.branch_id),
+            styles.heading,
+        )),
+    }
+    if tab.is_loading(&app.requests) && shown.is_some() {
+        let wanted = tab.wanted;
+        let what = if Some(wanted) == tab.shown {
+            "refreshing".to_string()
+        } else if shown.is_some_and(|(key, _)| key.branch_id != wanted.branch_id) {
+            format!("loading {}", branch_label(wanted.branch_id))
+        } else {
+            format!(
+                "loading page {} ({} per page)",
+                wanted.page, wanted.per_page
+            )
+        };
+        spans.push(Span::styled(
+            format!("  {} {what}…", spinner(app.now)),
+            styles.busy,
+        ));
+    }
+    let mut notes = Vec::new();
+    if let Some(page) = tab.shown_page()
+        && tab.visible.len() != page.rows.len()
+    {
+        notes.push(format!(
+            "{} of {} shown",
+            tab.visible.len(),
+            page.rows.len()
+        ));
+    }
+    if tab.hide_archived {
+        notes.push("archived hidden".to_string());
+    }
+    if let Some(column) = tab.sort {
+        let arrow = if tab.descending { "↓" } else { "↑" };
+        notes.push(format!("sort: {} {arrow}", column.name()));
+    } else if tab.descending {
+        notes.push("server order reversed".to_string());
+    }
+    list::draw_summary(frame, screen.summary, spans, &notes.join(" · "), styles);
+}
+
+/// What each column needs on this page.
+fn specs(app: &App, page: &CachedPage, compact_days: bool) -> [ColumnSpec; 8] {
+    let natural = &page.widths;
+    let branch_natural = widest(app.branches.names.values().map(String::as_str), 6).min(BRANCH_MAX);
+    COLUMNS.map(|column| {
+        let (head, natural, min, flexible, priority, essential) = match column {
+            Column::Number => ("No", natural.number.max(2), 0, false, 9, true),
+            Column::Name => ("Name", natural.name.max(4), NAME_MIN, true, 8, true),
+            Column::Days => {
+                let days = if compact_days {
+                    natural.days_compact.min(DAYS_MAX)
+                } else {
+                    natural.days.min(DAYS_MAX)
+                };
+                ("Days", days.max(4), 0, false, 7, true)
+            }
+            Column::Time => ("Time", natural.time.max(4), 0, false, 6, true),
+            Column::Status => ("Status", natural.status.max(6), 0, false, 5, true),
+            Column::Course => ("Course", natural.course.max(6), COURSE_MIN, true, 4, false),
+            Column::Branch => ("Branch", branch_natural, BRANCH_MIN, true, 3, false),
+            Column::Dates => ("Start–end", natural.dates.max(9), 0, false, 2, false),
+        };
+        ColumnSpec {
+            head,
+            natural,
+            min,
+            flexible,
+            priority,
+            essential,
+        }
+    })
+}
+
+fn draw_table(
+    app: &App,
+    page: &CachedPage,
+    frame: &mut Frame,
+    screen: &ListScreen,
+    styles: &Styles,
+) {
+    let tab = &app.groups;
+    let width = usize::from(screen.rows.width);
+    // Short day names when the essential columns fit with them, else compact.
+    let mut compact_days = false;
+    let mut column_specs = specs(app, page, false);
+    if !essentials_fit(width, &column_specs) {
+        compact_days = true;
+        column_specs = specs(app, page, true);
+    }
+    let widths = fit_columns(width, &column_specs);
+    frame.render_widget(
+        Paragraph::new(head_line(&column_specs, &widths, styles)),
+        screen.heads,
+    );
+    if tab.visible.is_empty() {
+        let message = if page.rows.is_empty() {
+            "No groups on this page."
+        } else if tab.filter.is_empty() {
+            "Every group on this page is archived: press a to show them."
+        } else {
+            "No group on this page matches the filter (Esc clears it)."
+        };
+        list::draw_message(frame, screen.rows, message, styles);
+        return;
+    }
+    let height = usize::from(screen.rows.height);
+    let first = list::first_row(tab.cursor, tab.visible.len(), height);
+    let days_column = COLUMNS.iter().position(|c| *c == Column::Days);
+    let days_width = days_column.and_then(|i| widths[i]).unwrap_or(0);
+    let lines: Vec<Line<'static>> = tab.visible[first..]
+        .iter()
+        .take(height)
+        .enumerate()
+        .map(|(i, &row_index)| {
+            let row = &page.rows[row_index];
+            let selected = first + i == tab.cursor.index;
+            let branch = branch_cell(app, row);
+            let days = if !compact_days && display_width(&row.days) <= days_width {
+                &row.days
+            } else {
+                &row.days_compact
+            };
+            let status_style = if row.archived {
+                styles.archived
+            } else {
+                styles.active
+            };
+            let cells = [
+                Cell::plain(&row.number),
+                Cell::plain(&row.name),
+                Cell::plain(&row.course),
+                Cell::plain(days),
+                Cell::plain(&row.time),
+                Cell {
+                    text: &row.status,
+                    style: status_style,
+                },
+                Cell::plain(&branch),
+                Cell::plain(&row.dates),
+            ];
+            let row_style = match (selected, row.archived) {
+                (true, _) => styles.selected,
+                (false, true) => styles.archived,
+                (false, false) => ratatui::style::Style::new(),
+            };
+            row_line(&cells, &widths, selected, row_style, width)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), screen.rows);
+}
+
+/// The branch's name when /v2/branches gave it, else its id.
+fn branch_cell<'a>(app: &'a App, row: &GroupRow) -> Cow<'a, str> {
+    match row.branch_id {
+        Some(id) => app.branches.names.get(&id).map_or_else(
+            || Cow::Owned(format!("#{id}")),
+            |name| Cow::Borrowed(name.as_str()),
+        ),
+        None => Cow::Borrowed(NONE),
+    }
+}
+
+fn draw_detail(
+    app: &App,
+    frame: &mut Frame,
+    area: ratatui::layout::Rect,
+    focused: bool,
+    styles: &Styles,
+) {
+    let tab = &app.groups;
+    match tab.detail(app.row_format(), &app.branches.names) {
+        Some(document) => {
+            let title = tab
+                .selected()
+                .and_then(|(_, group)| group.company_group_number)
+                .map_or_else(|| "Group".to_string(), |n| format!("Group No {n}"));
+            detail::draw(
+                frame,
+                area,
+                &title,
+                &document,
+                tab.detail_scroll,
+                focused,
+                styles,
+            );
+        }
+        None => detail::draw(frame, area, "Group", &[], 0, focused, styles),
+    }
+}

@@ -1,0 +1,68 @@
+//! The help overlay: the keys of the context it was opened in and the
+//! global keys (both from the keymap), and the log file's path.
+
+use super::popup;
+use super::theme::Styles;
+use crate::app::help::{HelpLine, help_columns};
+use crate::app::keymap::Context;
+use crate::app::{App, layout};
+use crate::domain::format::{pad_to_width, truncate_to_width};
+use crate::domain::sanitize::sanitize_line;
+use ratatui::Frame;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Clear;
+
+/// Columns taken by the keys of a binding.
+const KEYS_COLUMNS: usize = 12;
+
+/// Draws the help for `under`, from line `scroll` on.
+pub fn draw(app: &App, under: Context, scroll: usize, frame: &mut Frame, styles: &Styles) {
+    let size = (frame.area().width, frame.area().height);
+    let area = layout::help_area(size);
+    let inner = layout::inner(area);
+    let columns = help_columns(under, &app.settings.log_path, inner.width);
+    let column_width = usize::from(inner.width) / columns.len().max(1);
+    let height = usize::from(inner.height);
+    let rows = columns.iter().map(Vec::len).max().unwrap_or(0);
+    let first = scroll.min(rows.saturating_sub(height));
+    let lines: Vec<Line<'static>> = (first..rows)
+        .take(height)
+        .map(|row| {
+            let spans = columns.iter().flat_map(|column| {
+                let entry = column.get(row).unwrap_or(&HelpLine::Blank);
+                cell(entry, column_width, styles)
+            });
+            Line::from(spans.collect::<Vec<_>>())
+        })
+        .collect();
+    let title = format!("Keys: {}", under.title());
+    frame.render_widget(Clear, layout::screen(size).body);
+    popup::draw(frame, area, &title, lines, styles);
+}
+
+/// One help entry as spans exactly `width` columns wide.
+fn cell(entry: &HelpLine, width: usize, styles: &Styles) -> Vec<Span<'static>> {
+    let text_width = width.saturating_sub(1);
+    match entry {
+        HelpLine::Heading(title) => vec![Span::styled(
+            pad_to_width(&format!(" {title}"), width),
+            styles.heading,
+        )],
+        HelpLine::Key { keys, label } => {
+            let keys = pad_to_width(&format!(" {keys}"), KEYS_COLUMNS.min(width));
+            let label_width = width.saturating_sub(KEYS_COLUMNS.min(width));
+            vec![
+                Span::styled(keys, styles.hint_key),
+                Span::raw(pad_to_width(label, label_width)),
+            ]
+        }
+        HelpLine::Text(text) => {
+            let text = sanitize_line(text);
+            vec![Span::raw(pad_to_width(
+                &format!(" {}", truncate_to_width(&text, text_width)),
+                width,
+            ))]
+        }
+        HelpLine::Blank => vec![Span::raw(" ".repeat(width))],
+    }
+}
