@@ -194,7 +194,17 @@ pub fn describe_days(
                 (false, false) => format!("{names}{raw_separator}{raw}"),
             }
         }
+        // Seven names say less than two words, and fit a narrow column.
+        DaysCode::EveryDay => every_day(lang).to_string(),
         _ => format_days(&weekdays(days, exact), lang, style),
+    }
+}
+
+fn every_day(lang: Language) -> &'static str {
+    match lang {
+        Language::En => "every day",
+        Language::Ru => "каждый день",
+        Language::Uz => "har kuni",
     }
 }
 
@@ -510,7 +520,15 @@ mod tests {
         );
         assert_eq!(
             describe_days(&DaysCode::EveryDay, &none, en, NameStyle::Compact),
-            "MoTuWeThFrSaSu"
+            "every day"
+        );
+        assert_eq!(
+            describe_days(&DaysCode::EveryDay, &none, Language::Ru, NameStyle::Long),
+            "каждый день"
+        );
+        assert_eq!(
+            describe_days(&DaysCode::EveryDay, &none, Language::Uz, NameStyle::Short),
+            "har kuni"
         );
         // Exact days do not change what a published code means.
         assert_eq!(
