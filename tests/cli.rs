@@ -1,39 +1,16 @@
 //! The real binary's subcommands against an in-test demo server: stdout
 //! JSON, stderr lines and exit codes.
 
-use crmdeck::demo::{self, DemoHandle, DemoOptions, Route};
+#[path = "support/demo_cli.rs"]
+mod demo_cli;
+
+use crmdeck::demo::Route;
+use demo_cli::{Fixture, TOKEN, fixture, stderr, stdout, stdout_json};
 use serde_json::Value;
-use std::net::SocketAddr;
 use std::process::Output;
 use tempfile::TempDir;
 
-const TOKEN: &str = "cli-test-token-0123456789abcdef";
-
-struct Fixture {
-    server: DemoHandle,
-    /// An empty home: no config file, logs kept out of the real one.
-    home: TempDir,
-}
-
-async fn fixture() -> Fixture {
-    let options = DemoOptions {
-        token: Some(TOKEN.to_string()),
-        ..DemoOptions::default()
-    };
-    let server = demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
-        .await
-        .unwrap();
-    Fixture {
-        server,
-        home: TempDir::new().unwrap(),
-    }
-}
-
 impl Fixture {
-    async fn run(&self, args: &[&str]) -> Output {
-        self.run_with_token(args, TOKEN).await
-    }
-
     async fn plugin_not_installed(&self) -> String {
         let catalogue = stdout_json(&self.run(&["plugins"]).await);
         let plugin = catalogue
@@ -45,35 +22,6 @@ impl Fixture {
             .unwrap();
         plugin["id"].as_i64().unwrap().to_string()
     }
-
-    async fn run_with_token(&self, args: &[&str], token: &str) -> Output {
-        tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-            .args(args)
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("HOME", self.home.path())
-            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
-            .env("XDG_STATE_HOME", self.home.path().join("state"))
-            .env("CRMDECK_BASE_URL", self.server.base_url())
-            .env("CRMDECK_TOKEN", token)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .await
-            .expect("binary runs")
-    }
-}
-
-fn stdout_json(output: &Output) -> Value {
-    assert!(output.status.success(), "{}", stderr(output));
-    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 #[tokio::test]

@@ -1,61 +1,20 @@
 //! `crmdeck timetable` against an in-test demo server: the week as JSON, CSV
 //! and text, compared with what `crmdeck groups` lists for the same branch.
 
-use crmdeck::demo::{self, DemoHandle, DemoOptions};
+#[path = "support/demo_cli.rs"]
+mod demo_cli;
+
+use demo_cli::{Fixture, fixture, stderr, stdout, stdout_json};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::process::Output;
-use tempfile::TempDir;
 
-const TOKEN: &str = "timetable-test-token-0123456789";
 const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 /// The demo centre is in Tashkent, and its group names end in the start
 /// time there ("IELTS 7.0 — 11:00").
 const DEMO_ZONE_CONFIG: &str = "timezone = \"Asia/Tashkent\"\n";
 
-struct Fixture {
-    server: DemoHandle,
-    /// An empty home: no config file, logs kept out of the real one.
-    home: TempDir,
-}
-
-async fn fixture() -> Fixture {
-    let options = DemoOptions {
-        token: Some(TOKEN.to_string()),
-        ..DemoOptions::default()
-    };
-    let server = demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
-        .await
-        .unwrap();
-    Fixture {
-        server,
-        home: TempDir::new().unwrap(),
-    }
-}
-
 impl Fixture {
-    async fn run(&self, args: &[&str]) -> Output {
-        self.run_with_token(args, TOKEN).await
-    }
-
-    async fn run_with_token(&self, args: &[&str], token: &str) -> Output {
-        tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-            .args(args)
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("HOME", self.home.path())
-            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
-            .env("XDG_STATE_HOME", self.home.path().join("state"))
-            .env("CRMDECK_BASE_URL", self.server.base_url())
-            .env("CRMDECK_TOKEN", token)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .await
-            .expect("binary runs")
-    }
-
     /// A config file holding `text`, for `--config`.
     fn config(&self, text: &str) -> PathBuf {
         let path = self.home.path().join("timetable.toml");
@@ -88,19 +47,6 @@ impl Fixture {
         args.extend(extra);
         stdout_json(&self.run(&args).await)
     }
-}
-
-fn stdout_json(output: &Output) -> Value {
-    assert!(output.status.success(), "{}", stderr(output));
-    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// (day, group id) of every lesson in a week.
