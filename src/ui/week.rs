@@ -19,6 +19,7 @@ use crate::domain::timetable::{
 };
 use crate::domain::weekday::{NameStyle, day_name};
 use ratatui::Frame;
+use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -56,10 +57,21 @@ pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
             grid_line(week, &columns, minute, styles)
         })
         .collect();
+    // What goes under the grid follows its last row (a short day leaves
+    // no gap).
+    let shown_rows = u16::try_from(rows.len()).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(rows), screen.grid);
     let mut below = unplaced_lines(week, width);
     below.extend(summary_lines(week, app.settings.language, width));
-    frame.render_widget(Paragraph::new(below), screen.below);
+    let below_area = Rect {
+        y: screen.grid.y + shown_rows,
+        height: screen
+            .below
+            .bottom()
+            .saturating_sub(screen.grid.y + shown_rows),
+        ..screen.below
+    };
+    frame.render_widget(Paragraph::new(below), below_area);
     if app.context() == Context::WeekDetail
         && let Some(document) = week.detail(app.row_format(), &app.branches.names)
     {

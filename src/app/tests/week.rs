@@ -26,7 +26,9 @@ fn walk_answer(page: u64) -> Result<Payload, ApiError> {
 fn week_loaded() -> App {
     let mut app = loaded();
     let effects = press(&mut app, "w");
-    answer(&mut app, effects, &mut |request| Some(server_answer(request)));
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
     app
 }
 
@@ -74,7 +76,10 @@ fn esc_cancels_the_walk_and_a_failure_keeps_the_week() {
     let id = fetch_of(&press(&mut app, "r"), &Request::Groups(walk_query(1)));
     assert_eq!(press(&mut app, "\x1b"), vec![Effect::Cancel(id)]);
     assert!(!app.week.is_loading());
-    assert_eq!(status(&app, Severity::Info), Some("loading the week cancelled"));
+    assert_eq!(
+        status(&app, Severity::Info),
+        Some("loading the week cancelled")
+    );
     let id = fetch_of(&press(&mut app, "r"), &Request::Groups(walk_query(1)));
     respond(&mut app, id, Err(server_error()));
     assert!(!app.week.is_loading());
@@ -120,11 +125,8 @@ fn enter_opens_the_group_detail_and_esc_goes_back() {
         .detail(app.row_format(), &app.branches.names)
         .expect("a detail");
     let group = crate::app::fixtures::group(id);
-    let expected = crate::app::group_detail::group_document(
-        &group,
-        app.row_format(),
-        &app.branches.names,
-    );
+    let expected =
+        crate::app::group_detail::group_document(&group, app.row_format(), &app.branches.names);
     assert_eq!(detail, expected);
     press(&mut app, "j");
     press(&mut app, "\x1b");
