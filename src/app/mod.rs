@@ -710,17 +710,12 @@ impl App {
                     self.cache_walked_page(asked, page.clone());
                 }
                 let zone = self.settings.timezone;
-                match self.week.on_page(asked, page, &mut self.requests, &zone) {
-                    Ok(effects) => {
-                        self.week.keep_selection_visible(self.size);
-                        effects
-                    }
-                    Err(cause) => {
-                        self.week.keep_selection_visible(self.size);
-                        self.status.error(cause, self.now);
-                        Vec::new()
-                    }
+                let outcome = self.week.on_page(asked, page, &mut self.requests, &zone);
+                self.week.keep_selection_visible(self.size);
+                if let Some(problem) = outcome.problem {
+                    self.status.error(problem, self.now);
                 }
+                outcome.effects
             }
             Purpose::Plugins => {
                 let list = expect(result, |payload| match payload {

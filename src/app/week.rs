@@ -51,6 +51,15 @@ pub struct WeekTab {
     pub detail_scroll: usize,
 }
 
+/// What one page of the walk leads to.
+#[derive(Debug, Default)]
+pub struct PageOutcome {
+    /// The request for the next page, if any.
+    pub effects: Vec<Effect>,
+    /// For the status line: why the walk failed or ended early.
+    pub problem: Option<String>,
+}
+
 /// Where the week sits in the body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WeekScreen {
@@ -120,42 +129,49 @@ impl WeekTab {
         requests.cancel_where(|p| matches!(p, Purpose::WeekPage(_)))
     }
 
-    /// A page of the walk arrived (or failed). Ok(effects): the next page
-    /// asked for, or none when the walk ended; Err: the walk stopped and
-    /// the week on screen stays.
+    /// A page of the walk arrived (or failed): the request for the next
+    /// page, or none once the walk ended. A failure stops the walk and the
+    /// week on screen stays; it and a walk that ended early (the server
+    /// repeated or emptied a page) are named in `problem`.
     pub fn on_page(
         &mut self,
         asked: GroupsQuery,
         result: Result<GroupsPage, ApiError>,
         requests: &mut Requests,
         zone: &Zone,
-    ) -> Result<Vec<Effect>, String> {
+    ) -> PageOutcome {
         let Some(walker) = self.walk.as_mut() else {
-            return Ok(Vec::new());
+            return PageOutcome::default();
         };
         if walker.next_query() != Some(asked) {
             // Not the page this walk waits for.
-            return Ok(Vec::new());
+            return PageOutcome::default();
         }
         match result {
             Ok(page) => {
                 walker.accept(page);
                 if walker.next_query().is_some() {
-                    return Ok(ask(walker, requests));
+                    return PageOutcome {
+                        effects: ask(walker, requests),
+                        problem: None,
+                    };
                 }
-                let warning = walker.end().and_then(|end| end.warning());
+                let problem = walker.end().and_then(|end| end.warning());
                 let groups = self.walk.take().map(PageWalker::into_groups);
                 self.groups = groups.unwrap_or_default();
                 self.loaded = true;
                 self.rebuild(zone);
-                match warning {
-                    Some(warning) => Err(warning),
-                    None => Ok(Vec::new()),
+                PageOutcome {
+                    effects: Vec::new(),
+                    problem,
                 }
             }
             Err(error) => {
                 self.walk = None;
-                Err(format!("week page {}: {error}", asked.page))
+                PageOutcome {
+                    effects: Vec::new(),
+                    problem: Some(format!("week page {}: {error}", asked.page)),
+                }
             }
         }
     }

@@ -244,11 +244,12 @@ fn day_cell(
     let collide = distinct.len() < running.len();
     if running.len() > 1 && (collide || lane_width < MIN_LANE_WIDTH) {
         let text = format!("{} groups", running.len());
-        let style = running
-            .iter()
-            .map(|(index, _)| style_of(*index))
-            .find(|style| *style == styles.selected)
-            .unwrap_or_default();
+        let has_selected = running.iter().any(|(index, _)| selected == Some(*index));
+        let style = if has_selected {
+            styles.selected
+        } else {
+            Style::new()
+        };
         return vec![Span::styled(pad_to_width(&text, width), style)];
     }
     let (lanes, lane_width) = if lane_width < MIN_LANE_WIDTH {
