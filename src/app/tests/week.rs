@@ -146,3 +146,18 @@ fn a_toggles_archived_groups() {
     press(&mut app, "a");
     assert_eq!(app.week.week.hidden, hidden);
 }
+
+#[test]
+fn the_week_follows_the_branch_of_the_groups_tab() {
+    let mut app = loaded_with(AppSettings {
+        branch_id: Some(3),
+        ..AppSettings::for_tests()
+    });
+    let effects = press(&mut app, "w");
+    let branch_three = GroupsQuery {
+        branch_id: Some(3),
+        ..walk_query(1)
+    };
+    fetch_of(&effects, &Request::Groups(branch_three));
+    assert_eq!(app.week.branch_id, Some(3));
+}
