@@ -2,7 +2,7 @@
 //! and checks that hold without colour. The clock and the zone are fixed
 //! (fixtures::now, Asia/Tashkent): nothing depends on when or where it runs.
 
-use crmdeck::api::{ApiError, GroupsPage};
+use crmdeck::api::{ApiError, DaysCode, GroupsPage};
 use crmdeck::app::fixtures::{self, answer, loaded_app, press, server_answer};
 use crmdeck::app::{App, AppSettings, Payload, Request};
 use crmdeck::config::Theme;
@@ -260,4 +260,57 @@ fn narrow_terminals_keep_the_essential_columns_with_compact_days() {
     }
     assert!(!heads.contains("Course"), "{heads}");
     assert!(screen.contains("TuThSa"), "{screen}");
+}
+
+/// Groups in the week of the snapshots: few enough that lessons show
+/// side by side; the last one has a days code no one knows.
+const WEEK_GROUPS: u64 = 14;
+
+/// The Week tab of a small branch, its walk answered.
+fn week(size: (u16, u16)) -> App {
+    let mut app = loaded(size);
+    let effects = press(&mut app, "w");
+    answer(&mut app, effects, &mut |request| {
+        Some(match request {
+            Request::Groups(query) => {
+                let mut page = fixtures::groups_page(*query, WEEK_GROUPS);
+                if let Some(last) = page.groups.last_mut() {
+                    last.days = DaysCode::Other("9".into());
+                }
+                Ok(Payload::Groups(page))
+            }
+            other => server_answer(other),
+        })
+    });
+    app
+}
+
+/// The week at 80x24 (days scroll sideways, the time axis scrolls) and at
+/// 200x50 (every day fits), the selection moved to Tuesday's last lesson.
+#[test]
+fn week_view() {
+    for size in [(80, 24), (200, 50)] {
+        let mut app = week(size);
+        press(&mut app, "lG");
+        let terminal = draw(&app);
+        insta::assert_snapshot!(format!("week_{}x{}", size.0, size.1), terminal.backend());
+    }
+}
+
+/// Loading the week: the progress bar in the header.
+#[test]
+fn week_loading() {
+    let mut app = loaded((80, 24));
+    press(&mut app, "w");
+    let terminal = draw(&app);
+    insta::assert_snapshot!("week_loading_80x24", terminal.backend());
+}
+
+/// Enter on a lesson opens the same detail as the Groups tab.
+#[test]
+fn week_detail() {
+    let mut app = week((80, 24));
+    press(&mut app, "\n");
+    let terminal = draw(&app);
+    insta::assert_snapshot!("week_detail_80x24", terminal.backend());
 }

@@ -200,7 +200,8 @@ impl GroupsTab {
         }
     }
 
-    fn store(&mut self, key: GroupsQuery, page: CachedPage) {
+    /// Keeps `page` under `key`, dropping the oldest pages beyond the limit.
+    pub(crate) fn store(&mut self, key: GroupsQuery, page: CachedPage) {
         self.cache.insert(key, page);
         while self.cache.len() > CACHE_PAGES {
             let keep = [Some(key), self.shown];

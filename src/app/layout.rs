@@ -14,9 +14,10 @@ pub const WIDE_WIDTH: u16 = 140;
 
 /// The tabs of the top line: (tab, first column, label). The label is
 /// drawn inside brackets or spaces, so each takes two more columns.
-pub const TABS: [(Tab, u16, &str); 2] = [
+pub const TABS: [(Tab, u16, &str); 3] = [
     (Tab::Plugins, 9, "1 Plugins"),
     (Tab::Groups, 21, "2 Groups"),
+    (Tab::Week, 32, "3 Week"),
 ];
 
 /// True when the terminal is too small to draw anything useful.
@@ -170,6 +171,7 @@ mod tests {
         assert_eq!(tab_at(19), Some(Tab::Plugins));
         assert_eq!(tab_at(20), None);
         assert_eq!(tab_at(21), Some(Tab::Groups));
+        assert_eq!(tab_at(32), Some(Tab::Week));
         assert_eq!(tab_at(3), None);
     }
 }

@@ -23,13 +23,14 @@ pub(crate) mod plugin_detail;
 pub(crate) mod plugins;
 pub(crate) mod requests;
 pub(crate) mod status;
+pub(crate) mod week;
 
 #[cfg(test)]
 mod tests;
 
 pub use protocol::{Effect, Input, Msg, Payload, Request, RequestId};
 
-use crate::api::ApiError;
+use crate::api::{ApiError, GroupsPage, GroupsQuery};
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::sanitize::sanitize_line;
@@ -37,7 +38,7 @@ use crate::domain::zone::Zone;
 use branch_picker::{BranchPicker, Branches};
 use chrono::{DateTime, TimeDelta, Utc};
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
-use group_rows::{RowFormat, SortColumn};
+use group_rows::{CachedPage, RowFormat, SortColumn};
 use groups::GroupsTab;
 use keymap::{Action, Context};
 use line_input::Edit;
@@ -47,6 +48,7 @@ use requests::{Purpose, Requests};
 use status::StatusLine;
 use std::path::PathBuf;
 use std::time::Duration;
+use week::WeekTab;
 
 /// What the app needs to know from the config and the session.
 #[derive(Debug, Clone)]
@@ -71,6 +73,17 @@ pub struct AppSettings {
 pub enum Tab {
     Plugins,
     Groups,
+    Week,
+}
+
+impl Tab {
+    /// The tab after this one in the top line (`forward`), or before it.
+    fn beside(self, forward: bool) -> Self {
+        let order = [Self::Plugins, Self::Groups, Self::Week];
+        let index = order.iter().position(|tab| *tab == self).unwrap_or(0);
+        let step = if forward { 1 } else { order.len() - 1 };
+        order[(index + step) % order.len()]
+    }
 }
 
 /// What sits above the tabs and takes the keys.
@@ -108,6 +121,7 @@ pub struct App {
     pub(crate) overlay: Option<Overlay>,
     pub(crate) groups: GroupsTab,
     pub(crate) plugins: PluginsTab,
+    pub(crate) week: WeekTab,
     pub(crate) branches: Branches,
     pub(crate) requests: Requests,
     pub(crate) status: StatusLine,
@@ -132,6 +146,7 @@ impl App {
             overlay: None,
             groups,
             plugins,
+            week: WeekTab::default(),
             branches: Branches::default(),
             requests,
             status: StatusLine::default(),
@@ -207,6 +222,10 @@ impl App {
                     Context::PluginDetail
                 }
                 Tab::Plugins => Context::PluginsList,
+                Tab::Week if self.week.detail_open && self.week.selected_group().is_some() => {
+                    Context::WeekDetail
+                }
+                Tab::Week => Context::Week,
             },
         }
     }
@@ -240,10 +259,9 @@ impl App {
             Action::Suspend => vec![Effect::Suspend],
             Action::ShowPlugins => self.switch_tab(Tab::Plugins),
             Action::ShowGroups => self.switch_tab(Tab::Groups),
-            Action::NextTab | Action::PreviousTab => self.switch_tab(match self.tab {
-                Tab::Plugins => Tab::Groups,
-                Tab::Groups => Tab::Plugins,
-            }),
+            Action::ShowWeek => self.switch_tab(Tab::Week),
+            Action::NextTab => self.switch_tab(self.tab.beside(true)),
+            Action::PreviousTab => self.switch_tab(self.tab.beside(false)),
             Action::Help => {
                 self.overlay = Some(Overlay::Help {
                     under: context,
@@ -270,6 +288,8 @@ impl App {
                     Context::GroupDetail => self.in_group_detail(action),
                     Context::PluginsList => self.in_plugins_list(action),
                     Context::PluginDetail => self.in_plugin_detail(action),
+                    Context::Week => self.in_week(action),
+                    Context::WeekDetail => self.in_week_detail(action),
                     Context::Global => Vec::new(),
                 }
             }
@@ -279,7 +299,20 @@ impl App {
     fn switch_tab(&mut self, tab: Tab) -> Vec<Effect> {
         self.tab = tab;
         self.overlay = None;
+        let branch_id = self.groups.wanted.branch_id;
+        let current =
+            self.week.branch_id == branch_id && (self.week.loaded || self.week.is_loading());
+        if tab == Tab::Week && !current {
+            return self.open_week();
+        }
         Vec::new()
+    }
+
+    /// Walks every page of the branch selected on the Groups tab.
+    fn open_week(&mut self) -> Vec<Effect> {
+        self.tab = Tab::Week;
+        self.week
+            .open(self.groups.wanted.branch_id, &mut self.requests)
     }
 
     /// Refetches what the active tab shows (r, and auto refresh).
@@ -294,6 +327,7 @@ impl App {
                 effects
             }
             Tab::Plugins => self.plugins.fetch(&mut self.requests),
+            Tab::Week => self.open_week(),
         }
     }
 
@@ -342,6 +376,12 @@ impl App {
             }
             (Context::GroupsList | Context::FilterInput, _) if self.tab == Tab::Groups => {
                 self.groups.move_cursor(movement, size);
+            }
+            (Context::Week, _) => self.week.move_selection(movement, size),
+            (Context::WeekDetail, _) => {
+                let format = self.row_format();
+                self.week
+                    .scroll_detail(movement, format, &self.branches.names, size);
             }
             (Context::PluginsList | Context::FilterInput, _) => {
                 self.plugins.move_cursor(movement, size);
@@ -409,6 +449,8 @@ impl App {
                     self.plugins.refilter(size);
                 }
             }
+            // The week has no filter input.
+            Tab::Week => {}
         }
         Vec::new()
     }
@@ -431,6 +473,7 @@ impl App {
             (Some(Overlay::BranchPicker(picker)), _) => picker.refilter(&self.branches),
             (_, Tab::Groups) => self.groups.refilter(&self.branches.names, size),
             (_, Tab::Plugins) => self.plugins.refilter(size),
+            (_, Tab::Week) => {}
         }
     }
 
@@ -448,6 +491,7 @@ impl App {
             Action::FewerPerPage => {
                 return self.with_groups(|g, env| g.change_per_page(false, env));
             }
+            Action::OpenWeek => return self.open_week(),
             Action::PickBranch => {
                 let picker = BranchPicker::open(&self.branches, self.groups.wanted.branch_id);
                 self.overlay = Some(Overlay::BranchPicker(picker));
@@ -474,6 +518,39 @@ impl App {
     fn in_group_detail(&mut self, action: Action) -> Vec<Effect> {
         if action == Action::Back {
             self.groups.detail_focused = false;
+        }
+        Vec::new()
+    }
+
+    fn in_week(&mut self, action: Action) -> Vec<Effect> {
+        let size = self.size;
+        match action {
+            Action::PreviousDay => self.week.step_day(false, size),
+            Action::NextDay => self.week.step_day(true, size),
+            Action::Open if self.week.selected_group().is_some() => {
+                self.week.detail_open = true;
+                self.week.detail_scroll = 0;
+            }
+            Action::ToggleArchived => {
+                let zone = self.settings.timezone;
+                self.week.toggle_archived(&zone);
+                self.week.keep_selection_visible(size);
+            }
+            Action::Back if self.week.is_loading() => {
+                self.status.info("loading the week cancelled", self.now);
+                return self.week.cancel(&mut self.requests);
+            }
+            Action::Back => {
+                self.status.dismiss();
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn in_week_detail(&mut self, action: Action) -> Vec<Effect> {
+        if action == Action::Back {
+            self.week.detail_open = false;
         }
         Vec::new()
     }
@@ -563,6 +640,8 @@ impl App {
         let filter_line = match self.tab {
             Tab::Groups => self.groups.filter_line_shown(),
             Tab::Plugins => self.plugins.filter_line_shown(),
+            // The week has no rows to click.
+            Tab::Week => return,
         };
         let rows = layout::list_screen(self.size, filter_line).rows;
         let detail_full_screen = !layout::is_wide(self.size)
@@ -576,6 +655,7 @@ impl App {
         match self.tab {
             Tab::Groups => self.groups.click_row(line, self.size),
             Tab::Plugins => self.plugins.click_row(line, self.size),
+            Tab::Week => {}
         }
     }
 
@@ -621,6 +701,22 @@ impl App {
                 });
                 self.with_groups(|groups, env| groups.on_page(asked, page, env))
             }
+            Purpose::WeekPage(asked) => {
+                let page = expect(result, |payload| match payload {
+                    Payload::Groups(page) => Some(page),
+                    _ => None,
+                });
+                if let Ok(page) = &page {
+                    self.cache_walked_page(asked, page.clone());
+                }
+                let zone = self.settings.timezone;
+                let outcome = self.week.on_page(asked, page, &mut self.requests, &zone);
+                self.week.keep_selection_visible(self.size);
+                if let Some(problem) = outcome.problem {
+                    self.status.error(problem, self.now);
+                }
+                outcome.effects
+            }
             Purpose::Plugins => {
                 let list = expect(result, |payload| match payload {
                     Payload::Plugins(list) => Some(list),
@@ -648,6 +744,21 @@ impl App {
                 });
                 self.with_plugins(|plugins, env| plugins.on_installed(plugin_id, installed, env))
             }
+        }
+    }
+
+    /// A page the week walked goes to the Groups tab's cache too, under
+    /// the key the server answered for.
+    fn cache_walked_page(&mut self, asked: GroupsQuery, page: GroupsPage) {
+        let key = GroupsQuery {
+            branch_id: asked.branch_id,
+            page: page.page(),
+            per_page: page.per_page(),
+        };
+        let cached = CachedPage::new(page, self.row_format(), self.now);
+        self.groups.store(key, cached);
+        if self.groups.shown == Some(key) {
+            self.groups.refilter(&self.branches.names, self.size);
         }
     }
 
@@ -699,6 +810,9 @@ impl App {
         let zone = self.settings.timezone;
         self.plugins
             .scroll_detail(still, &self.requests, &zone, size);
+        self.week.keep_selection_visible(size);
+        self.week
+            .scroll_detail(still, format, &self.branches.names, size);
         if let Some(Overlay::Help { under, scroll }) = &mut self.overlay {
             *scroll = help::scrolled(*scroll, still, *under, &self.settings.log_path, size);
         }

@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 pub enum Purpose {
     /// A page of groups for the cache; shown when it is the page wanted.
     GroupsPage(GroupsQuery),
+    /// A page of the week's walk through every page of a branch.
+    WeekPage(GroupsQuery),
     Plugins,
     Branches,
     Install {

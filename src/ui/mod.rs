@@ -13,6 +13,7 @@ mod popup;
 mod table;
 mod theme;
 mod top_line;
+mod week;
 
 use crate::app::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use crate::app::{App, Overlay, Tab};
@@ -35,6 +36,7 @@ pub fn render(app: &App, frame: &mut Frame) {
     match app.tab {
         Tab::Groups => groups::draw(app, frame, &styles),
         Tab::Plugins => plugins::draw(app, frame, &styles),
+        Tab::Week => week::draw(app, frame, &styles),
     }
     match &app.overlay {
         Some(Overlay::Help { under, scroll }) => help::draw(app, *under, *scroll, frame, &styles),

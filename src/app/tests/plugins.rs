@@ -54,8 +54,13 @@ fn number_keys_and_tab_switch_tabs() {
     );
     press(&mut app, "2");
     assert_eq!(app.tab, Tab::Groups);
+    // Tab goes round Plugins, Groups, Week.
+    press(&mut app, "\t");
+    assert_eq!(app.tab, Tab::Week);
     press(&mut app, "\t");
     assert_eq!(app.tab, Tab::Plugins);
+    chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
+    assert_eq!(app.tab, Tab::Week);
     chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
     assert_eq!(app.tab, Tab::Groups);
 }

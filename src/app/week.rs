@@ -1,0 +1,322 @@
+//! The Week tab: a branch's week at a glance (issue 6). Every page of the
+//! branch is walked with [`PageWalker`], one request at a time through the
+//! app's requests (latest wins); the groups are laid out by
+//! [`build_week`], and a slot is selected by day and position in the day.
+
+use super::document::{self, DocLine};
+use super::group_detail::group_document;
+use super::group_rows::RowFormat;
+use super::layout;
+use super::list_cursor::Movement;
+use super::protocol::{Effect, Request};
+use super::requests::{Purpose, Requests};
+use crate::api::pages::PageWalker;
+use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
+use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
+use crate::domain::zone::Zone;
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// Groups asked for per page while walking a branch.
+pub const WALK_PER_PAGE: u32 = 100;
+/// Lines under the grid listing groups that cannot be placed (the last
+/// one says how many more when they do not all fit).
+pub const MAX_UNPLACED_LINES: usize = 3;
+/// Lines of the body above the grid: the header and the day names.
+const LINES_ABOVE_GRID: u16 = 2;
+/// Lines of the summary under the grid.
+const SUMMARY_LINES: u16 = 2;
+
+/// The state of the Week tab.
+#[derive(Debug, Default)]
+pub struct WeekTab {
+    /// The branch of the week shown (None: all branches).
+    pub branch_id: Option<i64>,
+    /// The groups of the last complete walk.
+    pub groups: Vec<Group>,
+    pub week: Week,
+    /// A walk finished at least once: `groups` is the branch's.
+    pub loaded: bool,
+    /// The walk under way, if any.
+    pub walk: Option<PageWalker>,
+    pub include_archived: bool,
+    /// The selected day, Monday = 0.
+    pub day: usize,
+    /// The selected slot's position within its day.
+    pub slot: usize,
+    /// The first half-hour row of the grid on screen.
+    pub scroll: usize,
+    /// The selected group's detail is open.
+    pub detail_open: bool,
+    pub detail_scroll: usize,
+}
+
+/// What one page of the walk leads to.
+#[derive(Debug, Default)]
+pub struct PageOutcome {
+    /// The request for the next page, if any.
+    pub effects: Vec<Effect>,
+    /// For the status line: why the walk failed or ended early.
+    pub problem: Option<String>,
+}
+
+/// Where the week sits in the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeekScreen {
+    pub header: ratatui::layout::Rect,
+    pub day_names: ratatui::layout::Rect,
+    pub grid: ratatui::layout::Rect,
+    pub below: ratatui::layout::Rect,
+}
+
+/// The bands of the Week tab for a terminal of `size`, with
+/// `unplaced_lines` lines listing groups that cannot be placed.
+pub fn week_screen(size: (u16, u16), unplaced_lines: usize) -> WeekScreen {
+    use ratatui::layout::Rect;
+    let body = layout::screen(size).body;
+    let below_height = SUMMARY_LINES + u16::try_from(unplaced_lines).unwrap_or(u16::MAX);
+    let grid_height = body
+        .height
+        .saturating_sub(LINES_ABOVE_GRID + below_height)
+        .max(1);
+    let line = |y: u16| Rect::new(body.x, y, body.width, 1);
+    let grid_y = body.y + LINES_ABOVE_GRID;
+    WeekScreen {
+        header: line(body.y),
+        day_names: line(body.y + 1),
+        grid: Rect::new(body.x, grid_y, body.width, grid_height),
+        below: Rect::new(
+            body.x,
+            grid_y + grid_height,
+            body.width,
+            body.bottom().saturating_sub(grid_y + grid_height),
+        ),
+    }
+}
+
+impl WeekTab {
+    /// Starts walking every page of `branch_id`, abandoning a walk under way.
+    pub fn open(&mut self, branch_id: Option<i64>, requests: &mut Requests) -> Vec<Effect> {
+        let mut effects = Self::cancel_requests(requests);
+        if branch_id != self.branch_id {
+            // Another branch: its week replaces this one once it arrives.
+            self.detail_open = false;
+        }
+        self.branch_id = branch_id;
+        let walker = PageWalker::new(branch_id, WALK_PER_PAGE);
+        effects.extend(ask(&walker, requests));
+        self.walk = Some(walker);
+        effects
+    }
+
+    /// True while pages are being walked.
+    pub fn is_loading(&self) -> bool {
+        self.walk.is_some()
+    }
+
+    /// Pages read so far and pages announced, while walking.
+    pub fn progress(&self) -> Option<(u64, Option<u64>)> {
+        self.walk.as_ref().map(PageWalker::progress)
+    }
+
+    /// Abandons the walk under way (Esc); what was shown stays.
+    pub fn cancel(&mut self, requests: &mut Requests) -> Vec<Effect> {
+        self.walk = None;
+        Self::cancel_requests(requests)
+    }
+
+    fn cancel_requests(requests: &mut Requests) -> Vec<Effect> {
+        requests.cancel_where(|p| matches!(p, Purpose::WeekPage(_)))
+    }
+
+    /// A page of the walk arrived (or failed): the request for the next
+    /// page, or none once the walk ended. A failure stops the walk and the
+    /// week on screen stays; it and a walk that ended early (the server
+    /// repeated or emptied a page) are named in `problem`.
+    pub fn on_page(
+        &mut self,
+        asked: GroupsQuery,
+        result: Result<GroupsPage, ApiError>,
+        requests: &mut Requests,
+        zone: &Zone,
+    ) -> PageOutcome {
+        let Some(walker) = self.walk.as_mut() else {
+            return PageOutcome::default();
+        };
+        if walker.next_query() != Some(asked) {
+            // Not the page this walk waits for.
+            return PageOutcome::default();
+        }
+        match result {
+            Ok(page) => {
+                walker.accept(page);
+                if walker.next_query().is_some() {
+                    return PageOutcome {
+                        effects: ask(walker, requests),
+                        problem: None,
+                    };
+                }
+                let problem = walker.end().and_then(|end| end.warning());
+                let groups = self.walk.take().map(PageWalker::into_groups);
+                self.groups = groups.unwrap_or_default();
+                self.loaded = true;
+                self.rebuild(zone);
+                PageOutcome {
+                    effects: Vec::new(),
+                    problem,
+                }
+            }
+            Err(error) => {
+                self.walk = None;
+                PageOutcome {
+                    effects: Vec::new(),
+                    problem: Some(format!("week page {}: {error}", asked.page)),
+                }
+            }
+        }
+    }
+
+    /// Lays the groups out again (after a walk, or the archived toggle),
+    /// keeping the selection on the same group when it is still there.
+    pub fn rebuild(&mut self, zone: &Zone) {
+        let kept = self.selected_slot().map(|slot| slot.group_id);
+        self.week = build_week(&self.groups, zone, self.include_archived);
+        let day = &self.week.days[self.day];
+        self.slot = kept
+            .and_then(|id| day.iter().position(|slot| slot.group_id == id))
+            .unwrap_or(0);
+        if self.selected_slot().is_none() {
+            self.detail_open = false;
+        }
+    }
+
+    /// Shows or hides archived groups.
+    pub fn toggle_archived(&mut self, zone: &Zone) {
+        self.include_archived = !self.include_archived;
+        self.rebuild(zone);
+    }
+
+    /// The selected slot, if the selected day has any.
+    pub fn selected_slot(&self) -> Option<&Slot> {
+        self.week.days.get(self.day)?.get(self.slot)
+    }
+
+    /// The selected slot's group.
+    pub fn selected_group(&self) -> Option<&Group> {
+        self.groups.get(self.selected_slot()?.group_index)
+    }
+
+    /// Moves to the previous (`forward` false) or next day, on the slot
+    /// nearest in time to the one selected.
+    pub fn step_day(&mut self, forward: bool, size: (u16, u16)) {
+        let target = if forward {
+            (self.day + 1).min(6)
+        } else {
+            self.day.saturating_sub(1)
+        };
+        if target == self.day {
+            return;
+        }
+        let from = self.selected_slot().map(Slot::start_minute);
+        self.day = target;
+        let day = &self.week.days[target];
+        self.slot = from
+            .and_then(|minute| {
+                (0..day.len()).min_by_key(|&i| day[i].start_minute().abs_diff(minute))
+            })
+            .unwrap_or(0);
+        self.keep_selection_visible(size);
+    }
+
+    /// Moves between the slots of the selected day; on a day without
+    /// slots, scrolls the time axis.
+    pub fn move_selection(&mut self, movement: Movement, size: (u16, u16)) {
+        let count = self.week.days[self.day].len();
+        let rows = self.grid_rows(size);
+        if count == 0 {
+            let span = self.row_count();
+            self.scroll = movement.apply(self.scroll, span.saturating_sub(rows) + 1, rows);
+            return;
+        }
+        self.slot = movement.apply(self.slot, count, rows);
+        self.keep_selection_visible(size);
+    }
+
+    /// Scrolls the time axis so that the selected slot's first rows show.
+    pub fn keep_selection_visible(&mut self, size: (u16, u16)) {
+        let rows = self.grid_rows(size);
+        let max_scroll = self.row_count().saturating_sub(rows);
+        if let Some(slot) = self.selected_slot() {
+            let span = self.span();
+            let first = row_of(slot.start_minute(), &span);
+            let last = row_of(slot.end_minute().saturating_sub(1), &span).max(first);
+            // The whole lesson when it fits, its start otherwise.
+            let last = last.min(first + rows.saturating_sub(1));
+            if first < self.scroll {
+                self.scroll = first;
+            } else if last >= self.scroll + rows {
+                self.scroll = last + 1 - rows;
+            }
+        }
+        self.scroll = self.scroll.min(max_scroll);
+    }
+
+    /// The minutes of the day the grid shows.
+    pub fn span(&self) -> Range<u32> {
+        visible_span(&self.week, WorkingHours::default())
+    }
+
+    /// Half-hour rows of the whole day span.
+    pub fn row_count(&self) -> usize {
+        self.span().len() / ROW_MINUTES as usize
+    }
+
+    /// Lines under the grid for groups that cannot be placed.
+    pub fn unplaced_lines(&self) -> usize {
+        match self.week.undecodable.len() {
+            0 => 0,
+            n => 1 + n.min(MAX_UNPLACED_LINES),
+        }
+    }
+
+    /// Rows of the grid on screen.
+    pub fn grid_rows(&self, size: (u16, u16)) -> usize {
+        usize::from(week_screen(size, self.unplaced_lines()).grid.height)
+    }
+
+    /// The selected group's detail.
+    pub fn detail(
+        &self,
+        format: RowFormat,
+        branch_names: &HashMap<i64, String>,
+    ) -> Option<Vec<DocLine>> {
+        Some(group_document(self.selected_group()?, format, branch_names))
+    }
+
+    /// Scrolls the open detail within its content.
+    pub fn scroll_detail(
+        &mut self,
+        movement: Movement,
+        format: RowFormat,
+        branch_names: &HashMap<i64, String>,
+        size: (u16, u16),
+    ) {
+        if let Some(lines) = self.detail(format, branch_names) {
+            self.detail_scroll = document::scrolled(self.detail_scroll, movement, &lines, size);
+        }
+    }
+}
+
+/// The request for the page `walker` waits for.
+fn ask(walker: &PageWalker, requests: &mut Requests) -> Vec<Effect> {
+    walker
+        .next_query()
+        .map(|query| requests.start(Purpose::WeekPage(query), Request::Groups(query)))
+        .into_iter()
+        .collect()
+}
+
+/// The grid row (from the top of `span`) of minute `minute`.
+pub(crate) fn row_of(minute: u32, span: &Range<u32>) -> usize {
+    (minute.saturating_sub(span.start) / ROW_MINUTES) as usize
+}

@@ -1,0 +1,406 @@
+//! The Week tab: a header (branch, loading progress, the selected group),
+//! the day names, the grid of half-hour rows with each lesson in its lane,
+//! the groups that cannot be placed, and the summary. The selected lesson
+//! is reversed, so it shows without colour.
+
+use super::detail;
+use super::theme::{Styles, spinner};
+use crate::api::Group;
+use crate::app::App;
+use crate::app::keymap::Context;
+use crate::app::layout;
+use crate::app::week::{MAX_UNPLACED_LINES, WeekTab, week_screen};
+use crate::domain::Language;
+use crate::domain::clock::format_clock;
+use crate::domain::format::{NONE, display_width, pad_to_width, truncate_to_width};
+use crate::domain::sanitize::sanitize_line;
+use crate::domain::timetable::{
+    ROW_MINUTES, Slot, WorkingHours, group_label, monday_to_sunday, summarize,
+};
+use crate::domain::weekday::{NameStyle, day_name};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// Columns of the time axis ("08:00").
+const AXIS_WIDTH: usize = 5;
+/// The narrowest a day column gets before days scroll sideways.
+const MIN_DAY_WIDTH: usize = 16;
+/// The narrowest a lane gets; below it overlapping lessons show as a count.
+const MIN_LANE_WIDTH: usize = 6;
+const DAY_RULE: &str = "│";
+const LANE_RULE: &str = "¦";
+/// A lesson's rows after its label, course and times.
+const CONTINUES: &str = "┆";
+/// Cells of the loading progress bar.
+const BAR_WIDTH: usize = 20;
+
+/// Draws the Week tab (and the group detail over it when open).
+pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
+    let week = &app.week;
+    let size = app.size;
+    let screen = week_screen(size, week.unplaced_lines());
+    let width = usize::from(screen.grid.width);
+    let columns = DayColumns::new(width, week.day);
+    frame.render_widget(Paragraph::new(header(app, styles)), screen.header);
+    frame.render_widget(
+        Paragraph::new(day_names(&columns, app.settings.language, styles)),
+        screen.day_names,
+    );
+    let span = week.span();
+    let rows: Vec<Line<'static>> = (week.scroll..week.row_count())
+        .take(usize::from(screen.grid.height))
+        .map(|row| {
+            let minute = span.start + row as u32 * ROW_MINUTES;
+            grid_line(week, &columns, minute, styles)
+        })
+        .collect();
+    // What goes under the grid follows its last row (a short day leaves
+    // no gap).
+    let shown_rows = u16::try_from(rows.len()).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(rows), screen.grid);
+    let mut below = unplaced_lines(week, width);
+    below.extend(summary_lines(week, app.settings.language, width));
+    let below_area = Rect {
+        y: screen.grid.y + shown_rows,
+        height: screen
+            .below
+            .bottom()
+            .saturating_sub(screen.grid.y + shown_rows),
+        ..screen.below
+    };
+    frame.render_widget(Paragraph::new(below), below_area);
+    if app.context() == Context::WeekDetail
+        && let Some(document) = week.detail(app.row_format(), &app.branches.names)
+    {
+        detail::draw(
+            frame,
+            layout::detail_area(size),
+            "Group",
+            &document,
+            week.detail_scroll,
+            true,
+            styles,
+        );
+    }
+}
+
+/// The days on screen: all seven when they fit at a readable width,
+/// otherwise as many as fit, the selected one among them.
+struct DayColumns {
+    first: usize,
+    count: usize,
+    width: usize,
+}
+
+impl DayColumns {
+    fn new(total_width: usize, selected_day: usize) -> Self {
+        let room = total_width.saturating_sub(AXIS_WIDTH);
+        let count = (room / (MIN_DAY_WIDTH + 1)).clamp(1, 7);
+        let width = (room / count).saturating_sub(1).max(1);
+        let first = selected_day.saturating_sub(count - 1).min(7 - count);
+        Self {
+            first,
+            count,
+            width,
+        }
+    }
+
+    fn days(&self) -> std::ops::Range<usize> {
+        self.first..self.first + self.count
+    }
+}
+
+/// Branch, then loading progress or what is selected.
+fn header(app: &App, styles: &Styles) -> Line<'static> {
+    let week = &app.week;
+    let branch = match week.branch_id {
+        Some(id) => match app.branches.names.get(&id) {
+            Some(name) => format!("Week of {}", sanitize_line(name)),
+            None => format!("Week of branch {id}"),
+        },
+        None => "Week of all branches (no branch picked on the Groups tab)".to_owned(),
+    };
+    let mut spans = vec![Span::styled(branch, styles.heading)];
+    if let Some((read, total)) = week.progress() {
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(progress_text(app, read, total), styles.busy));
+    } else if !week.loaded {
+        spans.push(Span::raw("  not loaded: press r"));
+    } else if let (Some(slot), Some(group)) = (week.selected_slot(), week.selected_group()) {
+        let day = day_name(
+            monday_to_sunday()
+                .nth(week.day)
+                .unwrap_or(chrono::Weekday::Mon),
+            app.settings.language,
+            NameStyle::Short,
+        );
+        spans.push(Span::raw(format!(
+            "  ▸ {} · {day} {}",
+            group_label(group),
+            slot_times(slot)
+        )));
+    }
+    let mut line = Line::from(spans);
+    let width = usize::from(app.size.0);
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    if display_width(&text) > width {
+        line = Line::from(truncate_to_width(&text, width).into_owned());
+    }
+    line
+}
+
+/// `"⠋ page 3/5 ██████░░░░"`, or `"page 3…"` while the total is unknown.
+fn progress_text(app: &App, read: u64, total: Option<u64>) -> String {
+    // The page on its way is the one after those read.
+    let loading = read + 1;
+    match total {
+        Some(total) if total > 0 => {
+            let done = (read.min(total) as usize * BAR_WIDTH) / total as usize;
+            format!(
+                "{} page {}/{total} {}{}",
+                spinner(app.now),
+                loading.min(total),
+                "█".repeat(done),
+                "░".repeat(BAR_WIDTH - done)
+            )
+        }
+        _ => format!("{} page {loading}…", spinner(app.now)),
+    }
+}
+
+/// The day names over their columns, the selected one reversed; arrows
+/// in the axis say days are off screen.
+fn day_names(columns: &DayColumns, language: Language, styles: &Styles) -> Line<'static> {
+    let before = if columns.first > 0 { "◂" } else { " " };
+    let after = if columns.days().end < 7 { "▸" } else { " " };
+    let mut spans = vec![Span::raw(pad_to_width(
+        &format!("{before}   {after}"),
+        AXIS_WIDTH,
+    ))];
+    for (index, day) in monday_to_sunday().enumerate() {
+        if !columns.days().contains(&index) {
+            continue;
+        }
+        spans.push(Span::raw(DAY_RULE));
+        let name = day_name(day, language, NameStyle::Long);
+        spans.push(Span::styled(
+            pad_to_width(&truncate_to_width(name, columns.width), columns.width),
+            styles.heading,
+        ));
+    }
+    Line::from(spans)
+}
+
+/// One half-hour row: the time, then each day's cell.
+fn grid_line(week: &WeekTab, columns: &DayColumns, minute: u32, styles: &Styles) -> Line<'static> {
+    let mut spans = vec![Span::styled(
+        pad_to_width(&format_clock(clock(minute)), AXIS_WIDTH),
+        styles.dim,
+    )];
+    for day in columns.days() {
+        spans.push(Span::raw(DAY_RULE));
+        let selected = (week.day == day).then_some(week.slot);
+        spans.extend(day_cell(week, day, selected, minute, columns.width, styles));
+    }
+    Line::from(spans)
+}
+
+/// What one day shows in the half hour from `minute`: each running lesson
+/// in its lane, or "N groups" when the lanes would be too narrow.
+fn day_cell(
+    week: &WeekTab,
+    day: usize,
+    selected: Option<usize>,
+    minute: u32,
+    width: usize,
+    styles: &Styles,
+) -> Vec<Span<'static>> {
+    let running: Vec<(usize, &Slot)> = week.week.days[day]
+        .iter()
+        .enumerate()
+        .filter(|(_, slot)| slot.occupies(minute..minute + ROW_MINUTES))
+        .collect();
+    let style_of = |index: usize| {
+        if selected == Some(index) {
+            styles.selected
+        } else {
+            Style::new()
+        }
+    };
+    let lanes = running
+        .iter()
+        .map(|(_, slot)| slot.lanes)
+        .max()
+        .unwrap_or(1);
+    let lane_width = ((width + 1) / lanes).saturating_sub(1);
+    let mut distinct: Vec<usize> = running.iter().map(|(_, slot)| slot.lane).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // Lessons of different overlap clusters can share a half hour, and
+    // then their lanes collide: they are counted instead.
+    let collide = distinct.len() < running.len();
+    if running.len() > 1 && (collide || lane_width < MIN_LANE_WIDTH) {
+        let text = format!("{} groups", running.len());
+        let has_selected = running.iter().any(|(index, _)| selected == Some(*index));
+        let style = if has_selected {
+            styles.selected
+        } else {
+            Style::new()
+        };
+        return vec![Span::styled(pad_to_width(&text, width), style)];
+    }
+    let (lanes, lane_width) = if lane_width < MIN_LANE_WIDTH {
+        (1, width)
+    } else {
+        (lanes, lane_width)
+    };
+    let mut spans = Vec::new();
+    for lane in 0..lanes {
+        if lane > 0 {
+            spans.push(Span::raw(LANE_RULE));
+        }
+        let in_lane = running
+            .iter()
+            .find(|(_, slot)| lanes == 1 || slot.lane == lane);
+        let (text, style) = match in_lane {
+            Some((index, slot)) => (
+                slot_line(slot, &week.groups[slot.group_index], minute),
+                style_of(*index),
+            ),
+            None => (String::new(), Style::new()),
+        };
+        let text = truncate_to_width(&text, lane_width).into_owned();
+        spans.push(Span::styled(pad_to_width(&text, lane_width), style));
+    }
+    // Lanes may leave a column or two of the day unused.
+    let used: usize = spans.iter().map(|s| display_width(&s.content)).sum();
+    if used < width {
+        spans.push(Span::raw(" ".repeat(width - used)));
+    }
+    spans
+}
+
+/// A lesson's text in the half hour from `minute`: its label, then its
+/// course, then its times, then a continuation mark.
+fn slot_line(slot: &Slot, group: &Group, minute: u32) -> String {
+    let first_row = slot.start_minute() / ROW_MINUTES * ROW_MINUTES;
+    let course = group
+        .course
+        .as_ref()
+        .map(|course| sanitize_line(course.name.trim()).into_owned())
+        .filter(|name| !name.is_empty());
+    let lines: Vec<String> = [Some(group_label(group)), course, Some(slot_times(slot))]
+        .into_iter()
+        .flatten()
+        .collect();
+    let index = (minute.saturating_sub(first_row) / ROW_MINUTES) as usize;
+    lines
+        .get(index)
+        .cloned()
+        .unwrap_or_else(|| CONTINUES.to_owned())
+}
+
+/// `"14:00–15:30"`; `"~"` before an estimated end, `"+1"` after an end on the next day.
+fn slot_times(slot: &Slot) -> String {
+    format!(
+        "{}–{}{}{}",
+        format_clock(slot.start),
+        if slot.end_estimated { "~" } else { "" },
+        format_clock(slot.end),
+        if slot.crosses_midnight { "+1" } else { "" },
+    )
+}
+
+/// The groups whose days or times cannot be read, at most
+/// [`MAX_UNPLACED_LINES`] of them, the last line counting the rest.
+fn unplaced_lines(week: &WeekTab, width: usize) -> Vec<Line<'static>> {
+    let unplaced = &week.week.undecodable;
+    if unplaced.is_empty() {
+        return Vec::new();
+    }
+    let fit = |text: &str| Line::from(truncate_to_width(&sanitize_line(text), width).into_owned());
+    let mut lines = vec![fit("Not placed (days or times cannot be read):")];
+    let listed = if unplaced.len() > MAX_UNPLACED_LINES {
+        MAX_UNPLACED_LINES - 1
+    } else {
+        unplaced.len()
+    };
+    for entry in &unplaced[..listed] {
+        let group = &week.groups[entry.group_index];
+        lines.push(fit(&format!("  {}: {}", group_label(group), entry.reason)));
+    }
+    if listed < unplaced.len() {
+        lines.push(fit(&format!("  … and {} more", unplaced.len() - listed)));
+    }
+    lines
+}
+
+/// Groups this week, busiest day, archived; then the first free hour per day.
+fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'static>> {
+    if !week.loaded {
+        return Vec::new();
+    }
+    let hours = WorkingHours::default();
+    let summary = summarize(&week.week, hours);
+    let mut first = match summary.busiest_day {
+        Some((day, count)) => format!(
+            "{} this week · busiest: {} ({} lessons)",
+            counted(summary.groups, "group"),
+            day_name(day, language, NameStyle::Short),
+            count
+        ),
+        None => "No lessons this week".to_owned(),
+    };
+    if week.week.hidden > 0 {
+        first.push_str(&format!(" · {} archived hidden (a)", week.week.hidden));
+    } else if week.include_archived {
+        first.push_str(" · archived shown (a)");
+    }
+    let free_line = |style: NameStyle| {
+        let days: Vec<String> = monday_to_sunday()
+            .zip(summary.first_free_hour)
+            .map(|(day, free)| {
+                let free = free.map_or_else(|| NONE.to_owned(), format_clock);
+                format!("{} {free}", day_name(day, language, style))
+            })
+            .collect();
+        format!("Free ({hours}): {}", days.join(" "))
+    };
+    let mut free = free_line(NameStyle::Short);
+    if display_width(&free) > width {
+        free = free_line(NameStyle::Compact);
+    }
+    [first, free]
+        .iter()
+        .map(|text| Line::from(truncate_to_width(text, width).into_owned()))
+        .collect()
+}
+
+/// `"1 group"`, `"3 groups"`.
+fn counted(count: usize, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
+}
+
+/// The time of day `minute` minutes after midnight.
+fn clock(minute: u32) -> chrono::NaiveTime {
+    chrono::NaiveTime::MIN + chrono::TimeDelta::minutes(i64::from(minute % (24 * 60)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_fit_at_200_columns_and_scroll_at_80() {
+        let wide = DayColumns::new(200, 6);
+        assert_eq!((wide.first, wide.count), (0, 7));
+        let narrow = DayColumns::new(80, 6);
+        assert_eq!(narrow.count, 4);
+        assert_eq!(narrow.days(), 3..7);
+        assert_eq!(DayColumns::new(80, 1).days(), 0..4);
+    }
+}
