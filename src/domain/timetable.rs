@@ -584,7 +584,7 @@ fn day_cell(slots: &[Slot], groups: &[Group], row: u32, width: usize) -> String 
         .collect();
     match running.as_slice() {
         [] => String::new(),
-        [only] => slot_line(only, groups, row),
+        [only] => slot_line(only, &groups[only.group_index], row),
         several => side_by_side(several, groups, row, width)
             .unwrap_or_else(|| overlap_count(several, groups, width)),
     }
@@ -608,7 +608,7 @@ fn side_by_side(running: &[&Slot], groups: &[Group], row: u32, width: usize) -> 
     let mut cells = vec![String::new(); count];
     for (position, slot) in running.iter().enumerate() {
         let lane = if by_lane { slot.lane } else { position };
-        cells[lane] = slot_line(slot, groups, row);
+        cells[lane] = slot_line(slot, &groups[slot.group_index], row);
     }
     let padded: Vec<String> = cells
         .iter()
@@ -641,8 +641,7 @@ fn overlap_count(running: &[&Slot], groups: &[Group], width: usize) -> String {
 
 /// A lesson's text in the half hour from `row`: its label in the first row,
 /// then its course, then its times, then a continuation mark.
-fn slot_line(slot: &Slot, groups: &[Group], row: u32) -> String {
-    let group = &groups[slot.group_index];
+pub fn slot_line(slot: &Slot, group: &Group, row: u32) -> String {
     let first_row = slot.start_minute() / ROW_MINUTES * ROW_MINUTES;
     let course = group
         .course
@@ -661,7 +660,7 @@ fn slot_line(slot: &Slot, groups: &[Group], row: u32) -> String {
 }
 
 /// `"14:00–15:30"`; `"~"` before an estimated end, `"+1"` after an end on the next day.
-fn slot_times(slot: &Slot) -> String {
+pub fn slot_times(slot: &Slot) -> String {
     format!(
         "{}–{}{}{}",
         format_clock(slot.start),
@@ -711,7 +710,7 @@ fn summary_text(
 }
 
 /// `"1 group"`, `"3 groups"`.
-fn counted(count: usize, noun: &str) -> String {
+pub fn counted(count: usize, noun: &str) -> String {
     let plural = if count == 1 { "" } else { "s" };
     format!("{count} {noun}{plural}")
 }

@@ -5,7 +5,6 @@
 
 use super::detail;
 use super::theme::{Styles, spinner};
-use crate::api::Group;
 use crate::app::App;
 use crate::app::keymap::Context;
 use crate::app::layout;
@@ -15,7 +14,8 @@ use crate::domain::clock::format_clock;
 use crate::domain::format::{NONE, display_width, pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::timetable::{
-    ROW_MINUTES, Slot, WorkingHours, group_label, monday_to_sunday, summarize,
+    ROW_MINUTES, Slot, WorkingHours, counted, group_label, monday_to_sunday, slot_line, slot_times,
+    summarize,
 };
 use crate::domain::weekday::{NameStyle, day_name};
 use ratatui::Frame;
@@ -33,7 +33,6 @@ const MIN_LANE_WIDTH: usize = 6;
 const DAY_RULE: &str = "│";
 const LANE_RULE: &str = "¦";
 /// A lesson's rows after its label, course and times.
-const CONTINUES: &str = "┆";
 /// Cells of the loading progress bar.
 const BAR_WIDTH: usize = 20;
 
@@ -283,37 +282,6 @@ fn day_cell(
     spans
 }
 
-/// A lesson's text in the half hour from `minute`: its label, then its
-/// course, then its times, then a continuation mark.
-fn slot_line(slot: &Slot, group: &Group, minute: u32) -> String {
-    let first_row = slot.start_minute() / ROW_MINUTES * ROW_MINUTES;
-    let course = group
-        .course
-        .as_ref()
-        .map(|course| sanitize_line(course.name.trim()).into_owned())
-        .filter(|name| !name.is_empty());
-    let lines: Vec<String> = [Some(group_label(group)), course, Some(slot_times(slot))]
-        .into_iter()
-        .flatten()
-        .collect();
-    let index = (minute.saturating_sub(first_row) / ROW_MINUTES) as usize;
-    lines
-        .get(index)
-        .cloned()
-        .unwrap_or_else(|| CONTINUES.to_owned())
-}
-
-/// `"14:00–15:30"`; `"~"` before an estimated end, `"+1"` after an end on the next day.
-fn slot_times(slot: &Slot) -> String {
-    format!(
-        "{}–{}{}{}",
-        format_clock(slot.start),
-        if slot.end_estimated { "~" } else { "" },
-        format_clock(slot.end),
-        if slot.crosses_midnight { "+1" } else { "" },
-    )
-}
-
 /// The groups whose days or times cannot be read, at most
 /// [`MAX_UNPLACED_LINES`] of them, the last line counting the rest.
 fn unplaced_lines(week: &WeekTab, width: usize) -> Vec<Line<'static>> {
@@ -377,12 +345,6 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
         .iter()
         .map(|text| Line::from(truncate_to_width(text, width).into_owned()))
         .collect()
-}
-
-/// `"1 group"`, `"3 groups"`.
-fn counted(count: usize, noun: &str) -> String {
-    let plural = if count == 1 { "" } else { "s" };
-    format!("{count} {noun}{plural}")
 }
 
 /// The time of day `minute` minutes after midnight.
