@@ -7,7 +7,9 @@
 mod common;
 
 use common::pty::{COLUMNS, CTRL_C, ROWS, Tty};
+use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Starts `crmdeck --demo` and waits for its first frame.
 fn demo() -> Tty {
@@ -182,4 +184,241 @@ fn stdout_not_a_terminal_is_refused_naming_the_subcommands() {
     for subcommand in ["plugins", "install", "groups", "info", "demo-server"] {
         assert!(stderr.contains(subcommand), "{stderr}");
     }
+}
+
+/// A demo server the test controls (faults, hit counts), on a runtime of
+/// its own that lives as long as the server.
+struct Server {
+    handle: DemoHandle,
+    _runtime: tokio::runtime::Runtime,
+}
+
+impl Server {
+    fn start(options: DemoOptions) -> Self {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .expect("a runtime for the demo server");
+        let handle = runtime
+            .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
+            .expect("the demo server starts");
+        Self {
+            handle,
+            _runtime: runtime,
+        }
+    }
+
+    /// `crmdeck` (the dashboard) against this server.
+    fn dashboard(&self) -> Tty {
+        let base_url = self.handle.base_url();
+        let tty = Tty::spawn(
+            &[],
+            &[
+                ("CRMDECK_BASE_URL", &base_url),
+                ("CRMDECK_TOKEN", self.handle.token()),
+            ],
+        );
+        tty.wait_for("crmdeck");
+        tty
+    }
+}
+
+/// The rows of the groups table on screen, without trailing blanks (what
+/// the emulator keeps of them depends on how they were drawn): lines whose
+/// first word, after the selection marker, is a group number.
+fn group_rows(screen: &str) -> Vec<&str> {
+    screen
+        .lines()
+        .map(str::trim_end)
+        .filter(|line| {
+            line.trim_start_matches(['>', ' '])
+                .split_whitespace()
+                .next()
+                .is_some_and(|word| word.parse::<u64>().is_ok())
+        })
+        .collect()
+}
+
+/// Quits with q and checks the terminal was given back.
+fn quit(mut tty: Tty) {
+    tty.type_keys("q");
+    assert!(tty.wait_exit().success());
+    tty.assert_terminal_restored();
+}
+
+/// The group numbers of the rows on screen, which tell pages apart.
+fn group_numbers(screen: &str) -> Vec<u64> {
+    group_rows(screen)
+        .iter()
+        .filter_map(|row| row.trim_start_matches(['>', ' ']).split_whitespace().next())
+        .filter_map(|number| number.parse().ok())
+        .collect()
+}
+
+/// Waits until page `number` is drawn in full (the screen is parsed as it
+/// arrives, so a frame can be half drawn): its header, and 20 rows written
+/// as far as their status word; `differs` tells it from a page seen before
+/// by its group numbers. Returns those numbers.
+fn wait_for_page(tty: &Tty, number: u32, differs: impl Fn(&[u64]) -> bool) -> Vec<u64> {
+    let header = format!("page {number}/");
+    tty.wait_until(&format!("page {number} drawn"), |screen| {
+        let text = screen.contents();
+        let rows = group_rows(&text);
+        text.contains(&header)
+            && rows.len() == 20
+            && rows
+                .iter()
+                .all(|row| row.contains("Active") || row.contains("Archive"))
+            && differs(&group_numbers(&text))
+    });
+    group_numbers(&tty.screen_text())
+}
+
+#[test]
+fn the_first_page_shows_weekday_names_and_n_p_change_the_page() {
+    let mut tty = demo();
+    let first_page = wait_for_page(&tty, 1, |_| true);
+    let screen = tty.screen_text();
+    assert!(screen.contains("Mon Wed Fri"), "{screen}");
+    tty.type_keys("n");
+    wait_for_page(&tty, 2, |rows| rows != first_page);
+    assert!(!tty.screen_text().contains("page 1/"));
+    tty.type_keys("p");
+    wait_for_page(&tty, 1, |rows| rows == first_page);
+    quit(tty);
+}
+
+#[test]
+fn b_picks_a_branch_and_every_row_is_of_that_branch() {
+    let mut tty = demo();
+    let screen = tty.wait_for("page 1/");
+    assert!(screen.contains("All branches"), "{screen}");
+    tty.type_keys("b");
+    tty.wait_for("all branches");
+    tty.type_keys("Sergeli");
+    tty.type_keys("\r");
+    tty.wait_until("the rows of Sergeli only", |screen| {
+        let text = screen.contents();
+        let rows = group_rows(&text);
+        text.contains("Sergeli (#4) · page 1/")
+            && !rows.is_empty()
+            && rows.iter().all(|row| row.ends_with("Sergeli"))
+    });
+    quit(tty);
+}
+
+#[test]
+fn a_plugin_installs_once_however_often_y_and_i_are_pressed() {
+    let server = Server::start(DemoOptions {
+        // Room for the repeated keys to land while the install is on its way.
+        latency: Duration::from_millis(300),
+        ..DemoOptions::default()
+    });
+    let mut tty = server.dashboard();
+    tty.wait_for("page 1/");
+    tty.type_keys("1");
+    tty.wait_for("plugins ·");
+    // The second plugin of the demo catalogue is not installed.
+    tty.type_keys("j");
+    let selected = |text: &str| -> String {
+        text.lines()
+            .find(|line| line.starts_with('>'))
+            .unwrap_or_default()
+            .to_string()
+    };
+    tty.wait_until("the second plugin selected, not installed", |screen| {
+        let row = selected(&screen.contents());
+        row.contains("SMS gateway") && !row.contains("installed")
+    });
+    tty.type_keys("i");
+    tty.wait_for("Install SMS gateway (Eskiz)?");
+    tty.type_keys("y");
+    tty.type_keys(&"yi".repeat(20));
+    tty.wait_until("the row shown installed", |screen| {
+        selected(&screen.contents()).contains("installed")
+    });
+    tty.type_keys(&"yi".repeat(20));
+    // Keys are handled in order: once the detail is open, every y and i
+    // before it has been handled.
+    tty.type_keys("\x1bd");
+    tty.wait_for("Installation");
+    assert_eq!(server.handle.hits(Route::Install), 1);
+    quit(tty);
+}
+
+#[test]
+fn c_copies_the_token_of_an_installed_plugin_through_osc_52() {
+    let mut tty = demo();
+    tty.wait_for("page 1/");
+    tty.type_keys("1");
+    tty.wait_for("plugins ·");
+    // The first plugin of the demo catalogue is installed.
+    tty.type_keys("d");
+    let screen = tty.wait_for("(installation #");
+    let installation_id: u64 = screen
+        .split("(installation #")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("no installation id: {screen}"));
+    tty.type_keys("c");
+    tty.wait_for_requests("an OSC 52 copy", |requests| !requests.clipboard.is_empty());
+    tty.wait_for("copied");
+    let copies = tty.requests(|requests| requests.clipboard.clone());
+    assert_eq!(copies.len(), 1, "{} copies", copies.len());
+    let token = &copies[0].1;
+    assert!(
+        token.starts_with(&format!("{installation_id}|")),
+        "not the token of installation {installation_id}"
+    );
+    // The screen shows it masked, never in full.
+    assert!(!tty.screen_text().contains(token.as_str()));
+    quit(tty);
+}
+
+#[test]
+fn with_the_server_hanging_keys_still_answer_and_it_says_what_it_waits_for() {
+    let server = Server::start(DemoOptions::default());
+    server
+        .handle
+        .faults()
+        .push(Fault::Hang, usize::MAX, Some(Route::Groups));
+    let mut tty = server.dashboard();
+    tty.wait_for("Loading groups");
+    let pressed = Instant::now();
+    tty.type_keys("1");
+    tty.wait_for("plugins ·");
+    assert!(
+        pressed.elapsed() < Duration::from_secs(1),
+        "the Plugins tab took {:?}",
+        pressed.elapsed()
+    );
+    tty.type_keys("2");
+    tty.wait_for("Loading groups");
+    quit(tty);
+}
+
+#[test]
+fn escape_sequences_from_the_server_show_as_placeholders_and_reach_nothing() {
+    let server = Server::start(DemoOptions {
+        hostile_text: true,
+        ..DemoOptions::default()
+    });
+    let mut tty = server.dashboard();
+    let screen = tty.wait_for("page 1/");
+    // The first group's name carries the attacks.
+    assert!(screen.contains('␛'), "{screen}");
+    tty.type_keys("\r");
+    let detail = tty.wait_for("Comment");
+    assert!(detail.contains('␛'), "{detail}");
+    tty.type_keys("\x1b1");
+    tty.wait_for("plugins ·");
+    tty.type_keys("q");
+    assert!(tty.wait_exit().success());
+    tty.assert_terminal_restored();
+    tty.requests(|requests| {
+        assert!(requests.clipboard.is_empty(), "{:?}", requests.clipboard);
+        assert!(requests.titles.is_empty(), "{:?}", requests.titles);
+    });
 }

@@ -99,6 +99,18 @@ impl BranchPicker {
         picker
     }
 
+    /// The branch list arrived while the picker was open: a picker that fell
+    /// back to a number while the list was loading becomes the list, keeping
+    /// what was typed.
+    pub fn on_branches(&mut self, branches: &Branches) {
+        if matches!(branches.state, BranchesState::Loaded(_))
+            && matches!(self.mode, PickerMode::Numeric { .. })
+        {
+            self.mode = PickerMode::List;
+            self.refilter(branches);
+        }
+    }
+
     /// Recomputes the entries after the input changed.
     pub fn refilter(&mut self, branches: &Branches) {
         self.error = None;

@@ -733,6 +733,9 @@ impl App {
                     _ => None,
                 });
                 self.branches.on_answer(list);
+                if let Some(Overlay::BranchPicker(picker)) = &mut self.overlay {
+                    picker.on_branches(&self.branches);
+                }
                 // Names arrived: a sort by branch may change.
                 self.groups.refilter(&self.branches.names, self.size);
                 Vec::new()

@@ -168,6 +168,23 @@ impl Tty {
         );
     }
 
+    /// Waits until `done` holds for what the program asked of the terminal
+    /// (a clipboard write, a title); fails the test when it does not within
+    /// the deadline.
+    pub fn wait_for_requests(&self, what: &str, done: impl Fn(&Requests) -> bool) {
+        let deadline = Instant::now() + DEADLINE;
+        while Instant::now() < deadline {
+            if done(self.lock().callbacks()) {
+                return;
+            }
+            thread::sleep(POLL);
+        }
+        panic!(
+            "waited {DEADLINE:?} for {what}; the requests: {:?}",
+            self.lock().callbacks()
+        );
+    }
+
     /// The visible text, rows joined by newlines.
     pub fn screen_text(&self) -> String {
         self.lock().screen().contents()

@@ -515,6 +515,28 @@ fn branch_names_arriving_late_name_the_rows() {
 }
 
 #[test]
+fn the_picker_opened_before_the_branches_arrived_becomes_the_list() {
+    let (mut app, effects) = fresh();
+    let branches = fetch_of(&effects, &Request::Branches);
+    answer(&mut app, effects, &mut |request| {
+        (*request != Request::Branches).then(|| server_answer(request))
+    });
+    press(&mut app, "bSerg");
+    respond_ok(&mut app, branches, &Request::Branches);
+    let effects = press(&mut app, "\n");
+    assert!(app.overlay.is_none(), "Sergeli was chosen");
+    let sergeli = GroupsQuery {
+        branch_id: Some(4),
+        ..query(1)
+    };
+    assert!(
+        fetches(&effects)
+            .iter()
+            .any(|(_, request)| *request == Request::Groups(sergeli))
+    );
+}
+
+#[test]
 fn a_prefetch_answered_with_the_page_on_screen_refreshes_it() {
     let mut app = loaded();
     let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
