@@ -72,10 +72,8 @@ pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
     }
     let context = app.context();
     let focused = context == Context::GroupDetail;
-    match screen.pane {
-        Some(pane) => draw_detail(app, frame, pane, focused, styles),
-        None if focused => draw_detail(app, frame, layout::screen(size).body, true, styles),
-        None => {}
+    if let Some(area) = list::detail_area(screen.pane, focused, size) {
+        draw_detail(app, frame, area, focused, styles);
     }
 }
 

@@ -64,6 +64,16 @@ pub fn draw_filter(
 }
 
 /// A message where rows would be (loading, an error, an empty page).
+/// Where a list's detail is drawn: in its pane beside the list on a wide
+/// screen, over the whole body when it has the focus on a narrow one.
+pub fn detail_area(pane: Option<Rect>, focused: bool, size: (u16, u16)) -> Option<Rect> {
+    match pane {
+        Some(pane) => Some(pane),
+        None if focused => Some(crate::app::layout::screen(size).body),
+        None => None,
+    }
+}
+
 pub fn draw_message(frame: &mut Frame, area: Rect, message: &str, styles: &Styles) {
     let text = sanitize_line(message).into_owned();
     let paragraph = Paragraph::new(Line::from(vec![

@@ -42,10 +42,8 @@ pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
         list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
     }
     let focused = app.context() == Context::PluginDetail;
-    match screen.pane {
-        Some(pane) => draw_detail(app, frame, pane, focused, styles),
-        None if focused => draw_detail(app, frame, layout::screen(size).body, true, styles),
-        None => {}
+    if let Some(area) = list::detail_area(screen.pane, focused, size) {
+        draw_detail(app, frame, area, focused, styles);
     }
 }
 
