@@ -137,6 +137,7 @@ fn defaults_when_no_file_exists() {
     assert_eq!(config.theme, Theme::Default);
     assert!(!config.mouse);
     assert!(!config.allow_insecure_http);
+    assert_eq!(config.working_hours, "08:00-21:00".parse().unwrap());
     assert!(config.warnings.is_empty());
 
     let missing = config.require_base_url().unwrap_err().to_string();
@@ -190,6 +191,7 @@ auto_refresh_secs = 60
 theme = "mono"
 mouse = true
 allow_insecure_http = true
+working_hours = "09:30-20:00"
 "#,
     );
     let config = home.load().unwrap();
@@ -213,6 +215,7 @@ allow_insecure_http = true
     assert_eq!(config.theme, Theme::Mono);
     assert!(config.mouse);
     assert!(config.allow_insecure_http);
+    assert_eq!(config.working_hours, "09:30-20:00".parse().unwrap());
     assert!(config.warnings.is_empty(), "{:?}", config.warnings);
 }
 
@@ -649,6 +652,14 @@ fn wrong_types_say_what_is_expected() {
             "unknown theme \"dark\": expected default or mono",
         ),
         ("profiles = 3", "profiles must be a table"),
+        (
+            "working_hours = \"21:00-08:00\"",
+            "working hours \"21:00-08:00\": the closing time must come after the opening time",
+        ),
+        (
+            "working_hours = \"9-18\"",
+            "working hours \"9-18\": expected HH:MM-HH:MM, e.g. 08:00-21:00",
+        ),
     ];
     for (line, expected) in cases {
         let error = Home::with_config(&format!("\n{line}\n")).error();

@@ -206,6 +206,27 @@ async fn the_branch_can_come_from_the_config() {
 }
 
 #[tokio::test]
+async fn working_hours_come_from_the_config_unless_the_flag_gives_them() {
+    let fx = fixture().await;
+    let config = fx.config("branch_id = 999\nworking_hours = \"10:00-19:00\"\n");
+    let config = config.to_str().unwrap();
+    let hours_of = |out| stdout_json(&out)["summary"]["working_hours"].clone();
+
+    let from_config = fx.run(&["--config", config, "timetable"]).await;
+    assert_eq!(
+        hours_of(from_config),
+        serde_json::json!({"open": "10:00", "close": "19:00"})
+    );
+    let from_flag = fx
+        .run(&["--config", config, "timetable", "--hours", "07:30-12:00"])
+        .await;
+    assert_eq!(
+        hours_of(from_flag),
+        serde_json::json!({"open": "07:30", "close": "12:00"})
+    );
+}
+
+#[tokio::test]
 async fn usage_errors_are_exit_2() {
     let fx = fixture().await;
     let out = fx.run(&["timetable"]).await;

@@ -10,6 +10,7 @@ use crate::api::{
 };
 use crate::config::Theme;
 use crate::domain::Language;
+use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -20,7 +21,8 @@ pub const TOTAL_GROUPS: u64 = 95;
 
 impl AppSettings {
     /// Settings for tests: times in Asia/Tashkent, English day names, 20 per
-    /// page, all branches, mouse on, a token that expires in 40 minutes.
+    /// page, all branches, mouse on, a token that expires in 40 minutes,
+    /// teaching 08:00–21:00.
     pub fn for_tests() -> Self {
         Self {
             profile: Some("demo".to_string()),
@@ -35,6 +37,7 @@ impl AppSettings {
             mouse: true,
             token_expires_at: Some(now() + chrono::TimeDelta::minutes(40)),
             log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),
+            working_hours: WorkingHours::default(),
         }
     }
 }

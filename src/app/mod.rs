@@ -34,6 +34,7 @@ use crate::api::{ApiError, GroupsPage, GroupsQuery};
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::sanitize::sanitize_line;
+use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use branch_picker::{BranchPicker, Branches};
 use chrono::{DateTime, TimeDelta, Utc};
@@ -66,6 +67,7 @@ pub struct AppSettings {
     pub mouse: bool,
     pub token_expires_at: Option<DateTime<Utc>>,
     pub log_path: PathBuf,
+    pub working_hours: WorkingHours,
 }
 
 /// The tabs of the top line.
@@ -135,6 +137,7 @@ impl App {
         let mut requests = Requests::default();
         let groups = GroupsTab::new(settings.branch_id, settings.per_page);
         let plugins = PluginsTab::default();
+        let week = WeekTab::new(settings.working_hours);
         let mut effects = vec![groups.first_fetch(&mut requests)];
         effects.push(requests.start(Purpose::Branches, Request::Branches));
         effects.extend(plugins.fetch(&mut requests));
@@ -146,7 +149,7 @@ impl App {
             overlay: None,
             groups,
             plugins,
-            week: WeekTab::default(),
+            week,
             branches: Branches::default(),
             requests,
             status: StatusLine::default(),

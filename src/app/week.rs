@@ -49,6 +49,8 @@ pub struct WeekTab {
     /// The selected group's detail is open.
     pub detail_open: bool,
     pub detail_scroll: usize,
+    /// The centre's teaching hours (`working_hours` of the config).
+    pub hours: WorkingHours,
 }
 
 /// What one page of the walk leads to.
@@ -95,6 +97,14 @@ pub fn week_screen(size: (u16, u16), unplaced_lines: usize) -> WeekScreen {
 }
 
 impl WeekTab {
+    /// An empty week for a centre teaching within `hours`.
+    pub fn new(hours: WorkingHours) -> Self {
+        Self {
+            hours,
+            ..Self::default()
+        }
+    }
+
     /// Starts walking every page of `branch_id`, abandoning a walk under way.
     pub fn open(&mut self, branch_id: Option<i64>, requests: &mut Requests) -> Vec<Effect> {
         let mut effects = Self::cancel_requests(requests);
@@ -263,7 +273,7 @@ impl WeekTab {
 
     /// The minutes of the day the grid shows.
     pub fn span(&self) -> Range<u32> {
-        visible_span(&self.week, WorkingHours::default())
+        visible_span(&self.week, self.hours)
     }
 
     /// Half-hour rows of the whole day span.

@@ -119,8 +119,9 @@ pub struct TimetableArgs {
     #[arg(long, value_name = "ID")]
     pub branch: Option<i64>,
     /// The centre's working hours: the grid's rows and the first free hour
-    #[arg(long, value_name = "HH:MM-HH:MM", default_value = "08:00-21:00")]
-    pub hours: WorkingHours,
+    /// [default: working_hours of the config, else 08:00-21:00]
+    #[arg(long, value_name = "HH:MM-HH:MM")]
+    pub hours: Option<WorkingHours>,
     /// Place archived groups (and other statuses) too
     #[arg(long)]
     pub archived: bool,

@@ -33,13 +33,14 @@ pub async fn run(
     })?;
     let groups = all_pages(session, Some(branch_id), PER_PAGE).await?;
     let week = build_week(&groups, &config.timezone, args.archived);
+    let hours = args.hours.unwrap_or(config.working_hours);
     Ok(match format {
-        Format::Table => render_text(&week, &groups, args.hours, config.language, grid_width()),
+        Format::Table => render_text(&week, &groups, hours, config.language, grid_width()),
         Format::Json => pretty(&week_json(
             branch_id,
             &week,
             &groups,
-            args.hours,
+            hours,
             &config.timezone,
         ))?,
         Format::Csv => {

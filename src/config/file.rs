@@ -5,6 +5,7 @@ use super::error::ConfigError;
 use super::{Theme, base_url, token_source};
 use crate::api::token::Token;
 use crate::domain::Language;
+use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use std::collections::BTreeMap;
 use std::ops::{Range, RangeInclusive};
@@ -13,7 +14,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 16] = [
+pub(crate) const SETTING_KEYS: [&str; 17] = [
     "base_url",
     "token",
     "token_env",
@@ -30,6 +31,7 @@ pub(crate) const SETTING_KEYS: [&str; 16] = [
     "theme",
     "mouse",
     "allow_insecure_http",
+    "working_hours",
 ];
 
 /// Keys allowed only at the top level.
@@ -84,6 +86,7 @@ pub(crate) struct Settings {
     pub theme: Option<Theme>,
     pub mouse: Option<bool>,
     pub allow_insecure_http: Option<bool>,
+    pub working_hours: Option<WorkingHours>,
 }
 
 impl Settings {
@@ -106,6 +109,7 @@ impl Settings {
             theme: profile.theme.or(self.theme),
             mouse: profile.mouse.or(self.mouse),
             allow_insecure_http: profile.allow_insecure_http.or(self.allow_insecure_http),
+            working_hours: profile.working_hours.or(self.working_hours),
         }
     }
 }
@@ -296,6 +300,7 @@ fn store(
         "timezone" => settings.timezone = Some(parsed(value, key)?),
         "language" => settings.language = Some(parsed(value, key)?),
         "theme" => settings.theme = Some(parsed(value, key)?),
+        "working_hours" => settings.working_hours = Some(parsed(value, key)?),
         "read_only" => settings.read_only = Some(boolean(value, key)?),
         "mouse" => settings.mouse = Some(boolean(value, key)?),
         "allow_insecure_http" => settings.allow_insecure_http = Some(boolean(value, key)?),

@@ -25,6 +25,7 @@ pub use paths::{default_config_path, log_path};
 pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TokenSource};
 
 use crate::domain::Language;
+use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use file::{At, ConfigFile, Settings, TokenKey};
 use std::fmt;
@@ -108,6 +109,8 @@ pub struct Config {
     pub theme: Theme,
     pub mouse: bool,
     pub allow_insecure_http: bool,
+    /// The centre's teaching hours: the Week grid's rows and its free-hour search.
+    pub working_hours: WorkingHours,
     /// To show once (e.g. a token in a file others can read).
     pub warnings: Vec<String>,
 }
@@ -131,6 +134,7 @@ impl Default for Config {
             theme: Theme::Default,
             mouse: false,
             allow_insecure_http: false,
+            working_hours: WorkingHours::default(),
             warnings: Vec::new(),
         }
     }
@@ -208,6 +212,7 @@ pub fn load(
         theme: settings.theme.unwrap_or(defaults.theme),
         mouse: settings.mouse.unwrap_or(defaults.mouse),
         allow_insecure_http,
+        working_hours: settings.working_hours.unwrap_or(defaults.working_hours),
         warnings,
     })
 }

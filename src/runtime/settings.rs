@@ -21,6 +21,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         mouse: config.mouse,
         token_expires_at: session.client.token().expires_at(),
         log_path,
+        working_hours: config.working_hours,
     }
 }
 

@@ -14,8 +14,7 @@ use crate::domain::clock::format_clock;
 use crate::domain::format::{NONE, display_width, pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::timetable::{
-    ROW_MINUTES, Slot, WorkingHours, counted, group_label, monday_to_sunday, slot_line, slot_times,
-    summarize,
+    ROW_MINUTES, Slot, counted, group_label, monday_to_sunday, slot_line, slot_times, summarize,
 };
 use crate::domain::weekday::{NameStyle, day_name};
 use ratatui::Frame;
@@ -311,8 +310,7 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
     if !week.loaded {
         return Vec::new();
     }
-    let hours = WorkingHours::default();
-    let summary = summarize(&week.week, hours);
+    let summary = summarize(&week.week, week.hours);
     let mut first = match summary.busiest_day {
         Some((day, count)) => format!(
             "{} this week · busiest: {} ({} lessons)",
@@ -335,7 +333,7 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
                 format!("{} {free}", day_name(day, language, style))
             })
             .collect();
-        format!("Free ({hours}): {}", days.join(" "))
+        format!("Free ({}): {}", week.hours, days.join(" "))
     };
     let mut free = free_line(NameStyle::Short);
     if display_width(&free) > width {

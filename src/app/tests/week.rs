@@ -161,3 +161,19 @@ fn the_week_follows_the_branch_of_the_groups_tab() {
     fetch_of(&effects, &Request::Groups(branch_three));
     assert_eq!(app.week.branch_id, Some(3));
 }
+
+#[test]
+fn the_grid_spans_the_configured_working_hours() {
+    let early_to_late = AppSettings {
+        working_hours: "06:00-23:30".parse().unwrap(),
+        ..AppSettings::for_tests()
+    };
+    let mut app = loaded_with(early_to_late);
+    let effects = press(&mut app, "w");
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
+    assert_eq!(app.week.span(), 6 * 60..23 * 60 + 30);
+    // The default hours give a shorter day: the setting is what widened it.
+    assert!(week_loaded().week.span().start > 6 * 60);
+}
