@@ -422,3 +422,51 @@ fn escape_sequences_from_the_server_show_as_placeholders_and_reach_nothing() {
         assert!(requests.titles.is_empty(), "{:?}", requests.titles);
     });
 }
+
+/// The group selected on the Week tab: the number in the header's
+/// `▸ #188 Kids English — 08:00 · Mon 08:00–09:30` (None before one is).
+fn week_selection(screen: &str) -> Option<u64> {
+    let after = screen.split("▸ #").nth(1)?;
+    after.split(' ').next()?.parse().ok()
+}
+
+#[test]
+fn the_week_opens_from_groups_and_enter_shows_the_selected_groups_detail() {
+    let mut tty = demo();
+    tty.wait_for("page 1/");
+    tty.type_keys("w");
+    tty.wait_for("groups this week");
+    let first = week_selection(&tty.screen_text())
+        .unwrap_or_else(|| panic!("nothing selected: {}", tty.screen_text()));
+    // To Tuesday, then down to its second group.
+    tty.type_keys("l");
+    tty.wait_until("a Tuesday group selected", |screen| {
+        screen.contents().contains("· Tue ")
+    });
+    let tuesday_first = week_selection(&tty.screen_text()).unwrap();
+    tty.type_keys("j");
+    tty.wait_until("the next Tuesday group selected", |screen| {
+        week_selection(&screen.contents()).is_some_and(|n| n != tuesday_first)
+    });
+    let chosen = week_selection(&tty.screen_text()).unwrap();
+    assert_ne!(chosen, first);
+    tty.type_keys("\r");
+    let detail = tty.wait_for("┌ Group");
+    let number_line = detail
+        .lines()
+        .find(|line| line.contains("│Number "))
+        .unwrap_or_else(|| panic!("no Number line: {detail}"));
+    assert!(
+        number_line
+            .split_whitespace()
+            .any(|word| word == chosen.to_string()),
+        "detail of another group than #{chosen}: {detail}"
+    );
+    let days_line = detail.lines().find(|line| line.contains("│Days ")).unwrap();
+    assert!(days_line.contains("Tuesday"), "{days_line}");
+    // Esc goes back to the same place in the week.
+    tty.type_keys("\x1b");
+    tty.wait_for("groups this week");
+    assert_eq!(week_selection(&tty.screen_text()), Some(chosen));
+    quit(tty);
+}
