@@ -323,6 +323,7 @@ pub fn action_for(context: Context, key: &KeyEvent) -> Option<Action> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
     pub key: String,
+    pub action: Action,
     pub label: &'static str,
     /// A global key (kept when the footer is too narrow for all hints).
     pub global: bool,
@@ -338,6 +339,7 @@ pub fn footer_hints(context: Context) -> Vec<Hint> {
             actions.push(binding.action);
             hints.push(Hint {
                 key: binding.keys[0].label(),
+                action: binding.action,
                 label: binding.label,
                 global: binding.context == Context::Global,
             });

@@ -233,6 +233,23 @@ impl App {
         }
     }
 
+    /// False for a key whose action would only explain why it does nothing
+    /// (no token to show or copy, nothing to install, read-only): its hint
+    /// is left out of the footer. The key itself still answers.
+    pub fn offers(&self, action: Action) -> bool {
+        let plugin = match self.tab {
+            Tab::Plugins => self.plugins.selected(),
+            Tab::Groups | Tab::Week => None,
+        };
+        match action {
+            Action::RevealToken | Action::CopyToken => self.plugins.selected_token().is_some(),
+            Action::Install => {
+                !self.settings.read_only && plugin.is_some_and(|plugin| !plugin.is_installed())
+            }
+            _ => true,
+        }
+    }
+
     /// How group fields are shown.
     pub(crate) fn row_format(&self) -> RowFormat {
         RowFormat {

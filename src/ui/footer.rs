@@ -14,10 +14,12 @@ use ratatui::widgets::Paragraph;
 
 const HINT_SEPARATOR: &str = "  ";
 
-/// Draws the hints of the current context; when they do not all fit, the
-/// context's own hints are dropped from the end, the global ones stay.
+/// Draws the hints of the current context that would do something now;
+/// when they do not all fit, the context's own hints are dropped from the
+/// end, the global ones stay.
 pub fn draw_hints(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let mut hints = footer_hints(app.context());
+    hints.retain(|hint| app.offers(hint.action));
     let width_of = |hint: &Hint| {
         display_width(&hint.key) + 1 + display_width(hint.label) + HINT_SEPARATOR.len()
     };

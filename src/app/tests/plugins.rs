@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::app::document::DocLine;
+use crate::app::keymap::{Action, footer_hints};
 use crate::app::plugins::TypeFilter;
 use crate::app::status::Severity::{Error, Info};
 use crate::app::{Overlay, Tab};
@@ -331,4 +332,41 @@ fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
             .unwrap()
             .contains("another kind of request")
     );
+}
+
+/// The actions whose hints the footer shows for `app` now.
+fn offered_hints(app: &App) -> Vec<Action> {
+    footer_hints(app.context())
+        .into_iter()
+        .map(|hint| hint.action)
+        .filter(|&action| app.offers(action))
+        .collect()
+}
+
+#[test]
+fn the_footer_offers_only_what_the_selected_plugin_allows() {
+    let mut app = loaded();
+    // Plugin 1 is installed: its token can be shown and copied.
+    press(&mut app, "1d");
+    let installed = offered_hints(&app);
+    assert!(installed.contains(&Action::RevealToken), "{installed:?}");
+    assert!(installed.contains(&Action::CopyToken), "{installed:?}");
+    assert!(!installed.contains(&Action::Install), "{installed:?}");
+    // Plugin 2 is not: no token, but it can be installed.
+    press(&mut app, "\x1bjd");
+    let not_installed = offered_hints(&app);
+    assert!(!not_installed.contains(&Action::RevealToken));
+    assert!(!not_installed.contains(&Action::CopyToken));
+    assert!(
+        not_installed.contains(&Action::Install),
+        "{not_installed:?}"
+    );
+    assert!(not_installed.contains(&Action::Back));
+    // Read-only: nothing is ever installed, so i is not offered.
+    let mut read_only = loaded_with(AppSettings {
+        read_only: true,
+        ..AppSettings::for_tests()
+    });
+    press(&mut read_only, "1j");
+    assert!(!offered_hints(&read_only).contains(&Action::Install));
 }
