@@ -470,3 +470,79 @@ fn the_week_opens_from_groups_and_enter_shows_the_selected_groups_detail() {
     assert_eq!(week_selection(&tty.screen_text()), Some(chosen));
     quit(tty);
 }
+
+/// The line of the selected row (the one marked `>`).
+fn selected_row(screen: &str) -> String {
+    screen
+        .lines()
+        .find(|line| line.starts_with('>'))
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn read_only_sends_no_install_whatever_keys_are_pressed() {
+    let server = Server::start(DemoOptions::default());
+    let base_url = server.handle.base_url();
+    let mut tty = Tty::spawn(
+        &["--read-only"],
+        &[
+            ("CRMDECK_BASE_URL", &base_url),
+            ("CRMDECK_TOKEN", server.handle.token()),
+        ],
+    );
+    tty.wait_for("page 1/");
+    tty.type_keys("1");
+    tty.wait_for("plugins ·");
+    // Every way to ask for an install, on every plugin, held down.
+    for _ in 0..12 {
+        tty.type_keys(&"iy\ry".repeat(5));
+        tty.type_keys("dyiy\x1bj");
+    }
+    tty.wait_for("read-only: install disabled");
+    // Keys are handled in order: once the help is open, all of the above was.
+    tty.type_keys("?");
+    tty.wait_for("┌ Keys: Plugin");
+    assert_eq!(server.handle.hits(Route::Install), 0);
+    quit(tty);
+}
+
+#[test]
+fn an_install_that_times_out_is_followed_by_a_refetch_showing_the_true_state() {
+    let server = Server::start(DemoOptions::default());
+    // The install happens on the server; its answer comes too slowly.
+    let slow = Fault::Drip {
+        chunk: 8,
+        every: Duration::from_millis(300),
+    };
+    server.handle.faults().push(slow, 1, Some(Route::Install));
+    let (_dir, config) = config_file("request_timeout_secs = 1\n");
+    let base_url = server.handle.base_url();
+    let mut tty = Tty::spawn(
+        &["--config", &config],
+        &[
+            ("CRMDECK_BASE_URL", &base_url),
+            ("CRMDECK_TOKEN", server.handle.token()),
+        ],
+    );
+    tty.wait_for("page 1/");
+    tty.type_keys("1");
+    tty.wait_for("plugins ·");
+    // The second plugin of the demo catalogue is not installed.
+    tty.type_keys("j");
+    tty.wait_until("the second plugin selected, not installed", |screen| {
+        let row = selected_row(&screen.contents());
+        row.contains("SMS gateway") && !row.contains("installed")
+    });
+    tty.type_keys("iy");
+    tty.wait_for("within 1 s");
+    // The refetch after the timeout shows what the server did.
+    tty.wait_until("the row shown installed", |screen| {
+        selected_row(&screen.contents()).contains("installed")
+    });
+    assert_eq!(server.handle.hits(Route::Install), 1);
+    tty.type_keys("i");
+    tty.wait_for("already installed");
+    assert_eq!(server.handle.hits(Route::Install), 1, "no second POST");
+    quit(tty);
+}
