@@ -546,3 +546,23 @@ fn an_install_that_times_out_is_followed_by_a_refetch_showing_the_true_state() {
     assert_eq!(server.handle.hits(Route::Install), 1, "no second POST");
     quit(tty);
 }
+
+#[test]
+fn a_config_file_others_can_read_is_warned_about_on_the_status_line() {
+    use std::os::unix::fs::PermissionsExt;
+    let server = Server::start(DemoOptions::default());
+    let (_dir, config) = config_file(&format!(
+        "base_url = \"{}\"\ntoken = \"{}\"\n",
+        server.handle.base_url(),
+        server.handle.token()
+    ));
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let tty = Tty::spawn(&["--config", &config], &[]);
+    let screen = tty.wait_for("page 1/");
+    assert!(
+        screen.contains("warning: config file") && screen.contains("readable by others"),
+        "{screen}"
+    );
+    assert!(!screen.contains(server.handle.token()), "{screen}");
+    quit(tty);
+}

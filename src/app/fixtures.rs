@@ -38,6 +38,7 @@ impl AppSettings {
             token_expires_at: Some(now() + chrono::TimeDelta::minutes(40)),
             log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),
             working_hours: WorkingHours::default(),
+            warnings: Vec::new(),
         }
     }
 }

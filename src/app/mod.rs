@@ -68,6 +68,8 @@ pub struct AppSettings {
     pub token_expires_at: Option<DateTime<Utc>>,
     pub log_path: PathBuf,
     pub working_hours: WorkingHours,
+    /// The config's warnings, shown on the status line at start.
+    pub warnings: Vec<String>,
 }
 
 /// The tabs of the top line.
@@ -138,6 +140,10 @@ impl App {
         let groups = GroupsTab::new(settings.branch_id, settings.per_page);
         let plugins = PluginsTab::default();
         let week = WeekTab::new(settings.working_hours);
+        let mut status = StatusLine::default();
+        if !settings.warnings.is_empty() {
+            status.warning(settings.warnings.join("; "), DateTime::UNIX_EPOCH);
+        }
         let mut effects = vec![groups.first_fetch(&mut requests)];
         effects.push(requests.start(Purpose::Branches, Request::Branches));
         effects.extend(plugins.fetch(&mut requests));
@@ -152,7 +158,7 @@ impl App {
             week,
             branches: Branches::default(),
             requests,
-            status: StatusLine::default(),
+            status,
             next_auto_refresh: None,
         };
         (app, effects)

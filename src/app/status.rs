@@ -1,5 +1,5 @@
-//! The status line: one message at a time. Errors stay until dismissed (Esc)
-//! or replaced; information fades after a few seconds.
+//! The status line: one message at a time. Errors and warnings stay until
+//! dismissed (Esc) or replaced; information fades after a few seconds.
 
 use chrono::{DateTime, TimeDelta, Utc};
 use std::time::Duration;
@@ -11,6 +11,9 @@ pub const INFO_LIFETIME: Duration = Duration::from_secs(4);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Severity {
     Info,
+    /// Nothing failed, but something needs the user's attention (a config
+    /// file others can read).
+    Warning,
     Error,
 }
 
@@ -38,6 +41,11 @@ impl StatusLine {
     /// Shows `text` until dismissed or replaced.
     pub fn error(&mut self, text: impl Into<String>, now: DateTime<Utc>) {
         self.show(Severity::Error, text.into(), now);
+    }
+
+    /// Shows a warning until dismissed or replaced.
+    pub fn warning(&mut self, text: impl Into<String>, now: DateTime<Utc>) {
+        self.show(Severity::Warning, text.into(), now);
     }
 
     fn show(&mut self, severity: Severity, text: String, now: DateTime<Utc>) {
@@ -103,6 +111,11 @@ mod tests {
         assert_eq!(status.until_fade(at(3600)), None);
         assert!(status.dismiss());
         assert!(!status.dismiss());
+
+        status.warning("chmod 600", at(0));
+        status.expire(at(3600));
+        assert_eq!(status.current().unwrap().severity, Severity::Warning);
+        assert_eq!(status.until_fade(at(3600)), None);
     }
 
     #[test]

@@ -50,7 +50,8 @@ pub async fn run(global: &GlobalArgs) -> ExitCode {
             return error.exit_code();
         }
     };
-    // Printed on the main screen, so they are there when the dashboard ends.
+    // Printed on the main screen, so they are there when the dashboard ends;
+    // the dashboard shows them on its status line too.
     for warning in &session.config.warnings {
         tracing::warn!(%warning, "config");
         eprintln!("crmdeck: warning: {warning}");

@@ -46,22 +46,24 @@ pub fn hint_line(hints: &[Hint], styles: &Styles) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Draws the status message: an error is marked by the word "error" (and
-/// its colour), information is plain.
+/// Draws the status message: an error or a warning is marked by that word
+/// (and its colour), information is plain.
 pub fn draw_status(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let Some(message) = app.status.current() else {
         return;
     };
     let text = sanitize_line(&message.text);
     let width = usize::from(area.width).saturating_sub(1);
+    let marked = |word: &str, style| {
+        let shown = truncate_to_width(&text, width.saturating_sub(word.len())).into_owned();
+        Line::from(vec![
+            Span::styled(format!(" {word}"), style),
+            Span::styled(shown, style),
+        ])
+    };
     let line = match message.severity {
-        Severity::Error => {
-            let shown = truncate_to_width(&text, width.saturating_sub(7)).into_owned();
-            Line::from(vec![
-                Span::styled(" error: ", styles.error),
-                Span::styled(shown, styles.error),
-            ])
-        }
+        Severity::Error => marked("error: ", styles.error),
+        Severity::Warning => marked("warning: ", styles.warning),
         Severity::Info => Line::from(vec![
             Span::raw(" "),
             Span::raw(truncate_to_width(&text, width).into_owned()),

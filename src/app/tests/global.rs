@@ -2,7 +2,7 @@
 //! that are not API answers.
 
 use super::*;
-use crate::app::status::Severity::{Error, Info};
+use crate::app::status::Severity::{Error, Info, Warning};
 use crate::app::{Overlay, Tab};
 use chrono::TimeDelta;
 use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
@@ -258,4 +258,19 @@ fn without_mouse_mode_the_mouse_does_nothing() {
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
     assert_eq!((app.groups.cursor.index, app.tab), (0, Tab::Groups));
+}
+
+#[test]
+fn config_warnings_stay_on_the_status_line_until_esc() {
+    let warning =
+        "config file ~/c.toml holds a token and is readable by others: chmod 600 ~/c.toml";
+    let mut app = loaded_with(AppSettings {
+        warnings: vec![warning.to_string()],
+        ..AppSettings::for_tests()
+    });
+    // Loading the groups and plugins did not replace it, nor does time.
+    tick(&mut app, TimeDelta::minutes(10));
+    assert_eq!(status(&app, Warning), Some(warning));
+    press(&mut app, "\x1b");
+    assert!(app.status.current().is_none());
 }
