@@ -484,6 +484,16 @@ fn a_failing_command_never_shows_the_secret_in_its_arguments() {
 }
 
 #[test]
+fn a_token_pasted_as_token_env_is_refused_without_quoting_it() {
+    let home = Home::with_config(&format!("\ntoken_env = \"{SECRET}\"\n"));
+    let error = home.error();
+    assert_contains(&error, &["config.toml:2", "token_env must be the name"]);
+    assert!(!error.contains("c2VjcmV0"), "{error}");
+    let home = Home::with_config("token_env = \"CRM_TOKEN_2\"\n").set("CRM_TOKEN_2", SECRET);
+    assert_eq!(home.token().unwrap().expose(), SECRET);
+}
+
+#[test]
 fn a_command_that_prints_nothing_is_an_error() {
     let home = Home::with_config("token_command = \"echo 'not logged in' >&2\"\n");
     assert_contains(
