@@ -437,10 +437,8 @@ fn a_missing_token_file_is_an_error_when_loaded() {
 fn token_command_prints_the_token() {
     let home = Home::with_config(&format!("token_command = \"printf '  {SECRET}\\\\n'\"\n"));
     let config = home.load().unwrap();
-    assert_eq!(
-        config.token.describe(),
-        format!("command `printf '  {SECRET}\\n'`")
-    );
+    // Named by its program: the arguments hold the token here.
+    assert_eq!(config.token.describe(), "command `printf …`");
     assert_eq!(home.token().unwrap().expose(), SECRET);
 }
 
@@ -453,7 +451,7 @@ fn a_failing_command_names_itself_its_status_and_stderr_but_not_stdout() {
     assert_contains(
         &error,
         &[
-            "token command `printf 'out-%s' put;",
+            "token command `printf …` failed",
             "exit status: 3",
             "): gpg: failed",
         ],
@@ -461,6 +459,41 @@ fn a_failing_command_names_itself_its_status_and_stderr_but_not_stdout() {
     // Neither what it printed on stdout nor the rest of stderr.
     assert!(!error.contains("out-put"), "{error}");
     assert!(!error.contains("line-two"), "{error}");
+}
+
+#[test]
+fn a_failing_command_never_shows_the_secret_in_its_arguments() {
+    let commands = [
+        // Fails after printing its argument on stderr.
+        format!("printf '%s\\n' 'bad token {SECRET}' >&2; exit 1"),
+        // The token pasted where the command goes: `sh: 1: <token>: not found`.
+        SECRET.to_string(),
+        // Runs, but prints the token nowhere but on stderr.
+        format!("echo {SECRET} >&2"),
+    ];
+    for command in commands {
+        let home = Home::with_config(&format!("token_command = \"{command}\"\n"));
+        let error = home.token().unwrap_err();
+        for shown in [error.to_string(), format!("{error:?}")] {
+            assert!(!shown.contains(SECRET), "{command}: {shown}");
+            // Nor a piece of it.
+            assert!(!shown.contains("c2VjcmV0"), "{command}: {shown}");
+        }
+        assert!(error.to_string().starts_with("token command `"), "{error}");
+        let config = home.load().unwrap();
+        assert!(!config.token.describe().contains(SECRET));
+        assert!(!format!("{config:?}").contains(SECRET));
+    }
+}
+
+#[test]
+fn a_token_pasted_as_token_env_is_refused_without_quoting_it() {
+    let home = Home::with_config(&format!("\ntoken_env = \"{SECRET}\"\n"));
+    let error = home.error();
+    assert_contains(&error, &["config.toml:2", "token_env must be the name"]);
+    assert!(!error.contains("c2VjcmV0"), "{error}");
+    let home = Home::with_config("token_env = \"CRM_TOKEN_2\"\n").set("CRM_TOKEN_2", SECRET);
+    assert_eq!(home.token().unwrap().expose(), SECRET);
 }
 
 #[test]
@@ -561,7 +594,7 @@ fn describe_never_shows_the_token() {
             path: "/x/token".into(),
         },
         TokenSource::Command {
-            command: "pass show crm".into(),
+            command: format!("echo {SECRET}"),
         },
         TokenSource::None,
     ];
@@ -573,10 +606,10 @@ fn describe_never_shows_the_token() {
     assert!(!format!("{config:?}").contains(SECRET));
     assert_eq!(
         TokenSource::Command {
-            command: "pass show crm".into()
+            command: "cat ~/crm-token".into()
         }
         .describe(),
-        "command `pass show crm`"
+        "command `cat …`"
     );
     assert_eq!(
         TokenSource::File {

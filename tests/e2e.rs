@@ -4,7 +4,9 @@
 //! errors before the dashboard are one clean line); tests of the app's
 //! screens build on the same harness (`common::pty`).
 
-mod common;
+// `pub`: each test file calls its own part of the shared harness; the
+// methods other files call are not dead code here.
+pub mod common;
 
 use common::pty::{COLUMNS, CTRL_C, ROWS, Tty};
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};

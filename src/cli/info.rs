@@ -12,11 +12,9 @@ pub fn run(session: &Session) -> String {
         Some(at) => describe_expiry(at, chrono::Utc::now()),
         None => "unknown (not a JWT)".to_string(),
     };
-    // A token command may hold the token itself (`echo ...`): mask it there too.
-    let mut token_source = config.token.describe();
-    if !token.is_empty() {
-        token_source = token_source.replace(token.expose(), &token.masked());
-    }
+    // A token command is named by its program only: its arguments may hold
+    // the token itself (`echo ...`).
+    let token_source = config.token.describe();
     let file = config.file.as_ref().map_or_else(
         || "none (defaults)".to_string(),
         |p| p.display().to_string(),

@@ -3,9 +3,20 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// Trims white space and trailing slashes; the address must be `http://` or
-/// `https://` followed by a host. The message explains what is wrong.
+/// `https://` followed by a host, with no user name or password in it. The
+/// message explains what is wrong.
 pub(crate) fn normalise(raw: &str) -> Result<String, String> {
     let raw = raw.trim();
+    // First, and without quoting the address: every message and `info`
+    // would show the password otherwise.
+    let after_scheme = raw.split_once("://").map_or(raw, |(_, rest)| rest);
+    if authority(after_scheme).contains('@') {
+        return Err(
+            "base_url must not hold a user name or password (user:password@host): \
+             the API takes the token; write the address without them"
+                .to_string(),
+        );
+    }
     let Some((_, rest)) = split_scheme(raw) else {
         return Err(format!(
             "base_url must start with http:// or https://, not {raw:?}"
@@ -54,12 +65,17 @@ fn split_scheme(url: &str) -> Option<(Scheme, &str)> {
     }
 }
 
-/// The host part of `user@host:port/path`: brackets kept for IPv6.
-fn host(after_scheme: &str) -> &str {
-    let authority = after_scheme
+/// `user@host:port` of `user@host:port/path?query`.
+fn authority(after_scheme: &str) -> &str {
+    after_scheme
         .split(['/', '?', '#'])
         .next()
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// The host part of `user@host:port/path`: brackets kept for IPv6.
+fn host(after_scheme: &str) -> &str {
+    let authority = authority(after_scheme);
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
     if host_port.starts_with('[') {
         return host_port
@@ -99,6 +115,18 @@ mod tests {
         assert!(normalise("ftp://x").is_err());
         assert!(normalise("https://").unwrap_err().contains("no host"));
         assert!(normalise("https://a b").is_err());
+        for with_password in [
+            "https://ops:hunter2-pass@api.example.uz/",
+            "http://ops:hunter2-pass@localhost:8080",
+            "ops:hunter2-pass@api.example.uz",
+            "https://ops:hunter2 pass@api.example.uz",
+        ] {
+            let error = normalise(with_password).unwrap_err();
+            assert!(error.contains("user name or password"), "{error}");
+            assert!(!error.contains("hunter2"), "{error}");
+        }
+        // An @ in the path or the query is no user name.
+        assert!(normalise("https://api.example.uz/a@b?c=d@e").is_ok());
         assert!(ends_with_version("https://api.example.uz/V2"));
         assert!(!ends_with_version("https://api.example.uz/v20"));
     }

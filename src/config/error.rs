@@ -68,7 +68,9 @@ pub enum ConfigError {
         source: io::Error,
     },
 
-    /// The token command could not be started at all.
+    /// The token command could not be started at all. `command` is the
+    /// command as messages show it: its program, never its arguments (see
+    /// `token_source::command_label`).
     #[error("cannot run token command `{command}`: {source}")]
     TokenCommandSpawn {
         command: String,
@@ -76,12 +78,14 @@ pub enum ConfigError {
         source: io::Error,
     },
 
-    /// The token command ran but gave no token. Its stdout is never shown.
+    /// The token command ran but gave no token. Its stdout is never shown;
+    /// `command` is its program only, as above.
     #[error("token command `{command}` {outcome}{}", stderr_note(stderr))]
     TokenCommand {
         command: String,
         outcome: CommandOutcome,
-        /// The first line of its stderr, cleaned of control characters.
+        /// The first line of its stderr, cleaned of control characters, the
+        /// command's long words (what could be a secret) masked.
         stderr: Option<String>,
     },
 

@@ -332,10 +332,28 @@ fn token_key(key: &str, text: String) -> Result<TokenKey, String> {
             token_source::check_token(Token::new(text), String::new)
                 .map_err(|_| "token must be the token alone, on one line".to_string())?,
         ),
-        "token_env" => TokenKey::Env(text.trim().to_string()),
+        "token_env" => {
+            let name = text.trim();
+            // Not quoted: this is where a token pasted by mistake would land.
+            if !is_variable_name(name) {
+                return Err("token_env must be the name of an environment variable \
+                            (letters, digits and _), not the token itself"
+                    .to_string());
+            }
+            TokenKey::Env(name.to_string())
+        }
         "token_file" => TokenKey::File(text.trim().to_string()),
         _ => TokenKey::Command(text),
     })
+}
+
+/// A name the shell could export: a letter or `_`, then letters, digits, `_`.
+fn is_variable_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|first| first == '_' || first.is_ascii_alphabetic())
+        && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
 }
 
 /// `unknown key "bse_url" (did you mean "base_url"?)`.

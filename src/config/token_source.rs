@@ -3,8 +3,9 @@
 
 use super::error::{CommandOutcome, ConfigError};
 use crate::api::token::Token;
+use std::fmt;
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
@@ -16,10 +17,15 @@ pub const TOKEN_COMMAND_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// The longest piece of a command's stderr quoted in an error.
 const STDERR_QUOTE_CHARS: usize = 200;
 
+/// Words of a token command this long or longer are masked where its stderr
+/// is quoted: long enough to be a password or a token (8 is the usual
+/// least length of a password), short words (`show`, `secret`) kept.
+const SECRET_WORD_CHARS: usize = 8;
+
 /// Where the token comes from. Precedence (see [`super::load`]): the
 /// environment variable CRMDECK_TOKEN, then the token keys of the profile in
 /// use, then the top-level token keys.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub enum TokenSource {
     /// Nothing configured.
     None,
@@ -43,7 +49,7 @@ impl TokenSource {
             Self::Inline { file, .. } => format!("config file {} (key token)", file.display()),
             Self::Env { var } => format!("environment variable {var}"),
             Self::File { path } => format!("file {}", path.display()),
-            Self::Command { command } => format!("command `{command}`"),
+            Self::Command { command } => format!("command `{}`", command_label(command)),
             Self::Fixed(_) => "built-in token".to_string(),
         }
     }
@@ -68,6 +74,88 @@ impl TokenSource {
     }
 }
 
+/// Like the derived one, but a token command shows as [`command_label`]
+/// (tokens already debug-print masked).
+impl fmt::Debug for TokenSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::None => f.write_str("None"),
+            Self::Inline { file, token } => f
+                .debug_struct("Inline")
+                .field("file", file)
+                .field("token", token)
+                .finish(),
+            Self::Env { var } => f.debug_struct("Env").field("var", var).finish(),
+            Self::File { path } => f.debug_struct("File").field("path", path).finish(),
+            Self::Command { command } => f
+                .debug_struct("Command")
+                .field("command", &command_label(command))
+                .finish(),
+            Self::Fixed(token) => f.debug_tuple("Fixed").field(token).finish(),
+        }
+    }
+}
+
+/// A token command as people are shown it: the name of its program and `…`
+/// for the rest (`pass …`), never its arguments, which may hold the token
+/// itself (`echo <token>`) or a password. The program is named only when it
+/// is one (found at the path given or on PATH): a token pasted where the
+/// command should be is `…` too.
+pub(crate) fn command_label(command: &str) -> String {
+    let Some(program) = program_name(command) else {
+        return "…".to_string();
+    };
+    if command.trim() == program {
+        short_name(program).to_string()
+    } else {
+        format!("{} …", short_name(program))
+    }
+}
+
+/// The command's program as written (after `NAME=value` assignments), if
+/// it is a program that exists.
+fn program_name(command: &str) -> Option<&str> {
+    let word = command
+        .split_whitespace()
+        .find(|word| !is_assignment(word))?;
+    let found = if word.contains('/') {
+        Path::new(word).is_file()
+    } else {
+        std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|folder| folder.join(word).is_file())
+        })
+    };
+    found.then_some(word)
+}
+
+/// `NAME=value`, a variable set for the command.
+fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty() && name.chars().all(|c| c == '_' || c.is_ascii_alphanumeric())
+    })
+}
+
+/// A program's file name without its folder (`/usr/bin/pass` is `pass`).
+fn short_name(program: &str) -> &str {
+    program.rsplit('/').next().unwrap_or(program)
+}
+
+/// `line` with every long word of `command` (but its program) replaced by
+/// `…`: a failing command's stderr may repeat its arguments, or the whole
+/// command (`sh: 1: <token>: not found`).
+fn mask_command_words(line: &str, command: &str) -> String {
+    let program = program_name(command);
+    let mut words: Vec<&str> = command
+        .split(|c: char| c.is_whitespace() || "'\"`;|&()<>$={}\\".contains(c))
+        .filter(|word| word.chars().count() >= SECRET_WORD_CHARS && Some(*word) != program)
+        .collect();
+    // The longest first, so a word inside another is not masked half.
+    words.sort_by_key(|word| std::cmp::Reverse(word.len()));
+    words
+        .into_iter()
+        .fold(line.to_string(), |line, word| line.replace(word, "…"))
+}
+
 /// Refuses a token that cannot be sent in a header: empty, or holding
 /// line breaks or other control characters (e.g. a whole `pass` entry).
 pub(crate) fn check_token(token: Token, from: impl Fn() -> String) -> Result<Token, ConfigError> {
@@ -88,8 +176,9 @@ pub(crate) fn check_token(token: Token, from: impl Fn() -> String) -> Result<Tok
 /// Runs `sh -c command` with no stdin; stdout (trimmed) is the token.
 fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigError> {
     let deadline = Instant::now() + limit;
+    let label = command_label(command);
     let timed_out = || ConfigError::TokenCommand {
-        command: command.to_string(),
+        command: label.clone(),
         outcome: CommandOutcome::TimedOut(limit),
         stderr: None,
     };
@@ -101,7 +190,7 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|source| ConfigError::TokenCommandSpawn {
-            command: command.to_string(),
+            command: label.clone(),
             source,
         })?;
     // Both pipes are drained at once, so a chatty command cannot block on a full pipe.
@@ -124,9 +213,9 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
         CommandOutcome::Failed(status.to_string())
     };
     Err(ConfigError::TokenCommand {
-        command: command.to_string(),
+        command: label,
         outcome,
-        stderr: first_line(&stderr),
+        stderr: first_line(&stderr).map(|line| mask_command_words(&line, command)),
     })
 }
 
@@ -181,7 +270,7 @@ mod tests {
         let err = run_token_command("sleep 5; echo late", Duration::from_millis(300)).unwrap_err();
         assert!(started.elapsed() < Duration::from_secs(3));
         let message = err.to_string();
-        assert!(message.contains("`sleep 5; echo late`"), "{message}");
+        assert!(message.contains("`sleep …`"), "{message}");
         assert!(message.contains("did not finish within"), "{message}");
     }
 
@@ -204,6 +293,58 @@ mod tests {
         assert_eq!(
             first_line(long.as_bytes()).map(|l| l.chars().count()),
             Some(STDERR_QUOTE_CHARS + 1)
+        );
+    }
+
+    const SECRET: &str = "s3cr3t-in-the-command";
+
+    #[test]
+    fn a_command_is_shown_by_its_program_only() {
+        assert_eq!(command_label("cat ~/crm-token"), "cat …");
+        assert_eq!(command_label("  /bin/sh -c 'pass show crm'"), "sh …");
+        assert_eq!(command_label("true"), "true");
+        assert_eq!(command_label(&format!("API_KEY={SECRET} cat x")), "cat …");
+        // No such program: perhaps the token itself, pasted as the command.
+        assert_eq!(command_label(SECRET), "…");
+        assert_eq!(command_label(&format!("{SECRET} --flag")), "…");
+        assert_eq!(command_label("   "), "…");
+    }
+
+    #[test]
+    fn a_failing_command_never_shows_a_secret_among_its_arguments() {
+        for command in [
+            // It fails, repeating its argument on stderr.
+            format!("echo 'no such entry: {SECRET}' >&2; exit 3"),
+            // A token pasted as the command: `sh: 1: <token>: not found`.
+            SECRET.to_string(),
+            // It prints nothing on stdout.
+            format!("test -n {SECRET}"),
+            // It hangs.
+            format!("sleep 5 || echo {SECRET}"),
+        ] {
+            let error = run_token_command(&command, Duration::from_millis(300)).unwrap_err();
+            for shown in [error.to_string(), format!("{error:?}")] {
+                assert!(!shown.contains(SECRET), "{command}: {shown}");
+                assert!(!shown.contains("s3cr3t"), "{command}: {shown}");
+            }
+        }
+        let source = TokenSource::Command {
+            command: format!("echo {SECRET}"),
+        };
+        assert_eq!(source.describe(), "command `echo …`");
+        assert!(!format!("{source:?}").contains(SECRET), "{source:?}");
+    }
+
+    #[test]
+    fn stderr_keeps_what_says_why_and_masks_the_long_words_of_the_command() {
+        let error = run_token_command(
+            &format!("echo \"gpg: no secret key for {SECRET}\" >&2; false"),
+            Duration::from_secs(10),
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "token command `echo …` failed (exit status: 1): gpg: no secret key for …"
         );
     }
 

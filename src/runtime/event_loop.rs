@@ -18,6 +18,13 @@ use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver};
 use tokio::time::Instant;
 
+/// Test-only: with this variable set (to anything), the first key press
+/// panics on the event loop's thread instead of reaching the app, so the
+/// pseudo-terminal tests can prove that a panic gives the terminal back and
+/// leaves its report readable. Not documented for users; nobody sets a
+/// variable of this name by accident.
+const TEST_PANIC_VAR: &str = "CRMDECK_TEST_PANIC";
+
 /// How the dashboard ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
@@ -47,6 +54,7 @@ pub async fn run(session: &Session, settings: AppSettings) -> io::Result<Exit> {
         signals,
         ticker: Ticker::default(),
         own_inputs: VecDeque::new(),
+        panic_on_key: std::env::var_os(TEST_PANIC_VAR).is_some(),
     };
     event_loop.run(first_effects).await
 }
@@ -61,6 +69,8 @@ struct EventLoop {
     /// Inputs the loop itself produced (the result of a copy, a resume):
     /// handled, in order, before waiting for anything else.
     own_inputs: VecDeque<Input>,
+    /// Set by [`TEST_PANIC_VAR`]: a key press panics (tests only).
+    panic_on_key: bool,
 }
 
 /// What one turn of the loop brought.
@@ -97,6 +107,9 @@ impl EventLoop {
                 Step::Input(input) => {
                     if matches!(input, Input::Tick) {
                         self.ticker.fired();
+                    }
+                    if self.panic_on_key && matches!(input, Input::Key(_)) {
+                        panic!("{TEST_PANIC_VAR} is set: a panic on the first key, as asked");
                     }
                     let effects = self.app.update(input, Utc::now());
                     if let Some(exit) = self.apply(effects)? {

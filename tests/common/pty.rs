@@ -90,6 +90,12 @@ pub struct Tty {
 impl Tty {
     /// Starts `crmdeck ARGS` with `env` added to the clean environment.
     pub fn spawn(args: &[&str], env: &[(&str, &str)]) -> Self {
+        Self::spawn_program(env!("CARGO_BIN_EXE_crmdeck"), args, env)
+    }
+
+    /// Starts `PROGRAM ARGS` (a shell, say) the same way: own home, clean
+    /// environment plus `env`, 100x30 cells.
+    pub fn spawn_program(program: &str, args: &[&str], env: &[(&str, &str)]) -> Self {
         let home = TempDir::new().expect("temporary home");
         let pair = native_pty_system()
             .openpty(PtySize {
@@ -99,7 +105,7 @@ impl Tty {
                 pixel_height: 0,
             })
             .expect("a pseudo-terminal");
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_crmdeck"));
+        let mut command = CommandBuilder::new(program);
         command.args(args);
         command.cwd(home.path());
         command.env_clear();
@@ -232,8 +238,7 @@ impl Tty {
 
     /// Sends a signal to the child (`libc::SIGTERM`, ...).
     pub fn signal(&self, signal: libc::c_int) {
-        let pid = self.child.process_id().expect("the child's pid");
-        let pid = libc::pid_t::try_from(pid).expect("pid fits");
+        let pid = self.pid();
         // SAFETY: kill(2) on the pid of our own child; no memory involved.
         let sent = unsafe { libc::kill(pid, signal) };
         assert_eq!(sent, 0, "kill({pid}, {signal}) failed");
@@ -263,12 +268,52 @@ impl Tty {
 
     /// The terminal's line discipline echoes typed keys (off in raw mode).
     pub fn echo_on(&self) -> bool {
+        self.local_flags() & libc::ECHO != 0
+    }
+
+    /// The line discipline hands over whole edited lines (canonical mode;
+    /// off in raw mode).
+    pub fn canonical_on(&self) -> bool {
+        self.local_flags() & libc::ICANON != 0
+    }
+
+    /// The local modes of the line discipline (`c_lflag`). The master's
+    /// termios are the ones the slave side set: Linux shares them.
+    fn local_flags(&self) -> libc::tcflag_t {
         let termios = self.master.get_termios().expect("termios of the pty");
-        termios.local_flags.bits() & libc::ECHO != 0
+        termios.local_flags.bits()
+    }
+
+    /// Fails unless the program has the terminal in the UI's modes: the
+    /// alternate screen, the cursor hidden, raw mode (no echo, no line
+    /// editing).
+    pub fn assert_terminal_taken(&self) {
+        self.screen(|screen| {
+            assert!(screen.alternate_screen(), "not on the alternate screen");
+            assert!(screen.hide_cursor(), "the cursor is visible");
+        });
+        assert!(!self.echo_on(), "echo is on: not in raw mode");
+        assert!(
+            !self.canonical_on(),
+            "canonical mode is on: not in raw mode"
+        );
+    }
+
+    /// The process id of the program started (a shell's, for instance).
+    pub fn pid(&self) -> libc::pid_t {
+        let pid = self.child.process_id().expect("the child's pid");
+        libc::pid_t::try_from(pid).expect("pid fits")
+    }
+
+    /// The process group the terminal belongs to (its foreground job).
+    pub fn foreground_group(&self) -> libc::pid_t {
+        self.master
+            .process_group_leader()
+            .expect("the terminal's foreground process group")
     }
 
     /// Fails unless the terminal is as crmdeck found it: main screen,
-    /// cursor shown, echo on, no mouse reporting.
+    /// cursor shown, echo and canonical mode on, no mouse reporting.
     pub fn assert_terminal_restored(&self) {
         self.screen(|screen| {
             assert!(!screen.alternate_screen(), "still on the alternate screen");
@@ -280,6 +325,10 @@ impl Tty {
             );
         });
         assert!(self.echo_on(), "echo is still off (raw mode)");
+        assert!(
+            self.canonical_on(),
+            "canonical mode is still off (raw mode)"
+        );
     }
 
     /// The run's log file (under its temporary home).
