@@ -127,7 +127,13 @@ fn ctrl_z_hands_the_terminal_to_the_shell_and_fg_brings_the_ui_back_intact() {
     tty.type_keys("\"$CRMDECK\" --demo\r");
     tty.wait_for("page 1/");
     // Somewhere other than the start: page 2, the fourth row.
-    tty.type_keys("njjj");
+    tty.type_keys("n");
+    // j pressed before page 2 arrives would move on page 1.
+    tty.wait_until("page 2 drawn", |screen| {
+        screen.contents().contains("page 2/")
+            && selected_row(screen).is_some_and(|row| row.starts_with("> 21 "))
+    });
+    tty.type_keys("jjj");
     tty.wait_until("page 2 with its fourth row selected", |screen| {
         screen.contents().contains("page 2/")
             && selected_row(screen).is_some_and(|row| row.starts_with("> 24 "))
