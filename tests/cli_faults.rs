@@ -14,6 +14,9 @@
 mod escapes;
 #[path = "cli_faults/secrets.rs"]
 mod secrets;
+#[cfg(target_os = "linux")]
+#[path = "support/silent_listener.rs"]
+mod silent_listener;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -26,6 +29,8 @@ use tempfile::TempDir;
 use tokio::process::Command;
 
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
+#[cfg(target_os = "linux")]
+use silent_listener::silent_listener;
 
 /// The user's token: long, and shaped like nothing a pattern-based redactor
 /// would catch, so only exact masking keeps it out of sight.
@@ -381,39 +386,13 @@ async fn an_unresolvable_host_is_named() {
     .await;
 }
 
-/// A listener whose accept queue is full: Linux drops further SYNs, so a
-/// connection to it never completes. Returns the address and what must
-/// stay open meanwhile.
-#[cfg(target_os = "linux")]
-async fn listener_that_never_completes_a_connection() -> (
-    SocketAddr,
-    tokio::net::TcpListener,
-    Vec<tokio::net::TcpStream>,
-) {
-    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
-    socket
-        .bind(SocketAddr::from(([127, 0, 0, 1], 0)))
-        .expect("bind");
-    // A backlog of 0: the queue holds one connection (or very few).
-    let listener = socket.listen(0).expect("listen");
-    let addr = listener.local_addr().expect("address");
-    let mut queued = Vec::new();
-    for _ in 0..16 {
-        let attempt = tokio::net::TcpStream::connect(addr);
-        match tokio::time::timeout(Duration::from_millis(300), attempt).await {
-            Ok(stream) => queued.push(stream.expect("queued connection")),
-            Err(_) => return (addr, listener, queued),
-        }
-    }
-    panic!("the accept queue never filled: connections do not hang here");
-}
-
 /// The connect timeout (1 s) differs from the request timeout (5 s), so the
 /// line proves which limit was hit.
 #[cfg(target_os = "linux")]
 #[tokio::test]
 async fn a_connect_timeout_is_named_with_its_own_limit() {
-    let (addr, _listener, _queued) = listener_that_never_completes_a_connection().await;
+    let (listener, _queued) = silent_listener(SocketAddr::from(([127, 0, 0, 1], 0))).await;
+    let addr = listener.local_addr().expect("address");
     check_unreachable(
         "connect timeout",
         &format!("http://{addr}"),
