@@ -12,6 +12,8 @@
 // A crate root looks for its modules beside it: point at the folder.
 #[path = "cli_faults/escapes.rs"]
 mod escapes;
+#[path = "support/scripted_server.rs"]
+mod scripted_server;
 #[path = "cli_faults/secrets.rs"]
 mod secrets;
 #[cfg(target_os = "linux")]
@@ -23,12 +25,13 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::StatusCode;
 use futures::StreamExt;
 use tempfile::TempDir;
 use tokio::process::Command;
 
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
+use scripted_server::{Answer, scripted_server};
 #[cfg(target_os = "linux")]
 use silent_listener::silent_listener;
 
@@ -195,29 +198,6 @@ async fn demo_server(hostile_text: bool) -> DemoHandle {
     demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
         .await
         .expect("demo server starts")
-}
-
-/// How a [`scripted_server`] answers, given the token it was sent.
-type Answer = fn(&str) -> (StatusCode, String);
-
-/// A server that answers every request with `answer(token it was sent)`:
-/// for bodies the demo server does not produce. Lives as long as the test.
-async fn scripted_server(answer: Answer) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let base_url = format!("http://{}", listener.local_addr().expect("address"));
-    let app = axum::Router::new().fallback(move |headers: HeaderMap| async move {
-        let sent = headers
-            .get(header::AUTHORIZATION)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .unwrap_or_default();
-        let (status, body) = answer(sent);
-        (status, [(header::CONTENT_TYPE, "application/json")], body)
-    });
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    base_url
 }
 
 // ---- the matrix ----

@@ -18,12 +18,16 @@
 //! the first page. Timeouts come from a config file (`request_timeout_secs
 //! = 1`). Each fault is a test of its own, so they run side by side.
 //!
-//! `secrets` (in `tests/e2e_faults/`) shares the harness below.
+//! `install` and `secrets` (in `tests/e2e_faults/`) share the harness below.
 
 // Public, so that helpers of `common` this file does not use are no dead code.
 pub mod common;
+#[path = "e2e_faults/install.rs"]
+mod install;
 #[path = "e2e_faults/proxy.rs"]
 mod proxy;
+#[path = "support/scripted_server.rs"]
+mod scripted_server;
 #[path = "e2e_faults/secrets.rs"]
 mod secrets;
 #[path = "support/silent_listener.rs"]
@@ -129,7 +133,7 @@ fn direct_client(server: &Server) -> Client {
 /// Quits with q; the terminal is given back, and the user's token was in
 /// no screen drawn, nothing written to the terminal and no line of the
 /// log, which it returns.
-fn quit_keeping_the_token(mut tty: Tty) -> String {
+fn quit_keeping_the_token(tty: &mut Tty) -> String {
     tty.type_keys("q");
     assert!(tty.wait_exit().success(), "{}", tty.screen_text());
     tty.assert_terminal_restored();
@@ -253,7 +257,7 @@ fn check(trouble: Trouble, causes: &[&str]) {
         .expect("installed directly");
     refresh_plugins_again(&mut tty);
 
-    let log = quit_keeping_the_token(tty);
+    let log = quit_keeping_the_token(&mut tty);
     let attempts = log
         .lines()
         .filter(|line| line.contains("method=POST"))
@@ -476,6 +480,34 @@ fn a_body_over_the_size_cap() {
     );
 }
 
+/// Faults that pass (a 429 with a short `Retry-After`, a 502) are waited
+/// out and retried within the attempts of one read: the fresh page, no
+/// error.
+#[test]
+fn faults_that_clear_up_are_retried_without_a_word() {
+    let server = demo_server();
+    let (mut tty, _config) = start_dashboard(&server.handle.base_url(), FAST_TIMEOUTS);
+    let page_1 = load_both_tabs(&mut tty);
+    let asked_before = server.handle.hits(Route::Groups);
+    let faults = server.handle.faults();
+    faults.push(Fault::RetryAfter(1), 1, Some(Route::Groups));
+    faults.push(Fault::Html(502), 1, Some(Route::Groups));
+    tty.type_keys("r");
+    tty.wait_for("refreshing…");
+    tty.wait_until("the refresh done", |screen| {
+        !screen.contents().contains("refreshing…")
+    });
+    assert_eq!(
+        server.handle.hits(Route::Groups) - asked_before,
+        3,
+        "a 429, a 502, then the page"
+    );
+    let status = tty.last_row();
+    assert!(!status.contains("error"), "{status}");
+    wait_for_page(&tty, 1, |rows| rows == page_1);
+    quit_keeping_the_token(&mut tty);
+}
+
 /// A host that never resolves from the start (RFC 2606 `.invalid`): the
 /// cause instead of the table, keys answered, and r asking again. A
 /// resolver that cannot be reached at all ends in the connect timeout
@@ -502,7 +534,7 @@ fn an_unresolvable_host() {
     tty.type_keys("\x1b");
     wait_for_error(&tty, &["groups page 1: "], &[cause]);
     tty.wait_for("Press r to retry.");
-    let log = quit_keeping_the_token(tty);
+    let log = quit_keeping_the_token(&mut tty);
     let asked = log
         .lines()
         .filter(|line| line.contains("fetch #") && line.contains("groups page 1 "))

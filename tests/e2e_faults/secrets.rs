@@ -1,12 +1,17 @@
-//! Secrets on the dashboard: an installation token is masked until
-//! revealed, a new one included, and neither reaches the log. (The user's
-//! token through every fault: the matrix, `quit_keeping_the_token`.)
+//! Secrets on the dashboard: the user's token stays out of sight when the
+//! server echoes it; a config file holding it open to others is warned
+//! about; an installation token is masked until revealed, a new one
+//! included, and neither reaches the log. (The user's token through
+//! every fault: the matrix, `quit_keeping_the_token`.)
 
 use super::{
-    ALL_PLUGINS, FAST_TIMEOUTS, FRESH_PLUGIN, FRESH_PLUGIN_ID, demo_server,
+    ALL_PLUGINS, FAST_TIMEOUTS, FRESH_PLUGIN, FRESH_PLUGIN_ID, TOKEN, demo_server,
     install_the_fresh_plugin, installation_token, quit_keeping_the_token, start_dashboard,
 };
+use crate::common::dashboard::{config_file, dashboard};
 use crate::common::pty::Tty;
+use crate::scripted_server::{TOKEN_ECHOES, scripted_server};
+use crate::wait_for_error;
 use crmdeck::api::token::mask_secret;
 
 /// Waits until the screen shows `token` masked and not whole.
@@ -60,11 +65,46 @@ fn an_installation_token_is_masked_until_revealed() {
         assert!(!screen.contains(&fresh), "on a screen:\n{screen}");
     }
 
-    let log = quit_keeping_the_token(tty);
+    let log = quit_keeping_the_token(&mut tty);
     for secret in [&token, &fresh] {
         assert!(
             !log.contains(secret.as_str()),
             "an installation token in the log"
         );
     }
+}
+
+#[test]
+fn a_server_that_echoes_the_token_never_gets_it_on_screen() {
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime for the servers");
+    for (_, answer, causes) in TOKEN_ECHOES {
+        let base_url = runtime.block_on(scripted_server(answer));
+        let (mut tty, _config) = start_dashboard(&base_url, FAST_TIMEOUTS);
+        // Both first requests fail; either's error may be the last word.
+        wait_for_error(&tty, &["groups page 1: ", "plugins: "], causes);
+        tty.wait_for("Could not load the groups: ");
+        tty.type_keys("1");
+        tty.wait_for("Could not load the plugins: ");
+        quit_keeping_the_token(&mut tty);
+    }
+}
+
+/// The warning is printed on the main screen before the dashboard takes
+/// the terminal, so it is there when the dashboard ends.
+#[test]
+fn a_config_file_holding_the_token_open_to_others_is_warned_about() {
+    use std::os::unix::fs::PermissionsExt;
+    let server = demo_server();
+    let (_dir, path) = config_file(&format!("{FAST_TIMEOUTS}token = \"{TOKEN}\"\n"));
+    let open_to_others = std::fs::Permissions::from_mode(0o644);
+    std::fs::set_permissions(&path, open_to_others).expect("chmod 644");
+    let env = [("CRMDECK_LOG", "trace")];
+    let mut tty = dashboard(&server.handle.base_url(), TOKEN, &["--config", &path], &env);
+    tty.wait_for("page 1/");
+    quit_keeping_the_token(&mut tty);
+    let screen = tty.screen_text();
+    let warning = format!(
+        "crmdeck: warning: config file {path} holds a token and is readable by others: chmod 600"
+    );
+    assert!(screen.contains(&warning), "{screen}");
 }
