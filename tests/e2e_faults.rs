@@ -16,9 +16,12 @@
 //! The demo server sits behind a proxy of the test's (`e2e_faults/proxy.rs`)
 //! so that it can also refuse connections, or leave them uncompleted, after
 //! the first page. Timeouts come from a config file (`request_timeout_secs
-//! = 1`). Each fault is a test of its own, so they run side by side.
+//! = 1`). Each fault is a test of its own, so they run side by side. Then
+//! faults that pass (retried without a word) and a host that never resolves.
 //!
-//! `install` and `secrets` (in `tests/e2e_faults/`) share the harness below.
+//! `install` (answers lost or unreadable, read-only) and `secrets` (echoed
+//! tokens, an open config file, installation tokens), in
+//! `tests/e2e_faults/`, share the harness below.
 
 // Public, so that helpers of `common` this file does not use are no dead code.
 pub mod common;
@@ -57,6 +60,7 @@ const ALL_PLUGINS: &str = "12 plugins · 3 installed";
 
 /// The demo plugin that starts not installed: the second of the list.
 const FRESH_PLUGIN_ID: i64 = 2;
+/// Its name.
 const FRESH_PLUGIN: &str = "SMS gateway (Eskiz)";
 
 // ---- the harness ----
