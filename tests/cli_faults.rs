@@ -12,20 +12,28 @@
 // A crate root looks for its modules beside it: point at the folder.
 #[path = "cli_faults/escapes.rs"]
 mod escapes;
+#[path = "support/scripted_server.rs"]
+mod scripted_server;
 #[path = "cli_faults/secrets.rs"]
 mod secrets;
+#[cfg(target_os = "linux")]
+#[path = "support/silent_listener.rs"]
+mod silent_listener;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::StatusCode;
 use futures::StreamExt;
 use tempfile::TempDir;
 use tokio::process::Command;
 
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
+use scripted_server::{Answer, scripted_server};
+#[cfg(target_os = "linux")]
+use silent_listener::silent_listener;
 
 /// The user's token: long, and shaped like nothing a pattern-based redactor
 /// would catch, so only exact masking keeps it out of sight.
@@ -190,29 +198,6 @@ async fn demo_server(hostile_text: bool) -> DemoHandle {
     demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
         .await
         .expect("demo server starts")
-}
-
-/// How a [`scripted_server`] answers, given the token it was sent.
-type Answer = fn(&str) -> (StatusCode, String);
-
-/// A server that answers every request with `answer(token it was sent)`:
-/// for bodies the demo server does not produce. Lives as long as the test.
-async fn scripted_server(answer: Answer) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let base_url = format!("http://{}", listener.local_addr().expect("address"));
-    let app = axum::Router::new().fallback(move |headers: HeaderMap| async move {
-        let sent = headers
-            .get(header::AUTHORIZATION)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .unwrap_or_default();
-        let (status, body) = answer(sent);
-        (status, [(header::CONTENT_TYPE, "application/json")], body)
-    });
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    base_url
 }
 
 // ---- the matrix ----
@@ -381,39 +366,13 @@ async fn an_unresolvable_host_is_named() {
     .await;
 }
 
-/// A listener whose accept queue is full: Linux drops further SYNs, so a
-/// connection to it never completes. Returns the address and what must
-/// stay open meanwhile.
-#[cfg(target_os = "linux")]
-async fn listener_that_never_completes_a_connection() -> (
-    SocketAddr,
-    tokio::net::TcpListener,
-    Vec<tokio::net::TcpStream>,
-) {
-    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
-    socket
-        .bind(SocketAddr::from(([127, 0, 0, 1], 0)))
-        .expect("bind");
-    // A backlog of 0: the queue holds one connection (or very few).
-    let listener = socket.listen(0).expect("listen");
-    let addr = listener.local_addr().expect("address");
-    let mut queued = Vec::new();
-    for _ in 0..16 {
-        let attempt = tokio::net::TcpStream::connect(addr);
-        match tokio::time::timeout(Duration::from_millis(300), attempt).await {
-            Ok(stream) => queued.push(stream.expect("queued connection")),
-            Err(_) => return (addr, listener, queued),
-        }
-    }
-    panic!("the accept queue never filled: connections do not hang here");
-}
-
 /// The connect timeout (1 s) differs from the request timeout (5 s), so the
 /// line proves which limit was hit.
 #[cfg(target_os = "linux")]
 #[tokio::test]
 async fn a_connect_timeout_is_named_with_its_own_limit() {
-    let (addr, _listener, _queued) = listener_that_never_completes_a_connection().await;
+    let (listener, _queued) = silent_listener(SocketAddr::from(([127, 0, 0, 1], 0))).await;
+    let addr = listener.local_addr().expect("address");
     check_unreachable(
         "connect timeout",
         &format!("http://{addr}"),

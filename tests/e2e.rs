@@ -4,12 +4,12 @@
 //! errors before the dashboard are one clean line); tests of the app's
 //! screens build on the same harness (`common::pty`).
 
-// `pub`: each test file calls its own part of the shared harness; the
-// methods other files call are not dead code here.
+// Public, so that helpers of `common` this file does not use are no dead code.
 pub mod common;
 
+use common::dashboard::{Server, config_file, group_rows, quit, wait_for_page};
 use common::pty::{COLUMNS, CTRL_C, ROWS, Tty};
-use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
+use crmdeck::demo::{DemoOptions, Fault, Route};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -121,16 +121,6 @@ fn after_a_stop_sigcont_takes_the_terminal_back_and_redraws_everything() {
     tty.assert_terminal_restored();
 }
 
-/// A config file with `contents` in a directory of its own (kept alive by
-/// the returned guard), and its path for `--config`.
-fn config_file(contents: &str) -> (tempfile::TempDir, String) {
-    let dir = tempfile::TempDir::new().unwrap();
-    let path = dir.path().join("config.toml");
-    std::fs::write(&path, contents).unwrap();
-    let path = path.to_str().expect("a UTF-8 temporary path").to_string();
-    (dir, path)
-}
-
 #[test]
 fn mouse_capture_follows_the_config() {
     let (_dir, config) = config_file("mouse = true\n");
@@ -186,95 +176,6 @@ fn stdout_not_a_terminal_is_refused_naming_the_subcommands() {
     for subcommand in ["plugins", "install", "groups", "info", "demo-server"] {
         assert!(stderr.contains(subcommand), "{stderr}");
     }
-}
-
-/// A demo server the test controls (faults, hit counts), on a runtime of
-/// its own that lives as long as the server.
-struct Server {
-    handle: DemoHandle,
-    _runtime: tokio::runtime::Runtime,
-}
-
-impl Server {
-    fn start(options: DemoOptions) -> Self {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .enable_all()
-            .build()
-            .expect("a runtime for the demo server");
-        let handle = runtime
-            .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
-            .expect("the demo server starts");
-        Self {
-            handle,
-            _runtime: runtime,
-        }
-    }
-
-    /// `crmdeck` (the dashboard) against this server.
-    fn dashboard(&self) -> Tty {
-        let base_url = self.handle.base_url();
-        let tty = Tty::spawn(
-            &[],
-            &[
-                ("CRMDECK_BASE_URL", &base_url),
-                ("CRMDECK_TOKEN", self.handle.token()),
-            ],
-        );
-        tty.wait_for("crmdeck");
-        tty
-    }
-}
-
-/// The rows of the groups table on screen, without trailing blanks (what
-/// the emulator keeps of them depends on how they were drawn): lines whose
-/// first word, after the selection marker, is a group number.
-fn group_rows(screen: &str) -> Vec<&str> {
-    screen
-        .lines()
-        .map(str::trim_end)
-        .filter(|line| {
-            line.trim_start_matches(['>', ' '])
-                .split_whitespace()
-                .next()
-                .is_some_and(|word| word.parse::<u64>().is_ok())
-        })
-        .collect()
-}
-
-/// Quits with q and checks the terminal was given back.
-fn quit(mut tty: Tty) {
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
-}
-
-/// The group numbers of the rows on screen, which tell pages apart.
-fn group_numbers(screen: &str) -> Vec<u64> {
-    group_rows(screen)
-        .iter()
-        .filter_map(|row| row.trim_start_matches(['>', ' ']).split_whitespace().next())
-        .filter_map(|number| number.parse().ok())
-        .collect()
-}
-
-/// Waits until page `number` is drawn in full (the screen is parsed as it
-/// arrives, so a frame can be half drawn): its header, and 20 rows written
-/// as far as their status word; `differs` tells it from a page seen before
-/// by its group numbers. Returns those numbers.
-fn wait_for_page(tty: &Tty, number: u32, differs: impl Fn(&[u64]) -> bool) -> Vec<u64> {
-    let header = format!("page {number}/");
-    tty.wait_until(&format!("page {number} drawn"), |screen| {
-        let text = screen.contents();
-        let rows = group_rows(&text);
-        text.contains(&header)
-            && rows.len() == 20
-            && rows
-                .iter()
-                .all(|row| row.contains("Active") || row.contains("Archive"))
-            && differs(&group_numbers(&text))
-    });
-    group_numbers(&tty.screen_text())
 }
 
 #[test]
@@ -470,101 +371,5 @@ fn the_week_opens_from_groups_and_enter_shows_the_selected_groups_detail() {
     tty.type_keys("\x1b");
     tty.wait_for("groups this week");
     assert_eq!(week_selection(&tty.screen_text()), Some(chosen));
-    quit(tty);
-}
-
-/// The line of the selected row (the one marked `>`).
-fn selected_row(screen: &str) -> String {
-    screen
-        .lines()
-        .find(|line| line.starts_with('>'))
-        .unwrap_or_default()
-        .to_string()
-}
-
-#[test]
-fn read_only_sends_no_install_whatever_keys_are_pressed() {
-    let server = Server::start(DemoOptions::default());
-    let base_url = server.handle.base_url();
-    let mut tty = Tty::spawn(
-        &["--read-only"],
-        &[
-            ("CRMDECK_BASE_URL", &base_url),
-            ("CRMDECK_TOKEN", server.handle.token()),
-        ],
-    );
-    tty.wait_for("page 1/");
-    tty.type_keys("1");
-    tty.wait_for("plugins ·");
-    // Every way to ask for an install, on every plugin, held down.
-    for _ in 0..12 {
-        tty.type_keys(&"iy\ry".repeat(5));
-        tty.type_keys("dyiy\x1bj");
-    }
-    tty.wait_for("read-only: install disabled");
-    // Keys are handled in order: once the help is open, all of the above was.
-    tty.type_keys("?");
-    tty.wait_for("┌ Keys: Plugin");
-    assert_eq!(server.handle.hits(Route::Install), 0);
-    quit(tty);
-}
-
-#[test]
-fn an_install_that_times_out_is_followed_by_a_refetch_showing_the_true_state() {
-    let server = Server::start(DemoOptions::default());
-    // The install happens on the server; its answer comes too slowly.
-    let slow = Fault::Drip {
-        chunk: 8,
-        every: Duration::from_millis(300),
-    };
-    server.handle.faults().push(slow, 1, Some(Route::Install));
-    let (_dir, config) = config_file("request_timeout_secs = 1\n");
-    let base_url = server.handle.base_url();
-    let mut tty = Tty::spawn(
-        &["--config", &config],
-        &[
-            ("CRMDECK_BASE_URL", &base_url),
-            ("CRMDECK_TOKEN", server.handle.token()),
-        ],
-    );
-    tty.wait_for("page 1/");
-    tty.type_keys("1");
-    tty.wait_for("plugins ·");
-    // The second plugin of the demo catalogue is not installed.
-    tty.type_keys("j");
-    tty.wait_until("the second plugin selected, not installed", |screen| {
-        let row = selected_row(&screen.contents());
-        row.contains("SMS gateway") && !row.contains("installed")
-    });
-    tty.type_keys("iy");
-    tty.wait_for("within 1 s");
-    // The refetch after the timeout shows what the server did.
-    tty.wait_until("the row shown installed", |screen| {
-        selected_row(&screen.contents()).contains("installed")
-    });
-    assert_eq!(server.handle.hits(Route::Install), 1);
-    tty.type_keys("i");
-    tty.wait_for("already installed");
-    assert_eq!(server.handle.hits(Route::Install), 1, "no second POST");
-    quit(tty);
-}
-
-#[test]
-fn a_config_file_others_can_read_is_warned_about_on_the_status_line() {
-    use std::os::unix::fs::PermissionsExt;
-    let server = Server::start(DemoOptions::default());
-    let (_dir, config) = config_file(&format!(
-        "base_url = \"{}\"\ntoken = \"{}\"\n",
-        server.handle.base_url(),
-        server.handle.token()
-    ));
-    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o644)).unwrap();
-    let tty = Tty::spawn(&["--config", &config], &[]);
-    let screen = tty.wait_for("page 1/");
-    assert!(
-        screen.contains("warning: config file") && screen.contains("readable by others"),
-        "{screen}"
-    );
-    assert!(!screen.contains(server.handle.token()), "{screen}");
     quit(tty);
 }

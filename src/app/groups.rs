@@ -9,7 +9,7 @@ use super::line_input::LineInput;
 use super::list_cursor::{ListCursor, Movement};
 use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
-use super::status::StatusLine;
+use super::status::{StatusLine, Topic};
 use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -181,13 +181,14 @@ impl GroupsTab {
                 }
                 self.wanted = key;
                 self.load_error = None;
+                env.status.resolved(Topic::GroupsPage);
                 self.show(key, kept, env);
                 self.prefetch_next(env.requests)
             }
             Err(error) => {
                 if for_screen {
-                    env.status
-                        .error(format!("groups page {}: {error}", asked.page), env.now);
+                    let text = format!("groups page {}: {error}", asked.page);
+                    env.status.load_error(Topic::GroupsPage, text, env.now);
                     match self.shown {
                         // Nothing changes: the rows on screen stay.
                         Some(shown) => self.wanted = shown,

@@ -9,7 +9,7 @@ use super::list_cursor::{ListCursor, Movement};
 use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
-use super::status::StatusLine;
+use super::status::{StatusLine, Topic};
 use crate::api::{ApiError, Installation, Plugin, PluginType};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
@@ -126,10 +126,12 @@ impl PluginsTab {
                 self.plugins = plugins;
                 self.loaded = true;
                 self.load_error = None;
+                env.status.resolved(Topic::Plugins);
                 self.refilter_keeping(kept, env.size);
             }
             Err(error) => {
-                env.status.error(format!("plugins: {error}"), env.now);
+                env.status
+                    .load_error(Topic::Plugins, format!("plugins: {error}"), env.now);
                 if !self.loaded {
                     self.load_error = Some(error.to_string());
                 }
@@ -262,7 +264,8 @@ impl PluginsTab {
 
     /// The install answered: on success the plugin shows as installed and
     /// the list is refetched to reconcile; on failure nothing changes, and
-    /// after a timeout the list is refetched to learn what happened.
+    /// when the failure leaves the outcome unknown (see [`outcome_unknown`])
+    /// the list is refetched to learn what happened.
     pub fn on_installed(
         &mut self,
         plugin_id: i64,
@@ -281,7 +284,7 @@ impl PluginsTab {
                 env.status.info(format!("installed {name}"), env.now);
                 self.fetch(env.requests)
             }
-            Err(error @ ApiError::Timeout(_)) => {
+            Err(error) if outcome_unknown(&error) => {
                 env.status.error(
                     format!("install {name}: {error}; checking whether it was installed…"),
                     env.now,
@@ -299,6 +302,19 @@ impl PluginsTab {
     /// The token of the selected plugin, if it is installed with one.
     pub fn selected_token(&self) -> Option<&str> {
         self.selected()?.user.as_ref()?.token.as_deref()
+    }
+}
+
+/// True when an install that failed with `error` may have happened on the
+/// server all the same: no answer in time, or an answer that could not be
+/// read (a success status with a broken body, a body over the size cap).
+/// The plugin list then tells the true state, and without it a second
+/// install could be sent for a plugin already installed.
+fn outcome_unknown(error: &ApiError) -> bool {
+    match error {
+        ApiError::Timeout(_) | ApiError::TooLarge { .. } => true,
+        ApiError::Decode { status, .. } => (200..300).contains(status),
+        _ => false,
     }
 }
 

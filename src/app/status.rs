@@ -1,5 +1,7 @@
 //! The status line: one message at a time. Errors and warnings stay until
-//! dismissed (Esc) or replaced; information fades after a few seconds.
+//! dismissed (Esc) or replaced, or until what failed succeeds (an error about
+//! a load is taken back when that load next arrives); information fades after
+//! a few seconds.
 
 use chrono::{DateTime, TimeDelta, Utc};
 use std::time::Duration;
@@ -17,6 +19,15 @@ pub enum Severity {
     Error,
 }
 
+/// What a load error is about: the next success of that load takes it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Topic {
+    /// The page of groups on screen.
+    GroupsPage,
+    /// The plugin list.
+    Plugins,
+}
+
 /// A message on the status line (its text may hold server text: sanitise
 /// it before drawing).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +35,8 @@ pub struct StatusMessage {
     pub severity: Severity,
     pub text: String,
     pub shown_at: DateTime<Utc>,
+    /// The load an error is about, if it is about one.
+    pub topic: Option<Topic>,
 }
 
 /// The message shown, if any.
@@ -35,24 +48,42 @@ pub struct StatusLine {
 impl StatusLine {
     /// Shows `text` until it fades.
     pub fn info(&mut self, text: impl Into<String>, now: DateTime<Utc>) {
-        self.show(Severity::Info, text.into(), now);
+        self.show(Severity::Info, text.into(), now, None);
     }
 
     /// Shows `text` until dismissed or replaced.
     pub fn error(&mut self, text: impl Into<String>, now: DateTime<Utc>) {
-        self.show(Severity::Error, text.into(), now);
+        self.show(Severity::Error, text.into(), now, None);
     }
 
     /// Shows a warning until dismissed or replaced.
     pub fn warning(&mut self, text: impl Into<String>, now: DateTime<Utc>) {
-        self.show(Severity::Warning, text.into(), now);
+        self.show(Severity::Warning, text.into(), now, None);
     }
 
-    fn show(&mut self, severity: Severity, text: String, now: DateTime<Utc>) {
+    /// Shows `text`, an error about the load `topic`, until dismissed,
+    /// replaced or [`resolved`](Self::resolved).
+    pub fn load_error(&mut self, topic: Topic, text: impl Into<String>, now: DateTime<Utc>) {
+        self.show(Severity::Error, text.into(), now, Some(topic));
+    }
+
+    /// The load `topic` succeeded: an error about it no longer holds.
+    pub fn resolved(&mut self, topic: Topic) {
+        if self
+            .message
+            .as_ref()
+            .is_some_and(|m| m.topic == Some(topic))
+        {
+            self.message = None;
+        }
+    }
+
+    fn show(&mut self, severity: Severity, text: String, now: DateTime<Utc>, topic: Option<Topic>) {
         self.message = Some(StatusMessage {
             severity,
             text,
             shown_at: now,
+            topic,
         });
     }
 
@@ -116,6 +147,21 @@ mod tests {
         status.expire(at(3600));
         assert_eq!(status.current().unwrap().severity, Severity::Warning);
         assert_eq!(status.until_fade(at(3600)), None);
+    }
+
+    #[test]
+    fn a_load_error_is_taken_back_by_that_load_only() {
+        let mut status = StatusLine::default();
+        status.load_error(Topic::Plugins, "plugins: HTTP 500", at(0));
+        status.resolved(Topic::GroupsPage);
+        assert_eq!(status.current().unwrap().text, "plugins: HTTP 500");
+        status.resolved(Topic::Plugins);
+        assert!(status.current().is_none());
+
+        // A message about something else stays.
+        status.error("install Click: HTTP 422", at(0));
+        status.resolved(Topic::Plugins);
+        assert!(status.current().is_some());
     }
 
     #[test]

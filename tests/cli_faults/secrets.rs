@@ -3,62 +3,16 @@
 //! a config file holding a token that others can read is warned about;
 //! installation tokens are masked unless `--show-token`.
 
+use super::scripted_server::TOKEN_ECHOES;
 use super::{
-    Answer, FAST_TIMEOUTS, FRESH_PLUGIN, Home, Run, TOKEN, demo_server, scripted_server, set_mode,
+    FAST_TIMEOUTS, FRESH_PLUGIN, Home, Run, TOKEN, demo_server, scripted_server, set_mode,
 };
-use axum::http::StatusCode;
 use crmdeck::api::token::mask_secret;
-use serde_json::{Value, json};
-
-/// A server that refuses the token and quotes it in its message.
-fn quotes_the_token_in_a_401(token: &str) -> (StatusCode, String) {
-    let body = json!({ "message": format!("Token {token} is not valid.") });
-    (StatusCode::UNAUTHORIZED, body.to_string())
-}
-
-/// A server error whose message is cut (at 200 characters) in the middle of
-/// the token: the cut must not leave a piece of it.
-fn quotes_the_token_late_in_a_500(token: &str) -> (StatusCode, String) {
-    let body = json!({ "message": format!("{:<159} {token}", "padding") });
-    (StatusCode::INTERNAL_SERVER_ERROR, body.to_string())
-}
-
-/// A success of the wrong shape that holds the token: the error quotes the
-/// start of the body.
-fn quotes_the_token_in_a_wrong_shape(token: &str) -> (StatusCode, String) {
-    let body = json!({ "status": 200, "success": true, "data": { "echo": token } });
-    (StatusCode::OK, body.to_string())
-}
-
-/// A proxy's plain-text error that holds the token.
-fn quotes_the_token_in_plain_text(token: &str) -> (StatusCode, String) {
-    (
-        StatusCode::BAD_GATEWAY,
-        format!("upstream refused Authorization: Bearer {token}"),
-    )
-}
+use serde_json::Value;
 
 #[tokio::test]
 async fn a_server_that_echoes_the_token_never_gets_it_shown() {
-    let echoes: [(&str, Answer, &[&str]); 4] = [
-        ("401 quoting it", quotes_the_token_in_a_401, &["HTTP 401"]),
-        (
-            "500 quoting it late",
-            quotes_the_token_late_in_a_500,
-            &["HTTP 500"],
-        ),
-        (
-            "wrong shape quoting it",
-            quotes_the_token_in_a_wrong_shape,
-            &["unexpected answer"],
-        ),
-        (
-            "plain text quoting it",
-            quotes_the_token_in_plain_text,
-            &["HTTP 502"],
-        ),
-    ];
-    for (name, answer, causes) in echoes {
+    for (name, answer, causes) in TOKEN_ECHOES {
         let base_url = scripted_server(answer).await;
         let home = Home::with_config(FAST_TIMEOUTS);
         for subcommand in [["groups"], ["plugins"]] {

@@ -83,6 +83,8 @@ pub struct Tty {
     parser: Arc<Mutex<Parser>>,
     /// Set by the reader thread at end of output (EOF or EIO).
     output_ended: Arc<AtomicBool>,
+    /// Everything the program wrote to the terminal, as it was read.
+    transcript: Arc<Mutex<Vec<Vec<u8>>>>,
     status: Option<ExitStatus>,
     home: TempDir,
 }
@@ -129,8 +131,14 @@ impl Tty {
             Requests::default(),
         )));
         let output_ended = Arc::new(AtomicBool::new(false));
+        let transcript = Arc::new(Mutex::new(Vec::new()));
         let reader = pair.master.try_clone_reader().expect("pty reader");
-        spawn_reader(reader, Arc::clone(&parser), Arc::clone(&output_ended));
+        spawn_reader(
+            reader,
+            Arc::clone(&parser),
+            Arc::clone(&output_ended),
+            Arc::clone(&transcript),
+        );
         let writer = pair.master.take_writer().expect("pty writer");
         Self {
             child,
@@ -138,6 +146,7 @@ impl Tty {
             writer: Some(writer),
             parser,
             output_ended,
+            transcript,
             status: None,
             home,
         }
@@ -194,6 +203,34 @@ impl Tty {
     /// The visible text, rows joined by newlines.
     pub fn screen_text(&self) -> String {
         self.lock().screen().contents()
+    }
+
+    /// The bottom row of the screen (crmdeck's status line), trailing blanks dropped.
+    pub fn last_row(&self) -> String {
+        self.screen(last_row_of)
+    }
+
+    /// Everything the program wrote to the terminal so far, as text.
+    pub fn transcript(&self) -> String {
+        let reads = self.transcript.lock().unwrap_or_else(|e| e.into_inner());
+        String::from_utf8_lossy(&reads.concat()).into_owned()
+    }
+
+    /// The screen's text after each read of the program's output so far,
+    /// replayed on an emulator of the starting size: the frames drawn over
+    /// before a test could read them too. (A frame redraws only the cells
+    /// that change, so text can be on screen without being whole in the
+    /// [`transcript`](Self::transcript).)
+    pub fn screens_shown(&self) -> Vec<String> {
+        let reads = self.transcript.lock().unwrap_or_else(|e| e.into_inner());
+        let mut replay = vt100::Parser::new(cells(ROWS), cells(COLUMNS), 0);
+        reads
+            .iter()
+            .map(|read| {
+                replay.process(read);
+                replay.screen().contents()
+            })
+            .collect()
     }
 
     /// The emulator's size: (columns, rows).
@@ -356,27 +393,45 @@ impl Drop for Tty {
     }
 }
 
+/// The bottom row of `screen`, trailing blanks dropped (for [`Tty::wait_until`]).
+pub fn last_row_of(screen: &vt100::Screen) -> String {
+    let (_, columns) = screen.size();
+    screen
+        .rows(0, columns.get())
+        .last()
+        .unwrap_or_default()
+        .trim_end()
+        .to_string()
+}
+
 /// A count of cells; a terminal has at least one of each.
 fn cells(count: u16) -> NonZeroU16 {
     NonZeroU16::new(count).expect("a terminal at least one cell wide and high")
 }
 
-/// Reads the child's output into the parser until it ends; EIO is how
-/// Linux says the last slave end closed.
+/// Reads the child's output into the parser (and the transcript) until it
+/// ends; EIO is how Linux says the last slave end closed.
 fn spawn_reader(
     mut reader: Box<dyn Read + Send>,
     parser: Arc<Mutex<Parser>>,
     ended: Arc<AtomicBool>,
+    transcript: Arc<Mutex<Vec<Vec<u8>>>>,
 ) {
     thread::spawn(move || {
         let mut buffer = [0u8; 8192];
         loop {
             match reader.read(&mut buffer) {
                 Ok(0) => break,
-                Ok(n) => parser
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .process(&buffer[..n]),
+                Ok(n) => {
+                    transcript
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(buffer[..n].to_vec());
+                    parser
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .process(&buffer[..n]);
+                }
                 Err(error) if error.kind() == ErrorKind::Interrupted => {}
                 // EIO, or anything else: the output is over either way.
                 Err(_) => break,

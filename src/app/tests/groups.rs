@@ -151,6 +151,17 @@ fn a_failed_refresh_keeps_the_rows_and_says_why() {
 }
 
 #[test]
+fn a_refresh_that_works_again_takes_back_the_error() {
+    let mut app = loaded();
+    let failed = fetch_of(&press(&mut app, "r"), &groups_request(1));
+    respond(&mut app, failed, Err(server_error()));
+    assert!(status(&app, Error).is_some());
+    let retry = fetch_of(&press(&mut app, "r"), &groups_request(1));
+    respond_ok(&mut app, retry, &groups_request(1));
+    assert_eq!(app.status.current(), None, "a stale error after the retry");
+}
+
+#[test]
 fn a_failed_page_change_stays_on_the_page_shown() {
     let mut app = loaded();
     let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));

@@ -224,6 +224,46 @@ fn after_a_timeout_the_plugins_are_refetched() {
 }
 
 #[test]
+fn after_an_unreadable_install_answer_the_plugins_are_refetched() {
+    // The server said 200 (it installed) but the body did not decode, or
+    // the body was refused for its size: only the list tells what happened.
+    let unreadable = [
+        ApiError::decode(200, "the answer is not JSON", b"{\"data\":{\"id\""),
+        ApiError::TooLarge { limit: 16 << 20 },
+    ];
+    for error in unreadable {
+        let mut app = loaded();
+        let id = install_plugin_2(&mut app);
+        let effects = respond(&mut app, id, Err(error.clone()));
+        fetch_of(&effects, &Request::Plugins);
+        let said = status(&app, Error).unwrap();
+        assert!(said.contains("checking whether it was installed"), "{said}");
+    }
+    // A refusal the server explains leaves nothing to check.
+    let mut app = loaded();
+    let id = install_plugin_2(&mut app);
+    let refused = ApiError::decode(422, "expected an object", b"[]");
+    assert!(respond(&mut app, id, Err(refused)).is_empty());
+}
+
+#[test]
+fn a_list_that_arrives_again_takes_back_its_error_but_not_an_install_error() {
+    let mut app = loaded();
+    let failed = fetch_of(&press(&mut app, "1r"), &Request::Plugins);
+    respond(&mut app, failed, Err(server_error()));
+    let retry = fetch_of(&press(&mut app, "r"), &Request::Plugins);
+    respond_ok(&mut app, retry, &Request::Plugins);
+    assert_eq!(app.status.current(), None, "a stale error after the retry");
+
+    let install = install_plugin_2(&mut app);
+    respond(&mut app, install, Err(server_error()));
+    let refetch = fetch_of(&press(&mut app, "r"), &Request::Plugins);
+    respond_ok(&mut app, refetch, &Request::Plugins);
+    let said = status(&app, Error).unwrap();
+    assert!(said.starts_with("install SMS gateway (Eskiz): "), "{said}");
+}
+
+#[test]
 fn an_installed_plugin_is_not_installed_again() {
     let mut app = loaded();
     assert!(press(&mut app, "1i").is_empty());
