@@ -72,16 +72,10 @@ impl CellText {
 
     /// What a column `width` wide shows of the text (see the module doc).
     pub fn fit(&self, width: usize) -> Option<Fitted<'_>> {
-        let split = match &self.clusters {
-            Clusters::Bytes => Split::Bytes,
-            Clusters::Chars => Split::Chars,
-            Clusters::Ends(ends) => Split::Ends(ends),
-            Clusters::JoinsNext => return None,
-        };
         Measured {
             text: &self.text,
             width: self.width,
-            split,
+            clusters: &self.clusters,
         }
         .fit(width)
     }
@@ -90,11 +84,13 @@ impl CellText {
 /// [`CellText::fit`] for text measured now: printable ASCII (a space to
 /// `~`), where each byte is a cluster one column wide; None for other text.
 pub fn fit_plain(text: &str, width: usize) -> Option<Fitted<'_>> {
-    is_printable_ascii(text).then_some(())?;
+    if !is_printable_ascii(text) {
+        return None;
+    }
     Measured {
         text,
         width: text.len(),
-        split: Split::Bytes,
+        clusters: &Clusters::Bytes,
     }
     .fit(width)
 }
@@ -113,18 +109,7 @@ pub struct Fitted<'a> {
 struct Measured<'a> {
     text: &'a str,
     width: usize,
-    split: Split<'a>,
-}
-
-/// Where a text's clusters end.
-#[derive(Clone, Copy)]
-enum Split<'a> {
-    /// After every byte.
-    Bytes,
-    /// After every character.
-    Chars,
-    /// At these byte offsets.
-    Ends(&'a [u32]),
+    clusters: &'a Clusters,
 }
 
 impl<'a> Measured<'a> {
@@ -144,14 +129,14 @@ impl<'a> Measured<'a> {
                 width: 0,
             });
         };
-        let cut = match self.split {
+        let cut = match self.clusters {
             // Printable ASCII is cut after `budget` characters.
-            Split::Bytes => budget,
+            Clusters::Bytes => budget,
             _ => fitting_prefix_len(self.text, budget),
         };
         let clusters = self.clusters_before(cut)?;
         // Only a cluster of several characters can take in what follows.
-        if let Split::Ends(_) = self.split
+        if let Clusters::Ends(_) = self.clusters
             && let Some(last) = clusters.clone().last()
             && !stays_apart_from_ellipsis(last)
         {
@@ -161,8 +146,8 @@ impl<'a> Measured<'a> {
             clusters,
             ellipsis: true,
             // The ellipsis adds its own width whatever precedes it.
-            width: match self.split {
-                Split::Bytes => cut,
+            width: match self.clusters {
+                Clusters::Bytes => cut,
                 _ => display_width(&self.text[..cut]),
             } + ELLIPSIS_COLUMNS,
         })
@@ -170,10 +155,11 @@ impl<'a> Measured<'a> {
 
     /// The clusters of `text[..cut]`, when `cut` ends a cluster.
     fn clusters_before(self, cut: usize) -> Option<ClusterIter<'a>> {
-        let ends = match self.split {
-            Split::Bytes => Ends::Bytes,
-            Split::Chars => Ends::Chars,
-            Split::Ends(ends) => {
+        let ends = match self.clusters {
+            Clusters::Bytes => Ends::Bytes,
+            Clusters::Chars => Ends::Chars,
+            Clusters::JoinsNext => return None,
+            Clusters::Ends(ends) => {
                 let count = match cut {
                     0 => 0,
                     cut => ends.binary_search(&u32::try_from(cut).ok()?).ok()? + 1,
