@@ -5,6 +5,7 @@
 use super::line_input::LineInput;
 use super::list_cursor::Movement;
 use crate::api::{ApiError, Branch};
+use crate::domain::cell_text::CellText;
 use crate::domain::sanitize::sanitize_line;
 use std::collections::HashMap;
 
@@ -24,6 +25,8 @@ pub struct Branches {
     pub state: BranchesState,
     /// Sanitised names by id, for the table and the header.
     pub names: HashMap<i64, String>,
+    /// The same names measured for the groups table's branch column.
+    pub name_cells: HashMap<i64, CellText>,
 }
 
 impl Branches {
@@ -34,6 +37,11 @@ impl Branches {
                 self.names = list
                     .iter()
                     .map(|b| (b.id, sanitize_line(&b.name).into_owned()))
+                    .collect();
+                self.name_cells = self
+                    .names
+                    .iter()
+                    .map(|(&id, name)| (id, CellText::new(name.clone())))
                     .collect();
                 self.state = BranchesState::Loaded(list);
             }

@@ -1,10 +1,12 @@
-//! A page of groups made ready to draw: every cell formatted and sanitised
-//! once, when the page arrives, so a frame only lays out the visible rows.
+//! A page of groups made ready to draw: every cell formatted, sanitised and
+//! measured once, when the page arrives, so a frame only copies the visible
+//! rows' clusters into the screen buffer.
 
 use crate::api::{Group, GroupStatus, GroupsPage};
 use crate::domain::Language;
+use crate::domain::cell_text::CellText;
 use crate::domain::clock::{lesson_range, time_of_day};
-use crate::domain::format::{NONE, date, display_width, status_word};
+use crate::domain::format::{NONE, date, status_word};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::weekday::{NameStyle, describe_days, weekdays};
 use crate::domain::zone::Zone;
@@ -16,19 +18,19 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GroupRow {
     pub id: i64,
-    pub number: String,
-    pub name: String,
-    pub course: String,
+    pub number: CellText,
+    pub name: CellText,
+    pub course: CellText,
     /// "Mon Wed Fri".
-    pub days: String,
+    pub days: CellText,
     /// "MoWeFr", for a narrow column.
-    pub days_compact: String,
-    pub time: String,
-    pub status: String,
+    pub days_compact: CellText,
+    pub time: CellText,
+    pub status: CellText,
     pub archived: bool,
     pub branch_id: Option<i64>,
     /// "2025-01-31–2025-09-30".
-    pub dates: String,
+    pub dates: CellText,
     /// Number, name and course in lower case, for the filter.
     search: String,
     number_key: Option<i64>,
@@ -46,7 +48,7 @@ pub struct RowFormat {
 }
 
 impl GroupRow {
-    /// Formats and sanitises every cell of `group`.
+    /// Formats, sanitises and measures every cell of `group`.
     pub fn new(group: &Group, format: RowFormat) -> Self {
         let name = sanitize_line(&group.name).into_owned();
         let course = group
@@ -86,16 +88,16 @@ impl GroupRow {
             time_key: start
                 .and_then(|t| time_of_day(t, &format.zone))
                 .map(|t| t.hour() * 60 + t.minute()),
-            number,
-            name,
-            course,
-            days: days_of(NameStyle::Short),
-            days_compact: days_of(NameStyle::Compact),
-            time: sanitize_line(&time).into_owned(),
-            status: sanitize_line(&status_word(&group.status)).into_owned(),
+            number: CellText::new(number),
+            name: CellText::new(name),
+            course: CellText::new(course),
+            days: CellText::new(days_of(NameStyle::Short)),
+            days_compact: CellText::new(days_of(NameStyle::Compact)),
+            time: CellText::new(sanitize_line(&time).into_owned()),
+            status: CellText::new(sanitize_line(&status_word(&group.status)).into_owned()),
             archived: group.status == GroupStatus::Archive,
             branch_id: group.branch_id,
-            dates,
+            dates: CellText::new(dates),
         }
     }
 }
@@ -116,14 +118,14 @@ pub struct NaturalWidths {
 impl NaturalWidths {
     fn of(rows: &[GroupRow]) -> Self {
         rows.iter().fold(Self::default(), |w, row| Self {
-            number: w.number.max(display_width(&row.number)),
-            name: w.name.max(display_width(&row.name)),
-            course: w.course.max(display_width(&row.course)),
-            days: w.days.max(display_width(&row.days)),
-            days_compact: w.days_compact.max(display_width(&row.days_compact)),
-            time: w.time.max(display_width(&row.time)),
-            status: w.status.max(display_width(&row.status)),
-            dates: w.dates.max(display_width(&row.dates)),
+            number: w.number.max(row.number.width()),
+            name: w.name.max(row.name.width()),
+            course: w.course.max(row.course.width()),
+            days: w.days.max(row.days.width()),
+            days_compact: w.days_compact.max(row.days_compact.width()),
+            time: w.time.max(row.time.width()),
+            status: w.status.max(row.status.width()),
+            dates: w.dates.max(row.dates.width()),
         })
     }
 }
@@ -268,8 +270,8 @@ fn compare(
         SortColumn::Course => a.course_key.cmp(&b.course_key),
         SortColumn::Days => a.days_key.cmp(&b.days_key),
         SortColumn::Time => some_first(&a.time_key, &b.time_key),
-        SortColumn::Status => a.status.cmp(&b.status),
+        SortColumn::Status => a.status.as_str().cmp(b.status.as_str()),
         SortColumn::Branch => some_first(&branch(a), &branch(b)),
-        SortColumn::Start => a.dates.cmp(&b.dates),
+        SortColumn::Start => a.dates.as_str().cmp(b.dates.as_str()),
     }
 }

@@ -14,7 +14,7 @@ pub mod protocol;
 pub(crate) mod branch_picker;
 pub(crate) mod document;
 pub(crate) mod group_detail;
-pub(crate) mod group_rows;
+pub mod group_rows;
 pub(crate) mod groups;
 pub(crate) mod help;
 pub(crate) mod line_input;

@@ -16,8 +16,9 @@ use crate::api::model::{DateField, GroupStatus, PluginType, Timestamp};
 pub const NONE: &str = "—";
 
 /// Marks text cut to fit a column.
-const ELLIPSIS: char = '…';
-const ELLIPSIS_COLUMNS: usize = 1;
+pub const ELLIPSIS: char = '…';
+/// Columns [`ELLIPSIS`] takes.
+pub const ELLIPSIS_COLUMNS: usize = 1;
 
 /// ZERO WIDTH JOINER: the character after it belongs to the same emoji.
 const ZWJ: char = '\u{200D}';
@@ -136,7 +137,7 @@ pub fn pad_to_width(s: &str, width: usize) -> String {
 
 /// Byte length of the longest prefix of `s` that ends on a cluster boundary
 /// and is at most `budget` columns wide.
-fn fitting_prefix_len(s: &str, budget: usize) -> usize {
+pub(crate) fn fitting_prefix_len(s: &str, budget: usize) -> usize {
     let mut fitted = 0;
     let mut used = 0;
     for cluster in clusters(s) {

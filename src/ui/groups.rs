@@ -4,17 +4,16 @@
 
 use super::detail;
 use super::list;
-use super::table::{Cell, ColumnSpec, essentials_fit, fit_columns, head_line, row_line, widest};
+use super::table::{Cell, ColumnSpec, draw_heads, draw_row, essentials_fit, fit_columns, widest};
 use super::theme::{Styles, spinner};
 use crate::app::App;
-use crate::app::group_rows::{CachedPage, GroupRow};
+use crate::app::group_rows::CachedPage;
 use crate::app::keymap::Context;
 use crate::app::layout::{self, ListScreen};
-use crate::domain::format::{NONE, display_width};
+use crate::domain::format::NONE;
 use ratatui::Frame;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
-use std::borrow::Cow;
+use ratatui::style::Style;
+use ratatui::text::Span;
 
 /// The days column is never wider than this; longer day lists use the
 /// compact names.
@@ -193,9 +192,12 @@ fn draw_table(
         column_specs = specs(app, page, true);
     }
     let widths = fit_columns(width, &column_specs);
-    frame.render_widget(
-        Paragraph::new(head_line(&column_specs, &widths, styles)),
+    draw_heads(
+        frame.buffer_mut(),
         screen.heads,
+        &column_specs,
+        &widths,
+        styles,
     );
     if tab.visible.is_empty() {
         let message = if page.rows.is_empty() {
@@ -212,56 +214,54 @@ fn draw_table(
     let first = list::first_row(tab.cursor, tab.visible.len(), height);
     let days_column = COLUMNS.iter().position(|c| *c == Column::Days);
     let days_width = days_column.and_then(|i| widths[i]).unwrap_or(0);
-    let lines: Vec<Line<'static>> = tab.visible[first..]
-        .iter()
-        .take(height)
-        .enumerate()
-        .map(|(i, &row_index)| {
-            let row = &page.rows[row_index];
-            let selected = first + i == tab.cursor.index;
-            let branch = branch_cell(app, row);
-            let days = if !compact_days && display_width(&row.days) <= days_width {
-                &row.days
-            } else {
-                &row.days_compact
-            };
-            let status_style = if row.archived {
-                styles.archived
-            } else {
-                styles.active
-            };
-            let cells = [
-                Cell::plain(&row.number),
-                Cell::plain(&row.name),
-                Cell::plain(&row.course),
-                Cell::plain(days),
-                Cell::plain(&row.time),
-                Cell {
-                    text: &row.status,
-                    style: status_style,
-                },
-                Cell::plain(&branch),
-                Cell::plain(&row.dates),
-            ];
-            let row_style = match (selected, row.archived) {
-                (true, _) => styles.selected,
-                (false, true) => styles.archived,
-                (false, false) => ratatui::style::Style::new(),
-            };
-            row_line(&cells, &widths, selected, row_style, width)
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), screen.rows);
-}
-
-/// The branch's name when /v2/branches gave it, else its id.
-fn branch_cell<'a>(app: &'a App, row: &GroupRow) -> Cow<'a, str> {
-    match row.branch_id {
-        Some(id) => app.branches.names.get(&id).map_or_else(
-            || Cow::Owned(format!("#{id}")),
-            |name| Cow::Borrowed(name.as_str()),
-        ),
-        None => Cow::Borrowed(NONE),
+    let rows = tab.visible[first..].iter().take(height);
+    for (i, (&row_index, line)) in rows.zip(screen.rows.rows()).enumerate() {
+        let row = &page.rows[row_index];
+        let selected = first + i == tab.cursor.index;
+        let unknown_branch;
+        let branch = match row.branch_id {
+            Some(id) => match app.branches.name_cells.get(&id) {
+                Some(name) => Cell::measured(name),
+                None => {
+                    unknown_branch = format!("#{id}");
+                    Cell::plain(&unknown_branch)
+                }
+            },
+            None => Cell::plain(NONE),
+        };
+        let days = if !compact_days && row.days.width() <= days_width {
+            &row.days
+        } else {
+            &row.days_compact
+        };
+        let status_style = if row.archived {
+            styles.archived
+        } else {
+            styles.active
+        };
+        let cells = [
+            Cell::measured(&row.number),
+            Cell::measured(&row.name),
+            Cell::measured(&row.course),
+            Cell::measured(days),
+            Cell::measured(&row.time),
+            Cell::measured(&row.status).styled(status_style),
+            branch,
+            Cell::measured(&row.dates),
+        ];
+        let row_style = match (selected, row.archived) {
+            (true, _) => styles.selected,
+            (false, true) => styles.archived,
+            (false, false) => Style::new(),
+        };
+        draw_row(
+            frame.buffer_mut(),
+            line,
+            cells,
+            &widths,
+            selected,
+            row_style,
+        );
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::detail;
 use super::list;
-use super::table::{Cell, ColumnSpec, fit_columns, head_line, row_line, widest};
+use super::table::{Cell, ColumnSpec, draw_heads, draw_row, fit_columns, widest};
 use super::theme::{Styles, spinner};
 use crate::app::App;
 use crate::app::keymap::Context;
@@ -15,8 +15,7 @@ use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::text::Span;
 
 const INSTALLED: &str = "✓ installed";
 
@@ -122,10 +121,7 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
         },
     ];
     let widths = fit_columns(width, &specs);
-    frame.render_widget(
-        Paragraph::new(head_line(&specs, &widths, styles)),
-        screen.heads,
-    );
+    draw_heads(frame.buffer_mut(), screen.heads, &specs, &widths, styles);
     if tab.visible.is_empty() {
         let message = if tab.plugins.is_empty() {
             "The catalogue is empty."
@@ -138,43 +134,39 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
     let height = usize::from(screen.rows.height);
     let first = list::first_row(tab.cursor, tab.visible.len(), height);
     let installing_mark = format!("{} installing…", spinner(app.now));
-    let lines: Vec<Line<'static>> = tab.visible[first..]
-        .iter()
-        .take(height)
-        .enumerate()
-        .map(|(i, &index)| {
-            let plugin = &tab.plugins[index];
-            let selected = first + i == tab.cursor.index;
-            let (state, state_style) = if plugin.is_installed() {
-                (INSTALLED, styles.installed)
-            } else if is_installing(&app.requests, plugin.id) {
-                (installing_mark.as_str(), styles.busy)
-            } else {
-                ("", Style::new())
-            };
-            let abilities = abilities_inline(&plugin.abilities);
-            let type_word = sanitize_line(plugin_type_word(&plugin.plugin_type));
-            let cells = [
-                Cell::plain(&tab.names[index]),
-                Cell::plain(&type_word),
-                Cell {
-                    text: state,
-                    style: state_style,
-                },
-                Cell {
-                    text: &abilities,
-                    style: styles.dim,
-                },
-            ];
-            let row_style = if selected {
-                styles.selected
-            } else {
-                Style::new()
-            };
-            row_line(&cells, &widths, selected, row_style, width)
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), screen.rows);
+    let rows = tab.visible[first..].iter().take(height);
+    for (i, (&index, line)) in rows.zip(screen.rows.rows()).enumerate() {
+        let plugin = &tab.plugins[index];
+        let selected = first + i == tab.cursor.index;
+        let (state, state_style) = if plugin.is_installed() {
+            (INSTALLED, styles.installed)
+        } else if is_installing(&app.requests, plugin.id) {
+            (installing_mark.as_str(), styles.busy)
+        } else {
+            ("", Style::new())
+        };
+        let abilities = abilities_inline(&plugin.abilities);
+        let type_word = sanitize_line(plugin_type_word(&plugin.plugin_type));
+        let cells = [
+            Cell::plain(&tab.names[index]),
+            Cell::plain(&type_word),
+            Cell::plain(state).styled(state_style),
+            Cell::plain(&abilities).styled(styles.dim),
+        ];
+        let row_style = if selected {
+            styles.selected
+        } else {
+            Style::new()
+        };
+        draw_row(
+            frame.buffer_mut(),
+            line,
+            cells,
+            &widths,
+            selected,
+            row_style,
+        );
+    }
 }
 
 fn draw_detail(app: &App, frame: &mut Frame, area: Rect, focused: bool, styles: &Styles) {

@@ -1,11 +1,16 @@
 //! Columns that fit the width (dropped by priority, flexible ones shrunk)
 //! and rows drawn cell by cell at exact terminal widths, so wide
-//! characters and combining marks never shift a column.
+//! characters and combining marks never shift a column. Rows are written
+//! straight into the frame's buffer: only the visible ones, and text
+//! measured when its page arrived is copied without being split again.
 
 use super::theme::{SELECTED_MARKER, Styles, UNSELECTED_MARKER};
-use crate::domain::format::{display_width, pad_to_width};
+use crate::domain::cell_text::{CellText, fit_plain, is_printable_ascii};
+use crate::domain::format::{ELLIPSIS, display_width, pad_to_width};
+use ratatui::buffer::{Buffer, Cell as BufferCell, CellWidth};
+use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
+use unicode_segmentation::UnicodeSegmentation;
 
 /// Spaces between two columns.
 pub const GAP: usize = 2;
@@ -89,57 +94,245 @@ pub fn essentials_fit(available: usize, specs: &[ColumnSpec]) -> bool {
     MARKER + essentials.iter().sum::<usize>() + gaps <= available
 }
 
-/// One cell: its text and style (the width comes from the fitted column).
-pub struct Cell<'a> {
-    pub text: &'a str,
-    pub style: Style,
+/// What a cell shows: text measured when its page arrived, or plain text.
+#[derive(Clone, Copy)]
+pub enum CellContent<'a> {
+    Measured(&'a CellText),
+    Plain(&'a str),
 }
 
-impl<'a> Cell<'a> {
-    /// A cell in the row's own style.
-    pub fn plain(text: &'a str) -> Self {
-        Self {
-            text,
-            style: Style::new(),
+impl CellContent<'_> {
+    fn as_str(&self) -> &str {
+        match self {
+            Self::Measured(text) => text.as_str(),
+            Self::Plain(text) => text,
         }
     }
 }
 
-/// The column heads as a line.
-pub fn head_line(specs: &[ColumnSpec], widths: &[Option<usize>], styles: &Styles) -> Line<'static> {
-    let cells: Vec<Cell<'_>> = specs.iter().map(|spec| Cell::plain(spec.head)).collect();
-    row_line(&cells, widths, false, styles.column_head, usize::MAX)
+/// One cell: its text and style (the width comes from the fitted column).
+pub struct Cell<'a> {
+    pub content: CellContent<'a>,
+    pub style: Style,
 }
 
-/// A row: the marker, each shown cell padded to its column, then spaces to
-/// `total_width` so a selected row is reversed across the whole line.
-pub fn row_line(
-    cells: &[Cell<'_>],
+impl<'a> Cell<'a> {
+    /// Plain text in the row's own style.
+    pub fn plain(text: &'a str) -> Self {
+        Self {
+            content: CellContent::Plain(text),
+            style: Style::new(),
+        }
+    }
+
+    /// Measured text in the row's own style.
+    pub fn measured(text: &'a CellText) -> Self {
+        Self {
+            content: CellContent::Measured(text),
+            style: Style::new(),
+        }
+    }
+
+    /// The same cell in `style` (patched onto the row's).
+    pub fn styled(self, style: Style) -> Self {
+        Self { style, ..self }
+    }
+}
+
+/// Draws the column heads on the first line of `area`.
+pub fn draw_heads(
+    buf: &mut Buffer,
+    area: Rect,
+    specs: &[ColumnSpec],
+    widths: &[Option<usize>],
+    styles: &Styles,
+) {
+    let mut line = LinePainter::new(buf, area);
+    let heads = specs.iter().map(|spec| Cell::plain(spec.head));
+    paint_cells(&mut line, heads, widths, false, styles.column_head);
+}
+
+/// Draws a row on the first line of `area`: the marker, each shown cell
+/// padded to its column, then spaces to the end of the line so a selected
+/// row is reversed across the whole line.
+pub fn draw_row<'a>(
+    buf: &mut Buffer,
+    area: Rect,
+    cells: impl IntoIterator<Item = Cell<'a>>,
     widths: &[Option<usize>],
     selected: bool,
     row_style: Style,
-    total_width: usize,
-) -> Line<'static> {
+) {
+    let mut line = LinePainter::new(buf, area);
+    let used = paint_cells(&mut line, cells, widths, selected, row_style);
+    line.put_spaces(usize::from(area.width).saturating_sub(used), row_style);
+}
+
+/// The marker and the cells; returns the columns the layout gave them.
+fn paint_cells<'a>(
+    line: &mut LinePainter<'_>,
+    cells: impl IntoIterator<Item = Cell<'a>>,
+    widths: &[Option<usize>],
+    selected: bool,
+    row_style: Style,
+) -> usize {
     let marker = if selected {
         SELECTED_MARKER
     } else {
         UNSELECTED_MARKER
     };
-    let mut spans = vec![Span::raw(marker)];
+    line.put_text(marker, row_style);
     let mut used = MARKER;
-    for (cell, width) in cells.iter().zip(widths) {
+    for (cell, width) in cells.into_iter().zip(widths) {
         let Some(width) = *width else { continue };
         if used > MARKER {
-            spans.push(Span::raw(" ".repeat(GAP)));
+            line.put_spaces(GAP, row_style);
             used += GAP;
         }
-        spans.push(Span::styled(pad_to_width(cell.text, width), cell.style));
+        line.put_padded(cell.content, width, row_style.patch(cell.style));
         used += width;
     }
-    if total_width != usize::MAX && used < total_width {
-        spans.push(Span::raw(" ".repeat(total_width - used)));
+    used
+}
+
+/// Writes one line of the buffer cluster by cluster, with the rules of
+/// ratatui's `Paragraph` (which drew the tables before): clusters holding a
+/// control character or no width are skipped, one wider than the whole
+/// line too, and the first one that does not fit ends the line. Drawing the
+/// same text therefore fills the same cells with the same styles.
+struct LinePainter<'b> {
+    cells: &'b mut [BufferCell],
+    x: usize,
+    full: bool,
+}
+
+impl<'b> LinePainter<'b> {
+    fn new(buf: &'b mut Buffer, area: Rect) -> Self {
+        let area = area.intersection(buf.area);
+        let cells = if area.is_empty() {
+            &mut []
+        } else {
+            let start = buf.index_of(area.x, area.y);
+            &mut buf.content[start..start + usize::from(area.width)]
+        };
+        Self {
+            cells,
+            x: 0,
+            full: false,
+        }
     }
-    Line::from(spans).style(row_style)
+
+    fn put(&mut self, cluster: &str, style: Style) {
+        if self.full {
+            return;
+        }
+        // One byte: an ASCII character, one column unless it is a control.
+        let width = match cluster.as_bytes() {
+            [byte] if byte.is_ascii_control() => return,
+            [_] => 1,
+            _ if cluster.contains(char::is_control) => return,
+            _ => usize::from(cluster.cell_width()),
+        };
+        if width > self.cells.len() {
+            return;
+        }
+        if self.x + width > self.cells.len() {
+            self.full = true;
+            return;
+        }
+        if width > 0 {
+            self.cells[self.x].set_symbol(cluster).set_style(style);
+            self.x += width;
+        }
+    }
+
+    /// Printable ASCII, a byte per cell: what [`Self::put`] does for each
+    /// byte, with the checks made once for the run.
+    fn put_ascii(&mut self, run: &str, style: Style) {
+        if self.full {
+            return;
+        }
+        let fitting = run.len().min(self.cells.len() - self.x);
+        let cells = &mut self.cells[self.x..self.x + fitting];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            // A cell that already shows a space (an empty one does) keeps
+            // its symbol: ratatui treats both as the same space.
+            if !(run.as_bytes()[i] == b' ' && cell.symbol() == " ") {
+                cell.set_symbol(&run[i..=i]);
+            }
+            cell.set_style(style);
+        }
+        self.x += fitting;
+        self.full = fitting < run.len();
+    }
+
+    /// Text whose every character is a cluster: runs of ASCII at once,
+    /// the other characters one by one.
+    fn put_lone_chars(&mut self, text: &str, style: Style) {
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            let length = match rest.bytes().position(|b| !b.is_ascii()) {
+                Some(0) => {
+                    self.put(&rest[..c.len_utf8()], style);
+                    c.len_utf8()
+                }
+                ascii => {
+                    let length = ascii.unwrap_or(rest.len());
+                    self.put_ascii(&rest[..length], style);
+                    length
+                }
+            };
+            rest = &rest[length..];
+        }
+    }
+
+    fn put_spaces(&mut self, count: usize, style: Style) {
+        const SPACES: &str = "                                ";
+        let mut left = count;
+        while left > 0 && !self.full {
+            let run = left.min(SPACES.len());
+            self.put_ascii(&SPACES[..run], style);
+            left -= run;
+        }
+    }
+
+    /// `text` split into clusters here and now.
+    fn put_text(&mut self, text: &str, style: Style) {
+        if is_printable_ascii(text) {
+            self.put_ascii(text, style);
+        } else {
+            for cluster in text.graphemes(true) {
+                self.put(cluster, style);
+            }
+        }
+    }
+
+    /// `content` cut or padded to exactly `width` columns, as
+    /// [`pad_to_width`] makes it. Measured text, and plain ASCII, are
+    /// copied cluster by cluster with no new string.
+    fn put_padded(&mut self, content: CellContent<'_>, width: usize, style: Style) {
+        let fitted = match content {
+            CellContent::Measured(text) => text.fit(width),
+            CellContent::Plain(text) => fit_plain(text, width),
+        };
+        let Some(fitted) = fitted else {
+            self.put_text(&pad_to_width(content.as_str(), width), style);
+            return;
+        };
+        match fitted.clusters.lone_chars() {
+            Some(text) => self.put_lone_chars(text, style),
+            None => {
+                for cluster in fitted.clusters {
+                    self.put(cluster, style);
+                }
+            }
+        }
+        if fitted.ellipsis {
+            let mut ellipsis = [0; 4];
+            self.put(ELLIPSIS.encode_utf8(&mut ellipsis), style);
+        }
+        self.put_spaces(width - fitted.width, style);
+    }
 }
 
 /// The widest of `texts` (at least `floor`).
@@ -189,26 +382,181 @@ mod tests {
         assert_eq!(fit_columns(12, &specs), vec![Some(3), Some(5), None, None]);
     }
 
+    /// Cell texts that are hard to lay out: wide characters, combining
+    /// marks, emoji sequences, a prepended mark, halfwidth sound marks,
+    /// controls, and text longer than its column.
+    const AWKWARD: [&str; 13] = [
+        "Frontend React",
+        "Русский язык — Mirzo Ulugʻbek",
+        "日本語の文字",
+        "Cafe\u{301} Français",
+        "👩\u{200d}💻 team",
+        "2025-01-05–2025-09-05",
+        "12\u{600}",
+        "ｶﾞｷﾞ",
+        "a\tb\u{1b}c",
+        "\u{301}leading mark",
+        "🇺🇿 ❤\u{fe0f}",
+        "—",
+        "",
+    ];
+
+    /// A row as it was drawn before the painter: one line of spans (the
+    /// marker, each cell through `pad_to_width`, the gaps, spaces to the
+    /// end) rendered by ratatui's `Paragraph`.
+    fn paragraph_row(
+        cells: &[(&str, Style)],
+        widths: &[Option<usize>],
+        selected: bool,
+        row_style: Style,
+        area: Rect,
+    ) -> Buffer {
+        use ratatui::text::{Line, Span};
+        use ratatui::widgets::{Paragraph, Widget};
+        let marker = if selected {
+            SELECTED_MARKER
+        } else {
+            UNSELECTED_MARKER
+        };
+        let mut spans = vec![Span::raw(marker)];
+        let mut used = MARKER;
+        for ((text, style), width) in cells.iter().zip(widths) {
+            let Some(width) = *width else { continue };
+            if used > MARKER {
+                spans.push(Span::raw(" ".repeat(GAP)));
+                used += GAP;
+            }
+            spans.push(Span::styled(pad_to_width(text, width), *style));
+            used += width;
+        }
+        let total = usize::from(area.width);
+        if used < total {
+            spans.push(Span::raw(" ".repeat(total - used)));
+        }
+        let mut buf = Buffer::empty(area);
+        Paragraph::new(Line::from(spans).style(row_style)).render(area, &mut buf);
+        buf
+    }
+
+    /// The same row drawn by [`draw_row`], with measured or plain cells.
+    fn painted_row(
+        cells: &[(&str, Style)],
+        widths: &[Option<usize>],
+        selected: bool,
+        row_style: Style,
+        area: Rect,
+        measured: bool,
+    ) -> Buffer {
+        let texts: Vec<CellText> = cells
+            .iter()
+            .map(|(text, _)| CellText::new(text.to_string()))
+            .collect();
+        let row = cells
+            .iter()
+            .zip(&texts)
+            .map(|((text, style), measured_text)| {
+                let cell = if measured {
+                    Cell::measured(measured_text)
+                } else {
+                    Cell::plain(text)
+                };
+                cell.styled(*style)
+            });
+        let mut buf = Buffer::empty(area);
+        draw_row(&mut buf, area, row, widths, selected, row_style);
+        buf
+    }
+
+    fn assert_same_row(
+        cells: &[(&str, Style)],
+        widths: &[Option<usize>],
+        selected: bool,
+        area: Rect,
+    ) {
+        let styles = Styles::new(crate::config::Theme::Default);
+        let row_style = if selected {
+            styles.selected
+        } else {
+            styles.archived
+        };
+        let expected = paragraph_row(cells, widths, selected, row_style, area);
+        for measured in [true, false] {
+            let painted = painted_row(cells, widths, selected, row_style, area, measured);
+            assert_eq!(
+                painted, expected,
+                "cells {cells:?}, widths {widths:?}, measured: {measured}"
+            );
+        }
+    }
+
+    #[test]
+    fn rows_fill_the_cells_the_paragraph_filled() {
+        let styles = Styles::new(crate::config::Theme::Default);
+        for (i, text) in AWKWARD.iter().enumerate() {
+            let next = AWKWARD[(i + 1) % AWKWARD.len()];
+            let cells = [
+                (*text, Style::new()),
+                (next, styles.active),
+                ("x", styles.dim),
+            ];
+            for widths in [
+                [Some(24), Some(12), Some(3)],
+                [Some(4), None, Some(1)],
+                [Some(1), Some(0), Some(2)],
+            ] {
+                for width in [80, 30, 9, 1] {
+                    let area = Rect::new(3, 1, width, 1);
+                    assert_same_row(&cells, &widths, i % 2 == 0, area);
+                }
+            }
+        }
+    }
+
     #[test]
     fn rows_keep_columns_aligned_with_wide_characters() {
+        let area = Rect::new(0, 0, 20, 1);
         let widths = [Some(6), Some(3)];
-        let styles = Styles::new(crate::config::Theme::Mono);
-        let line = |text| {
-            row_line(
-                &[Cell::plain(text), Cell::plain("x")],
-                &widths,
-                false,
-                styles.hint,
-                20,
-            )
-        };
-        let width = |l: Line<'_>| {
-            l.spans
+        for text in ["日本語の文字", "Cafe\u{301}", "日本語の文字が長い"] {
+            let cells = [Cell::plain(text), Cell::plain("x")];
+            let mut buf = Buffer::empty(area);
+            draw_row(&mut buf, area, cells, &widths, false, Style::new());
+            // The marker, six columns, the gap: the second cell starts at 10.
+            assert_eq!(buf[(10, 0)].symbol(), "x", "after {text:?}");
+        }
+    }
+
+    #[test]
+    fn heads_are_not_padded_to_the_end_of_the_line() {
+        let styles = Styles::new(crate::config::Theme::Default);
+        let area = Rect::new(0, 0, 20, 1);
+        let specs = [spec(3, 3, false, 9, true), spec(5, 5, false, 8, true)];
+        let mut buf = Buffer::empty(area);
+        draw_heads(&mut buf, area, &specs, &[Some(3), Some(5)], &styles);
+        let shown: String = (0..20).map(|x| buf[(x, 0)].symbol()).collect();
+        assert_eq!(shown, "  X    X            ");
+        assert_eq!(buf[(2, 0)].modifier, styles.column_head.add_modifier);
+        assert_eq!(buf[(12, 0)], BufferCell::EMPTY);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_row_fills_the_cells_the_paragraph_filled(
+            picks in proptest::collection::vec((0..AWKWARD.len(), 0..AWKWARD.len()), 1..4),
+            widths in proptest::collection::vec(proptest::option::weighted(0.8, 0usize..16), 4),
+            width in 1u16..70,
+            selected in proptest::bool::ANY,
+        ) {
+            // Each cell: the start of one awkward text and the end of another.
+            let texts: Vec<String> = picks
                 .iter()
-                .map(|s| display_width(&s.content))
-                .sum::<usize>()
-        };
-        assert_eq!(width(line("日本語の文字")), 20);
-        assert_eq!(width(line("Cafe\u{301}")), 20);
+                .map(|&(a, b)| {
+                    let (head, tail) = (AWKWARD[a], AWKWARD[b]);
+                    let cut = tail.char_indices().nth(2).map_or(0, |(i, _)| i);
+                    format!("{head}{}", &tail[cut..])
+                })
+                .collect();
+            let cells: Vec<(&str, Style)> = texts.iter().map(|t| (t.as_str(), Style::new())).collect();
+            assert_same_row(&cells, &widths, selected, Rect::new(0, 0, width, 1));
+        }
     }
 }
