@@ -135,6 +135,9 @@ pub struct Client {
 
 impl Client {
     pub fn new(options: ClientOptions, token: Token) -> Result<Self, ApiError> {
+        // TLS through ring (see Cargo.toml). Fails only when a provider is
+        // installed already: a client was built before, with this one.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let http = reqwest::Client::builder()
             .connect_timeout(options.connect_timeout)
             .timeout(options.request_timeout)
