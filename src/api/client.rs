@@ -124,6 +124,15 @@ impl GroupsPage {
     }
 }
 
+/// Makes ring the TLS crypto provider of this process. reqwest is built
+/// without one of its own (aws-lc-rs would add 2 MB to the binary: see
+/// BENCHMARKS.md), so every reqwest client needs this before it is built;
+/// calling it again does nothing.
+pub fn install_tls_provider() {
+    // Fails only when a provider is installed already.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// A cheap-to-clone handle on one pooled HTTP client.
 #[derive(Clone)]
 pub struct Client {
@@ -135,9 +144,7 @@ pub struct Client {
 
 impl Client {
     pub fn new(options: ClientOptions, token: Token) -> Result<Self, ApiError> {
-        // TLS through ring (see Cargo.toml). Fails only when a provider is
-        // installed already: a client was built before, with this one.
-        let _ = rustls::crypto::ring::default_provider().install_default();
+        install_tls_provider();
         let http = reqwest::Client::builder()
             .connect_timeout(options.connect_timeout)
             .timeout(options.request_timeout)
