@@ -1,10 +1,16 @@
 //! Logs go to a file, never to the terminal (the TUI owns the screen).
 
 use std::path::Path;
-use tracing_appender::non_blocking::WorkerGuard;
+use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
+
+/// Lines waiting for the writer thread; more are dropped. The channel is
+/// allocated whole at start: tracing-appender's default of 128 000 lines
+/// cost about 5 MB of memory and a few milliseconds of every start-up
+/// (BENCHMARKS.md). A run logs a line or two per key or request.
+const BUFFERED_LINES: usize = 4096;
 
 /// Starts logging to `path` (level from `CRMDECK_LOG`, default `info`).
 /// `CRMDECK_LOG` takes a level (`debug`) or `target=level` pairs
@@ -20,7 +26,9 @@ pub fn init(path: &Path) -> Option<WorkerGuard> {
         .append(true)
         .open(path)
         .ok()?;
-    let (writer, guard) = tracing_appender::non_blocking(file);
+    let (writer, guard) = NonBlockingBuilder::default()
+        .buffered_lines_limit(BUFFERED_LINES)
+        .finish(file);
     let filter = filter(std::env::var("CRMDECK_LOG").ok().as_deref());
     tracing_subscriber::fmt()
         // Everything reaches the filter, which decides.
