@@ -7,6 +7,8 @@ pub mod model;
 pub mod pages;
 pub mod token;
 
+mod tls;
+
 pub use client::{
     Client, ClientOptions, GroupsPage, GroupsQuery, RetryPolicy, install_tls_provider,
 };
