@@ -16,7 +16,8 @@
 //! 1. launch → first groups row on screen (the TUI opens on the Groups tab
 //!    and asks for page 1 of 20 at once), against `curl` fetching that same
 //!    request (`GET /v2/groups?page=1&per_page=20`, same headers); N pairs
-//!    after one pair of warm-up, each pair a fresh process of each;
+//!    (20 unless `--launches` says otherwise) after one pair of warm-up,
+//!    each pair a fresh process of each, which goes first alternating;
 //! 2. one session with `per_page = 100` in its config file, once its
 //!    start-up requests are answered: CPU used while idle for 10 s; 200
 //!    cursor moves inside the list's window (down to its last row, back up
@@ -41,7 +42,7 @@ use std::time::{Duration, Instant};
 const COLUMNS: u16 = 200;
 const ROWS: u16 = 50;
 /// Launches (each against one curl) unless `--launches` says otherwise.
-const LAUNCHES: usize = 10;
+const LAUNCHES: usize = 20;
 const CURSOR_MOVES: usize = 200;
 const SCROLLING_MOVES: usize = 50;
 const PAGE_CHANGES: usize = 20;
@@ -221,9 +222,16 @@ fn launch_against_curl(bench: &Bench, report: &mut Report, launches: usize) -> R
     first_row(bench)?;
     bench.curl_first_page()?;
     let (mut dashboard, mut curl, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..launches {
-        let shown = first_row(bench)?;
-        let fetched = bench.curl_first_page()?;
+    for launch in 0..launches {
+        // Which goes first alternates, so a change in the machine's load
+        // weighs on both alike.
+        let (shown, fetched) = if launch % 2 == 0 {
+            let shown = first_row(bench)?;
+            (shown, bench.curl_first_page()?)
+        } else {
+            let fetched = bench.curl_first_page()?;
+            (first_row(bench)?, fetched)
+        };
         dashboard.push(millis(shown));
         curl.push(millis(fetched));
         ratios.push(shown.as_secs_f64() / fetched.as_secs_f64());
