@@ -29,7 +29,9 @@ mkdir -p "$out"
 
 echo "== 1/3 release build: cargo build --release" >&2
 cargo build --release --bin crmdeck >&2
-cp target/release/crmdeck "$out/crmdeck"
+# Copied then renamed: a copy still running from an earlier run stays as it is.
+cp target/release/crmdeck "$out/crmdeck.new"
+mv -f "$out/crmdeck.new" "$out/crmdeck"
 
 micro=$(awk '
     /^\[\[bench\]\]/ { in_bench = 1; next }
