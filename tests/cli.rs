@@ -259,6 +259,7 @@ async fn demo_server_prints_its_url_and_token() {
     let token = lines.next_line().await.unwrap().unwrap();
     let base_url = base_url.strip_prefix("base_url: ").unwrap();
     let token = token.strip_prefix("token: ").unwrap();
+    crmdeck::api::install_tls_provider();
     let body: Value = reqwest::Client::new()
         .get(format!("{base_url}/v2/plugins"))
         .bearer_auth(token)

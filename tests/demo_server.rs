@@ -28,6 +28,7 @@ impl Demo {
         let handle = start("127.0.0.1:0".parse().unwrap(), options)
             .await
             .unwrap();
+        crmdeck::api::install_tls_provider();
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()

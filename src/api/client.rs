@@ -4,6 +4,7 @@
 use super::decode::{self, DecodeError};
 use super::error::ApiError;
 use super::model::{Branch, Envelope, Group, Installation, Pagination, Plugin};
+use super::tls;
 use super::token::Token;
 use reqwest::header::{ACCEPT, HeaderMap, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
@@ -124,6 +125,15 @@ impl GroupsPage {
     }
 }
 
+/// Makes ring the TLS crypto provider of this process. reqwest is built
+/// without one of its own (aws-lc-rs would add 2 MB to the binary: see
+/// BENCHMARKS.md), so a reqwest client built outside [`Client`] (a test's)
+/// needs this first; calling it again does nothing.
+pub fn install_tls_provider() {
+    // Fails only when a provider is installed already.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// A cheap-to-clone handle on one pooled HTTP client.
 #[derive(Clone)]
 pub struct Client {
@@ -135,12 +145,16 @@ pub struct Client {
 
 impl Client {
     pub fn new(options: ClientOptions, token: Token) -> Result<Self, ApiError> {
+        let setup_failed =
+            |e: &dyn std::fmt::Display| ApiError::Network(format!("cannot set up HTTP: {e}"));
+        let tls = tls::client_config().map_err(|e| setup_failed(&e))?;
         let http = reqwest::Client::builder()
+            .tls_backend_preconfigured(tls)
             .connect_timeout(options.connect_timeout)
             .timeout(options.request_timeout)
             .user_agent(concat!("crmdeck/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| ApiError::Network(format!("cannot set up HTTP: {e}")))?;
+            .map_err(|e| setup_failed(&e))?;
         Ok(Self {
             http,
             options: Arc::new(options),

@@ -7,7 +7,11 @@ pub mod model;
 pub mod pages;
 pub mod token;
 
-pub use client::{Client, ClientOptions, GroupsPage, GroupsQuery, RetryPolicy};
+mod tls;
+
+pub use client::{
+    Client, ClientOptions, GroupsPage, GroupsQuery, RetryPolicy, install_tls_provider,
+};
 pub use error::ApiError;
 pub use model::*;
 pub use token::Token;

@@ -85,10 +85,12 @@ enum Step {
 impl EventLoop {
     async fn run(mut self, first_effects: Vec<Effect>) -> io::Result<Exit> {
         let mut terminal_events = EventStream::new();
-        self.tui.draw(&self.app)?;
+        // The first requests leave before the first frame is drawn: their
+        // answers are on the way meanwhile.
         if let Some(exit) = self.apply(first_effects)? {
             return Ok(exit);
         }
+        self.tui.draw(&self.app)?;
         loop {
             let step = match self.own_inputs.pop_front() {
                 Some(input) => Step::Input(input),

@@ -6,6 +6,8 @@
 //!   signal, Ctrl-Z), in one place;
 //! - `event_loop`: the one `tokio::select!` loop, drawing only after an input;
 //! - `effects`: tasks for the API and the token source, cancellable by id;
+//! - `lean_backend`: the backend frames are written through, in few bytes
+//!   and one write each;
 //! - [`clipboard`]: OSC 52 with tmux and GNU screen passthrough;
 //! - `signals`: SIGTERM, SIGHUP, SIGINT, SIGCONT;
 //! - [`settings`]: the app's settings from the session.
@@ -13,6 +15,7 @@
 pub mod clipboard;
 mod effects;
 mod event_loop;
+mod lean_backend;
 pub mod settings;
 mod signals;
 mod terminal;

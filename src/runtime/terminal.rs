@@ -8,6 +8,7 @@
 //! answer that some emulators never send. `Terminal::clear` asks for the
 //! cursor position too, so a full redraw goes through `Terminal::resize`.
 
+use super::lean_backend::LeanBackend;
 use crate::app::App;
 use crate::ui;
 use crossterm::event::DisableMouseCapture;
@@ -16,7 +17,6 @@ use crossterm::terminal::{
 };
 use crossterm::{cursor, execute};
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use std::fmt;
 use std::io::{self, Stdout, Write};
@@ -31,7 +31,7 @@ static MOUSE_CAPTURED: AtomicBool = AtomicBool::new(false);
 
 /// The terminal while the UI owns it. Dropping it restores the terminal.
 pub struct Tui {
-    terminal: Terminal<CrosstermBackend<Stdout>>,
+    terminal: Terminal<LeanBackend<Stdout>>,
     mouse: bool,
 }
 
@@ -39,7 +39,7 @@ impl Tui {
     /// Takes over the terminal (stdout must be one: check first).
     pub fn enter(mouse: bool) -> io::Result<Self> {
         install_panic_hook();
-        let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        let terminal = Terminal::new(LeanBackend::new(io::stdout()))?;
         let mut tui = Self { terminal, mouse };
         tui.enter_modes()?;
         Ok(tui)

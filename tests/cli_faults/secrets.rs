@@ -136,6 +136,7 @@ async fn a_config_file_holding_a_token_open_to_others_is_warned_about() {
 
 /// The full installation tokens the demo server holds for [`TOKEN`]'s user.
 async fn installation_tokens(base_url: &str) -> Vec<String> {
+    crmdeck::api::install_tls_provider();
     let body: Value = reqwest::Client::new()
         .get(format!("{base_url}/v2/plugins"))
         .bearer_auth(TOKEN)

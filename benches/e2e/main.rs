@@ -1,0 +1,526 @@
+//! End-to-end benchmark (issue 4, sections 2 and 3): the release binary in
+//! a 200x50 pseudo-terminal against the demo server, started here on
+//! 127.0.0.1:0, and `curl` against the same server. One run prints a table
+//! of figures with their budgets and exits non-zero when one is missed.
+//!
+//! ```text
+//! cargo bench --bench e2e -- [--launches N] [PATH_TO_CRMDECK]
+//! ```
+//!
+//! Without a path it measures the binary cargo built for the bench (the
+//! release profile). `scripts/bench.sh` builds the release binary, runs the
+//! micro benches and then this. Not part of `cargo test` (a bench target
+//! with `harness = false` is only built for `cargo bench`).
+//!
+//! What is measured, in order:
+//! 1. launch → first groups row on screen (the TUI opens on the Groups tab
+//!    and asks for page 1 of 20 at once), against `curl` fetching that same
+//!    request (`GET /v2/groups?page=1&per_page=20`, same headers); N pairs
+//!    (20 unless `--launches` says otherwise) after one pair of warm-up,
+//!    each pair a fresh process of each, which goes first alternating;
+//! 2. one session with `per_page = 100` in its config file, once its
+//!    start-up requests are answered: CPU used while idle for 10 s; 200
+//!    cursor moves inside the list's window (down to its last row, back up
+//!    to the first, and again); 50 moves that scroll the list; 20 page
+//!    changes walking pages 1, 2, 3, 2, 1, 2, … (the demo has 240 groups:
+//!    3 pages of 100); then the peak RSS;
+//! 3. the size of the binary, which the release profile strips.
+
+mod proc;
+mod pty;
+mod report;
+
+use crmdeck::config::DEFAULT_PER_PAGE;
+use crmdeck::demo::{self, DemoHandle, DemoOptions, Route};
+use pty::{Launch, Pty};
+use report::{Report, Row, Spread, Unit, mean, millis, percentile, sorted};
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+use std::time::{Duration, Instant};
+
+/// The terminal size of the issue's budgets.
+const COLUMNS: u16 = 200;
+const ROWS: u16 = 50;
+/// Launches (each against one curl) unless `--launches` says otherwise.
+const LAUNCHES: usize = 20;
+const CURSOR_MOVES: usize = 200;
+const SCROLLING_MOVES: usize = 50;
+const PAGE_CHANGES: usize = 20;
+const IDLE: Duration = Duration::from_secs(10);
+/// No output for this long: whatever was under way has been drawn.
+const QUIET: Duration = Duration::from_millis(300);
+/// The config of the long session: the largest page the API gives.
+const BROWSING_CONFIG: &str = "per_page = 100\n";
+const BROWSING_PER_PAGE: u32 = 100;
+
+// Budgets (issue 4, section 3); sizes in decimal units (1 KB = 1000 B).
+const FIRST_ROW_OVER_CURL: f64 = 1.5;
+const KEY_TO_FRAME_MEDIAN_MS: f64 = 1.0;
+const KEY_TO_FRAME_P99_MS: f64 = 3.0;
+const BYTES_PER_CURSOR_MOVE: f64 = 1_000.0;
+const IDLE_CPU_MS: f64 = 20.0;
+const PEAK_RSS_BYTES: f64 = 25e6;
+const BINARY_BYTES: f64 = 9e6;
+
+fn main() -> ExitCode {
+    let options = match Options::from_args() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("e2e: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("e2e: a runtime for the demo server: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let server = match runtime.block_on(demo::start(
+        ([127, 0, 0, 1], 0).into(),
+        DemoOptions::default(),
+    )) {
+        Ok(server) => server,
+        Err(error) => {
+            eprintln!("e2e: the demo server does not start: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let bench = Bench {
+        binary: options.binary,
+        server,
+    };
+    eprintln!(
+        "e2e: {} against the demo server at {}",
+        bench.binary.display(),
+        bench.server.base_url()
+    );
+    let mut report = Report::default();
+    let stages: [(&str, Stage); 3] = [
+        ("launch against curl", &|bench, report| {
+            launch_against_curl(bench, report, options.launches)
+        }),
+        ("browsing", &browsing),
+        ("binary size", &binary_size),
+    ];
+    for (name, stage) in stages {
+        eprintln!("e2e: {name}…");
+        if let Err(error) = stage(&bench, &mut report) {
+            report.failures.push(format!("{name}: {error}"));
+        }
+    }
+    println!("{}", report.table());
+    if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+type Stage<'a> = &'a dyn Fn(&Bench, &mut Report) -> Result<(), String>;
+
+/// The command line: `[--bench] [--launches N] [PATH]`.
+struct Options {
+    binary: PathBuf,
+    launches: usize,
+}
+
+impl Options {
+    fn from_args() -> Result<Self, String> {
+        let mut binary = None;
+        let mut launches = LAUNCHES;
+        let mut args = std::env::args().skip(1);
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                // cargo bench passes --bench to every bench target.
+                "--bench" => {}
+                "--launches" => {
+                    launches = args
+                        .next()
+                        .and_then(|n| n.parse().ok())
+                        .filter(|n| *n > 0)
+                        .ok_or("--launches takes a count of at least 1")?;
+                }
+                flag if flag.starts_with('-') => {
+                    return Err(format!(
+                        "unknown option {flag}; usage: e2e [--launches N] [PATH_TO_CRMDECK]"
+                    ));
+                }
+                path => binary = Some(PathBuf::from(path)),
+            }
+        }
+        let binary = binary.unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_crmdeck")));
+        // Absolute: the binary runs in a home of its own.
+        let binary =
+            std::fs::canonicalize(&binary).map_err(|e| format!("{}: {e}", binary.display()))?;
+        Ok(Self { binary, launches })
+    }
+}
+
+/// The binary under measure and the server it talks to.
+struct Bench {
+    binary: PathBuf,
+    server: DemoHandle,
+}
+
+impl Bench {
+    /// The binary in a 200x50 terminal against the server; `config` is the
+    /// run's config file, if any (none: every setting at its default).
+    fn spawn(&self, config: Option<&str>) -> Result<Pty, String> {
+        let base_url = self.server.base_url();
+        Pty::spawn(&Launch {
+            binary: &self.binary,
+            columns: COLUMNS,
+            rows: ROWS,
+            env: &[
+                ("CRMDECK_BASE_URL", &base_url),
+                ("CRMDECK_TOKEN", self.server.token()),
+            ],
+            config,
+        })
+    }
+
+    /// `curl` fetching what the dashboard asks for first; its wall time
+    /// from start to exit, the process's start included as the dashboard's is.
+    fn curl_first_page(&self) -> Result<Duration, String> {
+        let url = format!(
+            "{}/v2/groups?page=1&per_page={DEFAULT_PER_PAGE}",
+            self.server.base_url()
+        );
+        let authorization = format!("Authorization: Bearer {}", self.server.token());
+        let started = Instant::now();
+        let output = Command::new("curl")
+            // -q first: no ~/.curlrc.
+            .args(["-q", "--silent", "--show-error", "--fail"])
+            .args(["--output", "/dev/null", "--write-out", "%{http_code}"])
+            .args(["--header", "Accept: application/json"])
+            .args(["--header", &authorization, &url])
+            .output()
+            .map_err(|e| format!("curl does not start: {e}"))?;
+        let elapsed = started.elapsed();
+        let code = String::from_utf8_lossy(&output.stdout);
+        if !output.status.success() || code != "200" {
+            return Err(format!(
+                "curl: {} (HTTP {code}): {}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr).trim()
+            ));
+        }
+        Ok(elapsed)
+    }
+}
+
+/// Launch → first groups row, against curl; the ratio per pair.
+fn launch_against_curl(bench: &Bench, report: &mut Report, launches: usize) -> Result<(), String> {
+    // One of each first, not counted: the binary and curl into the page
+    // cache, the server's first connection behind us.
+    first_row(bench)?;
+    bench.curl_first_page()?;
+    let (mut dashboard, mut curl, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for launch in 0..launches {
+        // Which goes first alternates, so a change in the machine's load
+        // weighs on both alike.
+        let (shown, fetched) = if launch % 2 == 0 {
+            let shown = first_row(bench)?;
+            (shown, bench.curl_first_page()?)
+        } else {
+            let fetched = bench.curl_first_page()?;
+            (first_row(bench)?, fetched)
+        };
+        dashboard.push(millis(shown));
+        curl.push(millis(fetched));
+        ratios.push(shown.as_secs_f64() / fetched.as_secs_f64());
+    }
+    report.add(Row::info(
+        format!("launch → first groups row ({launches} launches)"),
+        Spread::of(&dashboard),
+        Unit::Milliseconds,
+    ));
+    report.add(Row::info(
+        format!("curl, the same request ({launches} runs)"),
+        Spread::of(&curl),
+        Unit::Milliseconds,
+    ));
+    report.add(Row::budget(
+        "first row ÷ curl (per pair)",
+        Spread::of(&ratios),
+        Unit::Ratio,
+        FIRST_ROW_OVER_CURL,
+    ));
+    Ok(())
+}
+
+/// From spawn to the end of the first frame with a groups row; then quits.
+fn first_row(bench: &Bench) -> Result<Duration, String> {
+    let mut pty = bench.spawn(None)?;
+    let shown = pty.wait_frame("the first groups row", 0, |screen| {
+        selected_row(screen).is_some()
+    })?;
+    let elapsed = shown.saturating_duration_since(pty.spawned_at);
+    pty.quit()?;
+    Ok(elapsed)
+}
+
+/// One session with pages of 100: idle CPU, cursor moves, page changes, RSS.
+fn browsing(bench: &Bench, report: &mut Report) -> Result<(), String> {
+    let mut pty = bench.spawn(Some(BROWSING_CONFIG))?;
+    let summary = format!("· {BROWSING_PER_PAGE}/page");
+    pty.wait_frame("the first page of 100", 0, |screen| {
+        selected_row(screen).is_some() && screen.contents().contains(&summary)
+    })?;
+    settle(&mut pty, &bench.server)?;
+    let pid = pty.pid()?;
+    let first_page_rss = proc::peak_rss(pid)?;
+
+    idle(&mut pty, pid, report)?;
+    cursor_moves(&mut pty, report)?;
+    page_changes(&mut pty, report)?;
+
+    pty.drain(QUIET);
+    report.add(Row::info(
+        "peak RSS with the first page on screen",
+        Spread::One(first_page_rss as f64),
+        Unit::Megabytes,
+    ));
+    report.add(Row::budget(
+        format!("peak RSS after {PAGE_CHANGES} page changes of 100 groups"),
+        Spread::One(proc::peak_rss(pid)? as f64),
+        Unit::Megabytes,
+        PEAK_RSS_BYTES,
+    ));
+    pty.quit()
+}
+
+/// Waits until the start-up requests (page 1, its prefetched next page,
+/// the branches and the plugins) were answered and drawn.
+fn settle(pty: &mut Pty, server: &DemoHandle) -> Result<(), String> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while server.hits(Route::Groups) < 2
+        || server.hits(Route::Branches) < 1
+        || server.hits(Route::Plugins) < 1
+    {
+        if Instant::now() > deadline {
+            return Err("the start-up requests never all arrived".to_string());
+        }
+        pty.drain(Duration::from_millis(20));
+    }
+    pty.drain(QUIET);
+    Ok(())
+}
+
+/// CPU time used, and bytes written, while nothing happens for 10 s.
+fn idle(pty: &mut Pty, pid: u32, report: &mut Report) -> Result<(), String> {
+    let before = proc::cpu_time(pid)?;
+    let written = pty.read_for(IDLE);
+    let used = proc::cpu_time(pid)?.since(&before);
+    report.add(Row::budget(
+        "CPU while idle 10 s (utime+stime)",
+        Spread::One(millis(used.ticks)),
+        Unit::Milliseconds,
+        IDLE_CPU_MS,
+    ));
+    if let Some(scheduled) = used.scheduled {
+        report.add(Row::info(
+            "CPU while idle 10 s (schedstat, ns resolution)",
+            Spread::One(millis(scheduled)),
+            Unit::Milliseconds,
+        ));
+    }
+    report.add(Row::info(
+        "bytes written while idle 10 s",
+        Spread::One(written as f64),
+        Unit::Bytes,
+    ));
+    Ok(())
+}
+
+/// Key → frame and bytes per move: 200 moves inside the list's window,
+/// then 50 that scroll it.
+fn cursor_moves(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
+    let window = group_rows(pty.screen());
+    if window < 2 {
+        return Err(format!("{window} rows on screen: nothing to move through"));
+    }
+    // The first row is selected: sweep down to the window's last row and
+    // back, so every row of the window (and its detail) is drawn selected.
+    let mut position = 0;
+    let mut down = true;
+    let mut moves = Moves::default();
+    for _ in 0..CURSOR_MOVES {
+        if position == window - 1 {
+            down = false;
+        } else if position == 0 {
+            down = true;
+        }
+        moves.push(move_selection(pty, if down { "j" } else { "k" })?);
+        position = if down { position + 1 } else { position - 1 };
+    }
+    let latencies = sorted(&moves.latencies);
+    report.add(Row::budget(
+        format!("key → frame, {CURSOR_MOVES} cursor moves"),
+        Spread::of(&moves.latencies),
+        Unit::Milliseconds,
+        KEY_TO_FRAME_MEDIAN_MS,
+    ));
+    report.add(Row::budget(
+        "key → frame, p99",
+        Spread::One(percentile(&latencies, 0.99)),
+        Unit::Milliseconds,
+        KEY_TO_FRAME_P99_MS,
+    ));
+    report.add(Row::info(
+        "bytes per cursor move",
+        Spread::of(&moves.bytes),
+        Unit::Bytes,
+    ));
+    report.add(Row::budget(
+        "bytes per cursor move, mean",
+        Spread::One(mean(&moves.bytes)),
+        Unit::Bytes,
+        BYTES_PER_CURSOR_MOVE,
+    ));
+
+    // To the window's last row, then each move scrolls the list by one.
+    for _ in position..window - 1 {
+        move_selection(pty, "j")?;
+    }
+    let mut scrolling = Moves::default();
+    for _ in 0..SCROLLING_MOVES {
+        scrolling.push(move_selection(pty, "j")?);
+    }
+    report.add(Row::info(
+        format!("key → frame, {SCROLLING_MOVES} moves scrolling the list"),
+        Spread::of(&scrolling.latencies),
+        Unit::Milliseconds,
+    ));
+    report.add(Row::info(
+        "bytes per cursor move scrolling the list",
+        Spread::of(&scrolling.bytes),
+        Unit::Bytes,
+    ));
+    Ok(())
+}
+
+/// 20 page changes (n and p) between the 3 pages of 100 of the demo.
+fn page_changes(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
+    let mut page = 1u32;
+    let mut forward = true;
+    let mut changes = Moves::default();
+    for _ in 0..PAGE_CHANGES {
+        if page == 3 {
+            forward = false;
+        } else if page == 1 {
+            forward = true;
+        }
+        page = if forward { page + 1 } else { page - 1 };
+        // The page after the one shown is prefetched: let it land first.
+        pty.drain(QUIET);
+        let header = format!("page {page}/");
+        changes.push(key_to_frame(
+            pty,
+            if forward { "n" } else { "p" },
+            &format!("page {page}"),
+            |screen| screen.contents().contains(&header),
+        )?);
+    }
+    report.add(Row::info(
+        format!("key → frame, {PAGE_CHANGES} page changes (n/p)"),
+        Spread::of(&changes.latencies),
+        Unit::Milliseconds,
+    ));
+    report.add(Row::info(
+        "bytes per page change",
+        Spread::of(&changes.bytes),
+        Unit::Bytes,
+    ));
+    Ok(())
+}
+
+/// Latencies (ms) and bytes of a series of keys.
+#[derive(Default)]
+struct Moves {
+    latencies: Vec<f64>,
+    bytes: Vec<f64>,
+}
+
+impl Moves {
+    fn push(&mut self, (latency, bytes): (Duration, u64)) {
+        self.latencies.push(millis(latency));
+        self.bytes.push(bytes as f64);
+    }
+}
+
+/// Types a cursor key and waits for the frame with the selection moved.
+fn move_selection(pty: &mut Pty, key: &str) -> Result<(Duration, u64), String> {
+    let before = selected_row(pty.screen());
+    key_to_frame(pty, key, "the selection to move", |screen| {
+        selected_row(screen) != before
+    })
+}
+
+/// Types `key`, waits for the frame `done` wants; the time from writing
+/// the key to reading that frame's end, and the bytes read meanwhile.
+fn key_to_frame(
+    pty: &mut Pty,
+    key: &str,
+    what: &str,
+    done: impl Fn(&vt100::Screen) -> bool,
+) -> Result<(Duration, u64), String> {
+    let frames = pty.frames_ended;
+    let bytes = pty.bytes_read;
+    let written = pty.type_keys(key)?;
+    let shown = pty.wait_frame(what, frames, done)?;
+    Ok((
+        shown.saturating_duration_since(written),
+        pty.bytes_read - bytes,
+    ))
+}
+
+/// The size of the binary, which must be stripped (the release profile
+/// strips it; a stripped ELF has no `.symtab` section name left).
+fn binary_size(bench: &Bench, report: &mut Report) -> Result<(), String> {
+    let bytes =
+        std::fs::read(&bench.binary).map_err(|e| format!("{}: {e}", bench.binary.display()))?;
+    if bytes.windows(b".symtab".len()).any(|w| w == b".symtab") {
+        return Err(format!(
+            "{} is not stripped (strip = true in the release profile)",
+            bench.binary.display()
+        ));
+    }
+    report.add(Row::budget(
+        "stripped release binary",
+        Spread::One(bytes.len() as f64),
+        Unit::Megabytes,
+        BINARY_BYTES,
+    ));
+    Ok(())
+}
+
+/// The screen line of the selected group row: it starts with the
+/// selection marker and then the group's number.
+fn selected_row(screen: &vt100::Screen) -> Option<String> {
+    screen.rows(0, COLUMNS).find(|line| {
+        line.strip_prefix("> ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .is_some_and(|word| word.parse::<u64>().is_ok())
+    })
+}
+
+/// How many group rows are on screen: lines whose first word, after the
+/// selection marker, is a group number.
+fn group_rows(screen: &vt100::Screen) -> usize {
+    screen
+        .rows(0, COLUMNS)
+        .filter(|line| {
+            line.trim_start_matches(['>', ' '])
+                .split_whitespace()
+                .next()
+                .is_some_and(|word| word.parse::<u64>().is_ok())
+        })
+        .count()
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Every benchmark of issue 4 in one command, checked against its budget.
+#
+#   scripts/bench.sh [--launches N]
+#
+# 1. builds the release binary (`cargo build --release`) and keeps a copy:
+#    `cargo bench` rebuilds target/release/crmdeck with the dev-dependencies'
+#    features, which is not the binary people run;
+# 2. runs the micro benches: every [[bench]] of Cargo.toml but e2e (divan);
+#    their budgets are read from divan's medians: decode ≥ 150 MB/s at every
+#    page size, render 1000 rows ÷ 20 rows ≤ 1.2;
+# 3. runs the end-to-end bench (benches/e2e) against the kept release binary;
+#    it checks its own budgets and prints its table.
+# Exits 0 when every budget is met, 1 when one is missed, 2 when a stage
+# could not run. Needs bash, cargo, curl, awk and Linux's /proc.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+e2e_args=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --launches) e2e_args+=(--launches "${2:?--launches takes a count}"); shift 2 ;;
+        *) echo "usage: scripts/bench.sh [--launches N]" >&2; exit 2 ;;
+    esac
+done
+
+out=target/bench-run
+mkdir -p "$out"
+
+echo "== 1/3 release build: cargo build --release" >&2
+cargo build --release --bin crmdeck >&2
+# Copied then renamed: a copy still running from an earlier run stays as it is.
+cp target/release/crmdeck "$out/crmdeck.new"
+mv -f "$out/crmdeck.new" "$out/crmdeck"
+
+micro=$(awk '
+    /^\[\[bench\]\]/ { in_bench = 1; next }
+    /^\[/ { in_bench = 0 }
+    in_bench && /^name *=/ { gsub(/^name *= *"|".*$/, ""); if ($0 != "e2e") print }
+' Cargo.toml)
+bench_args=()
+for name in $micro; do bench_args+=(--bench "$name"); done
+echo "== 2/3 micro benches: cargo bench ${bench_args[*]}" >&2
+if ! cargo bench "${bench_args[@]}" | tee "$out/micro.txt" >&2; then
+    echo "bench.sh: the micro benches did not run" >&2
+    exit 2
+fi
+
+echo "== 3/3 end-to-end: cargo bench --bench e2e -- $out/crmdeck" >&2
+e2e_status=0
+cargo bench --bench e2e -- "${e2e_args[@]}" "$out/crmdeck" > "$out/e2e.txt" || e2e_status=$?
+
+# divan's table, one record per median: bench, function, argument ("-"
+# for none), kind (time in ns, or throughput in MB/s), value. The tree
+# drawn before the names is cut off first; the columns are then split on
+# "│" and the median is the third.
+medians() {
+    awk '
+        function number(text,   part, value, unit) {
+            split(text, part, " ")
+            value = part[1]; unit = part[2]
+            if (unit == "ns") return value
+            if (unit == "µs") return value * 1e3
+            if (unit == "ms") return value * 1e6
+            if (unit == "s") return value * 1e9
+            if (unit == "B/s") return value / 1e6
+            if (unit == "KB/s") return value / 1e3
+            if (unit == "MB/s") return value
+            if (unit == "GB/s") return value * 1e3
+            return "?"
+        }
+        /fastest/ { split($0, head, " "); bench = head[1]; next }
+        {
+            match($0, /^[│├╰─ ]*/)
+            tree = substr($0, 1, RLENGTH)
+            if (split(substr($0, RLENGTH + 1), column, "│") < 3) next
+            if (tree ~ /─/) {
+                split(column[1], word, " ")
+                if (index(tree, "├─") == 1 || index(tree, "╰─") == 1) {
+                    fn = word[1]; arg = "-"
+                } else {
+                    arg = word[1]
+                }
+                if (word[2] != "") print bench, fn, arg, "time", number(column[3])
+            } else if (column[1] ~ /\/s/) {
+                print bench, fn, arg, "throughput", number(column[3])
+            }
+        }
+    ' "$out/micro.txt"
+}
+
+missed=0
+row() { # figure, value, budget, met
+    printf '| %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4"
+    if [ "$4" != "yes" ]; then missed=1; fi
+}
+
+echo
+echo "Micro benchmarks (medians of divan's 100 samples):"
+echo
+echo "| figure | median | budget | met? |"
+echo "|---|---|---|---|"
+decode_rows=$(medians | awk '$1 == "decode" && $4 == "throughput"')
+if [ -z "$decode_rows" ]; then
+    row "decode throughput" "not found in the divan output" "≥ 150 MB/s" "**NO**"
+fi
+while read -r _ fn arg _ mbps; do
+    [ -n "$fn" ] || continue
+    met=$(awk -v v="$mbps" 'BEGIN { print (v >= 150 ? "yes" : "**NO**") }')
+    row "decode $fn, $arg groups" "$(printf '%.1f MB/s' "$mbps")" "≥ 150 MB/s" "$met"
+done <<< "$decode_rows"
+render_20=$(medians | awk '$1 == "render" && $2 == "draw_groups_tab" && $3 == "20" { print $5 }')
+render_1000=$(medians | awk '$1 == "render" && $2 == "draw_groups_tab" && $3 == "1000" { print $5 }')
+if [ -n "$render_20" ] && [ -n "$render_1000" ]; then
+    ratio=$(awk -v a="$render_1000" -v b="$render_20" 'BEGIN { printf "%.2f", a / b }')
+    met=$(awk -v r="$ratio" 'BEGIN { print (r <= 1.2 ? "yes" : "**NO**") }')
+    row "render 1000 rows ÷ 20 rows (draw_groups_tab)" \
+        "$(awk -v a="$render_1000" -v b="$render_20" -v r="$ratio" \
+            'BEGIN { printf "%.1f µs ÷ %.1f µs = %s", a / 1e3, b / 1e3, r }')" "≤ 1.2" "$met"
+else
+    row "render 1000 rows ÷ 20 rows" "draw_groups_tab 20 and 1000 not found in the divan output" "≤ 1.2" "**NO**"
+fi
+
+echo
+echo "End to end ($out/crmdeck, 200x50):"
+echo
+cat "$out/e2e.txt"
+
+if [ "$e2e_status" -ne 0 ] && [ "$e2e_status" -ne 1 ]; then
+    echo "bench.sh: the end-to-end bench did not run (exit $e2e_status)" >&2
+    exit 2
+fi
+if [ "$missed" -ne 0 ] || [ "$e2e_status" -ne 0 ]; then
+    echo "bench.sh: budgets missed"
+    exit 1
+fi
+echo "bench.sh: every budget met"
