@@ -393,16 +393,11 @@ fn cursor_moves(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
     for _ in 0..SCROLLING_MOVES {
         scrolling.push(move_selection(pty, "j")?);
     }
-    report.add(Row::info(
+    scrolling.report(
+        report,
         format!("key → frame, {SCROLLING_MOVES} moves scrolling the list"),
-        Spread::of(&scrolling.latencies),
-        Unit::Milliseconds,
-    ));
-    report.add(Row::info(
         "bytes per cursor move scrolling the list",
-        Spread::of(&scrolling.bytes),
-        Unit::Bytes,
-    ));
+    );
     Ok(())
 }
 
@@ -428,16 +423,11 @@ fn page_changes(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
             |screen| screen.contents().contains(&header),
         )?);
     }
-    report.add(Row::info(
+    changes.report(
+        report,
         format!("key → frame, {PAGE_CHANGES} page changes (n/p)"),
-        Spread::of(&changes.latencies),
-        Unit::Milliseconds,
-    ));
-    report.add(Row::info(
         "bytes per page change",
-        Spread::of(&changes.bytes),
-        Unit::Bytes,
-    ));
+    );
     Ok(())
 }
 
@@ -452,6 +442,16 @@ impl Moves {
     fn push(&mut self, (latency, bytes): (Duration, u64)) {
         self.latencies.push(millis(latency));
         self.bytes.push(bytes as f64);
+    }
+
+    /// Two rows without a budget: the spread of the times and of the bytes.
+    fn report(&self, report: &mut Report, latency: String, bytes: &str) {
+        report.add(Row::info(
+            latency,
+            Spread::of(&self.latencies),
+            Unit::Milliseconds,
+        ));
+        report.add(Row::info(bytes, Spread::of(&self.bytes), Unit::Bytes));
     }
 }
 
