@@ -19,12 +19,14 @@
 //! = 1`). Each fault is a test of its own, so they run side by side. Then
 //! faults that pass (retried without a word) and a host that never resolves.
 //!
-//! `install` (answers lost or unreadable, read-only) and `secrets` (echoed
-//! tokens, an open config file, installation tokens), in
-//! `tests/e2e_faults/`, share the harness below.
+//! `install` (answers lost or unreadable, read-only), `secrets` (echoed
+//! tokens, an open config file, installation tokens) and `escapes` (a
+//! hostile error message), in `tests/e2e_faults/`, share the harness below.
 
 // Public, so that helpers of `common` this file does not use are no dead code.
 pub mod common;
+#[path = "e2e_faults/escapes.rs"]
+mod escapes;
 #[path = "e2e_faults/install.rs"]
 mod install;
 #[path = "e2e_faults/proxy.rs"]
