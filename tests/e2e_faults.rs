@@ -20,8 +20,9 @@
 //! faults that pass (retried without a word) and a host that never resolves.
 //!
 //! `install` (answers lost or unreadable, read-only), `secrets` (echoed
-//! tokens, an open config file, installation tokens) and `escapes` (a
-//! hostile error message), in `tests/e2e_faults/`, share the harness below.
+//! tokens, an open config file, installation tokens), `escapes` (a hostile
+//! error message) and `token` (an expired token, replaced with `R`), in
+//! `tests/e2e_faults/`, share the harness below.
 
 // Public, so that helpers of `common` this file does not use are no dead code.
 pub mod common;
@@ -37,6 +38,8 @@ mod scripted_server;
 mod secrets;
 #[path = "support/silent_listener.rs"]
 mod silent_listener;
+#[path = "e2e_faults/token.rs"]
+mod token;
 
 use common::dashboard::{Server, config_file, dashboard, group_numbers, wait_for_page};
 use common::pty::{Tty, last_row_of};

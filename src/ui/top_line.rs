@@ -54,10 +54,14 @@ fn right_side(app: &App, styles: &Styles) -> Vec<Span<'static>> {
     if let Some(expiry) = app.settings.token_expires_at
         && expiry - app.now <= TOKEN_WARNING_BEFORE
     {
-        spans.push(Span::styled(
-            format!("⚠ token {}", describe_expiry(expiry, app.now)),
-            styles.warning,
-        ));
+        // Once expired, the way out matters more than the hour (the status
+        // line's error gives that): it must survive a narrow top line.
+        let warning = if expiry <= app.now {
+            "⚠ token expired: renew it, press R".to_string()
+        } else {
+            format!("⚠ token {}", describe_expiry(expiry, app.now))
+        };
+        spans.push(Span::styled(warning, styles.warning));
         spans.push(Span::raw("  "));
     }
     if app.settings.read_only {

@@ -1,0 +1,57 @@
+//! An expired user token: the status line says when it expired, the top
+//! line how to go on, and `R` reads the token source again, so a fresh token written to
+//! the token file brings the data without a restart.
+
+use super::{TOKEN, demo_server, quit_keeping_the_token};
+use crate::common::dashboard::{config_file, group_rows};
+use crate::common::pty::Tty;
+use crate::wait_for_error;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use std::os::unix::fs::PermissionsExt;
+
+/// A JWT that expired on 2020-09-14.
+fn expired_jwt() -> String {
+    let claims = URL_SAFE_NO_PAD.encode(r#"{"iat":1600000000,"exp":1600043200,"sub":"1"}"#);
+    format!("eyJ0eXAiOiJKV1QifQ.{claims}.c2ln")
+}
+
+fn write_private(path: &std::path::Path, text: &str) {
+    std::fs::write(path, text).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).unwrap();
+}
+
+#[test]
+fn an_expired_token_is_explained_and_r_takes_a_fresh_one_from_the_token_file() {
+    let server = demo_server();
+    let token_dir = tempfile::TempDir::new().unwrap();
+    let token_file = token_dir.path().join("token");
+    write_private(&token_file, &expired_jwt());
+    let (_dir, config) = config_file(&format!(
+        "base_url = \"{}\"\ntoken_file = \"{}\"\n",
+        server.handle.base_url(),
+        token_file.display()
+    ));
+    let mut tty = Tty::spawn(&["--config", &config], &[("CRMDECK_LOG", "trace")]);
+    let line = wait_for_error(
+        &tty,
+        &["groups page 1: ", "plugins: "],
+        &["HTTP 401", "expired at 2020-09-14"],
+    );
+    let screen = tty.screen_text();
+    let top_line = screen.lines().next().unwrap_or_default();
+    assert!(
+        top_line.contains("token expired: renew it, press R"),
+        "{line}\n{screen}"
+    );
+    assert!(group_rows(&screen).is_empty());
+
+    write_private(&token_file, TOKEN);
+    tty.type_keys("R");
+    tty.wait_until("page 1 with the fresh token", |screen| {
+        let text = screen.contents();
+        text.contains("page 1/") && !group_rows(&text).is_empty()
+    });
+    quit_keeping_the_token(&mut tty);
+    assert!(!tty.transcript().contains(&expired_jwt()));
+}
