@@ -42,7 +42,7 @@ mod silent_listener;
 mod token;
 
 use common::dashboard::{Server, config_file, dashboard, group_numbers, wait_for_page};
-use common::pty::{Tty, last_row_of};
+use common::pty::{Tty, status_text_of};
 use crmdeck::api::{Client, ClientOptions, Token};
 use crmdeck::demo::{DemoOptions, Fault, Route};
 use proxy::Proxy;
@@ -101,14 +101,14 @@ fn wait_for_error(tty: &Tty, topics: &[&str], causes: &[&str]) -> String {
     };
     tty.wait_until(
         &format!("an error about {topics:?} naming {causes:?}"),
-        |screen| reported(&last_row_of(screen)),
+        |screen| reported(&status_text_of(screen)),
     );
-    tty.last_row()
+    tty.status_text()
 }
 
 /// Waits until the status line shows no error.
 fn wait_for_no_error(tty: &Tty, what: &str) {
-    tty.wait_until(what, |screen| !last_row_of(screen).contains("error"));
+    tty.wait_until(what, |screen| !status_text_of(screen).contains("error"));
 }
 
 /// The selected row of a list (marked `>`).
@@ -291,7 +291,7 @@ fn refresh_groups_in_trouble(tty: &mut Tty, page_1: &[u64], causes: &[&str]) {
     tty.wait_for("refreshing…");
     tty.type_keys("?");
     tty.wait_for("Keys: Groups list");
-    let status = tty.last_row();
+    let status = tty.status_text();
     assert!(
         !status.contains("error"),
         "the refresh ended before the key was answered: {status}"
@@ -511,7 +511,7 @@ fn faults_that_clear_up_are_retried_without_a_word() {
         3,
         "a 429, a 502, then the page"
     );
-    let status = tty.last_row();
+    let status = tty.status_text();
     assert!(!status.contains("error"), "{status}");
     wait_for_page(&tty, 1, |rows| rows == page_1);
     quit_keeping_the_token(&mut tty);
@@ -535,7 +535,7 @@ fn an_unresolvable_host() {
     tty.wait_for("Loading groups…");
     tty.type_keys("?");
     tty.wait_for("Keys: Groups list");
-    let status = tty.last_row();
+    let status = tty.status_text();
     assert!(
         !status.contains("error"),
         "the retry ended before the key was answered: {status}"

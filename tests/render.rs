@@ -11,6 +11,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
+use std::time::Duration;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
@@ -75,6 +76,20 @@ fn error_keeps_the_rows_on_screen() {
                 status: 502,
                 message: Some("Bad Gateway".into()),
             }))
+        });
+        app
+    });
+}
+
+#[test]
+fn a_long_error_takes_the_hints_row_too() {
+    snapshot_at_sizes("long_error", |size| {
+        let mut app = loaded(size);
+        // The install times out; the refetch that follows is left pending.
+        let effects = press(&mut app, "1jiy");
+        answer(&mut app, effects, &mut |request| match request {
+            Request::Install { .. } => Some(Err(ApiError::Timeout(Duration::from_secs(30)))),
+            _ => None,
         });
         app
     });

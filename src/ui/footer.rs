@@ -1,14 +1,15 @@
 //! The two bottom lines: the key hints of the current context (from the
-//! keymap) and the status line.
+//! keymap) and the status line, which a long error or warning lets take both.
 
 use super::theme::Styles;
 use crate::app::App;
 use crate::app::keymap::{Hint, footer_hints};
 use crate::app::status::Severity;
-use crate::domain::format::{display_width, truncate_to_width};
+use crate::domain::format::{display_width, fitting_prefix_len, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
@@ -17,7 +18,7 @@ const HINT_SEPARATOR: &str = "  ";
 /// Draws the hints of the current context that would do something now;
 /// when they do not all fit, the context's own hints are dropped from the
 /// end, the global ones stay.
-pub fn draw_hints(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
+fn draw_hints(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let mut hints = footer_hints(app.context());
     hints.retain(|hint| app.offers(hint.action));
     let width_of = |hint: &Hint| {
@@ -46,28 +47,48 @@ pub fn hint_line(hints: &[Hint], styles: &Styles) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Draws the status message: an error or a warning is marked by that word
-/// (and its colour), information is plain.
-pub fn draw_status(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
+/// Draws the hints row and the status row. An error or a warning too long
+/// for its row takes the hints row too, so its end (often what to do) is not
+/// cut off; the hints come back once it is dismissed.
+pub fn draw(app: &App, frame: &mut Frame, hints: Rect, status: Rect, styles: &Styles) {
     let Some(message) = app.status.current() else {
+        draw_hints(app, frame, hints, styles);
         return;
     };
     let text = sanitize_line(&message.text);
-    let width = usize::from(area.width).saturating_sub(1);
-    let marked = |word: &str, style| {
-        let shown = truncate_to_width(&text, width.saturating_sub(word.len())).into_owned();
+    let (mark, style) = match message.severity {
+        Severity::Error => (" error: ", styles.error),
+        Severity::Warning => (" warning: ", styles.warning),
+        Severity::Info => (" ", Style::new()),
+    };
+    let room = usize::from(status.width).saturating_sub(mark.len());
+    let marked = |shown: &str| {
         Line::from(vec![
-            Span::styled(format!(" {word}"), style),
-            Span::styled(shown, style),
+            Span::styled(mark, style),
+            Span::styled(shown.to_owned(), style),
         ])
     };
-    let line = match message.severity {
-        Severity::Error => marked("error: ", styles.error),
-        Severity::Warning => marked("warning: ", styles.warning),
-        Severity::Info => Line::from(vec![
-            Span::raw(" "),
-            Span::raw(truncate_to_width(&text, width).into_owned()),
-        ]),
-    };
-    frame.render_widget(Paragraph::new(line), area);
+    if message.severity == Severity::Info || display_width(&text) <= room {
+        draw_hints(app, frame, hints, styles);
+        let line = marked(&truncate_to_width(&text, room));
+        frame.render_widget(Paragraph::new(line), status);
+        return;
+    }
+    // Break at a space when one is in the second half of the row.
+    let fits = fitting_prefix_len(&text, room);
+    let cut = text[..fits]
+        .rfind(' ')
+        .filter(|&at| at > fits / 2)
+        .unwrap_or(fits);
+    let (first, rest) = text.split_at(cut);
+    let indent = " ".repeat(mark.len());
+    let second = Line::from(vec![
+        Span::raw(indent),
+        Span::styled(
+            truncate_to_width(rest.trim_start(), room).into_owned(),
+            style,
+        ),
+    ]);
+    frame.render_widget(Paragraph::new(marked(first)), hints);
+    frame.render_widget(Paragraph::new(second), status);
 }

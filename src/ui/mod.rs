@@ -44,8 +44,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         Some(Overlay::BranchPicker(picker)) => branch_picker::draw(app, picker, frame, &styles),
         None => {}
     }
-    footer::draw_hints(app, frame, screen.hints, &styles);
-    footer::draw_status(app, frame, screen.status, &styles);
+    footer::draw(app, frame, screen.hints, screen.status, &styles);
 }
 
 /// Only a message: nothing else fits.

@@ -205,9 +205,9 @@ impl Tty {
         self.lock().screen().contents()
     }
 
-    /// The bottom row of the screen (crmdeck's status line), trailing blanks dropped.
-    pub fn last_row(&self) -> String {
-        self.screen(last_row_of)
+    /// crmdeck's status message as on screen (see [`status_text_of`]).
+    pub fn status_text(&self) -> String {
+        self.screen(status_text_of)
     }
 
     /// Everything the program wrote to the terminal so far, as text.
@@ -393,15 +393,23 @@ impl Drop for Tty {
     }
 }
 
-/// The bottom row of `screen`, trailing blanks dropped (for [`Tty::wait_until`]).
-pub fn last_row_of(screen: &vt100::Screen) -> String {
+/// crmdeck's status message as on screen, trailing blanks dropped (for
+/// [`Tty::wait_until`]): the bottom row, or the two bottom rows joined when
+/// an error or a warning too long for one row takes the hints row too.
+pub fn status_text_of(screen: &vt100::Screen) -> String {
     let (_, columns) = screen.size();
-    screen
-        .rows(0, columns.get())
-        .last()
-        .unwrap_or_default()
-        .trim_end()
-        .to_string()
+    let rows: Vec<String> = screen.rows(0, columns.get()).collect();
+    let row = |from_bottom: usize| {
+        rows.len()
+            .checked_sub(from_bottom)
+            .map_or("", |index| rows[index].trim_end())
+    };
+    let (above, last) = (row(2), row(1));
+    if above.starts_with(" error: ") || above.starts_with(" warning: ") {
+        format!("{above} {}", last.trim_start())
+    } else {
+        last.to_string()
+    }
 }
 
 /// A count of cells; a terminal has at least one of each.
