@@ -529,6 +529,11 @@ fn an_unresolvable_host() {
     // error may be the last word on the status line.
     wait_for_error(&tty, &["groups page 1: ", "plugins: "], &[cause]);
     tty.wait_for("Could not load the groups: ");
+    // Both must have failed before Esc, or the later error comes after it.
+    tty.type_keys("1");
+    tty.wait_for("Could not load the plugins: ");
+    tty.type_keys("2");
+    tty.wait_for("Could not load the groups: ");
     tty.type_keys("\x1b");
     wait_for_no_error(&tty, "the error dismissed");
     tty.type_keys("r");
