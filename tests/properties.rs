@@ -6,7 +6,7 @@
 //! set PROPTEST_CASES, which proptest honours:
 //! `PROPTEST_CASES=5000 cargo test --test properties`.
 
-use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -16,6 +16,7 @@ use crmdeck::domain::Language;
 use crmdeck::domain::clock::{lesson_minutes, lesson_range, time_of_day};
 use crmdeck::domain::format::timestamp;
 use crmdeck::domain::sanitize::{is_bidi_control, is_clean, sanitize_line, sanitize_text};
+use crmdeck::domain::timetable::monday_to_sunday;
 use crmdeck::domain::weekday::{
     NameStyle, day_from_number, day_name, describe_days, parse_day_name, weekdays,
 };
@@ -251,15 +252,6 @@ fn assert_one_line(error: &DecodeError) -> Result<(), TestCaseError> {
 
 // ---- weekdays and times ----
 
-const WEEK: [Weekday; 7] = [
-    Weekday::Mon,
-    Weekday::Tue,
-    Weekday::Wed,
-    Weekday::Thu,
-    Weekday::Fri,
-    Weekday::Sat,
-    Weekday::Sun,
-];
 const LANGUAGES: [Language; 3] = [Language::En, Language::Ru, Language::Uz];
 const STYLES: [NameStyle; 3] = [NameStyle::Short, NameStyle::Long, NameStyle::Compact];
 
@@ -276,7 +268,10 @@ fn any_days_code() -> impl Strategy<Value = DaysCode> {
 
 fn any_exact_days() -> impl Strategy<Value = ExactDays> {
     (
-        prop::collection::vec(prop::sample::select(WEEK.to_vec()), 0..10),
+        prop::collection::vec(
+            prop::sample::select(monday_to_sunday().collect::<Vec<_>>()),
+            0..10,
+        ),
         prop::collection::vec(any_text(), 0..4),
     )
         .prop_map(|(days, unknown)| ExactDays { days, unknown })
@@ -479,7 +474,7 @@ proptest! {
 
     #[test]
     fn every_shown_day_name_reads_back(
-        day in prop::sample::select(WEEK.to_vec()),
+        day in prop::sample::select(monday_to_sunday().collect::<Vec<_>>()),
         language in prop::sample::select(LANGUAGES.to_vec()),
         style in prop::sample::select(STYLES.to_vec()),
         upper in any::<bool>(),

@@ -4,7 +4,7 @@
 //! (U+0080–U+009F; U+009B is CSI on terminals that honour 8-bit controls)
 //! and bidi controls (U+202E reorders what follows it on screen) as they
 //! are. Piping `crmdeck groups --format json` to a terminal must not let a
-//! group name act on it, so those become `\uXXXX` escapes too. Any JSON
+//! group name act on it, so those become `\u` escapes too (`\u001b` for ESC). Any JSON
 //! reader still gets the exact original strings back.
 
 use crate::domain::sanitize::is_bidi_control;
@@ -13,7 +13,7 @@ use serde_json::ser::{Formatter, PrettyFormatter};
 use std::io::{self, Write};
 
 /// Pretty JSON of `value` in which every character a terminal could act on
-/// is a `\uXXXX` escape.
+/// is a `\u` escape (`\u202e`, `\u0007`).
 pub fn to_terminal_safe_json(value: &serde_json::Value) -> String {
     let mut out = Vec::new();
     let mut serializer =

@@ -122,7 +122,7 @@ fn on_terminal() -> bool {
 }
 
 /// Pretty JSON with a trailing newline, safe to print on a terminal: every
-/// control and bidi character in a string is a `\uXXXX` escape.
+/// control and bidi character in a string is a `\u` escape (`\u001b` for ESC).
 fn json_text(value: &serde_json::Value) -> String {
     let mut text = json_escape::to_terminal_safe_json(value);
     text.push('\n');

@@ -24,6 +24,19 @@ pub use error::{CommandOutcome, ConfigError};
 pub use paths::{default_config_path, log_path};
 pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TokenSource};
 
+/// An environment of `pairs` only, for the `env` arguments, in unit tests.
+#[cfg(test)]
+pub(crate) fn env_of(
+    pairs: &'static [(&'static str, &'static str)],
+) -> impl Fn(&str) -> Option<String> {
+    move |key| {
+        pairs
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.to_string())
+    }
+}
+
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;

@@ -72,15 +72,7 @@ pub(crate) fn open_to_others(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn env_of(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
-        move |key| {
-            pairs
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| v.to_string())
-        }
-    }
+    use crate::config::env_of;
 
     #[test]
     fn xdg_wins_over_home_and_relative_xdg_is_ignored() {

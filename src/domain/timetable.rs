@@ -228,6 +228,19 @@ pub struct WeekSummary {
     pub first_free_hour: [Option<NaiveTime>; 7],
 }
 
+impl WeekSummary {
+    /// `"Mon 09:00"` per day, Monday first (`—` for a day with no free hour).
+    pub fn free_hour_per_day(&self, language: Language, style: NameStyle) -> Vec<String> {
+        monday_to_sunday()
+            .zip(self.first_free_hour)
+            .map(|(day, free)| {
+                let free = free.map_or_else(|| NONE.to_owned(), format_clock);
+                format!("{} {free}", day_name(day, language, style))
+            })
+            .collect()
+    }
+}
+
 /// Places `groups` in the week: each on every weekday it meets, at its
 /// lesson time of day in `zone`. Archived groups only when `include_archived`.
 pub fn build_week(groups: &[Group], zone: &Zone, include_archived: bool) -> Week {
@@ -691,13 +704,7 @@ fn summary_text(
         first.push_str(&format!(" · {hidden} archived or inactive not shown"));
     }
     let free_line = |style: NameStyle| {
-        let days: Vec<String> = monday_to_sunday()
-            .zip(summary.first_free_hour)
-            .map(|(day, free)| {
-                let free = free.map_or_else(|| NONE.to_owned(), format_clock);
-                format!("{} {free}", day_name(day, language, style))
-            })
-            .collect();
+        let days = summary.free_hour_per_day(language, style);
         format!("First free hour ({hours}): {}", days.join("  "))
     };
     let free = free_line(NameStyle::Short);

@@ -93,15 +93,7 @@ pub fn copy(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn env_of(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
-        move |key| {
-            pairs
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| v.to_string())
-        }
-    }
+    use crate::config::env_of;
 
     #[test]
     fn plain_sequence_is_osc_52_with_base64_and_bel() {

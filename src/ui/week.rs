@@ -11,7 +11,7 @@ use crate::app::layout;
 use crate::app::week::{MAX_UNPLACED_LINES, WeekTab, week_screen};
 use crate::domain::Language;
 use crate::domain::clock::format_clock;
-use crate::domain::format::{NONE, display_width, pad_to_width, truncate_to_width};
+use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::timetable::{
     ROW_MINUTES, Slot, counted, group_label, monday_to_sunday, slot_line, slot_times, summarize,
@@ -326,13 +326,7 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
         first.push_str(" · archived shown (a)");
     }
     let free_line = |style: NameStyle| {
-        let days: Vec<String> = monday_to_sunday()
-            .zip(summary.first_free_hour)
-            .map(|(day, free)| {
-                let free = free.map_or_else(|| NONE.to_owned(), format_clock);
-                format!("{} {free}", day_name(day, language, style))
-            })
-            .collect();
+        let days = summary.free_hour_per_day(language, style);
         format!("Free ({}): {}", week.hours, days.join(" "))
     };
     let mut free = free_line(NameStyle::Short);

@@ -1,7 +1,7 @@
 //! Escape injection, CLI side: names, comments and error messages holding
 //! `ESC [2J`, an OSC 52 clipboard write, an OSC 0 title change, BEL, CR,
 //! backspace and U+202E reach the terminal as visible placeholders in tables
-//! and CSV, as `\uXXXX` escapes in JSON (which still reads back exactly),
+//! and CSV, as `\u` escapes in JSON (`\u001b`) (which still reads back exactly),
 //! and never as the characters themselves.
 
 use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, scripted_server};
