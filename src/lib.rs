@@ -14,6 +14,7 @@ pub mod config;
 pub mod demo;
 pub mod domain;
 pub mod logging;
+pub mod model;
 pub mod runtime;
 pub mod session;
 pub mod ui;
