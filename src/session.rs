@@ -1,10 +1,11 @@
 //! From command-line flags to a ready API client: the config, the token, and
 //! with `--demo` the embedded demo server. Shared by the CLI and the TUI.
 
-use crate::api::{Client, ClientOptions, Token};
+use crate::api::{Client, ClientOptions};
 use crate::config::{self, Config, ConfigError, Overrides, TokenSource};
 use crate::demo::{self, DemoHandle, DemoOptions};
 use crate::domain::zone::Zone;
+use crate::model::Token;
 use std::net::{Ipv4Addr, SocketAddr};
 
 /// The demo data is a centre in Tashkent: with `--demo` and no zone

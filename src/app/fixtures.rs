@@ -3,15 +3,15 @@
 //! randomness, no local time zone.
 
 use super::{App, AppSettings, Effect, Input, Msg, Payload, Request};
-use crate::api::{
-    Abilities, ApiError, Branch, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
-    GroupsPage, GroupsQuery, Installation, LessonTime, Links, Pagination, Plugin, PluginType,
-    Timestamp,
-};
+use crate::api::ApiError;
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
+use crate::model::{
+    Abilities, Branch, Course, DateField, DaysCode, ExactDays, Group, GroupStatus, GroupsPage,
+    GroupsQuery, Installation, LessonTime, Links, Pagination, Plugin, PluginType, Timestamp,
+};
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;

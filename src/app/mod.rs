@@ -30,12 +30,13 @@ mod tests;
 
 pub use protocol::{Effect, Input, Msg, Payload, Request, RequestId};
 
-use crate::api::{ApiError, GroupsPage, GroupsQuery};
+use crate::api::ApiError;
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
+use crate::model::{GroupsPage, GroupsQuery};
 use branch_picker::{BranchPicker, Branches};
 use chrono::{DateTime, TimeDelta, Utc};
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -695,7 +696,7 @@ impl App {
             Msg::TokenReloaded(Ok(expires_at)) => {
                 self.settings.token_expires_at = expires_at;
                 let expiry = expires_at
-                    .map(|at| format!(" ({})", crate::api::token::describe_expiry(at, self.now)))
+                    .map(|at| format!(" ({})", crate::model::describe_expiry(at, self.now)))
                     .unwrap_or_default();
                 self.status
                     .info(format!("token reloaded{expiry}"), self.now);

@@ -10,9 +10,10 @@ use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
 use super::status::{StatusLine, Topic};
-use crate::api::{ApiError, Installation, Plugin, PluginType};
+use crate::api::ApiError;
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
+use crate::model::{Installation, Plugin, PluginType};
 use chrono::{DateTime, Utc};
 
 /// Which plugin types the list shows.

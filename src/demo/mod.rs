@@ -4,7 +4,7 @@
 //! Used by `crmdeck --demo` (in-process on a free port), by
 //! `crmdeck demo-server` (standalone) and by tests (on `127.0.0.1:0`).
 //! It writes the wire format itself, as the live service does, and does not
-//! use the tolerant client models of `crate::api`.
+//! use the tolerant records of `crate::model`.
 //!
 //! - `data`: the seeded records; `groups` and `plugins`: the behaviour of
 //!   those routes; `routes`: router and auth; `faults`: fault injection;
@@ -26,7 +26,7 @@ use std::time::Duration;
 
 use axum::http::Method;
 
-use crate::api::token::mask_secret;
+use crate::model::mask_secret;
 
 pub use data::HOSTILE_FRAGMENTS;
 pub use faults::{Fault, FaultControl, parse_fault_spec};

@@ -24,7 +24,7 @@ use super::faults::{self, FaultControl};
 use super::plugins::Installations;
 use super::rng::SplitMix64;
 use super::{DemoOptions, Route, routes};
-use crate::api::token::mask_secret;
+use crate::model::mask_secret;
 
 /// Seen lifetime of the live service's tokens: 12 hours.
 const TOKEN_LIFETIME_SECONDS: i64 = 43_200;
@@ -223,7 +223,7 @@ fn demo_jwt(issued_at: DateTime<Utc>, base_url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::Token;
+    use crate::model::Token;
     use std::net::Ipv6Addr;
 
     #[test]
