@@ -7,8 +7,9 @@
 //! use the tolerant records of `crate::model`.
 //!
 //! - `data`: the seeded records; `groups` and `plugins`: the behaviour of
-//!   those routes; `routes`: router and auth; `faults`: fault injection;
-//!   `server`: start, stop, shared state; `wire`: envelope and error bodies.
+//!   those routes; `routes`: router, front door and auth; `faults`: fault
+//!   injection; `shared`: the state the handlers share; `server`: start and
+//!   stop; `wire`: envelope and error bodies.
 
 mod data;
 mod faults;
@@ -17,6 +18,7 @@ mod plugins;
 mod rng;
 mod routes;
 mod server;
+mod shared;
 mod urlencoded;
 mod wire;
 
