@@ -17,6 +17,7 @@
 mod base_url;
 mod error;
 mod file;
+pub mod local_files;
 mod paths;
 mod token_source;
 

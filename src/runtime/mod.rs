@@ -22,6 +22,7 @@ mod terminal;
 
 use crate::cli::{self, CliError, GlobalArgs};
 use crate::config;
+use crate::logging::Log;
 use crate::session;
 use event_loop::Exit;
 use std::io::IsTerminal;
@@ -38,7 +39,9 @@ const PANIC_EXIT: u8 = 101;
 /// `crmdeck` without a subcommand: opens the session like the CLI does,
 /// then runs the dashboard until it quits. Problems before the dashboard
 /// starts print one line on stderr (exit 2 for the config, 1 otherwise).
-pub async fn run(global: &GlobalArgs) -> ExitCode {
+/// `log` is where this run logs; a refused log is warned about on the
+/// status line too.
+pub async fn run(global: &GlobalArgs, log: &Log) -> ExitCode {
     // Before anything touches the terminal, and before a demo server starts.
     if !std::io::stdout().is_terminal() {
         eprintln!("crmdeck: {NOT_A_TERMINAL}");
@@ -60,7 +63,8 @@ pub async fn run(global: &GlobalArgs) -> ExitCode {
         eprintln!("crmdeck: warning: {warning}");
     }
     let log_path = config::log_path(&|name| std::env::var(name).ok());
-    let settings = settings::app_settings(&session, log_path);
+    let mut settings = settings::app_settings(&session, log_path);
+    settings.warnings.extend(log.warning());
     tracing::info!(
         host = %settings.host,
         profile = ?settings.profile,
