@@ -162,6 +162,30 @@ fn default_path_follows_xdg_config_home_then_home() {
 }
 
 #[test]
+fn a_config_file_larger_than_1_mib_is_refused_unread() {
+    let limit = config::CONFIG_SIZE_LIMIT as usize;
+    let comment = "# a comment line, as long as any\n";
+    let lines = |bytes: usize| comment.repeat(bytes.div_ceil(comment.len()));
+    let home = Home::with_config(&format!("per_page = 7\n{}", lines(limit - 100)));
+    assert_eq!(home.load().unwrap().per_page, 7);
+    let home = Home::with_config(&format!("per_page = 7\n{}", lines(limit)));
+    assert_eq!(
+        home.error(),
+        "config file ~/.config/crmdeck/config.toml is larger than 1 MiB: not read \
+         (a config file is a few lines of TOML)"
+    );
+    // `--config /dev/zero` is read no further than the limit.
+    let zero = Overrides {
+        config_path: Some(PathBuf::from("/dev/zero")),
+        ..Overrides::default()
+    };
+    assert_contains(
+        &home.error_with(&zero),
+        &["config file /dev/zero is larger than 1 MiB"],
+    );
+}
+
+#[test]
 fn a_missing_config_flag_file_is_an_error() {
     let home = Home::new();
     let overrides = Overrides {
@@ -430,6 +454,37 @@ fn a_missing_token_file_is_an_error_when_loaded() {
     assert_contains(
         &home.token().unwrap_err().to_string(),
         &["cannot read token file /nonexistent/crm-token"],
+    );
+}
+
+#[test]
+fn a_token_file_larger_than_64_kib_is_refused_unread() {
+    // A long token with padding, as big as a token file may be: read.
+    let home = Home::with_config("token_file = \"~/t\"\n");
+    let limit = config::TOKEN_SIZE_LIMIT as usize;
+    home.write(
+        "t",
+        &format!("{SECRET}{}", " ".repeat(limit - SECRET.len())),
+    );
+    assert_eq!(home.token().unwrap().expose(), SECRET);
+    // One byte more: refused, and the message quotes none of it.
+    let path = home.write(
+        "t",
+        &format!("{SECRET}{}", " ".repeat(limit + 1 - SECRET.len())),
+    );
+    let error = home.token().unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "token file {} is larger than 64 KiB: not read (a token file holds the token alone)",
+            path.display()
+        )
+    );
+    // Endless: read no further than the limit.
+    let home = Home::with_config("token_file = \"/dev/zero\"\n");
+    assert_contains(
+        &home.token().unwrap_err().to_string(),
+        &["token file /dev/zero is larger than 64 KiB"],
     );
 }
 

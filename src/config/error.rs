@@ -20,6 +20,17 @@ pub enum ConfigError {
         source: io::Error,
     },
 
+    /// A config or token file larger than any real one (`/dev/zero`).
+    #[error("{what} is larger than {limit}: not read ({hint})")]
+    TooLarge {
+        /// `config file PATH` or `token file PATH`.
+        what: String,
+        /// The limit as people read it (`1 MiB`).
+        limit: String,
+        /// What the file should hold.
+        hint: &'static str,
+    },
+
     /// A wrong value; `at` is `file:line`, an environment variable or a flag.
     #[error("{at}: {message}")]
     Invalid { at: String, message: String },
@@ -101,8 +112,11 @@ pub enum CommandOutcome {
     Failed(String),
     /// It succeeded but printed nothing on stdout.
     PrintedNothing(String),
-    /// It ran longer than allowed and was killed.
+    /// It ran longer than allowed and was killed, with whatever it started.
     TimedOut(Duration),
+    /// It printed more than a token can be (the limit as people read it,
+    /// `64 KiB`) and was killed, with whatever it started.
+    PrintedTooMuch(String),
 }
 
 impl fmt::Display for CommandOutcome {
@@ -110,6 +124,10 @@ impl fmt::Display for CommandOutcome {
         match self {
             Self::Failed(status) => write!(f, "failed ({status})"),
             Self::PrintedNothing(status) => write!(f, "printed nothing ({status})"),
+            Self::PrintedTooMuch(limit) => write!(
+                f,
+                "printed more than {limit} and was stopped: it must print the token alone"
+            ),
             Self::TimedOut(limit) => {
                 write!(
                     f,

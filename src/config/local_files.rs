@@ -115,6 +115,21 @@ pub fn read_at_most(source: impl Read, limit: u64) -> io::Result<Option<Vec<u8>>
     Ok((bytes.len() as u64 <= limit).then_some(bytes))
 }
 
+/// [`read_at_most`] for text: like `read_to_string`, an error when it is
+/// not UTF-8.
+pub fn read_text_at_most(source: impl Read, limit: u64) -> io::Result<Option<String>> {
+    read_at_most(source, limit)?
+        .map(|bytes| {
+            String::from_utf8(bytes).map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "stream did not contain valid UTF-8",
+                )
+            })
+        })
+        .transpose()
+}
+
 /// A size limit as people read it: `1 MiB`, `64 KiB`, `100 bytes`.
 pub fn size_label(bytes: u64) -> String {
     // A whole number of MiB (2^20) or KiB (2^10).
@@ -333,6 +348,13 @@ mod tests {
         let mut zeros = io::repeat(0).take(10_000);
         assert_eq!(read_at_most(&mut zeros, 100).unwrap(), None);
         assert_eq!(zeros.limit(), 10_000 - 101);
+        assert_eq!(
+            read_text_at_most(&b"ok"[..], 5).unwrap().as_deref(),
+            Some("ok")
+        );
+        assert_eq!(read_text_at_most(&b"long text"[..], 5).unwrap(), None);
+        let not_text = read_text_at_most(&b"\xff"[..], 5).unwrap_err();
+        assert_eq!(not_text.kind(), io::ErrorKind::InvalidData);
         assert_eq!(size_label(1 << 20), "1 MiB");
         assert_eq!(size_label(64 * 1024), "64 KiB");
         assert_eq!(size_label((1 << 20) + 1024), "1025 KiB");

@@ -2,9 +2,11 @@
 //! can pick up a renewed token without restarting).
 
 use super::error::{CommandOutcome, ConfigError};
+use super::local_files;
 use crate::api::token::Token;
 use std::fmt;
 use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -13,6 +15,10 @@ use std::time::{Duration, Instant};
 
 /// How long `token_command` may run before it is stopped.
 pub const TOKEN_COMMAND_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// The most a token file or a token command's output may hold: a JWT is
+/// about a kilobyte; a whole `pass` entry or a mistake (`yes`) is not a token.
+pub const TOKEN_SIZE_LIMIT: u64 = 64 << 10;
 
 /// The longest piece of a command's stderr quoted in an error.
 const STDERR_QUOTE_CHARS: usize = 200;
@@ -62,16 +68,28 @@ impl TokenSource {
             Self::Env { var } => {
                 Token::new(env(var).ok_or_else(|| ConfigError::TokenEnvUnset { var: var.clone() })?)
             }
-            Self::File { path } => Token::new(std::fs::read_to_string(path).map_err(|source| {
-                ConfigError::TokenFileUnreadable {
-                    path: path.display().to_string(),
-                    source,
-                }
-            })?),
+            Self::File { path } => read_token_file(path)?,
             Self::Command { command } => run_token_command(command, TOKEN_COMMAND_TIME_LIMIT)?,
         };
         check_token(token, || self.describe())
     }
+}
+
+/// The token file's text, unless it is larger than any token.
+fn read_token_file(path: &Path) -> Result<Token, ConfigError> {
+    let unreadable = |source| ConfigError::TokenFileUnreadable {
+        path: path.display().to_string(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let text = local_files::read_text_at_most(file, TOKEN_SIZE_LIMIT)
+        .map_err(unreadable)?
+        .ok_or_else(|| ConfigError::TooLarge {
+            what: format!("token file {}", path.display()),
+            limit: local_files::size_label(TOKEN_SIZE_LIMIT),
+            hint: "a token file holds the token alone",
+        })?;
+    Ok(Token::new(text))
 }
 
 /// Like the derived one, but a token command shows as [`command_label`]
@@ -174,20 +192,19 @@ pub(crate) fn check_token(token: Token, from: impl Fn() -> String) -> Result<Tok
 }
 
 /// Runs `sh -c command` with no stdin; stdout (trimmed) is the token.
+/// The command runs in a process group of its own: when it takes too long
+/// or prints more than a token can be, the whole group is ended, so nothing
+/// it started outlives it.
 fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigError> {
     let deadline = Instant::now() + limit;
     let label = command_label(command);
-    let timed_out = || ConfigError::TokenCommand {
-        command: label.clone(),
-        outcome: CommandOutcome::TimedOut(limit),
-        stderr: None,
-    };
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(command)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .process_group(0)
         .spawn()
         .map_err(|source| ConfigError::TokenCommandSpawn {
             command: label.clone(),
@@ -196,13 +213,31 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
     // Both pipes are drained at once, so a chatty command cannot block on a full pipe.
     let stdout = drain(child.stdout.take());
     let stderr = drain(child.stderr.take());
-    let Some(status) = wait_until(&mut child, deadline) else {
-        return Err(timed_out());
+    let ended = wait_for(&child, &stdout, deadline);
+    if !matches!(ended, Ended::Done(_)) {
+        end_group(&child);
+    }
+    // The shell is reaped only now: until then its id, which is the group's,
+    // cannot go to another process, so the group ended above was ours.
+    let status = child
+        .wait()
+        .map_err(|source| ConfigError::TokenCommandSpawn {
+            command: label.clone(),
+            source,
+        })?;
+    let stopped = |outcome| ConfigError::TokenCommand {
+        command: label.clone(),
+        outcome,
+        stderr: None,
     };
-    // A background grandchild may keep a pipe open: the deadline still holds.
-    let remaining = || deadline.saturating_duration_since(Instant::now());
-    let stdout = stdout.recv_timeout(remaining()).map_err(|_| timed_out())?;
-    let stderr = stderr.recv_timeout(remaining()).unwrap_or_default();
+    let stdout = match ended {
+        Ended::Done(stdout) => stdout,
+        Ended::TimedOut => return Err(stopped(CommandOutcome::TimedOut(limit))),
+        Ended::PrintedTooMuch => {
+            let limit = local_files::size_label(TOKEN_SIZE_LIMIT);
+            return Err(stopped(CommandOutcome::PrintedTooMuch(limit)));
+        }
+    };
     let token = Token::new(String::from_utf8_lossy(&stdout));
     if status.success() && !token.is_empty() {
         return Ok(token);
@@ -212,37 +247,88 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
     } else {
         CommandOutcome::Failed(status.to_string())
     };
+    // A background grandchild may keep stderr open: the deadline still holds.
+    let remaining = deadline.saturating_duration_since(Instant::now());
+    let stderr = stderr.recv_timeout(remaining).ok().flatten();
     Err(ConfigError::TokenCommand {
         command: label,
         outcome,
-        stderr: first_line(&stderr).map(|line| mask_command_words(&line, command)),
+        stderr: stderr
+            .and_then(|stderr| first_line(&stderr))
+            .map(|line| mask_command_words(&line, command)),
     })
 }
 
-/// Polls the child until it exits or the deadline passes (then kills it).
-fn wait_until(child: &mut Child, deadline: Instant) -> Option<std::process::ExitStatus> {
+/// How a token command's run ended.
+enum Ended {
+    /// The shell exited and its stdout was read to the end (held here).
+    Done(Vec<u8>),
+    /// The deadline passed first.
+    TimedOut,
+    /// Its stdout passed [`TOKEN_SIZE_LIMIT`].
+    PrintedTooMuch,
+}
+
+/// Polls until the shell has exited (not reaped: see [`has_exited`]) and
+/// its stdout has ended, the stdout grows too long, or the deadline passes.
+/// A background grandchild may keep stdout open after the shell exits: the
+/// deadline still holds.
+fn wait_for(child: &Child, stdout: &mpsc::Receiver<Option<Vec<u8>>>, deadline: Instant) -> Ended {
+    let mut read = None;
     loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Some(status),
-            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return None;
-            }
+        if read.is_none() {
+            read = stdout.try_recv().ok();
+        }
+        let exited = has_exited(child);
+        match read {
+            Some(None) => return Ended::PrintedTooMuch,
+            Some(Some(bytes)) if exited => return Ended::Done(bytes),
+            _ if Instant::now() >= deadline => return Ended::TimedOut,
+            _ => thread::sleep(Duration::from_millis(5)),
         }
     }
 }
 
-/// Reads a pipe to its end on a thread; the bytes arrive on the channel.
-fn drain(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Vec<u8>> {
+/// True once the shell has exited, without reaping it (`WNOWAIT`). An error
+/// (it cannot be waited for) counts as exited: `Child::wait` then says why.
+fn has_exited(child: &Child) -> bool {
+    // SAFETY: siginfo_t is plain data, for which all zeros is a valid value.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let options = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+    // SAFETY: `info` is a valid siginfo_t to write to; `child` is our child.
+    let found = unsafe { libc::waitid(libc::P_PID, child.id(), &mut info, options) };
+    // With WNOHANG and nothing to report, waitid leaves si_signo 0 (POSIX).
+    found != 0 || info.si_signo != 0
+}
+
+/// Kills the command's process group: the shell (made its leader by
+/// `process_group(0)`, so the group's id is its pid) and everything it
+/// started that did not leave the group.
+fn end_group(child: &Child) {
+    let Ok(group) = libc::pid_t::try_from(child.id()) else {
+        return;
+    };
+    // SAFETY: kill takes no pointers; a negative id names a process group.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+}
+
+/// Reads a pipe on a thread: its bytes arrive on the channel at its end, or
+/// `None` as soon as it passes [`TOKEN_SIZE_LIMIT`]. Whatever follows is read
+/// and dropped, so the command never blocks on a full pipe.
+fn drain(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Option<Vec<u8>>> {
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
-        let mut bytes = Vec::new();
-        if let Some(mut pipe) = pipe {
-            let _ = pipe.read_to_end(&mut bytes);
-        }
-        let _ = sender.send(bytes);
+        let Some(mut pipe) = pipe else {
+            let _ = sender.send(Some(Vec::new()));
+            return;
+        };
+        // A pipe that fails to read has nothing more to give.
+        let read = local_files::read_at_most(&mut pipe, TOKEN_SIZE_LIMIT)
+            .unwrap_or_else(|_| Some(Vec::new()));
+        let _ = sender.send(read);
+        let _ = std::io::copy(&mut pipe, &mut std::io::sink());
     });
     receiver
 }
@@ -280,6 +366,57 @@ mod tests {
         let err = run_token_command("(sleep 5 &) ; true", Duration::from_millis(300)).unwrap_err();
         assert!(started.elapsed() < Duration::from_secs(3));
         assert!(err.to_string().contains("did not finish"), "{err}");
+    }
+
+    /// True once `pid` is no more (or only a zombie waiting for its parent).
+    #[cfg(target_os = "linux")]
+    fn gone(pid: &str) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+            stat.rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+        })
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_time_out_ends_what_the_command_started() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        // A child that would outlive the shell by half a minute.
+        let command = format!("sleep 30 & echo $! > {}; sleep 30", pid_file.display());
+        let error = run_token_command(&command, Duration::from_millis(300)).unwrap_err();
+        assert!(error.to_string().contains("did not finish"), "{error}");
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        let pid = pid.trim();
+        assert!(!pid.is_empty());
+        // Killed at once; its new parent may take a moment to reap it.
+        let waited = Instant::now();
+        while !gone(pid) && waited.elapsed() < Duration::from_secs(5) {
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(gone(pid), "the command's child {pid} still runs");
+    }
+
+    #[test]
+    fn a_command_that_never_stops_printing_is_stopped_past_64_kib() {
+        let started = Instant::now();
+        let error = run_token_command("yes", Duration::from_secs(5)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "token command `yes` printed more than 64 KiB and was stopped: \
+             it must print the token alone"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(4),
+            "stopped at once"
+        );
+        // 64 KiB is still a token.
+        let just_fits = "head -c 65536 /dev/zero | tr '\\0' a";
+        let token = run_token_command(just_fits, Duration::from_secs(5)).unwrap();
+        assert_eq!(token.expose().len(), 65536);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Local files against hostile local users: the log is private (0600 in a
 //! 0700 folder); a log folder another user made or can write, or a link
 //! planted where the log goes, is refused with one warning and the run goes
-//! on without a log.
+//! on without a log. A config file, a token file or a token command that
+//! never ends is refused past its size limit.
 
 use super::{Home, Run};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -136,4 +137,37 @@ async fn a_temporary_log_folder_of_another_user_is_refused() {
         &run,
         &format!("{} belongs to another user (uid 65534)", folder.display()),
     );
+}
+
+#[tokio::test]
+async fn endless_config_token_file_and_command_output_fail_with_one_line() {
+    let cases = [
+        (
+            "",
+            &["--config", "/dev/zero"][..],
+            "crmdeck: config file /dev/zero is larger than 1 MiB: not read \
+             (a config file is a few lines of TOML)",
+        ),
+        (
+            "token_file = \"/dev/zero\"\n",
+            &[][..],
+            "crmdeck: token file /dev/zero is larger than 64 KiB: not read \
+             (a token file holds the token alone)",
+        ),
+        (
+            "token_command = \"yes\"\n",
+            &[][..],
+            "crmdeck: token command `yes` printed more than 64 KiB and was stopped: \
+             it must print the token alone",
+        ),
+    ];
+    for (config, flags, line) in cases {
+        let home = Home::with_config(config);
+        let mut args = vec!["info"];
+        args.extend_from_slice(flags);
+        let run = home.finish(home.command("http://127.0.0.1:9", &args)).await;
+        assert_eq!(run.code, Some(2), "{config}: {}", run.stderr);
+        assert_eq!(run.stderr, format!("{line}\n"));
+        assert_eq!(run.stdout, "");
+    }
 }
