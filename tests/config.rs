@@ -903,6 +903,53 @@ fn a_config_file_without_a_token_may_be_readable() {
 
 #[cfg(unix)]
 #[test]
+fn a_config_file_others_can_write_may_not_hold_token_command() {
+    let command = "token_command = \"pass show crm\"\n";
+    let in_a_profile = "[profiles.work]\ntoken_command = \"pass show crm\"\n";
+    for text in [command, in_a_profile] {
+        for mode in [0o666, 0o646, 0o620] {
+            let home = Home::with_config(text);
+            set_mode(&home.config_file(), mode);
+            assert_eq!(
+                home.error(),
+                format!(
+                    "config file ~/.config/crmdeck/config.toml holds token_command and is \
+                     writable by other users (mode {mode:04o}): refusing to run a command \
+                     others could change; make the file yours and writable by you alone \
+                     (chmod go-w ~/.config/crmdeck/config.toml)"
+                ),
+                "{text}"
+            );
+        }
+    }
+    // Readable by others is no risk for a command; other keys may be shared.
+    let home = Home::with_config(command);
+    set_mode(&home.config_file(), 0o644);
+    assert!(home.load().is_ok());
+    let home = Home::with_config("token_file = \"~/t\"\nper_page = 50\n");
+    set_mode(&home.config_file(), 0o666);
+    assert_eq!(home.load().unwrap().per_page, 50);
+}
+
+/// Only root can give a file to another user: run as root (CI's case).
+#[cfg(unix)]
+#[test]
+fn a_config_file_of_another_user_may_not_hold_token_command() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: only root can give a file to another user");
+        return;
+    }
+    let home = Home::with_config("token_command = \"pass show crm\"\n");
+    std::os::unix::fs::chown(home.config_file(), Some(65534), None).unwrap();
+    assert_contains(
+        &home.error(),
+        &["holds token_command and belongs to another user (uid 65534): refusing"],
+    );
+}
+
+#[cfg(unix)]
+#[test]
 fn a_token_file_must_be_private() {
     let home = Home::with_config("token_file = \"~/t\"\n");
     let token_path = home.write("t", SECRET);

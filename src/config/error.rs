@@ -31,6 +31,14 @@ pub enum ConfigError {
         hint: &'static str,
     },
 
+    /// A config file holding `token_command` that someone else could
+    /// change: running the command could run theirs, as this user.
+    #[error(
+        "config file {path} holds token_command and {why}: refusing to run a command others \
+         could change; make the file yours and writable by you alone (chmod go-w {path})"
+    )]
+    CommandOthersCanChange { path: String, why: String },
+
     /// A wrong value; `at` is `file:line`, an environment variable or a flag.
     #[error("{at}: {message}")]
     Invalid { at: String, message: String },

@@ -140,15 +140,31 @@ pub fn size_label(bytes: u64) -> String {
     }
 }
 
+/// Why someone other than the user (or root) could change the file
+/// `metadata` describes: it belongs to another user, or its group or others
+/// may write it. `None` when no one else can. For a file that says what to
+/// run (a config file holding `token_command`).
+pub fn changeable_by_others(metadata: &Metadata) -> Option<String> {
+    let seen = Seen::of(metadata);
+    if seen.owner != effective_uid() && seen.owner != 0 {
+        return Some(another_owner(seen.owner));
+    }
+    open_for_writing(seen.mode)
+}
+
 /// The user crmdeck runs as, as the kernel checks it.
-pub(crate) fn effective_uid() -> u32 {
+fn effective_uid() -> u32 {
     // SAFETY: geteuid has no preconditions and cannot fail.
     unsafe { libc::geteuid() }
 }
 
-/// True when the group or others may write (mode & 0o022).
-pub(crate) fn writable_by_others(mode: u32) -> bool {
-    mode & 0o022 != 0
+fn another_owner(owner: u32) -> String {
+    format!("belongs to another user (uid {owner})")
+}
+
+/// Why a mode lets the group or others write (mode & 0o022), if it does.
+fn open_for_writing(mode: u32) -> Option<String> {
+    (mode & 0o022 != 0).then(|| format!("is writable by other users (mode {mode:04o})"))
 }
 
 const LINK: &str = "is a symbolic link, which is not followed";
@@ -204,15 +220,12 @@ fn distrust(seen: Seen, want: Kind, me: u32) -> Option<String> {
         return Some(format!("is not {wanted}"));
     }
     if seen.owner != me {
-        return Some(format!("belongs to another user (uid {})", seen.owner));
+        return Some(another_owner(seen.owner));
     }
     // A file's mode is ours to fix; a folder others can write may hold
     // anything they put there.
-    if want == Kind::Dir && writable_by_others(seen.mode) {
-        return Some(format!(
-            "is writable by other users (mode {:04o})",
-            seen.mode
-        ));
+    if want == Kind::Dir {
+        return open_for_writing(seen.mode);
     }
     None
 }

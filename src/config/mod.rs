@@ -274,6 +274,13 @@ fn read_file(
             hint: "a config file is a few lines of TOML",
         })?;
     let contents = file::parse(&text, &shown)?;
+    // Checked on the file read (no second look up of the path).
+    let metadata = file.metadata().map_err(unreadable)?;
+    if contents.holds_command()
+        && let Some(why) = local_files::changeable_by_others(&metadata)
+    {
+        return Err(ConfigError::CommandOthersCanChange { path: shown, why });
+    }
     Ok(Some(FoundFile {
         path,
         shown,

@@ -2,7 +2,8 @@
 //! 0700 folder); a log folder another user made or can write, or a link
 //! planted where the log goes, is refused with one warning and the run goes
 //! on without a log. A config file, a token file or a token command that
-//! never ends is refused past its size limit.
+//! never ends is refused past its size limit. A config file others can
+//! change may not say what to run.
 
 use super::{Home, Run};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -170,4 +171,36 @@ async fn endless_config_token_file_and_command_output_fail_with_one_line() {
         assert_eq!(run.stderr, format!("{line}\n"));
         assert_eq!(run.stdout, "");
     }
+}
+
+#[tokio::test]
+async fn a_token_command_in_a_config_others_can_write_is_not_run() {
+    let marker_dir = tempfile::TempDir::new().expect("a folder");
+    let marker = marker_dir.path().join("ran");
+    let home = Home::with_config(&format!(
+        "token_command = \"touch {}; echo a-token-of-sorts\"\n",
+        marker.display()
+    ));
+    super::set_mode(&home.config_path(), 0o666);
+    let refused = home
+        .finish(home.command("http://127.0.0.1:9", &["info"]))
+        .await;
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+    assert!(
+        refused.stderr.starts_with("crmdeck: config file ")
+            && refused
+                .stderr
+                .contains("holds token_command and is writable by other users (mode 0666)"),
+        "{}",
+        refused.stderr
+    );
+    assert!(!marker.exists(), "the command ran");
+    // Writable by the user alone: it runs.
+    super::set_mode(&home.config_path(), 0o600);
+    let run = home
+        .finish(home.command("http://127.0.0.1:9", &["info"]))
+        .await;
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(marker.exists(), "the command did not run");
 }
