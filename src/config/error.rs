@@ -104,7 +104,8 @@ pub enum ConfigError {
         command: String,
         outcome: CommandOutcome,
         /// The first line of its stderr, cleaned of control characters, the
-        /// command's long words (what could be a secret) masked.
+        /// long words of the command and of its stdout masked, and every
+        /// token-like word masked (`token_source::quoted_stderr`).
         stderr: Option<String>,
     },
 

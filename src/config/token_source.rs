@@ -3,7 +3,7 @@
 
 use super::error::{CommandOutcome, ConfigError};
 use super::local_files;
-use crate::api::token::Token;
+use crate::api::token::{Token, mask_token_like_words};
 use std::fmt;
 use std::io::Read;
 use std::os::unix::process::CommandExt;
@@ -23,9 +23,10 @@ pub const TOKEN_SIZE_LIMIT: u64 = 64 << 10;
 /// The longest piece of a command's stderr quoted in an error.
 const STDERR_QUOTE_CHARS: usize = 200;
 
-/// Words of a token command this long or longer are masked where its stderr
-/// is quoted: long enough to be a password or a token (8 is the usual
-/// least length of a password), short words (`show`, `secret`) kept.
+/// Words of a token command, or of what it printed on stdout, this long or
+/// longer are masked where its stderr is quoted: long enough to be a
+/// password or a token (8 is the usual least length of a password), short
+/// words (`show`, `secret`) kept.
 const SECRET_WORD_CHARS: usize = 8;
 
 /// Where the token comes from. Precedence (see [`super::load`]): the
@@ -158,14 +159,30 @@ fn short_name(program: &str) -> &str {
     program.rsplit('/').next().unwrap_or(program)
 }
 
-/// `line` with every long word of `command` (but its program) replaced by
-/// `…`: a failing command's stderr may repeat its arguments, or the whole
-/// command (`sh: 1: <token>: not found`).
-fn mask_command_words(line: &str, command: &str) -> String {
+/// What of a failing command's stderr is quoted: its first line, cleaned,
+/// with every long word of the command and of what it printed on stdout
+/// masked as `…` ([`mask_known_words`]), then every token-like word masked
+/// ([`mask_token_like_words`]: `pass` or a gpg wrapper may print the token
+/// there), and only then cut to length, so a cut cannot leave a piece of a
+/// token too short to be recognised.
+fn quoted_stderr(stderr: &[u8], command: &str, stdout: &[u8]) -> Option<String> {
+    let line = first_line(stderr)?;
+    let stdout = String::from_utf8_lossy(stdout);
+    let masked = mask_token_like_words(&mask_known_words(&line, command, &stdout));
+    Some(cut(masked))
+}
+
+/// `line` with every long word of `command` (but its program), and of what
+/// it printed on `stdout`, replaced by `…`: a failing command's stderr may
+/// repeat its arguments, or the whole command (`sh: 1: <token>: not
+/// found`), or the token it printed before failing.
+fn mask_known_words(line: &str, command: &str, stdout: &str) -> String {
     let program = program_name(command);
     let mut words: Vec<&str> = command
         .split(|c: char| c.is_whitespace() || "'\"`;|&()<>$={}\\".contains(c))
-        .filter(|word| word.chars().count() >= SECRET_WORD_CHARS && Some(*word) != program)
+        .filter(|word| Some(*word) != program)
+        .chain(stdout.split_whitespace())
+        .filter(|word| word.chars().count() >= SECRET_WORD_CHARS)
         .collect();
     // The longest first, so a word inside another is not masked half.
     words.sort_by_key(|word| std::cmp::Reverse(word.len()));
@@ -253,9 +270,7 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
     Err(ConfigError::TokenCommand {
         command: label,
         outcome,
-        stderr: stderr
-            .and_then(|stderr| first_line(&stderr))
-            .map(|line| mask_command_words(&line, command)),
+        stderr: stderr.and_then(|stderr| quoted_stderr(&stderr, command, &stdout)),
     })
 }
 
@@ -333,16 +348,20 @@ fn drain(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Option<Vec<
     receiver
 }
 
-/// The first non-blank line, without control characters, cut to a sane length.
+/// The first non-blank line, without control characters.
 fn first_line(bytes: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(bytes);
     let line = text.lines().map(str::trim).find(|line| !line.is_empty())?;
-    let clean: String = line.chars().filter(|c| !c.is_control()).collect();
-    if clean.chars().count() > STDERR_QUOTE_CHARS {
-        let cut: String = clean.chars().take(STDERR_QUOTE_CHARS).collect();
-        Some(format!("{cut}…"))
+    Some(line.chars().filter(|c| !c.is_control()).collect())
+}
+
+/// `line` cut to a sane length for a message.
+fn cut(line: String) -> String {
+    if line.chars().count() > STDERR_QUOTE_CHARS {
+        let kept: String = line.chars().take(STDERR_QUOTE_CHARS).collect();
+        format!("{kept}…")
     } else {
-        Some(clean)
+        line
     }
 }
 
@@ -427,10 +446,7 @@ mod tests {
         );
         assert_eq!(first_line(b" \n"), None);
         let long = "x".repeat(500);
-        assert_eq!(
-            first_line(long.as_bytes()).map(|l| l.chars().count()),
-            Some(STDERR_QUOTE_CHARS + 1)
-        );
+        assert_eq!(cut(long).chars().count(), STDERR_QUOTE_CHARS + 1);
     }
 
     const SECRET: &str = "s3cr3t-in-the-command";
@@ -470,6 +486,42 @@ mod tests {
         };
         assert_eq!(source.describe(), "command `echo …`");
         assert!(!format!("{source:?}").contains(SECRET), "{source:?}");
+    }
+
+    #[test]
+    fn a_token_on_stderr_is_never_quoted() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("token");
+        let file = file.display();
+        let padding = "p ".repeat(95);
+        for token in [
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3IiwiZXhwIjoyMDAwMDAwMDAwfQ.c2lnbmF0dXJl",
+            "crm-Q7vX2mLp9RtZ4kWc8NbH3yJd6FsG1aE5",
+            "17|jCr5abcdefghijklmnopqrstuvwxyz",
+            "q83vEjRWeJA+/Hg2ZmV3Yj0=",
+        ] {
+            std::fs::write(dir.path().join("token"), token).unwrap();
+            for command in [
+                // A wrapper that fails after showing the entry on stderr.
+                format!("echo \"entry: $(cat {file})\" >&2; exit 1"),
+                // It prints nothing on stdout, the token on stderr.
+                format!("cat {file} >&2"),
+                // The token starts just before the cut of a long line.
+                format!("echo \"{padding}$(cat {file})\" >&2; exit 1"),
+            ] {
+                let error = run_token_command(&command, Duration::from_secs(10)).unwrap_err();
+                let shown = error.to_string();
+                for piece in [token, &token[..10], &token[token.len() - 10..]] {
+                    assert!(!shown.contains(piece), "{piece} in {shown}");
+                }
+            }
+        }
+        // A token of no telling shape, printed on stdout before failing.
+        let plain = "onlylowercaseletters";
+        std::fs::write(dir.path().join("token"), plain).unwrap();
+        let command = format!("cat {file}; echo \"no access to $(cat {file})\" >&2; exit 1");
+        let error = run_token_command(&command, Duration::from_secs(10)).unwrap_err();
+        assert!(error.to_string().ends_with("no access to …"), "{error}");
     }
 
     #[test]
