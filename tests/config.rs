@@ -824,6 +824,20 @@ fn invalid_base_urls_are_refused_wherever_they_come_from() {
 }
 
 #[test]
+fn a_base_url_typo_never_quotes_its_password() {
+    let typo = "https//ops:hunter2-pass@api.example.uz";
+    let errors = [
+        Home::with_config(&format!("base_url = \"{typo}\"\n")).error(),
+        Home::new().set("CRMDECK_BASE_URL", typo).error(),
+        Home::new().error_with(&base_url_flag(typo)),
+    ];
+    for error in errors {
+        assert_contains(&error, &["base_url must start with http:// or https://"]);
+        assert!(!error.contains("hunter2"), "{error}");
+    }
+}
+
+#[test]
 fn a_base_url_ending_in_v2_gives_a_warning() {
     let config = Home::new()
         .load_with(&base_url_flag("https://api.example.uz/v2/"))
