@@ -75,6 +75,8 @@ fn r_with_a_token_command_that_fails_showing_the_token_never_gets_it_shown() {
         "base_url = \"{}\"\ntoken_command = \"{command}\"\n",
         server.handle.base_url()
     ));
+    // Whatever the umask: a config holding token_command must be the user's alone to write.
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
     let mut tty = Tty::spawn(&["--config", &config], &[("CRMDECK_LOG", "trace")]);
     tty.wait_for("page 1/");
     write_private(&locked, "");
