@@ -7,11 +7,14 @@
 //! Timeouts come from a config file (`request_timeout_secs = 1`), so the
 //! whole file runs in a few seconds with no fixed sleeps.
 //!
-//! `secrets` and `escapes` (in `tests/cli_faults/`) share the harness below.
+//! `secrets`, `escapes` and `local_files` (in `tests/cli_faults/`) share the
+//! harness below.
 
 // A crate root looks for its modules beside it: point at the folder.
 #[path = "cli_faults/escapes.rs"]
 mod escapes;
+#[path = "cli_faults/local_files.rs"]
+mod local_files;
 #[path = "support/scripted_server.rs"]
 mod scripted_server;
 #[path = "cli_faults/secrets.rs"]

@@ -1,12 +1,12 @@
 //! `crmdeck info`: where everything comes from. Never the token itself.
 
-use crate::config::log_path;
+use crate::logging::Log;
 use crate::model::describe_expiry;
 use crate::session::Session;
 
-pub fn run(session: &Session) -> String {
+/// `log` is where this run logs, or why it does not.
+pub fn run(session: &Session, log: &Log) -> String {
     let config = &session.config;
-    let env = |name: &str| std::env::var(name).ok();
     let token = session.client.token();
     let expiry = match token.expires_at() {
         Some(at) => describe_expiry(at, chrono::Utc::now()),
@@ -21,7 +21,7 @@ pub fn run(session: &Session) -> String {
     );
     let lines = [
         ("config file", file),
-        ("log file", log_path(&env).display().to_string()),
+        ("log file", log.describe()),
         (
             "profile",
             config.profile.clone().unwrap_or_else(|| "none".into()),

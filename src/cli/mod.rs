@@ -15,6 +15,7 @@ pub use args::{Args, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
+use crate::logging::Log;
 use crate::session::{self, Session, SessionError};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -65,9 +66,10 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
     }
 }
 
-/// Runs one subcommand and reports its outcome as an exit code.
-pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
-    match dispatch(global, command).await {
+/// Runs one subcommand and reports its outcome as an exit code; `log` is
+/// where this run logs (`info` names it).
+pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
+    match dispatch(global, command, log).await {
         Ok(()) => ExitCode::SUCCESS,
         // `crmdeck groups | head`: the reader left, which is no failure.
         Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -78,7 +80,7 @@ pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
     }
 }
 
-async fn dispatch(global: &GlobalArgs, command: Command) -> Result<(), CliError> {
+async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<(), CliError> {
     let format = global.format.unwrap_or(if on_terminal() {
         Format::Table
     } else {
@@ -96,7 +98,7 @@ async fn dispatch(global: &GlobalArgs, command: Command) -> Result<(), CliError>
         } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
         Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
         Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
-        Command::Info => info::run(&open(global).await?),
+        Command::Info => info::run(&open(global).await?, log),
     };
     print(&output)
 }

@@ -95,7 +95,8 @@ impl EffectRunner {
                     Ok(expires_at)
                 }
                 Err(error) => {
-                    let message = one_line(&error.to_string());
+                    // The token in use may be what the source's error quotes.
+                    let message = client.token().mask_in(&one_line(&error.to_string()));
                     tracing::warn!(%message, "token reload failed");
                     Err(message)
                 }
@@ -309,6 +310,37 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
         assert_eq!(runner.client.token().expose(), server.token());
+    }
+
+    #[tokio::test]
+    async fn a_failed_reload_never_quotes_the_token_in_use() {
+        // Short and letters only: nothing but its exact value gives it away.
+        let token = "opensesame";
+        let options = DemoOptions {
+            token: Some(token.to_string()),
+            ..DemoOptions::default()
+        };
+        let server = demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
+            .await
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("token");
+        std::fs::write(&file, token).unwrap();
+        let source = TokenSource::Command {
+            command: format!(
+                "echo \"gpg: $(cat {}) is locked\" >&2; exit 3",
+                file.display()
+            ),
+        };
+        let (runner, mut receiver) = runner(&server, source);
+        runner.reload_token();
+        match next_msg(&mut receiver).await {
+            Msg::TokenReloaded(Err(message)) => {
+                assert!(!message.contains(token), "{message}");
+                assert!(message.ends_with("gpg: … is locked"), "{message}");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
     }
 
     #[tokio::test]

@@ -1,5 +1,5 @@
 //! Secrets on the command line: the user's token never shows, not even when
-//! the server echoes it; `info` names where it comes from, never the token;
+//! the server echoes it or a failing token command prints it on stderr; `info` names where it comes from, never the token;
 //! a config file holding a token that others can read is warned about;
 //! installation tokens are masked unless `--show-token`.
 
@@ -89,6 +89,31 @@ async fn info_names_the_token_source_but_never_the_token() {
         );
         assert!(run.stdout.contains(described), "{name}: {}", run.stdout);
         run.assert_secret_kept(name, TOKEN);
+    }
+}
+
+/// `pass` or a gpg wrapper that fails may print the entry, token and all,
+/// on stderr: its first line is quoted, the token masked.
+#[tokio::test]
+async fn a_token_command_that_fails_showing_the_token_never_gets_it_shown() {
+    let dir = tempfile::TempDir::new().expect("a folder");
+    let token_file = dir.path().join("token");
+    std::fs::write(&token_file, TOKEN).expect("token file");
+    let file = token_file.display();
+    for command in [
+        format!("echo \\\"gpg: entry $(cat {file}) is locked\\\" >&2; exit 2"),
+        format!("cat {file} >&2"),
+    ] {
+        let home = Home::with_config(&format!("token_command = \"{command}\"\n"));
+        let run = info(&home, false).await;
+        assert_eq!(run.code, Some(2), "{command}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(
+            run.stderr.starts_with("crmdeck: token command `"),
+            "{}",
+            run.stderr
+        );
+        run.assert_secret_kept(&command, TOKEN);
     }
 }
 
