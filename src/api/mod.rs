@@ -2,6 +2,7 @@
 
 pub mod client;
 pub mod decode;
+pub mod echo;
 pub mod error;
 pub mod model;
 pub mod pages;
