@@ -1,6 +1,7 @@
 //! The HTTP client: one pooled reqwest client, bearer auth, bounded retries
 //! for reads, a cap on answer size, and errors a user understands.
 
+use super::address;
 use super::decode::{self, DecodeError};
 use super::echo;
 use super::error::ApiError;
@@ -149,13 +150,19 @@ impl Client {
         let setup_failed =
             |e: &dyn std::fmt::Display| ApiError::Network(format!("cannot set up HTTP: {e}"));
         let tls = tls::client_config().map_err(|e| setup_failed(&e))?;
-        let http = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder()
             .tls_backend_preconfigured(tls)
             .connect_timeout(options.connect_timeout)
             .timeout(options.request_timeout)
-            .user_agent(concat!("crmdeck/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(|e| setup_failed(&e))?;
+            .user_agent(concat!("crmdeck/", env!("CARGO_PKG_VERSION")));
+        // A proxy from the environment (`http_proxy`, `ALL_PROXY`, ...)
+        // would carry a request meant for this machine, plain http and the
+        // token in it, to another one. Other addresses keep the proxy: for
+        // https it only sees a tunnel (CONNECT), the token inside TLS.
+        if address::is_loopback_url(&options.base_url) {
+            builder = builder.no_proxy();
+        }
+        let http = builder.build().map_err(|e| setup_failed(&e))?;
         Ok(Self {
             http,
             options: Arc::new(options),

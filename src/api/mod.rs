@@ -1,5 +1,6 @@
 //! The CRM's v2 API: tolerant models, the HTTP client, typed errors.
 
+pub mod address;
 pub mod client;
 pub mod decode;
 pub mod echo;
