@@ -2,11 +2,12 @@
 //!
 //! `Display` is one line, fit for a status bar or a CLI's stderr, and never
 //! holds the user's token: the request URL carries none, the client masks a
-//! token that the server echoes in any encoding ([`ApiError::without_token`]),
-//! and every text the server chose (messages,
-//! body snippets) passes through [`redact_secrets`](super::token::redact_secrets)
-//! and is made safe for a terminal: no control or bidi character, no line
-//! break, and a bounded length.
+//! token that the server echoes, in any encoding
+//! ([`ApiError::without_token`]), and every text the server chose
+//! (messages, body snippets) passes through
+//! [`redact_secrets`](super::token::redact_secrets) and is made safe for a
+//! terminal: no control or bidi character, no line break, and a bounded
+//! length.
 
 use super::echo;
 use super::token::{Token, redact_secrets};
