@@ -5,7 +5,9 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
 use serde_json::json;
 
-use crmdeck::api::decode::{self, DecodeError, ErrorBody};
+use crmdeck::api::decode::{
+    self, DecodeError, ErrorBody, MAX_DEPTH, MAX_KEPT_ELEMENTS, MAX_RECORDS,
+};
 use crmdeck::domain::clock::format_clock;
 use crmdeck::domain::timetable::{UnplacedReason, build_week};
 use crmdeck::domain::zone::Zone;
@@ -51,6 +53,16 @@ fn base_plugin() -> Plugin {
         name: "Leads".into(),
         ..Plugin::default()
     }
+}
+
+/// Lists nested `depth` deep: `[[...]]`.
+fn nested(depth: usize) -> String {
+    format!("{}{}", "[".repeat(depth), "]".repeat(depth))
+}
+
+/// `depth` lists around the string that replaces what nests deeper.
+fn cut(depth: usize) -> String {
+    format!("{}\"…\"{}", "[".repeat(depth), "]".repeat(depth))
 }
 
 /// A course with only an id and a name.
@@ -625,6 +637,78 @@ fn rows() -> Vec<Row> {
             ]),
         ),
         row("an empty page", "[]", Expect::Groups(vec![])),
+        row(
+            "a page as long as a page may be",
+            format!("[{}]", vec!["{}"; MAX_RECORDS].join(",")),
+            Expect::Groups(vec![Group::default(); MAX_RECORDS]),
+        ),
+        // -- one bad value fails no more than its field
+        group_row(
+            "lone surrogate escapes in values and a key",
+            r#""name":"Ab\ud800c","comment":"\udfff\ud83d\ude00","\udc00":1,"status":2"#,
+            Group {
+                name: "Ab\u{FFFD}c".into(),
+                comment: Some("\u{FFFD}😀".into()),
+                status: GroupStatus::Active,
+                ..g()
+            },
+        ),
+        group_row(
+            "a value nested 100,000 deep",
+            &format!(r#""salary_for_corporate":{},"status":2"#, nested(100_000)),
+            Group {
+                // Cut at the deepest level kept: the group is the third.
+                salary_for_corporate: Some(serde_json::from_str(&cut(MAX_DEPTH - 3)).unwrap()),
+                status: GroupStatus::Active,
+                ..g()
+            },
+        ),
+        plugin_row(
+            "abilities nested 100,000 deep",
+            &format!(r#""abilities":{},"type":"Free""#, nested(100_000)),
+            Plugin {
+                // The one element, raw: the list itself is the fourth level.
+                abilities: list(&[&cut(MAX_DEPTH - 4)]),
+                plugin_type: PluginType::Free,
+                ..p()
+            },
+        ),
+        plugin_row(
+            "abilities of more elements than a document keeps",
+            &format!(
+                r#""abilities":[{}]"#,
+                vec!["0"; MAX_KEPT_ELEMENTS + 10].join(",")
+            ),
+            Plugin {
+                abilities: Abilities::List(
+                    std::iter::repeat_n("0", MAX_KEPT_ELEMENTS)
+                        .chain(["…"])
+                        .map(String::from)
+                        .collect(),
+                ),
+                ..p()
+            },
+        ),
+        group_row(
+            "fields sharing what a document keeps",
+            &format!(
+                r#""salary_for_corporate":[{}],"exact_days":[{}]"#,
+                vec!["0"; 12_000].join(","),
+                vec![r#""x""#; 12_000].join(",")
+            ),
+            Group {
+                salary_for_corporate: Some(json!(vec![0; 12_000])),
+                // What is left of the budget, then the mark of the cut.
+                exact_days: ExactDays {
+                    days: vec![],
+                    unknown: std::iter::repeat_n("x", MAX_KEPT_ELEMENTS - 12_000)
+                        .chain(["…"])
+                        .map(String::from)
+                        .collect(),
+                },
+                ..g()
+            },
+        ),
         // -- pagination
         row(
             "pagination with next",
@@ -748,6 +832,11 @@ fn rows() -> Vec<Row> {
             r#"{"status":500,"message":"  "}"#,
             Expect::ErrorBody(None),
         ),
+        row(
+            "a lone surrogate escape in the message",
+            r#"{"message":"Bad \ud800 gateway"}"#,
+            Expect::ErrorBody(message("Bad \u{FFFD} gateway")),
+        ),
         // -- decode entry points on error bodies
         row(
             "groups refused by a 404 envelope",
@@ -815,6 +904,30 @@ fn rows() -> Vec<Row> {
             Expect::GroupsFail(DecodeError::WrongShape {
                 expected: "a list",
                 found: "an object",
+            }),
+        ),
+        row(
+            "groups on data nested 100,000 deep",
+            format!(r#"{{"success":true,"data":{}}}"#, nested(100_000)),
+            Expect::GroupsFail(DecodeError::WrongShape {
+                expected: "a list of objects",
+                found: "a list of lists",
+            }),
+        ),
+        row(
+            "groups on data of numbers only",
+            r#"{"success":true,"data":[1,2.5]}"#,
+            Expect::GroupsFail(DecodeError::WrongShape {
+                expected: "a list of objects",
+                found: "a list of numbers",
+            }),
+        ),
+        row(
+            "groups on more records than a page may hold",
+            format!(r#"{{"data":[{}]}}"#, vec!["{}"; MAX_RECORDS + 1].join(",")),
+            Expect::GroupsFail(DecodeError::TooManyRecords {
+                elements: MAX_RECORDS + 1,
+                limit: MAX_RECORDS,
             }),
         ),
         row(

@@ -232,6 +232,38 @@ fn spoiling(record: Value) -> impl Strategy<Value = (Value, Vec<String>)> {
         .prop_map(move |(path, value)| (spoiled(record.clone(), &path, value), path))
 }
 
+/// JSON text that no `Value` can hold: a string with a lone surrogate
+/// escape in it, or lists or objects nested past serde_json's limit (128).
+fn unholdable_json() -> impl Strategy<Value = String> {
+    let quoted = |text: &str| serde_json::to_string(text).expect("a string serialises");
+    prop_oneof![
+        (any_text(), 0xD800u32..=0xDFFF, any_text()).prop_map(move |(before, code, after)| {
+            let (before, after) = (quoted(&before), quoted(&after));
+            let open = &before[..before.len() - 1];
+            format!("{open}\\u{code:04x}{}", &after[1..])
+        }),
+        (129usize..3000, any::<bool>()).prop_map(|(depth, objects)| {
+            let (open, close) = if objects {
+                (r#"{"k":"#, "}")
+            } else {
+                ("[", "]")
+            };
+            format!("{}null{}", open.repeat(depth), close.repeat(depth))
+        }),
+    ]
+}
+
+/// The body of `records` with the value at `path` of the second one
+/// replaced by the JSON text `raw`.
+fn with_raw_value(records: [Value; 3], path: &[String], raw: &str) -> Vec<u8> {
+    const MARK: &str = "raw value goes here";
+    let [first, second, third] = records;
+    let marked = spoiled(second, path, json!(MARK));
+    let body = envelope(json!([first, marked, third]), Value::Null);
+    let body = String::from_utf8(body).expect("serde_json writes UTF-8");
+    body.replacen(&format!("\"{MARK}\""), raw, 1).into_bytes()
+}
+
 fn envelope(data: Value, pagination: Value) -> Vec<u8> {
     let mut body = Map::new();
     body.insert("status".into(), json!(200));
@@ -390,6 +422,24 @@ proptest! {
         for at in [&odd.created_at, &odd.updated_at, &odd.deleted_at].into_iter().flatten() {
             timestamp(at, &zone);
         }
+    }
+
+    #[test]
+    fn a_value_no_json_library_holds_fails_no_more_than_its_field(
+        group_path in prop::sample::select(field_paths(&group(2))),
+        plugin_path in prop::sample::select(field_paths(&plugin(2))),
+        raw in unholdable_json(),
+    ) {
+        let body = with_raw_value([group(1), group(2), group(3)], &group_path, &raw);
+        let groups = decode::groups(&body).expect("one odd field never fails the page").data;
+        let ids: Vec<i64> = groups.iter().map(|g| g.id).collect();
+        let odd_id = if group_path == ["id"] { 0 } else { 2 };
+        prop_assert_eq!(ids, vec![1, odd_id, 3]);
+        let body = with_raw_value([plugin(1), plugin(2), plugin(3)], &plugin_path, &raw);
+        let plugins = decode::plugins(&body).expect("one odd field never fails the list").data;
+        let ids: Vec<i64> = plugins.iter().map(|p| p.id).collect();
+        let odd_id = if plugin_path == ["id"] { 0 } else { 2 };
+        prop_assert_eq!(ids, vec![1, odd_id, 3]);
     }
 
     #[test]

@@ -2,12 +2,15 @@
 //!
 //! `Display` is one line, fit for a status bar or a CLI's stderr, and never
 //! holds the user's token: the request URL carries none, the client masks a
-//! token that the server echoes, and every text the server chose (messages,
-//! body snippets) passes through [`redact_secrets`](super::token::redact_secrets)
-//! and is made safe for a terminal: no control or bidi character, no line
-//! break, and a bounded length.
+//! token that the server echoes, in any encoding
+//! ([`ApiError::without_token`]), and every text the server chose
+//! (messages, body snippets) passes through
+//! [`redact_secrets`](super::token::redact_secrets) and is made safe for a
+//! terminal: no control or bidi character, no line break, and a bounded
+//! length.
 
-use super::token::redact_secrets;
+use super::echo;
+use super::token::{Token, redact_secrets};
 use crate::domain::sanitize::sanitize_line;
 use chrono::{DateTime, Utc};
 use std::fmt;
@@ -63,6 +66,55 @@ impl ApiError {
             Self::Network(_) | Self::RateLimited { .. } => true,
             Self::Server { status, .. } => matches!(status, 502..=504),
             _ => false,
+        }
+    }
+
+    /// The same error with every echo of `token` in the server's words
+    /// (messages, field names and errors, the decode detail and snippet)
+    /// masked, whatever its encoding: see [`echo`].
+    pub fn without_token(self, token: &Token) -> Self {
+        let mask = |text: String| match echo::without_token(&text, token) {
+            std::borrow::Cow::Borrowed(_) => text,
+            std::borrow::Cow::Owned(masked) => masked,
+        };
+        match self {
+            Self::Unauthorized {
+                expired_at,
+                message,
+            } => Self::Unauthorized {
+                expired_at,
+                message: message.map(mask),
+            },
+            Self::Forbidden { message } => Self::Forbidden {
+                message: message.map(mask),
+            },
+            Self::NotFound { message } => Self::NotFound {
+                message: message.map(mask),
+            },
+            Self::Validation { message, fields } => Self::Validation {
+                message: message.map(mask),
+                fields: fields
+                    .into_iter()
+                    .map(|(field, problems)| {
+                        (mask(field), problems.into_iter().map(mask).collect())
+                    })
+                    .collect(),
+            },
+            Self::Server { status, message } => Self::Server {
+                status,
+                message: message.map(mask),
+            },
+            Self::Network(reason) => Self::Network(mask(reason)),
+            Self::Decode {
+                status,
+                detail,
+                snippet,
+            } => Self::Decode {
+                status,
+                detail: mask(detail),
+                snippet: mask(snippet),
+            },
+            other @ (Self::RateLimited { .. } | Self::Timeout(_) | Self::TooLarge { .. }) => other,
         }
     }
 

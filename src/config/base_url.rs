@@ -1,6 +1,6 @@
 //! Checking the API address: a scheme, a host, and no plain http off this machine.
 
-use std::net::{Ipv4Addr, Ipv6Addr};
+use crate::domain::address::is_loopback_host;
 
 /// Trims white space and trailing slashes; the address must be `http://` or
 /// `https://` followed by a host, with no user name or password in it. The
@@ -58,7 +58,7 @@ pub(crate) fn ends_with_version(url: &str) -> bool {
 /// the network unencrypted.
 pub(crate) fn is_plain_http_to_remote(url: &str) -> bool {
     match split_scheme(url) {
-        Some((Scheme::Http, rest)) => !is_loopback(host(rest)),
+        Some((Scheme::Http, rest)) => !is_loopback_host(host(rest)),
         _ => false,
     }
 }
@@ -99,18 +99,6 @@ fn host(after_scheme: &str) -> &str {
             .map_or(host_port, |end| &host_port[..=end]);
     }
     host_port.split(':').next().unwrap_or_default()
-}
-
-/// `localhost`, 127.0.0.0/8 or `[::1]`.
-fn is_loopback(host: &str) -> bool {
-    let host = host.trim_end_matches('.');
-    if host.eq_ignore_ascii_case("localhost") {
-        return true;
-    }
-    if let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
-        return inner.parse::<Ipv6Addr>().is_ok_and(|ip| ip.is_loopback());
-    }
-    host.parse::<Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 #[cfg(test)]
