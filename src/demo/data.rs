@@ -24,8 +24,9 @@ const LAST_LESSON_END_MINUTE: i64 = 20 * 60;
 
 /// Terminal attacks planted in the data when `DemoOptions::hostile_text` is
 /// set: clear screen, an OSC 52 clipboard write, an OSC 0 title change, BEL,
-/// carriage return, backspace and RIGHT-TO-LEFT OVERRIDE.
-pub const HOSTILE_FRAGMENTS: [&str; 7] = [
+/// carriage return, backspace, RIGHT-TO-LEFT OVERRIDE and a zero width space
+/// (which would let a name pass for another).
+pub const HOSTILE_FRAGMENTS: [&str; 8] = [
     "\x1b[2J",
     "\x1b]52;c;cHduZWQ=\x07",
     "\x1b]0;pwned\x07",
@@ -33,6 +34,7 @@ pub const HOSTILE_FRAGMENTS: [&str; 7] = [
     "\r",
     "\x08",
     "\u{202E}",
+    "\u{200B}",
 ];
 
 #[derive(Debug, Clone, Serialize)]

@@ -1,23 +1,23 @@
 //! Escape injection, CLI side: names, comments and error messages holding
 //! `ESC [2J`, an OSC 52 clipboard write, an OSC 0 title change, BEL, CR,
-//! backspace and U+202E reach the terminal as visible placeholders in tables
-//! and CSV, as `\u` escapes in JSON (`\u001b`) (which still reads back exactly),
-//! and never as the characters themselves.
+//! backspace, U+202E and a zero width space reach the terminal as visible
+//! placeholders in tables and CSV, as `\u` escapes in JSON (`\u001b`)
+//! (which still reads back exactly), and never as the characters themselves.
 
 use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, scripted_server};
 use axum::http::StatusCode;
 use crmdeck::api::pages::walk_all;
 use crmdeck::api::{Client, ClientOptions, Token};
 use crmdeck::demo::HOSTILE_FRAGMENTS;
-use crmdeck::domain::sanitize::is_bidi_control;
+use crmdeck::domain::sanitize::{is_bidi_control, is_invisible};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
 /// The characters in `text` that a terminal would act on ('\n' ends a line
-/// and is allowed).
+/// and is allowed), or draw as nothing.
 fn acting_chars(text: &str) -> Vec<char> {
     text.chars()
-        .filter(|&c| (c.is_control() && c != '\n') || is_bidi_control(c))
+        .filter(|&c| (c.is_control() && c != '\n') || is_bidi_control(c) || is_invisible(c))
         .collect()
 }
 
@@ -98,7 +98,7 @@ async fn json_escapes_hostile_text_and_reads_back_exactly() {
         let what = args.join(" ");
         assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
         assert_eq!(acting_chars(&run.stdout), Vec::<char>::new(), "{what}");
-        for escape in ["\\u001b", "\\u0007", "\\r", "\\b", "\\u202e"] {
+        for escape in ["\\u001b", "\\u0007", "\\r", "\\b", "\\u202e", "\\u200b"] {
             assert!(run.stdout.contains(escape), "{what}: {escape}");
         }
         let printed: Value = serde_json::from_str(&run.stdout).expect("JSON");
