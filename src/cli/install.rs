@@ -1,9 +1,10 @@
 //! `crmdeck install ID`: confirm, then one POST (never retried).
 
 use super::plugins::{installation_json, shown_token};
+use super::table::Table;
 use super::{CliError, Format, json_text};
 use crate::api::{Installation, Plugin};
-use crate::domain::format::plugin_type_word;
+use crate::domain::format::{NONE, plugin_type_word};
 use crate::domain::sanitize::sanitize_line;
 use crate::session::Session;
 use std::io::{BufRead, IsTerminal, Write};
@@ -78,25 +79,63 @@ fn report(
     format: Format,
     show_token: bool,
 ) -> String {
+    let token = installation
+        .token
+        .as_deref()
+        .map(|t| shown_token(t, show_token));
     match format {
         Format::Json => json_text(&installation_json(installation, show_token)),
-        Format::Table | Format::Csv => {
-            let token = installation
-                .token
-                .as_deref()
-                .map(|t| shown_token(t, show_token))
-                .unwrap_or_else(|| "none".into());
+        // A table of one row, so a name that starts like a formula is
+        // defused as in every CSV.
+        Format::Csv => {
+            let mut table = Table::new(&[
+                ("PLUGIN_ID", None),
+                ("NAME", None),
+                ("INSTALLATION_ID", None),
+                ("TOKEN", None),
+            ]);
+            table.push(vec![
+                plugin.id.to_string(),
+                plugin.name.clone(),
+                installation.id.to_string(),
+                token.unwrap_or_else(|| NONE.to_string()),
+            ]);
+            table.to_csv()
+        }
+        Format::Table => {
             let hint = if show_token || installation.token.is_none() {
                 ""
             } else {
                 " (--show-token prints it in full)"
             };
             format!(
-                "{} (plugin {}) installed: installation {}, token {token}{hint}\n",
+                "{} (plugin {}) installed: installation {}, token {}{hint}\n",
                 sanitize_line(&plugin.name),
                 plugin.id,
-                installation.id
+                installation.id,
+                token.as_deref().unwrap_or("none")
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::PluginType;
+    use crate::app::fixtures;
+
+    #[test]
+    fn csv_is_a_row_whose_formula_is_defused() {
+        let plugin = fixtures::plugin(7, "=HYPERLINK(\"http://x\")", PluginType::Free, false);
+        let installation = fixtures::installation(27, 7);
+        let csv = report(&plugin, &installation, Format::Csv, false);
+        let masked = shown_token(installation.token.as_deref().unwrap(), false);
+        assert_eq!(
+            csv,
+            format!(
+                "PLUGIN_ID,NAME,INSTALLATION_ID,TOKEN\r\n7,\"'=HYPERLINK(\"\"http://x\"\")\",27,{masked}\r\n"
+            )
+        );
     }
 }
