@@ -259,6 +259,28 @@ async fn never_retries_the_install_post() {
     assert_eq!(server.hits(Route::Install), 1);
 }
 
+/// The server installs, then closes the connection without a byte of its
+/// answer: the client cannot tell what happened, and says so.
+#[tokio::test]
+async fn an_install_whose_answer_is_dropped_has_an_unknown_outcome() {
+    let server = server().await;
+    server.faults().push(Fault::Drop, 1, Some(Route::Install));
+    let client = client_for(&server);
+    let error = client.install(3).await.unwrap_err();
+    assert!(matches!(error, ApiError::ConnectionLost(_)), "{error:?}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("connection lost before the answer: 127.0.0.1"),
+        "{error}"
+    );
+    assert!(error.outcome_unknown());
+    assert_eq!(server.hits(Route::Install), 1, "one POST, never repeated");
+    let plugins = client.plugins().await.unwrap();
+    let installed = plugins.iter().find(|p| p.id == 3).unwrap().is_installed();
+    assert!(installed, "the install happened all the same");
+}
+
 #[tokio::test]
 async fn honours_retry_after() {
     let server = server().await;
@@ -369,6 +391,9 @@ async fn a_dead_server_is_a_network_error() {
             .to_string()
             .starts_with("cannot reach the server: 127.0.0.1")
     );
+    // Nothing was sent: an install there is known not to have happened.
+    let install = client.install(3).await.unwrap_err();
+    assert!(!install.outcome_unknown(), "{install:?}");
 }
 
 #[tokio::test]

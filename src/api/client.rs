@@ -305,16 +305,16 @@ impl Client {
         Ok(body)
     }
 
+    /// A failure of the transport, told apart by whether the request could
+    /// have left: a connection never made (refused, unresolvable, the TLS
+    /// handshake, the connect limit) proves it did not.
     fn transport_error(&self, error: &reqwest::Error) -> ApiError {
-        if error.is_timeout() {
-            let limit = if error.is_connect() {
-                self.options.connect_timeout
-            } else {
-                self.options.request_timeout
-            };
-            return ApiError::Timeout(limit);
+        match (error.is_timeout(), error.is_connect()) {
+            (true, true) => ApiError::ConnectTimeout(self.options.connect_timeout),
+            (true, false) => ApiError::Timeout(self.options.request_timeout),
+            (false, true) => ApiError::Network(transport_reason(error)),
+            (false, false) => ApiError::ConnectionLost(transport_reason(error)),
         }
-        ApiError::Network(transport_reason(error))
     }
 }
 

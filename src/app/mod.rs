@@ -423,6 +423,17 @@ impl App {
         match action {
             Action::Accept => {
                 self.overlay = None;
+                // Asked again: what held when the question opened may not
+                // hold now.
+                let refused = self.plugins.install_refused(
+                    plugin_id,
+                    self.settings.read_only,
+                    &self.requests,
+                );
+                if let Some(reason) = refused {
+                    self.status.info(reason, self.now);
+                    return Vec::new();
+                }
                 if let Some(plugin) = self.plugins.plugin(plugin_id) {
                     let name = sanitize_line(&plugin.name).into_owned();
                     self.status.info(format!("installing {name}…"), self.now);

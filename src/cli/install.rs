@@ -3,7 +3,7 @@
 use super::plugins::{installation_json, shown_token};
 use super::table::Table;
 use super::{CliError, Format, json_text};
-use crate::api::{Installation, Plugin};
+use crate::api::{ApiError, Installation, Plugin};
 use crate::domain::format::{NONE, plugin_type_word};
 use crate::domain::sanitize::sanitize_line;
 use crate::session::Session;
@@ -39,8 +39,38 @@ pub async fn run(
     if !yes {
         confirm(plugin)?;
     }
-    let installation = session.client.install(plugin_id).await?;
-    Ok(report(plugin, &installation, format, show_token))
+    match session.client.install(plugin_id).await {
+        Ok(installation) => Ok(report(plugin, &installation, format, show_token)),
+        Err(error) if error.outcome_unknown() => Err(unknown_outcome(session, plugin, error).await),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// The error for an install that may have happened all the same (see
+/// [`ApiError::outcome_unknown`]): the plugin list, asked once (a read),
+/// says what it shows now. Never a second POST: an install the server is
+/// still carrying out (behind a gateway that gave up) shows later.
+async fn unknown_outcome(session: &Session, plugin: &Plugin, error: ApiError) -> CliError {
+    let name = sanitize_line(&plugin.name);
+    let check = "check with `crmdeck plugins` before installing again";
+    let now = match session.client.plugins().await {
+        Ok(plugins) => match plugins.into_iter().find(|p| p.id == plugin.id) {
+            Some(Plugin {
+                user: Some(installation),
+                ..
+            }) => format!(
+                "the plugin list now shows {name} installed (installation {}): see `crmdeck plugins`",
+                installation.id
+            ),
+            Some(_) => format!("the plugin list shows {name} not installed (yet): {check}"),
+            None => format!("{name} is no longer in the plugin list: {check}"),
+        },
+        Err(list_error) => {
+            tracing::info!(%list_error, "the plugin list after an install of unknown outcome");
+            check.to_string()
+        }
+    };
+    CliError::OutcomeUnknown(format!("{error}; outcome unknown: {now}"))
 }
 
 /// Asks on the terminal; refuses to guess when there is none.

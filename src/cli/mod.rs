@@ -31,6 +31,10 @@ pub enum CliError {
     /// Exit 1.
     #[error(transparent)]
     Api(#[from] ApiError),
+    /// Exit 1: an install whose outcome is unknown, and what the plugin
+    /// list says since.
+    #[error("{0}")]
+    OutcomeUnknown(String),
     /// Exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -40,7 +44,7 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             Self::Usage(_) | Self::Config(_) => ExitCode::from(2),
-            Self::Api(_) | Self::Io(_) => ExitCode::from(1),
+            Self::Api(_) | Self::OutcomeUnknown(_) | Self::Io(_) => ExitCode::from(1),
         }
     }
 }
