@@ -7,6 +7,7 @@ use crmdeck::api::{
     Token,
 };
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
+use crmdeck::domain::zone::Zone;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -279,6 +280,24 @@ async fn an_install_whose_answer_is_dropped_has_an_unknown_outcome() {
     let plugins = client.plugins().await.unwrap();
     let installed = plugins.iter().find(|p| p.id == 3).unwrap().is_installed();
     assert!(installed, "the install happened all the same");
+}
+
+/// `GET /v2/token/me` names the demo centre and its zone; it is asked once,
+/// never retried (nothing depends on it).
+#[tokio::test]
+async fn the_token_me_answer_names_the_centre_and_its_zone() {
+    let server = server().await;
+    let client = client_for(&server);
+    let me = client.me().await.unwrap();
+    assert_eq!(me.company_name(), Some("Ziyo Learning Centre"));
+    assert_eq!(me.time_zone(), Some(Zone::Named(chrono_tz::Asia::Tashkent)));
+    server.faults().push(Fault::Html(502), 3, Some(Route::Me));
+    let error = client.me().await.unwrap_err();
+    assert!(
+        matches!(error, ApiError::Server { status: 502, .. }),
+        "{error:?}"
+    );
+    assert_eq!(server.hits(Route::Me), 2, "one attempt each");
 }
 
 #[tokio::test]

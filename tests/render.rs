@@ -6,6 +6,7 @@ use crmdeck::api::{ApiError, DaysCode, GroupsPage};
 use crmdeck::app::fixtures::{self, answer, loaded_app, press, server_answer};
 use crmdeck::app::{App, AppSettings, Payload, Request};
 use crmdeck::config::Theme;
+use crmdeck::domain::zone::Zone;
 use crmdeck::ui::render;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -450,4 +451,33 @@ fn a_zero_width_space_shows() {
     assert_eq!(rows.len(), 2, "{screen}");
     assert!(rows[0].contains("Zero\u{FFFD}width"), "{screen}");
     assert!(rows[1].contains("Zerowidth"), "{screen}");
+}
+
+// ---- the zone of the times ----
+
+/// The top line at 160x48 of the loaded app with `settings`.
+fn top_line(settings: AppSettings) -> String {
+    let app = loaded_app(settings, (160, 48));
+    let screen = draw(&app).backend().to_string();
+    screen.lines().next().unwrap().to_string()
+}
+
+#[test]
+fn the_top_line_names_the_zone_of_the_times_when_the_machine_reads_another() {
+    let on_utc = AppSettings {
+        machine_zone: Zone::Named(chrono_tz::UTC),
+        ..AppSettings::for_tests()
+    };
+    let top = top_line(on_utc);
+    assert!(
+        top.contains("times in Asia/Tashkent  demo · api.example.uz"),
+        "{top}"
+    );
+    // A machine whose clock reads the same (Samarkand is UTC+5 too).
+    let same_clock = AppSettings {
+        machine_zone: Zone::Named(chrono_tz::Asia::Samarkand),
+        ..AppSettings::for_tests()
+    };
+    let top = top_line(same_clock);
+    assert!(!top.contains("times in"), "{top}");
 }

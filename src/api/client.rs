@@ -3,7 +3,7 @@
 
 use super::decode::{self, DecodeError};
 use super::error::ApiError;
-use super::model::{Branch, Envelope, Group, Installation, Pagination, Plugin};
+use super::model::{Branch, Envelope, Group, Installation, Me, Pagination, Plugin};
 use super::tls;
 use super::token::Token;
 use reqwest::header::{ACCEPT, HeaderMap, RETRY_AFTER};
@@ -215,6 +215,15 @@ impl Client {
         answer
             .decode(decode::branches)
             .map(|envelope| envelope.data)
+    }
+
+    /// `GET /v2/token/me` (outside the published spec: may well fail, and
+    /// nothing depends on it): one attempt, never retried.
+    pub async fn me(&self) -> Result<Me, ApiError> {
+        let answer = self
+            .send_once(Method::GET, "/v2/token/me", &[], None)
+            .await?;
+        answer.decode(decode::me).map(|envelope| envelope.data)
     }
 
     async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Answer, ApiError> {

@@ -23,7 +23,7 @@ use self::lenient::{
     skip_value, text,
 };
 use self::records::{Record, RecordShape, nested};
-use crate::api::model::{Branch, Envelope, Group, Installation, Pagination, Plugin};
+use crate::api::model::{Branch, Envelope, Group, Installation, Me, Pagination, Plugin};
 
 /// Why a body could not be read as a success envelope. Its `Display` is one
 /// short line, fit for a status bar.
@@ -118,6 +118,12 @@ pub fn install(body: &[u8]) -> Result<Envelope<Installation>, DecodeError> {
 /// The envelope of `GET /v2/branches` (outside the published spec).
 pub fn branches(body: &[u8]) -> Result<Envelope<Vec<Branch>>, DecodeError> {
     envelope(body, ListOf::<Branch>::new(), "a list")
+}
+
+/// The envelope of `GET /v2/token/me` (outside the published spec): `data`
+/// is the user, with the company (centre) it belongs to.
+pub fn me(body: &[u8]) -> Result<Envelope<Me>, DecodeError> {
+    envelope(body, OneObject::<Me>::new(), "a user object")
 }
 
 /// The body as text: invalid UTF-8 (a name cut in the middle of a

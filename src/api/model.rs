@@ -9,6 +9,8 @@ use serde::Serialize;
 
 use serde::Serializer;
 
+use crate::domain::zone::Zone;
+
 /// `{status, success, data, pagination}`: every successful answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Envelope<T> {
@@ -216,6 +218,44 @@ pub struct Branch {
     pub name: String,
 }
 
+/// Who the token belongs to (`GET /v2/token/me`, outside the published
+/// spec): only what crmdeck shows of it, the centre. Every field is
+/// optional: its shape is not documented.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Me {
+    /// `data.company`.
+    pub company: Option<Company>,
+    /// `data.timezone` (or `time_zone`, `timeZone`), as sent.
+    pub timezone: Option<String>,
+}
+
+/// The company (the education centre) a token belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Company {
+    pub name: Option<String>,
+    /// `timezone` (or `time_zone`, `timeZone`), as sent.
+    pub timezone: Option<String>,
+}
+
+impl Me {
+    /// The centre's name, when the answer gives a non-blank one.
+    pub fn company_name(&self) -> Option<&str> {
+        let name = self.company.as_ref()?.name.as_deref()?.trim();
+        (!name.is_empty()).then_some(name)
+    }
+
+    /// The centre's time zone: the company's, else the user's, when it is
+    /// an IANA name (`Asia/Tashkent`); anything else is no zone.
+    pub fn time_zone(&self) -> Option<Zone> {
+        let company = self.company.as_ref().and_then(|c| c.timezone.as_deref());
+        [company, self.timezone.as_deref()]
+            .into_iter()
+            .flatten()
+            .find_map(|name| name.trim().parse::<chrono_tz::Tz>().ok())
+            .map(Zone::Named)
+    }
+}
+
 /// The answer to `POST /v2/plugins/install`: same fields as [`Installation`].
 pub type InstallResult = Installation;
 
@@ -318,5 +358,67 @@ impl Abilities {
 impl Plugin {
     pub fn is_installed(&self) -> bool {
         self.user.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::api::decode;
+    use crate::domain::zone::Zone;
+
+    /// What `GET /v2/token/me` with `data` tells: the centre's name and zone.
+    fn centre(data: &str) -> Option<(Option<String>, Option<Zone>)> {
+        let body = format!(r#"{{"status":200,"success":true,"data":{data}}}"#);
+        let me = decode::me(body.as_bytes()).ok()?.data;
+        Some((me.company_name().map(str::to_string), me.time_zone()))
+    }
+
+    #[test]
+    fn the_centre_is_read_from_any_shape_the_answer_may_take() {
+        let tashkent = Some(Zone::Named(chrono_tz::Asia::Tashkent));
+        let name = || Some("Ziyo Learning Centre".to_string());
+        let cases = [
+            (
+                r#"{"id":1042,"company":{"id":37,"name":"Ziyo Learning Centre","timezone":"Asia/Tashkent"}}"#,
+                Some((name(), tashkent)),
+            ),
+            (
+                r#"{"company":{"name":"Ziyo Learning Centre","time_zone":" Asia/Tashkent "}}"#,
+                Some((name(), tashkent)),
+            ),
+            // The user's zone when the company names none; the company's wins.
+            (
+                r#"{"timeZone":"Asia/Tashkent","company":{}}"#,
+                Some((None, tashkent)),
+            ),
+            (
+                r#"{"timezone":"Europe/Moscow","company":{"timezone":"Asia/Tashkent"}}"#,
+                Some((None, tashkent)),
+            ),
+            // What names no zone or no name: unknown, never an error.
+            (
+                r#"{"company":{"name":"  ","timezone":"UTC+5"}}"#,
+                Some((None, None)),
+            ),
+            // Numbers are read as text, as everywhere; 5 is no zone.
+            (
+                r#"{"company":{"name":5,"timezone":5}}"#,
+                Some((Some("5".to_string()), None)),
+            ),
+            (
+                r#"{"company":"Ziyo","timezone":["Asia/Tashkent"]}"#,
+                Some((None, None)),
+            ),
+            (r#"{"company":null,"id":1}"#, Some((None, None))),
+            (r#"{"timezone":"local"}"#, Some((None, None))),
+            // Not a user object at all: an error, which callers ignore.
+            (r#"[{"company":{"timezone":"Asia/Tashkent"}}]"#, None),
+            ("{}", None),
+            ("null", None),
+        ];
+        for (data, expected) in cases {
+            assert_eq!(centre(data), expected, "{data}");
+        }
+        assert!(decode::me(b"<html>Not Found</html>").is_err());
     }
 }

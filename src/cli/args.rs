@@ -92,7 +92,7 @@ pub enum Command {
                             crmdeck demo-server --latency-ms 300 --fault 502x2@groups\n\
                             Fault specs: 500, 500x3, html:502, empty:200, truncated, wrong-shape,\n\
                             hang, drop, drip, oversize:20000000, retry-after:2, each with an optional\n\
-                            @plugins|@install|@groups|@branches suffix."
+                            @plugins|@install|@groups|@branches|@me suffix."
     )]
     DemoServer(DemoServerArgs),
 }

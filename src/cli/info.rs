@@ -2,10 +2,19 @@
 
 use crate::api::token::describe_expiry;
 use crate::config::log_path;
+use crate::domain::zone::Zone;
 use crate::session::Session;
 
-pub fn run(session: &Session) -> String {
+pub async fn run(session: &Session) -> String {
     let config = &session.config;
+    let (zone, source) = session.zone().await;
+    let now = chrono::Utc::now();
+    // Said where it matters: lesson times do not read as this machine's clock.
+    let elsewhere = if zone.same_clock_as(&Zone::Local, now) {
+        String::new()
+    } else {
+        format!("; times in {zone}, not this machine's zone")
+    };
     let env = |name: &str| std::env::var(name).ok();
     let token = session.client.token();
     let expiry = match token.expires_at() {
@@ -30,7 +39,10 @@ pub fn run(session: &Session) -> String {
         ("token from", token_source),
         ("token", format!("{} ({expiry})", token.masked())),
         ("read-only", config.read_only.to_string()),
-        ("time zone", config.timezone.to_string()),
+        (
+            "time zone",
+            format!("{zone} ({}){elsewhere}", source.describe()),
+        ),
         ("language", config.language.to_string()),
         ("per page", config.per_page.to_string()),
     ];

@@ -100,7 +100,7 @@ async fn dispatch(global: &GlobalArgs, command: Command) -> Result<(), CliError>
         } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
         Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
         Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
-        Command::Info => info::run(&open(global).await?),
+        Command::Info => info::run(&open(global).await?).await,
     };
     print(&output)
 }

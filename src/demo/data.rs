@@ -190,6 +190,42 @@ pub(crate) fn runtime_seed() -> u64 {
     SEED.rotate_left(17) ^ 0x01A5_7A11
 }
 
+/// The demo centre: the company of every record.
+const COMPANY_NAME: &str = "Ziyo Learning Centre";
+/// Its zone, as `GET /v2/token/me` names it (the offset of every time above).
+const COMPANY_TIMEZONE: &str = "Asia/Tashkent";
+
+/// The `data` of `GET /v2/token/me`: the demo user and the centre it works for.
+#[derive(Debug, Serialize)]
+pub(crate) struct Me {
+    id: i64,
+    name: &'static str,
+    phone: &'static str,
+    company_id: i64,
+    company: MeCompany,
+}
+
+#[derive(Debug, Serialize)]
+struct MeCompany {
+    id: i64,
+    name: &'static str,
+    timezone: &'static str,
+}
+
+pub(crate) fn me() -> Me {
+    Me {
+        id: DEMO_USER_ID,
+        name: "Demo Operator",
+        phone: "998901234567",
+        company_id: COMPANY_ID,
+        company: MeCompany {
+            id: COMPANY_ID,
+            name: COMPANY_NAME,
+            timezone: COMPANY_TIMEZONE,
+        },
+    }
+}
+
 fn branches() -> Vec<Branch> {
     ["Chilonzor", "Yunusobod", "Mirzo Ulug'bek", "Sergeli"]
         .into_iter()

@@ -152,7 +152,7 @@ impl FaultControl {
 /// "html:502", "empty:200", "truncated", "wrong-shape", "hang", "drop", "drip"
 /// (or "drip:CHUNK:MILLIS"), "oversize:20000000", "retry-after:2", each with
 /// an optional "xN" count and "@groups" | "@plugins" | "@install" |
-/// "@branches" route suffix. Returns (fault, times, route).
+/// "@branches" | "@me" route suffix. Returns (fault, times, route).
 pub fn parse_fault_spec(spec: &str) -> Result<(Fault, usize, Option<Route>), String> {
     let spec = spec.trim().to_ascii_lowercase();
     let (rest, route) = match spec.rsplit_once('@') {
