@@ -128,7 +128,8 @@ fn defaults_when_no_file_exists() {
     assert_eq!(config.token, TokenSource::None);
     assert_eq!(config.branch_id, None);
     assert_eq!(config.per_page, 20);
-    assert_eq!(config.timezone, Zone::Local);
+    // Not set: the centre's zone applies (the API's, else Asia/Tashkent).
+    assert_eq!(config.timezone, None);
     assert_eq!(config.language, Language::En);
     assert!(!config.read_only);
     assert_eq!(config.connect_timeout, Duration::from_secs(5));
@@ -230,7 +231,10 @@ working_hours = "09:30-20:00"
     );
     assert_eq!(config.branch_id, Some(3));
     assert_eq!(config.per_page, 50);
-    assert_eq!(config.timezone, "Asia/Tashkent".parse::<Zone>().unwrap());
+    assert_eq!(
+        config.timezone,
+        Some("Asia/Tashkent".parse::<Zone>().unwrap())
+    );
     assert_eq!(config.language, Language::Ru);
     assert!(config.read_only);
     assert_eq!(config.connect_timeout, Duration::from_secs(2));
@@ -992,7 +996,10 @@ fn the_example_file_loads() {
         ..Overrides::default()
     };
     let config = home.load_with(&example).unwrap();
-    assert_eq!(config.timezone, "Asia/Tashkent".parse::<Zone>().unwrap());
+    assert_eq!(
+        config.timezone,
+        Some("Asia/Tashkent".parse::<Zone>().unwrap())
+    );
     assert!(config.warnings.is_empty(), "{:?}", config.warnings);
     assert!(matches!(config.token, TokenSource::Command { .. }));
     for name in ["staging", "local"] {

@@ -1427,3 +1427,59 @@ fn a_utc_lesson_end_is_placed_in_the_zone() {
         ("10:00".into(), "11:30".into())
     );
 }
+
+/// What `GET /v2/token/me` with `data` tells: the centre's name and zone.
+fn centre(data: &str) -> Option<(Option<String>, Option<chrono_tz::Tz>)> {
+    let body = format!(r#"{{"status":200,"success":true,"data":{data}}}"#);
+    let me = decode::me(body.as_bytes()).ok()?.data;
+    Some((me.company_name().map(str::to_string), me.time_zone()))
+}
+
+#[test]
+fn the_centre_is_read_from_any_shape_the_answer_may_take() {
+    let tashkent = Some(chrono_tz::Asia::Tashkent);
+    let name = || Some("Ziyo Learning Centre".to_string());
+    let cases = [
+        (
+            r#"{"id":1042,"company":{"id":37,"name":"Ziyo Learning Centre","timezone":"Asia/Tashkent"}}"#,
+            Some((name(), tashkent)),
+        ),
+        (
+            r#"{"company":{"name":"Ziyo Learning Centre","time_zone":" Asia/Tashkent "}}"#,
+            Some((name(), tashkent)),
+        ),
+        // The user's zone when the company names none; the company's wins.
+        (
+            r#"{"timeZone":"Asia/Tashkent","company":{}}"#,
+            Some((None, tashkent)),
+        ),
+        (
+            r#"{"timezone":"Europe/Moscow","company":{"timezone":"Asia/Tashkent"}}"#,
+            Some((None, tashkent)),
+        ),
+        // What names no zone or no name: unknown, never an error.
+        (
+            r#"{"company":{"name":"  ","timezone":"UTC+5"}}"#,
+            Some((None, None)),
+        ),
+        // Numbers are read as text, as everywhere; 5 is no zone.
+        (
+            r#"{"company":{"name":5,"timezone":5}}"#,
+            Some((Some("5".to_string()), None)),
+        ),
+        (
+            r#"{"company":"Ziyo","timezone":["Asia/Tashkent"]}"#,
+            Some((None, None)),
+        ),
+        (r#"{"company":null,"id":1}"#, Some((None, None))),
+        (r#"{"timezone":"local"}"#, Some((None, None))),
+        // Not a user object at all: an error, which callers ignore.
+        (r#"[{"company":{"timezone":"Asia/Tashkent"}}]"#, None),
+        ("{}", None),
+        ("null", None),
+    ];
+    for (data, expected) in cases {
+        assert_eq!(centre(data), expected, "{data}");
+    }
+    assert!(decode::me(b"<html>Not Found</html>").is_err());
+}

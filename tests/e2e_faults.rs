@@ -485,6 +485,14 @@ fn json_of_the_wrong_shape() {
 }
 
 #[test]
+fn a_connection_closed_without_an_answer() {
+    check(
+        Trouble::Answer(Fault::Drop),
+        &["connection lost before the answer: 127.0.0.1"],
+    );
+}
+
+#[test]
 fn a_body_over_the_size_cap() {
     check(
         Trouble::Answer(Fault::Oversize(16 * 1024 * 1024 + 1)),

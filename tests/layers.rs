@@ -54,7 +54,7 @@ const FLOORS: &[Floor] = &[
     floor(7, "ui", &["model", "domain", "config", "app"]),
     floor(8, "cli", &["model", "domain", "api", "logging", "config", "demo", "session"]),
     // Terminal, event loop, effects (its tests start a demo server); not cli.
-    floor(8, "runtime", &["model", "api", "logging", "config", "demo", "session", "app", "ui"]),
+    floor(8, "runtime", &["model", "domain", "api", "logging", "config", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
 ];

@@ -9,12 +9,15 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
+use unicode_segmentation::UnicodeSegmentation;
 
 use crmdeck::api::decode::{self, DecodeError};
 use crmdeck::domain::Language;
 use crmdeck::domain::clock::{lesson_minutes, lesson_range, time_of_day};
 use crmdeck::domain::format::timestamp;
-use crmdeck::domain::sanitize::{is_bidi_control, is_clean, sanitize_line, sanitize_text};
+use crmdeck::domain::sanitize::{
+    is_bidi_control, is_clean, is_invisible, sanitize_line, sanitize_text,
+};
 use crmdeck::domain::timetable::monday_to_sunday;
 use crmdeck::domain::weekday::{
     NameStyle, day_from_number, day_name, describe_days, parse_day_name, weekdays,
@@ -39,13 +42,35 @@ const BIDI: [char; 12] = [
     '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
 ];
 
-/// Any character, with C0, DEL, C1 and bidi controls far more likely than
-/// chance would make them.
+/// Invisible characters, joiners and variation selectors, and what they
+/// join or select a form of.
+const INVISIBLE_AND_JOINED: [char; 16] = [
+    '\u{200B}',
+    '\u{200C}',
+    '\u{200D}',
+    '\u{2060}',
+    '\u{FEFF}',
+    '\u{3164}',
+    '\u{FFFA}',
+    '\u{2028}',
+    '\u{E0041}',
+    '\u{E007F}',
+    '\u{FE0F}',
+    '\u{E0100}',
+    '👨',
+    '👧',
+    '🏴',
+    '\u{94D}',
+];
+
+/// Any character, with C0, DEL, C1 and bidi controls and invisible
+/// characters far more likely than chance would make them.
 fn tricky_char() -> impl Strategy<Value = char> {
     prop_oneof![
         3 => any::<char>(),
         2 => prop::char::range('\0', '\u{9F}'),
         1 => prop::sample::select(BIDI.to_vec()),
+        2 => prop::sample::select(INVISIBLE_AND_JOINED.to_vec()),
     ]
 }
 
@@ -505,6 +530,15 @@ proptest! {
         prop_assert!(!multi.chars().any(|c| unsafe_char(c, true)), "{:?}", multi);
         let (escape, right_to_left_override) = ('\u{1b}', '\u{202E}');
         prop_assert!(!line.contains(escape) && !line.contains(right_to_left_override));
+        // Nothing invisible is left but a joiner inside what it joins.
+        for shown in [&line, &multi] {
+            prop_assert!(!shown.chars().any(is_invisible), "{:?}", shown);
+            for cluster in shown.graphemes(true) {
+                let joiner_at_an_end =
+                    cluster.starts_with('\u{200D}') || cluster.ends_with('\u{200D}');
+                prop_assert!(!joiner_at_an_end, "{:?} in {:?}", cluster, shown);
+            }
+        }
         prop_assert!(is_clean(&line), "{:?}", line);
         prop_assert!(multi.split('\n').all(is_clean), "{:?}", multi);
         // Sanitising twice changes nothing more.

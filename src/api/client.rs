@@ -5,7 +5,7 @@ use super::address;
 use super::decode::{self, DecodeError};
 use super::echo;
 use super::error::ApiError;
-use super::model::{Branch, Envelope, Group, Installation, Plugin};
+use super::model::{Branch, Envelope, Group, Installation, Me, Plugin};
 // compat: removed once issue 11 branches are merged
 pub use super::model::{GroupsPage, GroupsQuery};
 use super::tls;
@@ -186,6 +186,15 @@ impl Client {
             .map(|envelope| envelope.data)
     }
 
+    /// `GET /v2/token/me` (outside the published spec: may well fail, and
+    /// nothing depends on it): one attempt, never retried.
+    pub async fn me(&self) -> Result<Me, ApiError> {
+        let answer = self
+            .send_once(Method::GET, "/v2/token/me", &[], None)
+            .await?;
+        answer.decode(decode::me).map(|envelope| envelope.data)
+    }
+
     async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Answer, ApiError> {
         let policy = self.options.retry;
         let mut attempt = 1;
@@ -276,16 +285,16 @@ impl Client {
         Ok(body)
     }
 
+    /// A failure of the transport, told apart by whether the request could
+    /// have left: a connection never made (refused, unresolvable, the TLS
+    /// handshake, the connect limit) proves it did not.
     fn transport_error(&self, error: &reqwest::Error) -> ApiError {
-        if error.is_timeout() {
-            let limit = if error.is_connect() {
-                self.options.connect_timeout
-            } else {
-                self.options.request_timeout
-            };
-            return ApiError::Timeout(limit);
+        match (error.is_timeout(), error.is_connect()) {
+            (true, true) => ApiError::ConnectTimeout(self.options.connect_timeout),
+            (true, false) => ApiError::Timeout(self.options.request_timeout),
+            (false, true) => ApiError::Network(transport_reason(error)),
+            (false, false) => ApiError::ConnectionLost(transport_reason(error)),
         }
-        ApiError::Network(transport_reason(error))
     }
 }
 

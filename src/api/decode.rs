@@ -31,7 +31,7 @@ use self::lenient::{
 pub use self::mend::MAX_DEPTH;
 use self::mend::parse_mended;
 use self::records::{Record, RecordShape, nested};
-use crate::api::model::{Branch, Envelope, Group, Installation, Pagination, Plugin};
+use crate::api::model::{Branch, Envelope, Group, Installation, Me, Pagination, Plugin};
 
 /// Why a body could not be read as a success envelope. Its `Display` is one
 /// short line, fit for a status bar.
@@ -130,6 +130,12 @@ pub fn install(body: &[u8]) -> Result<Envelope<Installation>, DecodeError> {
 /// The envelope of `GET /v2/branches` (outside the published spec).
 pub fn branches(body: &[u8]) -> Result<Envelope<Vec<Branch>>, DecodeError> {
     envelope(body, ListOf::<Branch>::new)
+}
+
+/// The envelope of `GET /v2/token/me` (outside the published spec): `data`
+/// is the user, with the company (centre) it belongs to.
+pub fn me(body: &[u8]) -> Result<Envelope<Me>, DecodeError> {
+    envelope(body, OneObject::<Me>::new)
 }
 
 /// The body as text: invalid UTF-8 (a name cut in the middle of a

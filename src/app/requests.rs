@@ -14,6 +14,8 @@ pub enum Purpose {
     WeekPage(GroupsQuery),
     Plugins,
     Branches,
+    /// The centre's zone, when the config names none.
+    Me,
     Install {
         plugin_id: i64,
     },

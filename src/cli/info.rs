@@ -1,12 +1,21 @@
 //! `crmdeck info`: where everything comes from. Never the token itself.
 
+use crate::domain::zone::Zone;
 use crate::logging::Log;
 use crate::model::describe_expiry;
 use crate::session::Session;
 
 /// `log` is where this run logs, or why it does not.
-pub fn run(session: &Session, log: &Log) -> String {
+pub async fn run(session: &Session, log: &Log) -> String {
     let config = &session.config;
+    let (zone, source) = session.zone().await;
+    let now = chrono::Utc::now();
+    // Said where it matters: lesson times do not read as this machine's clock.
+    let elsewhere = if zone.same_clock_as(&Zone::Local, now) {
+        String::new()
+    } else {
+        format!("; times in {zone}, not this machine's zone")
+    };
     let token = session.client.token();
     let expiry = match token.expires_at() {
         Some(at) => describe_expiry(at, chrono::Utc::now()),
@@ -30,7 +39,10 @@ pub fn run(session: &Session, log: &Log) -> String {
         ("token from", token_source),
         ("token", format!("{} ({expiry})", token.masked())),
         ("read-only", config.read_only.to_string()),
-        ("time zone", config.timezone.to_string()),
+        (
+            "time zone",
+            format!("{zone} ({}){elsewhere}", source.describe()),
+        ),
         ("language", config.language.to_string()),
         ("per page", config.per_page.to_string()),
     ];

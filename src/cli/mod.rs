@@ -32,6 +32,10 @@ pub enum CliError {
     /// Exit 1.
     #[error(transparent)]
     Api(#[from] ApiError),
+    /// Exit 1: an install whose outcome is unknown, and what the plugin
+    /// list says since.
+    #[error("{0}")]
+    OutcomeUnknown(String),
     /// Exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -41,7 +45,7 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             Self::Usage(_) | Self::Config(_) => ExitCode::from(2),
-            Self::Api(_) | Self::Io(_) => ExitCode::from(1),
+            Self::Api(_) | Self::OutcomeUnknown(_) | Self::Io(_) => ExitCode::from(1),
         }
     }
 }
@@ -98,7 +102,7 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
         Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
         Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
-        Command::Info => info::run(&open(global).await?, log),
+        Command::Info => info::run(&open(global).await?, log).await,
     };
     print(&output)
 }

@@ -116,7 +116,9 @@ pub struct Config {
     pub branch_id: Option<i64>,
     /// 1..=100.
     pub per_page: u32,
-    pub timezone: Zone,
+    /// `timezone`; None when not set: times are then shown in the centre's
+    /// zone (see [`ZoneSource::choose`](crate::domain::zone::ZoneSource::choose)).
+    pub timezone: Option<Zone>,
     pub language: Language,
     pub read_only: bool,
     pub connect_timeout: Duration,
@@ -142,7 +144,7 @@ impl Default for Config {
             token: TokenSource::None,
             branch_id: None,
             per_page: DEFAULT_PER_PAGE,
-            timezone: Zone::Local,
+            timezone: None,
             language: Language::En,
             read_only: false,
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
@@ -213,7 +215,7 @@ pub fn load(
         token,
         branch_id: settings.branch_id,
         per_page: settings.per_page.unwrap_or(defaults.per_page),
-        timezone: settings.timezone.unwrap_or(defaults.timezone),
+        timezone: settings.timezone,
         language: settings.language.unwrap_or(defaults.language),
         read_only: overrides.read_only || settings.read_only.unwrap_or(false),
         connect_timeout: settings

@@ -125,6 +125,7 @@ pub async fn perform(client: &Client, request: Request) -> Result<Payload, ApiEr
         Request::Groups(query) => client.groups(query).await.map(Payload::Groups),
         Request::Plugins => client.plugins().await.map(Payload::Plugins),
         Request::Branches => client.branches().await.map(Payload::Branches),
+        Request::Me => client.me().await.map(Payload::Me),
         Request::Install { plugin_id } => client.install(plugin_id).await.map(Payload::Installed),
     }
 }
@@ -143,6 +144,7 @@ pub fn effect_label(effect: &Effect) -> String {
                 ),
                 Request::Plugins => "plugins".to_string(),
                 Request::Branches => "branches".to_string(),
+                Request::Me => "the token's user and centre".to_string(),
                 Request::Install { plugin_id } => format!("install plugin {plugin_id}"),
             };
             format!("fetch #{}: {what}", id.0)
@@ -247,6 +249,16 @@ mod tests {
             .iter()
             .find(|p| p.user.is_none())
             .expect("a plugin to install");
+
+        runner.fetch(RequestId(10), Request::Me);
+        let Msg::Response {
+            id: RequestId(10),
+            result: Ok(Payload::Me(me)),
+        } = next_msg(&mut receiver).await
+        else {
+            panic!("expected the user and centre");
+        };
+        assert_eq!(me.company_name(), Some("Ziyo Learning Centre"));
 
         runner.fetch(
             RequestId(9),

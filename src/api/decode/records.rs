@@ -11,7 +11,9 @@ use super::lenient::{
     days_code, flag, group_status, id, int, lesson_time, link, plugin_type, read, skip_list,
     skip_value, text, text_or_empty, timestamp,
 };
-use crate::api::model::{Branch, Course, Group, Installation, Links, Pagination, Plugin};
+use crate::api::model::{
+    Branch, Company, Course, Group, Installation, Links, Me, Pagination, Plugin,
+};
 
 /// A model type decoded from the keys of a JSON object.
 /// An object with no known key decodes to the record's `Default`.
@@ -111,7 +113,9 @@ deserialize_records!(
     Course,
     Pagination,
     Links,
-    Branch
+    Branch,
+    Me,
+    Company
 );
 
 impl Record for Installation {
@@ -294,6 +298,40 @@ impl Record for Branch {
         match key {
             "id" => self.id = read(map, id)?,
             "name" => self.name = read(map, text_or_empty)?,
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Me {
+    const EXPECTED: &'static str = "a user object";
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "company" => self.company = nested(map)?,
+            "timezone" | "time_zone" | "timeZone" => self.timezone = read(map, text)?,
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Company {
+    const EXPECTED: &'static str = "a company object";
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "name" => self.name = read(map, text)?,
+            "timezone" | "time_zone" | "timeZone" => self.timezone = read(map, text)?,
             _ => skip_value(map)?,
         }
         Ok(())
