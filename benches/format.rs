@@ -5,7 +5,10 @@
 
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crmdeck::api::{DateField, DaysCode, ExactDays, LessonTime};
-use crmdeck::app::fixtures;
+// The tests' fixtures (`pub`: what this bench does not use is no dead code).
+#[path = "../tests/support/fixtures.rs"]
+pub mod fixtures;
+
 use crmdeck::app::group_rows::{GroupRow, RowFormat};
 use crmdeck::domain::Language;
 use crmdeck::domain::cell_text::CellText;

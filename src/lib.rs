@@ -7,6 +7,11 @@
 //! - [`demo`]: the embedded demo API server (axum) with fault injection;
 //! - [`cli`]: the scripting subcommands that print to stdout.
 
+// The test fixtures (tests/support/fixtures.rs) are shared with the
+// integration tests and name this crate `crmdeck`, as those do.
+#[cfg(test)]
+extern crate self as crmdeck;
+
 pub mod api;
 pub mod app;
 pub mod cli;

@@ -1,14 +1,13 @@
 //! The real binary's subcommands against an in-test demo server: stdout
 //! JSON, stderr lines and exit codes.
 
-#[path = "support/demo_cli.rs"]
-mod demo_cli;
+pub mod support;
 
 use crmdeck::demo::Route;
-use demo_cli::{Fixture, TOKEN, fixture, stderr, stdout, stdout_json};
 use serde_json::Value;
-use std::process::Output;
-use tempfile::TempDir;
+use std::process::{Output, Stdio};
+use support::cli::{Fixture, TOKEN, fixture, stderr, stdout, stdout_json};
+use support::home::Home;
 
 impl Fixture {
     async fn plugin_not_installed(&self) -> String {
@@ -211,14 +210,8 @@ async fn info_never_prints_the_token() {
 
 /// The binary with `--demo` and nothing else: no config, no token.
 async fn run_demo(args: &[&str]) -> Output {
-    let home = TempDir::new().unwrap();
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-        .arg("--demo")
-        .args(args)
-        .env_clear()
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path())
-        .env("XDG_STATE_HOME", home.path())
+    let args = [&["--demo"], args].concat();
+    tokio::process::Command::from(Home::new().crmdeck(&args))
         .output()
         .await
         .unwrap()
@@ -248,12 +241,13 @@ async fn demo_flag_needs_no_account() {
 #[tokio::test]
 async fn demo_server_prints_its_url_and_token() {
     use tokio::io::AsyncBufReadExt;
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-        .args(["demo-server", "--addr", "127.0.0.1:0"])
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
+    let home = Home::new();
+    let mut child =
+        tokio::process::Command::from(home.crmdeck(&["demo-server", "--addr", "127.0.0.1:0"]))
+            .stdout(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
     let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
     let base_url = lines.next_line().await.unwrap().unwrap();
     let token = lines.next_line().await.unwrap().unwrap();

@@ -12,28 +12,22 @@
 // A crate root looks for its modules beside it: point at the folder.
 #[path = "cli_faults/escapes.rs"]
 mod escapes;
-#[path = "support/scripted_server.rs"]
-mod scripted_server;
 #[path = "cli_faults/secrets.rs"]
 mod secrets;
-#[cfg(target_os = "linux")]
-#[path = "support/silent_listener.rs"]
-mod silent_listener;
+pub mod support;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::process::Stdio;
 use std::time::Duration;
 
 use axum::http::StatusCode;
 use futures::StreamExt;
-use tempfile::TempDir;
 use tokio::process::Command;
 
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
-use scripted_server::{Answer, scripted_server};
+use support::home::{Home, set_mode};
+use support::scripted_server::{self, Answer, scripted_server};
 #[cfg(target_os = "linux")]
-use silent_listener::silent_listener;
+use support::silent_listener::silent_listener;
 
 /// The user's token: long, and shaped like nothing a pattern-based redactor
 /// would catch, so only exact masking keeps it out of sight.
@@ -50,49 +44,15 @@ const PARALLEL_RUNS: usize = 6;
 
 // ---- the harness ----
 
-/// A private home for one or more runs of the binary: its config file, its
-/// log file, nothing of the developer's own.
-struct Home {
-    dir: TempDir,
-}
-
+// `support::home::Home`, with what this harness does in it.
 impl Home {
-    /// A home whose config file (mode 0600) holds `config`.
-    fn with_config(config: &str) -> Self {
-        let home = Self {
-            dir: TempDir::new().expect("a temporary home"),
-        };
-        let path = home.config_path();
-        std::fs::create_dir_all(path.parent().expect("a folder")).expect("config folder");
-        std::fs::write(&path, config).expect("config file");
-        set_mode(&path, 0o600);
-        home
-    }
-
-    /// `$XDG_CONFIG_HOME/crmdeck/config.toml`, read without `--config`.
-    fn config_path(&self) -> PathBuf {
-        self.dir.path().join("config/crmdeck/config.toml")
-    }
-
-    /// `$XDG_STATE_HOME/crmdeck/crmdeck.log`.
-    fn log_path(&self) -> PathBuf {
-        self.dir.path().join("state/crmdeck/crmdeck.log")
-    }
-
-    /// The binary in this home with nothing of the caller's environment,
-    /// logging at trace level, talking to `base_url`; no token set.
+    /// The binary in this home, logging at trace level, talking to
+    /// `base_url`; no token set.
     fn command(&self, base_url: &str, args: &[&str]) -> Command {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_crmdeck"));
+        let mut command = Command::from(self.crmdeck(args));
         command
-            .args(args)
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("HOME", self.dir.path())
-            .env("XDG_CONFIG_HOME", self.dir.path().join("config"))
-            .env("XDG_STATE_HOME", self.dir.path().join("state"))
             .env("CRMDECK_LOG", "trace")
             .env("CRMDECK_BASE_URL", base_url)
-            .stdin(Stdio::null())
             .kill_on_drop(true);
         command
     }
@@ -115,15 +75,6 @@ impl Home {
         }
     }
 }
-
-#[cfg(unix)]
-fn set_mode(path: &std::path::Path, mode: u32) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
-}
-
-#[cfg(not(unix))]
-fn set_mode(_path: &std::path::Path, _mode: u32) {}
 
 /// What one run of the binary left behind.
 struct Run {

@@ -24,29 +24,26 @@
 //! error message) and `token` (an expired token, replaced with `R`), in
 //! `tests/e2e_faults/`, share the harness below.
 
-// Public, so that helpers of `common` this file does not use are no dead code.
-pub mod common;
 #[path = "e2e_faults/escapes.rs"]
 mod escapes;
 #[path = "e2e_faults/install.rs"]
 mod install;
 #[path = "e2e_faults/proxy.rs"]
 mod proxy;
-#[path = "support/scripted_server.rs"]
-mod scripted_server;
 #[path = "e2e_faults/secrets.rs"]
 mod secrets;
-#[path = "support/silent_listener.rs"]
-mod silent_listener;
+pub mod support;
 #[path = "e2e_faults/token.rs"]
 mod token;
 
-use common::dashboard::{Server, config_file, dashboard, group_numbers, wait_for_page};
-use common::pty::{Tty, status_text_of};
 use crmdeck::api::{Client, ClientOptions, Token};
 use crmdeck::demo::{DemoOptions, Fault, Route};
 use proxy::Proxy;
 use std::time::Duration;
+use support::demo_server::Server;
+use support::home::config_file;
+use support::pty::{Tty, dashboard, status_text_of};
+use support::screen::{Watch, group_numbers, wait_for_page};
 use tempfile::TempDir;
 
 /// The user's token: long, and shaped like nothing a pattern-based redactor

@@ -6,12 +6,11 @@
 //! (the test-only switch `CRMDECK_TEST_PANIC`), and Ctrl-Z with `fg` from a
 //! real job-control shell.
 
-// `pub`: each test file calls its own part of the shared harness; the
-// methods other files call are not dead code here.
-pub mod common;
+pub mod support;
 
-use common::pty::Tty;
 use std::net::TcpListener;
+use support::pty::Tty;
+use support::screen::Watch;
 
 /// A token the tests look for everywhere it must not be.
 const TOKEN: &str = "terminal-test-token-5f2c9a7e41d8b306";

@@ -2,8 +2,9 @@
 //! and checks that hold without colour. The clock and the zone are fixed
 //! (fixtures::now, Asia/Tashkent): nothing depends on when or where it runs.
 
+pub mod support;
+
 use crmdeck::api::{ApiError, DaysCode, GroupsPage};
-use crmdeck::app::fixtures::{self, answer, loaded_app, press, server_answer};
 use crmdeck::app::{App, AppSettings, Payload, Request};
 use crmdeck::config::Theme;
 use crmdeck::ui::render;
@@ -12,6 +13,7 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::time::Duration;
+use support::fixtures::{self, answer, loaded_app, press, server_answer};
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
@@ -32,7 +34,7 @@ fn snapshot_at_sizes(name: &str, build: impl Fn((u16, u16)) -> App) {
 }
 
 fn loaded(size: (u16, u16)) -> App {
-    loaded_app(AppSettings::for_tests(), size)
+    loaded_app(fixtures::settings(), size)
 }
 
 fn no_answers(_: &Request) -> Option<Result<Payload, ApiError>> {
@@ -41,7 +43,7 @@ fn no_answers(_: &Request) -> Option<Result<Payload, ApiError>> {
 
 #[test]
 fn loading() {
-    snapshot_at_sizes("loading", |size| App::new(AppSettings::for_tests(), size).0);
+    snapshot_at_sizes("loading", |size| App::new(fixtures::settings(), size).0);
 }
 
 #[test]
@@ -52,7 +54,7 @@ fn groups_page() {
 #[test]
 fn empty_page() {
     snapshot_at_sizes("empty_page", |size| {
-        let (mut app, effects) = App::new(AppSettings::for_tests(), size);
+        let (mut app, effects) = App::new(fixtures::settings(), size);
         answer(&mut app, effects, &mut |request| {
             Some(match request {
                 Request::Groups(query) => Ok(Payload::Groups(GroupsPage {
@@ -172,7 +174,7 @@ fn branch_picker() {
 #[test]
 fn branch_picker_without_branches() {
     snapshot_at_sizes("branch_picker_numeric", |size| {
-        let (mut app, effects) = App::new(AppSettings::for_tests(), size);
+        let (mut app, effects) = App::new(fixtures::settings(), size);
         answer(&mut app, effects, &mut |request| {
             Some(match request {
                 Request::Branches => Err(ApiError::NotFound { message: None }),
@@ -221,7 +223,7 @@ fn mono_marks_the_selection_without_colour() {
     for size in SIZES {
         let settings = AppSettings {
             theme: Theme::Mono,
-            ..AppSettings::for_tests()
+            ..fixtures::settings()
         };
         let mut app = loaded_app(settings, size);
         press(&mut app, "jj");

@@ -1,13 +1,12 @@
 //! `crmdeck timetable` against an in-test demo server: the week as JSON, CSV
 //! and text, compared with what `crmdeck groups` lists for the same branch.
 
-#[path = "support/demo_cli.rs"]
-mod demo_cli;
+pub mod support;
 
-use demo_cli::{Fixture, fixture, stderr, stdout, stdout_json};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use support::cli::{Fixture, fixture, stderr, stdout, stdout_json};
 
 const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 /// The demo centre is in Tashkent, and its group names end in the start

@@ -1,19 +1,18 @@
-//! The real binary run against an in-test demo server, with an empty home
-//! (no config file; logs kept out of the real one). Shared by the CLI tests
-//! through `#[path]`.
+//! The real binary's subcommands run against an in-test demo server, each
+//! in a [`Home`] of its own.
 
+use super::home::Home;
 use crmdeck::demo::{self, DemoHandle, DemoOptions};
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::process::Output;
-use tempfile::TempDir;
 
 /// The only token the fixture's server accepts.
 pub const TOKEN: &str = "cli-test-token-0123456789abcdef";
 
 pub struct Fixture {
     pub server: DemoHandle,
-    pub home: TempDir,
+    pub home: Home,
 }
 
 pub async fn fixture() -> Fixture {
@@ -26,7 +25,7 @@ pub async fn fixture() -> Fixture {
         .unwrap();
     Fixture {
         server,
-        home: TempDir::new().unwrap(),
+        home: Home::new(),
     }
 }
 
@@ -36,16 +35,9 @@ impl Fixture {
     }
 
     pub async fn run_with_token(&self, args: &[&str], token: &str) -> Output {
-        tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-            .args(args)
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("HOME", self.home.path())
-            .env("XDG_CONFIG_HOME", self.home.path().join("config"))
-            .env("XDG_STATE_HOME", self.home.path().join("state"))
+        tokio::process::Command::from(self.home.crmdeck(args))
             .env("CRMDECK_BASE_URL", self.server.base_url())
             .env("CRMDECK_TOKEN", token)
-            .stdin(std::process::Stdio::null())
             .output()
             .await
             .expect("binary runs")

@@ -1,12 +1,15 @@
-//! The dashboard in a pseudo-terminal against a demo server the test
-//! controls (latency, faults, hit counts), and readings of its groups table.
+//! A demo server the test controls (latency, faults, hit counts), on a
+//! runtime of its own that lives as long as the server, so that a test
+//! that is not async can start it and watch it. The dashboard runs against
+//! it in a pseudo-terminal ([`Server::dashboard`]) or in-process
+//! (`runner::Runner`).
 
-use super::pty::Tty;
+use super::pty::{self, Tty};
 use crmdeck::demo::{self, DemoHandle, DemoOptions};
 use std::future::Future;
+use tokio::task::JoinHandle;
 
-/// A demo server the test controls (faults, hit counts), on a runtime of
-/// its own that lives as long as the server.
+/// A demo server and the runtime it runs on.
 pub struct Server {
     pub handle: DemoHandle,
     runtime: tokio::runtime::Runtime,
@@ -26,84 +29,22 @@ impl Server {
         Self { handle, runtime }
     }
 
-    /// `crmdeck` (the dashboard) against this server.
+    /// `crmdeck` (the dashboard) against this server, in a pseudo-terminal.
     pub fn dashboard(&self) -> Tty {
-        dashboard(&self.handle.base_url(), self.handle.token(), &[], &[])
+        pty::dashboard(&self.handle.base_url(), self.handle.token(), &[], &[])
     }
 
     /// Runs `work` on the server's runtime (tasks it spawns stay there).
     pub fn block_on<F: Future>(&self, work: F) -> F::Output {
         self.runtime.block_on(work)
     }
-}
 
-/// `crmdeck ARGS` (the dashboard) against `base_url` with `token` and `env`
-/// added, once its first frame is drawn.
-pub fn dashboard(base_url: &str, token: &str, args: &[&str], env: &[(&str, &str)]) -> Tty {
-    let mut with_server = vec![("CRMDECK_BASE_URL", base_url), ("CRMDECK_TOKEN", token)];
-    with_server.extend_from_slice(env);
-    let tty = Tty::spawn(args, &with_server);
-    tty.wait_for("crmdeck");
-    tty
-}
-
-/// A config file with `contents` in a directory of its own (kept alive by
-/// the returned guard), and its path for `--config`.
-pub fn config_file(contents: &str) -> (tempfile::TempDir, String) {
-    let dir = tempfile::TempDir::new().unwrap();
-    let path = dir.path().join("config.toml");
-    std::fs::write(&path, contents).unwrap();
-    let path = path.to_str().expect("a UTF-8 temporary path").to_string();
-    (dir, path)
-}
-
-/// The rows of the groups table on screen, without trailing blanks (what
-/// the emulator keeps of them depends on how they were drawn): lines whose
-/// first word, after the selection marker, is a group number.
-pub fn group_rows(screen: &str) -> Vec<&str> {
-    screen
-        .lines()
-        .map(str::trim_end)
-        .filter(|line| {
-            line.trim_start_matches(['>', ' '])
-                .split_whitespace()
-                .next()
-                .is_some_and(|word| word.parse::<u64>().is_ok())
-        })
-        .collect()
-}
-
-/// The group numbers of the rows on screen, which tell pages apart.
-pub fn group_numbers(screen: &str) -> Vec<u64> {
-    group_rows(screen)
-        .iter()
-        .filter_map(|row| row.trim_start_matches(['>', ' ']).split_whitespace().next())
-        .filter_map(|number| number.parse().ok())
-        .collect()
-}
-
-/// Waits until page `number` is drawn in full (the screen is parsed as it
-/// arrives, so a frame can be half drawn): its header, and 20 rows written
-/// as far as their status word; `differs` tells it from a page seen before
-/// by its group numbers. Returns those numbers.
-pub fn wait_for_page(tty: &Tty, number: u32, differs: impl Fn(&[u64]) -> bool) -> Vec<u64> {
-    let header = format!("page {number}/");
-    tty.wait_until(&format!("page {number} drawn"), |screen| {
-        let text = screen.contents();
-        let rows = group_rows(&text);
-        text.contains(&header)
-            && rows.len() == 20
-            && rows
-                .iter()
-                .all(|row| row.contains("Active") || row.contains("Archive"))
-            && differs(&group_numbers(&text))
-    });
-    group_numbers(&tty.screen_text())
-}
-
-/// Quits with q and checks the terminal was given back.
-pub fn quit(mut tty: Tty) {
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    /// Starts `work` on the server's runtime, beside the server.
+    pub fn spawn<F>(&self, work: F) -> JoinHandle<F::Output>
+    where
+        F: Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        self.runtime.spawn(work)
+    }
 }
