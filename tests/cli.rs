@@ -3,22 +3,18 @@
 
 pub mod support;
 
+use crmdeck::api::{Client, ClientOptions, Token};
 use crmdeck::demo::Route;
-use serde_json::Value;
 use std::process::{Output, Stdio};
-use support::cli::{Fixture, TOKEN, fixture, stderr, stdout, stdout_json};
+use support::cli::{
+    Fixture, TOKEN, assert_failed, assert_holds, fixture, stderr, stdout, stdout_json,
+};
 use support::home::Home;
 
 impl Fixture {
     async fn plugin_not_installed(&self) -> String {
-        let catalogue = stdout_json(&self.run(&["plugins"]).await);
-        let plugin = catalogue
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["installed"] == false)
-            .cloned()
-            .unwrap();
+        let catalogue = self.list(&["plugins"]).await;
+        let plugin = catalogue.iter().find(|p| p["installed"] == false).unwrap();
         plugin["id"].as_i64().unwrap().to_string()
     }
 }
@@ -26,13 +22,10 @@ impl Fixture {
 #[tokio::test]
 async fn groups_of_one_branch_as_json_with_day_names() {
     let fx = fixture().await;
-    let out = fx
-        .run(&["groups", "--branch", "2", "--format", "json"])
-        .await;
-    let groups = stdout_json(&out);
-    let groups = groups.as_array().unwrap();
+    let branch_2 = ["groups", "--branch", "2", "--format", "json"];
+    let groups = fx.list(&branch_2).await;
     assert_eq!(groups.len(), 20);
-    for group in groups {
+    for group in &groups {
         assert_eq!(group["branch_id"], 2);
         assert!(group["days_names"].is_array());
         assert!(group["course"]["name"].is_string());
@@ -47,59 +40,48 @@ async fn groups_of_one_branch_as_json_with_day_names() {
 #[tokio::test]
 async fn global_flags_work_after_the_subcommand_and_json_is_the_default_when_piped() {
     let fx = fixture().await;
-    let out = fx.run(&["groups", "--per-page", "5", "--page", "2"]).await;
-    assert_eq!(stdout_json(&out).as_array().unwrap().len(), 5);
+    let groups = fx.list(&["groups", "--per-page", "5", "--page", "2"]).await;
+    assert_eq!(groups.len(), 5);
 }
 
 #[tokio::test]
 async fn every_page_as_csv() {
     let fx = fixture().await;
-    let first = fx
-        .run(&["groups", "--branch", "3", "--per-page", "100"])
-        .await;
-    let expected = stdout_json(&first).as_array().unwrap().len();
-    let out = fx
-        .run(&[
-            "groups",
-            "--branch",
-            "3",
-            "--per-page",
-            "7",
-            "--all",
-            "--format",
-            "csv",
-        ])
-        .await;
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let one_page = ["groups", "--branch", "3", "--per-page", "100"];
+    let whole = fx.list(&one_page).await;
+    let by_7 = [
+        "groups",
+        "--branch",
+        "3",
+        "--per-page",
+        "7",
+        "--all",
+        "--format",
+        "csv",
+    ];
+    let text = fx.text(&by_7).await;
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
         Some("NO,NAME,COURSE,DAYS,TIME,STATUS,BRANCH,START,END")
     );
-    assert_eq!(lines.count(), expected);
+    assert_eq!(lines.count(), whole.len());
 }
 
 #[tokio::test]
 async fn table_shows_weekdays_times_and_status_words() {
     let fx = fixture().await;
-    let out = fx
-        .run(&["--format", "table", "groups", "--per-page", "40"])
-        .await;
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let table = ["--format", "table", "groups", "--per-page", "40"];
+    let (text, notes) = fx.text_and_notes(&table).await;
     assert!(text.starts_with("NO "), "{text}");
-    assert!(text.contains("Mon Wed Fri"), "{text}");
-    assert!(text.contains("Active"), "{text}");
-    assert!(stderr(&out).contains("page 1/"), "{}", stderr(&out));
+    assert_holds(&text, &["Mon Wed Fri", "Active"]);
+    assert_holds(&notes, &["page 1/"]);
 }
 
 #[tokio::test]
 async fn plugins_as_json_with_masked_tokens() {
     let fx = fixture().await;
-    let out = fx.run(&["plugins"]).await;
-    let plugins = stdout_json(&out);
-    let plugins = plugins.as_array().unwrap();
+    let plugins = fx.list(&["plugins"]).await;
     assert!(plugins.iter().all(|p| p["abilities"].is_array()));
     assert!(plugins.iter().all(|p| p["installed"].is_boolean()));
     let installed = plugins.iter().find(|p| p["installed"] == true).unwrap();
@@ -112,7 +94,7 @@ async fn plugins_as_json_with_masked_tokens() {
 async fn install_with_yes_then_again_gives_the_same_installation() {
     let fx = fixture().await;
     let id = fx.plugin_not_installed().await;
-    let first = stdout_json(&fx.run(&["install", &id, "--yes", "--show-token"]).await);
+    let first = fx.json(&["install", &id, "--yes", "--show-token"]).await;
     let token = first["token"].as_str().unwrap();
     assert!(token.len() > 40, "shown in full: {token}");
     let again = fx.run(&["install", &id, "--yes", "--show-token"]).await;
@@ -130,8 +112,7 @@ async fn install_without_yes_and_without_a_terminal_refuses() {
     let fx = fixture().await;
     let id = fx.plugin_not_installed().await;
     let out = fx.run(&["install", &id]).await;
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--yes"), "{}", stderr(&out));
+    assert_failed(&out, 2, "--yes");
     assert_eq!(fx.server.hits(Route::Install), 0);
 }
 
@@ -193,16 +174,13 @@ async fn a_broken_config_is_exit_2() {
     let out = fx
         .run(&["--config", path.to_str().unwrap(), "groups"])
         .await;
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("base_url"), "{}", stderr(&out));
+    assert_failed(&out, 2, "base_url");
 }
 
 #[tokio::test]
 async fn info_never_prints_the_token() {
     let fx = fixture().await;
-    let out = fx.run(&["info"]).await;
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let text = fx.text(&["info"]).await;
     assert!(text.contains(&fx.server.base_url()), "{text}");
     assert!(text.contains("CRMDECK_TOKEN"), "{text}");
     assert!(!text.contains(TOKEN), "{text}");
@@ -253,19 +231,8 @@ async fn demo_server_prints_its_url_and_token() {
     let token = lines.next_line().await.unwrap().unwrap();
     let base_url = base_url.strip_prefix("base_url: ").unwrap();
     let token = token.strip_prefix("token: ").unwrap();
-    crmdeck::api::install_tls_provider();
-    let body: Value = reqwest::Client::new()
-        .get(format!("{base_url}/v2/plugins"))
-        .bearer_auth(token)
-        .header("Accept", "application/json")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(body["status"], 200);
-    assert_eq!(body["success"], true);
+    let client = Client::new(ClientOptions::new(base_url), Token::new(token)).unwrap();
+    assert!(!client.plugins().await.unwrap().is_empty());
     child.kill().await.unwrap();
 }
 

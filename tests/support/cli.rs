@@ -34,6 +34,31 @@ impl Fixture {
         self.run_with_token(args, TOKEN).await
     }
 
+    /// Stdout of `crmdeck ARGS`, which must succeed.
+    pub async fn text(&self, args: &[&str]) -> String {
+        stdout_ok(&self.run(args).await)
+    }
+
+    /// Stdout and stderr (the notes for a person) of `crmdeck ARGS`, which
+    /// must succeed.
+    pub async fn text_and_notes(&self, args: &[&str]) -> (String, String) {
+        let output = self.run(args).await;
+        (stdout_ok(&output), stderr(&output))
+    }
+
+    /// Stdout of `crmdeck ARGS`, which must succeed, parsed as JSON.
+    pub async fn json(&self, args: &[&str]) -> Value {
+        stdout_json(&self.run(args).await)
+    }
+
+    /// Stdout of `crmdeck ARGS`, which must succeed, a JSON list.
+    pub async fn list(&self, args: &[&str]) -> Vec<Value> {
+        match self.json(args).await {
+            Value::Array(items) => items,
+            other => panic!("not a list: {other}"),
+        }
+    }
+
     pub async fn run_with_token(&self, args: &[&str], token: &str) -> Output {
         tokio::process::Command::from(self.home.crmdeck(args))
             .env("CRMDECK_BASE_URL", self.server.base_url())
@@ -46,8 +71,27 @@ impl Fixture {
 
 /// Stdout parsed as JSON, after checking the command succeeded.
 pub fn stdout_json(output: &Output) -> Value {
+    serde_json::from_str(&stdout_ok(output)).expect("stdout is JSON")
+}
+
+/// Fails unless `text` holds every one of `parts`, showing the text.
+pub fn assert_holds(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} in:\n{text}");
+    }
+}
+
+/// Checks the command exited with `code` and named `cause` on stderr.
+pub fn assert_failed(output: &Output, code: i32, cause: &str) {
+    let stderr = stderr(output);
+    assert_eq!(output.status.code(), Some(code), "{stderr}");
+    assert!(stderr.contains(cause), "{cause:?} in {stderr}");
+}
+
+/// Stdout, after checking the command succeeded.
+pub fn stdout_ok(output: &Output) -> String {
     assert!(output.status.success(), "{}", stderr(output));
-    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+    stdout(output)
 }
 
 pub fn stderr(output: &Output) -> String {
