@@ -44,10 +44,7 @@ fn the_first_frame_takes_over_the_terminal() {
 #[test]
 fn q_quits_and_restores_the_terminal() {
     let mut tty = demo();
-    tty.type_keys("q");
-    let status = tty.wait_exit();
-    assert!(status.success(), "{status:?}");
-    tty.assert_terminal_restored();
+    tty.quit();
     // Nothing but drawing: no title, no clipboard write.
     tty.requests(|requests| {
         assert!(requests.titles.is_empty(), "{:?}", requests.titles);
@@ -62,18 +59,13 @@ fn q_quits_and_restores_the_terminal() {
 
 #[test]
 fn ctrl_c_quits_and_restores_the_terminal() {
-    let mut tty = demo();
-    tty.type_keys(CTRL_C);
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    demo().quit_with(CTRL_C);
 }
 
 #[test]
 fn sigterm_restores_the_terminal_and_exits() {
     let mut tty = demo();
-    tty.signal(libc::SIGTERM);
-    assert_eq!(tty.wait_exit().exit_code(), 128 + 15);
-    tty.assert_terminal_restored();
+    tty.end_on(libc::SIGTERM);
     assert!(
         !tty.screen_text().contains("crmdeck:"),
         "{}",
@@ -84,9 +76,7 @@ fn sigterm_restores_the_terminal_and_exits() {
 #[test]
 fn sighup_restores_the_terminal_and_exits_quietly() {
     let mut tty = demo();
-    tty.signal(libc::SIGHUP);
-    assert_eq!(tty.wait_exit().exit_code(), 128 + 1);
-    tty.assert_terminal_restored();
+    tty.end_on(libc::SIGHUP);
     assert_eq!(tty.screen_text().trim(), "", "not quiet");
 }
 
@@ -99,9 +89,7 @@ fn a_resize_redraws_at_the_new_size() {
     assert_eq!(tty.size(), (60, 20));
     tty.resize(140, 45);
     tty.wait_for("crmdeck");
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    tty.quit();
 }
 
 #[test]
@@ -117,9 +105,7 @@ fn after_a_stop_sigcont_takes_the_terminal_back_and_redraws_everything() {
             && screen.contents().contains("crmdeck")
             && !screen.contents().contains("shell prompt")
     });
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    tty.quit();
 }
 
 #[test]
@@ -128,9 +114,7 @@ fn mouse_capture_follows_the_config() {
     let mut tty = Tty::spawn(&["--demo", "--config", &config], &[]);
     tty.wait_for("crmdeck");
     tty.screen(|screen| assert_ne!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None));
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    tty.quit();
 }
 
 #[test]
@@ -219,9 +203,7 @@ fn escape_sequences_from_the_server_show_as_placeholders_and_reach_nothing() {
     assert!(detail.contains('␛'), "{detail}");
     tty.type_keys("\x1b1");
     tty.wait_for("plugins ·");
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    tty.quit();
     tty.requests(|requests| {
         assert!(requests.clipboard.is_empty(), "{:?}", requests.clipboard);
         assert!(requests.titles.is_empty(), "{:?}", requests.titles);

@@ -282,9 +282,24 @@ impl Tty {
     }
 
     /// Quits with q and checks the terminal was given back.
-    pub fn quit(mut self) {
-        self.type_keys("q");
-        assert!(self.wait_exit().success());
+    pub fn quit(&mut self) {
+        self.quit_with("q");
+    }
+
+    /// Quits with `keys` (q, Ctrl-C) and checks the exit was a success and
+    /// the terminal given back.
+    pub fn quit_with(&mut self, keys: &str) {
+        self.type_keys(keys);
+        let status = self.wait_exit();
+        assert!(status.success(), "{status:?}");
+        self.assert_terminal_restored();
+    }
+
+    /// Sends `signal` and checks crmdeck leaves with the shell's code for it
+    /// (128 + its number), the terminal given back.
+    pub fn end_on(&mut self, signal: libc::c_int) {
+        self.signal(signal);
+        assert_eq!(self.wait_exit().exit_code(), 128 + signal.unsigned_abs());
         self.assert_terminal_restored();
     }
 
