@@ -74,13 +74,6 @@ pub fn stdout_json(output: &Output) -> Value {
     serde_json::from_str(&stdout_ok(output)).expect("stdout is JSON")
 }
 
-/// Fails unless `text` holds every one of `parts`, showing the text.
-pub fn assert_holds(text: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(text.contains(part), "{part:?} in:\n{text}");
-    }
-}
-
 /// Checks the command exited with `code` and named `cause` on stderr.
 pub fn assert_failed(output: &Output, code: i32, cause: &str) {
     let stderr = stderr(output);

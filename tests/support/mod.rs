@@ -14,7 +14,7 @@
 //!   out); [`pty`]: the binary in a pseudo-terminal, for what only a real
 //!   terminal shows;
 //! - [`screen`]: reading and waiting on what either of them drew;
-//!   [`wait`]: polling against a deadline.
+//!   [`wait`]: polling against a deadline; [`text`]: checks on text.
 
 pub mod cli;
 pub mod demo_server;
@@ -25,4 +25,5 @@ pub mod runner;
 pub mod screen;
 pub mod scripted_server;
 pub mod silent_listener;
+pub mod text;
 pub mod wait;
