@@ -181,65 +181,27 @@ struct ServerFault {
     causes: &'static [&'static str],
 }
 
+// A table: one fault a line.
+#[rustfmt::skip]
 fn server_faults() -> Vec<ServerFault> {
-    let fault = |name, fault, causes| ServerFault {
-        name,
-        fault,
-        causes,
-    };
+    let fault = |name, fault, causes| ServerFault { name, fault, causes };
+    const UNEXPECTED: &str = "unexpected answer (HTTP 200)";
+    let drip = Fault::Drip { chunk: 16, every: Duration::from_millis(200) };
+    let huge = Fault::Oversize(16 * 1024 * 1024 + 1);
     vec![
-        fault(
-            "accepts and never answers",
-            Fault::Hang,
-            &["no answer", "within 1 s"],
-        ),
-        fault(
-            "drips its body slowly",
-            Fault::Drip {
-                chunk: 16,
-                every: Duration::from_millis(200),
-            },
-            &["no answer", "within 1 s"],
-        ),
+        fault("accepts and never answers", Fault::Hang, &["no answer", "within 1 s"]),
+        fault("drips its body slowly", drip, &["no answer", "within 1 s"]),
         fault("401", Fault::Status(401), &["HTTP 401", "Unauthenticated."]),
         fault("403", Fault::Status(403), &["HTTP 403", "unauthorized"]),
         fault("404", Fault::Status(404), &["HTTP 404", "Not Found"]),
         fault("422", Fault::Status(422), &["HTTP 422", "plugin_id"]),
-        fault(
-            "429 with a long Retry-After",
-            Fault::RetryAfter(600),
-            &["HTTP 429", "retry in 600 s"],
-        ),
-        fault(
-            "500 with JSON",
-            Fault::Status(500),
-            &["HTTP 500", "Server Error"],
-        ),
-        fault(
-            "502 with an HTML page",
-            Fault::Html(502),
-            &["HTTP 502", "Bad Gateway"],
-        ),
-        fault(
-            "an empty 200 body",
-            Fault::Empty(200),
-            &["unexpected answer (HTTP 200)", "not JSON"],
-        ),
-        fault(
-            "truncated JSON",
-            Fault::Truncated,
-            &["unexpected answer (HTTP 200)", "not JSON"],
-        ),
-        fault(
-            "JSON of the wrong shape",
-            Fault::WrongShape,
-            &["unexpected answer (HTTP 200)", "expected"],
-        ),
-        fault(
-            "a body over the size cap",
-            Fault::Oversize(16 * 1024 * 1024 + 1),
-            &["larger than 16 MiB"],
-        ),
+        fault("429, Retry-After 600", Fault::RetryAfter(600), &["HTTP 429", "retry in 600 s"]),
+        fault("500 with JSON", Fault::Status(500), &["HTTP 500", "Server Error"]),
+        fault("502 with an HTML page", Fault::Html(502), &["HTTP 502", "Bad Gateway"]),
+        fault("an empty 200 body", Fault::Empty(200), &[UNEXPECTED, "not JSON"]),
+        fault("truncated JSON", Fault::Truncated, &[UNEXPECTED, "not JSON"]),
+        fault("JSON of the wrong shape", Fault::WrongShape, &[UNEXPECTED, "expected"]),
+        fault("a body over the size cap", huge, &["larger than 16 MiB"]),
     ]
 }
 
