@@ -8,6 +8,7 @@ pub mod support;
 
 use crmdeck::demo::{DemoOptions, Fault, Route};
 use std::time::{Duration, Instant};
+use support::demo_server::Server;
 use support::pty::{COLUMNS, ROWS};
 use support::runner::Runner;
 use support::screen::{Watch, group_rows, wait_for_page};
@@ -53,15 +54,12 @@ fn b_picks_a_branch_and_every_row_is_of_that_branch() {
 
 #[test]
 fn a_plugin_installs_once_however_often_y_and_i_are_pressed() {
-    let dashboard = Runner::start(
-        DemoOptions {
-            // Room for the repeated keys to land while the install is on its way.
-            latency: Duration::from_millis(300),
-            ..DemoOptions::default()
-        },
-        (COLUMNS, ROWS),
-        |_| {},
-    );
+    let server = Server::start(DemoOptions {
+        // Room for the repeated keys to land while the install is on its way.
+        latency: Duration::from_millis(300),
+        ..DemoOptions::default()
+    });
+    let dashboard = Runner::on(server, (COLUMNS, ROWS), |_| {});
     dashboard.wait_for("page 1/");
     dashboard.send_keys("1");
     dashboard.wait_for("plugins ·");
@@ -89,11 +87,12 @@ fn a_plugin_installs_once_however_often_y_and_i_are_pressed() {
 
 #[test]
 fn with_the_server_hanging_keys_still_answer_and_it_says_what_it_waits_for() {
-    let dashboard = Runner::demo();
-    dashboard
-        .server()
+    let server = Server::start(DemoOptions::default());
+    server
+        .handle
         .faults()
         .push(Fault::Hang, usize::MAX, Some(Route::Groups));
+    let dashboard = Runner::on(server, (COLUMNS, ROWS), |_| {});
     dashboard.wait_for("Loading groups");
     let pressed = Instant::now();
     dashboard.send_keys("1");

@@ -13,6 +13,7 @@ pub mod support;
 use crmdeck::app::keymap::{KEYMAP, keys_label};
 use crmdeck::demo::DemoOptions;
 use std::path::PathBuf;
+use support::demo_server::Server;
 use support::runner::Runner;
 use support::screen::{Watch, group_rows, wait_for_page};
 
@@ -49,7 +50,8 @@ fn capture(dashboard: &Runner) -> String {
 /// The Groups tab (page 1 of all branches) and the Plugins tab of the demo
 /// centre, once loaded.
 fn captures() -> (String, String) {
-    let dashboard = Runner::start(DemoOptions::default(), CAPTURE_SIZE, |settings| {
+    let server = Server::start(DemoOptions::default());
+    let dashboard = Runner::on(server, CAPTURE_SIZE, |settings| {
         settings.host = CAPTURE_HOST.to_string();
     });
     wait_for_page(&dashboard, 1, |_| true);

@@ -49,17 +49,17 @@ impl Runner {
     /// Against a demo server of the default options, at the pseudo-terminal
     /// tests' size (100x30).
     pub fn demo() -> Self {
-        Self::start(DemoOptions::default(), (COLUMNS, ROWS), |_| {})
+        Self::on(
+            Server::start(DemoOptions::default()),
+            (COLUMNS, ROWS),
+            |_| {},
+        )
     }
 
-    /// Against a demo server of `options`, `size` columns and rows, the
-    /// settings changed by `adjust` before the app starts.
-    pub fn start(
-        options: DemoOptions,
-        size: (u16, u16),
-        adjust: impl FnOnce(&mut AppSettings),
-    ) -> Self {
-        let server = Server::start(options);
+    /// Against `server` (its faults set before, so that the first requests
+    /// meet them), `size` columns and rows, the settings changed by
+    /// `adjust` before the app starts.
+    pub fn on(server: Server, size: (u16, u16), adjust: impl FnOnce(&mut AppSettings)) -> Self {
         let session =
             session::for_demo(Config::default(), &server.handle).expect("a session on the demo");
         let mut settings = app_settings(&session, fixtures::settings().log_path);
