@@ -15,28 +15,22 @@
 mod escapes;
 #[path = "cli_faults/local_files.rs"]
 mod local_files;
-#[path = "support/scripted_server.rs"]
-mod scripted_server;
 #[path = "cli_faults/secrets.rs"]
 mod secrets;
-#[cfg(target_os = "linux")]
-#[path = "support/silent_listener.rs"]
-mod silent_listener;
+pub mod support;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::process::Stdio;
 use std::time::Duration;
 
 use axum::http::StatusCode;
 use futures::StreamExt;
-use tempfile::TempDir;
 use tokio::process::Command;
 
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
-use scripted_server::{Answer, scripted_server};
+use support::home::{Home, set_mode};
+use support::scripted_server::{self, Answer, scripted_server};
 #[cfg(target_os = "linux")]
-use silent_listener::silent_listener;
+use support::silent_listener::silent_listener;
 
 /// The user's token: long, and shaped like nothing a pattern-based redactor
 /// would catch, so only exact masking keeps it out of sight. Its slash is
@@ -55,49 +49,15 @@ const PARALLEL_RUNS: usize = 6;
 
 // ---- the harness ----
 
-/// A private home for one or more runs of the binary: its config file, its
-/// log file, nothing of the developer's own.
-struct Home {
-    dir: TempDir,
-}
-
+// `support::home::Home`, with what this harness does in it.
 impl Home {
-    /// A home whose config file (mode 0600) holds `config`.
-    fn with_config(config: &str) -> Self {
-        let home = Self {
-            dir: TempDir::new().expect("a temporary home"),
-        };
-        let path = home.config_path();
-        std::fs::create_dir_all(path.parent().expect("a folder")).expect("config folder");
-        std::fs::write(&path, config).expect("config file");
-        set_mode(&path, 0o600);
-        home
-    }
-
-    /// `$XDG_CONFIG_HOME/crmdeck/config.toml`, read without `--config`.
-    fn config_path(&self) -> PathBuf {
-        self.dir.path().join("config/crmdeck/config.toml")
-    }
-
-    /// `$XDG_STATE_HOME/crmdeck/crmdeck.log`.
-    fn log_path(&self) -> PathBuf {
-        self.dir.path().join("state/crmdeck/crmdeck.log")
-    }
-
-    /// The binary in this home with nothing of the caller's environment,
-    /// logging at trace level, talking to `base_url`; no token set.
+    /// The binary in this home, logging at trace level, talking to
+    /// `base_url`; no token set.
     fn command(&self, base_url: &str, args: &[&str]) -> Command {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_crmdeck"));
+        let mut command = Command::from(self.crmdeck(args));
         command
-            .args(args)
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("HOME", self.dir.path())
-            .env("XDG_CONFIG_HOME", self.dir.path().join("config"))
-            .env("XDG_STATE_HOME", self.dir.path().join("state"))
             .env("CRMDECK_LOG", "trace")
             .env("CRMDECK_BASE_URL", base_url)
-            .stdin(Stdio::null())
             .kill_on_drop(true);
         command
     }
@@ -120,15 +80,6 @@ impl Home {
         }
     }
 }
-
-#[cfg(unix)]
-fn set_mode(path: &std::path::Path, mode: u32) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
-}
-
-#[cfg(not(unix))]
-fn set_mode(_path: &std::path::Path, _mode: u32) {}
 
 /// What one run of the binary left behind.
 struct Run {
@@ -235,70 +186,28 @@ struct ServerFault {
     causes: &'static [&'static str],
 }
 
+// A table: one fault a line.
+#[rustfmt::skip]
 fn server_faults() -> Vec<ServerFault> {
-    let fault = |name, fault, causes| ServerFault {
-        name,
-        fault,
-        causes,
-    };
+    let fault = |name, fault, causes| ServerFault { name, fault, causes };
+    const UNEXPECTED: &str = "unexpected answer (HTTP 200)";
+    let drip = Fault::Drip { chunk: 16, every: Duration::from_millis(200) };
+    let huge = Fault::Oversize(16 * 1024 * 1024 + 1);
     vec![
-        fault(
-            "accepts and never answers",
-            Fault::Hang,
-            &["no answer", "within 1 s"],
-        ),
-        fault(
-            "drips its body slowly",
-            Fault::Drip {
-                chunk: 16,
-                every: Duration::from_millis(200),
-            },
-            &["no answer", "within 1 s"],
-        ),
+        fault("accepts and never answers", Fault::Hang, &["no answer", "within 1 s"]),
+        fault("drips its body slowly", drip, &["no answer", "within 1 s"]),
         fault("401", Fault::Status(401), &["HTTP 401", "Unauthenticated."]),
         fault("403", Fault::Status(403), &["HTTP 403", "unauthorized"]),
         fault("404", Fault::Status(404), &["HTTP 404", "Not Found"]),
         fault("422", Fault::Status(422), &["HTTP 422", "plugin_id"]),
-        fault(
-            "429 with a long Retry-After",
-            Fault::RetryAfter(600),
-            &["HTTP 429", "retry in 600 s"],
-        ),
-        fault(
-            "500 with JSON",
-            Fault::Status(500),
-            &["HTTP 500", "Server Error"],
-        ),
-        fault(
-            "502 with an HTML page",
-            Fault::Html(502),
-            &["HTTP 502", "Bad Gateway"],
-        ),
-        fault(
-            "an empty 200 body",
-            Fault::Empty(200),
-            &["unexpected answer (HTTP 200)", "not JSON"],
-        ),
-        fault(
-            "truncated JSON",
-            Fault::Truncated,
-            &["unexpected answer (HTTP 200)", "not JSON"],
-        ),
-        fault(
-            "JSON of the wrong shape",
-            Fault::WrongShape,
-            &["unexpected answer (HTTP 200)", "expected"],
-        ),
-        fault(
-            "closes the connection without answering",
-            Fault::Drop,
-            &["connection lost before the answer"],
-        ),
-        fault(
-            "a body over the size cap",
-            Fault::Oversize(16 * 1024 * 1024 + 1),
-            &["larger than 16 MiB"],
-        ),
+        fault("429, Retry-After 600", Fault::RetryAfter(600), &["HTTP 429", "retry in 600 s"]),
+        fault("500 with JSON", Fault::Status(500), &["HTTP 500", "Server Error"]),
+        fault("502 with an HTML page", Fault::Html(502), &["HTTP 502", "Bad Gateway"]),
+        fault("an empty 200 body", Fault::Empty(200), &[UNEXPECTED, "not JSON"]),
+        fault("truncated JSON", Fault::Truncated, &[UNEXPECTED, "not JSON"]),
+        fault("JSON of the wrong shape", Fault::WrongShape, &[UNEXPECTED, "expected"]),
+        fault("closes the connection without answering", Fault::Drop, &["connection lost before the answer"]),
+        fault("a body over the size cap", huge, &["larger than 16 MiB"]),
     ]
 }
 

@@ -25,6 +25,18 @@ fn acting_chars(text: &str) -> Vec<char> {
 /// The placeholders of ESC, BEL, CR, backspace and U+202E.
 const PLACEHOLDERS: [char; 5] = ['␛', '␇', '␍', '␈', '\u{FFFD}'];
 
+/// Fails unless `text` holds no character a terminal would act on, and
+/// shows each of `placeholders` instead.
+fn assert_defused(what: &str, text: &str, placeholders: &[char]) {
+    assert_eq!(acting_chars(text), Vec::<char>::new(), "{what}: {text}");
+    for placeholder in placeholders {
+        assert!(
+            text.contains(*placeholder),
+            "{what}: {placeholder} in {text}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn tables_and_csv_show_placeholders_for_hostile_text() {
     let server = demo_server(true).await;
@@ -42,19 +54,8 @@ async fn tables_and_csv_show_placeholders_for_hostile_text() {
         assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
         // CSV ends its rows with CRLF (RFC 4180): the only CR allowed.
         let text = run.stdout.replace("\r\n", "\n");
-        assert_eq!(acting_chars(&text), Vec::<char>::new(), "{what}: {text}");
-        assert_eq!(
-            acting_chars(&run.stderr),
-            Vec::<char>::new(),
-            "{what}: {}",
-            run.stderr
-        );
-        for placeholder in PLACEHOLDERS {
-            assert!(
-                text.contains(placeholder),
-                "{what}: {placeholder} in {text}"
-            );
-        }
+        assert_defused(&what, &text, &PLACEHOLDERS);
+        assert_defused(&what, &run.stderr, &[]);
     }
 }
 
@@ -155,19 +156,7 @@ async fn hostile_error_messages_reach_stderr_defused_on_one_line() {
         let home = Home::with_config(FAST_TIMEOUTS);
         let run = home.run(&base_url, &["groups"]).await;
         run.assert_failed(name, &["HTTP 500"]);
-        assert_eq!(
-            acting_chars(&run.stderr),
-            Vec::<char>::new(),
-            "{name}: {}",
-            run.stderr
-        );
-        for placeholder in placeholders {
-            assert!(
-                run.stderr.contains(*placeholder),
-                "{name}: {placeholder} in {}",
-                run.stderr
-            );
-        }
+        assert_defused(name, &run.stderr, placeholders);
     }
 }
 
