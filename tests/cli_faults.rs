@@ -27,6 +27,7 @@ use futures::StreamExt;
 use tokio::process::Command;
 
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
+use support::cli::names_in;
 use support::home::{Home, set_mode};
 use support::scripted_server::{self, Answer, scripted_server};
 #[cfg(target_os = "linux")]
@@ -303,20 +304,28 @@ async fn a_connect_timeout_is_named_with_its_own_limit() {
 
 // ---- install safety ----
 
+/// `install FRESH_PLUGIN --yes` on a demo server whose install POST meets
+/// `fault`: the server, the home it ran in, and the run.
+async fn install_meeting(fault: Fault) -> (DemoHandle, Home, Run) {
+    let server = demo_server(false).await;
+    server.faults().push(fault, 1, Some(Route::Install));
+    let home = Home::with_config(FAST_TIMEOUTS);
+    let run = home
+        .run(&server.base_url(), &["install", FRESH_PLUGIN, "--yes"])
+        .await;
+    (server, home, run)
+}
+
 #[tokio::test]
 async fn an_install_that_timed_out_is_not_repeated_and_a_rerun_shows_the_true_state() {
-    let server = demo_server(false).await;
     // The install happens on the server, but its answer never arrives in time.
     let slow = Fault::Drip {
         chunk: 8,
         every: Duration::from_millis(300),
     };
-    server.faults().push(slow, 1, Some(Route::Install));
-    let home = Home::with_config(FAST_TIMEOUTS);
+    let (server, home, run) = install_meeting(slow).await;
     let base_url = server.base_url();
-    let install = ["install", FRESH_PLUGIN, "--yes"];
-
-    home.run(&base_url, &install).await.assert_failed(
+    run.assert_failed(
         "timed-out install",
         &[
             "within 1 s; outcome unknown",
@@ -338,36 +347,23 @@ async fn an_install_that_timed_out_is_not_repeated_and_a_rerun_shows_the_true_st
         "the catalogue shows the true state"
     );
 
-    let again = home.run(&base_url, &install).await;
-    assert_eq!(again.code, Some(0), "{}", again.stderr);
-    assert!(
-        again.stderr.contains("already installed: nothing sent"),
-        "{}",
-        again.stderr
-    );
-    assert_eq!(server.hits(Route::Install), 1, "no second POST");
+    rerun_sends_nothing(&home, &server).await;
 }
 
 #[tokio::test]
 async fn an_install_refused_by_a_gateway_is_sent_once_and_installs_nothing() {
-    let server = demo_server(false).await;
-    server
-        .faults()
-        .push(Fault::Html(502), 1, Some(Route::Install));
-    let home = Home::with_config(FAST_TIMEOUTS);
-    let base_url = server.base_url();
     // The gateway may have passed the POST on before giving up: the line
     // says the outcome is unknown and what the plugin list shows since.
-    home.run(&base_url, &["install", FRESH_PLUGIN, "--yes"])
-        .await
-        .assert_failed(
-            "502 on install",
-            &[
-                "HTTP 502 Bad Gateway; outcome unknown",
-                "the plugin list shows Payme payments not installed (yet)",
-                "check with `crmdeck plugins` before installing again",
-            ],
-        );
+    let (server, home, run) = install_meeting(Fault::Html(502)).await;
+    let base_url = server.base_url();
+    run.assert_failed(
+        "502 on install",
+        &[
+            "HTTP 502 Bad Gateway; outcome unknown",
+            "the plugin list shows Payme payments not installed (yet)",
+            "check with `crmdeck plugins` before installing again",
+        ],
+    );
     assert_eq!(server.hits(Route::Install), 1, "a POST is never retried");
     let listed = home.run(&base_url, &["plugins", "--format", "csv"]).await;
     let row = listed
@@ -378,17 +374,28 @@ async fn an_install_refused_by_a_gateway_is_sent_once_and_installs_nothing() {
     assert!(row.contains(",no,"), "still not installed: {row}");
 }
 
+/// A rerun of the install after one whose outcome was unknown finds the
+/// plugin installed and sends no second POST.
+async fn rerun_sends_nothing(home: &Home, server: &DemoHandle) {
+    let again = home
+        .run(&server.base_url(), &["install", FRESH_PLUGIN, "--yes"])
+        .await;
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    assert!(
+        again.stderr.contains("already installed: nothing sent"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(server.hits(Route::Install), 1, "no second POST");
+}
+
 /// The server installs, then closes the connection without answering:
 /// one POST, the line says so and what the list shows, exit 1; a rerun
 /// finds it installed and sends nothing.
 #[tokio::test]
 async fn an_install_whose_connection_drops_is_not_repeated() {
-    let server = demo_server(false).await;
-    server.faults().push(Fault::Drop, 1, Some(Route::Install));
-    let home = Home::with_config(FAST_TIMEOUTS);
-    let base_url = server.base_url();
-    let install = ["install", FRESH_PLUGIN, "--yes"];
-    home.run(&base_url, &install).await.assert_failed(
+    let (server, home, run) = install_meeting(Fault::Drop).await;
+    run.assert_failed(
         "dropped install",
         &[
             "connection lost before the answer: 127.0.0.1",
@@ -397,14 +404,7 @@ async fn an_install_whose_connection_drops_is_not_repeated() {
         ],
     );
     assert_eq!(server.hits(Route::Install), 1, "a POST is never retried");
-    let again = home.run(&base_url, &install).await;
-    assert_eq!(again.code, Some(0), "{}", again.stderr);
-    assert!(
-        again.stderr.contains("already installed: nothing sent"),
-        "{}",
-        again.stderr
-    );
-    assert_eq!(server.hits(Route::Install), 1, "no second POST");
+    rerun_sends_nothing(&home, &server).await;
 }
 
 #[tokio::test]
@@ -481,12 +481,22 @@ fn a_million_tiny_records(_token: &str) -> (StatusCode, String) {
     (StatusCode::OK, body)
 }
 
-#[tokio::test]
-async fn a_page_of_a_million_tiny_records_is_refused_naming_the_limit() {
-    let base_url = scripted_server(a_million_tiny_records).await;
+/// `groups` and `plugins --format json`, each against a server answering
+/// every request with `answer`: what each run did.
+async fn each_list(answer: Answer) -> Vec<(&'static str, Run)> {
+    let base_url = scripted_server(answer).await;
     let home = Home::with_config(FAST_TIMEOUTS);
+    let mut runs = Vec::new();
     for subcommand in ["groups", "plugins"] {
         let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;
+        runs.push((subcommand, run));
+    }
+    runs
+}
+
+#[tokio::test]
+async fn a_page_of_a_million_tiny_records_is_refused_naming_the_limit() {
+    for (subcommand, run) in each_list(a_million_tiny_records).await {
         run.assert_failed(
             subcommand,
             &["`data` holds 1100000 records, more than the 5000 a page may hold: refused"],
@@ -509,20 +519,10 @@ fn one_bad_value_among_good_records(_token: &str) -> (StatusCode, String) {
 
 #[tokio::test]
 async fn one_bad_value_in_one_record_keeps_the_page() {
-    let base_url = scripted_server(one_bad_value_among_good_records).await;
-    let home = Home::with_config(FAST_TIMEOUTS);
-    for subcommand in ["groups", "plugins"] {
-        let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;
+    for (subcommand, run) in each_list(one_bad_value_among_good_records).await {
         assert_eq!(run.code, Some(0), "{subcommand}: {}", run.stderr);
-        let records: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
-        let names: Vec<&str> = records
-            .as_array()
-            .expect("a list")
-            .iter()
-            .map(|record| record["name"].as_str().expect("a name"))
-            .collect();
         assert_eq!(
-            names,
+            names_in(&run.stdout),
             ["First", "Odd \u{FFFD} one", "Third"],
             "{subcommand}"
         );
@@ -537,10 +537,7 @@ fn data_nested_100_000_deep(_token: &str) -> (StatusCode, String) {
 
 #[tokio::test]
 async fn data_nested_100_000_deep_is_an_error_not_an_empty_list() {
-    let base_url = scripted_server(data_nested_100_000_deep).await;
-    let home = Home::with_config(FAST_TIMEOUTS);
-    for subcommand in ["groups", "plugins"] {
-        let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;
+    for (subcommand, run) in each_list(data_nested_100_000_deep).await {
         run.assert_failed(
             subcommand,
             &["expected a list of objects in `data`, found a list of lists"],

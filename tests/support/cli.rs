@@ -74,6 +74,17 @@ pub fn stdout_json(output: &Output) -> Value {
     serde_json::from_str(&stdout_ok(output)).expect("stdout is JSON")
 }
 
+/// The `name` of each record of a JSON list printed on stdout.
+pub fn names_in(stdout: &str) -> Vec<String> {
+    let records: Value = serde_json::from_str(stdout).expect("stdout is JSON");
+    records
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|record| record["name"].as_str().expect("a name").to_string())
+        .collect()
+}
+
 /// Checks the command exited with `code` and named `cause` on stderr.
 pub fn assert_failed(output: &Output, code: i32, cause: &str) {
     let stderr = stderr(output);
