@@ -4,7 +4,7 @@
 use super::document::{self, scrolled};
 use super::group_detail::group_document;
 use super::group_rows::{CachedPage, GroupRow, RowFormat, RowSelection, SortColumn, visible_rows};
-use super::layout;
+use super::layout::Layout;
 use super::line_input::LineInput;
 use super::list_cursor::{ListCursor, Movement};
 use super::protocol::{Effect, Request};
@@ -30,7 +30,7 @@ pub struct Surroundings<'a> {
     pub status: &'a mut StatusLine,
     pub branch_names: &'a HashMap<i64, String>,
     pub format: RowFormat,
-    pub size: (u16, u16),
+    pub layout: &'a Layout,
     pub now: DateTime<Utc>,
 }
 
@@ -105,12 +105,8 @@ impl GroupsTab {
     }
 
     /// Rows of the table on screen.
-    pub fn list_height(&self, size: (u16, u16)) -> usize {
-        usize::from(
-            layout::list_screen(size, self.filter_line_shown())
-                .rows
-                .height,
-        )
+    pub fn list_height(&self, layout: &Layout) -> usize {
+        usize::from(layout.list(self.filter_line_shown()).rows.height)
     }
 
     /// The request for the first page.
@@ -175,7 +171,7 @@ impl GroupsTab {
                     // A prefetch the server answered with the page on
                     // screen (its page count changed): the rows changed.
                     if self.shown == Some(key) {
-                        self.refilter_keeping(kept, env.branch_names, env.size);
+                        self.refilter_keeping(kept, env.branch_names, env.layout);
                     }
                     return Vec::new();
                 }
@@ -230,7 +226,7 @@ impl GroupsTab {
         if !same_page && kept.is_none_or(|id| !self.page_has(id)) {
             self.cursor = ListCursor::default();
         }
-        self.refilter_keeping(kept, env.branch_names, env.size);
+        self.refilter_keeping(kept, env.branch_names, env.layout);
     }
 
     fn selected_id(&self) -> Option<i64> {
@@ -260,16 +256,16 @@ impl GroupsTab {
 
     /// Recomputes the visible rows (filter, archived, sort) and keeps the
     /// selection on the same group while it is still visible.
-    pub fn refilter(&mut self, branch_names: &HashMap<i64, String>, size: (u16, u16)) {
+    pub fn refilter(&mut self, branch_names: &HashMap<i64, String>, layout: &Layout) {
         let kept = self.selected_id();
-        self.refilter_keeping(kept, branch_names, size);
+        self.refilter_keeping(kept, branch_names, layout);
     }
 
     fn refilter_keeping(
         &mut self,
         kept: Option<i64>,
         branch_names: &HashMap<i64, String>,
-        size: (u16, u16),
+        layout: &Layout,
     ) {
         let filter = self.filter.text().to_lowercase();
         let selection = RowSelection {
@@ -286,7 +282,7 @@ impl GroupsTab {
             let rows = &self.shown_page()?.rows;
             self.visible.iter().position(|&i| rows[i].id == id)
         });
-        let height = self.list_height(size);
+        let height = self.list_height(layout);
         match position {
             Some(index) => self.cursor.select(index, self.visible.len(), height),
             None => self.cursor.scroll_into_view(self.visible.len(), height),
@@ -294,9 +290,9 @@ impl GroupsTab {
     }
 
     /// Moves the selection; the detail follows it from its top.
-    pub fn move_cursor(&mut self, movement: Movement, size: (u16, u16)) {
+    pub fn move_cursor(&mut self, movement: Movement, layout: &Layout) {
         let before = self.cursor.index;
-        let height = self.list_height(size);
+        let height = self.list_height(layout);
         self.cursor.apply(movement, self.visible.len(), height);
         if self.cursor.index != before {
             self.detail_scroll = 0;
@@ -304,10 +300,10 @@ impl GroupsTab {
     }
 
     /// Selects the row on screen line `row` of the table (a mouse click).
-    pub fn click_row(&mut self, row: usize, size: (u16, u16)) {
+    pub fn click_row(&mut self, row: usize, layout: &Layout) {
         let index = self.cursor.offset + row;
         if index < self.visible.len() {
-            let height = self.list_height(size);
+            let height = self.list_height(layout);
             self.cursor.select(index, self.visible.len(), height);
             self.detail_scroll = 0;
         }
@@ -395,12 +391,12 @@ impl GroupsTab {
         movement: Movement,
         format: RowFormat,
         branch_names: &HashMap<i64, String>,
-        size: (u16, u16),
+        layout: &Layout,
     ) {
         let Some(lines) = self.detail(format, branch_names) else {
             return;
         };
-        self.detail_scroll = scrolled(self.detail_scroll, movement, &lines, size);
+        self.detail_scroll = scrolled(self.detail_scroll, movement, &lines, layout);
     }
 }
 

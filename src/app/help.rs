@@ -3,7 +3,7 @@
 
 use super::document::wrap;
 use super::keymap::{Context, bindings, globals_in, keys_label};
-use super::layout;
+use super::layout::{self, Layout};
 use super::list_cursor::Movement;
 use std::path::Path;
 
@@ -58,9 +58,9 @@ pub fn scrolled(
     movement: Movement,
     context: Context,
     log_path: &Path,
-    size: (u16, u16),
+    layout: &Layout,
 ) -> usize {
-    let inner = layout::inner(layout::help_area(size));
+    let inner = layout::inner(layout.help);
     let columns = help_columns(context, log_path, inner.width);
     let longest = columns.iter().map(Vec::len).max().unwrap_or(0);
     let rows = usize::from(inner.height);

@@ -42,6 +42,7 @@ use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEve
 use group_rows::{CachedPage, RowFormat, SortColumn};
 use groups::GroupsTab;
 use keymap::{Action, Context};
+use layout::Layout;
 use line_input::Edit;
 use list_cursor::Movement;
 use plugins::PluginsTab;
@@ -117,8 +118,8 @@ const WHEEL_ROWS: isize = 3;
 /// The whole state of the terminal UI.
 pub struct App {
     pub settings: AppSettings,
-    /// The terminal's size (columns, rows).
-    pub size: (u16, u16),
+    /// Where things sit, for the terminal's size.
+    pub layout: Layout,
     /// The clock as of the last update (spinner frame, token warning).
     pub(crate) now: DateTime<Utc>,
     pub(crate) tab: Tab,
@@ -149,7 +150,7 @@ impl App {
         effects.extend(plugins.fetch(&mut requests));
         let app = Self {
             settings,
-            size,
+            layout: Layout::new(size),
             now: DateTime::UNIX_EPOCH,
             tab: Tab::Groups,
             overlay: None,
@@ -171,7 +172,7 @@ impl App {
             Input::Key(key) => self.on_key(&key),
             Input::Mouse(mouse) => self.on_mouse(&mouse),
             Input::Resize(width, height) => {
-                self.size = (width, height);
+                self.layout = Layout::new((width, height));
                 self.fit_to_screen();
                 Vec::new()
             }
@@ -382,10 +383,11 @@ impl App {
     /// Moves the selection or the scroll position of whatever has the focus
     /// (keys and the mouse wheel).
     fn move_in(&mut self, context: Context, movement: Movement) {
-        let size = self.size;
+        let layout = &self.layout;
         match (context, &mut self.overlay) {
             (Context::Help, Some(Overlay::Help { under, scroll })) => {
-                *scroll = help::scrolled(*scroll, movement, *under, &self.settings.log_path, size);
+                *scroll =
+                    help::scrolled(*scroll, movement, *under, &self.settings.log_path, layout);
             }
             (Context::BranchPicker, Some(Overlay::BranchPicker(picker))) => {
                 picker.move_cursor(movement);
@@ -393,24 +395,24 @@ impl App {
             (Context::GroupDetail, _) => {
                 let format = self.row_format();
                 self.groups
-                    .scroll_detail(movement, format, &self.branches.names, size);
+                    .scroll_detail(movement, format, &self.branches.names, layout);
             }
             (Context::PluginDetail, _) => {
                 let zone = self.settings.timezone;
                 self.plugins
-                    .scroll_detail(movement, &self.requests, &zone, size);
+                    .scroll_detail(movement, &self.requests, &zone, layout);
             }
             (Context::GroupsList | Context::FilterInput, _) if self.tab == Tab::Groups => {
-                self.groups.move_cursor(movement, size);
+                self.groups.move_cursor(movement, layout);
             }
-            (Context::Week, _) => self.week.move_selection(movement, size),
+            (Context::Week, _) => self.week.move_selection(movement, layout),
             (Context::WeekDetail, _) => {
                 let format = self.row_format();
                 self.week
-                    .scroll_detail(movement, format, &self.branches.names, size);
+                    .scroll_detail(movement, format, &self.branches.names, layout);
             }
             (Context::PluginsList | Context::FilterInput, _) => {
-                self.plugins.move_cursor(movement, size);
+                self.plugins.move_cursor(movement, layout);
             }
             _ => {}
         }
@@ -458,21 +460,21 @@ impl App {
     }
 
     fn in_filter(&mut self, action: Action) -> Vec<Effect> {
-        let size = self.size;
+        let layout = &self.layout;
         let clear = action == Action::Back;
         match self.tab {
             Tab::Groups => {
                 self.groups.filtering = false;
                 if clear {
                     self.groups.filter.clear();
-                    self.groups.refilter(&self.branches.names, size);
+                    self.groups.refilter(&self.branches.names, layout);
                 }
             }
             Tab::Plugins => {
                 self.plugins.filtering = false;
                 if clear {
                     self.plugins.filter.clear();
-                    self.plugins.refilter(size);
+                    self.plugins.refilter(layout);
                 }
             }
             // The week has no filter input.
@@ -483,7 +485,7 @@ impl App {
 
     /// A key that is text in an input (the filter or the branch picker).
     fn type_text(&mut self, context: Context, key: &KeyEvent) {
-        let size = self.size;
+        let layout = &self.layout;
         let edit = match (context, &mut self.overlay, self.tab) {
             (Context::BranchPicker, Some(Overlay::BranchPicker(picker)), _) => {
                 picker.input.handle(key)
@@ -497,18 +499,17 @@ impl App {
         }
         match (&mut self.overlay, self.tab) {
             (Some(Overlay::BranchPicker(picker)), _) => picker.refilter(&self.branches),
-            (_, Tab::Groups) => self.groups.refilter(&self.branches.names, size),
-            (_, Tab::Plugins) => self.plugins.refilter(size),
+            (_, Tab::Groups) => self.groups.refilter(&self.branches.names, layout),
+            (_, Tab::Plugins) => self.plugins.refilter(layout),
             (_, Tab::Week) => {}
         }
     }
 
     fn in_groups_list(&mut self, action: Action) -> Vec<Effect> {
-        let size = self.size;
         // A change of which rows show, or in what order.
         let change_rows = |app: &mut Self, change: fn(&mut GroupsTab)| {
             change(&mut app.groups);
-            app.groups.refilter(&app.branches.names, size);
+            app.groups.refilter(&app.branches.names, &app.layout);
         };
         match action {
             Action::NextPage => return self.with_groups(|g, env| g.step_page(true, env)),
@@ -549,10 +550,10 @@ impl App {
     }
 
     fn in_week(&mut self, action: Action) -> Vec<Effect> {
-        let size = self.size;
+        let layout = &self.layout;
         match action {
-            Action::PreviousDay => self.week.step_day(false, size),
-            Action::NextDay => self.week.step_day(true, size),
+            Action::PreviousDay => self.week.step_day(false, layout),
+            Action::NextDay => self.week.step_day(true, layout),
             Action::Open if self.week.selected_group().is_some() => {
                 self.week.detail_open = true;
                 self.week.detail_scroll = 0;
@@ -560,7 +561,7 @@ impl App {
             Action::ToggleArchived => {
                 let zone = self.settings.timezone;
                 self.week.toggle_archived(&zone);
-                self.week.keep_selection_visible(size);
+                self.week.keep_selection_visible(layout);
             }
             Action::Back if self.week.is_loading() => {
                 self.status.info("loading the week cancelled", self.now);
@@ -591,11 +592,11 @@ impl App {
             Action::Filter => self.plugins.filtering = true,
             Action::CycleType => {
                 self.plugins.type_filter = self.plugins.type_filter.next();
-                self.plugins.refilter(self.size);
+                self.plugins.refilter(&self.layout);
             }
             Action::Back if !self.plugins.filter.is_empty() => {
                 self.plugins.filter.clear();
-                self.plugins.refilter(self.size);
+                self.plugins.refilter(&self.layout);
             }
             Action::Back => {
                 self.status.dismiss();
@@ -669,8 +670,8 @@ impl App {
             // The week has no rows to click.
             Tab::Week => return,
         };
-        let rows = layout::list_screen(self.size, filter_line).rows;
-        let detail_full_screen = !layout::is_wide(self.size)
+        let rows = self.layout.list(filter_line).rows;
+        let detail_full_screen = !self.layout.is_wide()
             && matches!(self.context(), Context::GroupDetail | Context::PluginDetail);
         let inside =
             (rows.x..rows.right()).contains(&column) && (rows.y..rows.bottom()).contains(&row);
@@ -679,8 +680,8 @@ impl App {
         }
         let line = usize::from(row - rows.y);
         match self.tab {
-            Tab::Groups => self.groups.click_row(line, self.size),
-            Tab::Plugins => self.plugins.click_row(line, self.size),
+            Tab::Groups => self.groups.click_row(line, &self.layout),
+            Tab::Plugins => self.plugins.click_row(line, &self.layout),
             Tab::Week => {}
         }
     }
@@ -737,7 +738,7 @@ impl App {
                 }
                 let zone = self.settings.timezone;
                 let outcome = self.week.on_page(asked, page, &mut self.requests, &zone);
-                self.week.keep_selection_visible(self.size);
+                self.week.keep_selection_visible(&self.layout);
                 if let Some(problem) = outcome.problem {
                     self.status.error(problem, self.now);
                 }
@@ -763,7 +764,7 @@ impl App {
                     picker.on_branches(&self.branches);
                 }
                 // Names arrived: a sort by branch may change.
-                self.groups.refilter(&self.branches.names, self.size);
+                self.groups.refilter(&self.branches.names, &self.layout);
                 Vec::new()
             }
             Purpose::Install { plugin_id } => {
@@ -787,7 +788,7 @@ impl App {
         let cached = CachedPage::new(page, self.row_format(), self.now);
         self.groups.store(key, cached);
         if self.groups.shown == Some(key) {
-            self.groups.refilter(&self.branches.names, self.size);
+            self.groups.refilter(&self.branches.names, &self.layout);
         }
     }
 
@@ -801,7 +802,7 @@ impl App {
             status: &mut self.status,
             branch_names: &self.branches.names,
             format,
-            size: self.size,
+            layout: &self.layout,
             now: self.now,
         };
         change(&mut self.groups, &mut env)
@@ -814,7 +815,7 @@ impl App {
         let mut env = plugins::Surroundings {
             requests: &mut self.requests,
             status: &mut self.status,
-            size: self.size,
+            layout: &self.layout,
             now: self.now,
         };
         change(&mut self.plugins, &mut env)
@@ -823,27 +824,27 @@ impl App {
     /// After a resize: selections back on screen, scroll positions within
     /// their content.
     fn fit_to_screen(&mut self) {
-        let size = self.size;
-        let groups_height = self.groups.list_height(size);
+        let layout = &self.layout;
+        let groups_height = self.groups.list_height(layout);
         self.groups
             .cursor
             .scroll_into_view(self.groups.visible.len(), groups_height);
-        let plugins_height = self.plugins.list_height(size);
+        let plugins_height = self.plugins.list_height(layout);
         self.plugins
             .cursor
             .scroll_into_view(self.plugins.visible.len(), plugins_height);
         let still = Movement::By(0);
         let format = self.row_format();
         self.groups
-            .scroll_detail(still, format, &self.branches.names, size);
+            .scroll_detail(still, format, &self.branches.names, layout);
         let zone = self.settings.timezone;
         self.plugins
-            .scroll_detail(still, &self.requests, &zone, size);
-        self.week.keep_selection_visible(size);
+            .scroll_detail(still, &self.requests, &zone, layout);
+        self.week.keep_selection_visible(layout);
         self.week
-            .scroll_detail(still, format, &self.branches.names, size);
+            .scroll_detail(still, format, &self.branches.names, layout);
         if let Some(Overlay::Help { under, scroll }) = &mut self.overlay {
-            *scroll = help::scrolled(*scroll, still, *under, &self.settings.log_path, size);
+            *scroll = help::scrolled(*scroll, still, *under, &self.settings.log_path, layout);
         }
     }
 }

@@ -3,7 +3,7 @@
 //! plugin in flight).
 
 use super::document::{DocLine, scrolled};
-use super::layout;
+use super::layout::Layout;
 use super::line_input::LineInput;
 use super::list_cursor::{ListCursor, Movement};
 use super::plugin_detail::{InstallView, plugin_document};
@@ -56,7 +56,7 @@ impl TypeFilter {
 pub struct Surroundings<'a> {
     pub requests: &'a mut Requests,
     pub status: &'a mut StatusLine,
-    pub size: (u16, u16),
+    pub layout: &'a Layout,
     pub now: DateTime<Utc>,
 }
 
@@ -93,12 +93,8 @@ impl PluginsTab {
     }
 
     /// Rows of the list on screen.
-    pub fn list_height(&self, size: (u16, u16)) -> usize {
-        usize::from(
-            layout::list_screen(size, self.filter_line_shown())
-                .rows
-                .height,
-        )
+    pub fn list_height(&self, layout: &Layout) -> usize {
+        usize::from(layout.list(self.filter_line_shown()).rows.height)
     }
 
     /// True while the list is on its way.
@@ -127,7 +123,7 @@ impl PluginsTab {
                 self.loaded = true;
                 self.load_error = None;
                 env.status.resolved(Topic::Plugins);
-                self.refilter_keeping(kept, env.size);
+                self.refilter_keeping(kept, env.layout);
             }
             Err(error) => {
                 env.status
@@ -140,12 +136,12 @@ impl PluginsTab {
     }
 
     /// Recomputes the visible plugins, keeping the selected one if it stays.
-    pub fn refilter(&mut self, size: (u16, u16)) {
+    pub fn refilter(&mut self, layout: &Layout) {
         let kept = self.selected().map(|p| p.id);
-        self.refilter_keeping(kept, size);
+        self.refilter_keeping(kept, layout);
     }
 
-    fn refilter_keeping(&mut self, kept: Option<i64>, size: (u16, u16)) {
+    fn refilter_keeping(&mut self, kept: Option<i64>, layout: &Layout) {
         let filter = self.filter.text().to_lowercase();
         self.visible = self
             .plugins
@@ -159,7 +155,7 @@ impl PluginsTab {
             .collect();
         let position =
             kept.and_then(|id| self.visible.iter().position(|&i| self.plugins[i].id == id));
-        let height = self.list_height(size);
+        let height = self.list_height(layout);
         match position {
             Some(index) => self.cursor.select(index, self.visible.len(), height),
             None => {
@@ -170,9 +166,9 @@ impl PluginsTab {
     }
 
     /// Moves the selection; a revealed token is hidden again.
-    pub fn move_cursor(&mut self, movement: Movement, size: (u16, u16)) {
+    pub fn move_cursor(&mut self, movement: Movement, layout: &Layout) {
         let before = self.cursor.index;
-        let height = self.list_height(size);
+        let height = self.list_height(layout);
         self.cursor.apply(movement, self.visible.len(), height);
         if self.cursor.index != before {
             self.selection_changed();
@@ -180,10 +176,10 @@ impl PluginsTab {
     }
 
     /// Selects the row on screen line `row` of the list (a mouse click).
-    pub fn click_row(&mut self, row: usize, size: (u16, u16)) {
+    pub fn click_row(&mut self, row: usize, layout: &Layout) {
         let index = self.cursor.offset + row;
         if index < self.visible.len() && index != self.cursor.index {
-            let height = self.list_height(size);
+            let height = self.list_height(layout);
             self.cursor.select(index, self.visible.len(), height);
             self.selection_changed();
         }
@@ -224,10 +220,10 @@ impl PluginsTab {
         movement: Movement,
         requests: &Requests,
         zone: &Zone,
-        size: (u16, u16),
+        layout: &Layout,
     ) {
         if let Some(lines) = self.detail(requests, zone) {
-            self.detail_scroll = scrolled(self.detail_scroll, movement, &lines, size);
+            self.detail_scroll = scrolled(self.detail_scroll, movement, &lines, layout);
         }
     }
 

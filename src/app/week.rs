@@ -6,7 +6,7 @@
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::group_rows::RowFormat;
-use super::layout;
+use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
@@ -22,11 +22,6 @@ pub const WALK_PER_PAGE: u32 = 100;
 /// Lines under the grid listing groups that cannot be placed (the last
 /// one says how many more when they do not all fit).
 pub const MAX_UNPLACED_LINES: usize = 3;
-/// Lines of the body above the grid: the header and the day names.
-const LINES_ABOVE_GRID: u16 = 2;
-/// Lines of the summary under the grid.
-const SUMMARY_LINES: u16 = 2;
-
 /// The state of the Week tab.
 #[derive(Debug, Default)]
 pub struct WeekTab {
@@ -60,40 +55,6 @@ pub struct PageOutcome {
     pub effects: Vec<Effect>,
     /// For the status line: why the walk failed or ended early.
     pub problem: Option<String>,
-}
-
-/// Where the week sits in the body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WeekScreen {
-    pub header: ratatui::layout::Rect,
-    pub day_names: ratatui::layout::Rect,
-    pub grid: ratatui::layout::Rect,
-    pub below: ratatui::layout::Rect,
-}
-
-/// The bands of the Week tab for a terminal of `size`, with
-/// `unplaced_lines` lines listing groups that cannot be placed.
-pub fn week_screen(size: (u16, u16), unplaced_lines: usize) -> WeekScreen {
-    use ratatui::layout::Rect;
-    let body = layout::screen(size).body;
-    let below_height = SUMMARY_LINES + u16::try_from(unplaced_lines).unwrap_or(u16::MAX);
-    let grid_height = body
-        .height
-        .saturating_sub(LINES_ABOVE_GRID + below_height)
-        .max(1);
-    let line = |y: u16| Rect::new(body.x, y, body.width, 1);
-    let grid_y = body.y + LINES_ABOVE_GRID;
-    WeekScreen {
-        header: line(body.y),
-        day_names: line(body.y + 1),
-        grid: Rect::new(body.x, grid_y, body.width, grid_height),
-        below: Rect::new(
-            body.x,
-            grid_y + grid_height,
-            body.width,
-            body.bottom().saturating_sub(grid_y + grid_height),
-        ),
-    }
 }
 
 impl WeekTab {
@@ -218,7 +179,7 @@ impl WeekTab {
 
     /// Moves to the previous (`forward` false) or next day, on the slot
     /// nearest in time to the one selected.
-    pub fn step_day(&mut self, forward: bool, size: (u16, u16)) {
+    pub fn step_day(&mut self, forward: bool, layout: &Layout) {
         let target = if forward {
             (self.day + 1).min(6)
         } else {
@@ -235,26 +196,26 @@ impl WeekTab {
                 (0..day.len()).min_by_key(|&i| day[i].start_minute().abs_diff(minute))
             })
             .unwrap_or(0);
-        self.keep_selection_visible(size);
+        self.keep_selection_visible(layout);
     }
 
     /// Moves between the slots of the selected day; on a day without
     /// slots, scrolls the time axis.
-    pub fn move_selection(&mut self, movement: Movement, size: (u16, u16)) {
+    pub fn move_selection(&mut self, movement: Movement, layout: &Layout) {
         let count = self.week.days[self.day].len();
-        let rows = self.grid_rows(size);
+        let rows = self.grid_rows(layout);
         if count == 0 {
             let span = self.row_count();
             self.scroll = movement.apply(self.scroll, span.saturating_sub(rows) + 1, rows);
             return;
         }
         self.slot = movement.apply(self.slot, count, rows);
-        self.keep_selection_visible(size);
+        self.keep_selection_visible(layout);
     }
 
     /// Scrolls the time axis so that the selected slot's first rows show.
-    pub fn keep_selection_visible(&mut self, size: (u16, u16)) {
-        let rows = self.grid_rows(size);
+    pub fn keep_selection_visible(&mut self, layout: &Layout) {
+        let rows = self.grid_rows(layout);
         let max_scroll = self.row_count().saturating_sub(rows);
         if let Some(slot) = self.selected_slot() {
             let span = self.span();
@@ -290,8 +251,8 @@ impl WeekTab {
     }
 
     /// Rows of the grid on screen.
-    pub fn grid_rows(&self, size: (u16, u16)) -> usize {
-        usize::from(week_screen(size, self.unplaced_lines()).grid.height)
+    pub fn grid_rows(&self, layout: &Layout) -> usize {
+        usize::from(layout.week(self.unplaced_lines()).grid.height)
     }
 
     /// The selected group's detail.
@@ -309,10 +270,10 @@ impl WeekTab {
         movement: Movement,
         format: RowFormat,
         branch_names: &HashMap<i64, String>,
-        size: (u16, u16),
+        layout: &Layout,
     ) {
         if let Some(lines) = self.detail(format, branch_names) {
-            self.detail_scroll = document::scrolled(self.detail_scroll, movement, &lines, size);
+            self.detail_scroll = document::scrolled(self.detail_scroll, movement, &lines, layout);
         }
     }
 }

@@ -3,9 +3,10 @@
 
 use super::popup;
 use super::theme::{SELECTED_MARKER, Styles, UNSELECTED_MARKER};
+use crate::app::App;
 use crate::app::branch_picker::{ALL_BRANCHES, BranchPicker, PickerMode};
 use crate::app::document::wrap;
-use crate::app::{App, layout};
+use crate::app::layout::{self, Layout};
 use crate::domain::format::pad_to_width;
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -17,9 +18,8 @@ const WIDTH: u16 = 56;
 const INPUT_COLUMN: u16 = 12;
 
 /// Draws `picker` over the body, with the terminal cursor in its input.
-pub fn draw(app: &App, picker: &BranchPicker, frame: &mut Frame, styles: &Styles) {
-    let size = (frame.area().width, frame.area().height);
-    let body = layout::screen(size).body;
+pub fn draw(app: &App, picker: &BranchPicker, frame: &mut Frame, layout: &Layout, styles: &Styles) {
+    let body = layout.bands.body;
     let text_width = usize::from(WIDTH.min(body.width.saturating_sub(2)).saturating_sub(4));
     let prompt = match picker.mode {
         PickerMode::List => " Filter:",

@@ -7,7 +7,7 @@ use super::theme::Styles;
 use crate::app::App;
 use crate::app::document::wrap;
 use crate::app::keymap::{Context, footer_hints};
-use crate::app::layout;
+use crate::app::layout::{self, Layout};
 use crate::app::plugin_detail::abilities_inline;
 use crate::domain::format::{pad_to_width, plugin_type_word};
 use crate::domain::sanitize::sanitize_line;
@@ -17,11 +17,11 @@ use ratatui::text::{Line, Span};
 const LABEL: usize = 11;
 
 /// Draws the confirmation for `plugin_id` over the body.
-pub fn draw(app: &App, plugin_id: i64, frame: &mut Frame, styles: &Styles) {
+pub fn draw(app: &App, plugin_id: i64, frame: &mut Frame, layout: &Layout, styles: &Styles) {
     let Some(plugin) = app.plugins.plugin(plugin_id) else {
         return;
     };
-    let body = layout::screen((frame.area().width, frame.area().height)).body;
+    let body = layout.bands.body;
     let width = body.width.saturating_sub(4).min(64);
     let text_width = usize::from(width.saturating_sub(2 + 1))
         .saturating_sub(LABEL)

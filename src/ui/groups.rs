@@ -9,7 +9,7 @@ use super::theme::{Styles, spinner};
 use crate::app::App;
 use crate::app::group_rows::CachedPage;
 use crate::app::keymap::Context;
-use crate::app::layout::{self, ListScreen};
+use crate::app::layout::{Layout, ListScreen};
 use crate::domain::format::NONE;
 use ratatui::Frame;
 use ratatui::style::Style;
@@ -48,11 +48,9 @@ const COLUMNS: [Column; 8] = [
 ];
 
 /// Draws the Groups tab into the body.
-pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
+pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
     let tab = &app.groups;
-    let area = frame.area();
-    let size = (area.width, area.height);
-    let screen = layout::list_screen(size, tab.filter_line_shown());
+    let screen = layout.list(tab.filter_line_shown());
     draw_summary(app, frame, &screen, styles);
     if let Some(filter_area) = screen.filter {
         list::draw_filter(frame, filter_area, &tab.filter, tab.filtering, styles);
@@ -71,7 +69,7 @@ pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
     }
     let context = app.context();
     let focused = context == Context::GroupDetail;
-    if let Some(area) = list::detail_area(screen.pane, focused, size) {
+    if let Some(area) = list::detail_area(&screen, focused, layout) {
         draw_detail(app, frame, area, focused, styles);
     }
 }

@@ -3,9 +3,10 @@
 
 use super::popup;
 use super::theme::Styles;
+use crate::app::App;
 use crate::app::help::{HelpLine, help_columns};
 use crate::app::keymap::Context;
-use crate::app::{App, layout};
+use crate::app::layout::{self, Layout};
 use crate::domain::format::{pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -16,9 +17,15 @@ use ratatui::widgets::Clear;
 const KEYS_COLUMNS: usize = 12;
 
 /// Draws the help for `under`, from line `scroll` on.
-pub fn draw(app: &App, under: Context, scroll: usize, frame: &mut Frame, styles: &Styles) {
-    let size = (frame.area().width, frame.area().height);
-    let area = layout::help_area(size);
+pub fn draw(
+    app: &App,
+    under: Context,
+    scroll: usize,
+    frame: &mut Frame,
+    layout: &Layout,
+    styles: &Styles,
+) {
+    let area = layout.help;
     let inner = layout::inner(area);
     let columns = help_columns(under, &app.settings.log_path, inner.width);
     let column_width = usize::from(inner.width) / columns.len().max(1);
@@ -36,7 +43,7 @@ pub fn draw(app: &App, under: Context, scroll: usize, frame: &mut Frame, styles:
         })
         .collect();
     let title = format!("Keys: {}", under.title());
-    frame.render_widget(Clear, layout::screen(size).body);
+    frame.render_widget(Clear, layout.bands.body);
     popup::draw(frame, area, &title, lines, styles);
 }
 

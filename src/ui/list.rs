@@ -2,6 +2,7 @@
 //! in place of rows, and the first row on screen.
 
 use super::theme::Styles;
+use crate::app::layout::{Layout, ListScreen};
 use crate::app::line_input::LineInput;
 use crate::app::list_cursor::ListCursor;
 use crate::domain::format::{display_width, truncate_to_width};
@@ -63,17 +64,17 @@ pub fn draw_filter(
     }
 }
 
-/// A message where rows would be (loading, an error, an empty page).
 /// Where a list's detail is drawn: in its pane beside the list on a wide
 /// screen, over the whole body when it has the focus on a narrow one.
-pub fn detail_area(pane: Option<Rect>, focused: bool, size: (u16, u16)) -> Option<Rect> {
-    match pane {
+pub fn detail_area(screen: &ListScreen, focused: bool, layout: &Layout) -> Option<Rect> {
+    match screen.pane {
         Some(pane) => Some(pane),
-        None if focused => Some(crate::app::layout::screen(size).body),
+        None if focused => Some(layout.bands.body),
         None => None,
     }
 }
 
+/// A message where rows would be (loading, an error, an empty page).
 pub fn draw_message(frame: &mut Frame, area: Rect, message: &str, styles: &Styles) {
     let text = sanitize_line(message).into_owned();
     let paragraph = Paragraph::new(Line::from(vec![

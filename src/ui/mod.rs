@@ -15,7 +15,7 @@ mod theme;
 mod top_line;
 mod week;
 
-use crate::app::layout::{self, MIN_HEIGHT, MIN_WIDTH};
+use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::app::{App, Overlay, Tab};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -25,26 +25,33 @@ use theme::Styles;
 /// Draws the whole screen from `app`; changes nothing.
 pub fn render(app: &App, frame: &mut Frame) {
     let area = frame.area();
-    let size = (area.width, area.height);
-    if layout::is_too_small(size) {
+    // The frame's own size: a resize may not have reached the app yet.
+    let layout = Layout::new((area.width, area.height));
+    if layout.is_too_small() {
         draw_too_small(frame, area);
         return;
     }
     let styles = Styles::new(app.settings.theme);
-    let screen = layout::screen(size);
-    top_line::draw(app, frame, screen.top, &styles);
+    let bands = layout.bands;
+    top_line::draw(app, frame, bands.top, &styles);
     match app.tab {
-        Tab::Groups => groups::draw(app, frame, &styles),
-        Tab::Plugins => plugins::draw(app, frame, &styles),
-        Tab::Week => week::draw(app, frame, &styles),
+        Tab::Groups => groups::draw(app, frame, &layout, &styles),
+        Tab::Plugins => plugins::draw(app, frame, &layout, &styles),
+        Tab::Week => week::draw(app, frame, &layout, &styles),
     }
     match &app.overlay {
-        Some(Overlay::Help { under, scroll }) => help::draw(app, *under, *scroll, frame, &styles),
-        Some(Overlay::Confirm { plugin_id }) => confirm::draw(app, *plugin_id, frame, &styles),
-        Some(Overlay::BranchPicker(picker)) => branch_picker::draw(app, picker, frame, &styles),
+        Some(Overlay::Help { under, scroll }) => {
+            help::draw(app, *under, *scroll, frame, &layout, &styles);
+        }
+        Some(Overlay::Confirm { plugin_id }) => {
+            confirm::draw(app, *plugin_id, frame, &layout, &styles);
+        }
+        Some(Overlay::BranchPicker(picker)) => {
+            branch_picker::draw(app, picker, frame, &layout, &styles);
+        }
         None => {}
     }
-    footer::draw(app, frame, screen.hints, screen.status, &styles);
+    footer::draw(app, frame, bands.hints, bands.status, &styles);
 }
 
 /// Only a message: nothing else fits.

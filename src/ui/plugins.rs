@@ -7,7 +7,7 @@ use super::table::{Cell, ColumnSpec, draw_heads, draw_row, fit_columns, widest};
 use super::theme::{Styles, spinner};
 use crate::app::App;
 use crate::app::keymap::Context;
-use crate::app::layout::{self, ListScreen};
+use crate::app::layout::{Layout, ListScreen};
 use crate::app::plugin_detail::abilities_inline;
 use crate::app::plugins::is_installing;
 use crate::domain::format::plugin_type_word;
@@ -20,11 +20,9 @@ use ratatui::text::Span;
 const INSTALLED: &str = "✓ installed";
 
 /// Draws the Plugins tab into the body.
-pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
+pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
     let tab = &app.plugins;
-    let area = frame.area();
-    let size = (area.width, area.height);
-    let screen = layout::list_screen(size, tab.filter_line_shown());
+    let screen = layout.list(tab.filter_line_shown());
     draw_summary(app, frame, &screen, styles);
     if let Some(filter_area) = screen.filter {
         list::draw_filter(frame, filter_area, &tab.filter, tab.filtering, styles);
@@ -41,7 +39,7 @@ pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
         list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
     }
     let focused = app.context() == Context::PluginDetail;
-    if let Some(area) = list::detail_area(screen.pane, focused, size) {
+    if let Some(area) = list::detail_area(&screen, focused, layout) {
         draw_detail(app, frame, area, focused, styles);
     }
 }

@@ -7,8 +7,8 @@ use super::detail;
 use super::theme::{Styles, spinner};
 use crate::app::App;
 use crate::app::keymap::Context;
-use crate::app::layout;
-use crate::app::week::{MAX_UNPLACED_LINES, WeekTab, week_screen};
+use crate::app::layout::Layout;
+use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
 use crate::domain::Language;
 use crate::domain::clock::format_clock;
 use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
@@ -36,13 +36,12 @@ const LANE_RULE: &str = "¦";
 const BAR_WIDTH: usize = 20;
 
 /// Draws the Week tab (and the group detail over it when open).
-pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
+pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
     let week = &app.week;
-    let size = app.size;
-    let screen = week_screen(size, week.unplaced_lines());
+    let screen = layout.week(week.unplaced_lines());
     let width = usize::from(screen.grid.width);
     let columns = DayColumns::new(width, week.day);
-    frame.render_widget(Paragraph::new(header(app, styles)), screen.header);
+    frame.render_widget(Paragraph::new(header(app, layout, styles)), screen.header);
     frame.render_widget(
         Paragraph::new(day_names(&columns, app.settings.language, styles)),
         screen.day_names,
@@ -75,7 +74,7 @@ pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
     {
         detail::draw(
             frame,
-            layout::detail_area(size),
+            layout.detail,
             "Group",
             &document,
             week.detail_scroll,
@@ -112,7 +111,7 @@ impl DayColumns {
 }
 
 /// Branch, then loading progress or what is selected.
-fn header(app: &App, styles: &Styles) -> Line<'static> {
+fn header(app: &App, layout: &Layout, styles: &Styles) -> Line<'static> {
     let week = &app.week;
     let branch = match week.branch_id {
         Some(id) => match app.branches.names.get(&id) {
@@ -142,7 +141,7 @@ fn header(app: &App, styles: &Styles) -> Line<'static> {
         )));
     }
     let mut line = Line::from(spans);
-    let width = usize::from(app.size.0);
+    let width = usize::from(layout.size.0);
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
     if display_width(&text) > width {
         line = Line::from(truncate_to_width(&text, width).into_owned());

@@ -202,7 +202,7 @@ fn a_resize_keeps_the_selection_on_screen() {
     let mut app = loaded();
     press(&mut app, "G");
     app.update(Input::Resize(80, 15), now());
-    assert_eq!(app.size, (80, 15));
+    assert_eq!(app.layout.size, (80, 15));
     assert_eq!(app.groups.cursor.index, 19);
     assert_eq!(app.groups.cursor.offset, 10, "10 rows on screen at 80x15");
 }

@@ -109,7 +109,7 @@ fn arrows_and_hjkl_move_between_days_and_slots() {
     let slot = app.week.selected_slot().expect("a slot").clone();
     let span = app.week.span();
     let row = crate::app::week::row_of(slot.start_minute(), &span);
-    let rows = app.week.grid_rows(app.size);
+    let rows = app.week.grid_rows(&app.layout);
     assert!(app.week.scroll > 0);
     assert!((app.week.scroll..app.week.scroll + rows).contains(&row));
 }
