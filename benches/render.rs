@@ -5,7 +5,7 @@
 
 use crmdeck::api::GroupsQuery;
 use crmdeck::app::fixtures::{self, now};
-use crmdeck::app::{App, AppSettings, Input, Payload, Request};
+use crmdeck::app::{Answer, App, AppSettings, Input, Request};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use divan::Bencher;
 use ratatui::Terminal;
@@ -30,10 +30,7 @@ fn app_with_page_of(rows: u32) -> App {
                     per_page: rows,
                     ..*query
                 };
-                Ok(Payload::Groups(fixtures::groups_page(
-                    query,
-                    u64::from(rows),
-                )))
+                Answer::Groups(query, Ok(fixtures::groups_page(query, u64::from(rows))))
             }
             other => fixtures::server_answer(other),
         })

@@ -4,7 +4,7 @@
 
 use crmdeck::api::{ApiError, DaysCode, GroupsPage};
 use crmdeck::app::fixtures::{self, answer, loaded_app, press, server_answer};
-use crmdeck::app::{App, AppSettings, Payload, Request};
+use crmdeck::app::{Answer, App, AppSettings, Request};
 use crmdeck::config::Theme;
 use crmdeck::ui::render;
 use ratatui::Terminal;
@@ -35,7 +35,7 @@ fn loaded(size: (u16, u16)) -> App {
     loaded_app(AppSettings::for_tests(), size)
 }
 
-fn no_answers(_: &Request) -> Option<Result<Payload, ApiError>> {
+fn no_answers(_: &Request) -> Option<Answer> {
     None
 }
 
@@ -55,10 +55,13 @@ fn empty_page() {
         let (mut app, effects) = App::new(AppSettings::for_tests(), size);
         answer(&mut app, effects, &mut |request| {
             Some(match request {
-                Request::Groups(query) => Ok(Payload::Groups(GroupsPage {
-                    groups: Vec::new(),
-                    ..fixtures::groups_page(*query, 0)
-                })),
+                Request::Groups(query) => Answer::Groups(
+                    *query,
+                    Ok(GroupsPage {
+                        groups: Vec::new(),
+                        ..fixtures::groups_page(*query, 0)
+                    }),
+                ),
                 other => server_answer(other),
             })
         });
@@ -71,8 +74,8 @@ fn error_keeps_the_rows_on_screen() {
     snapshot_at_sizes("error_old_data_kept", |size| {
         let mut app = loaded(size);
         let effects = press(&mut app, "jjr");
-        answer(&mut app, effects, &mut |_| {
-            Some(Err(ApiError::Server {
+        answer(&mut app, effects, &mut |request| {
+            Some(request.failed(ApiError::Server {
                 status: 502,
                 message: Some("Bad Gateway".into()),
             }))
@@ -88,7 +91,9 @@ fn a_long_error_takes_the_hints_row_too() {
         // The install times out; the refetch that follows is left pending.
         let effects = press(&mut app, "1jiy");
         answer(&mut app, effects, &mut |request| match request {
-            Request::Install { .. } => Some(Err(ApiError::Timeout(Duration::from_secs(30)))),
+            Request::Install { .. } => {
+                Some(request.failed(ApiError::Timeout(Duration::from_secs(30))))
+            }
             _ => None,
         });
         app
@@ -175,7 +180,7 @@ fn branch_picker_without_branches() {
         let (mut app, effects) = App::new(AppSettings::for_tests(), size);
         answer(&mut app, effects, &mut |request| {
             Some(match request {
-                Request::Branches => Err(ApiError::NotFound { message: None }),
+                Request::Branches => request.failed(ApiError::NotFound { message: None }),
                 other => server_answer(other),
             })
         });
@@ -292,7 +297,7 @@ fn week(size: (u16, u16)) -> App {
                 if let Some(last) = page.groups.last_mut() {
                     last.days = DaysCode::Other("9".into());
                 }
-                Ok(Payload::Groups(page))
+                Answer::Groups(*query, Ok(page))
             }
             other => server_answer(other),
         })

@@ -2,11 +2,10 @@
 //! render snapshots and the README captures. Deterministic: no clock, no
 //! randomness, no local time zone.
 
-use super::{App, AppSettings, Effect, Input, Msg, Payload, Request};
+use super::{Answer, App, AppSettings, Effect, Input, Msg, Request};
 use crate::api::{
-    Abilities, ApiError, Branch, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
-    GroupsPage, GroupsQuery, Installation, LessonTime, Links, Pagination, Plugin, PluginType,
-    Timestamp,
+    Abilities, Branch, Course, DateField, DaysCode, ExactDays, Group, GroupStatus, GroupsPage,
+    GroupsQuery, Installation, LessonTime, Links, Pagination, Plugin, PluginType, Timestamp,
 };
 use crate::config::Theme;
 use crate::domain::Language;
@@ -272,15 +271,16 @@ pub fn plugins() -> Vec<Plugin> {
 
 /// What the scripted server answers to `request`: pages of
 /// [`TOTAL_GROUPS`] groups, [`branches`], [`plugins`], and installs.
-pub fn server_answer(request: &Request) -> Result<Payload, ApiError> {
-    Ok(match request {
-        Request::Groups(query) => Payload::Groups(groups_page(*query, TOTAL_GROUPS)),
-        Request::Plugins => Payload::Plugins(plugins()),
-        Request::Branches => Payload::Branches(branches()),
-        Request::Install { plugin_id } => {
-            Payload::Installed(installation(plugin_id + 20, *plugin_id))
-        }
-    })
+pub fn server_answer(request: &Request) -> Answer {
+    match *request {
+        Request::Groups(query) => Answer::Groups(query, Ok(groups_page(query, TOTAL_GROUPS))),
+        Request::Plugins => Answer::Plugins(Ok(plugins())),
+        Request::Branches => Answer::Branches(Ok(branches())),
+        Request::Install { plugin_id } => Answer::Install {
+            plugin_id,
+            result: Ok(installation(plugin_id + 20, plugin_id)),
+        },
+    }
 }
 
 /// Answers every fetch in `effects` (and in the effects that follow) with
@@ -289,15 +289,18 @@ pub fn server_answer(request: &Request) -> Result<Payload, ApiError> {
 pub fn answer(
     app: &mut App,
     effects: Vec<Effect>,
-    reply: &mut dyn FnMut(&Request) -> Option<Result<Payload, ApiError>>,
+    reply: &mut dyn FnMut(&Request) -> Option<Answer>,
 ) -> Vec<Effect> {
     let mut pending = effects;
     let mut left = Vec::new();
     while let Some(effect) = pending.pop() {
         match &effect {
             Effect::Fetch { id, request } => match reply(request) {
-                Some(result) => {
-                    let msg = Msg::Response { id: *id, result };
+                Some(answer) => {
+                    let msg = Msg::Response {
+                        id: *id,
+                        answer: Box::new(answer),
+                    };
                     pending.extend(app.update(Input::Msg(msg), now()));
                 }
                 None => left.push(effect),

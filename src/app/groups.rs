@@ -1,6 +1,7 @@
 //! The Groups tab: the page asked for and the page shown, the page cache,
 //! the selection, filter, sort and archived toggle, and the group detail.
 
+use super::Tab;
 use super::document::{self, scrolled};
 use super::group_detail::group_document;
 use super::group_rows::{CachedPage, GroupRow, RowFormat, RowSelection, SortColumn, visible_rows};
@@ -8,7 +9,7 @@ use super::layout::Layout;
 use super::line_input::LineInput;
 use super::list_cursor::{ListCursor, Movement};
 use super::protocol::{Effect, Request};
-use super::requests::{Purpose, Requests};
+use super::requests::{Owner, Requests};
 use super::status::{StatusLine, Topic};
 use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
 use chrono::{DateTime, Utc};
@@ -20,6 +21,9 @@ pub const PER_PAGE_MIN: u32 = 5;
 pub const PER_PAGE_MAX: u32 = 100;
 /// How far `+` and `-` move per_page.
 pub const PER_PAGE_STEP: u32 = 5;
+
+/// The Groups tab sends its page requests under this owner.
+const OWNER: Owner = Owner::Tab(Tab::Groups);
 
 /// Pages kept in the cache; the oldest others go first.
 const CACHE_PAGES: usize = 64;
@@ -96,7 +100,7 @@ impl GroupsTab {
 
     /// True while the page asked for is on its way.
     pub fn is_loading(&self, requests: &Requests) -> bool {
-        requests.is_awaiting(Purpose::GroupsPage(self.wanted))
+        requests.is_awaiting(OWNER, &Request::Groups(self.wanted))
     }
 
     /// True when the filter line is drawn (typing, or a filter applies).
@@ -111,10 +115,7 @@ impl GroupsTab {
 
     /// The request for the first page.
     pub fn first_fetch(&self, requests: &mut Requests) -> Effect {
-        requests.start(
-            Purpose::GroupsPage(self.wanted),
-            Request::Groups(self.wanted),
-        )
+        requests.send(OWNER, Request::Groups(self.wanted))
     }
 
     /// Shows `key` from the cache, or asks for it; abandons page requests
@@ -122,30 +123,27 @@ impl GroupsTab {
     pub fn go_to(&mut self, key: GroupsQuery, env: &mut Surroundings<'_>) -> Vec<Effect> {
         self.wanted = key;
         let next = next_page(key);
-        let mut effects = env
-            .requests
-            .cancel_where(|p| matches!(p, Purpose::GroupsPage(k) if *k != key && *k != next));
+        let mut effects = env.requests.cancel(
+            OWNER,
+            |r| matches!(r, Request::Groups(k) if *k != key && *k != next),
+        );
         if self.cache.contains_key(&key) {
             self.load_error = None;
             let kept = self.selected_id();
             self.show(key, kept, env);
             effects.extend(self.prefetch_next(env.requests));
-        } else if !env.requests.is_awaiting(Purpose::GroupsPage(key)) {
-            effects.push(
-                env.requests
-                    .start(Purpose::GroupsPage(key), Request::Groups(key)),
-            );
+        } else {
+            effects.extend(env.requests.send_once(OWNER, Request::Groups(key)));
         }
         effects
     }
 
     /// Asks for the wanted page again (unless it is already on its way).
     pub fn refresh(&mut self, requests: &mut Requests) -> Vec<Effect> {
-        let purpose = Purpose::GroupsPage(self.wanted);
-        if requests.is_awaiting(purpose) {
-            return Vec::new();
-        }
-        vec![requests.start(purpose, Request::Groups(self.wanted))]
+        requests
+            .send_once(OWNER, Request::Groups(self.wanted))
+            .into_iter()
+            .collect()
     }
 
     /// A page arrived (or failed). It goes to the cache under the key the
@@ -244,14 +242,13 @@ impl GroupsTab {
             return Vec::new();
         };
         let next = next_page(shown);
-        let purpose = Purpose::GroupsPage(next);
-        if page.page >= page.total_pages
-            || self.cache.contains_key(&next)
-            || requests.is_awaiting(purpose)
-        {
+        if page.page >= page.total_pages || self.cache.contains_key(&next) {
             return Vec::new();
         }
-        vec![requests.start(purpose, Request::Groups(next))]
+        requests
+            .send_once(OWNER, Request::Groups(next))
+            .into_iter()
+            .collect()
     }
 
     /// Recomputes the visible rows (filter, archived, sort) and keeps the

@@ -28,9 +28,9 @@ pub(crate) mod week;
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{Effect, Input, Msg, Payload, Request, RequestId};
+pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId};
 
-use crate::api::{ApiError, GroupsPage, GroupsQuery};
+use crate::api::{GroupsPage, GroupsQuery};
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::sanitize::sanitize_line;
@@ -46,7 +46,7 @@ use layout::Layout;
 use line_input::Edit;
 use list_cursor::Movement;
 use plugins::PluginsTab;
-use requests::{Purpose, Requests};
+use requests::{Owner, Requests};
 use status::StatusLine;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -146,7 +146,7 @@ impl App {
             status.warning(settings.warnings.join("; "), DateTime::UNIX_EPOCH);
         }
         let mut effects = vec![groups.first_fetch(&mut requests)];
-        effects.push(requests.start(Purpose::Branches, Request::Branches));
+        effects.push(requests.send(Owner::App, Request::Branches));
         effects.extend(plugins.fetch(&mut requests));
         let app = Self {
             settings,
@@ -190,9 +190,10 @@ impl App {
     pub fn needs_tick(&self) -> Option<Duration> {
         let wanted = self.groups.wanted;
         // Prefetches load silently: no spinner for them.
+        let groups = Owner::Tab(Tab::Groups);
         let spinning = self
             .requests
-            .any(|p| !matches!(p, Purpose::GroupsPage(k) if *k != wanted));
+            .any(|owner, request| owner != groups || *request == Request::Groups(wanted));
         let until = |at: DateTime<Utc>| (at - self.now).to_std().unwrap_or(Duration::ZERO);
         let token = self.settings.token_expires_at.map(|expiry| {
             let warning_from = expiry - TOKEN_WARNING_BEFORE;
@@ -348,8 +349,8 @@ impl App {
         match self.tab {
             Tab::Groups => {
                 let mut effects = self.groups.refresh(&mut self.requests);
-                if self.branches.failed() && !self.requests.is_awaiting(Purpose::Branches) {
-                    effects.push(self.requests.start(Purpose::Branches, Request::Branches));
+                if self.branches.failed() {
+                    effects.extend(self.requests.send_once(Owner::App, Request::Branches));
                 }
                 effects
             }
@@ -688,8 +689,8 @@ impl App {
 
     fn on_msg(&mut self, msg: Msg) -> Vec<Effect> {
         match msg {
-            Msg::Response { id, result } => match self.requests.finish(id) {
-                Some(purpose) => self.on_response(purpose, result),
+            Msg::Response { id, answer } => match self.requests.finish(id, *answer) {
+                Some((owner, answer)) => self.on_answer(owner, answer),
                 // Cancelled or superseded: the latest request wins.
                 None => Vec::new(),
             },
@@ -719,20 +720,9 @@ impl App {
         }
     }
 
-    fn on_response(&mut self, purpose: Purpose, result: Result<Payload, ApiError>) -> Vec<Effect> {
-        match purpose {
-            Purpose::GroupsPage(asked) => {
-                let page = expect(result, |payload| match payload {
-                    Payload::Groups(page) => Some(page),
-                    _ => None,
-                });
-                self.with_groups(|groups, env| groups.on_page(asked, page, env))
-            }
-            Purpose::WeekPage(asked) => {
-                let page = expect(result, |payload| match payload {
-                    Payload::Groups(page) => Some(page),
-                    _ => None,
-                });
+    fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
+        match answer {
+            Answer::Groups(asked, page) if owner == Owner::Tab(Tab::Week) => {
                 if let Ok(page) = &page {
                     self.cache_walked_page(asked, page.clone());
                 }
@@ -744,21 +734,14 @@ impl App {
                 }
                 outcome.effects
             }
-            Purpose::Plugins => {
-                let list = expect(result, |payload| match payload {
-                    Payload::Plugins(list) => Some(list),
-                    _ => None,
-                });
-                self.with_plugins(|plugins, env| {
-                    plugins.on_list(list, env);
-                    Vec::new()
-                })
+            Answer::Groups(asked, page) => {
+                self.with_groups(|groups, env| groups.on_page(asked, page, env))
             }
-            Purpose::Branches => {
-                let list = expect(result, |payload| match payload {
-                    Payload::Branches(list) => Some(list),
-                    _ => None,
-                });
+            Answer::Plugins(list) => self.with_plugins(|plugins, env| {
+                plugins.on_list(list, env);
+                Vec::new()
+            }),
+            Answer::Branches(list) => {
                 self.branches.on_answer(list);
                 if let Some(Overlay::BranchPicker(picker)) = &mut self.overlay {
                     picker.on_branches(&self.branches);
@@ -767,12 +750,8 @@ impl App {
                 self.groups.refilter(&self.branches.names, &self.layout);
                 Vec::new()
             }
-            Purpose::Install { plugin_id } => {
-                let installed = expect(result, |payload| match payload {
-                    Payload::Installed(installation) => Some(installation),
-                    _ => None,
-                });
-                self.with_plugins(|plugins, env| plugins.on_installed(plugin_id, installed, env))
+            Answer::Install { plugin_id, result } => {
+                self.with_plugins(|plugins, env| plugins.on_installed(plugin_id, result, env))
             }
         }
     }
@@ -847,17 +826,4 @@ impl App {
             *scroll = help::scrolled(*scroll, still, *under, &self.settings.log_path, layout);
         }
     }
-}
-
-/// The payload a request expects; another kind is a runtime mix-up,
-/// reported like an unexpected answer.
-fn expect<T>(
-    result: Result<Payload, ApiError>,
-    extract: impl FnOnce(Payload) -> Option<T>,
-) -> Result<T, ApiError> {
-    extract(result?).ok_or_else(|| ApiError::Decode {
-        status: 200,
-        detail: "the answer belongs to another kind of request".to_string(),
-        snippet: String::new(),
-    })
 }

@@ -2,18 +2,22 @@
 //! detail with the token, and the install flow (at most one request per
 //! plugin in flight).
 
+use super::Tab;
 use super::document::{DocLine, scrolled};
 use super::layout::Layout;
 use super::line_input::LineInput;
 use super::list_cursor::{ListCursor, Movement};
 use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::{Effect, Request};
-use super::requests::{Purpose, Requests};
+use super::requests::{Owner, Requests};
 use super::status::{StatusLine, Topic};
 use crate::api::{ApiError, Installation, Plugin, PluginType};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
 use chrono::{DateTime, Utc};
+
+/// The Plugins tab sends its requests under this owner.
+const OWNER: Owner = Owner::Tab(Tab::Plugins);
 
 /// Which plugin types the list shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -99,15 +103,13 @@ impl PluginsTab {
 
     /// True while the list is on its way.
     pub fn is_loading(&self, requests: &Requests) -> bool {
-        requests.is_awaiting(Purpose::Plugins)
+        requests.is_awaiting(OWNER, &Request::Plugins)
     }
 
     /// Asks for the list; a request already on its way is abandoned (its
     /// answer may predate a change, e.g. an install).
     pub fn fetch(&self, requests: &mut Requests) -> Vec<Effect> {
-        let mut effects = requests.cancel_where(|p| *p == Purpose::Plugins);
-        effects.push(requests.start(Purpose::Plugins, Request::Plugins));
-        effects
+        requests.resend(OWNER, Request::Plugins)
     }
 
     /// The list arrived (or failed): on failure the list shown stays.
@@ -249,13 +251,10 @@ impl PluginsTab {
 
     /// Sends the install of `plugin_id`, unless one is already on its way.
     pub fn install(&self, plugin_id: i64, requests: &mut Requests) -> Vec<Effect> {
-        if is_installing(requests, plugin_id) {
-            return Vec::new();
-        }
-        vec![requests.start(
-            Purpose::Install { plugin_id },
-            Request::Install { plugin_id },
-        )]
+        requests
+            .send_once(OWNER, Request::Install { plugin_id })
+            .into_iter()
+            .collect()
     }
 
     /// The install answered: on success the plugin shows as installed and
@@ -316,5 +315,5 @@ fn outcome_unknown(error: &ApiError) -> bool {
 
 /// True while an install of `plugin_id` is on its way.
 pub fn is_installing(requests: &Requests, plugin_id: i64) -> bool {
-    requests.is_awaiting(Purpose::Install { plugin_id })
+    requests.is_awaiting(OWNER, &Request::Install { plugin_id })
 }

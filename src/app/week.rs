@@ -3,19 +3,23 @@
 //! app's requests (latest wins); the groups are laid out by
 //! [`build_week`], and a slot is selected by day and position in the day.
 
+use super::Tab;
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::group_rows::RowFormat;
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::{Effect, Request};
-use super::requests::{Purpose, Requests};
+use super::requests::{Owner, Requests};
 use crate::api::pages::PageWalker;
 use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
 use crate::domain::zone::Zone;
 use std::collections::HashMap;
 use std::ops::Range;
+
+/// The Week tab sends its page requests under this owner.
+const OWNER: Owner = Owner::Tab(Tab::Week);
 
 /// Groups asked for per page while walking a branch.
 pub const WALK_PER_PAGE: u32 = 100;
@@ -97,7 +101,7 @@ impl WeekTab {
     }
 
     fn cancel_requests(requests: &mut Requests) -> Vec<Effect> {
-        requests.cancel_where(|p| matches!(p, Purpose::WeekPage(_)))
+        requests.cancel(OWNER, |_| true)
     }
 
     /// A page of the walk arrived (or failed): the request for the next
@@ -282,7 +286,7 @@ impl WeekTab {
 fn ask(walker: &PageWalker, requests: &mut Requests) -> Vec<Effect> {
     walker
         .next_query()
-        .map(|query| requests.start(Purpose::WeekPage(query), Request::Groups(query)))
+        .map(|query| requests.send(OWNER, Request::Groups(query)))
         .into_iter()
         .collect()
 }

@@ -143,9 +143,9 @@ impl EventLoop {
     fn task_step(&mut self, event: TaskEvent) -> Step {
         match event {
             TaskEvent::Msg(msg) => {
-                if let Msg::Response { id, result } = &msg {
+                if let Msg::Response { id, answer } = &msg {
                     self.runner.finished(*id);
-                    tracing::debug!(id = id.0, ok = result.is_ok(), "response");
+                    tracing::debug!(id = id.0, ok = answer.error().is_none(), "response");
                 }
                 Step::Input(Input::Msg(msg))
             }

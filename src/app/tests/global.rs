@@ -96,7 +96,7 @@ fn r_refreshes_the_active_tab_and_retries_the_branches() {
     let (mut app, effects) = fresh();
     answer(&mut app, effects, &mut |request| {
         Some(match request {
-            Request::Branches => Err(server_error()),
+            Request::Branches => request.failed(server_error()),
             other => server_answer(other),
         })
     });
@@ -142,7 +142,7 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
 fn errors_stay_until_escape_and_information_fades() {
     let mut app = loaded();
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond(&mut app, id, Err(server_error()));
+    respond_err(&mut app, id, &groups_request(1), server_error());
     tick(&mut app, TimeDelta::hours(1));
     assert!(status(&app, Error).is_some());
     press(&mut app, "\x1b");

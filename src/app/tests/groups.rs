@@ -142,7 +142,7 @@ fn a_failed_refresh_keeps_the_rows_and_says_why() {
     press(&mut app, "jj");
     let rows = visible_ids(&app);
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    assert!(respond(&mut app, id, Err(server_error())).is_empty());
+    assert!(respond_err(&mut app, id, &groups_request(1), server_error()).is_empty());
     assert_eq!(visible_ids(&app), rows);
     assert_eq!(selected_group(&app), Some(3));
     assert_eq!(app.groups.wanted, query(1));
@@ -154,7 +154,7 @@ fn a_failed_refresh_keeps_the_rows_and_says_why() {
 fn a_refresh_that_works_again_takes_back_the_error() {
     let mut app = loaded();
     let failed = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond(&mut app, failed, Err(server_error()));
+    respond_err(&mut app, failed, &groups_request(1), server_error());
     assert!(status(&app, Error).is_some());
     let retry = fetch_of(&press(&mut app, "r"), &groups_request(1));
     respond_ok(&mut app, retry, &groups_request(1));
@@ -166,7 +166,7 @@ fn a_failed_page_change_stays_on_the_page_shown() {
     let mut app = loaded();
     let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
     press(&mut app, "n");
-    respond(&mut app, page_3, Err(server_error()));
+    respond_err(&mut app, page_3, &groups_request(3), server_error());
     assert_eq!(app.groups.wanted, query(2));
     assert_eq!(app.groups.shown, Some(query(2)));
     assert!(status(&app, Error).unwrap().starts_with("groups page 3: "));
@@ -176,7 +176,7 @@ fn a_failed_page_change_stays_on_the_page_shown() {
 fn a_failed_prefetch_is_silent_and_asked_again_when_wanted() {
     let mut app = loaded();
     let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
-    respond(&mut app, page_3, Err(server_error()));
+    respond_err(&mut app, page_3, &groups_request(3), server_error());
     assert!(app.status.current().is_none());
     fetch_of(&press(&mut app, "n"), &groups_request(3));
 }
@@ -185,11 +185,8 @@ fn a_failed_prefetch_is_silent_and_asked_again_when_wanted() {
 fn a_first_load_failure_shows_its_cause_and_r_retries() {
     let (mut app, effects) = fresh();
     let page_1 = fetch_of(&effects, &groups_request(1));
-    respond(
-        &mut app,
-        page_1,
-        Err(ApiError::Timeout(std::time::Duration::from_secs(30))),
-    );
+    let timeout = ApiError::Timeout(std::time::Duration::from_secs(30));
+    respond_err(&mut app, page_1, &groups_request(1), timeout);
     assert!(app.groups.load_error.as_deref().unwrap().contains("30 s"));
     assert!(status(&app, Error).is_some());
     assert!(press(&mut app, "n").is_empty());
@@ -211,14 +208,14 @@ fn the_selection_follows_its_group_across_refreshes() {
     };
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
     let page = reversed(fixtures::groups_page(query(1), fixtures::TOTAL_GROUPS));
-    respond(&mut app, id, Ok(Payload::Groups(page)));
+    respond(&mut app, id, Answer::Groups(query(1), Ok(page)));
     assert_eq!(selected_group(&app), Some(4));
     assert_eq!(app.groups.cursor.index, 16);
     // Group 4 is gone: the selection stays where it was.
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
     let mut page = fixtures::groups_page(query(1), fixtures::TOTAL_GROUPS);
     page.groups.retain(|g| g.id != 4);
-    respond(&mut app, id, Ok(Payload::Groups(page)));
+    respond(&mut app, id, Answer::Groups(query(1), Ok(page)));
     assert_eq!(app.groups.cursor.index, 16);
     assert_eq!(selected_group(&app), Some(18));
 }
@@ -241,7 +238,7 @@ fn the_server_per_page_is_trusted_over_the_one_asked() {
     };
     let mut page = fixtures::groups_page(capped, fixtures::TOTAL_GROUPS);
     page.query = asked;
-    let effects = respond(&mut app, id, Ok(Payload::Groups(page)));
+    let effects = respond(&mut app, id, Answer::Groups(asked, Ok(page)));
     assert_eq!(app.groups.shown, Some(capped));
     assert_eq!(app.groups.wanted, capped);
     fetch_of(
@@ -352,7 +349,7 @@ fn without_branches_the_picker_takes_a_number() {
     let (mut app, effects) = fresh();
     answer(&mut app, effects, &mut |request| {
         Some(match request {
-            Request::Branches => Err(ApiError::NotFound { message: None }),
+            Request::Branches => request.failed(ApiError::NotFound { message: None }),
             other => server_answer(other),
         })
     });
@@ -501,7 +498,7 @@ fn at_wide_sizes_enter_focuses_the_pane_beside_the_list() {
 fn escape_in_the_list_clears_the_filter_then_the_error() {
     let mut app = loaded();
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond(&mut app, id, Err(server_error()));
+    respond_err(&mut app, id, &groups_request(1), server_error());
     press(&mut app, "/x\n");
     press(&mut app, "\x1b");
     assert!(app.groups.filter.is_empty());
@@ -557,7 +554,7 @@ fn a_prefetch_answered_with_the_page_on_screen_refreshes_it() {
     let mut page = fixtures::groups_page(query(2), 40);
     page.groups.reverse();
     page.query = query(3);
-    respond(&mut app, page_3, Ok(Payload::Groups(page)));
+    respond(&mut app, page_3, Answer::Groups(query(3), Ok(page)));
     assert_eq!(app.groups.shown, Some(query(2)));
     assert_eq!(selected_group(&app), Some(23));
     assert_eq!(app.groups.cursor.index, 17);

@@ -9,7 +9,7 @@ mod week;
 use super::fixtures::{self, answer, loaded_app, now, server_answer};
 use super::keymap::Context;
 use super::status::Severity;
-use super::{App, AppSettings, Effect, Input, Msg, Payload, Request, RequestId};
+use super::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId};
 use crate::api::{ApiError, GroupsQuery};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -66,8 +66,14 @@ fn fetch_of(effects: &[Effect], request: &Request) -> RequestId {
     ids[0]
 }
 
-fn respond(app: &mut App, id: RequestId, result: Result<Payload, ApiError>) -> Vec<Effect> {
-    app.update(Input::Msg(Msg::Response { id, result }), now())
+fn respond(app: &mut App, id: RequestId, answer: Answer) -> Vec<Effect> {
+    let answer = Box::new(answer);
+    app.update(Input::Msg(Msg::Response { id, answer }), now())
+}
+
+/// Answers `id`, a `request`, with the failure `error`.
+fn respond_err(app: &mut App, id: RequestId, request: &Request, error: ApiError) -> Vec<Effect> {
+    respond(app, id, request.failed(error))
 }
 
 /// Answers `id` as the scripted server would answer `request`.
@@ -161,7 +167,7 @@ fn an_answer_no_longer_awaited_is_dropped() {
     let id = fetch_of(&effects, &groups_request(1));
     respond_ok(&mut again, id, &groups_request(1));
     let status_before = again.status.current().cloned();
-    assert!(respond(&mut again, id, Err(server_error())).is_empty());
+    assert!(respond_err(&mut again, id, &groups_request(1), server_error()).is_empty());
     assert_eq!(again.status.current().cloned(), status_before);
     assert_eq!((app.groups.shown, visible_ids(&app)), before);
 }

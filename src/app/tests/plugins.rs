@@ -10,6 +10,9 @@ use crate::app::status::Severity::{Error, Info};
 use crate::app::{Overlay, Tab};
 use std::time::Duration;
 
+/// The install of plugin 2 (SMS gateway, not installed).
+const INSTALL_2: &Request = &Request::Install { plugin_id: 2 };
+
 const TOKEN_OF_PLUGIN_1: &str = "21|jCr5Qm0aXbT7sLw2kHd9PzUeYv4NcR8gFo1iKj6M";
 
 fn install_fetches(effects: &[Effect]) -> usize {
@@ -194,7 +197,7 @@ fn a_successful_install_shows_the_token_and_reconciles() {
 fn a_failed_install_changes_nothing() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
-    let effects = respond(&mut app, id, Err(server_error()));
+    let effects = respond_err(&mut app, id, INSTALL_2, server_error());
     assert!(effects.is_empty());
     assert!(!app.plugins.plugin(2).unwrap().is_installed());
     let error = status(&app, Error).unwrap();
@@ -210,11 +213,8 @@ fn a_failed_install_changes_nothing() {
 fn after_a_timeout_the_plugins_are_refetched() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
-    let effects = respond(
-        &mut app,
-        id,
-        Err(ApiError::Timeout(Duration::from_secs(30))),
-    );
+    let timeout = ApiError::Timeout(Duration::from_secs(30));
+    let effects = respond_err(&mut app, id, INSTALL_2, timeout);
     fetch_of(&effects, &Request::Plugins);
     assert!(
         status(&app, Error)
@@ -234,7 +234,7 @@ fn after_an_unreadable_install_answer_the_plugins_are_refetched() {
     for error in unreadable {
         let mut app = loaded();
         let id = install_plugin_2(&mut app);
-        let effects = respond(&mut app, id, Err(error.clone()));
+        let effects = respond_err(&mut app, id, INSTALL_2, error.clone());
         fetch_of(&effects, &Request::Plugins);
         let said = status(&app, Error).unwrap();
         assert!(said.contains("checking whether it was installed"), "{said}");
@@ -243,20 +243,20 @@ fn after_an_unreadable_install_answer_the_plugins_are_refetched() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
     let refused = ApiError::decode(422, "expected an object", b"[]");
-    assert!(respond(&mut app, id, Err(refused)).is_empty());
+    assert!(respond_err(&mut app, id, INSTALL_2, refused).is_empty());
 }
 
 #[test]
 fn a_list_that_arrives_again_takes_back_its_error_but_not_an_install_error() {
     let mut app = loaded();
     let failed = fetch_of(&press(&mut app, "1r"), &Request::Plugins);
-    respond(&mut app, failed, Err(server_error()));
+    respond_err(&mut app, failed, &Request::Plugins, server_error());
     let retry = fetch_of(&press(&mut app, "r"), &Request::Plugins);
     respond_ok(&mut app, retry, &Request::Plugins);
     assert_eq!(app.status.current(), None, "a stale error after the retry");
 
     let install = install_plugin_2(&mut app);
-    respond(&mut app, install, Err(server_error()));
+    respond_err(&mut app, install, INSTALL_2, server_error());
     let refetch = fetch_of(&press(&mut app, "r"), &Request::Plugins);
     respond_ok(&mut app, refetch, &Request::Plugins);
     let said = status(&app, Error).unwrap();
@@ -337,13 +337,13 @@ fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
     let effects = press(&mut app, "r");
     assert!(effects.contains(&Effect::Cancel(first)));
     let second = fetch_of(&effects, &Request::Plugins);
-    assert!(respond(&mut app, first, Ok(Payload::Plugins(Vec::new()))).is_empty());
+    assert!(respond(&mut app, first, Answer::Plugins(Ok(Vec::new()))).is_empty());
     assert_eq!(
         app.plugins.plugins.len(),
         6,
         "the abandoned answer is dropped"
     );
-    respond(&mut app, second, Err(server_error()));
+    respond_err(&mut app, second, &Request::Plugins, server_error());
     assert_eq!(app.plugins.plugins.len(), 6);
     assert!(
         status(&app, Error)
@@ -356,7 +356,7 @@ fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
 fn a_first_load_failure_shows_its_cause() {
     let (mut app, effects) = fresh();
     let id = fetch_of(&effects, &Request::Plugins);
-    respond(&mut app, id, Err(server_error()));
+    respond_err(&mut app, id, &Request::Plugins, server_error());
     assert!(app.plugins.load_error.as_deref().unwrap().contains("502"));
     assert!(!app.plugins.loaded);
 }
@@ -365,7 +365,7 @@ fn a_first_load_failure_shows_its_cause() {
 fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
     let (mut app, effects) = fresh();
     let id = fetch_of(&effects, &Request::Plugins);
-    respond(&mut app, id, Ok(Payload::Branches(fixtures::branches())));
+    respond(&mut app, id, Answer::Branches(Ok(fixtures::branches())));
     assert!(!app.plugins.loaded);
     assert!(
         status(&app, Error)

@@ -18,8 +18,9 @@ fn walk_query(page: u64) -> GroupsQuery {
 }
 
 /// A page of the three-page branch.
-fn walk_answer(page: u64) -> Result<Payload, ApiError> {
-    Ok(Payload::Groups(groups_page(walk_query(page), WALK_GROUPS)))
+fn walk_answer(page: u64) -> Answer {
+    let query = walk_query(page);
+    Answer::Groups(query, Ok(groups_page(query, WALK_GROUPS)))
 }
 
 /// An app on the Week tab whose walk the scripted server answered.
@@ -81,7 +82,12 @@ fn esc_cancels_the_walk_and_a_failure_keeps_the_week() {
         Some("loading the week cancelled")
     );
     let id = fetch_of(&press(&mut app, "r"), &Request::Groups(walk_query(1)));
-    respond(&mut app, id, Err(server_error()));
+    respond_err(
+        &mut app,
+        id,
+        &Request::Groups(walk_query(1)),
+        server_error(),
+    );
     assert!(!app.week.is_loading());
     assert_eq!(app.week.groups.len(), before);
     let error = status(&app, Severity::Error).expect("an error in the status line");
