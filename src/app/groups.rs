@@ -2,12 +2,12 @@
 //! the selection, filter, sort and archived toggle, and the group detail.
 
 use super::Tab;
-use super::document::{self, scrolled};
+use super::document::DocLine;
 use super::group_detail::group_document;
 use super::group_rows::{CachedPage, GroupRow, RowFormat, RowSelection, SortColumn, visible_rows};
 use super::layout::Layout;
-use super::line_input::LineInput;
 use super::list_cursor::{ListCursor, Movement};
+use super::list_pane::ListPane;
 use super::protocol::{Effect, Request};
 use super::requests::{Owner, Requests};
 use super::status::{StatusLine, Topic};
@@ -46,18 +46,12 @@ pub struct GroupsTab {
     /// The cache key of the page on screen (its rows stay while another loads).
     pub shown: Option<GroupsQuery>,
     pub cache: HashMap<GroupsQuery, CachedPage>,
-    /// Rows of the shown page that pass the filter, in the sorted order.
-    pub visible: Vec<usize>,
-    pub cursor: ListCursor,
-    pub filter: LineInput,
-    /// The filter input has the focus.
-    pub filtering: bool,
+    /// The rows of the shown page that pass the filter, in the sorted
+    /// order, the selection, the filter and the detail.
+    pub list: ListPane,
     pub sort: Option<SortColumn>,
     pub descending: bool,
     pub hide_archived: bool,
-    /// The detail (full-screen, or the pane at wide sizes) has the focus.
-    pub detail_focused: bool,
-    pub detail_scroll: usize,
     /// Why the first page could not be loaded, while nothing is shown.
     pub load_error: Option<String>,
 }
@@ -73,15 +67,10 @@ impl GroupsTab {
             },
             shown: None,
             cache: HashMap::new(),
-            visible: Vec::new(),
-            cursor: ListCursor::default(),
-            filter: LineInput::default(),
-            filtering: false,
+            list: ListPane::default(),
             sort: None,
             descending: false,
             hide_archived: false,
-            detail_focused: false,
-            detail_scroll: 0,
             load_error: None,
         }
     }
@@ -94,23 +83,13 @@ impl GroupsTab {
     /// The selected row and its group.
     pub fn selected(&self) -> Option<(&GroupRow, &Group)> {
         let page = self.shown_page()?;
-        let index = *self.visible.get(self.cursor.index)?;
+        let index = self.list.selected()?;
         Some((page.rows.get(index)?, page.groups.get(index)?))
     }
 
     /// True while the page asked for is on its way.
     pub fn is_loading(&self, requests: &Requests) -> bool {
         requests.is_awaiting(OWNER, &Request::Groups(self.wanted))
-    }
-
-    /// True when the filter line is drawn (typing, or a filter applies).
-    pub fn filter_line_shown(&self) -> bool {
-        self.filtering || !self.filter.is_empty()
-    }
-
-    /// Rows of the table on screen.
-    pub fn list_height(&self, layout: &Layout) -> usize {
-        usize::from(layout.list(self.filter_line_shown()).rows.height)
     }
 
     /// The request for the first page.
@@ -218,11 +197,11 @@ impl GroupsTab {
     fn show(&mut self, key: GroupsQuery, kept: Option<i64>, env: &Surroundings<'_>) {
         let same_page = self.shown == Some(key);
         if !same_page {
-            self.detail_scroll = 0;
+            self.list.detail_scroll = 0;
         }
         self.shown = Some(key);
         if !same_page && kept.is_none_or(|id| !self.page_has(id)) {
-            self.cursor = ListCursor::default();
+            self.list.cursor = ListCursor::default();
         }
         self.refilter_keeping(kept, env.branch_names, env.layout);
     }
@@ -264,46 +243,20 @@ impl GroupsTab {
         branch_names: &HashMap<i64, String>,
         layout: &Layout,
     ) {
-        let filter = self.filter.text().to_lowercase();
+        let filter = self.list.filter_text();
         let selection = RowSelection {
             filter: &filter,
             hide_archived: self.hide_archived,
             sort: self.sort,
             descending: self.descending,
         };
-        self.visible = match self.shown_page() {
-            Some(page) => visible_rows(&page.rows, selection, branch_names),
-            None => Vec::new(),
+        let Some(page) = self.shown.and_then(|key| self.cache.get(&key)) else {
+            self.list.show(Vec::new(), |_| false, layout);
+            return;
         };
-        let position = kept.and_then(|id| {
-            let rows = &self.shown_page()?.rows;
-            self.visible.iter().position(|&i| rows[i].id == id)
-        });
-        let height = self.list_height(layout);
-        match position {
-            Some(index) => self.cursor.select(index, self.visible.len(), height),
-            None => self.cursor.scroll_into_view(self.visible.len(), height),
-        }
-    }
-
-    /// Moves the selection; the detail follows it from its top.
-    pub fn move_cursor(&mut self, movement: Movement, layout: &Layout) {
-        let before = self.cursor.index;
-        let height = self.list_height(layout);
-        self.cursor.apply(movement, self.visible.len(), height);
-        if self.cursor.index != before {
-            self.detail_scroll = 0;
-        }
-    }
-
-    /// Selects the row on screen line `row` of the table (a mouse click).
-    pub fn click_row(&mut self, row: usize, layout: &Layout) {
-        let index = self.cursor.offset + row;
-        if index < self.visible.len() {
-            let height = self.list_height(layout);
-            self.cursor.select(index, self.visible.len(), height);
-            self.detail_scroll = 0;
-        }
+        let visible = visible_rows(&page.rows, selection, branch_names);
+        let is_kept = |index: usize| Some(page.rows[index].id) == kept;
+        self.list.show(visible, is_kept, layout);
     }
 
     /// The next (`forward`) or previous server page, if there is one.
@@ -377,24 +330,37 @@ impl GroupsTab {
         &self,
         format: RowFormat,
         branch_names: &HashMap<i64, String>,
-    ) -> Option<Vec<document::DocLine>> {
+    ) -> Option<Vec<DocLine>> {
         let (_, group) = self.selected()?;
         Some(group_document(group, format, branch_names))
     }
 
-    /// Scrolls the detail within its content.
-    pub fn scroll_detail(
+    /// Moves the selection, or scrolls the detail when it has the focus.
+    pub fn move_by(
         &mut self,
         movement: Movement,
         format: RowFormat,
         branch_names: &HashMap<i64, String>,
         layout: &Layout,
     ) {
-        let Some(lines) = self.detail(format, branch_names) else {
-            return;
-        };
-        self.detail_scroll = scrolled(self.detail_scroll, movement, &lines, layout);
+        let groups = page_groups(&self.cache, self.shown);
+        let document = |group: &Group| group_document(group, format, branch_names);
+        self.list.move_by(movement, groups, document, layout);
     }
+
+    /// After a resize: the selection back on screen, the detail's scroll
+    /// within its content.
+    pub fn fit(&mut self, format: RowFormat, branch_names: &HashMap<i64, String>, layout: &Layout) {
+        let groups = page_groups(&self.cache, self.shown);
+        let document = |group: &Group| group_document(group, format, branch_names);
+        self.list.fit(groups, document, layout);
+    }
+}
+
+/// The groups of the cached page `key`, in the server's order.
+fn page_groups(cache: &HashMap<GroupsQuery, CachedPage>, key: Option<GroupsQuery>) -> &[Group] {
+    key.and_then(|key| cache.get(&key))
+        .map_or(&[], |page| &page.groups)
 }
 
 /// The page after `key` in the same branch and size.

@@ -19,6 +19,7 @@ pub(crate) mod groups;
 pub(crate) mod help;
 pub(crate) mod line_input;
 pub(crate) mod list_cursor;
+pub(crate) mod list_pane;
 pub(crate) mod plugin_detail;
 pub(crate) mod plugins;
 pub(crate) mod requests;
@@ -45,6 +46,7 @@ use keymap::{Action, Context};
 use layout::Layout;
 use line_input::Edit;
 use list_cursor::Movement;
+use list_pane::{Done, Focus};
 use plugins::PluginsTab;
 use requests::{Owner, Requests};
 use status::StatusLine;
@@ -221,18 +223,16 @@ impl App {
             Some(Overlay::Confirm { .. }) => Context::Confirm,
             Some(Overlay::BranchPicker(_)) => Context::BranchPicker,
             None => match self.tab {
-                Tab::Groups if self.groups.filtering => Context::FilterInput,
-                Tab::Groups if self.groups.detail_focused && self.groups.selected().is_some() => {
-                    Context::GroupDetail
-                }
-                Tab::Groups => Context::GroupsList,
-                Tab::Plugins if self.plugins.filtering => Context::FilterInput,
-                Tab::Plugins
-                    if self.plugins.detail_focused && self.plugins.selected().is_some() =>
-                {
-                    Context::PluginDetail
-                }
-                Tab::Plugins => Context::PluginsList,
+                Tab::Groups => match self.groups.list.focus() {
+                    Focus::Filter => Context::FilterInput,
+                    Focus::Detail => Context::GroupDetail,
+                    Focus::List => Context::GroupsList,
+                },
+                Tab::Plugins => match self.plugins.list.focus() {
+                    Focus::Filter => Context::FilterInput,
+                    Focus::Detail => Context::PluginDetail,
+                    Focus::List => Context::PluginsList,
+                },
                 Tab::Week if self.week.detail_open && self.week.selected_group().is_some() => {
                     Context::WeekDetail
                 }
@@ -393,18 +393,12 @@ impl App {
             (Context::BranchPicker, Some(Overlay::BranchPicker(picker))) => {
                 picker.move_cursor(movement);
             }
-            (Context::GroupDetail, _) => {
+            (Context::GroupDetail | Context::GroupsList | Context::FilterInput, _)
+                if self.tab == Tab::Groups =>
+            {
                 let format = self.row_format();
                 self.groups
-                    .scroll_detail(movement, format, &self.branches.names, layout);
-            }
-            (Context::PluginDetail, _) => {
-                let zone = self.settings.timezone;
-                self.plugins
-                    .scroll_detail(movement, &self.requests, &zone, layout);
-            }
-            (Context::GroupsList | Context::FilterInput, _) if self.tab == Tab::Groups => {
-                self.groups.move_cursor(movement, layout);
+                    .move_by(movement, format, &self.branches.names, layout);
             }
             (Context::Week, _) => self.week.move_selection(movement, layout),
             (Context::WeekDetail, _) => {
@@ -412,8 +406,10 @@ impl App {
                 self.week
                     .scroll_detail(movement, format, &self.branches.names, layout);
             }
-            (Context::PluginsList | Context::FilterInput, _) => {
-                self.plugins.move_cursor(movement, layout);
+            (Context::PluginDetail | Context::PluginsList | Context::FilterInput, _) => {
+                let zone = self.settings.timezone;
+                self.plugins
+                    .move_by(movement, &self.requests, &zone, layout);
             }
             _ => {}
         }
@@ -462,19 +458,14 @@ impl App {
 
     fn in_filter(&mut self, action: Action) -> Vec<Effect> {
         let layout = &self.layout;
-        let clear = action == Action::Back;
         match self.tab {
             Tab::Groups => {
-                self.groups.filtering = false;
-                if clear {
-                    self.groups.filter.clear();
+                if self.groups.list.perform(action, &mut self.status) == Done::Refilter {
                     self.groups.refilter(&self.branches.names, layout);
                 }
             }
             Tab::Plugins => {
-                self.plugins.filtering = false;
-                if clear {
-                    self.plugins.filter.clear();
+                if self.plugins.list.perform(action, &mut self.status) == Done::Refilter {
                     self.plugins.refilter(layout);
                 }
             }
@@ -487,15 +478,15 @@ impl App {
     /// A key that is text in an input (the filter or the branch picker).
     fn type_text(&mut self, context: Context, key: &KeyEvent) {
         let layout = &self.layout;
-        let edit = match (context, &mut self.overlay, self.tab) {
+        let changed = match (context, &mut self.overlay, self.tab) {
             (Context::BranchPicker, Some(Overlay::BranchPicker(picker)), _) => {
-                picker.input.handle(key)
+                picker.input.handle(key) == Edit::Changed
             }
-            (Context::FilterInput, _, Tab::Groups) => self.groups.filter.handle(key),
-            (Context::FilterInput, _, Tab::Plugins) => self.plugins.filter.handle(key),
-            _ => Edit::Ignored,
+            (Context::FilterInput, _, Tab::Groups) => self.groups.list.type_text(key),
+            (Context::FilterInput, _, Tab::Plugins) => self.plugins.list.type_text(key),
+            _ => false,
         };
-        if edit != Edit::Changed {
+        if !changed {
             return;
         }
         match (&mut self.overlay, self.tab) {
@@ -524,29 +515,20 @@ impl App {
                 let picker = BranchPicker::open(&self.branches, self.groups.wanted.branch_id);
                 self.overlay = Some(Overlay::BranchPicker(picker));
             }
-            Action::Filter => self.groups.filtering = true,
             Action::CycleSort => change_rows(self, |g| g.sort = SortColumn::next(g.sort)),
             Action::ReverseSort => change_rows(self, |g| g.descending = !g.descending),
             Action::ToggleArchived => change_rows(self, |g| g.hide_archived = !g.hide_archived),
-            Action::Open if self.groups.selected().is_some() => {
-                self.groups.detail_focused = true;
-                self.groups.detail_scroll = 0;
+            _ => {
+                if self.groups.list.perform(action, &mut self.status) == Done::Refilter {
+                    self.groups.refilter(&self.branches.names, &self.layout);
+                }
             }
-            Action::Back if !self.groups.filter.is_empty() => {
-                change_rows(self, |g| g.filter.clear());
-            }
-            Action::Back => {
-                self.status.dismiss();
-            }
-            _ => {}
         }
         Vec::new()
     }
 
     fn in_group_detail(&mut self, action: Action) -> Vec<Effect> {
-        if action == Action::Back {
-            self.groups.detail_focused = false;
-        }
+        self.groups.list.perform(action, &mut self.status);
         Vec::new()
     }
 
@@ -586,23 +568,18 @@ impl App {
     fn in_plugins_list(&mut self, action: Action) -> Vec<Effect> {
         match action {
             Action::Open if self.plugins.selected().is_some_and(|p| p.is_installed()) => {
-                self.plugins.open_detail();
+                self.plugins.list.open_detail();
             }
             Action::Open | Action::Install => self.ask_install(),
-            Action::ShowDetails => self.plugins.open_detail(),
-            Action::Filter => self.plugins.filtering = true,
             Action::CycleType => {
                 self.plugins.type_filter = self.plugins.type_filter.next();
                 self.plugins.refilter(&self.layout);
             }
-            Action::Back if !self.plugins.filter.is_empty() => {
-                self.plugins.filter.clear();
-                self.plugins.refilter(&self.layout);
+            _ => {
+                if self.plugins.list.perform(action, &mut self.status) == Done::Refilter {
+                    self.plugins.refilter(&self.layout);
+                }
             }
-            Action::Back => {
-                self.status.dismiss();
-            }
-            _ => {}
         }
         Vec::new()
     }
@@ -665,24 +642,12 @@ impl App {
             }
             return;
         }
-        let filter_line = match self.tab {
-            Tab::Groups => self.groups.filter_line_shown(),
-            Tab::Plugins => self.plugins.filter_line_shown(),
-            // The week has no rows to click.
-            Tab::Week => return,
-        };
-        let rows = self.layout.list(filter_line).rows;
-        let detail_full_screen = !self.layout.is_wide()
-            && matches!(self.context(), Context::GroupDetail | Context::PluginDetail);
-        let inside =
-            (rows.x..rows.right()).contains(&column) && (rows.y..rows.bottom()).contains(&row);
-        if detail_full_screen || !inside {
-            return;
-        }
-        let line = usize::from(row - rows.y);
         match self.tab {
-            Tab::Groups => self.groups.click_row(line, &self.layout),
-            Tab::Plugins => self.plugins.click_row(line, &self.layout),
+            Tab::Groups => {
+                self.groups.list.click(column, row, &self.layout);
+            }
+            Tab::Plugins => self.plugins.click(column, row, &self.layout),
+            // The week has no rows to click.
             Tab::Week => {}
         }
     }
@@ -804,21 +769,11 @@ impl App {
     /// their content.
     fn fit_to_screen(&mut self) {
         let layout = &self.layout;
-        let groups_height = self.groups.list_height(layout);
-        self.groups
-            .cursor
-            .scroll_into_view(self.groups.visible.len(), groups_height);
-        let plugins_height = self.plugins.list_height(layout);
-        self.plugins
-            .cursor
-            .scroll_into_view(self.plugins.visible.len(), plugins_height);
         let still = Movement::By(0);
         let format = self.row_format();
-        self.groups
-            .scroll_detail(still, format, &self.branches.names, layout);
+        self.groups.fit(format, &self.branches.names, layout);
         let zone = self.settings.timezone;
-        self.plugins
-            .scroll_detail(still, &self.requests, &zone, layout);
+        self.plugins.fit(&self.requests, &zone, layout);
         self.week.keep_selection_visible(layout);
         self.week
             .scroll_detail(still, format, &self.branches.names, layout);

@@ -3,10 +3,10 @@
 //! plugin in flight).
 
 use super::Tab;
-use super::document::{DocLine, scrolled};
+use super::document::DocLine;
 use super::layout::Layout;
-use super::line_input::LineInput;
-use super::list_cursor::{ListCursor, Movement};
+use super::list_cursor::Movement;
+use super::list_pane::ListPane;
 use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::{Effect, Request};
 use super::requests::{Owner, Requests};
@@ -74,31 +74,17 @@ pub struct PluginsTab {
     pub loaded: bool,
     /// Why the list could not be loaded, while none is shown.
     pub load_error: Option<String>,
-    /// Plugins that pass the filters, as indices into `plugins`.
-    pub visible: Vec<usize>,
-    pub cursor: ListCursor,
-    pub filter: LineInput,
-    pub filtering: bool,
+    /// The plugins that pass the filters (indices into `plugins`), the
+    /// selection, the name filter and the detail.
+    pub list: ListPane,
     pub type_filter: TypeFilter,
-    pub detail_focused: bool,
-    pub detail_scroll: usize,
     pub token_revealed: bool,
 }
 
 impl PluginsTab {
     /// The selected plugin.
     pub fn selected(&self) -> Option<&Plugin> {
-        self.plugins.get(*self.visible.get(self.cursor.index)?)
-    }
-
-    /// True when the filter line is drawn.
-    pub fn filter_line_shown(&self) -> bool {
-        self.filtering || !self.filter.is_empty()
-    }
-
-    /// Rows of the list on screen.
-    pub fn list_height(&self, layout: &Layout) -> usize {
-        usize::from(layout.list(self.filter_line_shown()).rows.height)
+        self.plugins.get(self.list.selected()?)
     }
 
     /// True while the list is on its way.
@@ -144,8 +130,8 @@ impl PluginsTab {
     }
 
     fn refilter_keeping(&mut self, kept: Option<i64>, layout: &Layout) {
-        let filter = self.filter.text().to_lowercase();
-        self.visible = self
+        let filter = self.list.filter_text();
+        let visible = self
             .plugins
             .iter()
             .enumerate()
@@ -155,78 +141,57 @@ impl PluginsTab {
             })
             .map(|(i, _)| i)
             .collect();
-        let position =
-            kept.and_then(|id| self.visible.iter().position(|&i| self.plugins[i].id == id));
-        let height = self.list_height(layout);
-        match position {
-            Some(index) => self.cursor.select(index, self.visible.len(), height),
-            None => {
-                self.token_revealed = false;
-                self.cursor.scroll_into_view(self.visible.len(), height);
-            }
+        let plugins = &self.plugins;
+        if !self
+            .list
+            .show(visible, |i| Some(plugins[i].id) == kept, layout)
+        {
+            self.token_revealed = false;
         }
     }
 
-    /// Moves the selection; a revealed token is hidden again.
-    pub fn move_cursor(&mut self, movement: Movement, layout: &Layout) {
-        let before = self.cursor.index;
-        let height = self.list_height(layout);
-        self.cursor.apply(movement, self.visible.len(), height);
-        if self.cursor.index != before {
-            self.selection_changed();
-        }
-    }
-
-    /// Selects the row on screen line `row` of the list (a mouse click).
-    pub fn click_row(&mut self, row: usize, layout: &Layout) {
-        let index = self.cursor.offset + row;
-        if index < self.visible.len() && index != self.cursor.index {
-            let height = self.list_height(layout);
-            self.cursor.select(index, self.visible.len(), height);
-            self.selection_changed();
-        }
-    }
-
-    fn selection_changed(&mut self) {
-        self.token_revealed = false;
-        self.detail_scroll = 0;
-    }
-
-    /// Focuses the detail of the selected plugin.
-    pub fn open_detail(&mut self) {
-        if self.selected().is_some() {
-            self.detail_focused = true;
-            self.detail_scroll = 0;
-        }
-    }
-
-    /// Leaves the detail; the token is hidden again.
-    pub fn close_detail(&mut self) {
-        self.detail_focused = false;
-        self.token_revealed = false;
-    }
-
-    /// The selected plugin's detail.
-    pub fn detail(&self, requests: &Requests, zone: &Zone) -> Option<Vec<DocLine>> {
-        let plugin = self.selected()?;
-        let view = InstallView {
-            installing: is_installing(requests, plugin.id),
-            token_revealed: self.token_revealed,
-        };
-        Some(plugin_document(plugin, view, zone))
-    }
-
-    /// Scrolls the detail within its content.
-    pub fn scroll_detail(
+    /// Moves the selection (a revealed token is hidden again), or scrolls
+    /// the detail when it has the focus.
+    pub fn move_by(
         &mut self,
         movement: Movement,
         requests: &Requests,
         zone: &Zone,
         layout: &Layout,
     ) {
-        if let Some(lines) = self.detail(requests, zone) {
-            self.detail_scroll = scrolled(self.detail_scroll, movement, &lines, layout);
+        let revealed = self.token_revealed;
+        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
+        if self.list.move_by(movement, &self.plugins, document, layout) {
+            self.token_revealed = false;
         }
+    }
+
+    /// A left click on the list: selects the row clicked (a revealed token
+    /// is hidden again).
+    pub fn click(&mut self, column: u16, row: u16, layout: &Layout) {
+        if self.list.click(column, row, layout) {
+            self.token_revealed = false;
+        }
+    }
+
+    /// After a resize: the selection back on screen, the detail's scroll
+    /// within its content.
+    pub fn fit(&mut self, requests: &Requests, zone: &Zone, layout: &Layout) {
+        let revealed = self.token_revealed;
+        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
+        self.list.fit(&self.plugins, document, layout);
+    }
+
+    /// Leaves the detail; the token is hidden again.
+    pub fn close_detail(&mut self) {
+        self.list.detail_focused = false;
+        self.token_revealed = false;
+    }
+
+    /// The selected plugin's detail.
+    pub fn detail(&self, requests: &Requests, zone: &Zone) -> Option<Vec<DocLine>> {
+        let plugin = self.selected()?;
+        Some(document(plugin, self.token_revealed, requests, zone))
     }
 
     /// Why the selected plugin cannot be installed now, or its id.
@@ -311,6 +276,15 @@ fn outcome_unknown(error: &ApiError) -> bool {
         ApiError::Decode { status, .. } => (200..300).contains(status),
         _ => false,
     }
+}
+
+/// The detail of `plugin`, its token shown in full when `revealed`.
+fn document(plugin: &Plugin, revealed: bool, requests: &Requests, zone: &Zone) -> Vec<DocLine> {
+    let view = InstallView {
+        installing: is_installing(requests, plugin.id),
+        token_revealed: revealed,
+    };
+    plugin_document(plugin, view, zone)
 }
 
 /// True while an install of `plugin_id` is on its way.

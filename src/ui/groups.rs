@@ -50,10 +50,16 @@ const COLUMNS: [Column; 8] = [
 /// Draws the Groups tab into the body.
 pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
     let tab = &app.groups;
-    let screen = layout.list(tab.filter_line_shown());
+    let screen = layout.list(tab.list.filter_line_shown());
     draw_summary(app, frame, &screen, styles);
     if let Some(filter_area) = screen.filter {
-        list::draw_filter(frame, filter_area, &tab.filter, tab.filtering, styles);
+        list::draw_filter(
+            frame,
+            filter_area,
+            &tab.list.filter,
+            tab.list.filtering,
+            styles,
+        );
     }
     match tab.shown_page() {
         Some(page) => draw_table(app, page, frame, &screen, styles),
@@ -120,11 +126,11 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
     }
     let mut notes = Vec::new();
     if let Some(page) = tab.shown_page()
-        && tab.visible.len() != page.rows.len()
+        && tab.list.visible.len() != page.rows.len()
     {
         notes.push(format!(
             "{} of {} shown",
-            tab.visible.len(),
+            tab.list.visible.len(),
             page.rows.len()
         ));
     }
@@ -197,10 +203,10 @@ fn draw_table(
         &widths,
         styles,
     );
-    if tab.visible.is_empty() {
+    if tab.list.visible.is_empty() {
         let message = if page.rows.is_empty() {
             "No groups on this page."
-        } else if tab.filter.is_empty() {
+        } else if tab.list.filter.is_empty() {
             "Every group on this page is archived: press a to show them."
         } else {
             "No group on this page matches the filter (Esc clears it)."
@@ -209,13 +215,13 @@ fn draw_table(
         return;
     }
     let height = usize::from(screen.rows.height);
-    let first = list::first_row(tab.cursor, tab.visible.len(), height);
+    let first = list::first_row(tab.list.cursor, tab.list.visible.len(), height);
     let days_column = COLUMNS.iter().position(|c| *c == Column::Days);
     let days_width = days_column.and_then(|i| widths[i]).unwrap_or(0);
-    let rows = tab.visible[first..].iter().take(height);
+    let rows = tab.list.visible[first..].iter().take(height);
     for (i, (&row_index, line)) in rows.zip(screen.rows.rows()).enumerate() {
         let row = &page.rows[row_index];
-        let selected = first + i == tab.cursor.index;
+        let selected = first + i == tab.list.cursor.index;
         let unknown_branch;
         let branch = match row.branch_id {
             Some(id) => match app.branches.name_cells.get(&id) {
@@ -282,7 +288,7 @@ fn draw_detail(
                 area,
                 &title,
                 &document,
-                tab.detail_scroll,
+                tab.list.detail_scroll,
                 focused,
                 styles,
             );

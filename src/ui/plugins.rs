@@ -22,10 +22,16 @@ const INSTALLED: &str = "✓ installed";
 /// Draws the Plugins tab into the body.
 pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
     let tab = &app.plugins;
-    let screen = layout.list(tab.filter_line_shown());
+    let screen = layout.list(tab.list.filter_line_shown());
     draw_summary(app, frame, &screen, styles);
     if let Some(filter_area) = screen.filter {
-        list::draw_filter(frame, filter_area, &tab.filter, tab.filtering, styles);
+        list::draw_filter(
+            frame,
+            filter_area,
+            &tab.list.filter,
+            tab.list.filtering,
+            styles,
+        );
     }
     if tab.loaded {
         draw_list(app, frame, &screen, styles);
@@ -64,10 +70,10 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
         ));
     }
     let mut notes = Vec::new();
-    if tab.visible.len() != tab.plugins.len() {
+    if tab.list.visible.len() != tab.plugins.len() {
         notes.push(format!(
             "{} of {} shown",
-            tab.visible.len(),
+            tab.list.visible.len(),
             tab.plugins.len()
         ));
     }
@@ -120,7 +126,7 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
     ];
     let widths = fit_columns(width, &specs);
     draw_heads(frame.buffer_mut(), screen.heads, &specs, &widths, styles);
-    if tab.visible.is_empty() {
+    if tab.list.visible.is_empty() {
         let message = if tab.plugins.is_empty() {
             "The catalogue is empty."
         } else {
@@ -130,12 +136,12 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
         return;
     }
     let height = usize::from(screen.rows.height);
-    let first = list::first_row(tab.cursor, tab.visible.len(), height);
+    let first = list::first_row(tab.list.cursor, tab.list.visible.len(), height);
     let installing_mark = format!("{} installing…", spinner(app.now));
-    let rows = tab.visible[first..].iter().take(height);
+    let rows = tab.list.visible[first..].iter().take(height);
     for (i, (&index, line)) in rows.zip(screen.rows.rows()).enumerate() {
         let plugin = &tab.plugins[index];
-        let selected = first + i == tab.cursor.index;
+        let selected = first + i == tab.list.cursor.index;
         let (state, state_style) = if plugin.is_installed() {
             (INSTALLED, styles.installed)
         } else if is_installing(&app.requests, plugin.id) {
@@ -177,7 +183,7 @@ fn draw_detail(app: &App, frame: &mut Frame, area: Rect, focused: bool, styles: 
         area,
         "Plugin",
         &document,
-        tab.detail_scroll,
+        tab.list.detail_scroll,
         focused,
         styles,
     );

@@ -203,8 +203,11 @@ fn a_resize_keeps_the_selection_on_screen() {
     press(&mut app, "G");
     app.update(Input::Resize(80, 15), now());
     assert_eq!(app.layout.size, (80, 15));
-    assert_eq!(app.groups.cursor.index, 19);
-    assert_eq!(app.groups.cursor.offset, 10, "10 rows on screen at 80x15");
+    assert_eq!(app.groups.list.cursor.index, 19);
+    assert_eq!(
+        app.groups.list.cursor.offset, 10,
+        "10 rows on screen at 80x15"
+    );
 }
 
 #[test]
@@ -230,9 +233,9 @@ fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) -> Vec<Effe
 fn the_wheel_scrolls_and_a_click_selects_a_row_or_a_tab() {
     let mut app = loaded();
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
-    assert_eq!(app.groups.cursor.index, 3);
+    assert_eq!(app.groups.list.cursor.index, 3);
     mouse(&mut app, MouseEventKind::ScrollUp, 10, 10);
-    assert_eq!(app.groups.cursor.index, 0);
+    assert_eq!(app.groups.list.cursor.index, 0);
     // Rows start on line 3 (top line, summary, column heads).
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 7);
     assert_eq!(selected_group(&app), Some(5));
@@ -244,7 +247,7 @@ fn the_wheel_scrolls_and_a_click_selects_a_row_or_a_tab() {
     press(&mut app, "d");
     // Plugin 1's detail is taller than the screen.
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
-    assert_eq!(app.plugins.detail_scroll, 3);
+    assert_eq!(app.plugins.list.detail_scroll, 3);
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 22, 0);
     assert_eq!(app.tab, Tab::Groups);
 }
@@ -257,7 +260,7 @@ fn without_mouse_mode_the_mouse_does_nothing() {
     });
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
-    assert_eq!((app.groups.cursor.index, app.tab), (0, Tab::Groups));
+    assert_eq!((app.groups.list.cursor.index, app.tab), (0, Tab::Groups));
 }
 
 #[test]

@@ -10,7 +10,7 @@ use crate::app::status::Severity::{Error, Info};
 #[test]
 fn movement_keys_move_within_the_page() {
     let mut app = loaded();
-    let index = |app: &App| app.groups.cursor.index;
+    let index = |app: &App| app.groups.list.cursor.index;
     press(&mut app, "j");
     assert_eq!(index(&app), 1);
     special(&mut app, KeyCode::Down);
@@ -20,7 +20,7 @@ fn movement_keys_move_within_the_page() {
     special(&mut app, KeyCode::Up);
     assert_eq!(index(&app), 0);
     press(&mut app, "G");
-    assert_eq!((index(&app), app.groups.cursor.offset), (19, 1));
+    assert_eq!((index(&app), app.groups.list.cursor.offset), (19, 1));
     press(&mut app, "g");
     assert_eq!(index(&app), 0);
     special(&mut app, KeyCode::End);
@@ -210,13 +210,13 @@ fn the_selection_follows_its_group_across_refreshes() {
     let page = reversed(fixtures::groups_page(query(1), fixtures::TOTAL_GROUPS));
     respond(&mut app, id, Answer::Groups(query(1), Ok(page)));
     assert_eq!(selected_group(&app), Some(4));
-    assert_eq!(app.groups.cursor.index, 16);
+    assert_eq!(app.groups.list.cursor.index, 16);
     // Group 4 is gone: the selection stays where it was.
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
     let mut page = fixtures::groups_page(query(1), fixtures::TOTAL_GROUPS);
     page.groups.retain(|g| g.id != 4);
     respond(&mut app, id, Answer::Groups(query(1), Ok(page)));
-    assert_eq!(app.groups.cursor.index, 16);
+    assert_eq!(app.groups.list.cursor.index, 16);
     assert_eq!(selected_group(&app), Some(18));
 }
 
@@ -404,7 +404,7 @@ fn the_filter_narrows_the_page_by_name_course_or_number() {
     press(&mut app, "/japanese");
     assert_eq!(visible_ids(&app), vec![4, 12, 20]);
     press(&mut app, "\x1b");
-    assert!(app.groups.filter.is_empty());
+    assert!(app.groups.list.filter.is_empty());
     // Number 17, and the groups at 17:00 and 17:30.
     press(&mut app, "/17");
     assert_eq!(visible_ids(&app), vec![3, 14, 17]);
@@ -450,27 +450,27 @@ fn enter_opens_the_detail_which_scrolls_and_escape_goes_back() {
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::GroupDetail);
     press(&mut app, "j");
-    assert_eq!(app.groups.detail_scroll, 1);
+    assert_eq!(app.groups.list.detail_scroll, 1);
     special(&mut app, KeyCode::Down);
     press(&mut app, "k");
-    assert_eq!(app.groups.detail_scroll, 1);
+    assert_eq!(app.groups.list.detail_scroll, 1);
     special(&mut app, KeyCode::Up);
     press(&mut app, "G");
-    let bottom = app.groups.detail_scroll;
+    let bottom = app.groups.list.detail_scroll;
     assert!(bottom > 10, "the detail is taller than the screen");
     press(&mut app, "j");
     assert_eq!(
-        app.groups.detail_scroll, bottom,
+        app.groups.list.detail_scroll, bottom,
         "no scrolling past the end"
     );
     press(&mut app, "g");
-    assert_eq!(app.groups.detail_scroll, 0);
+    assert_eq!(app.groups.list.detail_scroll, 0);
     special(&mut app, KeyCode::PageDown);
     special(&mut app, KeyCode::End);
-    assert_eq!(app.groups.detail_scroll, bottom);
+    assert_eq!(app.groups.list.detail_scroll, bottom);
     special(&mut app, KeyCode::PageUp);
     special(&mut app, KeyCode::Home);
-    assert_eq!(app.groups.detail_scroll, 0);
+    assert_eq!(app.groups.list.detail_scroll, 0);
     press(&mut app, "\x1b");
     assert_eq!(app.context(), Context::GroupsList);
 }
@@ -501,7 +501,7 @@ fn escape_in_the_list_clears_the_filter_then_the_error() {
     respond_err(&mut app, id, &groups_request(1), server_error());
     press(&mut app, "/x\n");
     press(&mut app, "\x1b");
-    assert!(app.groups.filter.is_empty());
+    assert!(app.groups.list.filter.is_empty());
     assert!(status(&app, Error).is_some());
     press(&mut app, "\x1b");
     assert!(app.status.current().is_none());
@@ -557,7 +557,7 @@ fn a_prefetch_answered_with_the_page_on_screen_refreshes_it() {
     respond(&mut app, page_3, Answer::Groups(query(3), Ok(page)));
     assert_eq!(app.groups.shown, Some(query(2)));
     assert_eq!(selected_group(&app), Some(23));
-    assert_eq!(app.groups.cursor.index, 17);
+    assert_eq!(app.groups.list.cursor.index, 17);
     assert_eq!(app.groups.shown_page().map(|p| p.total_pages), Some(2));
 }
 

@@ -112,6 +112,7 @@ fn status(app: &App, severity: Severity) -> Option<&str> {
 fn visible_ids(app: &App) -> Vec<i64> {
     let page = app.groups.shown_page().expect("a page on screen");
     app.groups
+        .list
         .visible
         .iter()
         .map(|&i| page.rows[i].id)

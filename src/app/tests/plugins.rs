@@ -24,6 +24,7 @@ fn install_fetches(effects: &[Effect]) -> usize {
 
 fn visible_plugins(app: &App) -> Vec<i64> {
     app.plugins
+        .list
         .visible
         .iter()
         .map(|&i| app.plugins.plugins[i].id)
@@ -135,10 +136,13 @@ fn d_opens_the_detail_of_any_plugin_and_it_scrolls() {
     assert_eq!(token_shown(&app), None);
     press(&mut app, "\x1bkd");
     press(&mut app, "j");
-    assert_eq!(app.plugins.detail_scroll, 1, "plugin 1's detail is taller");
+    assert_eq!(
+        app.plugins.list.detail_scroll, 1,
+        "plugin 1's detail is taller"
+    );
     press(&mut app, "k");
     special(&mut app, KeyCode::Up);
-    assert_eq!(app.plugins.detail_scroll, 0);
+    assert_eq!(app.plugins.list.detail_scroll, 0);
 }
 
 #[test]
