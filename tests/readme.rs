@@ -37,7 +37,7 @@ fn keys_table() -> String {
 
 /// The app as the terminal would show it, as plain text in a code block.
 fn capture(app: &App) -> String {
-    let (width, height) = app.layout.size;
+    let (width, height) = app.size();
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| render(app, frame)).unwrap();
     let buffer = terminal.backend().buffer();

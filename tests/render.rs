@@ -16,7 +16,7 @@ use std::time::Duration;
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
 fn draw(app: &App) -> Terminal<TestBackend> {
-    let (width, height) = app.layout.size;
+    let (width, height) = app.size();
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| render(app, frame)).unwrap();
     terminal

@@ -1,6 +1,7 @@
 //! The one keymap table: (context, keys, action, label). Dispatch, the
 //! footer hints and the help overlay all read it, so they cannot drift.
 
+use super::tabs::Tab;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Where a key press lands: the screen or overlay that has the focus.
@@ -59,9 +60,8 @@ impl Context {
 pub enum Action {
     Quit,
     Suspend,
-    ShowPlugins,
-    ShowGroups,
-    ShowWeek,
+    /// A number key: that tab.
+    ShowTab(Tab),
     /// `w` on the Groups tab: the week of the branch.
     OpenWeek,
     PreviousDay,
@@ -202,9 +202,9 @@ use Context as C;
 #[rustfmt::skip]
 pub const KEYMAP: &[Binding] = &[
     // Everywhere.
-    bind(C::Global, &[plain('1')], A::ShowPlugins, "Plugins tab", false),
-    bind(C::Global, &[plain('2')], A::ShowGroups, "Groups tab", false),
-    bind(C::Global, &[plain('3')], A::ShowWeek, "Week tab", false),
+    bind(C::Global, &[plain('1')], A::ShowTab(Tab::Plugins), "Plugins tab", false),
+    bind(C::Global, &[plain('2')], A::ShowTab(Tab::Groups), "Groups tab", false),
+    bind(C::Global, &[plain('3')], A::ShowTab(Tab::Week), "Week tab", false),
     bind(C::Global, &[special(KeyCode::Tab)], A::NextTab, "next tab", false),
     bind(C::Global, &[special(KeyCode::BackTab)], A::PreviousTab, "previous tab", false),
     bind(C::Global, &[plain('r')], A::Refresh, "refresh", false),

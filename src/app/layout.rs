@@ -1,7 +1,8 @@
 //! Where things sit on the screen. Shared by `update` (page sizes, mouse
 //! clicks, scroll limits) and by the renderer, so both agree.
 
-use super::Tab;
+use super::tabs::Tab;
+use crate::domain::format::display_width;
 use ratatui::layout::Rect;
 
 /// Below this width only a "terminal too small" message is drawn.
@@ -12,13 +13,25 @@ pub const MIN_HEIGHT: u16 = 15;
 /// From this width on, a detail pane sits beside the list.
 pub const WIDE_WIDTH: u16 = 140;
 
-/// The tabs of the top line: (tab, first column, label). The label is
-/// drawn inside brackets or spaces, so each takes two more columns.
-pub const TABS: [(Tab, u16, &str); 3] = [
-    (Tab::Plugins, 9, "1 Plugins"),
-    (Tab::Groups, 21, "2 Groups"),
-    (Tab::Week, 32, "3 Week"),
-];
+/// The column of the first tab in the top line (after `crmdeck`).
+const FIRST_TAB_COLUMN: u16 = 9;
+
+/// The tabs of the top line: (tab, first column, label "1 Plugins"). The
+/// label is drawn inside brackets or spaces, then a space: each takes three
+/// more columns.
+pub fn tab_labels() -> Vec<(Tab, u16, String)> {
+    let mut start = FIRST_TAB_COLUMN;
+    Tab::ALL
+        .iter()
+        .zip(1..)
+        .map(|(&tab, number)| {
+            let label = format!("{number} {}", tab.name());
+            let at = start;
+            start += u16::try_from(display_width(&label)).unwrap_or(u16::MAX) + 3;
+            (tab, at, label)
+        })
+        .collect()
+}
 
 /// Where everything sits for one terminal size, computed once per resize
 /// (the app keeps it) and read wherever a size matters: list heights, scroll
@@ -201,9 +214,10 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 
 /// The tab whose label is at column `x` of the top line.
 pub fn tab_at(x: u16) -> Option<Tab> {
-    TABS.iter()
+    tab_labels()
+        .into_iter()
         .find(|(_, start, label)| (*start..*start + label.len() as u16 + 2).contains(&x))
-        .map(|(tab, _, _)| *tab)
+        .map(|(tab, _, _)| tab)
 }
 
 #[cfg(test)]
@@ -227,6 +241,8 @@ mod tests {
 
     #[test]
     fn tabs_are_found_by_column() {
+        let starts: Vec<u16> = tab_labels().iter().map(|(_, start, _)| *start).collect();
+        assert_eq!(starts, [9, 21, 32]);
         assert_eq!(tab_at(9), Some(Tab::Plugins));
         assert_eq!(tab_at(19), Some(Tab::Plugins));
         assert_eq!(tab_at(20), None);

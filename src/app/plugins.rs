@@ -2,19 +2,24 @@
 //! detail with the token, and the install flow (at most one request per
 //! plugin in flight).
 
-use super::Tab;
+use super::confirm::{Confirm, Confirmation};
 use super::document::DocLine;
+use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::list_pane::ListPane;
-use super::plugin_detail::{InstallView, plugin_document};
-use super::protocol::{Effect, Request};
+use super::list_pane::{Done, Focus, ListPane};
+use super::plugin_detail::{InstallView, abilities_inline, plugin_document};
+use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
-use super::status::{StatusLine, Topic};
+use super::screen::{Command, Screen};
+use super::shared::{AppSettings, Shared};
+use super::status::Topic;
+use super::tabs::Tab;
 use crate::api::{ApiError, Installation, Plugin, PluginType};
+use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
-use chrono::{DateTime, Utc};
+use crossterm::event::KeyEvent;
 
 /// The Plugins tab sends its requests under this owner.
 const OWNER: Owner = Owner::Tab(Tab::Plugins);
@@ -56,14 +61,6 @@ impl TypeFilter {
     }
 }
 
-/// What the plugins tab needs from the rest of the app for one change.
-pub struct Surroundings<'a> {
-    pub requests: &'a mut Requests,
-    pub status: &'a mut StatusLine,
-    pub layout: &'a Layout,
-    pub now: DateTime<Utc>,
-}
-
 /// The state of the Plugins tab.
 #[derive(Debug, Default)]
 pub struct PluginsTab {
@@ -94,12 +91,12 @@ impl PluginsTab {
 
     /// Asks for the list; a request already on its way is abandoned (its
     /// answer may predate a change, e.g. an install).
-    pub fn fetch(&self, requests: &mut Requests) -> Vec<Effect> {
+    fn fetch(&self, requests: &mut Requests) -> Vec<Effect> {
         requests.resend(OWNER, Request::Plugins)
     }
 
     /// The list arrived (or failed): on failure the list shown stays.
-    pub fn on_list(&mut self, result: Result<Vec<Plugin>, ApiError>, env: &mut Surroundings<'_>) {
+    fn on_list(&mut self, result: Result<Vec<Plugin>, ApiError>, shared: &mut Shared) {
         match result {
             Ok(plugins) => {
                 let kept = self.selected().map(|p| p.id);
@@ -110,12 +107,13 @@ impl PluginsTab {
                 self.plugins = plugins;
                 self.loaded = true;
                 self.load_error = None;
-                env.status.resolved(Topic::Plugins);
-                self.refilter_keeping(kept, env.layout);
+                shared.status.resolved(Topic::Plugins);
+                self.refilter_keeping(kept, &shared.layout);
             }
             Err(error) => {
-                env.status
-                    .load_error(Topic::Plugins, format!("plugins: {error}"), env.now);
+                shared
+                    .status
+                    .load_error(Topic::Plugins, format!("plugins: {error}"), shared.now);
                 if !self.loaded {
                     self.load_error = Some(error.to_string());
                 }
@@ -150,38 +148,6 @@ impl PluginsTab {
         }
     }
 
-    /// Moves the selection (a revealed token is hidden again), or scrolls
-    /// the detail when it has the focus.
-    pub fn move_by(
-        &mut self,
-        movement: Movement,
-        requests: &Requests,
-        zone: &Zone,
-        layout: &Layout,
-    ) {
-        let revealed = self.token_revealed;
-        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
-        if self.list.move_by(movement, &self.plugins, document, layout) {
-            self.token_revealed = false;
-        }
-    }
-
-    /// A left click on the list: selects the row clicked (a revealed token
-    /// is hidden again).
-    pub fn click(&mut self, column: u16, row: u16, layout: &Layout) {
-        if self.list.click(column, row, layout) {
-            self.token_revealed = false;
-        }
-    }
-
-    /// After a resize: the selection back on screen, the detail's scroll
-    /// within its content.
-    pub fn fit(&mut self, requests: &Requests, zone: &Zone, layout: &Layout) {
-        let revealed = self.token_revealed;
-        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
-        self.list.fit(&self.plugins, document, layout);
-    }
-
     /// Leaves the detail; the token is hidden again.
     pub fn close_detail(&mut self) {
         self.list.detail_focused = false;
@@ -194,8 +160,8 @@ impl PluginsTab {
         Some(document(plugin, self.token_revealed, requests, zone))
     }
 
-    /// Why the selected plugin cannot be installed now, or its id.
-    pub fn install_target(&self, read_only: bool, requests: &Requests) -> Result<i64, String> {
+    /// Why the selected plugin cannot be installed now, or the plugin.
+    fn install_target(&self, read_only: bool, requests: &Requests) -> Result<&Plugin, String> {
         let plugin = self.selected().ok_or("no plugin selected")?;
         let name = sanitize_line(&plugin.name);
         if read_only {
@@ -205,7 +171,7 @@ impl PluginsTab {
         } else if is_installing(requests, plugin.id) {
             Err(format!("{name}: installing, wait for the answer"))
         } else {
-            Ok(plugin.id)
+            Ok(plugin)
         }
     }
 
@@ -214,23 +180,56 @@ impl PluginsTab {
         self.plugins.iter().find(|p| p.id == id)
     }
 
-    /// Sends the install of `plugin_id`, unless one is already on its way.
-    pub fn install(&self, plugin_id: i64, requests: &mut Requests) -> Vec<Effect> {
-        requests
+    /// Opens the install confirmation, or says why not.
+    fn ask_install(&self, shared: &mut Shared) {
+        match self.install_target(shared.settings.read_only, &shared.requests) {
+            Ok(plugin) => shared.open(Confirm(install_confirmation(plugin))),
+            Err(reason) => shared.status.info(reason, shared.now),
+        }
+    }
+
+    /// Sends the install of `plugin_id` (confirmed), unless one is already
+    /// on its way.
+    fn install(&self, plugin_id: i64, shared: &mut Shared) -> Vec<Effect> {
+        if let Some(plugin) = self.plugin(plugin_id) {
+            let name = sanitize_line(&plugin.name).into_owned();
+            shared
+                .status
+                .info(format!("installing {name}…"), shared.now);
+        }
+        shared
+            .requests
             .send_once(OWNER, Request::Install { plugin_id })
             .into_iter()
             .collect()
+    }
+
+    /// The token in full or masked again (`v`), or copied (`c`).
+    fn use_token(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        match self.selected_token() {
+            Some(token) if action == Action::CopyToken => vec![Effect::Copy(token.to_string())],
+            Some(_) => {
+                self.token_revealed = !self.token_revealed;
+                Vec::new()
+            }
+            None => {
+                shared
+                    .status
+                    .info("no token: the plugin is not installed", shared.now);
+                Vec::new()
+            }
+        }
     }
 
     /// The install answered: on success the plugin shows as installed and
     /// the list is refetched to reconcile; on failure nothing changes, and
     /// when the failure leaves the outcome unknown (see [`outcome_unknown`])
     /// the list is refetched to learn what happened.
-    pub fn on_installed(
+    fn on_installed(
         &mut self,
         plugin_id: i64,
         result: Result<Installation, ApiError>,
-        env: &mut Surroundings<'_>,
+        shared: &mut Shared,
     ) -> Vec<Effect> {
         let name = self.plugin(plugin_id).map_or_else(
             || format!("plugin #{plugin_id}"),
@@ -241,19 +240,20 @@ impl PluginsTab {
                 if let Some(plugin) = self.plugins.iter_mut().find(|p| p.id == plugin_id) {
                     plugin.user = Some(installation);
                 }
-                env.status.info(format!("installed {name}"), env.now);
-                self.fetch(env.requests)
+                shared.status.info(format!("installed {name}"), shared.now);
+                self.fetch(&mut shared.requests)
             }
             Err(error) if outcome_unknown(&error) => {
-                env.status.error(
+                shared.status.error(
                     format!("install {name}: {error}; checking whether it was installed…"),
-                    env.now,
+                    shared.now,
                 );
-                self.fetch(env.requests)
+                self.fetch(&mut shared.requests)
             }
             Err(error) => {
-                env.status
-                    .error(format!("install {name}: {error}"), env.now);
+                shared
+                    .status
+                    .error(format!("install {name}: {error}"), shared.now);
                 Vec::new()
             }
         }
@@ -262,6 +262,137 @@ impl PluginsTab {
     /// The token of the selected plugin, if it is installed with one.
     pub fn selected_token(&self) -> Option<&str> {
         self.selected()?.user.as_ref()?.token.as_deref()
+    }
+}
+
+impl From<&AppSettings> for PluginsTab {
+    fn from(_: &AppSettings) -> Self {
+        Self::default()
+    }
+}
+
+impl Screen for PluginsTab {
+    fn context(&self) -> Context {
+        match self.list.focus() {
+            Focus::List => Context::PluginsList,
+            Focus::Filter => Context::FilterInput,
+            Focus::Detail => Context::PluginDetail,
+        }
+    }
+
+    fn offers(&self, action: Action, shared: &Shared) -> bool {
+        match action {
+            Action::RevealToken | Action::CopyToken => self.selected_token().is_some(),
+            Action::Install => {
+                !shared.settings.read_only && self.selected().is_some_and(|p| !p.is_installed())
+            }
+            _ => true,
+        }
+    }
+
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        let focus = self.list.focus();
+        match action {
+            Action::Open if self.selected().is_some_and(Plugin::is_installed) => {
+                self.list.open_detail();
+            }
+            Action::Open | Action::Install => self.ask_install(shared),
+            Action::RevealToken | Action::CopyToken => return self.use_token(action, shared),
+            Action::CycleType => {
+                self.type_filter = self.type_filter.next();
+                self.refilter(&shared.layout);
+            }
+            Action::Back if focus == Focus::Detail => self.close_detail(),
+            _ => {
+                if self.list.perform(action, &mut shared.status) == Done::Refilter {
+                    self.refilter(&shared.layout);
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// Moves the selection (a revealed token is hidden again), or scrolls
+    /// the detail when it has the focus.
+    fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
+        let revealed = self.token_revealed;
+        let (requests, zone) = (&shared.requests, &shared.settings.timezone);
+        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
+        if self
+            .list
+            .move_by(movement, &self.plugins, document, &shared.layout)
+        {
+            self.token_revealed = false;
+        }
+    }
+
+    fn type_text(&mut self, key: &KeyEvent, shared: &mut Shared) {
+        if self.list.type_text(key) {
+            self.refilter(&shared.layout);
+        }
+    }
+
+    /// Selects the row clicked (a revealed token is hidden again).
+    fn click(&mut self, column: u16, row: u16, shared: &mut Shared) {
+        if self.list.click(column, row, &shared.layout) {
+            self.token_revealed = false;
+        }
+    }
+
+    fn fit(&mut self, shared: &mut Shared) {
+        let revealed = self.token_revealed;
+        let (requests, zone) = (&shared.requests, &shared.settings.timezone);
+        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
+        self.list.fit(&self.plugins, document, &shared.layout);
+    }
+
+    fn on_answer(&mut self, answer: Answer, shared: &mut Shared) -> Vec<Effect> {
+        match answer {
+            Answer::Plugins(list) => {
+                self.on_list(list, shared);
+                Vec::new()
+            }
+            Answer::Install { plugin_id, result } => self.on_installed(plugin_id, result, shared),
+            Answer::Groups(..) | Answer::Branches(_) => Vec::new(),
+        }
+    }
+
+    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
+        match *command {
+            Command::Install { plugin_id } => self.install(plugin_id, shared),
+            Command::ShowBranch(_) => Vec::new(),
+        }
+    }
+
+    fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.fetch(&mut shared.requests)
+    }
+
+    fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.fetch(&mut shared.requests)
+    }
+
+    fn busy(&self, requests: &Requests) -> bool {
+        requests.any(|owner, _| owner == OWNER)
+    }
+}
+
+/// The question before `plugin` is installed: its type and abilities.
+fn install_confirmation(plugin: &Plugin) -> Confirmation {
+    Confirmation {
+        title: "Install a plugin",
+        verb: "install",
+        object: sanitize_line(&plugin.name).into_owned(),
+        facts: vec![
+            (
+                "Type",
+                sanitize_line(plugin_type_word(&plugin.plugin_type)).into_owned(),
+            ),
+            ("Abilities", abilities_inline(&plugin.abilities)),
+        ],
+        command: Command::Install {
+            plugin_id: plugin.id,
+        },
     }
 }
 

@@ -3,14 +3,17 @@
 //! app's requests (latest wins); the groups are laid out by
 //! [`build_week`], and a slot is selected by day and position in the day.
 
-use super::Tab;
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::group_rows::RowFormat;
+use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::protocol::{Effect, Request};
+use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
+use super::screen::Screen;
+use super::shared::{AppSettings, Shared};
+use super::tabs::Tab;
 use crate::api::pages::PageWalker;
 use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
@@ -279,6 +282,96 @@ impl WeekTab {
         if let Some(lines) = self.detail(format, branch_names) {
             self.detail_scroll = document::scrolled(self.detail_scroll, movement, &lines, layout);
         }
+    }
+}
+
+impl From<&AppSettings> for WeekTab {
+    fn from(settings: &AppSettings) -> Self {
+        Self::new(settings.working_hours)
+    }
+}
+
+impl Screen for WeekTab {
+    fn context(&self) -> Context {
+        if self.detail_open && self.selected_group().is_some() {
+            Context::WeekDetail
+        } else {
+            Context::Week
+        }
+    }
+
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        let layout = &shared.layout;
+        match (self.context(), action) {
+            (Context::WeekDetail, Action::Back) => self.detail_open = false,
+            (_, Action::PreviousDay) => self.step_day(false, layout),
+            (_, Action::NextDay) => self.step_day(true, layout),
+            (_, Action::Open) if self.selected_group().is_some() => {
+                self.detail_open = true;
+                self.detail_scroll = 0;
+            }
+            (_, Action::ToggleArchived) => {
+                self.toggle_archived(&shared.settings.timezone);
+                self.keep_selection_visible(layout);
+            }
+            (_, Action::Back) if self.is_loading() => {
+                shared.status.info("loading the week cancelled", shared.now);
+                return self.cancel(&mut shared.requests);
+            }
+            (_, Action::Back) => {
+                shared.status.dismiss();
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Moves between lessons, or scrolls the detail when it is open.
+    fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
+        if self.context() == Context::WeekDetail {
+            let format = shared.row_format();
+            self.scroll_detail(movement, format, &shared.branches.names, &shared.layout);
+        } else {
+            self.move_selection(movement, &shared.layout);
+        }
+    }
+
+    fn fit(&mut self, shared: &mut Shared) {
+        self.keep_selection_visible(&shared.layout);
+        let format = shared.row_format();
+        let still = Movement::By(0);
+        self.scroll_detail(still, format, &shared.branches.names, &shared.layout);
+    }
+
+    fn on_answer(&mut self, answer: Answer, shared: &mut Shared) -> Vec<Effect> {
+        let Answer::Groups(asked, page) = answer else {
+            return Vec::new();
+        };
+        let zone = shared.settings.timezone;
+        let outcome = self.on_page(asked, page, &mut shared.requests, &zone);
+        self.keep_selection_visible(&shared.layout);
+        if let Some(problem) = outcome.problem {
+            shared.status.error(problem, shared.now);
+        }
+        outcome.effects
+    }
+
+    /// Walks the branch of the groups list, unless its week is shown or
+    /// on its way.
+    fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        let current = self.branch_id == shared.branch_id && (self.loaded || self.is_loading());
+        if current {
+            return Vec::new();
+        }
+        self.open(shared.branch_id, &mut shared.requests)
+    }
+
+    fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.open(shared.branch_id, &mut shared.requests)
+    }
+
+    fn busy(&self, requests: &Requests) -> bool {
+        requests.any(|owner, _| owner == OWNER)
     }
 }
 

@@ -1,12 +1,12 @@
 //! The branch picker: a filter input and the matching branches, or a
 //! numeric input with the reason there is no list.
 
+use super::View;
 use super::popup;
-use super::theme::{SELECTED_MARKER, Styles, UNSELECTED_MARKER};
-use crate::app::App;
+use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER};
 use crate::app::branch_picker::{ALL_BRANCHES, BranchPicker, PickerMode};
 use crate::app::document::wrap;
-use crate::app::layout::{self, Layout};
+use crate::app::layout;
 use crate::domain::format::pad_to_width;
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -18,7 +18,13 @@ const WIDTH: u16 = 56;
 const INPUT_COLUMN: u16 = 12;
 
 /// Draws `picker` over the body, with the terminal cursor in its input.
-pub fn draw(app: &App, picker: &BranchPicker, frame: &mut Frame, layout: &Layout, styles: &Styles) {
+pub fn draw(picker: &BranchPicker, frame: &mut Frame, view: &View) {
+    let View {
+        shared,
+        layout,
+        styles,
+        ..
+    } = *view;
     let body = layout.bands.body;
     let text_width = usize::from(WIDTH.min(body.width.saturating_sub(2)).saturating_sub(4));
     let prompt = match picker.mode {
@@ -50,7 +56,7 @@ pub fn draw(app: &App, picker: &BranchPicker, frame: &mut Frame, layout: &Layout
                 let name = match choice {
                     None => ALL_BRANCHES.to_string(),
                     Some(id) => {
-                        let name = app.branches.names.get(id).map_or("", String::as_str);
+                        let name = shared.branches.names.get(id).map_or("", String::as_str);
                         format!("{name}  #{id}")
                     }
                 };

@@ -2,14 +2,16 @@
 //! filter line, the table of the visible rows only, and the group detail
 //! (a pane at wide sizes, full-screen below).
 
+use super::View;
 use super::detail;
 use super::list;
 use super::table::{Cell, ColumnSpec, draw_heads, draw_row, essentials_fit, fit_columns, widest};
 use super::theme::{Styles, spinner};
-use crate::app::App;
 use crate::app::group_rows::CachedPage;
+use crate::app::groups::GroupsTab;
 use crate::app::keymap::Context;
-use crate::app::layout::{Layout, ListScreen};
+use crate::app::layout::ListScreen;
+use crate::app::shared::Shared;
 use crate::domain::format::NONE;
 use ratatui::Frame;
 use ratatui::style::Style;
@@ -48,10 +50,15 @@ const COLUMNS: [Column; 8] = [
 ];
 
 /// Draws the Groups tab into the body.
-pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
-    let tab = &app.groups;
+pub fn draw(tab: &GroupsTab, frame: &mut Frame, view: &View) {
+    let View {
+        app,
+        shared,
+        layout,
+        styles,
+    } = *view;
     let screen = layout.list(tab.list.filter_line_shown());
-    draw_summary(app, frame, &screen, styles);
+    draw_summary(tab, shared, frame, &screen, styles);
     if let Some(filter_area) = screen.filter {
         list::draw_filter(
             frame,
@@ -62,13 +69,13 @@ pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
         );
     }
     match tab.shown_page() {
-        Some(page) => draw_table(app, page, frame, &screen, styles),
+        Some(page) => draw_table(tab, shared, page, frame, &screen, styles),
         None => {
             let message = match &tab.load_error {
-                Some(error) if !tab.is_loading(&app.requests) => {
+                Some(error) if !tab.is_loading(&shared.requests) => {
                     format!("Could not load the groups: {error}. Press r to retry.")
                 }
-                _ => format!("{} Loading groups…", spinner(app.now)),
+                _ => format!("{} Loading groups…", spinner(shared.now)),
             };
             list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
         }
@@ -76,15 +83,20 @@ pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
     let context = app.context();
     let focused = context == Context::GroupDetail;
     if let Some(area) = list::detail_area(&screen, focused, layout) {
-        draw_detail(app, frame, area, focused, styles);
+        draw_detail(tab, shared, frame, area, focused, styles);
     }
 }
 
-fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
-    let tab = &app.groups;
+fn draw_summary(
+    tab: &GroupsTab,
+    shared: &Shared,
+    frame: &mut Frame,
+    screen: &ListScreen,
+    styles: &Styles,
+) {
     let branch_label = |branch: Option<i64>| match branch {
         None => "All branches".to_string(),
-        Some(id) => match app.branches.names.get(&id) {
+        Some(id) => match shared.branches.names.get(&id) {
             Some(name) => format!("{name} (#{id})"),
             None => format!("Branch #{id}"),
         },
@@ -107,7 +119,7 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
             styles.heading,
         )),
     }
-    if tab.is_loading(&app.requests) && shown.is_some() {
+    if tab.is_loading(&shared.requests) && shown.is_some() {
         let wanted = tab.wanted;
         let what = if Some(wanted) == tab.shown {
             "refreshing".to_string()
@@ -120,7 +132,7 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
             )
         };
         spans.push(Span::styled(
-            format!("  {} {what}…", spinner(app.now)),
+            format!("  {} {what}…", spinner(shared.now)),
             styles.busy,
         ));
     }
@@ -147,9 +159,10 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
 }
 
 /// What each column needs on this page.
-fn specs(app: &App, page: &CachedPage, compact_days: bool) -> [ColumnSpec; 8] {
+fn specs(shared: &Shared, page: &CachedPage, compact_days: bool) -> [ColumnSpec; 8] {
     let natural = &page.widths;
-    let branch_natural = widest(app.branches.names.values().map(String::as_str), 6).min(BRANCH_MAX);
+    let branch_natural =
+        widest(shared.branches.names.values().map(String::as_str), 6).min(BRANCH_MAX);
     COLUMNS.map(|column| {
         let (head, natural, min, flexible, priority, essential) = match column {
             Column::Number => ("No", natural.number.max(2), 0, false, 9, true),
@@ -180,20 +193,20 @@ fn specs(app: &App, page: &CachedPage, compact_days: bool) -> [ColumnSpec; 8] {
 }
 
 fn draw_table(
-    app: &App,
+    tab: &GroupsTab,
+    shared: &Shared,
     page: &CachedPage,
     frame: &mut Frame,
     screen: &ListScreen,
     styles: &Styles,
 ) {
-    let tab = &app.groups;
     let width = usize::from(screen.rows.width);
     // Short day names when the essential columns fit with them, else compact.
     let mut compact_days = false;
-    let mut column_specs = specs(app, page, false);
+    let mut column_specs = specs(shared, page, false);
     if !essentials_fit(width, &column_specs) {
         compact_days = true;
-        column_specs = specs(app, page, true);
+        column_specs = specs(shared, page, true);
     }
     let widths = fit_columns(width, &column_specs);
     draw_heads(
@@ -224,7 +237,7 @@ fn draw_table(
         let selected = first + i == tab.list.cursor.index;
         let unknown_branch;
         let branch = match row.branch_id {
-            Some(id) => match app.branches.name_cells.get(&id) {
+            Some(id) => match shared.branches.name_cells.get(&id) {
                 Some(name) => Cell::measured(name),
                 None => {
                     unknown_branch = format!("#{id}");
@@ -270,14 +283,14 @@ fn draw_table(
 }
 
 fn draw_detail(
-    app: &App,
+    tab: &GroupsTab,
+    shared: &Shared,
     frame: &mut Frame,
     area: ratatui::layout::Rect,
     focused: bool,
     styles: &Styles,
 ) {
-    let tab = &app.groups;
-    match tab.detail(app.row_format(), &app.branches.names) {
+    match tab.detail(shared.row_format(), &shared.branches.names) {
         Some(document) => {
             let title = tab
                 .selected()

@@ -1,12 +1,11 @@
 //! The help overlay: the keys of the context it was opened in and the
 //! global keys (both from the keymap), and the log file's path.
 
+use super::View;
 use super::popup;
 use super::theme::Styles;
-use crate::app::App;
-use crate::app::help::{HelpLine, help_columns};
-use crate::app::keymap::Context;
-use crate::app::layout::{self, Layout};
+use crate::app::help::{Help, HelpLine, help_columns};
+use crate::app::layout;
 use crate::domain::format::{pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -16,18 +15,18 @@ use ratatui::widgets::Clear;
 /// Columns taken by the keys of a binding.
 const KEYS_COLUMNS: usize = 12;
 
-/// Draws the help for `under`, from line `scroll` on.
-pub fn draw(
-    app: &App,
-    under: Context,
-    scroll: usize,
-    frame: &mut Frame,
-    layout: &Layout,
-    styles: &Styles,
-) {
+/// Draws the help for the context it was opened in, from its scroll on.
+pub fn draw(help: &Help, frame: &mut Frame, view: &View) {
+    let View {
+        shared,
+        layout,
+        styles,
+        ..
+    } = *view;
+    let (under, scroll) = (help.under, help.scroll);
     let area = layout.help;
     let inner = layout::inner(area);
-    let columns = help_columns(under, &app.settings.log_path, inner.width);
+    let columns = help_columns(under, &shared.settings.log_path, inner.width);
     let column_width = usize::from(inner.width) / columns.len().max(1);
     let height = usize::from(inner.height);
     let rows = columns.iter().map(Vec::len).max().unwrap_or(0);

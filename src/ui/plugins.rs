@@ -1,15 +1,16 @@
 //! The Plugins tab: the summary line, the filter line, the list (name, type,
 //! installed as a word, abilities) and the plugin detail.
 
+use super::View;
 use super::detail;
 use super::list;
 use super::table::{Cell, ColumnSpec, draw_heads, draw_row, fit_columns, widest};
 use super::theme::{Styles, spinner};
-use crate::app::App;
 use crate::app::keymap::Context;
-use crate::app::layout::{Layout, ListScreen};
+use crate::app::layout::ListScreen;
 use crate::app::plugin_detail::abilities_inline;
-use crate::app::plugins::is_installing;
+use crate::app::plugins::{PluginsTab, is_installing};
+use crate::app::shared::Shared;
 use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -20,10 +21,15 @@ use ratatui::text::Span;
 const INSTALLED: &str = "✓ installed";
 
 /// Draws the Plugins tab into the body.
-pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
-    let tab = &app.plugins;
+pub fn draw(tab: &PluginsTab, frame: &mut Frame, view: &View) {
+    let View {
+        app,
+        shared,
+        layout,
+        styles,
+    } = *view;
     let screen = layout.list(tab.list.filter_line_shown());
-    draw_summary(app, frame, &screen, styles);
+    draw_summary(tab, shared, frame, &screen, styles);
     if let Some(filter_area) = screen.filter {
         list::draw_filter(
             frame,
@@ -34,24 +40,29 @@ pub fn draw(app: &App, frame: &mut Frame, layout: &Layout, styles: &Styles) {
         );
     }
     if tab.loaded {
-        draw_list(app, frame, &screen, styles);
+        draw_list(tab, shared, frame, &screen, styles);
     } else {
         let message = match &tab.load_error {
-            Some(error) if !tab.is_loading(&app.requests) => {
+            Some(error) if !tab.is_loading(&shared.requests) => {
                 format!("Could not load the plugins: {error}. Press r to retry.")
             }
-            _ => format!("{} Loading plugins…", spinner(app.now)),
+            _ => format!("{} Loading plugins…", spinner(shared.now)),
         };
         list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
     }
     let focused = app.context() == Context::PluginDetail;
     if let Some(area) = list::detail_area(&screen, focused, layout) {
-        draw_detail(app, frame, area, focused, styles);
+        draw_detail(tab, shared, frame, area, focused, styles);
     }
 }
 
-fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
-    let tab = &app.plugins;
+fn draw_summary(
+    tab: &PluginsTab,
+    shared: &Shared,
+    frame: &mut Frame,
+    screen: &ListScreen,
+    styles: &Styles,
+) {
     let mut spans = Vec::new();
     if tab.loaded {
         let installed = tab.plugins.iter().filter(|p| p.is_installed()).count();
@@ -63,9 +74,9 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
     } else {
         spans.push(Span::styled("Plugins", styles.heading));
     }
-    if tab.is_loading(&app.requests) && tab.loaded {
+    if tab.is_loading(&shared.requests) && tab.loaded {
         spans.push(Span::styled(
-            format!("  {} refreshing…", spinner(app.now)),
+            format!("  {} refreshing…", spinner(shared.now)),
             styles.busy,
         ));
     }
@@ -78,14 +89,19 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
         ));
     }
     notes.push(tab.type_filter.name().to_string());
-    if app.settings.read_only {
+    if shared.settings.read_only {
         notes.push("read-only".to_string());
     }
     list::draw_summary(frame, screen.summary, spans, &notes.join(" · "), styles);
 }
 
-fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
-    let tab = &app.plugins;
+fn draw_list(
+    tab: &PluginsTab,
+    shared: &Shared,
+    frame: &mut Frame,
+    screen: &ListScreen,
+    styles: &Styles,
+) {
     let width = usize::from(screen.rows.width);
     let specs = [
         ColumnSpec {
@@ -137,14 +153,14 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
     }
     let height = usize::from(screen.rows.height);
     let first = list::first_row(tab.list.cursor, tab.list.visible.len(), height);
-    let installing_mark = format!("{} installing…", spinner(app.now));
+    let installing_mark = format!("{} installing…", spinner(shared.now));
     let rows = tab.list.visible[first..].iter().take(height);
     for (i, (&index, line)) in rows.zip(screen.rows.rows()).enumerate() {
         let plugin = &tab.plugins[index];
         let selected = first + i == tab.list.cursor.index;
         let (state, state_style) = if plugin.is_installed() {
             (INSTALLED, styles.installed)
-        } else if is_installing(&app.requests, plugin.id) {
+        } else if is_installing(&shared.requests, plugin.id) {
             (installing_mark.as_str(), styles.busy)
         } else {
             ("", Style::new())
@@ -173,10 +189,16 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
     }
 }
 
-fn draw_detail(app: &App, frame: &mut Frame, area: Rect, focused: bool, styles: &Styles) {
-    let tab = &app.plugins;
+fn draw_detail(
+    tab: &PluginsTab,
+    shared: &Shared,
+    frame: &mut Frame,
+    area: Rect,
+    focused: bool,
+    styles: &Styles,
+) {
     let document = tab
-        .detail(&app.requests, &app.settings.timezone)
+        .detail(&shared.requests, &shared.settings.timezone)
         .unwrap_or_default();
     detail::draw(
         frame,

@@ -2,8 +2,9 @@
 //! that are not API answers.
 
 use super::*;
+use crate::app::Tab;
+use crate::app::help::Help;
 use crate::app::status::Severity::{Error, Info, Warning};
-use crate::app::{Overlay, Tab};
 use chrono::TimeDelta;
 use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
 use std::time::Duration;
@@ -44,28 +45,17 @@ fn ctrl_z_suspends_and_resuming_changes_nothing() {
 fn help_lists_the_context_it_was_opened_in_and_closes() {
     let mut app = loaded();
     press(&mut app, "?");
-    assert!(matches!(
-        app.overlay,
-        Some(Overlay::Help {
-            under: Context::GroupsList,
-            ..
-        })
-    ));
+    let under = |app: &App| app.overlay::<Help>().map(|help| help.under);
+    assert_eq!(under(&app), Some(Context::GroupsList));
     press(&mut app, "?");
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     press(&mut app, "1d?");
-    assert!(matches!(
-        app.overlay,
-        Some(Overlay::Help {
-            under: Context::PluginDetail,
-            ..
-        })
-    ));
+    assert_eq!(under(&app), Some(Context::PluginDetail));
     press(&mut app, "\x1b");
     assert_eq!(app.context(), Context::PluginDetail);
     // Switching tabs closes it.
     press(&mut app, "?2");
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert_eq!(app.tab, Tab::Groups);
 }
 
@@ -74,10 +64,7 @@ fn help_scrolls_when_it_does_not_fit() {
     let mut app = loaded();
     app.update(Input::Resize(60, 15), now());
     press(&mut app, "?");
-    let scroll = |app: &App| match app.overlay {
-        Some(Overlay::Help { scroll, .. }) => scroll,
-        _ => panic!("help is open"),
-    };
+    let scroll = |app: &App| app.overlay::<Help>().expect("help is open").scroll;
     press(&mut app, "jj");
     assert_eq!(scroll(&app), 2);
     special(&mut app, KeyCode::Up);
@@ -120,7 +107,7 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
     assert_eq!(effects, vec![Effect::ReloadToken]);
     let expiry = now() + TimeDelta::hours(12);
     let effects = app.update(Input::Msg(Msg::TokenReloaded(Ok(Some(expiry)))), now());
-    assert_eq!(app.settings.token_expires_at, Some(expiry));
+    assert_eq!(app.shared.settings.token_expires_at, Some(expiry));
     assert_eq!(
         status(&app, Info),
         Some("token reloaded (expires in 12h 0m)")
@@ -146,14 +133,14 @@ fn errors_stay_until_escape_and_information_fades() {
     tick(&mut app, TimeDelta::hours(1));
     assert!(status(&app, Error).is_some());
     press(&mut app, "\x1b");
-    assert!(app.status.current().is_none());
+    assert!(app.shared.status.current().is_none());
     press(&mut app, "p");
     assert!(status(&app, Info).is_some());
     assert_eq!(app.needs_tick(), Some(Duration::from_secs(4)));
     tick(&mut app, TimeDelta::seconds(3));
     assert!(status(&app, Info).is_some());
     tick(&mut app, TimeDelta::seconds(5));
-    assert!(app.status.current().is_none());
+    assert!(app.shared.status.current().is_none());
 }
 
 #[test]
@@ -202,10 +189,10 @@ fn a_resize_keeps_the_selection_on_screen() {
     let mut app = loaded();
     press(&mut app, "G");
     app.update(Input::Resize(80, 15), now());
-    assert_eq!(app.layout.size, (80, 15));
-    assert_eq!(app.groups.list.cursor.index, 19);
+    assert_eq!(app.shared.layout.size, (80, 15));
+    assert_eq!(app.tabs.groups.list.cursor.index, 19);
     assert_eq!(
-        app.groups.list.cursor.offset, 10,
+        app.tabs.groups.list.cursor.offset, 10,
         "10 rows on screen at 80x15"
     );
 }
@@ -233,9 +220,9 @@ fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) -> Vec<Effe
 fn the_wheel_scrolls_and_a_click_selects_a_row_or_a_tab() {
     let mut app = loaded();
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
-    assert_eq!(app.groups.list.cursor.index, 3);
+    assert_eq!(app.tabs.groups.list.cursor.index, 3);
     mouse(&mut app, MouseEventKind::ScrollUp, 10, 10);
-    assert_eq!(app.groups.list.cursor.index, 0);
+    assert_eq!(app.tabs.groups.list.cursor.index, 0);
     // Rows start on line 3 (top line, summary, column heads).
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 7);
     assert_eq!(selected_group(&app), Some(5));
@@ -247,7 +234,7 @@ fn the_wheel_scrolls_and_a_click_selects_a_row_or_a_tab() {
     press(&mut app, "d");
     // Plugin 1's detail is taller than the screen.
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
-    assert_eq!(app.plugins.list.detail_scroll, 3);
+    assert_eq!(app.tabs.plugins.list.detail_scroll, 3);
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 22, 0);
     assert_eq!(app.tab, Tab::Groups);
 }
@@ -260,7 +247,10 @@ fn without_mouse_mode_the_mouse_does_nothing() {
     });
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
-    assert_eq!((app.groups.list.cursor.index, app.tab), (0, Tab::Groups));
+    assert_eq!(
+        (app.tabs.groups.list.cursor.index, app.tab),
+        (0, Tab::Groups)
+    );
 }
 
 #[test]
@@ -275,5 +265,5 @@ fn config_warnings_stay_on_the_status_line_until_esc() {
     tick(&mut app, TimeDelta::minutes(10));
     assert_eq!(status(&app, Warning), Some(warning));
     press(&mut app, "\x1b");
-    assert!(app.status.current().is_none());
+    assert!(app.shared.status.current().is_none());
 }

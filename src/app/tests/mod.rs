@@ -102,7 +102,8 @@ fn server_error() -> ApiError {
 
 /// The status message's text, if its severity is `severity`.
 fn status(app: &App, severity: Severity) -> Option<&str> {
-    app.status
+    app.shared
+        .status
         .current()
         .filter(|m| m.severity == severity)
         .map(|m| m.text.as_str())
@@ -110,8 +111,9 @@ fn status(app: &App, severity: Severity) -> Option<&str> {
 
 /// Ids of the visible groups, in order.
 fn visible_ids(app: &App) -> Vec<i64> {
-    let page = app.groups.shown_page().expect("a page on screen");
-    app.groups
+    let page = app.tabs.groups.shown_page().expect("a page on screen");
+    app.tabs
+        .groups
         .list
         .visible
         .iter()
@@ -120,11 +122,11 @@ fn visible_ids(app: &App) -> Vec<i64> {
 }
 
 fn selected_group(app: &App) -> Option<i64> {
-    app.groups.selected().map(|(row, _)| row.id)
+    app.tabs.groups.selected().map(|(row, _)| row.id)
 }
 
 fn selected_plugin(app: &App) -> Option<i64> {
-    app.plugins.selected().map(|p| p.id)
+    app.tabs.plugins.selected().map(|p| p.id)
 }
 
 #[test]
@@ -160,15 +162,15 @@ fn the_first_page_uses_the_configured_branch_and_a_bounded_per_page() {
 #[test]
 fn an_answer_no_longer_awaited_is_dropped() {
     let mut app = loaded();
-    let before = (app.groups.shown, visible_ids(&app));
+    let before = (app.tabs.groups.shown, visible_ids(&app));
     let unknown = respond(&mut app, RequestId(999), server_answer(&groups_request(3)));
     assert!(unknown.is_empty());
     // An answer that already arrived, delivered twice.
     let (mut again, effects) = fresh();
     let id = fetch_of(&effects, &groups_request(1));
     respond_ok(&mut again, id, &groups_request(1));
-    let status_before = again.status.current().cloned();
+    let status_before = again.shared.status.current().cloned();
     assert!(respond_err(&mut again, id, &groups_request(1), server_error()).is_empty());
-    assert_eq!(again.status.current().cloned(), status_before);
-    assert_eq!((app.groups.shown, visible_ids(&app)), before);
+    assert_eq!(again.shared.status.current().cloned(), status_before);
+    assert_eq!((app.tabs.groups.shown, visible_ids(&app)), before);
 }

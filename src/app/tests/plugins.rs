@@ -3,11 +3,13 @@
 //! already installed, read-only).
 
 use super::*;
+use crate::app::Tab;
+use crate::app::confirm::Confirm;
 use crate::app::document::DocLine;
 use crate::app::keymap::{Action, footer_hints};
 use crate::app::plugins::TypeFilter;
+use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info};
-use crate::app::{Overlay, Tab};
 use std::time::Duration;
 
 /// The install of plugin 2 (SMS gateway, not installed).
@@ -23,17 +25,21 @@ fn install_fetches(effects: &[Effect]) -> usize {
 }
 
 fn visible_plugins(app: &App) -> Vec<i64> {
-    app.plugins
+    app.tabs
+        .plugins
         .list
         .visible
         .iter()
-        .map(|&i| app.plugins.plugins[i].id)
+        .map(|&i| app.tabs.plugins.plugins[i].id)
         .collect()
 }
 
 /// The value of the "Token" field of the selected plugin's detail.
 fn token_shown(app: &App) -> Option<String> {
-    let document = app.plugins.detail(&app.requests, &app.settings.timezone)?;
+    let document = app
+        .tabs
+        .plugins
+        .detail(&app.shared.requests, &app.shared.settings.timezone)?;
     document.into_iter().find_map(|line| match line {
         DocLine::Field {
             label: "Token",
@@ -91,7 +97,7 @@ fn list_keys_move_the_selection() {
 fn t_cycles_free_premium_and_all() {
     let mut app = loaded();
     press(&mut app, "1t");
-    assert_eq!(app.plugins.type_filter, TypeFilter::Free);
+    assert_eq!(app.tabs.plugins.type_filter, TypeFilter::Free);
     assert_eq!(visible_plugins(&app), vec![1, 5]);
     press(&mut app, "t");
     assert_eq!(visible_plugins(&app), vec![2, 3, 4, 6]);
@@ -121,10 +127,9 @@ fn enter_opens_an_installed_plugin_and_offers_to_install_the_others() {
     assert_eq!(app.context(), Context::PluginDetail);
     press(&mut app, "\x1b");
     press(&mut app, "j\n");
-    assert!(matches!(
-        app.overlay,
-        Some(Overlay::Confirm { plugin_id: 2 })
-    ));
+    let confirm = app.overlay::<Confirm>().expect("the confirmation is open");
+    assert_eq!(confirm.0.command, Command::Install { plugin_id: 2 });
+    assert_eq!(confirm.0.object, "SMS gateway (Eskiz)");
 }
 
 #[test]
@@ -137,12 +142,12 @@ fn d_opens_the_detail_of_any_plugin_and_it_scrolls() {
     press(&mut app, "\x1bkd");
     press(&mut app, "j");
     assert_eq!(
-        app.plugins.list.detail_scroll, 1,
+        app.tabs.plugins.list.detail_scroll, 1,
         "plugin 1's detail is taller"
     );
     press(&mut app, "k");
     special(&mut app, KeyCode::Up);
-    assert_eq!(app.plugins.list.detail_scroll, 0);
+    assert_eq!(app.tabs.plugins.list.detail_scroll, 0);
 }
 
 #[test]
@@ -151,17 +156,17 @@ fn the_confirmation_installs_on_y_and_cancels_on_n_or_escape() {
     press(&mut app, "1ji");
     assert_eq!(app.context(), Context::Confirm);
     assert!(press(&mut app, "n").is_empty());
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     press(&mut app, "i");
     assert!(press(&mut app, "\x1b").is_empty());
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     // Stray keys do nothing while it asks.
     press(&mut app, "i");
     assert!(press(&mut app, "jr2\n").is_empty());
     assert_eq!(app.context(), Context::Confirm);
     let effects = press(&mut app, "y");
     assert_eq!(install_fetches(&effects), 1);
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert_eq!(status(&app, Info), Some("installing SMS gateway (Eskiz)…"));
 }
 
@@ -175,7 +180,7 @@ fn twenty_presses_while_installing_send_one_request() {
         effects.extend(press(&mut app, "\n"));
     }
     assert_eq!(install_fetches(&effects), 1);
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     let said = status(&app, Info).unwrap();
     assert!(said.contains("installing"), "{said}");
 }
@@ -185,7 +190,7 @@ fn a_successful_install_shows_the_token_and_reconciles() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
     let effects = respond_ok(&mut app, id, &Request::Install { plugin_id: 2 });
-    let plugin = app.plugins.plugin(2).unwrap();
+    let plugin = app.tabs.plugins.plugin(2).unwrap();
     assert!(plugin.is_installed());
     assert_eq!(status(&app, Info), Some("installed SMS gateway (Eskiz)"));
     let reconcile = fetch_of(&effects, &Request::Plugins);
@@ -193,7 +198,7 @@ fn a_successful_install_shows_the_token_and_reconciles() {
     assert_eq!(token_shown(&app).as_deref(), Some("22|jCr5…"));
     // The refetched list (the server's view) replaces the local one.
     respond_ok(&mut app, reconcile, &Request::Plugins);
-    assert!(!app.plugins.plugin(2).unwrap().is_installed());
+    assert!(!app.tabs.plugins.plugin(2).unwrap().is_installed());
     assert_eq!(selected_plugin(&app), Some(2), "the selection stays");
 }
 
@@ -203,7 +208,7 @@ fn a_failed_install_changes_nothing() {
     let id = install_plugin_2(&mut app);
     let effects = respond_err(&mut app, id, INSTALL_2, server_error());
     assert!(effects.is_empty());
-    assert!(!app.plugins.plugin(2).unwrap().is_installed());
+    assert!(!app.tabs.plugins.plugin(2).unwrap().is_installed());
     let error = status(&app, Error).unwrap();
     assert!(
         error.starts_with("install SMS gateway (Eskiz): HTTP 502"),
@@ -257,7 +262,11 @@ fn a_list_that_arrives_again_takes_back_its_error_but_not_an_install_error() {
     respond_err(&mut app, failed, &Request::Plugins, server_error());
     let retry = fetch_of(&press(&mut app, "r"), &Request::Plugins);
     respond_ok(&mut app, retry, &Request::Plugins);
-    assert_eq!(app.status.current(), None, "a stale error after the retry");
+    assert_eq!(
+        app.shared.status.current(),
+        None,
+        "a stale error after the retry"
+    );
 
     let install = install_plugin_2(&mut app);
     respond_err(&mut app, install, INSTALL_2, server_error());
@@ -271,13 +280,13 @@ fn a_list_that_arrives_again_takes_back_its_error_but_not_an_install_error() {
 fn an_installed_plugin_is_not_installed_again() {
     let mut app = loaded();
     assert!(press(&mut app, "1i").is_empty());
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert_eq!(
         status(&app, Info),
         Some("Telegram bot is already installed")
     );
     assert!(press(&mut app, "di").is_empty());
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
 }
 
 #[test]
@@ -288,7 +297,7 @@ fn read_only_mode_sends_no_install() {
     });
     for keys in ["1ji", "\n", "di"] {
         assert!(press(&mut app, keys).is_empty(), "{keys:?}");
-        assert!(app.overlay.is_none());
+        assert!(app.overlays.is_empty());
         assert_eq!(status(&app, Info), Some("read-only: install disabled"));
     }
 }
@@ -300,7 +309,7 @@ fn the_token_is_masked_until_revealed_and_copies_whole() {
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
-    assert!(app.status.current().is_none());
+    assert!(app.shared.status.current().is_none());
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     assert_eq!(
@@ -321,7 +330,7 @@ fn no_token_to_show_or_copy_before_installing() {
     let mut app = loaded();
     press(&mut app, "1jd");
     assert!(press(&mut app, "v").is_empty());
-    assert!(!app.plugins.token_revealed);
+    assert!(!app.tabs.plugins.token_revealed);
     assert_eq!(
         status(&app, Info),
         Some("no token: the plugin is not installed")
@@ -343,12 +352,12 @@ fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
     let second = fetch_of(&effects, &Request::Plugins);
     assert!(respond(&mut app, first, Answer::Plugins(Ok(Vec::new()))).is_empty());
     assert_eq!(
-        app.plugins.plugins.len(),
+        app.tabs.plugins.plugins.len(),
         6,
         "the abandoned answer is dropped"
     );
     respond_err(&mut app, second, &Request::Plugins, server_error());
-    assert_eq!(app.plugins.plugins.len(), 6);
+    assert_eq!(app.tabs.plugins.plugins.len(), 6);
     assert!(
         status(&app, Error)
             .unwrap()
@@ -361,8 +370,15 @@ fn a_first_load_failure_shows_its_cause() {
     let (mut app, effects) = fresh();
     let id = fetch_of(&effects, &Request::Plugins);
     respond_err(&mut app, id, &Request::Plugins, server_error());
-    assert!(app.plugins.load_error.as_deref().unwrap().contains("502"));
-    assert!(!app.plugins.loaded);
+    assert!(
+        app.tabs
+            .plugins
+            .load_error
+            .as_deref()
+            .unwrap()
+            .contains("502")
+    );
+    assert!(!app.tabs.plugins.loaded);
 }
 
 #[test]
@@ -370,7 +386,7 @@ fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
     let (mut app, effects) = fresh();
     let id = fetch_of(&effects, &Request::Plugins);
     respond(&mut app, id, Answer::Branches(Ok(fixtures::branches())));
-    assert!(!app.plugins.loaded);
+    assert!(!app.tabs.plugins.loaded);
     assert!(
         status(&app, Error)
             .unwrap()
