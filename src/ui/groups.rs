@@ -4,7 +4,7 @@
 
 use super::View;
 use super::detail;
-use super::list;
+use super::list::{self, ListTab};
 use super::table::{Cell, ColumnSpec, draw_heads, draw_row, essentials_fit, fit_columns, widest};
 use super::theme::{Styles, spinner};
 use crate::app::group_rows::CachedPage;
@@ -51,40 +51,27 @@ const COLUMNS: [Column; 8] = [
 
 /// Draws the Groups tab into the body.
 pub fn draw(tab: &GroupsTab, frame: &mut Frame, view: &View) {
-    let View {
-        app,
-        shared,
-        layout,
-        styles,
-    } = *view;
-    let screen = layout.list(tab.list.filter_line_shown());
-    draw_summary(tab, shared, frame, &screen, styles);
-    if let Some(filter_area) = screen.filter {
-        list::draw_filter(
-            frame,
-            filter_area,
-            &tab.list.filter,
-            tab.list.filtering,
-            styles,
-        );
-    }
-    match tab.shown_page() {
-        Some(page) => draw_table(tab, shared, page, frame, &screen, styles),
-        None => {
-            let message = match &tab.load_error {
-                Some(error) if !tab.is_loading(&shared.requests) => {
-                    format!("Could not load the groups: {error}. Press r to retry.")
-                }
-                _ => format!("{} Loading groups…", spinner(shared.now)),
-            };
-            list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
-        }
-    }
-    let context = app.context();
-    let focused = context == Context::GroupDetail;
-    if let Some(area) = list::detail_area(&screen, focused, layout) {
-        draw_detail(tab, shared, frame, area, focused, styles);
-    }
+    let (shared, styles) = (view.shared, view.styles);
+    let frame_of_list = ListTab {
+        pane: &tab.list,
+        detail_context: Context::GroupDetail,
+        records: "groups",
+        loaded: tab.shown_page().is_some(),
+        load_error: tab.load_error.as_deref(),
+        loading: tab.is_loading(&shared.requests),
+    };
+    list::draw_tab(
+        &frame_of_list,
+        frame,
+        view,
+        |frame, screen| draw_summary(tab, shared, frame, screen, styles),
+        |frame, screen| {
+            if let Some(page) = tab.shown_page() {
+                draw_table(tab, shared, page, frame, screen, styles);
+            }
+        },
+        |frame, area, focused| draw_detail(tab, shared, frame, area, focused, styles),
+    );
 }
 
 fn draw_summary(

@@ -3,7 +3,7 @@
 
 use super::View;
 use super::detail;
-use super::list;
+use super::list::{self, ListTab};
 use super::table::{Cell, ColumnSpec, draw_heads, draw_row, fit_columns, widest};
 use super::theme::{Styles, spinner};
 use crate::app::keymap::Context;
@@ -22,38 +22,23 @@ const INSTALLED: &str = "✓ installed";
 
 /// Draws the Plugins tab into the body.
 pub fn draw(tab: &PluginsTab, frame: &mut Frame, view: &View) {
-    let View {
-        app,
-        shared,
-        layout,
-        styles,
-    } = *view;
-    let screen = layout.list(tab.list.filter_line_shown());
-    draw_summary(tab, shared, frame, &screen, styles);
-    if let Some(filter_area) = screen.filter {
-        list::draw_filter(
-            frame,
-            filter_area,
-            &tab.list.filter,
-            tab.list.filtering,
-            styles,
-        );
-    }
-    if tab.loaded {
-        draw_list(tab, shared, frame, &screen, styles);
-    } else {
-        let message = match &tab.load_error {
-            Some(error) if !tab.is_loading(&shared.requests) => {
-                format!("Could not load the plugins: {error}. Press r to retry.")
-            }
-            _ => format!("{} Loading plugins…", spinner(shared.now)),
-        };
-        list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
-    }
-    let focused = app.context() == Context::PluginDetail;
-    if let Some(area) = list::detail_area(&screen, focused, layout) {
-        draw_detail(tab, shared, frame, area, focused, styles);
-    }
+    let (shared, styles) = (view.shared, view.styles);
+    let frame_of_list = ListTab {
+        pane: &tab.list,
+        detail_context: Context::PluginDetail,
+        records: "plugins",
+        loaded: tab.loaded,
+        load_error: tab.load_error.as_deref(),
+        loading: tab.is_loading(&shared.requests),
+    };
+    list::draw_tab(
+        &frame_of_list,
+        frame,
+        view,
+        |frame, screen| draw_summary(tab, shared, frame, screen, styles),
+        |frame, screen| draw_list(tab, shared, frame, screen, styles),
+        |frame, area, focused| draw_detail(tab, shared, frame, area, focused, styles),
+    );
 }
 
 fn draw_summary(
