@@ -3,7 +3,9 @@
 
 use super::*;
 use crate::app::Tab;
+use crate::app::confirm::{Confirm, Confirmation};
 use crate::app::help::Help;
+use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info, Warning};
 use chrono::TimeDelta;
 use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
@@ -266,4 +268,45 @@ fn config_warnings_stay_on_the_status_line_until_esc() {
     assert_eq!(status(&app, Warning), Some(warning));
     press(&mut app, "\x1b");
     assert!(app.shared.status.current().is_none());
+}
+
+#[test]
+fn a_confirmation_gives_the_command_it_carries_and_names_its_key_by_its_verb() {
+    let mut app = loaded();
+    let confirmation = Confirmation {
+        title: "Show a branch",
+        verb: "show",
+        object: "Yunusobod".to_string(),
+        facts: Vec::new(),
+        command: Command::ShowBranch(Some(2)),
+    };
+    app.overlays.push(Box::new(Confirm(confirmation)));
+    assert_eq!(app.context(), Context::Confirm);
+    let hints: Vec<(String, &str)> = app
+        .hints()
+        .into_iter()
+        .map(|hint| (hint.key, hint.label))
+        .collect();
+    assert_eq!(hints[0], ("y".to_string(), "show"));
+    let effects = press(&mut app, "y");
+    assert!(app.overlays.is_empty());
+    let branch_2 = GroupsQuery {
+        branch_id: Some(2),
+        ..query(1)
+    };
+    fetch_of(&effects, &Request::Groups(branch_2));
+    assert_eq!(install_fetches(&effects), 0);
+}
+
+#[test]
+fn a_tab_shown_by_number_or_click_closes_the_overlays() {
+    let mut app = loaded();
+    press(&mut app, "?");
+    assert_eq!(app.context(), Context::Help);
+    // A click is not for the tab under an overlay.
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
+    assert_eq!(app.tab, Tab::Groups);
+    press(&mut app, "1");
+    assert!(app.overlays.is_empty());
+    assert_eq!(app.context(), Context::PluginsList);
 }

@@ -55,6 +55,14 @@ fn fetches(effects: &[Effect]) -> Vec<(RequestId, Request)> {
         .collect()
 }
 
+/// How many install requests `effects` send.
+fn install_fetches(effects: &[Effect]) -> usize {
+    fetches(effects)
+        .iter()
+        .filter(|(_, r)| matches!(r, Request::Install { .. }))
+        .count()
+}
+
 /// The id of the only fetch of `request` in `effects`.
 fn fetch_of(effects: &[Effect], request: &Request) -> RequestId {
     let ids: Vec<RequestId> = fetches(effects)

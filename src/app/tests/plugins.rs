@@ -17,13 +17,6 @@ const INSTALL_2: &Request = &Request::Install { plugin_id: 2 };
 
 const TOKEN_OF_PLUGIN_1: &str = "21|jCr5Qm0aXbT7sLw2kHd9PzUeYv4NcR8gFo1iKj6M";
 
-fn install_fetches(effects: &[Effect]) -> usize {
-    fetches(effects)
-        .iter()
-        .filter(|(_, r)| matches!(r, Request::Install { .. }))
-        .count()
-}
-
 fn visible_plugins(app: &App) -> Vec<i64> {
     app.tabs
         .plugins
