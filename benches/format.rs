@@ -4,7 +4,6 @@
 //! when its page arrives. Nothing here touches a terminal or a network.
 
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
-use crmdeck::api::{DateField, DaysCode, ExactDays, LessonTime};
 use crmdeck::app::fixtures;
 use crmdeck::app::group_rows::{GroupRow, RowFormat};
 use crmdeck::domain::Language;
@@ -13,6 +12,7 @@ use crmdeck::domain::clock::lesson_range;
 use crmdeck::domain::format::date;
 use crmdeck::domain::weekday::{NameStyle, describe_days};
 use crmdeck::domain::zone::Zone;
+use crmdeck::model::{DateField, DaysCode, ExactDays, LessonTime};
 use divan::{Bencher, black_box};
 
 fn main() {

@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     let code = tokio.block_on(async {
         match args.command {
             Some(command) => cli::run(&args.global, command).await,
-            None => runtime::run(&args.global).await,
+            None => runtime::run(&cli::overrides(&args.global), args.global.demo).await,
         }
     });
     tokio.shutdown_timeout(SHUTDOWN_GRACE);

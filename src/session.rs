@@ -1,11 +1,13 @@
 //! From command-line flags to a ready API client: the config, the token, and
 //! with `--demo` the embedded demo server. Shared by the CLI and the TUI.
 
-use crate::api::{Client, ClientOptions, Token};
+use crate::api::{Client, ClientOptions};
 use crate::config::{self, Config, ConfigError, Overrides, TokenSource};
 use crate::demo::{self, DemoHandle, DemoOptions};
 use crate::domain::zone::Zone;
+use crate::model::Token;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
 
 /// The demo data is a centre in Tashkent: with `--demo` and no zone
 /// configured, times show as that centre sees them.
@@ -24,10 +26,22 @@ pub struct Session {
 pub enum SessionError {
     #[error(transparent)]
     Config(#[from] ConfigError),
-    #[error("cannot start the demo server: {0}")]
+    /// The demo server could not start (shown as the I/O error alone).
+    #[error(transparent)]
     Demo(std::io::Error),
     #[error(transparent)]
     Api(#[from] crate::api::ApiError),
+}
+
+impl SessionError {
+    /// The process's exit code: 2 for the config (the user's to fix), 1 for
+    /// the API or the demo server; the CLI's codes.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            Self::Config(_) => ExitCode::from(2),
+            Self::Demo(_) | Self::Api(_) => ExitCode::from(1),
+        }
+    }
 }
 
 /// Reads the config, then starts the demo server (`demo`) or loads the token.
@@ -64,4 +78,21 @@ fn client_options(config: &Config) -> Result<ClientOptions, ConfigError> {
     options.connect_timeout = config.connect_timeout;
     options.request_timeout = config.request_timeout;
     Ok(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_error_exits_2_for_the_config_and_1_otherwise() {
+        let config = SessionError::from(ConfigError::MissingBaseUrl);
+        assert_eq!(config.exit_code(), ExitCode::from(2));
+        let busy = std::io::Error::new(std::io::ErrorKind::AddrInUse, "address in use");
+        let demo = SessionError::Demo(busy);
+        assert_eq!(demo.exit_code(), ExitCode::from(1));
+        assert_eq!(demo.to_string(), "address in use");
+        let api = SessionError::from(crate::api::ApiError::Network("refused".into()));
+        assert_eq!(api.exit_code(), ExitCode::from(1));
+    }
 }

@@ -2,11 +2,9 @@
 //! with every injectable fault.
 
 use crmdeck::api::pages::{WalkEnd, walk_all};
-use crmdeck::api::{
-    ApiError, Client, ClientOptions, DaysCode, GroupStatus, GroupsQuery, PluginType, RetryPolicy,
-    Token,
-};
+use crmdeck::api::{ApiError, Client, ClientOptions, RetryPolicy};
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
+use crmdeck::model::{DaysCode, GroupStatus, GroupsQuery, PluginType, Token};
 use std::net::SocketAddr;
 use std::time::Duration;
 

@@ -1,12 +1,12 @@
 //! Configuration: file, profiles, environment, flags and token sources.
 //! Every test runs in its own temporary $HOME with an injected environment.
 
-use crmdeck::api::token::Token;
 use crmdeck::config::{
     self, Config, ConfigError, Overrides, Theme, TokenSource, default_config_path, load,
 };
 use crmdeck::domain::Language;
 use crmdeck::domain::zone::Zone;
+use crmdeck::model::Token;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,12 +1,15 @@
 //! Tolerant decoding: every shape of NOTES.md, one table row each, compared
 //! whole with `assert_eq!`; then a SPEC-shaped groups page and plugin list
-//! decoded end to end.
+//! decoded end to end; then decoded groups placed on the week.
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
 use serde_json::json;
 
 use crmdeck::api::decode::{self, DecodeError, ErrorBody};
-use crmdeck::api::model::{
+use crmdeck::domain::clock::format_clock;
+use crmdeck::domain::timetable::{UnplacedReason, build_week};
+use crmdeck::domain::zone::Zone;
+use crmdeck::model::{
     Abilities, Branch, Course, DateField, DaysCode, Envelope, ExactDays, Group, GroupStatus,
     Installation, LessonTime, Links, Pagination, Plugin, PluginType, Timestamp,
 };
@@ -1228,4 +1231,86 @@ fn records_deserialize_through_serde_too() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("invalid type"), "{error}");
+}
+
+// ---- decoded groups on the week (the decoder and the timetable together) ----
+
+/// Groups as the API sends them (`records` is the `data` list), decoded.
+fn decoded_groups(records: serde_json::Value) -> Vec<Group> {
+    decode::groups(groups_body(&records.to_string()).as_bytes())
+        .unwrap()
+        .data
+}
+
+#[test]
+fn every_exact_days_form_as_sent_places_the_week() {
+    use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
+    let record = |id: i64, exact_days: serde_json::Value| {
+        json!({"id": id, "company_group_number": id, "name": "x", "days": 5,
+               "exact_days": exact_days, "status": 2,
+               "lesson_start_time": "09:00", "lesson_end_time": "10:00"})
+    };
+    let groups = decoded_groups(json!([
+        record(1, json!([1, 3, 5])),
+        record(2, json!(["tue", "Thursday", "SAT"])),
+        record(3, json!(["Dushanba", "Пятница", "Вс"])),
+        record(4, json!([0, "Mon", "xyz", 9, null])),
+        record(5, json!("[2,4]")),
+        record(6, json!("[\"Sat\",\"Sun\"]")),
+        record(7, json!([])),
+        record(8, json!(null)),
+        record(9, json!(["Funday", 12])),
+        record(10, json!("not a list")),
+    ]));
+    let utc: Zone = "UTC".parse().unwrap();
+    let week = build_week(&groups, &utc, false);
+    // The days each group is placed on, Monday first.
+    let days_of = |group_id: i64| -> Vec<Weekday> {
+        let on_day = week.slots().filter(|(_, slot)| slot.group_id == group_id);
+        on_day.map(|(day, _)| day).collect()
+    };
+    assert_eq!(days_of(1), vec![Mon, Wed, Fri]);
+    assert_eq!(days_of(2), vec![Tue, Thu, Sat]);
+    assert_eq!(days_of(3), vec![Mon, Fri, Sun]);
+    // Junk beside real days does not stop the real ones.
+    assert_eq!(days_of(4), vec![Mon, Sun]);
+    assert_eq!(days_of(5), vec![Tue, Thu]);
+    assert_eq!(days_of(6), vec![Sat, Sun]);
+    let reasons: Vec<(i64, UnplacedReason)> = week
+        .undecodable
+        .iter()
+        .map(|u| (groups[u.group_index].id, u.reason.clone()))
+        .collect();
+    assert_eq!(reasons.len(), 4, "{reasons:?}");
+    assert_eq!(reasons[0], (7, UnplacedReason::NoDays));
+    assert_eq!(reasons[1], (8, UnplacedReason::NoDays));
+    assert_eq!(
+        reasons[2],
+        (
+            9,
+            UnplacedReason::UnknownExactDays(vec!["Funday".into(), "12".into()])
+        )
+    );
+    assert_eq!(reasons[3].0, 10);
+    assert_eq!(reasons[3].1.code(), "unknown_exact_days");
+}
+
+#[test]
+fn a_utc_lesson_end_is_placed_in_the_zone() {
+    let groups = decoded_groups(json!([{
+        "id": 1, "days": 1, "status": 2,
+        "lesson_start_time": "10:00",
+        "lesson_end_time": "2022-07-15T06:30:00.000000Z"
+    }]));
+    let tashkent: Zone = "Asia/Tashkent".parse().unwrap();
+    let week = build_week(&groups, &tashkent, false);
+    let (day, slot) = week.slots().next().unwrap();
+    assert_eq!(
+        (day, slot.group_id, slot.lane, slot.lanes),
+        (Weekday::Mon, 1, 0, 1)
+    );
+    assert_eq!(
+        (format_clock(slot.start), format_clock(slot.end)),
+        ("10:00".into(), "11:30".into())
+    );
 }

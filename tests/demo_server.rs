@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use chrono::{NaiveDate, NaiveDateTime};
-use crmdeck::api::Token;
 use crmdeck::demo::{
     DemoHandle, DemoOptions, Fault, HOSTILE_FRAGMENTS, Route, parse_fault_spec, start,
 };
+use crmdeck::model::Token;
 use reqwest::header::{ACCEPT, CONTENT_LENGTH, CONTENT_TYPE, LOCATION, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};

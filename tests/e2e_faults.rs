@@ -43,8 +43,9 @@ mod token;
 
 use common::dashboard::{Server, config_file, dashboard, group_numbers, wait_for_page};
 use common::pty::{Tty, status_text_of};
-use crmdeck::api::{Client, ClientOptions, Token};
+use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{DemoOptions, Fault, Route};
+use crmdeck::model::Token;
 use proxy::Proxy;
 use std::time::Duration;
 use tempfile::TempDir;

@@ -11,7 +11,6 @@ use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
 use crmdeck::api::decode::{self, DecodeError};
-use crmdeck::api::model::{DaysCode, ExactDays, LessonTime, Timestamp};
 use crmdeck::domain::Language;
 use crmdeck::domain::clock::{lesson_minutes, lesson_range, time_of_day};
 use crmdeck::domain::format::timestamp;
@@ -21,6 +20,7 @@ use crmdeck::domain::weekday::{
     NameStyle, day_from_number, day_name, describe_days, parse_day_name, weekdays,
 };
 use crmdeck::domain::zone::Zone;
+use crmdeck::model::{DaysCode, ExactDays, LessonTime, Timestamp};
 
 /// 64 cases unless PROPTEST_CASES asks for more (or fewer).
 fn cases() -> ProptestConfig {

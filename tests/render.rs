@@ -2,10 +2,11 @@
 //! and checks that hold without colour. The clock and the zone are fixed
 //! (fixtures::now, Asia/Tashkent): nothing depends on when or where it runs.
 
-use crmdeck::api::{ApiError, DaysCode, GroupsPage};
+use crmdeck::api::ApiError;
 use crmdeck::app::fixtures::{self, answer, loaded_app, press, server_answer};
 use crmdeck::app::{Answer, App, AppSettings, Request};
 use crmdeck::config::Theme;
+use crmdeck::model::{DaysCode, GroupsPage};
 use crmdeck::ui::render;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

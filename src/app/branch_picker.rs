@@ -8,9 +8,10 @@ use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::screen::{Ask, Command, Screen};
 use super::shared::Shared;
-use crate::api::{ApiError, Branch};
+use crate::api::ApiError;
 use crate::domain::cell_text::CellText;
 use crate::domain::sanitize::sanitize_line;
+use crate::model::Branch;
 use crossterm::event::KeyEvent;
 use std::collections::HashMap;
 

@@ -3,14 +3,14 @@
 //! randomness, no local time zone.
 
 use super::{Answer, App, AppSettings, Effect, Input, Msg, Request};
-use crate::api::{
-    Abilities, Branch, Course, DateField, DaysCode, ExactDays, Group, GroupStatus, GroupsPage,
-    GroupsQuery, Installation, LessonTime, Links, Pagination, Plugin, PluginType, Timestamp,
-};
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
+use crate::model::{
+    Abilities, Branch, Course, DateField, DaysCode, ExactDays, Group, GroupStatus, GroupsPage,
+    GroupsQuery, Installation, LessonTime, Links, Pagination, Plugin, PluginType, Timestamp,
+};
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;

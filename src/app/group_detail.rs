@@ -4,11 +4,11 @@
 
 use super::document::{DocLine, field};
 use super::group_rows::RowFormat;
-use crate::api::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use crate::domain::clock::{lesson_minutes, lesson_range};
 use crate::domain::format::{NONE, date, flag, json_value, status_word, thousands, timestamp};
 use crate::domain::sanitize::{sanitize_line, sanitize_text};
 use crate::domain::weekday::{NameStyle, describe_days};
+use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use std::collections::HashMap;
 
 /// The detail view of `group`; `branch_names` names its branch when known.

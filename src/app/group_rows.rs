@@ -2,7 +2,6 @@
 //! measured once, when the page arrives, so a frame only copies the visible
 //! rows' clusters into the screen buffer.
 
-use crate::api::{Group, GroupStatus, GroupsPage};
 use crate::domain::Language;
 use crate::domain::cell_text::CellText;
 use crate::domain::clock::{lesson_range, time_of_day};
@@ -10,6 +9,7 @@ use crate::domain::format::{NONE, date, status_word};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::weekday::{NameStyle, describe_days, weekdays};
 use crate::domain::zone::Zone;
+use crate::model::{Group, GroupStatus, GroupsPage};
 use chrono::{DateTime, Timelike, Utc};
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -64,7 +64,7 @@ impl GroupRow {
         };
         let start = group.lesson_start_time.as_ref();
         let time = lesson_range(start, group.lesson_end_time.as_ref(), &format.zone);
-        let date_of = |d: Option<&crate::api::DateField>| {
+        let date_of = |d: Option<&crate::model::DateField>| {
             d.map_or_else(
                 || NONE.to_string(),
                 |d| sanitize_line(&date(d)).into_owned(),

@@ -14,7 +14,8 @@ use super::screen::{Ask, Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tabs::Tab;
-use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
+use crate::api::ApiError;
+use crate::model::{Group, GroupsPage, GroupsQuery};
 use crossterm::event::KeyEvent;
 use std::collections::HashMap;
 

@@ -340,7 +340,7 @@ impl App {
             Msg::TokenReloaded(Ok(expires_at)) => {
                 self.shared.settings.token_expires_at = expires_at;
                 let expiry = expires_at
-                    .map(|at| format!(" ({})", crate::api::token::describe_expiry(at, now)))
+                    .map(|at| format!(" ({})", crate::model::describe_expiry(at, now)))
                     .unwrap_or_default();
                 status.info(format!("token reloaded{expiry}"), now);
                 self.refresh()

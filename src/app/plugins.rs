@@ -15,10 +15,11 @@ use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tabs::Tab;
-use crate::api::{ApiError, Installation, Plugin, PluginType};
+use crate::api::ApiError;
 use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
+use crate::model::{Installation, Plugin, PluginType};
 use crossterm::event::KeyEvent;
 
 /// The Plugins tab sends its requests under this owner.

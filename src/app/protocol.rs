@@ -2,7 +2,8 @@
 //! (keys, mouse, resizes, results of work) in, effects (work to do) out.
 //! Everything here is plain data, so the whole app is testable without I/O.
 
-use crate::api::{ApiError, Branch, GroupsPage, GroupsQuery, Installation, Plugin};
+use crate::api::ApiError;
+use crate::model::{Branch, GroupsPage, GroupsQuery, Installation, Plugin};
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
 

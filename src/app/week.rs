@@ -14,10 +14,11 @@ use super::requests::{Owner, Requests};
 use super::screen::Screen;
 use super::shared::{AppSettings, Shared};
 use super::tabs::Tab;
+use crate::api::ApiError;
 use crate::api::pages::PageWalker;
-use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
 use crate::domain::zone::Zone;
+use crate::model::{Group, GroupsPage, GroupsQuery};
 use std::collections::HashMap;
 use std::ops::Range;
 

@@ -1,7 +1,7 @@
 //! `crmdeck info`: where everything comes from. Never the token itself.
 
-use crate::api::token::describe_expiry;
 use crate::config::log_path;
+use crate::model::describe_expiry;
 use crate::session::Session;
 
 pub fn run(session: &Session) -> String {

@@ -2,9 +2,9 @@
 
 use super::plugins::{installation_json, shown_token};
 use super::{CliError, Format, json_text};
-use crate::api::{Installation, Plugin};
 use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
+use crate::model::{Installation, Plugin};
 use crate::session::Session;
 use std::io::{BufRead, IsTerminal, Write};
 

@@ -2,9 +2,8 @@
 
 use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
-use crate::api::token::mask_secret;
-use crate::api::{Installation, Plugin};
 use crate::domain::format::{NONE, plugin_type_word};
+use crate::model::{Installation, Plugin, mask_secret};
 use crate::session::Session;
 use serde_json::{Value, json};
 

@@ -4,7 +4,6 @@ use super::args::TimetableArgs;
 use super::groups::all_pages;
 use super::table::Table;
 use super::{CliError, Format, on_terminal};
-use crate::api::Group;
 use crate::domain::Language;
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{
@@ -12,6 +11,7 @@ use crate::domain::timetable::{
 };
 use crate::domain::weekday::{NameStyle, day_name};
 use crate::domain::zone::Zone;
+use crate::model::Group;
 use crate::session::Session;
 use chrono::Weekday;
 use serde::Serialize;

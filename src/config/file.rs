@@ -3,10 +3,10 @@
 
 use super::error::ConfigError;
 use super::{Theme, base_url, token_source};
-use crate::api::token::Token;
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
+use crate::model::Token;
 use std::collections::BTreeMap;
 use std::ops::{Range, RangeInclusive};
 use std::str::FromStr;

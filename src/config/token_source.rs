@@ -2,7 +2,7 @@
 //! can pick up a renewed token without restarting).
 
 use super::error::{CommandOutcome, ConfigError};
-use crate::api::token::Token;
+use crate::model::Token;
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};

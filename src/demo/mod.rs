@@ -4,11 +4,12 @@
 //! Used by `crmdeck --demo` (in-process on a free port), by
 //! `crmdeck demo-server` (standalone) and by tests (on `127.0.0.1:0`).
 //! It writes the wire format itself, as the live service does, and does not
-//! use the tolerant client models of `crate::api`.
+//! use the tolerant records of `crate::model`.
 //!
 //! - `data`: the seeded records; `groups` and `plugins`: the behaviour of
-//!   those routes; `routes`: router and auth; `faults`: fault injection;
-//!   `server`: start, stop, shared state; `wire`: envelope and error bodies.
+//!   those routes; `routes`: router, front door and auth; `faults`: fault
+//!   injection; `shared`: the state the handlers share; `server`: start and
+//!   stop; `wire`: envelope and error bodies.
 
 mod data;
 mod faults;
@@ -17,6 +18,7 @@ mod plugins;
 mod rng;
 mod routes;
 mod server;
+mod shared;
 mod urlencoded;
 mod wire;
 
@@ -26,7 +28,7 @@ use std::time::Duration;
 
 use axum::http::Method;
 
-use crate::api::token::mask_secret;
+use crate::model::mask_secret;
 
 pub use data::HOSTILE_FRAGMENTS;
 pub use faults::{Fault, FaultControl, parse_fault_spec};

@@ -1,6 +1,8 @@
-//! The HTTP surface: the router, bearer-token auth and the route handlers.
+//! The HTTP surface: the router, the front door every request passes (hit
+//! counting, latency, faults), bearer-token auth and the route handlers.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -12,9 +14,10 @@ use axum::routing::{get, post};
 use chrono::Timelike;
 
 use super::Route;
+use super::faults;
 use super::groups::{self, GroupQuery};
 use super::plugins::{BodyKind, InstallResult, plugin_id_input};
-use super::server::{Shared, front_door};
+use super::shared::Shared;
 use super::wire;
 
 /// The whole demo API on top of `shared`.
@@ -35,6 +38,26 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(shared.clone(), front_door))
         .with_state(shared)
+}
+
+/// Every request passes here first: it is counted, delayed by the latency,
+/// and answered by the next queued fault for its route if there is one.
+async fn front_door(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    let route = Route::of(request.method(), request.uri().path());
+    if let Some(route) = route {
+        shared.hits[route.index()].fetch_add(1, Ordering::Relaxed);
+    }
+    let latency = shared.faults.latency();
+    if !latency.is_zero() {
+        tokio::select! {
+            () = tokio::time::sleep(latency) => {}
+            () = shared.shutdown.cancelled() => {}
+        }
+    }
+    match route.and_then(|route| shared.faults.take(route)) {
+        Some(fault) => faults::answer(fault, &shared.shutdown, next.run(request)).await,
+        None => next.run(request).await,
+    }
 }
 
 /// The token of an `Authorization: Bearer <token>` header.

@@ -10,7 +10,7 @@ use chrono::NaiveDateTime;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::zone::Zone;
-use crate::api::model::{DateField, GroupStatus, PluginType, Timestamp};
+use crate::model::{DateField, GroupStatus, PluginType, Timestamp};
 
 /// What a null or absent value shows.
 pub const NONE: &str = "—";

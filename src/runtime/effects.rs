@@ -173,8 +173,9 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{ClientOptions, GroupsQuery, Token};
+    use crate::api::ClientOptions;
     use crate::demo::{self, DemoHandle, DemoOptions};
+    use crate::model::{GroupsQuery, Token};
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use std::net::SocketAddr;

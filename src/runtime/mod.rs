@@ -20,8 +20,7 @@ pub mod settings;
 mod signals;
 mod terminal;
 
-use crate::cli::{self, CliError, GlobalArgs};
-use crate::config;
+use crate::config::{self, Overrides};
 use crate::session;
 use event_loop::Exit;
 use std::io::IsTerminal;
@@ -35,19 +34,19 @@ pub const NOT_A_TERMINAL: &str = "the dashboard needs a terminal, and stdout is 
 /// Exit code after a panic (Rust's own for a panicking process).
 const PANIC_EXIT: u8 = 101;
 
-/// `crmdeck` without a subcommand: opens the session like the CLI does,
-/// then runs the dashboard until it quits. Problems before the dashboard
-/// starts print one line on stderr (exit 2 for the config, 1 otherwise).
-pub async fn run(global: &GlobalArgs) -> ExitCode {
+/// `crmdeck` without a subcommand: opens the session like the CLI does (from
+/// the global flags' `overrides`, with the demo server when `demo`), then
+/// runs the dashboard until it quits. Problems before the dashboard starts
+/// print one line on stderr (exit 2 for the config, 1 otherwise).
+pub async fn run(overrides: &Overrides, demo: bool) -> ExitCode {
     // Before anything touches the terminal, and before a demo server starts.
     if !std::io::stdout().is_terminal() {
         eprintln!("crmdeck: {NOT_A_TERMINAL}");
         return ExitCode::from(2);
     }
-    let session = match session::open(&cli::overrides(global), global.demo).await {
+    let session = match session::open(overrides, demo).await {
         Ok(session) => session,
         Err(error) => {
-            let error = CliError::from(error);
             tracing::error!(%error, "cannot open the session");
             eprintln!("crmdeck: {error}");
             return error.exit_code();
@@ -64,7 +63,7 @@ pub async fn run(global: &GlobalArgs) -> ExitCode {
     tracing::info!(
         host = %settings.host,
         profile = ?settings.profile,
-        demo = global.demo,
+        demo,
         read_only = settings.read_only,
         "dashboard starting"
     );

@@ -45,8 +45,9 @@ pub fn host_of(base_url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{Client, ClientOptions, Token};
+    use crate::api::{Client, ClientOptions};
     use crate::config::Config;
+    use crate::model::Token;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 

@@ -3,11 +3,11 @@
 //! and host.
 
 use super::theme::Styles;
-use crate::api::token::describe_expiry;
 use crate::app::layout::tab_labels;
 use crate::app::{App, TOKEN_WARNING_BEFORE};
 use crate::domain::format::{display_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
+use crate::model::describe_expiry;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

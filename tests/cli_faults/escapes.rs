@@ -7,9 +7,10 @@
 use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, scripted_server};
 use axum::http::StatusCode;
 use crmdeck::api::pages::walk_all;
-use crmdeck::api::{Client, ClientOptions, Token};
+use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::HOSTILE_FRAGMENTS;
 use crmdeck::domain::sanitize::is_bidi_control;
+use crmdeck::model::Token;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 

@@ -7,7 +7,7 @@ use super::scripted_server::TOKEN_ECHOES;
 use super::{
     FAST_TIMEOUTS, FRESH_PLUGIN, Home, Run, TOKEN, demo_server, scripted_server, set_mode,
 };
-use crmdeck::api::token::mask_secret;
+use crmdeck::model::mask_secret;
 use serde_json::Value;
 
 #[tokio::test]

@@ -12,7 +12,7 @@ use crate::common::dashboard::{config_file, dashboard};
 use crate::common::pty::Tty;
 use crate::scripted_server::{TOKEN_ECHOES, scripted_server};
 use crate::wait_for_error;
-use crmdeck::api::token::mask_secret;
+use crmdeck::model::mask_secret;
 
 /// Waits until the screen shows `token` masked and not whole.
 fn wait_for_masked(tty: &Tty, token: &str, when: &str) {

@@ -2,10 +2,10 @@
 //! picker, filter, sort, archived, detail, and failures keeping data.
 
 use super::*;
-use crate::api::GroupsPage;
 use crate::app::branch_picker::{BranchPicker, PickerMode};
 use crate::app::group_rows::SortColumn;
 use crate::app::status::Severity::{Error, Info};
+use crate::model::GroupsPage;
 
 #[test]
 fn movement_keys_move_within_the_page() {

@@ -10,7 +10,8 @@ use super::fixtures::{self, answer, loaded_app, now, server_answer};
 use super::keymap::Context;
 use super::status::Severity;
 use super::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId};
-use crate::api::{ApiError, GroupsQuery};
+use crate::api::ApiError;
+use crate::model::GroupsQuery;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 const NARROW: (u16, u16) = (80, 24);

@@ -1,13 +1,16 @@
 //! The API's resources, typed for meaning.
 //!
-//! Decoding is tolerant (see `lenient.rs` and NOTES.md): one odd field never
-//! discards a record or a page. A value that does not fit its type is kept as
-//! raw text (`Other`/`Raw` cases) or becomes `None`, never an error.
+//! Decoding is tolerant (see `api/decode/lenient.rs` and NOTES.md): one odd
+//! field never discards a record or a page. A value that does not fit its
+//! type is kept as raw text (`Other`/`Raw` cases) or becomes `None`, never an
+//! error.
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
 use serde::Serialize;
 
 use serde::Serializer;
+
+use super::page::Pagination;
 
 /// `{status, success, data, pagination}`: every successful answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -190,23 +193,6 @@ pub struct Group {
     pub deleted_by: Option<i64>,
     pub comment: Option<String>,
     pub course: Option<Course>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-pub struct Links {
-    pub next: Option<String>,
-    pub previous: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Pagination {
-    pub count: Option<u64>,
-    pub total: Option<u64>,
-    pub per_page: Option<u64>,
-    pub current_page: Option<u64>,
-    pub total_pages: Option<u64>,
-    pub links: Links,
 }
 
 /// A branch of the centre (`GET /v2/branches`, outside the published spec).
