@@ -230,15 +230,14 @@ impl App {
                     .info("reloading the token…", self.shared.now);
                 vec![Effect::ReloadToken]
             }
+            Action::Move(movement) => {
+                let (screen, shared) = self.focused_mut();
+                screen.move_by(movement, shared);
+                Vec::new()
+            }
             _ => {
                 let (screen, shared) = self.focused_mut();
-                match Movement::of(action) {
-                    Some(movement) => {
-                        screen.move_by(movement, shared);
-                        Vec::new()
-                    }
-                    None => screen.perform(action, shared),
-                }
+                screen.perform(action, shared)
             }
         }
     }
