@@ -3,7 +3,8 @@
 //! Floors, bottom first; a module imports only from floors below its own
 //! (`tests/layers.rs` holds the table and fails on a circle or a step up):
 //! 1. [`model`]: the records, the page facts, the token and secret masking;
-//!    nothing of ours;
+//!    nothing of ours; [`local_files`]: private files and folders (0600 in
+//!    0700, no link followed) and bounded reads;
 //! 2. [`domain`]: weekdays, the timetable, times of day in a zone,
 //!    formatting, sanitising; computes on the model;
 //! 3. [`api`]: decoding into the model, the HTTP client, typed errors, the
@@ -24,6 +25,7 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod domain;
+pub mod local_files;
 pub mod logging;
 pub mod model;
 pub mod runtime;

@@ -379,6 +379,19 @@ async fn branches_are_id_and_name() {
 }
 
 #[tokio::test]
+async fn token_me_names_the_user_and_the_centre_with_its_zone() {
+    let demo = Demo::start().await;
+    let (status, body) = demo.get(Route::Me.path()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], 200);
+    assert_eq!(body["data"]["id"], 1042);
+    assert_eq!(
+        body["data"]["company"],
+        json!({"id": 37, "name": "Ziyo Learning Centre", "timezone": "Asia/Tashkent"})
+    );
+}
+
+#[tokio::test]
 async fn wrong_or_missing_tokens_get_what_laravel_sends() {
     let demo = Demo::start().await;
     for route in Route::ALL {

@@ -37,13 +37,14 @@ const fn floor(level: u8, module: &'static str, may_import: &'static [&'static s
 const FLOORS: &[Floor] = &[
     // Records, page facts, secrets.
     floor(1, "model", &[]),
+    floor(1, "local_files", &[]),
     // Weekdays, timetable, clock, formatting, sanitising, zones.
     floor(2, "domain", &["model"]),
     // Decoding into the model, the client, errors, the page walker, TLS.
     floor(3, "api", &["model", "domain"]),
-    floor(3, "logging", &["model"]),
+    floor(3, "logging", &["model", "local_files"]),
     // File, environment, flags, profiles, token sources.
-    floor(4, "config", &["model", "domain"]),
+    floor(4, "config", &["model", "domain", "local_files"]),
     floor(5, "demo", &["model", "domain"]),
     // Config and client opened, with the demo server when asked: above demo.
     floor(6, "session", &["model", "domain", "api", "config", "demo"]),
@@ -51,9 +52,9 @@ const FLOORS: &[Floor] = &[
     // walker (a pure state machine), of config only the theme.
     floor(6, "app", &["model", "domain", "api::ApiError", "api::pages::PageWalker", "config::Theme"]),
     floor(7, "ui", &["model", "domain", "config", "app"]),
-    floor(8, "cli", &["model", "domain", "api", "config", "demo", "session"]),
+    floor(8, "cli", &["model", "domain", "api", "logging", "config", "demo", "session"]),
     // Terminal, event loop, effects (its tests start a demo server); not cli.
-    floor(8, "runtime", &["model", "api", "logging", "config", "demo", "session", "app", "ui"]),
+    floor(8, "runtime", &["model", "domain", "api", "logging", "config", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
 ];

@@ -6,10 +6,11 @@ use super::{Answer, App, AppSettings, Effect, Input, Msg, Request};
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
-use crate::domain::zone::Zone;
+use crate::domain::zone::{Zone, ZoneSource};
 use crate::model::{
-    Abilities, Branch, Course, DateField, DaysCode, ExactDays, Group, GroupStatus, GroupsPage,
-    GroupsQuery, Installation, LessonTime, Links, Pagination, Plugin, PluginType, Timestamp,
+    Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
+    GroupsPage, GroupsQuery, Installation, LessonTime, Links, Me, Pagination, Plugin, PluginType,
+    Timestamp,
 };
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -27,6 +28,8 @@ impl AppSettings {
             profile: Some("demo".to_string()),
             host: "api.example.uz".to_string(),
             timezone: Zone::Named(chrono_tz::Asia::Tashkent),
+            timezone_source: ZoneSource::Config,
+            machine_zone: Zone::Named(chrono_tz::Asia::Tashkent),
             language: Language::En,
             read_only: false,
             per_page: 20,
@@ -257,6 +260,17 @@ pub fn plugin(id: i64, name: &str, plugin_type: PluginType, installed: bool) -> 
     }
 }
 
+/// The token's user at a centre whose zone is `timezone`.
+pub fn me(timezone: &str) -> Me {
+    Me {
+        company: Some(Company {
+            name: Some("Ziyo Learning Centre".to_string()),
+            timezone: Some(timezone.to_string()),
+        }),
+        timezone: None,
+    }
+}
+
 /// Six plugins: 1 and 3 installed.
 pub fn plugins() -> Vec<Plugin> {
     vec![
@@ -270,12 +284,14 @@ pub fn plugins() -> Vec<Plugin> {
 }
 
 /// What the scripted server answers to `request`: pages of
-/// [`TOTAL_GROUPS`] groups, [`branches`], [`plugins`], and installs.
+/// [`TOTAL_GROUPS`] groups, [`branches`], [`plugins`], the centre of
+/// [`me`] in Asia/Tashkent, and installs.
 pub fn server_answer(request: &Request) -> Answer {
     match *request {
         Request::Groups(query) => Answer::Groups(query, Ok(groups_page(query, TOTAL_GROUPS))),
         Request::Plugins => Answer::Plugins(Ok(plugins())),
         Request::Branches => Answer::Branches(Ok(branches())),
+        Request::Me => Answer::Me(Ok(me("Asia/Tashkent"))),
         Request::Install { plugin_id } => Answer::Install {
             plugin_id,
             result: Ok(installation(plugin_id + 20, plugin_id)),

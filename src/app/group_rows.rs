@@ -164,6 +164,16 @@ impl CachedPage {
             fetched_at: now,
         }
     }
+
+    /// Formats every row again (the zone changed).
+    pub fn reformat(&mut self, format: RowFormat) {
+        self.rows = self
+            .groups
+            .iter()
+            .map(|g| GroupRow::new(g, format))
+            .collect();
+        self.widths = NaturalWidths::of(&self.rows);
+    }
 }
 
 /// The column the rows are sorted by (None: the server's order).

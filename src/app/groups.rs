@@ -323,6 +323,15 @@ impl GroupsTab {
         self.refilter(shared);
     }
 
+    /// Formats every cached row again, in the zone of the times now.
+    fn reformat(&mut self, shared: &Shared) {
+        let format = shared.row_format();
+        for page in self.cache.values_mut() {
+            page.reformat(format);
+        }
+        self.refilter(shared);
+    }
+
     /// A page the week walked goes to the cache too, under the key the
     /// server answered for.
     fn cache_walked_page(&mut self, asked: GroupsQuery, page: &GroupsPage, shared: &Shared) {
@@ -419,6 +428,8 @@ impl Screen for GroupsTab {
             Answer::Groups(asked, Ok(page)) => self.cache_walked_page(*asked, page, shared),
             // Names arrived: a sort by branch may change.
             Answer::Branches(_) => self.refilter(shared),
+            // The centre's zone, now the one times are shown in.
+            Answer::Me(_) if answer.centre_zone().is_some() => self.reformat(shared),
             _ => {}
         }
     }

@@ -74,7 +74,8 @@ pub struct App {
 
 impl App {
     /// The app and the effects to start with: what the first tab shows
-    /// (page 1 of the groups), the branches, then what the other tabs show.
+    /// (page 1 of the groups), the branches, then what the other tabs show,
+    /// and the centre's zone when the config names none.
     pub fn new(settings: AppSettings, size: (u16, u16)) -> (Self, Vec<Effect>) {
         let tabs = Tabs::new(&settings);
         let mut app = Self {
@@ -90,6 +91,7 @@ impl App {
         for &tab in Tab::ALL.iter().filter(|&&tab| tab != app.tab) {
             effects.extend(app.tabs.get_mut(tab).start(shared));
         }
+        effects.extend(shared.ask_centre_zone());
         (app, effects)
     }
 

@@ -21,6 +21,7 @@ use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
 use crossterm::event::KeyEvent;
+use std::collections::BTreeMap;
 
 /// The Plugins tab sends its requests under this owner.
 const OWNER: Owner = Owner::Tab(Tab::Plugins);
@@ -77,6 +78,10 @@ pub struct PluginsTab {
     pub list: ListPane,
     pub type_filter: TypeFilter,
     pub token_revealed: bool,
+    /// Installs whose outcome is unknown (see [`ApiError::outcome_unknown`]),
+    /// by plugin id, with the error line about each: none of them is sent
+    /// again until a plugin list asked for since says it is not installed.
+    pub unsettled: BTreeMap<i64, String>,
 }
 
 impl PluginsTab {
@@ -96,7 +101,9 @@ impl PluginsTab {
         requests.resend(OWNER, Request::Plugins)
     }
 
-    /// The list arrived (or failed): on failure the list shown stays.
+    /// The list arrived (or failed): on failure the list shown stays. A
+    /// list settles the installs whose outcome was unknown: it was asked
+    /// for after they failed (asking again abandons an older request).
     fn on_list(&mut self, result: Result<Vec<Plugin>, ApiError>, shared: &mut Shared) {
         match result {
             Ok(plugins) => {
@@ -109,6 +116,7 @@ impl PluginsTab {
                 self.loaded = true;
                 self.load_error = None;
                 shared.status.resolved(Topic::Plugins);
+                self.settle(shared);
                 self.refilter_keeping(kept, &shared.layout);
             }
             Err(error) => {
@@ -119,6 +127,29 @@ impl PluginsTab {
                     self.load_error = Some(error.to_string());
                 }
             }
+        }
+    }
+
+    /// Forgets the installs whose outcome was unknown, now that a fresh
+    /// list tells it; the error line about one, if still shown, says what
+    /// the list shows.
+    fn settle(&mut self, shared: &mut Shared) {
+        for (plugin_id, said) in std::mem::take(&mut self.unsettled) {
+            let still_shown = shared
+                .status
+                .current()
+                .is_some_and(|message| message.text == checking(&said));
+            if !still_shown {
+                continue;
+            }
+            let outcome = match self.plugin(plugin_id) {
+                Some(plugin) if plugin.is_installed() => "the plugin list shows it installed",
+                Some(_) => "the plugin list shows it not installed: i tries again",
+                None => "it is no longer in the plugin list",
+            };
+            shared
+                .status
+                .error(format!("{said}; {outcome}"), shared.now);
         }
     }
 
@@ -164,15 +195,34 @@ impl PluginsTab {
     /// Why the selected plugin cannot be installed now, or the plugin.
     fn install_target(&self, read_only: bool, requests: &Requests) -> Result<&Plugin, String> {
         let plugin = self.selected().ok_or("no plugin selected")?;
+        match self.install_refused(plugin, read_only, requests) {
+            Some(reason) => Err(reason),
+            None => Ok(plugin),
+        }
+    }
+
+    /// Why `plugin` cannot be installed now, if it cannot.
+    fn install_refused(
+        &self,
+        plugin: &Plugin,
+        read_only: bool,
+        requests: &Requests,
+    ) -> Option<String> {
         let name = sanitize_line(&plugin.name);
         if read_only {
-            Err("read-only: install disabled".to_string())
+            Some("read-only: install disabled".to_string())
         } else if plugin.is_installed() {
-            Err(format!("{name} is already installed"))
+            Some(format!("{name} is already installed"))
         } else if is_installing(requests, plugin.id) {
-            Err(format!("{name}: installing, wait for the answer"))
+            Some(format!("{name}: installing, wait for the answer"))
+        } else if !self.unsettled.contains_key(&plugin.id) {
+            None
+        } else if self.is_loading(requests) {
+            Some(format!("checking whether {name} was installed…"))
         } else {
-            Ok(plugin)
+            Some(format!(
+                "whether {name} was installed is not known: r asks the plugin list again"
+            ))
         }
     }
 
@@ -189,10 +239,16 @@ impl PluginsTab {
         }
     }
 
-    /// Sends the install of `plugin_id` (confirmed), unless one is already
-    /// on its way.
+    /// Sends the install of `plugin_id` (confirmed), unless it cannot be
+    /// installed now: asked again, as what held when the question opened
+    /// may not hold now.
     fn install(&self, plugin_id: i64, shared: &mut Shared) -> Vec<Effect> {
         if let Some(plugin) = self.plugin(plugin_id) {
+            let read_only = shared.settings.read_only;
+            if let Some(reason) = self.install_refused(plugin, read_only, &shared.requests) {
+                shared.status.info(reason, shared.now);
+                return Vec::new();
+            }
             let name = sanitize_line(&plugin.name).into_owned();
             shared
                 .status
@@ -224,8 +280,9 @@ impl PluginsTab {
 
     /// The install answered: on success the plugin shows as installed and
     /// the list is refetched to reconcile; on failure nothing changes, and
-    /// when the failure leaves the outcome unknown (see [`outcome_unknown`])
-    /// the list is refetched to learn what happened.
+    /// when the failure leaves the outcome unknown the list is refetched to
+    /// learn what happened, and no install of the plugin is sent until it
+    /// has (see [`Self::unsettled`]).
     fn on_installed(
         &mut self,
         plugin_id: i64,
@@ -244,11 +301,10 @@ impl PluginsTab {
                 shared.status.info(format!("installed {name}"), shared.now);
                 self.fetch(&mut shared.requests)
             }
-            Err(error) if outcome_unknown(&error) => {
-                shared.status.error(
-                    format!("install {name}: {error}; checking whether it was installed…"),
-                    shared.now,
-                );
+            Err(error) if error.outcome_unknown() => {
+                let said = format!("install {name}: {error}");
+                shared.status.error(checking(&said), shared.now);
+                self.unsettled.insert(plugin_id, said);
                 self.fetch(&mut shared.requests)
             }
             Err(error) => {
@@ -354,7 +410,7 @@ impl Screen for PluginsTab {
                 Vec::new()
             }
             Answer::Install { plugin_id, result } => self.on_installed(plugin_id, result, shared),
-            Answer::Groups(..) | Answer::Branches(_) => Vec::new(),
+            Answer::Groups(..) | Answer::Branches(_) | Answer::Me(_) => Vec::new(),
         }
     }
 
@@ -397,17 +453,10 @@ fn install_confirmation(plugin: &Plugin) -> Confirmation {
     }
 }
 
-/// True when an install that failed with `error` may have happened on the
-/// server all the same: no answer in time, or an answer that could not be
-/// read (a success status with a broken body, a body over the size cap).
-/// The plugin list then tells the true state, and without it a second
-/// install could be sent for a plugin already installed.
-fn outcome_unknown(error: &ApiError) -> bool {
-    match error {
-        ApiError::Timeout(_) | ApiError::TooLarge { .. } => true,
-        ApiError::Decode { status, .. } => (200..300).contains(status),
-        _ => false,
-    }
+/// The error line about an install whose outcome is unknown, while the
+/// plugin list is asked again.
+fn checking(said: &str) -> String {
+    format!("{said}; checking whether it was installed…")
 }
 
 /// The detail of `plugin`, its token shown in full when `revealed`.

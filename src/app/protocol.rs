@@ -3,7 +3,8 @@
 //! Everything here is plain data, so the whole app is testable without I/O.
 
 use crate::api::ApiError;
-use crate::model::{Branch, GroupsPage, GroupsQuery, Installation, Plugin};
+use crate::domain::zone::Zone;
+use crate::model::{Branch, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
 
@@ -46,6 +47,8 @@ pub enum Request {
     Groups(GroupsQuery),
     Plugins,
     Branches,
+    /// Who the token belongs to: the centre's name and zone (may well fail).
+    Me,
     /// Sent once: the runtime never retries it.
     Install {
         plugin_id: i64,
@@ -60,6 +63,7 @@ pub enum Answer {
     Groups(GroupsQuery, Result<GroupsPage, ApiError>),
     Plugins(Result<Vec<Plugin>, ApiError>),
     Branches(Result<Vec<Branch>, ApiError>),
+    Me(Result<Me, ApiError>),
     Install {
         plugin_id: i64,
         result: Result<Installation, ApiError>,
@@ -73,6 +77,7 @@ impl Request {
             Self::Groups(query) => Answer::Groups(query, Err(error)),
             Self::Plugins => Answer::Plugins(Err(error)),
             Self::Branches => Answer::Branches(Err(error)),
+            Self::Me => Answer::Me(Err(error)),
             Self::Install { plugin_id } => Answer::Install {
                 plugin_id,
                 result: Err(error),
@@ -88,9 +93,18 @@ impl Answer {
             Self::Groups(query, _) => Request::Groups(*query),
             Self::Plugins(_) => Request::Plugins,
             Self::Branches(_) => Request::Branches,
+            Self::Me(_) => Request::Me,
             Self::Install { plugin_id, .. } => Request::Install {
                 plugin_id: *plugin_id,
             },
+        }
+    }
+
+    /// The centre's zone, when this answers [`Request::Me`] naming one.
+    pub fn centre_zone(&self) -> Option<Zone> {
+        match self {
+            Self::Me(Ok(me)) => me.time_zone().map(Zone::Named),
+            _ => None,
         }
     }
 
@@ -100,6 +114,7 @@ impl Answer {
             Self::Groups(_, result) => result.as_ref().err(),
             Self::Plugins(result) => result.as_ref().err(),
             Self::Branches(result) => result.as_ref().err(),
+            Self::Me(result) => result.as_ref().err(),
             Self::Install { result, .. } => result.as_ref().err(),
         }
     }

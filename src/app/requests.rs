@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 /// Who sent a request: its answer goes there and nowhere else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Owner {
-    /// The app itself, for what every screen shares (the branches).
+    /// The app itself, for what every screen shares (the branches, the
+    /// centre's zone).
     App,
     Tab(Tab),
 }

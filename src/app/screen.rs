@@ -58,7 +58,8 @@ pub trait Screen: Any {
     }
 
     /// An answer to a request sent by another: shared facts (the branches,
-    /// a page the week walked), seen before the owner takes its answer.
+    /// the centre's zone, a page the week walked), seen before the owner
+    /// takes its answer.
     fn observe(&mut self, _answer: &Answer, _shared: &mut Shared) {}
 
     /// A command another screen gave the tabs.

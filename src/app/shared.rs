@@ -1,18 +1,18 @@
-//! What the screens share and may change: the settings, the layout, the
-//! clock, the requests in flight, the status line, the branches and the
-//! branch chosen, and the asks to the app.
+//! What the screens share and may change: the settings (the zone of the
+//! times among them), the layout, the clock, the requests in flight, the
+//! status line, the branches and the branch chosen, and the asks to the app.
 
 use super::branch_picker::Branches;
 use super::group_rows::RowFormat;
 use super::layout::Layout;
-use super::protocol::Answer;
-use super::requests::Requests;
+use super::protocol::{Answer, Effect, Request};
+use super::requests::{Owner, Requests};
 use super::screen::{Ask, Screen};
 use super::status::StatusLine;
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
-use crate::domain::zone::Zone;
+use crate::domain::zone::{Zone, ZoneSource};
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -24,7 +24,13 @@ pub struct AppSettings {
     pub profile: Option<String>,
     /// The API host shown in the top line.
     pub host: String,
+    /// The zone times are shown in, and where it came from; an answer of
+    /// the API naming the centre's zone replaces one not from the config.
     pub timezone: Zone,
+    pub timezone_source: ZoneSource,
+    /// This machine's zone (`Zone::Local`): the top line says which zone
+    /// times are in when it reads another clock.
+    pub machine_zone: Zone,
     pub language: Language,
     pub read_only: bool,
     pub per_page: u32,
@@ -97,10 +103,27 @@ impl Shared {
         self.asks.pop_front()
     }
 
-    /// Takes what an answer to the app's own requests says (the branches).
+    /// Asks the API for the centre's zone, unless the config names one.
+    pub(super) fn ask_centre_zone(&mut self) -> Option<Effect> {
+        (self.settings.timezone_source != ZoneSource::Config)
+            .then(|| self.requests.send(Owner::App, Request::Me))
+    }
+
+    /// Takes what an answer to the app's own requests says: the branches,
+    /// or the centre's zone (the screens then lay their times out again as
+    /// they observe the same answer).
     pub(super) fn learn(&mut self, answer: &Answer) {
-        if let Answer::Branches(result) = answer {
-            self.branches.on_answer(result.clone());
+        match answer {
+            Answer::Branches(result) => self.branches.on_answer(result.clone()),
+            // Outside the published spec: a failure or an answer that names
+            // no zone leaves the default, without a word.
+            Answer::Me(_) => {
+                if let Some(zone) = answer.centre_zone() {
+                    self.settings.timezone = zone;
+                    self.settings.timezone_source = ZoneSource::Api;
+                }
+            }
+            _ => {}
         }
     }
 }

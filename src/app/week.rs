@@ -357,6 +357,15 @@ impl Screen for WeekTab {
         outcome.effects
     }
 
+    /// The centre's zone, now the one times are shown in: the week is laid
+    /// out again in it.
+    fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
+        if self.loaded && answer.centre_zone().is_some() {
+            self.rebuild(&shared.settings.timezone);
+            self.keep_selection_visible(&shared.layout);
+        }
+    }
+
     /// Walks the branch of the groups list, unless its week is shown or
     /// on its way.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {

@@ -8,12 +8,12 @@ use crate::config::Config;
 use crate::domain::clock::lesson_range;
 use crate::domain::format::{NONE, date, status_word};
 use crate::domain::weekday::{NameStyle, day_name, describe_days, weekdays};
+use crate::domain::zone::Zone;
 use crate::model::{Branch, Group, GroupsQuery};
-use crate::session::Session;
+use crate::session::{Session, optional};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
-use std::time::Duration;
 
 pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result<String, CliError> {
     let config = &session.config;
@@ -47,33 +47,19 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             groups.iter().map(|g| group_json(g, config)).collect(),
         )),
         Format::Table | Format::Csv => {
-            let branches = branch_names(session).await;
-            let table = table(&groups, &branches, config);
+            // Branch names are a nicety from an unpublished endpoint: a
+            // failing or silent one costs a moment, never the table.
+            let (branches, (zone, _)) = tokio::join!(
+                optional("branch names", session.client.branches()),
+                session.zone()
+            );
+            let table = table(&groups, &branches.unwrap_or_default(), config, &zone);
             match format {
                 Format::Csv => table.to_csv(),
                 _ => table.to_text(on_terminal()),
             }
         }
     })
-}
-
-/// How long the table waits for branch names before showing branch ids.
-const BRANCH_NAMES_WAIT: Duration = Duration::from_secs(2);
-
-/// The branches, for their names: a nicety from an unpublished endpoint, so
-/// a failing or silent one costs at most [`BRANCH_NAMES_WAIT`], never the table.
-async fn branch_names(session: &Session) -> Vec<Branch> {
-    match tokio::time::timeout(BRANCH_NAMES_WAIT, session.client.branches()).await {
-        Ok(Ok(branches)) => branches,
-        Ok(Err(error)) => {
-            tracing::info!(%error, "no branch names");
-            Vec::new()
-        }
-        Err(_) => {
-            tracing::info!("no branch names within {BRANCH_NAMES_WAIT:?}");
-            Vec::new()
-        }
-    }
 }
 
 /// Every page, with a live progress line when stderr is a terminal and a
@@ -103,7 +89,7 @@ pub(super) async fn all_pages(
     Ok(groups)
 }
 
-fn table(groups: &[Group], branches: &[Branch], config: &Config) -> Table {
+fn table(groups: &[Group], branches: &[Branch], config: &Config, zone: &Zone) -> Table {
     let branch_names: HashMap<i64, &str> =
         branches.iter().map(|b| (b.id, b.name.as_str())).collect();
     let mut table = Table::new(&[
@@ -137,7 +123,7 @@ fn table(groups: &[Group], branches: &[Branch], config: &Config) -> Table {
             lesson_range(
                 group.lesson_start_time.as_ref(),
                 group.lesson_end_time.as_ref(),
-                &config.timezone,
+                zone,
             ),
             status_word(&group.status).into_owned(),
             or_none(branch),

@@ -67,11 +67,19 @@ pub enum Route {
     Groups,
     /// GET /v2/branches
     Branches,
+    /// GET /v2/token/me (outside the published spec): the user and centre.
+    Me,
 }
 
 impl Route {
     /// Every route, in declaration order.
-    pub const ALL: [Route; 4] = [Self::Plugins, Self::Install, Self::Groups, Self::Branches];
+    pub const ALL: [Route; 5] = [
+        Self::Plugins,
+        Self::Install,
+        Self::Groups,
+        Self::Branches,
+        Self::Me,
+    ];
 
     /// The path, e.g. `/v2/groups`.
     pub fn path(self) -> &'static str {
@@ -80,6 +88,7 @@ impl Route {
             Self::Install => "/v2/plugins/install",
             Self::Groups => "/v2/groups",
             Self::Branches => "/v2/branches",
+            Self::Me => "/v2/token/me",
         }
     }
 
@@ -87,7 +96,7 @@ impl Route {
     pub fn method(self) -> Method {
         match self {
             Self::Install => Method::POST,
-            Self::Plugins | Self::Groups | Self::Branches => Method::GET,
+            Self::Plugins | Self::Groups | Self::Branches | Self::Me => Method::GET,
         }
     }
 
@@ -98,6 +107,7 @@ impl Route {
             Self::Install => "install",
             Self::Groups => "groups",
             Self::Branches => "branches",
+            Self::Me => "me",
         }
     }
 
@@ -116,13 +126,13 @@ impl Route {
 impl FromStr for Route {
     type Err = String;
 
-    /// `plugins`, `install`, `groups` or `branches` (any case).
+    /// `plugins`, `install`, `groups`, `branches` or `me` (any case).
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         Self::ALL
             .into_iter()
             .find(|route| route.name().eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| {
-                format!("unknown route {name:?}: expected plugins, install, groups or branches")
+                format!("unknown route {name:?}: expected plugins, install, groups, branches or me")
             })
     }
 }

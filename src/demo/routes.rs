@@ -14,6 +14,7 @@ use axum::routing::{get, post};
 use chrono::Timelike;
 
 use super::Route;
+use super::data;
 use super::faults;
 use super::groups::{self, GroupQuery};
 use super::plugins::{BodyKind, InstallResult, plugin_id_input};
@@ -27,6 +28,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route(Route::Install.path(), post(install_plugin))
         .route(Route::Groups.path(), get(list_groups))
         .route(Route::Branches.path(), get(list_branches))
+        .route(Route::Me.path(), get(who_am_i))
         .route_layer(middleware::from_fn_with_state(
             shared.clone(),
             require_token,
@@ -191,6 +193,10 @@ async fn list_groups(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuer
 
 async fn list_branches(State(shared): State<Arc<Shared>>) -> Response {
     wire::ok(&shared.seed.branches)
+}
+
+async fn who_am_i() -> Response {
+    wire::ok(data::me())
 }
 
 #[cfg(test)]

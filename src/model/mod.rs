@@ -15,7 +15,7 @@ mod secret;
 
 pub use page::{GroupsPage, GroupsQuery, Links, Pagination};
 pub use records::{
-    Abilities, Branch, Course, DateField, DaysCode, Envelope, ExactDays, Group, GroupStatus,
-    InstallResult, Installation, LessonTime, Plugin, PluginType, Timestamp,
+    Abilities, Branch, Company, Course, DateField, DaysCode, Envelope, ExactDays, Group,
+    GroupStatus, InstallResult, Installation, LessonTime, Me, Plugin, PluginType, Timestamp,
 };
-pub use secret::{Token, describe_expiry, mask_secret, redact_secrets};
+pub use secret::{Token, describe_expiry, mask_secret, mask_token_like_words, redact_secrets};

@@ -202,6 +202,43 @@ pub struct Branch {
     pub name: String,
 }
 
+/// Who the token belongs to (`GET /v2/token/me`, outside the published
+/// spec): only what crmdeck shows of it, the centre. Every field is
+/// optional: its shape is not documented.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Me {
+    /// `data.company`.
+    pub company: Option<Company>,
+    /// `data.timezone` (or `time_zone`, `timeZone`), as sent.
+    pub timezone: Option<String>,
+}
+
+/// The company (the education centre) a token belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Company {
+    pub name: Option<String>,
+    /// `timezone` (or `time_zone`, `timeZone`), as sent.
+    pub timezone: Option<String>,
+}
+
+impl Me {
+    /// The centre's name, when the answer gives a non-blank one.
+    pub fn company_name(&self) -> Option<&str> {
+        let name = self.company.as_ref()?.name.as_deref()?.trim();
+        (!name.is_empty()).then_some(name)
+    }
+
+    /// The centre's time zone: the company's, else the user's, when it is
+    /// an IANA name (`Asia/Tashkent`); anything else is no zone.
+    pub fn time_zone(&self) -> Option<chrono_tz::Tz> {
+        let company = self.company.as_ref().and_then(|c| c.timezone.as_deref());
+        [company, self.timezone.as_deref()]
+            .into_iter()
+            .flatten()
+            .find_map(|name| name.trim().parse::<chrono_tz::Tz>().ok())
+    }
+}
+
 /// The answer to `POST /v2/plugins/install`: same fields as [`Installation`].
 pub type InstallResult = Installation;
 

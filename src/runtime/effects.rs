@@ -98,7 +98,8 @@ impl EffectRunner {
                     Ok(expires_at)
                 }
                 Err(error) => {
-                    let message = one_line(&error.to_string());
+                    // The token in use may be what the source's error quotes.
+                    let message = client.token().mask_in(&one_line(&error.to_string()));
                     tracing::warn!(%message, "token reload failed");
                     Err(message)
                 }
@@ -128,6 +129,7 @@ pub async fn perform(client: &Client, request: Request) -> Answer {
         Request::Groups(query) => Answer::Groups(query, client.groups(query).await),
         Request::Plugins => Answer::Plugins(client.plugins().await),
         Request::Branches => Answer::Branches(client.branches().await),
+        Request::Me => Answer::Me(client.me().await),
         Request::Install { plugin_id } => Answer::Install {
             plugin_id,
             result: client.install(plugin_id).await,
@@ -149,6 +151,7 @@ pub fn effect_label(effect: &Effect) -> String {
                 ),
                 Request::Plugins => "plugins".to_string(),
                 Request::Branches => "branches".to_string(),
+                Request::Me => "the token's user and centre".to_string(),
                 Request::Install { plugin_id } => format!("install plugin {plugin_id}"),
             };
             format!("fetch #{}: {what}", id.0)
@@ -256,6 +259,12 @@ mod tests {
             .find(|p| p.user.is_none())
             .expect("a plugin to install");
 
+        runner.fetch(RequestId(10), Request::Me);
+        let Answer::Me(Ok(me)) = answer_to(RequestId(10), &mut receiver).await else {
+            panic!("expected the user and centre");
+        };
+        assert_eq!(me.company_name(), Some("Ziyo Learning Centre"));
+
         runner.fetch(
             RequestId(9),
             Request::Install {
@@ -321,6 +330,37 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
         assert_eq!(runner.client.token().expose(), server.token());
+    }
+
+    #[tokio::test]
+    async fn a_failed_reload_never_quotes_the_token_in_use() {
+        // Short and letters only: nothing but its exact value gives it away.
+        let token = "opensesame";
+        let options = DemoOptions {
+            token: Some(token.to_string()),
+            ..DemoOptions::default()
+        };
+        let server = demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
+            .await
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("token");
+        std::fs::write(&file, token).unwrap();
+        let source = TokenSource::Command {
+            command: format!(
+                "echo \"gpg: $(cat {}) is locked\" >&2; exit 3",
+                file.display()
+            ),
+        };
+        let (runner, mut receiver) = runner(&server, source);
+        runner.reload_token();
+        match next_msg(&mut receiver).await {
+            Msg::TokenReloaded(Err(message)) => {
+                assert!(!message.contains(token), "{message}");
+                assert!(message.ends_with("gpg: … is locked"), "{message}");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
     }
 
     #[tokio::test]

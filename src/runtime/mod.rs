@@ -21,6 +21,7 @@ mod signals;
 mod terminal;
 
 use crate::config::{self, Overrides};
+use crate::logging::Log;
 use crate::session;
 use event_loop::Exit;
 use std::io::IsTerminal;
@@ -37,8 +38,9 @@ const PANIC_EXIT: u8 = 101;
 /// `crmdeck` without a subcommand: opens the session like the CLI does (from
 /// the global flags' `overrides`, with the demo server when `demo`), then
 /// runs the dashboard until it quits. Problems before the dashboard starts
-/// print one line on stderr (exit 2 for the config, 1 otherwise).
-pub async fn run(overrides: &Overrides, demo: bool) -> ExitCode {
+/// print one line on stderr (exit 2 for the config, 1 otherwise). `log` is
+/// where this run logs; a refused log is warned about on the status line too.
+pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
     // Before anything touches the terminal, and before a demo server starts.
     if !std::io::stdout().is_terminal() {
         eprintln!("crmdeck: {NOT_A_TERMINAL}");
@@ -59,7 +61,8 @@ pub async fn run(overrides: &Overrides, demo: bool) -> ExitCode {
         eprintln!("crmdeck: warning: {warning}");
     }
     let log_path = config::log_path(&|name| std::env::var(name).ok());
-    let settings = settings::app_settings(&session, log_path);
+    let mut settings = settings::app_settings(&session, log_path);
+    settings.warnings.extend(log.warning());
     tracing::info!(
         host = %settings.host,
         profile = ?settings.profile,

@@ -1,6 +1,6 @@
 //! The top line: `crmdeck`, the tabs (the active one in brackets and
-//! reversed), and on the right the token warning, read-only mode, profile
-//! and host.
+//! reversed), and on the right the token warning, read-only mode, the zone
+//! of the times when it is not this machine's, profile and host.
 
 use super::theme::Styles;
 use crate::app::layout::tab_labels;
@@ -48,7 +48,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// The token warning, read-only mode, then `profile · host`.
+/// The token warning, read-only mode, the zone of the times, then `profile · host`.
 fn right_side(app: &App, styles: &Styles) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     if let Some(expiry) = app.shared.settings.token_expires_at
@@ -66,6 +66,13 @@ fn right_side(app: &App, styles: &Styles) -> Vec<Span<'static>> {
     }
     if app.shared.settings.read_only {
         spans.push(Span::styled("read-only", styles.warning));
+        spans.push(Span::raw("  "));
+    }
+    // Lesson times are the centre's: say so where this machine's clock
+    // reads otherwise (a server on UTC).
+    let zone = &app.shared.settings.timezone;
+    if !zone.same_clock_as(&app.shared.settings.machine_zone, app.shared.now) {
+        spans.push(Span::styled(format!("times in {zone}"), styles.dim));
         spans.push(Span::raw("  "));
     }
     let host = sanitize_line(&app.shared.settings.host).into_owned();

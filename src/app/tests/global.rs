@@ -310,3 +310,75 @@ fn a_tab_shown_by_number_or_click_closes_the_overlays() {
     assert!(app.overlays.is_empty());
     assert_eq!(app.context(), Context::PluginsList);
 }
+
+/// Settings with no zone in the config: the centre default until the API
+/// names the centre's.
+fn no_configured_zone() -> AppSettings {
+    AppSettings {
+        timezone: crate::domain::zone::CENTRE_ZONE,
+        timezone_source: crate::domain::zone::ZoneSource::Default,
+        ..AppSettings::for_tests()
+    }
+}
+
+/// Group 6 sends the end of its lesson as a UTC timestamp: that end as
+/// its row in the Groups tab and its place in the week show it.
+fn ends_of_group_6(app: &App) -> (String, String) {
+    let page = app.tabs.groups.shown_page().unwrap();
+    let row = page.rows.iter().find(|row| row.id == 6).unwrap();
+    let (_, slot) = app
+        .tabs
+        .week
+        .week
+        .slots()
+        .find(|(_, slot)| slot.group_id == 6)
+        .unwrap();
+    let row_end = row.time.as_str().rsplit('–').next().unwrap().to_string();
+    (row_end, slot.end.format("%H:%M").to_string())
+}
+
+#[test]
+fn the_centres_zone_named_by_the_api_is_used_for_the_rows_and_the_week() {
+    let (mut app, effects) = App::new(no_configured_zone(), NARROW);
+    let me = fetch_of(&effects, &Request::Me);
+    let mut others = |request: &Request| match request {
+        Request::Me => None,
+        other => Some(server_answer(other)),
+    };
+    answer(&mut app, effects, &mut others);
+    let walk = press(&mut app, "w");
+    answer(&mut app, walk, &mut others);
+    // Asia/Tashkent meanwhile: 11:30 UTC is 16:30.
+    assert_eq!(ends_of_group_6(&app), ("16:30".into(), "16:30".into()));
+    // Samara is an hour behind Tashkent.
+    respond(&mut app, me, Answer::Me(Ok(fixtures::me("Europe/Samara"))));
+    assert_eq!(app.shared.settings.timezone.to_string(), "Europe/Samara");
+    assert_eq!(ends_of_group_6(&app), ("15:30".into(), "15:30".into()));
+    assert!(app.shared.status.current().is_none(), "without a word");
+}
+
+#[test]
+fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
+    let answers = [
+        Answer::Me(Err(ApiError::NotFound { message: None })),
+        Answer::Me(Err(ApiError::Forbidden { message: None })),
+        Answer::Me(Ok(fixtures::me("UTC+5"))),
+        Answer::Me(Ok(crate::model::Me::default())),
+    ];
+    for result in answers {
+        let (mut app, effects) = App::new(no_configured_zone(), NARROW);
+        let me = fetch_of(&effects, &Request::Me);
+        respond(&mut app, me, result.clone());
+        assert_eq!(app.shared.settings.timezone.to_string(), "Asia/Tashkent");
+        assert!(app.shared.status.current().is_none(), "{result:?}");
+    }
+}
+
+#[test]
+fn a_zone_in_the_config_asks_the_api_nothing() {
+    let (_, effects) = App::new(AppSettings::for_tests(), NARROW);
+    assert!(
+        !fetches(&effects).iter().any(|(_, r)| *r == Request::Me),
+        "{effects:?}"
+    );
+}
