@@ -2,14 +2,16 @@
 //! filter line, the table of the visible rows only, and the group detail
 //! (a pane at wide sizes, full-screen below).
 
+use super::View;
 use super::detail;
-use super::list;
+use super::list::{self, ListTab};
 use super::table::{Cell, ColumnSpec, draw_heads, draw_row, essentials_fit, fit_columns, widest};
 use super::theme::{Styles, spinner};
-use crate::app::App;
 use crate::app::group_rows::CachedPage;
+use crate::app::groups::GroupsTab;
 use crate::app::keymap::Context;
-use crate::app::layout::{self, ListScreen};
+use crate::app::layout::ListScreen;
+use crate::app::shared::Shared;
 use crate::domain::format::NONE;
 use ratatui::Frame;
 use ratatui::style::Style;
@@ -48,39 +50,40 @@ const COLUMNS: [Column; 8] = [
 ];
 
 /// Draws the Groups tab into the body.
-pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
-    let tab = &app.groups;
-    let area = frame.area();
-    let size = (area.width, area.height);
-    let screen = layout::list_screen(size, tab.filter_line_shown());
-    draw_summary(app, frame, &screen, styles);
-    if let Some(filter_area) = screen.filter {
-        list::draw_filter(frame, filter_area, &tab.filter, tab.filtering, styles);
-    }
-    match tab.shown_page() {
-        Some(page) => draw_table(app, page, frame, &screen, styles),
-        None => {
-            let message = match &tab.load_error {
-                Some(error) if !tab.is_loading(&app.requests) => {
-                    format!("Could not load the groups: {error}. Press r to retry.")
-                }
-                _ => format!("{} Loading groups…", spinner(app.now)),
-            };
-            list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
-        }
-    }
-    let context = app.context();
-    let focused = context == Context::GroupDetail;
-    if let Some(area) = list::detail_area(screen.pane, focused, size) {
-        draw_detail(app, frame, area, focused, styles);
-    }
+pub fn draw(tab: &GroupsTab, frame: &mut Frame, view: &View) {
+    let (shared, styles) = (view.shared, view.styles);
+    let frame_of_list = ListTab {
+        pane: &tab.list,
+        detail_context: Context::GroupDetail,
+        records: "groups",
+        loaded: tab.shown_page().is_some(),
+        load_error: tab.load_error.as_deref(),
+        loading: tab.is_loading(&shared.requests),
+    };
+    list::draw_tab(
+        &frame_of_list,
+        frame,
+        view,
+        |frame, screen| draw_summary(tab, shared, frame, screen, styles),
+        |frame, screen| {
+            if let Some(page) = tab.shown_page() {
+                draw_table(tab, shared, page, frame, screen, styles);
+            }
+        },
+        |frame, area, focused| draw_detail(tab, shared, frame, area, focused, styles),
+    );
 }
 
-fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
-    let tab = &app.groups;
+fn draw_summary(
+    tab: &GroupsTab,
+    shared: &Shared,
+    frame: &mut Frame,
+    screen: &ListScreen,
+    styles: &Styles,
+) {
     let branch_label = |branch: Option<i64>| match branch {
         None => "All branches".to_string(),
-        Some(id) => match app.branches.names.get(&id) {
+        Some(id) => match shared.branches.names.get(&id) {
             Some(name) => format!("{name} (#{id})"),
             None => format!("Branch #{id}"),
         },
@@ -103,7 +106,7 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
             styles.heading,
         )),
     }
-    if tab.is_loading(&app.requests) && shown.is_some() {
+    if tab.is_loading(&shared.requests) && shown.is_some() {
         let wanted = tab.wanted;
         let what = if Some(wanted) == tab.shown {
             "refreshing".to_string()
@@ -116,17 +119,17 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
             )
         };
         spans.push(Span::styled(
-            format!("  {} {what}…", spinner(app.now)),
+            format!("  {} {what}…", spinner(shared.now)),
             styles.busy,
         ));
     }
     let mut notes = Vec::new();
     if let Some(page) = tab.shown_page()
-        && tab.visible.len() != page.rows.len()
+        && tab.list.visible.len() != page.rows.len()
     {
         notes.push(format!(
             "{} of {} shown",
-            tab.visible.len(),
+            tab.list.visible.len(),
             page.rows.len()
         ));
     }
@@ -143,9 +146,10 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
 }
 
 /// What each column needs on this page.
-fn specs(app: &App, page: &CachedPage, compact_days: bool) -> [ColumnSpec; 8] {
+fn specs(shared: &Shared, page: &CachedPage, compact_days: bool) -> [ColumnSpec; 8] {
     let natural = &page.widths;
-    let branch_natural = widest(app.branches.names.values().map(String::as_str), 6).min(BRANCH_MAX);
+    let branch_natural =
+        widest(shared.branches.names.values().map(String::as_str), 6).min(BRANCH_MAX);
     COLUMNS.map(|column| {
         let (head, natural, min, flexible, priority, essential) = match column {
             Column::Number => ("No", natural.number.max(2), 0, false, 9, true),
@@ -176,20 +180,20 @@ fn specs(app: &App, page: &CachedPage, compact_days: bool) -> [ColumnSpec; 8] {
 }
 
 fn draw_table(
-    app: &App,
+    tab: &GroupsTab,
+    shared: &Shared,
     page: &CachedPage,
     frame: &mut Frame,
     screen: &ListScreen,
     styles: &Styles,
 ) {
-    let tab = &app.groups;
     let width = usize::from(screen.rows.width);
     // Short day names when the essential columns fit with them, else compact.
     let mut compact_days = false;
-    let mut column_specs = specs(app, page, false);
+    let mut column_specs = specs(shared, page, false);
     if !essentials_fit(width, &column_specs) {
         compact_days = true;
-        column_specs = specs(app, page, true);
+        column_specs = specs(shared, page, true);
     }
     let widths = fit_columns(width, &column_specs);
     draw_heads(
@@ -199,10 +203,10 @@ fn draw_table(
         &widths,
         styles,
     );
-    if tab.visible.is_empty() {
+    if tab.list.visible.is_empty() {
         let message = if page.rows.is_empty() {
             "No groups on this page."
-        } else if tab.filter.is_empty() {
+        } else if tab.list.filter.is_empty() {
             "Every group on this page is archived: press a to show them."
         } else {
             "No group on this page matches the filter (Esc clears it)."
@@ -211,16 +215,16 @@ fn draw_table(
         return;
     }
     let height = usize::from(screen.rows.height);
-    let first = list::first_row(tab.cursor, tab.visible.len(), height);
+    let first = list::first_row(tab.list.cursor, tab.list.visible.len(), height);
     let days_column = COLUMNS.iter().position(|c| *c == Column::Days);
     let days_width = days_column.and_then(|i| widths[i]).unwrap_or(0);
-    let rows = tab.visible[first..].iter().take(height);
+    let rows = tab.list.visible[first..].iter().take(height);
     for (i, (&row_index, line)) in rows.zip(screen.rows.rows()).enumerate() {
         let row = &page.rows[row_index];
-        let selected = first + i == tab.cursor.index;
+        let selected = first + i == tab.list.cursor.index;
         let unknown_branch;
         let branch = match row.branch_id {
-            Some(id) => match app.branches.name_cells.get(&id) {
+            Some(id) => match shared.branches.name_cells.get(&id) {
                 Some(name) => Cell::measured(name),
                 None => {
                     unknown_branch = format!("#{id}");
@@ -266,14 +270,14 @@ fn draw_table(
 }
 
 fn draw_detail(
-    app: &App,
+    tab: &GroupsTab,
+    shared: &Shared,
     frame: &mut Frame,
     area: ratatui::layout::Rect,
     focused: bool,
     styles: &Styles,
 ) {
-    let tab = &app.groups;
-    match tab.detail(app.row_format(), &app.branches.names) {
+    match tab.detail(shared.row_format(), &shared.branches.names) {
         Some(document) => {
             let title = tab
                 .selected()
@@ -284,7 +288,7 @@ fn draw_detail(
                 area,
                 &title,
                 &document,
-                tab.detail_scroll,
+                tab.list.detail_scroll,
                 focused,
                 styles,
             );

@@ -1,15 +1,78 @@
-//! Pieces both list tabs draw: the summary line, the filter line, a message
-//! in place of rows, and the first row on screen.
+//! What every list tab draws the same way: the frame around its own parts
+//! (the filter line, a message while nothing arrived, where the detail
+//! goes), the summary line, a message in place of rows, the first row on
+//! screen.
 
-use super::theme::Styles;
+use super::View;
+use super::theme::{Styles, spinner};
+use crate::app::keymap::Context;
+use crate::app::layout::{Layout, ListScreen};
 use crate::app::line_input::LineInput;
 use crate::app::list_cursor::ListCursor;
+use crate::app::list_pane::ListPane;
 use crate::domain::format::{display_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+
+/// A list tab, as the frame around its own parts sees it.
+pub struct ListTab<'a> {
+    pub pane: &'a ListPane,
+    /// The context in which its detail has the focus.
+    pub detail_context: Context,
+    /// What it lists, for the messages: "groups".
+    pub records: &'static str,
+    /// Something arrived: the rows are drawn, not a message.
+    pub loaded: bool,
+    /// Why nothing could be loaded.
+    pub load_error: Option<&'a str>,
+    /// Something is on its way.
+    pub loading: bool,
+}
+
+/// Draws a list tab: its `summary` line, the filter line, its `rows` (or
+/// a message while nothing arrived), and its `detail` in the pane at wide
+/// sizes or over the body while it has the focus.
+pub fn draw_tab(
+    tab: &ListTab<'_>,
+    frame: &mut Frame,
+    view: &View,
+    summary: impl FnOnce(&mut Frame, &ListScreen),
+    rows: impl FnOnce(&mut Frame, &ListScreen),
+    detail: impl FnOnce(&mut Frame, Rect, bool),
+) {
+    let pane = tab.pane;
+    let screen = view.layout.list(pane.filter_line_shown());
+    summary(frame, &screen);
+    if let Some(area) = screen.filter {
+        draw_filter(frame, area, &pane.filter, pane.filtering, view.styles);
+    }
+    if tab.loaded {
+        rows(frame, &screen);
+    } else {
+        let message = match tab.load_error {
+            Some(error) if !tab.loading => {
+                format!(
+                    "Could not load the {}: {error}. Press r to retry.",
+                    tab.records
+                )
+            }
+            _ => format!("{} Loading {}…", spinner(view.shared.now), tab.records),
+        };
+        draw_message(
+            frame,
+            screen.heads.union(screen.rows),
+            &message,
+            view.styles,
+        );
+    }
+    let focused = view.app.context() == tab.detail_context;
+    if let Some(area) = detail_area(&screen, focused, view.layout) {
+        detail(frame, area, focused);
+    }
+}
 
 /// The summary line: `left` spans, and `notes` on the right when they fit.
 pub fn draw_summary(
@@ -34,13 +97,7 @@ pub fn draw_summary(
 }
 
 /// The filter line: `/` and the text, with the cursor while typing.
-pub fn draw_filter(
-    frame: &mut Frame,
-    area: Rect,
-    filter: &LineInput,
-    typing: bool,
-    styles: &Styles,
-) {
+fn draw_filter(frame: &mut Frame, area: Rect, filter: &LineInput, typing: bool, styles: &Styles) {
     let text = sanitize_line(filter.text());
     let shown = truncate_to_width(&text, usize::from(area.width).saturating_sub(24));
     let hint = if typing {
@@ -63,17 +120,17 @@ pub fn draw_filter(
     }
 }
 
-/// A message where rows would be (loading, an error, an empty page).
 /// Where a list's detail is drawn: in its pane beside the list on a wide
 /// screen, over the whole body when it has the focus on a narrow one.
-pub fn detail_area(pane: Option<Rect>, focused: bool, size: (u16, u16)) -> Option<Rect> {
-    match pane {
+fn detail_area(screen: &ListScreen, focused: bool, layout: &Layout) -> Option<Rect> {
+    match screen.pane {
         Some(pane) => Some(pane),
-        None if focused => Some(crate::app::layout::screen(size).body),
+        None if focused => Some(layout.bands.body),
         None => None,
     }
 }
 
+/// A message where rows would be (loading, an error, an empty page).
 pub fn draw_message(frame: &mut Frame, area: Rect, message: &str, styles: &Styles) {
     let text = sanitize_line(message).into_owned();
     let paragraph = Paragraph::new(Line::from(vec![

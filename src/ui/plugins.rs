@@ -1,15 +1,16 @@
 //! The Plugins tab: the summary line, the filter line, the list (name, type,
 //! installed as a word, abilities) and the plugin detail.
 
+use super::View;
 use super::detail;
-use super::list;
+use super::list::{self, ListTab};
 use super::table::{Cell, ColumnSpec, draw_heads, draw_row, fit_columns, widest};
 use super::theme::{Styles, spinner};
-use crate::app::App;
 use crate::app::keymap::Context;
-use crate::app::layout::{self, ListScreen};
+use crate::app::layout::ListScreen;
 use crate::app::plugin_detail::abilities_inline;
-use crate::app::plugins::is_installing;
+use crate::app::plugins::{PluginsTab, is_installing};
+use crate::app::shared::Shared;
 use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -20,34 +21,33 @@ use ratatui::text::Span;
 const INSTALLED: &str = "✓ installed";
 
 /// Draws the Plugins tab into the body.
-pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
-    let tab = &app.plugins;
-    let area = frame.area();
-    let size = (area.width, area.height);
-    let screen = layout::list_screen(size, tab.filter_line_shown());
-    draw_summary(app, frame, &screen, styles);
-    if let Some(filter_area) = screen.filter {
-        list::draw_filter(frame, filter_area, &tab.filter, tab.filtering, styles);
-    }
-    if tab.loaded {
-        draw_list(app, frame, &screen, styles);
-    } else {
-        let message = match &tab.load_error {
-            Some(error) if !tab.is_loading(&app.requests) => {
-                format!("Could not load the plugins: {error}. Press r to retry.")
-            }
-            _ => format!("{} Loading plugins…", spinner(app.now)),
-        };
-        list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
-    }
-    let focused = app.context() == Context::PluginDetail;
-    if let Some(area) = list::detail_area(screen.pane, focused, size) {
-        draw_detail(app, frame, area, focused, styles);
-    }
+pub fn draw(tab: &PluginsTab, frame: &mut Frame, view: &View) {
+    let (shared, styles) = (view.shared, view.styles);
+    let frame_of_list = ListTab {
+        pane: &tab.list,
+        detail_context: Context::PluginDetail,
+        records: "plugins",
+        loaded: tab.loaded,
+        load_error: tab.load_error.as_deref(),
+        loading: tab.is_loading(&shared.requests),
+    };
+    list::draw_tab(
+        &frame_of_list,
+        frame,
+        view,
+        |frame, screen| draw_summary(tab, shared, frame, screen, styles),
+        |frame, screen| draw_list(tab, shared, frame, screen, styles),
+        |frame, area, focused| draw_detail(tab, shared, frame, area, focused, styles),
+    );
 }
 
-fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
-    let tab = &app.plugins;
+fn draw_summary(
+    tab: &PluginsTab,
+    shared: &Shared,
+    frame: &mut Frame,
+    screen: &ListScreen,
+    styles: &Styles,
+) {
     let mut spans = Vec::new();
     if tab.loaded {
         let installed = tab.plugins.iter().filter(|p| p.is_installed()).count();
@@ -59,29 +59,34 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
     } else {
         spans.push(Span::styled("Plugins", styles.heading));
     }
-    if tab.is_loading(&app.requests) && tab.loaded {
+    if tab.is_loading(&shared.requests) && tab.loaded {
         spans.push(Span::styled(
-            format!("  {} refreshing…", spinner(app.now)),
+            format!("  {} refreshing…", spinner(shared.now)),
             styles.busy,
         ));
     }
     let mut notes = Vec::new();
-    if tab.visible.len() != tab.plugins.len() {
+    if tab.list.visible.len() != tab.plugins.len() {
         notes.push(format!(
             "{} of {} shown",
-            tab.visible.len(),
+            tab.list.visible.len(),
             tab.plugins.len()
         ));
     }
     notes.push(tab.type_filter.name().to_string());
-    if app.settings.read_only {
+    if shared.settings.read_only {
         notes.push("read-only".to_string());
     }
     list::draw_summary(frame, screen.summary, spans, &notes.join(" · "), styles);
 }
 
-fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
-    let tab = &app.plugins;
+fn draw_list(
+    tab: &PluginsTab,
+    shared: &Shared,
+    frame: &mut Frame,
+    screen: &ListScreen,
+    styles: &Styles,
+) {
     let width = usize::from(screen.rows.width);
     let specs = [
         ColumnSpec {
@@ -122,7 +127,7 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
     ];
     let widths = fit_columns(width, &specs);
     draw_heads(frame.buffer_mut(), screen.heads, &specs, &widths, styles);
-    if tab.visible.is_empty() {
+    if tab.list.visible.is_empty() {
         let message = if tab.plugins.is_empty() {
             "The catalogue is empty."
         } else {
@@ -132,15 +137,15 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
         return;
     }
     let height = usize::from(screen.rows.height);
-    let first = list::first_row(tab.cursor, tab.visible.len(), height);
-    let installing_mark = format!("{} installing…", spinner(app.now));
-    let rows = tab.visible[first..].iter().take(height);
+    let first = list::first_row(tab.list.cursor, tab.list.visible.len(), height);
+    let installing_mark = format!("{} installing…", spinner(shared.now));
+    let rows = tab.list.visible[first..].iter().take(height);
     for (i, (&index, line)) in rows.zip(screen.rows.rows()).enumerate() {
         let plugin = &tab.plugins[index];
-        let selected = first + i == tab.cursor.index;
+        let selected = first + i == tab.list.cursor.index;
         let (state, state_style) = if plugin.is_installed() {
             (INSTALLED, styles.installed)
-        } else if is_installing(&app.requests, plugin.id) {
+        } else if is_installing(&shared.requests, plugin.id) {
             (installing_mark.as_str(), styles.busy)
         } else {
             ("", Style::new())
@@ -169,17 +174,23 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
     }
 }
 
-fn draw_detail(app: &App, frame: &mut Frame, area: Rect, focused: bool, styles: &Styles) {
-    let tab = &app.plugins;
+fn draw_detail(
+    tab: &PluginsTab,
+    shared: &Shared,
+    frame: &mut Frame,
+    area: Rect,
+    focused: bool,
+    styles: &Styles,
+) {
     let document = tab
-        .detail(&app.requests, &app.settings.timezone)
+        .detail(&shared.requests, &shared.settings.timezone)
         .unwrap_or_default();
     detail::draw(
         frame,
         area,
         "Plugin",
         &document,
-        tab.detail_scroll,
+        tab.list.detail_scroll,
         focused,
         styles,
     );
