@@ -3,8 +3,9 @@
 
 pub mod support;
 
-use crmdeck::api::{Client, ClientOptions, Token};
+use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::Route;
+use crmdeck::model::Token;
 use std::process::{Output, Stdio};
 use support::cli::{Fixture, TOKEN, assert_failed, fixture, stderr, stdout, stdout_json};
 use support::home::Home;
