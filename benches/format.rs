@@ -6,11 +6,12 @@
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crmdeck::api::{DateField, DaysCode, ExactDays, LessonTime};
 use crmdeck::app::fixtures;
-use crmdeck::app::group_rows::{GroupRow, RowFormat};
 use crmdeck::domain::Language;
 use crmdeck::domain::cell_text::CellText;
 use crmdeck::domain::clock::lesson_range;
-use crmdeck::domain::format::date;
+use crmdeck::domain::columns::ScreenRow;
+use crmdeck::domain::columns::groups::COLUMNS;
+use crmdeck::domain::format::{RowFormat, date};
 use crmdeck::domain::weekday::{NameStyle, describe_days};
 use crmdeck::domain::zone::Zone;
 use divan::{Bencher, black_box};
@@ -102,5 +103,5 @@ fn whole_row(bencher: Bencher, id: i64) {
         language: Language::En,
         zone: tashkent(),
     };
-    bencher.bench_local(|| GroupRow::new(black_box(&group), format));
+    bencher.bench_local(|| ScreenRow::new(&COLUMNS, black_box(&group), &format));
 }

@@ -3,7 +3,7 @@
 
 use super::document::{self, scrolled};
 use super::group_detail::group_document;
-use super::group_rows::{CachedPage, GroupRow, RowFormat, RowSelection, SortColumn, visible_rows};
+use super::group_rows::{CachedPage, RowSelection, visible_rows};
 use super::layout;
 use super::line_input::LineInput;
 use super::list_cursor::{ListCursor, Movement};
@@ -11,6 +11,9 @@ use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
 use super::status::{StatusLine, Topic};
 use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
+use crate::domain::columns::groups::COLUMNS;
+use crate::domain::columns::{ScreenRow, SortColumn};
+use crate::domain::format::RowFormat;
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
@@ -88,10 +91,16 @@ impl GroupsTab {
     }
 
     /// The selected row and its group.
-    pub fn selected(&self) -> Option<(&GroupRow, &Group)> {
+    pub fn selected(&self) -> Option<(&ScreenRow, &Group)> {
         let page = self.shown_page()?;
         let index = *self.visible.get(self.cursor.index)?;
-        Some((page.rows.get(index)?, page.groups.get(index)?))
+        Some((page.table.rows.get(index)?, page.groups.get(index)?))
+    }
+
+    /// Sorts by the next sortable column, after the last by none (the
+    /// server's order).
+    pub fn cycle_sort(&mut self) {
+        self.sort = SortColumn::next(&COLUMNS, self.sort);
     }
 
     /// True while the page asked for is on its way.
@@ -234,12 +243,12 @@ impl GroupsTab {
     }
 
     fn selected_id(&self) -> Option<i64> {
-        self.selected().map(|(row, _)| row.id)
+        self.selected().map(|(_, group)| group.id)
     }
 
     fn page_has(&self, id: i64) -> bool {
         self.shown_page()
-            .is_some_and(|page| page.rows.iter().any(|row| row.id == id))
+            .is_some_and(|page| page.groups.iter().any(|group| group.id == id))
     }
 
     /// Asks for the page after the shown one, unless it is cached or coming.
@@ -279,12 +288,12 @@ impl GroupsTab {
             descending: self.descending,
         };
         self.visible = match self.shown_page() {
-            Some(page) => visible_rows(&page.rows, selection, branch_names),
+            Some(page) => visible_rows(page, selection, branch_names),
             None => Vec::new(),
         };
         let position = kept.and_then(|id| {
-            let rows = &self.shown_page()?.rows;
-            self.visible.iter().position(|&i| rows[i].id == id)
+            let groups = &self.shown_page()?.groups;
+            self.visible.iter().position(|&i| groups[i].id == id)
         });
         let height = self.list_height(size);
         match position {

@@ -33,13 +33,14 @@ pub use protocol::{Effect, Input, Msg, Payload, Request, RequestId};
 use crate::api::{ApiError, GroupsPage, GroupsQuery};
 use crate::config::Theme;
 use crate::domain::Language;
+use crate::domain::format::RowFormat;
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use branch_picker::{BranchPicker, Branches};
 use chrono::{DateTime, TimeDelta, Utc};
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
-use group_rows::{CachedPage, RowFormat, SortColumn};
+use group_rows::CachedPage;
 use groups::GroupsTab;
 use keymap::{Action, Context};
 use line_input::Edit;
@@ -523,7 +524,7 @@ impl App {
                 self.overlay = Some(Overlay::BranchPicker(picker));
             }
             Action::Filter => self.groups.filtering = true,
-            Action::CycleSort => change_rows(self, |g| g.sort = SortColumn::next(g.sort)),
+            Action::CycleSort => change_rows(self, GroupsTab::cycle_sort),
             Action::ReverseSort => change_rows(self, |g| g.descending = !g.descending),
             Action::ToggleArchived => change_rows(self, |g| g.hide_archived = !g.hide_archived),
             Action::Open if self.groups.selected().is_some() => {

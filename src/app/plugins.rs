@@ -11,6 +11,8 @@ use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
 use super::status::{StatusLine, Topic};
 use crate::api::{ApiError, Installation, Plugin, PluginType};
+use crate::domain::columns::ScreenTable;
+use crate::domain::columns::plugins::{COLUMNS, PluginFormat};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
 use chrono::{DateTime, Utc};
@@ -64,8 +66,8 @@ pub struct Surroundings<'a> {
 #[derive(Debug, Default)]
 pub struct PluginsTab {
     pub plugins: Vec<Plugin>,
-    /// Sanitised names, in the order of `plugins`.
-    pub names: Vec<String>,
+    /// The plugins as the list shows them (see [`COLUMNS`]), in the same order.
+    pub table: ScreenTable,
     /// The list arrived at least once.
     pub loaded: bool,
     /// Why the list could not be loaded, while none is shown.
@@ -119,11 +121,8 @@ impl PluginsTab {
         match result {
             Ok(plugins) => {
                 let kept = self.selected().map(|p| p.id);
-                self.names = plugins
-                    .iter()
-                    .map(|p| sanitize_line(&p.name).into_owned())
-                    .collect();
                 self.plugins = plugins;
+                self.measure();
                 self.loaded = true;
                 self.load_error = None;
                 env.status.resolved(Topic::Plugins);
@@ -139,6 +138,11 @@ impl PluginsTab {
         }
     }
 
+    /// Formats and measures the list's cells again, after `plugins` changed.
+    fn measure(&mut self) {
+        self.table = ScreenTable::new(&COLUMNS, &self.plugins, &PluginFormat::default());
+    }
+
     /// Recomputes the visible plugins, keeping the selected one if it stays.
     pub fn refilter(&mut self, size: (u16, u16)) {
         let kept = self.selected().map(|p| p.id);
@@ -152,8 +156,7 @@ impl PluginsTab {
             .iter()
             .enumerate()
             .filter(|(i, p)| {
-                self.type_filter.admits(&p.plugin_type)
-                    && self.names[*i].to_lowercase().contains(&filter)
+                self.type_filter.admits(&p.plugin_type) && self.table.rows[*i].matches(&filter)
             })
             .map(|(i, _)| i)
             .collect();
@@ -280,6 +283,7 @@ impl PluginsTab {
             Ok(installation) => {
                 if let Some(plugin) = self.plugins.iter_mut().find(|p| p.id == plugin_id) {
                     plugin.user = Some(installation);
+                    self.measure();
                 }
                 env.status.info(format!("installed {name}"), env.now);
                 self.fetch(env.requests)

@@ -5,13 +5,13 @@
 
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
-use super::group_rows::RowFormat;
 use super::layout;
 use super::list_cursor::Movement;
 use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
 use crate::api::pages::PageWalker;
 use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
+use crate::domain::format::RowFormat;
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
 use crate::domain::zone::Zone;
 use std::collections::HashMap;

@@ -4,14 +4,14 @@ use super::args::GroupsArgs;
 use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
 use crate::api::pages::walk_all;
-use crate::api::{Branch, Group, GroupsQuery};
+use crate::api::{Group, GroupsQuery};
 use crate::config::Config;
-use crate::domain::clock::lesson_range;
-use crate::domain::format::{NONE, date, status_word};
-use crate::domain::weekday::{NameStyle, day_name, describe_days, weekdays};
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::groups::COLUMNS;
+use crate::domain::format::RowFormat;
+use crate::domain::weekday::{NameStyle, day_name, weekdays};
 use crate::session::Session;
 use serde_json::{Value, json};
-use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
@@ -48,7 +48,11 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         )),
         Format::Table | Format::Csv => {
             let branches = branch_names(session).await;
-            let table = table(&groups, &branches, config);
+            let rows = RowFormat {
+                language: config.language,
+                zone: config.timezone,
+            };
+            let table = Table::of(&COLUMNS, &groups, &rows, &branches);
             match format {
                 Format::Csv => table.to_csv(),
                 _ => table.to_text(on_terminal()),
@@ -60,18 +64,18 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
 /// How long the table waits for branch names before showing branch ids.
 const BRANCH_NAMES_WAIT: Duration = Duration::from_secs(2);
 
-/// The branches, for their names: a nicety from an unpublished endpoint, so
-/// a failing or silent one costs at most [`BRANCH_NAMES_WAIT`], never the table.
-async fn branch_names(session: &Session) -> Vec<Branch> {
+/// The branches' names: a nicety from an unpublished endpoint, so a
+/// failing or silent one costs at most [`BRANCH_NAMES_WAIT`], never the table.
+async fn branch_names(session: &Session) -> BranchNames {
     match tokio::time::timeout(BRANCH_NAMES_WAIT, session.client.branches()).await {
-        Ok(Ok(branches)) => branches,
+        Ok(Ok(branches)) => branches.into_iter().map(|b| (b.id, b.name)).collect(),
         Ok(Err(error)) => {
             tracing::info!(%error, "no branch names");
-            Vec::new()
+            BranchNames::new()
         }
         Err(_) => {
             tracing::info!("no branch names within {BRANCH_NAMES_WAIT:?}");
-            Vec::new()
+            BranchNames::new()
         }
     }
 }
@@ -101,56 +105,6 @@ pub(super) async fn all_pages(
     }
     eprintln!("{} groups from every page", groups.len());
     Ok(groups)
-}
-
-fn table(groups: &[Group], branches: &[Branch], config: &Config) -> Table {
-    let branch_names: HashMap<i64, &str> =
-        branches.iter().map(|b| (b.id, b.name.as_str())).collect();
-    let mut table = Table::new(&[
-        ("NO", None),
-        ("NAME", Some(32)),
-        ("COURSE", Some(24)),
-        ("DAYS", Some(20)),
-        ("TIME", None),
-        ("STATUS", None),
-        ("BRANCH", Some(16)),
-        ("START", None),
-        ("END", None),
-    ]);
-    let or_none = |text: Option<String>| text.unwrap_or_else(|| NONE.to_string());
-    for group in groups {
-        let branch = group.branch_id.map(|id| {
-            branch_names
-                .get(&id)
-                .map_or_else(|| id.to_string(), |name| name.to_string())
-        });
-        table.push(vec![
-            or_none(group.company_group_number.map(|n| n.to_string())),
-            group.name.clone(),
-            or_none(group.course.as_ref().map(|c| c.name.clone())),
-            describe_days(
-                &group.days,
-                &group.exact_days,
-                config.language,
-                NameStyle::Short,
-            ),
-            lesson_range(
-                group.lesson_start_time.as_ref(),
-                group.lesson_end_time.as_ref(),
-                &config.timezone,
-            ),
-            status_word(&group.status).into_owned(),
-            or_none(branch),
-            or_none(
-                group
-                    .group_start_date
-                    .as_ref()
-                    .map(|d| date(d).into_owned()),
-            ),
-            or_none(group.group_end_date.as_ref().map(|d| date(d).into_owned())),
-        ]);
-    }
-    table
 }
 
 /// A group as JSON: every field as decoded, plus `days_names`.

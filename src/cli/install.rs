@@ -1,8 +1,9 @@
 //! `crmdeck install ID`: confirm, then one POST (never retried).
 
-use super::plugins::{installation_json, shown_token};
+use super::plugins::installation_json;
 use super::{CliError, Format, json_text};
 use crate::api::{Installation, Plugin};
+use crate::domain::columns::plugins::shown_token;
 use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
 use crate::session::Session;

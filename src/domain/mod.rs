@@ -4,6 +4,7 @@
 
 pub mod cell_text;
 pub mod clock;
+pub mod columns;
 pub mod format;
 pub mod sanitize;
 pub mod timetable;

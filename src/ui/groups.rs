@@ -4,48 +4,16 @@
 
 use super::detail;
 use super::list;
-use super::table::{Cell, ColumnSpec, draw_heads, draw_row, essentials_fit, fit_columns, widest};
+use super::table::{Layout, RowLook};
 use super::theme::{Styles, spinner};
 use crate::app::App;
 use crate::app::group_rows::CachedPage;
 use crate::app::keymap::Context;
 use crate::app::layout::{self, ListScreen};
-use crate::domain::format::NONE;
+use crate::domain::columns::groups::COLUMNS;
 use ratatui::Frame;
 use ratatui::style::Style;
 use ratatui::text::Span;
-
-/// The days column is never wider than this; longer day lists use the
-/// compact names.
-const DAYS_MAX: usize = 14;
-const NAME_MIN: usize = 20;
-const COURSE_MIN: usize = 14;
-const BRANCH_MIN: usize = 10;
-const BRANCH_MAX: usize = 18;
-
-/// Columns on screen, left to right.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Column {
-    Number,
-    Name,
-    Course,
-    Days,
-    Time,
-    Status,
-    Branch,
-    Dates,
-}
-
-const COLUMNS: [Column; 8] = [
-    Column::Number,
-    Column::Name,
-    Column::Course,
-    Column::Days,
-    Column::Time,
-    Column::Status,
-    Column::Branch,
-    Column::Dates,
-];
 
 /// Draws the Groups tab into the body.
 pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
@@ -122,12 +90,12 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
     }
     let mut notes = Vec::new();
     if let Some(page) = tab.shown_page()
-        && tab.visible.len() != page.rows.len()
+        && tab.visible.len() != page.groups.len()
     {
         notes.push(format!(
             "{} of {} shown",
             tab.visible.len(),
-            page.rows.len()
+            page.groups.len()
         ));
     }
     if tab.hide_archived {
@@ -135,44 +103,11 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
     }
     if let Some(column) = tab.sort {
         let arrow = if tab.descending { "↓" } else { "↑" };
-        notes.push(format!("sort: {} {arrow}", column.name()));
+        notes.push(format!("sort: {} {arrow}", column.name(&COLUMNS)));
     } else if tab.descending {
         notes.push("server order reversed".to_string());
     }
     list::draw_summary(frame, screen.summary, spans, &notes.join(" · "), styles);
-}
-
-/// What each column needs on this page.
-fn specs(app: &App, page: &CachedPage, compact_days: bool) -> [ColumnSpec; 8] {
-    let natural = &page.widths;
-    let branch_natural = widest(app.branches.names.values().map(String::as_str), 6).min(BRANCH_MAX);
-    COLUMNS.map(|column| {
-        let (head, natural, min, flexible, priority, essential) = match column {
-            Column::Number => ("No", natural.number.max(2), 0, false, 9, true),
-            Column::Name => ("Name", natural.name.max(4), NAME_MIN, true, 8, true),
-            Column::Days => {
-                let days = if compact_days {
-                    natural.days_compact.min(DAYS_MAX)
-                } else {
-                    natural.days.min(DAYS_MAX)
-                };
-                ("Days", days.max(4), 0, false, 7, true)
-            }
-            Column::Time => ("Time", natural.time.max(4), 0, false, 6, true),
-            Column::Status => ("Status", natural.status.max(6), 0, false, 5, true),
-            Column::Course => ("Course", natural.course.max(6), COURSE_MIN, true, 4, false),
-            Column::Branch => ("Branch", branch_natural, BRANCH_MIN, true, 3, false),
-            Column::Dates => ("Start–end", natural.dates.max(9), 0, false, 2, false),
-        };
-        ColumnSpec {
-            head,
-            natural,
-            min,
-            flexible,
-            priority,
-            essential,
-        }
-    })
 }
 
 fn draw_table(
@@ -183,24 +118,12 @@ fn draw_table(
     styles: &Styles,
 ) {
     let tab = &app.groups;
+    let branches = &app.branches.name_cells;
     let width = usize::from(screen.rows.width);
-    // Short day names when the essential columns fit with them, else compact.
-    let mut compact_days = false;
-    let mut column_specs = specs(app, page, false);
-    if !essentials_fit(width, &column_specs) {
-        compact_days = true;
-        column_specs = specs(app, page, true);
-    }
-    let widths = fit_columns(width, &column_specs);
-    draw_heads(
-        frame.buffer_mut(),
-        screen.heads,
-        &column_specs,
-        &widths,
-        styles,
-    );
+    let layout = Layout::fit(&COLUMNS, &page.table.widths, branches, width);
+    layout.draw_heads(frame.buffer_mut(), screen.heads, styles);
     if tab.visible.is_empty() {
-        let message = if page.rows.is_empty() {
+        let message = if page.groups.is_empty() {
             "No groups on this page."
         } else if tab.filter.is_empty() {
             "Every group on this page is archived: press a to show them."
@@ -210,57 +133,29 @@ fn draw_table(
         list::draw_message(frame, screen.rows, message, styles);
         return;
     }
-    let height = usize::from(screen.rows.height);
-    let first = list::first_row(tab.cursor, tab.visible.len(), height);
-    let days_column = COLUMNS.iter().position(|c| *c == Column::Days);
-    let days_width = days_column.and_then(|i| widths[i]).unwrap_or(0);
-    let rows = tab.visible[first..].iter().take(height);
-    for (i, (&row_index, line)) in rows.zip(screen.rows.rows()).enumerate() {
-        let row = &page.rows[row_index];
-        let selected = first + i == tab.cursor.index;
-        let unknown_branch;
-        let branch = match row.branch_id {
-            Some(id) => match app.branches.name_cells.get(&id) {
-                Some(name) => Cell::measured(name),
-                None => {
-                    unknown_branch = format!("#{id}");
-                    Cell::plain(&unknown_branch)
-                }
+    for (index, selected, line) in list::rows_on_screen(tab.cursor, &tab.visible, screen.rows) {
+        let archived = page.archived(index);
+        let look = RowLook {
+            selected,
+            row: match (selected, archived) {
+                (true, _) => styles.selected,
+                (false, true) => styles.archived,
+                (false, false) => Style::new(),
             },
-            None => Cell::plain(NONE),
+            state: if archived {
+                styles.archived
+            } else {
+                styles.active
+            },
+            state_over: None,
         };
-        let days = if !compact_days && row.days.width() <= days_width {
-            &row.days
-        } else {
-            &row.days_compact
-        };
-        let status_style = if row.archived {
-            styles.archived
-        } else {
-            styles.active
-        };
-        let cells = [
-            Cell::measured(&row.number),
-            Cell::measured(&row.name),
-            Cell::measured(&row.course),
-            Cell::measured(days),
-            Cell::measured(&row.time),
-            Cell::measured(&row.status).styled(status_style),
-            branch,
-            Cell::measured(&row.dates),
-        ];
-        let row_style = match (selected, row.archived) {
-            (true, _) => styles.selected,
-            (false, true) => styles.archived,
-            (false, false) => Style::new(),
-        };
-        draw_row(
+        layout.draw_row(
             frame.buffer_mut(),
             line,
-            cells,
-            &widths,
-            selected,
-            row_style,
+            &page.table.rows[index],
+            &look,
+            branches,
+            styles,
         );
     }
 }

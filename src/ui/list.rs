@@ -1,5 +1,5 @@
 //! Pieces both list tabs draw: the summary line, the filter line, a message
-//! in place of rows, and the first row on screen.
+//! in place of rows, and the rows on screen.
 
 use super::theme::Styles;
 use crate::app::line_input::LineInput;
@@ -86,8 +86,24 @@ pub fn draw_message(frame: &mut Frame, area: Rect, message: &str, styles: &Style
 
 /// The first row on screen: the cursor's own offset, pulled back so the
 /// selection is visible even if the screen changed since.
-pub fn first_row(cursor: ListCursor, len: usize, height: usize) -> usize {
+fn first_row(cursor: ListCursor, len: usize, height: usize) -> usize {
     let mut on_screen = cursor;
     on_screen.scroll_into_view(len, height);
     on_screen.offset
+}
+
+/// The rows of `visible` on screen in `area`, from the first row on:
+/// each one's entry of `visible`, whether it is selected, and its line.
+pub fn rows_on_screen(
+    cursor: ListCursor,
+    visible: &[usize],
+    area: Rect,
+) -> impl Iterator<Item = (usize, bool, Rect)> + '_ {
+    let height = usize::from(area.height);
+    let first = first_row(cursor, visible.len(), height);
+    visible[first..]
+        .iter()
+        .zip(area.rows())
+        .enumerate()
+        .map(move |(i, (&index, line))| (index, first + i == cursor.index, line))
 }

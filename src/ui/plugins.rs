@@ -3,21 +3,18 @@
 
 use super::detail;
 use super::list;
-use super::table::{Cell, ColumnSpec, draw_heads, draw_row, fit_columns, widest};
+use super::table::{Layout, RowLook};
 use super::theme::{Styles, spinner};
 use crate::app::App;
 use crate::app::keymap::Context;
 use crate::app::layout::{self, ListScreen};
-use crate::app::plugin_detail::abilities_inline;
 use crate::app::plugins::is_installing;
-use crate::domain::format::plugin_type_word;
-use crate::domain::sanitize::sanitize_line;
+use crate::domain::columns::plugins::COLUMNS;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Span;
-
-const INSTALLED: &str = "✓ installed";
+use std::collections::HashMap;
 
 /// Draws the Plugins tab into the body.
 pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
@@ -83,45 +80,9 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
 fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
     let tab = &app.plugins;
     let width = usize::from(screen.rows.width);
-    let specs = [
-        ColumnSpec {
-            head: "Name",
-            natural: widest(tab.names.iter().map(String::as_str), 4),
-            min: 16,
-            flexible: true,
-            priority: 9,
-            essential: true,
-        },
-        ColumnSpec {
-            head: "Type",
-            natural: widest(
-                tab.plugins.iter().map(|p| plugin_type_word(&p.plugin_type)),
-                7,
-            ),
-            min: 0,
-            flexible: false,
-            priority: 8,
-            essential: true,
-        },
-        ColumnSpec {
-            head: "Installed",
-            natural: 13,
-            min: 0,
-            flexible: false,
-            priority: 7,
-            essential: true,
-        },
-        ColumnSpec {
-            head: "Abilities",
-            natural: 60,
-            min: 12,
-            flexible: true,
-            priority: 1,
-            essential: false,
-        },
-    ];
-    let widths = fit_columns(width, &specs);
-    draw_heads(frame.buffer_mut(), screen.heads, &specs, &widths, styles);
+    let no_branches = HashMap::new();
+    let layout = Layout::fit(&COLUMNS, &tab.table.widths, &no_branches, width);
+    layout.draw_heads(frame.buffer_mut(), screen.heads, styles);
     if tab.visible.is_empty() {
         let message = if tab.plugins.is_empty() {
             "The catalogue is empty."
@@ -131,41 +92,28 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
         list::draw_message(frame, screen.rows, message, styles);
         return;
     }
-    let height = usize::from(screen.rows.height);
-    let first = list::first_row(tab.cursor, tab.visible.len(), height);
     let installing_mark = format!("{} installing…", spinner(app.now));
-    let rows = tab.visible[first..].iter().take(height);
-    for (i, (&index, line)) in rows.zip(screen.rows.rows()).enumerate() {
+    for (index, selected, line) in list::rows_on_screen(tab.cursor, &tab.visible, screen.rows) {
         let plugin = &tab.plugins[index];
-        let selected = first + i == tab.cursor.index;
-        let (state, state_style) = if plugin.is_installed() {
-            (INSTALLED, styles.installed)
+        let (state, state_over) = if plugin.is_installed() {
+            (styles.installed, None)
         } else if is_installing(&app.requests, plugin.id) {
-            (installing_mark.as_str(), styles.busy)
+            (styles.busy, Some(installing_mark.as_str()))
         } else {
-            ("", Style::new())
+            (Style::new(), None)
         };
-        let abilities = abilities_inline(&plugin.abilities);
-        let type_word = sanitize_line(plugin_type_word(&plugin.plugin_type));
-        let cells = [
-            Cell::plain(&tab.names[index]),
-            Cell::plain(&type_word),
-            Cell::plain(state).styled(state_style),
-            Cell::plain(&abilities).styled(styles.dim),
-        ];
-        let row_style = if selected {
-            styles.selected
-        } else {
-            Style::new()
-        };
-        draw_row(
-            frame.buffer_mut(),
-            line,
-            cells,
-            &widths,
+        let look = RowLook {
             selected,
-            row_style,
-        );
+            row: if selected {
+                styles.selected
+            } else {
+                Style::new()
+            },
+            state,
+            state_over,
+        };
+        let row = &tab.table.rows[index];
+        layout.draw_row(frame.buffer_mut(), line, row, &look, &no_branches, styles);
     }
 }
 

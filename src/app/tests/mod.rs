@@ -108,12 +108,12 @@ fn visible_ids(app: &App) -> Vec<i64> {
     app.groups
         .visible
         .iter()
-        .map(|&i| page.rows[i].id)
+        .map(|&i| page.groups[i].id)
         .collect()
 }
 
 fn selected_group(app: &App) -> Option<i64> {
-    app.groups.selected().map(|(row, _)| row.id)
+    app.groups.selected().map(|(_, group)| group.id)
 }
 
 fn selected_plugin(app: &App) -> Option<i64> {
