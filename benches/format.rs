@@ -103,5 +103,5 @@ fn whole_row(bencher: Bencher, id: i64) {
         language: Language::En,
         zone: tashkent(),
     };
-    bencher.bench_local(|| ScreenRow::new(&COLUMNS, black_box(&group), &format));
+    bencher.bench_local(|| ScreenRow::new(COLUMNS, black_box(&group), &format));
 }

@@ -27,7 +27,7 @@ impl CachedPage {
     /// Formats every row of `page` once.
     pub fn new(page: GroupsPage, format: RowFormat, now: DateTime<Utc>) -> Self {
         Self {
-            table: ScreenTable::new(&COLUMNS, &page.groups, &format),
+            table: ScreenTable::new(COLUMNS, &page.groups, &format),
             page: page.page(),
             total_pages: page.total_pages(),
             total: page.pagination.total,

@@ -100,7 +100,7 @@ impl GroupsTab {
     /// Sorts by the next sortable column, after the last by none (the
     /// server's order).
     pub fn cycle_sort(&mut self) {
-        self.sort = SortColumn::next(&COLUMNS, self.sort);
+        self.sort = SortColumn::next(COLUMNS, self.sort);
     }
 
     /// True while the page asked for is on its way.

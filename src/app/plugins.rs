@@ -140,7 +140,7 @@ impl PluginsTab {
 
     /// Formats and measures the list's cells again, after `plugins` changed.
     fn measure(&mut self) {
-        self.table = ScreenTable::new(&COLUMNS, &self.plugins, &PluginFormat::default());
+        self.table = ScreenTable::new(COLUMNS, &self.plugins, &PluginFormat::default());
     }
 
     /// Recomputes the visible plugins, keeping the selected one if it stays.

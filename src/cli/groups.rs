@@ -52,7 +52,7 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
                 language: config.language,
                 zone: config.timezone,
             };
-            let table = Table::of(&COLUMNS, &groups, &rows, &branches);
+            let table = Table::of(COLUMNS, &groups, &rows, &branches);
             match format {
                 Format::Csv => table.to_csv(),
                 _ => table.to_text(on_terminal()),

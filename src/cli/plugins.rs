@@ -16,7 +16,7 @@ pub async fn run(session: &Session, format: Format, show_token: bool) -> Result<
         )),
         Format::Table | Format::Csv => {
             let shown = PluginFormat { show_token };
-            let table = Table::of(&COLUMNS, &plugins, &shown, &BranchNames::new());
+            let table = Table::of(COLUMNS, &plugins, &shown, &BranchNames::new());
             match format {
                 Format::Csv => table.to_csv(),
                 _ => table.to_text(on_terminal()),

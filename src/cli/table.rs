@@ -116,7 +116,7 @@ mod tests {
 
     use crate::domain::columns::Text;
 
-    const COLUMNS: [Column<(i64, &str), ()>; 3] = [
+    const COLUMNS: &[Column<(i64, &str), ()>] = &[
         Column {
             title: "Id",
             name: "id",
@@ -142,7 +142,7 @@ mod tests {
 
     fn sample() -> Table {
         let records = [(1, "Ingliz tili, B1"), (22, "Мат\u{1b}[2J")];
-        Table::of(&COLUMNS, &records, &(), &BranchNames::new())
+        Table::of(COLUMNS, &records, &(), &BranchNames::new())
     }
 
     #[test]

@@ -103,7 +103,7 @@ fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styl
     }
     if let Some(column) = tab.sort {
         let arrow = if tab.descending { "↓" } else { "↑" };
-        notes.push(format!("sort: {} {arrow}", column.name(&COLUMNS)));
+        notes.push(format!("sort: {} {arrow}", column.name(COLUMNS)));
     } else if tab.descending {
         notes.push("server order reversed".to_string());
     }
@@ -120,7 +120,7 @@ fn draw_table(
     let tab = &app.groups;
     let branches = &app.branches.name_cells;
     let width = usize::from(screen.rows.width);
-    let layout = Layout::fit(&COLUMNS, &page.table.widths, branches, width);
+    let layout = Layout::fit(COLUMNS, &page.table.widths, branches, width);
     layout.draw_heads(frame.buffer_mut(), screen.heads, styles);
     if tab.visible.is_empty() {
         let message = if page.groups.is_empty() {

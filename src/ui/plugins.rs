@@ -81,7 +81,7 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
     let tab = &app.plugins;
     let width = usize::from(screen.rows.width);
     let no_branches = HashMap::new();
-    let layout = Layout::fit(&COLUMNS, &tab.table.widths, &no_branches, width);
+    let layout = Layout::fit(COLUMNS, &tab.table.widths, &no_branches, width);
     layout.draw_heads(frame.buffer_mut(), screen.heads, styles);
     if tab.visible.is_empty() {
         let message = if tab.plugins.is_empty() {

@@ -416,7 +416,7 @@ fn the_filter_narrows_the_page_by_name_course_or_number() {
 
 /// The name of the column the rows are sorted by.
 fn sorted_by(app: &App) -> Option<&'static str> {
-    app.groups.sort.map(|column| column.name(&COLUMNS))
+    app.groups.sort.map(|column| column.name(COLUMNS))
 }
 
 #[test]
@@ -579,7 +579,7 @@ fn day_names_follow_the_configured_language() {
     let (row, _) = app.groups.selected().unwrap();
     // The selected row's texts (and narrow forms) in the named columns.
     let cell = |name: &str| {
-        let index = on_screen(&COLUMNS).position(|(c, _)| c.name == name);
+        let index = on_screen(COLUMNS).position(|(c, _)| c.name == name);
         match index.map(|index| &row.cells[index]) {
             Some(ScreenCell::Text(measured)) => (
                 measured.text.as_str(),

@@ -418,7 +418,7 @@ mod tests {
         })
     }
 
-    const COLUMNS: [Column<Pair, ()>; 4] = [
+    const COLUMNS: &[Column<Pair, ()>] = &[
         Column {
             title: "Word",
             name: "word",
@@ -469,18 +469,18 @@ mod tests {
 
     #[test]
     fn the_sort_cycles_through_the_sortable_columns_on_screen() {
-        let first = SortColumn::next(&COLUMNS, None);
-        assert_eq!(first.map(|c| c.name(&COLUMNS)), Some("word"));
-        let second = SortColumn::next(&COLUMNS, first);
-        assert_eq!(second.map(|c| c.name(&COLUMNS)), Some("branch"));
-        assert_eq!(SortColumn::next(&COLUMNS, second), None);
+        let first = SortColumn::next(COLUMNS, None);
+        assert_eq!(first.map(|c| c.name(COLUMNS)), Some("word"));
+        let second = SortColumn::next(COLUMNS, first);
+        assert_eq!(second.map(|c| c.name(COLUMNS)), Some("branch"));
+        assert_eq!(SortColumn::next(COLUMNS, second), None);
     }
 
     #[test]
     fn printed_and_screen_columns_are_the_ones_declared_so() {
-        let printed: Vec<&str> = printed(&COLUMNS).map(|c| c.name).collect();
+        let printed: Vec<&str> = printed(COLUMNS).map(|c| c.name).collect();
         assert_eq!(printed, ["word", "print_only", "branch"]);
-        let shown: Vec<&str> = on_screen(&COLUMNS).map(|(c, _)| c.name).collect();
+        let shown: Vec<&str> = on_screen(COLUMNS).map(|(c, _)| c.name).collect();
         assert_eq!(shown, ["word", "screen_only", "branch"]);
     }
 
@@ -492,7 +492,7 @@ mod tests {
             branch,
         };
         let texts = |pair: &Pair| -> Vec<String> {
-            printed(&COLUMNS)
+            printed(COLUMNS)
                 .map(|c| c.print_text(pair, &(), &names))
                 .collect()
         };
@@ -506,7 +506,7 @@ mod tests {
         let names = BranchNames::from([(2, "alpha".to_string()), (3, "Beta".to_string())]);
         let records = [("Zebra", Some(3)), ("ant", None), ("Mole", Some(2))]
             .map(|(word, branch)| Pair { word, branch });
-        let ScreenTable { rows, widths } = ScreenTable::new(&COLUMNS, &records, &());
+        let ScreenTable { rows, widths } = ScreenTable::new(COLUMNS, &records, &());
         assert!(rows[0].matches("bra seen"), "filtered columns, lower case");
         assert!(!rows[0].matches("alpha"), "the branch is not filtered");
         let sorted = |column| {
@@ -514,9 +514,9 @@ mod tests {
             order.sort_by_cached_key(|&i| rows[i].order(column, &names));
             order
         };
-        let by_word = SortColumn::next(&COLUMNS, None).unwrap();
+        let by_word = SortColumn::next(COLUMNS, None).unwrap();
         assert_eq!(sorted(by_word), [1, 2, 0]);
-        let by_branch = SortColumn::next(&COLUMNS, Some(by_word)).unwrap();
+        let by_branch = SortColumn::next(COLUMNS, Some(by_word)).unwrap();
         assert_eq!(sorted(by_branch), [2, 0, 1], "named, then none last");
         assert_eq!((widths.widest(0, false), widths.widest(0, true)), (5, 1));
         assert_eq!(widths.widest(2, false), 0, "a branch is measured as drawn");

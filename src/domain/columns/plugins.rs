@@ -17,7 +17,7 @@ pub struct PluginFormat {
 const INSTALLED: &str = "✓ installed";
 
 /// The columns of a plugin, left to right.
-pub static COLUMNS: [Column<Plugin, PluginFormat>; 6] = [
+pub static COLUMNS: &[Column<Plugin, PluginFormat>] = &[
     Column {
         title: "Id",
         name: "id",
@@ -146,8 +146,8 @@ mod tests {
     }
 
     fn shown(plugin: &Plugin) -> Vec<String> {
-        let row = ScreenRow::new(&COLUMNS, plugin, &PluginFormat::default());
-        on_screen(&COLUMNS)
+        let row = ScreenRow::new(COLUMNS, plugin, &PluginFormat::default());
+        on_screen(COLUMNS)
             .zip(&row.cells)
             .map(|(_, cell)| cell.text().map_or("", |t| t.as_str()).to_string())
             .collect()
@@ -155,7 +155,7 @@ mod tests {
 
     fn print(plugin: &Plugin, show_token: bool) -> Vec<String> {
         let format = PluginFormat { show_token };
-        printed(&COLUMNS)
+        printed(COLUMNS)
             .map(|c| c.print_text(plugin, &format, &BranchNames::new()))
             .collect()
     }
