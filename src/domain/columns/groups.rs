@@ -1,10 +1,9 @@
 //! A group as a row: the Groups tab's table, `crmdeck groups` and its CSV.
 
-use super::{Column, Natural, OnScreen, Print, Sort, SortKey, Text, Tone};
+use super::{Column, Natural, OnScreen, Print, Sort, SortBy, SortKey, Text, Tone};
 use crate::api::{DateField, Group};
 use crate::domain::clock::{lesson_range, time_of_day};
 use crate::domain::format::{NONE, RowFormat, date, status_word};
-use crate::domain::sanitize::sanitize_line;
 use crate::domain::weekday::{NameStyle, describe_days, weekdays};
 use chrono::Timelike;
 
@@ -23,7 +22,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: true,
             sort: Some(Sort {
                 name: "number",
-                key: |group, _| SortKey::Number(group.company_group_number),
+                by: SortBy::Key(|group, _| SortKey::Number(group.company_group_number)),
             }),
         }),
         print: Print::Whole,
@@ -41,7 +40,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: true,
             sort: Some(Sort {
                 name: "name",
-                key: |group, _| lower_case(&group.name),
+                by: SortBy::LowerCase,
             }),
         }),
         print: Print::UpTo(32),
@@ -59,7 +58,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: true,
             sort: Some(Sort {
                 name: "course",
-                key: |group, format| lower_case(&course(group, format)),
+                by: SortBy::LowerCase,
             }),
         }),
         print: Print::UpTo(24),
@@ -81,14 +80,14 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: false,
             sort: Some(Sort {
                 name: "days",
-                key: |group, _| {
+                by: SortBy::Key(|group, _| {
                     SortKey::Days(
                         weekdays(&group.days, &group.exact_days)
                             .iter()
                             .map(|day| day.num_days_from_monday())
                             .collect(),
                     )
-                },
+                }),
             }),
         }),
         print: Print::UpTo(20),
@@ -109,14 +108,14 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: false,
             sort: Some(Sort {
                 name: "time",
-                key: |group, format| {
+                by: SortBy::Key(|group, format| {
                     let start = group.lesson_start_time.as_ref();
                     SortKey::Number(
                         start
                             .and_then(|t| time_of_day(t, &format.zone))
                             .map(|t| i64::from(t.hour() * 60 + t.minute())),
                     )
-                },
+                }),
             }),
         }),
         print: Print::Whole,
@@ -134,7 +133,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: false,
             sort: Some(Sort {
                 name: "status",
-                key: |group, format| as_is(&status(group, format)),
+                by: SortBy::Text,
             }),
         }),
         print: Print::Whole,
@@ -152,7 +151,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: false,
             sort: Some(Sort {
                 name: "branch",
-                key: |group, _| SortKey::Branch(group.branch_id),
+                by: SortBy::Key(|group, _| SortKey::Branch(group.branch_id)),
             }),
         }),
         print: Print::UpTo(16),
@@ -170,7 +169,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: false,
             sort: Some(Sort {
                 name: "start date",
-                key: |group, format| as_is(&dates(group, format)),
+                by: SortBy::Text,
             }),
         }),
         // Scripts get the two dates apart.
@@ -224,16 +223,6 @@ fn dates(group: &Group, _: &RowFormat) -> String {
 
 fn or_none(day: Option<&DateField>) -> String {
     day.map_or_else(|| NONE.to_string(), |day| date(day).into_owned())
-}
-
-/// Text as shown, compared in lower case.
-fn lower_case(text: &str) -> SortKey {
-    SortKey::Text(sanitize_line(text).to_lowercase())
-}
-
-/// Text as shown, compared as it is.
-fn as_is(text: &str) -> SortKey {
-    SortKey::Text(sanitize_line(text).into_owned())
 }
 
 #[cfg(test)]

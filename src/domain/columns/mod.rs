@@ -15,6 +15,7 @@ pub mod plugins;
 use super::cell_text::CellText;
 use super::format::NONE;
 use super::sanitize::sanitize_line;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// Branch names by id, as far as they are known.
@@ -130,7 +131,17 @@ pub enum Print {
 pub struct Sort<R, F> {
     /// Its name in the summary line ("sort: start date ↑").
     pub name: &'static str,
-    pub key: fn(&R, &F) -> SortKey,
+    pub by: SortBy<R, F>,
+}
+
+/// What a column orders the rows by.
+pub enum SortBy<R, F> {
+    /// Its text as shown.
+    Text,
+    /// Its text as shown, in lower case.
+    LowerCase,
+    /// A key of the record.
+    Key(fn(&R, &F) -> SortKey),
 }
 
 /// What a row sorts by in a column; a missing value sorts after all others.
@@ -232,14 +243,12 @@ impl<R, F> Column<R, F> {
                 None => NONE.to_string(),
             },
         };
-        sanitize_line(&text).into_owned()
+        sanitized(text)
     }
 
     /// The dashboard's cell for `record`, measured.
     pub fn screen_cell(&self, record: &R, format: &F) -> ScreenCell {
-        let measured = |text: fn(&R, &F) -> String| {
-            CellText::new(sanitize_line(&text(record, format)).into_owned())
-        };
+        let measured = |text: fn(&R, &F) -> String| CellText::new(sanitized(text(record, format)));
         match &self.text {
             Text::Plain(text) | Text::Split { screen: text, .. } => ScreenCell::Text(Measured {
                 text: measured(*text),
@@ -251,6 +260,14 @@ impl<R, F> Column<R, F> {
             }),
             Text::Branch(branch) => ScreenCell::Branch(branch(record)),
         }
+    }
+}
+
+/// `text` sanitised, copied only when something in it had to change.
+fn sanitized(text: String) -> String {
+    match sanitize_line(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(clean) => clean,
     }
 }
 
@@ -315,11 +332,20 @@ impl ScreenRow {
             .collect::<Vec<_>>()
             .join(" ")
             .to_lowercase();
+        let keys = on_screen(columns)
+            .zip(&cells)
+            .map(|((_, screen), cell)| {
+                let text = || cell.text().map_or("", CellText::as_str);
+                Some(match screen.sort.as_ref()?.by {
+                    SortBy::Text => SortKey::Text(text().to_string()),
+                    SortBy::LowerCase => SortKey::Text(text().to_lowercase()),
+                    SortBy::Key(key) => key(record, format),
+                })
+            })
+            .collect();
         Self {
-            keys: on_screen(columns)
-                .map(|(_, screen)| screen.sort.as_ref().map(|sort| (sort.key)(record, format)))
-                .collect(),
             cells,
+            keys,
             search,
         }
     }
@@ -429,7 +455,7 @@ mod tests {
             screen: screen(
                 Some(Sort {
                     name: "word",
-                    key: |pair, _| SortKey::Text(pair.word.to_lowercase()),
+                    by: SortBy::LowerCase,
                 }),
                 true,
             ),
@@ -459,7 +485,7 @@ mod tests {
             screen: screen(
                 Some(Sort {
                     name: "branch",
-                    key: |pair, _| SortKey::Branch(pair.branch),
+                    by: SortBy::Key(|pair, _| SortKey::Branch(pair.branch)),
                 }),
                 false,
             ),
