@@ -4,7 +4,7 @@
 
 use super::detail;
 use super::list;
-use super::table::{Layout, RowLook};
+use super::table::{FittedTable, RowLook};
 use super::theme::{Styles, spinner};
 use crate::app::App;
 use crate::app::group_rows::CachedPage;
@@ -120,8 +120,8 @@ fn draw_table(
     let tab = &app.groups;
     let branches = &app.branches.name_cells;
     let width = usize::from(screen.rows.width);
-    let layout = Layout::fit(COLUMNS, &page.table.widths, branches, width);
-    layout.draw_heads(frame.buffer_mut(), screen.heads, styles);
+    let fitted = FittedTable::fit(COLUMNS, &page.table.widths, branches, width);
+    fitted.draw_heads(frame.buffer_mut(), screen.heads, styles);
     if tab.visible.is_empty() {
         let message = if page.groups.is_empty() {
             "No groups on this page."
@@ -149,7 +149,7 @@ fn draw_table(
             },
             state_over: None,
         };
-        layout.draw_row(
+        fitted.draw_row(
             frame.buffer_mut(),
             line,
             &page.table.rows[index],

@@ -3,7 +3,7 @@
 
 use super::detail;
 use super::list;
-use super::table::{Layout, RowLook};
+use super::table::{FittedTable, RowLook};
 use super::theme::{Styles, spinner};
 use crate::app::App;
 use crate::app::keymap::Context;
@@ -81,8 +81,8 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
     let tab = &app.plugins;
     let width = usize::from(screen.rows.width);
     let no_branches = HashMap::new();
-    let layout = Layout::fit(COLUMNS, &tab.table.widths, &no_branches, width);
-    layout.draw_heads(frame.buffer_mut(), screen.heads, styles);
+    let fitted = FittedTable::fit(COLUMNS, &tab.table.widths, &no_branches, width);
+    fitted.draw_heads(frame.buffer_mut(), screen.heads, styles);
     if tab.visible.is_empty() {
         let message = if tab.plugins.is_empty() {
             "The catalogue is empty."
@@ -113,7 +113,7 @@ fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles)
             state_over,
         };
         let row = &tab.table.rows[index];
-        layout.draw_row(frame.buffer_mut(), line, row, &look, &no_branches, styles);
+        fitted.draw_row(frame.buffer_mut(), line, row, &look, &no_branches, styles);
     }
 }
 

@@ -341,14 +341,14 @@ impl<'b> LinePainter<'b> {
 
 /// A list's columns fitted to its width: the columns shown and how wide,
 /// and whether the narrow forms of the cells are used.
-pub struct Layout {
+pub struct FittedTable {
     specs: Vec<ColumnSpec>,
     widths: Vec<Option<usize>>,
     tones: Vec<Tone>,
     narrow: bool,
 }
 
-impl Layout {
+impl FittedTable {
     /// Fits the dashboard's columns of `columns` into `width`, each as wide
     /// as its rule and its widest cell (`natural`; a branch column's widest
     /// name of `branches`) say: with the wide form of the cells when the
