@@ -4,7 +4,6 @@
 //! when its page arrives. Nothing here touches a terminal or a network.
 
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
-use crmdeck::api::{DateField, DaysCode, ExactDays, LessonTime};
 use crmdeck::app::fixtures;
 use crmdeck::domain::Language;
 use crmdeck::domain::cell_text::CellText;
@@ -14,6 +13,7 @@ use crmdeck::domain::columns::groups::COLUMNS;
 use crmdeck::domain::format::{RowFormat, date};
 use crmdeck::domain::weekday::{NameStyle, describe_days};
 use crmdeck::domain::zone::Zone;
+use crmdeck::model::{DateField, DaysCode, ExactDays, LessonTime};
 use divan::{Bencher, black_box};
 
 fn main() {

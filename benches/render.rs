@@ -3,9 +3,9 @@
 //! `App::update` for one cursor move. The app is built in setup from the
 //! fixtures' scripted server; only the draw or the key is measured.
 
-use crmdeck::api::GroupsQuery;
 use crmdeck::app::fixtures::{self, now};
 use crmdeck::app::{App, AppSettings, Input, Payload, Request};
+use crmdeck::model::GroupsQuery;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use divan::Bencher;
 use ratatui::Terminal;

@@ -1,11 +1,23 @@
 //! crmdeck: a terminal dashboard for an education-centre CRM (v2 HTTP API).
 //!
-//! Layers, each never reaching into the one above it:
-//! - [`domain`]: weekdays, times of day in a zone, formatting, sanitising (chrono only);
-//! - [`api`]: tolerant models, the HTTP client, typed errors, the page walker;
-//! - [`config`]: file, environment, flags, profiles, token sources;
-//! - [`demo`]: the embedded demo API server (axum) with fault injection;
-//! - [`cli`]: the scripting subcommands that print to stdout.
+//! Floors, bottom first; a module imports only from floors below its own
+//! (`tests/layers.rs` holds the table and fails on a circle or a step up):
+//! 1. [`model`]: the records, the page facts, the token and secret masking;
+//!    nothing of ours; [`local_files`]: private files and folders (0600 in
+//!    0700, no link followed) and bounded reads;
+//! 2. [`domain`]: weekdays, the timetable, times of day in a zone,
+//!    formatting, sanitising; computes on the model;
+//! 3. [`api`]: decoding into the model, the HTTP client, typed errors, the
+//!    page walker; [`logging`]: the log file;
+//! 4. [`config`]: file, environment, flags, profiles, token sources;
+//! 5. [`demo`]: the embedded demo API server (axum) with fault injection;
+//! 6. [`session`]: the config read and the client opened (with the demo
+//!    server for `--demo`); [`app`]: screens, state and the pure update (of
+//!    `api` only its error and the page walker, of `config` only the theme);
+//! 7. [`ui`]: drawing the app;
+//! 8. [`cli`]: the scripting subcommands that print to stdout; [`runtime`]:
+//!    the terminal, the event loop and the effects (not the CLI);
+//! 9. `main.rs`: the log file, then a subcommand or the dashboard.
 
 pub mod api;
 pub mod app;
@@ -13,7 +25,9 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod domain;
+pub mod local_files;
 pub mod logging;
+pub mod model;
 pub mod runtime;
 pub mod session;
 pub mod ui;

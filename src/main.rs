@@ -13,7 +13,12 @@ fn main() -> ExitCode {
     // Before any terminal set-up: the dashboard's panic hook restores the
     // terminal, then hands over to color-eyre's report.
     let _ = color_eyre::install();
-    let _log = logging::init(&config::log_path(&|name| std::env::var(name).ok()));
+    let log = logging::init(&config::log_path(&|name| std::env::var(name).ok()));
+    // Once, before the dashboard takes the screen (it stays on the main
+    // screen; the dashboard repeats it on its status line).
+    if let Some(warning) = log.warning() {
+        eprintln!("crmdeck: warning: {warning}");
+    }
     let tokio = match tokio::runtime::Runtime::new() {
         Ok(tokio) => tokio,
         Err(error) => {
@@ -23,8 +28,8 @@ fn main() -> ExitCode {
     };
     let code = tokio.block_on(async {
         match args.command {
-            Some(command) => cli::run(&args.global, command).await,
-            None => runtime::run(&args.global).await,
+            Some(command) => cli::run(&args.global, command, &log).await,
+            None => runtime::run(&cli::overrides(&args.global), args.global.demo, &log).await,
         }
     });
     tokio.shutdown_timeout(SHUTDOWN_GRACE);

@@ -1,15 +1,18 @@
 //! From command-line flags to a ready API client: the config, the token, and
 //! with `--demo` the embedded demo server. Shared by the CLI and the TUI.
 
-use crate::api::{Client, ClientOptions, Token};
+use crate::api::{ApiError, Client, ClientOptions};
 use crate::config::{self, Config, ConfigError, Overrides, TokenSource};
 use crate::demo::{self, DemoHandle, DemoOptions};
-use crate::domain::zone::Zone;
+use crate::domain::zone::{Zone, ZoneSource};
+use crate::model::Token;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+use std::time::Duration;
 
-/// The demo data is a centre in Tashkent: with `--demo` and no zone
-/// configured, times show as that centre sees them.
-const DEMO_ZONE: chrono_tz::Tz = chrono_tz::Asia::Tashkent;
+/// How long a command waits for an answer it can do without (branch names,
+/// the centre's zone) before going on without it.
+pub const OPTIONAL_WAIT: Duration = Duration::from_secs(2);
 
 /// Everything a command needs to talk to the API.
 pub struct Session {
@@ -24,10 +27,22 @@ pub struct Session {
 pub enum SessionError {
     #[error(transparent)]
     Config(#[from] ConfigError),
-    #[error("cannot start the demo server: {0}")]
+    /// The demo server could not start (shown as the I/O error alone).
+    #[error(transparent)]
     Demo(std::io::Error),
     #[error(transparent)]
     Api(#[from] crate::api::ApiError),
+}
+
+impl SessionError {
+    /// The process's exit code: 2 for the config (the user's to fix), 1 for
+    /// the API or the demo server; the CLI's codes.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            Self::Config(_) => ExitCode::from(2),
+            Self::Demo(_) | Self::Api(_) => ExitCode::from(1),
+        }
+    }
 }
 
 /// Reads the config, then starts the demo server (`demo`) or loads the token.
@@ -41,9 +56,6 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
             .map_err(SessionError::Demo)?;
         config.base_url = Some(handle.base_url());
         config.token = TokenSource::Fixed(Token::new(handle.token()));
-        if config.timezone == Zone::Local {
-            config.timezone = Zone::Named(DEMO_ZONE);
-        }
         Some(handle)
     } else {
         None
@@ -59,9 +71,62 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     })
 }
 
+impl Session {
+    /// The zone to show times in, and where it came from: the config's;
+    /// else the one the API names for the centre (`GET /v2/token/me`,
+    /// asked once and waited for [`OPTIONAL_WAIT`] at most: a 404, a 403
+    /// or any other shape names none); else the centre default.
+    pub async fn zone(&self) -> (Zone, ZoneSource) {
+        let from_api = match self.config.timezone {
+            Some(_) => None,
+            None => optional("the centre's zone", self.client.me())
+                .await
+                .and_then(|me| me.time_zone())
+                .map(Zone::Named),
+        };
+        ZoneSource::choose(self.config.timezone, from_api)
+    }
+}
+
+/// The answer of a request a command can do without: None, logged only,
+/// when it fails or takes longer than [`OPTIONAL_WAIT`].
+pub async fn optional<T>(
+    what: &str,
+    request: impl Future<Output = Result<T, ApiError>>,
+) -> Option<T> {
+    match tokio::time::timeout(OPTIONAL_WAIT, request).await {
+        Ok(Ok(answer)) => Some(answer),
+        Ok(Err(error)) => {
+            tracing::info!(%error, "no {what}");
+            None
+        }
+        Err(_) => {
+            tracing::info!("no {what} within {OPTIONAL_WAIT:?}");
+            None
+        }
+    }
+}
+
 fn client_options(config: &Config) -> Result<ClientOptions, ConfigError> {
     let mut options = ClientOptions::new(config.require_base_url()?);
     options.connect_timeout = config.connect_timeout;
     options.request_timeout = config.request_timeout;
     Ok(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_error_exits_2_for_the_config_and_1_otherwise() {
+        let config = SessionError::from(ConfigError::MissingBaseUrl);
+        assert_eq!(config.exit_code(), ExitCode::from(2));
+        let busy = std::io::Error::new(std::io::ErrorKind::AddrInUse, "address in use");
+        let demo = SessionError::Demo(busy);
+        assert_eq!(demo.exit_code(), ExitCode::from(1));
+        assert_eq!(demo.to_string(), "address in use");
+        let api = SessionError::from(crate::api::ApiError::Network("refused".into()));
+        assert_eq!(api.exit_code(), ExitCode::from(1));
+    }
 }

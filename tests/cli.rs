@@ -283,3 +283,132 @@ async fn usage_errors_are_exit_2() {
     let out = fx.run(&["install"]).await;
     assert_eq!(out.status.code(), Some(2));
 }
+
+// ---- the time zone of lesson times ----
+
+/// A server of two groups whose lessons are at 10:00–11:30 in Tashkent, as
+/// the live service sends them ("IELTS morning" `05:00:00Z`, and a bare
+/// `"10:00"` start with a timestamp end); `/v2/token/me` names
+/// `centre_zone` when given, and is not found otherwise.
+async fn centre_server(centre_zone: Option<&'static str>) -> String {
+    use axum::Json;
+    use axum::http::StatusCode;
+    use axum::routing::get;
+    use serde_json::json;
+    let groups = json!({"status": 200, "success": true, "data": [
+        {"id": 1, "name": "IELTS morning", "days": 1, "status": 2,
+         "lesson_start_time": "2022-07-15T05:00:00.000000Z",
+         "lesson_end_time": "2022-07-15T06:30:00.000000Z"},
+        {"id": 2, "name": "Mixed times", "days": 1, "status": 2,
+         "lesson_start_time": "10:00",
+         "lesson_end_time": "2022-07-15T06:30:00.000000Z"}
+    ]});
+    let mut app = axum::Router::new().route(
+        "/v2/groups",
+        get(move || async move { Json(groups.clone()) }),
+    );
+    if let Some(zone) = centre_zone {
+        let me = json!({"status": 200, "success": true, "data": {"id": 1042,
+            "company": {"id": 37, "name": "Ziyo", "timezone": zone}}});
+        app = app.route("/v2/token/me", get(move || async move { Json(me.clone()) }));
+    }
+    let app =
+        app.fallback(|| async { (StatusCode::NOT_FOUND, Json(json!({"message": "Not Found"}))) });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base_url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    base_url
+}
+
+/// `crmdeck --base-url URL ARGS` on a machine on UTC, with `config` as the
+/// config file (none when empty): stdout.
+async fn on_a_utc_machine(base_url: &str, config: &str, args: &[&str]) -> String {
+    let home = TempDir::new().unwrap();
+    if !config.is_empty() {
+        let path = home.path().join("config/crmdeck/config.toml");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, config).unwrap();
+    }
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
+        .args(["--base-url", base_url])
+        .args(args)
+        .env_clear()
+        .env("TZ", "UTC")
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_STATE_HOME", home.path().join("state"))
+        .env("CRMDECK_TOKEN", TOKEN)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .await
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
+/// The TIME column of `groups --format csv`, by group name.
+fn lesson_times(csv: &str) -> Vec<(String, String)> {
+    csv.lines()
+        .skip(1)
+        .map(|line| {
+            let cells: Vec<&str> = line.split(',').collect();
+            (cells[1].to_string(), cells[4].to_string())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn lesson_times_are_the_centres_not_the_machines() {
+    let tashkent = [
+        ("IELTS morning".to_string(), "10:00–11:30".to_string()),
+        ("Mixed times".to_string(), "10:00–11:30".to_string()),
+    ];
+    let groups = ["groups", "--format", "csv"];
+    // No zone anywhere (token/me not found): Asia/Tashkent, not UTC.
+    let silent = centre_server(None).await;
+    let csv = on_a_utc_machine(&silent, "", &groups).await;
+    assert_eq!(lesson_times(&csv), tashkent, "{csv}");
+    // The API names the centre's zone: it is used.
+    let samara = centre_server(Some("Europe/Samara")).await;
+    let csv = on_a_utc_machine(&samara, "", &groups).await;
+    assert_eq!(lesson_times(&csv)[0].1, "09:00–10:30", "{csv}");
+    // The config's zone wins over both.
+    let csv = on_a_utc_machine(&samara, "timezone = \"UTC\"\n", &groups).await;
+    assert_eq!(lesson_times(&csv)[0].1, "05:00–06:30", "{csv}");
+}
+
+#[tokio::test]
+async fn info_says_which_zone_times_are_in_when_it_is_not_the_machines() {
+    let server = centre_server(Some("Asia/Tashkent")).await;
+    let info = on_a_utc_machine(&server, "", &["info"]).await;
+    let line = info.lines().find(|l| l.starts_with("time zone")).unwrap();
+    assert_eq!(
+        line,
+        "time zone    Asia/Tashkent (the centre's, named by the API); \
+         times in Asia/Tashkent, not this machine's zone"
+    );
+    let info = on_a_utc_machine(&server, "timezone = \"UTC\"\n", &["info"]).await;
+    let line = info.lines().find(|l| l.starts_with("time zone")).unwrap();
+    assert_eq!(line, "time zone    UTC (from the config)");
+}
+
+/// The demo server names its centre's zone: under `TZ=UTC` every lesson of
+/// the demo centre (08:00 to 20:00 in Tashkent) shows at its Tashkent time.
+#[tokio::test]
+async fn the_demo_centre_is_shown_in_its_own_zone_on_a_utc_machine() {
+    let fx = fixture().await;
+    let base_url = fx.server.base_url();
+    let csv = on_a_utc_machine(&base_url, "", &["groups", "--all", "--format", "csv"]).await;
+    assert_eq!(fx.server.hits(Route::Me), 1, "the centre's zone asked once");
+    let starts: Vec<String> = lesson_times(&csv)
+        .into_iter()
+        .map(|(_, time)| time[..5].to_string())
+        .collect();
+    assert!(starts.len() > 200, "{csv}");
+    for start in starts {
+        assert!(
+            ("08:00"..="20:00").contains(&start.as_str()),
+            "{start} in {csv}"
+        );
+    }
+}

@@ -7,11 +7,14 @@
 //! Timeouts come from a config file (`request_timeout_secs = 1`), so the
 //! whole file runs in a few seconds with no fixed sleeps.
 //!
-//! `secrets` and `escapes` (in `tests/cli_faults/`) share the harness below.
+//! `secrets`, `escapes` and `local_files` (in `tests/cli_faults/`) share the
+//! harness below.
 
 // A crate root looks for its modules beside it: point at the folder.
 #[path = "cli_faults/escapes.rs"]
 mod escapes;
+#[path = "cli_faults/local_files.rs"]
+mod local_files;
 #[path = "support/scripted_server.rs"]
 mod scripted_server;
 #[path = "cli_faults/secrets.rs"]
@@ -36,8 +39,10 @@ use scripted_server::{Answer, scripted_server};
 use silent_listener::silent_listener;
 
 /// The user's token: long, and shaped like nothing a pattern-based redactor
-/// would catch, so only exact masking keeps it out of sight.
-const TOKEN: &str = "fault-matrix-token-Q7vX2mLp9RtZ4kWc8NbH3yJd6FsG1aE5";
+/// would catch, so only exact masking keeps it out of sight. Its slash is
+/// one that PHP's `json_encode` escapes (`\/`), and lies outside the middle
+/// third that [`Run::assert_secret_kept`] also looks for.
+const TOKEN: &str = "fault/matrix-token-Q7vX2mLp9RtZ4kWc8NbH3yJd6FsG1aE5";
 
 /// The demo plugin that starts not installed.
 const FRESH_PLUGIN: &str = "3";
@@ -285,6 +290,11 @@ fn server_faults() -> Vec<ServerFault> {
             &["unexpected answer (HTTP 200)", "expected"],
         ),
         fault(
+            "closes the connection without answering",
+            Fault::Drop,
+            &["connection lost before the answer"],
+        ),
+        fault(
             "a body over the size cap",
             Fault::Oversize(16 * 1024 * 1024 + 1),
             &["larger than 16 MiB"],
@@ -397,9 +407,13 @@ async fn an_install_that_timed_out_is_not_repeated_and_a_rerun_shows_the_true_st
     let base_url = server.base_url();
     let install = ["install", FRESH_PLUGIN, "--yes"];
 
-    home.run(&base_url, &install)
-        .await
-        .assert_failed("timed-out install", &["within 1 s"]);
+    home.run(&base_url, &install).await.assert_failed(
+        "timed-out install",
+        &[
+            "within 1 s; outcome unknown",
+            "the plugin list now shows Payme payments installed (installation",
+        ],
+    );
     assert_eq!(server.hits(Route::Install), 1);
 
     let listed = home.run(&base_url, &["plugins", "--format", "json"]).await;
@@ -433,9 +447,18 @@ async fn an_install_refused_by_a_gateway_is_sent_once_and_installs_nothing() {
         .push(Fault::Html(502), 1, Some(Route::Install));
     let home = Home::with_config(FAST_TIMEOUTS);
     let base_url = server.base_url();
+    // The gateway may have passed the POST on before giving up: the line
+    // says the outcome is unknown and what the plugin list shows since.
     home.run(&base_url, &["install", FRESH_PLUGIN, "--yes"])
         .await
-        .assert_failed("502 on install", &["HTTP 502"]);
+        .assert_failed(
+            "502 on install",
+            &[
+                "HTTP 502 Bad Gateway; outcome unknown",
+                "the plugin list shows Payme payments not installed (yet)",
+                "check with `crmdeck plugins` before installing again",
+            ],
+        );
     assert_eq!(server.hits(Route::Install), 1, "a POST is never retried");
     let listed = home.run(&base_url, &["plugins", "--format", "csv"]).await;
     let row = listed
@@ -444,6 +467,35 @@ async fn an_install_refused_by_a_gateway_is_sent_once_and_installs_nothing() {
         .find(|line| line.starts_with(&format!("{FRESH_PLUGIN},")))
         .expect("the plugin's row");
     assert!(row.contains(",no,"), "still not installed: {row}");
+}
+
+/// The server installs, then closes the connection without answering:
+/// one POST, the line says so and what the list shows, exit 1; a rerun
+/// finds it installed and sends nothing.
+#[tokio::test]
+async fn an_install_whose_connection_drops_is_not_repeated() {
+    let server = demo_server(false).await;
+    server.faults().push(Fault::Drop, 1, Some(Route::Install));
+    let home = Home::with_config(FAST_TIMEOUTS);
+    let base_url = server.base_url();
+    let install = ["install", FRESH_PLUGIN, "--yes"];
+    home.run(&base_url, &install).await.assert_failed(
+        "dropped install",
+        &[
+            "connection lost before the answer: 127.0.0.1",
+            "outcome unknown",
+            "now shows Payme payments installed (installation",
+        ],
+    );
+    assert_eq!(server.hits(Route::Install), 1, "a POST is never retried");
+    let again = home.run(&base_url, &install).await;
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    assert!(
+        again.stderr.contains("already installed: nothing sent"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(server.hits(Route::Install), 1, "no second POST");
 }
 
 #[tokio::test]
@@ -508,5 +560,81 @@ async fn dates_at_the_end_of_time_do_not_crash_the_table() {
             );
             assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
         }
+    }
+}
+
+/// About 1.1 million tiny groups in a body just under the 16 MiB cap: once
+/// 7 GB of memory for `groups --format json`.
+fn a_million_tiny_records(_token: &str) -> (StatusCode, String) {
+    let records = vec![r#"{"id":1234567}"#; 1_100_000].join(",");
+    let body = format!(r#"{{"status":200,"success":true,"data":[{records}]}}"#);
+    assert!(body.len() < 16 * 1024 * 1024, "under the size cap");
+    (StatusCode::OK, body)
+}
+
+#[tokio::test]
+async fn a_page_of_a_million_tiny_records_is_refused_naming_the_limit() {
+    let base_url = scripted_server(a_million_tiny_records).await;
+    let home = Home::with_config(FAST_TIMEOUTS);
+    for subcommand in ["groups", "plugins"] {
+        let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;
+        run.assert_failed(
+            subcommand,
+            &["`data` holds 1100000 records, more than the 5000 a page may hold: refused"],
+        );
+    }
+}
+
+/// Three records, the second with a lone surrogate escape in its name and
+/// lists nested 100,000 deep in its `exact_days` and `abilities`.
+fn one_bad_value_among_good_records(_token: &str) -> (StatusCode, String) {
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let odd = format!(
+        r#"{{"id":2,"name":"Odd \ud800 one","status":2,"exact_days":{deep},"abilities":{deep}}}"#
+    );
+    let body = format!(
+        r#"{{"status":200,"success":true,"data":[{{"id":1,"name":"First","status":2}},{odd},{{"id":3,"name":"Third","status":2}}]}}"#
+    );
+    (StatusCode::OK, body)
+}
+
+#[tokio::test]
+async fn one_bad_value_in_one_record_keeps_the_page() {
+    let base_url = scripted_server(one_bad_value_among_good_records).await;
+    let home = Home::with_config(FAST_TIMEOUTS);
+    for subcommand in ["groups", "plugins"] {
+        let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;
+        assert_eq!(run.code, Some(0), "{subcommand}: {}", run.stderr);
+        let records: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+        let names: Vec<&str> = records
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|record| record["name"].as_str().expect("a name"))
+            .collect();
+        assert_eq!(
+            names,
+            ["First", "Odd \u{FFFD} one", "Third"],
+            "{subcommand}"
+        );
+    }
+}
+
+fn data_nested_100_000_deep(_token: &str) -> (StatusCode, String) {
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let body = format!(r#"{{"status":200,"success":true,"data":{deep}}}"#);
+    (StatusCode::OK, body)
+}
+
+#[tokio::test]
+async fn data_nested_100_000_deep_is_an_error_not_an_empty_list() {
+    let base_url = scripted_server(data_nested_100_000_deep).await;
+    let home = Home::with_config(FAST_TIMEOUTS);
+    for subcommand in ["groups", "plugins"] {
+        let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;
+        run.assert_failed(
+            subcommand,
+            &["expected a list of objects in `data`, found a list of lists"],
+        );
     }
 }

@@ -2,11 +2,9 @@
 //! with every injectable fault.
 
 use crmdeck::api::pages::{WalkEnd, walk_all};
-use crmdeck::api::{
-    ApiError, Client, ClientOptions, DaysCode, GroupStatus, GroupsQuery, PluginType, RetryPolicy,
-    Token,
-};
+use crmdeck::api::{ApiError, Client, ClientOptions, RetryPolicy};
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
+use crmdeck::model::{DaysCode, GroupStatus, GroupsQuery, PluginType, Token};
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -259,6 +257,46 @@ async fn never_retries_the_install_post() {
     assert_eq!(server.hits(Route::Install), 1);
 }
 
+/// The server installs, then closes the connection without a byte of its
+/// answer: the client cannot tell what happened, and says so.
+#[tokio::test]
+async fn an_install_whose_answer_is_dropped_has_an_unknown_outcome() {
+    let server = server().await;
+    server.faults().push(Fault::Drop, 1, Some(Route::Install));
+    let client = client_for(&server);
+    let error = client.install(3).await.unwrap_err();
+    assert!(matches!(error, ApiError::ConnectionLost(_)), "{error:?}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("connection lost before the answer: 127.0.0.1"),
+        "{error}"
+    );
+    assert!(error.outcome_unknown());
+    assert_eq!(server.hits(Route::Install), 1, "one POST, never repeated");
+    let plugins = client.plugins().await.unwrap();
+    let installed = plugins.iter().find(|p| p.id == 3).unwrap().is_installed();
+    assert!(installed, "the install happened all the same");
+}
+
+/// `GET /v2/token/me` names the demo centre and its zone; it is asked once,
+/// never retried (nothing depends on it).
+#[tokio::test]
+async fn the_token_me_answer_names_the_centre_and_its_zone() {
+    let server = server().await;
+    let client = client_for(&server);
+    let me = client.me().await.unwrap();
+    assert_eq!(me.company_name(), Some("Ziyo Learning Centre"));
+    assert_eq!(me.time_zone(), Some(chrono_tz::Asia::Tashkent));
+    server.faults().push(Fault::Html(502), 3, Some(Route::Me));
+    let error = client.me().await.unwrap_err();
+    assert!(
+        matches!(error, ApiError::Server { status: 502, .. }),
+        "{error:?}"
+    );
+    assert_eq!(server.hits(Route::Me), 2, "one attempt each");
+}
+
 #[tokio::test]
 async fn honours_retry_after() {
     let server = server().await;
@@ -369,6 +407,9 @@ async fn a_dead_server_is_a_network_error() {
             .to_string()
             .starts_with("cannot reach the server: 127.0.0.1")
     );
+    // Nothing was sent: an install there is known not to have happened.
+    let install = client.install(3).await.unwrap_err();
+    assert!(!install.outcome_unknown(), "{install:?}");
 }
 
 #[tokio::test]

@@ -1,12 +1,12 @@
 //! Configuration: file, profiles, environment, flags and token sources.
 //! Every test runs in its own temporary $HOME with an injected environment.
 
-use crmdeck::api::token::Token;
 use crmdeck::config::{
     self, Config, ConfigError, Overrides, Theme, TokenSource, default_config_path, load,
 };
 use crmdeck::domain::Language;
 use crmdeck::domain::zone::Zone;
+use crmdeck::model::Token;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -128,7 +128,8 @@ fn defaults_when_no_file_exists() {
     assert_eq!(config.token, TokenSource::None);
     assert_eq!(config.branch_id, None);
     assert_eq!(config.per_page, 20);
-    assert_eq!(config.timezone, Zone::Local);
+    // Not set: the centre's zone applies (the API's, else Asia/Tashkent).
+    assert_eq!(config.timezone, None);
     assert_eq!(config.language, Language::En);
     assert!(!config.read_only);
     assert_eq!(config.connect_timeout, Duration::from_secs(5));
@@ -159,6 +160,30 @@ fn default_path_follows_xdg_config_home_then_home() {
     let config = home.load().unwrap();
     assert_eq!(config.file, Some(xdg.join("crmdeck/config.toml")));
     assert_eq!(config.per_page, 7);
+}
+
+#[test]
+fn a_config_file_larger_than_1_mib_is_refused_unread() {
+    let limit = config::CONFIG_SIZE_LIMIT as usize;
+    let comment = "# a comment line, as long as any\n";
+    let lines = |bytes: usize| comment.repeat(bytes.div_ceil(comment.len()));
+    let home = Home::with_config(&format!("per_page = 7\n{}", lines(limit - 100)));
+    assert_eq!(home.load().unwrap().per_page, 7);
+    let home = Home::with_config(&format!("per_page = 7\n{}", lines(limit)));
+    assert_eq!(
+        home.error(),
+        "config file ~/.config/crmdeck/config.toml is larger than 1 MiB: not read \
+         (a config file is a few lines of TOML)"
+    );
+    // `--config /dev/zero` is read no further than the limit.
+    let zero = Overrides {
+        config_path: Some(PathBuf::from("/dev/zero")),
+        ..Overrides::default()
+    };
+    assert_contains(
+        &home.error_with(&zero),
+        &["config file /dev/zero is larger than 1 MiB"],
+    );
 }
 
 #[test]
@@ -206,7 +231,10 @@ working_hours = "09:30-20:00"
     );
     assert_eq!(config.branch_id, Some(3));
     assert_eq!(config.per_page, 50);
-    assert_eq!(config.timezone, "Asia/Tashkent".parse::<Zone>().unwrap());
+    assert_eq!(
+        config.timezone,
+        Some("Asia/Tashkent".parse::<Zone>().unwrap())
+    );
     assert_eq!(config.language, Language::Ru);
     assert!(config.read_only);
     assert_eq!(config.connect_timeout, Duration::from_secs(2));
@@ -430,6 +458,37 @@ fn a_missing_token_file_is_an_error_when_loaded() {
     assert_contains(
         &home.token().unwrap_err().to_string(),
         &["cannot read token file /nonexistent/crm-token"],
+    );
+}
+
+#[test]
+fn a_token_file_larger_than_64_kib_is_refused_unread() {
+    // A long token with padding, as big as a token file may be: read.
+    let home = Home::with_config("token_file = \"~/t\"\n");
+    let limit = config::TOKEN_SIZE_LIMIT as usize;
+    home.write(
+        "t",
+        &format!("{SECRET}{}", " ".repeat(limit - SECRET.len())),
+    );
+    assert_eq!(home.token().unwrap().expose(), SECRET);
+    // One byte more: refused, and the message quotes none of it.
+    let path = home.write(
+        "t",
+        &format!("{SECRET}{}", " ".repeat(limit + 1 - SECRET.len())),
+    );
+    let error = home.token().unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "token file {} is larger than 64 KiB: not read (a token file holds the token alone)",
+            path.display()
+        )
+    );
+    // Endless: read no further than the limit.
+    let home = Home::with_config("token_file = \"/dev/zero\"\n");
+    assert_contains(
+        &home.token().unwrap_err().to_string(),
+        &["token file /dev/zero is larger than 64 KiB"],
     );
 }
 
@@ -769,6 +828,20 @@ fn invalid_base_urls_are_refused_wherever_they_come_from() {
 }
 
 #[test]
+fn a_base_url_typo_never_quotes_its_password() {
+    let typo = "https//ops:hunter2-pass@api.example.uz";
+    let errors = [
+        Home::with_config(&format!("base_url = \"{typo}\"\n")).error(),
+        Home::new().set("CRMDECK_BASE_URL", typo).error(),
+        Home::new().error_with(&base_url_flag(typo)),
+    ];
+    for error in errors {
+        assert_contains(&error, &["base_url must start with http:// or https://"]);
+        assert!(!error.contains("hunter2"), "{error}");
+    }
+}
+
+#[test]
 fn a_base_url_ending_in_v2_gives_a_warning() {
     let config = Home::new()
         .load_with(&base_url_flag("https://api.example.uz/v2/"))
@@ -848,6 +921,53 @@ fn a_config_file_without_a_token_may_be_readable() {
 
 #[cfg(unix)]
 #[test]
+fn a_config_file_others_can_write_may_not_hold_token_command() {
+    let command = "token_command = \"pass show crm\"\n";
+    let in_a_profile = "[profiles.work]\ntoken_command = \"pass show crm\"\n";
+    for text in [command, in_a_profile] {
+        for mode in [0o666, 0o646, 0o620] {
+            let home = Home::with_config(text);
+            set_mode(&home.config_file(), mode);
+            assert_eq!(
+                home.error(),
+                format!(
+                    "config file ~/.config/crmdeck/config.toml holds token_command and is \
+                     writable by other users (mode {mode:04o}): refusing to run a command \
+                     others could change; make the file yours and writable by you alone \
+                     (chmod go-w ~/.config/crmdeck/config.toml)"
+                ),
+                "{text}"
+            );
+        }
+    }
+    // Readable by others is no risk for a command; other keys may be shared.
+    let home = Home::with_config(command);
+    set_mode(&home.config_file(), 0o644);
+    assert!(home.load().is_ok());
+    let home = Home::with_config("token_file = \"~/t\"\nper_page = 50\n");
+    set_mode(&home.config_file(), 0o666);
+    assert_eq!(home.load().unwrap().per_page, 50);
+}
+
+/// Only root can give a file to another user: run as root (CI's case).
+#[cfg(unix)]
+#[test]
+fn a_config_file_of_another_user_may_not_hold_token_command() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: only root can give a file to another user");
+        return;
+    }
+    let home = Home::with_config("token_command = \"pass show crm\"\n");
+    std::os::unix::fs::chown(home.config_file(), Some(65534), None).unwrap();
+    assert_contains(
+        &home.error(),
+        &["holds token_command and belongs to another user (uid 65534): refusing"],
+    );
+}
+
+#[cfg(unix)]
+#[test]
 fn a_token_file_must_be_private() {
     let home = Home::with_config("token_file = \"~/t\"\n");
     let token_path = home.write("t", SECRET);
@@ -868,12 +988,18 @@ fn example_path() -> PathBuf {
 #[test]
 fn the_example_file_loads() {
     let home = Home::new();
+    // A private copy: the example holds token_command, which a file others
+    // can write may not (a checkout under umask 002 is group-writable).
+    let text = std::fs::read_to_string(example_path()).unwrap();
     let example = Overrides {
-        config_path: Some(example_path()),
+        config_path: Some(home.write("config.toml", &text)),
         ..Overrides::default()
     };
     let config = home.load_with(&example).unwrap();
-    assert_eq!(config.timezone, "Asia/Tashkent".parse::<Zone>().unwrap());
+    assert_eq!(
+        config.timezone,
+        Some("Asia/Tashkent".parse::<Zone>().unwrap())
+    );
     assert!(config.warnings.is_empty(), "{:?}", config.warnings);
     assert!(matches!(config.token, TokenSource::Command { .. }));
     for name in ["staging", "local"] {

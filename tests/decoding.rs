@@ -1,12 +1,17 @@
 //! Tolerant decoding: every shape of NOTES.md, one table row each, compared
 //! whole with `assert_eq!`; then a SPEC-shaped groups page and plugin list
-//! decoded end to end.
+//! decoded end to end; then decoded groups placed on the week.
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
 use serde_json::json;
 
-use crmdeck::api::decode::{self, DecodeError, ErrorBody};
-use crmdeck::api::model::{
+use crmdeck::api::decode::{
+    self, DecodeError, ErrorBody, MAX_DEPTH, MAX_KEPT_ELEMENTS, MAX_RECORDS,
+};
+use crmdeck::domain::clock::format_clock;
+use crmdeck::domain::timetable::{UnplacedReason, build_week};
+use crmdeck::domain::zone::Zone;
+use crmdeck::model::{
     Abilities, Branch, Course, DateField, DaysCode, Envelope, ExactDays, Group, GroupStatus,
     Installation, LessonTime, Links, Pagination, Plugin, PluginType, Timestamp,
 };
@@ -48,6 +53,16 @@ fn base_plugin() -> Plugin {
         name: "Leads".into(),
         ..Plugin::default()
     }
+}
+
+/// Lists nested `depth` deep: `[[...]]`.
+fn nested(depth: usize) -> String {
+    format!("{}{}", "[".repeat(depth), "]".repeat(depth))
+}
+
+/// `depth` lists around the string that replaces what nests deeper.
+fn cut(depth: usize) -> String {
+    format!("{}\"…\"{}", "[".repeat(depth), "]".repeat(depth))
 }
 
 /// A course with only an id and a name.
@@ -622,6 +637,78 @@ fn rows() -> Vec<Row> {
             ]),
         ),
         row("an empty page", "[]", Expect::Groups(vec![])),
+        row(
+            "a page as long as a page may be",
+            format!("[{}]", vec!["{}"; MAX_RECORDS].join(",")),
+            Expect::Groups(vec![Group::default(); MAX_RECORDS]),
+        ),
+        // -- one bad value fails no more than its field
+        group_row(
+            "lone surrogate escapes in values and a key",
+            r#""name":"Ab\ud800c","comment":"\udfff\ud83d\ude00","\udc00":1,"status":2"#,
+            Group {
+                name: "Ab\u{FFFD}c".into(),
+                comment: Some("\u{FFFD}😀".into()),
+                status: GroupStatus::Active,
+                ..g()
+            },
+        ),
+        group_row(
+            "a value nested 100,000 deep",
+            &format!(r#""salary_for_corporate":{},"status":2"#, nested(100_000)),
+            Group {
+                // Cut at the deepest level kept: the group is the third.
+                salary_for_corporate: Some(serde_json::from_str(&cut(MAX_DEPTH - 3)).unwrap()),
+                status: GroupStatus::Active,
+                ..g()
+            },
+        ),
+        plugin_row(
+            "abilities nested 100,000 deep",
+            &format!(r#""abilities":{},"type":"Free""#, nested(100_000)),
+            Plugin {
+                // The one element, raw: the list itself is the fourth level.
+                abilities: list(&[&cut(MAX_DEPTH - 4)]),
+                plugin_type: PluginType::Free,
+                ..p()
+            },
+        ),
+        plugin_row(
+            "abilities of more elements than a document keeps",
+            &format!(
+                r#""abilities":[{}]"#,
+                vec!["0"; MAX_KEPT_ELEMENTS + 10].join(",")
+            ),
+            Plugin {
+                abilities: Abilities::List(
+                    std::iter::repeat_n("0", MAX_KEPT_ELEMENTS)
+                        .chain(["…"])
+                        .map(String::from)
+                        .collect(),
+                ),
+                ..p()
+            },
+        ),
+        group_row(
+            "fields sharing what a document keeps",
+            &format!(
+                r#""salary_for_corporate":[{}],"exact_days":[{}]"#,
+                vec!["0"; 12_000].join(","),
+                vec![r#""x""#; 12_000].join(",")
+            ),
+            Group {
+                salary_for_corporate: Some(json!(vec![0; 12_000])),
+                // What is left of the budget, then the mark of the cut.
+                exact_days: ExactDays {
+                    days: vec![],
+                    unknown: std::iter::repeat_n("x", MAX_KEPT_ELEMENTS - 12_000)
+                        .chain(["…"])
+                        .map(String::from)
+                        .collect(),
+                },
+                ..g()
+            },
+        ),
         // -- pagination
         row(
             "pagination with next",
@@ -745,6 +832,11 @@ fn rows() -> Vec<Row> {
             r#"{"status":500,"message":"  "}"#,
             Expect::ErrorBody(None),
         ),
+        row(
+            "a lone surrogate escape in the message",
+            r#"{"message":"Bad \ud800 gateway"}"#,
+            Expect::ErrorBody(message("Bad \u{FFFD} gateway")),
+        ),
         // -- decode entry points on error bodies
         row(
             "groups refused by a 404 envelope",
@@ -812,6 +904,30 @@ fn rows() -> Vec<Row> {
             Expect::GroupsFail(DecodeError::WrongShape {
                 expected: "a list",
                 found: "an object",
+            }),
+        ),
+        row(
+            "groups on data nested 100,000 deep",
+            format!(r#"{{"success":true,"data":{}}}"#, nested(100_000)),
+            Expect::GroupsFail(DecodeError::WrongShape {
+                expected: "a list of objects",
+                found: "a list of lists",
+            }),
+        ),
+        row(
+            "groups on data of numbers only",
+            r#"{"success":true,"data":[1,2.5]}"#,
+            Expect::GroupsFail(DecodeError::WrongShape {
+                expected: "a list of objects",
+                found: "a list of numbers",
+            }),
+        ),
+        row(
+            "groups on more records than a page may hold",
+            format!(r#"{{"data":[{}]}}"#, vec!["{}"; MAX_RECORDS + 1].join(",")),
+            Expect::GroupsFail(DecodeError::TooManyRecords {
+                elements: MAX_RECORDS + 1,
+                limit: MAX_RECORDS,
             }),
         ),
         row(
@@ -1228,4 +1344,142 @@ fn records_deserialize_through_serde_too() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("invalid type"), "{error}");
+}
+
+// ---- decoded groups on the week (the decoder and the timetable together) ----
+
+/// Groups as the API sends them (`records` is the `data` list), decoded.
+fn decoded_groups(records: serde_json::Value) -> Vec<Group> {
+    decode::groups(groups_body(&records.to_string()).as_bytes())
+        .unwrap()
+        .data
+}
+
+#[test]
+fn every_exact_days_form_as_sent_places_the_week() {
+    use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
+    let record = |id: i64, exact_days: serde_json::Value| {
+        json!({"id": id, "company_group_number": id, "name": "x", "days": 5,
+               "exact_days": exact_days, "status": 2,
+               "lesson_start_time": "09:00", "lesson_end_time": "10:00"})
+    };
+    let groups = decoded_groups(json!([
+        record(1, json!([1, 3, 5])),
+        record(2, json!(["tue", "Thursday", "SAT"])),
+        record(3, json!(["Dushanba", "Пятница", "Вс"])),
+        record(4, json!([0, "Mon", "xyz", 9, null])),
+        record(5, json!("[2,4]")),
+        record(6, json!("[\"Sat\",\"Sun\"]")),
+        record(7, json!([])),
+        record(8, json!(null)),
+        record(9, json!(["Funday", 12])),
+        record(10, json!("not a list")),
+    ]));
+    let utc: Zone = "UTC".parse().unwrap();
+    let week = build_week(&groups, &utc, false);
+    // The days each group is placed on, Monday first.
+    let days_of = |group_id: i64| -> Vec<Weekday> {
+        let on_day = week.slots().filter(|(_, slot)| slot.group_id == group_id);
+        on_day.map(|(day, _)| day).collect()
+    };
+    assert_eq!(days_of(1), vec![Mon, Wed, Fri]);
+    assert_eq!(days_of(2), vec![Tue, Thu, Sat]);
+    assert_eq!(days_of(3), vec![Mon, Fri, Sun]);
+    // Junk beside real days does not stop the real ones.
+    assert_eq!(days_of(4), vec![Mon, Sun]);
+    assert_eq!(days_of(5), vec![Tue, Thu]);
+    assert_eq!(days_of(6), vec![Sat, Sun]);
+    let reasons: Vec<(i64, UnplacedReason)> = week
+        .undecodable
+        .iter()
+        .map(|u| (groups[u.group_index].id, u.reason.clone()))
+        .collect();
+    assert_eq!(reasons.len(), 4, "{reasons:?}");
+    assert_eq!(reasons[0], (7, UnplacedReason::NoDays));
+    assert_eq!(reasons[1], (8, UnplacedReason::NoDays));
+    assert_eq!(
+        reasons[2],
+        (
+            9,
+            UnplacedReason::UnknownExactDays(vec!["Funday".into(), "12".into()])
+        )
+    );
+    assert_eq!(reasons[3].0, 10);
+    assert_eq!(reasons[3].1.code(), "unknown_exact_days");
+}
+
+#[test]
+fn a_utc_lesson_end_is_placed_in_the_zone() {
+    let groups = decoded_groups(json!([{
+        "id": 1, "days": 1, "status": 2,
+        "lesson_start_time": "10:00",
+        "lesson_end_time": "2022-07-15T06:30:00.000000Z"
+    }]));
+    let tashkent: Zone = "Asia/Tashkent".parse().unwrap();
+    let week = build_week(&groups, &tashkent, false);
+    let (day, slot) = week.slots().next().unwrap();
+    assert_eq!(
+        (day, slot.group_id, slot.lane, slot.lanes),
+        (Weekday::Mon, 1, 0, 1)
+    );
+    assert_eq!(
+        (format_clock(slot.start), format_clock(slot.end)),
+        ("10:00".into(), "11:30".into())
+    );
+}
+
+/// What `GET /v2/token/me` with `data` tells: the centre's name and zone.
+fn centre(data: &str) -> Option<(Option<String>, Option<chrono_tz::Tz>)> {
+    let body = format!(r#"{{"status":200,"success":true,"data":{data}}}"#);
+    let me = decode::me(body.as_bytes()).ok()?.data;
+    Some((me.company_name().map(str::to_string), me.time_zone()))
+}
+
+#[test]
+fn the_centre_is_read_from_any_shape_the_answer_may_take() {
+    let tashkent = Some(chrono_tz::Asia::Tashkent);
+    let name = || Some("Ziyo Learning Centre".to_string());
+    let cases = [
+        (
+            r#"{"id":1042,"company":{"id":37,"name":"Ziyo Learning Centre","timezone":"Asia/Tashkent"}}"#,
+            Some((name(), tashkent)),
+        ),
+        (
+            r#"{"company":{"name":"Ziyo Learning Centre","time_zone":" Asia/Tashkent "}}"#,
+            Some((name(), tashkent)),
+        ),
+        // The user's zone when the company names none; the company's wins.
+        (
+            r#"{"timeZone":"Asia/Tashkent","company":{}}"#,
+            Some((None, tashkent)),
+        ),
+        (
+            r#"{"timezone":"Europe/Moscow","company":{"timezone":"Asia/Tashkent"}}"#,
+            Some((None, tashkent)),
+        ),
+        // What names no zone or no name: unknown, never an error.
+        (
+            r#"{"company":{"name":"  ","timezone":"UTC+5"}}"#,
+            Some((None, None)),
+        ),
+        // Numbers are read as text, as everywhere; 5 is no zone.
+        (
+            r#"{"company":{"name":5,"timezone":5}}"#,
+            Some((Some("5".to_string()), None)),
+        ),
+        (
+            r#"{"company":"Ziyo","timezone":["Asia/Tashkent"]}"#,
+            Some((None, None)),
+        ),
+        (r#"{"company":null,"id":1}"#, Some((None, None))),
+        (r#"{"timezone":"local"}"#, Some((None, None))),
+        // Not a user object at all: an error, which callers ignore.
+        (r#"[{"company":{"timezone":"Asia/Tashkent"}}]"#, None),
+        ("{}", None),
+        ("null", None),
+    ];
+    for (data, expected) in cases {
+        assert_eq!(centre(data), expected, "{data}");
+    }
+    assert!(decode::me(b"<html>Not Found</html>").is_err());
 }

@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use chrono::{NaiveDate, NaiveDateTime};
-use crmdeck::api::Token;
 use crmdeck::demo::{
     DemoHandle, DemoOptions, Fault, HOSTILE_FRAGMENTS, Route, parse_fault_spec, start,
 };
+use crmdeck::model::Token;
 use reqwest::header::{ACCEPT, CONTENT_LENGTH, CONTENT_TYPE, LOCATION, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -376,6 +376,19 @@ async fn branches_are_id_and_name() {
         assert_shape(branch, &[("id", "int"), ("name", "string")]);
     }
     assert_eq!(branches[0]["name"], "Chilonzor");
+}
+
+#[tokio::test]
+async fn token_me_names_the_user_and_the_centre_with_its_zone() {
+    let demo = Demo::start().await;
+    let (status, body) = demo.get(Route::Me.path()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], 200);
+    assert_eq!(body["data"]["id"], 1042);
+    assert_eq!(
+        body["data"]["company"],
+        json!({"id": 37, "name": "Ziyo Learning Centre", "timezone": "Asia/Tashkent"})
+    );
 }
 
 #[tokio::test]

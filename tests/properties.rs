@@ -9,18 +9,21 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
+use unicode_segmentation::UnicodeSegmentation;
 
 use crmdeck::api::decode::{self, DecodeError};
-use crmdeck::api::model::{DaysCode, ExactDays, LessonTime, Timestamp};
 use crmdeck::domain::Language;
 use crmdeck::domain::clock::{lesson_minutes, lesson_range, time_of_day};
 use crmdeck::domain::format::timestamp;
-use crmdeck::domain::sanitize::{is_bidi_control, is_clean, sanitize_line, sanitize_text};
+use crmdeck::domain::sanitize::{
+    is_bidi_control, is_clean, is_invisible, sanitize_line, sanitize_text,
+};
 use crmdeck::domain::timetable::monday_to_sunday;
 use crmdeck::domain::weekday::{
     NameStyle, day_from_number, day_name, describe_days, parse_day_name, weekdays,
 };
 use crmdeck::domain::zone::Zone;
+use crmdeck::model::{DaysCode, ExactDays, LessonTime, Timestamp};
 
 /// 64 cases unless PROPTEST_CASES asks for more (or fewer).
 fn cases() -> ProptestConfig {
@@ -39,13 +42,35 @@ const BIDI: [char; 12] = [
     '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
 ];
 
-/// Any character, with C0, DEL, C1 and bidi controls far more likely than
-/// chance would make them.
+/// Invisible characters, joiners and variation selectors, and what they
+/// join or select a form of.
+const INVISIBLE_AND_JOINED: [char; 16] = [
+    '\u{200B}',
+    '\u{200C}',
+    '\u{200D}',
+    '\u{2060}',
+    '\u{FEFF}',
+    '\u{3164}',
+    '\u{FFFA}',
+    '\u{2028}',
+    '\u{E0041}',
+    '\u{E007F}',
+    '\u{FE0F}',
+    '\u{E0100}',
+    '👨',
+    '👧',
+    '🏴',
+    '\u{94D}',
+];
+
+/// Any character, with C0, DEL, C1 and bidi controls and invisible
+/// characters far more likely than chance would make them.
 fn tricky_char() -> impl Strategy<Value = char> {
     prop_oneof![
         3 => any::<char>(),
         2 => prop::char::range('\0', '\u{9F}'),
         1 => prop::sample::select(BIDI.to_vec()),
+        2 => prop::sample::select(INVISIBLE_AND_JOINED.to_vec()),
     ]
 }
 
@@ -232,6 +257,38 @@ fn spoiling(record: Value) -> impl Strategy<Value = (Value, Vec<String>)> {
         .prop_map(move |(path, value)| (spoiled(record.clone(), &path, value), path))
 }
 
+/// JSON text that no `Value` can hold: a string with a lone surrogate
+/// escape in it, or lists or objects nested past serde_json's limit (128).
+fn unholdable_json() -> impl Strategy<Value = String> {
+    let quoted = |text: &str| serde_json::to_string(text).expect("a string serialises");
+    prop_oneof![
+        (any_text(), 0xD800u32..=0xDFFF, any_text()).prop_map(move |(before, code, after)| {
+            let (before, after) = (quoted(&before), quoted(&after));
+            let open = &before[..before.len() - 1];
+            format!("{open}\\u{code:04x}{}", &after[1..])
+        }),
+        (129usize..3000, any::<bool>()).prop_map(|(depth, objects)| {
+            let (open, close) = if objects {
+                (r#"{"k":"#, "}")
+            } else {
+                ("[", "]")
+            };
+            format!("{}null{}", open.repeat(depth), close.repeat(depth))
+        }),
+    ]
+}
+
+/// The body of `records` with the value at `path` of the second one
+/// replaced by the JSON text `raw`.
+fn with_raw_value(records: [Value; 3], path: &[String], raw: &str) -> Vec<u8> {
+    const MARK: &str = "raw value goes here";
+    let [first, second, third] = records;
+    let marked = spoiled(second, path, json!(MARK));
+    let body = envelope(json!([first, marked, third]), Value::Null);
+    let body = String::from_utf8(body).expect("serde_json writes UTF-8");
+    body.replacen(&format!("\"{MARK}\""), raw, 1).into_bytes()
+}
+
 fn envelope(data: Value, pagination: Value) -> Vec<u8> {
     let mut body = Map::new();
     body.insert("status".into(), json!(200));
@@ -393,6 +450,24 @@ proptest! {
     }
 
     #[test]
+    fn a_value_no_json_library_holds_fails_no_more_than_its_field(
+        group_path in prop::sample::select(field_paths(&group(2))),
+        plugin_path in prop::sample::select(field_paths(&plugin(2))),
+        raw in unholdable_json(),
+    ) {
+        let body = with_raw_value([group(1), group(2), group(3)], &group_path, &raw);
+        let groups = decode::groups(&body).expect("one odd field never fails the page").data;
+        let ids: Vec<i64> = groups.iter().map(|g| g.id).collect();
+        let odd_id = if group_path == ["id"] { 0 } else { 2 };
+        prop_assert_eq!(ids, vec![1, odd_id, 3]);
+        let body = with_raw_value([plugin(1), plugin(2), plugin(3)], &plugin_path, &raw);
+        let plugins = decode::plugins(&body).expect("one odd field never fails the list").data;
+        let ids: Vec<i64> = plugins.iter().map(|p| p.id).collect();
+        let odd_id = if plugin_path == ["id"] { 0 } else { 2 };
+        prop_assert_eq!(ids, vec![1, odd_id, 3]);
+    }
+
+    #[test]
     fn a_pagination_with_any_field_keeps_the_groups(
         (spoilt, _path) in spoiling(pagination()),
     ) {
@@ -455,6 +530,15 @@ proptest! {
         prop_assert!(!multi.chars().any(|c| unsafe_char(c, true)), "{:?}", multi);
         let (escape, right_to_left_override) = ('\u{1b}', '\u{202E}');
         prop_assert!(!line.contains(escape) && !line.contains(right_to_left_override));
+        // Nothing invisible is left but a joiner inside what it joins.
+        for shown in [&line, &multi] {
+            prop_assert!(!shown.chars().any(is_invisible), "{:?}", shown);
+            for cluster in shown.graphemes(true) {
+                let joiner_at_an_end =
+                    cluster.starts_with('\u{200D}') || cluster.ends_with('\u{200D}');
+                prop_assert!(!joiner_at_an_end, "{:?} in {:?}", cluster, shown);
+            }
+        }
         prop_assert!(is_clean(&line), "{:?}", line);
         prop_assert!(multi.split('\n').all(is_clean), "{:?}", multi);
         // Sanitising twice changes nothing more.

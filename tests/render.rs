@@ -2,10 +2,12 @@
 //! and checks that hold without colour. The clock and the zone are fixed
 //! (fixtures::now, Asia/Tashkent): nothing depends on when or where it runs.
 
-use crmdeck::api::{ApiError, DaysCode, GroupsPage};
+use crmdeck::api::ApiError;
 use crmdeck::app::fixtures::{self, answer, loaded_app, press, server_answer};
 use crmdeck::app::{App, AppSettings, Payload, Request};
 use crmdeck::config::Theme;
+use crmdeck::domain::zone::Zone;
+use crmdeck::model::{DaysCode, GroupsPage};
 use crmdeck::ui::render;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -328,4 +330,155 @@ fn week_detail() {
     press(&mut app, "\n");
     let terminal = draw(&app);
     insta::assert_snapshot!("week_detail_80x24", terminal.backend());
+}
+
+// ---- invisible characters ----
+
+/// A terminal as xterm, VTE and tmux are: each character as wide as
+/// glibc's `wcwidth` says, which for some invisible characters is not what
+/// unicode-width (and so ratatui) measures. It is fed the cells of each
+/// frame's diff as ratatui's backends write them: a cursor move before a
+/// cell that does not follow the last one written, then the cell's text.
+struct WcwidthTerminal {
+    width: u16,
+    cells: Vec<String>,
+}
+
+impl WcwidthTerminal {
+    fn new((width, height): (u16, u16)) -> Self {
+        Self {
+            width,
+            cells: vec![" ".to_string(); usize::from(width) * usize::from(height)],
+        }
+    }
+
+    /// glibc 2.35's width where it differs from unicode-width's.
+    fn char_width(c: char) -> usize {
+        use unicode_width::UnicodeWidthChar;
+        match c {
+            '\u{2028}' | '\u{2029}' | '\u{FFF9}'..='\u{FFFB}' => 0,
+            '\u{AD}' | '\u{FFA0}' => 1,
+            '\u{3164}' => 2,
+            c => c.width().unwrap_or(0),
+        }
+    }
+
+    /// Draws the changes from `before` to `after`.
+    fn draw(&mut self, before: &Buffer, after: &Buffer) {
+        let mut last: Option<(u16, u16)> = None;
+        let mut cursor = (0, 0);
+        for (x, y, cell) in before.diff(after) {
+            if !matches!(last, Some((lx, ly)) if ly == y && x == lx + 1) {
+                cursor = (x, y);
+            }
+            for c in cell.symbol().chars() {
+                let width = Self::char_width(c);
+                let (cx, cy) = cursor;
+                if width == 0 || cx + width as u16 > self.width {
+                    continue;
+                }
+                let at = usize::from(cy) * usize::from(self.width) + usize::from(cx);
+                self.cells[at] = c.to_string();
+                if width == 2 {
+                    self.cells[at + 1] = String::new();
+                }
+                cursor.0 += width as u16;
+            }
+            last = Some((x, y));
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.cells
+            .chunks(usize::from(self.width))
+            .map(|row| row.concat())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// The plugin list, fetched again and answered with `plugins`.
+fn plugins_named(app: &mut App, names: &[&str]) {
+    let effects = press(app, "r");
+    answer(app, effects, &mut |request| match request {
+        Request::Plugins => {
+            let mut plugins = fixtures::plugins();
+            for (plugin, name) in plugins.iter_mut().zip(names) {
+                plugin.name = name.to_string();
+            }
+            Some(Ok(Payload::Plugins(plugins)))
+        }
+        _ => None,
+    });
+}
+
+/// A frame of plugins whose names hold invisible characters, then one of
+/// plain names: the terminal shows what a fresh draw of the second shows,
+/// with no cell left over from the first.
+#[test]
+fn invisible_characters_leave_no_stale_cells() {
+    let size = (80, 24);
+    let mut app = loaded(size);
+    press(&mut app, "1");
+    plugins_named(
+        &mut app,
+        &[
+            "Telegram\u{FFF9}\u{FFFA}bot\u{FFFB}",
+            "SMS\u{3164}gateway\u{3164}(Eskiz)",
+            "Payme\u{FFA0}\u{FFA0}payments\u{2028}",
+            "Cli\u{AD}ck",
+        ],
+    );
+    let first = draw(&app).backend().buffer().clone();
+    plugins_named(&mut app, &["Telegram", "SMS", "Payme", "Click"]);
+    let second = draw(&app).backend().buffer().clone();
+    let blank = Buffer::empty(first.area);
+
+    let mut shown = WcwidthTerminal::new(size);
+    shown.draw(&blank, &first);
+    shown.draw(&first, &second);
+    let mut fresh = WcwidthTerminal::new(size);
+    fresh.draw(&blank, &second);
+    assert_eq!(shown.screen(), fresh.screen());
+}
+
+#[test]
+fn a_zero_width_space_shows() {
+    let mut app = loaded((80, 24));
+    press(&mut app, "1");
+    plugins_named(&mut app, &["Zero\u{200B}width", "Zerowidth"]);
+    let screen = draw(&app).backend().to_string();
+    let rows: Vec<&str> = screen.lines().filter(|l| l.contains("Zero")).collect();
+    assert_eq!(rows.len(), 2, "{screen}");
+    assert!(rows[0].contains("Zero\u{FFFD}width"), "{screen}");
+    assert!(rows[1].contains("Zerowidth"), "{screen}");
+}
+
+// ---- the zone of the times ----
+
+/// The top line at 160x48 of the loaded app with `settings`.
+fn top_line(settings: AppSettings) -> String {
+    let app = loaded_app(settings, (160, 48));
+    let screen = draw(&app).backend().to_string();
+    screen.lines().next().unwrap().to_string()
+}
+
+#[test]
+fn the_top_line_names_the_zone_of_the_times_when_the_machine_reads_another() {
+    let on_utc = AppSettings {
+        machine_zone: Zone::Named(chrono_tz::UTC),
+        ..AppSettings::for_tests()
+    };
+    let top = top_line(on_utc);
+    assert!(
+        top.contains("times in Asia/Tashkent  demo · api.example.uz"),
+        "{top}"
+    );
+    // A machine whose clock reads the same (Samarkand is UTC+5 too).
+    let same_clock = AppSettings {
+        machine_zone: Zone::Named(chrono_tz::Asia::Samarkand),
+        ..AppSettings::for_tests()
+    };
+    let top = top_line(same_clock);
+    assert!(!top.contains("times in"), "{top}");
 }

@@ -1,9 +1,13 @@
 //! The HTTP client: one pooled reqwest client, bearer auth, bounded retries
 //! for reads, a cap on answer size, and errors a user understands.
 
+use super::address;
 use super::decode::{self, DecodeError};
+use super::echo;
 use super::error::ApiError;
-use super::model::{Branch, Envelope, Group, Installation, Pagination, Plugin};
+use super::model::{Branch, Envelope, Group, Installation, Me, Plugin};
+// compat: removed once issue 11 branches are merged
+pub use super::model::{GroupsPage, GroupsQuery};
 use super::tls;
 use super::token::Token;
 use reqwest::header::{ACCEPT, HeaderMap, RETRY_AFTER};
@@ -84,47 +88,6 @@ impl RetryPolicy {
     }
 }
 
-/// Which page of groups to ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GroupsQuery {
-    pub branch_id: Option<i64>,
-    pub page: u64,
-    pub per_page: u32,
-}
-
-/// One page of groups as the server answered it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GroupsPage {
-    pub query: GroupsQuery,
-    pub groups: Vec<Group>,
-    /// The server's pagination, trusted over what was asked for.
-    pub pagination: Pagination,
-}
-
-impl GroupsPage {
-    /// The page number the server says it sent (the asked one if it says none).
-    pub fn page(&self) -> u64 {
-        self.pagination.current_page.unwrap_or(self.query.page)
-    }
-
-    /// The number of pages, at least the current one.
-    pub fn total_pages(&self) -> u64 {
-        self.pagination
-            .total_pages
-            .unwrap_or_else(|| self.page())
-            .max(1)
-    }
-
-    /// Items per page as the server applied it.
-    pub fn per_page(&self) -> u32 {
-        self.pagination
-            .per_page
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|&n| n > 0)
-            .unwrap_or(self.query.per_page)
-    }
-}
-
 /// Makes ring the TLS crypto provider of this process. reqwest is built
 /// without one of its own (aws-lc-rs would add 2 MB to the binary: see
 /// BENCHMARKS.md), so a reqwest client built outside [`Client`] (a test's)
@@ -148,13 +111,19 @@ impl Client {
         let setup_failed =
             |e: &dyn std::fmt::Display| ApiError::Network(format!("cannot set up HTTP: {e}"));
         let tls = tls::client_config().map_err(|e| setup_failed(&e))?;
-        let http = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder()
             .tls_backend_preconfigured(tls)
             .connect_timeout(options.connect_timeout)
             .timeout(options.request_timeout)
-            .user_agent(concat!("crmdeck/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(|e| setup_failed(&e))?;
+            .user_agent(concat!("crmdeck/", env!("CARGO_PKG_VERSION")));
+        // A proxy from the environment (`http_proxy`, `ALL_PROXY`, ...)
+        // would carry a request meant for this machine, plain http and the
+        // token in it, to another one. Other addresses keep the proxy: for
+        // https it only sees a tunnel (CONNECT), the token inside TLS.
+        if address::is_loopback_url(&options.base_url) {
+            builder = builder.no_proxy();
+        }
+        let http = builder.build().map_err(|e| setup_failed(&e))?;
         Ok(Self {
             http,
             options: Arc::new(options),
@@ -215,6 +184,15 @@ impl Client {
         answer
             .decode(decode::branches)
             .map(|envelope| envelope.data)
+    }
+
+    /// `GET /v2/token/me` (outside the published spec: may well fail, and
+    /// nothing depends on it): one attempt, never retried.
+    pub async fn me(&self) -> Result<Me, ApiError> {
+        let answer = self
+            .send_once(Method::GET, "/v2/token/me", &[], None)
+            .await?;
+        answer.decode(decode::me).map(|envelope| envelope.data)
     }
 
     async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Answer, ApiError> {
@@ -280,7 +258,9 @@ impl Client {
             })
         } else {
             let body = without_secret(&body, &token);
-            Err(status_error(status, &headers, &body, &token))
+            // Masked again once decoded: an echo written in two encodings
+            // at once (`\u0026#x2F;`) reads as the token only then.
+            Err(status_error(status, &headers, &body, &token).without_token(&token))
         }
     }
 
@@ -305,16 +285,16 @@ impl Client {
         Ok(body)
     }
 
+    /// A failure of the transport, told apart by whether the request could
+    /// have left: a connection never made (refused, unresolvable, the TLS
+    /// handshake, the connect limit) proves it did not.
     fn transport_error(&self, error: &reqwest::Error) -> ApiError {
-        if error.is_timeout() {
-            let limit = if error.is_connect() {
-                self.options.connect_timeout
-            } else {
-                self.options.request_timeout
-            };
-            return ApiError::Timeout(limit);
+        match (error.is_timeout(), error.is_connect()) {
+            (true, true) => ApiError::ConnectTimeout(self.options.connect_timeout),
+            (true, false) => ApiError::Timeout(self.options.request_timeout),
+            (false, true) => ApiError::Network(transport_reason(error)),
+            (false, false) => ApiError::ConnectionLost(transport_reason(error)),
         }
-        ApiError::Network(transport_reason(error))
     }
 }
 
@@ -331,7 +311,12 @@ impl Answer {
         &self,
         decoder: fn(&[u8]) -> Result<Envelope<T>, DecodeError>,
     ) -> Result<Envelope<T>, ApiError> {
-        decoder(&self.body).map_err(|error| match error {
+        decoder(&self.body).map_err(|error| self.error_for(error).without_token(&self.token))
+    }
+
+    /// The error for an answer that `decode` refused.
+    fn error_for(&self, error: DecodeError) -> ApiError {
+        match error {
             // `success: false` inside a 2xx: treat it as the status it names.
             DecodeError::Refused { status, message } => {
                 let code = status
@@ -346,20 +331,21 @@ impl Answer {
                 other,
                 &without_secret(&self.body, &self.token),
             ),
-        })
+        }
     }
 }
 
-/// `body` with every copy of the user's token masked, for a server that
-/// echoes it: masked before any message or snippet is cut from the body,
-/// so no part of it can show either.
+/// `body` with every echo of the user's token masked, in any encoding (see
+/// [`echo`]): masked before any message or snippet is cut from the body, so
+/// no part of it can show either.
 fn without_secret<'a>(body: &'a [u8], token: &Token) -> Cow<'a, [u8]> {
-    let secret = token.expose().as_bytes();
-    if secret.is_empty() || !body.windows(secret.len()).any(|window| window == secret) {
-        return Cow::Borrowed(body);
+    match String::from_utf8_lossy(body) {
+        Cow::Borrowed(text) => match echo::without_token(text, token) {
+            Cow::Borrowed(_) => Cow::Borrowed(body),
+            Cow::Owned(masked) => Cow::Owned(masked.into_bytes()),
+        },
+        Cow::Owned(text) => Cow::Owned(echo::without_token(&text, token).into_owned().into_bytes()),
     }
-    let text = String::from_utf8_lossy(body).replace(token.expose(), &token.masked());
-    Cow::Owned(text.into_bytes())
 }
 
 /// The typed error for a status that is not a success.
@@ -449,30 +435,55 @@ mod tests {
 
     #[test]
     fn an_echoed_token_is_masked_in_errors() {
-        let token = Token::new("plain-opaque-token-0123456789abcdefghijklmnop");
-        let body = format!(
-            r#"{{"message":"token {} is not valid","data":"{}"}}"#,
-            token.expose(),
-            token.expose()
-        );
-        let refused = status_error(
-            StatusCode::UNAUTHORIZED,
-            &HeaderMap::new(),
-            &without_secret(body.as_bytes(), &token),
-            &token,
-        );
-        let wrong_shape = Answer {
-            status: StatusCode::OK,
-            body: body.clone().into_bytes(),
-            token: token.clone(),
-        }
-        .decode(decode::groups)
-        .unwrap_err();
-        for error in [refused, wrong_shape] {
-            let line = error.to_string();
-            // Not even the first 20 characters, which a cut snippet would keep.
-            assert!(!line.contains(&token.expose()[..20]), "{line}");
-            assert!(line.contains(&token.masked()), "{line}");
+        let token = Token::new("plain-opaque-token/0123456789abcdefghijklmnop");
+        let secret = token.expose();
+        // The token as servers write it back: as is, as PHP's json_encode
+        // writes a slash, every character a \u escape, an HTML reference
+        // inside a JSON string.
+        let echoes = [
+            secret.to_string(),
+            secret.replace('/', r"\/"),
+            secret
+                .chars()
+                .map(|c| format!("\\u{:04x}", u32::from(c)))
+                .collect(),
+            secret.replace('/', r"\u0026#x2F;"),
+        ];
+        for echo in echoes {
+            let refused = format!(
+                r#"{{"message":"token {echo} is not valid","errors":{{"{echo}":["{echo} expired"]}},"data":"{echo}"}}"#
+            );
+            let in_a_success = format!(
+                r#"{{"success":false,"status":403,"message":"token {echo} is not valid"}}"#
+            );
+            let unauthorized = status_error(
+                StatusCode::UNAUTHORIZED,
+                &HeaderMap::new(),
+                &without_secret(refused.as_bytes(), &token),
+                &token,
+            )
+            .without_token(&token);
+            let invalid = status_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &HeaderMap::new(),
+                &without_secret(refused.as_bytes(), &token),
+                &token,
+            )
+            .without_token(&token);
+            let answer = |body: &str| Answer {
+                status: StatusCode::OK,
+                body: body.as_bytes().to_vec(),
+                token: token.clone(),
+            };
+            let wrong_shape = answer(&refused).decode(decode::groups).unwrap_err();
+            let refused_in_a_success = answer(&in_a_success).decode(decode::groups).unwrap_err();
+            for error in [unauthorized, invalid, wrong_shape, refused_in_a_success] {
+                let line = error.to_string();
+                // Not even the first 20 characters, which a cut snippet would keep.
+                assert!(!line.contains(&secret[..20]), "{echo}: {line}");
+                assert!(!line.contains(&secret[20..]), "{echo}: {line}");
+                assert!(line.contains(&token.masked()), "{echo}: {line}");
+            }
         }
         let clean = b"{\"message\":\"Unauthenticated.\"}";
         assert!(matches!(without_secret(clean, &token), Cow::Borrowed(_)));
@@ -480,32 +491,5 @@ mod tests {
             without_secret(clean, &Token::new("")),
             Cow::Borrowed(_)
         ));
-    }
-
-    #[test]
-    fn page_numbers_trust_the_server() {
-        let page = GroupsPage {
-            query: GroupsQuery {
-                branch_id: None,
-                page: 2,
-                per_page: 500,
-            },
-            groups: Vec::new(),
-            pagination: Pagination {
-                per_page: Some(100),
-                current_page: Some(2),
-                total_pages: Some(3),
-                ..Pagination::default()
-            },
-        };
-        assert_eq!(page.per_page(), 100);
-        assert_eq!(page.total_pages(), 3);
-        let bare = GroupsPage {
-            pagination: Pagination::default(),
-            ..page
-        };
-        assert_eq!(bare.per_page(), 500);
-        assert_eq!(bare.page(), 2);
-        assert_eq!(bare.total_pages(), 2);
     }
 }

@@ -3,27 +3,35 @@
 //! Every shape real traffic shows is accepted: unknown keys are ignored,
 //! numbers may be text, nullable fields may be `null` or absent, and a value
 //! that does not fit its field becomes `None` or raw text. Nothing inside a
-//! record can fail a page: a `data` element that is not an object is
-//! skipped, every object is kept. Only a body that is not JSON, or a JSON
-//! document that is not a success envelope, is a [`DecodeError`].
+//! record can fail a page: a lone surrogate escape in a string reads as
+//! U+FFFD and a value nested past [`MAX_DEPTH`] levels is cut there
+//! (`mend.rs`); a `data` element that is not an object is skipped, every
+//! object is kept. Only a body that is not JSON, a JSON document that is
+//! not a success envelope, a `data` list without a single object, or one of
+//! more than [`MAX_RECORDS`] elements, is a [`DecodeError`].
 //!
 //! Records are read straight from the bytes by serde visitors (`lenient.rs`,
-//! `records.rs`), never through a `serde_json::Value` per record.
+//! `records.rs`), never through a `serde_json::Value` per record; past
+//! [`MAX_RECORDS`] elements the rest of `data` is only counted, so the
+//! memory a page takes is bounded however many tiny records its body holds.
 
 mod lenient;
+mod mend;
 mod records;
 
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
-use serde::de::{self, MapAccess, SeqAccess};
+use serde::de::{self, IgnoredAny, MapAccess, SeqAccess};
 
+pub use self::lenient::MAX_KEPT_ELEMENTS;
 use self::lenient::{
-    Accept, AnyValue, Loose, Shape, flag, int, parse_with, read, skip_list, skip_object,
-    skip_value, text,
+    Accept, AnyValue, Loose, Shape, flag, int, read, skip_list, skip_object, skip_value, text,
 };
+pub use self::mend::MAX_DEPTH;
+use self::mend::parse_mended;
 use self::records::{Record, RecordShape, nested};
-use crate::api::model::{Branch, Envelope, Group, Installation, Pagination, Plugin};
+use crate::api::model::{Branch, Envelope, Group, Installation, Me, Pagination, Plugin};
 
 /// Why a body could not be read as a success envelope. Its `Display` is one
 /// short line, fit for a status bar.
@@ -48,6 +56,9 @@ pub enum DecodeError {
         expected: &'static str,
         found: &'static str,
     },
+    /// `data` holds more elements than any page of the API does.
+    #[error("`data` holds {elements} records, more than the {limit} a page may hold: refused")]
+    TooManyRecords { elements: usize, limit: usize },
     /// The envelope says `"success": false`.
     #[error("{}", refused_line(*status, message.as_deref()))]
     Refused {
@@ -96,28 +107,35 @@ impl From<serde_json::Error> for DecodeError {
     }
 }
 
+/// The most elements a `data` list may hold: fifty times the largest page
+/// crmdeck asks for (`per_page` 100), and far more plugins or branches
+/// than any centre has.
+pub const MAX_RECORDS: usize = 5_000;
+
 /// The envelope of `GET /v2/plugins`.
 pub fn plugins(body: &[u8]) -> Result<Envelope<Vec<Plugin>>, DecodeError> {
-    envelope(body, ListOf::<Plugin>::new(), "a list")
+    envelope(body, ListOf::<Plugin>::new)
 }
 
 /// The envelope of `GET /v2/groups` (with its pagination).
 pub fn groups(body: &[u8]) -> Result<Envelope<Vec<Group>>, DecodeError> {
-    envelope(body, ListOf::<Group>::new(), "a list")
+    envelope(body, ListOf::<Group>::new)
 }
 
 /// The envelope of `POST /v2/plugins/install`: `data` is one installation.
 pub fn install(body: &[u8]) -> Result<Envelope<Installation>, DecodeError> {
-    envelope(
-        body,
-        OneObject::<Installation>::new(),
-        "an installation object",
-    )
+    envelope(body, OneObject::<Installation>::new)
 }
 
 /// The envelope of `GET /v2/branches` (outside the published spec).
 pub fn branches(body: &[u8]) -> Result<Envelope<Vec<Branch>>, DecodeError> {
-    envelope(body, ListOf::<Branch>::new(), "a list")
+    envelope(body, ListOf::<Branch>::new)
+}
+
+/// The envelope of `GET /v2/token/me` (outside the published spec): `data`
+/// is the user, with the company (centre) it belongs to.
+pub fn me(body: &[u8]) -> Result<Envelope<Me>, DecodeError> {
+    envelope(body, OneObject::<Me>::new)
 }
 
 /// The body as text: invalid UTF-8 (a name cut in the middle of a
@@ -127,12 +145,13 @@ fn body_text(body: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body))
 }
 
-/// Reads a success envelope whose `data` has the shape `data`.
-fn envelope<T, S>(body: &[u8], data: S, expected: &'static str) -> Result<Envelope<T>, DecodeError>
+/// Reads a success envelope whose `data` has the shape `data()`.
+fn envelope<T, S>(body: &[u8], data: fn() -> S) -> Result<Envelope<T>, DecodeError>
 where
-    S: for<'de> Shape<'de, Output = Result<T, &'static str>>,
+    S: for<'de> Shape<'de, Output = Result<T, DecodeError>>,
 {
-    let parts = parse_with(&body_text(body), EnvelopeShape { data: Some(data) })?
+    let shape = || EnvelopeShape { data: Some(data()) };
+    let parts = parse_mended(&body_text(body), shape)?
         .map_err(|found| DecodeError::NotEnvelope { found })?;
     if parts.success == Some(false) {
         return Err(DecodeError::Refused {
@@ -140,10 +159,7 @@ where
             message: parts.message,
         });
     }
-    let data = parts
-        .data
-        .ok_or(DecodeError::NoData)?
-        .map_err(|found| DecodeError::WrongShape { expected, found })?;
+    let data = parts.data.ok_or(DecodeError::NoData)??;
     Ok(Envelope {
         status: parts.status,
         success: parts.success,
@@ -153,12 +169,12 @@ where
     })
 }
 
-/// An envelope's fields as read; `data` is `Err(what was found)` when it
-/// does not have the expected shape.
+/// An envelope's fields as read; `data` is `Err(why)` when it does not
+/// have the expected shape.
 struct EnvelopeParts<T> {
     status: Option<i64>,
     success: Option<bool>,
-    data: Option<Result<T, &'static str>>,
+    data: Option<Result<T, DecodeError>>,
     pagination: Option<Pagination>,
     message: Option<String>,
 }
@@ -171,7 +187,7 @@ struct EnvelopeShape<S> {
 
 impl<'de, T, S> Shape<'de> for EnvelopeShape<S>
 where
-    S: Shape<'de, Output = Result<T, &'static str>>,
+    S: Shape<'de, Output = Result<T, DecodeError>>,
 {
     type Output = Result<EnvelopeParts<T>, &'static str>;
 
@@ -212,7 +228,9 @@ where
     }
 }
 
-/// `data` as a list of records: elements that are not objects are skipped.
+/// `data` as a list of records: elements that are not objects are skipped,
+/// but a list of nothing else is no list of records; past [`MAX_RECORDS`]
+/// elements the rest are counted, not read.
 struct ListOf<T>(PhantomData<T>);
 
 impl<T> ListOf<T> {
@@ -221,23 +239,65 @@ impl<T> ListOf<T> {
     }
 }
 
+/// What `data` was expected to be, in an error.
+const A_LIST: &str = "a list";
+
 impl<'de, T: Record> Shape<'de> for ListOf<T> {
-    type Output = Result<Vec<T>, &'static str>;
+    type Output = Result<Vec<T>, DecodeError>;
 
     fn object<A: MapAccess<'de>>(self, map: A) -> Result<Self::Output, A::Error> {
-        skip_object(map).map(Err)
+        skip_object(map).map(|found| Err(wrong_shape(A_LIST, found)))
     }
 
     fn list<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Output, A::Error> {
-        let mut records = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(element) = seq.next_element_seed(Accept(RecordShape::<T>::new()))? {
-            records.extend(element.map(|found| found.record));
+        let mut records = Vec::new();
+        let mut elements = 0;
+        // What the first element that is no object was.
+        let mut other = None;
+        while elements < MAX_RECORDS {
+            let Some(element) = seq.next_element_seed(Accept(RecordShape::<T>::new()))? else {
+                break;
+            };
+            elements += 1;
+            match element {
+                Ok(found) => records.push(found.record),
+                Err(found) => _ = other.get_or_insert(found),
+            }
         }
-        Ok(Ok(records))
+        while seq.next_element::<IgnoredAny>()?.is_some() {
+            elements += 1;
+        }
+        if elements > MAX_RECORDS {
+            return Ok(Err(DecodeError::TooManyRecords {
+                elements,
+                limit: MAX_RECORDS,
+            }));
+        }
+        Ok(match other {
+            Some(found) if records.is_empty() => {
+                Err(wrong_shape("a list of objects", list_of(found)))
+            }
+            _ => Ok(records),
+        })
     }
 
     fn scalar<E: de::Error>(self, value: Loose<'de>) -> Result<Self::Output, E> {
-        Ok(Err(value.kind()))
+        Ok(Err(wrong_shape(A_LIST, value.kind())))
+    }
+}
+
+fn wrong_shape(expected: &'static str, found: &'static str) -> DecodeError {
+    DecodeError::WrongShape { expected, found }
+}
+
+/// "a list of numbers" for a list whose elements are what `kind` names.
+fn list_of(kind: &'static str) -> &'static str {
+    match kind {
+        "null" => "a list of nulls",
+        "a boolean" => "a list of booleans",
+        "a number" => "a list of numbers",
+        "a string" => "a list of strings",
+        _ => "a list of lists",
     }
 }
 
@@ -251,21 +311,21 @@ impl<T> OneObject<T> {
 }
 
 impl<'de, T: Record> Shape<'de> for OneObject<T> {
-    type Output = Result<T, &'static str>;
+    type Output = Result<T, DecodeError>;
 
     fn object<A: MapAccess<'de>>(self, map: A) -> Result<Self::Output, A::Error> {
         Ok(match RecordShape::<T>::new().object(map)? {
-            Some(found) if !found.empty => Ok(found.record),
-            _ => Err("an empty object"),
+            Ok(found) if !found.empty => Ok(found.record),
+            _ => Err(wrong_shape(T::EXPECTED, "an empty object")),
         })
     }
 
     fn list<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Output, A::Error> {
-        skip_list(seq).map(Err)
+        skip_list(seq).map(|found| Err(wrong_shape(T::EXPECTED, found)))
     }
 
     fn scalar<E: de::Error>(self, value: Loose<'de>) -> Result<Self::Output, E> {
-        Ok(Err(value.kind()))
+        Ok(Err(wrong_shape(T::EXPECTED, value.kind())))
     }
 }
 
@@ -287,7 +347,7 @@ const PLAIN_MESSAGE_LIMIT: usize = 200;
 /// line of plain text. `None` when the body says nothing useful.
 pub fn error_body(body: &[u8]) -> Option<ErrorBody> {
     let text = body_text(body);
-    if let Ok(found) = parse_with(&text, ErrorShape) {
+    if let Ok(found) = parse_mended(&text, || ErrorShape) {
         return found;
     }
     let text = text.trim();

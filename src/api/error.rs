@@ -2,12 +2,15 @@
 //!
 //! `Display` is one line, fit for a status bar or a CLI's stderr, and never
 //! holds the user's token: the request URL carries none, the client masks a
-//! token that the server echoes, and every text the server chose (messages,
-//! body snippets) passes through [`redact_secrets`](super::token::redact_secrets)
-//! and is made safe for a terminal: no control or bidi character, no line
-//! break, and a bounded length.
+//! token that the server echoes, in any encoding
+//! ([`ApiError::without_token`]), and every text the server chose
+//! (messages, body snippets) passes through
+//! [`redact_secrets`](super::token::redact_secrets) and is made safe for a
+//! terminal: no control or bidi character, no line break, and a bounded
+//! length.
 
-use super::token::redact_secrets;
+use super::echo;
+use super::token::{Token, redact_secrets};
 use crate::domain::sanitize::sanitize_line;
 use chrono::{DateTime, Utc};
 use std::fmt;
@@ -40,9 +43,19 @@ pub enum ApiError {
         status: u16,
         message: Option<String>,
     },
-    /// The server could not be reached (refused, unresolvable, reset, TLS).
+    /// The server could not be reached (refused, unresolvable, TLS
+    /// handshake): the request was never sent.
     #[error("cannot reach the server: {}", shown(.0))]
     Network(String),
+    /// The connection failed once the request was on its way (reset,
+    /// closed without an answer, an answer broken off): the server may
+    /// have received it.
+    #[error("connection lost before the answer: {}", shown(.0))]
+    ConnectionLost(String),
+    /// No connection within the connect limit: the request was never sent.
+    #[error("no answer from the server within {} s", .0.as_secs_f32())]
+    ConnectTimeout(Duration),
+    /// No whole answer within the request limit.
     #[error("no answer from the server within {} s", .0.as_secs_f32())]
     Timeout(Duration),
     /// The answer arrived but is not what the API promises.
@@ -60,9 +73,84 @@ impl ApiError {
     /// Worth retrying a GET after this (the server or the path may recover).
     pub fn is_transient(&self) -> bool {
         match self {
-            Self::Network(_) | Self::RateLimited { .. } => true,
+            Self::Network(_) | Self::ConnectionLost(_) | Self::RateLimited { .. } => true,
             Self::Server { status, .. } => matches!(status, 502..=504),
             _ => false,
+        }
+    }
+
+    /// The same error with every echo of `token` in the server's words
+    /// (messages, field names and errors, the decode detail and snippet)
+    /// masked, whatever its encoding: see [`echo`].
+    pub fn without_token(self, token: &Token) -> Self {
+        let mask = |text: String| match echo::without_token(&text, token) {
+            std::borrow::Cow::Borrowed(_) => text,
+            std::borrow::Cow::Owned(masked) => masked,
+        };
+        match self {
+            Self::Unauthorized {
+                expired_at,
+                message,
+            } => Self::Unauthorized {
+                expired_at,
+                message: message.map(mask),
+            },
+            Self::Forbidden { message } => Self::Forbidden {
+                message: message.map(mask),
+            },
+            Self::NotFound { message } => Self::NotFound {
+                message: message.map(mask),
+            },
+            Self::Validation { message, fields } => Self::Validation {
+                message: message.map(mask),
+                fields: fields
+                    .into_iter()
+                    .map(|(field, problems)| {
+                        (mask(field), problems.into_iter().map(mask).collect())
+                    })
+                    .collect(),
+            },
+            Self::Server { status, message } => Self::Server {
+                status,
+                message: message.map(mask),
+            },
+            Self::Network(reason) => Self::Network(mask(reason)),
+            Self::Decode {
+                status,
+                detail,
+                snippet,
+            } => Self::Decode {
+                status,
+                detail: mask(detail),
+                snippet: mask(snippet),
+            },
+            Self::ConnectionLost(reason) => Self::ConnectionLost(mask(reason)),
+            other @ (Self::RateLimited { .. }
+            | Self::Timeout(_)
+            | Self::ConnectTimeout(_)
+            | Self::TooLarge { .. }) => other,
+        }
+    }
+
+    /// For a request that changes something (the install POST): true when
+    /// it may have taken effect all the same. The request was sent (only a
+    /// connection never made proves it was not), and no answer says it was
+    /// refused: none came in time, the connection broke, a gateway or the
+    /// server failed (5xx: the work may be done, or still going on behind
+    /// a gateway), or an answer came that could not be read. A 4xx is the
+    /// server saying no, so nothing happened.
+    pub fn outcome_unknown(&self) -> bool {
+        match self {
+            Self::Network(_) | Self::ConnectTimeout(_) => false,
+            Self::Unauthorized { .. }
+            | Self::Forbidden { .. }
+            | Self::NotFound { .. }
+            | Self::Validation { .. }
+            | Self::RateLimited { .. } => false,
+            Self::Server { status, .. } | Self::Decode { status, .. } => {
+                !(400..500).contains(status)
+            }
+            Self::ConnectionLost(_) | Self::Timeout(_) | Self::TooLarge { .. } => true,
         }
     }
 
@@ -203,6 +291,8 @@ mod tests {
                 message: Some("Bad Gateway".into()),
             },
             ApiError::Network("connection refused".into()),
+            ApiError::ConnectionLost("connection closed before message completed".into()),
+            ApiError::ConnectTimeout(Duration::from_secs(5)),
             ApiError::Timeout(Duration::from_secs(30)),
             ApiError::decode(200, "not JSON", b"<html>\n<title>x</title>"),
             ApiError::TooLarge {
@@ -319,5 +409,48 @@ mod tests {
             .is_transient()
         );
         assert!(!ApiError::Timeout(Duration::from_secs(1)).is_transient());
+        assert!(!ApiError::ConnectTimeout(Duration::from_secs(1)).is_transient());
+        assert!(ApiError::ConnectionLost("reset".into()).is_transient());
+    }
+
+    #[test]
+    fn an_install_is_unknown_unless_it_was_never_sent_or_was_refused() {
+        let server = |status| ApiError::Server {
+            status,
+            message: None,
+        };
+        let unknown = [
+            ApiError::ConnectionLost("connection closed before message completed".into()),
+            ApiError::Timeout(Duration::from_secs(1)),
+            server(500),
+            server(502),
+            server(503),
+            server(504),
+            ApiError::decode(200, "the answer is not JSON", b"{"),
+            ApiError::TooLarge { limit: 16 << 20 },
+        ];
+        for error in unknown {
+            assert!(error.outcome_unknown(), "{error:?}");
+        }
+        let known = [
+            ApiError::Network("127.0.0.1: Connection refused (os error 111)".into()),
+            ApiError::ConnectTimeout(Duration::from_secs(1)),
+            ApiError::Unauthorized {
+                expired_at: None,
+                message: None,
+            },
+            ApiError::Forbidden { message: None },
+            ApiError::NotFound { message: None },
+            ApiError::Validation {
+                message: None,
+                fields: Vec::new(),
+            },
+            ApiError::RateLimited { retry_after: None },
+            server(409),
+            ApiError::decode(422, "expected an object", b"[]"),
+        ];
+        for error in known {
+            assert!(!error.outcome_unknown(), "{error:?}");
+        }
     }
 }

@@ -4,9 +4,10 @@
 
 use super::line_input::LineInput;
 use super::list_cursor::Movement;
-use crate::api::{ApiError, Branch};
+use crate::api::ApiError;
 use crate::domain::cell_text::CellText;
 use crate::domain::sanitize::sanitize_line;
+use crate::model::Branch;
 use std::collections::HashMap;
 
 /// What `/v2/branches` (outside the published API) gave.

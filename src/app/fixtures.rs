@@ -3,15 +3,16 @@
 //! randomness, no local time zone.
 
 use super::{App, AppSettings, Effect, Input, Msg, Payload, Request};
-use crate::api::{
-    Abilities, ApiError, Branch, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
-    GroupsPage, GroupsQuery, Installation, LessonTime, Links, Pagination, Plugin, PluginType,
-    Timestamp,
-};
+use crate::api::ApiError;
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
-use crate::domain::zone::Zone;
+use crate::domain::zone::{Zone, ZoneSource};
+use crate::model::{
+    Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
+    GroupsPage, GroupsQuery, Installation, LessonTime, Links, Me, Pagination, Plugin, PluginType,
+    Timestamp,
+};
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
@@ -28,6 +29,8 @@ impl AppSettings {
             profile: Some("demo".to_string()),
             host: "api.example.uz".to_string(),
             timezone: Zone::Named(chrono_tz::Asia::Tashkent),
+            timezone_source: ZoneSource::Config,
+            machine_zone: Zone::Named(chrono_tz::Asia::Tashkent),
             language: Language::En,
             read_only: false,
             per_page: 20,
@@ -258,6 +261,17 @@ pub fn plugin(id: i64, name: &str, plugin_type: PluginType, installed: bool) -> 
     }
 }
 
+/// The token's user at a centre whose zone is `timezone`.
+pub fn me(timezone: &str) -> Me {
+    Me {
+        company: Some(Company {
+            name: Some("Ziyo Learning Centre".to_string()),
+            timezone: Some(timezone.to_string()),
+        }),
+        timezone: None,
+    }
+}
+
 /// Six plugins: 1 and 3 installed.
 pub fn plugins() -> Vec<Plugin> {
     vec![
@@ -280,6 +294,7 @@ pub fn server_answer(request: &Request) -> Result<Payload, ApiError> {
         Request::Install { plugin_id } => {
             Payload::Installed(installation(plugin_id + 20, *plugin_id))
         }
+        Request::Me => Payload::Me(me("Asia/Tashkent")),
     })
 }
 

@@ -3,13 +3,13 @@
 //! published show their value as sent.
 
 use super::document::{DocLine, field};
-use crate::api::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use crate::domain::clock::{lesson_minutes, lesson_range};
 use crate::domain::format::{
     NONE, RowFormat, date, flag, json_value, status_word, thousands, timestamp,
 };
 use crate::domain::sanitize::{sanitize_line, sanitize_text};
 use crate::domain::weekday::{NameStyle, describe_days};
+use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use std::collections::HashMap;
 
 /// The detail view of `group`; `branch_names` names its branch when known.

@@ -2,10 +2,10 @@
 //! measured once, when the page arrives, so a frame only copies the visible
 //! rows' clusters into the screen buffer.
 
-use crate::api::{Group, GroupStatus, GroupsPage};
 use crate::domain::columns::groups::COLUMNS;
 use crate::domain::columns::{BranchNames, ScreenTable, SortColumn};
 use crate::domain::format::RowFormat;
+use crate::model::{Group, GroupStatus, GroupsPage};
 use chrono::{DateTime, Utc};
 
 /// A page of groups as it sits in the cache.
@@ -35,6 +35,11 @@ impl CachedPage {
             groups: page.groups,
             fetched_at: now,
         }
+    }
+
+    /// Formats every row again (the zone changed).
+    pub fn reformat(&mut self, format: RowFormat) {
+        self.table = ScreenTable::new(COLUMNS, &self.groups, &format);
     }
 
     /// True when the group of row `index` is archived.

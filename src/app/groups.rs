@@ -10,10 +10,11 @@ use super::list_cursor::{ListCursor, Movement};
 use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
 use super::status::{StatusLine, Topic};
-use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
+use crate::api::ApiError;
 use crate::domain::columns::groups::COLUMNS;
 use crate::domain::columns::{ScreenRow, SortColumn};
 use crate::domain::format::RowFormat;
+use crate::model::{Group, GroupsPage, GroupsQuery};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 

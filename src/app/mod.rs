@@ -30,13 +30,14 @@ mod tests;
 
 pub use protocol::{Effect, Input, Msg, Payload, Request, RequestId};
 
-use crate::api::{ApiError, GroupsPage, GroupsQuery};
+use crate::api::ApiError;
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::format::RowFormat;
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::timetable::WorkingHours;
-use crate::domain::zone::Zone;
+use crate::domain::zone::{Zone, ZoneSource};
+use crate::model::{GroupsPage, GroupsQuery};
 use branch_picker::{BranchPicker, Branches};
 use chrono::{DateTime, TimeDelta, Utc};
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -58,7 +59,13 @@ pub struct AppSettings {
     pub profile: Option<String>,
     /// The API host shown in the top line.
     pub host: String,
+    /// The zone times are shown in, and where it came from; an answer of
+    /// the API naming the centre's zone replaces one not from the config.
     pub timezone: Zone,
+    pub timezone_source: ZoneSource,
+    /// This machine's zone (`Zone::Local`): the top line says which zone
+    /// times are in when it reads another clock.
+    pub machine_zone: Zone,
     pub language: Language,
     pub read_only: bool,
     pub per_page: u32,
@@ -148,6 +155,9 @@ impl App {
         let mut effects = vec![groups.first_fetch(&mut requests)];
         effects.push(requests.start(Purpose::Branches, Request::Branches));
         effects.extend(plugins.fetch(&mut requests));
+        if settings.timezone_source != ZoneSource::Config {
+            effects.push(requests.start(Purpose::Me, Request::Me));
+        }
         let app = Self {
             settings,
             size,
@@ -424,6 +434,17 @@ impl App {
         match action {
             Action::Accept => {
                 self.overlay = None;
+                // Asked again: what held when the question opened may not
+                // hold now.
+                let refused = self.plugins.install_refused(
+                    plugin_id,
+                    self.settings.read_only,
+                    &self.requests,
+                );
+                if let Some(reason) = refused {
+                    self.status.info(reason, self.now);
+                    return Vec::new();
+                }
                 if let Some(plugin) = self.plugins.plugin(plugin_id) {
                     let name = sanitize_line(&plugin.name).into_owned();
                     self.status.info(format!("installing {name}…"), self.now);
@@ -696,7 +717,7 @@ impl App {
             Msg::TokenReloaded(Ok(expires_at)) => {
                 self.settings.token_expires_at = expires_at;
                 let expiry = expires_at
-                    .map(|at| format!(" ({})", crate::api::token::describe_expiry(at, self.now)))
+                    .map(|at| format!(" ({})", crate::model::describe_expiry(at, self.now)))
                     .unwrap_or_default();
                 self.status
                     .info(format!("token reloaded{expiry}"), self.now);
@@ -767,6 +788,21 @@ impl App {
                 self.groups.refilter(&self.branches.names, self.size);
                 Vec::new()
             }
+            Purpose::Me => {
+                // Outside the published spec: a failure or an answer that
+                // names no zone leaves the default, without a word.
+                let zone = expect(result, |payload| match payload {
+                    Payload::Me(me) => Some(me),
+                    _ => None,
+                })
+                .ok()
+                .and_then(|me| me.time_zone())
+                .map(Zone::Named);
+                if let Some(zone) = zone {
+                    self.use_zone(zone);
+                }
+                Vec::new()
+            }
             Purpose::Install { plugin_id } => {
                 let installed = expect(result, |payload| match payload {
                     Payload::Installed(installation) => Some(installation),
@@ -774,6 +810,25 @@ impl App {
                 });
                 self.with_plugins(|plugins, env| plugins.on_installed(plugin_id, installed, env))
             }
+        }
+    }
+
+    /// Shows times in `zone`, the centre's as the API names it: the rows
+    /// already formatted and the week are laid out again.
+    fn use_zone(&mut self, zone: Zone) {
+        self.settings.timezone_source = ZoneSource::Api;
+        if zone == self.settings.timezone {
+            return;
+        }
+        self.settings.timezone = zone;
+        let format = self.row_format();
+        for page in self.groups.cache.values_mut() {
+            page.reformat(format);
+        }
+        self.groups.refilter(&self.branches.names, self.size);
+        if self.week.loaded {
+            self.week.rebuild(&zone);
+            self.week.keep_selection_visible(self.size);
         }
     }
 

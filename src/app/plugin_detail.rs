@@ -2,11 +2,10 @@
 //! the token masked unless revealed.
 
 use super::document::{DocLine, field};
-use crate::api::token::mask_secret;
-use crate::api::{Abilities, Plugin, Timestamp};
 use crate::domain::format::{NONE, plugin_type_word, timestamp};
 use crate::domain::sanitize::{sanitize_line, sanitize_text};
 use crate::domain::zone::Zone;
+use crate::model::{Abilities, Plugin, Timestamp, mask_secret};
 
 /// How the installation part of a plugin's detail shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

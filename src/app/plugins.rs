@@ -10,12 +10,14 @@ use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
 use super::status::{StatusLine, Topic};
-use crate::api::{ApiError, Installation, Plugin, PluginType};
+use crate::api::ApiError;
 use crate::domain::columns::ScreenTable;
 use crate::domain::columns::plugins::{COLUMNS, PluginFormat};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
+use crate::model::{Installation, Plugin, PluginType};
 use chrono::{DateTime, Utc};
+use std::collections::BTreeMap;
 
 /// Which plugin types the list shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -81,6 +83,10 @@ pub struct PluginsTab {
     pub detail_focused: bool,
     pub detail_scroll: usize,
     pub token_revealed: bool,
+    /// Installs whose outcome is unknown (see [`ApiError::outcome_unknown`]),
+    /// by plugin id, with the error line about each: none of them is sent
+    /// again until a plugin list asked for since says it is not installed.
+    pub unsettled: BTreeMap<i64, String>,
 }
 
 impl PluginsTab {
@@ -116,7 +122,9 @@ impl PluginsTab {
         effects
     }
 
-    /// The list arrived (or failed): on failure the list shown stays.
+    /// The list arrived (or failed): on failure the list shown stays. A
+    /// list settles the installs whose outcome was unknown: it was asked
+    /// for after they failed (asking again abandons an older request).
     pub fn on_list(&mut self, result: Result<Vec<Plugin>, ApiError>, env: &mut Surroundings<'_>) {
         match result {
             Ok(plugins) => {
@@ -126,6 +134,7 @@ impl PluginsTab {
                 self.loaded = true;
                 self.load_error = None;
                 env.status.resolved(Topic::Plugins);
+                self.settle(env);
                 self.refilter_keeping(kept, env.size);
             }
             Err(error) => {
@@ -141,6 +150,27 @@ impl PluginsTab {
     /// Formats and measures the list's cells again, after `plugins` changed.
     fn measure(&mut self) {
         self.table = ScreenTable::new(COLUMNS, &self.plugins, &PluginFormat::default());
+    }
+
+    /// Forgets the installs whose outcome was unknown, now that a fresh
+    /// list tells it; the error line about one, if still shown, says what
+    /// the list shows.
+    fn settle(&mut self, env: &mut Surroundings<'_>) {
+        for (plugin_id, said) in std::mem::take(&mut self.unsettled) {
+            let still_shown = env
+                .status
+                .current()
+                .is_some_and(|message| message.text == checking(&said));
+            if !still_shown {
+                continue;
+            }
+            let outcome = match self.plugin(plugin_id) {
+                Some(plugin) if plugin.is_installed() => "the plugin list shows it installed",
+                Some(_) => "the plugin list shows it not installed: i tries again",
+                None => "it is no longer in the plugin list",
+            };
+            env.status.error(format!("{said}; {outcome}"), env.now);
+        }
     }
 
     /// Recomputes the visible plugins, keeping the selected one if it stays.
@@ -234,18 +264,38 @@ impl PluginsTab {
         }
     }
 
-    /// Why the selected plugin cannot be installed now, or its id.
+    /// The selected plugin's id, or why it cannot be installed now.
     pub fn install_target(&self, read_only: bool, requests: &Requests) -> Result<i64, String> {
         let plugin = self.selected().ok_or("no plugin selected")?;
+        match self.install_refused(plugin.id, read_only, requests) {
+            Some(reason) => Err(reason),
+            None => Ok(plugin.id),
+        }
+    }
+
+    /// Why plugin `plugin_id` cannot be installed now, if it cannot.
+    pub fn install_refused(
+        &self,
+        plugin_id: i64,
+        read_only: bool,
+        requests: &Requests,
+    ) -> Option<String> {
+        let plugin = self.plugin(plugin_id)?;
         let name = sanitize_line(&plugin.name);
         if read_only {
-            Err("read-only: install disabled".to_string())
+            Some("read-only: install disabled".to_string())
         } else if plugin.is_installed() {
-            Err(format!("{name} is already installed"))
-        } else if is_installing(requests, plugin.id) {
-            Err(format!("{name}: installing, wait for the answer"))
+            Some(format!("{name} is already installed"))
+        } else if is_installing(requests, plugin_id) {
+            Some(format!("{name}: installing, wait for the answer"))
+        } else if !self.unsettled.contains_key(&plugin_id) {
+            None
+        } else if self.is_loading(requests) {
+            Some(format!("checking whether {name} was installed…"))
         } else {
-            Ok(plugin.id)
+            Some(format!(
+                "whether {name} was installed is not known: r asks the plugin list again"
+            ))
         }
     }
 
@@ -267,8 +317,9 @@ impl PluginsTab {
 
     /// The install answered: on success the plugin shows as installed and
     /// the list is refetched to reconcile; on failure nothing changes, and
-    /// when the failure leaves the outcome unknown (see [`outcome_unknown`])
-    /// the list is refetched to learn what happened.
+    /// when the failure leaves the outcome unknown the list is refetched to
+    /// learn what happened, and no install of the plugin is sent until it
+    /// has (see [`Self::unsettled`]).
     pub fn on_installed(
         &mut self,
         plugin_id: i64,
@@ -288,11 +339,10 @@ impl PluginsTab {
                 env.status.info(format!("installed {name}"), env.now);
                 self.fetch(env.requests)
             }
-            Err(error) if outcome_unknown(&error) => {
-                env.status.error(
-                    format!("install {name}: {error}; checking whether it was installed…"),
-                    env.now,
-                );
+            Err(error) if error.outcome_unknown() => {
+                let said = format!("install {name}: {error}");
+                env.status.error(checking(&said), env.now);
+                self.unsettled.insert(plugin_id, said);
                 self.fetch(env.requests)
             }
             Err(error) => {
@@ -309,17 +359,10 @@ impl PluginsTab {
     }
 }
 
-/// True when an install that failed with `error` may have happened on the
-/// server all the same: no answer in time, or an answer that could not be
-/// read (a success status with a broken body, a body over the size cap).
-/// The plugin list then tells the true state, and without it a second
-/// install could be sent for a plugin already installed.
-fn outcome_unknown(error: &ApiError) -> bool {
-    match error {
-        ApiError::Timeout(_) | ApiError::TooLarge { .. } => true,
-        ApiError::Decode { status, .. } => (200..300).contains(status),
-        _ => false,
-    }
+/// The error line about an install whose outcome is unknown, while the
+/// plugin list is asked again.
+fn checking(said: &str) -> String {
+    format!("{said}; checking whether it was installed…")
 }
 
 /// True while an install of `plugin_id` is on its way.

@@ -2,7 +2,8 @@
 //! (keys, mouse, resizes, results of work) in, effects (work to do) out.
 //! Everything here is plain data, so the whole app is testable without I/O.
 
-use crate::api::{ApiError, Branch, GroupsPage, GroupsQuery, Installation, Plugin};
+use crate::api::ApiError;
+use crate::model::{Branch, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
 
@@ -47,6 +48,7 @@ pub enum Payload {
     Plugins(Vec<Plugin>),
     Branches(Vec<Branch>),
     Installed(Installation),
+    Me(Me),
 }
 
 /// One call to the API.
@@ -55,6 +57,8 @@ pub enum Request {
     Groups(GroupsQuery),
     Plugins,
     Branches,
+    /// Who the token belongs to: the centre's name and zone (may well fail).
+    Me,
     /// Sent once: the runtime never retries it.
     Install {
         plugin_id: i64,

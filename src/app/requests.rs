@@ -2,7 +2,7 @@
 //! awaited any more (cancelled, superseded) is dropped: the latest wins.
 
 use super::protocol::{Effect, Request, RequestId};
-use crate::api::GroupsQuery;
+use crate::model::GroupsQuery;
 use std::collections::BTreeMap;
 
 /// Why a request was sent: what to do with its answer.
@@ -14,6 +14,8 @@ pub enum Purpose {
     WeekPage(GroupsQuery),
     Plugins,
     Branches,
+    /// The centre's zone, when the config names none.
+    Me,
     Install {
         plugin_id: i64,
     },

@@ -9,11 +9,12 @@ use super::layout;
 use super::list_cursor::Movement;
 use super::protocol::{Effect, Request};
 use super::requests::{Purpose, Requests};
+use crate::api::ApiError;
 use crate::api::pages::PageWalker;
-use crate::api::{ApiError, Group, GroupsPage, GroupsQuery};
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
 use crate::domain::zone::Zone;
+use crate::model::{Group, GroupsPage, GroupsQuery};
 use std::collections::HashMap;
 use std::ops::Range;
 

@@ -91,8 +91,8 @@ pub enum Command {
         after_help = "Examples:\n  crmdeck demo-server --addr 127.0.0.1:8787\n  \
                             crmdeck demo-server --latency-ms 300 --fault 502x2@groups\n\
                             Fault specs: 500, 500x3, html:502, empty:200, truncated, wrong-shape,\n\
-                            hang, drip, oversize:20000000, retry-after:2, each with an optional\n\
-                            @plugins|@install|@groups|@branches suffix."
+                            hang, drop, drip, oversize:20000000, retry-after:2, each with an optional\n\
+                            @plugins|@install|@groups|@branches|@me suffix."
     )]
     DemoServer(DemoServerArgs),
 }

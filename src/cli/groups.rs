@@ -4,16 +4,15 @@ use super::args::GroupsArgs;
 use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
 use crate::api::pages::walk_all;
-use crate::api::{Group, GroupsQuery};
 use crate::config::Config;
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::groups::COLUMNS;
 use crate::domain::format::RowFormat;
 use crate::domain::weekday::{NameStyle, day_name, weekdays};
-use crate::session::Session;
+use crate::model::{Group, GroupsQuery};
+use crate::session::{Session, optional};
 use serde_json::{Value, json};
 use std::io::{IsTerminal, Write};
-use std::time::Duration;
 
 pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result<String, CliError> {
     let config = &session.config;
@@ -47,10 +46,18 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             groups.iter().map(|g| group_json(g, config)).collect(),
         )),
         Format::Table | Format::Csv => {
-            let branches = branch_names(session).await;
+            // Branch names are a nicety from an unpublished endpoint: a
+            // failing or silent one costs a moment, never the table.
+            let (branches, (zone, _)) = tokio::join!(
+                optional("branch names", session.client.branches()),
+                session.zone()
+            );
+            let branches: BranchNames = (branches.into_iter().flatten())
+                .map(|branch| (branch.id, branch.name))
+                .collect();
             let rows = RowFormat {
                 language: config.language,
-                zone: config.timezone,
+                zone,
             };
             let table = Table::of(COLUMNS, &groups, &rows, &branches);
             match format {
@@ -59,25 +66,6 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             }
         }
     })
-}
-
-/// How long the table waits for branch names before showing branch ids.
-const BRANCH_NAMES_WAIT: Duration = Duration::from_secs(2);
-
-/// The branches' names: a nicety from an unpublished endpoint, so a
-/// failing or silent one costs at most [`BRANCH_NAMES_WAIT`], never the table.
-async fn branch_names(session: &Session) -> BranchNames {
-    match tokio::time::timeout(BRANCH_NAMES_WAIT, session.client.branches()).await {
-        Ok(Ok(branches)) => branches.into_iter().map(|b| (b.id, b.name)).collect(),
-        Ok(Err(error)) => {
-            tracing::info!(%error, "no branch names");
-            BranchNames::new()
-        }
-        Err(_) => {
-            tracing::info!("no branch names within {BRANCH_NAMES_WAIT:?}");
-            BranchNames::new()
-        }
-    }
 }
 
 /// Every page, with a live progress line when stderr is a terminal and a

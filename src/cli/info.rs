@@ -1,12 +1,21 @@
 //! `crmdeck info`: where everything comes from. Never the token itself.
 
-use crate::api::token::describe_expiry;
-use crate::config::log_path;
+use crate::domain::zone::Zone;
+use crate::logging::Log;
+use crate::model::describe_expiry;
 use crate::session::Session;
 
-pub fn run(session: &Session) -> String {
+/// `log` is where this run logs, or why it does not.
+pub async fn run(session: &Session, log: &Log) -> String {
     let config = &session.config;
-    let env = |name: &str| std::env::var(name).ok();
+    let (zone, source) = session.zone().await;
+    let now = chrono::Utc::now();
+    // Said where it matters: lesson times do not read as this machine's clock.
+    let elsewhere = if zone.same_clock_as(&Zone::Local, now) {
+        String::new()
+    } else {
+        format!("; times in {zone}, not this machine's zone")
+    };
     let token = session.client.token();
     let expiry = match token.expires_at() {
         Some(at) => describe_expiry(at, chrono::Utc::now()),
@@ -21,7 +30,7 @@ pub fn run(session: &Session) -> String {
     );
     let lines = [
         ("config file", file),
-        ("log file", log_path(&env).display().to_string()),
+        ("log file", log.describe()),
         (
             "profile",
             config.profile.clone().unwrap_or_else(|| "none".into()),
@@ -30,7 +39,10 @@ pub fn run(session: &Session) -> String {
         ("token from", token_source),
         ("token", format!("{} ({expiry})", token.masked())),
         ("read-only", config.read_only.to_string()),
-        ("time zone", config.timezone.to_string()),
+        (
+            "time zone",
+            format!("{zone} ({}){elsewhere}", source.describe()),
+        ),
         ("language", config.language.to_string()),
         ("per page", config.per_page.to_string()),
     ];

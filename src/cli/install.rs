@@ -1,11 +1,15 @@
 //! `crmdeck install ID`: confirm, then one POST (never retried).
 
 use super::plugins::installation_json;
+use super::table::Table;
 use super::{CliError, Format, json_text};
-use crate::api::{Installation, Plugin};
-use crate::domain::columns::plugins::shown_token;
+use crate::api::ApiError;
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::installs::{self, Installed};
+use crate::domain::columns::plugins::{PluginFormat, shown_token};
 use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
+use crate::model::{Installation, Plugin};
 use crate::session::Session;
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -39,8 +43,38 @@ pub async fn run(
     if !yes {
         confirm(plugin)?;
     }
-    let installation = session.client.install(plugin_id).await?;
-    Ok(report(plugin, &installation, format, show_token))
+    match session.client.install(plugin_id).await {
+        Ok(installation) => Ok(report(plugin, &installation, format, show_token)),
+        Err(error) if error.outcome_unknown() => Err(unknown_outcome(session, plugin, error).await),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// The error for an install that may have happened all the same (see
+/// [`ApiError::outcome_unknown`]): the plugin list, asked once (a read),
+/// says what it shows now. Never a second POST: an install the server is
+/// still carrying out (behind a gateway that gave up) shows later.
+async fn unknown_outcome(session: &Session, plugin: &Plugin, error: ApiError) -> CliError {
+    let name = sanitize_line(&plugin.name);
+    let check = "check with `crmdeck plugins` before installing again";
+    let now = match session.client.plugins().await {
+        Ok(plugins) => match plugins.into_iter().find(|p| p.id == plugin.id) {
+            Some(Plugin {
+                user: Some(installation),
+                ..
+            }) => format!(
+                "the plugin list now shows {name} installed (installation {}): see `crmdeck plugins`",
+                installation.id
+            ),
+            Some(_) => format!("the plugin list shows {name} not installed (yet): {check}"),
+            None => format!("{name} is no longer in the plugin list: {check}"),
+        },
+        Err(list_error) => {
+            tracing::info!(%list_error, "the plugin list after an install of unknown outcome");
+            check.to_string()
+        }
+    };
+    CliError::OutcomeUnknown(format!("{error}; outcome unknown: {now}"))
 }
 
 /// Asks on the terminal; refuses to guess when there is none.
@@ -81,23 +115,67 @@ fn report(
 ) -> String {
     match format {
         Format::Json => json_text(&installation_json(installation, show_token)),
-        Format::Table | Format::Csv => {
+        // A table of one row, so a name that starts like a formula is
+        // defused as in every CSV.
+        Format::Csv => {
+            let installed = Installed {
+                plugin,
+                installation,
+            };
+            let shown = PluginFormat { show_token };
+            Table::of(
+                &installs::columns(),
+                [&installed],
+                &shown,
+                &BranchNames::new(),
+            )
+            .to_csv()
+        }
+        Format::Table => {
             let token = installation
                 .token
                 .as_deref()
-                .map(|t| shown_token(t, show_token))
-                .unwrap_or_else(|| "none".into());
+                .map(|t| shown_token(t, show_token));
             let hint = if show_token || installation.token.is_none() {
                 ""
             } else {
                 " (--show-token prints it in full)"
             };
             format!(
-                "{} (plugin {}) installed: installation {}, token {token}{hint}\n",
+                "{} (plugin {}) installed: installation {}, token {}{hint}\n",
                 sanitize_line(&plugin.name),
                 plugin.id,
-                installation.id
+                installation.id,
+                token.as_deref().unwrap_or("none")
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_is_a_row_whose_formula_is_defused() {
+        let plugin = Plugin {
+            id: 7,
+            name: "=HYPERLINK(\"http://x\")".to_string(),
+            ..Plugin::default()
+        };
+        let installation = Installation {
+            id: 27,
+            plugin_id: Some(7),
+            token: Some("27|jCr5Qm0aXbT7sLw2kHd9PzUeYv4NcR8gFo1iKj6M".to_string()),
+            ..Installation::default()
+        };
+        let csv = report(&plugin, &installation, Format::Csv, false);
+        let masked = shown_token(installation.token.as_deref().unwrap(), false);
+        assert_eq!(
+            csv,
+            format!(
+                "plugin_id,name,installation_id,token\r\n7,\"'=HYPERLINK(\"\"http://x\"\")\",27,{masked}\r\n"
+            )
+        );
     }
 }

@@ -5,9 +5,13 @@
 //! and bidi controls (U+202E reorders what follows it on screen) as they
 //! are. Piping `crmdeck groups --format json` to a terminal must not let a
 //! group name act on it, so those become `\u` escapes too (`\u001b` for ESC). Any JSON
-//! reader still gets the exact original strings back.
+//! reader still gets the exact original strings back. Invisible characters
+//! (zero width spaces, tag characters, ...: see
+//! [`is_invisible`]) are escaped as well (`\u200b`), so that text read on a
+//! terminal shows them; zero width joiners and variation selectors, which
+//! build emoji, are written as they are.
 
-use crate::domain::sanitize::is_bidi_control;
+use crate::domain::sanitize::{is_bidi_control, is_invisible};
 use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 use std::io::{self, Write};
@@ -27,9 +31,10 @@ pub fn to_terminal_safe_json(value: &serde_json::Value) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// True for the characters serde_json leaves alone but a terminal may obey.
+/// True for the characters serde_json leaves alone but a terminal may obey,
+/// or would draw as nothing.
 fn needs_escape(c: char) -> bool {
-    matches!(c, '\u{7F}'..='\u{9F}') || is_bidi_control(c)
+    matches!(c, '\u{7F}'..='\u{9F}') || is_bidi_control(c) || is_invisible(c)
 }
 
 /// serde_json's pretty layout, with [`needs_escape`] characters escaped.
@@ -45,8 +50,11 @@ impl Formatter for TerminalSafe {
         while let Some(at) = rest.find(needs_escape) {
             writer.write_all(&rest.as_bytes()[..at])?;
             let c = rest[at..].chars().next().unwrap_or_default();
-            // Every such character is in the Basic Multilingual Plane: one escape.
-            write!(writer, "\\u{:04x}", u32::from(c))?;
+            // A tag character is outside the Basic Multilingual Plane: two
+            // escapes, its UTF-16 surrogates, as JSON writes it.
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                write!(writer, "\\u{unit:04x}")?;
+            }
             rest = &rest[at + c.len_utf8()..];
         }
         writer.write_all(rest.as_bytes())
@@ -130,6 +138,17 @@ mod tests {
     }
 
     #[test]
+    fn escapes_invisible_characters_but_keeps_emoji_whole() {
+        let value = json!("Zero\u{200B}width\u{E0041} 👨\u{200D}👧 ❤\u{FE0F}");
+        let text = to_terminal_safe_json(&value);
+        assert_eq!(
+            text,
+            "\"Zero\\u200bwidth\\udb40\\udc41 👨\u{200D}👧 ❤\u{FE0F}\""
+        );
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), value);
+    }
+
+    #[test]
     fn keys_are_escaped_too() {
         let text = to_terminal_safe_json(&json!({ "\u{202e}key": 1 }));
         assert!(text.contains("\"\\u202ekey\": 1"), "{text}");
@@ -156,7 +175,13 @@ mod tests {
         let bidi = prop::sample::select(vec![
             '\u{61c}', '\u{200e}', '\u{200f}', '\u{202a}', '\u{202e}', '\u{2066}', '\u{2069}',
         ]);
-        let c = prop_oneof![any::<char>(), prop::char::range('\0', '\u{9f}'), bidi];
+        let invisible = prop::sample::select(vec!['\u{200b}', '\u{feff}', '\u{e0041}', '\u{3164}']);
+        let c = prop_oneof![
+            any::<char>(),
+            prop::char::range('\0', '\u{9f}'),
+            bidi,
+            invisible
+        ];
         prop::collection::vec(c, 0..24).prop_map(String::from_iter)
     }
 
@@ -177,6 +202,7 @@ mod tests {
             let value = json!({ text.clone(): [text.clone()] });
             let printed = to_terminal_safe_json(&value);
             prop_assert!(terminal_safe(&printed), "{:?}", printed);
+            prop_assert!(!printed.chars().any(is_invisible), "{:?}", printed);
             let back: Value = serde_json::from_str(&printed).unwrap();
             prop_assert_eq!(back, value);
         }

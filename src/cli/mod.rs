@@ -15,6 +15,7 @@ pub use args::{Args, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
+use crate::logging::Log;
 use crate::session::{self, Session, SessionError};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -31,6 +32,10 @@ pub enum CliError {
     /// Exit 1.
     #[error(transparent)]
     Api(#[from] ApiError),
+    /// Exit 1: an install whose outcome is unknown, and what the plugin
+    /// list says since.
+    #[error("{0}")]
+    OutcomeUnknown(String),
     /// Exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -40,7 +45,7 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             Self::Usage(_) | Self::Config(_) => ExitCode::from(2),
-            Self::Api(_) | Self::Io(_) => ExitCode::from(1),
+            Self::Api(_) | Self::OutcomeUnknown(_) | Self::Io(_) => ExitCode::from(1),
         }
     }
 }
@@ -65,9 +70,10 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
     }
 }
 
-/// Runs one subcommand and reports its outcome as an exit code.
-pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
-    match dispatch(global, command).await {
+/// Runs one subcommand and reports its outcome as an exit code; `log` is
+/// where this run logs (`info` names it).
+pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
+    match dispatch(global, command, log).await {
         Ok(()) => ExitCode::SUCCESS,
         // `crmdeck groups | head`: the reader left, which is no failure.
         Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -78,7 +84,7 @@ pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
     }
 }
 
-async fn dispatch(global: &GlobalArgs, command: Command) -> Result<(), CliError> {
+async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<(), CliError> {
     let format = global.format.unwrap_or(if on_terminal() {
         Format::Table
     } else {
@@ -96,7 +102,7 @@ async fn dispatch(global: &GlobalArgs, command: Command) -> Result<(), CliError>
         } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
         Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
         Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
-        Command::Info => info::run(&open(global).await?),
+        Command::Info => info::run(&open(global).await?, log).await,
     };
     print(&output)
 }

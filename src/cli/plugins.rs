@@ -2,9 +2,9 @@
 
 use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
-use crate::api::{Installation, Plugin};
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::plugins::{COLUMNS, PluginFormat, shown_token};
+use crate::model::{Installation, Plugin};
 use crate::session::Session;
 use serde_json::{Value, json};
 

@@ -6,6 +6,7 @@
 use crate::domain::columns::{BranchNames, Column, Print, printed};
 use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
+use std::borrow::Cow;
 
 pub struct Table {
     /// The table's heads: the columns' titles in upper case.
@@ -89,7 +90,9 @@ impl Table {
         out
     }
 
-    /// RFC 4180: a header line, then a line per row; quoted where needed.
+    /// RFC 4180: a header line, then a line per row; quoted where needed,
+    /// and a cell a spreadsheet would take for a formula defused (see
+    /// [`csv_field`]).
     pub fn to_csv(&self) -> String {
         let header: Vec<String> = self.names.iter().map(|h| h.to_string()).collect();
         let mut out = String::new();
@@ -102,11 +105,28 @@ impl Table {
     }
 }
 
+/// What starts a formula in a spreadsheet (OWASP's "CSV injection" list):
+/// `=HYPERLINK(...)` in a plugin name would be a live link, `@SUM(...)` or
+/// `+cmd|...` worse.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A cell as a CSV field: a cell that starts like a formula gets a `'` in
+/// front, which spreadsheets take as "this is text" (OWASP's defence), then
+/// it is quoted where RFC 4180 needs it. Every such cell gets it, a negative
+/// number too (`'-5`): only server text can start so (the numbers crmdeck
+/// writes itself, ids, group numbers, times and dates, are never negative),
+/// and a cell that merely looks like a number may hide a formula after it
+/// (`-1+cmd|...`). JSON output is never changed.
 fn csv_field(cell: &str) -> String {
+    let cell: Cow<'_, str> = if cell.starts_with(FORMULA_STARTS) {
+        Cow::Owned(format!("'{cell}"))
+    } else {
+        Cow::Borrowed(cell)
+    };
     if cell.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", cell.replace('"', "\"\""))
     } else {
-        cell.to_string()
+        cell.into_owned()
     }
 }
 
@@ -152,6 +172,28 @@ mod tests {
             "ID  NAME\n1   Ingliz …\n22  Мат␛[2J\n"
         );
         assert!(sample().to_text(false).contains("Ingliz tili, B1"));
+    }
+
+    #[test]
+    fn csv_defuses_what_a_spreadsheet_would_run() {
+        assert_eq!(
+            csv_field("=HYPERLINK(\"http://x\",\"Click\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"Click\"\")\""
+        );
+        assert_eq!(csv_field("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
+        assert_eq!(csv_field("-2+3"), "'-2+3");
+        assert_eq!(csv_field("-5"), "'-5");
+        assert_eq!(csv_field("@SUM(A1:A9)"), "'@SUM(A1:A9)");
+        assert_eq!(csv_field("\t=1"), "'\t=1");
+        assert_eq!(csv_field("\r=1"), "\"'\r=1\"");
+        // Only the start counts.
+        for kept in ["a=b", "1-2", "Ingliz tili", "", " =1", "—", "'quoted"] {
+            assert_eq!(csv_field(kept), kept);
+        }
+        let table = Table::of(COLUMNS, &[(3, "=1+1")], &(), &BranchNames::new());
+        assert_eq!(table.to_csv(), "id,group_name\r\n3,'=1+1\r\n");
+        // The text table shows the cell as it is.
+        assert_eq!(table.to_text(false), "ID  NAME\n3   =1+1\n");
     }
 
     #[test]

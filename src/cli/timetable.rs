@@ -4,7 +4,6 @@ use super::args::TimetableArgs;
 use super::groups::all_pages;
 use super::table::Table;
 use super::{CliError, Format, on_terminal};
-use crate::api::Group;
 use crate::domain::clock::format_clock;
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::lessons::{self, Lesson, day_key};
@@ -12,6 +11,7 @@ use crate::domain::timetable::{
     Slot, Week, WorkingHours, build_week, monday_to_sunday, render_text, summarize,
 };
 use crate::domain::zone::Zone;
+use crate::model::Group;
 use crate::session::Session;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
@@ -30,18 +30,16 @@ pub async fn run(
     let branch_id = args.branch.or(config.branch_id).ok_or_else(|| {
         CliError::Usage("timetable needs a branch: --branch ID, or branch_id in the config".into())
     })?;
-    let groups = all_pages(session, Some(branch_id), PER_PAGE).await?;
-    let week = build_week(&groups, &config.timezone, args.archived);
+    let (groups, (zone, _)) = tokio::join!(
+        all_pages(session, Some(branch_id), PER_PAGE),
+        session.zone()
+    );
+    let groups = groups?;
+    let week = build_week(&groups, &zone, args.archived);
     let hours = args.hours.unwrap_or(config.working_hours);
     Ok(match format {
         Format::Table => render_text(&week, &groups, hours, config.language, grid_width()),
-        Format::Json => pretty(&week_json(
-            branch_id,
-            &week,
-            &groups,
-            hours,
-            &config.timezone,
-        ))?,
+        Format::Json => pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
         Format::Csv => {
             if !week.undecodable.is_empty() {
                 eprintln!(

@@ -1,6 +1,6 @@
 //! Checking the API address: a scheme, a host, and no plain http off this machine.
 
-use std::net::{Ipv4Addr, Ipv6Addr};
+use crate::domain::address::is_loopback_host;
 
 /// Trims white space and trailing slashes; the address must be `http://` or
 /// `https://` followed by a host, with no user name or password in it. The
@@ -19,17 +19,33 @@ pub(crate) fn normalise(raw: &str) -> Result<String, String> {
     }
     let Some((_, rest)) = split_scheme(raw) else {
         return Err(format!(
-            "base_url must start with http:// or https://, not {raw:?}"
+            "base_url must start with http:// or https://{}",
+            quoted(raw)
         ));
     };
     let url = raw.trim_end_matches('/');
     if url.chars().any(char::is_whitespace) {
-        return Err(format!("base_url must not contain spaces: {url:?}"));
+        return Err(format!("base_url must not contain spaces{}", quoted(url)));
     }
     if host(rest).is_empty() {
-        return Err(format!("base_url has no host after the scheme: {url:?}"));
+        return Err(format!(
+            "base_url has no host after the scheme{}",
+            quoted(url)
+        ));
     }
     Ok(url.to_string())
+}
+
+/// The address as a message ends with it (`: "api.example.uz"`), unless it
+/// holds an `@` anywhere: in an address that does not parse
+/// (`https//user:secret@host`, `https:///user:secret@host`) no one can tell
+/// a password before the `@` from a path, so none of it is quoted.
+fn quoted(address: &str) -> String {
+    if address.contains('@') {
+        " (not quoted: it holds an @, which may follow a password)".to_string()
+    } else {
+        format!(": {address:?}")
+    }
 }
 
 /// True when the address ends in the API version (`.../v2`), which the
@@ -42,7 +58,7 @@ pub(crate) fn ends_with_version(url: &str) -> bool {
 /// the network unencrypted.
 pub(crate) fn is_plain_http_to_remote(url: &str) -> bool {
     match split_scheme(url) {
-        Some((Scheme::Http, rest)) => !is_loopback(host(rest)),
+        Some((Scheme::Http, rest)) => !is_loopback_host(host(rest)),
         _ => false,
     }
 }
@@ -85,18 +101,6 @@ fn host(after_scheme: &str) -> &str {
     host_port.split(':').next().unwrap_or_default()
 }
 
-/// `localhost`, 127.0.0.0/8 or `[::1]`.
-fn is_loopback(host: &str) -> bool {
-    let host = host.trim_end_matches('.');
-    if host.eq_ignore_ascii_case("localhost") {
-        return true;
-    }
-    if let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
-        return inner.parse::<Ipv6Addr>().is_ok_and(|ip| ip.is_loopback());
-    }
-    host.parse::<Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +131,35 @@ mod tests {
         }
         // An @ in the path or the query is no user name.
         assert!(normalise("https://api.example.uz/a@b?c=d@e").is_ok());
+        assert_eq!(
+            normalise("api.example.uz").unwrap_err(),
+            "base_url must start with http:// or https://: \"api.example.uz\""
+        );
+        assert_eq!(
+            normalise("https://a b").unwrap_err(),
+            "base_url must not contain spaces: \"https://a b\""
+        );
+    }
+
+    #[test]
+    fn an_address_that_does_not_parse_is_not_quoted_when_it_holds_an_at() {
+        for typo in [
+            "https//ops:hunter2-pass@api.example.uz",
+            "https:/ops:hunter2-pass@api.example.uz",
+            "https:///ops:hunter2-pass@api.example.uz",
+            "htps://ops:hunter2-pass@api.example.uz",
+            "https://ops:hunter2 pass@api.example.uz/x y",
+            "https://api.example.uz/x y?key=hunter2@z",
+        ] {
+            let error = normalise(typo).unwrap_err();
+            assert!(error.starts_with("base_url "), "{error}");
+            assert!(!error.contains("hunter2"), "{typo}: {error}");
+        }
+        assert_eq!(
+            normalise("https//ops:hunter2-pass@api.example.uz").unwrap_err(),
+            "base_url must start with http:// or https:// \
+             (not quoted: it holds an @, which may follow a password)"
+        );
         assert!(ends_with_version("https://api.example.uz/V2"));
         assert!(!ends_with_version("https://api.example.uz/v20"));
     }

@@ -20,6 +20,25 @@ pub enum ConfigError {
         source: io::Error,
     },
 
+    /// A config or token file larger than any real one (`/dev/zero`).
+    #[error("{what} is larger than {limit}: not read ({hint})")]
+    TooLarge {
+        /// `config file PATH` or `token file PATH`.
+        what: String,
+        /// The limit as people read it (`1 MiB`).
+        limit: String,
+        /// What the file should hold.
+        hint: &'static str,
+    },
+
+    /// A config file holding `token_command` that someone else could
+    /// change: running the command could run theirs, as this user.
+    #[error(
+        "config file {path} holds token_command and {why}: refusing to run a command others \
+         could change; make the file yours and writable by you alone (chmod go-w {path})"
+    )]
+    CommandOthersCanChange { path: String, why: String },
+
     /// A wrong value; `at` is `file:line`, an environment variable or a flag.
     #[error("{at}: {message}")]
     Invalid { at: String, message: String },
@@ -85,7 +104,8 @@ pub enum ConfigError {
         command: String,
         outcome: CommandOutcome,
         /// The first line of its stderr, cleaned of control characters, the
-        /// command's long words (what could be a secret) masked.
+        /// long words of the command and of its stdout masked, and every
+        /// token-like word masked (`token_source::quoted_stderr`).
         stderr: Option<String>,
     },
 
@@ -101,8 +121,11 @@ pub enum CommandOutcome {
     Failed(String),
     /// It succeeded but printed nothing on stdout.
     PrintedNothing(String),
-    /// It ran longer than allowed and was killed.
+    /// It ran longer than allowed and was killed, with whatever it started.
     TimedOut(Duration),
+    /// It printed more than a token can be (the limit as people read it,
+    /// `64 KiB`) and was killed, with whatever it started.
+    PrintedTooMuch(String),
 }
 
 impl fmt::Display for CommandOutcome {
@@ -110,6 +133,10 @@ impl fmt::Display for CommandOutcome {
         match self {
             Self::Failed(status) => write!(f, "failed ({status})"),
             Self::PrintedNothing(status) => write!(f, "printed nothing ({status})"),
+            Self::PrintedTooMuch(limit) => write!(
+                f,
+                "printed more than {limit} and was stopped: it must print the token alone"
+            ),
             Self::TimedOut(limit) => {
                 write!(
                     f,

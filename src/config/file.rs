@@ -3,10 +3,10 @@
 
 use super::error::ConfigError;
 use super::{Theme, base_url, token_source};
-use crate::api::token::Token;
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
+use crate::model::Token;
 use std::collections::BTreeMap;
 use std::ops::{Range, RangeInclusive};
 use std::str::FromStr;
@@ -122,6 +122,23 @@ pub(crate) struct ConfigFile {
     pub profiles: BTreeMap<String, Settings>,
     /// A `token` key appears somewhere, so the file itself is a secret.
     pub holds_token: bool,
+}
+
+impl ConfigFile {
+    /// A `token_command` key appears somewhere: the file says what to run.
+    pub(crate) fn holds_command(&self) -> bool {
+        std::iter::once(&self.top)
+            .chain(self.profiles.values())
+            .any(|settings| {
+                matches!(
+                    settings.token,
+                    Some(At {
+                        value: TokenKey::Command(_),
+                        ..
+                    })
+                )
+            })
+    }
 }
 
 /// Parses and checks the text of a config file; `shown` is its path as

@@ -22,7 +22,7 @@ mod token_source;
 
 pub use error::{CommandOutcome, ConfigError};
 pub use paths::{default_config_path, log_path};
-pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TokenSource};
+pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource};
 
 /// An environment of `pairs` only, for the `env` arguments, in unit tests.
 #[cfg(test)]
@@ -40,6 +40,7 @@ pub(crate) fn env_of(
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
+use crate::local_files;
 use file::{At, ConfigFile, Settings, TokenKey};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -52,6 +53,9 @@ pub const DEFAULT_PER_PAGE: u32 = 20;
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Default for `request_timeout_secs`.
 pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The largest config file read: a real one is a few kilobytes.
+pub const CONFIG_SIZE_LIMIT: u64 = 1 << 20;
 
 /// Environment variable naming the profile (below `--profile`).
 pub const ENV_PROFILE: &str = "CRMDECK_PROFILE";
@@ -112,7 +116,9 @@ pub struct Config {
     pub branch_id: Option<i64>,
     /// 1..=100.
     pub per_page: u32,
-    pub timezone: Zone,
+    /// `timezone`; None when not set: times are then shown in the centre's
+    /// zone (see [`ZoneSource::choose`](crate::domain::zone::ZoneSource::choose)).
+    pub timezone: Option<Zone>,
     pub language: Language,
     pub read_only: bool,
     pub connect_timeout: Duration,
@@ -138,7 +144,7 @@ impl Default for Config {
             token: TokenSource::None,
             branch_id: None,
             per_page: DEFAULT_PER_PAGE,
-            timezone: Zone::Local,
+            timezone: None,
             language: Language::En,
             read_only: false,
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
@@ -209,7 +215,7 @@ pub fn load(
         token,
         branch_id: settings.branch_id,
         per_page: settings.per_page.unwrap_or(defaults.per_page),
-        timezone: settings.timezone.unwrap_or(defaults.timezone),
+        timezone: settings.timezone,
         language: settings.language.unwrap_or(defaults.language),
         read_only: overrides.read_only || settings.read_only.unwrap_or(false),
         connect_timeout: settings
@@ -257,11 +263,26 @@ fn read_file(
         },
     };
     let shown = paths::shown(&path, env);
-    let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::ConfigUnreadable {
+    let unreadable = |source| ConfigError::ConfigUnreadable {
         path: shown.clone(),
         source,
-    })?;
+    };
+    let file = std::fs::File::open(&path).map_err(unreadable)?;
+    let text = local_files::read_text_at_most(&file, CONFIG_SIZE_LIMIT)
+        .map_err(unreadable)?
+        .ok_or_else(|| ConfigError::TooLarge {
+            what: format!("config file {shown}"),
+            limit: local_files::size_label(CONFIG_SIZE_LIMIT),
+            hint: "a config file is a few lines of TOML",
+        })?;
     let contents = file::parse(&text, &shown)?;
+    // Checked on the file read (no second look up of the path).
+    let metadata = file.metadata().map_err(unreadable)?;
+    if contents.holds_command()
+        && let Some(why) = local_files::changeable_by_others(&metadata)
+    {
+        return Err(ConfigError::CommandOthersCanChange { path: shown, why });
+    }
     Ok(Some(FoundFile {
         path,
         shown,

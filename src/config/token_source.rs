@@ -2,9 +2,11 @@
 //! can pick up a renewed token without restarting).
 
 use super::error::{CommandOutcome, ConfigError};
-use crate::api::token::Token;
+use crate::local_files;
+use crate::model::{Token, mask_token_like_words};
 use std::fmt;
 use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -14,12 +16,17 @@ use std::time::{Duration, Instant};
 /// How long `token_command` may run before it is stopped.
 pub const TOKEN_COMMAND_TIME_LIMIT: Duration = Duration::from_secs(10);
 
+/// The most a token file or a token command's output may hold: a JWT is
+/// about a kilobyte; a whole `pass` entry or a mistake (`yes`) is not a token.
+pub const TOKEN_SIZE_LIMIT: u64 = 64 << 10;
+
 /// The longest piece of a command's stderr quoted in an error.
 const STDERR_QUOTE_CHARS: usize = 200;
 
-/// Words of a token command this long or longer are masked where its stderr
-/// is quoted: long enough to be a password or a token (8 is the usual
-/// least length of a password), short words (`show`, `secret`) kept.
+/// Words of a token command, or of what it printed on stdout, this long or
+/// longer are masked where its stderr is quoted: long enough to be a
+/// password or a token (8 is the usual least length of a password), short
+/// words (`show`, `secret`) kept.
 const SECRET_WORD_CHARS: usize = 8;
 
 /// Where the token comes from. Precedence (see [`super::load`]): the
@@ -62,16 +69,28 @@ impl TokenSource {
             Self::Env { var } => {
                 Token::new(env(var).ok_or_else(|| ConfigError::TokenEnvUnset { var: var.clone() })?)
             }
-            Self::File { path } => Token::new(std::fs::read_to_string(path).map_err(|source| {
-                ConfigError::TokenFileUnreadable {
-                    path: path.display().to_string(),
-                    source,
-                }
-            })?),
+            Self::File { path } => read_token_file(path)?,
             Self::Command { command } => run_token_command(command, TOKEN_COMMAND_TIME_LIMIT)?,
         };
         check_token(token, || self.describe())
     }
+}
+
+/// The token file's text, unless it is larger than any token.
+fn read_token_file(path: &Path) -> Result<Token, ConfigError> {
+    let unreadable = |source| ConfigError::TokenFileUnreadable {
+        path: path.display().to_string(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let text = local_files::read_text_at_most(file, TOKEN_SIZE_LIMIT)
+        .map_err(unreadable)?
+        .ok_or_else(|| ConfigError::TooLarge {
+            what: format!("token file {}", path.display()),
+            limit: local_files::size_label(TOKEN_SIZE_LIMIT),
+            hint: "a token file holds the token alone",
+        })?;
+    Ok(Token::new(text))
 }
 
 /// Like the derived one, but a token command shows as [`command_label`]
@@ -140,14 +159,30 @@ fn short_name(program: &str) -> &str {
     program.rsplit('/').next().unwrap_or(program)
 }
 
-/// `line` with every long word of `command` (but its program) replaced by
-/// `…`: a failing command's stderr may repeat its arguments, or the whole
-/// command (`sh: 1: <token>: not found`).
-fn mask_command_words(line: &str, command: &str) -> String {
+/// What of a failing command's stderr is quoted: its first line, cleaned,
+/// with every long word of the command and of what it printed on stdout
+/// masked as `…` ([`mask_known_words`]), then every token-like word masked
+/// ([`mask_token_like_words`]: `pass` or a gpg wrapper may print the token
+/// there), and only then cut to length, so a cut cannot leave a piece of a
+/// token too short to be recognised.
+fn quoted_stderr(stderr: &[u8], command: &str, stdout: &[u8]) -> Option<String> {
+    let line = first_line(stderr)?;
+    let stdout = String::from_utf8_lossy(stdout);
+    let masked = mask_token_like_words(&mask_known_words(&line, command, &stdout));
+    Some(cut(masked))
+}
+
+/// `line` with every long word of `command` (but its program), and of what
+/// it printed on `stdout`, replaced by `…`: a failing command's stderr may
+/// repeat its arguments, or the whole command (`sh: 1: <token>: not
+/// found`), or the token it printed before failing.
+fn mask_known_words(line: &str, command: &str, stdout: &str) -> String {
     let program = program_name(command);
     let mut words: Vec<&str> = command
         .split(|c: char| c.is_whitespace() || "'\"`;|&()<>$={}\\".contains(c))
-        .filter(|word| word.chars().count() >= SECRET_WORD_CHARS && Some(*word) != program)
+        .filter(|word| Some(*word) != program)
+        .chain(stdout.split_whitespace())
+        .filter(|word| word.chars().count() >= SECRET_WORD_CHARS)
         .collect();
     // The longest first, so a word inside another is not masked half.
     words.sort_by_key(|word| std::cmp::Reverse(word.len()));
@@ -174,20 +209,19 @@ pub(crate) fn check_token(token: Token, from: impl Fn() -> String) -> Result<Tok
 }
 
 /// Runs `sh -c command` with no stdin; stdout (trimmed) is the token.
+/// The command runs in a process group of its own: when it takes too long
+/// or prints more than a token can be, the whole group is ended, so nothing
+/// it started outlives it.
 fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigError> {
     let deadline = Instant::now() + limit;
     let label = command_label(command);
-    let timed_out = || ConfigError::TokenCommand {
-        command: label.clone(),
-        outcome: CommandOutcome::TimedOut(limit),
-        stderr: None,
-    };
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(command)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .process_group(0)
         .spawn()
         .map_err(|source| ConfigError::TokenCommandSpawn {
             command: label.clone(),
@@ -196,13 +230,31 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
     // Both pipes are drained at once, so a chatty command cannot block on a full pipe.
     let stdout = drain(child.stdout.take());
     let stderr = drain(child.stderr.take());
-    let Some(status) = wait_until(&mut child, deadline) else {
-        return Err(timed_out());
+    let ended = wait_for(&child, &stdout, deadline);
+    if !matches!(ended, Ended::Done(_)) {
+        end_group(&child);
+    }
+    // The shell is reaped only now: until then its id, which is the group's,
+    // cannot go to another process, so the group ended above was ours.
+    let status = child
+        .wait()
+        .map_err(|source| ConfigError::TokenCommandSpawn {
+            command: label.clone(),
+            source,
+        })?;
+    let stopped = |outcome| ConfigError::TokenCommand {
+        command: label.clone(),
+        outcome,
+        stderr: None,
     };
-    // A background grandchild may keep a pipe open: the deadline still holds.
-    let remaining = || deadline.saturating_duration_since(Instant::now());
-    let stdout = stdout.recv_timeout(remaining()).map_err(|_| timed_out())?;
-    let stderr = stderr.recv_timeout(remaining()).unwrap_or_default();
+    let stdout = match ended {
+        Ended::Done(stdout) => stdout,
+        Ended::TimedOut => return Err(stopped(CommandOutcome::TimedOut(limit))),
+        Ended::PrintedTooMuch => {
+            let limit = local_files::size_label(TOKEN_SIZE_LIMIT);
+            return Err(stopped(CommandOutcome::PrintedTooMuch(limit)));
+        }
+    };
     let token = Token::new(String::from_utf8_lossy(&stdout));
     if status.success() && !token.is_empty() {
         return Ok(token);
@@ -212,51 +264,104 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
     } else {
         CommandOutcome::Failed(status.to_string())
     };
+    // A background grandchild may keep stderr open: the deadline still holds.
+    let remaining = deadline.saturating_duration_since(Instant::now());
+    let stderr = stderr.recv_timeout(remaining).ok().flatten();
     Err(ConfigError::TokenCommand {
         command: label,
         outcome,
-        stderr: first_line(&stderr).map(|line| mask_command_words(&line, command)),
+        stderr: stderr.and_then(|stderr| quoted_stderr(&stderr, command, &stdout)),
     })
 }
 
-/// Polls the child until it exits or the deadline passes (then kills it).
-fn wait_until(child: &mut Child, deadline: Instant) -> Option<std::process::ExitStatus> {
+/// How a token command's run ended.
+enum Ended {
+    /// The shell exited and its stdout was read to the end (held here).
+    Done(Vec<u8>),
+    /// The deadline passed first.
+    TimedOut,
+    /// Its stdout passed [`TOKEN_SIZE_LIMIT`].
+    PrintedTooMuch,
+}
+
+/// Polls until the shell has exited (not reaped: see [`has_exited`]) and
+/// its stdout has ended, the stdout grows too long, or the deadline passes.
+/// A background grandchild may keep stdout open after the shell exits: the
+/// deadline still holds.
+fn wait_for(child: &Child, stdout: &mpsc::Receiver<Option<Vec<u8>>>, deadline: Instant) -> Ended {
+    let mut read = None;
     loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Some(status),
-            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return None;
-            }
+        if read.is_none() {
+            read = stdout.try_recv().ok();
+        }
+        let exited = has_exited(child);
+        match read {
+            Some(None) => return Ended::PrintedTooMuch,
+            Some(Some(bytes)) if exited => return Ended::Done(bytes),
+            _ if Instant::now() >= deadline => return Ended::TimedOut,
+            _ => thread::sleep(Duration::from_millis(5)),
         }
     }
 }
 
-/// Reads a pipe to its end on a thread; the bytes arrive on the channel.
-fn drain(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Vec<u8>> {
+/// True once the shell has exited, without reaping it (`WNOWAIT`). An error
+/// (it cannot be waited for) counts as exited: `Child::wait` then says why.
+fn has_exited(child: &Child) -> bool {
+    // SAFETY: siginfo_t is plain data, for which all zeros is a valid value.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let options = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+    // SAFETY: `info` is a valid siginfo_t to write to; `child` is our child.
+    let found = unsafe { libc::waitid(libc::P_PID, child.id(), &mut info, options) };
+    // With WNOHANG and nothing to report, waitid leaves si_signo 0 (POSIX).
+    found != 0 || info.si_signo != 0
+}
+
+/// Kills the command's process group: the shell (made its leader by
+/// `process_group(0)`, so the group's id is its pid) and everything it
+/// started that did not leave the group.
+fn end_group(child: &Child) {
+    let Ok(group) = libc::pid_t::try_from(child.id()) else {
+        return;
+    };
+    // SAFETY: kill takes no pointers; a negative id names a process group.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+}
+
+/// Reads a pipe on a thread: its bytes arrive on the channel at its end, or
+/// `None` as soon as it passes [`TOKEN_SIZE_LIMIT`]. Whatever follows is read
+/// and dropped, so the command never blocks on a full pipe.
+fn drain(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Option<Vec<u8>>> {
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
-        let mut bytes = Vec::new();
-        if let Some(mut pipe) = pipe {
-            let _ = pipe.read_to_end(&mut bytes);
-        }
-        let _ = sender.send(bytes);
+        let Some(mut pipe) = pipe else {
+            let _ = sender.send(Some(Vec::new()));
+            return;
+        };
+        // A pipe that fails to read has nothing more to give.
+        let read = local_files::read_at_most(&mut pipe, TOKEN_SIZE_LIMIT)
+            .unwrap_or_else(|_| Some(Vec::new()));
+        let _ = sender.send(read);
+        let _ = std::io::copy(&mut pipe, &mut std::io::sink());
     });
     receiver
 }
 
-/// The first non-blank line, without control characters, cut to a sane length.
+/// The first non-blank line, without control characters.
 fn first_line(bytes: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(bytes);
     let line = text.lines().map(str::trim).find(|line| !line.is_empty())?;
-    let clean: String = line.chars().filter(|c| !c.is_control()).collect();
-    if clean.chars().count() > STDERR_QUOTE_CHARS {
-        let cut: String = clean.chars().take(STDERR_QUOTE_CHARS).collect();
-        Some(format!("{cut}…"))
+    Some(line.chars().filter(|c| !c.is_control()).collect())
+}
+
+/// `line` cut to a sane length for a message.
+fn cut(line: String) -> String {
+    if line.chars().count() > STDERR_QUOTE_CHARS {
+        let kept: String = line.chars().take(STDERR_QUOTE_CHARS).collect();
+        format!("{kept}…")
     } else {
-        Some(clean)
+        line
     }
 }
 
@@ -282,6 +387,57 @@ mod tests {
         assert!(err.to_string().contains("did not finish"), "{err}");
     }
 
+    /// True once `pid` is no more (or only a zombie waiting for its parent).
+    #[cfg(target_os = "linux")]
+    fn gone(pid: &str) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+            stat.rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+        })
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_time_out_ends_what_the_command_started() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        // A child that would outlive the shell by half a minute.
+        let command = format!("sleep 30 & echo $! > {}; sleep 30", pid_file.display());
+        let error = run_token_command(&command, Duration::from_millis(300)).unwrap_err();
+        assert!(error.to_string().contains("did not finish"), "{error}");
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        let pid = pid.trim();
+        assert!(!pid.is_empty());
+        // Killed at once; its new parent may take a moment to reap it.
+        let waited = Instant::now();
+        while !gone(pid) && waited.elapsed() < Duration::from_secs(5) {
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(gone(pid), "the command's child {pid} still runs");
+    }
+
+    #[test]
+    fn a_command_that_never_stops_printing_is_stopped_past_64_kib() {
+        let started = Instant::now();
+        let error = run_token_command("yes", Duration::from_secs(5)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "token command `yes` printed more than 64 KiB and was stopped: \
+             it must print the token alone"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(4),
+            "stopped at once"
+        );
+        // 64 KiB is still a token.
+        let just_fits = "head -c 65536 /dev/zero | tr '\\0' a";
+        let token = run_token_command(just_fits, Duration::from_secs(5)).unwrap();
+        assert_eq!(token.expose().len(), 65536);
+    }
+
     #[test]
     fn quotes_only_the_first_stderr_line_cleaned() {
         assert_eq!(
@@ -290,10 +446,7 @@ mod tests {
         );
         assert_eq!(first_line(b" \n"), None);
         let long = "x".repeat(500);
-        assert_eq!(
-            first_line(long.as_bytes()).map(|l| l.chars().count()),
-            Some(STDERR_QUOTE_CHARS + 1)
-        );
+        assert_eq!(cut(long).chars().count(), STDERR_QUOTE_CHARS + 1);
     }
 
     const SECRET: &str = "s3cr3t-in-the-command";
@@ -333,6 +486,42 @@ mod tests {
         };
         assert_eq!(source.describe(), "command `echo …`");
         assert!(!format!("{source:?}").contains(SECRET), "{source:?}");
+    }
+
+    #[test]
+    fn a_token_on_stderr_is_never_quoted() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("token");
+        let file = file.display();
+        let padding = "p ".repeat(95);
+        for token in [
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3IiwiZXhwIjoyMDAwMDAwMDAwfQ.c2lnbmF0dXJl",
+            "crm-Q7vX2mLp9RtZ4kWc8NbH3yJd6FsG1aE5",
+            "17|jCr5abcdefghijklmnopqrstuvwxyz",
+            "q83vEjRWeJA+/Hg2ZmV3Yj0=",
+        ] {
+            std::fs::write(dir.path().join("token"), token).unwrap();
+            for command in [
+                // A wrapper that fails after showing the entry on stderr.
+                format!("echo \"entry: $(cat {file})\" >&2; exit 1"),
+                // It prints nothing on stdout, the token on stderr.
+                format!("cat {file} >&2"),
+                // The token starts just before the cut of a long line.
+                format!("echo \"{padding}$(cat {file})\" >&2; exit 1"),
+            ] {
+                let error = run_token_command(&command, Duration::from_secs(10)).unwrap_err();
+                let shown = error.to_string();
+                for piece in [token, &token[..10], &token[token.len() - 10..]] {
+                    assert!(!shown.contains(piece), "{piece} in {shown}");
+                }
+            }
+        }
+        // A token of no telling shape, printed on stdout before failing.
+        let plain = "onlylowercaseletters";
+        std::fs::write(dir.path().join("token"), plain).unwrap();
+        let command = format!("cat {file}; echo \"no access to $(cat {file})\" >&2; exit 1");
+        let error = run_token_command(&command, Duration::from_secs(10)).unwrap_err();
+        assert!(error.to_string().ends_with("no access to …"), "{error}");
     }
 
     #[test]

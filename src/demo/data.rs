@@ -24,8 +24,9 @@ const LAST_LESSON_END_MINUTE: i64 = 20 * 60;
 
 /// Terminal attacks planted in the data when `DemoOptions::hostile_text` is
 /// set: clear screen, an OSC 52 clipboard write, an OSC 0 title change, BEL,
-/// carriage return, backspace and RIGHT-TO-LEFT OVERRIDE.
-pub const HOSTILE_FRAGMENTS: [&str; 7] = [
+/// carriage return, backspace, RIGHT-TO-LEFT OVERRIDE and a zero width space
+/// (which would let a name pass for another).
+pub const HOSTILE_FRAGMENTS: [&str; 8] = [
     "\x1b[2J",
     "\x1b]52;c;cHduZWQ=\x07",
     "\x1b]0;pwned\x07",
@@ -33,6 +34,7 @@ pub const HOSTILE_FRAGMENTS: [&str; 7] = [
     "\r",
     "\x08",
     "\u{202E}",
+    "\u{200B}",
 ];
 
 #[derive(Debug, Clone, Serialize)]
@@ -186,6 +188,42 @@ pub(crate) fn installation_token(rng: &mut SplitMix64, installation_id: i64) -> 
 /// A seed for the generator of tokens minted at run time (install).
 pub(crate) fn runtime_seed() -> u64 {
     SEED.rotate_left(17) ^ 0x01A5_7A11
+}
+
+/// The demo centre: the company of every record.
+const COMPANY_NAME: &str = "Ziyo Learning Centre";
+/// Its zone, as `GET /v2/token/me` names it (the offset of every time above).
+const COMPANY_TIMEZONE: &str = "Asia/Tashkent";
+
+/// The `data` of `GET /v2/token/me`: the demo user and the centre it works for.
+#[derive(Debug, Serialize)]
+pub(crate) struct Me {
+    id: i64,
+    name: &'static str,
+    phone: &'static str,
+    company_id: i64,
+    company: MeCompany,
+}
+
+#[derive(Debug, Serialize)]
+struct MeCompany {
+    id: i64,
+    name: &'static str,
+    timezone: &'static str,
+}
+
+pub(crate) fn me() -> Me {
+    Me {
+        id: DEMO_USER_ID,
+        name: "Demo Operator",
+        phone: "998901234567",
+        company_id: COMPANY_ID,
+        company: MeCompany {
+            id: COMPANY_ID,
+            name: COMPANY_NAME,
+            timezone: COMPANY_TIMEZONE,
+        },
+    }
 }
 
 fn branches() -> Vec<Branch> {

@@ -20,7 +20,8 @@ use super::wire;
 ///
 /// `Status`, `RetryAfter`, `Html`, `Empty` and `Hang` answer without running
 /// the route. `Truncated`, `WrongShape`, `Drip` and `Oversize` alter the real
-/// answer, so the route runs (an install does happen) and its status is kept.
+/// answer, so the route runs (an install does happen) and its status is kept;
+/// `Drop` runs it and sends nothing of its answer.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Fault {
     /// That status with a Laravel-like JSON body (codes outside 200..=999 become 500).
@@ -44,6 +45,10 @@ pub enum Fault {
     Drip { chunk: usize, every: Duration },
     /// The real answer padded with JSON white space to at least this many bytes.
     Oversize(usize),
+    /// The route runs (an install does happen), then the connection is
+    /// closed without a byte of the answer: a server or proxy that dies
+    /// after doing the work.
+    Drop,
 }
 
 /// The drip of a bare `drip` spec: a page of groups then takes a few seconds.
@@ -144,10 +149,10 @@ impl FaultControl {
 }
 
 /// Parses a fault spec for the command line / env: "500", "500x3" (3 times),
-/// "html:502", "empty:200", "truncated", "wrong-shape", "hang", "drip"
+/// "html:502", "empty:200", "truncated", "wrong-shape", "hang", "drop", "drip"
 /// (or "drip:CHUNK:MILLIS"), "oversize:20000000", "retry-after:2", each with
 /// an optional "xN" count and "@groups" | "@plugins" | "@install" |
-/// "@branches" route suffix. Returns (fault, times, route).
+/// "@branches" | "@me" route suffix. Returns (fault, times, route).
 pub fn parse_fault_spec(spec: &str) -> Result<(Fault, usize, Option<Route>), String> {
     let spec = spec.trim().to_ascii_lowercase();
     let (rest, route) = match spec.rsplit_once('@') {
@@ -184,6 +189,7 @@ fn parse_kind(kind: &str) -> Result<Fault, String> {
         ("truncated", None) => Fault::Truncated,
         ("wrong-shape", None) => Fault::WrongShape,
         ("hang", None) => Fault::Hang,
+        ("drop", None) => Fault::Drop,
         ("drip", None) => DEFAULT_DRIP,
         ("drip", Some(argument)) => parse_drip(argument)?,
         ("html", Some(code)) => Fault::Html(parse_status(code)?),
@@ -200,7 +206,7 @@ fn parse_kind(kind: &str) -> Result<Fault, String> {
         _ => {
             return Err(format!(
                 "unknown fault {kind:?}: expected a status (500), html:CODE, empty:CODE, \
-                 truncated, wrong-shape, hang, drip, oversize:BYTES or retry-after:SECONDS"
+                 truncated, wrong-shape, hang, drop, drip, oversize:BYTES or retry-after:SECONDS"
             ));
         }
     };
@@ -275,6 +281,15 @@ where
             let (parts, body) = real_body(real.await).await;
             let (padded, length) = pad(body, min_bytes);
             with_content_length(Response::from_parts(parts, padded), length)
+        }
+        Fault::Drop => {
+            real.await;
+            // A body that fails before its first byte: the server closes the
+            // connection, its status line and headers still unsent.
+            let broken = stream::once(async {
+                Err::<Bytes, _>(std::io::Error::other("the demo server drops this answer"))
+            });
+            Response::new(Body::from_stream(broken))
         }
     }
 }
@@ -408,6 +423,7 @@ mod tests {
         assert_eq!(spec("truncated"), (Fault::Truncated, 1, None));
         assert_eq!(spec("wrong-shape"), (Fault::WrongShape, 1, None));
         assert_eq!(spec("hang"), (Fault::Hang, 1, None));
+        assert_eq!(spec("drop@install"), (Fault::Drop, 1, Some(Route::Install)));
         assert_eq!(spec("drip"), (DEFAULT_DRIP, 1, None));
         assert_eq!(
             spec("drip:10:250"),
@@ -468,6 +484,7 @@ mod tests {
             "500@students",
             "hang@",
             "truncated:1",
+            "drop:1",
             "500:1",
         ] {
             assert!(parse_fault_spec(bad).is_err(), "{bad:?} was accepted");

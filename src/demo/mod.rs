@@ -4,11 +4,12 @@
 //! Used by `crmdeck --demo` (in-process on a free port), by
 //! `crmdeck demo-server` (standalone) and by tests (on `127.0.0.1:0`).
 //! It writes the wire format itself, as the live service does, and does not
-//! use the tolerant client models of `crate::api`.
+//! use the tolerant records of `crate::model`.
 //!
 //! - `data`: the seeded records; `groups` and `plugins`: the behaviour of
-//!   those routes; `routes`: router and auth; `faults`: fault injection;
-//!   `server`: start, stop, shared state; `wire`: envelope and error bodies.
+//!   those routes; `routes`: router, front door and auth; `faults`: fault
+//!   injection; `shared`: the state the handlers share; `server`: start and
+//!   stop; `wire`: envelope and error bodies.
 
 mod data;
 mod faults;
@@ -17,6 +18,7 @@ mod plugins;
 mod rng;
 mod routes;
 mod server;
+mod shared;
 mod urlencoded;
 mod wire;
 
@@ -26,7 +28,7 @@ use std::time::Duration;
 
 use axum::http::Method;
 
-use crate::api::token::mask_secret;
+use crate::model::mask_secret;
 
 pub use data::HOSTILE_FRAGMENTS;
 pub use faults::{Fault, FaultControl, parse_fault_spec};
@@ -65,11 +67,19 @@ pub enum Route {
     Groups,
     /// GET /v2/branches
     Branches,
+    /// GET /v2/token/me (outside the published spec): the user and centre.
+    Me,
 }
 
 impl Route {
     /// Every route, in declaration order.
-    pub const ALL: [Route; 4] = [Self::Plugins, Self::Install, Self::Groups, Self::Branches];
+    pub const ALL: [Route; 5] = [
+        Self::Plugins,
+        Self::Install,
+        Self::Groups,
+        Self::Branches,
+        Self::Me,
+    ];
 
     /// The path, e.g. `/v2/groups`.
     pub fn path(self) -> &'static str {
@@ -78,6 +88,7 @@ impl Route {
             Self::Install => "/v2/plugins/install",
             Self::Groups => "/v2/groups",
             Self::Branches => "/v2/branches",
+            Self::Me => "/v2/token/me",
         }
     }
 
@@ -85,7 +96,7 @@ impl Route {
     pub fn method(self) -> Method {
         match self {
             Self::Install => Method::POST,
-            Self::Plugins | Self::Groups | Self::Branches => Method::GET,
+            Self::Plugins | Self::Groups | Self::Branches | Self::Me => Method::GET,
         }
     }
 
@@ -96,6 +107,7 @@ impl Route {
             Self::Install => "install",
             Self::Groups => "groups",
             Self::Branches => "branches",
+            Self::Me => "me",
         }
     }
 
@@ -114,13 +126,13 @@ impl Route {
 impl FromStr for Route {
     type Err = String;
 
-    /// `plugins`, `install`, `groups` or `branches` (any case).
+    /// `plugins`, `install`, `groups`, `branches` or `me` (any case).
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         Self::ALL
             .into_iter()
             .find(|route| route.name().eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| {
-                format!("unknown route {name:?}: expected plugins, install, groups or branches")
+                format!("unknown route {name:?}: expected plugins, install, groups, branches or me")
             })
     }
 }

@@ -1,6 +1,8 @@
-//! The HTTP surface: the router, bearer-token auth and the route handlers.
+//! The HTTP surface: the router, the front door every request passes (hit
+//! counting, latency, faults), bearer-token auth and the route handlers.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -12,9 +14,11 @@ use axum::routing::{get, post};
 use chrono::Timelike;
 
 use super::Route;
+use super::data;
+use super::faults;
 use super::groups::{self, GroupQuery};
 use super::plugins::{BodyKind, InstallResult, plugin_id_input};
-use super::server::{Shared, front_door};
+use super::shared::Shared;
 use super::wire;
 
 /// The whole demo API on top of `shared`.
@@ -24,6 +28,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route(Route::Install.path(), post(install_plugin))
         .route(Route::Groups.path(), get(list_groups))
         .route(Route::Branches.path(), get(list_branches))
+        .route(Route::Me.path(), get(who_am_i))
         .route_layer(middleware::from_fn_with_state(
             shared.clone(),
             require_token,
@@ -35,6 +40,26 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(shared.clone(), front_door))
         .with_state(shared)
+}
+
+/// Every request passes here first: it is counted, delayed by the latency,
+/// and answered by the next queued fault for its route if there is one.
+async fn front_door(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    let route = Route::of(request.method(), request.uri().path());
+    if let Some(route) = route {
+        shared.hits[route.index()].fetch_add(1, Ordering::Relaxed);
+    }
+    let latency = shared.faults.latency();
+    if !latency.is_zero() {
+        tokio::select! {
+            () = tokio::time::sleep(latency) => {}
+            () = shared.shutdown.cancelled() => {}
+        }
+    }
+    match route.and_then(|route| shared.faults.take(route)) {
+        Some(fault) => faults::answer(fault, &shared.shutdown, next.run(request)).await,
+        None => next.run(request).await,
+    }
 }
 
 /// The token of an `Authorization: Bearer <token>` header.
@@ -168,6 +193,10 @@ async fn list_groups(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuer
 
 async fn list_branches(State(shared): State<Arc<Shared>>) -> Response {
     wire::ok(&shared.seed.branches)
+}
+
+async fn who_am_i() -> Response {
+    wire::ok(data::me())
 }
 
 #[cfg(test)]

@@ -1,16 +1,12 @@
-//! Starting and stopping a demo server, its shared state, the front door
-//! every request passes (hit counting, latency, faults) and the demo token.
+//! Starting and stopping a demo server, and the demo token.
 
 use std::fmt;
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::{Request, State};
-use axum::middleware::Next;
-use axum::response::Response;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
@@ -20,63 +16,17 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use super::data::{self, Seed};
-use super::faults::{self, FaultControl};
+use super::faults::FaultControl;
 use super::plugins::Installations;
 use super::rng::SplitMix64;
+use super::shared::Shared;
 use super::{DemoOptions, Route, routes};
-use crate::api::token::mask_secret;
+use crate::model::mask_secret;
 
 /// Seen lifetime of the live service's tokens: 12 hours.
 const TOKEN_LIFETIME_SECONDS: i64 = 43_200;
 /// How long `shutdown` waits for open requests before cutting them off.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
-
-/// What the handlers of one server share.
-pub(crate) struct Shared {
-    /// `http://127.0.0.1:PORT`, for links in answers.
-    pub(crate) base_url: String,
-    pub(crate) token: String,
-    pub(crate) seed: Seed,
-    installations: Mutex<Installations>,
-    hits: [AtomicU64; Route::ALL.len()],
-    faults: FaultControl,
-    /// Cancelled when the server stops: ends hanging and dripping answers.
-    shutdown: CancellationToken,
-}
-
-impl Shared {
-    /// The demo user's installations, locked for a short read or update.
-    pub(crate) fn installations(&self) -> MutexGuard<'_, Installations> {
-        // Every update is a single insert: a panicked holder leaves no half state.
-        self.installations
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// Every request passes here first: it is counted, delayed by the latency,
-/// and answered by the next queued fault for its route if there is one.
-pub(crate) async fn front_door(
-    State(shared): State<Arc<Shared>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let route = Route::of(request.method(), request.uri().path());
-    if let Some(route) = route {
-        shared.hits[route.index()].fetch_add(1, Ordering::Relaxed);
-    }
-    let latency = shared.faults.latency();
-    if !latency.is_zero() {
-        tokio::select! {
-            () = tokio::time::sleep(latency) => {}
-            () = shared.shutdown.cancelled() => {}
-        }
-    }
-    match route.and_then(|route| shared.faults.take(route)) {
-        Some(fault) => faults::answer(fault, &shared.shutdown, next.run(request)).await,
-        None => next.run(request).await,
-    }
-}
 
 /// A running demo server. Dropping it stops the server too (without waiting).
 pub struct DemoHandle {
@@ -223,7 +173,7 @@ fn demo_jwt(issued_at: DateTime<Utc>, base_url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::Token;
+    use crate::model::Token;
     use std::net::Ipv6Addr;
 
     #[test]

@@ -10,7 +10,7 @@ use chrono::{NaiveTime, Timelike};
 
 use super::format::NONE;
 use super::zone::Zone;
-use crate::api::model::LessonTime;
+use crate::model::LessonTime;
 
 /// What a missing side of a lesson range shows.
 const UNKNOWN_SIDE: &str = "?";

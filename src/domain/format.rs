@@ -12,7 +12,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use super::Language;
 use super::sanitize::sanitize_line;
 use super::zone::Zone;
-use crate::api::model::{Abilities, DateField, GroupStatus, PluginType, Timestamp};
+use crate::model::{Abilities, DateField, GroupStatus, PluginType, Timestamp};
 
 /// How records read for people: weekday names in `language`, times of day
 /// in `zone`.

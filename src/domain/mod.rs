@@ -2,6 +2,7 @@
 //! formatting for people, and sanitising server text before it is shown.
 //! No HTTP, no terminal.
 
+pub mod address;
 pub mod cell_text;
 pub mod clock;
 pub mod columns;

@@ -32,7 +32,7 @@ use super::format::{NONE, display_width, pad_to_width, truncate_to_width};
 use super::sanitize::sanitize_line;
 use super::weekday::{NameStyle, day_name, weekdays};
 use super::zone::Zone;
-use crate::api::model::{DaysCode, Group, GroupStatus, LessonTime};
+use crate::model::{DaysCode, Group, GroupStatus, LessonTime};
 
 /// Minutes in a day: the end of a lesson that runs past midnight.
 pub const MINUTES_PER_DAY: u32 = 24 * 60;
@@ -725,10 +725,8 @@ pub fn counted(count: usize, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::decode;
-    use crate::api::model::{Course, ExactDays};
+    use crate::model::{Course, ExactDays};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
-    use serde_json::{Value, json};
 
     const EVERY_DAY: [Weekday; 7] = [Mon, Tue, Wed, Thu, Fri, Sat, Sun];
 
@@ -756,12 +754,6 @@ mod tests {
             status: GroupStatus::Active,
             ..Group::default()
         }
-    }
-
-    /// Groups as the API sends them, through the real decoder.
-    fn decoded(records: Value) -> Vec<Group> {
-        let body = json!({"status": 200, "success": true, "data": records});
-        decode::groups(body.to_string().as_bytes()).unwrap().data
     }
 
     /// (day, group id, start, end, lane, lanes) of every slot, Monday first.
@@ -827,52 +819,6 @@ mod tests {
             (monday.start, monday.end, monday.crosses_midnight),
             (at("10:00"), at("11:30"), false)
         );
-    }
-
-    #[test]
-    fn every_exact_days_form_as_sent() {
-        let record = |id: i64, exact_days: Value| {
-            json!({"id": id, "company_group_number": id, "name": "x", "days": 5,
-                   "exact_days": exact_days, "status": 2,
-                   "lesson_start_time": "09:00", "lesson_end_time": "10:00"})
-        };
-        let groups = decoded(json!([
-            record(1, json!([1, 3, 5])),
-            record(2, json!(["tue", "Thursday", "SAT"])),
-            record(3, json!(["Dushanba", "Пятница", "Вс"])),
-            record(4, json!([0, "Mon", "xyz", 9, null])),
-            record(5, json!("[2,4]")),
-            record(6, json!("[\"Sat\",\"Sun\"]")),
-            record(7, json!([])),
-            record(8, json!(null)),
-            record(9, json!(["Funday", 12])),
-            record(10, json!("not a list")),
-        ]));
-        let week = build_week(&groups, &utc(), false);
-        assert_eq!(days_of(&week, 1), vec![Mon, Wed, Fri]);
-        assert_eq!(days_of(&week, 2), vec![Tue, Thu, Sat]);
-        assert_eq!(days_of(&week, 3), vec![Mon, Fri, Sun]);
-        // Junk beside real days does not stop the real ones.
-        assert_eq!(days_of(&week, 4), vec![Mon, Sun]);
-        assert_eq!(days_of(&week, 5), vec![Tue, Thu]);
-        assert_eq!(days_of(&week, 6), vec![Sat, Sun]);
-        let reasons: Vec<(i64, UnplacedReason)> = week
-            .undecodable
-            .iter()
-            .map(|u| (groups[u.group_index].id, u.reason.clone()))
-            .collect();
-        assert_eq!(reasons.len(), 4, "{reasons:?}");
-        assert_eq!(reasons[0], (7, UnplacedReason::NoDays));
-        assert_eq!(reasons[1], (8, UnplacedReason::NoDays));
-        assert_eq!(
-            reasons[2],
-            (
-                9,
-                UnplacedReason::UnknownExactDays(vec!["Funday".into(), "12".into()])
-            )
-        );
-        assert_eq!(reasons[3].0, 10);
-        assert_eq!(reasons[3].1.code(), "unknown_exact_days");
     }
 
     #[test]
@@ -1005,21 +951,6 @@ mod tests {
         assert_eq!(lanes_on(&week, Mon), vec![(1, 0, 2), (2, 1, 2)]);
         assert!(!week.day(Mon)[0].crosses_midnight);
         assert_eq!(week.day(Mon)[0].end_minute(), 600);
-    }
-
-    #[test]
-    fn utc_timestamps_are_placed_in_the_zone() {
-        let groups = decoded(json!([{
-            "id": 1, "days": 1, "status": 2,
-            "lesson_start_time": "10:00",
-            "lesson_end_time": "2022-07-15T06:30:00.000000Z"
-        }]));
-        let tashkent: Zone = "Asia/Tashkent".parse().unwrap();
-        let week = build_week(&groups, &tashkent, false);
-        assert_eq!(
-            placed(&week)[0],
-            (Mon, 1, "10:00".into(), "11:30".into(), 0, 1)
-        );
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use chrono::Weekday;
 
-use crate::api::model::{DaysCode, ExactDays};
 use crate::domain::Language;
+use crate::model::{DaysCode, ExactDays};
 
 /// Monday to Sunday, the order in which days are always shown.
 const WEEK: [Weekday; 7] = [

@@ -12,7 +12,56 @@ pub enum Zone {
     Named(chrono_tz::Tz),
 }
 
+/// The zone of the CRM's centres, for when neither the config nor the API
+/// names one: every public sample of the API fits it (UTC+5, no daylight
+/// saving). A server's own zone (often UTC) would put a 10:00 lesson at 05:00.
+pub const CENTRE_ZONE: Zone = Zone::Named(chrono_tz::Asia::Tashkent);
+
+/// Where the zone that times are shown in comes from, in the order each
+/// wins over the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZoneSource {
+    /// `timezone` in the config.
+    Config,
+    /// The API named the centre's zone (`GET /v2/token/me`).
+    Api,
+    /// Neither did: [`CENTRE_ZONE`].
+    Default,
+}
+
+impl ZoneSource {
+    /// The zone to show times in: the config's, else the API's, else
+    /// [`CENTRE_ZONE`]; and where it came from.
+    pub fn choose(configured: Option<Zone>, from_api: Option<Zone>) -> (Zone, Self) {
+        match (configured, from_api) {
+            (Some(zone), _) => (zone, Self::Config),
+            (None, Some(zone)) => (zone, Self::Api),
+            (None, None) => (CENTRE_ZONE, Self::Default),
+        }
+    }
+
+    /// Where the zone came from, in a few words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Config => "from the config",
+            Self::Api => "the centre's, named by the API",
+            Self::Default => "the centre's default",
+        }
+    }
+}
+
 impl Zone {
+    /// True when a clock in this zone and one in `other` read the same at
+    /// `at` and half a year later (a zone with summer time and one without
+    /// agree for half the year only).
+    pub fn same_clock_as(&self, other: &Zone, at: DateTime<Utc>) -> bool {
+        let half_a_year = chrono::TimeDelta::days(183);
+        [Some(at), at.checked_add_signed(half_a_year)]
+            .into_iter()
+            .flatten()
+            .all(|at| self.offset_at(at) == other.offset_at(at))
+    }
+
     /// The wall-clock date and time of `at` in this zone. At the very ends
     /// of chrono's calendar (a server may send year 262142), where the
     /// shifted value does not exist, the nearest end: never a panic.
@@ -110,6 +159,38 @@ mod tests {
             zone.time_of_day(at),
             NaiveTime::from_hms_opt(2, 30, 0).unwrap()
         );
+    }
+
+    #[test]
+    fn the_config_wins_over_the_api_which_wins_over_the_default() {
+        let utc = Zone::Named(chrono_tz::UTC);
+        let samarkand = Zone::Named(chrono_tz::Asia::Samarkand);
+        assert_eq!(
+            ZoneSource::choose(Some(utc), Some(samarkand)),
+            (utc, ZoneSource::Config)
+        );
+        assert_eq!(
+            ZoneSource::choose(None, Some(samarkand)),
+            (samarkand, ZoneSource::Api)
+        );
+        assert_eq!(
+            ZoneSource::choose(None, None),
+            (CENTRE_ZONE, ZoneSource::Default)
+        );
+        assert_eq!(CENTRE_ZONE.to_string(), "Asia/Tashkent");
+    }
+
+    #[test]
+    fn clocks_agree_only_when_they_read_the_same_all_year() {
+        let january = Utc.with_ymd_and_hms(2025, 1, 15, 12, 0, 0).unwrap();
+        let samarkand = Zone::Named(chrono_tz::Asia::Samarkand);
+        let utc = Zone::Named(chrono_tz::UTC);
+        let london = Zone::Named(chrono_tz::Europe::London);
+        assert!(CENTRE_ZONE.same_clock_as(&samarkand, january));
+        assert!(!CENTRE_ZONE.same_clock_as(&utc, january));
+        // London reads UTC in January, UTC+1 in July.
+        assert!(!london.same_clock_as(&utc, january));
+        assert!(london.same_clock_as(&london, january));
     }
 
     #[test]

@@ -95,7 +95,8 @@ impl EffectRunner {
                     Ok(expires_at)
                 }
                 Err(error) => {
-                    let message = one_line(&error.to_string());
+                    // The token in use may be what the source's error quotes.
+                    let message = client.token().mask_in(&one_line(&error.to_string()));
                     tracing::warn!(%message, "token reload failed");
                     Err(message)
                 }
@@ -124,6 +125,7 @@ pub async fn perform(client: &Client, request: Request) -> Result<Payload, ApiEr
         Request::Groups(query) => client.groups(query).await.map(Payload::Groups),
         Request::Plugins => client.plugins().await.map(Payload::Plugins),
         Request::Branches => client.branches().await.map(Payload::Branches),
+        Request::Me => client.me().await.map(Payload::Me),
         Request::Install { plugin_id } => client.install(plugin_id).await.map(Payload::Installed),
     }
 }
@@ -142,6 +144,7 @@ pub fn effect_label(effect: &Effect) -> String {
                 ),
                 Request::Plugins => "plugins".to_string(),
                 Request::Branches => "branches".to_string(),
+                Request::Me => "the token's user and centre".to_string(),
                 Request::Install { plugin_id } => format!("install plugin {plugin_id}"),
             };
             format!("fetch #{}: {what}", id.0)
@@ -166,8 +169,9 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{ClientOptions, GroupsQuery, Token};
+    use crate::api::ClientOptions;
     use crate::demo::{self, DemoHandle, DemoOptions};
+    use crate::model::{GroupsQuery, Token};
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use std::net::SocketAddr;
@@ -246,6 +250,16 @@ mod tests {
             .find(|p| p.user.is_none())
             .expect("a plugin to install");
 
+        runner.fetch(RequestId(10), Request::Me);
+        let Msg::Response {
+            id: RequestId(10),
+            result: Ok(Payload::Me(me)),
+        } = next_msg(&mut receiver).await
+        else {
+            panic!("expected the user and centre");
+        };
+        assert_eq!(me.company_name(), Some("Ziyo Learning Centre"));
+
         runner.fetch(
             RequestId(9),
             Request::Install {
@@ -308,6 +322,37 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
         assert_eq!(runner.client.token().expose(), server.token());
+    }
+
+    #[tokio::test]
+    async fn a_failed_reload_never_quotes_the_token_in_use() {
+        // Short and letters only: nothing but its exact value gives it away.
+        let token = "opensesame";
+        let options = DemoOptions {
+            token: Some(token.to_string()),
+            ..DemoOptions::default()
+        };
+        let server = demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
+            .await
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("token");
+        std::fs::write(&file, token).unwrap();
+        let source = TokenSource::Command {
+            command: format!(
+                "echo \"gpg: $(cat {}) is locked\" >&2; exit 3",
+                file.display()
+            ),
+        };
+        let (runner, mut receiver) = runner(&server, source);
+        runner.reload_token();
+        match next_msg(&mut receiver).await {
+            Msg::TokenReloaded(Err(message)) => {
+                assert!(!message.contains(token), "{message}");
+                assert!(message.ends_with("gpg: … is locked"), "{message}");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
     }
 
     #[tokio::test]

@@ -20,8 +20,8 @@ pub mod settings;
 mod signals;
 mod terminal;
 
-use crate::cli::{self, CliError, GlobalArgs};
-use crate::config;
+use crate::config::{self, Overrides};
+use crate::logging::Log;
 use crate::session;
 use event_loop::Exit;
 use std::io::IsTerminal;
@@ -35,19 +35,20 @@ pub const NOT_A_TERMINAL: &str = "the dashboard needs a terminal, and stdout is 
 /// Exit code after a panic (Rust's own for a panicking process).
 const PANIC_EXIT: u8 = 101;
 
-/// `crmdeck` without a subcommand: opens the session like the CLI does,
-/// then runs the dashboard until it quits. Problems before the dashboard
-/// starts print one line on stderr (exit 2 for the config, 1 otherwise).
-pub async fn run(global: &GlobalArgs) -> ExitCode {
+/// `crmdeck` without a subcommand: opens the session like the CLI does (from
+/// the global flags' `overrides`, with the demo server when `demo`), then
+/// runs the dashboard until it quits. Problems before the dashboard starts
+/// print one line on stderr (exit 2 for the config, 1 otherwise). `log` is
+/// where this run logs; a refused log is warned about on the status line too.
+pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
     // Before anything touches the terminal, and before a demo server starts.
     if !std::io::stdout().is_terminal() {
         eprintln!("crmdeck: {NOT_A_TERMINAL}");
         return ExitCode::from(2);
     }
-    let session = match session::open(&cli::overrides(global), global.demo).await {
+    let session = match session::open(overrides, demo).await {
         Ok(session) => session,
         Err(error) => {
-            let error = CliError::from(error);
             tracing::error!(%error, "cannot open the session");
             eprintln!("crmdeck: {error}");
             return error.exit_code();
@@ -60,11 +61,12 @@ pub async fn run(global: &GlobalArgs) -> ExitCode {
         eprintln!("crmdeck: warning: {warning}");
     }
     let log_path = config::log_path(&|name| std::env::var(name).ok());
-    let settings = settings::app_settings(&session, log_path);
+    let mut settings = settings::app_settings(&session, log_path);
+    settings.warnings.extend(log.warning());
     tracing::info!(
         host = %settings.host,
         profile = ?settings.profile,
-        demo = global.demo,
+        demo,
         read_only = settings.read_only,
         "dashboard starting"
     );

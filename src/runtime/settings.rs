@@ -1,6 +1,7 @@
 //! From an open session to what the app needs to know ([`AppSettings`]).
 
 use crate::app::AppSettings;
+use crate::domain::zone::{Zone, ZoneSource};
 use crate::session::Session;
 use std::path::PathBuf;
 
@@ -8,10 +9,14 @@ use std::path::PathBuf;
 /// where this run logs (shown in the help overlay).
 pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
     let config = &session.config;
+    // The API is asked for the centre's zone once the dashboard runs.
+    let (timezone, timezone_source) = ZoneSource::choose(config.timezone, None);
     AppSettings {
         profile: config.profile.clone(),
         host: host_of(session.client.base_url()),
-        timezone: config.timezone,
+        timezone,
+        timezone_source,
+        machine_zone: Zone::Local,
         language: config.language,
         read_only: config.read_only,
         per_page: config.per_page,
@@ -45,8 +50,10 @@ pub fn host_of(base_url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{Client, ClientOptions, Token};
+    use crate::api::{Client, ClientOptions};
     use crate::config::Config;
+    use crate::domain::zone::CENTRE_ZONE;
+    use crate::model::Token;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
@@ -78,6 +85,35 @@ mod tests {
             Some(1_900_000_000)
         );
         assert_eq!(settings.log_path, PathBuf::from("/state/crmdeck.log"));
+    }
+
+    #[test]
+    fn without_a_zone_in_the_config_times_start_in_the_centre_default() {
+        let session = |timezone| Session {
+            config: Config {
+                timezone,
+                ..Config::default()
+            },
+            client: Client::new(
+                ClientOptions::new("https://api.example.uz"),
+                Token::new("t"),
+            )
+            .unwrap(),
+            demo: None,
+        };
+        let log = PathBuf::from("/state/crmdeck.log");
+        let settings = app_settings(&session(None), log.clone());
+        assert_eq!(
+            (settings.timezone, settings.timezone_source),
+            (CENTRE_ZONE, ZoneSource::Default)
+        );
+        assert_eq!(settings.machine_zone, Zone::Local);
+        let utc = Zone::Named(chrono_tz::UTC);
+        let settings = app_settings(&session(Some(utc)), log);
+        assert_eq!(
+            (settings.timezone, settings.timezone_source),
+            (utc, ZoneSource::Config)
+        );
     }
 
     #[test]

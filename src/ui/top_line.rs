@@ -1,13 +1,13 @@
 //! The top line: `crmdeck`, the tabs (the active one in brackets and
-//! reversed), and on the right the token warning, read-only mode, profile
-//! and host.
+//! reversed), and on the right the token warning, read-only mode, the zone
+//! of the times when it is not this machine's, profile and host.
 
 use super::theme::Styles;
-use crate::api::token::describe_expiry;
 use crate::app::layout::TABS;
 use crate::app::{App, TOKEN_WARNING_BEFORE};
 use crate::domain::format::{display_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
+use crate::model::describe_expiry;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -48,7 +48,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// The token warning, read-only mode, then `profile · host`.
+/// The token warning, read-only mode, the zone of the times, then `profile · host`.
 fn right_side(app: &App, styles: &Styles) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     if let Some(expiry) = app.settings.token_expires_at
@@ -66,6 +66,13 @@ fn right_side(app: &App, styles: &Styles) -> Vec<Span<'static>> {
     }
     if app.settings.read_only {
         spans.push(Span::styled("read-only", styles.warning));
+        spans.push(Span::raw("  "));
+    }
+    // Lesson times are the centre's: say so where this machine's clock
+    // reads otherwise (a server on UTC).
+    let zone = &app.settings.timezone;
+    if !zone.same_clock_as(&app.settings.machine_zone, app.now) {
+        spans.push(Span::styled(format!("times in {zone}"), styles.dim));
         spans.push(Span::raw("  "));
     }
     let host = sanitize_line(&app.settings.host).into_owned();

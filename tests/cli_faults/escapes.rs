@@ -1,23 +1,24 @@
 //! Escape injection, CLI side: names, comments and error messages holding
 //! `ESC [2J`, an OSC 52 clipboard write, an OSC 0 title change, BEL, CR,
-//! backspace and U+202E reach the terminal as visible placeholders in tables
-//! and CSV, as `\u` escapes in JSON (`\u001b`) (which still reads back exactly),
-//! and never as the characters themselves.
+//! backspace, U+202E and a zero width space reach the terminal as visible
+//! placeholders in tables and CSV, as `\u` escapes in JSON (`\u001b`)
+//! (which still reads back exactly), and never as the characters themselves.
 
 use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, scripted_server};
 use axum::http::StatusCode;
 use crmdeck::api::pages::walk_all;
-use crmdeck::api::{Client, ClientOptions, Token};
+use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::HOSTILE_FRAGMENTS;
-use crmdeck::domain::sanitize::is_bidi_control;
+use crmdeck::domain::sanitize::{is_bidi_control, is_invisible};
+use crmdeck::model::Token;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
 /// The characters in `text` that a terminal would act on ('\n' ends a line
-/// and is allowed).
+/// and is allowed), or draw as nothing.
 fn acting_chars(text: &str) -> Vec<char> {
     text.chars()
-        .filter(|&c| (c.is_control() && c != '\n') || is_bidi_control(c))
+        .filter(|&c| (c.is_control() && c != '\n') || is_bidi_control(c) || is_invisible(c))
         .collect()
 }
 
@@ -98,7 +99,7 @@ async fn json_escapes_hostile_text_and_reads_back_exactly() {
         let what = args.join(" ");
         assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
         assert_eq!(acting_chars(&run.stdout), Vec::<char>::new(), "{what}");
-        for escape in ["\\u001b", "\\u0007", "\\r", "\\b", "\\u202e"] {
+        for escape in ["\\u001b", "\\u0007", "\\r", "\\b", "\\u202e", "\\u200b"] {
             assert!(run.stdout.contains(escape), "{what}: {escape}");
         }
         let printed: Value = serde_json::from_str(&run.stdout).expect("JSON");
@@ -168,4 +169,85 @@ async fn hostile_error_messages_reach_stderr_defused_on_one_line() {
             );
         }
     }
+}
+
+/// Names a spreadsheet would run as formulas (OWASP's CSV injection).
+const FORMULAS: [&str; 5] = [
+    "=HYPERLINK(\"http://evil.example\",\"Open\")",
+    "+cmd|' /C calc'!A0",
+    "-2+3+cmd|' /C calc'!A0",
+    "@SUM(A1:A9)",
+    "=1+1, then more",
+];
+
+/// A list whose every record is named by one of [`FORMULAS`], its course
+/// too: as plugins and as groups.
+fn records_named_like_formulas(_token: &str) -> (StatusCode, String) {
+    let records: Vec<Value> = FORMULAS
+        .iter()
+        .zip(1..)
+        .map(|(name, id)| {
+            json!({ "id": id, "name": name, "type": "Free", "status": 2, "course": { "name": name } })
+        })
+        .collect();
+    let body = json!({ "status": 200, "success": true, "data": records });
+    (StatusCode::OK, body.to_string())
+}
+
+/// The fields of one CSV line (RFC 4180 quoting).
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                chars.next();
+                fields.last_mut().expect("a field").push('"');
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => fields.push(String::new()),
+            (c, _) => fields.last_mut().expect("a field").push(c),
+        }
+    }
+    fields
+}
+
+#[tokio::test]
+async fn csv_defuses_formulas_and_json_keeps_them_exact() {
+    let base_url = scripted_server(records_named_like_formulas).await;
+    let home = Home::with_config(FAST_TIMEOUTS);
+    for args in [
+        ["plugins", "--format", "csv"],
+        ["groups", "--format", "csv"],
+    ] {
+        let run = home.run(&base_url, &args).await;
+        let what = args.join(" ");
+        assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
+        let mut defused = 0;
+        for line in run.stdout.lines().skip(1) {
+            for field in csv_fields(line) {
+                assert!(
+                    !field.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                    "{what}: {field:?} in {line:?}"
+                );
+                if let Some(name) = field.strip_prefix('\'') {
+                    assert!(FORMULAS.contains(&name), "{what}: {field:?}");
+                    defused += 1;
+                }
+            }
+        }
+        // Each name, and in the groups each course, once.
+        let expected = if args[0] == "groups" { 10 } else { 5 };
+        assert_eq!(defused, expected, "{what}: {}", run.stdout);
+    }
+    let run = home.run(&base_url, &["plugins", "--format", "json"]).await;
+    let printed: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let names: Vec<&str> = printed
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|p| p["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(names, FORMULAS);
 }

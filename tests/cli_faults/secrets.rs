@@ -1,5 +1,5 @@
 //! Secrets on the command line: the user's token never shows, not even when
-//! the server echoes it; `info` names where it comes from, never the token;
+//! the server echoes it or a failing token command prints it on stderr; `info` names where it comes from, never the token;
 //! a config file holding a token that others can read is warned about;
 //! installation tokens are masked unless `--show-token`.
 
@@ -7,7 +7,7 @@ use super::scripted_server::TOKEN_ECHOES;
 use super::{
     FAST_TIMEOUTS, FRESH_PLUGIN, Home, Run, TOKEN, demo_server, scripted_server, set_mode,
 };
-use crmdeck::api::token::mask_secret;
+use crmdeck::model::mask_secret;
 use serde_json::Value;
 
 #[tokio::test]
@@ -89,6 +89,31 @@ async fn info_names_the_token_source_but_never_the_token() {
         );
         assert!(run.stdout.contains(described), "{name}: {}", run.stdout);
         run.assert_secret_kept(name, TOKEN);
+    }
+}
+
+/// `pass` or a gpg wrapper that fails may print the entry, token and all,
+/// on stderr: its first line is quoted, the token masked.
+#[tokio::test]
+async fn a_token_command_that_fails_showing_the_token_never_gets_it_shown() {
+    let dir = tempfile::TempDir::new().expect("a folder");
+    let token_file = dir.path().join("token");
+    std::fs::write(&token_file, TOKEN).expect("token file");
+    let file = token_file.display();
+    for command in [
+        format!("echo \\\"gpg: entry $(cat {file}) is locked\\\" >&2; exit 2"),
+        format!("cat {file} >&2"),
+    ] {
+        let home = Home::with_config(&format!("token_command = \"{command}\"\n"));
+        let run = info(&home, false).await;
+        assert_eq!(run.code, Some(2), "{command}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(
+            run.stderr.starts_with("crmdeck: token command `"),
+            "{}",
+            run.stderr
+        );
+        run.assert_secret_kept(&command, TOKEN);
     }
 }
 
@@ -219,5 +244,92 @@ async fn install_masks_the_new_installation_token_unless_asked() {
             assert_eq!(new.len(), 1, "one new installation");
             assert_tokens_shown_as_asked(&args.join(" "), &run, &new, show_token);
         }
+    }
+}
+
+// ---- proxies ----
+
+/// A proxy that records the head of every request it gets, then hangs up.
+struct RecordingProxy {
+    url: String,
+    heads: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl RecordingProxy {
+    async fn start() -> Self {
+        use tokio::io::AsyncReadExt;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        let heads = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let recorded = heads.clone();
+        tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                let mut head = vec![0; 4096];
+                let read = stream.read(&mut head).await.unwrap_or(0);
+                let head = String::from_utf8_lossy(&head[..read]).into_owned();
+                recorded.lock().expect("not poisoned").push(head);
+            }
+        });
+        Self { url, heads }
+    }
+
+    fn heads(&self) -> Vec<String> {
+        self.heads.lock().expect("not poisoned").clone()
+    }
+}
+
+/// `crmdeck groups` against `base_url` with `variable` naming `proxy`.
+async fn groups_through(proxy: &RecordingProxy, variable: &str, base_url: &str) -> Run {
+    let home = Home::with_config(FAST_TIMEOUTS);
+    let mut command = home.command(base_url, &["groups"]);
+    command
+        .env("CRMDECK_TOKEN", TOKEN)
+        .env(variable, &proxy.url);
+    home.finish(command).await
+}
+
+const PROXY_VARIABLES: [&str; 6] = [
+    "http_proxy",
+    "HTTP_PROXY",
+    "https_proxy",
+    "HTTPS_PROXY",
+    "all_proxy",
+    "ALL_PROXY",
+];
+
+/// Plain http is allowed to this machine only; a proxy would carry it, the
+/// token in it, to another one.
+#[tokio::test]
+async fn a_proxy_from_the_environment_never_sees_a_request_to_this_machine() {
+    let server = demo_server(false).await;
+    let proxy = RecordingProxy::start().await;
+    for variable in PROXY_VARIABLES {
+        let run = groups_through(&proxy, variable, &server.base_url()).await;
+        assert_eq!(run.code, Some(0), "{variable}: {}", run.stderr);
+        assert!(run.stdout.contains("IELTS"), "{variable}: {}", run.stdout);
+        assert_eq!(proxy.heads(), Vec::<String>::new(), "{variable}");
+    }
+}
+
+/// Another machine over https keeps the proxy (a company network may need
+/// it), which only gets a tunnel: the token stays inside TLS.
+#[tokio::test]
+async fn a_proxy_to_another_machine_gets_a_tunnel_and_never_the_token() {
+    let proxy = RecordingProxy::start().await;
+    for variable in ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
+        let run = groups_through(&proxy, variable, "https://crm.example.invalid").await;
+        run.assert_failed(variable, &["cannot reach the server"]);
+        let heads = proxy.heads();
+        let last = heads.last().expect("the proxy was asked");
+        assert!(
+            last.starts_with("CONNECT crm.example.invalid:443 "),
+            "{variable}: {last}"
+        );
+        assert!(
+            heads.iter().all(|head| !head.contains(TOKEN)),
+            "{variable}: {heads:?}"
+        );
     }
 }

@@ -47,6 +47,14 @@ fn an_install_answered_with_broken_json_is_checked_and_not_repeated() {
     check_lost_answer(Fault::Truncated, "not JSON");
 }
 
+/// The server installs, then closes the connection without a byte of its
+/// answer (found here: the plugin stayed shown not installed, and i y sent
+/// a second POST).
+#[test]
+fn an_install_whose_connection_drops_is_checked_and_not_repeated() {
+    check_lost_answer(Fault::Drop, "connection lost before the answer");
+}
+
 #[test]
 fn read_only_mode_sends_no_install_whatever_the_keys() {
     let server = demo_server();

@@ -12,7 +12,7 @@ use crate::common::dashboard::{config_file, dashboard};
 use crate::common::pty::Tty;
 use crate::scripted_server::{TOKEN_ECHOES, scripted_server};
 use crate::wait_for_error;
-use crmdeck::api::token::mask_secret;
+use crmdeck::model::mask_secret;
 
 /// Waits until the screen shows `token` masked and not whole.
 fn wait_for_masked(tty: &Tty, token: &str, when: &str) {
@@ -113,4 +113,40 @@ fn a_config_file_holding_the_token_open_to_others_is_warned_about() {
         "crmdeck: warning: config file {path} holds a token and is readable by others: chmod 600"
     );
     assert!(screen.contains(&warning), "{screen}");
+}
+
+/// A log folder others can write is refused: the warning is on the status
+/// line while the dashboard runs and on the main screen once it has ended,
+/// and nothing is written there.
+#[test]
+fn a_log_folder_others_can_write_is_refused_with_a_warning() {
+    use std::os::unix::fs::PermissionsExt;
+    let server = demo_server();
+    let state = tempfile::TempDir::new().expect("a state folder");
+    let folder = state.path().join("crmdeck");
+    std::fs::create_dir(&folder).expect("log folder");
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    let state_home = state.path().to_str().expect("a UTF-8 path");
+    let env = [("XDG_STATE_HOME", state_home)];
+    let mut tty = dashboard(&server.handle.base_url(), TOKEN, &[], &env);
+    let running = tty.wait_for("page 1/");
+    assert!(
+        running.contains("warning: running without a log: ")
+            && running.contains("writable by other users"),
+        "{running}"
+    );
+    tty.type_keys("q");
+    assert!(tty.wait_exit().success(), "{}", tty.screen_text());
+    tty.assert_terminal_restored();
+    let screen = tty.screen_text();
+    assert!(
+        screen.contains("crmdeck: warning: running without a log: "),
+        "{screen}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&folder).expect("the folder").count(),
+        0,
+        "nothing written in {}",
+        folder.display()
+    );
 }

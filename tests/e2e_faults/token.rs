@@ -1,6 +1,8 @@
 //! An expired user token: the status line says when it expired, the top
 //! line how to go on, and `R` reads the token source again, so a fresh token written to
-//! the token file brings the data without a restart.
+//! the token file brings the data without a restart. A token command that
+//! fails on `R` printing the token on stderr gets its reason shown, never
+//! the token.
 
 use super::{TOKEN, demo_server, quit_keeping_the_token};
 use crate::common::dashboard::{config_file, group_rows};
@@ -54,4 +56,34 @@ fn an_expired_token_is_explained_and_r_takes_a_fresh_one_from_the_token_file() {
     });
     quit_keeping_the_token(&mut tty);
     assert!(!tty.transcript().contains(&expired_jwt()));
+}
+
+#[test]
+fn r_with_a_token_command_that_fails_showing_the_token_never_gets_it_shown() {
+    let server = demo_server();
+    let dir = tempfile::TempDir::new().unwrap();
+    let token_file = dir.path().join("token");
+    write_private(&token_file, TOKEN);
+    let locked = dir.path().join("locked");
+    // Gives the token until `locked` exists; then fails, showing it on stderr.
+    let command = format!(
+        "if test -e {locked}; then echo \\\"gpg: $(cat {token}) is locked\\\" >&2; exit 2; fi; cat {token}",
+        locked = locked.display(),
+        token = token_file.display()
+    );
+    let (_dir, config) = config_file(&format!(
+        "base_url = \"{}\"\ntoken_command = \"{command}\"\n",
+        server.handle.base_url()
+    ));
+    // Whatever the umask: a config holding token_command must be the user's alone to write.
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let mut tty = Tty::spawn(&["--config", &config], &[("CRMDECK_LOG", "trace")]);
+    tty.wait_for("page 1/");
+    write_private(&locked, "");
+    tty.type_keys("R");
+    tty.wait_until("the reload's failure", |screen| {
+        screen.contents().contains("is locked")
+    });
+    let log = quit_keeping_the_token(&mut tty);
+    assert!(log.contains("token reload failed"), "{log}");
 }

@@ -28,9 +28,9 @@ pub async fn scripted_server(answer: Answer) -> String {
     base_url
 }
 
-/// Servers that echo the token in what they answer: a name, the script,
-/// and what the error line names.
-pub const TOKEN_ECHOES: [(&str, Answer, &[&str]); 4] = [
+/// Servers that echo the token in what they answer, as is or encoded: a
+/// name, the script, and what the error line names.
+pub const TOKEN_ECHOES: [(&str, Answer, &[&str]); 8] = [
     ("401 quoting it", quotes_the_token_in_a_401, &["HTTP 401"]),
     (
         "500 quoting it late",
@@ -46,6 +46,26 @@ pub const TOKEN_ECHOES: [(&str, Answer, &[&str]); 4] = [
         "plain text quoting it",
         quotes_the_token_in_plain_text,
         &["HTTP 502"],
+    ),
+    (
+        "401 quoting it as PHP escapes a slash",
+        quotes_the_token_php_escaped_in_a_401,
+        &["HTTP 401"],
+    ),
+    (
+        "422 naming it in a field error in \\u escapes",
+        names_the_token_in_unicode_escapes_in_a_field_error,
+        &["HTTP 422"],
+    ),
+    (
+        "wrong shape quoting it as PHP escapes a slash",
+        quotes_the_token_php_escaped_in_a_wrong_shape,
+        &["unexpected answer"],
+    ),
+    (
+        "a refusal inside a 200 quoting it",
+        quotes_the_token_in_a_refusal_inside_a_success,
+        &["HTTP 403"],
     ),
 ];
 
@@ -75,4 +95,42 @@ fn quotes_the_token_in_plain_text(token: &str) -> (StatusCode, String) {
         StatusCode::BAD_GATEWAY,
         format!("upstream refused Authorization: Bearer {token}"),
     )
+}
+
+/// JSON as PHP's `json_encode` writes it: every `/` escaped as `\/`.
+fn php_json(value: serde_json::Value) -> String {
+    value.to_string().replace('/', r"\/")
+}
+
+fn quotes_the_token_php_escaped_in_a_401(token: &str) -> (StatusCode, String) {
+    let body = json!({ "message": format!("Token {token} is not valid.") });
+    (StatusCode::UNAUTHORIZED, php_json(body))
+}
+
+/// Every character of the token written as a `\uXXXX` escape, in a 422's
+/// field errors (the field named after it too).
+fn names_the_token_in_unicode_escapes_in_a_field_error(token: &str) -> (StatusCode, String) {
+    let escaped: String = token
+        .chars()
+        .map(|c| format!("\\u{:04x}", u32::from(c)))
+        .collect();
+    let body = format!(
+        r#"{{"message":"The given data was invalid.","errors":{{"{escaped}":["The token {escaped} has expired."]}}}}"#
+    );
+    (StatusCode::UNPROCESSABLE_ENTITY, body)
+}
+
+fn quotes_the_token_php_escaped_in_a_wrong_shape(token: &str) -> (StatusCode, String) {
+    let body = json!({ "status": 200, "success": true, "data": { "echo": token } });
+    (StatusCode::OK, php_json(body))
+}
+
+/// `"success": false` with a 200: the client treats it as the status it names.
+fn quotes_the_token_in_a_refusal_inside_a_success(token: &str) -> (StatusCode, String) {
+    let body = json!({
+        "status": 403,
+        "success": false,
+        "message": format!("Token {token} may not do this."),
+    });
+    (StatusCode::OK, body.to_string())
 }

@@ -1,13 +1,18 @@
 //! The visitor machinery of tolerant decoding, and the conversions of single
 //! fields (NOTES.md): every JSON value is accepted, what fits is kept, what
 //! does not becomes `None` or raw text. Only broken JSON syntax is an error.
+//!
+//! What a document keeps inside its fields (the elements of lists and
+//! entries of objects: abilities, exact days, values kept as sent) is
+//! bounded by [`MAX_KEPT_ELEMENTS`] for the whole document: past it a list
+//! ends in [`CUT`] and the rest is skipped unread, so no body, however
+//! many tiny elements it packs, takes more memory than a real page.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::fmt;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
-use serde::Deserialize;
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
 
@@ -106,6 +111,104 @@ pub(super) fn parse_with<'de, S: Shape<'de>>(
     Ok(output)
 }
 
+// ---- the element budget ----
+
+/// The most elements (of lists, and entries of objects) one document keeps
+/// inside its fields: a page of 100 groups keeps under a thousand; this
+/// many take a few MiB at most.
+pub const MAX_KEPT_ELEMENTS: usize = 20_000;
+
+/// What ends a list or object cut at [`MAX_KEPT_ELEMENTS`] (an object: as
+/// its last key and value).
+pub(super) const CUT: &str = "…";
+
+thread_local! {
+    /// Elements the document being read on this thread may still keep.
+    static ELEMENTS_LEFT: Cell<usize> = const { Cell::new(usize::MAX) };
+}
+
+/// Runs `read` with [`MAX_KEPT_ELEMENTS`] to keep. A document is read
+/// start to end on one thread (no `await` in between), so the budget is
+/// this thread's while `read` runs; the one before is restored after.
+pub(super) fn with_element_budget<R>(read: impl FnOnce() -> R) -> R {
+    let outer = ELEMENTS_LEFT.replace(MAX_KEPT_ELEMENTS);
+    let output = read();
+    ELEMENTS_LEFT.set(outer);
+    output
+}
+
+/// Takes one element from the budget; false once it is spent.
+fn keep_one() -> bool {
+    ELEMENTS_LEFT.with(|left| match left.get() {
+        0 => false,
+        n => {
+            left.set(n - 1);
+            true
+        }
+    })
+}
+
+/// The next element of a list that its field keeps.
+pub(super) enum Next<T> {
+    Element(T),
+    /// The budget is spent: the list's other elements were skipped.
+    Cut,
+    End,
+}
+
+/// The next element of `seq` read through `shape`, within the budget.
+pub(super) fn next_kept<'de, A: SeqAccess<'de>, S: Shape<'de>>(
+    seq: &mut A,
+    shape: S,
+) -> Result<Next<S::Output>, A::Error> {
+    Ok(match seq.next_element_seed(Accept(shape))? {
+        None => Next::End,
+        Some(element) if keep_one() => Next::Element(element),
+        Some(_) => {
+            skip_list(seq)?;
+            Next::Cut
+        }
+    })
+}
+
+/// The [`Shape`] that keeps any value whole as a [`Value`], its lists and
+/// objects within the budget.
+struct KeptValue;
+
+impl<'de> Shape<'de> for KeptValue {
+    type Output = Value;
+
+    fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(Accept(KeptValue))?;
+            if !keep_one() {
+                skip_object(map)?;
+                object.insert(CUT.to_string(), Value::String(CUT.to_string()));
+                break;
+            }
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+
+    fn list<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut list = Vec::new();
+        loop {
+            match next_kept(&mut seq, KeptValue)? {
+                Next::Element(element) => list.push(element),
+                Next::Cut => list.push(Value::String(CUT.to_string())),
+                Next::End => break,
+            }
+        }
+        Ok(Value::Array(list))
+    }
+
+    fn scalar<E: de::Error>(self, value: Loose<'de>) -> Result<Value, E> {
+        Ok(value.into_value())
+    }
+}
+
 /// A JSON value read without judging it. Strings are borrowed from the body
 /// when they hold no escapes.
 #[derive(Debug, Clone, PartialEq)]
@@ -131,6 +234,17 @@ impl Loose<'_> {
         }
     }
 
+    /// The value as JSON.
+    fn into_value(self) -> Value {
+        match self {
+            Self::Null => Value::Null,
+            Self::Bool(b) => Value::Bool(b),
+            Self::Number(n) => Value::Number(n),
+            Self::Text(text) => Value::String(text.into_owned()),
+            Self::Compound(value) => value,
+        }
+    }
+
     /// The value as text to show: a string's content, else its JSON text.
     pub(super) fn into_raw(self) -> String {
         match self {
@@ -150,11 +264,11 @@ impl<'de> Shape<'de> for AnyValue {
     type Output = Loose<'de>;
 
     fn object<A: MapAccess<'de>>(self, map: A) -> Result<Self::Output, A::Error> {
-        Value::deserialize(MapAccessDeserializer::new(map)).map(Loose::Compound)
+        KeptValue.object(map).map(Loose::Compound)
     }
 
     fn list<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Output, A::Error> {
-        Value::deserialize(SeqAccessDeserializer::new(seq)).map(Loose::Compound)
+        KeptValue.list(seq).map(Loose::Compound)
     }
 
     fn scalar<E: de::Error>(self, value: Loose<'de>) -> Result<Self::Output, E> {
@@ -264,6 +378,15 @@ pub(super) fn text(value: Loose) -> Option<String> {
     match value {
         Loose::Null | Loose::Compound(_) => None,
         other => Some(other.into_raw()),
+    }
+}
+
+/// A value kept as sent (`null` is none): a field whose meaning is not
+/// published.
+pub(super) fn as_sent(value: Loose) -> Option<Value> {
+    match value {
+        Loose::Null => None,
+        sent => Some(sent.into_value()),
     }
 }
 
@@ -469,10 +592,13 @@ impl<'de> Shape<'de> for ExactDaysShape {
 
     fn list<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ExactDays, A::Error> {
         let mut days = ExactDays::default();
-        while let Some(element) = seq.next_element_seed(Accept(AnyValue))? {
-            add_day(&mut days, element);
+        loop {
+            match next_kept(&mut seq, AnyValue)? {
+                Next::Element(element) => add_day(&mut days, element),
+                Next::Cut => days.unknown.push(CUT.to_string()),
+                Next::End => return Ok(days),
+            }
         }
-        Ok(days)
     }
 
     /// Null is no days; text is an encoded or plain list; a lone number is one day.
@@ -492,10 +618,13 @@ impl<'de> Shape<'de> for ExactDaysShape {
 /// Each element as text: a string's content, else its JSON text.
 fn raw_elements<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<Vec<String>, A::Error> {
     let mut elements = Vec::new();
-    while let Some(element) = seq.next_element_seed(Accept(AnyValue))? {
-        elements.push(element.into_raw());
+    loop {
+        match next_kept(&mut seq, AnyValue)? {
+            Next::Element(element) => elements.push(element.into_raw()),
+            Next::Cut => elements.push(CUT.to_string()),
+            Next::End => return Ok(elements),
+        }
     }
-    Ok(elements)
 }
 
 /// A JSON array as raw elements; `None` for any other JSON value.

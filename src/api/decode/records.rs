@@ -7,11 +7,13 @@ use std::marker::PhantomData;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess};
 
 use super::lenient::{
-    AbilitiesShape, Accept, AnyValue, ExactDaysShape, Loose, Shape, count, date, days_code, flag,
-    group_status, id, int, lesson_time, link, plugin_type, read, skip_list, skip_value, text,
-    text_or_empty, timestamp,
+    AbilitiesShape, Accept, AnyValue, ExactDaysShape, Loose, Shape, as_sent, count, date,
+    days_code, flag, group_status, id, int, lesson_time, link, plugin_type, read, skip_list,
+    skip_value, text, text_or_empty, timestamp,
 };
-use crate::api::model::{Branch, Course, Group, Installation, Links, Pagination, Plugin};
+use crate::api::model::{
+    Branch, Company, Course, Group, Installation, Links, Me, Pagination, Plugin,
+};
 
 /// A model type decoded from the keys of a JSON object.
 /// An object with no known key decodes to the record's `Default`.
@@ -33,7 +35,8 @@ pub(super) struct Found<T> {
     pub(super) empty: bool,
 }
 
-/// The [`Shape`] of a record: `Some` for any object, `None` for any other value.
+/// The [`Shape`] of a record: any object is one; any other value is
+/// `Err(what it is)`.
 pub(super) struct RecordShape<T>(PhantomData<T>);
 
 impl<T> RecordShape<T> {
@@ -43,7 +46,7 @@ impl<T> RecordShape<T> {
 }
 
 impl<'de, T: Record> Shape<'de> for RecordShape<T> {
-    type Output = Option<Found<T>>;
+    type Output = Result<Found<T>, &'static str>;
 
     fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Output, A::Error> {
         let mut record = T::default();
@@ -56,15 +59,15 @@ impl<'de, T: Record> Shape<'de> for RecordShape<T> {
                 _ => skip_value(&mut map)?,
             }
         }
-        Ok(Some(Found { record, empty }))
+        Ok(Ok(Found { record, empty }))
     }
 
     fn list<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Output, A::Error> {
-        skip_list(seq).map(|_| None)
+        skip_list(seq).map(Err)
     }
 
-    fn scalar<E: de::Error>(self, _: Loose<'de>) -> Result<Self::Output, E> {
-        Ok(None)
+    fn scalar<E: de::Error>(self, value: Loose<'de>) -> Result<Self::Output, E> {
+        Ok(Err(value.kind()))
     }
 }
 
@@ -72,7 +75,7 @@ impl<'de, T: Record> Shape<'de> for RecordShape<T> {
 fn read_record<'de, T: Record, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Option<Found<T>>, A::Error> {
-    map.next_value_seed(Accept(RecordShape::<T>::new()))
+    Ok(map.next_value_seed(Accept(RecordShape::<T>::new()))?.ok())
 }
 
 /// Reads the next map value as a nested record, if it is an object.
@@ -87,8 +90,8 @@ fn deserialize_record<'de, T: Record, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<T, D::Error> {
     match deserializer.deserialize_map(Accept(RecordShape::<T>::new()))? {
-        Some(found) => Ok(found.record),
-        None => Err(de::Error::custom(format_args!("expected {}", T::EXPECTED))),
+        Ok(found) => Ok(found.record),
+        Err(_) => Err(de::Error::custom(format_args!("expected {}", T::EXPECTED))),
     }
 }
 
@@ -110,7 +113,9 @@ deserialize_records!(
     Course,
     Pagination,
     Links,
-    Branch
+    Branch,
+    Me,
+    Company
 );
 
 impl Record for Installation {
@@ -219,8 +224,8 @@ impl Record for Group {
             "type" => self.group_type = read(map, int)?,
             "is_corporate" => self.is_corporate = read(map, flag)?,
             // Meaning not published: any value but null is kept as sent.
-            "salary_for_corporate" => self.salary_for_corporate = map.next_value()?,
-            "write_off" => self.write_off = map.next_value()?,
+            "salary_for_corporate" => self.salary_for_corporate = read(map, as_sent)?,
+            "write_off" => self.write_off = read(map, as_sent)?,
             "last_write_off_date" => self.last_write_off_date = read(map, date)?,
             "next_write_off_date" => self.next_write_off_date = read(map, date)?,
             "course_id" => self.course_id = read(map, int)?,
@@ -293,6 +298,40 @@ impl Record for Branch {
         match key {
             "id" => self.id = read(map, id)?,
             "name" => self.name = read(map, text_or_empty)?,
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Me {
+    const EXPECTED: &'static str = "a user object";
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "company" => self.company = nested(map)?,
+            "timezone" | "time_zone" | "timeZone" => self.timezone = read(map, text)?,
+            _ => skip_value(map)?,
+        }
+        Ok(())
+    }
+}
+
+impl Record for Company {
+    const EXPECTED: &'static str = "a company object";
+
+    fn read_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<(), A::Error> {
+        match key {
+            "name" => self.name = read(map, text)?,
+            "timezone" | "time_zone" | "timeZone" => self.timezone = read(map, text)?,
             _ => skip_value(map)?,
         }
         Ok(())

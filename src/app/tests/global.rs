@@ -274,3 +274,75 @@ fn config_warnings_stay_on_the_status_line_until_esc() {
     press(&mut app, "\x1b");
     assert!(app.status.current().is_none());
 }
+
+/// Settings with no zone in the config: the centre default until the API
+/// names the centre's.
+fn no_configured_zone() -> AppSettings {
+    AppSettings {
+        timezone: crate::domain::zone::CENTRE_ZONE,
+        timezone_source: crate::domain::zone::ZoneSource::Default,
+        ..AppSettings::for_tests()
+    }
+}
+
+/// Group 6 sends the end of its lesson as a UTC timestamp: that end as
+/// its row in the Groups tab and its place in the week show it.
+fn ends_of_group_6(app: &App) -> (String, String) {
+    let page = app.groups.shown_page().unwrap();
+    let index = page.groups.iter().position(|group| group.id == 6).unwrap();
+    let (time, _) = group_cell(&page.table.rows[index], "time");
+    let (_, slot) = app
+        .week
+        .week
+        .slots()
+        .find(|(_, slot)| slot.group_id == 6)
+        .unwrap();
+    let row_end = time.rsplit('–').next().unwrap().to_string();
+    (row_end, slot.end.format("%H:%M").to_string())
+}
+
+#[test]
+fn the_centres_zone_named_by_the_api_is_used_for_the_rows_and_the_week() {
+    let (mut app, effects) = App::new(no_configured_zone(), NARROW);
+    let me = fetch_of(&effects, &Request::Me);
+    let mut others = |request: &Request| match request {
+        Request::Me => None,
+        other => Some(server_answer(other)),
+    };
+    answer(&mut app, effects, &mut others);
+    let walk = press(&mut app, "w");
+    answer(&mut app, walk, &mut others);
+    // Asia/Tashkent meanwhile: 11:30 UTC is 16:30.
+    assert_eq!(ends_of_group_6(&app), ("16:30".into(), "16:30".into()));
+    // Samara is an hour behind Tashkent.
+    respond(&mut app, me, Ok(Payload::Me(fixtures::me("Europe/Samara"))));
+    assert_eq!(app.settings.timezone.to_string(), "Europe/Samara");
+    assert_eq!(ends_of_group_6(&app), ("15:30".into(), "15:30".into()));
+    assert!(app.status.current().is_none(), "without a word");
+}
+
+#[test]
+fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
+    let answers = [
+        Err(ApiError::NotFound { message: None }),
+        Err(ApiError::Forbidden { message: None }),
+        Ok(Payload::Me(fixtures::me("UTC+5"))),
+        Ok(Payload::Me(crate::model::Me::default())),
+    ];
+    for result in answers {
+        let (mut app, effects) = App::new(no_configured_zone(), NARROW);
+        let me = fetch_of(&effects, &Request::Me);
+        respond(&mut app, me, result.clone());
+        assert_eq!(app.settings.timezone.to_string(), "Asia/Tashkent");
+        assert!(app.status.current().is_none(), "{result:?}");
+    }
+}
+
+#[test]
+fn a_zone_in_the_config_asks_the_api_nothing() {
+    let (_, effects) = App::new(AppSettings::for_tests(), NARROW);
+    assert!(
+        !fetches(&effects).iter().any(|(_, r)| *r == Request::Me),
+        "{effects:?}"
+    );
+}

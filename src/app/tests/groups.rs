@@ -2,11 +2,9 @@
 //! picker, filter, sort, archived, detail, and failures keeping data.
 
 use super::*;
-use crate::api::GroupsPage;
 use crate::app::branch_picker::PickerMode;
 use crate::app::status::Severity::{Error, Info};
-use crate::domain::columns::groups::COLUMNS;
-use crate::domain::columns::{ScreenCell, on_screen};
+use crate::model::GroupsPage;
 
 #[test]
 fn movement_keys_move_within_the_page() {
@@ -577,17 +575,7 @@ fn day_names_follow_the_configured_language() {
         ..AppSettings::for_tests()
     });
     let (row, _) = app.groups.selected().unwrap();
-    // The selected row's texts (and narrow forms) in the named columns.
-    let cell = |name: &str| {
-        let index = on_screen(COLUMNS).position(|(c, _)| c.name == name);
-        match index.map(|index| &row.cells[index]) {
-            Some(ScreenCell::Text(measured)) => (
-                measured.text.as_str(),
-                measured.narrow.as_ref().map(|narrow| narrow.as_str()),
-            ),
-            other => panic!("{name}: {other:?}"),
-        }
-    };
+    let cell = |name| group_cell(row, name);
     assert_eq!(cell("days"), ("Вт Чт Сб", Some("ВтЧтСб")));
     assert_eq!(cell("time"), ("11:30–13:00", None));
     assert_eq!(cell("status"), ("Active", None));

@@ -10,7 +10,10 @@ use super::fixtures::{self, answer, loaded_app, now, server_answer};
 use super::keymap::Context;
 use super::status::Severity;
 use super::{App, AppSettings, Effect, Input, Msg, Payload, Request, RequestId};
-use crate::api::{ApiError, GroupsQuery};
+use crate::api::ApiError;
+use crate::domain::columns::groups::COLUMNS;
+use crate::domain::columns::{ScreenCell, ScreenRow, on_screen};
+use crate::model::GroupsQuery;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 const NARROW: (u16, u16) = (80, 24);
@@ -110,6 +113,19 @@ fn visible_ids(app: &App) -> Vec<i64> {
         .iter()
         .map(|&i| page.groups[i].id)
         .collect()
+}
+
+/// The text of a group's `row` in the Groups column named `name`, and its
+/// narrow form.
+fn group_cell<'a>(row: &'a ScreenRow, name: &str) -> (&'a str, Option<&'a str>) {
+    let index = on_screen(COLUMNS).position(|(c, _)| c.name == name);
+    match index.map(|index| &row.cells[index]) {
+        Some(ScreenCell::Text(measured)) => (
+            measured.text.as_str(),
+            measured.narrow.as_ref().map(|narrow| narrow.as_str()),
+        ),
+        other => panic!("{name}: {other:?}"),
+    }
 }
 
 fn selected_group(app: &App) -> Option<i64> {

@@ -191,19 +191,142 @@ fn a_successful_install_shows_the_token_and_reconciles() {
 }
 
 #[test]
-fn a_failed_install_changes_nothing() {
+fn a_refused_install_changes_nothing() {
+    // The server said no (a 4xx), or nothing was sent (no connection):
+    // nothing happened, there is nothing to check, and it may be tried again.
+    let refusals = [
+        ApiError::Validation {
+            message: None,
+            fields: vec![("plugin_id".into(), vec!["is invalid.".into()])],
+        },
+        ApiError::Forbidden { message: None },
+        ApiError::Network("127.0.0.1: Connection refused (os error 111)".into()),
+        ApiError::ConnectTimeout(Duration::from_secs(5)),
+    ];
+    for error in refusals {
+        let mut app = loaded();
+        let id = install_plugin_2(&mut app);
+        let effects = respond(&mut app, id, Err(error.clone()));
+        assert!(effects.is_empty(), "{error:?}");
+        assert!(!app.plugins.plugin(2).unwrap().is_installed());
+        let said = status(&app, Error).unwrap();
+        assert!(said.starts_with("install SMS gateway (Eskiz): "), "{said}");
+        assert!(!said.contains("checking"), "{said}");
+        assert_eq!(install_fetches(&press(&mut app, "iy")), 1, "{error:?}");
+    }
+}
+
+/// Failures after the POST was sent: the install may have happened.
+fn lost_answers() -> [ApiError; 5] {
+    [
+        ApiError::ConnectionLost("127.0.0.1: connection closed before message completed".into()),
+        server_error(),
+        ApiError::Server {
+            status: 504,
+            message: Some("Gateway Time-out".into()),
+        },
+        ApiError::Server {
+            status: 500,
+            message: Some("Server Error".into()),
+        },
+        ApiError::Timeout(Duration::from_secs(30)),
+    ]
+}
+
+#[test]
+fn while_an_install_is_unknown_i_and_y_send_nothing() {
+    for error in lost_answers() {
+        let mut app = loaded();
+        let id = install_plugin_2(&mut app);
+        let effects = respond(&mut app, id, Err(error.clone()));
+        let check = fetch_of(&effects, &Request::Plugins);
+        let said = status(&app, Error).unwrap();
+        assert!(
+            said.ends_with("; checking whether it was installed…"),
+            "{said}"
+        );
+        // i, y, Enter, in the list and in the detail: no second POST.
+        let mut pressed = press(&mut app, "iy\ny");
+        pressed.extend(press(&mut app, "diy\x1b"));
+        assert_eq!(install_fetches(&pressed), 0, "{error:?}");
+        assert_eq!(
+            status(&app, Info),
+            Some("checking whether SMS gateway (Eskiz) was installed…")
+        );
+        // The check fails too: still unknown, and r is the way to learn.
+        respond(&mut app, check, Err(server_error()));
+        assert_eq!(install_fetches(&press(&mut app, "iy")), 0, "{error:?}");
+        assert_eq!(
+            status(&app, Info),
+            Some(
+                "whether SMS gateway (Eskiz) was installed is not known: r asks the plugin list again"
+            )
+        );
+        // A list asked for since that says not installed settles it.
+        let again = fetch_of(&press(&mut app, "r"), &Request::Plugins);
+        respond_ok(&mut app, again, &Request::Plugins);
+        assert!(app.plugins.unsettled.is_empty());
+        assert_eq!(install_fetches(&press(&mut app, "iy")), 1, "{error:?}");
+    }
+}
+
+#[test]
+fn a_list_that_shows_the_lost_install_settles_it() {
+    let mut app = loaded();
+    let id = install_plugin_2(&mut app);
+    let effects = respond(&mut app, id, Err(lost_answers()[0].clone()));
+    let check = fetch_of(&effects, &Request::Plugins);
+    let mut plugins = fixtures::plugins();
+    plugins[1].user = Some(fixtures::installation(22, 2));
+    respond(&mut app, check, Ok(Payload::Plugins(plugins)));
+    assert_eq!(
+        status(&app, Error),
+        Some(
+            "install SMS gateway (Eskiz): connection lost before the answer: 127.0.0.1: \
+             connection closed before message completed; the plugin list shows it installed"
+        )
+    );
+    assert!(press(&mut app, "iy").is_empty());
+    assert_eq!(
+        status(&app, Info),
+        Some("SMS gateway (Eskiz) is already installed")
+    );
+}
+
+#[test]
+fn a_list_that_shows_the_lost_install_not_done_says_so() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
     let effects = respond(&mut app, id, Err(server_error()));
-    assert!(effects.is_empty());
-    assert!(!app.plugins.plugin(2).unwrap().is_installed());
-    let error = status(&app, Error).unwrap();
-    assert!(
-        error.starts_with("install SMS gateway (Eskiz): HTTP 502"),
-        "{error}"
+    respond_ok(
+        &mut app,
+        fetch_of(&effects, &Request::Plugins),
+        &Request::Plugins,
     );
-    // It may be tried again.
-    assert_eq!(install_fetches(&press(&mut app, "iy")), 1);
+    assert_eq!(
+        status(&app, Error),
+        Some(
+            "install SMS gateway (Eskiz): HTTP 502 Bad Gateway; \
+             the plugin list shows it not installed: i tries again"
+        )
+    );
+}
+
+#[test]
+fn a_confirmation_is_checked_again_when_answered() {
+    let mut app = loaded();
+    press(&mut app, "1ji");
+    // Meanwhile a refreshed list shows it installed (by someone else).
+    let refresh = fetch_of(&press(&mut app, "\x1br"), &Request::Plugins);
+    press(&mut app, "i");
+    let mut plugins = fixtures::plugins();
+    plugins[1].user = Some(fixtures::installation(22, 2));
+    respond(&mut app, refresh, Ok(Payload::Plugins(plugins)));
+    assert!(press(&mut app, "y").is_empty());
+    assert_eq!(
+        status(&app, Info),
+        Some("SMS gateway (Eskiz) is already installed")
+    );
 }
 
 #[test]

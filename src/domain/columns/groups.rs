@@ -1,10 +1,10 @@
 //! A group as a row: the Groups tab's table, `crmdeck groups` and its CSV.
 
 use super::{Column, Natural, OnScreen, Print, Sort, SortBy, SortKey, Text, Tone};
-use crate::api::{DateField, Group};
 use crate::domain::clock::{lesson_range, time_of_day};
 use crate::domain::format::{NONE, RowFormat, date, status_word};
 use crate::domain::weekday::{NameStyle, describe_days, weekdays};
+use crate::model::{DateField, Group};
 use chrono::Timelike;
 
 /// The columns of a group, left to right.
@@ -229,8 +229,8 @@ fn or_none(day: Option<&DateField>) -> String {
 mod tests {
     use super::super::{BranchNames, ScreenRow, on_screen, printed};
     use super::*;
-    use crate::api::{Course, DaysCode, GroupStatus, LessonTime};
     use crate::domain::Language;
+    use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
     use chrono::{NaiveDate, NaiveTime};
 
     fn format() -> RowFormat {

@@ -1,12 +1,12 @@
 //! A lesson (a group on one weekday of the week) as a row: `crmdeck
 //! timetable --format csv`.
 
-use super::{Column, Print, Text};
-use crate::api::Group;
+use super::Column;
 use crate::domain::Language;
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::Slot;
 use crate::domain::weekday::{NameStyle, day_name};
+use crate::model::Group;
 use chrono::Weekday;
 
 /// A group's place on one day of the week.
@@ -18,19 +18,7 @@ pub struct Lesson<'a> {
 
 /// The columns of a lesson, left to right (a function: a lesson borrows).
 pub fn columns<'a>() -> [Column<Lesson<'a>, ()>; 7] {
-    fn printed<'a>(
-        title: &'static str,
-        name: &'static str,
-        text: fn(&Lesson<'a>, &()) -> String,
-    ) -> Column<Lesson<'a>, ()> {
-        Column {
-            title,
-            name,
-            text: Text::Plain(text),
-            screen: None,
-            print: Print::Whole,
-        }
-    }
+    let printed = Column::print_only;
     [
         printed("Day", "day", |lesson, _| day_key(lesson.day).to_string()),
         printed("Start", "start", |lesson, _| {

@@ -1,7 +1,7 @@
 //! How a record reads as a row of cells: one table of columns per record
-//! kind ([`groups`], [`plugins`], [`lessons`]), read by the dashboard's
-//! tables, the command line's tables and CSV. A new column is one entry in
-//! its kind's table.
+//! kind ([`groups`], [`plugins`], [`lessons`], [`installs`]), read by the
+//! dashboard's tables, the command line's tables and CSV. A new column is
+//! one entry in its kind's table.
 //!
 //! A column says what it is called (its title on screen, upper case in the
 //! command line's table, its CSV name), how a record reads in it, how the
@@ -9,6 +9,7 @@
 //! line may print it. Texts come out sanitised (see [`super::sanitize`]).
 
 pub mod groups;
+pub mod installs;
 pub mod lessons;
 pub mod plugins;
 
@@ -230,6 +231,22 @@ pub fn printed<R, F>(columns: &[Column<R, F>]) -> impl Iterator<Item = &Column<R
 }
 
 impl<R, F> Column<R, F> {
+    /// A column the command line prints whole, as `text` reads it, and the
+    /// dashboard does not show.
+    pub const fn print_only(
+        title: &'static str,
+        name: &'static str,
+        text: fn(&R, &F) -> String,
+    ) -> Self {
+        Self {
+            title,
+            name,
+            text: Text::Plain(text),
+            screen: None,
+            print: Print::Whole,
+        }
+    }
+
     /// What the command line prints for `record`; a branch is named from
     /// `branch_names`, by its id when it has no name there.
     pub fn print_text(&self, record: &R, format: &F, branch_names: &BranchNames) -> String {
@@ -557,9 +574,11 @@ mod tests {
     #[test]
     fn every_name_is_lower_case_words_joined_by_underscores() {
         let lessons = lessons::columns();
+        let installs = installs::columns();
         let names = (groups::COLUMNS.iter().map(|c| c.name))
             .chain(plugins::COLUMNS.iter().map(|c| c.name))
-            .chain(lessons.iter().map(|c| c.name));
+            .chain(lessons.iter().map(|c| c.name))
+            .chain(installs.iter().map(|c| c.name));
         for name in names {
             let words: Vec<&str> = name.split('_').collect();
             assert!(

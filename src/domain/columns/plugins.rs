@@ -1,9 +1,8 @@
 //! A plugin as a row: the Plugins tab's list, `crmdeck plugins` and its CSV.
 
 use super::{Column, Natural, OnScreen, Print, Text, Tone};
-use crate::api::Plugin;
-use crate::api::token::mask_secret;
 use crate::domain::format::{NONE, abilities_inline, plugin_type_word};
+use crate::model::{Installation, Plugin, mask_secret};
 
 /// How a plugin reads.
 #[derive(Debug, Clone, Copy, Default)]
@@ -81,13 +80,7 @@ pub static COLUMNS: &[Column<Plugin, PluginFormat>] = &[
     Column {
         title: "Token",
         name: "token",
-        text: Text::Plain(|plugin, format| {
-            let token = plugin.user.as_ref().and_then(|user| user.token.as_deref());
-            token.map_or_else(
-                || NONE.to_string(),
-                |token| shown_token(token, format.show_token),
-            )
-        }),
+        text: Text::Plain(|plugin, format| token_text(plugin.user.as_ref(), format)),
         screen: None,
         print: Print::Whole,
     },
@@ -111,6 +104,17 @@ pub static COLUMNS: &[Column<Plugin, PluginFormat>] = &[
     },
 ];
 
+/// The token of `installation` as printed (see [`shown_token`]), [`NONE`]
+/// when there is none.
+pub fn token_text(installation: Option<&Installation>, format: &PluginFormat) -> String {
+    installation
+        .and_then(|installation| installation.token.as_deref())
+        .map_or_else(
+            || NONE.to_string(),
+            |token| shown_token(token, format.show_token),
+        )
+}
+
 /// An installation token as printed: in full when `show_token`, else masked.
 pub fn shown_token(token: &str, show_token: bool) -> String {
     if show_token {
@@ -124,7 +128,7 @@ pub fn shown_token(token: &str, show_token: bool) -> String {
 mod tests {
     use super::super::{BranchNames, ScreenRow, on_screen, printed};
     use super::*;
-    use crate::api::{Abilities, Installation, PluginType};
+    use crate::model::{Abilities, PluginType};
 
     fn plugin(installed: bool) -> Plugin {
         Plugin {

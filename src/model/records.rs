@@ -1,13 +1,16 @@
 //! The API's resources, typed for meaning.
 //!
-//! Decoding is tolerant (see `lenient.rs` and NOTES.md): one odd field never
-//! discards a record or a page. A value that does not fit its type is kept as
-//! raw text (`Other`/`Raw` cases) or becomes `None`, never an error.
+//! Decoding is tolerant (see `api/decode/lenient.rs` and NOTES.md): one odd
+//! field never discards a record or a page. A value that does not fit its
+//! type is kept as raw text (`Other`/`Raw` cases) or becomes `None`, never an
+//! error.
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
 use serde::Serialize;
 
 use serde::Serializer;
+
+use super::page::Pagination;
 
 /// `{status, success, data, pagination}`: every successful answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -192,28 +195,48 @@ pub struct Group {
     pub course: Option<Course>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-pub struct Links {
-    pub next: Option<String>,
-    pub previous: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Pagination {
-    pub count: Option<u64>,
-    pub total: Option<u64>,
-    pub per_page: Option<u64>,
-    pub current_page: Option<u64>,
-    pub total_pages: Option<u64>,
-    pub links: Links,
-}
-
 /// A branch of the centre (`GET /v2/branches`, outside the published spec).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Branch {
     pub id: i64,
     pub name: String,
+}
+
+/// Who the token belongs to (`GET /v2/token/me`, outside the published
+/// spec): only what crmdeck shows of it, the centre. Every field is
+/// optional: its shape is not documented.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Me {
+    /// `data.company`.
+    pub company: Option<Company>,
+    /// `data.timezone` (or `time_zone`, `timeZone`), as sent.
+    pub timezone: Option<String>,
+}
+
+/// The company (the education centre) a token belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Company {
+    pub name: Option<String>,
+    /// `timezone` (or `time_zone`, `timeZone`), as sent.
+    pub timezone: Option<String>,
+}
+
+impl Me {
+    /// The centre's name, when the answer gives a non-blank one.
+    pub fn company_name(&self) -> Option<&str> {
+        let name = self.company.as_ref()?.name.as_deref()?.trim();
+        (!name.is_empty()).then_some(name)
+    }
+
+    /// The centre's time zone: the company's, else the user's, when it is
+    /// an IANA name (`Asia/Tashkent`); anything else is no zone.
+    pub fn time_zone(&self) -> Option<chrono_tz::Tz> {
+        let company = self.company.as_ref().and_then(|c| c.timezone.as_deref());
+        [company, self.timezone.as_deref()]
+            .into_iter()
+            .flatten()
+            .find_map(|name| name.trim().parse::<chrono_tz::Tz>().ok())
+    }
 }
 
 /// The answer to `POST /v2/plugins/install`: same fields as [`Installation`].

@@ -33,6 +33,15 @@ impl Token {
         mask_secret(&self.0)
     }
 
+    /// `text` with every copy of this token replaced by its masked form,
+    /// whatever the token's shape (a short opaque token included).
+    pub fn mask_in(&self, text: &str) -> String {
+        if self.0.is_empty() {
+            return text.to_string();
+        }
+        text.replace(&self.0, &self.masked())
+    }
+
     /// The `exp` claim of a JWT (no signature check: only for telling the user).
     pub fn expires_at(&self) -> Option<DateTime<Utc>> {
         let payload = self.0.split('.').nth(1)?;
@@ -70,15 +79,45 @@ pub fn mask_secret(secret: &str) -> String {
 /// error): installation tokens (`17|` and 20+ characters) and JWTs.
 pub fn redact_secrets(text: &str) -> String {
     let is_secret_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '|' | '.' | '-' | '_');
+    mask_words(text, is_secret_char, looks_like_secret)
+}
+
+/// Masks every word that could be a token in text nobody vetted, before it
+/// is quoted in a message: a token command's error output, which a `pass`
+/// or `gpg` wrapper may fill with the token itself. Stricter than
+/// [`redact_secrets`]: a word (a run of letters, digits and `|._-+/=`, so
+/// that base64 stays whole) is masked when it is
+/// - an installation token: digits, `|`, 8 characters or more;
+/// - JWT-shaped: three or more base64url parts joined by dots, the first
+///   starting `eyJ` or every part 8 characters or longer;
+/// - 16 characters or more mixing letters and digits (base64, hex, keys);
+/// - 24 characters or more mixing upper- and lowercase, with no `/` or `.`
+///   (a key with no digit; not a path or a D-Bus error name);
+/// - or anything [`redact_secrets`] masks.
+///
+/// Words, sentences, paths and host names without digits pass: what says
+/// why the command failed stays readable.
+pub fn mask_token_like_words(text: &str) -> String {
+    let is_word_char = |c: char| c.is_ascii_alphanumeric() || "|._-+/=".contains(c);
+    mask_words(text, is_word_char, looks_token_like)
+}
+
+/// `text` with every word (a run of `is_word_char`) that `is_secret` picks
+/// replaced by its masked form ([`mask_secret`]).
+fn mask_words(
+    text: &str,
+    is_word_char: impl Fn(char) -> bool,
+    is_secret: fn(&str) -> bool,
+) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find(is_secret_char) {
+    while let Some(start) = rest.find(&is_word_char) {
         out.push_str(&rest[..start]);
         let word_len = rest[start..]
-            .find(|c: char| !is_secret_char(c))
+            .find(|c: char| !is_word_char(c))
             .unwrap_or(rest.len() - start);
         let word = &rest[start..start + word_len];
-        if looks_like_secret(word) {
+        if is_secret(word) {
             out.push_str(&mask_secret(word));
         } else {
             out.push_str(word);
@@ -87,6 +126,32 @@ pub fn redact_secrets(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// See [`mask_token_like_words`].
+fn looks_token_like(word: &str) -> bool {
+    let length = word.chars().count();
+    let has = |test: fn(&char) -> bool| word.chars().any(|c| test(&c));
+    let installation = word.split_once('|').is_some_and(|(id, secret)| {
+        !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) && secret.len() >= 8
+    });
+    let parts: Vec<&str> = word.split('.').collect();
+    let base64url = |part: &&str| {
+        !part.is_empty()
+            && part
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    };
+    let jwt = parts.len() >= 3
+        && parts.iter().all(base64url)
+        && (word.starts_with("eyJ") || parts.iter().all(|part| part.len() >= 8));
+    let letters_and_digits =
+        length >= 16 && has(char::is_ascii_alphabetic) && has(char::is_ascii_digit);
+    let both_cases = length >= 24
+        && has(char::is_ascii_uppercase)
+        && has(char::is_ascii_lowercase)
+        && !word.contains(['/', '.']);
+    installation || jwt || letters_and_digits || both_cases || looks_like_secret(word)
 }
 
 fn looks_like_secret(word: &str) -> bool {
@@ -149,6 +214,11 @@ mod tests {
         assert_eq!(mask_secret("eyJhbGciOiJIUzI1NiJ9.payload.sig"), "eyJh…");
         assert_eq!(mask_secret("short"), "…");
         assert_eq!(mask_secret("1|short"), "…");
+        assert_eq!(
+            Token::new("opensesame").mask_in("no: opensesame, opensesame!"),
+            "no: …, …!"
+        );
+        assert_eq!(Token::new("").mask_in("as it was"), "as it was");
     }
 
     #[test]
@@ -161,6 +231,57 @@ mod tests {
         assert_eq!(
             redact_secrets("plain text, no secrets"),
             "plain text, no secrets"
+        );
+    }
+
+    #[test]
+    fn masks_every_token_like_word_and_keeps_the_reason() {
+        let masked = |word: &str| mask_token_like_words(word) == mask_secret(word);
+        for secret in [
+            // JWTs, also without the usual header.
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJl",
+            "eyJ0eXAiOiJKV1QifQ.e30.c2ln",
+            "headerpart.payloadpart.signature",
+            // Installation tokens.
+            "17|abcdefgh",
+            "3|jCr5abcdefghijklmnopqrstuvwxyz",
+            // Opaque: letters and digits, base64 with + / =, hex, dashes.
+            "fault-matrix-token-Q7vX2mLp9RtZ4kWc8NbH3yJd6FsG1aE5",
+            "q83vEjRWeJA+/Hg2ZmV3Yj0=",
+            "9f86d081884c7d659a2feaa0c55ad015",
+            "api_16C7e42F292c6912E7710c838347Ae178B4a",
+            // No digit, but long and in both cases.
+            "QxWvKpRtYzMnBcDfGhJkLsAe",
+        ] {
+            assert!(
+                masked(secret),
+                "{secret} -> {}",
+                mask_token_like_words(secret)
+            );
+            let line = format!("gpg: bad passphrase for {secret} (retry)");
+            let shown = mask_token_like_words(&line);
+            assert!(!shown.contains(secret), "{shown}");
+            assert!(shown.starts_with("gpg: bad passphrase for "), "{shown}");
+            assert!(shown.ends_with(" (retry)"), "{shown}");
+        }
+        for kept in [
+            "gpg: decryption failed: No secret key",
+            "Error: crm/token is not in the password store.",
+            "/home/ops/.password-store/crm/token.gpg",
+            "keyserver.ubuntu.com",
+            "org.freedesktop.Secret.Error.IsLocked",
+            "exit status 2 after 10 s",
+            "internationalization",
+            "1|short",
+        ] {
+            assert_eq!(mask_token_like_words(kept), kept);
+        }
+        // Everything redact_secrets masks, this masks too.
+        let text =
+            r#"{"token":"12|abcdefghijklmnopqrstuvwxyz0123","jwt":"eyJhbGciOi.eyJzdWIi.c2ln"}"#;
+        assert_eq!(
+            mask_token_like_words(text),
+            r#"{"token":"12|abcd…","jwt":"eyJh…"}"#
         );
     }
 

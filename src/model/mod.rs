@@ -1,0 +1,21 @@
+//! The floor everything stands on: the CRM's records as typed values, the
+//! page facts, and the secrets with their masking and expiry text. It
+//! imports nothing of ours: `api` decodes into it, `domain` computes on it,
+//! everybody else reads it.
+//!
+//! - `records`: groups, courses, plugins, installations, branches, the
+//!   answer envelope, and their tolerant field types (codes, times, dates);
+//! - `page`: pagination, which page of groups to ask for, a page as answered;
+//! - `secret`: the bearer [`Token`], [`mask_secret`], [`redact_secrets`],
+//!   [`describe_expiry`].
+
+mod page;
+mod records;
+mod secret;
+
+pub use page::{GroupsPage, GroupsQuery, Links, Pagination};
+pub use records::{
+    Abilities, Branch, Company, Course, DateField, DaysCode, Envelope, ExactDays, Group,
+    GroupStatus, InstallResult, Installation, LessonTime, Me, Plugin, PluginType, Timestamp,
+};
+pub use secret::{Token, describe_expiry, mask_secret, mask_token_like_words, redact_secrets};
