@@ -4,7 +4,10 @@
 //! when its page arrives. Nothing here touches a terminal or a network.
 
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
-use crmdeck::app::fixtures;
+// The tests' fixtures (`pub`: what this bench does not use is no dead code).
+#[path = "../tests/support/fixtures.rs"]
+pub mod fixtures;
+
 use crmdeck::domain::Language;
 use crmdeck::domain::cell_text::CellText;
 use crmdeck::domain::clock::lesson_range;

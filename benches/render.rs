@@ -3,11 +3,14 @@
 //! `App::update` for one cursor move. The app is built in setup from the
 //! fixtures' scripted server; only the draw or the key is measured.
 
-use crmdeck::app::fixtures::{self, now};
-use crmdeck::app::{App, AppSettings, Input, Payload, Request};
+// The tests' fixtures (`pub`: what this bench does not use is no dead code).
+#[path = "../tests/support/fixtures.rs"]
+pub mod fixtures;
+
+use crmdeck::app::{App, Input, Payload, Request};
 use crmdeck::model::GroupsQuery;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use divan::Bencher;
+use fixtures::now;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -22,7 +25,7 @@ const SIZE: (u16, u16) = (200, 50);
 /// groups: the scripted server answers the groups request with that many,
 /// whatever per_page the app asked for (the app caps it at 100).
 fn app_with_page_of(rows: u32) -> App {
-    let (mut app, effects) = App::new(AppSettings::for_tests(), SIZE);
+    let (mut app, effects) = App::new(fixtures::settings(), SIZE);
     fixtures::answer(&mut app, effects, &mut |request| {
         Some(match request {
             Request::Groups(query) => {
@@ -63,7 +66,7 @@ fn draw_groups_tab(bencher: Bencher, rows: u32) {
 /// One `j` (cursor down) on a loaded page of 100 groups, from the top row.
 #[divan::bench]
 fn update_cursor_down(bencher: Bencher) {
-    let key = Input::Key(KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE));
+    let key = Input::Key(fixtures::key('j'));
     bencher
         .with_inputs(|| app_with_page_of(100))
         .bench_local_values(|mut app| {

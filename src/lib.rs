@@ -19,6 +19,11 @@
 //!    the terminal, the event loop and the effects (not the CLI);
 //! 9. `main.rs`: the log file, then a subcommand or the dashboard.
 
+// The test fixtures (tests/support/fixtures.rs) are shared with the
+// integration tests and name this crate `crmdeck`, as those do.
+#[cfg(test)]
+extern crate self as crmdeck;
+
 pub mod api;
 pub mod app;
 pub mod cli;

@@ -48,18 +48,16 @@ impl SessionError {
 /// Reads the config, then starts the demo server (`demo`) or loads the token.
 pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionError> {
     let env = |name: &str| std::env::var(name).ok();
-    let mut config = config::load(overrides, &env)?;
-    let demo_handle = if demo {
+    let config = config::load(overrides, &env)?;
+    if demo {
         let loopback = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
         let handle = demo::start(loopback, DemoOptions::default())
             .await
             .map_err(SessionError::Demo)?;
-        config.base_url = Some(handle.base_url());
-        config.token = TokenSource::Fixed(Token::new(handle.token()));
-        Some(handle)
-    } else {
-        None
-    };
+        let mut session = for_demo(config, &handle)?;
+        session.demo = Some(handle);
+        return Ok(session);
+    }
     // The base URL first: its error is the one that suggests --demo.
     let options = client_options(&config)?;
     let token = config.token.load(&env)?;
@@ -67,7 +65,22 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     Ok(Session {
         config,
         client,
-        demo: demo_handle,
+        demo: None,
+    })
+}
+
+/// The session `--demo` opens on the demo server `demo`: its address and
+/// its token (its centre names its zone like any other). The caller
+/// keeps the server running (`open` hands it to the session).
+pub fn for_demo(mut config: Config, demo: &DemoHandle) -> Result<Session, SessionError> {
+    config.base_url = Some(demo.base_url());
+    let token = Token::new(demo.token());
+    config.token = TokenSource::Fixed(token.clone());
+    let client = Client::new(client_options(&config)?, token)?;
+    Ok(Session {
+        config,
+        client,
+        demo: None,
     })
 }
 

@@ -1,25 +1,19 @@
 //! The real binary's subcommands against an in-test demo server: stdout
 //! JSON, stderr lines and exit codes.
 
-#[path = "support/demo_cli.rs"]
-mod demo_cli;
+pub mod support;
 
+use crmdeck::api::{Client, ClientOptions, Token};
 use crmdeck::demo::Route;
-use demo_cli::{Fixture, TOKEN, fixture, stderr, stdout, stdout_json};
-use serde_json::Value;
-use std::process::Output;
-use tempfile::TempDir;
+use std::process::{Output, Stdio};
+use support::cli::{Fixture, TOKEN, assert_failed, fixture, stderr, stdout, stdout_json};
+use support::home::Home;
+use support::text::assert_contains;
 
 impl Fixture {
     async fn plugin_not_installed(&self) -> String {
-        let catalogue = stdout_json(&self.run(&["plugins"]).await);
-        let plugin = catalogue
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["installed"] == false)
-            .cloned()
-            .unwrap();
+        let catalogue = self.list(&["plugins"]).await;
+        let plugin = catalogue.iter().find(|p| p["installed"] == false).unwrap();
         plugin["id"].as_i64().unwrap().to_string()
     }
 }
@@ -27,13 +21,10 @@ impl Fixture {
 #[tokio::test]
 async fn groups_of_one_branch_as_json_with_day_names() {
     let fx = fixture().await;
-    let out = fx
-        .run(&["groups", "--branch", "2", "--format", "json"])
-        .await;
-    let groups = stdout_json(&out);
-    let groups = groups.as_array().unwrap();
+    let branch_2 = ["groups", "--branch", "2", "--format", "json"];
+    let groups = fx.list(&branch_2).await;
     assert_eq!(groups.len(), 20);
-    for group in groups {
+    for group in &groups {
         assert_eq!(group["branch_id"], 2);
         assert!(group["days_names"].is_array());
         assert!(group["course"]["name"].is_string());
@@ -48,59 +39,48 @@ async fn groups_of_one_branch_as_json_with_day_names() {
 #[tokio::test]
 async fn global_flags_work_after_the_subcommand_and_json_is_the_default_when_piped() {
     let fx = fixture().await;
-    let out = fx.run(&["groups", "--per-page", "5", "--page", "2"]).await;
-    assert_eq!(stdout_json(&out).as_array().unwrap().len(), 5);
+    let groups = fx.list(&["groups", "--per-page", "5", "--page", "2"]).await;
+    assert_eq!(groups.len(), 5);
 }
 
 #[tokio::test]
 async fn every_page_as_csv() {
     let fx = fixture().await;
-    let first = fx
-        .run(&["groups", "--branch", "3", "--per-page", "100"])
-        .await;
-    let expected = stdout_json(&first).as_array().unwrap().len();
-    let out = fx
-        .run(&[
-            "groups",
-            "--branch",
-            "3",
-            "--per-page",
-            "7",
-            "--all",
-            "--format",
-            "csv",
-        ])
-        .await;
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let one_page = ["groups", "--branch", "3", "--per-page", "100"];
+    let whole = fx.list(&one_page).await;
+    let by_7 = [
+        "groups",
+        "--branch",
+        "3",
+        "--per-page",
+        "7",
+        "--all",
+        "--format",
+        "csv",
+    ];
+    let text = fx.text(&by_7).await;
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
         Some("number,name,course,days,time,status,branch,start,end")
     );
-    assert_eq!(lines.count(), expected);
+    assert_eq!(lines.count(), whole.len());
 }
 
 #[tokio::test]
 async fn table_shows_weekdays_times_and_status_words() {
     let fx = fixture().await;
-    let out = fx
-        .run(&["--format", "table", "groups", "--per-page", "40"])
-        .await;
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let table = ["--format", "table", "groups", "--per-page", "40"];
+    let (text, notes) = fx.text_and_notes(&table).await;
     assert!(text.starts_with("NO "), "{text}");
-    assert!(text.contains("Mon Wed Fri"), "{text}");
-    assert!(text.contains("Active"), "{text}");
-    assert!(stderr(&out).contains("page 1/"), "{}", stderr(&out));
+    assert_contains(&text, &["Mon Wed Fri", "Active"]);
+    assert_contains(&notes, &["page 1/"]);
 }
 
 #[tokio::test]
 async fn plugins_as_json_with_masked_tokens() {
     let fx = fixture().await;
-    let out = fx.run(&["plugins"]).await;
-    let plugins = stdout_json(&out);
-    let plugins = plugins.as_array().unwrap();
+    let plugins = fx.list(&["plugins"]).await;
     assert!(plugins.iter().all(|p| p["abilities"].is_array()));
     assert!(plugins.iter().all(|p| p["installed"].is_boolean()));
     let installed = plugins.iter().find(|p| p["installed"] == true).unwrap();
@@ -113,7 +93,7 @@ async fn plugins_as_json_with_masked_tokens() {
 async fn install_with_yes_then_again_gives_the_same_installation() {
     let fx = fixture().await;
     let id = fx.plugin_not_installed().await;
-    let first = stdout_json(&fx.run(&["install", &id, "--yes", "--show-token"]).await);
+    let first = fx.json(&["install", &id, "--yes", "--show-token"]).await;
     let token = first["token"].as_str().unwrap();
     assert!(token.len() > 40, "shown in full: {token}");
     let again = fx.run(&["install", &id, "--yes", "--show-token"]).await;
@@ -131,8 +111,7 @@ async fn install_without_yes_and_without_a_terminal_refuses() {
     let fx = fixture().await;
     let id = fx.plugin_not_installed().await;
     let out = fx.run(&["install", &id]).await;
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--yes"), "{}", stderr(&out));
+    assert_failed(&out, 2, "--yes");
     assert_eq!(fx.server.hits(Route::Install), 0);
 }
 
@@ -194,16 +173,13 @@ async fn a_broken_config_is_exit_2() {
     let out = fx
         .run(&["--config", path.to_str().unwrap(), "groups"])
         .await;
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("base_url"), "{}", stderr(&out));
+    assert_failed(&out, 2, "base_url");
 }
 
 #[tokio::test]
 async fn info_never_prints_the_token() {
     let fx = fixture().await;
-    let out = fx.run(&["info"]).await;
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let text = fx.text(&["info"]).await;
     assert!(text.contains(&fx.server.base_url()), "{text}");
     assert!(text.contains("CRMDECK_TOKEN"), "{text}");
     assert!(!text.contains(TOKEN), "{text}");
@@ -211,14 +187,8 @@ async fn info_never_prints_the_token() {
 
 /// The binary with `--demo` and nothing else: no config, no token.
 async fn run_demo(args: &[&str]) -> Output {
-    let home = TempDir::new().unwrap();
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-        .arg("--demo")
-        .args(args)
-        .env_clear()
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path())
-        .env("XDG_STATE_HOME", home.path())
+    let args = [&["--demo"], args].concat();
+    tokio::process::Command::from(Home::new().crmdeck(&args))
         .output()
         .await
         .unwrap()
@@ -248,30 +218,20 @@ async fn demo_flag_needs_no_account() {
 #[tokio::test]
 async fn demo_server_prints_its_url_and_token() {
     use tokio::io::AsyncBufReadExt;
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-        .args(["demo-server", "--addr", "127.0.0.1:0"])
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
+    let home = Home::new();
+    let mut child =
+        tokio::process::Command::from(home.crmdeck(&["demo-server", "--addr", "127.0.0.1:0"]))
+            .stdout(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
     let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
     let base_url = lines.next_line().await.unwrap().unwrap();
     let token = lines.next_line().await.unwrap().unwrap();
     let base_url = base_url.strip_prefix("base_url: ").unwrap();
     let token = token.strip_prefix("token: ").unwrap();
-    crmdeck::api::install_tls_provider();
-    let body: Value = reqwest::Client::new()
-        .get(format!("{base_url}/v2/plugins"))
-        .bearer_auth(token)
-        .header("Accept", "application/json")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(body["status"], 200);
-    assert_eq!(body["success"], true);
+    let client = Client::new(ClientOptions::new(base_url), Token::new(token)).unwrap();
+    assert!(!client.plugins().await.unwrap().is_empty());
     child.kill().await.unwrap();
 }
 
@@ -323,22 +283,17 @@ async fn centre_server(centre_zone: Option<&'static str>) -> String {
 /// `crmdeck --base-url URL ARGS` on a machine on UTC, with `config` as the
 /// config file (none when empty): stdout.
 async fn on_a_utc_machine(base_url: &str, config: &str, args: &[&str]) -> String {
-    let home = TempDir::new().unwrap();
-    if !config.is_empty() {
-        let path = home.path().join("config/crmdeck/config.toml");
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, config).unwrap();
-    }
-    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-        .args(["--base-url", base_url])
+    let home = if config.is_empty() {
+        Home::new()
+    } else {
+        Home::with_config(config)
+    };
+    let mut command = home.crmdeck(&["--base-url", base_url]);
+    command
         .args(args)
-        .env_clear()
         .env("TZ", "UTC")
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .env("XDG_STATE_HOME", home.path().join("state"))
-        .env("CRMDECK_TOKEN", TOKEN)
-        .stdin(std::process::Stdio::null())
+        .env("CRMDECK_TOKEN", TOKEN);
+    let out = tokio::process::Command::from(command)
         .output()
         .await
         .unwrap();

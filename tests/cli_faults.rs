@@ -15,28 +15,23 @@
 mod escapes;
 #[path = "cli_faults/local_files.rs"]
 mod local_files;
-#[path = "support/scripted_server.rs"]
-mod scripted_server;
 #[path = "cli_faults/secrets.rs"]
 mod secrets;
-#[cfg(target_os = "linux")]
-#[path = "support/silent_listener.rs"]
-mod silent_listener;
+pub mod support;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::process::Stdio;
 use std::time::Duration;
 
 use axum::http::StatusCode;
 use futures::StreamExt;
-use tempfile::TempDir;
 use tokio::process::Command;
 
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
-use scripted_server::{Answer, scripted_server};
+use support::cli::names_in;
+use support::home::{Home, set_mode};
+use support::scripted_server::{self, Answer, scripted_server};
 #[cfg(target_os = "linux")]
-use silent_listener::silent_listener;
+use support::silent_listener::silent_listener;
 
 /// The user's token: long, and shaped like nothing a pattern-based redactor
 /// would catch, so only exact masking keeps it out of sight. Its slash is
@@ -55,49 +50,15 @@ const PARALLEL_RUNS: usize = 6;
 
 // ---- the harness ----
 
-/// A private home for one or more runs of the binary: its config file, its
-/// log file, nothing of the developer's own.
-struct Home {
-    dir: TempDir,
-}
-
+// `support::home::Home`, with what this harness does in it.
 impl Home {
-    /// A home whose config file (mode 0600) holds `config`.
-    fn with_config(config: &str) -> Self {
-        let home = Self {
-            dir: TempDir::new().expect("a temporary home"),
-        };
-        let path = home.config_path();
-        std::fs::create_dir_all(path.parent().expect("a folder")).expect("config folder");
-        std::fs::write(&path, config).expect("config file");
-        set_mode(&path, 0o600);
-        home
-    }
-
-    /// `$XDG_CONFIG_HOME/crmdeck/config.toml`, read without `--config`.
-    fn config_path(&self) -> PathBuf {
-        self.dir.path().join("config/crmdeck/config.toml")
-    }
-
-    /// `$XDG_STATE_HOME/crmdeck/crmdeck.log`.
-    fn log_path(&self) -> PathBuf {
-        self.dir.path().join("state/crmdeck/crmdeck.log")
-    }
-
-    /// The binary in this home with nothing of the caller's environment,
-    /// logging at trace level, talking to `base_url`; no token set.
+    /// The binary in this home, logging at trace level, talking to
+    /// `base_url`; no token set.
     fn command(&self, base_url: &str, args: &[&str]) -> Command {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_crmdeck"));
+        let mut command = Command::from(self.crmdeck(args));
         command
-            .args(args)
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("HOME", self.dir.path())
-            .env("XDG_CONFIG_HOME", self.dir.path().join("config"))
-            .env("XDG_STATE_HOME", self.dir.path().join("state"))
             .env("CRMDECK_LOG", "trace")
             .env("CRMDECK_BASE_URL", base_url)
-            .stdin(Stdio::null())
             .kill_on_drop(true);
         command
     }
@@ -120,15 +81,6 @@ impl Home {
         }
     }
 }
-
-#[cfg(unix)]
-fn set_mode(path: &std::path::Path, mode: u32) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
-}
-
-#[cfg(not(unix))]
-fn set_mode(_path: &std::path::Path, _mode: u32) {}
 
 /// What one run of the binary left behind.
 struct Run {
@@ -235,70 +187,28 @@ struct ServerFault {
     causes: &'static [&'static str],
 }
 
+// A table: one fault a line.
+#[rustfmt::skip]
 fn server_faults() -> Vec<ServerFault> {
-    let fault = |name, fault, causes| ServerFault {
-        name,
-        fault,
-        causes,
-    };
+    let fault = |name, fault, causes| ServerFault { name, fault, causes };
+    const UNEXPECTED: &str = "unexpected answer (HTTP 200)";
+    let drip = Fault::Drip { chunk: 16, every: Duration::from_millis(200) };
+    let huge = Fault::Oversize(16 * 1024 * 1024 + 1);
     vec![
-        fault(
-            "accepts and never answers",
-            Fault::Hang,
-            &["no answer", "within 1 s"],
-        ),
-        fault(
-            "drips its body slowly",
-            Fault::Drip {
-                chunk: 16,
-                every: Duration::from_millis(200),
-            },
-            &["no answer", "within 1 s"],
-        ),
+        fault("accepts and never answers", Fault::Hang, &["no answer", "within 1 s"]),
+        fault("drips its body slowly", drip, &["no answer", "within 1 s"]),
         fault("401", Fault::Status(401), &["HTTP 401", "Unauthenticated."]),
         fault("403", Fault::Status(403), &["HTTP 403", "unauthorized"]),
         fault("404", Fault::Status(404), &["HTTP 404", "Not Found"]),
         fault("422", Fault::Status(422), &["HTTP 422", "plugin_id"]),
-        fault(
-            "429 with a long Retry-After",
-            Fault::RetryAfter(600),
-            &["HTTP 429", "retry in 600 s"],
-        ),
-        fault(
-            "500 with JSON",
-            Fault::Status(500),
-            &["HTTP 500", "Server Error"],
-        ),
-        fault(
-            "502 with an HTML page",
-            Fault::Html(502),
-            &["HTTP 502", "Bad Gateway"],
-        ),
-        fault(
-            "an empty 200 body",
-            Fault::Empty(200),
-            &["unexpected answer (HTTP 200)", "not JSON"],
-        ),
-        fault(
-            "truncated JSON",
-            Fault::Truncated,
-            &["unexpected answer (HTTP 200)", "not JSON"],
-        ),
-        fault(
-            "JSON of the wrong shape",
-            Fault::WrongShape,
-            &["unexpected answer (HTTP 200)", "expected"],
-        ),
-        fault(
-            "closes the connection without answering",
-            Fault::Drop,
-            &["connection lost before the answer"],
-        ),
-        fault(
-            "a body over the size cap",
-            Fault::Oversize(16 * 1024 * 1024 + 1),
-            &["larger than 16 MiB"],
-        ),
+        fault("429, Retry-After 600", Fault::RetryAfter(600), &["HTTP 429", "retry in 600 s"]),
+        fault("500 with JSON", Fault::Status(500), &["HTTP 500", "Server Error"]),
+        fault("502 with an HTML page", Fault::Html(502), &["HTTP 502", "Bad Gateway"]),
+        fault("an empty 200 body", Fault::Empty(200), &[UNEXPECTED, "not JSON"]),
+        fault("truncated JSON", Fault::Truncated, &[UNEXPECTED, "not JSON"]),
+        fault("JSON of the wrong shape", Fault::WrongShape, &[UNEXPECTED, "expected"]),
+        fault("closes the connection without answering", Fault::Drop, &["connection lost before the answer"]),
+        fault("a body over the size cap", huge, &["larger than 16 MiB"]),
     ]
 }
 
@@ -394,20 +304,28 @@ async fn a_connect_timeout_is_named_with_its_own_limit() {
 
 // ---- install safety ----
 
+/// `install FRESH_PLUGIN --yes` on a demo server whose install POST meets
+/// `fault`: the server, the home it ran in, and the run.
+async fn install_meeting(fault: Fault) -> (DemoHandle, Home, Run) {
+    let server = demo_server(false).await;
+    server.faults().push(fault, 1, Some(Route::Install));
+    let home = Home::with_config(FAST_TIMEOUTS);
+    let run = home
+        .run(&server.base_url(), &["install", FRESH_PLUGIN, "--yes"])
+        .await;
+    (server, home, run)
+}
+
 #[tokio::test]
 async fn an_install_that_timed_out_is_not_repeated_and_a_rerun_shows_the_true_state() {
-    let server = demo_server(false).await;
     // The install happens on the server, but its answer never arrives in time.
     let slow = Fault::Drip {
         chunk: 8,
         every: Duration::from_millis(300),
     };
-    server.faults().push(slow, 1, Some(Route::Install));
-    let home = Home::with_config(FAST_TIMEOUTS);
+    let (server, home, run) = install_meeting(slow).await;
     let base_url = server.base_url();
-    let install = ["install", FRESH_PLUGIN, "--yes"];
-
-    home.run(&base_url, &install).await.assert_failed(
+    run.assert_failed(
         "timed-out install",
         &[
             "within 1 s; outcome unknown",
@@ -429,36 +347,23 @@ async fn an_install_that_timed_out_is_not_repeated_and_a_rerun_shows_the_true_st
         "the catalogue shows the true state"
     );
 
-    let again = home.run(&base_url, &install).await;
-    assert_eq!(again.code, Some(0), "{}", again.stderr);
-    assert!(
-        again.stderr.contains("already installed: nothing sent"),
-        "{}",
-        again.stderr
-    );
-    assert_eq!(server.hits(Route::Install), 1, "no second POST");
+    rerun_sends_nothing(&home, &server).await;
 }
 
 #[tokio::test]
 async fn an_install_refused_by_a_gateway_is_sent_once_and_installs_nothing() {
-    let server = demo_server(false).await;
-    server
-        .faults()
-        .push(Fault::Html(502), 1, Some(Route::Install));
-    let home = Home::with_config(FAST_TIMEOUTS);
-    let base_url = server.base_url();
     // The gateway may have passed the POST on before giving up: the line
     // says the outcome is unknown and what the plugin list shows since.
-    home.run(&base_url, &["install", FRESH_PLUGIN, "--yes"])
-        .await
-        .assert_failed(
-            "502 on install",
-            &[
-                "HTTP 502 Bad Gateway; outcome unknown",
-                "the plugin list shows Payme payments not installed (yet)",
-                "check with `crmdeck plugins` before installing again",
-            ],
-        );
+    let (server, home, run) = install_meeting(Fault::Html(502)).await;
+    let base_url = server.base_url();
+    run.assert_failed(
+        "502 on install",
+        &[
+            "HTTP 502 Bad Gateway; outcome unknown",
+            "the plugin list shows Payme payments not installed (yet)",
+            "check with `crmdeck plugins` before installing again",
+        ],
+    );
     assert_eq!(server.hits(Route::Install), 1, "a POST is never retried");
     let listed = home.run(&base_url, &["plugins", "--format", "csv"]).await;
     let row = listed
@@ -469,17 +374,28 @@ async fn an_install_refused_by_a_gateway_is_sent_once_and_installs_nothing() {
     assert!(row.contains(",no,"), "still not installed: {row}");
 }
 
+/// A rerun of the install after one whose outcome was unknown finds the
+/// plugin installed and sends no second POST.
+async fn rerun_sends_nothing(home: &Home, server: &DemoHandle) {
+    let again = home
+        .run(&server.base_url(), &["install", FRESH_PLUGIN, "--yes"])
+        .await;
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    assert!(
+        again.stderr.contains("already installed: nothing sent"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(server.hits(Route::Install), 1, "no second POST");
+}
+
 /// The server installs, then closes the connection without answering:
 /// one POST, the line says so and what the list shows, exit 1; a rerun
 /// finds it installed and sends nothing.
 #[tokio::test]
 async fn an_install_whose_connection_drops_is_not_repeated() {
-    let server = demo_server(false).await;
-    server.faults().push(Fault::Drop, 1, Some(Route::Install));
-    let home = Home::with_config(FAST_TIMEOUTS);
-    let base_url = server.base_url();
-    let install = ["install", FRESH_PLUGIN, "--yes"];
-    home.run(&base_url, &install).await.assert_failed(
+    let (server, home, run) = install_meeting(Fault::Drop).await;
+    run.assert_failed(
         "dropped install",
         &[
             "connection lost before the answer: 127.0.0.1",
@@ -488,14 +404,7 @@ async fn an_install_whose_connection_drops_is_not_repeated() {
         ],
     );
     assert_eq!(server.hits(Route::Install), 1, "a POST is never retried");
-    let again = home.run(&base_url, &install).await;
-    assert_eq!(again.code, Some(0), "{}", again.stderr);
-    assert!(
-        again.stderr.contains("already installed: nothing sent"),
-        "{}",
-        again.stderr
-    );
-    assert_eq!(server.hits(Route::Install), 1, "no second POST");
+    rerun_sends_nothing(&home, &server).await;
 }
 
 #[tokio::test]
@@ -572,12 +481,22 @@ fn a_million_tiny_records(_token: &str) -> (StatusCode, String) {
     (StatusCode::OK, body)
 }
 
-#[tokio::test]
-async fn a_page_of_a_million_tiny_records_is_refused_naming_the_limit() {
-    let base_url = scripted_server(a_million_tiny_records).await;
+/// `groups` and `plugins --format json`, each against a server answering
+/// every request with `answer`: what each run did.
+async fn each_list(answer: Answer) -> Vec<(&'static str, Run)> {
+    let base_url = scripted_server(answer).await;
     let home = Home::with_config(FAST_TIMEOUTS);
+    let mut runs = Vec::new();
     for subcommand in ["groups", "plugins"] {
         let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;
+        runs.push((subcommand, run));
+    }
+    runs
+}
+
+#[tokio::test]
+async fn a_page_of_a_million_tiny_records_is_refused_naming_the_limit() {
+    for (subcommand, run) in each_list(a_million_tiny_records).await {
         run.assert_failed(
             subcommand,
             &["`data` holds 1100000 records, more than the 5000 a page may hold: refused"],
@@ -600,20 +519,10 @@ fn one_bad_value_among_good_records(_token: &str) -> (StatusCode, String) {
 
 #[tokio::test]
 async fn one_bad_value_in_one_record_keeps_the_page() {
-    let base_url = scripted_server(one_bad_value_among_good_records).await;
-    let home = Home::with_config(FAST_TIMEOUTS);
-    for subcommand in ["groups", "plugins"] {
-        let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;
+    for (subcommand, run) in each_list(one_bad_value_among_good_records).await {
         assert_eq!(run.code, Some(0), "{subcommand}: {}", run.stderr);
-        let records: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
-        let names: Vec<&str> = records
-            .as_array()
-            .expect("a list")
-            .iter()
-            .map(|record| record["name"].as_str().expect("a name"))
-            .collect();
         assert_eq!(
-            names,
+            names_in(&run.stdout),
             ["First", "Odd \u{FFFD} one", "Third"],
             "{subcommand}"
         );
@@ -628,10 +537,7 @@ fn data_nested_100_000_deep(_token: &str) -> (StatusCode, String) {
 
 #[tokio::test]
 async fn data_nested_100_000_deep_is_an_error_not_an_empty_list() {
-    let base_url = scripted_server(data_nested_100_000_deep).await;
-    let home = Home::with_config(FAST_TIMEOUTS);
-    for subcommand in ["groups", "plugins"] {
-        let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;
+    for (subcommand, run) in each_list(data_nested_100_000_deep).await {
         run.assert_failed(
             subcommand,
             &["expected a list of objects in `data`, found a list of lists"],

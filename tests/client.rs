@@ -20,6 +20,21 @@ async fn server() -> DemoHandle {
         .expect("demo server starts")
 }
 
+/// A server whose next `times` answers (on `route`, if given) are `fault`.
+async fn server_with(fault: Fault, times: usize, route: Option<Route>) -> DemoHandle {
+    let server = server().await;
+    server.faults().push(fault, times, route);
+    server
+}
+
+/// The error of listing the plugins from a server whose next `times`
+/// answers are `fault`, and how often the server was asked.
+async fn plugins_error(fault: Fault, times: usize) -> (ApiError, u64) {
+    let server = server_with(fault, times, None).await;
+    let error = client_for(&server).plugins().await.unwrap_err();
+    (error, server.hits(Route::Plugins))
+}
+
 /// Fast retries so the retry tests take milliseconds.
 fn options(base_url: &str) -> ClientOptions {
     let mut options = ClientOptions::new(base_url);
@@ -35,12 +50,18 @@ fn client_for(server: &DemoHandle) -> Client {
     Client::new(options(&server.base_url()), Token::new(TOKEN)).unwrap()
 }
 
-fn first_page(per_page: u32) -> GroupsQuery {
+/// Page `page` of `branch_id` (None: every branch), `per_page` a page.
+fn query(branch_id: Option<i64>, page: u64, per_page: u32) -> GroupsQuery {
     GroupsQuery {
-        branch_id: None,
-        page: 1,
+        branch_id,
+        page,
         per_page,
     }
+}
+
+/// Page 1 of every branch.
+fn first_page(per_page: u32) -> GroupsQuery {
+    query(None, 1, per_page)
 }
 
 #[tokio::test]
@@ -62,14 +83,7 @@ async fn lists_plugins_with_decoded_fields() {
 async fn pages_groups_by_branch_with_courses() {
     let server = server().await;
     let client = client_for(&server);
-    let page = client
-        .groups(GroupsQuery {
-            branch_id: Some(2),
-            page: 2,
-            per_page: 10,
-        })
-        .await
-        .unwrap();
+    let page = client.groups(query(Some(2), 2, 10)).await.unwrap();
     assert_eq!(page.groups.len(), 10);
     assert_eq!(page.page(), 2);
     assert!(page.total_pages() > 2);
@@ -90,14 +104,7 @@ async fn trusts_the_per_page_the_server_applied() {
 async fn walks_every_page_of_a_branch() {
     let server = server().await;
     let client = client_for(&server);
-    let first = client
-        .groups(GroupsQuery {
-            branch_id: Some(1),
-            page: 1,
-            per_page: 7,
-        })
-        .await
-        .unwrap();
+    let first = client.groups(query(Some(1), 1, 7)).await.unwrap();
     let mut calls = Vec::new();
     let (groups, end) = walk_all(&client, Some(1), 7, |read, total| calls.push((read, total)))
         .await
@@ -200,10 +207,7 @@ async fn an_expired_jwt_is_explained() {
 
 #[tokio::test]
 async fn validation_errors_name_the_field() {
-    let server = server().await;
-    server
-        .faults()
-        .push(Fault::Status(422), 1, Some(Route::Install));
+    let server = server_with(Fault::Status(422), 1, Some(Route::Install)).await;
     let error = client_for(&server).install(1).await.unwrap_err();
     match &error {
         ApiError::Validation { fields, .. } => assert_eq!(fields[0].0, "plugin_id"),
@@ -213,10 +217,7 @@ async fn validation_errors_name_the_field() {
 
 #[tokio::test]
 async fn retries_gets_through_bad_gateways() {
-    let server = server().await;
-    server
-        .faults()
-        .push(Fault::Status(502), 2, Some(Route::Groups));
+    let server = server_with(Fault::Status(502), 2, Some(Route::Groups)).await;
     let page = client_for(&server).groups(first_page(5)).await.unwrap();
     assert_eq!(page.groups.len(), 5);
     assert_eq!(server.hits(Route::Groups), 3);
@@ -224,34 +225,27 @@ async fn retries_gets_through_bad_gateways() {
 
 #[tokio::test]
 async fn gives_up_after_the_bounded_attempts() {
-    let server = server().await;
-    server.faults().push(Fault::Status(503), 10, None);
-    let error = client_for(&server).plugins().await.unwrap_err();
+    let (error, asked) = plugins_error(Fault::Status(503), 10).await;
     assert!(
         matches!(error, ApiError::Server { status: 503, .. }),
         "{error:?}"
     );
-    assert_eq!(server.hits(Route::Plugins), 3);
+    assert_eq!(asked, 3);
 }
 
 #[tokio::test]
 async fn does_not_retry_a_server_error() {
-    let server = server().await;
-    server.faults().push(Fault::Status(500), 1, None);
-    let error = client_for(&server).plugins().await.unwrap_err();
+    let (error, asked) = plugins_error(Fault::Status(500), 1).await;
     assert_eq!(
         error.to_string(),
         "HTTP 500 Internal Server Error: Server Error"
     );
-    assert_eq!(server.hits(Route::Plugins), 1);
+    assert_eq!(asked, 1);
 }
 
 #[tokio::test]
 async fn never_retries_the_install_post() {
-    let server = server().await;
-    server
-        .faults()
-        .push(Fault::Status(502), 1, Some(Route::Install));
+    let server = server_with(Fault::Status(502), 1, Some(Route::Install)).await;
     let error = client_for(&server).install(1).await.unwrap_err();
     assert!(matches!(error, ApiError::Server { status: 502, .. }));
     assert_eq!(server.hits(Route::Install), 1);
@@ -299,8 +293,7 @@ async fn the_token_me_answer_names_the_centre_and_its_zone() {
 
 #[tokio::test]
 async fn honours_retry_after() {
-    let server = server().await;
-    server.faults().push(Fault::RetryAfter(1), 1, None);
+    let server = server_with(Fault::RetryAfter(1), 1, None).await;
     let started = std::time::Instant::now();
     let plugins = client_for(&server).plugins().await.unwrap();
     assert!(!plugins.is_empty());
@@ -310,23 +303,19 @@ async fn honours_retry_after() {
 
 #[tokio::test]
 async fn a_long_retry_after_is_reported_not_waited_out() {
-    let server = server().await;
-    server.faults().push(Fault::RetryAfter(600), 1, None);
-    let error = client_for(&server).plugins().await.unwrap_err();
+    let (error, asked) = plugins_error(Fault::RetryAfter(600), 1).await;
     assert_eq!(
         error,
         ApiError::RateLimited {
             retry_after: Some(Duration::from_secs(600))
         }
     );
-    assert_eq!(server.hits(Route::Plugins), 1);
+    assert_eq!(asked, 1);
 }
 
 #[tokio::test]
 async fn html_error_pages_give_their_title() {
-    let server = server().await;
-    server.faults().push(Fault::Html(500), 1, None);
-    let error = client_for(&server).plugins().await.unwrap_err();
+    let (error, _) = plugins_error(Fault::Html(500), 1).await;
     match error {
         ApiError::Server {
             status: 500,
@@ -339,8 +328,7 @@ async fn html_error_pages_give_their_title() {
 #[tokio::test]
 async fn bad_bodies_are_decode_errors_with_a_snippet() {
     for fault in [Fault::Empty(200), Fault::Truncated, Fault::WrongShape] {
-        let server = server().await;
-        server.faults().push(fault.clone(), 1, None);
+        let server = server_with(fault.clone(), 1, None).await;
         let error = client_for(&server).groups(first_page(5)).await.unwrap_err();
         assert!(
             matches!(error, ApiError::Decode { status: 200, .. }),
@@ -352,8 +340,7 @@ async fn bad_bodies_are_decode_errors_with_a_snippet() {
 
 #[tokio::test]
 async fn a_hanging_server_times_out() {
-    let server = server().await;
-    server.faults().push(Fault::Hang, 1, None);
+    let server = server_with(Fault::Hang, 1, None).await;
     let mut options = options(&server.base_url());
     options.request_timeout = Duration::from_millis(300);
     let client = Client::new(options, Token::new(TOKEN)).unwrap();
@@ -365,15 +352,15 @@ async fn a_hanging_server_times_out() {
 
 #[tokio::test]
 async fn a_dripping_body_times_out() {
-    let server = server().await;
-    server.faults().push(
+    let server = server_with(
         Fault::Drip {
             chunk: 16,
             every: Duration::from_millis(100),
         },
         1,
         None,
-    );
+    )
+    .await;
     let mut options = options(&server.base_url());
     options.request_timeout = Duration::from_millis(400);
     let client = Client::new(options, Token::new(TOKEN)).unwrap();
@@ -383,10 +370,7 @@ async fn a_dripping_body_times_out() {
 
 #[tokio::test]
 async fn refuses_an_oversized_answer() {
-    let server = server().await;
-    server
-        .faults()
-        .push(Fault::Oversize(3 * 1024 * 1024), 1, None);
+    let server = server_with(Fault::Oversize(3 * 1024 * 1024), 1, None).await;
     let mut options = options(&server.base_url());
     options.max_body_bytes = 1024 * 1024;
     let client = Client::new(options, Token::new(TOKEN)).unwrap();

@@ -10,7 +10,11 @@ use crmdeck::model::Token;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use support::home::set_mode;
+use support::text::assert_contains;
 use tempfile::TempDir;
+
+pub mod support;
 
 const SECRET: &str = "eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2ln";
 
@@ -84,16 +88,12 @@ impl Home {
     fn token(&self) -> Result<Token, ConfigError> {
         self.load().unwrap().token.load(&self.env())
     }
-}
 
-fn set_mode(path: &Path, mode: u32) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    /// Fails unless the token does not load, for a reason naming every
+    /// one of `needles`.
+    fn assert_token_error(&self, needles: &[&str]) {
+        assert_contains(&self.token().unwrap_err().to_string(), needles);
     }
-    #[cfg(not(unix))]
-    let _ = (path, mode);
 }
 
 fn profile(name: &str) -> Overrides {
@@ -107,12 +107,6 @@ fn base_url_flag(url: &str) -> Overrides {
     Overrides {
         base_url: Some(url.to_string()),
         ..Overrides::default()
-    }
-}
-
-fn assert_contains(haystack: &str, needles: &[&str]) {
-    for needle in needles {
-        assert!(haystack.contains(needle), "{needle:?} not in {haystack:?}");
     }
 }
 
@@ -455,10 +449,7 @@ fn a_relative_token_file_is_next_to_the_config_file() {
 #[test]
 fn a_missing_token_file_is_an_error_when_loaded() {
     let home = Home::with_config("token_file = \"/nonexistent/crm-token\"\n");
-    assert_contains(
-        &home.token().unwrap_err().to_string(),
-        &["cannot read token file /nonexistent/crm-token"],
-    );
+    home.assert_token_error(&["cannot read token file /nonexistent/crm-token"]);
 }
 
 #[test]
@@ -558,10 +549,7 @@ fn a_token_pasted_as_token_env_is_refused_without_quoting_it() {
 #[test]
 fn a_command_that_prints_nothing_is_an_error() {
     let home = Home::with_config("token_command = \"echo 'not logged in' >&2\"\n");
-    assert_contains(
-        &home.token().unwrap_err().to_string(),
-        &["printed nothing", "exit status: 0", "not logged in"],
-    );
+    home.assert_token_error(&["printed nothing", "exit status: 0", "not logged in"]);
 }
 
 #[test]
@@ -628,15 +616,9 @@ fn an_empty_token_from_any_source_is_an_error() {
     }
     let home = Home::with_config("token_file = \"~/t\"\n");
     home.write("t", "\n");
-    assert_contains(
-        &home.token().unwrap_err().to_string(),
-        &["file", "is empty"],
-    );
+    home.assert_token_error(&["file", "is empty"]);
     let home = Home::new().set("CRMDECK_TOKEN", "");
-    assert_contains(
-        &home.token().unwrap_err().to_string(),
-        &["environment variable CRMDECK_TOKEN is empty"],
-    );
+    home.assert_token_error(&["environment variable CRMDECK_TOKEN is empty"]);
 }
 
 #[test]

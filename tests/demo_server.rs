@@ -62,12 +62,36 @@ impl Demo {
         json_of(self.authorised(Method::GET, path_and_query)).await
     }
 
-    async fn install(&self, body: Value) -> (StatusCode, Value) {
-        json_of(
-            self.authorised(Method::POST, Route::Install.path())
-                .json(&body),
-        )
-        .await
+    /// The body of a GET that must succeed (HTTP 200).
+    async fn get_ok(&self, path_and_query: &str) -> Value {
+        let (status, body) = self.get(path_and_query).await;
+        assert_eq!(status, StatusCode::OK, "GET {path_and_query}: {body}");
+        body
+    }
+
+    /// The answer to an install with `body` (JSON), which must come with
+    /// the status `expected`.
+    async fn install(&self, body: Value, expected: StatusCode) -> Value {
+        let request = self.authorised(Method::POST, Route::Install.path());
+        let (status, answer) = json_of(request.json(&body)).await;
+        assert_eq!(status, expected, "install {body}: {answer}");
+        answer
+    }
+
+    /// The next answer (on `route`, if given) is `fault`.
+    fn fault_once(&self, fault: Fault, route: Option<Route>) {
+        self.handle.faults().push(fault, 1, route);
+    }
+
+    /// Plugin `id` as the plugin list shows it.
+    async fn listed_plugin(&self, id: i64) -> Value {
+        let plugins = self.get_ok("/v2/plugins").await;
+        let listed = plugins["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == id);
+        listed.unwrap_or_else(|| panic!("no plugin {id}")).clone()
     }
 
     /// Every group, walking the pages of 100.
@@ -108,6 +132,19 @@ fn kind(value: &Value) -> &'static str {
         Value::Object(_) => "object",
     }
 }
+
+/// The envelope of every success: `status`, `success`, `data` (a list).
+const ENVELOPE: [(&str, &str); 3] = [("status", "int"), ("success", "bool"), ("data", "array")];
+
+/// Who made a record and when, deleted or not: in groups and courses.
+const AUDIT: [(&str, &str); 6] = [
+    ("created_at", "string"),
+    ("updated_at", "string"),
+    ("created_by", "int"),
+    ("updated_by", "int"),
+    ("deleted_at", "null"),
+    ("deleted_by", "null"),
+];
 
 /// Exactly these fields, each of one of the `|`-separated kinds.
 fn assert_shape(object: &Value, shape: &[(&str, &str)]) {
@@ -158,12 +195,8 @@ const INSTALLATION_SHAPE: [(&str, &str); 6] = [
 #[tokio::test]
 async fn plugins_have_the_spec_shape() {
     let demo = Demo::start().await;
-    let (status, body) = demo.get("/v2/plugins").await;
-    assert_eq!(status, StatusCode::OK);
-    assert_shape(
-        &body,
-        &[("status", "int"), ("success", "bool"), ("data", "array")],
-    );
+    let body = demo.get_ok("/v2/plugins").await;
+    assert_shape(&body, &ENVELOPE);
     assert_eq!(
         (&body["status"], &body["success"]),
         (&json!(200), &json!(true))
@@ -221,16 +254,10 @@ async fn plugins_have_the_spec_shape() {
 #[tokio::test]
 async fn groups_and_courses_have_the_spec_shape() {
     let demo = Demo::start().await;
-    let (status, body) = demo.get("/v2/groups").await;
-    assert_eq!(status, StatusCode::OK);
+    let body = demo.get_ok("/v2/groups").await;
     assert_shape(
         &body,
-        &[
-            ("status", "int"),
-            ("success", "bool"),
-            ("data", "array"),
-            ("pagination", "object"),
-        ],
+        &[&ENVELOPE[..], &[("pagination", "object")]].concat(),
     );
     assert_shape(
         &body["pagination"],
@@ -249,64 +276,48 @@ async fn groups_and_courses_have_the_spec_shape() {
     let mut days_codes = BTreeSet::new();
     let mut parents = BTreeSet::new();
     for group in &groups {
-        assert_shape(
-            group,
-            &[
-                ("id", "int"),
-                ("company_group_number", "int"),
-                ("name", "string"),
-                ("days", "int"),
-                ("exact_days", "array"),
-                ("lesson_start_time", "string"),
-                ("lesson_end_time", "string"),
-                ("status", "int"),
-                ("type", "int"),
-                ("is_corporate", "int"),
-                ("salary_for_corporate", "int|null"),
-                ("write_off", "int|null"),
-                ("last_write_off_date", "string"),
-                ("next_write_off_date", "string"),
-                ("course_id", "int"),
-                ("branch_id", "int"),
-                ("selection_start_date", "string|null"),
-                ("selection_end_date", "string|null"),
-                ("group_start_date", "string"),
-                ("group_end_date", "string"),
-                ("created_at", "string"),
-                ("updated_at", "string"),
-                ("created_by", "int"),
-                ("updated_by", "int"),
-                ("deleted_at", "null"),
-                ("deleted_by", "null"),
-                ("comment", "string"),
-                ("course", "object"),
-            ],
-        );
+        let group_fields = [
+            ("id", "int"),
+            ("company_group_number", "int"),
+            ("name", "string"),
+            ("days", "int"),
+            ("exact_days", "array"),
+            ("lesson_start_time", "string"),
+            ("lesson_end_time", "string"),
+            ("status", "int"),
+            ("type", "int"),
+            ("is_corporate", "int"),
+            ("salary_for_corporate", "int|null"),
+            ("write_off", "int|null"),
+            ("last_write_off_date", "string"),
+            ("next_write_off_date", "string"),
+            ("course_id", "int"),
+            ("branch_id", "int"),
+            ("selection_start_date", "string|null"),
+            ("selection_end_date", "string|null"),
+            ("group_start_date", "string"),
+            ("group_end_date", "string"),
+            ("comment", "string"),
+            ("course", "object"),
+        ];
+        assert_shape(group, &[&group_fields[..], &AUDIT].concat());
         let course = &group["course"];
-        assert_shape(
-            course,
-            &[
-                ("id", "int"),
-                ("name", "string"),
-                ("image", "string"),
-                ("description", "string"),
-                ("lesson_duration", "string"),
-                ("course_duration", "int"),
-                ("is_enabled", "int"),
-                ("parent_id", "int|null"),
-                ("price", "int"),
-                ("company_id", "int"),
-                ("type", "int"),
-                ("lessons_per_module", "int"),
-                ("created_at", "string"),
-                ("updated_at", "string"),
-                ("created_by", "int"),
-                ("updated_by", "int"),
-                ("deleted_at", "null"),
-                ("deleted_by", "null"),
-                ("short_name", "string|null"),
-            ],
-        );
+        let course_fields = [
+            ("id", "int"),
+            ("name", "string"),
+            ("image", "string"),
+            ("description", "string"),
+            ("lesson_duration", "string"),
+            ("course_duration", "int"),
+            ("is_enabled", "int"),
+            ("parent_id", "int|null"),
+            ("price", "int"),
+            ("company_id", "int"),
+            ("type", "int"),
+            ("lessons_per_module", "int"),
+            ("short_name", "string|null"),
+        ];
+        assert_shape(course, &[&course_fields[..], &AUDIT].concat());
         assert_eq!(course["id"], group["course_id"]);
         assert!(
             course["lesson_duration"]
@@ -368,8 +379,7 @@ async fn lesson_times_are_tashkent_wall_clock_in_utc() {
 #[tokio::test]
 async fn branches_are_id_and_name() {
     let demo = Demo::start().await;
-    let (status, body) = demo.get("/v2/branches").await;
-    assert_eq!(status, StatusCode::OK);
+    let body = demo.get_ok("/v2/branches").await;
     let branches = body["data"].as_array().unwrap();
     assert_eq!(branches.len(), 4);
     for branch in branches {
@@ -482,8 +492,7 @@ async fn the_branch_filter_partitions_the_groups() {
     }
     assert_eq!(total, 240);
 
-    let (status, body) = demo.get("/v2/groups?branch_id=999").await;
-    assert_eq!(status, StatusCode::OK);
+    let body = demo.get_ok("/v2/groups?branch_id=999").await;
     assert_eq!(body["data"], json!([]));
     assert_eq!(body["pagination"]["total"], 0);
     assert_eq!(body["pagination"]["links"], json!({}));
@@ -552,8 +561,7 @@ async fn paging_caps_per_page_and_links_the_pages() {
     assert!(pages > 1);
     assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 
-    let (status, past) = demo.get("/v2/groups?page=50").await;
-    assert_eq!(status, StatusCode::OK);
+    let past = demo.get_ok("/v2/groups?page=50").await;
     assert_eq!(past["data"], json!([]));
     assert_eq!(past["pagination"]["total"], 240);
     assert_eq!(past["pagination"]["count"], 0);
@@ -568,8 +576,7 @@ async fn paging_caps_per_page_and_links_the_pages() {
 #[tokio::test]
 async fn install_creates_once_and_lists_the_plugin_as_installed() {
     let demo = Demo::start().await;
-    let (status, body) = demo.install(json!({"plugin_id": 2})).await;
-    assert_eq!(status, StatusCode::OK);
+    let body = demo.install(json!({"plugin_id": 2}), StatusCode::OK).await;
     assert_eq!(
         (&body["status"], &body["success"]),
         (&json!(200), &json!(true))
@@ -594,21 +601,16 @@ async fn install_creates_once_and_lists_the_plugin_as_installed() {
     .collect();
     assert!(positions.windows(2).all(|pair| pair[0] < pair[1]), "{text}");
 
-    let (status, again) = demo.install(json!({"plugin_id": "2"})).await;
-    assert_eq!((status, &again["data"]), (StatusCode::OK, &installation));
+    let again = demo
+        .install(json!({"plugin_id": "2"}), StatusCode::OK)
+        .await;
+    assert_eq!(again["data"], installation);
 
-    let (_, plugins) = demo.get("/v2/plugins").await;
-    let listed = plugins["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|plugin| plugin["id"] == 2)
-        .unwrap();
-    assert_eq!(listed["user"], installation);
+    assert_eq!(demo.listed_plugin(2).await["user"], installation);
 
     // A preinstalled plugin answers with its existing installation.
-    let preinstalled = plugins["data"][0]["user"].clone();
-    let (_, body) = demo.install(json!({"plugin_id": 1})).await;
+    let preinstalled = demo.listed_plugin(1).await["user"].clone();
+    let body = demo.install(json!({"plugin_id": 1}), StatusCode::OK).await;
     assert_eq!(body["data"], preinstalled);
 }
 
@@ -623,35 +625,37 @@ async fn install_takes_a_form_body() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["plugin_id"], 8);
 
-    let (_, plugins) = demo.get("/v2/plugins").await;
-    let listed = plugins["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["id"] == 8)
-        .unwrap();
-    assert_eq!(listed["user"]["id"], body["data"]["id"]);
+    assert_eq!(
+        demo.listed_plugin(8).await["user"]["id"],
+        body["data"]["id"]
+    );
 }
 
 #[tokio::test]
 async fn install_refuses_unknown_missing_and_invalid_ids() {
     let demo = Demo::start().await;
-    let (status, body) = demo.install(json!({"plugin_id": 999})).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    let body = demo
+        .install(json!({"plugin_id": 999}), StatusCode::NOT_FOUND)
+        .await;
     assert_eq!(
         body,
         json!({"status": 404, "success": false, "message": "Plugin not found."})
     );
 
-    let (status, body) = demo.install(json!({})).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = demo
+        .install(json!({}), StatusCode::UNPROCESSABLE_ENTITY)
+        .await;
     assert_eq!(
         body,
         json!({"message": "The given data was invalid.", "errors": {"plugin_id": ["The plugin id field is required."]}})
     );
 
-    let (status, body) = demo.install(json!({"plugin_id": "abc"})).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let body = demo
+        .install(
+            json!({"plugin_id": "abc"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
     assert_eq!(
         body["errors"]["plugin_id"],
         json!(["The plugin id must be an integer."])
@@ -677,12 +681,12 @@ async fn status_faults_answer_laravel_bodies() {
         (500, "Server Error"),
         (503, "Service Unavailable"),
     ] {
-        demo.handle.faults().push(Fault::Status(code), 1, None);
+        demo.fault_once(Fault::Status(code), None);
         let (status, body) = demo.get("/v2/plugins").await;
         assert_eq!(status.as_u16(), code);
         assert_eq!(body, json!({ "message": message }));
     }
-    demo.handle.faults().push(Fault::Status(422), 1, None);
+    demo.fault_once(Fault::Status(422), None);
     let (status, body) = demo.get("/v2/groups").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["message"], "The given data was invalid.");
@@ -728,9 +732,7 @@ async fn retry_after_html_and_empty_faults() {
 async fn truncated_cuts_the_real_answer_in_the_middle() {
     let demo = Demo::start().await;
     let (_, whole) = status_and_text(demo.to(Route::Plugins)).await;
-    demo.handle
-        .faults()
-        .push(Fault::Truncated, 1, Some(Route::Plugins));
+    demo.fault_once(Fault::Truncated, Some(Route::Plugins));
     let (status, cut) = status_and_text(demo.to(Route::Plugins)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(cut.len(), whole.len() / 2);
@@ -791,9 +793,7 @@ async fn drip_sends_the_real_body_slowly() {
     let demo = Demo::start().await;
     let (_, whole) = status_and_text(demo.to(Route::Branches)).await;
     let every = Duration::from_millis(60);
-    demo.handle
-        .faults()
-        .push(Fault::Drip { chunk: 40, every }, 1, None);
+    demo.fault_once(Fault::Drip { chunk: 40, every }, None);
 
     let started = Instant::now();
     let mut response = demo.to(Route::Branches).send().await.unwrap();
@@ -818,9 +818,7 @@ async fn drip_sends_the_real_body_slowly() {
 async fn oversize_pads_a_valid_answer() {
     let demo = Demo::start().await;
     let (_, normal) = json_of(demo.to(Route::Branches)).await;
-    demo.handle
-        .faults()
-        .push(Fault::Oversize(3_000_000), 1, None);
+    demo.fault_once(Fault::Oversize(3_000_000), None);
     let response = demo.to(Route::Branches).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()[CONTENT_LENGTH], "3000000");
@@ -851,7 +849,7 @@ async fn a_route_scoped_fault_waits_for_its_route() {
     let demo = Demo::start().await;
     let (fault, times, route) = parse_fault_spec("html:503@groups").unwrap();
     demo.handle.faults().push(fault, times, route);
-    demo.handle.faults().push(Fault::Status(500), 1, None);
+    demo.fault_once(Fault::Status(500), None);
     // The unscoped fault behind it serves the first other request.
     assert_eq!(
         json_of(demo.to(Route::Plugins)).await.0,
@@ -875,9 +873,7 @@ async fn clear_drops_queued_faults() {
 #[tokio::test]
 async fn hits_count_every_request_per_route() {
     let demo = Demo::start().await;
-    demo.handle
-        .faults()
-        .push(Fault::Status(500), 1, Some(Route::Groups));
+    demo.fault_once(Fault::Status(500), Some(Route::Groups));
     json_of(demo.to(Route::Groups)).await;
     json_of(demo.to(Route::Groups)).await;
     json_of(demo.to(Route::Install)).await;
@@ -908,7 +904,7 @@ async fn latency_delays_every_answer() {
 
     let longer = Duration::from_millis(300);
     demo.handle.faults().set_latency(longer);
-    demo.handle.faults().push(Fault::Status(500), 1, None);
+    demo.fault_once(Fault::Status(500), None);
     let started = Instant::now();
     assert_eq!(
         json_of(demo.to(Route::Plugins)).await.0,

@@ -1,17 +1,18 @@
 //! End to end: the real binary in a pseudo-terminal, read by a terminal
-//! emulator. These tests hold the runtime to its promises (the terminal is
-//! taken and given back on every way out, redraws after a resize or a stop,
-//! errors before the dashboard are one clean line); tests of the app's
-//! screens build on the same harness (`common::pty`).
+//! emulator, for what only a real terminal shows. These tests hold the
+//! runtime to its promises (the terminal is taken and given back on every
+//! way out, redraws after a resize or a stop, errors before the dashboard
+//! are one clean line, bytes from the server reach nothing, a copy is an
+//! OSC 52 write). The app's screens and keys are tested in-process, in
+//! `tests/dashboard.rs`.
 
-// Public, so that helpers of `common` this file does not use are no dead code.
-pub mod common;
+pub mod support;
 
-use common::dashboard::{Server, config_file, group_rows, quit, wait_for_page};
-use common::pty::{COLUMNS, CTRL_C, ROWS, Tty};
-use crmdeck::demo::{DemoOptions, Fault, Route};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use crmdeck::demo::DemoOptions;
+use support::demo_server::Server;
+use support::home::{Home, config_file};
+use support::pty::{COLUMNS, CTRL_C, ROWS, Tty};
+use support::screen::Watch;
 
 /// Starts `crmdeck --demo` and waits for its first frame.
 fn demo() -> Tty {
@@ -43,10 +44,7 @@ fn the_first_frame_takes_over_the_terminal() {
 #[test]
 fn q_quits_and_restores_the_terminal() {
     let mut tty = demo();
-    tty.type_keys("q");
-    let status = tty.wait_exit();
-    assert!(status.success(), "{status:?}");
-    tty.assert_terminal_restored();
+    tty.quit();
     // Nothing but drawing: no title, no clipboard write.
     tty.requests(|requests| {
         assert!(requests.titles.is_empty(), "{:?}", requests.titles);
@@ -61,18 +59,13 @@ fn q_quits_and_restores_the_terminal() {
 
 #[test]
 fn ctrl_c_quits_and_restores_the_terminal() {
-    let mut tty = demo();
-    tty.type_keys(CTRL_C);
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    demo().quit_with(CTRL_C);
 }
 
 #[test]
 fn sigterm_restores_the_terminal_and_exits() {
     let mut tty = demo();
-    tty.signal(libc::SIGTERM);
-    assert_eq!(tty.wait_exit().exit_code(), 128 + 15);
-    tty.assert_terminal_restored();
+    tty.end_on(libc::SIGTERM);
     assert!(
         !tty.screen_text().contains("crmdeck:"),
         "{}",
@@ -83,9 +76,7 @@ fn sigterm_restores_the_terminal_and_exits() {
 #[test]
 fn sighup_restores_the_terminal_and_exits_quietly() {
     let mut tty = demo();
-    tty.signal(libc::SIGHUP);
-    assert_eq!(tty.wait_exit().exit_code(), 128 + 1);
-    tty.assert_terminal_restored();
+    tty.end_on(libc::SIGHUP);
     assert_eq!(tty.screen_text().trim(), "", "not quiet");
 }
 
@@ -98,9 +89,7 @@ fn a_resize_redraws_at_the_new_size() {
     assert_eq!(tty.size(), (60, 20));
     tty.resize(140, 45);
     tty.wait_for("crmdeck");
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    tty.quit();
 }
 
 #[test]
@@ -116,9 +105,7 @@ fn after_a_stop_sigcont_takes_the_terminal_back_and_redraws_everything() {
             && screen.contents().contains("crmdeck")
             && !screen.contents().contains("shell prompt")
     });
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    tty.quit();
 }
 
 #[test]
@@ -127,9 +114,7 @@ fn mouse_capture_follows_the_config() {
     let mut tty = Tty::spawn(&["--demo", "--config", &config], &[]);
     tty.wait_for("crmdeck");
     tty.screen(|screen| assert_ne!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None));
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    tty.quit();
 }
 
 #[test]
@@ -160,13 +145,8 @@ fn with_nothing_configured_it_says_what_is_missing_and_exits_2() {
 
 #[test]
 fn stdout_not_a_terminal_is_refused_naming_the_subcommands() {
-    let home = tempfile::TempDir::new().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_crmdeck"))
-        .arg("--demo")
-        .env_clear()
-        .env("HOME", home.path())
-        .env("XDG_STATE_HOME", home.path().join("state"))
-        .stdin(Stdio::null())
+    let output = Home::new()
+        .crmdeck(&["--demo"])
         .output()
         .expect("crmdeck runs");
     assert_eq!(output.status.code(), Some(2));
@@ -176,78 +156,6 @@ fn stdout_not_a_terminal_is_refused_naming_the_subcommands() {
     for subcommand in ["plugins", "install", "groups", "info", "demo-server"] {
         assert!(stderr.contains(subcommand), "{stderr}");
     }
-}
-
-#[test]
-fn the_first_page_shows_weekday_names_and_n_p_change_the_page() {
-    let mut tty = demo();
-    let first_page = wait_for_page(&tty, 1, |_| true);
-    let screen = tty.screen_text();
-    assert!(screen.contains("Mon Wed Fri"), "{screen}");
-    tty.type_keys("n");
-    wait_for_page(&tty, 2, |rows| rows != first_page);
-    assert!(!tty.screen_text().contains("page 1/"));
-    tty.type_keys("p");
-    wait_for_page(&tty, 1, |rows| rows == first_page);
-    quit(tty);
-}
-
-#[test]
-fn b_picks_a_branch_and_every_row_is_of_that_branch() {
-    let mut tty = demo();
-    let screen = tty.wait_for("page 1/");
-    assert!(screen.contains("All branches"), "{screen}");
-    tty.type_keys("b");
-    tty.wait_for("all branches");
-    tty.type_keys("Sergeli");
-    tty.type_keys("\r");
-    tty.wait_until("the rows of Sergeli only", |screen| {
-        let text = screen.contents();
-        let rows = group_rows(&text);
-        text.contains("Sergeli (#4) · page 1/")
-            && !rows.is_empty()
-            && rows.iter().all(|row| row.ends_with("Sergeli"))
-    });
-    quit(tty);
-}
-
-#[test]
-fn a_plugin_installs_once_however_often_y_and_i_are_pressed() {
-    let server = Server::start(DemoOptions {
-        // Room for the repeated keys to land while the install is on its way.
-        latency: Duration::from_millis(300),
-        ..DemoOptions::default()
-    });
-    let mut tty = server.dashboard();
-    tty.wait_for("page 1/");
-    tty.type_keys("1");
-    tty.wait_for("plugins ·");
-    // The second plugin of the demo catalogue is not installed.
-    tty.type_keys("j");
-    let selected = |text: &str| -> String {
-        text.lines()
-            .find(|line| line.starts_with('>'))
-            .unwrap_or_default()
-            .to_string()
-    };
-    tty.wait_until("the second plugin selected, not installed", |screen| {
-        let row = selected(&screen.contents());
-        row.contains("SMS gateway") && !row.contains("installed")
-    });
-    tty.type_keys("i");
-    tty.wait_for("Install SMS gateway (Eskiz)?");
-    tty.type_keys("y");
-    tty.type_keys(&"yi".repeat(20));
-    tty.wait_until("the row shown installed", |screen| {
-        selected(&screen.contents()).contains("installed")
-    });
-    tty.type_keys(&"yi".repeat(20));
-    // Keys are handled in order: once the detail is open, every y and i
-    // before it has been handled.
-    tty.type_keys("\x1bd");
-    tty.wait_for("Installation");
-    assert_eq!(server.handle.hits(Route::Install), 1);
-    quit(tty);
 }
 
 #[test]
@@ -277,29 +185,7 @@ fn c_copies_the_token_of_an_installed_plugin_through_osc_52() {
     );
     // The screen shows it masked, never in full.
     assert!(!tty.screen_text().contains(token.as_str()));
-    quit(tty);
-}
-
-#[test]
-fn with_the_server_hanging_keys_still_answer_and_it_says_what_it_waits_for() {
-    let server = Server::start(DemoOptions::default());
-    server
-        .handle
-        .faults()
-        .push(Fault::Hang, usize::MAX, Some(Route::Groups));
-    let mut tty = server.dashboard();
-    tty.wait_for("Loading groups");
-    let pressed = Instant::now();
-    tty.type_keys("1");
-    tty.wait_for("plugins ·");
-    assert!(
-        pressed.elapsed() < Duration::from_secs(1),
-        "the Plugins tab took {:?}",
-        pressed.elapsed()
-    );
-    tty.type_keys("2");
-    tty.wait_for("Loading groups");
-    quit(tty);
+    tty.quit();
 }
 
 #[test]
@@ -317,59 +203,9 @@ fn escape_sequences_from_the_server_show_as_placeholders_and_reach_nothing() {
     assert!(detail.contains('␛'), "{detail}");
     tty.type_keys("\x1b1");
     tty.wait_for("plugins ·");
-    tty.type_keys("q");
-    assert!(tty.wait_exit().success());
-    tty.assert_terminal_restored();
+    tty.quit();
     tty.requests(|requests| {
         assert!(requests.clipboard.is_empty(), "{:?}", requests.clipboard);
         assert!(requests.titles.is_empty(), "{:?}", requests.titles);
     });
-}
-
-/// The group selected on the Week tab: the number in the header's
-/// `▸ #188 Kids English — 08:00 · Mon 08:00–09:30` (None before one is).
-fn week_selection(screen: &str) -> Option<u64> {
-    let after = screen.split("▸ #").nth(1)?;
-    after.split(' ').next()?.parse().ok()
-}
-
-#[test]
-fn the_week_opens_from_groups_and_enter_shows_the_selected_groups_detail() {
-    let mut tty = demo();
-    tty.wait_for("page 1/");
-    tty.type_keys("w");
-    tty.wait_for("groups this week");
-    let first = week_selection(&tty.screen_text())
-        .unwrap_or_else(|| panic!("nothing selected: {}", tty.screen_text()));
-    // To Tuesday, then down to its second group.
-    tty.type_keys("l");
-    tty.wait_until("a Tuesday group selected", |screen| {
-        screen.contents().contains("· Tue ")
-    });
-    let tuesday_first = week_selection(&tty.screen_text()).unwrap();
-    tty.type_keys("j");
-    tty.wait_until("the next Tuesday group selected", |screen| {
-        week_selection(&screen.contents()).is_some_and(|n| n != tuesday_first)
-    });
-    let chosen = week_selection(&tty.screen_text()).unwrap();
-    assert_ne!(chosen, first);
-    tty.type_keys("\r");
-    let detail = tty.wait_for("┌ Group");
-    let number_line = detail
-        .lines()
-        .find(|line| line.contains("│Number "))
-        .unwrap_or_else(|| panic!("no Number line: {detail}"));
-    assert!(
-        number_line
-            .split_whitespace()
-            .any(|word| word == chosen.to_string()),
-        "detail of another group than #{chosen}: {detail}"
-    );
-    let days_line = detail.lines().find(|line| line.contains("│Days ")).unwrap();
-    assert!(days_line.contains("Tuesday"), "{days_line}");
-    // Esc goes back to the same place in the week.
-    tty.type_keys("\x1b");
-    tty.wait_for("groups this week");
-    assert_eq!(week_selection(&tty.screen_text()), Some(chosen));
-    quit(tty);
 }

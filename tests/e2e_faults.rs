@@ -24,30 +24,27 @@
 //! error message) and `token` (an expired token, replaced with `R`), in
 //! `tests/e2e_faults/`, share the harness below.
 
-// Public, so that helpers of `common` this file does not use are no dead code.
-pub mod common;
 #[path = "e2e_faults/escapes.rs"]
 mod escapes;
 #[path = "e2e_faults/install.rs"]
 mod install;
 #[path = "e2e_faults/proxy.rs"]
 mod proxy;
-#[path = "support/scripted_server.rs"]
-mod scripted_server;
 #[path = "e2e_faults/secrets.rs"]
 mod secrets;
-#[path = "support/silent_listener.rs"]
-mod silent_listener;
+pub mod support;
 #[path = "e2e_faults/token.rs"]
 mod token;
 
-use common::dashboard::{Server, config_file, dashboard, group_numbers, wait_for_page};
-use common::pty::{Tty, status_text_of};
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{DemoOptions, Fault, Route};
 use crmdeck::model::Token;
 use proxy::Proxy;
 use std::time::Duration;
+use support::demo_server::Server;
+use support::home::config_file;
+use support::pty::{Tty, dashboard, status_text_of};
+use support::screen::{Watch, group_numbers, wait_for_page};
 use tempfile::TempDir;
 
 /// The user's token: long, and shaped like nothing a pattern-based redactor
@@ -286,21 +283,28 @@ fn load_both_tabs(tty: &mut Tty) -> Vec<u64> {
     wait_for_page(tty, 1, |_| true)
 }
 
-/// r on the groups while the server is in trouble: the help overlay opens
-/// while the refresh is on its way (the failure comes after it), then the
-/// cause shows and page 1 stays.
-fn refresh_groups_in_trouble(tty: &mut Tty, page_1: &[u64], causes: &[&str]) {
+/// r on the groups while the request will fail: the help overlay opens while
+/// it is on its way (`on_its_way` shows), then Esc, and the error names
+/// every one of `causes`.
+fn ask_groups_again(tty: &mut Tty, on_its_way: &str, causes: &[&str]) {
     tty.type_keys("r");
-    tty.wait_for("refreshing…");
+    tty.wait_for(on_its_way);
     tty.type_keys("?");
     tty.wait_for("Keys: Groups list");
     let status = tty.status_text();
     assert!(
         !status.contains("error"),
-        "the refresh ended before the key was answered: {status}"
+        "the request ended before the key was answered: {status}"
     );
     tty.type_keys("\x1b");
     wait_for_error(tty, &["groups page 1: "], causes);
+}
+
+/// r on the groups while the server is in trouble: the help overlay opens
+/// while the refresh is on its way (the failure comes after it), then the
+/// cause shows and page 1 stays.
+fn refresh_groups_in_trouble(tty: &mut Tty, page_1: &[u64], causes: &[&str]) {
+    ask_groups_again(tty, "refreshing…", causes);
     tty.wait_until("the help closed", |screen| {
         !screen.contents().contains("Keys: ")
     });
@@ -380,124 +384,52 @@ fn refresh_plugins_again(tty: &mut Tty) {
 
 const NO_ANSWER: &str = "no answer from the server within 1 s";
 
-#[test]
-fn connection_refused() {
-    check(
-        Trouble::Refused,
-        &["cannot reach the server: 127.0.0.1", "refused"],
-    );
-}
-
-#[test]
-fn connect_timeout() {
-    check(Trouble::Silent, &[NO_ANSWER]);
-}
-
-#[test]
-fn a_server_that_accepts_and_never_answers() {
-    check(Trouble::Answer(Fault::Hang), &[NO_ANSWER]);
-}
-
-#[test]
-fn a_body_that_drips_slowly() {
-    let drip = Fault::Drip {
-        chunk: 16,
-        every: Duration::from_millis(200),
+/// One test per trouble, so that they run side by side: its name, the
+/// trouble, and what the error names.
+macro_rules! troubles {
+    ($($name:ident: $trouble:expr => $causes:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check($trouble, $causes);
+            }
+        )*
     };
-    check(Trouble::Answer(drip), &[NO_ANSWER]);
 }
 
-#[test]
-fn http_401() {
-    check(
-        Trouble::Answer(Fault::Status(401)),
-        &["HTTP 401 unauthorized", "Unauthenticated."],
-    );
-}
-
-#[test]
-fn http_403() {
-    check(
-        Trouble::Answer(Fault::Status(403)),
-        &["HTTP 403 forbidden", "unauthorized"],
-    );
-}
-
-#[test]
-fn http_404() {
-    check(
-        Trouble::Answer(Fault::Status(404)),
-        &["HTTP 404 not found", "Not Found"],
-    );
-}
-
-#[test]
-fn http_422() {
-    check(
-        Trouble::Answer(Fault::Status(422)),
-        &["HTTP 422 invalid request", "plugin_id"],
-    );
-}
-
-#[test]
-fn http_429_with_a_long_retry_after() {
-    check(
-        Trouble::Answer(Fault::RetryAfter(600)),
-        &["HTTP 429 too many requests", "retry in 600 s"],
-    );
-}
-
-#[test]
-fn http_500_with_json() {
-    check(
-        Trouble::Answer(Fault::Status(500)),
-        &["HTTP 500 Internal Server Error", "Server Error"],
-    );
-}
-
-#[test]
-fn http_502_with_an_html_page() {
-    check(Trouble::Answer(Fault::Html(502)), &["HTTP 502 Bad Gateway"]);
-}
-
-#[test]
-fn an_empty_200_body() {
-    check(
-        Trouble::Answer(Fault::Empty(200)),
-        &["unexpected answer (HTTP 200)", "not JSON"],
-    );
-}
-
-#[test]
-fn truncated_json() {
-    check(
-        Trouble::Answer(Fault::Truncated),
-        &["unexpected answer (HTTP 200)", "not JSON"],
-    );
-}
-
-#[test]
-fn json_of_the_wrong_shape() {
-    check(
-        Trouble::Answer(Fault::WrongShape),
-        &["unexpected answer (HTTP 200)", "expected"],
-    );
-}
-
-#[test]
-fn a_connection_closed_without_an_answer() {
-    check(
-        Trouble::Answer(Fault::Drop),
-        &["connection lost before the answer: 127.0.0.1"],
-    );
-}
-
-#[test]
-fn a_body_over_the_size_cap() {
-    check(
-        Trouble::Answer(Fault::Oversize(16 * 1024 * 1024 + 1)),
-        &["larger than 16 MiB"],
-    );
+troubles! {
+    connection_refused: Trouble::Refused => &["cannot reach the server: 127.0.0.1", "refused"];
+    connect_timeout: Trouble::Silent => &[NO_ANSWER];
+    a_server_that_accepts_and_never_answers: Trouble::Answer(Fault::Hang) => &[NO_ANSWER];
+    a_body_that_drips_slowly:
+        Trouble::Answer(Fault::Drip { chunk: 16, every: Duration::from_millis(200) })
+        => &[NO_ANSWER];
+    http_401: Trouble::Answer(Fault::Status(401)) => &["HTTP 401 unauthorized", "Unauthenticated."];
+    http_403: Trouble::Answer(Fault::Status(403)) => &["HTTP 403 forbidden", "unauthorized"];
+    http_404: Trouble::Answer(Fault::Status(404)) => &["HTTP 404 not found", "Not Found"];
+    http_422: Trouble::Answer(Fault::Status(422)) => &["HTTP 422 invalid request", "plugin_id"];
+    http_429_with_a_long_retry_after:
+        Trouble::Answer(Fault::RetryAfter(600))
+        => &["HTTP 429 too many requests", "retry in 600 s"];
+    http_500_with_json:
+        Trouble::Answer(Fault::Status(500))
+        => &["HTTP 500 Internal Server Error", "Server Error"];
+    http_502_with_an_html_page: Trouble::Answer(Fault::Html(502)) => &["HTTP 502 Bad Gateway"];
+    an_empty_200_body:
+        Trouble::Answer(Fault::Empty(200))
+        => &["unexpected answer (HTTP 200)", "not JSON"];
+    truncated_json:
+        Trouble::Answer(Fault::Truncated)
+        => &["unexpected answer (HTTP 200)", "not JSON"];
+    json_of_the_wrong_shape:
+        Trouble::Answer(Fault::WrongShape)
+        => &["unexpected answer (HTTP 200)", "expected"];
+    a_connection_closed_without_an_answer:
+        Trouble::Answer(Fault::Drop)
+        => &["connection lost before the answer: 127.0.0.1"];
+    a_body_over_the_size_cap:
+        Trouble::Answer(Fault::Oversize(16 * 1024 * 1024 + 1))
+        => &["larger than 16 MiB"];
 }
 
 /// Faults that pass (a 429 with a short `Retry-After`, a 502) are waited
@@ -547,17 +479,7 @@ fn an_unresolvable_host() {
     tty.wait_for("Could not load the groups: ");
     tty.type_keys("\x1b");
     wait_for_no_error(&tty, "the error dismissed");
-    tty.type_keys("r");
-    tty.wait_for("Loading groups…");
-    tty.type_keys("?");
-    tty.wait_for("Keys: Groups list");
-    let status = tty.status_text();
-    assert!(
-        !status.contains("error"),
-        "the retry ended before the key was answered: {status}"
-    );
-    tty.type_keys("\x1b");
-    wait_for_error(&tty, &["groups page 1: "], &[cause]);
+    ask_groups_again(&mut tty, "Loading groups…", &[cause]);
     tty.wait_for("Press r to retry.");
     let log = quit_keeping_the_token(&mut tty);
     let asked = log

@@ -6,12 +6,11 @@
 //! (the test-only switch `CRMDECK_TEST_PANIC`), and Ctrl-Z with `fg` from a
 //! real job-control shell.
 
-// `pub`: each test file calls its own part of the shared harness; the
-// methods other files call are not dead code here.
-pub mod common;
+pub mod support;
 
-use common::pty::Tty;
 use std::net::TcpListener;
+use support::pty::Tty;
+use support::screen::Watch;
 
 /// A token the tests look for everywhere it must not be.
 const TOKEN: &str = "terminal-test-token-5f2c9a7e41d8b306";
@@ -25,23 +24,14 @@ fn dashboard() -> Tty {
     tty
 }
 
-/// Sends `signal` to a running dashboard and checks it leaves with the
-/// shell's code for it (128 + its number), the terminal given back.
-fn ends_on(signal: libc::c_int) {
-    let mut tty = dashboard();
-    tty.signal(signal);
-    assert_eq!(tty.wait_exit().exit_code(), 128 + signal.unsigned_abs());
-    tty.assert_terminal_restored();
-}
-
 #[test]
 fn sigterm_gives_back_echo_and_line_editing() {
-    ends_on(libc::SIGTERM);
+    dashboard().end_on(libc::SIGTERM);
 }
 
 #[test]
 fn sighup_gives_back_echo_and_line_editing() {
-    ends_on(libc::SIGHUP);
+    dashboard().end_on(libc::SIGHUP);
 }
 
 /// An address where nothing listens: the dashboard runs (and shows the

@@ -116,11 +116,16 @@ const MEANINGFUL_TEXT: [&str; 34] = [
     "1|jCr5abcdefghijklmnopqrstuvwxyz0123456789ABCD",
 ];
 
-fn any_text() -> impl Strategy<Value = String> {
+/// One of `samples`, or tricky text.
+fn sample_or_tricky(samples: &[&'static str]) -> impl Strategy<Value = String> {
     prop_oneof![
-        prop::sample::select(MEANINGFUL_TEXT.to_vec()).prop_map(String::from),
+        prop::sample::select(samples.to_vec()).prop_map(String::from),
         tricky_text(),
     ]
+}
+
+fn any_text() -> impl Strategy<Value = String> {
+    sample_or_tricky(&MEANINGFUL_TEXT)
 }
 
 /// Keys the records know, so that generated objects reach their fields.
@@ -144,10 +149,7 @@ const KNOWN_KEYS: [&str; 16] = [
 ];
 
 fn any_key() -> impl Strategy<Value = String> {
-    prop_oneof![
-        prop::sample::select(KNOWN_KEYS.to_vec()).prop_map(String::from),
-        tricky_text(),
-    ]
+    sample_or_tricky(&KNOWN_KEYS)
 }
 
 /// Any JSON value, a few levels deep.
@@ -364,18 +366,16 @@ fn any_lesson_time() -> impl Strategy<Value = LessonTime> {
     ]
 }
 
-fn any_naive_date_time() -> impl Strategy<Value = NaiveDateTime> {
-    prop_oneof![
+/// A timestamp: UTC, local (its extremes included) or raw text.
+fn any_timestamp() -> impl Strategy<Value = Timestamp> {
+    let naive = prop_oneof![
         Just(NaiveDateTime::MIN),
         Just(NaiveDateTime::MAX),
         any_instant().prop_map(|at| at.naive_utc()),
-    ]
-}
-
-fn any_timestamp() -> impl Strategy<Value = Timestamp> {
+    ];
     prop_oneof![
         any_instant().prop_map(Timestamp::Utc),
-        any_naive_date_time().prop_map(Timestamp::Local),
+        naive.prop_map(Timestamp::Local),
         any_text().prop_map(Timestamp::Raw),
     ]
 }

@@ -1,21 +1,28 @@
 //! The README's keys table and its text captures of the two tabs are
-//! produced here, from the keymap and from the real render of a loaded app
-//! (fixed clock, Asia/Tashkent): the README cannot drift from the program.
+//! produced here: the table from the keymap, the captures from the whole
+//! dashboard run in-process against the demo centre `crmdeck --demo`
+//! serves (`support::runner`: fixed clock, the demo's Asia/Tashkent), so
+//! what a newcomer reads is what they get. The README cannot drift from
+//! the program.
 //!
 //! `UPDATE_README=1 cargo test --test readme` rewrites the marked sections;
 //! without it the test fails when they differ from what the program makes.
 
-use crmdeck::app::fixtures::{loaded_app, press};
+pub mod support;
+
 use crmdeck::app::keymap::{KEYMAP, keys_label};
-use crmdeck::app::{App, AppSettings};
-use crmdeck::ui::render;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use crmdeck::demo::DemoOptions;
 use std::path::PathBuf;
-use unicode_width::UnicodeWidthStr;
+use support::demo_server::Server;
+use support::runner::Runner;
+use support::screen::{Watch, group_rows, wait_for_page};
 
 /// The size of the captures: wide enough for every column, short enough to read.
 const CAPTURE_SIZE: (u16, u16) = (100, 26);
+
+/// The host the captures show. The demo server listens on a free port,
+/// another each run; the rest of what `--demo` draws is the same every run.
+const CAPTURE_HOST: &str = "127.0.0.1:40123";
 
 /// The keymap as a Markdown table: context, keys, action.
 fn keys_table() -> String {
@@ -35,51 +42,42 @@ fn keys_table() -> String {
     table
 }
 
-/// The app as the terminal would show it, as plain text in a code block.
-fn capture(app: &App) -> String {
-    let (width, height) = app.size;
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| render(app, frame)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut text = String::from("```text\n");
-    for y in 0..height {
-        let mut line = String::new();
-        // The cells a wide character covers after its first one are not drawn.
-        let mut covered = 0;
-        for x in 0..width {
-            if covered > 0 {
-                covered -= 1;
-                continue;
-            }
-            let symbol = buffer[(x, y)].symbol();
-            covered = symbol.width().saturating_sub(1);
-            line.push_str(symbol);
-        }
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text.push_str("```\n");
-    text
+/// What the dashboard shows, as plain text in a code block.
+fn capture(dashboard: &Runner) -> String {
+    format!("```text\n{}```\n", dashboard.text())
 }
 
-/// A loaded app at the capture size, the keys typed; no token warning in
-/// the top line (the captures show the dashboard, not an expiring token).
-fn app_after(keys: &str) -> App {
-    let settings = AppSettings {
-        token_expires_at: None,
-        ..AppSettings::for_tests()
-    };
-    let mut app = loaded_app(settings, CAPTURE_SIZE);
-    press(&mut app, keys);
-    app
+/// The Groups tab (page 1 of all branches) and the Plugins tab of the demo
+/// centre, once loaded.
+fn captures() -> (String, String) {
+    let server = Server::start(DemoOptions::default());
+    let dashboard = Runner::on(server, CAPTURE_SIZE, |settings| {
+        settings.host = CAPTURE_HOST.to_string();
+    });
+    wait_for_page(&dashboard, 1, |_| true);
+    // The branches may arrive after the page: until then a row shows `#2`.
+    dashboard.wait_until_text("the branches named", |text| {
+        group_rows(text).iter().all(|row| {
+            row.rsplit(' ')
+                .next()
+                .is_some_and(|last| !last.starts_with('#'))
+        })
+    });
+    let groups = capture(&dashboard);
+    dashboard.send_keys("1");
+    dashboard.wait_for(" installed ");
+    let plugins = capture(&dashboard);
+    dashboard.quit();
+    (groups, plugins)
 }
 
 /// Every generated section: its marker name and its text.
 fn sections() -> Vec<(&'static str, String)> {
+    let (groups, plugins) = captures();
     vec![
         ("keys", keys_table()),
-        ("groups-screen", capture(&app_after(""))),
-        ("plugins-screen", capture(&app_after("1"))),
+        ("groups-screen", groups),
+        ("plugins-screen", plugins),
     ]
 }
 
@@ -123,17 +121,16 @@ fn the_readme_shows_the_keys_and_screens_the_program_makes() {
 }
 
 #[test]
-fn the_keys_table_lists_every_binding_and_the_captures_show_both_tabs() {
+fn the_keys_table_lists_every_binding_and_the_captures_show_both_tabs_of_the_demo() {
     assert_eq!(keys_table().lines().count(), KEYMAP.len() + 2);
     assert!(keys_table().contains("| Groups list | `n` `→` `]` | next page |"));
-    let groups = capture(&app_after(""));
+    let (groups, plugins) = captures();
     assert!(
-        groups.contains("[2 Groups]") && groups.contains("page 1/"),
+        groups.contains("[2 Groups]") && groups.contains("page 1/12 · 240 groups"),
         "{groups}"
     );
-    let plugins = capture(&app_after("1"));
     assert!(
-        plugins.contains("[1 Plugins]") && plugins.contains("installed"),
+        plugins.contains("[1 Plugins]") && plugins.contains("12 plugins · 3 installed"),
         "{plugins}"
     );
 }

@@ -2,8 +2,9 @@
 //! and checks that hold without colour. The clock and the zone are fixed
 //! (fixtures::now, Asia/Tashkent): nothing depends on when or where it runs.
 
+pub mod support;
+
 use crmdeck::api::ApiError;
-use crmdeck::app::fixtures::{self, answer, loaded_app, press, server_answer};
 use crmdeck::app::{App, AppSettings, Payload, Request};
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
@@ -14,6 +15,7 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::time::Duration;
+use support::fixtures::{self, answer, loaded_app, press, server_answer};
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
@@ -24,162 +26,119 @@ fn draw(app: &App) -> Terminal<TestBackend> {
     terminal
 }
 
+/// Snapshots what `app` draws as `name`.
+fn snapshot(name: &str, app: &App) {
+    let terminal = draw(app);
+    insta::assert_snapshot!(name, terminal.backend());
+}
+
 /// Snapshots the state `build` makes, at every size.
 fn snapshot_at_sizes(name: &str, build: impl Fn((u16, u16)) -> App) {
     for size in SIZES {
-        let app = build(size);
-        let terminal = draw(&app);
-        insta::assert_snapshot!(format!("{name}_{}x{}", size.0, size.1), terminal.backend());
+        snapshot(&format!("{name}_{}x{}", size.0, size.1), &build(size));
     }
 }
 
 fn loaded(size: (u16, u16)) -> App {
-    loaded_app(AppSettings::for_tests(), size)
+    loaded_app(fixtures::settings(), size)
 }
 
-fn no_answers(_: &Request) -> Option<Result<Payload, ApiError>> {
-    None
+/// A new app whose first requests the scripted server answered, but those
+/// `except` answers itself.
+fn loaded_except(
+    size: (u16, u16),
+    except: impl Fn(&Request) -> Option<Result<Payload, ApiError>>,
+) -> App {
+    let (mut app, effects) = App::new(fixtures::settings(), size);
+    answer(&mut app, effects, &mut |request| {
+        Some(except(request).unwrap_or_else(|| server_answer(request)))
+    });
+    app
+}
+
+/// The loaded app after `keys`, the requests they start answered by
+/// `reply` (None: left unanswered).
+fn after(
+    size: (u16, u16),
+    keys: &str,
+    reply: &mut dyn FnMut(&Request) -> Option<Result<Payload, ApiError>>,
+) -> App {
+    let mut app = loaded(size);
+    let effects = press(&mut app, keys);
+    answer(&mut app, effects, reply);
+    app
 }
 
 #[test]
 fn loading() {
-    snapshot_at_sizes("loading", |size| App::new(AppSettings::for_tests(), size).0);
-}
-
-#[test]
-fn groups_page() {
-    snapshot_at_sizes("groups_page", loaded);
+    snapshot_at_sizes("loading", |size| App::new(fixtures::settings(), size).0);
 }
 
 #[test]
 fn empty_page() {
     snapshot_at_sizes("empty_page", |size| {
-        let (mut app, effects) = App::new(AppSettings::for_tests(), size);
-        answer(&mut app, effects, &mut |request| {
-            Some(match request {
-                Request::Groups(query) => Ok(Payload::Groups(GroupsPage {
-                    groups: Vec::new(),
-                    ..fixtures::groups_page(*query, 0)
-                })),
-                other => server_answer(other),
-            })
-        });
-        app
+        loaded_except(size, |request| match request {
+            Request::Groups(query) => Some(Ok(Payload::Groups(GroupsPage {
+                groups: Vec::new(),
+                ..fixtures::groups_page(*query, 0)
+            }))),
+            _ => None,
+        })
     });
 }
 
 #[test]
 fn error_keeps_the_rows_on_screen() {
     snapshot_at_sizes("error_old_data_kept", |size| {
-        let mut app = loaded(size);
-        let effects = press(&mut app, "jjr");
-        answer(&mut app, effects, &mut |_| {
+        after(size, "jjr", &mut |_| {
             Some(Err(ApiError::Server {
                 status: 502,
                 message: Some("Bad Gateway".into()),
             }))
-        });
-        app
+        })
     });
 }
 
 #[test]
 fn a_long_error_takes_the_hints_row_too() {
+    // The install times out; the refetch that follows is left pending.
     snapshot_at_sizes("long_error", |size| {
-        let mut app = loaded(size);
-        // The install times out; the refetch that follows is left pending.
-        let effects = press(&mut app, "1jiy");
-        answer(&mut app, effects, &mut |request| match request {
+        after(size, "1jiy", &mut |request| match request {
             Request::Install { .. } => Some(Err(ApiError::Timeout(Duration::from_secs(30)))),
             _ => None,
-        });
-        app
+        })
     });
 }
 
-#[test]
-fn group_detail() {
+/// States the loaded app reaches by keys: (snapshot name, keys).
+const AFTER_KEYS: [(&str, &str); 10] = [
+    ("groups_page", ""),
     // Group 1 is selected: its comment holds an escape sequence and a BEL.
-    snapshot_at_sizes("group_detail", |size| {
-        let mut app = loaded(size);
-        press(&mut app, "\n");
-        app
-    });
-}
+    ("group_detail", "\n"),
+    ("plugin_list", "1"),
+    ("plugin_detail_installed", "1d"),
+    ("plugin_detail_not_installed", "1jd"),
+    ("confirmation", "1ji"),
+    // The install left unanswered.
+    ("installing", "1jiy"),
+    ("help", "?"),
+    ("branch_picker", "bz"),
+    ("filtered_sorted", "/en\nss"),
+];
 
 #[test]
-fn plugin_list() {
-    snapshot_at_sizes("plugin_list", |size| {
-        let mut app = loaded(size);
-        press(&mut app, "1");
-        app
-    });
-}
-
-#[test]
-fn plugin_detail_installed() {
-    snapshot_at_sizes("plugin_detail_installed", |size| {
-        let mut app = loaded(size);
-        press(&mut app, "1d");
-        app
-    });
-}
-
-#[test]
-fn plugin_detail_not_installed() {
-    snapshot_at_sizes("plugin_detail_not_installed", |size| {
-        let mut app = loaded(size);
-        press(&mut app, "1jd");
-        app
-    });
-}
-
-#[test]
-fn install_confirmation() {
-    snapshot_at_sizes("confirmation", |size| {
-        let mut app = loaded(size);
-        press(&mut app, "1ji");
-        app
-    });
-}
-
-#[test]
-fn installing() {
-    snapshot_at_sizes("installing", |size| {
-        let mut app = loaded(size);
-        let effects = press(&mut app, "1jiy");
-        answer(&mut app, effects, &mut no_answers);
-        app
-    });
-}
-
-#[test]
-fn help() {
-    snapshot_at_sizes("help", |size| {
-        let mut app = loaded(size);
-        press(&mut app, "?");
-        app
-    });
-}
-
-#[test]
-fn branch_picker() {
-    snapshot_at_sizes("branch_picker", |size| {
-        let mut app = loaded(size);
-        press(&mut app, "bz");
-        app
-    });
+fn states_reached_by_keys() {
+    for (name, keys) in AFTER_KEYS {
+        snapshot_at_sizes(name, |size| after(size, keys, &mut |_| None));
+    }
 }
 
 #[test]
 fn branch_picker_without_branches() {
     snapshot_at_sizes("branch_picker_numeric", |size| {
-        let (mut app, effects) = App::new(AppSettings::for_tests(), size);
-        answer(&mut app, effects, &mut |request| {
-            Some(match request {
-                Request::Branches => Err(ApiError::NotFound { message: None }),
-                other => server_answer(other),
-            })
+        let mut app = loaded_except(size, |request| {
+            matches!(request, Request::Branches)
+                .then_some(Err(ApiError::NotFound { message: None }))
         });
         press(&mut app, "b12");
         app
@@ -187,18 +146,8 @@ fn branch_picker_without_branches() {
 }
 
 #[test]
-fn filtered_and_sorted() {
-    snapshot_at_sizes("filtered_sorted", |size| {
-        let mut app = loaded(size);
-        press(&mut app, "/en\nss");
-        app
-    });
-}
-
-#[test]
 fn too_small() {
-    let app = loaded((59, 15));
-    insta::assert_snapshot!("too_small_59x15", draw(&app).backend());
+    snapshot("too_small_59x15", &loaded((59, 15)));
     let app = loaded((80, 14));
     let screen = draw(&app).backend().to_string();
     assert!(
@@ -223,7 +172,7 @@ fn mono_marks_the_selection_without_colour() {
     for size in SIZES {
         let settings = AppSettings {
             theme: Theme::Mono,
-            ..AppSettings::for_tests()
+            ..fixtures::settings()
         };
         let mut app = loaded_app(settings, size);
         press(&mut app, "jj");
@@ -285,9 +234,7 @@ const WEEK_GROUPS: u64 = 14;
 
 /// The Week tab of a small branch, its walk answered.
 fn week(size: (u16, u16)) -> App {
-    let mut app = loaded(size);
-    let effects = press(&mut app, "w");
-    answer(&mut app, effects, &mut |request| {
+    after(size, "w", &mut |request| {
         Some(match request {
             Request::Groups(query) => {
                 let mut page = fixtures::groups_page(*query, WEEK_GROUPS);
@@ -298,8 +245,7 @@ fn week(size: (u16, u16)) -> App {
             }
             other => server_answer(other),
         })
-    });
-    app
+    })
 }
 
 /// The week at 80x24 (days scroll sideways, the time axis scrolls) and at
@@ -309,18 +255,15 @@ fn week_view() {
     for size in [(80, 24), (200, 50)] {
         let mut app = week(size);
         press(&mut app, "lG");
-        let terminal = draw(&app);
-        insta::assert_snapshot!(format!("week_{}x{}", size.0, size.1), terminal.backend());
+        snapshot(&format!("week_{}x{}", size.0, size.1), &app);
     }
 }
 
 /// Loading the week: the progress bar in the header.
 #[test]
 fn week_loading() {
-    let mut app = loaded((80, 24));
-    press(&mut app, "w");
-    let terminal = draw(&app);
-    insta::assert_snapshot!("week_loading_80x24", terminal.backend());
+    let app = after((80, 24), "w", &mut |_| None);
+    snapshot("week_loading_80x24", &app);
 }
 
 /// Enter on a lesson opens the same detail as the Groups tab.
@@ -328,8 +271,7 @@ fn week_loading() {
 fn week_detail() {
     let mut app = week((80, 24));
     press(&mut app, "\n");
-    let terminal = draw(&app);
-    insta::assert_snapshot!("week_detail_80x24", terminal.backend());
+    snapshot("week_detail_80x24", &app);
 }
 
 // ---- invisible characters ----
@@ -467,7 +409,7 @@ fn top_line(settings: AppSettings) -> String {
 fn the_top_line_names_the_zone_of_the_times_when_the_machine_reads_another() {
     let on_utc = AppSettings {
         machine_zone: Zone::Named(chrono_tz::UTC),
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     };
     let top = top_line(on_utc);
     assert!(
@@ -477,7 +419,7 @@ fn the_top_line_names_the_zone_of_the_times_when_the_machine_reads_another() {
     // A machine whose clock reads the same (Samarkand is UTC+5 too).
     let same_clock = AppSettings {
         machine_zone: Zone::Named(chrono_tz::Asia::Samarkand),
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     };
     let top = top_line(same_clock);
     assert!(!top.contains("times in"), "{top}");

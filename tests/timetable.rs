@@ -1,13 +1,13 @@
 //! `crmdeck timetable` against an in-test demo server: the week as JSON, CSV
 //! and text, compared with what `crmdeck groups` lists for the same branch.
 
-#[path = "support/demo_cli.rs"]
-mod demo_cli;
+pub mod support;
 
-use demo_cli::{Fixture, fixture, stderr, stdout, stdout_json};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use support::cli::{Fixture, assert_failed, fixture, stdout_json};
+use support::text::assert_contains;
 
 const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 /// The demo centre is in Tashkent, and its group names end in the start
@@ -24,19 +24,17 @@ impl Fixture {
 
     /// Every group of `branch`, as `crmdeck groups` lists them.
     async fn groups(&self, branch: &str) -> Vec<Value> {
-        let out = self
-            .run(&[
-                "groups",
-                "--branch",
-                branch,
-                "--all",
-                "--per-page",
-                "100",
-                "--format",
-                "json",
-            ])
-            .await;
-        stdout_json(&out).as_array().unwrap().clone()
+        self.list(&[
+            "groups",
+            "--branch",
+            branch,
+            "--all",
+            "--per-page",
+            "100",
+            "--format",
+            "json",
+        ])
+        .await
     }
 
     /// The week of `branch` as JSON, times in the demo centre's zone.
@@ -45,7 +43,7 @@ impl Fixture {
         let mut args = vec!["--config", config.to_str().unwrap(), "timetable"];
         args.extend(["--branch", branch, "--format", "json"]);
         args.extend(extra);
-        stdout_json(&self.run(&args).await)
+        self.json(&args).await
     }
 }
 
@@ -147,11 +145,9 @@ async fn csv_has_one_row_per_group_and_weekday() {
         .iter()
         .map(|day| week["days"][day].as_array().unwrap().len())
         .sum();
-    let out = fx
-        .run(&["timetable", "--branch", "2", "--format", "csv"])
+    let text = fx
+        .text(&["timetable", "--branch", "2", "--format", "csv"])
         .await;
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "day,start,end,group_id,number,name,course");
     assert_eq!(lines.len(), lessons + 1);
@@ -162,19 +158,19 @@ async fn csv_has_one_row_per_group_and_weekday() {
 #[tokio::test]
 async fn text_is_a_grid_with_every_day_and_a_summary() {
     let fx = fixture().await;
-    let out = fx
-        .run(&["--format", "table", "timetable", "--branch", "2"])
+    let (text, notes) = fx
+        .text_and_notes(&["--format", "table", "timetable", "--branch", "2"])
         .await;
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
     let header = text.lines().next().unwrap();
     for day in DAYS {
         assert!(header.contains(day), "{header}");
     }
     assert!(text.lines().any(|l| l.starts_with("08:00│")), "{text}");
-    assert!(text.contains("this week · busiest day:"), "{text}");
-    assert!(text.contains("First free hour (08:00–21:00)"), "{text}");
-    assert!(stderr(&out).contains("groups from every page"));
+    assert_contains(
+        &text,
+        &["this week · busiest day:", "First free hour (08:00–21:00)"],
+    );
+    assert_contains(&notes, &["groups from every page"]);
 }
 
 #[tokio::test]
@@ -230,13 +226,11 @@ async fn working_hours_come_from_the_config_unless_the_flag_gives_them() {
 async fn usage_errors_are_exit_2() {
     let fx = fixture().await;
     let out = fx.run(&["timetable"]).await;
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--branch"), "{}", stderr(&out));
+    assert_failed(&out, 2, "--branch");
     let out = fx
         .run(&["timetable", "--branch", "2", "--hours", "21:00-08:00"])
         .await;
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("working hours"), "{}", stderr(&out));
+    assert_failed(&out, 2, "working hours");
 }
 
 #[tokio::test]
@@ -248,6 +242,5 @@ async fn a_wrong_token_is_exit_1() {
             "wrong-token-for-the-timetable",
         )
         .await;
-    assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("401"), "{}", stderr(&out));
+    assert_failed(&out, 1, "401");
 }

@@ -26,6 +26,10 @@
 //!    3 pages of 100); then the peak RSS;
 //! 3. the size of the binary, which the release profile strips.
 
+// The tests' clean home and environment (`pub`: what this bench does not
+// use is no dead code).
+#[path = "../../tests/support/home.rs"]
+pub mod home;
 mod proc;
 mod pty;
 mod report;

@@ -1,7 +1,7 @@
 //! The binary under measure in a pseudo-terminal, its output timed as it
 //! arrives and parsed by a terminal emulator (vt100).
 //!
-//! Unlike the test harness (`tests/common/pty.rs`), which polls the screen
+//! Unlike the test harness (`tests/support/pty.rs`), which polls the screen
 //! every 20 ms, every wait here blocks on the next chunk of output, so a
 //! time is the moment the reader thread got the bytes that completed what
 //! was waited for. Each chunk also counts toward the bytes written and the
@@ -11,6 +11,7 @@
 //! draw (`ESC [ ? 25 l`, the UI never shows the cursor), so each draw ends
 //! with that sequence and nothing else sends it while the UI runs.
 
+use crate::home::clean_env;
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use std::io::{ErrorKind, Read, Write};
 use std::num::NonZeroU16;
@@ -86,10 +87,9 @@ impl Pty {
         let mut command = CommandBuilder::new(launch.binary);
         command.cwd(home.path());
         command.env_clear();
-        command.env("PATH", std::env::var("PATH").unwrap_or_default());
-        command.env("HOME", home.path());
-        command.env("XDG_CONFIG_HOME", &config_home);
-        command.env("XDG_STATE_HOME", home.path().join("state"));
+        for (name, value) in clean_env(home.path()) {
+            command.env(name, value);
+        }
         command.env("TERM", "xterm-256color");
         for (name, value) in launch.env {
             command.env(name, value);

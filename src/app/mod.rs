@@ -6,6 +6,9 @@
 //! for the current [`keymap::Context`]; `perform` routes the action to the
 //! tab or overlay that has the focus.
 
+/// Test data, kept with the tests (see the file).
+#[cfg(test)]
+#[path = "../../tests/support/fixtures.rs"]
 pub mod fixtures;
 pub mod keymap;
 pub mod layout;

@@ -2,28 +2,26 @@
 //! a tick armed only while the app wants one, and signals. Every input goes
 //! through `App::update`; the effects it returns are carried out; then, and
 //! only then, the screen is drawn (ratatui sends the changed cells only).
+//!
+//! The loop is generic over where its events come from (crossterm's
+//! `EventStream` in production, a channel in a test) and over the
+//! [`Screen`] it draws on (the real terminal, with its modes, signals and
+//! lean backend; or a `TestBackend` in memory), so a test can drive the
+//! whole dashboard in-process against a real HTTP server.
 
-use super::clipboard;
 use super::effects::{EffectRunner, TaskEvent, effect_label};
-use super::signals::{Signal, Signals};
-use super::terminal::Tui;
+use super::signals::Signal;
 use crate::app::{App, AppSettings, Effect, Input, Msg};
 use crate::session::Session;
-use chrono::Utc;
-use crossterm::event::{Event, EventStream, KeyEventKind, MouseEventKind};
-use futures::StreamExt;
+use chrono::{DateTime, Utc};
+use crossterm::event::{Event, KeyEventKind, MouseEventKind};
+use futures::{Stream, StreamExt};
 use std::collections::VecDeque;
-use std::io::{self, IsTerminal};
+use std::future::Future;
+use std::io;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver};
 use tokio::time::Instant;
-
-/// Test-only: with this variable set (to anything), the first key press
-/// panics on the event loop's thread instead of reaching the app, so the
-/// pseudo-terminal tests can prove that a panic gives the terminal back and
-/// leaves its report readable. Not documented for users; nobody sets a
-/// variable of this name by accident.
-const TEST_PANIC_VAR: &str = "CRMDECK_TEST_PANIC";
 
 /// How the dashboard ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,41 +34,74 @@ pub enum Exit {
     TaskPanicked,
 }
 
-/// Takes over the terminal, runs the app until it ends, gives the terminal
-/// back (on every way out, errors included).
-pub async fn run(session: &Session, settings: AppSettings) -> io::Result<Exit> {
-    // Listening first: a SIGTERM must never find the terminal in raw mode
-    // with its default action still in place.
-    let signals = Signals::listen()?;
-    let tui = Tui::enter(settings.mouse)?;
+/// What the loop draws on, and what it asks of the terminal besides
+/// drawing. The real terminal (`terminal::Tui`) keeps its whole lifecycle
+/// behind this: the modes, the signals from outside, suspend and resume,
+/// OSC 52; a test's screen is a buffer in memory.
+pub trait Screen {
+    /// Columns and rows.
+    fn size(&self) -> io::Result<(u16, u16)>;
+
+    /// Draws the app.
+    fn draw(&mut self, app: &App) -> io::Result<()>;
+
+    /// Puts `text` on the clipboard, or says why not (one line).
+    fn copy(&mut self, text: &str) -> Result<(), String>;
+
+    /// Ctrl-Z: gives the terminal back, and returns once the dashboard runs
+    /// again with the terminal taken back (a full redraw due).
+    fn suspend(&mut self) -> io::Result<()>;
+
+    /// After SIGCONT: takes the terminal back (a full redraw due).
+    fn reenter(&mut self) -> io::Result<()>;
+
+    /// The next signal from outside (never, where there are none).
+    fn signal(&mut self) -> impl Future<Output = Signal> + Send;
+}
+
+/// Where the loop reads the time (`Utc::now` but in tests).
+pub type Clock = fn() -> DateTime<Utc>;
+
+/// Runs the app on `screen`, taking `events`, until it ends. The requests
+/// go to the session's client; a token reload reads its token source.
+pub async fn run<S, E>(
+    session: &Session,
+    settings: AppSettings,
+    screen: S,
+    events: E,
+    clock: Clock,
+) -> io::Result<Exit>
+where
+    S: Screen,
+    E: Stream<Item = io::Result<Event>> + Unpin,
+{
     let (sender, tasks) = mpsc::unbounded_channel();
     let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
-    let (app, first_effects) = App::new(settings, tui.size()?);
+    let (app, first_effects) = App::new(settings, screen.size()?);
     let event_loop = EventLoop {
         app,
-        tui,
+        screen,
+        events,
+        clock,
         runner,
         tasks,
-        signals,
         ticker: Ticker::default(),
         own_inputs: VecDeque::new(),
-        panic_on_key: std::env::var_os(TEST_PANIC_VAR).is_some(),
     };
     event_loop.run(first_effects).await
 }
 
-struct EventLoop {
+struct EventLoop<S, E> {
     app: App,
-    tui: Tui,
+    screen: S,
+    events: E,
+    clock: Clock,
     runner: EffectRunner,
     tasks: UnboundedReceiver<TaskEvent>,
-    signals: Signals,
     ticker: Ticker,
     /// Inputs the loop itself produced (the result of a copy, a resume):
     /// handled, in order, before waiting for anything else.
     own_inputs: VecDeque<Input>,
-    /// Set by [`TEST_PANIC_VAR`]: a key press panics (tests only).
-    panic_on_key: bool,
 }
 
 /// What one turn of the loop brought.
@@ -82,25 +113,28 @@ enum Step {
     Exit(Exit),
 }
 
-impl EventLoop {
+impl<S, E> EventLoop<S, E>
+where
+    S: Screen,
+    E: Stream<Item = io::Result<Event>> + Unpin,
+{
     async fn run(mut self, first_effects: Vec<Effect>) -> io::Result<Exit> {
-        let mut terminal_events = EventStream::new();
         // The first requests leave before the first frame is drawn: their
         // answers are on the way meanwhile.
         if let Some(exit) = self.apply(first_effects)? {
             return Ok(exit);
         }
-        self.tui.draw(&self.app)?;
+        self.screen.draw(&self.app)?;
         loop {
             let step = match self.own_inputs.pop_front() {
                 Some(input) => Step::Input(input),
                 None => {
                     self.ticker.arm(self.app.needs_tick(), Instant::now());
                     tokio::select! {
-                        event = terminal_events.next() => terminal_step(event)?,
+                        event = self.events.next() => terminal_step(event)?,
                         Some(event) = self.tasks.recv() => self.task_step(event),
                         () = self.ticker.wait() => Step::Input(Input::Tick),
-                        signal = self.signals.recv() => Step::Signal(signal),
+                        signal = self.screen.signal() => Step::Signal(signal),
                     }
                 }
             };
@@ -110,18 +144,15 @@ impl EventLoop {
                     if matches!(input, Input::Tick) {
                         self.ticker.fired();
                     }
-                    if self.panic_on_key && matches!(input, Input::Key(_)) {
-                        panic!("{TEST_PANIC_VAR} is set: a panic on the first key, as asked");
-                    }
-                    let effects = self.app.update(input, Utc::now());
+                    let effects = self.app.update(input, (self.clock)());
                     if let Some(exit) = self.apply(effects)? {
                         return Ok(exit);
                     }
-                    self.tui.draw(&self.app)?;
+                    self.screen.draw(&self.app)?;
                 }
                 Step::Signal(Signal::Continue) => {
                     tracing::info!("continued after a stop: taking the terminal back");
-                    self.tui.reenter()?;
+                    self.screen.reenter()?;
                     self.own_inputs.push_back(self.current_size()?);
                 }
                 Step::Signal(signal) => {
@@ -136,7 +167,7 @@ impl EventLoop {
     /// The terminal's size as an input: after a stop the app may have
     /// missed a resize (SIGWINCH goes to the foreground job only).
     fn current_size(&self) -> io::Result<Input> {
-        let (columns, rows) = self.tui.size()?;
+        let (columns, rows) = self.screen.size()?;
         Ok(Input::Resize(columns, rows))
     }
 
@@ -165,19 +196,14 @@ impl EventLoop {
                 Effect::Cancel(id) => self.runner.cancel(id),
                 Effect::ReloadToken => self.runner.reload_token(),
                 Effect::Copy(text) => {
-                    let result = clipboard::copy(
-                        &text,
-                        self.tui.output(),
-                        io::stdout().is_terminal(),
-                        &|name| std::env::var(name).ok(),
-                    );
+                    let result = self.screen.copy(&text);
                     if let Err(message) = &result {
                         tracing::warn!(%message, "copy refused");
                     }
                     self.own_inputs.push_back(Input::Msg(Msg::Copied(result)));
                 }
                 Effect::Suspend => {
-                    self.tui.suspend()?;
+                    self.screen.suspend()?;
                     tracing::info!("resumed after a suspend");
                     self.own_inputs.push_back(self.current_size()?);
                     self.own_inputs.push_back(Input::Msg(Msg::Resumed));

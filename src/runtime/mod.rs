@@ -4,7 +4,9 @@
 //!
 //! - `terminal`: entering and restoring the terminal (normal exit, panic,
 //!   signal, Ctrl-Z), in one place;
-//! - `event_loop`: the one `tokio::select!` loop, drawing only after an input;
+//! - `event_loop`: the one `tokio::select!` loop, drawing only after an input,
+//!   generic over its events and its [`Screen`] ([`run_on`]: a test drives
+//!   the whole dashboard in-process with it);
 //! - `effects`: tasks for the API and the token source, cancellable by id;
 //! - `lean_backend`: the backend frames are written through, in few bytes
 //!   and one write each;
@@ -20,10 +22,13 @@ pub mod settings;
 mod signals;
 mod terminal;
 
+pub use event_loop::{Clock, Exit, Screen, run as run_on};
+pub use signals::Signal;
+
 use crate::config::{self, Overrides};
 use crate::logging::Log;
 use crate::session;
-use event_loop::Exit;
+use chrono::Utc;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -70,7 +75,10 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         read_only = settings.read_only,
         "dashboard starting"
     );
-    let exit = event_loop::run(&session, settings).await;
+    let exit = match terminal::Tui::enter(settings.mouse) {
+        Ok(tui) => event_loop::run(&session, settings, tui, terminal::events(), Utc::now).await,
+        Err(error) => Err(error),
+    };
     // The terminal is restored by now, whatever happened.
     match exit {
         Ok(Exit::Quit) => {

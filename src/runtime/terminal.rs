@@ -1,25 +1,31 @@
 //! The terminal's whole lifecycle, in one place: raw mode, the alternate
 //! screen, the hidden cursor and (when asked) mouse capture on the way in;
 //! the reverse on the way out, whichever way out it is: a normal exit, a
-//! panic, a signal, or a suspend (Ctrl-Z).
+//! panic, a signal, or a suspend (Ctrl-Z). [`Tui`] is the event loop's
+//! [`Screen`] in production, and [`events`] its events.
 //!
 //! Never called here: `crossterm::cursor::position()` and
 //! `supports_keyboard_enhancement()`. Both query the terminal and wait for an
 //! answer that some emulators never send. `Terminal::clear` asks for the
 //! cursor position too, so a full redraw goes through `Terminal::resize`.
 
+use super::clipboard;
+use super::event_loop::Screen;
 use super::lean_backend::LeanBackend;
+use super::signals::{Signal, Signals};
 use crate::app::App;
 use crate::ui;
-use crossterm::event::DisableMouseCapture;
+use crossterm::event::{DisableMouseCapture, Event, EventStream};
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use crossterm::{cursor, execute};
+use futures::{Stream, StreamExt};
 use ratatui::Terminal;
 use ratatui::layout::Rect;
 use std::fmt;
-use std::io::{self, Stdout, Write};
+use std::future::Future;
+use std::io::{self, IsTerminal, Stdout, Write};
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -29,63 +35,46 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 /// True while mouse reporting is on.
 static MOUSE_CAPTURED: AtomicBool = AtomicBool::new(false);
 
-/// The terminal while the UI owns it. Dropping it restores the terminal.
+/// Test-only: with this variable set (to anything), the first key press
+/// panics on the event loop's thread instead of reaching the app, so the
+/// pseudo-terminal tests can prove that a panic gives the terminal back and
+/// leaves its report readable. Not documented for users; nobody sets a
+/// variable of this name by accident.
+const TEST_PANIC_VAR: &str = "CRMDECK_TEST_PANIC";
+
+/// The terminal's events (read from `/dev/tty`); see [`TEST_PANIC_VAR`].
+pub fn events() -> impl Stream<Item = io::Result<Event>> + Unpin {
+    let panic_on_key = std::env::var_os(TEST_PANIC_VAR).is_some();
+    EventStream::new().inspect(move |event| {
+        if panic_on_key && matches!(event, Ok(Event::Key(_))) {
+            panic!("{TEST_PANIC_VAR} is set: a panic on the first key, as asked");
+        }
+    })
+}
+
+/// The terminal while the UI owns it, and the signals that come to it from
+/// outside. Dropping it restores the terminal.
 pub struct Tui {
     terminal: Terminal<LeanBackend<Stdout>>,
     mouse: bool,
+    signals: Signals,
 }
 
 impl Tui {
     /// Takes over the terminal (stdout must be one: check first).
     pub fn enter(mouse: bool) -> io::Result<Self> {
+        // Listening first: a SIGTERM must never find the terminal in raw
+        // mode with its default action still in place.
+        let signals = Signals::listen()?;
         install_panic_hook();
         let terminal = Terminal::new(LeanBackend::new(io::stdout()))?;
-        let mut tui = Self { terminal, mouse };
+        let mut tui = Self {
+            terminal,
+            mouse,
+            signals,
+        };
         tui.enter_modes()?;
         Ok(tui)
-    }
-
-    /// Columns and rows.
-    pub fn size(&self) -> io::Result<(u16, u16)> {
-        let size = self.terminal.size()?;
-        Ok((size.width, size.height))
-    }
-
-    /// Draws the app; the diff against the last frame is all that is sent.
-    /// Does nothing once the terminal was restored (by a panic on another
-    /// thread), so the report is not drawn over.
-    pub fn draw(&mut self, app: &App) -> io::Result<()> {
-        if !ACTIVE.load(Ordering::SeqCst) {
-            return Ok(());
-        }
-        self.terminal.draw(|frame| ui::render(app, frame))?;
-        Ok(())
-    }
-
-    /// Ctrl-Z: gives the terminal back and stops the process group, as the
-    /// terminal itself would outside raw mode. Returns once we run again
-    /// (`fg`), the terminal taken over anew and a full redraw due. When the
-    /// stop is not possible (an orphaned process group: the kernel discards
-    /// the signal) it returns at once, the same way.
-    pub fn suspend(&mut self) -> io::Result<()> {
-        restore();
-        // SAFETY: kill(2) with pid 0 and a valid signal number touches no
-        // memory of ours; at worst it fails, which we ignore.
-        unsafe {
-            libc::kill(0, libc::SIGTSTP);
-        }
-        self.enter_modes()
-    }
-
-    /// After SIGCONT (someone stopped and continued us, or the shell may
-    /// have reset the modes): the modes again and a full redraw due.
-    pub fn reenter(&mut self) -> io::Result<()> {
-        self.enter_modes()
-    }
-
-    /// Where raw bytes for the terminal itself go (an OSC 52 copy).
-    pub fn output(&mut self) -> &mut impl Write {
-        self.terminal.backend_mut()
     }
 
     /// Enters (or re-asserts) every mode, then clears so the next draw
@@ -101,6 +90,60 @@ impl Tui {
         }
         let area = Rect::from(self.terminal.size()?);
         self.terminal.resize(area)
+    }
+}
+
+impl Screen for Tui {
+    fn size(&self) -> io::Result<(u16, u16)> {
+        let size = self.terminal.size()?;
+        Ok((size.width, size.height))
+    }
+
+    /// Draws the app; the diff against the last frame is all that is sent.
+    /// Does nothing once the terminal was restored (by a panic on another
+    /// thread), so the report is not drawn over.
+    fn draw(&mut self, app: &App) -> io::Result<()> {
+        if !ACTIVE.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        self.terminal.draw(|frame| ui::render(app, frame))?;
+        Ok(())
+    }
+
+    /// An OSC 52 write, through the backend so it goes out in order with
+    /// the frames.
+    fn copy(&mut self, text: &str) -> Result<(), String> {
+        clipboard::copy(
+            text,
+            self.terminal.backend_mut(),
+            io::stdout().is_terminal(),
+            &|name| std::env::var(name).ok(),
+        )
+    }
+
+    /// Gives the terminal back and stops the process group, as the
+    /// terminal itself would outside raw mode. Returns once we run again
+    /// (`fg`), the terminal taken over anew and a full redraw due. When the
+    /// stop is not possible (an orphaned process group: the kernel discards
+    /// the signal) it returns at once, the same way.
+    fn suspend(&mut self) -> io::Result<()> {
+        restore();
+        // SAFETY: kill(2) with pid 0 and a valid signal number touches no
+        // memory of ours; at worst it fails, which we ignore.
+        unsafe {
+            libc::kill(0, libc::SIGTSTP);
+        }
+        self.enter_modes()
+    }
+
+    /// Someone stopped and continued us, or the shell may have reset the
+    /// modes: the modes again and a full redraw due.
+    fn reenter(&mut self) -> io::Result<()> {
+        self.enter_modes()
+    }
+
+    fn signal(&mut self) -> impl Future<Output = Signal> + Send {
+        self.signals.recv()
     }
 }
 

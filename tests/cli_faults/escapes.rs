@@ -4,7 +4,7 @@
 //! placeholders in tables and CSV, as `\u` escapes in JSON (`\u001b`)
 //! (which still reads back exactly), and never as the characters themselves.
 
-use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, scripted_server};
+use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, names_in, scripted_server};
 use axum::http::StatusCode;
 use crmdeck::api::pages::walk_all;
 use crmdeck::api::{Client, ClientOptions};
@@ -25,6 +25,18 @@ fn acting_chars(text: &str) -> Vec<char> {
 /// The placeholders of ESC, BEL, CR, backspace and U+202E.
 const PLACEHOLDERS: [char; 5] = ['␛', '␇', '␍', '␈', '\u{FFFD}'];
 
+/// Fails unless `text` holds no character a terminal would act on, and
+/// shows each of `placeholders` instead.
+fn assert_defused(what: &str, text: &str, placeholders: &[char]) {
+    assert_eq!(acting_chars(text), Vec::<char>::new(), "{what}: {text}");
+    for placeholder in placeholders {
+        assert!(
+            text.contains(*placeholder),
+            "{what}: {placeholder} in {text}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn tables_and_csv_show_placeholders_for_hostile_text() {
     let server = demo_server(true).await;
@@ -42,19 +54,8 @@ async fn tables_and_csv_show_placeholders_for_hostile_text() {
         assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
         // CSV ends its rows with CRLF (RFC 4180): the only CR allowed.
         let text = run.stdout.replace("\r\n", "\n");
-        assert_eq!(acting_chars(&text), Vec::<char>::new(), "{what}: {text}");
-        assert_eq!(
-            acting_chars(&run.stderr),
-            Vec::<char>::new(),
-            "{what}: {}",
-            run.stderr
-        );
-        for placeholder in PLACEHOLDERS {
-            assert!(
-                text.contains(placeholder),
-                "{what}: {placeholder} in {text}"
-            );
-        }
+        assert_defused(&what, &text, &PLACEHOLDERS);
+        assert_defused(&what, &run.stderr, &[]);
     }
 }
 
@@ -155,19 +156,7 @@ async fn hostile_error_messages_reach_stderr_defused_on_one_line() {
         let home = Home::with_config(FAST_TIMEOUTS);
         let run = home.run(&base_url, &["groups"]).await;
         run.assert_failed(name, &["HTTP 500"]);
-        assert_eq!(
-            acting_chars(&run.stderr),
-            Vec::<char>::new(),
-            "{name}: {}",
-            run.stderr
-        );
-        for placeholder in placeholders {
-            assert!(
-                run.stderr.contains(*placeholder),
-                "{name}: {placeholder} in {}",
-                run.stderr
-            );
-        }
+        assert_defused(name, &run.stderr, placeholders);
     }
 }
 
@@ -242,12 +231,5 @@ async fn csv_defuses_formulas_and_json_keeps_them_exact() {
         assert_eq!(defused, expected, "{what}: {}", run.stdout);
     }
     let run = home.run(&base_url, &["plugins", "--format", "json"]).await;
-    let printed: Value = serde_json::from_str(&run.stdout).expect("JSON");
-    let names: Vec<&str> = printed
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|p| p["name"].as_str().expect("a name"))
-        .collect();
-    assert_eq!(names, FORMULAS);
+    assert_eq!(names_in(&run.stdout), FORMULAS);
 }

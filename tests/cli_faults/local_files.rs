@@ -89,13 +89,7 @@ async fn a_link_planted_where_the_log_goes_is_not_followed() {
     let log: PathBuf = folder.join("crmdeck.log");
     std::os::unix::fs::symlink(&victim, &log).expect("link");
     let run = info_logging_under(&home, tmpdir.path()).await;
-    assert_ran_without_a_log(
-        &run,
-        &format!(
-            "{} is a symbolic link, which is not followed",
-            log.display()
-        ),
-    );
+    assert_ran_without_a_log(&run, &not_followed(&log));
     assert_eq!(
         std::fs::read_to_string(&victim).expect("victim"),
         "untouched\n"
@@ -106,13 +100,7 @@ async fn a_link_planted_where_the_log_goes_is_not_followed() {
     std::fs::create_dir(&elsewhere).expect("folder");
     std::os::unix::fs::symlink(&elsewhere, &folder).expect("link");
     let run = info_logging_under(&home, tmpdir.path()).await;
-    assert_ran_without_a_log(
-        &run,
-        &format!(
-            "{} is a symbolic link, which is not followed",
-            folder.display()
-        ),
-    );
+    assert_ran_without_a_log(&run, &not_followed(&folder));
     assert!(!elsewhere.join("crmdeck.log").exists());
 }
 
@@ -203,4 +191,12 @@ async fn a_token_command_in_a_config_others_can_write_is_not_run() {
         .await;
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(marker.exists(), "the command did not run");
+}
+
+/// Why a link where the log or its folder goes made the run go without a log.
+fn not_followed(link: &std::path::Path) -> String {
+    format!(
+        "{} is a symbolic link, which is not followed",
+        link.display()
+    )
 }

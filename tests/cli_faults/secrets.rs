@@ -7,8 +7,8 @@ use super::scripted_server::TOKEN_ECHOES;
 use super::{
     FAST_TIMEOUTS, FRESH_PLUGIN, Home, Run, TOKEN, demo_server, scripted_server, set_mode,
 };
-use crmdeck::model::mask_secret;
-use serde_json::Value;
+use crmdeck::api::{Client, ClientOptions};
+use crmdeck::model::{Token, mask_secret};
 
 #[tokio::test]
 async fn a_server_that_echoes_the_token_never_gets_it_shown() {
@@ -161,22 +161,11 @@ async fn a_config_file_holding_a_token_open_to_others_is_warned_about() {
 
 /// The full installation tokens the demo server holds for [`TOKEN`]'s user.
 async fn installation_tokens(base_url: &str) -> Vec<String> {
-    crmdeck::api::install_tls_provider();
-    let body: Value = reqwest::Client::new()
-        .get(format!("{base_url}/v2/plugins"))
-        .bearer_auth(TOKEN)
-        .header("Accept", "application/json")
-        .send()
-        .await
-        .expect("the demo server answers")
-        .json()
-        .await
-        .expect("JSON");
-    let tokens: Vec<String> = body["data"]
-        .as_array()
-        .expect("a list")
-        .iter()
-        .filter_map(|plugin| plugin["user"]["token"].as_str().map(String::from))
+    let client = Client::new(ClientOptions::new(base_url), Token::new(TOKEN)).expect("a client");
+    let plugins = client.plugins().await.expect("the demo server answers");
+    let tokens: Vec<String> = plugins
+        .into_iter()
+        .filter_map(|plugin| plugin.user?.token)
         .collect();
     assert!(!tokens.is_empty(), "some plugin is installed");
     tokens

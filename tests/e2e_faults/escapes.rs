@@ -4,7 +4,7 @@
 //! clipboard write or title change reaches the terminal.
 
 use super::{FAST_TIMEOUTS, quit_keeping_the_token, start_dashboard};
-use crate::scripted_server::scripted_server;
+use crate::support::scripted_server::scripted_server;
 use crate::wait_for_error;
 use axum::http::StatusCode;
 

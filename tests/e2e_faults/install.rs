@@ -6,6 +6,7 @@ use super::{
     ALL_PLUGINS, FAST_TIMEOUTS, FRESH_PLUGIN, NO_ANSWER, demo_server, install_the_fresh_plugin,
     quit_keeping_the_token, selected_row, start_dashboard, wait_for_error,
 };
+use crate::support::screen::Watch;
 use crmdeck::demo::{Fault, Route};
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! the client's connect timeout ends them), and forward again: a server
 //! that goes away after the first page and comes back, on the same address.
 
-use crate::silent_listener::silent_listener;
+use crate::support::silent_listener::silent_listener;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::net::{TcpListener, TcpSocket, TcpStream};

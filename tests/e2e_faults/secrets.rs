@@ -8,9 +8,10 @@ use super::{
     ALL_PLUGINS, FAST_TIMEOUTS, FRESH_PLUGIN, FRESH_PLUGIN_ID, TOKEN, demo_server,
     install_the_fresh_plugin, installation_token, quit_keeping_the_token, start_dashboard,
 };
-use crate::common::dashboard::{config_file, dashboard};
-use crate::common::pty::Tty;
-use crate::scripted_server::{TOKEN_ECHOES, scripted_server};
+use crate::support::home::config_file;
+use crate::support::pty::{Tty, dashboard};
+use crate::support::screen::Watch;
+use crate::support::scripted_server::{TOKEN_ECHOES, scripted_server};
 use crate::wait_for_error;
 use crmdeck::model::mask_secret;
 

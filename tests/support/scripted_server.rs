@@ -1,6 +1,6 @@
 //! A server that answers every request as the test scripts it, for bodies
 //! the demo server does not produce, and the scripts of servers that echo
-//! the token they were sent. Shared through `#[path]`.
+//! the token they were sent.
 
 use axum::http::{HeaderMap, StatusCode, header};
 use serde_json::json;

@@ -1,6 +1,6 @@
 //! A TCP listener that never completes a connection, as a host that went
 //! silent: its accept queue is full, and Linux then drops further SYNs, so
-//! a client waits until its connect timeout. Shared through `#[path]`.
+//! a client waits until its connect timeout.
 
 use std::net::SocketAddr;
 use std::time::Duration;

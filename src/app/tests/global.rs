@@ -160,7 +160,7 @@ fn errors_stay_until_escape_and_information_fades() {
 fn ticks_are_wanted_only_while_something_can_change() {
     let idle = AppSettings {
         token_expires_at: None,
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     };
     let (app, _) = App::new(idle.clone(), NARROW);
     assert_eq!(
@@ -170,7 +170,7 @@ fn ticks_are_wanted_only_while_something_can_change() {
     );
     let app = loaded_with(idle.clone());
     assert_eq!(app.needs_tick(), None, "an idle dashboard costs nothing");
-    let warned = loaded_with(AppSettings::for_tests());
+    let warned = loaded_with(fixtures::settings());
     assert_eq!(warned.needs_tick(), Some(Duration::from_secs(30)));
     let later = loaded_with(AppSettings {
         token_expires_at: Some(now() + TimeDelta::hours(3)),
@@ -188,7 +188,7 @@ fn ticks_are_wanted_only_while_something_can_change() {
 fn auto_refresh_refetches_the_page_on_time() {
     let mut app = loaded_with(AppSettings {
         auto_refresh: Some(Duration::from_secs(60)),
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     });
     assert!(tick(&mut app, TimeDelta::seconds(30)).is_empty());
     let effects = tick(&mut app, TimeDelta::seconds(61));
@@ -253,7 +253,7 @@ fn the_wheel_scrolls_and_a_click_selects_a_row_or_a_tab() {
 fn without_mouse_mode_the_mouse_does_nothing() {
     let mut app = loaded_with(AppSettings {
         mouse: false,
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     });
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
@@ -266,7 +266,7 @@ fn config_warnings_stay_on_the_status_line_until_esc() {
         "config file ~/c.toml holds a token and is readable by others: chmod 600 ~/c.toml";
     let mut app = loaded_with(AppSettings {
         warnings: vec![warning.to_string()],
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     });
     // Loading the groups and plugins did not replace it, nor does time.
     tick(&mut app, TimeDelta::minutes(10));
@@ -281,7 +281,7 @@ fn no_configured_zone() -> AppSettings {
     AppSettings {
         timezone: crate::domain::zone::CENTRE_ZONE,
         timezone_source: crate::domain::zone::ZoneSource::Default,
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     }
 }
 
@@ -340,7 +340,7 @@ fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
 
 #[test]
 fn a_zone_in_the_config_asks_the_api_nothing() {
-    let (_, effects) = App::new(AppSettings::for_tests(), NARROW);
+    let (_, effects) = App::new(fixtures::settings(), NARROW);
     assert!(
         !fetches(&effects).iter().any(|(_, r)| *r == Request::Me),
         "{effects:?}"

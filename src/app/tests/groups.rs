@@ -103,7 +103,7 @@ fn the_first_and_the_last_page_say_so() {
     assert_eq!(status(&app, Info), Some("this is the first page"));
     let mut app = loaded_with(AppSettings {
         per_page: 50,
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     });
     // Two pages of 50: page 2 was prefetched, and there is no page 3.
     assert!(fetches(&press(&mut app, "n")).is_empty());
@@ -226,7 +226,7 @@ fn the_selection_follows_its_group_across_refreshes() {
 fn the_server_per_page_is_trusted_over_the_one_asked() {
     let settings = AppSettings {
         per_page: 100,
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     };
     let (mut app, effects) = App::new(settings, NARROW);
     let asked = GroupsQuery {
@@ -281,7 +281,7 @@ fn per_page_stays_within_5_and_100() {
     ] {
         let mut app = loaded_with(AppSettings {
             per_page,
-            ..AppSettings::for_tests()
+            ..fixtures::settings()
         });
         assert!(press(&mut app, key).is_empty());
         assert_eq!(status(&app, Info), Some(message));
@@ -484,7 +484,7 @@ fn enter_opens_the_detail_which_scrolls_and_escape_goes_back() {
 
 #[test]
 fn at_wide_sizes_enter_focuses_the_pane_beside_the_list() {
-    let mut app = loaded_app(AppSettings::for_tests(), WIDE);
+    let mut app = loaded_app(fixtures::settings(), WIDE);
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::GroupDetail);
     press(&mut app, "\x1b");
@@ -572,7 +572,7 @@ fn a_prefetch_answered_with_the_page_on_screen_refreshes_it() {
 fn day_names_follow_the_configured_language() {
     let app = loaded_with(AppSettings {
         language: crate::domain::Language::Ru,
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     });
     let (row, _) = app.groups.selected().unwrap();
     let cell = |name| group_cell(row, name);

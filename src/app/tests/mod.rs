@@ -22,7 +22,7 @@ const WIDE: (u16, u16) = (160, 48);
 /// An app at 80x24 whose first requests (and the prefetch of page 2) were
 /// answered by the scripted server.
 fn loaded() -> App {
-    loaded_app(AppSettings::for_tests(), NARROW)
+    loaded_app(fixtures::settings(), NARROW)
 }
 
 fn loaded_with(settings: AppSettings) -> App {
@@ -31,7 +31,7 @@ fn loaded_with(settings: AppSettings) -> App {
 
 /// An app with nothing answered yet, and its first effects.
 fn fresh() -> (App, Vec<Effect>) {
-    App::new(AppSettings::for_tests(), NARROW)
+    App::new(fixtures::settings(), NARROW)
 }
 
 fn press(app: &mut App, keys: &str) -> Vec<Effect> {
@@ -155,7 +155,7 @@ fn the_first_page_uses_the_configured_branch_and_a_bounded_per_page() {
     let settings = AppSettings {
         branch_id: Some(3),
         per_page: 500,
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     };
     let (_, effects) = App::new(settings, NARROW);
     let first = GroupsQuery {

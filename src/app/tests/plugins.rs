@@ -403,7 +403,7 @@ fn an_installed_plugin_is_not_installed_again() {
 fn read_only_mode_sends_no_install() {
     let mut app = loaded_with(AppSettings {
         read_only: true,
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     });
     for keys in ["1ji", "\n", "di"] {
         assert!(press(&mut app, keys).is_empty(), "{keys:?}");
@@ -528,7 +528,7 @@ fn the_footer_offers_only_what_the_selected_plugin_allows() {
     // Read-only: nothing is ever installed, so i is not offered.
     let mut read_only = loaded_with(AppSettings {
         read_only: true,
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     });
     press(&mut read_only, "1j");
     assert!(!offered_hints(&read_only).contains(&Action::Install));

@@ -151,7 +151,7 @@ fn a_toggles_archived_groups() {
 fn the_week_follows_the_branch_of_the_groups_tab() {
     let mut app = loaded_with(AppSettings {
         branch_id: Some(3),
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     });
     let effects = press(&mut app, "w");
     let branch_three = GroupsQuery {
@@ -166,7 +166,7 @@ fn the_week_follows_the_branch_of_the_groups_tab() {
 fn the_grid_spans_the_configured_working_hours() {
     let early_to_late = AppSettings {
         working_hours: "06:00-23:30".parse().unwrap(),
-        ..AppSettings::for_tests()
+        ..fixtures::settings()
     };
     let mut app = loaded_with(early_to_late);
     let effects = press(&mut app, "w");

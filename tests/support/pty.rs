@@ -2,9 +2,8 @@
 //! terminal emulator (vt100), keys typed as a person would. Every wait polls
 //! the parsed screen against a deadline: no fixed sleeps.
 //!
-//! Each run gets an empty home in a temporary directory (no config file of
-//! the developer's, logs kept apart), a clean environment, `TERM=xterm-256color`
-//! and 100x30 cells.
+//! Each run gets a [`Home`] of its own (an empty temporary folder and the
+//! clean environment), `TERM=xterm-256color` and 100x30 cells.
 //!
 //! A test reads like a person at the keyboard:
 //!
@@ -13,17 +12,21 @@
 //! tty.wait_for("page 1/");
 //! tty.type_keys("n");
 //! tty.wait_for("page 2/");
-//! tty.type_keys("q");
-//! assert!(tty.wait_exit().success());
-//! tty.assert_terminal_restored();
+//! tty.quit();
 //! ```
 //!
 //! Keys are the bytes a terminal sends (`"\x1b[B"` is Down, `"\x1b"` Esc).
 //! OSC 52 copies and title changes land in [`Requests`]. To run against a
-//! server the test controls (latency, faults, a hang), start one with
-//! `crmdeck::demo::start` on a runtime of the test's own and pass
-//! `CRMDECK_BASE_URL` and `CRMDECK_TOKEN` in `env` instead of `--demo`.
+//! server the test controls (latency, faults, a hang), start a
+//! `demo_server::Server` and take its `dashboard()`, or pass its address to
+//! [`dashboard`].
+//!
+//! What does not need a real terminal (the app's screens, keys and
+//! requests) is tested faster in-process, with `runner::Runner`.
 
+use super::home::Home;
+use super::screen::Watch;
+use super::wait;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use portable_pty::{Child, CommandBuilder, ExitStatus, MasterPty, PtySize, native_pty_system};
@@ -33,16 +36,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
-use std::time::{Duration, Instant};
-use tempfile::TempDir;
 
 /// The size every run starts at.
 pub const COLUMNS: u16 = 100;
 pub const ROWS: u16 = 30;
-
-/// How long any wait may take before the test fails, showing the screen.
-const DEADLINE: Duration = Duration::from_secs(10);
-const POLL: Duration = Duration::from_millis(20);
 
 /// Ctrl-C as the terminal sends it.
 pub const CTRL_C: &str = "\x03";
@@ -86,7 +83,7 @@ pub struct Tty {
     /// Everything the program wrote to the terminal, as it was read.
     transcript: Arc<Mutex<Vec<Vec<u8>>>>,
     status: Option<ExitStatus>,
-    home: TempDir,
+    home: Home,
 }
 
 impl Tty {
@@ -98,7 +95,7 @@ impl Tty {
     /// Starts `PROGRAM ARGS` (a shell, say) the same way: own home, clean
     /// environment plus `env`, 100x30 cells.
     pub fn spawn_program(program: &str, args: &[&str], env: &[(&str, &str)]) -> Self {
-        let home = TempDir::new().expect("temporary home");
+        let home = Home::new();
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -111,10 +108,9 @@ impl Tty {
         command.args(args);
         command.cwd(home.path());
         command.env_clear();
-        command.env("PATH", std::env::var("PATH").unwrap_or_default());
-        command.env("HOME", home.path());
-        command.env("XDG_CONFIG_HOME", home.path().join("config"));
-        command.env("XDG_STATE_HOME", home.path().join("state"));
+        for (name, value) in home.env() {
+            command.env(name, value);
+        }
         command.env("TERM", "xterm-256color");
         command.env("RUST_BACKTRACE", "0");
         for (name, value) in env {
@@ -159,27 +155,14 @@ impl Tty {
         writer.flush().expect("keys flushed");
     }
 
-    /// Waits until `text` is on screen; the screen's text then.
-    pub fn wait_for(&self, text: &str) -> String {
-        self.wait_until(&format!("{text:?} on screen"), |screen| {
-            screen.contents().contains(text)
-        });
-        self.screen_text()
-    }
-
-    /// Waits until `ready` holds for the screen; fails the test, showing the
-    /// screen, when it does not within the deadline.
+    /// Waits until `ready` holds for the screen (its modes, cells,
+    /// attributes); fails the test, showing the screen, when it does not
+    /// within the deadline. (For the text alone: [`Watch`].)
     pub fn wait_until(&self, what: &str, ready: impl Fn(&vt100::Screen) -> bool) {
-        let deadline = Instant::now() + DEADLINE;
-        while Instant::now() < deadline {
-            if ready(self.lock().screen()) {
-                return;
-            }
-            thread::sleep(POLL);
-        }
-        panic!(
-            "waited {DEADLINE:?} for {what}; the screen:\n{}",
-            self.screen_text()
+        wait::until(
+            what,
+            || ready(self.lock().screen()),
+            || format!("the screen:\n{}", self.screen_text()),
         );
     }
 
@@ -187,22 +170,16 @@ impl Tty {
     /// (a clipboard write, a title); fails the test when it does not within
     /// the deadline.
     pub fn wait_for_requests(&self, what: &str, done: impl Fn(&Requests) -> bool) {
-        let deadline = Instant::now() + DEADLINE;
-        while Instant::now() < deadline {
-            if done(self.lock().callbacks()) {
-                return;
-            }
-            thread::sleep(POLL);
-        }
-        panic!(
-            "waited {DEADLINE:?} for {what}; the requests: {:?}",
-            self.lock().callbacks()
+        wait::until(
+            what,
+            || done(self.lock().callbacks()),
+            || format!("the requests: {:?}", self.lock().callbacks()),
         );
     }
 
     /// The visible text, rows joined by newlines.
     pub fn screen_text(&self) -> String {
-        self.lock().screen().contents()
+        screen_text(&self.parser)
     }
 
     /// crmdeck's status message as on screen (see [`status_text_of`]).
@@ -283,24 +260,47 @@ impl Tty {
 
     /// Waits for the child to exit and for its last output to be parsed.
     pub fn wait_exit(&mut self) -> ExitStatus {
-        let deadline = Instant::now() + DEADLINE;
-        let status = loop {
-            if let Some(status) = self.child.try_wait().expect("child status") {
-                break status;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "crmdeck did not exit within {DEADLINE:?}; the screen:\n{}",
-                self.screen_text()
-            );
-            thread::sleep(POLL);
-        };
-        while !self.output_ended.load(Ordering::SeqCst) {
-            assert!(Instant::now() < deadline, "the output never ended");
-            thread::sleep(POLL);
-        }
+        let mut status = None;
+        let child = &mut self.child;
+        wait::until(
+            "crmdeck to exit",
+            || {
+                status = child.try_wait().expect("child status");
+                status.is_some()
+            },
+            || format!("the screen:\n{}", screen_text(&self.parser)),
+        );
+        let ended = &self.output_ended;
+        wait::until(
+            "the end of its output",
+            || ended.load(Ordering::SeqCst),
+            String::new,
+        );
+        let status = status.expect("waited for it");
         self.status = Some(status.clone());
         status
+    }
+
+    /// Quits with q and checks the terminal was given back.
+    pub fn quit(&mut self) {
+        self.quit_with("q");
+    }
+
+    /// Quits with `keys` (q, Ctrl-C) and checks the exit was a success and
+    /// the terminal given back.
+    pub fn quit_with(&mut self, keys: &str) {
+        self.type_keys(keys);
+        let status = self.wait_exit();
+        assert!(status.success(), "{status:?}");
+        self.assert_terminal_restored();
+    }
+
+    /// Sends `signal` and checks crmdeck leaves with the shell's code for it
+    /// (128 + its number), the terminal given back.
+    pub fn end_on(&mut self, signal: libc::c_int) {
+        self.signal(signal);
+        assert_eq!(self.wait_exit().exit_code(), 128 + signal.unsigned_abs());
+        self.assert_terminal_restored();
     }
 
     /// The terminal's line discipline echoes typed keys (off in raw mode).
@@ -370,16 +370,37 @@ impl Tty {
 
     /// The run's log file (under its temporary home).
     pub fn log_path(&self) -> PathBuf {
-        self.home
-            .path()
-            .join("state")
-            .join("crmdeck")
-            .join("crmdeck.log")
+        self.home.log_path()
     }
 
     fn lock(&self) -> MutexGuard<'_, Parser> {
-        self.parser.lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.parser)
     }
+}
+
+impl Watch for Tty {
+    fn text(&self) -> String {
+        self.screen_text()
+    }
+}
+
+/// `crmdeck ARGS` (the dashboard) against `base_url` with `token` and `env`
+/// added, once its first frame is drawn.
+pub fn dashboard(base_url: &str, token: &str, args: &[&str], env: &[(&str, &str)]) -> Tty {
+    let mut with_server = vec![("CRMDECK_BASE_URL", base_url), ("CRMDECK_TOKEN", token)];
+    with_server.extend_from_slice(env);
+    let tty = Tty::spawn(args, &with_server);
+    tty.wait_for("crmdeck");
+    tty
+}
+
+fn lock(parser: &Mutex<Parser>) -> MutexGuard<'_, Parser> {
+    parser.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The visible text of `parser`'s screen, rows joined by newlines.
+fn screen_text(parser: &Mutex<Parser>) -> String {
+    lock(parser).screen().contents()
 }
 
 impl Drop for Tty {
@@ -435,10 +456,7 @@ fn spawn_reader(
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .push(buffer[..n].to_vec());
-                    parser
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .process(&buffer[..n]);
+                    lock(&parser).process(&buffer[..n]);
                 }
                 Err(error) if error.kind() == ErrorKind::Interrupted => {}
                 // EIO, or anything else: the output is over either way.

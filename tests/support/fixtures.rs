@@ -1,48 +1,51 @@
-//! Small hand-made models and a scripted server, for the app's tests, the
-//! render snapshots and the README captures. Deterministic: no clock, no
-//! randomness, no local time zone.
+//! Small hand-made models and a scripted server, for the app's unit tests,
+//! the render snapshots, the benches and the in-process runner.
+//! Deterministic: no clock, no randomness, no local time zone.
+//!
+//! Test data, so it lives with the tests and is compiled only for them: the
+//! lib's `#[cfg(test)]` build takes this very file as `app::fixtures`
+//! (through `#[path]`, and `crmdeck` naming the crate itself there), and so
+//! do the benches. Hence `crmdeck::` paths only, never `crate::`/`super::`.
 
-use super::{App, AppSettings, Effect, Input, Msg, Payload, Request};
-use crate::api::ApiError;
-use crate::config::Theme;
-use crate::domain::Language;
-use crate::domain::timetable::WorkingHours;
-use crate::domain::zone::{Zone, ZoneSource};
-use crate::model::{
+use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
+use crmdeck::api::ApiError;
+use crmdeck::app::{App, AppSettings, Effect, Input, Msg, Payload, Request};
+use crmdeck::config::Theme;
+use crmdeck::domain::Language;
+use crmdeck::domain::timetable::WorkingHours;
+use crmdeck::domain::zone::{Zone, ZoneSource};
+use crmdeck::model::{
     Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
     GroupsPage, GroupsQuery, Installation, LessonTime, Links, Me, Pagination, Plugin, PluginType,
     Timestamp,
 };
-use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
 
 /// Groups in all pages of [`answer`]'s server.
 pub const TOTAL_GROUPS: u64 = 95;
 
-impl AppSettings {
-    /// Settings for tests: times in Asia/Tashkent, English day names, 20 per
-    /// page, all branches, mouse on, a token that expires in 40 minutes,
-    /// teaching 08:00–21:00.
-    pub fn for_tests() -> Self {
-        Self {
-            profile: Some("demo".to_string()),
-            host: "api.example.uz".to_string(),
-            timezone: Zone::Named(chrono_tz::Asia::Tashkent),
-            timezone_source: ZoneSource::Config,
-            machine_zone: Zone::Named(chrono_tz::Asia::Tashkent),
-            language: Language::En,
-            read_only: false,
-            per_page: 20,
-            branch_id: None,
-            auto_refresh: None,
-            theme: Theme::Default,
-            mouse: true,
-            token_expires_at: Some(now() + chrono::TimeDelta::minutes(40)),
-            log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),
-            working_hours: WorkingHours::default(),
-            warnings: Vec::new(),
-        }
+/// Settings for tests: times in Asia/Tashkent, English day names, 20 per
+/// page, all branches, mouse on, a token that expires in 40 minutes,
+/// teaching 08:00–21:00.
+pub fn settings() -> AppSettings {
+    AppSettings {
+        profile: Some("demo".to_string()),
+        host: "api.example.uz".to_string(),
+        timezone: Zone::Named(chrono_tz::Asia::Tashkent),
+        timezone_source: ZoneSource::Config,
+        machine_zone: Zone::Named(chrono_tz::Asia::Tashkent),
+        language: Language::En,
+        read_only: false,
+        per_page: 20,
+        branch_id: None,
+        auto_refresh: None,
+        theme: Theme::Default,
+        mouse: true,
+        token_expires_at: Some(now() + chrono::TimeDelta::minutes(40)),
+        log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),
+        working_hours: WorkingHours::default(),
+        warnings: Vec::new(),
     }
 }
 
@@ -323,19 +326,22 @@ pub fn answer(
     left
 }
 
-/// Presses `keys` at [`now`]: characters as typed, `\n` as Enter, `\x1b`
-/// as Esc, `\t` as Tab. Returns every effect asked for.
+/// The key pressed for `c`: characters as typed, `\n` as Enter, `\x1b` as
+/// Esc, `\t` as Tab.
+pub fn key(c: char) -> KeyEvent {
+    let code = match c {
+        '\n' => KeyCode::Enter,
+        '\x1b' => KeyCode::Esc,
+        '\t' => KeyCode::Tab,
+        c => KeyCode::Char(c),
+    };
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+/// Presses `keys` (see [`key`]) at [`now`]. Returns every effect asked for.
 pub fn press(app: &mut App, keys: &str) -> Vec<Effect> {
     keys.chars()
-        .flat_map(|c| {
-            let code = match c {
-                '\n' => KeyCode::Enter,
-                '\x1b' => KeyCode::Esc,
-                '\t' => KeyCode::Tab,
-                c => KeyCode::Char(c),
-            };
-            app.update(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)), now())
-        })
+        .flat_map(|c| app.update(Input::Key(key(c)), now()))
         .collect()
 }
 

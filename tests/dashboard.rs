@@ -1,0 +1,153 @@
+//! The dashboard in-process: the runtime's event loop fed keys through a
+//! channel, drawing on a `TestBackend`, talking HTTP to a demo server
+//! started by the test (`support::runner`). The app's screens, keys and
+//! requests as a person meets them; what only a real terminal shows is in
+//! `tests/e2e*.rs`.
+
+pub mod support;
+
+use crmdeck::demo::{DemoOptions, Fault, Route};
+use std::time::{Duration, Instant};
+use support::demo_server::Server;
+use support::pty::{COLUMNS, ROWS};
+use support::runner::Runner;
+use support::screen::{Watch, group_rows, wait_for_page};
+
+/// The selected row (the one marked `>`), or nothing.
+fn selected_row(screen: &str) -> &str {
+    screen
+        .lines()
+        .find(|line| line.starts_with('>'))
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_first_page_shows_weekday_names_and_n_p_change_the_page() {
+    let dashboard = Runner::demo();
+    let first_page = wait_for_page(&dashboard, 1, |_| true);
+    let screen = dashboard.text();
+    assert!(screen.contains("Mon Wed Fri"), "{screen}");
+    dashboard.send_keys("n");
+    wait_for_page(&dashboard, 2, |rows| rows != first_page);
+    assert!(!dashboard.text().contains("page 1/"));
+    dashboard.send_keys("p");
+    wait_for_page(&dashboard, 1, |rows| rows == first_page);
+    dashboard.quit();
+}
+
+#[test]
+fn b_picks_a_branch_and_every_row_is_of_that_branch() {
+    let dashboard = Runner::demo();
+    let screen = dashboard.wait_for("page 1/");
+    assert!(screen.contains("All branches"), "{screen}");
+    dashboard.send_keys("b");
+    dashboard.wait_for("all branches");
+    dashboard.send_keys("Sergeli\n");
+    dashboard.wait_until_text("the rows of Sergeli only", |text| {
+        let rows = group_rows(text);
+        text.contains("Sergeli (#4) · page 1/")
+            && !rows.is_empty()
+            && rows.iter().all(|row| row.ends_with("Sergeli"))
+    });
+    dashboard.quit();
+}
+
+#[test]
+fn a_plugin_installs_once_however_often_y_and_i_are_pressed() {
+    let server = Server::start(DemoOptions {
+        // Room for the repeated keys to land while the install is on its way.
+        latency: Duration::from_millis(300),
+        ..DemoOptions::default()
+    });
+    let dashboard = Runner::on(server, (COLUMNS, ROWS), |_| {});
+    dashboard.wait_for("page 1/");
+    dashboard.send_keys("1");
+    dashboard.wait_for("plugins ·");
+    // The second plugin of the demo catalogue is not installed.
+    dashboard.send_keys("j");
+    dashboard.wait_until_text("the second plugin selected, not installed", |text| {
+        let row = selected_row(text);
+        row.contains("SMS gateway") && !row.contains("installed")
+    });
+    dashboard.send_keys("i");
+    dashboard.wait_for("Install SMS gateway (Eskiz)?");
+    dashboard.send_keys("y");
+    dashboard.send_keys(&"yi".repeat(20));
+    dashboard.wait_until_text("the row shown installed", |text| {
+        selected_row(text).contains("installed")
+    });
+    dashboard.send_keys(&"yi".repeat(20));
+    // Keys are handled in order: once the detail is open, every y and i
+    // before it has been handled.
+    dashboard.send_keys("\x1bd");
+    dashboard.wait_for("Installation");
+    assert_eq!(dashboard.server().hits(Route::Install), 1);
+    dashboard.quit();
+}
+
+#[test]
+fn with_the_server_hanging_keys_still_answer_and_it_says_what_it_waits_for() {
+    let server = Server::start(DemoOptions::default());
+    server
+        .handle
+        .faults()
+        .push(Fault::Hang, usize::MAX, Some(Route::Groups));
+    let dashboard = Runner::on(server, (COLUMNS, ROWS), |_| {});
+    dashboard.wait_for("Loading groups");
+    let pressed = Instant::now();
+    dashboard.send_keys("1");
+    dashboard.wait_for("plugins ·");
+    assert!(
+        pressed.elapsed() < Duration::from_secs(1),
+        "the Plugins tab took {:?}",
+        pressed.elapsed()
+    );
+    dashboard.send_keys("2");
+    dashboard.wait_for("Loading groups");
+    dashboard.quit();
+}
+
+/// The group selected on the Week tab: the number in the header's
+/// `▸ #188 Kids English — 08:00 · Mon 08:00–09:30` (None before one is).
+fn week_selection(screen: &str) -> Option<u64> {
+    let after = screen.split("▸ #").nth(1)?;
+    after.split(' ').next()?.parse().ok()
+}
+
+#[test]
+fn the_week_opens_from_groups_and_enter_shows_the_selected_groups_detail() {
+    let dashboard = Runner::demo();
+    dashboard.wait_for("page 1/");
+    dashboard.send_keys("w");
+    let week = dashboard.wait_for("groups this week");
+    let first = week_selection(&week).unwrap_or_else(|| panic!("nothing selected: {week}"));
+    // To Tuesday, then down to its second group.
+    dashboard.send_keys("l");
+    dashboard.wait_until_text("a Tuesday group selected", |text| text.contains("· Tue "));
+    let tuesday_first = week_selection(&dashboard.text()).unwrap();
+    dashboard.send_keys("j");
+    dashboard.wait_until_text("the next Tuesday group selected", |text| {
+        week_selection(text).is_some_and(|n| n != tuesday_first)
+    });
+    let chosen = week_selection(&dashboard.text()).unwrap();
+    assert_ne!(chosen, first);
+    dashboard.send_keys("\n");
+    let detail = dashboard.wait_for("┌ Group");
+    let number_line = detail
+        .lines()
+        .find(|line| line.contains("│Number "))
+        .unwrap_or_else(|| panic!("no Number line: {detail}"));
+    assert!(
+        number_line
+            .split_whitespace()
+            .any(|word| word == chosen.to_string()),
+        "detail of another group than #{chosen}: {detail}"
+    );
+    let days_line = detail.lines().find(|line| line.contains("│Days ")).unwrap();
+    assert!(days_line.contains("Tuesday"), "{days_line}");
+    // Esc goes back to the same place in the week.
+    dashboard.send_keys("\x1b");
+    dashboard.wait_for("groups this week");
+    assert_eq!(week_selection(&dashboard.text()), Some(chosen));
+    dashboard.quit();
+}

@@ -1,0 +1,29 @@
+//! Every helper of the integration tests, by purpose. A test file takes
+//! them with `pub mod support;` (public, so that the helpers it does not
+//! use are no dead code).
+//!
+//! - [`fixtures`]: hand-made records, settings and a scripted server for
+//!   `App` (the lib's unit tests and the benches take the same file);
+//! - [`home`]: a clean home and environment for each run of the binary,
+//!   config files;
+//! - [`cli`]: the binary's subcommands against a demo server;
+//! - [`demo_server`]: a demo server the test controls, on a runtime of its
+//!   own; [`scripted_server`]: answers the test writes; [`silent_listener`]:
+//!   a host that never answers;
+//! - [`runner`]: the whole dashboard in-process (keys in, the drawn buffer
+//!   out); [`pty`]: the binary in a pseudo-terminal, for what only a real
+//!   terminal shows;
+//! - [`screen`]: reading and waiting on what either of them drew;
+//!   [`wait`]: polling against a deadline; [`text`]: checks on text.
+
+pub mod cli;
+pub mod demo_server;
+pub mod fixtures;
+pub mod home;
+pub mod pty;
+pub mod runner;
+pub mod screen;
+pub mod scripted_server;
+pub mod silent_listener;
+pub mod text;
+pub mod wait;

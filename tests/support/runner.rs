@@ -1,0 +1,172 @@
+//! The whole dashboard in-process: the runtime's own event loop, fed keys
+//! through a channel and drawing on ratatui's `TestBackend`, against a
+//! demo server started here (real HTTP, real JSON). The session and the
+//! settings are built as `crmdeck --demo` builds them with no config file;
+//! the clock is [`fixtures::now`], so what is drawn is the same every run.
+//!
+//! ```text
+//! let dashboard = Runner::demo();
+//! wait_for_page(&dashboard, 1, |_| true);
+//! dashboard.send_keys("b");
+//! dashboard.wait_for("all branches");
+//! dashboard.quit();
+//! ```
+//!
+//! As true as the pseudo-terminal (`pty::Tty`) for the app's screens, keys
+//! and requests, and much faster. What only a real terminal shows (its
+//! modes, signals, the bytes written, OSC 52) stays with `pty`.
+
+use super::demo_server::Server;
+use super::fixtures;
+use super::pty::{COLUMNS, ROWS};
+use super::screen::{Watch, text_of};
+use super::wait::DEADLINE;
+use crmdeck::app::{App, AppSettings};
+use crmdeck::config::Config;
+use crmdeck::demo::{DemoHandle, DemoOptions};
+use crmdeck::domain::zone::Zone;
+use crmdeck::runtime::settings::app_settings;
+use crmdeck::runtime::{self, Exit, Screen, Signal};
+use crmdeck::session;
+use crmdeck::ui::render;
+use crossterm::event::Event;
+use futures::channel::mpsc::{self, UnboundedSender};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::future::Future;
+use std::io;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use tokio::task::JoinHandle;
+
+/// The dashboard running in-process; see the module.
+pub struct Runner {
+    server: Server,
+    keys: UnboundedSender<io::Result<Event>>,
+    shown: Shown,
+    running: Option<JoinHandle<io::Result<Exit>>>,
+}
+
+impl Runner {
+    /// Against a demo server of the default options, at the pseudo-terminal
+    /// tests' size (100x30).
+    pub fn demo() -> Self {
+        Self::on(
+            Server::start(DemoOptions::default()),
+            (COLUMNS, ROWS),
+            |_| {},
+        )
+    }
+
+    /// Against `server` (its faults set before, so that the first requests
+    /// meet them), `size` columns and rows, the settings changed by
+    /// `adjust` before the app starts.
+    pub fn on(server: Server, size: (u16, u16), adjust: impl FnOnce(&mut AppSettings)) -> Self {
+        let session =
+            session::for_demo(Config::default(), &server.handle).expect("a session on the demo");
+        let mut settings = app_settings(&session, fixtures::settings().log_path);
+        // The machine's own zone would make what is drawn depend on where the
+        // test runs: it is taken to be a server's, UTC.
+        settings.machine_zone = Zone::Named(chrono_tz::UTC);
+        adjust(&mut settings);
+        let shown = Shown(Arc::new(Mutex::new(
+            Terminal::new(TestBackend::new(size.0, size.1)).expect("a test terminal"),
+        )));
+        let screen = InMemory(shown.clone());
+        let (keys, events) = mpsc::unbounded();
+        let running = server.spawn(async move {
+            runtime::run_on(&session, settings, screen, events, fixtures::now).await
+        });
+        Self {
+            server,
+            keys,
+            shown,
+            running: Some(running),
+        }
+    }
+
+    /// Presses `keys`, one key per character (see [`fixtures::key`]).
+    pub fn send_keys(&self, keys: &str) {
+        for c in keys.chars() {
+            self.keys
+                .unbounded_send(Ok(Event::Key(fixtures::key(c))))
+                .expect("the dashboard takes keys");
+        }
+    }
+
+    /// The demo server, for its hit counts and faults.
+    pub fn server(&self) -> &DemoHandle {
+        &self.server.handle
+    }
+
+    /// Quits with q and checks that the loop ended for that reason.
+    pub fn quit(mut self) {
+        self.send_keys("q");
+        let running = self.running.take().expect("running until now");
+        let exit = self
+            .server
+            .block_on(async { tokio::time::timeout(DEADLINE, running).await })
+            .unwrap_or_else(|_| panic!("no exit within {DEADLINE:?}:\n{}", self.text()))
+            .expect("the event loop did not panic")
+            .expect("the event loop did not fail");
+        assert_eq!(exit, Exit::Quit);
+    }
+}
+
+impl Watch for Runner {
+    fn text(&self) -> String {
+        text_of(self.shown.lock().backend().buffer())
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        // A failed test: stop the loop before its server goes.
+        if let Some(running) = self.running.take() {
+            running.abort();
+        }
+    }
+}
+
+/// The terminal in memory, shared by the loop (drawing) and the test
+/// (reading).
+#[derive(Clone)]
+struct Shown(Arc<Mutex<Terminal<TestBackend>>>);
+
+impl Shown {
+    fn lock(&self) -> MutexGuard<'_, Terminal<TestBackend>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The loop's [`Screen`]: no modes to enter or leave, no signals, no
+/// clipboard.
+struct InMemory(Shown);
+
+impl Screen for InMemory {
+    fn size(&self) -> io::Result<(u16, u16)> {
+        let area = self.0.lock().backend().buffer().area;
+        Ok((area.width, area.height))
+    }
+
+    fn draw(&mut self, app: &App) -> io::Result<()> {
+        let mut terminal = self.0.lock();
+        let Ok(_) = terminal.draw(|frame| render(app, frame));
+        Ok(())
+    }
+
+    fn copy(&mut self, _text: &str) -> Result<(), String> {
+        Err("no clipboard: the dashboard runs in memory".to_string())
+    }
+
+    fn suspend(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn reenter(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn signal(&mut self) -> impl Future<Output = Signal> + Send {
+        std::future::pending()
+    }
+}
