@@ -2,8 +2,8 @@
 //! measured once, when the page arrives, so a frame only copies the visible
 //! rows' clusters into the screen buffer.
 
+use crate::domain::columns::ScreenTable;
 use crate::domain::columns::groups::COLUMNS;
-use crate::domain::columns::{BranchNames, ScreenTable, SortColumn};
 use crate::domain::format::RowFormat;
 use crate::model::{Group, GroupStatus, GroupsPage};
 use chrono::{DateTime, Utc};
@@ -46,35 +46,4 @@ impl CachedPage {
     pub fn archived(&self, index: usize) -> bool {
         self.groups[index].status == GroupStatus::Archive
     }
-}
-
-/// Which rows show, and in what order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RowSelection<'a> {
-    /// Lower-case filter text ("" shows all).
-    pub filter: &'a str,
-    pub hide_archived: bool,
-    pub sort: Option<SortColumn>,
-    pub descending: bool,
-}
-
-/// The indices of the rows of `page` that pass the filter, in the sorted order.
-pub fn visible_rows(
-    page: &CachedPage,
-    selection: RowSelection<'_>,
-    branch_names: &BranchNames,
-) -> Vec<usize> {
-    let rows = &page.table.rows;
-    let mut visible: Vec<usize> = (0..rows.len())
-        .filter(|&index| !(selection.hide_archived && page.archived(index)))
-        .filter(|&index| rows[index].matches(selection.filter))
-        .collect();
-    if let Some(column) = selection.sort {
-        // Stable: equal keys keep the server's order.
-        visible.sort_by_cached_key(|&index| rows[index].order(column, branch_names));
-    }
-    if selection.descending {
-        visible.reverse();
-    }
-    visible
 }

@@ -340,15 +340,17 @@ impl<'b> LinePainter<'b> {
 }
 
 /// A list's columns fitted to its width: the columns shown and how wide,
-/// and whether the narrow forms of the cells are used.
-pub struct FittedTable {
+/// whether the narrow forms of the cells are used, and the branch names a
+/// branch column shows.
+pub struct FittedTable<'a> {
     specs: Vec<ColumnSpec>,
     widths: Vec<Option<usize>>,
     tones: Vec<Tone>,
     narrow: bool,
+    branches: &'a HashMap<i64, CellText>,
 }
 
-impl FittedTable {
+impl<'a> FittedTable<'a> {
     /// Fits the dashboard's columns of `columns` into `width`, each as wide
     /// as its rule and its widest cell (`natural`; a branch column's widest
     /// name of `branches`) say: with the wide form of the cells when the
@@ -356,7 +358,7 @@ impl FittedTable {
     pub fn fit<R, F>(
         columns: &[Column<R, F>],
         natural: &NaturalWidths,
-        branches: &HashMap<i64, CellText>,
+        branches: &'a HashMap<i64, CellText>,
         width: usize,
     ) -> Self {
         let specs = |narrow: bool| -> Vec<ColumnSpec> {
@@ -389,6 +391,7 @@ impl FittedTable {
             specs: column_specs,
             tones: on_screen(columns).map(|(_, screen)| screen.tone).collect(),
             narrow,
+            branches,
         }
     }
 
@@ -397,14 +400,15 @@ impl FittedTable {
         draw_heads(buf, area, &self.specs, &self.widths, styles);
     }
 
-    /// Draws `row` on the first line of `area` the way `look` says.
+    /// Draws `row` on the first line of `area` the way `look` says, in the
+    /// selection's style when `selected`.
     pub fn draw_row(
         &self,
         buf: &mut Buffer,
         area: Rect,
         row: &ScreenRow,
+        selected: bool,
         look: &RowLook<'_>,
-        branches: &HashMap<i64, CellText>,
         styles: &Styles,
     ) {
         let cells =
@@ -418,7 +422,7 @@ impl FittedTable {
                         (ScreenCell::Text(measured), _, _) => {
                             Cell::measured(measured.fitting(width.unwrap_or(0), self.narrow))
                         }
-                        (ScreenCell::Branch(Some(id)), _, _) => match branches.get(id) {
+                        (ScreenCell::Branch(Some(id)), _, _) => match self.branches.get(id) {
                             Some(name) => Cell::measured(name),
                             None => Cell::plain(format!("#{id}")),
                         },
@@ -430,14 +434,14 @@ impl FittedTable {
                         Tone::State => cell.styled(look.state),
                     }
                 });
-        draw_row(buf, area, cells, &self.widths, look.selected, look.row);
+        let row_style = if selected { styles.selected } else { look.row };
+        draw_row(buf, area, cells, &self.widths, selected, row_style);
     }
 }
 
 /// How one row of a list looks.
 pub struct RowLook<'a> {
-    pub selected: bool,
-    /// The whole row's style.
+    /// The whole row's style, unless it is selected.
     pub row: Style,
     /// The style of the record's state ([`Tone::State`]).
     pub state: Style,
