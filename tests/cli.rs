@@ -63,7 +63,7 @@ async fn every_page_as_csv() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("NO,NAME,COURSE,DAYS,TIME,STATUS,BRANCH,START,END")
+        Some("number,name,course,days,time,status,branch,start,end")
     );
     assert_eq!(lines.count(), whole.len());
 }

@@ -4,7 +4,7 @@
 use super::branch_picker::BranchPicker;
 use super::document::DocLine;
 use super::group_detail::group_document;
-use super::group_rows::{CachedPage, GroupRow, RowFormat, RowSelection, SortColumn, visible_rows};
+use super::group_rows::CachedPage;
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::list_pane::{Done, Focus, ListPane};
@@ -15,6 +15,9 @@ use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tabs::Tab;
 use crate::api::ApiError;
+use crate::domain::columns::ScreenRow;
+use crate::domain::columns::groups::COLUMNS;
+use crate::domain::format::RowFormat;
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crossterm::event::KeyEvent;
 use std::collections::HashMap;
@@ -41,10 +44,8 @@ pub struct GroupsTab {
     pub shown: Option<GroupsQuery>,
     pub cache: HashMap<GroupsQuery, CachedPage>,
     /// The rows of the shown page that pass the filter, in the sorted
-    /// order, the selection, the filter and the detail.
+    /// order, the selection, the filter, the sort and the detail.
     pub list: ListPane,
-    pub sort: Option<SortColumn>,
-    pub descending: bool,
     pub hide_archived: bool,
     /// Why the first page could not be loaded, while nothing is shown.
     pub load_error: Option<String>,
@@ -62,8 +63,6 @@ impl GroupsTab {
             shown: None,
             cache: HashMap::new(),
             list: ListPane::default(),
-            sort: None,
-            descending: false,
             hide_archived: false,
             load_error: None,
         }
@@ -75,10 +74,10 @@ impl GroupsTab {
     }
 
     /// The selected row and its group.
-    pub fn selected(&self) -> Option<(&GroupRow, &Group)> {
+    pub fn selected(&self) -> Option<(&ScreenRow, &Group)> {
         let page = self.shown_page()?;
         let index = self.list.selected()?;
-        Some((page.rows.get(index)?, page.groups.get(index)?))
+        Some((page.table.rows.get(index)?, page.groups.get(index)?))
     }
 
     /// True while the page asked for is on its way.
@@ -196,12 +195,12 @@ impl GroupsTab {
     }
 
     fn selected_id(&self) -> Option<i64> {
-        self.selected().map(|(row, _)| row.id)
+        self.selected().map(|(_, group)| group.id)
     }
 
     fn page_has(&self, id: i64) -> bool {
         self.shown_page()
-            .is_some_and(|page| page.rows.iter().any(|row| row.id == id))
+            .is_some_and(|page| page.groups.iter().any(|group| group.id == id))
     }
 
     /// Asks for the page after the shown one, unless it is cached or coming.
@@ -228,20 +227,16 @@ impl GroupsTab {
 
     fn refilter_keeping(&mut self, kept: Option<i64>, shared: &Shared) {
         let layout = &shared.layout;
-        let filter = self.list.filter_text();
-        let selection = RowSelection {
-            filter: &filter,
-            hide_archived: self.hide_archived,
-            sort: self.sort,
-            descending: self.descending,
-        };
         let Some(page) = self.shown.and_then(|key| self.cache.get(&key)) else {
             self.list.show(Vec::new(), |_| false, layout);
             return;
         };
-        let visible = visible_rows(&page.rows, selection, &shared.branches.names);
-        let is_kept = |index: usize| Some(page.rows[index].id) == kept;
-        self.list.show(visible, is_kept, layout);
+        let hide_archived = self.hide_archived;
+        let admits = |index: usize| !(hide_archived && page.archived(index));
+        let is_kept = |index: usize| Some(page.groups[index].id) == kept;
+        let names = &shared.branches.names;
+        self.list
+            .show_rows(&page.table, admits, names, is_kept, layout);
     }
 
     /// The next (`forward`) or previous server page, if there is one.
@@ -377,8 +372,10 @@ impl Screen for GroupsTab {
                 let picker = BranchPicker::open(&shared.branches, self.wanted.branch_id);
                 shared.open(picker);
             }
-            Action::CycleSort => self.change_rows(|g| g.sort = SortColumn::next(g.sort), shared),
-            Action::ReverseSort => self.change_rows(|g| g.descending = !g.descending, shared),
+            Action::CycleSort => self.change_rows(|g| g.list.cycle_sort(COLUMNS), shared),
+            Action::ReverseSort => {
+                self.change_rows(|g| g.list.descending = !g.list.descending, shared);
+            }
             Action::ToggleArchived => {
                 self.change_rows(|g| g.hide_archived = !g.hide_archived, shared);
             }

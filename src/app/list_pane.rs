@@ -1,7 +1,10 @@
 //! What every list tab does the same way: the selection and its scroll, the
-//! filter input, the detail's focus and scroll, a click on a row, and the
-//! selection kept on the same record when the rows change. A tab owns its
-//! records and says which of them show; the pane keeps the rest.
+//! filter input, the sort, the detail's focus and scroll, a click on a row,
+//! and the selection kept on the same record when the rows change. A tab
+//! owns its records and their rows (a [`ScreenTable`] of its kind's
+//! columns) and says which records its own filters admit; the pane keeps
+//! the rest: the filter looks in the columns marked filtered, the sort
+//! cycles through the sortable ones.
 
 use super::document::{DocLine, scrolled};
 use super::keymap::Action;
@@ -9,6 +12,7 @@ use super::layout::Layout;
 use super::line_input::{Edit, LineInput};
 use super::list_cursor::{ListCursor, Movement};
 use super::status::StatusLine;
+use crate::domain::columns::{BranchNames, Column, ScreenTable, SortColumn};
 use crossterm::event::KeyEvent;
 
 /// What of a list tab has the keys.
@@ -44,6 +48,10 @@ pub struct ListPane {
     /// The detail (full-screen, or the pane at wide sizes) has the focus.
     pub detail_focused: bool,
     pub detail_scroll: usize,
+    /// The column the rows are sorted by (None: the order they came in).
+    pub sort: Option<SortColumn>,
+    /// The rows in the reverse order.
+    pub descending: bool,
 }
 
 impl ListPane {
@@ -76,6 +84,38 @@ impl ListPane {
     /// Rows of the list on screen.
     pub fn height(&self, layout: &Layout) -> usize {
         usize::from(layout.list(self.filter_line_shown()).rows.height)
+    }
+
+    /// Sorts by the next sortable one of `columns`, after the last by none.
+    pub fn cycle_sort<R, F>(&mut self, columns: &[Column<R, F>]) {
+        self.sort = SortColumn::next(columns, self.sort);
+    }
+
+    /// Shows the rows of `table` (one per record) that `admits` lets through
+    /// and whose filtered columns hold the filter, in the sort's order
+    /// (branches named from `branch_names`); the selection as [`Self::show`]
+    /// keeps it.
+    pub fn show_rows(
+        &mut self,
+        table: &ScreenTable,
+        admits: impl Fn(usize) -> bool,
+        branch_names: &BranchNames,
+        kept: impl Fn(usize) -> bool,
+        layout: &Layout,
+    ) -> bool {
+        let filter = self.filter_text();
+        let rows = &table.rows;
+        let mut visible: Vec<usize> = (0..rows.len())
+            .filter(|&record| admits(record) && rows[record].matches(&filter))
+            .collect();
+        if let Some(column) = self.sort {
+            // Stable: equal keys keep the order they came in.
+            visible.sort_by_cached_key(|&record| rows[record].order(column, branch_names));
+        }
+        if self.descending {
+            visible.reverse();
+        }
+        self.show(visible, kept, layout)
     }
 
     /// Shows the records `visible`. The selection goes to the one `kept`
@@ -238,6 +278,65 @@ mod tests {
         pane.move_by(Movement::Down, &[(); 0], |_| Vec::new(), &layout);
         assert!(!pane.show((0..5).collect(), |r| r == 28, &layout));
         assert_eq!(pane.selected(), Some(1));
+    }
+
+    #[test]
+    fn the_rows_shown_pass_the_filters_in_the_order_of_the_sortable_columns() {
+        use crate::domain::columns::groups::COLUMNS;
+        use crate::domain::format::RowFormat;
+        use crate::model::{Course, Group, GroupStatus};
+        let group = |number, name: &str, course: &str| Group {
+            id: number,
+            company_group_number: Some(number),
+            name: name.to_string(),
+            course: Some(Course {
+                name: course.to_string(),
+                ..Course::default()
+            }),
+            status: GroupStatus::Active,
+            ..Group::default()
+        };
+        let groups = [
+            group(3, "Beta", "Piano"),
+            group(1, "alpha", "Violin"),
+            group(2, "Gamma", "Piano"),
+            group(4, "Delta", "Piano"),
+        ];
+        let format = RowFormat {
+            language: crate::domain::Language::En,
+            zone: "Asia/Tashkent".parse().unwrap(),
+        };
+        let table = ScreenTable::new(COLUMNS, &groups, &format);
+        let layout = Layout::new((80, 24));
+        let mut pane = ListPane::default();
+        let names = BranchNames::new();
+        // The tab's own filter leaves Delta out; the pane keeps record 0.
+        let shown = |pane: &mut ListPane| {
+            let kept = pane.show_rows(&table, |r| r != 3, &names, |r| r == 0, &layout);
+            (pane.visible.clone(), kept)
+        };
+        let filter_by = |pane: &mut ListPane, text: &str| {
+            pane.filter.clear();
+            for c in text.chars() {
+                pane.type_text(&KeyEvent::from(crossterm::event::KeyCode::Char(c)));
+            }
+        };
+        assert_eq!(shown(&mut pane), (vec![0, 1, 2], true), "as they came");
+        pane.cycle_sort(COLUMNS);
+        assert_eq!(pane.sort.map(|c| c.name(COLUMNS)), Some("number"));
+        assert_eq!(shown(&mut pane).0, [1, 2, 0]);
+        assert_eq!(pane.selected(), Some(0), "the selection follows its record");
+        pane.cycle_sort(COLUMNS);
+        pane.descending = true;
+        assert_eq!(
+            shown(&mut pane).0,
+            [2, 0, 1],
+            "by name in lower case, reversed"
+        );
+        filter_by(&mut pane, "piano");
+        assert_eq!(shown(&mut pane).0, [2, 0], "the course is searched");
+        filter_by(&mut pane, "active");
+        assert_eq!(shown(&mut pane), (vec![], false), "the status is not");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::list_pane::{Done, Focus, ListPane};
-use super::plugin_detail::{InstallView, abilities_inline, plugin_document};
+use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
 use super::screen::{Command, Screen};
@@ -16,7 +16,9 @@ use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tabs::Tab;
 use crate::api::ApiError;
-use crate::domain::format::plugin_type_word;
+use crate::domain::columns::plugins::{COLUMNS, PluginFormat};
+use crate::domain::columns::{BranchNames, ScreenTable};
+use crate::domain::format::{abilities_inline, plugin_type_word};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
@@ -67,8 +69,8 @@ impl TypeFilter {
 #[derive(Debug, Default)]
 pub struct PluginsTab {
     pub plugins: Vec<Plugin>,
-    /// Sanitised names, in the order of `plugins`.
-    pub names: Vec<String>,
+    /// The plugins as the list shows them (see [`COLUMNS`]), in the same order.
+    pub table: ScreenTable,
     /// The list arrived at least once.
     pub loaded: bool,
     /// Why the list could not be loaded, while none is shown.
@@ -108,11 +110,8 @@ impl PluginsTab {
         match result {
             Ok(plugins) => {
                 let kept = self.selected().map(|p| p.id);
-                self.names = plugins
-                    .iter()
-                    .map(|p| sanitize_line(&p.name).into_owned())
-                    .collect();
                 self.plugins = plugins;
+                self.measure();
                 self.loaded = true;
                 self.load_error = None;
                 shared.status.resolved(Topic::Plugins);
@@ -128,6 +127,11 @@ impl PluginsTab {
                 }
             }
         }
+    }
+
+    /// Formats and measures the list's cells again, after `plugins` changed.
+    fn measure(&mut self) {
+        self.table = ScreenTable::new(COLUMNS, &self.plugins, &PluginFormat::default());
     }
 
     /// Forgets the installs whose outcome was unknown, now that a fresh
@@ -160,21 +164,14 @@ impl PluginsTab {
     }
 
     fn refilter_keeping(&mut self, kept: Option<i64>, layout: &Layout) {
-        let filter = self.list.filter_text();
-        let visible = self
-            .plugins
-            .iter()
-            .enumerate()
-            .filter(|(i, p)| {
-                self.type_filter.admits(&p.plugin_type)
-                    && self.names[*i].to_lowercase().contains(&filter)
-            })
-            .map(|(i, _)| i)
-            .collect();
-        let plugins = &self.plugins;
+        let (plugins, type_filter) = (&self.plugins, self.type_filter);
+        let admits = |i: usize| type_filter.admits(&plugins[i].plugin_type);
+        let is_kept = |i: usize| Some(plugins[i].id) == kept;
+        // No column of a plugin names a branch.
+        let no_branches = BranchNames::new();
         if !self
             .list
-            .show(visible, |i| Some(plugins[i].id) == kept, layout)
+            .show_rows(&self.table, admits, &no_branches, is_kept, layout)
         {
             self.token_revealed = false;
         }
@@ -297,6 +294,7 @@ impl PluginsTab {
             Ok(installation) => {
                 if let Some(plugin) = self.plugins.iter_mut().find(|p| p.id == plugin_id) {
                     plugin.user = Some(installation);
+                    self.measure();
                 }
                 shared.status.info(format!("installed {name}"), shared.now);
                 self.fetch(&mut shared.requests)

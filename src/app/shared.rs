@@ -3,7 +3,6 @@
 //! status line, the branches and the branch chosen, and the asks to the app.
 
 use super::branch_picker::Branches;
-use super::group_rows::RowFormat;
 use super::layout::Layout;
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
@@ -11,6 +10,7 @@ use super::screen::{Ask, Screen};
 use super::status::StatusLine;
 use crate::config::Theme;
 use crate::domain::Language;
+use crate::domain::format::RowFormat;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
 use chrono::{DateTime, Utc};

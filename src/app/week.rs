@@ -5,7 +5,6 @@
 
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
-use super::group_rows::RowFormat;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
@@ -16,6 +15,7 @@ use super::shared::{AppSettings, Shared};
 use super::tabs::Tab;
 use crate::api::ApiError;
 use crate::api::pages::PageWalker;
+use crate::domain::format::RowFormat;
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
 use crate::domain::zone::Zone;
 use crate::model::{Group, GroupsPage, GroupsQuery};

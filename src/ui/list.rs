@@ -1,15 +1,18 @@
 //! What every list tab draws the same way: the frame around its own parts
 //! (the filter line, a message while nothing arrived, where the detail
-//! goes), the summary line, a message in place of rows, the first row on
-//! screen.
+//! goes), the summary line, and its table: the columns its record kind
+//! declares fitted to the width, their heads, and the rows on screen (or a
+//! message in place of rows).
 
 use super::View;
+use super::table::{FittedTable, RowLook};
 use super::theme::{Styles, spinner};
-use crate::app::keymap::Context;
 use crate::app::layout::{Layout, ListScreen};
 use crate::app::line_input::LineInput;
 use crate::app::list_cursor::ListCursor;
-use crate::app::list_pane::ListPane;
+use crate::app::list_pane::{Focus, ListPane};
+use crate::app::screen::Screen;
+use crate::domain::columns::{Column, ScreenTable};
 use crate::domain::format::{display_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -17,49 +20,48 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-/// A list tab, as the frame around its own parts sees it.
-pub struct ListTab<'a> {
-    pub pane: &'a ListPane,
-    /// The context in which its detail has the focus.
-    pub detail_context: Context,
+/// A list tab as the frame around its own parts sees it, and those parts:
+/// its summary line, its rows (see [`draw_rows`]) and its detail.
+pub trait ListTab: Screen {
     /// What it lists, for the messages: "groups".
-    pub records: &'static str,
+    const RECORDS: &'static str;
+
+    /// Its list: the rows that show, the selection, the filter, the detail.
+    fn pane(&self) -> &ListPane;
+
     /// Something arrived: the rows are drawn, not a message.
-    pub loaded: bool,
+    fn loaded(&self) -> bool;
+
     /// Why nothing could be loaded.
-    pub load_error: Option<&'a str>,
-    /// Something is on its way.
-    pub loading: bool,
+    fn load_error(&self) -> Option<&str>;
+
+    fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View);
+
+    fn draw_rows(&self, frame: &mut Frame, screen: &ListScreen, view: &View);
+
+    /// Its detail in `area`; `focused` while the detail has the keys.
+    fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View);
 }
 
-/// Draws a list tab: its `summary` line, the filter line, its `rows` (or
-/// a message while nothing arrived), and its `detail` in the pane at wide
-/// sizes or over the body while it has the focus.
-pub fn draw_tab(
-    tab: &ListTab<'_>,
-    frame: &mut Frame,
-    view: &View,
-    summary: impl FnOnce(&mut Frame, &ListScreen),
-    rows: impl FnOnce(&mut Frame, &ListScreen),
-    detail: impl FnOnce(&mut Frame, Rect, bool),
-) {
-    let pane = tab.pane;
+/// Draws a list tab: its summary line, the filter line, its rows (or a
+/// message while nothing arrived), and its detail in the pane at wide sizes
+/// or over the body while it has the focus.
+pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
+    let pane = tab.pane();
     let screen = view.layout.list(pane.filter_line_shown());
-    summary(frame, &screen);
+    tab.draw_summary(frame, &screen, view);
     if let Some(area) = screen.filter {
         draw_filter(frame, area, &pane.filter, pane.filtering, view.styles);
     }
-    if tab.loaded {
-        rows(frame, &screen);
+    if tab.loaded() {
+        tab.draw_rows(frame, &screen, view);
     } else {
-        let message = match tab.load_error {
-            Some(error) if !tab.loading => {
-                format!(
-                    "Could not load the {}: {error}. Press r to retry.",
-                    tab.records
-                )
+        let records = T::RECORDS;
+        let message = match tab.load_error() {
+            Some(error) if !tab.busy(&view.shared.requests) => {
+                format!("Could not load the {records}: {error}. Press r to retry.")
             }
-            _ => format!("{} Loading {}…", spinner(view.shared.now), tab.records),
+            _ => format!("{} Loading {records}…", spinner(view.shared.now)),
         };
         draw_message(
             frame,
@@ -68,9 +70,10 @@ pub fn draw_tab(
             view.styles,
         );
     }
-    let focused = view.app.context() == tab.detail_context;
+    // The detail has the keys: its pane's focus, and the tab on top.
+    let focused = pane.focus() == Focus::Detail && view.app.context() == tab.context();
     if let Some(area) = detail_area(&screen, focused, view.layout) {
-        detail(frame, area, focused);
+        tab.draw_detail(frame, area, focused, view);
     }
 }
 
@@ -141,9 +144,48 @@ pub fn draw_message(frame: &mut Frame, area: Rect, message: &str, styles: &Style
     frame.render_widget(paragraph, area);
 }
 
+/// A list tab's rows as the columns of its record kind show them.
+pub struct Rows<'a, R, F> {
+    pub columns: &'a [Column<R, F>],
+    /// One row per record, in the order of the tab's records.
+    pub table: &'a ScreenTable,
+    /// What shows in place of rows when none passes the filters.
+    pub none_shown: &'a str,
+}
+
+/// Draws a list tab's table: the columns fitted to the width of the rows'
+/// area, their heads, and the rows of `pane` on screen, each looking as
+/// `look` says of its record (an index into the tab's records).
+pub fn draw_rows<'a, R, F>(
+    frame: &mut Frame,
+    screen: &ListScreen,
+    pane: &ListPane,
+    rows: &Rows<'_, R, F>,
+    look: impl Fn(usize) -> RowLook<'a>,
+    view: &View,
+) {
+    let (branches, styles) = (&view.shared.branches.name_cells, view.styles);
+    let width = usize::from(screen.rows.width);
+    let fitted = FittedTable::fit(rows.columns, &rows.table.widths, branches, width);
+    fitted.draw_heads(frame.buffer_mut(), screen.heads, styles);
+    if pane.visible.is_empty() {
+        draw_message(frame, screen.rows, rows.none_shown, styles);
+        return;
+    }
+    let area = screen.rows;
+    let first = first_row(pane.cursor, pane.visible.len(), usize::from(area.height));
+    let on_screen = pane.visible[first..].iter().zip(area.rows()).enumerate();
+    for (i, (&record, line)) in on_screen {
+        let selected = first + i == pane.cursor.index;
+        let row = &rows.table.rows[record];
+        let buf = frame.buffer_mut();
+        fitted.draw_row(buf, line, row, selected, &look(record), styles);
+    }
+}
+
 /// The first row on screen: the cursor's own offset, pulled back so the
 /// selection is visible even if the screen changed since.
-pub fn first_row(cursor: ListCursor, len: usize, height: usize) -> usize {
+fn first_row(cursor: ListCursor, len: usize, height: usize) -> usize {
     let mut on_screen = cursor;
     on_screen.scroll_into_view(len, height);
     on_screen.offset

@@ -1,6 +1,8 @@
 //! Rendering: pure functions of `&App`. One file per screen or overlay,
-//! each found by the type of its screen (one line in [`draw_screen`]);
-//! `layout` (in the app) says where things sit, `theme` how they look.
+//! each found by the type of its screen (one line in [`draw_screen`]; a
+//! list tab's file gives its parts, [`list::draw_tab`] the frame around
+//! them and its rows); `layout` (in the app) says where things sit,
+//! `theme` how they look.
 
 mod branch_picker;
 mod confirm;
@@ -17,7 +19,9 @@ mod top_line;
 mod week;
 
 use crate::app::App;
+use crate::app::groups::GroupsTab;
 use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
+use crate::app::plugins::PluginsTab;
 use crate::app::screen::Screen;
 use crate::app::shared::Shared;
 use ratatui::Frame;
@@ -63,8 +67,8 @@ pub fn render(app: &App, frame: &mut Frame) {
 /// Draws `screen` with the drawer of its type: one line per screen.
 fn draw_screen(screen: &dyn Screen, frame: &mut Frame, view: &View) {
     let screen: &dyn Any = screen;
-    let drawn = draw_as(screen, frame, view, groups::draw)
-        || draw_as(screen, frame, view, plugins::draw)
+    let drawn = draw_as(screen, frame, view, list::draw_tab::<GroupsTab>)
+        || draw_as(screen, frame, view, list::draw_tab::<PluginsTab>)
         || draw_as(screen, frame, view, week::draw)
         || draw_as(screen, frame, view, help::draw)
         || draw_as(screen, frame, view, confirm::draw)

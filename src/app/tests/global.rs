@@ -325,7 +325,8 @@ fn no_configured_zone() -> AppSettings {
 /// its row in the Groups tab and its place in the week show it.
 fn ends_of_group_6(app: &App) -> (String, String) {
     let page = app.tabs.groups.shown_page().unwrap();
-    let row = page.rows.iter().find(|row| row.id == 6).unwrap();
+    let index = page.groups.iter().position(|group| group.id == 6).unwrap();
+    let (time, _) = group_cell(&page.table.rows[index], "time");
     let (_, slot) = app
         .tabs
         .week
@@ -333,7 +334,7 @@ fn ends_of_group_6(app: &App) -> (String, String) {
         .slots()
         .find(|(_, slot)| slot.group_id == 6)
         .unwrap();
-    let row_end = row.time.as_str().rsplit('–').next().unwrap().to_string();
+    let row_end = time.rsplit('–').next().unwrap().to_string();
     (row_end, slot.end.format("%H:%M").to_string())
 }
 

@@ -11,6 +11,8 @@ use super::keymap::Context;
 use super::status::Severity;
 use super::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId};
 use crate::api::ApiError;
+use crate::domain::columns::groups::COLUMNS;
+use crate::domain::columns::{ScreenCell, ScreenRow, on_screen};
 use crate::model::GroupsQuery;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -126,12 +128,25 @@ fn visible_ids(app: &App) -> Vec<i64> {
         .list
         .visible
         .iter()
-        .map(|&i| page.rows[i].id)
+        .map(|&i| page.groups[i].id)
         .collect()
 }
 
+/// The text of a group's `row` in the Groups column named `name`, and its
+/// narrow form.
+fn group_cell<'a>(row: &'a ScreenRow, name: &str) -> (&'a str, Option<&'a str>) {
+    let index = on_screen(COLUMNS).position(|(c, _)| c.name == name);
+    match index.map(|index| &row.cells[index]) {
+        Some(ScreenCell::Text(measured)) => (
+            measured.text.as_str(),
+            measured.narrow.as_ref().map(|narrow| narrow.as_str()),
+        ),
+        other => panic!("{name}: {other:?}"),
+    }
+}
+
 fn selected_group(app: &App) -> Option<i64> {
-    app.tabs.groups.selected().map(|(row, _)| row.id)
+    app.tabs.groups.selected().map(|(_, group)| group.id)
 }
 
 fn selected_plugin(app: &App) -> Option<i64> {
