@@ -7,6 +7,8 @@ use chrono::{Months, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta};
 use serde::Serialize;
 
 use super::rng::SplitMix64;
+use crate::domain::Language;
+use crate::domain::weekday::{NameStyle, day_from_number, day_name};
 use super::wire::{date, timestamp};
 
 /// The seed of all demo data.
@@ -625,16 +627,6 @@ fn courses(rng: &mut SplitMix64) -> Vec<Course> {
         .collect()
 }
 
-const WEEKDAY_NAMES: [&str; 7] = [
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
-
 const COMMENTS: [&str; 10] = [
     "Dars xonasi 204",
     "Ota-onalar yig'ilishi juma kuni soat 18:00 da",
@@ -664,7 +656,8 @@ fn exact_days(rng: &mut SplitMix64) -> ExactDays {
     } else {
         ExactDays::Names(
             days.iter()
-                .map(|&day| WEEKDAY_NAMES[day as usize - 1])
+                .filter_map(|&day| day_from_number(i64::from(day)))
+                .map(|day| day_name(day, Language::En, NameStyle::Long))
                 .collect(),
         )
     }
