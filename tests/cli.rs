@@ -367,3 +367,125 @@ async fn the_demo_centre_is_shown_in_its_own_zone_on_a_utc_machine() {
         );
     }
 }
+
+// ---- shell integration ----
+
+/// A home whose config file cannot be read: a command that opened a
+/// session there would fail (exit 2). No token and no base URL either.
+fn home_without_a_session() -> Home {
+    Home::with_config("this is [not toml\n")
+}
+
+/// `crmdeck ARGS` in `home`, which must succeed with nothing on stderr.
+fn stdout_alone(home: &Home, args: &[&str]) -> String {
+    let out = home.crmdeck(args).output().expect("binary runs");
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    assert_eq!(stderr(&out), "", "{args:?}");
+    stdout(&out)
+}
+
+fn subcommand_names() -> Vec<String> {
+    use clap::CommandFactory;
+    crmdeck::cli::Args::command()
+        .get_subcommands()
+        .map(|subcommand| subcommand.get_name().to_string())
+        .collect()
+}
+
+#[test]
+fn completions_for_every_shell_name_every_subcommand_without_a_config_or_token() {
+    let home = home_without_a_session();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = stdout_alone(&home, &["completions", shell]);
+        assert!(script.contains("crmdeck"), "{shell}: {script}");
+        for name in subcommand_names() {
+            assert!(script.contains(&name), "{shell}: no {name}");
+        }
+    }
+    let unknown = home.crmdeck(&["completions", "tcsh"]).output().unwrap();
+    assert_failed(
+        &unknown,
+        2,
+        "[possible values: bash, elvish, fish, powershell, zsh]",
+    );
+}
+
+/// What bash completes for the words `line` (the last one being typed),
+/// with the script `crmdeck completions bash` loaded.
+fn bash_completes(script: &std::path::Path, line: &[&str]) -> Vec<String> {
+    let words = line.join(" ");
+    let program = format!(
+        "source {path}; COMP_WORDS=({words}); COMP_CWORD={last}; \
+         COMP_LINE='{words}'; COMP_POINT=${{#COMP_LINE}}; \
+         _crmdeck crmdeck {current} {previous}; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        path = script.display(),
+        last = line.len() - 1,
+        current = line[line.len() - 1],
+        previous = line[line.len() - 2],
+    );
+    let out = std::process::Command::new("bash")
+        .args(["--norc", "-c", &program])
+        .output()
+        .expect("bash runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn the_bash_script_is_valid_and_completes_subcommands_and_their_flags() {
+    let home = home_without_a_session();
+    let path = home.path().join("crmdeck.bash");
+    std::fs::write(&path, stdout_alone(&home, &["completions", "bash"])).unwrap();
+    let Some(check) = run_if_installed("bash", &["-n"], &path) else {
+        return;
+    };
+    assert!(check.status.success(), "bash -n: {}", stderr(&check));
+    assert_eq!(bash_completes(&path, &["crmdeck", "com"]), ["completions"]);
+    assert_eq!(
+        bash_completes(&path, &["crmdeck", "groups", "--b"]),
+        ["--branch", "--base-url"]
+    );
+    assert!(bash_completes(&path, &["crmdeck", "completions", "f"]).contains(&"fish".into()));
+}
+
+#[test]
+fn the_man_page_documents_every_subcommand_without_a_config_or_token() {
+    let home = home_without_a_session();
+    let page = stdout_alone(&home, &["man"]);
+    // roff's string definition for the apostrophe comes first, as clap_mangen
+    // writes every page; the first macro of the page proper is its title.
+    let first = page
+        .lines()
+        .find(|line| !line.starts_with(".ie ") && !line.starts_with(".el "));
+    assert!(
+        first.is_some_and(|line| line.starts_with(".TH crmdeck 1 ")),
+        "{page}"
+    );
+    for name in subcommand_names() {
+        let heading = format!(".SH \"CRMDECK {}\"", name.to_uppercase());
+        assert!(page.contains(&heading), "{heading} in {page}");
+    }
+    // Valid roff: groff reads it without a warning.
+    let path = home.path().join("crmdeck.1");
+    std::fs::write(&path, &page).unwrap();
+    if let Some(groff) = run_if_installed("groff", &["-man", "-Tutf8", "-ww", "-z"], &path) {
+        assert!(groff.status.success(), "{}", stderr(&groff));
+        assert_eq!(stderr(&groff), "");
+    }
+}
+
+/// `program ARGS PATH`, or None (said on stderr) where it is not installed.
+fn run_if_installed(program: &str, args: &[&str], path: &std::path::Path) -> Option<Output> {
+    match std::process::Command::new(program)
+        .args(args)
+        .arg(path)
+        .output()
+    {
+        Ok(output) => Some(output),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("{program} is not installed: not checked");
+            None
+        }
+        Err(error) => panic!("{program}: {error}"),
+    }
+}

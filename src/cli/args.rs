@@ -3,6 +3,7 @@
 
 use crate::domain::timetable::WorkingHours;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -95,6 +96,19 @@ pub enum Command {
                             @plugins|@install|@groups|@branches|@me suffix."
     )]
     DemoServer(DemoServerArgs),
+    /// Print a shell's completion script (needs no config, token or network)
+    #[command(after_help = "Install (one line each):\n  \
+                            crmdeck completions bash > ~/.local/share/bash-completion/completions/crmdeck\n  \
+                            crmdeck completions zsh > ~/.zfunc/_crmdeck   # with fpath+=~/.zfunc in ~/.zshrc\n  \
+                            crmdeck completions fish > ~/.config/fish/completions/crmdeck.fish")]
+    Completions {
+        /// The shell the script is for
+        shell: Shell,
+    },
+    /// Print the manual page (roff; needs no config, token or network)
+    #[command(after_help = "Install:\n  \
+                            crmdeck man > ~/.local/share/man/man1/crmdeck.1   # then: man crmdeck")]
+    Man,
 }
 
 #[derive(Debug, Clone, ClapArgs)]

@@ -8,6 +8,7 @@ mod info;
 mod install;
 mod json_escape;
 mod plugins;
+mod shell;
 mod table;
 mod timetable;
 
@@ -92,6 +93,9 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
     });
     let output = match command {
         Command::DemoServer(args) => return demo_server::run(&args).await,
+        // Before any config is read: these need none.
+        Command::Completions { shell } => shell::completions(shell),
+        Command::Man => shell::man_page()?,
         Command::Plugins { show_token } => {
             plugins::run(&open(global).await?, format, show_token).await?
         }
