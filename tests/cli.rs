@@ -368,6 +368,35 @@ async fn the_demo_centre_is_shown_in_its_own_zone_on_a_utc_machine() {
     }
 }
 
+// ---- branches ----
+
+#[tokio::test]
+async fn branches_as_json_csv_and_a_table() {
+    let fx = fixture().await;
+    let branches = fx.list(&["branches"]).await;
+    let names: Vec<(i64, &str)> = branches
+        .iter()
+        .map(|b| (b["id"].as_i64().unwrap(), b["name"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (1, "Chilonzor"),
+            (2, "Yunusobod"),
+            (3, "Mirzo Ulug'bek"),
+            (4, "Sergeli")
+        ]
+    );
+    let csv = fx.text(&["branches", "--format", "csv"]).await;
+    assert_eq!(
+        csv,
+        "ID,NAME\r\n1,Chilonzor\r\n2,Yunusobod\r\n3,Mirzo Ulug'bek\r\n4,Sergeli\r\n"
+    );
+    let table = fx.text(&["branches", "--format", "table"]).await;
+    assert_eq!(table.lines().next(), Some("ID  NAME"));
+    assert!(table.contains("\n3   Mirzo Ulug'bek\n"), "{table}");
+}
+
 // ---- shell integration ----
 
 /// A home whose config file cannot be read: a command that opened a

@@ -84,6 +84,9 @@ pub enum Command {
                             crmdeck timetable --branch 2 --hours 09:00-20:00 --format csv > week.csv\n\
                             `--format table` is the text grid (the default on a terminal).")]
     Timetable(TimetableArgs),
+    /// List the centre's branches (id and name)
+    #[command(after_help = "Example:\n  crmdeck branches --format csv > branches.csv")]
+    Branches,
     /// Show the config, profile, base URL, token source and expiry, log path
     #[command(after_help = "Example:\n  crmdeck --profile staging info")]
     Info,
