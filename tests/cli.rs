@@ -185,6 +185,31 @@ async fn info_never_prints_the_token() {
     assert!(!text.contains(TOKEN), "{text}");
 }
 
+#[tokio::test]
+async fn info_as_json_holds_the_facts_and_no_trace_of_the_token() {
+    let fx = fixture().await;
+    let info = fx.json(&["info", "--format", "json"]).await;
+    assert_eq!(info["base_url"], fx.server.base_url());
+    assert_eq!(info["token"]["from"], "environment variable CRMDECK_TOKEN");
+    assert_eq!(info["token"]["masked"], "cli-…");
+    assert_eq!(info["config_file"], serde_json::Value::Null);
+    assert_eq!(info["read_only"], false);
+    assert!(info["per_page"].is_u64(), "{info}");
+    assert!(info["time_zone"]["name"].is_string(), "{info}");
+    let text = info.to_string();
+    let middle = &TOKEN[TOKEN.len() / 3..TOKEN.len() * 2 / 3];
+    for trace in [TOKEN, middle] {
+        assert!(!text.contains(trace), "{trace} in {text}");
+    }
+    let csv = fx.text(&["info", "--format", "csv"]).await;
+    assert!(csv.starts_with("KEY,VALUE\r\n"), "{csv}");
+    assert_contains(
+        &csv,
+        &[&format!("base url,{}", fx.server.base_url()), "token,cli-…"],
+    );
+    assert!(!csv.contains(middle), "{csv}");
+}
+
 /// The binary with `--demo` and nothing else: no config, no token.
 async fn run_demo(args: &[&str]) -> Output {
     let args = [&["--demo"], args].concat();

@@ -40,7 +40,7 @@ pub struct GlobalArgs {
     /// Refuse anything that changes data (install)
     #[arg(long, global = true)]
     pub read_only: bool,
-    /// Output format (default: table on a terminal, json otherwise)
+    /// Output format (default: table on a terminal, json otherwise; `info`: text)
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
 }
@@ -88,7 +88,9 @@ pub enum Command {
     #[command(after_help = "Example:\n  crmdeck branches --format csv > branches.csv")]
     Branches,
     /// Show the config, profile, base URL, token source and expiry, log path
-    #[command(after_help = "Example:\n  crmdeck --profile staging info")]
+    #[command(
+        after_help = "Examples:\n  crmdeck --profile staging info\n  crmdeck info --format json"
+    )]
     Info,
     /// Serve the demo API on a port for other clients
     #[command(

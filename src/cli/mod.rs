@@ -114,7 +114,7 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
         Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
         Command::Branches => branches::run(&open(global).await?, format).await?,
-        Command::Info => info::run(&open(global).await?, log).await,
+        Command::Info => info::run(&open(global).await?, global.format, log).await,
     };
     print(&output)
 }
