@@ -67,6 +67,44 @@ async fn every_page_as_csv() {
     assert_eq!(lines.count(), whole.len());
 }
 
+/// `groups` in `format` with `extra` flags: stdout, and stderr's lines.
+async fn groups_and_notes(fx: &Fixture, format: &str, extra: &[&str]) -> (String, Vec<String>) {
+    let args = [&["groups", "--format", format][..], extra].concat();
+    let (text, notes) = fx.text_and_notes(&args).await;
+    (text, notes.lines().map(str::to_string).collect())
+}
+
+#[tokio::test]
+async fn a_page_of_several_in_csv_or_json_says_so_on_stderr_only() {
+    let fx = fixture().await;
+    let hint = "page 1 of 12 — add --all for every group";
+    let (json, notes) = groups_and_notes(&fx, "json", &[]).await;
+    assert_eq!(notes, [hint]);
+    let groups: serde_json::Value = serde_json::from_str(&json).expect("stdout is JSON");
+    assert_eq!(groups.as_array().map(Vec::len), Some(20));
+    let (csv, notes) = groups_and_notes(&fx, "csv", &["--page", "3", "--per-page", "100"]).await;
+    assert_eq!(notes, ["page 3 of 3 — add --all for every group"]);
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("NO,NAME,COURSE,DAYS,TIME,STATUS,BRANCH,START,END")
+    );
+    assert_eq!(lines.count(), 40, "{csv}");
+}
+
+#[tokio::test]
+async fn every_page_or_the_only_page_needs_no_hint() {
+    let fx = fixture().await;
+    for format in ["json", "csv"] {
+        let (_, notes) = groups_and_notes(&fx, format, &["--all", "--per-page", "100"]).await;
+        assert_eq!(notes.len(), 1, "{format}: {notes:?}");
+        assert!(notes[0].ends_with("groups from every page"), "{notes:?}");
+        let one_page = ["--branch", "4", "--per-page", "100"];
+        let (_, notes) = groups_and_notes(&fx, format, &one_page).await;
+        assert!(notes.is_empty(), "{format}: {notes:?}");
+    }
+}
+
 #[tokio::test]
 async fn table_shows_weekdays_times_and_status_words() {
     let fx = fixture().await;
