@@ -7,7 +7,7 @@
 #[path = "../tests/support/fixtures.rs"]
 pub mod fixtures;
 
-use crmdeck::app::{App, Input, Payload, Request};
+use crmdeck::app::{Answer, App, Input, Request};
 use crmdeck::model::GroupsQuery;
 use divan::Bencher;
 use fixtures::now;
@@ -33,10 +33,7 @@ fn app_with_page_of(rows: u32) -> App {
                     per_page: rows,
                     ..*query
                 };
-                Ok(Payload::Groups(fixtures::groups_page(
-                    query,
-                    u64::from(rows),
-                )))
+                Answer::Groups(query, Ok(fixtures::groups_page(query, u64::from(rows))))
             }
             other => fixtures::server_answer(other),
         })

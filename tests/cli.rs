@@ -3,8 +3,9 @@
 
 pub mod support;
 
-use crmdeck::api::{Client, ClientOptions, Token};
+use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::Route;
+use crmdeck::model::Token;
 use std::process::{Output, Stdio};
 use support::cli::{Fixture, TOKEN, assert_failed, fixture, stderr, stdout, stdout_json};
 use support::home::Home;
@@ -62,7 +63,7 @@ async fn every_page_as_csv() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("NO,NAME,COURSE,DAYS,TIME,STATUS,BRANCH,START,END")
+        Some("number,name,course,days,time,status,branch,start,end")
     );
     assert_eq!(lines.count(), whole.len());
 }
@@ -87,7 +88,7 @@ async fn a_page_of_several_in_csv_or_json_says_so_on_stderr_only() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("NO,NAME,COURSE,DAYS,TIME,STATUS,BRANCH,START,END")
+        Some("number,name,course,days,time,status,branch,start,end")
     );
     assert_eq!(lines.count(), 40, "{csv}");
 }
@@ -240,7 +241,7 @@ async fn info_as_json_holds_the_facts_and_no_trace_of_the_token() {
         assert!(!text.contains(trace), "{trace} in {text}");
     }
     let csv = fx.text(&["info", "--format", "csv"]).await;
-    assert!(csv.starts_with("KEY,VALUE\r\n"), "{csv}");
+    assert!(csv.starts_with("key,value\r\n"), "{csv}");
     assert_contains(
         &csv,
         &[&format!("base url,{}", fx.server.base_url()), "token,cli-…"],
@@ -453,7 +454,7 @@ async fn branches_as_json_csv_and_a_table() {
     let csv = fx.text(&["branches", "--format", "csv"]).await;
     assert_eq!(
         csv,
-        "ID,NAME\r\n1,Chilonzor\r\n2,Yunusobod\r\n3,Mirzo Ulug'bek\r\n4,Sergeli\r\n"
+        "id,name\r\n1,Chilonzor\r\n2,Yunusobod\r\n3,Mirzo Ulug'bek\r\n4,Sergeli\r\n"
     );
     let table = fx.text(&["branches", "--format", "table"]).await;
     assert_eq!(table.lines().next(), Some("ID  NAME"));

@@ -5,11 +5,9 @@ use super::address;
 use super::decode::{self, DecodeError};
 use super::echo;
 use super::error::ApiError;
-use super::model::{Branch, Envelope, Group, Installation, Me, Plugin};
-// compat: removed once issue 11 branches are merged
-pub use super::model::{GroupsPage, GroupsQuery};
 use super::tls;
-use super::token::Token;
+use crate::model::Token;
+use crate::model::{Branch, Envelope, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use reqwest::header::{ACCEPT, HeaderMap, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 use std::borrow::Cow;

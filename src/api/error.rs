@@ -5,13 +5,13 @@
 //! token that the server echoes, in any encoding
 //! ([`ApiError::without_token`]), and every text the server chose
 //! (messages, body snippets) passes through
-//! [`redact_secrets`](super::token::redact_secrets) and is made safe for a
+//! [`redact_secrets`](crate::model::redact_secrets) and is made safe for a
 //! terminal: no control or bidi character, no line break, and a bounded
 //! length.
 
 use super::echo;
-use super::token::{Token, redact_secrets};
 use crate::domain::sanitize::sanitize_line;
+use crate::model::{Token, redact_secrets};
 use chrono::{DateTime, Utc};
 use std::fmt;
 use std::time::Duration;

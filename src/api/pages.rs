@@ -4,9 +4,10 @@
 //! [`PageWalker`] is a pure state machine (the TUI drives it one message at a
 //! time); [`walk_all`] drives it over a [`Client`] for scripts.
 
-use super::client::{Client, GroupsPage, GroupsQuery};
+use super::client::Client;
 use super::error::ApiError;
-use super::model::Group;
+use crate::model::Group;
+use crate::model::{GroupsPage, GroupsQuery};
 use std::collections::HashSet;
 
 /// More pages than any real centre has: a server that never says "last page"
@@ -163,7 +164,7 @@ pub async fn walk_all(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::model::{Links, Pagination};
+    use crate::model::{Links, Pagination};
 
     fn group(id: i64) -> Group {
         Group {

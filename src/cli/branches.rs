@@ -3,7 +3,8 @@
 
 use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
-use crate::model::Branch;
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::branches::COLUMNS;
 use crate::session::Session;
 use serde_json::Value;
 
@@ -21,16 +22,12 @@ pub async fn run(session: &Session, format: Format) -> Result<String, CliError> 
     Ok(match format {
         // A list of `{id, name}`: it always serialises.
         Format::Json => json_text(&serde_json::to_value(&branches).unwrap_or(Value::Null)),
-        Format::Table => table(&branches).to_text(on_terminal()),
-        Format::Csv => table(&branches).to_csv(),
+        Format::Table | Format::Csv => {
+            let table = Table::of(COLUMNS, &branches, &(), &BranchNames::new());
+            match format {
+                Format::Csv => table.to_csv(),
+                _ => table.to_text(on_terminal()),
+            }
+        }
     })
-}
-
-/// Two columns: the id `--branch` takes, and the name.
-fn table(branches: &[Branch]) -> Table {
-    let mut table = Table::new(&[("ID", None), ("NAME", Some(40))]);
-    for branch in branches {
-        table.push(vec![branch.id.to_string(), branch.name.clone()]);
-    }
-    table
 }

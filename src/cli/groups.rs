@@ -5,14 +5,13 @@ use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
 use crate::api::pages::walk_all;
 use crate::config::Config;
-use crate::domain::clock::lesson_range;
-use crate::domain::format::{NONE, date, status_word};
-use crate::domain::weekday::{NameStyle, day_name, describe_days, weekdays};
-use crate::domain::zone::Zone;
-use crate::model::{Branch, Group, GroupsPage, GroupsQuery};
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::groups::COLUMNS;
+use crate::domain::format::RowFormat;
+use crate::domain::weekday::{NameStyle, day_name, weekdays};
+use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::session::{Session, optional};
 use serde_json::{Value, json};
-use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 
 pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result<String, CliError> {
@@ -56,7 +55,14 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
                 optional("branch names", session.client.branches()),
                 session.zone()
             );
-            let table = table(&groups, &branches.unwrap_or_default(), config, &zone);
+            let branches: BranchNames = (branches.into_iter().flatten())
+                .map(|branch| (branch.id, branch.name))
+                .collect();
+            let rows = RowFormat {
+                language: config.language,
+                zone,
+            };
+            let table = Table::of(COLUMNS, &groups, &rows, &branches);
             match format {
                 Format::Csv => table.to_csv(),
                 _ => table.to_text(on_terminal()),
@@ -101,56 +107,6 @@ fn more_pages_hint(page: &GroupsPage) -> Option<String> {
         let of = pages.map_or("?".to_string(), |_| page.total_pages().to_string());
         format!("page {} of {of} — add --all for every group", page.page())
     })
-}
-
-fn table(groups: &[Group], branches: &[Branch], config: &Config, zone: &Zone) -> Table {
-    let branch_names: HashMap<i64, &str> =
-        branches.iter().map(|b| (b.id, b.name.as_str())).collect();
-    let mut table = Table::new(&[
-        ("NO", None),
-        ("NAME", Some(32)),
-        ("COURSE", Some(24)),
-        ("DAYS", Some(20)),
-        ("TIME", None),
-        ("STATUS", None),
-        ("BRANCH", Some(16)),
-        ("START", None),
-        ("END", None),
-    ]);
-    let or_none = |text: Option<String>| text.unwrap_or_else(|| NONE.to_string());
-    for group in groups {
-        let branch = group.branch_id.map(|id| {
-            branch_names
-                .get(&id)
-                .map_or_else(|| id.to_string(), |name| name.to_string())
-        });
-        table.push(vec![
-            or_none(group.company_group_number.map(|n| n.to_string())),
-            group.name.clone(),
-            or_none(group.course.as_ref().map(|c| c.name.clone())),
-            describe_days(
-                &group.days,
-                &group.exact_days,
-                config.language,
-                NameStyle::Short,
-            ),
-            lesson_range(
-                group.lesson_start_time.as_ref(),
-                group.lesson_end_time.as_ref(),
-                zone,
-            ),
-            status_word(&group.status).into_owned(),
-            or_none(branch),
-            or_none(
-                group
-                    .group_start_date
-                    .as_ref()
-                    .map(|d| date(d).into_owned()),
-            ),
-            or_none(group.group_end_date.as_ref().map(|d| date(d).into_owned())),
-        ]);
-    }
-    table
 }
 
 /// A group as JSON: every field as decoded, plus `days_names`.

@@ -2,6 +2,8 @@
 
 use super::table::Table;
 use super::{Format, json_text};
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::facts::{COLUMNS, Fact};
 use crate::domain::zone::Zone;
 use crate::logging::Log;
 use crate::model::describe_expiry;
@@ -17,13 +19,7 @@ pub async fn run(session: &Session, format: Option<Format>, log: &Log) -> String
     match format {
         None | Some(Format::Table) => info.to_text(),
         Some(Format::Json) => json_text(&serde_json::to_value(&info).unwrap_or_default()),
-        Some(Format::Csv) => {
-            let mut table = Table::new(&[("KEY", None), ("VALUE", None)]);
-            for (key, value) in info.lines() {
-                table.push(vec![key.to_string(), value]);
-            }
-            table.to_csv()
-        }
+        Some(Format::Csv) => Table::of(COLUMNS, &info.lines(), &(), &BranchNames::new()).to_csv(),
     }
 }
 
@@ -108,7 +104,7 @@ impl Info {
     }
 
     /// Each fact named for a person.
-    fn lines(&self) -> [(&'static str, String); 10] {
+    fn lines(&self) -> [Fact; 10] {
         // Said where it matters: lesson times do not read as this machine's clock.
         let elsewhere = if self.time_zone.same_as_this_machine {
             String::new()

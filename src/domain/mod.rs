@@ -5,6 +5,7 @@
 pub mod address;
 pub mod cell_text;
 pub mod clock;
+pub mod columns;
 pub mod format;
 pub mod sanitize;
 pub mod timetable;

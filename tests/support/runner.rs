@@ -26,7 +26,7 @@ use crmdeck::config::Config;
 use crmdeck::demo::{DemoHandle, DemoOptions};
 use crmdeck::domain::zone::Zone;
 use crmdeck::runtime::settings::app_settings;
-use crmdeck::runtime::{self, Exit, Screen, Signal};
+use crmdeck::runtime::{self, Console, Exit, Signal};
 use crmdeck::session;
 use crmdeck::ui::render;
 use crossterm::event::Event;
@@ -138,11 +138,11 @@ impl Shown {
     }
 }
 
-/// The loop's [`Screen`]: no modes to enter or leave, no signals, no
+/// The loop's [`Console`]: no modes to enter or leave, no signals, no
 /// clipboard.
 struct InMemory(Shown);
 
-impl Screen for InMemory {
+impl Console for InMemory {
     fn size(&self) -> io::Result<(u16, u16)> {
         let area = self.0.lock().backend().buffer().area;
         Ok((area.width, area.height))
