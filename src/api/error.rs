@@ -154,6 +154,17 @@ impl ApiError {
         }
     }
 
+    /// For an endpoint outside the published description (`/v2/branches`):
+    /// true when the answer says this server does not offer it, as the API
+    /// notes tell: not found, forbidden, or an answer of another shape.
+    /// Anything else (no connection, a timeout, a 5xx) says nothing of it.
+    pub fn means_not_offered(&self) -> bool {
+        matches!(
+            self,
+            Self::NotFound { .. } | Self::Forbidden { .. } | Self::Decode { .. }
+        )
+    }
+
     /// A decode failure with a short, secret-free snippet of the body.
     pub fn decode(status: u16, detail: impl fmt::Display, body: &[u8]) -> Self {
         Self::Decode {
@@ -451,6 +462,34 @@ mod tests {
         ];
         for error in known {
             assert!(!error.outcome_unknown(), "{error:?}");
+        }
+    }
+
+    #[test]
+    fn an_endpoint_is_not_offered_on_a_404_a_403_or_another_shape_only() {
+        let not_offered = [
+            ApiError::NotFound { message: None },
+            ApiError::Forbidden { message: None },
+            ApiError::decode(200, "expected a list in `data`, found an object", b"{}"),
+        ];
+        for error in not_offered {
+            assert!(error.means_not_offered(), "{error:?}");
+        }
+        let other = [
+            ApiError::Network("127.0.0.1: Connection refused (os error 111)".into()),
+            ApiError::Timeout(Duration::from_secs(1)),
+            ApiError::Unauthorized {
+                expired_at: None,
+                message: None,
+            },
+            ApiError::Server {
+                status: 500,
+                message: None,
+            },
+            ApiError::RateLimited { retry_after: None },
+        ];
+        for error in other {
+            assert!(!error.means_not_offered(), "{error:?}");
         }
     }
 }

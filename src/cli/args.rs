@@ -3,6 +3,7 @@
 
 use crate::domain::timetable::WorkingHours;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -39,7 +40,7 @@ pub struct GlobalArgs {
     /// Refuse anything that changes data (install)
     #[arg(long, global = true)]
     pub read_only: bool,
-    /// Output format (default: table on a terminal, json otherwise)
+    /// Output format (default: table on a terminal, json otherwise; `info`: text)
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
 }
@@ -83,8 +84,13 @@ pub enum Command {
                             crmdeck timetable --branch 2 --hours 09:00-20:00 --format csv > week.csv\n\
                             `--format table` is the text grid (the default on a terminal).")]
     Timetable(TimetableArgs),
+    /// List the centre's branches (id and name)
+    #[command(after_help = "Example:\n  crmdeck branches --format csv > branches.csv")]
+    Branches,
     /// Show the config, profile, base URL, token source and expiry, log path
-    #[command(after_help = "Example:\n  crmdeck --profile staging info")]
+    #[command(
+        after_help = "Examples:\n  crmdeck --profile staging info\n  crmdeck info --format json"
+    )]
     Info,
     /// Serve the demo API on a port for other clients
     #[command(
@@ -95,6 +101,19 @@ pub enum Command {
                             @plugins|@install|@groups|@branches|@me suffix."
     )]
     DemoServer(DemoServerArgs),
+    /// Print a shell's completion script (needs no config, token or network)
+    #[command(after_help = "Install (one line each):\n  \
+                            crmdeck completions bash > ~/.local/share/bash-completion/completions/crmdeck\n  \
+                            crmdeck completions zsh > ~/.zfunc/_crmdeck   # with fpath+=~/.zfunc in ~/.zshrc\n  \
+                            crmdeck completions fish > ~/.config/fish/completions/crmdeck.fish")]
+    Completions {
+        /// The shell the script is for
+        shell: Shell,
+    },
+    /// Print the manual page (roff; needs no config, token or network)
+    #[command(after_help = "Install:\n  \
+                            crmdeck man > ~/.local/share/man/man1/crmdeck.1   # then: man crmdeck")]
+    Man,
 }
 
 #[derive(Debug, Clone, ClapArgs)]

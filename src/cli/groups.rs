@@ -9,7 +9,7 @@ use crate::domain::columns::BranchNames;
 use crate::domain::columns::groups::COLUMNS;
 use crate::domain::format::RowFormat;
 use crate::domain::weekday::{NameStyle, day_name, weekdays};
-use crate::model::{Group, GroupsQuery};
+use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::session::{Session, optional};
 use serde_json::{Value, json};
 use std::io::{IsTerminal, Write};
@@ -38,6 +38,9 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
                 page.total_pages(),
                 page.per_page()
             );
+        } else if let Some(hint) = more_pages_hint(&page) {
+            // Data for a script on stdout; the hint for its author.
+            eprintln!("{hint}");
         }
         page.groups
     };
@@ -95,6 +98,17 @@ pub(super) async fn all_pages(
     Ok(groups)
 }
 
+/// `page 1 of 2 — add --all for every group` when `page` is one of
+/// several (the server says there are more, or links a next page).
+fn more_pages_hint(page: &GroupsPage) -> Option<String> {
+    let pages = page.pagination.total_pages;
+    let more = pages.is_some_and(|pages| pages > 1) || page.pagination.links.next.is_some();
+    more.then(|| {
+        let of = pages.map_or("?".to_string(), |_| page.total_pages().to_string());
+        format!("page {} of {of} — add --all for every group", page.page())
+    })
+}
+
 /// A group as JSON: every field as decoded, plus `days_names`.
 fn group_json(group: &Group, config: &Config) -> Value {
     let mut value = serde_json::to_value(group).unwrap_or(Value::Null);
@@ -104,4 +118,55 @@ fn group_json(group: &Group, config: &Config) -> Value {
         .collect();
     value["days_names"] = json!(names);
     value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Links, Pagination};
+
+    fn page(current: u64, pagination: Pagination) -> GroupsPage {
+        GroupsPage {
+            query: GroupsQuery {
+                branch_id: None,
+                page: current,
+                per_page: 20,
+            },
+            groups: Vec::new(),
+            pagination,
+        }
+    }
+
+    #[test]
+    fn one_page_of_several_says_so_and_the_only_page_says_nothing() {
+        let of = |current, total_pages| Pagination {
+            current_page: Some(current),
+            total_pages: Some(total_pages),
+            ..Pagination::default()
+        };
+        assert_eq!(
+            more_pages_hint(&page(1, of(1, 2))).as_deref(),
+            Some("page 1 of 2 — add --all for every group")
+        );
+        // The last page of several is still a part.
+        assert_eq!(
+            more_pages_hint(&page(12, of(12, 12))).as_deref(),
+            Some("page 12 of 12 — add --all for every group")
+        );
+        assert_eq!(more_pages_hint(&page(1, of(1, 1))), None);
+        // No pagination at all: nothing is known of other pages.
+        assert_eq!(more_pages_hint(&page(1, Pagination::default())), None);
+        // Only a link to the next page: there are more, how many is unknown.
+        let linked = Pagination {
+            links: Links {
+                next: Some("https://api.example.uz/v2/groups?page=2".into()),
+                previous: None,
+            },
+            ..Pagination::default()
+        };
+        assert_eq!(
+            more_pages_hint(&page(1, linked)).as_deref(),
+            Some("page 1 of ? — add --all for every group")
+        );
+    }
 }

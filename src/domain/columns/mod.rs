@@ -1,5 +1,6 @@
 //! How a record reads as a row of cells: one table of columns per record
-//! kind ([`groups`], [`plugins`], [`lessons`], [`installs`]), read by the
+//! kind ([`groups`], [`plugins`], [`lessons`], [`installs`], [`branches`],
+//! [`facts`]), read by the
 //! dashboard's tables, the command line's tables and CSV. A new column is
 //! one entry in its kind's table.
 //!
@@ -8,6 +9,8 @@
 //! dashboard sizes, tones, filters and sorts it, and how wide the command
 //! line may print it. Texts come out sanitised (see [`super::sanitize`]).
 
+pub mod branches;
+pub mod facts;
 pub mod groups;
 pub mod installs;
 pub mod lessons;
