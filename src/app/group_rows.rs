@@ -7,6 +7,7 @@ use crate::domain::cell_text::CellText;
 use crate::domain::clock::{lesson_range, time_of_day};
 use crate::domain::format::{NONE, date, status_word};
 use crate::domain::sanitize::sanitize_line;
+use crate::domain::script::fold;
 use crate::domain::weekday::{NameStyle, describe_days, weekdays};
 use crate::domain::zone::Zone;
 use crate::model::{Group, GroupStatus, GroupsPage};
@@ -31,7 +32,7 @@ pub struct GroupRow {
     pub branch_id: Option<i64>,
     /// "2025-01-31–2025-09-30".
     pub dates: CellText,
-    /// Number, name and course in lower case, for the filter.
+    /// Number, name and course folded to one script, for the filter.
     search: String,
     number_key: Option<i64>,
     name_key: String,
@@ -77,7 +78,7 @@ impl GroupRow {
         );
         Self {
             id: group.id,
-            search: format!("{number} {name} {course}").to_lowercase(),
+            search: fold(&format!("{number} {name} {course}")),
             number_key: group.company_group_number,
             name_key: name.to_lowercase(),
             course_key: course.to_lowercase(),
@@ -224,7 +225,7 @@ impl SortColumn {
 /// Which rows show, and in what order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RowSelection<'a> {
-    /// Lower-case filter text ("" shows all).
+    /// The filter text, folded (`domain::script::fold`; "" shows all).
     pub filter: &'a str,
     pub hide_archived: bool,
     pub sort: Option<SortColumn>,

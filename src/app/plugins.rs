@@ -18,6 +18,7 @@ use super::tabs::Tab;
 use crate::api::ApiError;
 use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
+use crate::domain::script::fold;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
 use crossterm::event::KeyEvent;
@@ -166,8 +167,7 @@ impl PluginsTab {
             .iter()
             .enumerate()
             .filter(|(i, p)| {
-                self.type_filter.admits(&p.plugin_type)
-                    && self.names[*i].to_lowercase().contains(&filter)
+                self.type_filter.admits(&p.plugin_type) && fold(&self.names[*i]).contains(&filter)
             })
             .map(|(i, _)| i)
             .collect();

@@ -7,6 +7,7 @@ pub mod cell_text;
 pub mod clock;
 pub mod format;
 pub mod sanitize;
+pub mod script;
 pub mod timetable;
 pub mod weekday;
 pub mod zone;
