@@ -3,6 +3,7 @@
 //! No HTTP, no terminal.
 
 pub mod address;
+pub mod branch_lookup;
 pub mod cell_text;
 pub mod clock;
 pub mod format;
