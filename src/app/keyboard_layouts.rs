@@ -76,8 +76,9 @@ pub fn us_key(typed: char) -> Option<char> {
 mod tests {
     use super::*;
 
-    /// `../shared/keyboard-layouts.md`, row by row: the US keys without and
-    /// with Shift, then what the Russian and the Uzbek layouts type on them.
+    /// The layouts written out again, row by row, as their keyboards show
+    /// them: the US keys without and with Shift, then what the Russian and
+    /// the Uzbek layouts type on them.
     const ROWS: [(&str, &str, &str, &str); 3] = [
         (
             "qwertyuiop[]",
