@@ -4,11 +4,12 @@
 pub mod support;
 
 use crmdeck::api::{Client, ClientOptions};
-use crmdeck::demo::Route;
+use crmdeck::demo::{Fault, Route};
 use crmdeck::model::Token;
 use std::process::{Output, Stdio};
 use support::cli::{Fixture, TOKEN, assert_failed, fixture, stderr, stdout, stdout_json};
 use support::home::Home;
+use support::scripted_server::scripted_server;
 use support::text::assert_contains;
 
 impl Fixture {
@@ -306,6 +307,102 @@ async fn usage_errors_are_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let out = fx.run(&["install"]).await;
     assert_eq!(out.status.code(), Some(2));
+}
+
+// ---- --branch by id or name ----
+
+/// Exit 2, nothing on stdout, and one line naming `cause`.
+fn refused(out: &Output, cause: &str) {
+    assert_failed(out, 2, cause);
+    assert_eq!(stdout(out), "");
+    assert_eq!(stderr(out).lines().count(), 1, "{}", stderr(out));
+}
+
+#[tokio::test]
+async fn a_branch_by_name_in_either_script_in_any_case_or_by_its_start() {
+    let fx = fixture().await;
+    for name in ["Yunusobod", "YUNUSOBOD", "Юнусобод", "yunus", "Юнус"] {
+        let groups = fx
+            .list(&["groups", "--branch", name, "--format", "json"])
+            .await;
+        assert!(!groups.is_empty(), "{name}");
+        assert!(groups.iter().all(|g| g["branch_id"] == 2), "{name}");
+    }
+    for name in ["Mirzo Ulugʻbek", "мирзо улуғбек", "ulug"] {
+        let week = fx
+            .json(&["timetable", "--branch", name, "--format", "json"])
+            .await;
+        assert_eq!(week["branch_id"], 3, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn a_branch_that_is_none_is_exit_2_naming_the_nearest_or_every_branch() {
+    let fx = fixture().await;
+    let every = "Chilonzor (#1), Yunusobod (#2), Mirzo Ulug'bek (#3), Sergeli (#4)";
+    for args in [["groups", "--branch", "9"], ["timetable", "--branch", "9"]] {
+        let out = fx.run(&args).await;
+        refused(
+            &out,
+            &format!("--branch \"9\": no branch has this id; the branches are {every}"),
+        );
+    }
+    let out = fx.run(&["groups", "--branch", "Chilanzar"]).await;
+    refused(
+        &out,
+        "--branch \"Chilanzar\": no such branch; the nearest: Chilonzor (#1), ",
+    );
+    let out = fx.run(&["timetable", "--branch", " "]).await;
+    refused(&out, "--branch \"\": give a branch id or name");
+}
+
+/// Every request answered with three branches, two of them Sergeli.
+fn two_sergelis(_token: &str) -> (axum::http::StatusCode, String) {
+    let body = r#"{"status":200,"success":true,"data":[{"id":4,"name":"Sergeli"},
+        {"id":7,"name":"Sergeli 2"},{"id":9,"name":"Samarqand"}]}"#;
+    (axum::http::StatusCode::OK, body.to_string())
+}
+
+#[tokio::test]
+async fn a_branch_name_several_start_with_is_exit_2_naming_them() {
+    let base_url = scripted_server(two_sergelis).await;
+    let run = |args: &'static [&'static str]| {
+        let mut command = Home::new().crmdeck(args);
+        command
+            .env("CRMDECK_BASE_URL", &base_url)
+            .env("CRMDECK_TOKEN", TOKEN);
+        tokio::process::Command::from(command).output()
+    };
+    let out = run(&["groups", "--branch", "Серг"]).await.unwrap();
+    refused(
+        &out,
+        "--branch \"Серг\" matches 2 branches: Sergeli (#4), Sergeli 2 (#7); \
+         give more of the name, or the id",
+    );
+    let out = run(&["groups", "--branch", "s"]).await.unwrap();
+    refused(
+        &out,
+        "matches 3 branches: Sergeli (#4), Sergeli 2 (#7), Samarqand (#9)",
+    );
+}
+
+#[tokio::test]
+async fn without_the_branch_list_an_id_is_taken_as_given_and_a_name_refused() {
+    let fx = fixture().await;
+    fx.server
+        .faults()
+        .push(Fault::Status(404), 2, Some(Route::Branches));
+    let groups = fx
+        .list(&["groups", "--branch", "2", "--format", "json"])
+        .await;
+    assert!(!groups.is_empty() && groups.iter().all(|g| g["branch_id"] == 2));
+    let out = fx.run(&["groups", "--branch", "Yunusobod"]).await;
+    refused(
+        &out,
+        "--branch \"Yunusobod\": a branch name needs the branch list (/v2/branches), which \
+         the server did not give: give the branch id",
+    );
+    assert_eq!(fx.server.hits(Route::Branches), 2, "asked once each");
 }
 
 // ---- the time zone of lesson times ----

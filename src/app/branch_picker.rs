@@ -11,6 +11,7 @@ use super::shared::Shared;
 use crate::api::ApiError;
 use crate::domain::cell_text::CellText;
 use crate::domain::sanitize::sanitize_line;
+use crate::domain::script::fold;
 use crate::model::Branch;
 use crossterm::event::KeyEvent;
 use std::collections::HashMap;
@@ -133,14 +134,15 @@ impl BranchPicker {
             self.choices.clear();
             return;
         };
-        let typed = self.input.text().trim().to_lowercase();
+        // Script, case and apostrophes ignored: `Чил` finds Chilonzor.
+        let typed = fold(self.input.text().trim());
         let matching = list.iter().filter(|branch| {
             let name = branches
                 .names
                 .get(&branch.id)
                 .map(String::as_str)
                 .unwrap_or("");
-            name.to_lowercase().contains(&typed) || branch.id.to_string().starts_with(&typed)
+            fold(name).contains(&typed) || branch.id.to_string().starts_with(&typed)
         });
         let all_branches = (typed.is_empty() || ALL_BRANCHES.contains(&typed)).then_some(None);
         self.choices = all_branches

@@ -1,6 +1,7 @@
 //! The one keymap table: (context, keys, action, label). Dispatch, the
 //! footer hints and the help overlay all read it, so they cannot drift.
 
+use super::keyboard_layouts::us_key;
 use super::list_cursor::Movement;
 use super::tabs::Tab;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -309,12 +310,23 @@ pub fn globals_in(context: Context) -> impl Iterator<Item = &'static Binding> {
 }
 
 /// The action of `key` in `context`: the context's own bindings first, then
-/// the globals that apply there.
+/// the globals that apply there. Outside text inputs a key that means
+/// nothing as typed means what the US layout types on the same key: with a
+/// Cyrillic layout active `о` is `j`, `й` is `q`, `.` (the `/` key) is `/`.
 pub fn action_for(context: Context, key: &KeyEvent) -> Option<Action> {
-    bindings(context)
-        .chain(globals_in(context))
-        .find(|binding| binding.keys.iter().any(|k| k.matches(key)))
-        .map(|binding| binding.action)
+    let bound = |key: &KeyEvent| {
+        bindings(context)
+            .chain(globals_in(context))
+            .find(|binding| binding.keys.iter().any(|k| k.matches(key)))
+            .map(|binding| binding.action)
+    };
+    bound(key).or_else(|| {
+        let KeyCode::Char(typed) = key.code else {
+            return None;
+        };
+        let us = us_key(typed).filter(|_| !context.takes_text())?;
+        bound(&KeyEvent::new(KeyCode::Char(us), key.modifiers))
+    })
 }
 
 /// A footer hint: a binding's first key and its label.
@@ -412,6 +424,100 @@ mod tests {
         let help = key(KeyCode::Char('?'), KeyModifiers::NONE);
         assert_eq!(action_for(C::Help, &help), Some(A::Back));
         assert!(globals_in(C::Help).all(|b| b.action != A::Help));
+    }
+
+    #[test]
+    fn a_cyrillic_letter_is_the_key_it_sits_on_outside_text_inputs() {
+        let typed = |c: char| key(KeyCode::Char(c), KeyModifiers::NONE);
+        let shifted = |c: char| key(KeyCode::Char(c), KeyModifiers::SHIFT);
+        for (context, c, action) in [
+            (C::GroupsList, 'о', A::Move(M::Down)),
+            (C::GroupsList, 'л', A::Move(M::Up)),
+            (C::GroupsList, 'й', A::Quit),
+            (C::GroupsList, 'и', A::PickBranch),
+            (C::GroupsList, '.', A::Filter),
+            (C::GroupsList, ',', A::Help),
+            (C::GroupsList, 'х', A::PreviousPage),
+            (C::GroupsList, 'ъ', A::NextPage),
+            (C::GroupsList, 'ғ', A::FewerPerPage),
+            (C::GroupsList, 'ц', A::OpenWeek),
+            (C::GroupDetail, 'о', A::Move(M::Down)),
+            (C::Week, 'р', A::PreviousDay),
+            (C::Week, 'д', A::NextDay),
+            (C::PluginsList, 'ш', A::Install),
+            (C::PluginsList, 'е', A::CycleType),
+            (C::PluginDetail, 'м', A::RevealToken),
+            (C::PluginDetail, 'с', A::CopyToken),
+            (C::Confirm, 'н', A::Accept),
+            (C::Confirm, 'т', A::Back),
+            (C::Help, 'л', A::Move(M::Up)),
+            (C::Help, ',', A::Back),
+        ] {
+            assert_eq!(
+                action_for(context, &typed(c)),
+                Some(action),
+                "{context:?} {c}"
+            );
+        }
+        // Capitals are the shifted key, Shift held or not.
+        for (c, action) in [
+            ('П', A::Move(M::Bottom)),
+            ('Ы', A::ReverseSort),
+            ('Қ', A::ReverseSort),
+            ('Ҳ', A::MorePerPage),
+        ] {
+            assert_eq!(action_for(C::GroupsList, &shifted(c)), Some(action), "{c}");
+            assert_eq!(action_for(C::GroupsList, &typed(c)), Some(action), "{c}");
+        }
+        assert_eq!(action_for(C::Global, &shifted('К')), Some(A::ReloadToken));
+        // The key means nothing in Latin either: nothing.
+        assert_eq!(action_for(C::GroupDetail, &typed('.')), None);
+        assert_eq!(action_for(C::GroupsList, &typed('ю')), None);
+        // Text inputs take the letter as typed; their Ctrl keys still work.
+        for context in [C::FilterInput, C::BranchPicker] {
+            for c in ['о', 'л', 'й', 'и', '.', ','] {
+                assert_eq!(action_for(context, &typed(c)), None, "{context:?} {c}");
+            }
+            let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
+            assert_eq!(action_for(context, &ctrl_c), Some(A::Quit));
+        }
+    }
+
+    #[test]
+    fn every_key_as_typed_keeps_the_meaning_its_row_gives_it() {
+        let contexts = [
+            C::GroupsList,
+            C::GroupDetail,
+            C::PluginsList,
+            C::PluginDetail,
+            C::Week,
+            C::WeekDetail,
+            C::Confirm,
+            C::BranchPicker,
+            C::FilterInput,
+            C::Help,
+        ];
+        for context in contexts {
+            for binding in bindings(context).chain(globals_in(context)) {
+                for k in binding.keys {
+                    let modifiers = if k.control {
+                        KeyModifiers::CONTROL
+                    } else {
+                        KeyModifiers::NONE
+                    };
+                    let first = bindings(context)
+                        .chain(globals_in(context))
+                        .find(|b| b.keys.contains(k))
+                        .unwrap();
+                    assert_eq!(
+                        action_for(context, &key(k.code, modifiers)),
+                        Some(first.action),
+                        "{context:?} {}",
+                        k.label()
+                    );
+                }
+            }
+        }
     }
 
     #[test]

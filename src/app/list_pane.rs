@@ -13,6 +13,7 @@ use super::line_input::{Edit, LineInput};
 use super::list_cursor::{ListCursor, Movement};
 use super::status::StatusLine;
 use crate::domain::columns::{BranchNames, Column, ScreenTable, SortColumn};
+use crate::domain::script::fold;
 use crossterm::event::KeyEvent;
 
 /// What of a list tab has the keys.
@@ -76,9 +77,10 @@ impl ListPane {
         self.filtering || !self.filter.is_empty()
     }
 
-    /// The filter as matched: lower case.
+    /// The filter as matched: folded to one script (`domain::script`), as
+    /// the text it is matched against.
     pub fn filter_text(&self) -> String {
-        self.filter.text().to_lowercase()
+        fold(self.filter.text())
     }
 
     /// Rows of the list on screen.

@@ -77,6 +77,7 @@ pub enum Command {
     },
     /// List study groups, a page at a time or all of them
     #[command(after_help = "Examples:\n  crmdeck groups --branch 2 --page 3\n  \
+                            crmdeck groups --branch chilonzor --all\n  \
                             crmdeck groups --all --format json | jq '.[].name'")]
     Groups(GroupsArgs),
     /// A branch's week: every active group on each weekday it meets
@@ -118,9 +119,10 @@ pub enum Command {
 
 #[derive(Debug, Clone, ClapArgs)]
 pub struct GroupsArgs {
-    /// Only this branch's groups
-    #[arg(long, value_name = "ID")]
-    pub branch: Option<i64>,
+    /// Only this branch's groups: its id or name (either script, any case,
+    /// or the start of it)
+    #[arg(long, value_name = "ID|NAME")]
+    pub branch: Option<String>,
     /// Page number
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub page: u64,
@@ -134,9 +136,10 @@ pub struct GroupsArgs {
 
 #[derive(Debug, Clone, ClapArgs)]
 pub struct TimetableArgs {
-    /// The branch (default: branch_id from the config)
-    #[arg(long, value_name = "ID")]
-    pub branch: Option<i64>,
+    /// The branch: its id or name, as for `groups` (default: branch_id from
+    /// the config)
+    #[arg(long, value_name = "ID|NAME")]
+    pub branch: Option<String>,
     /// The centre's working hours: the grid's rows and the first free hour
     /// [default: working_hours of the config, else 08:00-21:00]
     #[arg(long, value_name = "HH:MM-HH:MM")]

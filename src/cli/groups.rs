@@ -1,6 +1,7 @@
 //! `crmdeck groups`: one page, or every page with `--all`.
 
 use super::args::GroupsArgs;
+use super::branch::{self, BranchList};
 use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
 use crate::api::pages::walk_all;
@@ -10,14 +11,18 @@ use crate::domain::columns::groups::COLUMNS;
 use crate::domain::format::RowFormat;
 use crate::domain::weekday::{NameStyle, day_name, weekdays};
 use crate::model::{Group, GroupsPage, GroupsQuery};
-use crate::session::{Session, optional};
+use crate::session::Session;
 use serde_json::{Value, json};
 use std::io::{IsTerminal, Write};
 
 pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result<String, CliError> {
     let config = &session.config;
     let per_page = args.per_page.unwrap_or(config.per_page);
-    let branch_id = args.branch.or(config.branch_id);
+    let branch_list = BranchList::new(session);
+    let branch_id = match &args.branch {
+        Some(flag) => Some(branch::resolve(flag, &branch_list).await?),
+        None => config.branch_id,
+    };
     let groups = if args.all {
         all_pages(session, branch_id, per_page).await?
     } else {
@@ -51,12 +56,9 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         Format::Table | Format::Csv => {
             // Branch names are a nicety from an unpublished endpoint: a
             // failing or silent one costs a moment, never the table.
-            let (branches, (zone, _)) = tokio::join!(
-                optional("branch names", session.client.branches()),
-                session.zone()
-            );
-            let branches: BranchNames = (branches.into_iter().flatten())
-                .map(|branch| (branch.id, branch.name))
+            let (branches, (zone, _)) = tokio::join!(branch_list.get(), session.zone());
+            let branches: BranchNames = (branches.unwrap_or_default().iter())
+                .map(|branch| (branch.id, branch.name.clone()))
                 .collect();
             let rows = RowFormat {
                 language: config.language,

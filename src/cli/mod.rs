@@ -2,6 +2,7 @@
 //! something fails, and an exit code a script can act on.
 
 pub mod args;
+mod branch;
 mod branches;
 mod demo_server;
 mod groups;

@@ -1,6 +1,7 @@
 //! `crmdeck timetable`: a branch's week as a text grid, JSON or CSV.
 
 use super::args::TimetableArgs;
+use super::branch::{self, BranchList};
 use super::groups::all_pages;
 use super::table::Table;
 use super::{CliError, Format, on_terminal};
@@ -27,9 +28,14 @@ pub async fn run(
     args: &TimetableArgs,
 ) -> Result<String, CliError> {
     let config = &session.config;
-    let branch_id = args.branch.or(config.branch_id).ok_or_else(|| {
-        CliError::Usage("timetable needs a branch: --branch ID, or branch_id in the config".into())
-    })?;
+    let branch_id = match &args.branch {
+        Some(flag) => branch::resolve(flag, &BranchList::new(session)).await?,
+        None => config.branch_id.ok_or_else(|| {
+            CliError::Usage(
+                "timetable needs a branch: --branch ID|NAME, or branch_id in the config".into(),
+            )
+        })?,
+    };
     let (groups, (zone, _)) = tokio::join!(
         all_pages(session, Some(branch_id), PER_PAGE),
         session.zone()

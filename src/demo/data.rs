@@ -7,9 +7,9 @@ use chrono::{Months, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta};
 use serde::Serialize;
 
 use super::rng::SplitMix64;
+use super::wire::{date, timestamp};
 use crate::domain::Language;
 use crate::domain::weekday::{NameStyle, day_from_number, day_name};
-use super::wire::{date, timestamp};
 
 /// The seed of all demo data.
 const SEED: u64 = 0x0C4D_DEC4_2024_0610;

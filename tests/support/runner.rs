@@ -99,8 +99,14 @@ impl Runner {
     }
 
     /// Quits with q and checks that the loop ended for that reason.
-    pub fn quit(mut self) {
-        self.send_keys("q");
+    pub fn quit(self) {
+        self.quit_with("q");
+    }
+
+    /// Presses `keys`, which must quit, and checks that the loop ended for
+    /// that reason.
+    pub fn quit_with(mut self, keys: &str) {
+        self.send_keys(keys);
         let running = self.running.take().expect("running until now");
         let exit = self
             .server

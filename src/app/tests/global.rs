@@ -20,6 +20,29 @@ fn tick(app: &mut App, after: TimeDelta) -> Vec<Effect> {
 }
 
 #[test]
+fn in_a_cyrillic_layout_keys_act_by_their_place_and_inputs_take_the_letters() {
+    let mut app = loaded();
+    let index = |app: &App| app.tabs.groups.list.cursor.index;
+    press(&mut app, "оо");
+    assert_eq!(index(&app), 2, "о is the j key");
+    press(&mut app, "л");
+    assert_eq!(index(&app), 1, "л is the k key");
+    // `.` is on the / key; the filter then takes every letter as typed.
+    press(&mut app, ".Мент");
+    assert_eq!(app.context(), Context::FilterInput);
+    assert_eq!(app.tabs.groups.list.filter.text(), "Мент");
+    assert_eq!(visible_ids(&app), vec![6, 14], "Mental arithmetic");
+    press(&mut app, "й");
+    assert_eq!(app.tabs.groups.list.filter.text(), "Ментй");
+    press(&mut app, "\x1b");
+    press(&mut app, "и");
+    assert_eq!(app.context(), Context::BranchPicker, "и is the b key");
+    assert!(press(&mut app, "й").is_empty(), "a letter in the picker");
+    press(&mut app, "\x1b");
+    assert_eq!(press(&mut app, "й"), vec![Effect::Quit], "й is the q key");
+}
+
+#[test]
 fn q_quits_except_where_it_is_text_and_ctrl_c_always_quits() {
     let mut app = loaded();
     assert_eq!(press(&mut app, "q"), vec![Effect::Quit]);

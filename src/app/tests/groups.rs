@@ -332,6 +332,34 @@ fn the_branch_picker_filters_as_typed_and_picks() {
 }
 
 #[test]
+fn the_branch_picker_ignores_the_script() {
+    let mut app = loaded();
+    let choices = |app: &App| picker(app).choices.clone();
+    for (typed, branch) in [
+        ("Чил", 1),
+        ("юнус", 2),
+        ("Улуғ", 3),
+        ("ulugʻb", 3),
+        ("СЕРГ", 4),
+    ] {
+        press(&mut app, "b");
+        press(&mut app, typed);
+        assert_eq!(choices(&app), vec![Some(branch)], "{typed}");
+        press(&mut app, "\x1b");
+    }
+    press(&mut app, "bСамарқанд");
+    assert!(choices(&app).is_empty());
+    assert!(fetches(&press(&mut app, "\n")).is_empty());
+    assert_eq!(picker(&app).error.as_deref(), Some("no branch matches"));
+    press(&mut app, "\x1bbЧил");
+    let wanted = GroupsQuery {
+        branch_id: Some(1),
+        ..query(1)
+    };
+    fetch_of(&press(&mut app, "\n"), &Request::Groups(wanted));
+}
+
+#[test]
 fn the_branch_picker_moves_and_escape_cancels() {
     let mut app = loaded();
     press(&mut app, "b");
@@ -413,6 +441,18 @@ fn the_filter_narrows_the_page_by_name_course_or_number() {
     // Number 17, and the groups at 17:00 and 17:30.
     press(&mut app, "/17");
     assert_eq!(visible_ids(&app), vec![3, 14, 17]);
+    press(&mut app, "\x1b");
+    // Either script finds either: Русский язык and its course, Russian
+    // language; then Mental arithmetic typed in Cyrillic.
+    for (typed, ids) in [
+        ("/Рус", vec![3, 11, 19]),
+        ("/russk", vec![3, 11, 19]),
+        ("/Ментал", vec![6, 14]),
+    ] {
+        press(&mut app, typed);
+        assert_eq!(visible_ids(&app), ids, "{typed}");
+        press(&mut app, "\x1b");
+    }
 }
 
 /// The name of the column the rows are sorted by.

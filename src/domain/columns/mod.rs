@@ -19,6 +19,7 @@ pub mod plugins;
 use super::cell_text::CellText;
 use super::format::NONE;
 use super::sanitize::sanitize_line;
+use super::script::fold;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -336,7 +337,8 @@ pub struct ScreenRow {
     pub cells: Box<[ScreenCell]>,
     /// One per column on the dashboard; None where it does not sort.
     keys: Box<[Option<SortKey>]>,
-    /// The filtered columns' texts in lower case, a space apart.
+    /// The filtered columns' texts folded to one script in lower case
+    /// ([`fold`]), a space apart.
     search: String,
 }
 
@@ -350,8 +352,8 @@ impl ScreenRow {
             .filter(|((_, screen), _)| screen.filtered)
             .filter_map(|(_, cell)| cell.text().map(CellText::as_str))
             .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase();
+            .join(" ");
+        let search = fold(&search);
         let keys = on_screen(columns)
             .zip(&cells)
             .map(|((_, screen), cell)| {
@@ -370,7 +372,7 @@ impl ScreenRow {
         }
     }
 
-    /// True when the filtered columns hold `filter` (lower case).
+    /// True when the filtered columns hold `filter` (folded by [`fold`]).
     pub fn matches(&self, filter: &str) -> bool {
         self.search.contains(filter)
     }
