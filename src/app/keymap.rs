@@ -376,21 +376,23 @@ mod tests {
         KeyEvent::new(code, modifiers)
     }
 
+    /// Every context a screen can be in.
+    const EVERY_CONTEXT_BUT_GLOBAL: [C; 10] = [
+        C::GroupsList,
+        C::GroupDetail,
+        C::PluginsList,
+        C::PluginDetail,
+        C::Week,
+        C::WeekDetail,
+        C::Confirm,
+        C::BranchPicker,
+        C::FilterInput,
+        C::Help,
+    ];
+
     #[test]
     fn no_key_means_two_things_in_one_context() {
-        let contexts = [
-            C::GroupsList,
-            C::GroupDetail,
-            C::PluginsList,
-            C::PluginDetail,
-            C::Week,
-            C::WeekDetail,
-            C::Confirm,
-            C::BranchPicker,
-            C::FilterInput,
-            C::Help,
-        ];
-        for context in contexts {
+        for context in EVERY_CONTEXT_BUT_GLOBAL {
             let keys: Vec<Key> = bindings(context)
                 .flat_map(|b| b.keys.iter().copied())
                 .collect();
@@ -485,19 +487,7 @@ mod tests {
 
     #[test]
     fn every_key_as_typed_keeps_the_meaning_its_row_gives_it() {
-        let contexts = [
-            C::GroupsList,
-            C::GroupDetail,
-            C::PluginsList,
-            C::PluginDetail,
-            C::Week,
-            C::WeekDetail,
-            C::Confirm,
-            C::BranchPicker,
-            C::FilterInput,
-            C::Help,
-        ];
-        for context in contexts {
+        for context in EVERY_CONTEXT_BUT_GLOBAL {
             for binding in bindings(context).chain(globals_in(context)) {
                 for k in binding.keys {
                     let modifiers = if k.control {
