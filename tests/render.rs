@@ -45,10 +45,7 @@ fn loaded(size: (u16, u16)) -> App {
 
 /// A new app whose first requests the scripted server answered, but those
 /// `except` answers itself.
-fn loaded_except(
-    size: (u16, u16),
-    except: impl Fn(&Request) -> Option<Answer>,
-) -> App {
+fn loaded_except(size: (u16, u16), except: impl Fn(&Request) -> Option<Answer>) -> App {
     let (mut app, effects) = App::new(fixtures::settings(), size);
     answer(&mut app, effects, &mut |request| {
         Some(except(request).unwrap_or_else(|| server_answer(request)))
@@ -58,11 +55,7 @@ fn loaded_except(
 
 /// The loaded app after `keys`, the requests they start answered by
 /// `reply` (None: left unanswered).
-fn after(
-    size: (u16, u16),
-    keys: &str,
-    reply: &mut dyn FnMut(&Request) -> Option<Answer>,
-) -> App {
+fn after(size: (u16, u16), keys: &str, reply: &mut dyn FnMut(&Request) -> Option<Answer>) -> App {
     let mut app = loaded(size);
     let effects = press(&mut app, keys);
     answer(&mut app, effects, reply);
