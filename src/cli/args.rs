@@ -105,12 +105,17 @@ pub struct GroupsArgs {
     /// Page number
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub page: u64,
-    /// Groups per page (the server may cap it; default from the config)
+    /// Groups per page (the server may cap it; default from the config,
+    /// 100 with --all)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub per_page: Option<u32>,
-    /// Every page, one after the other (progress on stderr)
+    /// Every page, several at once (max_in_flight of the config; progress on stderr)
     #[arg(long, conflicts_with = "page")]
     pub all: bool,
+    /// With --all: when pages still fail, print the groups of the others
+    /// (a warning names the missing pages) instead of failing
+    #[arg(long, requires = "all")]
+    pub partial: bool,
 }
 
 #[derive(Debug, Clone, ClapArgs)]

@@ -10,6 +10,7 @@ mod json_escape;
 mod plugins;
 mod table;
 mod timetable;
+pub mod walk;
 
 pub use args::{Args, Command, Format, GlobalArgs};
 
@@ -36,6 +37,10 @@ pub enum CliError {
     /// list says since.
     #[error("{0}")]
     OutcomeUnknown(String),
+    /// Exit 1: pages of a walk failed (their numbers and the cause), or
+    /// page 1 did (the cause alone).
+    #[error("{0}")]
+    PagesMissing(String),
     /// Exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -45,7 +50,9 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             Self::Usage(_) | Self::Config(_) => ExitCode::from(2),
-            Self::Api(_) | Self::OutcomeUnknown(_) | Self::Io(_) => ExitCode::from(1),
+            Self::Api(_) | Self::OutcomeUnknown(_) | Self::PagesMissing(_) | Self::Io(_) => {
+                ExitCode::from(1)
+            }
         }
     }
 }

@@ -1,8 +1,9 @@
 //! `crmdeck timetable`: a branch's week as a text grid, JSON or CSV.
 
 use super::args::TimetableArgs;
-use super::groups::all_pages;
+use super::groups::{WALK_PER_PAGE, all_pages};
 use super::table::Table;
+use super::walk::store_for;
 use super::{CliError, Format, on_terminal};
 use crate::domain::Language;
 use crate::domain::clock::format_clock;
@@ -17,8 +18,6 @@ use chrono::Weekday;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-/// The largest page the API is known to serve: the fewest requests.
-const PER_PAGE: u32 = 100;
 /// The grid's width when stdout is not a terminal or its width is unknown.
 const FALLBACK_WIDTH: usize = 120;
 
@@ -31,8 +30,11 @@ pub async fn run(
     let branch_id = args.branch.or(config.branch_id).ok_or_else(|| {
         CliError::Usage("timetable needs a branch: --branch ID, or branch_id in the config".into())
     })?;
+    // A week drawn from part of the groups would mislead: missing pages
+    // fail the command.
+    let mut store = store_for(config);
     let (groups, (zone, _)) = tokio::join!(
-        all_pages(session, Some(branch_id), PER_PAGE),
+        all_pages(session, &mut store, Some(branch_id), WALK_PER_PAGE, false),
         session.zone()
     );
     let groups = groups?;
