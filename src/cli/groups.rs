@@ -98,8 +98,9 @@ pub(super) async fn all_pages(
     list.walk(Instant::now());
     let mut warnings = walk(&session.client, list, show).await;
     // Something was read, so the server answers: a page that failed gets
-    // one more try. With nothing read, the cause is the answer.
-    if !list.is_empty() && !list.retry_missing().is_empty() {
+    // one more try (not while the server asked to wait long). With nothing
+    // read, the cause is the answer.
+    if !list.is_empty() && !list.retry_missing(Instant::now()).is_empty() {
         warnings.extend(walk(&session.client, list, show).await);
     }
     if live {

@@ -152,8 +152,16 @@ impl GroupList {
         }
     }
 
-    /// Plans the missing pages again, and only those; returns them.
-    pub fn retry_missing(&mut self) -> Vec<u64> {
+    /// Plans the missing pages again, and only those; returns them. None
+    /// while the server asked to wait longer than the policy waits (a
+    /// long `Retry-After`): see [`held_until`](Self::held_until).
+    pub fn retry_missing(&mut self, now: Instant) -> Vec<u64> {
+        if self
+            .hold_until
+            .is_some_and(|until| until > now + self.policy.max_retry_after)
+        {
+            return Vec::new();
+        }
         let mut retried = Vec::new();
         for (&number, page) in &mut self.pages {
             if let Fetch::Missing(_) = page.fetch {
@@ -166,6 +174,11 @@ impl GroupList {
             self.ended = false;
         }
         retried
+    }
+
+    /// No request starts before this time: the server's `Retry-After`.
+    pub fn held_until(&self) -> Option<Instant> {
+        self.hold_until
     }
 
     /// The requests to send now (marked in flight), within the bound and
@@ -258,6 +271,8 @@ impl GroupList {
             Failure::RateLimited { retry_after, cause } => {
                 let wait = retry_after.unwrap_or(self.policy.default_retry_after);
                 let attempts = self.pages.get(&number).map_or(0, |p| p.rate_limited) + 1;
+                let until = now + wait;
+                self.hold_until = Some(self.hold_until.map_or(until, |held| held.max(until)));
                 if wait > self.policy.max_retry_after {
                     // Reported, not waited out: nothing more is asked.
                     let wanted: Vec<u64> = self
@@ -277,8 +292,6 @@ impl GroupList {
                         page.fetch = Fetch::Wanted;
                     }
                     self.bound.slow_down();
-                    let until = now + wait;
-                    self.hold_until = Some(self.hold_until.map_or(until, |held| held.max(until)));
                     self.events.push(WalkEvent::RateLimited {
                         page: number,
                         wait,

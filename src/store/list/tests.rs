@@ -275,6 +275,7 @@ fn a_page_limited_again_and_again_is_missing_and_a_long_retry_after_ends_the_wal
     let page_2 = list.plan(now).ask[0];
     list.fail(page_2, rate_limited(Some(1)), now);
     assert_eq!(list.missing(), [(2, "HTTP 429 too many requests")]);
+    now = list.held_until().unwrap();
 
     // Retry-After: 600 is reported, not waited out: nothing more is asked.
     let page_3 = list.plan(now).ask[0];
@@ -285,6 +286,15 @@ fn a_page_limited_again_and_again_is_missing_and_a_long_retry_after_ends_the_wal
     let missing: Vec<u64> = list.missing().iter().map(|(page, _)| *page).collect();
     assert_eq!(missing, (2..=10).collect::<Vec<_>>());
     assert_eq!(ids(&list), (1..=10).collect::<Vec<_>>());
+    // Nor are they asked again while the server wants no request.
+    assert_eq!(list.held_until(), Some(now + Duration::from_secs(600)));
+    assert!(list.retry_missing(now + Duration::from_secs(60)).is_empty());
+    let later = now + Duration::from_secs(595);
+    assert_eq!(list.retry_missing(later), missing);
+    assert_eq!(
+        list.plan(later).wake_at,
+        Some(now + Duration::from_secs(600))
+    );
 }
 
 #[test]
@@ -317,7 +327,7 @@ fn a_failing_page_is_missing_the_rest_stays_and_only_it_is_asked_again() {
         cause: "HTTP 500 Internal Server Error".into()
     }));
 
-    assert_eq!(list.retry_missing(), [3, 5]);
+    assert_eq!(list.retry_missing(now), [3, 5]);
     let again = list.plan(now);
     assert_eq!(pages(&again), [3, 5]);
     for query in again.ask {
@@ -363,7 +373,7 @@ fn when_page_one_fails_nothing_else_is_asked_until_it_is_retried() {
     assert!(list.is_done());
     assert!(list.is_empty());
     assert_eq!(list.missing(), [(1, "HTTP 401 unauthorized")]);
-    assert_eq!(list.retry_missing(), [1]);
+    assert_eq!(list.retry_missing(now), [1]);
     walk_through(&mut list, &centre, now);
     assert_eq!(list.len(), 30);
 }
