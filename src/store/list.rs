@@ -236,8 +236,11 @@ impl GroupList {
             && let (Some(walk_total), Some(answered)) = (self.total, total)
             && answered != walk_total
         {
-            if sent_in < self.total_changes {
+            if sent_in < self.total_changes && self.total_changes <= MAX_TOTAL_CHANGES {
                 // Answered before a change the walk already knows: stale.
+                // (Past the limit answers are taken as they come, so a
+                // centre that never stops changing cannot keep the walk
+                // going.)
                 self.set_fetch(number, Fetch::Wanted);
                 return;
             }
