@@ -1,6 +1,7 @@
 //! The command line. Global flags work before or after the subcommand. The
 //! token is never a flag: it would show in the process list.
 
+use crate::demo::{DEFAULT_GROUPS, ENV_GROUPS, ENV_MAX_PER_PAGE, MAX_GROUPS, MAX_PER_PAGE};
 use crate::domain::timetable::WorkingHours;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
@@ -96,10 +97,13 @@ pub enum Command {
     /// Serve the demo API on a port for other clients
     #[command(
         after_help = "Examples:\n  crmdeck demo-server --addr 127.0.0.1:8787\n  \
-                            crmdeck demo-server --latency-ms 300 --fault 502x2@groups\n\
+                            crmdeck demo-server --latency-ms 300 --fault 502x2@groups\n  \
+                            crmdeck demo-server --groups 5000 --max-per-page 20 --fault 500@groups:page=7\n\
                             Fault specs: 500, 500x3, html:502, empty:200, truncated, wrong-shape,\n\
                             hang, drop, drip, oversize:20000000, retry-after:2, each with an optional\n\
-                            @plugins|@install|@groups|@branches|@me suffix."
+                            @plugins|@install|@groups|@branches|@me suffix (@groups:page=N: that page only).\n\
+                            crmdeck --demo takes --groups and --max-per-page from CRMDECK_DEMO_GROUPS\n\
+                            and CRMDECK_DEMO_MAX_PER_PAGE."
     )]
     DemoServer(DemoServerArgs),
     /// Print a shell's completion script (needs no config, token or network)
@@ -126,12 +130,17 @@ pub struct GroupsArgs {
     /// Page number
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub page: u64,
-    /// Groups per page (the server may cap it; default from the config)
+    /// Groups per page (the server may cap it; default from the config,
+    /// 100 with --all)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub per_page: Option<u32>,
-    /// Every page, one after the other (progress on stderr)
+    /// Every page, several at once (max_in_flight of the config; progress on stderr)
     #[arg(long, conflicts_with = "page")]
     pub all: bool,
+    /// With --all: when pages still fail, print the groups of the others
+    /// (a warning names the missing pages) instead of failing
+    #[arg(long, requires = "all")]
+    pub partial: bool,
 }
 
 #[derive(Debug, Clone, ClapArgs)]
@@ -157,6 +166,24 @@ pub struct DemoServerArgs {
     /// Delay every answer by this many milliseconds
     #[arg(long, env = "CRMDECK_DEMO_LATENCY_MS", default_value_t = 0)]
     pub latency_ms: u64,
+    /// Groups of the demo centre, over its four branches (the same every run)
+    #[arg(
+        long,
+        env = ENV_GROUPS,
+        default_value_t = DEFAULT_GROUPS as u64,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(0..=MAX_GROUPS as u64)
+    )]
+    pub groups: u64,
+    /// The most groups a page holds: a larger per_page is cut to it silently
+    #[arg(
+        long,
+        env = ENV_MAX_PER_PAGE,
+        default_value_t = MAX_PER_PAGE,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..=MAX_PER_PAGE)
+    )]
+    pub max_per_page: u64,
     /// Inject a fault (repeatable; env: comma-separated)
     #[arg(
         long = "fault",

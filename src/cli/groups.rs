@@ -3,8 +3,8 @@
 use super::args::GroupsArgs;
 use super::branch::{self, BranchList};
 use super::table::Table;
+use super::walk::{store_for, walk};
 use super::{CliError, Format, json_text, on_terminal};
-use crate::api::pages::walk_all;
 use crate::config::Config;
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::groups::COLUMNS;
@@ -12,20 +12,28 @@ use crate::domain::format::RowFormat;
 use crate::domain::weekday::{NameStyle, day_name, weekdays};
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::session::Session;
+use crate::store::{Store, page_list};
 use serde_json::{Value, json};
 use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+/// Groups asked for per page while reading every page: the largest page
+/// the API is known to serve (the server's answer is trusted over it).
+pub(super) const WALK_PER_PAGE: u32 = 100;
 
 pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result<String, CliError> {
     let config = &session.config;
-    let per_page = args.per_page.unwrap_or(config.per_page);
     let branch_list = BranchList::new(session);
     let branch_id = match &args.branch {
         Some(flag) => Some(branch::resolve(flag, &branch_list).await?),
         None => config.branch_id,
     };
+    let mut store = store_for(config);
     let groups = if args.all {
-        all_pages(session, branch_id, per_page).await?
+        let per_page = args.per_page.unwrap_or(WALK_PER_PAGE);
+        all_pages(session, &mut store, branch_id, per_page, args.partial).await?
     } else {
+        let per_page = args.per_page.unwrap_or(config.per_page);
         let query = GroupsQuery {
             branch_id,
             page: args.page,
@@ -73,31 +81,68 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
     })
 }
 
-/// Every page, with a live progress line when stderr is a terminal and a
-/// summary line on stderr at the end.
+/// Every page of `branch_id`, read through the store with concurrent
+/// requests, in page order; a live progress line when stderr is a
+/// terminal and a summary line on stderr at the end. Pages that fail are
+/// asked once more (only those); pages still missing then fail the
+/// command, unless `partial`: the groups read are then returned with a
+/// warning naming the missing pages.
 pub(super) async fn all_pages(
     session: &Session,
+    store: &mut Store,
     branch_id: Option<i64>,
     per_page: u32,
+    partial: bool,
 ) -> Result<Vec<Group>, CliError> {
     let live = std::io::stderr().is_terminal();
-    let walked = walk_all(&session.client, branch_id, per_page, |read, total| {
+    let show = |list: &crate::store::GroupList| {
         if live {
-            let total = total.map_or("?".to_string(), |t| t.to_string());
-            eprint!("\rpage {read}/{total}");
+            eprint!("\r{}", list.progress());
             let _ = std::io::stderr().flush();
         }
-    })
-    .await;
-    if live {
-        eprint!("\r");
+    };
+    let list = store.groups_mut(branch_id, per_page);
+    list.walk(Instant::now());
+    let mut warnings = walk(&session.client, list, show).await;
+    // Something was read, so the server answers: a page that failed gets
+    // one more try (not while the server asked to wait long). With nothing
+    // read, the cause is the answer.
+    if !list.is_empty() && !list.retry_missing(Instant::now()).is_empty() {
+        warnings.extend(walk(&session.client, list, show).await);
     }
-    let (groups, end) = walked?;
-    if let Some(warning) = end.warning() {
+    if live {
+        // Back to the start of the line, the progress erased.
+        eprint!("\r\x1b[K");
+    }
+    let missing = list.missing();
+    if let Some((_, cause)) = missing.first() {
+        if list.is_empty() {
+            return Err(CliError::PagesMissing(cause.to_string()));
+        }
+        let pages: Vec<u64> = missing.iter().map(|(page, _)| *page).collect();
+        let of = list
+            .progress()
+            .pages
+            .map(|pages| format!(" of {pages}"))
+            .unwrap_or_default();
+        let causes = if missing.iter().all(|(_, other)| other == cause) {
+            cause.to_string()
+        } else {
+            format!("{cause} (other pages other causes: see the log)")
+        };
+        let what = format!("{}{of} missing: {causes}", page_list(&pages));
+        if !partial {
+            return Err(CliError::PagesMissing(format!(
+                "{what}; nothing printed: rerun, or add --partial to print the groups read"
+            )));
+        }
+        eprintln!("crmdeck: warning: {what}; the groups of the other pages follow");
+    }
+    for warning in warnings {
         eprintln!("crmdeck: warning: {warning}");
     }
-    eprintln!("{} groups from every page", groups.len());
-    Ok(groups)
+    eprintln!("{} groups from every page", list.len());
+    Ok(list.groups().cloned().collect())
 }
 
 /// `page 1 of 2 — add --all for every group` when `page` is one of

@@ -13,6 +13,7 @@ mod plugins;
 mod shell;
 mod table;
 mod timetable;
+pub mod walk;
 
 pub use args::{Args, Command, Format, GlobalArgs};
 
@@ -43,6 +44,10 @@ pub enum CliError {
     /// description (see [`ApiError::means_not_offered`]).
     #[error("the server offers no {what} ({error})")]
     NotOffered { what: &'static str, error: ApiError },
+    /// Exit 1: pages of a walk failed (their numbers and the cause), or
+    /// page 1 did (the cause alone).
+    #[error("{0}")]
+    PagesMissing(String),
     /// Exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -52,9 +57,11 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             Self::Usage(_) | Self::Config(_) => ExitCode::from(2),
-            Self::Api(_) | Self::OutcomeUnknown(_) | Self::NotOffered { .. } | Self::Io(_) => {
-                ExitCode::from(1)
-            }
+            Self::Api(_)
+            | Self::OutcomeUnknown(_)
+            | Self::NotOffered { .. }
+            | Self::PagesMissing(_)
+            | Self::Io(_) => ExitCode::from(1),
         }
     }
 }

@@ -2,8 +2,9 @@
 
 use super::args::TimetableArgs;
 use super::branch::{self, BranchList};
-use super::groups::all_pages;
+use super::groups::{WALK_PER_PAGE, all_pages};
 use super::table::Table;
+use super::walk::store_for;
 use super::{CliError, Format, on_terminal};
 use crate::domain::clock::format_clock;
 use crate::domain::columns::BranchNames;
@@ -17,8 +18,6 @@ use crate::session::Session;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-/// The largest page the API is known to serve: the fewest requests.
-const PER_PAGE: u32 = 100;
 /// The grid's width when stdout is not a terminal or its width is unknown.
 const FALLBACK_WIDTH: usize = 120;
 
@@ -36,8 +35,11 @@ pub async fn run(
             )
         })?,
     };
+    // A week drawn from part of the groups would mislead: missing pages
+    // fail the command.
+    let mut store = store_for(config);
     let (groups, (zone, _)) = tokio::join!(
-        all_pages(session, Some(branch_id), PER_PAGE),
+        all_pages(session, &mut store, Some(branch_id), WALK_PER_PAGE, false),
         session.zone()
     );
     let groups = groups?;
