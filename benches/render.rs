@@ -28,12 +28,14 @@ fn app_with_page_of(rows: u32) -> App {
     let (mut app, effects) = App::new(fixtures::settings(), SIZE);
     fixtures::answer(&mut app, effects, &mut |request| {
         Some(match request {
-            Request::Groups(query) => {
-                let query = GroupsQuery {
+            // Answered for the query asked, with the page the server says
+            // it sent: `rows` groups per page.
+            Request::Groups(asked) => {
+                let sent = GroupsQuery {
                     per_page: rows,
-                    ..*query
+                    ..*asked
                 };
-                Answer::Groups(query, Ok(fixtures::groups_page(query, u64::from(rows))))
+                Answer::Groups(*asked, Ok(fixtures::groups_page(sent, u64::from(rows))))
             }
             other => fixtures::server_answer(other),
         })
