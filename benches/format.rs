@@ -8,11 +8,12 @@ use chrono::{NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 #[path = "../tests/support/fixtures.rs"]
 pub mod fixtures;
 
-use crmdeck::app::group_rows::{GroupRow, RowFormat};
 use crmdeck::domain::Language;
 use crmdeck::domain::cell_text::CellText;
 use crmdeck::domain::clock::lesson_range;
-use crmdeck::domain::format::date;
+use crmdeck::domain::columns::ScreenRow;
+use crmdeck::domain::columns::groups::COLUMNS;
+use crmdeck::domain::format::{RowFormat, date};
 use crmdeck::domain::weekday::{NameStyle, describe_days};
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DateField, DaysCode, ExactDays, LessonTime};
@@ -105,5 +106,5 @@ fn whole_row(bencher: Bencher, id: i64) {
         language: Language::En,
         zone: tashkent(),
     };
-    bencher.bench_local(|| GroupRow::new(black_box(&group), format));
+    bencher.bench_local(|| ScreenRow::new(COLUMNS, black_box(&group), &format));
 }

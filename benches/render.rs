@@ -7,7 +7,7 @@
 #[path = "../tests/support/fixtures.rs"]
 pub mod fixtures;
 
-use crmdeck::app::{App, Input, Payload, Request};
+use crmdeck::app::{Answer, App, Input, Request};
 use crmdeck::model::GroupsQuery;
 use divan::Bencher;
 use fixtures::now;
@@ -28,15 +28,14 @@ fn app_with_page_of(rows: u32) -> App {
     let (mut app, effects) = App::new(fixtures::settings(), SIZE);
     fixtures::answer(&mut app, effects, &mut |request| {
         Some(match request {
-            Request::Groups(query) => {
-                let query = GroupsQuery {
+            // Answered for the query asked, with the page the server says
+            // it sent: `rows` groups per page.
+            Request::Groups(asked) => {
+                let sent = GroupsQuery {
                     per_page: rows,
-                    ..*query
+                    ..*asked
                 };
-                Ok(Payload::Groups(fixtures::groups_page(
-                    query,
-                    u64::from(rows),
-                )))
+                Answer::Groups(*asked, Ok(fixtures::groups_page(sent, u64::from(rows))))
             }
             other => fixtures::server_answer(other),
         })

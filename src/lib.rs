@@ -10,10 +10,13 @@
 //! 3. [`api`]: decoding into the model, the HTTP client, typed errors, the
 //!    page walker; [`logging`]: the log file;
 //! 4. [`config`]: file, environment, flags, profiles, token sources;
+//!    [`store`]: every group by id per branch, the branches, the plugins,
+//!    and the plan of a walk over the pages (pure data);
 //! 5. [`demo`]: the embedded demo API server (axum) with fault injection;
 //! 6. [`session`]: the config read and the client opened (with the demo
 //!    server for `--demo`); [`app`]: screens, state and the pure update (of
 //!    `api` only its error and the page walker, of `config` only the theme);
+//!    it may read the store;
 //! 7. [`ui`]: drawing the app;
 //! 8. [`cli`]: the scripting subcommands that print to stdout; [`runtime`]:
 //!    the terminal, the event loop and the effects (not the CLI);
@@ -35,4 +38,5 @@ pub mod logging;
 pub mod model;
 pub mod runtime;
 pub mod session;
+pub mod store;
 pub mod ui;

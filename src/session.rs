@@ -50,8 +50,10 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     let env = |name: &str| std::env::var(name).ok();
     let config = config::load(overrides, &env)?;
     if demo {
+        let options = DemoOptions::from_env(&env)
+            .map_err(|(at, message)| ConfigError::Invalid { at, message })?;
         let loopback = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
-        let handle = demo::start(loopback, DemoOptions::default())
+        let handle = demo::start(loopback, options)
             .await
             .map_err(SessionError::Demo)?;
         let mut session = for_demo(config, &handle)?;

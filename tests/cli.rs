@@ -3,11 +3,13 @@
 
 pub mod support;
 
-use crmdeck::api::{Client, ClientOptions, Token};
-use crmdeck::demo::Route;
+use crmdeck::api::{Client, ClientOptions};
+use crmdeck::demo::{Fault, Route};
+use crmdeck::model::Token;
 use std::process::{Output, Stdio};
 use support::cli::{Fixture, TOKEN, assert_failed, fixture, stderr, stdout, stdout_json};
 use support::home::Home;
+use support::scripted_server::scripted_server;
 use support::text::assert_contains;
 
 impl Fixture {
@@ -62,9 +64,47 @@ async fn every_page_as_csv() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("NO,NAME,COURSE,DAYS,TIME,STATUS,BRANCH,START,END")
+        Some("number,name,course,days,time,status,branch,start,end")
     );
     assert_eq!(lines.count(), whole.len());
+}
+
+/// `groups` in `format` with `extra` flags: stdout, and stderr's lines.
+async fn groups_and_notes(fx: &Fixture, format: &str, extra: &[&str]) -> (String, Vec<String>) {
+    let args = [&["groups", "--format", format][..], extra].concat();
+    let (text, notes) = fx.text_and_notes(&args).await;
+    (text, notes.lines().map(str::to_string).collect())
+}
+
+#[tokio::test]
+async fn a_page_of_several_in_csv_or_json_says_so_on_stderr_only() {
+    let fx = fixture().await;
+    let hint = "page 1 of 12 — add --all for every group";
+    let (json, notes) = groups_and_notes(&fx, "json", &[]).await;
+    assert_eq!(notes, [hint]);
+    let groups: serde_json::Value = serde_json::from_str(&json).expect("stdout is JSON");
+    assert_eq!(groups.as_array().map(Vec::len), Some(20));
+    let (csv, notes) = groups_and_notes(&fx, "csv", &["--page", "3", "--per-page", "100"]).await;
+    assert_eq!(notes, ["page 3 of 3 — add --all for every group"]);
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("number,name,course,days,time,status,branch,start,end")
+    );
+    assert_eq!(lines.count(), 40, "{csv}");
+}
+
+#[tokio::test]
+async fn every_page_or_the_only_page_needs_no_hint() {
+    let fx = fixture().await;
+    for format in ["json", "csv"] {
+        let (_, notes) = groups_and_notes(&fx, format, &["--all", "--per-page", "100"]).await;
+        assert_eq!(notes.len(), 1, "{format}: {notes:?}");
+        assert!(notes[0].ends_with("groups from every page"), "{notes:?}");
+        let one_page = ["--branch", "4", "--per-page", "100"];
+        let (_, notes) = groups_and_notes(&fx, format, &one_page).await;
+        assert!(notes.is_empty(), "{format}: {notes:?}");
+    }
 }
 
 #[tokio::test]
@@ -185,6 +225,31 @@ async fn info_never_prints_the_token() {
     assert!(!text.contains(TOKEN), "{text}");
 }
 
+#[tokio::test]
+async fn info_as_json_holds_the_facts_and_no_trace_of_the_token() {
+    let fx = fixture().await;
+    let info = fx.json(&["info", "--format", "json"]).await;
+    assert_eq!(info["base_url"], fx.server.base_url());
+    assert_eq!(info["token"]["from"], "environment variable CRMDECK_TOKEN");
+    assert_eq!(info["token"]["masked"], "cli-…");
+    assert_eq!(info["config_file"], serde_json::Value::Null);
+    assert_eq!(info["read_only"], false);
+    assert!(info["per_page"].is_u64(), "{info}");
+    assert!(info["time_zone"]["name"].is_string(), "{info}");
+    let text = info.to_string();
+    let middle = &TOKEN[TOKEN.len() / 3..TOKEN.len() * 2 / 3];
+    for trace in [TOKEN, middle] {
+        assert!(!text.contains(trace), "{trace} in {text}");
+    }
+    let csv = fx.text(&["info", "--format", "csv"]).await;
+    assert!(csv.starts_with("key,value\r\n"), "{csv}");
+    assert_contains(
+        &csv,
+        &[&format!("base url,{}", fx.server.base_url()), "token,cli-…"],
+    );
+    assert!(!csv.contains(middle), "{csv}");
+}
+
 /// The binary with `--demo` and nothing else: no config, no token.
 async fn run_demo(args: &[&str]) -> Output {
     let args = [&["--demo"], args].concat();
@@ -242,6 +307,102 @@ async fn usage_errors_are_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let out = fx.run(&["install"]).await;
     assert_eq!(out.status.code(), Some(2));
+}
+
+// ---- --branch by id or name ----
+
+/// Exit 2, nothing on stdout, and one line naming `cause`.
+fn refused(out: &Output, cause: &str) {
+    assert_failed(out, 2, cause);
+    assert_eq!(stdout(out), "");
+    assert_eq!(stderr(out).lines().count(), 1, "{}", stderr(out));
+}
+
+#[tokio::test]
+async fn a_branch_by_name_in_either_script_in_any_case_or_by_its_start() {
+    let fx = fixture().await;
+    for name in ["Yunusobod", "YUNUSOBOD", "Юнусобод", "yunus", "Юнус"] {
+        let groups = fx
+            .list(&["groups", "--branch", name, "--format", "json"])
+            .await;
+        assert!(!groups.is_empty(), "{name}");
+        assert!(groups.iter().all(|g| g["branch_id"] == 2), "{name}");
+    }
+    for name in ["Mirzo Ulugʻbek", "мирзо улуғбек", "ulug"] {
+        let week = fx
+            .json(&["timetable", "--branch", name, "--format", "json"])
+            .await;
+        assert_eq!(week["branch_id"], 3, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn a_branch_that_is_none_is_exit_2_naming_the_nearest_or_every_branch() {
+    let fx = fixture().await;
+    let every = "Chilonzor (#1), Yunusobod (#2), Mirzo Ulug'bek (#3), Sergeli (#4)";
+    for args in [["groups", "--branch", "9"], ["timetable", "--branch", "9"]] {
+        let out = fx.run(&args).await;
+        refused(
+            &out,
+            &format!("--branch \"9\": no branch has this id; the branches are {every}"),
+        );
+    }
+    let out = fx.run(&["groups", "--branch", "Chilanzar"]).await;
+    refused(
+        &out,
+        "--branch \"Chilanzar\": no such branch; the nearest: Chilonzor (#1), ",
+    );
+    let out = fx.run(&["timetable", "--branch", " "]).await;
+    refused(&out, "--branch \"\": give a branch id or name");
+}
+
+/// Every request answered with three branches, two of them Sergeli.
+fn two_sergelis(_token: &str) -> (axum::http::StatusCode, String) {
+    let body = r#"{"status":200,"success":true,"data":[{"id":4,"name":"Sergeli"},
+        {"id":7,"name":"Sergeli 2"},{"id":9,"name":"Samarqand"}]}"#;
+    (axum::http::StatusCode::OK, body.to_string())
+}
+
+#[tokio::test]
+async fn a_branch_name_several_start_with_is_exit_2_naming_them() {
+    let base_url = scripted_server(two_sergelis).await;
+    let run = |args: &'static [&'static str]| {
+        let mut command = Home::new().crmdeck(args);
+        command
+            .env("CRMDECK_BASE_URL", &base_url)
+            .env("CRMDECK_TOKEN", TOKEN);
+        tokio::process::Command::from(command).output()
+    };
+    let out = run(&["groups", "--branch", "Серг"]).await.unwrap();
+    refused(
+        &out,
+        "--branch \"Серг\" matches 2 branches: Sergeli (#4), Sergeli 2 (#7); \
+         give more of the name, or the id",
+    );
+    let out = run(&["groups", "--branch", "s"]).await.unwrap();
+    refused(
+        &out,
+        "matches 3 branches: Sergeli (#4), Sergeli 2 (#7), Samarqand (#9)",
+    );
+}
+
+#[tokio::test]
+async fn without_the_branch_list_an_id_is_taken_as_given_and_a_name_refused() {
+    let fx = fixture().await;
+    fx.server
+        .faults()
+        .push(Fault::Status(404), 2, Some(Route::Branches));
+    let groups = fx
+        .list(&["groups", "--branch", "2", "--format", "json"])
+        .await;
+    assert!(!groups.is_empty() && groups.iter().all(|g| g["branch_id"] == 2));
+    let out = fx.run(&["groups", "--branch", "Yunusobod"]).await;
+    refused(
+        &out,
+        "--branch \"Yunusobod\": a branch name needs the branch list (/v2/branches), which \
+         the server did not give: give the branch id",
+    );
+    assert_eq!(fx.server.hits(Route::Branches), 2, "asked once each");
 }
 
 // ---- the time zone of lesson times ----
@@ -365,5 +526,156 @@ async fn the_demo_centre_is_shown_in_its_own_zone_on_a_utc_machine() {
             ("08:00"..="20:00").contains(&start.as_str()),
             "{start} in {csv}"
         );
+    }
+}
+
+// ---- branches ----
+
+#[tokio::test]
+async fn branches_as_json_csv_and_a_table() {
+    let fx = fixture().await;
+    let branches = fx.list(&["branches"]).await;
+    let names: Vec<(i64, &str)> = branches
+        .iter()
+        .map(|b| (b["id"].as_i64().unwrap(), b["name"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (1, "Chilonzor"),
+            (2, "Yunusobod"),
+            (3, "Mirzo Ulug'bek"),
+            (4, "Sergeli")
+        ]
+    );
+    let csv = fx.text(&["branches", "--format", "csv"]).await;
+    assert_eq!(
+        csv,
+        "id,name\r\n1,Chilonzor\r\n2,Yunusobod\r\n3,Mirzo Ulug'bek\r\n4,Sergeli\r\n"
+    );
+    let table = fx.text(&["branches", "--format", "table"]).await;
+    assert_eq!(table.lines().next(), Some("ID  NAME"));
+    assert!(table.contains("\n3   Mirzo Ulug'bek\n"), "{table}");
+}
+
+// ---- shell integration ----
+
+/// A home whose config file cannot be read: a command that opened a
+/// session there would fail (exit 2). No token and no base URL either.
+fn home_without_a_session() -> Home {
+    Home::with_config("this is [not toml\n")
+}
+
+/// `crmdeck ARGS` in `home`, which must succeed with nothing on stderr.
+fn stdout_alone(home: &Home, args: &[&str]) -> String {
+    let out = home.crmdeck(args).output().expect("binary runs");
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    assert_eq!(stderr(&out), "", "{args:?}");
+    stdout(&out)
+}
+
+fn subcommand_names() -> Vec<String> {
+    use clap::CommandFactory;
+    crmdeck::cli::Args::command()
+        .get_subcommands()
+        .map(|subcommand| subcommand.get_name().to_string())
+        .collect()
+}
+
+#[test]
+fn completions_for_every_shell_name_every_subcommand_without_a_config_or_token() {
+    let home = home_without_a_session();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = stdout_alone(&home, &["completions", shell]);
+        assert!(script.contains("crmdeck"), "{shell}: {script}");
+        for name in subcommand_names() {
+            assert!(script.contains(&name), "{shell}: no {name}");
+        }
+    }
+    let unknown = home.crmdeck(&["completions", "tcsh"]).output().unwrap();
+    assert_failed(
+        &unknown,
+        2,
+        "[possible values: bash, elvish, fish, powershell, zsh]",
+    );
+}
+
+/// What bash completes for the words `line` (the last one being typed),
+/// with the script `crmdeck completions bash` loaded.
+fn bash_completes(script: &std::path::Path, line: &[&str]) -> Vec<String> {
+    let words = line.join(" ");
+    let program = format!(
+        "source {path}; COMP_WORDS=({words}); COMP_CWORD={last}; \
+         COMP_LINE='{words}'; COMP_POINT=${{#COMP_LINE}}; \
+         _crmdeck crmdeck {current} {previous}; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        path = script.display(),
+        last = line.len() - 1,
+        current = line[line.len() - 1],
+        previous = line[line.len() - 2],
+    );
+    let out = std::process::Command::new("bash")
+        .args(["--norc", "-c", &program])
+        .output()
+        .expect("bash runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn the_bash_script_is_valid_and_completes_subcommands_and_their_flags() {
+    let home = home_without_a_session();
+    let path = home.path().join("crmdeck.bash");
+    std::fs::write(&path, stdout_alone(&home, &["completions", "bash"])).unwrap();
+    let Some(check) = run_if_installed("bash", &["-n"], &path) else {
+        return;
+    };
+    assert!(check.status.success(), "bash -n: {}", stderr(&check));
+    assert_eq!(bash_completes(&path, &["crmdeck", "com"]), ["completions"]);
+    assert_eq!(
+        bash_completes(&path, &["crmdeck", "groups", "--b"]),
+        ["--branch", "--base-url"]
+    );
+    assert!(bash_completes(&path, &["crmdeck", "completions", "f"]).contains(&"fish".into()));
+}
+
+#[test]
+fn the_man_page_documents_every_subcommand_without_a_config_or_token() {
+    let home = home_without_a_session();
+    let page = stdout_alone(&home, &["man"]);
+    // roff's string definition for the apostrophe comes first, as clap_mangen
+    // writes every page; the first macro of the page proper is its title.
+    let first = page
+        .lines()
+        .find(|line| !line.starts_with(".ie ") && !line.starts_with(".el "));
+    assert!(
+        first.is_some_and(|line| line.starts_with(".TH crmdeck 1 ")),
+        "{page}"
+    );
+    for name in subcommand_names() {
+        let heading = format!(".SH \"CRMDECK {}\"", name.to_uppercase());
+        assert!(page.contains(&heading), "{heading} in {page}");
+    }
+    // Valid roff: groff reads it without a warning.
+    let path = home.path().join("crmdeck.1");
+    std::fs::write(&path, &page).unwrap();
+    if let Some(groff) = run_if_installed("groff", &["-man", "-Tutf8", "-ww", "-z"], &path) {
+        assert!(groff.status.success(), "{}", stderr(&groff));
+        assert_eq!(stderr(&groff), "");
+    }
+}
+
+/// `program ARGS PATH`, or None (said on stderr) where it is not installed.
+fn run_if_installed(program: &str, args: &[&str], path: &std::path::Path) -> Option<Output> {
+    match std::process::Command::new(program)
+        .args(args)
+        .arg(path)
+        .output()
+    {
+        Ok(output) => Some(output),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("{program} is not installed: not checked");
+            None
+        }
+        Err(error) => panic!("{program}: {error}"),
     }
 }

@@ -165,10 +165,14 @@ struct Subcommand {
     route: Route,
 }
 
-const SUBCOMMANDS: [Subcommand; 3] = [
+const SUBCOMMANDS: [Subcommand; 4] = [
     Subcommand {
         args: &["groups"],
         route: Route::Groups,
+    },
+    Subcommand {
+        args: &["branches"],
+        route: Route::Branches,
     },
     Subcommand {
         args: &["plugins"],
@@ -438,6 +442,39 @@ async fn a_silent_branches_endpoint_does_not_hold_up_the_groups_table() {
     );
 }
 
+/// `crmdeck branches` against a server whose `/v2/branches` answers with
+/// `fault` (each of its 3 attempts).
+async fn branches_meeting(fault: Fault) -> Run {
+    let server = demo_server(false).await;
+    server.faults().push(fault, 3, Some(Route::Branches));
+    Home::with_config(FAST_TIMEOUTS)
+        .run(&server.base_url(), &["branches"])
+        .await
+}
+
+#[tokio::test]
+async fn a_server_without_a_branch_list_says_so_in_one_line() {
+    let not_offered = [
+        ("404", Fault::Status(404), "HTTP 404"),
+        ("403", Fault::Status(403), "HTTP 403"),
+        (
+            "another shape",
+            Fault::WrongShape,
+            "expected a list in `data`",
+        ),
+    ];
+    for (name, fault, cause) in not_offered {
+        let run = branches_meeting(fault).await;
+        run.assert_failed(
+            name,
+            &["crmdeck: the server offers no branch list (", cause],
+        );
+    }
+    // A server that fails says so, not that it offers no list.
+    let run = branches_meeting(Fault::Status(500)).await;
+    run.assert_failed("500", &["crmdeck: HTTP 500"]);
+}
+
 // ---- bad data that is no fault of the transport ----
 
 /// A groups page whose lesson times and dates sit at the ends of chrono's
@@ -485,7 +522,9 @@ fn a_million_tiny_records(_token: &str) -> (StatusCode, String) {
 /// every request with `answer`: what each run did.
 async fn each_list(answer: Answer) -> Vec<(&'static str, Run)> {
     let base_url = scripted_server(answer).await;
-    let home = Home::with_config(FAST_TIMEOUTS);
+    // Bodies of megabytes, read and decoded by a debug build on a busy
+    // machine: these tests are about what is decoded, not about time-outs.
+    let home = Home::with_config("request_timeout_secs = 60\n");
     let mut runs = Vec::new();
     for subcommand in ["groups", "plugins"] {
         let run = home.run(&base_url, &[subcommand, "--format", "json"]).await;

@@ -1,12 +1,16 @@
 //! The API client against the demo server over real HTTP on 127.0.0.1:0,
 //! with every injectable fault.
 
-use crmdeck::api::pages::{WalkEnd, walk_all};
+pub mod support;
+
 use crmdeck::api::{ApiError, Client, ClientOptions, RetryPolicy};
+use crmdeck::cli::walk::walk;
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
 use crmdeck::model::{DaysCode, GroupStatus, GroupsQuery, PluginType, Token};
+use crmdeck::store::{GroupList, WalkPolicy};
 use std::net::SocketAddr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+use support::walk::every_group;
 
 const TOKEN: &str = "test-token-0123456789abcdef";
 
@@ -105,17 +109,22 @@ async fn walks_every_page_of_a_branch() {
     let server = server().await;
     let client = client_for(&server);
     let first = client.groups(query(Some(1), 1, 7)).await.unwrap();
+    let mut list = GroupList::new(Some(1), 7, WalkPolicy::default());
+    list.walk(Instant::now());
     let mut calls = Vec::new();
-    let (groups, end) = walk_all(&client, Some(1), 7, |read, total| calls.push((read, total)))
-        .await
-        .unwrap();
-    assert_eq!(end, WalkEnd::Complete);
-    assert_eq!(Some(groups.len() as u64), first.pagination.total);
+    let warnings = walk(&client, &mut list, |list| calls.push(list.progress())).await;
+    assert_eq!(warnings, []);
+    assert_eq!(list.missing(), []);
+    assert_eq!(Some(list.len() as u64), first.pagination.total);
     assert_eq!(calls.len() as u64, first.total_pages());
+    let last = calls.last().unwrap();
     assert_eq!(
-        calls.last(),
-        Some(&(first.total_pages(), Some(first.total_pages())))
+        (last.read, last.pages),
+        (first.total_pages(), Some(first.total_pages()))
     );
+    // In page order: the demo's, by id.
+    let ids: Vec<i64> = list.groups().map(|g| g.id).collect();
+    assert!(ids.is_sorted(), "{ids:?}");
     let every_code = [
         DaysCode::MonWedFri,
         DaysCode::TueThuSat,
@@ -123,7 +132,11 @@ async fn walks_every_page_of_a_branch() {
         DaysCode::EveryDay,
         DaysCode::Custom,
     ];
-    let (all, _) = walk_all(&client, None, 100, |_, _| {}).await.unwrap();
+    let all: Vec<_> = every_group(&client, None, 100)
+        .await
+        .groups()
+        .cloned()
+        .collect();
     for code in every_code {
         assert!(
             all.iter().any(|g| g.days == code),

@@ -133,6 +133,7 @@ fn defaults_when_no_file_exists() {
     assert!(!config.mouse);
     assert!(!config.allow_insecure_http);
     assert_eq!(config.working_hours, "08:00-21:00".parse().unwrap());
+    assert_eq!(config.max_in_flight, None);
     assert!(config.warnings.is_empty());
 
     let missing = config.require_base_url().unwrap_err().to_string();
@@ -211,6 +212,7 @@ theme = "mono"
 mouse = true
 allow_insecure_http = true
 working_hours = "09:30-20:00"
+max_in_flight = 3
 "#,
     );
     let config = home.load().unwrap();
@@ -238,6 +240,7 @@ working_hours = "09:30-20:00"
     assert!(config.mouse);
     assert!(config.allow_insecure_http);
     assert_eq!(config.working_hours, "09:30-20:00".parse().unwrap());
+    assert_eq!(config.max_in_flight, Some(3));
     assert!(config.warnings.is_empty(), "{:?}", config.warnings);
 }
 
@@ -727,6 +730,14 @@ fn wrong_types_say_what_is_expected() {
         ),
         ("profiles = 3", "profiles must be a table"),
         (
+            "max_in_flight = 0",
+            "max_in_flight must be a number of requests from 1 to 32, not 0",
+        ),
+        (
+            "max_in_flight = 33",
+            "max_in_flight must be a number of requests from 1 to 32, not 33",
+        ),
+        (
             "working_hours = \"21:00-08:00\"",
             "working hours \"21:00-08:00\": the closing time must come after the opening time",
         ),
@@ -1014,6 +1025,7 @@ fn the_example_file_documents_every_key() {
         "theme",
         "mouse",
         "allow_insecure_http",
+        "max_in_flight",
         "default_profile",
         "[profiles.",
         "CRMDECK_TOKEN",
@@ -1023,7 +1035,7 @@ fn the_example_file_documents_every_key() {
     }
     // Every key is set or shown commented out, right under a comment line.
     let lines: Vec<&str> = text.lines().collect();
-    for key in &keys[..17] {
+    for key in &keys[..18] {
         let index = lines
             .iter()
             .position(|line| {

@@ -53,6 +53,32 @@ fn b_picks_a_branch_and_every_row_is_of_that_branch() {
 }
 
 #[test]
+fn in_a_cyrillic_layout_keys_act_by_their_place_and_the_filter_takes_cyrillic() {
+    let dashboard = Runner::demo();
+    let numbers = wait_for_page(&dashboard, 1, |_| true);
+    let row = |index: usize| format!("> {}", numbers[index]);
+    dashboard.send_keys("о");
+    dashboard.wait_until_text("о (the j key) selected the second row", |text| {
+        selected_row(text).starts_with(&row(1))
+    });
+    dashboard.send_keys("л");
+    dashboard.wait_until_text("л (the k key) selected the first row", |text| {
+        selected_row(text).starts_with(&row(0))
+    });
+    // `.` is on the / key; the filter takes the letters as typed.
+    dashboard.send_keys(".Рус");
+    dashboard.wait_until_text("only the Russian groups", |text| {
+        let rows = group_rows(text);
+        text.contains("filter / Рус")
+            && !rows.is_empty()
+            && rows.iter().all(|row| row.contains("Русский язык"))
+    });
+    // Enter keeps the filter; й (the q key) quits.
+    dashboard.send_keys("\n");
+    dashboard.quit_with("й");
+}
+
+#[test]
 fn a_plugin_installs_once_however_often_y_and_i_are_pressed() {
     let server = Server::start(DemoOptions {
         // Room for the repeated keys to land while the install is on its way.

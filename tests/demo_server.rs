@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{NaiveDate, NaiveDateTime};
 use crmdeck::demo::{
-    DemoHandle, DemoOptions, Fault, HOSTILE_FRAGMENTS, Route, parse_fault_spec, start,
+    DemoHandle, DemoOptions, Fault, FaultScope, HOSTILE_FRAGMENTS, Route, parse_fault_spec, start,
 };
 use crmdeck::model::Token;
 use reqwest::header::{ACCEPT, CONTENT_LENGTH, CONTENT_TYPE, LOCATION, RETRY_AFTER};
@@ -863,6 +863,61 @@ async fn a_route_scoped_fault_waits_for_its_route() {
 }
 
 #[tokio::test]
+async fn a_fault_on_a_page_of_the_groups_waits_for_that_page() {
+    let demo = Demo::start().await;
+    let (fault, times, scope) = parse_fault_spec("500x2@groups:page=2").unwrap();
+    demo.handle.faults().push(fault, times, scope);
+    let page = |number: u64| format!("/v2/groups?per_page=20&page={number}");
+    assert_eq!(demo.get(&page(1)).await.0, StatusCode::OK);
+    assert_eq!(demo.get(&page(3)).await.0, StatusCode::OK);
+    assert_eq!(json_of(demo.to(Route::Plugins)).await.0, StatusCode::OK);
+    for _ in 0..2 {
+        assert_eq!(
+            demo.get(&page(2)).await.0,
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
+    assert_eq!(demo.get(&page(2)).await.0, StatusCode::OK);
+    // No `page` parameter is page 1.
+    demo.handle
+        .faults()
+        .push(Fault::Status(502), 1, FaultScope::groups_page(1));
+    assert_eq!(demo.get("/v2/groups").await.0, StatusCode::BAD_GATEWAY);
+}
+
+#[tokio::test]
+async fn a_centre_of_n_groups_capped_per_page_as_asked() {
+    let demo = Demo::with(DemoOptions {
+        groups: 2000,
+        max_per_page: 20,
+        ..DemoOptions::default()
+    })
+    .await;
+    let body = demo.get_ok("/v2/groups?per_page=100&page=3").await;
+    let pagination = &body["pagination"];
+    assert_eq!(pagination["total"], 2000);
+    // Cut silently to the cap; the answer says so.
+    assert_eq!(pagination["perPage"], 20);
+    assert_eq!(pagination["totalPages"], 100);
+    assert_eq!(body["data"].as_array().unwrap().len(), 20);
+    assert_eq!(
+        pagination["links"]["next"],
+        format!("{}/v2/groups?per_page=20&page=4", demo.handle.base_url())
+    );
+    // The same centre on another server: the same groups.
+    let again = Demo::with(DemoOptions {
+        groups: 2000,
+        ..DemoOptions::default()
+    })
+    .await;
+    let same = again.get_ok("/v2/groups?per_page=20&page=3").await;
+    assert_eq!(same["data"], body["data"]);
+    let branch = demo.get_ok("/v2/groups?branch_id=1&per_page=5").await;
+    let in_branch = branch["pagination"]["total"].as_u64().unwrap();
+    assert!((600..=800).contains(&in_branch), "{in_branch} in branch 1");
+}
+
+#[tokio::test]
 async fn clear_drops_queued_faults() {
     let demo = Demo::start().await;
     demo.handle.faults().push(Fault::Status(500), 10, None);
@@ -995,24 +1050,45 @@ async fn dropping_the_handle_stops_the_server() {
 
 #[test]
 fn fault_specs_parse_and_bad_ones_are_refused() {
-    assert_eq!(parse_fault_spec("500x3"), Ok((Fault::Status(500), 3, None)));
+    let any = FaultScope::default();
+    assert_eq!(parse_fault_spec("500x3"), Ok((Fault::Status(500), 3, any)));
     assert_eq!(
         parse_fault_spec("empty:200@branches"),
-        Ok((Fault::Empty(200), 1, Some(Route::Branches)))
+        Ok((Fault::Empty(200), 1, Some(Route::Branches).into()))
     );
     assert_eq!(
         parse_fault_spec("oversize:20000000"),
-        Ok((Fault::Oversize(20_000_000), 1, None))
+        Ok((Fault::Oversize(20_000_000), 1, any))
     );
     assert_eq!(
         parse_fault_spec("retry-after:2@install"),
-        Ok((Fault::RetryAfter(2), 1, Some(Route::Install)))
+        Ok((Fault::RetryAfter(2), 1, Some(Route::Install).into()))
     );
     assert!(matches!(
         parse_fault_spec("drip@plugins"),
-        Ok((Fault::Drip { .. }, 1, Some(Route::Plugins)))
+        Ok((
+            Fault::Drip { .. },
+            1,
+            FaultScope {
+                route: Some(Route::Plugins),
+                page: None
+            }
+        ))
     ));
-    for bad in ["", "boom", "700", "500x0", "html", "hang@students"] {
+    assert_eq!(
+        parse_fault_spec("500x2@groups:page=7"),
+        Ok((Fault::Status(500), 2, FaultScope::groups_page(7)))
+    );
+    for bad in [
+        "",
+        "boom",
+        "700",
+        "500x0",
+        "html",
+        "hang@students",
+        "500@groups:page=x",
+        "500@me:page=2",
+    ] {
         let error = parse_fault_spec(bad).unwrap_err();
         assert!(!error.is_empty());
     }

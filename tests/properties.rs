@@ -18,6 +18,7 @@ use crmdeck::domain::format::timestamp;
 use crmdeck::domain::sanitize::{
     is_bidi_control, is_clean, is_invisible, sanitize_line, sanitize_text,
 };
+use crmdeck::domain::script::fold;
 use crmdeck::domain::timetable::monday_to_sunday;
 use crmdeck::domain::weekday::{
     NameStyle, day_from_number, day_name, describe_days, parse_day_name, weekdays,
@@ -72,6 +73,19 @@ fn tricky_char() -> impl Strategy<Value = char> {
         1 => prop::sample::select(BIDI.to_vec()),
         2 => prop::sample::select(INVISIBLE_AND_JOINED.to_vec()),
     ]
+}
+
+/// Names as staff type them: Latin, Russian and Uzbek Cyrillic letters in
+/// both cases, every apostrophe, and any other character.
+fn text_in_both_scripts() -> impl Strategy<Value = String> {
+    let letter = prop_oneof![
+        2 => prop::char::range('a', 'z'),
+        1 => prop::char::range('A', 'Z'),
+        3 => prop::char::range('\u{400}', '\u{4FF}'),
+        1 => prop::sample::select(vec!['\'', 'ʻ', 'ʼ', '’', '‘', '`', '´', ' ']),
+        1 => tricky_char(),
+    ];
+    prop::collection::vec(letter, 0..24).prop_map(String::from_iter)
 }
 
 fn tricky_text() -> impl Strategy<Value = String> {
@@ -514,6 +528,20 @@ proptest! {
             }
             decode::error_body(body);
         }
+    }
+
+    // ---- search ----
+
+    #[test]
+    fn folding_goes_piece_by_piece_and_once_is_enough(
+        a in text_in_both_scripts(),
+        b in text_in_both_scripts(),
+    ) {
+        // Piece by piece: whatever is part of a name, folded, is part of
+        // the folded name, so a filter matches as it is typed.
+        let (a_folded, b_folded) = (fold(&a), fold(&b));
+        prop_assert_eq!(fold(&format!("{a}{b}")), format!("{a_folded}{b_folded}"));
+        prop_assert_eq!(fold(&a_folded), a_folded);
     }
 
     // ---- the sanitiser ----

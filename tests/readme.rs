@@ -134,3 +134,28 @@ fn the_keys_table_lists_every_binding_and_the_captures_show_both_tabs_of_the_dem
         "{plugins}"
     );
 }
+
+/// The subcommands the README's command-line table has a row for.
+fn readme_commands(readme: &str) -> Vec<String> {
+    readme
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `crmdeck "))
+        .filter_map(|rest| rest.split([' ', '`']).next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_command_line_table_has_a_row_for_every_subcommand_and_no_other() {
+    use clap::CommandFactory;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(&path).expect("README.md");
+    let mut subcommands: Vec<String> = crmdeck::cli::Args::command()
+        .get_subcommands()
+        .map(|subcommand| subcommand.get_name().to_string())
+        .collect();
+    let mut rows = readme_commands(&readme);
+    subcommands.sort();
+    rows.sort();
+    assert_eq!(rows, subcommands);
+}

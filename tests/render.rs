@@ -5,7 +5,7 @@
 pub mod support;
 
 use crmdeck::api::ApiError;
-use crmdeck::app::{App, AppSettings, Payload, Request};
+use crmdeck::app::{Answer, App, AppSettings, Request};
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
@@ -20,7 +20,7 @@ use support::fixtures::{self, answer, loaded_app, press, server_answer};
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
 fn draw(app: &App) -> Terminal<TestBackend> {
-    let (width, height) = app.size;
+    let (width, height) = app.size();
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| render(app, frame)).unwrap();
     terminal
@@ -45,10 +45,7 @@ fn loaded(size: (u16, u16)) -> App {
 
 /// A new app whose first requests the scripted server answered, but those
 /// `except` answers itself.
-fn loaded_except(
-    size: (u16, u16),
-    except: impl Fn(&Request) -> Option<Result<Payload, ApiError>>,
-) -> App {
+fn loaded_except(size: (u16, u16), except: impl Fn(&Request) -> Option<Answer>) -> App {
     let (mut app, effects) = App::new(fixtures::settings(), size);
     answer(&mut app, effects, &mut |request| {
         Some(except(request).unwrap_or_else(|| server_answer(request)))
@@ -58,11 +55,7 @@ fn loaded_except(
 
 /// The loaded app after `keys`, the requests they start answered by
 /// `reply` (None: left unanswered).
-fn after(
-    size: (u16, u16),
-    keys: &str,
-    reply: &mut dyn FnMut(&Request) -> Option<Result<Payload, ApiError>>,
-) -> App {
+fn after(size: (u16, u16), keys: &str, reply: &mut dyn FnMut(&Request) -> Option<Answer>) -> App {
     let mut app = loaded(size);
     let effects = press(&mut app, keys);
     answer(&mut app, effects, reply);
@@ -78,10 +71,13 @@ fn loading() {
 fn empty_page() {
     snapshot_at_sizes("empty_page", |size| {
         loaded_except(size, |request| match request {
-            Request::Groups(query) => Some(Ok(Payload::Groups(GroupsPage {
-                groups: Vec::new(),
-                ..fixtures::groups_page(*query, 0)
-            }))),
+            Request::Groups(query) => Some(Answer::Groups(
+                *query,
+                Ok(GroupsPage {
+                    groups: Vec::new(),
+                    ..fixtures::groups_page(*query, 0)
+                }),
+            )),
             _ => None,
         })
     });
@@ -90,8 +86,8 @@ fn empty_page() {
 #[test]
 fn error_keeps_the_rows_on_screen() {
     snapshot_at_sizes("error_old_data_kept", |size| {
-        after(size, "jjr", &mut |_| {
-            Some(Err(ApiError::Server {
+        after(size, "jjr", &mut |request| {
+            Some(request.failed(ApiError::Server {
                 status: 502,
                 message: Some("Bad Gateway".into()),
             }))
@@ -104,7 +100,9 @@ fn a_long_error_takes_the_hints_row_too() {
     // The install times out; the refetch that follows is left pending.
     snapshot_at_sizes("long_error", |size| {
         after(size, "1jiy", &mut |request| match request {
-            Request::Install { .. } => Some(Err(ApiError::Timeout(Duration::from_secs(30)))),
+            Request::Install { .. } => {
+                Some(request.failed(ApiError::Timeout(Duration::from_secs(30))))
+            }
             _ => None,
         })
     });
@@ -138,7 +136,7 @@ fn branch_picker_without_branches() {
     snapshot_at_sizes("branch_picker_numeric", |size| {
         let mut app = loaded_except(size, |request| {
             matches!(request, Request::Branches)
-                .then_some(Err(ApiError::NotFound { message: None }))
+                .then(|| request.failed(ApiError::NotFound { message: None }))
         });
         press(&mut app, "b12");
         app
@@ -241,7 +239,7 @@ fn week(size: (u16, u16)) -> App {
                 if let Some(last) = page.groups.last_mut() {
                     last.days = DaysCode::Other("9".into());
                 }
-                Ok(Payload::Groups(page))
+                Answer::Groups(*query, Ok(page))
             }
             other => server_answer(other),
         })
@@ -348,7 +346,7 @@ fn plugins_named(app: &mut App, names: &[&str]) {
             for (plugin, name) in plugins.iter_mut().zip(names) {
                 plugin.name = name.to_string();
             }
-            Some(Ok(Payload::Plugins(plugins)))
+            Some(Answer::Plugins(Ok(plugins)))
         }
         _ => None,
     });

@@ -3,6 +3,7 @@
 
 pub mod support;
 
+use crmdeck::demo::{Fault, Route};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -176,6 +177,10 @@ async fn text_is_a_grid_with_every_day_and_a_summary() {
 #[tokio::test]
 async fn a_branch_with_no_groups_is_an_empty_week() {
     let fx = fixture().await;
+    // A server without the branch list: the id is taken as it is given
+    // (with the list, 999 would be refused as no branch).
+    let not_found = Fault::Status(404);
+    fx.server.faults().push(not_found, 1, Some(Route::Branches));
     let week = fx.week("999", &["--hours", "09:00–20:00"]).await;
     assert_eq!(placements(&week), BTreeSet::new());
     assert_eq!(week["undecodable"], serde_json::json!([]));

@@ -5,11 +5,9 @@ use super::address;
 use super::decode::{self, DecodeError};
 use super::echo;
 use super::error::ApiError;
-use super::model::{Branch, Envelope, Group, Installation, Me, Plugin};
-// compat: removed once issue 11 branches are merged
-pub use super::model::{GroupsPage, GroupsQuery};
 use super::tls;
-use super::token::Token;
+use crate::model::Token;
+use crate::model::{Branch, Envelope, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use reqwest::header::{ACCEPT, HeaderMap, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 use std::borrow::Cow;
@@ -51,6 +49,9 @@ pub struct RetryPolicy {
     pub max_delay: Duration,
     /// A 429 asking to wait longer than this is reported, not waited out.
     pub max_retry_after: Duration,
+    /// False: a 429 is reported at once, for a caller that paces its own
+    /// requests (a walk of every page lowers its bound and waits itself).
+    pub wait_out_rate_limits: bool,
 }
 
 impl Default for RetryPolicy {
@@ -60,6 +61,7 @@ impl Default for RetryPolicy {
             base_delay: Duration::from_millis(250),
             max_delay: Duration::from_secs(4),
             max_retry_after: Duration::from_secs(10),
+            wait_out_rate_limits: true,
         }
     }
 }
@@ -77,11 +79,13 @@ impl RetryPolicy {
         if attempt >= self.attempts || !error.is_transient() {
             return None;
         }
-        if let ApiError::RateLimited {
-            retry_after: Some(wait),
-        } = error
-        {
-            return (*wait <= self.max_retry_after).then_some(*wait);
+        if let ApiError::RateLimited { retry_after } = error {
+            if !self.wait_out_rate_limits {
+                return None;
+            }
+            if let Some(wait) = retry_after {
+                return (*wait <= self.max_retry_after).then_some(*wait);
+            }
         }
         let factor = 2u32.saturating_pow(attempt.saturating_sub(1));
         Some(self.base_delay.saturating_mul(factor).min(self.max_delay))
@@ -133,6 +137,25 @@ impl Client {
 
     pub fn base_url(&self) -> &str {
         &self.options.base_url
+    }
+
+    /// The retries of reads this client makes.
+    pub fn retry_policy(&self) -> RetryPolicy {
+        self.options.retry
+    }
+
+    /// The same client (its connections and token shared) with other
+    /// retries of reads.
+    pub fn with_retry(&self, retry: RetryPolicy) -> Self {
+        let options = ClientOptions {
+            retry,
+            ..(*self.options).clone()
+        };
+        Self {
+            http: self.http.clone(),
+            options: Arc::new(options),
+            token: self.token.clone(),
+        }
     }
 
     /// Uses `token` from the next request on.
@@ -431,6 +454,16 @@ mod tests {
             retry_after: Some(Duration::from_secs(600)),
         };
         assert_eq!(policy.pause_after(1, &long), None);
+        let paced = RetryPolicy {
+            wait_out_rate_limits: false,
+            ..policy
+        };
+        assert_eq!(paced.pause_after(1, &short), None);
+        let refused = ApiError::Network("refused".into());
+        assert_eq!(
+            paced.pause_after(1, &refused),
+            policy.pause_after(1, &refused)
+        );
     }
 
     #[test]

@@ -31,7 +31,7 @@ use self::lenient::{
 pub use self::mend::MAX_DEPTH;
 use self::mend::parse_mended;
 use self::records::{Record, RecordShape, nested};
-use crate::api::model::{Branch, Envelope, Group, Installation, Me, Pagination, Plugin};
+use crate::model::{Branch, Envelope, Group, Installation, Me, Pagination, Plugin};
 
 /// Why a body could not be read as a success envelope. Its `Display` is one
 /// short line, fit for a status bar.

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::ops::Range;
 
-use super::token::Token;
+use crate::model::Token;
 
 /// `text` with every echo of `token` replaced by its masked form
 /// ([`Token::masked`]); borrowed when there is none.

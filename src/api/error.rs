@@ -5,13 +5,13 @@
 //! token that the server echoes, in any encoding
 //! ([`ApiError::without_token`]), and every text the server chose
 //! (messages, body snippets) passes through
-//! [`redact_secrets`](super::token::redact_secrets) and is made safe for a
+//! [`redact_secrets`](crate::model::redact_secrets) and is made safe for a
 //! terminal: no control or bidi character, no line break, and a bounded
 //! length.
 
 use super::echo;
-use super::token::{Token, redact_secrets};
 use crate::domain::sanitize::sanitize_line;
+use crate::model::{Token, redact_secrets};
 use chrono::{DateTime, Utc};
 use std::fmt;
 use std::time::Duration;
@@ -152,6 +152,17 @@ impl ApiError {
             }
             Self::ConnectionLost(_) | Self::Timeout(_) | Self::TooLarge { .. } => true,
         }
+    }
+
+    /// For an endpoint outside the published description (`/v2/branches`):
+    /// true when the answer says this server does not offer it, as the API
+    /// notes tell: not found, forbidden, or an answer of another shape.
+    /// Anything else (no connection, a timeout, a 5xx) says nothing of it.
+    pub fn means_not_offered(&self) -> bool {
+        matches!(
+            self,
+            Self::NotFound { .. } | Self::Forbidden { .. } | Self::Decode { .. }
+        )
     }
 
     /// A decode failure with a short, secret-free snippet of the body.
@@ -451,6 +462,34 @@ mod tests {
         ];
         for error in known {
             assert!(!error.outcome_unknown(), "{error:?}");
+        }
+    }
+
+    #[test]
+    fn an_endpoint_is_not_offered_on_a_404_a_403_or_another_shape_only() {
+        let not_offered = [
+            ApiError::NotFound { message: None },
+            ApiError::Forbidden { message: None },
+            ApiError::decode(200, "expected a list in `data`, found an object", b"{}"),
+        ];
+        for error in not_offered {
+            assert!(error.means_not_offered(), "{error:?}");
+        }
+        let other = [
+            ApiError::Network("127.0.0.1: Connection refused (os error 111)".into()),
+            ApiError::Timeout(Duration::from_secs(1)),
+            ApiError::Unauthorized {
+                expired_at: None,
+                message: None,
+            },
+            ApiError::Server {
+                status: 500,
+                message: None,
+            },
+            ApiError::RateLimited { retry_after: None },
+        ];
+        for error in other {
+            assert!(!error.means_not_offered(), "{error:?}");
         }
     }
 }

@@ -1,12 +1,12 @@
-//! Walking every page of groups: pages 1..totalPages, trusting the server's
-//! `perPage`, and stopping safely when the server misbehaves.
+//! Walking every page of groups one at a time: pages 1..totalPages,
+//! trusting the server's `perPage`, and stopping safely when the server
+//! misbehaves.
 //!
-//! [`PageWalker`] is a pure state machine (the TUI drives it one message at a
-//! time); [`walk_all`] drives it over a [`Client`] for scripts.
+//! [`PageWalker`] is a pure state machine the Week tab drives one message
+//! at a time. The command line reads every page through the store instead
+//! (`crate::store`: several pages in flight, missing pages, 429 back-off).
 
-use super::client::{Client, GroupsPage, GroupsQuery};
-use super::error::ApiError;
-use super::model::Group;
+use crate::model::{Group, GroupsPage, GroupsQuery};
 use std::collections::HashSet;
 
 /// More pages than any real centre has: a server that never says "last page"
@@ -141,29 +141,10 @@ impl PageWalker {
     }
 }
 
-/// Reads every page of a branch (or of all branches), calling `progress`
-/// after each page with (pages read, pages announced).
-pub async fn walk_all(
-    client: &Client,
-    branch_id: Option<i64>,
-    per_page: u32,
-    mut progress: impl FnMut(u64, Option<u64>),
-) -> Result<(Vec<Group>, WalkEnd), ApiError> {
-    let mut walker = PageWalker::new(branch_id, per_page);
-    while let Some(query) = walker.next_query() {
-        let page = client.groups(query).await?;
-        walker.accept(page);
-        let (read, total) = walker.progress();
-        progress(read, total);
-    }
-    let end = walker.end().unwrap_or(WalkEnd::Complete);
-    Ok((walker.into_groups(), end))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::model::{Links, Pagination};
+    use crate::model::{Links, Pagination};
 
     fn group(id: i64) -> Group {
         Group {

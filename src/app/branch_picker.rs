@@ -2,12 +2,18 @@
 //! branch of the groups list: a filtered list when the branches answered,
 //! a numeric input when they did not.
 
-use super::line_input::LineInput;
+use super::keymap::{Action, Context};
+use super::line_input::{Edit, LineInput};
 use super::list_cursor::Movement;
+use super::protocol::{Answer, Effect};
+use super::screen::{Ask, Command, Screen};
+use super::shared::Shared;
 use crate::api::ApiError;
 use crate::domain::cell_text::CellText;
 use crate::domain::sanitize::sanitize_line;
+use crate::domain::script::fold;
 use crate::model::Branch;
+use crossterm::event::KeyEvent;
 use std::collections::HashMap;
 
 /// What `/v2/branches` (outside the published API) gave.
@@ -128,14 +134,15 @@ impl BranchPicker {
             self.choices.clear();
             return;
         };
-        let typed = self.input.text().trim().to_lowercase();
+        // Script, case and apostrophes ignored: `Чил` finds Chilonzor.
+        let typed = fold(self.input.text().trim());
         let matching = list.iter().filter(|branch| {
             let name = branches
                 .names
                 .get(&branch.id)
                 .map(String::as_str)
                 .unwrap_or("");
-            name.to_lowercase().contains(&typed) || branch.id.to_string().starts_with(&typed)
+            fold(name).contains(&typed) || branch.id.to_string().starts_with(&typed)
         });
         let all_branches = (typed.is_empty() || ALL_BRANCHES.contains(&typed)).then_some(None);
         self.choices = all_branches
@@ -176,6 +183,44 @@ impl BranchPicker {
                     }
                 }
             }
+        }
+    }
+}
+
+impl Screen for BranchPicker {
+    fn context(&self) -> Context {
+        Context::BranchPicker
+    }
+
+    /// Esc closes it; Enter gives the tabs the branch chosen, or says why
+    /// the text typed is not one.
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        match action {
+            Action::Back => shared.ask(Ask::Close),
+            Action::Accept => {
+                if let Some(branch_id) = self.choose() {
+                    shared.ask(Ask::Close);
+                    shared.ask(Ask::Command(Command::ShowBranch(branch_id)));
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn move_by(&mut self, movement: Movement, _shared: &mut Shared) {
+        self.move_cursor(movement);
+    }
+
+    fn type_text(&mut self, key: &KeyEvent, shared: &mut Shared) {
+        if self.input.handle(key) == Edit::Changed {
+            self.refilter(&shared.branches);
+        }
+    }
+
+    fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
+        if let Answer::Branches(_) = answer {
+            self.on_branches(&shared.branches);
         }
     }
 }

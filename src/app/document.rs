@@ -2,7 +2,7 @@
 //! width. Built by the app (which needs its height to bound scrolling) and
 //! drawn by the UI.
 
-use super::layout;
+use super::layout::{self, Layout};
 use super::list_cursor::Movement;
 use crate::domain::format::{NONE, display_width};
 use unicode_width::UnicodeWidthChar;
@@ -93,8 +93,8 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// A detail's scroll position after `movement`, bounded so the last line
 /// stays at the bottom of the detail box.
-pub fn scrolled(from: usize, movement: Movement, lines: &[DocLine], size: (u16, u16)) -> usize {
-    let viewport = layout::inner(layout::detail_area(size));
+pub fn scrolled(from: usize, movement: Movement, lines: &[DocLine], layout: &Layout) -> usize {
+    let viewport = layout::inner(layout.detail);
     let rows = usize::from(viewport.height);
     let total = height(lines, usize::from(viewport.width));
     let max_scroll = total.saturating_sub(rows);

@@ -3,9 +3,10 @@
 //! published show their value as sent.
 
 use super::document::{DocLine, field};
-use super::group_rows::RowFormat;
 use crate::domain::clock::{lesson_minutes, lesson_range};
-use crate::domain::format::{NONE, date, flag, json_value, status_word, thousands, timestamp};
+use crate::domain::format::{
+    NONE, RowFormat, date, flag, json_value, status_word, thousands, timestamp,
+};
 use crate::domain::sanitize::{sanitize_line, sanitize_text};
 use crate::domain::weekday::{NameStyle, describe_days};
 use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};

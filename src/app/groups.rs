@@ -1,18 +1,25 @@
 //! The Groups tab: the page asked for and the page shown, the page cache,
 //! the selection, filter, sort and archived toggle, and the group detail.
 
-use super::document::{self, scrolled};
+use super::branch_picker::BranchPicker;
+use super::document::DocLine;
 use super::group_detail::group_document;
-use super::group_rows::{CachedPage, GroupRow, RowFormat, RowSelection, SortColumn, visible_rows};
-use super::layout;
-use super::line_input::LineInput;
+use super::group_rows::CachedPage;
+use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
-use super::protocol::{Effect, Request};
-use super::requests::{Purpose, Requests};
-use super::status::{StatusLine, Topic};
+use super::list_pane::{Done, Focus, ListPane};
+use super::protocol::{Answer, Effect, Request};
+use super::requests::{Owner, Requests};
+use super::screen::{Ask, Command, Screen};
+use super::shared::{AppSettings, Shared};
+use super::status::Topic;
+use super::tabs::Tab;
 use crate::api::ApiError;
+use crate::domain::columns::ScreenRow;
+use crate::domain::columns::groups::COLUMNS;
+use crate::domain::format::RowFormat;
 use crate::model::{Group, GroupsPage, GroupsQuery};
-use chrono::{DateTime, Utc};
+use crossterm::event::KeyEvent;
 use std::collections::HashMap;
 
 /// The fewest groups per page `-` goes down to.
@@ -22,18 +29,11 @@ pub const PER_PAGE_MAX: u32 = 100;
 /// How far `+` and `-` move per_page.
 pub const PER_PAGE_STEP: u32 = 5;
 
+/// The Groups tab sends its page requests under this owner.
+const OWNER: Owner = Owner::Tab(Tab::Groups);
+
 /// Pages kept in the cache; the oldest others go first.
 const CACHE_PAGES: usize = 64;
-
-/// What the groups tab needs from the rest of the app for one change.
-pub struct Surroundings<'a> {
-    pub requests: &'a mut Requests,
-    pub status: &'a mut StatusLine,
-    pub branch_names: &'a HashMap<i64, String>,
-    pub format: RowFormat,
-    pub size: (u16, u16),
-    pub now: DateTime<Utc>,
-}
 
 /// The state of the Groups tab.
 #[derive(Debug)]
@@ -43,18 +43,10 @@ pub struct GroupsTab {
     /// The cache key of the page on screen (its rows stay while another loads).
     pub shown: Option<GroupsQuery>,
     pub cache: HashMap<GroupsQuery, CachedPage>,
-    /// Rows of the shown page that pass the filter, in the sorted order.
-    pub visible: Vec<usize>,
-    pub cursor: ListCursor,
-    pub filter: LineInput,
-    /// The filter input has the focus.
-    pub filtering: bool,
-    pub sort: Option<SortColumn>,
-    pub descending: bool,
+    /// The rows of the shown page that pass the filter, in the sorted
+    /// order, the selection, the filter, the sort and the detail.
+    pub list: ListPane,
     pub hide_archived: bool,
-    /// The detail (full-screen, or the pane at wide sizes) has the focus.
-    pub detail_focused: bool,
-    pub detail_scroll: usize,
     /// Why the first page could not be loaded, while nothing is shown.
     pub load_error: Option<String>,
 }
@@ -70,15 +62,8 @@ impl GroupsTab {
             },
             shown: None,
             cache: HashMap::new(),
-            visible: Vec::new(),
-            cursor: ListCursor::default(),
-            filter: LineInput::default(),
-            filtering: false,
-            sort: None,
-            descending: false,
+            list: ListPane::default(),
             hide_archived: false,
-            detail_focused: false,
-            detail_scroll: 0,
             load_error: None,
         }
     }
@@ -89,68 +74,41 @@ impl GroupsTab {
     }
 
     /// The selected row and its group.
-    pub fn selected(&self) -> Option<(&GroupRow, &Group)> {
+    pub fn selected(&self) -> Option<(&ScreenRow, &Group)> {
         let page = self.shown_page()?;
-        let index = *self.visible.get(self.cursor.index)?;
-        Some((page.rows.get(index)?, page.groups.get(index)?))
+        let index = self.list.selected()?;
+        Some((page.table.rows.get(index)?, page.groups.get(index)?))
     }
 
     /// True while the page asked for is on its way.
     pub fn is_loading(&self, requests: &Requests) -> bool {
-        requests.is_awaiting(Purpose::GroupsPage(self.wanted))
-    }
-
-    /// True when the filter line is drawn (typing, or a filter applies).
-    pub fn filter_line_shown(&self) -> bool {
-        self.filtering || !self.filter.is_empty()
-    }
-
-    /// Rows of the table on screen.
-    pub fn list_height(&self, size: (u16, u16)) -> usize {
-        usize::from(
-            layout::list_screen(size, self.filter_line_shown())
-                .rows
-                .height,
-        )
-    }
-
-    /// The request for the first page.
-    pub fn first_fetch(&self, requests: &mut Requests) -> Effect {
-        requests.start(
-            Purpose::GroupsPage(self.wanted),
-            Request::Groups(self.wanted),
-        )
+        requests.is_awaiting(OWNER, &Request::Groups(self.wanted))
     }
 
     /// Shows `key` from the cache, or asks for it; abandons page requests
     /// that are neither for it nor for the page after it.
-    pub fn go_to(&mut self, key: GroupsQuery, env: &mut Surroundings<'_>) -> Vec<Effect> {
-        self.wanted = key;
+    pub fn go_to(&mut self, key: GroupsQuery, shared: &mut Shared) -> Vec<Effect> {
+        self.want(key, shared);
         let next = next_page(key);
-        let mut effects = env
-            .requests
-            .cancel_where(|p| matches!(p, Purpose::GroupsPage(k) if *k != key && *k != next));
+        let mut effects = shared.requests.cancel(
+            OWNER,
+            |r| matches!(r, Request::Groups(k) if *k != key && *k != next),
+        );
         if self.cache.contains_key(&key) {
             self.load_error = None;
             let kept = self.selected_id();
-            self.show(key, kept, env);
-            effects.extend(self.prefetch_next(env.requests));
-        } else if !env.requests.is_awaiting(Purpose::GroupsPage(key)) {
-            effects.push(
-                env.requests
-                    .start(Purpose::GroupsPage(key), Request::Groups(key)),
-            );
+            self.show(key, kept, shared);
+            effects.extend(self.prefetch_next(&mut shared.requests));
+        } else {
+            effects.extend(shared.requests.send_once(OWNER, Request::Groups(key)));
         }
         effects
     }
 
-    /// Asks for the wanted page again (unless it is already on its way).
-    pub fn refresh(&mut self, requests: &mut Requests) -> Vec<Effect> {
-        let purpose = Purpose::GroupsPage(self.wanted);
-        if requests.is_awaiting(purpose) {
-            return Vec::new();
-        }
-        vec![requests.start(purpose, Request::Groups(self.wanted))]
+    /// The page the list is to show; the branch is the one every tab shows.
+    fn want(&mut self, key: GroupsQuery, shared: &mut Shared) {
+        self.wanted = key;
+        shared.branch_id = key.branch_id;
     }
 
     /// A page arrived (or failed). It goes to the cache under the key the
@@ -159,7 +117,7 @@ impl GroupsTab {
         &mut self,
         asked: GroupsQuery,
         result: Result<GroupsPage, ApiError>,
-        env: &mut Surroundings<'_>,
+        shared: &mut Shared,
     ) -> Vec<Effect> {
         let for_screen = asked == self.wanted;
         // Before the cache changes: a refreshed page replaces the rows.
@@ -171,28 +129,30 @@ impl GroupsTab {
                     page: page.page(),
                     per_page: page.per_page(),
                 };
-                self.store(key, CachedPage::new(page, env.format, env.now));
+                self.store(key, CachedPage::new(page, shared.row_format(), shared.now));
                 if !for_screen {
                     // A prefetch the server answered with the page on
                     // screen (its page count changed): the rows changed.
                     if self.shown == Some(key) {
-                        self.refilter_keeping(kept, env.branch_names, env.size);
+                        self.refilter_keeping(kept, shared);
                     }
                     return Vec::new();
                 }
-                self.wanted = key;
+                self.want(key, shared);
                 self.load_error = None;
-                env.status.resolved(Topic::GroupsPage);
-                self.show(key, kept, env);
-                self.prefetch_next(env.requests)
+                shared.status.resolved(Topic::GroupsPage);
+                self.show(key, kept, shared);
+                self.prefetch_next(&mut shared.requests)
             }
             Err(error) => {
                 if for_screen {
                     let text = format!("groups page {}: {error}", asked.page);
-                    env.status.load_error(Topic::GroupsPage, text, env.now);
+                    shared
+                        .status
+                        .load_error(Topic::GroupsPage, text, shared.now);
                     match self.shown {
                         // Nothing changes: the rows on screen stay.
-                        Some(shown) => self.wanted = shown,
+                        Some(shown) => self.want(shown, shared),
                         None => self.load_error = Some(error.to_string()),
                     }
                 }
@@ -222,25 +182,25 @@ impl GroupsTab {
 
     /// Puts the cached page `key` on screen, keeping the selection on the
     /// group `kept` when it is on the new page too.
-    fn show(&mut self, key: GroupsQuery, kept: Option<i64>, env: &Surroundings<'_>) {
+    fn show(&mut self, key: GroupsQuery, kept: Option<i64>, shared: &Shared) {
         let same_page = self.shown == Some(key);
         if !same_page {
-            self.detail_scroll = 0;
+            self.list.detail_scroll = 0;
         }
         self.shown = Some(key);
         if !same_page && kept.is_none_or(|id| !self.page_has(id)) {
-            self.cursor = ListCursor::default();
+            self.list.cursor = ListCursor::default();
         }
-        self.refilter_keeping(kept, env.branch_names, env.size);
+        self.refilter_keeping(kept, shared);
     }
 
     fn selected_id(&self) -> Option<i64> {
-        self.selected().map(|(row, _)| row.id)
+        self.selected().map(|(_, group)| group.id)
     }
 
     fn page_has(&self, id: i64) -> bool {
         self.shown_page()
-            .is_some_and(|page| page.rows.iter().any(|row| row.id == id))
+            .is_some_and(|page| page.groups.iter().any(|group| group.id == id))
     }
 
     /// Asks for the page after the shown one, unless it is cached or coming.
@@ -249,95 +209,60 @@ impl GroupsTab {
             return Vec::new();
         };
         let next = next_page(shown);
-        let purpose = Purpose::GroupsPage(next);
-        if page.page >= page.total_pages
-            || self.cache.contains_key(&next)
-            || requests.is_awaiting(purpose)
-        {
+        if page.page >= page.total_pages || self.cache.contains_key(&next) {
             return Vec::new();
         }
-        vec![requests.start(purpose, Request::Groups(next))]
+        requests
+            .send_once(OWNER, Request::Groups(next))
+            .into_iter()
+            .collect()
     }
 
     /// Recomputes the visible rows (filter, archived, sort) and keeps the
     /// selection on the same group while it is still visible.
-    pub fn refilter(&mut self, branch_names: &HashMap<i64, String>, size: (u16, u16)) {
+    pub fn refilter(&mut self, shared: &Shared) {
         let kept = self.selected_id();
-        self.refilter_keeping(kept, branch_names, size);
+        self.refilter_keeping(kept, shared);
     }
 
-    fn refilter_keeping(
-        &mut self,
-        kept: Option<i64>,
-        branch_names: &HashMap<i64, String>,
-        size: (u16, u16),
-    ) {
-        let filter = self.filter.text().to_lowercase();
-        let selection = RowSelection {
-            filter: &filter,
-            hide_archived: self.hide_archived,
-            sort: self.sort,
-            descending: self.descending,
+    fn refilter_keeping(&mut self, kept: Option<i64>, shared: &Shared) {
+        let layout = &shared.layout;
+        let Some(page) = self.shown.and_then(|key| self.cache.get(&key)) else {
+            self.list.show(Vec::new(), |_| false, layout);
+            return;
         };
-        self.visible = match self.shown_page() {
-            Some(page) => visible_rows(&page.rows, selection, branch_names),
-            None => Vec::new(),
-        };
-        let position = kept.and_then(|id| {
-            let rows = &self.shown_page()?.rows;
-            self.visible.iter().position(|&i| rows[i].id == id)
-        });
-        let height = self.list_height(size);
-        match position {
-            Some(index) => self.cursor.select(index, self.visible.len(), height),
-            None => self.cursor.scroll_into_view(self.visible.len(), height),
-        }
-    }
-
-    /// Moves the selection; the detail follows it from its top.
-    pub fn move_cursor(&mut self, movement: Movement, size: (u16, u16)) {
-        let before = self.cursor.index;
-        let height = self.list_height(size);
-        self.cursor.apply(movement, self.visible.len(), height);
-        if self.cursor.index != before {
-            self.detail_scroll = 0;
-        }
-    }
-
-    /// Selects the row on screen line `row` of the table (a mouse click).
-    pub fn click_row(&mut self, row: usize, size: (u16, u16)) {
-        let index = self.cursor.offset + row;
-        if index < self.visible.len() {
-            let height = self.list_height(size);
-            self.cursor.select(index, self.visible.len(), height);
-            self.detail_scroll = 0;
-        }
+        let hide_archived = self.hide_archived;
+        let admits = |index: usize| !(hide_archived && page.archived(index));
+        let is_kept = |index: usize| Some(page.groups[index].id) == kept;
+        let names = &shared.branches.names;
+        self.list
+            .show_rows(&page.table, admits, names, is_kept, layout);
     }
 
     /// The next (`forward`) or previous server page, if there is one.
-    pub fn step_page(&mut self, forward: bool, env: &mut Surroundings<'_>) -> Vec<Effect> {
+    pub fn step_page(&mut self, forward: bool, shared: &mut Shared) -> Vec<Effect> {
         let current = self.wanted;
         let Some(last) = self.shown_page().map(|p| p.total_pages) else {
-            return self.say(env, "no page has arrived yet");
+            return self.say(shared, "no page has arrived yet");
         };
         let target = match forward {
             true if current.page < last => current.page + 1,
             false if current.page > 1 => current.page - 1,
-            true => return self.say(env, "this is the last page"),
-            false => return self.say(env, "this is the first page"),
+            true => return self.say(shared, "this is the last page"),
+            false => return self.say(shared, "this is the first page"),
         };
         self.go_to(
             GroupsQuery {
                 page: target,
                 ..current
             },
-            env,
+            shared,
         )
     }
 
     /// Five more (`more`) or fewer rows per page, keeping the first row of
     /// the current page on the new page.
-    pub fn change_per_page(&mut self, more: bool, env: &mut Surroundings<'_>) -> Vec<Effect> {
+    pub fn change_per_page(&mut self, more: bool, shared: &mut Shared) -> Vec<Effect> {
         let current = self.wanted;
         let per_page = if more {
             (current.per_page / PER_PAGE_STEP + 1) * PER_PAGE_STEP
@@ -347,7 +272,7 @@ impl GroupsTab {
         .clamp(PER_PAGE_MIN, PER_PAGE_MAX);
         if per_page == current.per_page {
             let bound = if more { "at most" } else { "at least" };
-            return self.say(env, &format!("{bound} {per_page} groups per page"));
+            return self.say(shared, &format!("{bound} {per_page} groups per page"));
         }
         let first_row = (current.page.max(1) - 1) * u64::from(current.per_page);
         let page = first_row / u64::from(per_page) + 1;
@@ -357,26 +282,22 @@ impl GroupsTab {
                 page,
                 ..current
             },
-            env,
+            shared,
         )
     }
 
     /// Page 1 of another branch (None: all branches).
-    pub fn pick_branch(
-        &mut self,
-        branch_id: Option<i64>,
-        env: &mut Surroundings<'_>,
-    ) -> Vec<Effect> {
+    fn pick_branch(&mut self, branch_id: Option<i64>, shared: &mut Shared) -> Vec<Effect> {
         let key = GroupsQuery {
             branch_id,
             page: 1,
             per_page: self.wanted.per_page,
         };
-        self.go_to(key, env)
+        self.go_to(key, shared)
     }
 
-    fn say(&self, env: &mut Surroundings<'_>, text: &str) -> Vec<Effect> {
-        env.status.info(text, env.now);
+    fn say(&self, shared: &mut Shared, text: &str) -> Vec<Effect> {
+        shared.status.info(text, shared.now);
         Vec::new()
     }
 
@@ -385,24 +306,166 @@ impl GroupsTab {
         &self,
         format: RowFormat,
         branch_names: &HashMap<i64, String>,
-    ) -> Option<Vec<document::DocLine>> {
+    ) -> Option<Vec<DocLine>> {
         let (_, group) = self.selected()?;
         Some(group_document(group, format, branch_names))
     }
 
-    /// Scrolls the detail within its content.
-    pub fn scroll_detail(
-        &mut self,
-        movement: Movement,
-        format: RowFormat,
-        branch_names: &HashMap<i64, String>,
-        size: (u16, u16),
-    ) {
-        let Some(lines) = self.detail(format, branch_names) else {
-            return;
-        };
-        self.detail_scroll = scrolled(self.detail_scroll, movement, &lines, size);
+    /// Shows or orders the rows differently (`change`), keeping the
+    /// selection on its group.
+    fn change_rows(&mut self, change: fn(&mut Self), shared: &Shared) {
+        change(self);
+        self.refilter(shared);
     }
+
+    /// Formats every cached row again, in the zone of the times now.
+    fn reformat(&mut self, shared: &Shared) {
+        let format = shared.row_format();
+        for page in self.cache.values_mut() {
+            page.reformat(format);
+        }
+        self.refilter(shared);
+    }
+
+    /// A page the week walked goes to the cache too, under the key the
+    /// server answered for.
+    fn cache_walked_page(&mut self, asked: GroupsQuery, page: &GroupsPage, shared: &Shared) {
+        let key = GroupsQuery {
+            branch_id: asked.branch_id,
+            page: page.page(),
+            per_page: page.per_page(),
+        };
+        let cached = CachedPage::new(page.clone(), shared.row_format(), shared.now);
+        self.store(key, cached);
+        if self.shown == Some(key) {
+            self.refilter(shared);
+        }
+    }
+}
+
+impl From<&AppSettings> for GroupsTab {
+    fn from(settings: &AppSettings) -> Self {
+        Self::new(settings.branch_id, settings.per_page)
+    }
+}
+
+impl Screen for GroupsTab {
+    fn context(&self) -> Context {
+        match self.list.focus() {
+            Focus::List => Context::GroupsList,
+            Focus::Filter => Context::FilterInput,
+            Focus::Detail => Context::GroupDetail,
+        }
+    }
+
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        match action {
+            Action::NextPage => return self.step_page(true, shared),
+            Action::PreviousPage => return self.step_page(false, shared),
+            Action::MorePerPage => return self.change_per_page(true, shared),
+            Action::FewerPerPage => return self.change_per_page(false, shared),
+            Action::OpenWeek => shared.ask(Ask::Show {
+                tab: Tab::Week,
+                reload: true,
+            }),
+            Action::PickBranch => {
+                let picker = BranchPicker::open(&shared.branches, self.wanted.branch_id);
+                shared.open(picker);
+            }
+            Action::CycleSort => self.change_rows(|g| g.list.cycle_sort(COLUMNS), shared),
+            Action::ReverseSort => {
+                self.change_rows(|g| g.list.descending = !g.list.descending, shared);
+            }
+            Action::ToggleArchived => {
+                self.change_rows(|g| g.hide_archived = !g.hide_archived, shared);
+            }
+            _ => {
+                if self.list.perform(action, &mut shared.status) == Done::Refilter {
+                    self.refilter(shared);
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
+        let groups = page_groups(&self.cache, self.shown);
+        let format = shared.row_format();
+        let document = |group: &Group| group_document(group, format, &shared.branches.names);
+        self.list
+            .move_by(movement, groups, document, &shared.layout);
+    }
+
+    fn type_text(&mut self, key: &KeyEvent, shared: &mut Shared) {
+        if self.list.type_text(key) {
+            self.refilter(shared);
+        }
+    }
+
+    fn click(&mut self, column: u16, row: u16, shared: &mut Shared) {
+        self.list.click(column, row, &shared.layout);
+    }
+
+    fn fit(&mut self, shared: &mut Shared) {
+        let groups = page_groups(&self.cache, self.shown);
+        let format = shared.row_format();
+        let document = |group: &Group| group_document(group, format, &shared.branches.names);
+        self.list.fit(groups, document, &shared.layout);
+    }
+
+    fn on_answer(&mut self, answer: Answer, shared: &mut Shared) -> Vec<Effect> {
+        match answer {
+            Answer::Groups(asked, page) => self.on_page(asked, page, shared),
+            _ => Vec::new(),
+        }
+    }
+
+    fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
+        match answer {
+            Answer::Groups(asked, Ok(page)) => self.cache_walked_page(*asked, page, shared),
+            // Names arrived: a sort by branch may change.
+            Answer::Branches(_) => self.refilter(shared),
+            // The centre's zone, now the one times are shown in.
+            Answer::Me(_) if answer.centre_zone().is_some() => self.reformat(shared),
+            _ => {}
+        }
+    }
+
+    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
+        match command {
+            Command::ShowBranch(branch_id) => self.pick_branch(*branch_id, shared),
+            Command::Install { .. } => Vec::new(),
+        }
+    }
+
+    fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        vec![shared.requests.send(OWNER, Request::Groups(self.wanted))]
+    }
+
+    /// The wanted page again (unless it is on its way), and the branches
+    /// when they failed.
+    fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        let mut effects: Vec<Effect> = shared
+            .requests
+            .send_once(OWNER, Request::Groups(self.wanted))
+            .into_iter()
+            .collect();
+        if shared.branches.failed() {
+            effects.extend(shared.requests.send_once(Owner::App, Request::Branches));
+        }
+        effects
+    }
+
+    /// Prefetches load silently: only the page wanted turns the spinner.
+    fn busy(&self, requests: &Requests) -> bool {
+        self.is_loading(requests)
+    }
+}
+
+/// The groups of the cached page `key`, in the server's order.
+fn page_groups(cache: &HashMap<GroupsQuery, CachedPage>, key: Option<GroupsQuery>) -> &[Group] {
+    key.and_then(|key| cache.get(&key))
+        .map_or(&[], |page| &page.groups)
 }
 
 /// The page after `key` in the same branch and size.

@@ -2,13 +2,53 @@
 //! was opened in, the global keys that apply there, and the log file.
 
 use super::document::wrap;
-use super::keymap::{Context, bindings, globals_in, keys_label};
-use super::layout;
+use super::keymap::{Action, Context, bindings, globals_in, keys_label};
+use super::layout::{self, Layout};
 use super::list_cursor::Movement;
+use super::protocol::Effect;
+use super::screen::{Ask, Screen};
+use super::shared::Shared;
 use std::path::Path;
 
 /// Below this inner width the help is one column.
 const TWO_COLUMNS_WIDTH: u16 = 60;
+
+/// The open help: the keys of the context it was opened in.
+#[derive(Debug)]
+pub struct Help {
+    pub under: Context,
+    /// The first line on screen.
+    pub scroll: usize,
+}
+
+impl Help {
+    /// The help of `under`, from its top.
+    pub fn new(under: Context) -> Self {
+        Self { under, scroll: 0 }
+    }
+}
+
+impl Screen for Help {
+    fn context(&self) -> Context {
+        Context::Help
+    }
+
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        if action == Action::Back {
+            shared.ask(Ask::Close);
+        }
+        Vec::new()
+    }
+
+    fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
+        let log_path = &shared.settings.log_path;
+        self.scroll = scrolled(self.scroll, movement, self.under, log_path, &shared.layout);
+    }
+
+    fn fit(&mut self, shared: &mut Shared) {
+        self.move_by(Movement::By(0), shared);
+    }
+}
 
 /// One line of the help.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,14 +93,14 @@ pub fn help_columns(context: Context, log_path: &Path, width: u16) -> Vec<Vec<He
 }
 
 /// The help's scroll position after `movement`, bounded by its content.
-pub fn scrolled(
+fn scrolled(
     from: usize,
     movement: Movement,
     context: Context,
     log_path: &Path,
-    size: (u16, u16),
+    layout: &Layout,
 ) -> usize {
-    let inner = layout::inner(layout::help_area(size));
+    let inner = layout::inner(layout.help);
     let columns = help_columns(context, log_path, inner.width);
     let longest = columns.iter().map(Vec::len).max().unwrap_or(0);
     let rows = usize::from(inner.height);

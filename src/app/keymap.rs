@@ -1,6 +1,9 @@
 //! The one keymap table: (context, keys, action, label). Dispatch, the
 //! footer hints and the help overlay all read it, so they cannot drift.
 
+use super::keyboard_layouts::us_key;
+use super::list_cursor::Movement;
+use super::tabs::Tab;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Where a key press lands: the screen or overlay that has the focus.
@@ -59,9 +62,8 @@ impl Context {
 pub enum Action {
     Quit,
     Suspend,
-    ShowPlugins,
-    ShowGroups,
-    ShowWeek,
+    /// A number key: that tab.
+    ShowTab(Tab),
     /// `w` on the Groups tab: the week of the branch.
     OpenWeek,
     PreviousDay,
@@ -73,12 +75,8 @@ pub enum Action {
     ReloadToken,
     /// Esc: close, leave or clear, whatever is on top.
     Back,
-    Up,
-    Down,
-    Top,
-    Bottom,
-    PageUp,
-    PageDown,
+    /// A move of the selection or the scroll position.
+    Move(Movement),
     NextPage,
     PreviousPage,
     PickBranch,
@@ -196,15 +194,16 @@ const fn bind(
 
 use Action as A;
 use Context as C;
+use Movement as M;
 
 /// Every key of crmdeck. Within a context the order is the order of the
 /// footer hints and of the help overlay.
 #[rustfmt::skip]
 pub const KEYMAP: &[Binding] = &[
     // Everywhere.
-    bind(C::Global, &[plain('1')], A::ShowPlugins, "Plugins tab", false),
-    bind(C::Global, &[plain('2')], A::ShowGroups, "Groups tab", false),
-    bind(C::Global, &[plain('3')], A::ShowWeek, "Week tab", false),
+    bind(C::Global, &[plain('1')], A::ShowTab(Tab::Plugins), "Plugins tab", false),
+    bind(C::Global, &[plain('2')], A::ShowTab(Tab::Groups), "Groups tab", false),
+    bind(C::Global, &[plain('3')], A::ShowTab(Tab::Week), "Week tab", false),
     bind(C::Global, &[special(KeyCode::Tab)], A::NextTab, "next tab", false),
     bind(C::Global, &[special(KeyCode::BackTab)], A::PreviousTab, "previous tab", false),
     bind(C::Global, &[plain('r')], A::Refresh, "refresh", false),
@@ -226,72 +225,72 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::GroupsList, &[plain('a')], A::ToggleArchived, "hide/show archived", true),
     bind(C::GroupsList, &[plain('+')], A::MorePerPage, "5 more per page", false),
     bind(C::GroupsList, &[plain('-')], A::FewerPerPage, "5 fewer per page", false),
-    bind(C::GroupsList, &[plain('j'), DOWN], A::Down, "down", false),
-    bind(C::GroupsList, &[plain('k'), UP], A::Up, "up", false),
-    bind(C::GroupsList, &[plain('g'), special(KeyCode::Home)], A::Top, "first row", false),
-    bind(C::GroupsList, &[plain('G'), special(KeyCode::End)], A::Bottom, "last row", false),
-    bind(C::GroupsList, &[special(KeyCode::PageDown)], A::PageDown, "a screen down", false),
-    bind(C::GroupsList, &[special(KeyCode::PageUp)], A::PageUp, "a screen up", false),
+    bind(C::GroupsList, &[plain('j'), DOWN], A::Move(M::Down), "down", false),
+    bind(C::GroupsList, &[plain('k'), UP], A::Move(M::Up), "up", false),
+    bind(C::GroupsList, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first row", false),
+    bind(C::GroupsList, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last row", false),
+    bind(C::GroupsList, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
+    bind(C::GroupsList, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
     bind(C::GroupsList, &[ESC], A::Back, "clear filter / error", false),
     // A group's detail.
     bind(C::GroupDetail, &[ESC], A::Back, "back to the list", true),
-    bind(C::GroupDetail, &[plain('j'), DOWN], A::Down, "scroll down", true),
-    bind(C::GroupDetail, &[plain('k'), UP], A::Up, "scroll up", true),
-    bind(C::GroupDetail, &[plain('g'), special(KeyCode::Home)], A::Top, "top", false),
-    bind(C::GroupDetail, &[plain('G'), special(KeyCode::End)], A::Bottom, "bottom", false),
-    bind(C::GroupDetail, &[special(KeyCode::PageDown)], A::PageDown, "a screen down", false),
-    bind(C::GroupDetail, &[special(KeyCode::PageUp)], A::PageUp, "a screen up", false),
+    bind(C::GroupDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
+    bind(C::GroupDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
+    bind(C::GroupDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
+    bind(C::GroupDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
+    bind(C::GroupDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
+    bind(C::GroupDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
     // The week.
     bind(C::Week, &[ENTER], A::Open, "details", true),
     bind(C::Week, &[plain('h'), special(KeyCode::Left)], A::PreviousDay, "previous day", true),
     bind(C::Week, &[plain('l'), special(KeyCode::Right)], A::NextDay, "next day", true),
-    bind(C::Week, &[plain('j'), DOWN], A::Down, "next group", true),
-    bind(C::Week, &[plain('k'), UP], A::Up, "previous group", true),
+    bind(C::Week, &[plain('j'), DOWN], A::Move(M::Down), "next group", true),
+    bind(C::Week, &[plain('k'), UP], A::Move(M::Up), "previous group", true),
     bind(C::Week, &[plain('a')], A::ToggleArchived, "show/hide archived", true),
-    bind(C::Week, &[plain('g'), special(KeyCode::Home)], A::Top, "first group", false),
-    bind(C::Week, &[plain('G'), special(KeyCode::End)], A::Bottom, "last group", false),
+    bind(C::Week, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first group", false),
+    bind(C::Week, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last group", false),
     bind(C::Week, &[ESC], A::Back, "cancel loading / clear error", false),
     // A group's detail opened from the week.
     bind(C::WeekDetail, &[ESC], A::Back, "back to the week", true),
-    bind(C::WeekDetail, &[plain('j'), DOWN], A::Down, "scroll down", true),
-    bind(C::WeekDetail, &[plain('k'), UP], A::Up, "scroll up", true),
-    bind(C::WeekDetail, &[special(KeyCode::PageDown)], A::PageDown, "a screen down", false),
-    bind(C::WeekDetail, &[special(KeyCode::PageUp)], A::PageUp, "a screen up", false),
+    bind(C::WeekDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
+    bind(C::WeekDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
+    bind(C::WeekDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
+    bind(C::WeekDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
     // The plugins list.
     bind(C::PluginsList, &[ENTER], A::Open, "details, or install", true),
     bind(C::PluginsList, &[plain('d')], A::ShowDetails, "details", true),
     bind(C::PluginsList, &[plain('i')], A::Install, "install", true),
     bind(C::PluginsList, &[plain('/')], A::Filter, "filter by name", true),
     bind(C::PluginsList, &[plain('t')], A::CycleType, "type: Free/Premium/all", true),
-    bind(C::PluginsList, &[plain('j'), DOWN], A::Down, "down", false),
-    bind(C::PluginsList, &[plain('k'), UP], A::Up, "up", false),
-    bind(C::PluginsList, &[plain('g'), special(KeyCode::Home)], A::Top, "first row", false),
-    bind(C::PluginsList, &[plain('G'), special(KeyCode::End)], A::Bottom, "last row", false),
+    bind(C::PluginsList, &[plain('j'), DOWN], A::Move(M::Down), "down", false),
+    bind(C::PluginsList, &[plain('k'), UP], A::Move(M::Up), "up", false),
+    bind(C::PluginsList, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first row", false),
+    bind(C::PluginsList, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last row", false),
     bind(C::PluginsList, &[ESC], A::Back, "clear filter / error", false),
     // A plugin's detail.
     bind(C::PluginDetail, &[ESC], A::Back, "back to the list", true),
     bind(C::PluginDetail, &[plain('v')], A::RevealToken, "show/hide the token", true),
     bind(C::PluginDetail, &[plain('c')], A::CopyToken, "copy the token", true),
     bind(C::PluginDetail, &[plain('i')], A::Install, "install", true),
-    bind(C::PluginDetail, &[plain('j'), DOWN], A::Down, "scroll down", false),
-    bind(C::PluginDetail, &[plain('k'), UP], A::Up, "scroll up", false),
+    bind(C::PluginDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", false),
+    bind(C::PluginDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", false),
     // The install confirmation.
     bind(C::Confirm, &[plain('y')], A::Accept, "install", true),
     bind(C::Confirm, &[plain('n'), ESC], A::Back, "cancel", true),
     // The branch picker.
     bind(C::BranchPicker, &[ENTER], A::Accept, "choose", true),
     bind(C::BranchPicker, &[ESC], A::Back, "cancel", true),
-    bind(C::BranchPicker, &[DOWN], A::Down, "down", true),
-    bind(C::BranchPicker, &[UP], A::Up, "up", true),
+    bind(C::BranchPicker, &[DOWN], A::Move(M::Down), "down", true),
+    bind(C::BranchPicker, &[UP], A::Move(M::Up), "up", true),
     // Typing a filter.
     bind(C::FilterInput, &[ENTER], A::Accept, "keep the filter", true),
     bind(C::FilterInput, &[ESC], A::Back, "clear the filter", true),
-    bind(C::FilterInput, &[DOWN], A::Down, "down the list", false),
-    bind(C::FilterInput, &[UP], A::Up, "up the list", false),
+    bind(C::FilterInput, &[DOWN], A::Move(M::Down), "down the list", false),
+    bind(C::FilterInput, &[UP], A::Move(M::Up), "up the list", false),
     // The help overlay.
     bind(C::Help, &[ESC, plain('?')], A::Back, "close the help", true),
-    bind(C::Help, &[plain('j'), DOWN], A::Down, "scroll down", false),
-    bind(C::Help, &[plain('k'), UP], A::Up, "scroll up", false),
+    bind(C::Help, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", false),
+    bind(C::Help, &[plain('k'), UP], A::Move(M::Up), "scroll up", false),
 ];
 
 /// The bindings of one context, in table order.
@@ -311,12 +310,23 @@ pub fn globals_in(context: Context) -> impl Iterator<Item = &'static Binding> {
 }
 
 /// The action of `key` in `context`: the context's own bindings first, then
-/// the globals that apply there.
+/// the globals that apply there. Outside text inputs a key that means
+/// nothing as typed means what the US layout types on the same key: with a
+/// Cyrillic layout active `о` is `j`, `й` is `q`, `.` (the `/` key) is `/`.
 pub fn action_for(context: Context, key: &KeyEvent) -> Option<Action> {
-    bindings(context)
-        .chain(globals_in(context))
-        .find(|binding| binding.keys.iter().any(|k| k.matches(key)))
-        .map(|binding| binding.action)
+    let bound = |key: &KeyEvent| {
+        bindings(context)
+            .chain(globals_in(context))
+            .find(|binding| binding.keys.iter().any(|k| k.matches(key)))
+            .map(|binding| binding.action)
+    };
+    bound(key).or_else(|| {
+        let KeyCode::Char(typed) = key.code else {
+            return None;
+        };
+        let us = us_key(typed).filter(|_| !context.takes_text())?;
+        bound(&KeyEvent::new(KeyCode::Char(us), key.modifiers))
+    })
 }
 
 /// A footer hint: a binding's first key and its label.
@@ -366,21 +376,23 @@ mod tests {
         KeyEvent::new(code, modifiers)
     }
 
+    /// Every context a screen can be in.
+    const EVERY_CONTEXT_BUT_GLOBAL: [C; 10] = [
+        C::GroupsList,
+        C::GroupDetail,
+        C::PluginsList,
+        C::PluginDetail,
+        C::Week,
+        C::WeekDetail,
+        C::Confirm,
+        C::BranchPicker,
+        C::FilterInput,
+        C::Help,
+    ];
+
     #[test]
     fn no_key_means_two_things_in_one_context() {
-        let contexts = [
-            C::GroupsList,
-            C::GroupDetail,
-            C::PluginsList,
-            C::PluginDetail,
-            C::Week,
-            C::WeekDetail,
-            C::Confirm,
-            C::BranchPicker,
-            C::FilterInput,
-            C::Help,
-        ];
-        for context in contexts {
+        for context in EVERY_CONTEXT_BUT_GLOBAL {
             let keys: Vec<Key> = bindings(context)
                 .flat_map(|b| b.keys.iter().copied())
                 .collect();
@@ -414,6 +426,88 @@ mod tests {
         let help = key(KeyCode::Char('?'), KeyModifiers::NONE);
         assert_eq!(action_for(C::Help, &help), Some(A::Back));
         assert!(globals_in(C::Help).all(|b| b.action != A::Help));
+    }
+
+    #[test]
+    fn a_cyrillic_letter_is_the_key_it_sits_on_outside_text_inputs() {
+        let typed = |c: char| key(KeyCode::Char(c), KeyModifiers::NONE);
+        let shifted = |c: char| key(KeyCode::Char(c), KeyModifiers::SHIFT);
+        for (context, c, action) in [
+            (C::GroupsList, 'о', A::Move(M::Down)),
+            (C::GroupsList, 'л', A::Move(M::Up)),
+            (C::GroupsList, 'й', A::Quit),
+            (C::GroupsList, 'и', A::PickBranch),
+            (C::GroupsList, '.', A::Filter),
+            (C::GroupsList, ',', A::Help),
+            (C::GroupsList, 'х', A::PreviousPage),
+            (C::GroupsList, 'ъ', A::NextPage),
+            (C::GroupsList, 'ғ', A::FewerPerPage),
+            (C::GroupsList, 'ц', A::OpenWeek),
+            (C::GroupDetail, 'о', A::Move(M::Down)),
+            (C::Week, 'р', A::PreviousDay),
+            (C::Week, 'д', A::NextDay),
+            (C::PluginsList, 'ш', A::Install),
+            (C::PluginsList, 'е', A::CycleType),
+            (C::PluginDetail, 'м', A::RevealToken),
+            (C::PluginDetail, 'с', A::CopyToken),
+            (C::Confirm, 'н', A::Accept),
+            (C::Confirm, 'т', A::Back),
+            (C::Help, 'л', A::Move(M::Up)),
+            (C::Help, ',', A::Back),
+        ] {
+            assert_eq!(
+                action_for(context, &typed(c)),
+                Some(action),
+                "{context:?} {c}"
+            );
+        }
+        // Capitals are the shifted key, Shift held or not.
+        for (c, action) in [
+            ('П', A::Move(M::Bottom)),
+            ('Ы', A::ReverseSort),
+            ('Қ', A::ReverseSort),
+            ('Ҳ', A::MorePerPage),
+        ] {
+            assert_eq!(action_for(C::GroupsList, &shifted(c)), Some(action), "{c}");
+            assert_eq!(action_for(C::GroupsList, &typed(c)), Some(action), "{c}");
+        }
+        assert_eq!(action_for(C::Global, &shifted('К')), Some(A::ReloadToken));
+        // The key means nothing in Latin either: nothing.
+        assert_eq!(action_for(C::GroupDetail, &typed('.')), None);
+        assert_eq!(action_for(C::GroupsList, &typed('ю')), None);
+        // Text inputs take the letter as typed; their Ctrl keys still work.
+        for context in [C::FilterInput, C::BranchPicker] {
+            for c in ['о', 'л', 'й', 'и', '.', ','] {
+                assert_eq!(action_for(context, &typed(c)), None, "{context:?} {c}");
+            }
+            let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
+            assert_eq!(action_for(context, &ctrl_c), Some(A::Quit));
+        }
+    }
+
+    #[test]
+    fn every_key_as_typed_keeps_the_meaning_its_row_gives_it() {
+        for context in EVERY_CONTEXT_BUT_GLOBAL {
+            for binding in bindings(context).chain(globals_in(context)) {
+                for k in binding.keys {
+                    let modifiers = if k.control {
+                        KeyModifiers::CONTROL
+                    } else {
+                        KeyModifiers::NONE
+                    };
+                    let first = bindings(context)
+                        .chain(globals_in(context))
+                        .find(|b| b.keys.contains(k))
+                        .unwrap();
+                    assert_eq!(
+                        action_for(context, &key(k.code, modifiers)),
+                        Some(first.action),
+                        "{context:?} {}",
+                        k.label()
+                    );
+                }
+            }
+        }
     }
 
     #[test]

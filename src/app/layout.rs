@@ -1,7 +1,8 @@
 //! Where things sit on the screen. Shared by `update` (page sizes, mouse
 //! clicks, scroll limits) and by the renderer, so both agree.
 
-use super::Tab;
+use super::tabs::Tab;
+use crate::domain::format::display_width;
 use ratatui::layout::Rect;
 
 /// Below this width only a "terminal too small" message is drawn.
@@ -12,38 +13,115 @@ pub const MIN_HEIGHT: u16 = 15;
 /// From this width on, a detail pane sits beside the list.
 pub const WIDE_WIDTH: u16 = 140;
 
-/// The tabs of the top line: (tab, first column, label). The label is
-/// drawn inside brackets or spaces, so each takes two more columns.
-pub const TABS: [(Tab, u16, &str); 3] = [
-    (Tab::Plugins, 9, "1 Plugins"),
-    (Tab::Groups, 21, "2 Groups"),
-    (Tab::Week, 32, "3 Week"),
-];
+/// The column of the first tab in the top line (after `crmdeck`).
+const FIRST_TAB_COLUMN: u16 = 9;
 
-/// True when the terminal is too small to draw anything useful.
-pub fn is_too_small(size: (u16, u16)) -> bool {
-    size.0 < MIN_WIDTH || size.1 < MIN_HEIGHT
+/// The tabs of the top line: (tab, first column, label "1 Plugins"). The
+/// label is drawn inside brackets or spaces, then a space: each takes three
+/// more columns.
+pub fn tab_labels() -> Vec<(Tab, u16, String)> {
+    let mut start = FIRST_TAB_COLUMN;
+    Tab::ALL
+        .iter()
+        .zip(1..)
+        .map(|(&tab, number)| {
+            let label = format!("{number} {}", tab.name());
+            let at = start;
+            start += u16::try_from(display_width(&label)).unwrap_or(u16::MAX) + 3;
+            (tab, at, label)
+        })
+        .collect()
 }
 
-/// True when the detail pane fits beside the list.
-pub fn is_wide(size: (u16, u16)) -> bool {
-    size.0 >= WIDE_WIDTH
+/// Where everything sits for one terminal size, computed once per resize
+/// (the app keeps it) and read wherever a size matters: list heights, scroll
+/// limits, mouse clicks, and the renderer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// The terminal's size (columns, rows).
+    pub size: (u16, u16),
+    pub bands: Bands,
+    /// A list tab without its filter line, and with it.
+    lists: [ListScreen; 2],
+    /// Where a detail is drawn: the pane at wide sizes, the whole body otherwise.
+    pub detail: Rect,
+    /// The help overlay's box: the whole height of the body, centred.
+    pub help: Rect,
+}
+
+impl Layout {
+    /// The layout of a terminal of `size` (columns, rows).
+    pub fn new(size: (u16, u16)) -> Self {
+        let bands = bands(size);
+        let lists = [false, true].map(|filter_line| list_screen(size, bands.body, filter_line));
+        let help_width = bands.body.width.saturating_sub(2).min(78);
+        Self {
+            size,
+            bands,
+            lists,
+            detail: lists[0].pane.unwrap_or(bands.body),
+            help: Rect::new(
+                bands.body.x + (bands.body.width - help_width) / 2,
+                bands.body.y,
+                help_width,
+                bands.body.height,
+            ),
+        }
+    }
+
+    /// True when the terminal is too small to draw anything useful.
+    pub fn is_too_small(&self) -> bool {
+        self.size.0 < MIN_WIDTH || self.size.1 < MIN_HEIGHT
+    }
+
+    /// True when the detail pane fits beside the list.
+    pub fn is_wide(&self) -> bool {
+        self.size.0 >= WIDE_WIDTH
+    }
+
+    /// The list layout of the body; `filter_line` when a filter is shown.
+    pub fn list(&self, filter_line: bool) -> ListScreen {
+        self.lists[usize::from(filter_line)]
+    }
+
+    /// The bands of the Week tab, with `unplaced_lines` lines listing
+    /// groups that cannot be placed.
+    pub fn week(&self, unplaced_lines: usize) -> WeekScreen {
+        let body = self.bands.body;
+        let below_height = WEEK_SUMMARY_LINES + u16::try_from(unplaced_lines).unwrap_or(u16::MAX);
+        let grid_height = body
+            .height
+            .saturating_sub(LINES_ABOVE_GRID + below_height)
+            .max(1);
+        let line = |y: u16| Rect::new(body.x, y, body.width, 1);
+        let grid_y = body.y + LINES_ABOVE_GRID;
+        WeekScreen {
+            header: line(body.y),
+            day_names: line(body.y + 1),
+            grid: Rect::new(body.x, grid_y, body.width, grid_height),
+            below: Rect::new(
+                body.x,
+                grid_y + grid_height,
+                body.width,
+                body.bottom().saturating_sub(grid_y + grid_height),
+            ),
+        }
+    }
 }
 
 /// The four bands of the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Screen {
+pub struct Bands {
     pub top: Rect,
     pub body: Rect,
     pub hints: Rect,
     pub status: Rect,
 }
 
-/// The bands for a terminal of `size` (columns, rows).
-pub fn screen(size: (u16, u16)) -> Screen {
+fn bands(size: (u16, u16)) -> Bands {
     let (width, height) = size;
     let line = |y: u16| Rect::new(0, y, width, 1);
-    Screen {
+    Bands {
         top: line(0),
         body: Rect::new(0, 1, width, height.saturating_sub(3)),
         hints: line(height.saturating_sub(2)),
@@ -62,10 +140,8 @@ pub struct ListScreen {
     pub pane: Option<Rect>,
 }
 
-/// The list layout of the body; `filter_line` when a filter is shown.
-pub fn list_screen(size: (u16, u16), filter_line: bool) -> ListScreen {
-    let body = screen(size).body;
-    let (list, pane) = if is_wide(size) {
+fn list_screen(size: (u16, u16), body: Rect, filter_line: bool) -> ListScreen {
+    let (list, pane) = if size.0 >= WIDE_WIDTH {
         let pane_width = body.width * 2 / 5;
         let list_width = body.width - pane_width;
         (
@@ -100,11 +176,18 @@ pub fn list_screen(size: (u16, u16), filter_line: bool) -> ListScreen {
     }
 }
 
-/// Where a detail is drawn: the pane at wide sizes, the whole body otherwise.
-pub fn detail_area(size: (u16, u16)) -> Rect {
-    list_screen(size, false)
-        .pane
-        .unwrap_or_else(|| screen(size).body)
+/// Lines of the Week tab's body above the grid: the header and the day names.
+const LINES_ABOVE_GRID: u16 = 2;
+/// Lines of the Week tab's summary under the grid.
+const WEEK_SUMMARY_LINES: u16 = 2;
+
+/// Where the week sits in the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeekScreen {
+    pub header: Rect,
+    pub day_names: Rect,
+    pub grid: Rect,
+    pub below: Rect,
 }
 
 /// The inside of a bordered box.
@@ -114,18 +197,6 @@ pub fn inner(area: Rect) -> Rect {
         area.y.saturating_add(1),
         area.width.saturating_sub(2),
         area.height.saturating_sub(2),
-    )
-}
-
-/// The help overlay's box: the whole height of the body, centred.
-pub fn help_area(size: (u16, u16)) -> Rect {
-    let body = screen(size).body;
-    let width = body.width.saturating_sub(2).min(78);
-    Rect::new(
-        body.x + (body.width - width) / 2,
-        body.y,
-        width,
-        body.height,
     )
 }
 
@@ -143,9 +214,10 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 
 /// The tab whose label is at column `x` of the top line.
 pub fn tab_at(x: u16) -> Option<Tab> {
-    TABS.iter()
+    tab_labels()
+        .into_iter()
         .find(|(_, start, label)| (*start..*start + label.len() as u16 + 2).contains(&x))
-        .map(|(tab, _, _)| *tab)
+        .map(|(tab, _, _)| tab)
 }
 
 #[cfg(test)]
@@ -154,19 +226,23 @@ mod tests {
 
     #[test]
     fn bands_cover_the_screen() {
-        let bands = screen((80, 24));
-        assert_eq!(bands.body, Rect::new(0, 1, 80, 21));
-        assert_eq!(bands.status.y, 23);
-        let list = list_screen((80, 24), true);
+        let narrow = Layout::new((80, 24));
+        assert_eq!(narrow.bands.body, Rect::new(0, 1, 80, 21));
+        assert_eq!(narrow.bands.status.y, 23);
+        let list = narrow.list(true);
         assert_eq!(list.rows, Rect::new(0, 4, 80, 18));
         assert_eq!(list.pane, None);
-        let wide = list_screen((160, 48), false);
-        assert_eq!(wide.pane, Some(Rect::new(96, 1, 64, 45)));
-        assert_eq!(detail_area((160, 48)), wide.pane.unwrap());
+        assert_eq!(narrow.detail, narrow.bands.body);
+        let wide = Layout::new((160, 48));
+        assert_eq!(wide.list(false).pane, Some(Rect::new(96, 1, 64, 45)));
+        assert_eq!(wide.detail, wide.list(false).pane.unwrap());
+        assert_eq!(wide.week(0).grid, Rect::new(0, 3, 160, 41));
     }
 
     #[test]
     fn tabs_are_found_by_column() {
+        let starts: Vec<u16> = tab_labels().iter().map(|(_, start, _)| *start).collect();
+        assert_eq!(starts, [9, 21, 32]);
         assert_eq!(tab_at(9), Some(Tab::Plugins));
         assert_eq!(tab_at(19), Some(Tab::Plugins));
         assert_eq!(tab_at(20), None);

@@ -1,7 +1,5 @@
 //! The selected row of a list and the first row on screen.
 
-use super::keymap::Action;
-
 /// A move of the selection (or of a scrolled view).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Movement {
@@ -16,19 +14,6 @@ pub enum Movement {
 }
 
 impl Movement {
-    /// The movement a keymap action asks for, if it is one.
-    pub fn of(action: Action) -> Option<Self> {
-        Some(match action {
-            Action::Up => Self::Up,
-            Action::Down => Self::Down,
-            Action::Top => Self::Top,
-            Action::Bottom => Self::Bottom,
-            Action::PageUp => Self::PageUp,
-            Action::PageDown => Self::PageDown,
-            _ => return None,
-        })
-    }
-
     /// Where `from` goes in a list of `len` rows, `height` of them on screen.
     pub fn apply(self, from: usize, len: usize, height: usize) -> usize {
         let last = len.saturating_sub(1);

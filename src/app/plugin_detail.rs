@@ -75,14 +75,6 @@ fn abilities(abilities: &Abilities) -> String {
     }
 }
 
-/// The abilities on one line, for the install confirmation.
-pub fn abilities_inline(abilities: &Abilities) -> String {
-    match abilities.as_list().as_slice() {
-        [] => NONE.to_string(),
-        names => line(&names.join(", ")),
-    }
-}
-
 fn line(text: &str) -> String {
     sanitize_line(text).into_owned()
 }

@@ -2,20 +2,31 @@
 //! detail with the token, and the install flow (at most one request per
 //! plugin in flight).
 
-use super::document::{DocLine, scrolled};
-use super::layout;
-use super::line_input::LineInput;
-use super::list_cursor::{ListCursor, Movement};
+use super::confirm::{Confirm, Confirmation};
+use super::document::DocLine;
+use super::keymap::{Action, Context};
+use super::layout::Layout;
+use super::list_cursor::Movement;
+use super::list_pane::{Done, Focus, ListPane};
 use super::plugin_detail::{InstallView, plugin_document};
-use super::protocol::{Effect, Request};
-use super::requests::{Purpose, Requests};
-use super::status::{StatusLine, Topic};
+use super::protocol::{Answer, Effect, Request};
+use super::requests::{Owner, Requests};
+use super::screen::{Command, Screen};
+use super::shared::{AppSettings, Shared};
+use super::status::Topic;
+use super::tabs::Tab;
 use crate::api::ApiError;
+use crate::domain::columns::plugins::{COLUMNS, PluginFormat};
+use crate::domain::columns::{BranchNames, ScreenTable};
+use crate::domain::format::{abilities_inline, plugin_type_word};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
-use chrono::{DateTime, Utc};
+use crossterm::event::KeyEvent;
 use std::collections::BTreeMap;
+
+/// The Plugins tab sends its requests under this owner.
+const OWNER: Owner = Owner::Tab(Tab::Plugins);
 
 /// Which plugin types the list shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -54,32 +65,20 @@ impl TypeFilter {
     }
 }
 
-/// What the plugins tab needs from the rest of the app for one change.
-pub struct Surroundings<'a> {
-    pub requests: &'a mut Requests,
-    pub status: &'a mut StatusLine,
-    pub size: (u16, u16),
-    pub now: DateTime<Utc>,
-}
-
 /// The state of the Plugins tab.
 #[derive(Debug, Default)]
 pub struct PluginsTab {
     pub plugins: Vec<Plugin>,
-    /// Sanitised names, in the order of `plugins`.
-    pub names: Vec<String>,
+    /// The plugins as the list shows them (see [`COLUMNS`]), in the same order.
+    pub table: ScreenTable,
     /// The list arrived at least once.
     pub loaded: bool,
     /// Why the list could not be loaded, while none is shown.
     pub load_error: Option<String>,
-    /// Plugins that pass the filters, as indices into `plugins`.
-    pub visible: Vec<usize>,
-    pub cursor: ListCursor,
-    pub filter: LineInput,
-    pub filtering: bool,
+    /// The plugins that pass the filters (indices into `plugins`), the
+    /// selection, the name filter and the detail.
+    pub list: ListPane,
     pub type_filter: TypeFilter,
-    pub detail_focused: bool,
-    pub detail_scroll: usize,
     pub token_revealed: bool,
     /// Installs whose outcome is unknown (see [`ApiError::outcome_unknown`]),
     /// by plugin id, with the error line about each: none of them is sent
@@ -90,57 +89,39 @@ pub struct PluginsTab {
 impl PluginsTab {
     /// The selected plugin.
     pub fn selected(&self) -> Option<&Plugin> {
-        self.plugins.get(*self.visible.get(self.cursor.index)?)
-    }
-
-    /// True when the filter line is drawn.
-    pub fn filter_line_shown(&self) -> bool {
-        self.filtering || !self.filter.is_empty()
-    }
-
-    /// Rows of the list on screen.
-    pub fn list_height(&self, size: (u16, u16)) -> usize {
-        usize::from(
-            layout::list_screen(size, self.filter_line_shown())
-                .rows
-                .height,
-        )
+        self.plugins.get(self.list.selected()?)
     }
 
     /// True while the list is on its way.
     pub fn is_loading(&self, requests: &Requests) -> bool {
-        requests.is_awaiting(Purpose::Plugins)
+        requests.is_awaiting(OWNER, &Request::Plugins)
     }
 
     /// Asks for the list; a request already on its way is abandoned (its
     /// answer may predate a change, e.g. an install).
-    pub fn fetch(&self, requests: &mut Requests) -> Vec<Effect> {
-        let mut effects = requests.cancel_where(|p| *p == Purpose::Plugins);
-        effects.push(requests.start(Purpose::Plugins, Request::Plugins));
-        effects
+    fn fetch(&self, requests: &mut Requests) -> Vec<Effect> {
+        requests.resend(OWNER, Request::Plugins)
     }
 
     /// The list arrived (or failed): on failure the list shown stays. A
     /// list settles the installs whose outcome was unknown: it was asked
     /// for after they failed (asking again abandons an older request).
-    pub fn on_list(&mut self, result: Result<Vec<Plugin>, ApiError>, env: &mut Surroundings<'_>) {
+    fn on_list(&mut self, result: Result<Vec<Plugin>, ApiError>, shared: &mut Shared) {
         match result {
             Ok(plugins) => {
                 let kept = self.selected().map(|p| p.id);
-                self.names = plugins
-                    .iter()
-                    .map(|p| sanitize_line(&p.name).into_owned())
-                    .collect();
                 self.plugins = plugins;
+                self.measure();
                 self.loaded = true;
                 self.load_error = None;
-                env.status.resolved(Topic::Plugins);
-                self.settle(env);
-                self.refilter_keeping(kept, env.size);
+                shared.status.resolved(Topic::Plugins);
+                self.settle(shared);
+                self.refilter_keeping(kept, &shared.layout);
             }
             Err(error) => {
-                env.status
-                    .load_error(Topic::Plugins, format!("plugins: {error}"), env.now);
+                shared
+                    .status
+                    .load_error(Topic::Plugins, format!("plugins: {error}"), shared.now);
                 if !self.loaded {
                     self.load_error = Some(error.to_string());
                 }
@@ -148,12 +129,17 @@ impl PluginsTab {
         }
     }
 
+    /// Formats and measures the list's cells again, after `plugins` changed.
+    fn measure(&mut self) {
+        self.table = ScreenTable::new(COLUMNS, &self.plugins, &PluginFormat::default());
+    }
+
     /// Forgets the installs whose outcome was unknown, now that a fresh
     /// list tells it; the error line about one, if still shown, says what
     /// the list shows.
-    fn settle(&mut self, env: &mut Surroundings<'_>) {
+    fn settle(&mut self, shared: &mut Shared) {
         for (plugin_id, said) in std::mem::take(&mut self.unsettled) {
-            let still_shown = env
+            let still_shown = shared
                 .status
                 .current()
                 .is_some_and(|message| message.text == checking(&said));
@@ -165,127 +151,68 @@ impl PluginsTab {
                 Some(_) => "the plugin list shows it not installed: i tries again",
                 None => "it is no longer in the plugin list",
             };
-            env.status.error(format!("{said}; {outcome}"), env.now);
+            shared
+                .status
+                .error(format!("{said}; {outcome}"), shared.now);
         }
     }
 
     /// Recomputes the visible plugins, keeping the selected one if it stays.
-    pub fn refilter(&mut self, size: (u16, u16)) {
+    pub fn refilter(&mut self, layout: &Layout) {
         let kept = self.selected().map(|p| p.id);
-        self.refilter_keeping(kept, size);
+        self.refilter_keeping(kept, layout);
     }
 
-    fn refilter_keeping(&mut self, kept: Option<i64>, size: (u16, u16)) {
-        let filter = self.filter.text().to_lowercase();
-        self.visible = self
-            .plugins
-            .iter()
-            .enumerate()
-            .filter(|(i, p)| {
-                self.type_filter.admits(&p.plugin_type)
-                    && self.names[*i].to_lowercase().contains(&filter)
-            })
-            .map(|(i, _)| i)
-            .collect();
-        let position =
-            kept.and_then(|id| self.visible.iter().position(|&i| self.plugins[i].id == id));
-        let height = self.list_height(size);
-        match position {
-            Some(index) => self.cursor.select(index, self.visible.len(), height),
-            None => {
-                self.token_revealed = false;
-                self.cursor.scroll_into_view(self.visible.len(), height);
-            }
-        }
-    }
-
-    /// Moves the selection; a revealed token is hidden again.
-    pub fn move_cursor(&mut self, movement: Movement, size: (u16, u16)) {
-        let before = self.cursor.index;
-        let height = self.list_height(size);
-        self.cursor.apply(movement, self.visible.len(), height);
-        if self.cursor.index != before {
-            self.selection_changed();
-        }
-    }
-
-    /// Selects the row on screen line `row` of the list (a mouse click).
-    pub fn click_row(&mut self, row: usize, size: (u16, u16)) {
-        let index = self.cursor.offset + row;
-        if index < self.visible.len() && index != self.cursor.index {
-            let height = self.list_height(size);
-            self.cursor.select(index, self.visible.len(), height);
-            self.selection_changed();
-        }
-    }
-
-    fn selection_changed(&mut self) {
-        self.token_revealed = false;
-        self.detail_scroll = 0;
-    }
-
-    /// Focuses the detail of the selected plugin.
-    pub fn open_detail(&mut self) {
-        if self.selected().is_some() {
-            self.detail_focused = true;
-            self.detail_scroll = 0;
+    fn refilter_keeping(&mut self, kept: Option<i64>, layout: &Layout) {
+        let (plugins, type_filter) = (&self.plugins, self.type_filter);
+        let admits = |i: usize| type_filter.admits(&plugins[i].plugin_type);
+        let is_kept = |i: usize| Some(plugins[i].id) == kept;
+        // No column of a plugin names a branch.
+        let no_branches = BranchNames::new();
+        if !self
+            .list
+            .show_rows(&self.table, admits, &no_branches, is_kept, layout)
+        {
+            self.token_revealed = false;
         }
     }
 
     /// Leaves the detail; the token is hidden again.
     pub fn close_detail(&mut self) {
-        self.detail_focused = false;
+        self.list.detail_focused = false;
         self.token_revealed = false;
     }
 
     /// The selected plugin's detail.
     pub fn detail(&self, requests: &Requests, zone: &Zone) -> Option<Vec<DocLine>> {
         let plugin = self.selected()?;
-        let view = InstallView {
-            installing: is_installing(requests, plugin.id),
-            token_revealed: self.token_revealed,
-        };
-        Some(plugin_document(plugin, view, zone))
+        Some(document(plugin, self.token_revealed, requests, zone))
     }
 
-    /// Scrolls the detail within its content.
-    pub fn scroll_detail(
-        &mut self,
-        movement: Movement,
-        requests: &Requests,
-        zone: &Zone,
-        size: (u16, u16),
-    ) {
-        if let Some(lines) = self.detail(requests, zone) {
-            self.detail_scroll = scrolled(self.detail_scroll, movement, &lines, size);
-        }
-    }
-
-    /// The selected plugin's id, or why it cannot be installed now.
-    pub fn install_target(&self, read_only: bool, requests: &Requests) -> Result<i64, String> {
+    /// Why the selected plugin cannot be installed now, or the plugin.
+    fn install_target(&self, read_only: bool, requests: &Requests) -> Result<&Plugin, String> {
         let plugin = self.selected().ok_or("no plugin selected")?;
-        match self.install_refused(plugin.id, read_only, requests) {
+        match self.install_refused(plugin, read_only, requests) {
             Some(reason) => Err(reason),
-            None => Ok(plugin.id),
+            None => Ok(plugin),
         }
     }
 
-    /// Why plugin `plugin_id` cannot be installed now, if it cannot.
-    pub fn install_refused(
+    /// Why `plugin` cannot be installed now, if it cannot.
+    fn install_refused(
         &self,
-        plugin_id: i64,
+        plugin: &Plugin,
         read_only: bool,
         requests: &Requests,
     ) -> Option<String> {
-        let plugin = self.plugin(plugin_id)?;
         let name = sanitize_line(&plugin.name);
         if read_only {
             Some("read-only: install disabled".to_string())
         } else if plugin.is_installed() {
             Some(format!("{name} is already installed"))
-        } else if is_installing(requests, plugin_id) {
+        } else if is_installing(requests, plugin.id) {
             Some(format!("{name}: installing, wait for the answer"))
-        } else if !self.unsettled.contains_key(&plugin_id) {
+        } else if !self.unsettled.contains_key(&plugin.id) {
             None
         } else if self.is_loading(requests) {
             Some(format!("checking whether {name} was installed…"))
@@ -301,15 +228,51 @@ impl PluginsTab {
         self.plugins.iter().find(|p| p.id == id)
     }
 
-    /// Sends the install of `plugin_id`, unless one is already on its way.
-    pub fn install(&self, plugin_id: i64, requests: &mut Requests) -> Vec<Effect> {
-        if is_installing(requests, plugin_id) {
-            return Vec::new();
+    /// Opens the install confirmation, or says why not.
+    fn ask_install(&self, shared: &mut Shared) {
+        match self.install_target(shared.settings.read_only, &shared.requests) {
+            Ok(plugin) => shared.open(Confirm(install_confirmation(plugin))),
+            Err(reason) => shared.status.info(reason, shared.now),
         }
-        vec![requests.start(
-            Purpose::Install { plugin_id },
-            Request::Install { plugin_id },
-        )]
+    }
+
+    /// Sends the install of `plugin_id` (confirmed), unless it cannot be
+    /// installed now: asked again, as what held when the question opened
+    /// may not hold now.
+    fn install(&self, plugin_id: i64, shared: &mut Shared) -> Vec<Effect> {
+        if let Some(plugin) = self.plugin(plugin_id) {
+            let read_only = shared.settings.read_only;
+            if let Some(reason) = self.install_refused(plugin, read_only, &shared.requests) {
+                shared.status.info(reason, shared.now);
+                return Vec::new();
+            }
+            let name = sanitize_line(&plugin.name).into_owned();
+            shared
+                .status
+                .info(format!("installing {name}…"), shared.now);
+        }
+        shared
+            .requests
+            .send_once(OWNER, Request::Install { plugin_id })
+            .into_iter()
+            .collect()
+    }
+
+    /// The token in full or masked again (`v`), or copied (`c`).
+    fn use_token(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        match self.selected_token() {
+            Some(token) if action == Action::CopyToken => vec![Effect::Copy(token.to_string())],
+            Some(_) => {
+                self.token_revealed = !self.token_revealed;
+                Vec::new()
+            }
+            None => {
+                shared
+                    .status
+                    .info("no token: the plugin is not installed", shared.now);
+                Vec::new()
+            }
+        }
     }
 
     /// The install answered: on success the plugin shows as installed and
@@ -317,11 +280,11 @@ impl PluginsTab {
     /// when the failure leaves the outcome unknown the list is refetched to
     /// learn what happened, and no install of the plugin is sent until it
     /// has (see [`Self::unsettled`]).
-    pub fn on_installed(
+    fn on_installed(
         &mut self,
         plugin_id: i64,
         result: Result<Installation, ApiError>,
-        env: &mut Surroundings<'_>,
+        shared: &mut Shared,
     ) -> Vec<Effect> {
         let name = self.plugin(plugin_id).map_or_else(
             || format!("plugin #{plugin_id}"),
@@ -331,19 +294,21 @@ impl PluginsTab {
             Ok(installation) => {
                 if let Some(plugin) = self.plugins.iter_mut().find(|p| p.id == plugin_id) {
                     plugin.user = Some(installation);
+                    self.measure();
                 }
-                env.status.info(format!("installed {name}"), env.now);
-                self.fetch(env.requests)
+                shared.status.info(format!("installed {name}"), shared.now);
+                self.fetch(&mut shared.requests)
             }
             Err(error) if error.outcome_unknown() => {
                 let said = format!("install {name}: {error}");
-                env.status.error(checking(&said), env.now);
+                shared.status.error(checking(&said), shared.now);
                 self.unsettled.insert(plugin_id, said);
-                self.fetch(env.requests)
+                self.fetch(&mut shared.requests)
             }
             Err(error) => {
-                env.status
-                    .error(format!("install {name}: {error}"), env.now);
+                shared
+                    .status
+                    .error(format!("install {name}: {error}"), shared.now);
                 Vec::new()
             }
         }
@@ -355,13 +320,153 @@ impl PluginsTab {
     }
 }
 
+impl From<&AppSettings> for PluginsTab {
+    fn from(_: &AppSettings) -> Self {
+        Self::default()
+    }
+}
+
+impl Screen for PluginsTab {
+    fn context(&self) -> Context {
+        match self.list.focus() {
+            Focus::List => Context::PluginsList,
+            Focus::Filter => Context::FilterInput,
+            Focus::Detail => Context::PluginDetail,
+        }
+    }
+
+    fn offers(&self, action: Action, shared: &Shared) -> bool {
+        match action {
+            Action::RevealToken | Action::CopyToken => self.selected_token().is_some(),
+            Action::Install => {
+                !shared.settings.read_only && self.selected().is_some_and(|p| !p.is_installed())
+            }
+            _ => true,
+        }
+    }
+
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        let focus = self.list.focus();
+        match action {
+            Action::Open if self.selected().is_some_and(Plugin::is_installed) => {
+                self.list.open_detail();
+            }
+            Action::Open | Action::Install => self.ask_install(shared),
+            Action::RevealToken | Action::CopyToken => return self.use_token(action, shared),
+            Action::CycleType => {
+                self.type_filter = self.type_filter.next();
+                self.refilter(&shared.layout);
+            }
+            Action::Back if focus == Focus::Detail => self.close_detail(),
+            _ => {
+                if self.list.perform(action, &mut shared.status) == Done::Refilter {
+                    self.refilter(&shared.layout);
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// Moves the selection (a revealed token is hidden again), or scrolls
+    /// the detail when it has the focus.
+    fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
+        let revealed = self.token_revealed;
+        let (requests, zone) = (&shared.requests, &shared.settings.timezone);
+        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
+        if self
+            .list
+            .move_by(movement, &self.plugins, document, &shared.layout)
+        {
+            self.token_revealed = false;
+        }
+    }
+
+    fn type_text(&mut self, key: &KeyEvent, shared: &mut Shared) {
+        if self.list.type_text(key) {
+            self.refilter(&shared.layout);
+        }
+    }
+
+    /// Selects the row clicked (a revealed token is hidden again).
+    fn click(&mut self, column: u16, row: u16, shared: &mut Shared) {
+        if self.list.click(column, row, &shared.layout) {
+            self.token_revealed = false;
+        }
+    }
+
+    fn fit(&mut self, shared: &mut Shared) {
+        let revealed = self.token_revealed;
+        let (requests, zone) = (&shared.requests, &shared.settings.timezone);
+        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
+        self.list.fit(&self.plugins, document, &shared.layout);
+    }
+
+    fn on_answer(&mut self, answer: Answer, shared: &mut Shared) -> Vec<Effect> {
+        match answer {
+            Answer::Plugins(list) => {
+                self.on_list(list, shared);
+                Vec::new()
+            }
+            Answer::Install { plugin_id, result } => self.on_installed(plugin_id, result, shared),
+            Answer::Groups(..) | Answer::Branches(_) | Answer::Me(_) => Vec::new(),
+        }
+    }
+
+    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
+        match *command {
+            Command::Install { plugin_id } => self.install(plugin_id, shared),
+            Command::ShowBranch(_) => Vec::new(),
+        }
+    }
+
+    fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.fetch(&mut shared.requests)
+    }
+
+    fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.fetch(&mut shared.requests)
+    }
+
+    fn busy(&self, requests: &Requests) -> bool {
+        requests.any(|owner, _| owner == OWNER)
+    }
+}
+
+/// The question before `plugin` is installed: its type and abilities.
+fn install_confirmation(plugin: &Plugin) -> Confirmation {
+    Confirmation {
+        title: "Install a plugin",
+        verb: "install",
+        object: sanitize_line(&plugin.name).into_owned(),
+        facts: vec![
+            (
+                "Type",
+                sanitize_line(plugin_type_word(&plugin.plugin_type)).into_owned(),
+            ),
+            ("Abilities", abilities_inline(&plugin.abilities)),
+        ],
+        command: Command::Install {
+            plugin_id: plugin.id,
+        },
+    }
+}
+
 /// The error line about an install whose outcome is unknown, while the
 /// plugin list is asked again.
 fn checking(said: &str) -> String {
     format!("{said}; checking whether it was installed…")
 }
 
+/// The detail of `plugin`, its token shown in full when `revealed`.
+fn document(plugin: &Plugin, revealed: bool, requests: &Requests, zone: &Zone) -> Vec<DocLine> {
+    let view = InstallView {
+        installing: is_installing(requests, plugin.id),
+        token_revealed: revealed,
+    };
+    plugin_document(plugin, view, zone)
+}
+
 /// True while an install of `plugin_id` is on its way.
 pub fn is_installing(requests: &Requests, plugin_id: i64) -> bool {
-    requests.is_awaiting(Purpose::Install { plugin_id })
+    requests.is_awaiting(OWNER, &Request::Install { plugin_id })
 }

@@ -3,6 +3,7 @@
 //! Everything here is plain data, so the whole app is testable without I/O.
 
 use crate::api::ApiError;
+use crate::domain::zone::Zone;
 use crate::model::{Branch, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
@@ -28,10 +29,8 @@ pub enum Input {
 /// A result of work the runtime did for an [`Effect`].
 #[derive(Debug, Clone)]
 pub enum Msg {
-    Response {
-        id: RequestId,
-        result: Result<Payload, ApiError>,
-    },
+    /// The answer to the request `id` (boxed: a page is large).
+    Response { id: RequestId, answer: Box<Answer> },
     /// The token was read again from its source: its expiry (None: not a
     /// JWT), or why it could not be read (never containing the token).
     TokenReloaded(Result<Option<DateTime<Utc>>, String>),
@@ -41,17 +40,8 @@ pub enum Msg {
     Resumed,
 }
 
-/// The answer to a [`Request`].
-#[derive(Debug, Clone)]
-pub enum Payload {
-    Groups(GroupsPage),
-    Plugins(Vec<Plugin>),
-    Branches(Vec<Branch>),
-    Installed(Installation),
-    Me(Me),
-}
-
-/// One call to the API.
+/// One call to the API. Its answer comes back as the [`Answer`] of the same
+/// name, with the same key: what was asked travels with what came back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Request {
     Groups(GroupsQuery),
@@ -63,6 +53,71 @@ pub enum Request {
     Install {
         plugin_id: i64,
     },
+}
+
+/// What came back for a [`Request`]: its key, and its result typed for it.
+/// Built in one place (the runtime's `perform`), so a page can only come
+/// back as the answer of a page request.
+#[derive(Debug, Clone)]
+pub enum Answer {
+    Groups(GroupsQuery, Result<GroupsPage, ApiError>),
+    Plugins(Result<Vec<Plugin>, ApiError>),
+    Branches(Result<Vec<Branch>, ApiError>),
+    Me(Result<Me, ApiError>),
+    Install {
+        plugin_id: i64,
+        result: Result<Installation, ApiError>,
+    },
+}
+
+impl Request {
+    /// The answer saying this request failed with `error`.
+    pub fn failed(&self, error: ApiError) -> Answer {
+        match *self {
+            Self::Groups(query) => Answer::Groups(query, Err(error)),
+            Self::Plugins => Answer::Plugins(Err(error)),
+            Self::Branches => Answer::Branches(Err(error)),
+            Self::Me => Answer::Me(Err(error)),
+            Self::Install { plugin_id } => Answer::Install {
+                plugin_id,
+                result: Err(error),
+            },
+        }
+    }
+}
+
+impl Answer {
+    /// The request this answers (its key).
+    pub fn request(&self) -> Request {
+        match self {
+            Self::Groups(query, _) => Request::Groups(*query),
+            Self::Plugins(_) => Request::Plugins,
+            Self::Branches(_) => Request::Branches,
+            Self::Me(_) => Request::Me,
+            Self::Install { plugin_id, .. } => Request::Install {
+                plugin_id: *plugin_id,
+            },
+        }
+    }
+
+    /// The centre's zone, when this answers [`Request::Me`] naming one.
+    pub fn centre_zone(&self) -> Option<Zone> {
+        match self {
+            Self::Me(Ok(me)) => me.time_zone().map(Zone::Named),
+            _ => None,
+        }
+    }
+
+    /// Why the request failed, if it did.
+    pub fn error(&self) -> Option<&ApiError> {
+        match self {
+            Self::Groups(_, result) => result.as_ref().err(),
+            Self::Plugins(result) => result.as_ref().err(),
+            Self::Branches(result) => result.as_ref().err(),
+            Self::Me(result) => result.as_ref().err(),
+            Self::Install { result, .. } => result.as_ref().err(),
+        }
+    }
 }
 
 /// Work for the outside world. The runtime turns each into a task whose

@@ -1,54 +1,73 @@
-//! Requests in flight, each under its own id. An answer whose id is not
-//! awaited any more (cancelled, superseded) is dropped: the latest wins.
+//! The one registry of requests in flight: each under its own id, with
+//! the owner its answer goes to. An answer whose id is not awaited any more
+//! (cancelled, superseded) is dropped: the latest wins.
 
-use super::protocol::{Effect, Request, RequestId};
-use crate::model::GroupsQuery;
+use super::Tab;
+use super::protocol::{Answer, Effect, Request, RequestId};
+use crate::api::ApiError;
 use std::collections::BTreeMap;
 
-/// Why a request was sent: what to do with its answer.
+/// Who sent a request: its answer goes there and nowhere else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Purpose {
-    /// A page of groups for the cache; shown when it is the page wanted.
-    GroupsPage(GroupsQuery),
-    /// A page of the week's walk through every page of a branch.
-    WeekPage(GroupsQuery),
-    Plugins,
-    Branches,
-    /// The centre's zone, when the config names none.
-    Me,
-    Install {
-        plugin_id: i64,
-    },
+pub enum Owner {
+    /// The app itself, for what every screen shares (the branches, the
+    /// centre's zone).
+    App,
+    Tab(Tab),
 }
 
 /// The requests awaited and the counter of ids.
 #[derive(Debug, Default)]
 pub struct Requests {
     last_id: u64,
-    awaited: BTreeMap<RequestId, Purpose>,
+    awaited: BTreeMap<RequestId, (Owner, Request)>,
 }
 
 impl Requests {
     /// Registers a new request and returns the effect that sends it.
-    pub fn start(&mut self, purpose: Purpose, request: Request) -> Effect {
+    pub fn send(&mut self, owner: Owner, request: Request) -> Effect {
         self.last_id += 1;
         let id = RequestId(self.last_id);
-        self.awaited.insert(id, purpose);
+        self.awaited.insert(id, (owner, request.clone()));
         Effect::Fetch { id, request }
     }
 
-    /// The purpose of an answer, forgetting the request; None for an answer
-    /// no longer awaited.
-    pub fn finish(&mut self, id: RequestId) -> Option<Purpose> {
-        self.awaited.remove(&id)
+    /// Sends `request` unless the same one of the same owner is on its way.
+    pub fn send_once(&mut self, owner: Owner, request: Request) -> Option<Effect> {
+        (!self.is_awaiting(owner, &request)).then(|| self.send(owner, request))
     }
 
-    /// Abandons every request whose purpose matches, one Cancel each.
-    pub fn cancel_where(&mut self, abandoned: impl Fn(&Purpose) -> bool) -> Vec<Effect> {
+    /// Sends `request` anew, abandoning the same one still on its way (its
+    /// answer may predate a change the new one will see).
+    pub fn resend(&mut self, owner: Owner, request: Request) -> Vec<Effect> {
+        let mut effects = self.cancel(owner, |awaited| *awaited == request);
+        effects.push(self.send(owner, request));
+        effects
+    }
+
+    /// The owner of the answer to request `id`, forgetting the request;
+    /// None for an answer no longer awaited. An answer whose key is not the
+    /// request's (a mix-up in the runtime) reaches the owner as a failure
+    /// of its request, never as data.
+    pub fn finish(&mut self, id: RequestId, answer: Answer) -> Option<(Owner, Answer)> {
+        let (owner, request) = self.awaited.remove(&id)?;
+        if answer.request() == request {
+            return Some((owner, answer));
+        }
+        let mix_up = ApiError::Decode {
+            status: 200,
+            detail: "the answer belongs to another kind of request".to_string(),
+            snippet: String::new(),
+        };
+        Some((owner, request.failed(mix_up)))
+    }
+
+    /// Abandons the requests of `owner` that `abandoned` picks, one Cancel each.
+    pub fn cancel(&mut self, owner: Owner, abandoned: impl Fn(&Request) -> bool) -> Vec<Effect> {
         let ids: Vec<RequestId> = self
             .awaited
             .iter()
-            .filter(|(_, purpose)| abandoned(purpose))
+            .filter(|(_, (by, request))| *by == owner && abandoned(request))
             .map(|(id, _)| *id)
             .collect();
         ids.into_iter()
@@ -59,14 +78,16 @@ impl Requests {
             .collect()
     }
 
-    /// True while a request with this purpose is awaited.
-    pub fn is_awaiting(&self, purpose: Purpose) -> bool {
-        self.awaited.values().any(|p| *p == purpose)
+    /// True while `request` of `owner` is awaited.
+    pub fn is_awaiting(&self, owner: Owner, request: &Request) -> bool {
+        self.any(|by, awaited| by == owner && awaited == request)
     }
 
     /// True while any request matching `wanted` is awaited.
-    pub fn any(&self, wanted: impl Fn(&Purpose) -> bool) -> bool {
-        self.awaited.values().any(wanted)
+    pub fn any(&self, wanted: impl Fn(Owner, &Request) -> bool) -> bool {
+        self.awaited
+            .values()
+            .any(|(owner, request)| wanted(*owner, request))
     }
 }
 
@@ -74,22 +95,58 @@ impl Requests {
 mod tests {
     use super::*;
 
+    const PLUGINS: Owner = Owner::Tab(Tab::Plugins);
+
     #[test]
     fn ids_are_fresh_and_answers_are_taken_once() {
         let mut requests = Requests::default();
-        let first = requests.start(Purpose::Plugins, Request::Plugins);
-        let second = requests.start(Purpose::Branches, Request::Branches);
+        let first = requests.send(PLUGINS, Request::Plugins);
+        let second = requests.send(Owner::App, Request::Branches);
         let (Effect::Fetch { id: a, .. }, Effect::Fetch { id: b, .. }) = (first, second) else {
             panic!("fetches expected");
         };
         assert_ne!(a, b);
-        assert!(requests.is_awaiting(Purpose::Plugins));
-        assert_eq!(requests.finish(a), Some(Purpose::Plugins));
-        assert_eq!(requests.finish(a), None);
+        assert!(requests.is_awaiting(PLUGINS, &Request::Plugins));
+        assert!(!requests.is_awaiting(Owner::App, &Request::Plugins));
+        assert_eq!(requests.send_once(PLUGINS, Request::Plugins), None);
+        let answer = Answer::Plugins(Ok(Vec::new()));
+        let (owner, taken) = requests.finish(a, answer.clone()).unwrap();
+        assert_eq!((owner, taken.request()), (PLUGINS, Request::Plugins));
+        assert!(requests.finish(a, answer).is_none());
+        assert!(requests.cancel(PLUGINS, |_| true).is_empty(), "not its own");
         assert_eq!(
-            requests.cancel_where(|p| *p == Purpose::Branches),
+            requests.cancel(Owner::App, |r| *r == Request::Branches),
             vec![Effect::Cancel(b)]
         );
-        assert!(!requests.any(|_| true));
+        assert!(!requests.any(|_, _| true));
+    }
+
+    #[test]
+    fn an_answer_to_another_request_arrives_as_a_failure() {
+        let mut requests = Requests::default();
+        let Effect::Fetch { id, .. } = requests.send(PLUGINS, Request::Plugins) else {
+            panic!("a fetch expected");
+        };
+        let (owner, answer) = requests
+            .finish(id, Answer::Branches(Ok(Vec::new())))
+            .unwrap();
+        assert_eq!(owner, PLUGINS);
+        assert!(matches!(
+            answer,
+            Answer::Plugins(Err(ApiError::Decode { .. }))
+        ));
+    }
+
+    #[test]
+    fn a_request_sent_anew_abandons_the_one_on_its_way() {
+        let mut requests = Requests::default();
+        let Effect::Fetch { id: first, .. } = requests.send(PLUGINS, Request::Plugins) else {
+            panic!("a fetch expected");
+        };
+        let effects = requests.resend(PLUGINS, Request::Plugins);
+        assert_eq!(effects[0], Effect::Cancel(first));
+        assert!(matches!(effects[1], Effect::Fetch { id, .. } if id != first));
+        let late = Answer::Plugins(Ok(Vec::new()));
+        assert!(requests.finish(first, late).is_none(), "the latest wins");
     }
 }

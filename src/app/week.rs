@@ -5,29 +5,31 @@
 
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
-use super::group_rows::RowFormat;
-use super::layout;
+use super::keymap::{Action, Context};
+use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::protocol::{Effect, Request};
-use super::requests::{Purpose, Requests};
+use super::protocol::{Answer, Effect, Request};
+use super::requests::{Owner, Requests};
+use super::screen::Screen;
+use super::shared::{AppSettings, Shared};
+use super::tabs::Tab;
 use crate::api::ApiError;
 use crate::api::pages::PageWalker;
+use crate::domain::format::RowFormat;
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
 use crate::domain::zone::Zone;
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use std::collections::HashMap;
 use std::ops::Range;
 
+/// The Week tab sends its page requests under this owner.
+const OWNER: Owner = Owner::Tab(Tab::Week);
+
 /// Groups asked for per page while walking a branch.
 pub const WALK_PER_PAGE: u32 = 100;
 /// Lines under the grid listing groups that cannot be placed (the last
 /// one says how many more when they do not all fit).
 pub const MAX_UNPLACED_LINES: usize = 3;
-/// Lines of the body above the grid: the header and the day names.
-const LINES_ABOVE_GRID: u16 = 2;
-/// Lines of the summary under the grid.
-const SUMMARY_LINES: u16 = 2;
-
 /// The state of the Week tab.
 #[derive(Debug, Default)]
 pub struct WeekTab {
@@ -61,40 +63,6 @@ pub struct PageOutcome {
     pub effects: Vec<Effect>,
     /// For the status line: why the walk failed or ended early.
     pub problem: Option<String>,
-}
-
-/// Where the week sits in the body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WeekScreen {
-    pub header: ratatui::layout::Rect,
-    pub day_names: ratatui::layout::Rect,
-    pub grid: ratatui::layout::Rect,
-    pub below: ratatui::layout::Rect,
-}
-
-/// The bands of the Week tab for a terminal of `size`, with
-/// `unplaced_lines` lines listing groups that cannot be placed.
-pub fn week_screen(size: (u16, u16), unplaced_lines: usize) -> WeekScreen {
-    use ratatui::layout::Rect;
-    let body = layout::screen(size).body;
-    let below_height = SUMMARY_LINES + u16::try_from(unplaced_lines).unwrap_or(u16::MAX);
-    let grid_height = body
-        .height
-        .saturating_sub(LINES_ABOVE_GRID + below_height)
-        .max(1);
-    let line = |y: u16| Rect::new(body.x, y, body.width, 1);
-    let grid_y = body.y + LINES_ABOVE_GRID;
-    WeekScreen {
-        header: line(body.y),
-        day_names: line(body.y + 1),
-        grid: Rect::new(body.x, grid_y, body.width, grid_height),
-        below: Rect::new(
-            body.x,
-            grid_y + grid_height,
-            body.width,
-            body.bottom().saturating_sub(grid_y + grid_height),
-        ),
-    }
 }
 
 impl WeekTab {
@@ -137,7 +105,7 @@ impl WeekTab {
     }
 
     fn cancel_requests(requests: &mut Requests) -> Vec<Effect> {
-        requests.cancel_where(|p| matches!(p, Purpose::WeekPage(_)))
+        requests.cancel(OWNER, |_| true)
     }
 
     /// A page of the walk arrived (or failed): the request for the next
@@ -219,7 +187,7 @@ impl WeekTab {
 
     /// Moves to the previous (`forward` false) or next day, on the slot
     /// nearest in time to the one selected.
-    pub fn step_day(&mut self, forward: bool, size: (u16, u16)) {
+    pub fn step_day(&mut self, forward: bool, layout: &Layout) {
         let target = if forward {
             (self.day + 1).min(6)
         } else {
@@ -236,26 +204,26 @@ impl WeekTab {
                 (0..day.len()).min_by_key(|&i| day[i].start_minute().abs_diff(minute))
             })
             .unwrap_or(0);
-        self.keep_selection_visible(size);
+        self.keep_selection_visible(layout);
     }
 
     /// Moves between the slots of the selected day; on a day without
     /// slots, scrolls the time axis.
-    pub fn move_selection(&mut self, movement: Movement, size: (u16, u16)) {
+    pub fn move_selection(&mut self, movement: Movement, layout: &Layout) {
         let count = self.week.days[self.day].len();
-        let rows = self.grid_rows(size);
+        let rows = self.grid_rows(layout);
         if count == 0 {
             let span = self.row_count();
             self.scroll = movement.apply(self.scroll, span.saturating_sub(rows) + 1, rows);
             return;
         }
         self.slot = movement.apply(self.slot, count, rows);
-        self.keep_selection_visible(size);
+        self.keep_selection_visible(layout);
     }
 
     /// Scrolls the time axis so that the selected slot's first rows show.
-    pub fn keep_selection_visible(&mut self, size: (u16, u16)) {
-        let rows = self.grid_rows(size);
+    pub fn keep_selection_visible(&mut self, layout: &Layout) {
+        let rows = self.grid_rows(layout);
         let max_scroll = self.row_count().saturating_sub(rows);
         if let Some(slot) = self.selected_slot() {
             let span = self.span();
@@ -291,8 +259,8 @@ impl WeekTab {
     }
 
     /// Rows of the grid on screen.
-    pub fn grid_rows(&self, size: (u16, u16)) -> usize {
-        usize::from(week_screen(size, self.unplaced_lines()).grid.height)
+    pub fn grid_rows(&self, layout: &Layout) -> usize {
+        usize::from(layout.week(self.unplaced_lines()).grid.height)
     }
 
     /// The selected group's detail.
@@ -310,11 +278,110 @@ impl WeekTab {
         movement: Movement,
         format: RowFormat,
         branch_names: &HashMap<i64, String>,
-        size: (u16, u16),
+        layout: &Layout,
     ) {
         if let Some(lines) = self.detail(format, branch_names) {
-            self.detail_scroll = document::scrolled(self.detail_scroll, movement, &lines, size);
+            self.detail_scroll = document::scrolled(self.detail_scroll, movement, &lines, layout);
         }
+    }
+}
+
+impl From<&AppSettings> for WeekTab {
+    fn from(settings: &AppSettings) -> Self {
+        Self::new(settings.working_hours)
+    }
+}
+
+impl Screen for WeekTab {
+    fn context(&self) -> Context {
+        if self.detail_open && self.selected_group().is_some() {
+            Context::WeekDetail
+        } else {
+            Context::Week
+        }
+    }
+
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        let layout = &shared.layout;
+        match (self.context(), action) {
+            (Context::WeekDetail, Action::Back) => self.detail_open = false,
+            (_, Action::PreviousDay) => self.step_day(false, layout),
+            (_, Action::NextDay) => self.step_day(true, layout),
+            (_, Action::Open) if self.selected_group().is_some() => {
+                self.detail_open = true;
+                self.detail_scroll = 0;
+            }
+            (_, Action::ToggleArchived) => {
+                self.toggle_archived(&shared.settings.timezone);
+                self.keep_selection_visible(layout);
+            }
+            (_, Action::Back) if self.is_loading() => {
+                shared.status.info("loading the week cancelled", shared.now);
+                return self.cancel(&mut shared.requests);
+            }
+            (_, Action::Back) => {
+                shared.status.dismiss();
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Moves between lessons, or scrolls the detail when it is open.
+    fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
+        if self.context() == Context::WeekDetail {
+            let format = shared.row_format();
+            self.scroll_detail(movement, format, &shared.branches.names, &shared.layout);
+        } else {
+            self.move_selection(movement, &shared.layout);
+        }
+    }
+
+    fn fit(&mut self, shared: &mut Shared) {
+        self.keep_selection_visible(&shared.layout);
+        let format = shared.row_format();
+        let still = Movement::By(0);
+        self.scroll_detail(still, format, &shared.branches.names, &shared.layout);
+    }
+
+    fn on_answer(&mut self, answer: Answer, shared: &mut Shared) -> Vec<Effect> {
+        let Answer::Groups(asked, page) = answer else {
+            return Vec::new();
+        };
+        let zone = shared.settings.timezone;
+        let outcome = self.on_page(asked, page, &mut shared.requests, &zone);
+        self.keep_selection_visible(&shared.layout);
+        if let Some(problem) = outcome.problem {
+            shared.status.error(problem, shared.now);
+        }
+        outcome.effects
+    }
+
+    /// The centre's zone, now the one times are shown in: the week is laid
+    /// out again in it.
+    fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
+        if self.loaded && answer.centre_zone().is_some() {
+            self.rebuild(&shared.settings.timezone);
+            self.keep_selection_visible(&shared.layout);
+        }
+    }
+
+    /// Walks the branch of the groups list, unless its week is shown or
+    /// on its way.
+    fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        let current = self.branch_id == shared.branch_id && (self.loaded || self.is_loading());
+        if current {
+            return Vec::new();
+        }
+        self.open(shared.branch_id, &mut shared.requests)
+    }
+
+    fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.open(shared.branch_id, &mut shared.requests)
+    }
+
+    fn busy(&self, requests: &Requests) -> bool {
+        requests.any(|owner, _| owner == OWNER)
     }
 }
 
@@ -322,7 +389,7 @@ impl WeekTab {
 fn ask(walker: &PageWalker, requests: &mut Requests) -> Vec<Effect> {
     walker
         .next_query()
-        .map(|query| requests.start(Purpose::WeekPage(query), Request::Groups(query)))
+        .map(|query| requests.send(OWNER, Request::Groups(query)))
         .into_iter()
         .collect()
 }

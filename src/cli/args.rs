@@ -1,8 +1,10 @@
 //! The command line. Global flags work before or after the subcommand. The
 //! token is never a flag: it would show in the process list.
 
+use crate::demo::{DEFAULT_GROUPS, ENV_GROUPS, ENV_MAX_PER_PAGE, MAX_GROUPS, MAX_PER_PAGE};
 use crate::domain::timetable::WorkingHours;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -39,7 +41,7 @@ pub struct GlobalArgs {
     /// Refuse anything that changes data (install)
     #[arg(long, global = true)]
     pub read_only: bool,
-    /// Output format (default: table on a terminal, json otherwise)
+    /// Output format (default: table on a terminal, json otherwise; `info`: text)
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
 }
@@ -76,6 +78,7 @@ pub enum Command {
     },
     /// List study groups, a page at a time or all of them
     #[command(after_help = "Examples:\n  crmdeck groups --branch 2 --page 3\n  \
+                            crmdeck groups --branch chilonzor --all\n  \
                             crmdeck groups --all --format json | jq '.[].name'")]
     Groups(GroupsArgs),
     /// A branch's week: every active group on each weekday it meets
@@ -83,41 +86,69 @@ pub enum Command {
                             crmdeck timetable --branch 2 --hours 09:00-20:00 --format csv > week.csv\n\
                             `--format table` is the text grid (the default on a terminal).")]
     Timetable(TimetableArgs),
+    /// List the centre's branches (id and name)
+    #[command(after_help = "Example:\n  crmdeck branches --format csv > branches.csv")]
+    Branches,
     /// Show the config, profile, base URL, token source and expiry, log path
-    #[command(after_help = "Example:\n  crmdeck --profile staging info")]
+    #[command(
+        after_help = "Examples:\n  crmdeck --profile staging info\n  crmdeck info --format json"
+    )]
     Info,
     /// Serve the demo API on a port for other clients
     #[command(
         after_help = "Examples:\n  crmdeck demo-server --addr 127.0.0.1:8787\n  \
-                            crmdeck demo-server --latency-ms 300 --fault 502x2@groups\n\
+                            crmdeck demo-server --latency-ms 300 --fault 502x2@groups\n  \
+                            crmdeck demo-server --groups 5000 --max-per-page 20 --fault 500@groups:page=7\n\
                             Fault specs: 500, 500x3, html:502, empty:200, truncated, wrong-shape,\n\
                             hang, drop, drip, oversize:20000000, retry-after:2, each with an optional\n\
-                            @plugins|@install|@groups|@branches|@me suffix."
+                            @plugins|@install|@groups|@branches|@me suffix (@groups:page=N: that page only).\n\
+                            crmdeck --demo takes --groups and --max-per-page from CRMDECK_DEMO_GROUPS\n\
+                            and CRMDECK_DEMO_MAX_PER_PAGE."
     )]
     DemoServer(DemoServerArgs),
+    /// Print a shell's completion script (needs no config, token or network)
+    #[command(after_help = "Install (one line each):\n  \
+                            crmdeck completions bash > ~/.local/share/bash-completion/completions/crmdeck\n  \
+                            crmdeck completions zsh > ~/.zfunc/_crmdeck   # with fpath+=~/.zfunc in ~/.zshrc\n  \
+                            crmdeck completions fish > ~/.config/fish/completions/crmdeck.fish")]
+    Completions {
+        /// The shell the script is for
+        shell: Shell,
+    },
+    /// Print the manual page (roff; needs no config, token or network)
+    #[command(after_help = "Install:\n  \
+                            crmdeck man > ~/.local/share/man/man1/crmdeck.1   # then: man crmdeck")]
+    Man,
 }
 
 #[derive(Debug, Clone, ClapArgs)]
 pub struct GroupsArgs {
-    /// Only this branch's groups
-    #[arg(long, value_name = "ID")]
-    pub branch: Option<i64>,
+    /// Only this branch's groups: its id or name (either script, any case,
+    /// or the start of it)
+    #[arg(long, value_name = "ID|NAME")]
+    pub branch: Option<String>,
     /// Page number
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub page: u64,
-    /// Groups per page (the server may cap it; default from the config)
+    /// Groups per page (the server may cap it; default from the config,
+    /// 100 with --all)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub per_page: Option<u32>,
-    /// Every page, one after the other (progress on stderr)
+    /// Every page, several at once (max_in_flight of the config; progress on stderr)
     #[arg(long, conflicts_with = "page")]
     pub all: bool,
+    /// With --all: when pages still fail, print the groups of the others
+    /// (a warning names the missing pages) instead of failing
+    #[arg(long, requires = "all")]
+    pub partial: bool,
 }
 
 #[derive(Debug, Clone, ClapArgs)]
 pub struct TimetableArgs {
-    /// The branch (default: branch_id from the config)
-    #[arg(long, value_name = "ID")]
-    pub branch: Option<i64>,
+    /// The branch: its id or name, as for `groups` (default: branch_id from
+    /// the config)
+    #[arg(long, value_name = "ID|NAME")]
+    pub branch: Option<String>,
     /// The centre's working hours: the grid's rows and the first free hour
     /// [default: working_hours of the config, else 08:00-21:00]
     #[arg(long, value_name = "HH:MM-HH:MM")]
@@ -135,6 +166,24 @@ pub struct DemoServerArgs {
     /// Delay every answer by this many milliseconds
     #[arg(long, env = "CRMDECK_DEMO_LATENCY_MS", default_value_t = 0)]
     pub latency_ms: u64,
+    /// Groups of the demo centre, over its four branches (the same every run)
+    #[arg(
+        long,
+        env = ENV_GROUPS,
+        default_value_t = DEFAULT_GROUPS as u64,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(0..=MAX_GROUPS as u64)
+    )]
+    pub groups: u64,
+    /// The most groups a page holds: a larger per_page is cut to it silently
+    #[arg(
+        long,
+        env = ENV_MAX_PER_PAGE,
+        default_value_t = MAX_PER_PAGE,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..=MAX_PER_PAGE)
+    )]
+    pub max_per_page: u64,
     /// Inject a fault (repeatable; env: comma-separated)
     #[arg(
         long = "fault",

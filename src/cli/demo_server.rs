@@ -15,13 +15,15 @@ pub async fn run(args: &DemoServerArgs) -> Result<(), CliError> {
         .collect::<Result<Vec<_>, _>>()?;
     let options = DemoOptions {
         latency: Duration::from_millis(args.latency_ms),
+        groups: args.groups as usize,
+        max_per_page: args.max_per_page,
         ..DemoOptions::default()
     };
     let handle = demo::start(args.addr, options)
         .await
         .map_err(|e| CliError::Usage(format!("cannot listen on {}: {e}", args.addr)))?;
-    for (fault, times, route) in faults {
-        handle.faults().push(fault, times, route);
+    for (fault, times, scope) in faults {
+        handle.faults().push(fault, times, scope);
     }
     // The demo token is no secret: it only opens this demo.
     let mut stdout = std::io::stdout().lock();

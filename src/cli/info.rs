@@ -1,54 +1,147 @@
 //! `crmdeck info`: where everything comes from. Never the token itself.
 
+use super::table::Table;
+use super::{Format, json_text};
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::facts::{COLUMNS, Fact};
 use crate::domain::zone::Zone;
 use crate::logging::Log;
 use crate::model::describe_expiry;
 use crate::session::Session;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
 
-/// `log` is where this run logs, or why it does not.
-pub async fn run(session: &Session, log: &Log) -> String {
+/// `log` is where this run logs, or why it does not. `format` as given:
+/// without `--format` the text lines, piped too (a report for a person
+/// unless a script asks for JSON or CSV).
+pub async fn run(session: &Session, format: Option<Format>, log: &Log) -> String {
+    let info = gather(session, log).await;
+    match format {
+        None | Some(Format::Table) => info.to_text(),
+        Some(Format::Json) => json_text(&serde_json::to_value(&info).unwrap_or_default()),
+        Some(Format::Csv) => Table::of(COLUMNS, &info.lines(), &(), &BranchNames::new()).to_csv(),
+    }
+}
+
+/// What `info` reports: every value either form shows.
+#[derive(Debug, Serialize)]
+struct Info {
+    /// None: no file, the defaults.
+    config_file: Option<String>,
+    /// The path, or `none: WHY`.
+    log_file: String,
+    profile: Option<String>,
+    base_url: String,
+    token: TokenInfo,
+    read_only: bool,
+    time_zone: ZoneInfo,
+    language: String,
+    per_page: u32,
+}
+
+/// The token as it may be shown: its source and masked form, never itself.
+#[derive(Debug, Serialize)]
+struct TokenInfo {
+    /// The environment variable, the file, or a token command by its
+    /// program only: its arguments may hold the token itself (`echo ...`).
+    from: String,
+    masked: String,
+    /// The JWT's `exp`, when it is a JWT that has one.
+    expires_at: Option<DateTime<Utc>>,
+    /// For a person: `expires in 3d 4h`, `expired at ...`.
+    expiry: String,
+}
+
+#[derive(Debug, Serialize)]
+struct ZoneInfo {
+    /// The zone lesson times are shown in.
+    name: String,
+    /// Where it comes from: the config, the API, the default.
+    source: &'static str,
+    /// False when lesson times do not read as this machine's clock.
+    same_as_this_machine: bool,
+}
+
+async fn gather(session: &Session, log: &Log) -> Info {
     let config = &session.config;
     let (zone, source) = session.zone().await;
-    let now = chrono::Utc::now();
-    // Said where it matters: lesson times do not read as this machine's clock.
-    let elsewhere = if zone.same_clock_as(&Zone::Local, now) {
-        String::new()
-    } else {
-        format!("; times in {zone}, not this machine's zone")
-    };
+    let now = Utc::now();
     let token = session.client.token();
-    let expiry = match token.expires_at() {
-        Some(at) => describe_expiry(at, chrono::Utc::now()),
-        None => "unknown (not a JWT)".to_string(),
-    };
-    // A token command is named by its program only: its arguments may hold
-    // the token itself (`echo ...`).
-    let token_source = config.token.describe();
-    let file = config.file.as_ref().map_or_else(
-        || "none (defaults)".to_string(),
-        |p| p.display().to_string(),
-    );
-    let lines = [
-        ("config file", file),
-        ("log file", log.describe()),
-        (
-            "profile",
-            config.profile.clone().unwrap_or_else(|| "none".into()),
-        ),
-        ("base url", session.client.base_url().to_string()),
-        ("token from", token_source),
-        ("token", format!("{} ({expiry})", token.masked())),
-        ("read-only", config.read_only.to_string()),
-        (
-            "time zone",
-            format!("{zone} ({}){elsewhere}", source.describe()),
-        ),
-        ("language", config.language.to_string()),
-        ("per page", config.per_page.to_string()),
-    ];
-    let mut out = String::new();
-    for (key, value) in lines {
-        out.push_str(&format!("{key:<12} {value}\n"));
+    let expires_at = token.expires_at();
+    Info {
+        config_file: config.file.as_ref().map(|p| p.display().to_string()),
+        log_file: log.describe(),
+        profile: config.profile.clone(),
+        base_url: session.client.base_url().to_string(),
+        token: TokenInfo {
+            from: config.token.describe(),
+            masked: token.masked(),
+            expires_at,
+            expiry: expires_at.map_or_else(
+                || "unknown (not a JWT)".to_string(),
+                |at| describe_expiry(at, now),
+            ),
+        },
+        read_only: config.read_only,
+        time_zone: ZoneInfo {
+            name: zone.to_string(),
+            source: source.describe(),
+            same_as_this_machine: zone.same_clock_as(&Zone::Local, now),
+        },
+        language: config.language.to_string(),
+        per_page: config.per_page,
     }
-    out
+}
+
+impl Info {
+    /// A line per fact, the names aligned.
+    fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (key, value) in self.lines() {
+            out.push_str(&format!("{key:<12} {value}\n"));
+        }
+        out
+    }
+
+    /// Each fact named for a person.
+    fn lines(&self) -> [Fact; 10] {
+        // Said where it matters: lesson times do not read as this machine's clock.
+        let elsewhere = if self.time_zone.same_as_this_machine {
+            String::new()
+        } else {
+            format!(
+                "; times in {}, not this machine's zone",
+                self.time_zone.name
+            )
+        };
+        [
+            (
+                "config file",
+                self.config_file
+                    .clone()
+                    .unwrap_or_else(|| "none (defaults)".into()),
+            ),
+            ("log file", self.log_file.clone()),
+            (
+                "profile",
+                self.profile.clone().unwrap_or_else(|| "none".into()),
+            ),
+            ("base url", self.base_url.clone()),
+            ("token from", self.token.from.clone()),
+            (
+                "token",
+                format!("{} ({})", self.token.masked, self.token.expiry),
+            ),
+            ("read-only", self.read_only.to_string()),
+            (
+                "time zone",
+                format!(
+                    "{} ({}){elsewhere}",
+                    self.time_zone.name, self.time_zone.source
+                ),
+            ),
+            ("language", self.language.clone()),
+            ("per page", self.per_page.to_string()),
+        ]
+    }
 }

@@ -1,10 +1,13 @@
 //! `crmdeck install ID`: confirm, then one POST (never retried).
 
-use super::plugins::{installation_json, shown_token};
+use super::plugins::installation_json;
 use super::table::Table;
 use super::{CliError, Format, json_text};
 use crate::api::ApiError;
-use crate::domain::format::{NONE, plugin_type_word};
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::installs::{self, Installed};
+use crate::domain::columns::plugins::{PluginFormat, shown_token};
+use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
 use crate::model::{Installation, Plugin};
 use crate::session::Session;
@@ -110,30 +113,29 @@ fn report(
     format: Format,
     show_token: bool,
 ) -> String {
-    let token = installation
-        .token
-        .as_deref()
-        .map(|t| shown_token(t, show_token));
     match format {
         Format::Json => json_text(&installation_json(installation, show_token)),
         // A table of one row, so a name that starts like a formula is
         // defused as in every CSV.
         Format::Csv => {
-            let mut table = Table::new(&[
-                ("PLUGIN_ID", None),
-                ("NAME", None),
-                ("INSTALLATION_ID", None),
-                ("TOKEN", None),
-            ]);
-            table.push(vec![
-                plugin.id.to_string(),
-                plugin.name.clone(),
-                installation.id.to_string(),
-                token.unwrap_or_else(|| NONE.to_string()),
-            ]);
-            table.to_csv()
+            let installed = Installed {
+                plugin,
+                installation,
+            };
+            let shown = PluginFormat { show_token };
+            Table::of(
+                &installs::columns(),
+                [&installed],
+                &shown,
+                &BranchNames::new(),
+            )
+            .to_csv()
         }
         Format::Table => {
+            let token = installation
+                .token
+                .as_deref()
+                .map(|t| shown_token(t, show_token));
             let hint = if show_token || installation.token.is_none() {
                 ""
             } else {
@@ -172,7 +174,7 @@ mod tests {
         assert_eq!(
             csv,
             format!(
-                "PLUGIN_ID,NAME,INSTALLATION_ID,TOKEN\r\n7,\"'=HYPERLINK(\"\"http://x\"\")\",27,{masked}\r\n"
+                "plugin_id,name,installation_id,token\r\n7,\"'=HYPERLINK(\"\"http://x\"\")\",27,{masked}\r\n"
             )
         );
     }

@@ -2,14 +2,18 @@
 //! something fails, and an exit code a script can act on.
 
 pub mod args;
+mod branch;
+mod branches;
 mod demo_server;
 mod groups;
 mod info;
 mod install;
 mod json_escape;
 mod plugins;
+mod shell;
 mod table;
 mod timetable;
+pub mod walk;
 
 pub use args::{Args, Command, Format, GlobalArgs};
 
@@ -36,6 +40,14 @@ pub enum CliError {
     /// list says since.
     #[error("{0}")]
     OutcomeUnknown(String),
+    /// Exit 1: the server does not offer an endpoint outside the published
+    /// description (see [`ApiError::means_not_offered`]).
+    #[error("the server offers no {what} ({error})")]
+    NotOffered { what: &'static str, error: ApiError },
+    /// Exit 1: pages of a walk failed (their numbers and the cause), or
+    /// page 1 did (the cause alone).
+    #[error("{0}")]
+    PagesMissing(String),
     /// Exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -45,7 +57,11 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             Self::Usage(_) | Self::Config(_) => ExitCode::from(2),
-            Self::Api(_) | Self::OutcomeUnknown(_) | Self::Io(_) => ExitCode::from(1),
+            Self::Api(_)
+            | Self::OutcomeUnknown(_)
+            | Self::NotOffered { .. }
+            | Self::PagesMissing(_)
+            | Self::Io(_) => ExitCode::from(1),
         }
     }
 }
@@ -92,6 +108,9 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
     });
     let output = match command {
         Command::DemoServer(args) => return demo_server::run(&args).await,
+        // Before any config is read: these need none.
+        Command::Completions { shell } => shell::completions(shell),
+        Command::Man => shell::man_page()?,
         Command::Plugins { show_token } => {
             plugins::run(&open(global).await?, format, show_token).await?
         }
@@ -102,7 +121,8 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
         Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
         Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
-        Command::Info => info::run(&open(global).await?, log).await,
+        Command::Branches => branches::run(&open(global).await?, format).await?,
+        Command::Info => info::run(&open(global).await?, global.format, log).await,
     };
     print(&output)
 }

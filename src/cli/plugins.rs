@@ -2,8 +2,9 @@
 
 use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
-use crate::domain::format::{NONE, plugin_type_word};
-use crate::model::{Installation, Plugin, mask_secret};
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::plugins::{COLUMNS, PluginFormat, shown_token};
+use crate::model::{Installation, Plugin};
 use crate::session::Session;
 use serde_json::{Value, json};
 
@@ -13,36 +14,15 @@ pub async fn run(session: &Session, format: Format, show_token: bool) -> Result<
         Format::Json => json_text(&Value::Array(
             plugins.iter().map(|p| plugin_json(p, show_token)).collect(),
         )),
-        Format::Table => table(&plugins, show_token).to_text(on_terminal()),
-        Format::Csv => table(&plugins, show_token).to_csv(),
+        Format::Table | Format::Csv => {
+            let shown = PluginFormat { show_token };
+            let table = Table::of(COLUMNS, &plugins, &shown, &BranchNames::new());
+            match format {
+                Format::Csv => table.to_csv(),
+                _ => table.to_text(on_terminal()),
+            }
+        }
     })
-}
-
-fn table(plugins: &[Plugin], show_token: bool) -> Table {
-    let mut table = Table::new(&[
-        ("ID", None),
-        ("NAME", Some(32)),
-        ("TYPE", None),
-        ("INSTALLED", None),
-        ("TOKEN", None),
-        ("ABILITIES", Some(48)),
-    ]);
-    for plugin in plugins {
-        let token = plugin
-            .user
-            .as_ref()
-            .and_then(|user| user.token.as_deref())
-            .map(|token| shown_token(token, show_token));
-        table.push(vec![
-            plugin.id.to_string(),
-            plugin.name.clone(),
-            plugin_type_word(&plugin.plugin_type).to_string(),
-            if plugin.is_installed() { "yes" } else { "no" }.to_string(),
-            token.unwrap_or_else(|| NONE.to_string()),
-            plugin.abilities.as_list().join(", "),
-        ]);
-    }
-    table
 }
 
 /// A plugin as JSON: every field, `abilities` as an array, `installed` as a
@@ -65,12 +45,4 @@ pub fn installation_json(installation: &Installation, show_token: bool) -> Value
         value["token"] = json!(shown_token(token, show_token));
     }
     value
-}
-
-pub fn shown_token(token: &str, show_token: bool) -> String {
-    if show_token {
-        token.to_string()
-    } else {
-        mask_secret(token)
-    }
 }

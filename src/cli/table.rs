@@ -1,28 +1,56 @@
-//! Rows of text out as aligned columns or CSV. Every cell is sanitised: a
-//! server string cannot reach the terminal with an escape sequence in it.
+//! Records out as aligned columns or CSV, their columns as declared in
+//! [`crate::domain::columns`]: the title in upper case heads a table, the
+//! name a CSV column. Every cell is sanitised: a server string cannot reach
+//! the terminal with an escape sequence in it.
 
+use crate::domain::columns::{BranchNames, Column, Print, printed};
 use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use std::borrow::Cow;
 
 pub struct Table {
-    headers: Vec<&'static str>,
+    /// The table's heads: the columns' titles in upper case.
+    headers: Vec<String>,
+    /// The CSV header: the columns' names.
+    names: Vec<&'static str>,
     /// The widest a column may be on a terminal (None: as wide as it needs).
     max_widths: Vec<Option<usize>>,
     rows: Vec<Vec<String>>,
 }
 
 impl Table {
-    /// `columns`: each header with its maximum width.
-    pub fn new(columns: &[(&'static str, Option<usize>)]) -> Self {
-        Self {
-            headers: columns.iter().map(|(h, _)| *h).collect(),
-            max_widths: columns.iter().map(|(_, w)| *w).collect(),
+    /// The printed columns of `columns`, a row per record; a branch column
+    /// names its branch from `branch_names`.
+    pub fn of<'r, R: 'r, F>(
+        columns: &[Column<R, F>],
+        records: impl IntoIterator<Item = &'r R>,
+        format: &F,
+        branch_names: &BranchNames,
+    ) -> Self {
+        let columns: Vec<&Column<R, F>> = printed(columns).collect();
+        let mut table = Self {
+            headers: columns.iter().map(|c| c.title.to_uppercase()).collect(),
+            names: columns.iter().map(|c| c.name).collect(),
+            max_widths: columns
+                .iter()
+                .map(|c| match c.print {
+                    Print::UpTo(width) => Some(width),
+                    Print::Whole | Print::No => None,
+                })
+                .collect(),
             rows: Vec::new(),
+        };
+        for record in records {
+            let cells = columns
+                .iter()
+                .map(|c| c.print_text(record, format, branch_names))
+                .collect();
+            table.push(cells);
         }
+        table
     }
 
-    pub fn push(&mut self, cells: Vec<String>) {
+    fn push(&mut self, cells: Vec<String>) {
         debug_assert_eq!(cells.len(), self.headers.len());
         let clean = cells
             .into_iter()
@@ -40,7 +68,7 @@ impl Table {
                     .rows
                     .iter()
                     .map(|row| display_width(&row[col]))
-                    .chain([display_width(self.headers[col])])
+                    .chain([display_width(&self.headers[col])])
                     .max()
                     .unwrap_or(0);
                 match self.max_widths[col] {
@@ -49,9 +77,8 @@ impl Table {
                 }
             })
             .collect();
-        let header: Vec<String> = self.headers.iter().map(|h| h.to_string()).collect();
         let mut out = String::new();
-        for row in std::iter::once(&header).chain(&self.rows) {
+        for row in std::iter::once(&self.headers).chain(&self.rows) {
             let line: Vec<String> = row
                 .iter()
                 .zip(&widths)
@@ -67,7 +94,7 @@ impl Table {
     /// and a cell a spreadsheet would take for a formula defused (see
     /// [`csv_field`]).
     pub fn to_csv(&self) -> String {
-        let header: Vec<String> = self.headers.iter().map(|h| h.to_string()).collect();
+        let header: Vec<String> = self.names.iter().map(|h| h.to_string()).collect();
         let mut out = String::new();
         for row in std::iter::once(&header).chain(&self.rows) {
             let fields: Vec<String> = row.iter().map(|cell| csv_field(cell)).collect();
@@ -107,11 +134,35 @@ fn csv_field(cell: &str) -> String {
 mod tests {
     use super::*;
 
+    use crate::domain::columns::Text;
+
+    const COLUMNS: &[Column<(i64, &str), ()>] = &[
+        Column {
+            title: "Id",
+            name: "id",
+            text: Text::Plain(|record, _| record.0.to_string()),
+            screen: None,
+            print: Print::Whole,
+        },
+        Column {
+            title: "Not printed",
+            name: "not_printed",
+            text: Text::Plain(|_, _| "x".to_string()),
+            screen: None,
+            print: Print::No,
+        },
+        Column {
+            title: "Name",
+            name: "group_name",
+            text: Text::Plain(|record, _| record.1.to_string()),
+            screen: None,
+            print: Print::UpTo(8),
+        },
+    ];
+
     fn sample() -> Table {
-        let mut table = Table::new(&[("ID", None), ("NAME", Some(8))]);
-        table.push(vec!["1".into(), "Ingliz tili, B1".into()]);
-        table.push(vec!["22".into(), "Мат\u{1b}[2J".into()]);
-        table
+        let records = [(1, "Ingliz tili, B1"), (22, "Мат\u{1b}[2J")];
+        Table::of(COLUMNS, &records, &(), &BranchNames::new())
     }
 
     #[test]
@@ -139,18 +190,17 @@ mod tests {
         for kept in ["a=b", "1-2", "Ingliz tili", "", " =1", "—", "'quoted"] {
             assert_eq!(csv_field(kept), kept);
         }
-        let mut table = Table::new(&[("NAME", None)]);
-        table.push(vec!["=1+1".into()]);
-        assert_eq!(table.to_csv(), "NAME\r\n'=1+1\r\n");
+        let table = Table::of(COLUMNS, &[(3, "=1+1")], &(), &BranchNames::new());
+        assert_eq!(table.to_csv(), "id,group_name\r\n3,'=1+1\r\n");
         // The text table shows the cell as it is.
-        assert_eq!(table.to_text(false), "NAME\n=1+1\n");
+        assert_eq!(table.to_text(false), "ID  NAME\n3   =1+1\n");
     }
 
     #[test]
     fn csv_quotes_what_needs_it() {
         assert_eq!(
             sample().to_csv(),
-            "ID,NAME\r\n1,\"Ingliz tili, B1\"\r\n22,Мат␛[2J\r\n"
+            "id,group_name\r\n1,\"Ingliz tili, B1\"\r\n22,Мат␛[2J\r\n"
         );
     }
 }

@@ -1,24 +1,23 @@
 //! `crmdeck timetable`: a branch's week as a text grid, JSON or CSV.
 
 use super::args::TimetableArgs;
-use super::groups::all_pages;
+use super::branch::{self, BranchList};
+use super::groups::{WALK_PER_PAGE, all_pages};
 use super::table::Table;
+use super::walk::store_for;
 use super::{CliError, Format, on_terminal};
-use crate::domain::Language;
 use crate::domain::clock::format_clock;
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::lessons::{self, Lesson, day_key};
 use crate::domain::timetable::{
     Slot, Week, WorkingHours, build_week, monday_to_sunday, render_text, summarize,
 };
-use crate::domain::weekday::{NameStyle, day_name};
 use crate::domain::zone::Zone;
 use crate::model::Group;
 use crate::session::Session;
-use chrono::Weekday;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-/// The largest page the API is known to serve: the fewest requests.
-const PER_PAGE: u32 = 100;
 /// The grid's width when stdout is not a terminal or its width is unknown.
 const FALLBACK_WIDTH: usize = 120;
 
@@ -28,11 +27,19 @@ pub async fn run(
     args: &TimetableArgs,
 ) -> Result<String, CliError> {
     let config = &session.config;
-    let branch_id = args.branch.or(config.branch_id).ok_or_else(|| {
-        CliError::Usage("timetable needs a branch: --branch ID, or branch_id in the config".into())
-    })?;
+    let branch_id = match &args.branch {
+        Some(flag) => branch::resolve(flag, &BranchList::new(session)).await?,
+        None => config.branch_id.ok_or_else(|| {
+            CliError::Usage(
+                "timetable needs a branch: --branch ID|NAME, or branch_id in the config".into(),
+            )
+        })?,
+    };
+    // A week drawn from part of the groups would mislead: missing pages
+    // fail the command.
+    let mut store = store_for(config);
     let (groups, (zone, _)) = tokio::join!(
-        all_pages(session, Some(branch_id), PER_PAGE),
+        all_pages(session, &mut store, Some(branch_id), WALK_PER_PAGE, false),
         session.zone()
     );
     let groups = groups?;
@@ -49,7 +56,15 @@ pub async fn run(
                     week.undecodable.len()
                 );
             }
-            csv_table(&week, &groups).to_csv()
+            let lessons: Vec<Lesson<'_>> = week
+                .slots()
+                .map(|(day, slot)| Lesson {
+                    day,
+                    slot,
+                    group: &groups[slot.group_index],
+                })
+                .collect();
+            Table::of(&lessons::columns(), &lessons, &(), &BranchNames::new()).to_csv()
         }
     })
 }
@@ -60,11 +75,6 @@ fn grid_width() -> usize {
         return FALLBACK_WIDTH;
     }
     crossterm::terminal::size().map_or(FALLBACK_WIDTH, |(columns, _)| usize::from(columns))
-}
-
-/// Day keys for scripts: English short names whatever the language.
-fn day_key(day: Weekday) -> &'static str {
-    day_name(day, Language::En, NameStyle::Short)
 }
 
 /// The week for scripts, its keys in a fixed order (days Monday first).
@@ -211,37 +221,4 @@ fn pretty(value: &impl Serialize) -> Result<String, CliError> {
     let mut text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
     text.push('\n');
     Ok(text)
-}
-
-/// One row per group and weekday it meets.
-fn csv_table(week: &Week, groups: &[Group]) -> Table {
-    let mut table = Table::new(&[
-        ("day", None),
-        ("start", None),
-        ("end", None),
-        ("group_id", None),
-        ("number", None),
-        ("name", None),
-        ("course", None),
-    ]);
-    for (day, slot) in week.slots() {
-        let group = &groups[slot.group_index];
-        table.push(vec![
-            day_key(day).to_owned(),
-            format_clock(slot.start),
-            format_clock(slot.end),
-            group.id.to_string(),
-            group
-                .company_group_number
-                .map(|number| number.to_string())
-                .unwrap_or_default(),
-            group.name.clone(),
-            group
-                .course
-                .as_ref()
-                .map(|course| course.name.clone())
-                .unwrap_or_default(),
-        ]);
-    }
-    table
 }

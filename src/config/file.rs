@@ -14,7 +14,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 17] = [
+pub(crate) const SETTING_KEYS: [&str; 18] = [
     "base_url",
     "token",
     "token_env",
@@ -32,6 +32,7 @@ pub(crate) const SETTING_KEYS: [&str; 17] = [
     "mouse",
     "allow_insecure_http",
     "working_hours",
+    "max_in_flight",
 ];
 
 /// Keys allowed only at the top level.
@@ -42,6 +43,7 @@ pub(crate) const PER_PAGE: RangeInclusive<i64> = 1..=100;
 const TIMEOUT_SECS: RangeInclusive<i64> = 1..=3600;
 const AUTO_REFRESH_SECS: RangeInclusive<i64> = 0..=86_400;
 const BRANCH_ID: RangeInclusive<i64> = 1..=i64::MAX;
+const MAX_IN_FLIGHT: RangeInclusive<i64> = 1..=32;
 
 /// A value and the line of the file it was read from.
 #[derive(Debug, Clone)]
@@ -87,6 +89,7 @@ pub(crate) struct Settings {
     pub mouse: Option<bool>,
     pub allow_insecure_http: Option<bool>,
     pub working_hours: Option<WorkingHours>,
+    pub max_in_flight: Option<usize>,
 }
 
 impl Settings {
@@ -110,6 +113,7 @@ impl Settings {
             mouse: profile.mouse.or(self.mouse),
             allow_insecure_http: profile.allow_insecure_http.or(self.allow_insecure_http),
             working_hours: profile.working_hours.or(self.working_hours),
+            max_in_flight: profile.max_in_flight.or(self.max_in_flight),
         }
     }
 }
@@ -313,6 +317,10 @@ fn store(
         "per_page" => {
             let expected = "per_page must be a number from 1 to 100";
             settings.per_page = Some(number(value, PER_PAGE, expected)? as u32);
+        }
+        "max_in_flight" => {
+            let expected = "max_in_flight must be a number of requests from 1 to 32";
+            settings.max_in_flight = Some(number(value, MAX_IN_FLIGHT, expected)? as usize);
         }
         "timezone" => settings.timezone = Some(parsed(value, key)?),
         "language" => settings.language = Some(parsed(value, key)?),

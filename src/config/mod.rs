@@ -130,6 +130,9 @@ pub struct Config {
     pub allow_insecure_http: bool,
     /// The centre's teaching hours: the Week grid's rows and its free-hour search.
     pub working_hours: WorkingHours,
+    /// `max_in_flight`: page requests in flight at most while walking
+    /// every page; None when not set (the store's default applies).
+    pub max_in_flight: Option<usize>,
     /// To show once (e.g. a token in a file others can read).
     pub warnings: Vec<String>,
 }
@@ -154,6 +157,7 @@ impl Default for Config {
             mouse: false,
             allow_insecure_http: false,
             working_hours: WorkingHours::default(),
+            max_in_flight: None,
             warnings: Vec::new(),
         }
     }
@@ -232,6 +236,7 @@ pub fn load(
         mouse: settings.mouse.unwrap_or(defaults.mouse),
         allow_insecure_http,
         working_hours: settings.working_hours.unwrap_or(defaults.working_hours),
+        max_in_flight: settings.max_in_flight,
         warnings,
     })
 }

@@ -1,13 +1,16 @@
 //! The demo's seeded data: a plugin catalogue, four branches in Tashkent,
-//! fifteen courses and 240 groups. Generated from a fixed seed, so every run
-//! (and every server instance) serves the same records; field names, order
-//! and JSON types follow SPEC.md.
+//! fifteen courses and 240 groups (or as many as asked). Generated from a
+//! fixed seed, so every run (and every server instance) serves the same
+//! records, and a larger centre begins with the same 240 groups; field
+//! names, order and JSON types follow SPEC.md.
 
 use chrono::{Months, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta};
 use serde::Serialize;
 
 use super::rng::SplitMix64;
 use super::wire::{date, timestamp};
+use crate::domain::Language;
+use crate::domain::weekday::{NameStyle, day_from_number, day_name};
 
 /// The seed of all demo data.
 const SEED: u64 = 0x0C4D_DEC4_2024_0610;
@@ -16,7 +19,8 @@ pub(crate) const DEMO_USER_ID: i64 = 1042;
 const COMPANY_ID: i64 = 37;
 /// Staff accounts that appear in `created_by` / `updated_by`.
 const STAFF_IDS: [i64; 4] = [DEMO_USER_ID, 1043, 1077, 1101];
-const GROUP_COUNT: usize = 240;
+/// The groups of the demo centre unless asked for another number.
+pub const DEFAULT_GROUPS: usize = 240;
 /// Tashkent is UTC+5 all year (no daylight saving).
 const TASHKENT_UTC_OFFSET: TimeDelta = TimeDelta::hours(5);
 const FIRST_LESSON_MINUTE: i64 = 8 * 60;
@@ -160,14 +164,15 @@ pub(crate) struct Seed {
 }
 
 impl Seed {
-    /// The demo data; with `hostile_text`, some texts carry [`HOSTILE_FRAGMENTS`].
-    pub(crate) fn generate(hostile_text: bool) -> Self {
+    /// The demo data with `group_count` groups over the four branches; with
+    /// `hostile_text`, some texts carry [`HOSTILE_FRAGMENTS`].
+    pub(crate) fn generate(hostile_text: bool, group_count: usize) -> Self {
         let mut rng = SplitMix64::new(SEED);
         let branches = branches();
         let mut plugins = plugins(&mut rng);
         let installations = installations(&mut rng);
         let courses = courses(&mut rng);
-        let mut groups = groups(&mut rng, &branches, &courses);
+        let mut groups = groups(&mut rng, &branches, &courses, group_count);
         if hostile_text {
             plant_hostile_text(&mut plugins, &mut groups);
         }
@@ -625,16 +630,6 @@ fn courses(rng: &mut SplitMix64) -> Vec<Course> {
         .collect()
 }
 
-const WEEKDAY_NAMES: [&str; 7] = [
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
-
 const COMMENTS: [&str; 10] = [
     "Dars xonasi 204",
     "Ota-onalar yig'ilishi juma kuni soat 18:00 da",
@@ -664,7 +659,8 @@ fn exact_days(rng: &mut SplitMix64) -> ExactDays {
     } else {
         ExactDays::Names(
             days.iter()
-                .map(|&day| WEEKDAY_NAMES[day as usize - 1])
+                .filter_map(|&day| day_from_number(i64::from(day)))
+                .map(|day| day_name(day, Language::En, NameStyle::Long))
                 .collect(),
         )
     }
@@ -681,9 +677,14 @@ fn add_months(day: NaiveDate, months: i64) -> NaiveDate {
     day.checked_add_months(months).unwrap_or(day)
 }
 
-fn groups(rng: &mut SplitMix64, branches: &[Branch], courses: &[Course]) -> Vec<Group> {
+fn groups(
+    rng: &mut SplitMix64,
+    branches: &[Branch],
+    courses: &[Course],
+    count: usize,
+) -> Vec<Group> {
     let mut id = 1180;
-    (1..=GROUP_COUNT as i64)
+    (1..=count as i64)
         .map(|company_group_number| {
             id += rng.between(1, 3);
             let course_index = rng.below(courses.len() as u64) as usize;
@@ -760,15 +761,16 @@ fn groups(rng: &mut SplitMix64, branches: &[Branch], courses: &[Course]) -> Vec<
 }
 
 /// Every fragment goes into one group name and one comment (spread over the
-/// pages, the first group included) and all of them into one plugin name.
+/// pages, the first group included, as far as there are groups) and all of
+/// them into one plugin name.
 fn plant_hostile_text(plugins: &mut [Plugin], groups: &mut [Group]) {
     for (index, fragment) in HOSTILE_FRAGMENTS.iter().enumerate() {
-        groups[index * 31]
-            .name
-            .push_str(&format!("{fragment}pwned"));
-        groups[index * 31 + 13]
-            .comment
-            .push_str(&format!("{fragment}pwned"));
+        if let Some(group) = groups.get_mut(index * 31) {
+            group.name.push_str(&format!("{fragment}pwned"));
+        }
+        if let Some(group) = groups.get_mut(index * 31 + 13) {
+            group.comment.push_str(&format!("{fragment}pwned"));
+        }
     }
     for plugin in plugins
         .iter_mut()
@@ -796,9 +798,24 @@ mod tests {
     }
 
     #[test]
+    fn a_larger_centre_begins_with_the_same_groups_and_a_smaller_one_is_cut() {
+        let json = |groups: &[Group]| serde_json::to_string(groups).unwrap();
+        let usual = Seed::generate(true, DEFAULT_GROUPS).groups;
+        let larger = Seed::generate(true, 2000).groups;
+        assert_eq!(larger.len(), 2000);
+        assert_eq!(json(&larger[..DEFAULT_GROUPS]), json(&usual));
+        assert!(larger.windows(2).all(|pair| pair[0].id < pair[1].id));
+        let in_branch = |branch_id| larger.iter().filter(|g| g.branch_id == branch_id).count();
+        assert!((1..=4).all(|branch_id| in_branch(branch_id) > 200));
+        let smaller = Seed::generate(true, 5).groups;
+        assert_eq!(json(&smaller), json(&usual[..5]));
+        assert!(Seed::generate(true, 0).groups.is_empty());
+    }
+
+    #[test]
     fn same_seed_same_data() {
-        let first = serde_json::to_string(&Seed::generate(false).groups).unwrap();
-        let second = serde_json::to_string(&Seed::generate(false).groups).unwrap();
+        let first = serde_json::to_string(&Seed::generate(false, DEFAULT_GROUPS).groups).unwrap();
+        let second = serde_json::to_string(&Seed::generate(false, DEFAULT_GROUPS).groups).unwrap();
         assert_eq!(first, second);
     }
 
@@ -813,7 +830,7 @@ mod tests {
 
     #[test]
     fn plugins_look_like_the_catalogue() {
-        let seed = Seed::generate(false);
+        let seed = Seed::generate(false, DEFAULT_GROUPS);
         assert_eq!(seed.plugins.len(), 12);
         let types: BTreeSet<&str> = seed.plugins.iter().map(|p| p.plugin_type).collect();
         assert_eq!(types, BTreeSet::from(["Free", "Premium"]));
@@ -839,7 +856,7 @@ mod tests {
 
     #[test]
     fn preinstalled_tokens_are_id_pipe_forty_alphanumerics() {
-        let seed = Seed::generate(false);
+        let seed = Seed::generate(false, DEFAULT_GROUPS);
         assert_eq!(seed.installations.len(), 3);
         for installation in &seed.installations {
             let (id, secret) = installation.token.split_once('|').unwrap();
@@ -870,8 +887,8 @@ mod tests {
 
     #[test]
     fn groups_cover_every_code_and_branch() {
-        let groups = Seed::generate(false).groups;
-        assert_eq!(groups.len(), GROUP_COUNT);
+        let groups = Seed::generate(false, DEFAULT_GROUPS).groups;
+        assert_eq!(groups.len(), DEFAULT_GROUPS);
         assert!(groups.windows(2).all(|pair| pair[0].id < pair[1].id));
         assert!(
             groups
@@ -898,7 +915,7 @@ mod tests {
 
     #[test]
     fn exact_days_only_for_code_five_as_numbers_or_names() {
-        let groups = Seed::generate(false).groups;
+        let groups = Seed::generate(false, DEFAULT_GROUPS).groups;
         let (mut numbers, mut names) = (0, 0);
         for group in &groups {
             match (&group.exact_days, group.days) {
@@ -913,7 +930,7 @@ mod tests {
 
     #[test]
     fn lessons_run_between_eight_and_twenty_in_tashkent() {
-        for group in Seed::generate(false).groups {
+        for group in Seed::generate(false, DEFAULT_GROUPS).groups {
             let start = utc(&group.lesson_start_time) + TASHKENT_UTC_OFFSET;
             let end = utc(&group.lesson_end_time) + TASHKENT_UTC_OFFSET;
             assert!(start.hour() >= 8, "{}", group.lesson_start_time);
@@ -930,7 +947,7 @@ mod tests {
 
     #[test]
     fn dates_are_days_and_timestamps_have_microseconds() {
-        for group in Seed::generate(false).groups {
+        for group in Seed::generate(false, DEFAULT_GROUPS).groups {
             for day in [
                 &group.last_write_off_date,
                 &group.next_write_off_date,
@@ -965,7 +982,7 @@ mod tests {
 
     #[test]
     fn hostile_text_only_when_asked() {
-        let tame = Seed::generate(false);
+        let tame = Seed::generate(false, DEFAULT_GROUPS);
         assert!(
             !tame
                 .groups
@@ -974,7 +991,7 @@ mod tests {
         );
         assert!(!tame.plugins.iter().any(|p| has_hostile_text(&p.name)));
 
-        let hostile = Seed::generate(true);
+        let hostile = Seed::generate(true, DEFAULT_GROUPS);
         assert!(has_hostile_text(&hostile.groups[0].name));
         for fragment in HOSTILE_FRAGMENTS {
             assert!(hostile.groups.iter().any(|g| g.name.contains(fragment)));

@@ -57,11 +57,40 @@ const DEFAULT_DRIP: Fault = Fault::Drip {
     every: Duration::from_millis(50),
 };
 
+/// Which requests a queued fault applies to: those of a route (any when
+/// `None`) and, of the groups list, those of one page (any when `None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FaultScope {
+    pub route: Option<Route>,
+    pub page: Option<u64>,
+}
+
+impl From<Option<Route>> for FaultScope {
+    fn from(route: Option<Route>) -> Self {
+        Self { route, page: None }
+    }
+}
+
+impl FaultScope {
+    /// The requests for `page` of the groups list.
+    pub fn groups_page(page: u64) -> Self {
+        Self {
+            route: Some(Route::Groups),
+            page: Some(page),
+        }
+    }
+
+    fn applies(&self, route: Route, page: Option<u64>) -> bool {
+        self.route.is_none_or(|only| only == route)
+            && self.page.is_none_or(|only| page == Some(only))
+    }
+}
+
 #[derive(Debug)]
 struct Armed {
     fault: Fault,
     remaining: usize,
-    route: Option<Route>,
+    scope: FaultScope,
 }
 
 #[derive(Debug)]
@@ -106,16 +135,17 @@ impl FaultControl {
         self.lock().latency
     }
 
-    /// The next `times` requests to `route` (any route for `None`) get `fault`;
-    /// faults pushed earlier are served first.
-    pub fn push(&self, fault: Fault, times: usize, route: Option<Route>) {
+    /// The next `times` requests in `scope` (a route, `None` for any, or
+    /// a [`FaultScope`] naming a page of the groups) get `fault`; faults
+    /// pushed earlier are served first.
+    pub fn push(&self, fault: Fault, times: usize, scope: impl Into<FaultScope>) {
         if times == 0 {
             return;
         }
         self.lock().queue.push_back(Armed {
             fault,
             remaining: times,
-            route,
+            scope: scope.into(),
         });
     }
 
@@ -131,13 +161,14 @@ impl FaultControl {
         self.lock().queue.iter().map(|armed| armed.remaining).sum()
     }
 
-    /// Consumes one use of the oldest fault that applies to `route`.
-    pub(crate) fn take(&self, route: Route) -> Option<Fault> {
+    /// Consumes one use of the oldest fault that applies to a request to
+    /// `route` (for `page` of the groups list).
+    pub(crate) fn take(&self, route: Route, page: Option<u64>) -> Option<Fault> {
         let mut state = self.lock();
         let position = state
             .queue
             .iter()
-            .position(|armed| armed.route.is_none_or(|only| only == route))?;
+            .position(|armed| armed.scope.applies(route, page))?;
         let armed = &mut state.queue[position];
         armed.remaining -= 1;
         let fault = armed.fault.clone();
@@ -152,16 +183,38 @@ impl FaultControl {
 /// "html:502", "empty:200", "truncated", "wrong-shape", "hang", "drop", "drip"
 /// (or "drip:CHUNK:MILLIS"), "oversize:20000000", "retry-after:2", each with
 /// an optional "xN" count and "@groups" | "@plugins" | "@install" |
-/// "@branches" | "@me" route suffix. Returns (fault, times, route).
-pub fn parse_fault_spec(spec: &str) -> Result<(Fault, usize, Option<Route>), String> {
+/// "@branches" | "@me" route suffix; "@groups:page=N" for page N of the
+/// groups only. Returns (fault, times, scope).
+pub fn parse_fault_spec(spec: &str) -> Result<(Fault, usize, FaultScope), String> {
     let spec = spec.trim().to_ascii_lowercase();
-    let (rest, route) = match spec.rsplit_once('@') {
-        Some((rest, route)) => (rest, Some(route.parse::<Route>()?)),
-        None => (spec.as_str(), None),
+    let (rest, scope) = match spec.rsplit_once('@') {
+        Some((rest, target)) => (rest, parse_scope(target)?),
+        None => (spec.as_str(), FaultScope::default()),
     };
     let (kind, times) = split_times(rest)?;
     let fault = parse_kind(kind)?;
-    Ok((fault, times, route))
+    Ok((fault, times, scope))
+}
+
+/// `groups`, `groups:page=3`, `plugins`, ...
+fn parse_scope(target: &str) -> Result<FaultScope, String> {
+    let (route, page) = match target.split_once(':') {
+        Some((route, page)) => (route, Some(page)),
+        None => (target, None),
+    };
+    let route = route.parse::<Route>()?;
+    let Some(page) = page else {
+        return Ok(Some(route).into());
+    };
+    let number = page
+        .strip_prefix("page=")
+        .and_then(|number| number.parse::<u64>().ok())
+        .filter(|&number| number >= 1)
+        .ok_or_else(|| format!("bad page {page:?} in fault spec: expected page=N, N from 1"))?;
+    if route != Route::Groups {
+        return Err(format!("only @groups takes a page, not @{}", route.name()));
+    }
+    Ok(FaultScope::groups_page(number))
 }
 
 /// `"500x3"` -> `("500", 3)`; no count means once.
@@ -411,7 +464,9 @@ mod tests {
     use super::*;
 
     fn spec(text: &str) -> (Fault, usize, Option<Route>) {
-        parse_fault_spec(text).unwrap()
+        let (fault, times, scope) = parse_fault_spec(text).unwrap();
+        assert_eq!(scope.page, None, "{text}");
+        (fault, times, scope.route)
     }
 
     #[test]
@@ -462,6 +517,18 @@ mod tests {
     }
 
     #[test]
+    fn parses_a_page_of_the_groups() {
+        assert_eq!(
+            parse_fault_spec("500x2@groups:page=3"),
+            Ok((Fault::Status(500), 2, FaultScope::groups_page(3)))
+        );
+        assert_eq!(
+            parse_fault_spec("retry-after:1@Groups:Page=12"),
+            Ok((Fault::RetryAfter(1), 1, FaultScope::groups_page(12)))
+        );
+    }
+
+    #[test]
     fn rejects_bad_specs() {
         for bad in [
             "",
@@ -486,6 +553,10 @@ mod tests {
             "truncated:1",
             "drop:1",
             "500:1",
+            "500@groups:page=0",
+            "500@groups:page=",
+            "500@groups:3",
+            "500@plugins:page=2",
         ] {
             assert!(parse_fault_spec(bad).is_err(), "{bad:?} was accepted");
         }
@@ -499,12 +570,37 @@ mod tests {
         control.push(Fault::Truncated, 0, None);
         assert_eq!(control.pending(), 3);
 
-        assert_eq!(control.take(Route::Plugins), Some(Fault::Hang));
-        assert_eq!(control.take(Route::Plugins), None);
-        assert_eq!(control.take(Route::Groups), Some(Fault::Status(500)));
-        assert_eq!(control.take(Route::Groups), Some(Fault::Status(500)));
-        assert_eq!(control.take(Route::Groups), None);
+        assert_eq!(control.take(Route::Plugins, None), Some(Fault::Hang));
+        assert_eq!(control.take(Route::Plugins, None), None);
+        assert_eq!(
+            control.take(Route::Groups, Some(1)),
+            Some(Fault::Status(500))
+        );
+        assert_eq!(
+            control.take(Route::Groups, Some(2)),
+            Some(Fault::Status(500))
+        );
+        assert_eq!(control.take(Route::Groups, Some(1)), None);
         assert_eq!(control.pending(), 0);
+    }
+
+    #[test]
+    fn a_fault_on_a_page_waits_for_that_page() {
+        let control = FaultControl::new(Duration::ZERO);
+        control.push(Fault::Status(503), 2, FaultScope::groups_page(3));
+        control.push(Fault::Truncated, 1, Some(Route::Groups));
+        assert_eq!(control.take(Route::Groups, Some(1)), Some(Fault::Truncated));
+        assert_eq!(control.take(Route::Groups, Some(2)), None);
+        assert_eq!(control.take(Route::Plugins, None), None);
+        assert_eq!(
+            control.take(Route::Groups, Some(3)),
+            Some(Fault::Status(503))
+        );
+        assert_eq!(
+            control.take(Route::Groups, Some(3)),
+            Some(Fault::Status(503))
+        );
+        assert_eq!(control.take(Route::Groups, Some(3)), None);
     }
 
     #[test]

@@ -6,11 +6,13 @@ use super::data::Group;
 use super::urlencoded::value_of;
 
 const DEFAULT_PER_PAGE: u64 = 20;
-/// The cap the server applies silently; `perPage` tells the client.
-const MAX_PER_PAGE: u64 = 100;
+/// The cap the server applies silently unless a lower one is asked for
+/// (`--max-per-page`); `perPage` tells the client.
+pub const MAX_PER_PAGE: u64 = 100;
 
 /// `branch_id`, `page`, `per_page` of a groups request; values that are not
-/// numbers fall back to the defaults (no filter, page 1, 20 per page).
+/// numbers fall back to the defaults (no filter, page 1, 20 per page, or
+/// the cap when it is lower).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct GroupQuery {
     pub(crate) branch_id: Option<i64>,
@@ -19,14 +21,17 @@ pub(crate) struct GroupQuery {
 }
 
 impl GroupQuery {
-    pub(crate) fn parse(query: &str) -> Self {
+    /// The query of a request to a server that serves `max_per_page`
+    /// groups a page at most (silently: `per_page` is cut to it).
+    pub(crate) fn parse(query: &str, max_per_page: u64) -> Self {
         let number =
             |key: &str| value_of(query, key).and_then(|value| value.trim().parse::<i64>().ok());
+        let max_per_page = max_per_page.clamp(1, MAX_PER_PAGE);
         Self {
             branch_id: number("branch_id"),
             page: number("page").map_or(1, |page| page.max(1).unsigned_abs()),
-            per_page: number("per_page").map_or(DEFAULT_PER_PAGE, |per_page| {
-                per_page.clamp(1, MAX_PER_PAGE as i64).unsigned_abs()
+            per_page: number("per_page").map_or(DEFAULT_PER_PAGE.min(max_per_page), |per_page| {
+                per_page.clamp(1, max_per_page as i64).unsigned_abs()
             }),
         }
     }
@@ -120,23 +125,34 @@ mod tests {
 
     #[test]
     fn parses_with_defaults_and_clamps() {
-        assert_eq!(GroupQuery::parse(""), query(None, 1, 20));
+        let parse = |text: &str| GroupQuery::parse(text, MAX_PER_PAGE);
+        assert_eq!(parse(""), query(None, 1, 20));
         assert_eq!(
-            GroupQuery::parse("branch_id=2&page=3&per_page=50"),
+            parse("branch_id=2&page=3&per_page=50"),
             query(Some(2), 3, 50)
         );
-        assert_eq!(GroupQuery::parse("per_page=500"), query(None, 1, 100));
-        assert_eq!(GroupQuery::parse("per_page=0&page=-4"), query(None, 1, 1));
+        assert_eq!(parse("per_page=500"), query(None, 1, 100));
+        assert_eq!(parse("per_page=0&page=-4"), query(None, 1, 1));
         assert_eq!(
-            GroupQuery::parse("branch_id=abc&page=x&per_page=1e3"),
+            parse("branch_id=abc&page=x&per_page=1e3"),
             query(None, 1, 20)
         );
-        assert_eq!(GroupQuery::parse("page=%203"), query(None, 3, 20));
+        assert_eq!(parse("page=%203"), query(None, 3, 20));
+    }
+
+    #[test]
+    fn a_lower_cap_cuts_per_page_silently() {
+        let capped = |text: &str| GroupQuery::parse(text, 7);
+        assert_eq!(capped("per_page=100"), query(None, 1, 7));
+        assert_eq!(capped("per_page=5"), query(None, 1, 5));
+        assert_eq!(capped(""), query(None, 1, 7));
+        assert_eq!(GroupQuery::parse("per_page=100", 0), query(None, 1, 1));
+        assert_eq!(GroupQuery::parse("per_page=100", 500), query(None, 1, 100));
     }
 
     #[test]
     fn pages_through_a_branch_with_links() {
-        let groups = Seed::generate(false).groups;
+        let groups = Seed::generate(false, crate::demo::data::DEFAULT_GROUPS).groups;
         let in_branch = groups.iter().filter(|g| g.branch_id == 1).count();
         let base = "http://127.0.0.1:9";
 
@@ -168,7 +184,7 @@ mod tests {
 
     #[test]
     fn past_the_end_and_unknown_branch_are_empty() {
-        let groups = Seed::generate(false).groups;
+        let groups = Seed::generate(false, crate::demo::data::DEFAULT_GROUPS).groups;
         let (items, pagination) = page(&groups, &query(None, 99, 20), "http://x");
         assert!(items.is_empty());
         assert_eq!(

@@ -30,12 +30,20 @@ use axum::http::Method;
 
 use crate::model::mask_secret;
 
-pub use data::HOSTILE_FRAGMENTS;
-pub use faults::{Fault, FaultControl, parse_fault_spec};
+pub use data::{DEFAULT_GROUPS, HOSTILE_FRAGMENTS};
+pub use faults::{Fault, FaultControl, FaultScope, parse_fault_spec};
+pub use groups::MAX_PER_PAGE;
 pub use server::{DemoHandle, start};
 
+/// The largest centre the demo makes (`--groups`).
+pub const MAX_GROUPS: usize = 100_000;
+/// `--groups` of `crmdeck --demo`, from the environment.
+pub const ENV_GROUPS: &str = "CRMDECK_DEMO_GROUPS";
+/// `--max-per-page` of `crmdeck --demo`, from the environment.
+pub const ENV_MAX_PER_PAGE: &str = "CRMDECK_DEMO_MAX_PER_PAGE";
+
 /// How to run a demo server.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct DemoOptions {
     /// The only accepted bearer token; `None` generates a JWT like the live service's.
     pub token: Option<String>,
@@ -44,6 +52,53 @@ pub struct DemoOptions {
     /// Plant terminal escape attacks in some group names, comments and one
     /// plugin name (see [`HOSTILE_FRAGMENTS`]).
     pub hostile_text: bool,
+    /// Groups of the centre, spread over its branches (the same for the
+    /// same number; the first 240 are always the usual ones).
+    pub groups: usize,
+    /// The most groups a page holds, 1 to [`MAX_PER_PAGE`]: a larger
+    /// `per_page` is cut to it silently, as live servers do.
+    pub max_per_page: u64,
+}
+
+impl Default for DemoOptions {
+    fn default() -> Self {
+        Self {
+            token: None,
+            latency: Duration::ZERO,
+            hostile_text: false,
+            groups: DEFAULT_GROUPS,
+            max_per_page: MAX_PER_PAGE,
+        }
+    }
+}
+
+impl DemoOptions {
+    /// The options of `crmdeck --demo`: the defaults, with the centre's
+    /// size and page cap from [`ENV_GROUPS`] and [`ENV_MAX_PER_PAGE`].
+    /// Errs with the variable and what is wrong with its value.
+    pub fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Result<Self, (String, String)> {
+        let number = |name: &str, max: u64, what: &str| -> Result<Option<u64>, (String, String)> {
+            let Some(text) = env(name) else {
+                return Ok(None);
+            };
+            let low = u64::from(name == ENV_MAX_PER_PAGE);
+            match text.trim().parse::<u64>() {
+                Ok(value) if (low..=max).contains(&value) => Ok(Some(value)),
+                _ => Err((
+                    name.to_string(),
+                    format!("must be {what} from {low} to {max}, not {text:?}"),
+                )),
+            }
+        };
+        let defaults = Self::default();
+        Ok(Self {
+            groups: number(ENV_GROUPS, MAX_GROUPS as u64, "a number of groups")?
+                .map_or(defaults.groups, |groups| groups as usize),
+            max_per_page: number(ENV_MAX_PER_PAGE, MAX_PER_PAGE, "a number of groups a page")?
+                .unwrap_or(defaults.max_per_page),
+            ..defaults
+        })
+    }
 }
 
 impl fmt::Debug for DemoOptions {
@@ -52,6 +107,8 @@ impl fmt::Debug for DemoOptions {
             .field("token", &self.token.as_deref().map(mask_secret))
             .field("latency", &self.latency)
             .field("hostile_text", &self.hostile_text)
+            .field("groups", &self.groups)
+            .field("max_per_page", &self.max_per_page)
             .finish()
     }
 }
@@ -152,6 +209,36 @@ mod tests {
         assert!("students".parse::<Route>().is_err());
         assert_eq!(Route::of(&Method::GET, Route::Install.path()), None);
         assert_eq!(Route::of(&Method::GET, "/v2/plugins/"), None);
+    }
+
+    #[test]
+    fn the_demo_takes_its_size_and_page_cap_from_the_environment() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(key, _)| *key == name)
+                    .map(|(_, value)| value.to_string())
+            }
+        };
+        let none = DemoOptions::from_env(&env(&[])).unwrap();
+        assert_eq!((none.groups, none.max_per_page), (240, 100));
+        let set = DemoOptions::from_env(&env(&[(ENV_GROUPS, " 2000 "), (ENV_MAX_PER_PAGE, "20")]))
+            .unwrap();
+        assert_eq!((set.groups, set.max_per_page), (2000, 20));
+        assert_eq!(
+            DemoOptions::from_env(&env(&[(ENV_MAX_PER_PAGE, "0")])).unwrap_err(),
+            (
+                ENV_MAX_PER_PAGE.to_string(),
+                "must be a number of groups a page from 1 to 100, not \"0\"".to_string()
+            )
+        );
+        let (name, message) = DemoOptions::from_env(&env(&[(ENV_GROUPS, "lots")])).unwrap_err();
+        assert_eq!(name, ENV_GROUPS);
+        assert_eq!(
+            message,
+            "must be a number of groups from 0 to 100000, not \"lots\""
+        );
     }
 
     #[test]

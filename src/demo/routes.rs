@@ -2,7 +2,7 @@
 //! counting, latency, faults), bearer-token auth and the route handlers.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -42,13 +42,12 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
-/// Every request passes here first: it is counted, delayed by the latency,
-/// and answered by the next queued fault for its route if there is one.
+/// Every request passes here first: it is counted (and counted as in
+/// flight until answered), delayed by the latency, and answered by the
+/// next queued fault for its route if there is one.
 async fn front_door(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
     let route = Route::of(request.method(), request.uri().path());
-    if let Some(route) = route {
-        shared.hits[route.index()].fetch_add(1, Ordering::Relaxed);
-    }
+    let _answering = route.map(|route| Answering::new(&shared, route));
     let latency = shared.faults.latency();
     if !latency.is_zero() {
         tokio::select! {
@@ -56,9 +55,35 @@ async fn front_door(State(shared): State<Arc<Shared>>, request: Request, next: N
             () = shared.shutdown.cancelled() => {}
         }
     }
-    match route.and_then(|route| shared.faults.take(route)) {
+    // A fault may wait for one page of the groups.
+    let page = (route == Some(Route::Groups))
+        .then(|| GroupQuery::parse(request.uri().query().unwrap_or(""), shared.max_per_page).page);
+    match route.and_then(|route| shared.faults.take(route, page)) {
         Some(fault) => faults::answer(fault, &shared.shutdown, next.run(request)).await,
         None => next.run(request).await,
+    }
+}
+
+/// A request of `route` being answered: counted from its arrival until it
+/// is answered or dropped (a hanging answer the client gave up on).
+struct Answering<'a> {
+    now: &'a AtomicU64,
+}
+
+impl<'a> Answering<'a> {
+    fn new(shared: &'a Shared, route: Route) -> Self {
+        let index = route.index();
+        shared.hits[index].fetch_add(1, Ordering::Relaxed);
+        let now = &shared.in_flight[index];
+        let at_once = now.fetch_add(1, Ordering::Relaxed) + 1;
+        shared.peak_in_flight[index].fetch_max(at_once, Ordering::Relaxed);
+        Self { now }
+    }
+}
+
+impl Drop for Answering<'_> {
+    fn drop(&mut self) {
+        self.now.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -186,7 +211,7 @@ async fn install_plugin(
 }
 
 async fn list_groups(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
-    let query = GroupQuery::parse(query.as_deref().unwrap_or(""));
+    let query = GroupQuery::parse(query.as_deref().unwrap_or(""), shared.max_per_page);
     let (items, pagination) = groups::page(&shared.seed.groups, &query, &shared.base_url);
     wire::ok_with_pagination(items, Some(pagination))
 }

@@ -45,13 +45,16 @@ pub async fn start(addr: SocketAddr, options: DemoOptions) -> io::Result<DemoHan
     let token = options
         .token
         .unwrap_or_else(|| demo_jwt(Utc::now(), &base_url));
-    let seed = Seed::generate(options.hostile_text);
+    let seed = Seed::generate(options.hostile_text, options.groups);
     let shared = Arc::new(Shared {
         installations: Mutex::new(Installations::new(&seed.installations)),
         seed,
+        max_per_page: options.max_per_page,
         base_url,
         token,
         hits: Default::default(),
+        in_flight: Default::default(),
+        peak_in_flight: Default::default(),
         faults: FaultControl::new(options.latency),
         shutdown: CancellationToken::new(),
     });
@@ -104,6 +107,11 @@ impl DemoHandle {
     /// Requests received on `route` so far, faulty answers included.
     pub fn hits(&self, route: Route) -> u64 {
         self.shared.hits[route.index()].load(Ordering::Relaxed)
+    }
+
+    /// The most requests to `route` that were being answered at once.
+    pub fn peak_in_flight(&self, route: Route) -> u64 {
+        self.shared.peak_in_flight[route.index()].load(Ordering::Relaxed)
     }
 
     /// Stops accepting, ends hanging and dripping answers, and waits (up to

@@ -18,8 +18,13 @@ pub(crate) struct Shared {
     pub(crate) base_url: String,
     pub(crate) token: String,
     pub(crate) seed: Seed,
+    /// The most groups a page holds (`per_page` is cut to it silently).
+    pub(crate) max_per_page: u64,
     pub(super) installations: Mutex<Installations>,
     pub(super) hits: [AtomicU64; Route::ALL.len()],
+    /// Requests being answered now, and the most there were at once.
+    pub(super) in_flight: [AtomicU64; Route::ALL.len()],
+    pub(super) peak_in_flight: [AtomicU64; Route::ALL.len()],
     pub(super) faults: FaultControl,
     /// Cancelled when the server stops: ends hanging and dripping answers.
     pub(super) shutdown: CancellationToken,

@@ -9,8 +9,18 @@ use std::borrow::Cow;
 use chrono::NaiveDateTime;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+use super::Language;
+use super::sanitize::sanitize_line;
 use super::zone::Zone;
-use crate::model::{DateField, GroupStatus, PluginType, Timestamp};
+use crate::model::{Abilities, DateField, GroupStatus, PluginType, Timestamp};
+
+/// How records read for people: weekday names in `language`, times of day
+/// in `zone`.
+#[derive(Debug, Clone, Copy)]
+pub struct RowFormat {
+    pub language: Language,
+    pub zone: Zone,
+}
 
 /// What a null or absent value shows.
 pub const NONE: &str = "—";
@@ -89,6 +99,14 @@ pub fn plugin_type_word(t: &PluginType) -> &str {
         PluginType::Premium => "Premium",
         PluginType::Other(raw) if raw.trim().is_empty() => NONE,
         PluginType::Other(raw) => raw,
+    }
+}
+
+/// A plugin's abilities on one line, "a, b", [`NONE`] when there are none.
+pub fn abilities_inline(abilities: &Abilities) -> String {
+    match abilities.as_list().as_slice() {
+        [] => NONE.to_string(),
+        names => sanitize_line(&names.join(", ")).into_owned(),
     }
 }
 

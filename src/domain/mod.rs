@@ -3,10 +3,13 @@
 //! No HTTP, no terminal.
 
 pub mod address;
+pub mod branch_lookup;
 pub mod cell_text;
 pub mod clock;
+pub mod columns;
 pub mod format;
 pub mod sanitize;
+pub mod script;
 pub mod timetable;
 pub mod weekday;
 pub mod zone;

@@ -13,9 +13,9 @@ mod page;
 mod records;
 mod secret;
 
-pub use page::{GroupsPage, GroupsQuery, Links, Pagination};
+pub use page::{Envelope, GroupsPage, GroupsQuery, Links, Pagination};
 pub use records::{
-    Abilities, Branch, Company, Course, DateField, DaysCode, Envelope, ExactDays, Group,
-    GroupStatus, InstallResult, Installation, LessonTime, Me, Plugin, PluginType, Timestamp,
+    Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
+    InstallResult, Installation, LessonTime, Me, Plugin, PluginType, Timestamp,
 };
 pub use secret::{Token, describe_expiry, mask_secret, mask_token_like_words, redact_secrets};

@@ -1,9 +1,21 @@
-//! Page facts: what the server says about a page (`pagination`), which page
-//! of groups to ask for, and one page of groups as it came back.
+//! Page facts: the envelope every answer comes in, what the server says
+//! about a page (`pagination`), which page of groups to ask for, and one
+//! page of groups as it came back.
 
 use serde::Serialize;
 
 use super::records::Group;
+
+/// `{status, success, data, pagination}`: every successful answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Envelope<T> {
+    pub status: Option<i64>,
+    pub success: Option<bool>,
+    pub data: T,
+    pub pagination: Option<Pagination>,
+    /// A `message` next to the data, when the server sent one.
+    pub message: Option<String>,
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Links {

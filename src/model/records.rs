@@ -10,19 +10,6 @@ use serde::Serialize;
 
 use serde::Serializer;
 
-use super::page::Pagination;
-
-/// `{status, success, data, pagination}`: every successful answer.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Envelope<T> {
-    pub status: Option<i64>,
-    pub success: Option<bool>,
-    pub data: T,
-    pub pagination: Option<Pagination>,
-    /// A `message` next to the data, when the server sent one.
-    pub message: Option<String>,
-}
-
 /// A point in time as the server sent it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]

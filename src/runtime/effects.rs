@@ -1,8 +1,8 @@
 //! Work the app asks for, done in tokio tasks whose results come back as
 //! [`Msg`]s over the one channel the event loop listens to.
 
-use crate::api::{ApiError, Client};
-use crate::app::{Effect, Msg, Payload, Request, RequestId};
+use crate::api::Client;
+use crate::app::{Answer, Effect, Msg, Request, RequestId};
 use crate::config::TokenSource;
 use futures::FutureExt;
 use std::collections::HashMap;
@@ -44,15 +44,18 @@ impl EffectRunner {
         }
     }
 
-    /// Starts `request`; its result comes back as [`Msg::Response`] with `id`.
+    /// Starts `request`; its answer comes back as [`Msg::Response`] with `id`.
     pub fn fetch(&mut self, id: RequestId, request: Request) {
         let client = self.client.clone();
         let task = self.spawn(async move {
-            let result = perform(&client, request).await;
-            if let Err(error) = &result {
+            let answer = perform(&client, request).await;
+            if let Some(error) = answer.error() {
                 tracing::warn!(id = id.0, %error, "request failed");
             }
-            Msg::Response { id, result }
+            Msg::Response {
+                id,
+                answer: Box::new(answer),
+            }
         });
         // The app never reuses an id while it waits; if it did, the newer
         // request is the one that counts.
@@ -119,14 +122,18 @@ impl EffectRunner {
     }
 }
 
-/// The API call for one request.
-pub async fn perform(client: &Client, request: Request) -> Result<Payload, ApiError> {
+/// The API call for one request, and its answer under the same key: the
+/// one place where a request and the type of its answer are paired.
+pub async fn perform(client: &Client, request: Request) -> Answer {
     match request {
-        Request::Groups(query) => client.groups(query).await.map(Payload::Groups),
-        Request::Plugins => client.plugins().await.map(Payload::Plugins),
-        Request::Branches => client.branches().await.map(Payload::Branches),
-        Request::Me => client.me().await.map(Payload::Me),
-        Request::Install { plugin_id } => client.install(plugin_id).await.map(Payload::Installed),
+        Request::Groups(query) => Answer::Groups(query, client.groups(query).await),
+        Request::Plugins => Answer::Plugins(client.plugins().await),
+        Request::Branches => Answer::Branches(client.branches().await),
+        Request::Me => Answer::Me(client.me().await),
+        Request::Install { plugin_id } => Answer::Install {
+            plugin_id,
+            result: client.install(plugin_id).await,
+        },
     }
 }
 
@@ -208,6 +215,14 @@ mod tests {
         }
     }
 
+    /// The next message, which must be the answer to request `id`.
+    async fn answer_to(id: RequestId, receiver: &mut UnboundedReceiver<TaskEvent>) -> Answer {
+        match next_msg(receiver).await {
+            Msg::Response { id: got, answer } if got == id => *answer,
+            other => panic!("expected the answer to {id:?}, got {other:?}"),
+        }
+    }
+
     /// A JWT whose only claim is `exp` (no valid signature: none is checked).
     fn jwt_expiring_at(exp: i64) -> String {
         let claims = URL_SAFE_NO_PAD.encode(format!(r#"{{"exp":{exp}}}"#));
@@ -224,11 +239,9 @@ mod tests {
             per_page: 5,
         };
         runner.fetch(RequestId(7), Request::Groups(query));
-        match next_msg(&mut receiver).await {
-            Msg::Response {
-                id: RequestId(7),
-                result: Ok(Payload::Groups(page)),
-            } => {
+        match answer_to(RequestId(7), &mut receiver).await {
+            Answer::Groups(asked, Ok(page)) => {
+                assert_eq!(asked, query);
                 assert_eq!(page.query, query);
                 assert_eq!(page.groups.len(), 5);
             }
@@ -238,11 +251,7 @@ mod tests {
         assert!(runner.in_flight.is_empty());
 
         runner.fetch(RequestId(8), Request::Plugins);
-        let Msg::Response {
-            id: RequestId(8),
-            result: Ok(Payload::Plugins(plugins)),
-        } = next_msg(&mut receiver).await
-        else {
+        let Answer::Plugins(Ok(plugins)) = answer_to(RequestId(8), &mut receiver).await else {
             panic!("expected the plugins");
         };
         let not_installed = plugins
@@ -251,11 +260,7 @@ mod tests {
             .expect("a plugin to install");
 
         runner.fetch(RequestId(10), Request::Me);
-        let Msg::Response {
-            id: RequestId(10),
-            result: Ok(Payload::Me(me)),
-        } = next_msg(&mut receiver).await
-        else {
+        let Answer::Me(Ok(me)) = answer_to(RequestId(10), &mut receiver).await else {
             panic!("expected the user and centre");
         };
         assert_eq!(me.company_name(), Some("Ziyo Learning Centre"));
@@ -266,11 +271,14 @@ mod tests {
                 plugin_id: not_installed.id,
             },
         );
-        match next_msg(&mut receiver).await {
-            Msg::Response {
-                id: RequestId(9),
-                result: Ok(Payload::Installed(installation)),
-            } => assert_eq!(installation.plugin_id, Some(not_installed.id)),
+        match answer_to(RequestId(9), &mut receiver).await {
+            Answer::Install {
+                plugin_id,
+                result: Ok(installation),
+            } => {
+                assert_eq!(plugin_id, not_installed.id);
+                assert_eq!(installation.plugin_id, Some(not_installed.id));
+            }
             other => panic!("unexpected {other:?}"),
         }
         assert_eq!(server.hits(demo::Route::Install), 1);

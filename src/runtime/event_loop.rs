@@ -5,7 +5,7 @@
 //!
 //! The loop is generic over where its events come from (crossterm's
 //! `EventStream` in production, a channel in a test) and over the
-//! [`Screen`] it draws on (the real terminal, with its modes, signals and
+//! [`Console`] it draws on (the real terminal, with its modes, signals and
 //! lean backend; or a `TestBackend` in memory), so a test can drive the
 //! whole dashboard in-process against a real HTTP server.
 
@@ -38,7 +38,7 @@ pub enum Exit {
 /// drawing. The real terminal (`terminal::Tui`) keeps its whole lifecycle
 /// behind this: the modes, the signals from outside, suspend and resume,
 /// OSC 52; a test's screen is a buffer in memory.
-pub trait Screen {
+pub trait Console {
     /// Columns and rows.
     fn size(&self) -> io::Result<(u16, u16)>;
 
@@ -72,7 +72,7 @@ pub async fn run<S, E>(
     clock: Clock,
 ) -> io::Result<Exit>
 where
-    S: Screen,
+    S: Console,
     E: Stream<Item = io::Result<Event>> + Unpin,
 {
     let (sender, tasks) = mpsc::unbounded_channel();
@@ -115,7 +115,7 @@ enum Step {
 
 impl<S, E> EventLoop<S, E>
 where
-    S: Screen,
+    S: Console,
     E: Stream<Item = io::Result<Event>> + Unpin,
 {
     async fn run(mut self, first_effects: Vec<Effect>) -> io::Result<Exit> {
@@ -174,9 +174,9 @@ where
     fn task_step(&mut self, event: TaskEvent) -> Step {
         match event {
             TaskEvent::Msg(msg) => {
-                if let Msg::Response { id, result } = &msg {
+                if let Msg::Response { id, answer } = &msg {
                     self.runner.finished(*id);
-                    tracing::debug!(id = id.0, ok = result.is_ok(), "response");
+                    tracing::debug!(id = id.0, ok = answer.error().is_none(), "response");
                 }
                 Step::Input(Input::Msg(msg))
             }

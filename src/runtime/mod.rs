@@ -5,7 +5,7 @@
 //! - `terminal`: entering and restoring the terminal (normal exit, panic,
 //!   signal, Ctrl-Z), in one place;
 //! - `event_loop`: the one `tokio::select!` loop, drawing only after an input,
-//!   generic over its events and its [`Screen`] ([`run_on`]: a test drives
+//!   generic over its events and its [`Console`] ([`run_on`]: a test drives
 //!   the whole dashboard in-process with it);
 //! - `effects`: tasks for the API and the token source, cancellable by id;
 //! - `lean_backend`: the backend frames are written through, in few bytes
@@ -22,7 +22,7 @@ pub mod settings;
 mod signals;
 mod terminal;
 
-pub use event_loop::{Clock, Exit, Screen, run as run_on};
+pub use event_loop::{Clock, Console, Exit, run as run_on};
 pub use signals::Signal;
 
 use crate::config::{self, Overrides};

@@ -2,7 +2,7 @@
 //! screen, the hidden cursor and (when asked) mouse capture on the way in;
 //! the reverse on the way out, whichever way out it is: a normal exit, a
 //! panic, a signal, or a suspend (Ctrl-Z). [`Tui`] is the event loop's
-//! [`Screen`] in production, and [`events`] its events.
+//! [`Console`] in production, and [`events`] its events.
 //!
 //! Never called here: `crossterm::cursor::position()` and
 //! `supports_keyboard_enhancement()`. Both query the terminal and wait for an
@@ -10,7 +10,7 @@
 //! cursor position too, so a full redraw goes through `Terminal::resize`.
 
 use super::clipboard;
-use super::event_loop::Screen;
+use super::event_loop::Console;
 use super::lean_backend::LeanBackend;
 use super::signals::{Signal, Signals};
 use crate::app::App;
@@ -93,7 +93,7 @@ impl Tui {
     }
 }
 
-impl Screen for Tui {
+impl Console for Tui {
     fn size(&self) -> io::Result<(u16, u16)> {
         let size = self.terminal.size()?;
         Ok((size.width, size.height))

@@ -1,11 +1,12 @@
 //! The branch picker: a filter input and the matching branches, or a
 //! numeric input with the reason there is no list.
 
+use super::View;
 use super::popup;
-use super::theme::{SELECTED_MARKER, Styles, UNSELECTED_MARKER};
+use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER};
 use crate::app::branch_picker::{ALL_BRANCHES, BranchPicker, PickerMode};
 use crate::app::document::wrap;
-use crate::app::{App, layout};
+use crate::app::layout;
 use crate::domain::format::pad_to_width;
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -17,9 +18,14 @@ const WIDTH: u16 = 56;
 const INPUT_COLUMN: u16 = 12;
 
 /// Draws `picker` over the body, with the terminal cursor in its input.
-pub fn draw(app: &App, picker: &BranchPicker, frame: &mut Frame, styles: &Styles) {
-    let size = (frame.area().width, frame.area().height);
-    let body = layout::screen(size).body;
+pub fn draw(picker: &BranchPicker, frame: &mut Frame, view: &View) {
+    let View {
+        shared,
+        layout,
+        styles,
+        ..
+    } = *view;
+    let body = layout.bands.body;
     let text_width = usize::from(WIDTH.min(body.width.saturating_sub(2)).saturating_sub(4));
     let prompt = match picker.mode {
         PickerMode::List => " Filter:",
@@ -50,7 +56,7 @@ pub fn draw(app: &App, picker: &BranchPicker, frame: &mut Frame, styles: &Styles
                 let name = match choice {
                     None => ALL_BRANCHES.to_string(),
                     Some(id) => {
-                        let name = app.branches.names.get(id).map_or("", String::as_str);
+                        let name = shared.branches.names.get(id).map_or("", String::as_str);
                         format!("{name}  #{id}")
                     }
                 };

@@ -3,7 +3,7 @@
 
 use super::theme::Styles;
 use crate::app::App;
-use crate::app::keymap::{Hint, footer_hints};
+use crate::app::keymap::Hint;
 use crate::app::status::Severity;
 use crate::domain::format::{display_width, fitting_prefix_len, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
@@ -19,8 +19,7 @@ const HINT_SEPARATOR: &str = "  ";
 /// when they do not all fit, the context's own hints are dropped from the
 /// end, the global ones stay.
 fn draw_hints(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
-    let mut hints = footer_hints(app.context());
-    hints.retain(|hint| app.offers(hint.action));
+    let mut hints = app.hints();
     let width_of = |hint: &Hint| {
         display_width(&hint.key) + 1 + display_width(hint.label) + HINT_SEPARATOR.len()
     };
@@ -51,7 +50,7 @@ pub fn hint_line(hints: &[Hint], styles: &Styles) -> Line<'static> {
 /// for its row takes the hints row too, so its end (often what to do) is not
 /// cut off; the hints come back once it is dismissed.
 pub fn draw(app: &App, frame: &mut Frame, hints: Rect, status: Rect, styles: &Styles) {
-    let Some(message) = app.status.current() else {
+    let Some(message) = app.shared.status.current() else {
         draw_hints(app, frame, hints, styles);
         return;
     };

@@ -1,11 +1,11 @@
 //! The help overlay: the keys of the context it was opened in and the
 //! global keys (both from the keymap), and the log file's path.
 
+use super::View;
 use super::popup;
 use super::theme::Styles;
-use crate::app::help::{HelpLine, help_columns};
-use crate::app::keymap::Context;
-use crate::app::{App, layout};
+use crate::app::help::{Help, HelpLine, help_columns};
+use crate::app::layout;
 use crate::domain::format::{pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -15,12 +15,18 @@ use ratatui::widgets::Clear;
 /// Columns taken by the keys of a binding.
 const KEYS_COLUMNS: usize = 12;
 
-/// Draws the help for `under`, from line `scroll` on.
-pub fn draw(app: &App, under: Context, scroll: usize, frame: &mut Frame, styles: &Styles) {
-    let size = (frame.area().width, frame.area().height);
-    let area = layout::help_area(size);
+/// Draws the help for the context it was opened in, from its scroll on.
+pub fn draw(help: &Help, frame: &mut Frame, view: &View) {
+    let View {
+        shared,
+        layout,
+        styles,
+        ..
+    } = *view;
+    let (under, scroll) = (help.under, help.scroll);
+    let area = layout.help;
     let inner = layout::inner(area);
-    let columns = help_columns(under, &app.settings.log_path, inner.width);
+    let columns = help_columns(under, &shared.settings.log_path, inner.width);
     let column_width = usize::from(inner.width) / columns.len().max(1);
     let height = usize::from(inner.height);
     let rows = columns.iter().map(Vec::len).max().unwrap_or(0);
@@ -36,7 +42,7 @@ pub fn draw(app: &App, under: Context, scroll: usize, frame: &mut Frame, styles:
         })
         .collect();
     let title = format!("Keys: {}", under.title());
-    frame.render_widget(Clear, layout::screen(size).body);
+    frame.render_widget(Clear, layout.bands.body);
     popup::draw(frame, area, &title, lines, styles);
 }
 

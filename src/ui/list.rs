@@ -1,15 +1,81 @@
-//! Pieces both list tabs draw: the summary line, the filter line, a message
-//! in place of rows, and the first row on screen.
+//! What every list tab draws the same way: the frame around its own parts
+//! (the filter line, a message while nothing arrived, where the detail
+//! goes), the summary line, and its table: the columns its record kind
+//! declares fitted to the width, their heads, and the rows on screen (or a
+//! message in place of rows).
 
-use super::theme::Styles;
+use super::View;
+use super::table::{FittedTable, RowLook};
+use super::theme::{Styles, spinner};
+use crate::app::layout::{Layout, ListScreen};
 use crate::app::line_input::LineInput;
 use crate::app::list_cursor::ListCursor;
+use crate::app::list_pane::{Focus, ListPane};
+use crate::app::screen::Screen;
+use crate::domain::columns::{Column, ScreenTable};
 use crate::domain::format::{display_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+
+/// A list tab as the frame around its own parts sees it, and those parts:
+/// its summary line, its rows (see [`draw_rows`]) and its detail.
+pub trait ListTab: Screen {
+    /// What it lists, for the messages: "groups".
+    const RECORDS: &'static str;
+
+    /// Its list: the rows that show, the selection, the filter, the detail.
+    fn pane(&self) -> &ListPane;
+
+    /// Something arrived: the rows are drawn, not a message.
+    fn loaded(&self) -> bool;
+
+    /// Why nothing could be loaded.
+    fn load_error(&self) -> Option<&str>;
+
+    fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View);
+
+    fn draw_rows(&self, frame: &mut Frame, screen: &ListScreen, view: &View);
+
+    /// Its detail in `area`; `focused` while the detail has the keys.
+    fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View);
+}
+
+/// Draws a list tab: its summary line, the filter line, its rows (or a
+/// message while nothing arrived), and its detail in the pane at wide sizes
+/// or over the body while it has the focus.
+pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
+    let pane = tab.pane();
+    let screen = view.layout.list(pane.filter_line_shown());
+    tab.draw_summary(frame, &screen, view);
+    if let Some(area) = screen.filter {
+        draw_filter(frame, area, &pane.filter, pane.filtering, view.styles);
+    }
+    if tab.loaded() {
+        tab.draw_rows(frame, &screen, view);
+    } else {
+        let records = T::RECORDS;
+        let message = match tab.load_error() {
+            Some(error) if !tab.busy(&view.shared.requests) => {
+                format!("Could not load the {records}: {error}. Press r to retry.")
+            }
+            _ => format!("{} Loading {records}…", spinner(view.shared.now)),
+        };
+        draw_message(
+            frame,
+            screen.heads.union(screen.rows),
+            &message,
+            view.styles,
+        );
+    }
+    // The detail has the keys: its pane's focus, and the tab on top.
+    let focused = pane.focus() == Focus::Detail && view.app.context() == tab.context();
+    if let Some(area) = detail_area(&screen, focused, view.layout) {
+        tab.draw_detail(frame, area, focused, view);
+    }
+}
 
 /// The summary line: `left` spans, and `notes` on the right when they fit.
 pub fn draw_summary(
@@ -34,13 +100,7 @@ pub fn draw_summary(
 }
 
 /// The filter line: `/` and the text, with the cursor while typing.
-pub fn draw_filter(
-    frame: &mut Frame,
-    area: Rect,
-    filter: &LineInput,
-    typing: bool,
-    styles: &Styles,
-) {
+fn draw_filter(frame: &mut Frame, area: Rect, filter: &LineInput, typing: bool, styles: &Styles) {
     let text = sanitize_line(filter.text());
     let shown = truncate_to_width(&text, usize::from(area.width).saturating_sub(24));
     let hint = if typing {
@@ -63,17 +123,17 @@ pub fn draw_filter(
     }
 }
 
-/// A message where rows would be (loading, an error, an empty page).
 /// Where a list's detail is drawn: in its pane beside the list on a wide
 /// screen, over the whole body when it has the focus on a narrow one.
-pub fn detail_area(pane: Option<Rect>, focused: bool, size: (u16, u16)) -> Option<Rect> {
-    match pane {
+fn detail_area(screen: &ListScreen, focused: bool, layout: &Layout) -> Option<Rect> {
+    match screen.pane {
         Some(pane) => Some(pane),
-        None if focused => Some(crate::app::layout::screen(size).body),
+        None if focused => Some(layout.bands.body),
         None => None,
     }
 }
 
+/// A message where rows would be (loading, an error, an empty page).
 pub fn draw_message(frame: &mut Frame, area: Rect, message: &str, styles: &Styles) {
     let text = sanitize_line(message).into_owned();
     let paragraph = Paragraph::new(Line::from(vec![
@@ -84,9 +144,48 @@ pub fn draw_message(frame: &mut Frame, area: Rect, message: &str, styles: &Style
     frame.render_widget(paragraph, area);
 }
 
+/// A list tab's rows as the columns of its record kind show them.
+pub struct Rows<'a, R, F> {
+    pub columns: &'a [Column<R, F>],
+    /// One row per record, in the order of the tab's records.
+    pub table: &'a ScreenTable,
+    /// What shows in place of rows when none passes the filters.
+    pub none_shown: &'a str,
+}
+
+/// Draws a list tab's table: the columns fitted to the width of the rows'
+/// area, their heads, and the rows of `pane` on screen, each looking as
+/// `look` says of its record (an index into the tab's records).
+pub fn draw_rows<'a, R, F>(
+    frame: &mut Frame,
+    screen: &ListScreen,
+    pane: &ListPane,
+    rows: &Rows<'_, R, F>,
+    look: impl Fn(usize) -> RowLook<'a>,
+    view: &View,
+) {
+    let (branches, styles) = (&view.shared.branches.name_cells, view.styles);
+    let width = usize::from(screen.rows.width);
+    let fitted = FittedTable::fit(rows.columns, &rows.table.widths, branches, width);
+    fitted.draw_heads(frame.buffer_mut(), screen.heads, styles);
+    if pane.visible.is_empty() {
+        draw_message(frame, screen.rows, rows.none_shown, styles);
+        return;
+    }
+    let area = screen.rows;
+    let first = first_row(pane.cursor, pane.visible.len(), usize::from(area.height));
+    let on_screen = pane.visible[first..].iter().zip(area.rows()).enumerate();
+    for (i, (&record, line)) in on_screen {
+        let selected = first + i == pane.cursor.index;
+        let row = &rows.table.rows[record];
+        let buf = frame.buffer_mut();
+        fitted.draw_row(buf, line, row, selected, &look(record), styles);
+    }
+}
+
 /// The first row on screen: the cursor's own offset, pulled back so the
 /// selection is visible even if the screen changed since.
-pub fn first_row(cursor: ListCursor, len: usize, height: usize) -> usize {
+fn first_row(cursor: ListCursor, len: usize, height: usize) -> usize {
     let mut on_screen = cursor;
     on_screen.scroll_into_view(len, height);
     on_screen.offset

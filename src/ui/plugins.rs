@@ -1,186 +1,116 @@
 //! The Plugins tab: the summary line, the filter line, the list (name, type,
 //! installed as a word, abilities) and the plugin detail.
 
+use super::View;
 use super::detail;
-use super::list;
-use super::table::{Cell, ColumnSpec, draw_heads, draw_row, fit_columns, widest};
-use super::theme::{Styles, spinner};
-use crate::app::App;
-use crate::app::keymap::Context;
-use crate::app::layout::{self, ListScreen};
-use crate::app::plugin_detail::abilities_inline;
-use crate::app::plugins::is_installing;
-use crate::domain::format::plugin_type_word;
-use crate::domain::sanitize::sanitize_line;
+use super::list::{self, ListTab, Rows};
+use super::table::RowLook;
+use super::theme::spinner;
+use crate::app::layout::ListScreen;
+use crate::app::list_pane::ListPane;
+use crate::app::plugins::{PluginsTab, is_installing};
+use crate::domain::columns::plugins::COLUMNS;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Span;
 
-const INSTALLED: &str = "✓ installed";
+impl ListTab for PluginsTab {
+    const RECORDS: &'static str = "plugins";
 
-/// Draws the Plugins tab into the body.
-pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
-    let tab = &app.plugins;
-    let area = frame.area();
-    let size = (area.width, area.height);
-    let screen = layout::list_screen(size, tab.filter_line_shown());
-    draw_summary(app, frame, &screen, styles);
-    if let Some(filter_area) = screen.filter {
-        list::draw_filter(frame, filter_area, &tab.filter, tab.filtering, styles);
+    fn pane(&self) -> &ListPane {
+        &self.list
     }
-    if tab.loaded {
-        draw_list(app, frame, &screen, styles);
-    } else {
-        let message = match &tab.load_error {
-            Some(error) if !tab.is_loading(&app.requests) => {
-                format!("Could not load the plugins: {error}. Press r to retry.")
-            }
-            _ => format!("{} Loading plugins…", spinner(app.now)),
-        };
-        list::draw_message(frame, screen.heads.union(screen.rows), &message, styles);
-    }
-    let focused = app.context() == Context::PluginDetail;
-    if let Some(area) = list::detail_area(screen.pane, focused, size) {
-        draw_detail(app, frame, area, focused, styles);
-    }
-}
 
-fn draw_summary(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
-    let tab = &app.plugins;
-    let mut spans = Vec::new();
-    if tab.loaded {
-        let installed = tab.plugins.iter().filter(|p| p.is_installed()).count();
-        spans.push(Span::styled(
-            format!("{} plugins", tab.plugins.len()),
-            styles.heading,
-        ));
-        spans.push(Span::raw(format!(" · {installed} installed")));
-    } else {
-        spans.push(Span::styled("Plugins", styles.heading));
+    fn loaded(&self) -> bool {
+        self.loaded
     }
-    if tab.is_loading(&app.requests) && tab.loaded {
-        spans.push(Span::styled(
-            format!("  {} refreshing…", spinner(app.now)),
-            styles.busy,
-        ));
-    }
-    let mut notes = Vec::new();
-    if tab.visible.len() != tab.plugins.len() {
-        notes.push(format!(
-            "{} of {} shown",
-            tab.visible.len(),
-            tab.plugins.len()
-        ));
-    }
-    notes.push(tab.type_filter.name().to_string());
-    if app.settings.read_only {
-        notes.push("read-only".to_string());
-    }
-    list::draw_summary(frame, screen.summary, spans, &notes.join(" · "), styles);
-}
 
-fn draw_list(app: &App, frame: &mut Frame, screen: &ListScreen, styles: &Styles) {
-    let tab = &app.plugins;
-    let width = usize::from(screen.rows.width);
-    let specs = [
-        ColumnSpec {
-            head: "Name",
-            natural: widest(tab.names.iter().map(String::as_str), 4),
-            min: 16,
-            flexible: true,
-            priority: 9,
-            essential: true,
-        },
-        ColumnSpec {
-            head: "Type",
-            natural: widest(
-                tab.plugins.iter().map(|p| plugin_type_word(&p.plugin_type)),
-                7,
-            ),
-            min: 0,
-            flexible: false,
-            priority: 8,
-            essential: true,
-        },
-        ColumnSpec {
-            head: "Installed",
-            natural: 13,
-            min: 0,
-            flexible: false,
-            priority: 7,
-            essential: true,
-        },
-        ColumnSpec {
-            head: "Abilities",
-            natural: 60,
-            min: 12,
-            flexible: true,
-            priority: 1,
-            essential: false,
-        },
-    ];
-    let widths = fit_columns(width, &specs);
-    draw_heads(frame.buffer_mut(), screen.heads, &specs, &widths, styles);
-    if tab.visible.is_empty() {
-        let message = if tab.plugins.is_empty() {
+    fn load_error(&self) -> Option<&str> {
+        self.load_error.as_deref()
+    }
+
+    /// How many plugins and how many installed, the spinner while the list
+    /// comes again; on the right how many show, and the filters.
+    fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
+        let (shared, styles) = (view.shared, view.styles);
+        let mut spans = Vec::new();
+        if self.loaded {
+            let installed = self.plugins.iter().filter(|p| p.is_installed()).count();
+            spans.push(Span::styled(
+                format!("{} plugins", self.plugins.len()),
+                styles.heading,
+            ));
+            spans.push(Span::raw(format!(" · {installed} installed")));
+        } else {
+            spans.push(Span::styled("Plugins", styles.heading));
+        }
+        if self.is_loading(&shared.requests) && self.loaded {
+            spans.push(Span::styled(
+                format!("  {} refreshing…", spinner(shared.now)),
+                styles.busy,
+            ));
+        }
+        let mut notes = Vec::new();
+        if self.list.visible.len() != self.plugins.len() {
+            notes.push(format!(
+                "{} of {} shown",
+                self.list.visible.len(),
+                self.plugins.len()
+            ));
+        }
+        notes.push(self.type_filter.name().to_string());
+        if shared.settings.read_only {
+            notes.push("read-only".to_string());
+        }
+        list::draw_summary(frame, screen.summary, spans, &notes.join(" · "), styles);
+    }
+
+    /// The catalogue, an install on its way over its plugin's state.
+    fn draw_rows(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
+        let (shared, styles) = (view.shared, view.styles);
+        let none_shown = if self.plugins.is_empty() {
             "The catalogue is empty."
         } else {
             "No plugin matches the filters (Esc clears the name filter, t the type)."
         };
-        list::draw_message(frame, screen.rows, message, styles);
-        return;
+        let rows = Rows {
+            columns: COLUMNS,
+            table: &self.table,
+            none_shown,
+        };
+        let installing_mark = format!("{} installing…", spinner(shared.now));
+        let look = |index: usize| {
+            let plugin = &self.plugins[index];
+            let (state, state_over) = if plugin.is_installed() {
+                (styles.installed, None)
+            } else if is_installing(&shared.requests, plugin.id) {
+                (styles.busy, Some(installing_mark.as_str()))
+            } else {
+                (Style::new(), None)
+            };
+            RowLook {
+                row: Style::new(),
+                state,
+                state_over,
+            }
+        };
+        list::draw_rows(frame, screen, &self.list, &rows, look, view);
     }
-    let height = usize::from(screen.rows.height);
-    let first = list::first_row(tab.cursor, tab.visible.len(), height);
-    let installing_mark = format!("{} installing…", spinner(app.now));
-    let rows = tab.visible[first..].iter().take(height);
-    for (i, (&index, line)) in rows.zip(screen.rows.rows()).enumerate() {
-        let plugin = &tab.plugins[index];
-        let selected = first + i == tab.cursor.index;
-        let (state, state_style) = if plugin.is_installed() {
-            (INSTALLED, styles.installed)
-        } else if is_installing(&app.requests, plugin.id) {
-            (installing_mark.as_str(), styles.busy)
-        } else {
-            ("", Style::new())
-        };
-        let abilities = abilities_inline(&plugin.abilities);
-        let type_word = sanitize_line(plugin_type_word(&plugin.plugin_type));
-        let cells = [
-            Cell::plain(&tab.names[index]),
-            Cell::plain(&type_word),
-            Cell::plain(state).styled(state_style),
-            Cell::plain(&abilities).styled(styles.dim),
-        ];
-        let row_style = if selected {
-            styles.selected
-        } else {
-            Style::new()
-        };
-        draw_row(
-            frame.buffer_mut(),
-            line,
-            cells,
-            &widths,
-            selected,
-            row_style,
+
+    fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View) {
+        let (shared, styles) = (view.shared, view.styles);
+        let document = self
+            .detail(&shared.requests, &shared.settings.timezone)
+            .unwrap_or_default();
+        detail::draw(
+            frame,
+            area,
+            "Plugin",
+            &document,
+            self.list.detail_scroll,
+            focused,
+            styles,
         );
     }
-}
-
-fn draw_detail(app: &App, frame: &mut Frame, area: Rect, focused: bool, styles: &Styles) {
-    let tab = &app.plugins;
-    let document = tab
-        .detail(&app.requests, &app.settings.timezone)
-        .unwrap_or_default();
-    detail::draw(
-        frame,
-        area,
-        "Plugin",
-        &document,
-        tab.detail_scroll,
-        focused,
-        styles,
-    );
 }

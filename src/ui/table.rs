@@ -3,13 +3,18 @@
 //! characters and combining marks never shift a column. Rows are written
 //! straight into the frame's buffer: only the visible ones, and text
 //! measured when its page arrived is copied without being split again.
+//! A list's columns are those its record kind declares (see
+//! [`crate::domain::columns`]).
 
 use super::theme::{SELECTED_MARKER, Styles, UNSELECTED_MARKER};
 use crate::domain::cell_text::{CellText, fit_plain, is_printable_ascii};
-use crate::domain::format::{ELLIPSIS, display_width, pad_to_width};
+use crate::domain::columns::{Column, NaturalWidths, ScreenCell, ScreenRow, Text, Tone, on_screen};
+use crate::domain::format::{ELLIPSIS, NONE, pad_to_width};
 use ratatui::buffer::{Buffer, Cell as BufferCell, CellWidth};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use std::borrow::Cow;
+use std::collections::HashMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Spaces between two columns.
@@ -95,10 +100,9 @@ pub fn essentials_fit(available: usize, specs: &[ColumnSpec]) -> bool {
 }
 
 /// What a cell shows: text measured when its page arrived, or plain text.
-#[derive(Clone, Copy)]
 pub enum CellContent<'a> {
     Measured(&'a CellText),
-    Plain(&'a str),
+    Plain(Cow<'a, str>),
 }
 
 impl CellContent<'_> {
@@ -118,9 +122,9 @@ pub struct Cell<'a> {
 
 impl<'a> Cell<'a> {
     /// Plain text in the row's own style.
-    pub fn plain(text: &'a str) -> Self {
+    pub fn plain(text: impl Into<Cow<'a, str>>) -> Self {
         Self {
-            content: CellContent::Plain(text),
+            content: CellContent::Plain(text.into()),
             style: Style::new(),
         }
     }
@@ -189,7 +193,7 @@ fn paint_cells<'a>(
             line.put_spaces(GAP, row_style);
             used += GAP;
         }
-        line.put_padded(cell.content, width, row_style.patch(cell.style));
+        line.put_padded(&cell.content, width, row_style.patch(cell.style));
         used += width;
     }
     used
@@ -310,7 +314,7 @@ impl<'b> LinePainter<'b> {
     /// `content` cut or padded to exactly `width` columns, as
     /// [`pad_to_width`] makes it. Measured text, and plain ASCII, are
     /// copied cluster by cluster with no new string.
-    fn put_padded(&mut self, content: CellContent<'_>, width: usize, style: Style) {
+    fn put_padded(&mut self, content: &CellContent<'_>, width: usize, style: Style) {
         let fitted = match content {
             CellContent::Measured(text) => text.fit(width),
             CellContent::Plain(text) => fit_plain(text, width),
@@ -335,9 +339,114 @@ impl<'b> LinePainter<'b> {
     }
 }
 
-/// The widest of `texts` (at least `floor`).
-pub fn widest<'a>(texts: impl IntoIterator<Item = &'a str>, floor: usize) -> usize {
-    texts.into_iter().map(display_width).fold(floor, usize::max)
+/// A list's columns fitted to its width: the columns shown and how wide,
+/// whether the narrow forms of the cells are used, and the branch names a
+/// branch column shows.
+pub struct FittedTable<'a> {
+    specs: Vec<ColumnSpec>,
+    widths: Vec<Option<usize>>,
+    tones: Vec<Tone>,
+    narrow: bool,
+    branches: &'a HashMap<i64, CellText>,
+}
+
+impl<'a> FittedTable<'a> {
+    /// Fits the dashboard's columns of `columns` into `width`, each as wide
+    /// as its rule and its widest cell (`natural`; a branch column's widest
+    /// name of `branches`) say: with the wide form of the cells when the
+    /// essential columns fit with it, else with the narrow one.
+    pub fn fit<R, F>(
+        columns: &[Column<R, F>],
+        natural: &NaturalWidths,
+        branches: &'a HashMap<i64, CellText>,
+        width: usize,
+    ) -> Self {
+        let specs = |narrow: bool| -> Vec<ColumnSpec> {
+            on_screen(columns)
+                .enumerate()
+                .map(|(index, (column, screen))| {
+                    let widest = match column.text {
+                        Text::Branch(_) => branches.values().map(CellText::width).max(),
+                        _ => Some(natural.widest(index, narrow)),
+                    };
+                    ColumnSpec {
+                        head: column.title,
+                        natural: screen.natural.width(column.title, widest.unwrap_or(0)),
+                        min: screen.flex_min.unwrap_or(0),
+                        flexible: screen.flex_min.is_some(),
+                        priority: screen.priority,
+                        essential: screen.essential,
+                    }
+                })
+                .collect()
+        };
+        let mut narrow = false;
+        let mut column_specs = specs(false);
+        if !essentials_fit(width, &column_specs) {
+            narrow = true;
+            column_specs = specs(true);
+        }
+        Self {
+            widths: fit_columns(width, &column_specs),
+            specs: column_specs,
+            tones: on_screen(columns).map(|(_, screen)| screen.tone).collect(),
+            narrow,
+            branches,
+        }
+    }
+
+    /// Draws the column heads on the first line of `area`.
+    pub fn draw_heads(&self, buf: &mut Buffer, area: Rect, styles: &Styles) {
+        draw_heads(buf, area, &self.specs, &self.widths, styles);
+    }
+
+    /// Draws `row` on the first line of `area` the way `look` says, in the
+    /// selection's style when `selected`.
+    pub fn draw_row(
+        &self,
+        buf: &mut Buffer,
+        area: Rect,
+        row: &ScreenRow,
+        selected: bool,
+        look: &RowLook<'_>,
+        styles: &Styles,
+    ) {
+        let cells =
+            row.cells
+                .iter()
+                .zip(&self.widths)
+                .zip(&self.tones)
+                .map(|((cell, width), tone)| {
+                    let cell = match (cell, tone, look.state_over) {
+                        (_, Tone::State, Some(text)) => Cell::plain(text),
+                        (ScreenCell::Text(measured), _, _) => {
+                            Cell::measured(measured.fitting(width.unwrap_or(0), self.narrow))
+                        }
+                        (ScreenCell::Branch(Some(id)), _, _) => match self.branches.get(id) {
+                            Some(name) => Cell::measured(name),
+                            None => Cell::plain(format!("#{id}")),
+                        },
+                        (ScreenCell::Branch(None), _, _) => Cell::plain(NONE),
+                    };
+                    match tone {
+                        Tone::Plain => cell,
+                        Tone::Quiet => cell.styled(styles.dim),
+                        Tone::State => cell.styled(look.state),
+                    }
+                });
+        let row_style = if selected { styles.selected } else { look.row };
+        draw_row(buf, area, cells, &self.widths, selected, row_style);
+    }
+}
+
+/// How one row of a list looks.
+pub struct RowLook<'a> {
+    /// The whole row's style, unless it is selected.
+    pub row: Style,
+    /// The style of the record's state ([`Tone::State`]).
+    pub state: Style,
+    /// What shows over the state while something is under way.
+    pub state_over: Option<&'a str>,
 }
 
 #[cfg(test)]
@@ -458,7 +567,7 @@ mod tests {
                 let cell = if measured {
                     Cell::measured(measured_text)
                 } else {
-                    Cell::plain(text)
+                    Cell::plain(*text)
                 };
                 cell.styled(*style)
             });

@@ -3,7 +3,7 @@
 //! of the times when it is not this machine's, profile and host.
 
 use super::theme::Styles;
-use crate::app::layout::TABS;
+use crate::app::layout::tab_labels;
 use crate::app::{App, TOKEN_WARNING_BEFORE};
 use crate::domain::format::{display_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
@@ -17,7 +17,7 @@ use ratatui::widgets::Paragraph;
 pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let mut spans = vec![Span::styled("crmdeck", styles.brand)];
     let mut used = display_width("crmdeck");
-    for (tab, start, label) in TABS {
+    for (tab, start, label) in tab_labels() {
         let start = usize::from(start);
         spans.push(Span::raw(" ".repeat(start.saturating_sub(used))));
         let (text, style) = if tab == app.tab {
@@ -51,32 +51,32 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
 /// The token warning, read-only mode, the zone of the times, then `profile · host`.
 fn right_side(app: &App, styles: &Styles) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
-    if let Some(expiry) = app.settings.token_expires_at
-        && expiry - app.now <= TOKEN_WARNING_BEFORE
+    if let Some(expiry) = app.shared.settings.token_expires_at
+        && expiry - app.shared.now <= TOKEN_WARNING_BEFORE
     {
         // Once expired, the way out matters more than the hour (the status
         // line's error gives that): it must survive a narrow top line.
-        let warning = if expiry <= app.now {
+        let warning = if expiry <= app.shared.now {
             "⚠ token expired: renew it, press R".to_string()
         } else {
-            format!("⚠ token {}", describe_expiry(expiry, app.now))
+            format!("⚠ token {}", describe_expiry(expiry, app.shared.now))
         };
         spans.push(Span::styled(warning, styles.warning));
         spans.push(Span::raw("  "));
     }
-    if app.settings.read_only {
+    if app.shared.settings.read_only {
         spans.push(Span::styled("read-only", styles.warning));
         spans.push(Span::raw("  "));
     }
     // Lesson times are the centre's: say so where this machine's clock
     // reads otherwise (a server on UTC).
-    let zone = &app.settings.timezone;
-    if !zone.same_clock_as(&app.settings.machine_zone, app.now) {
+    let zone = &app.shared.settings.timezone;
+    if !zone.same_clock_as(&app.shared.settings.machine_zone, app.shared.now) {
         spans.push(Span::styled(format!("times in {zone}"), styles.dim));
         spans.push(Span::raw("  "));
     }
-    let host = sanitize_line(&app.settings.host).into_owned();
-    let place = match &app.settings.profile {
+    let host = sanitize_line(&app.shared.settings.host).into_owned();
+    let place = match &app.shared.settings.profile {
         Some(profile) => format!("{} · {host}", sanitize_line(profile)),
         None => host,
     };

@@ -3,12 +3,13 @@
 //! the groups that cannot be placed, and the summary. The selected lesson
 //! is reversed, so it shows without colour.
 
+use super::View;
 use super::detail;
 use super::theme::{Styles, spinner};
-use crate::app::App;
 use crate::app::keymap::Context;
-use crate::app::layout;
-use crate::app::week::{MAX_UNPLACED_LINES, WeekTab, week_screen};
+use crate::app::layout::Layout;
+use crate::app::shared::Shared;
+use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
 use crate::domain::Language;
 use crate::domain::clock::format_clock;
 use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
@@ -36,15 +37,22 @@ const LANE_RULE: &str = "¦";
 const BAR_WIDTH: usize = 20;
 
 /// Draws the Week tab (and the group detail over it when open).
-pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
-    let week = &app.week;
-    let size = app.size;
-    let screen = week_screen(size, week.unplaced_lines());
+pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
+    let View {
+        app,
+        shared,
+        layout,
+        styles,
+    } = *view;
+    let screen = layout.week(week.unplaced_lines());
     let width = usize::from(screen.grid.width);
     let columns = DayColumns::new(width, week.day);
-    frame.render_widget(Paragraph::new(header(app, styles)), screen.header);
     frame.render_widget(
-        Paragraph::new(day_names(&columns, app.settings.language, styles)),
+        Paragraph::new(header(week, shared, layout, styles)),
+        screen.header,
+    );
+    frame.render_widget(
+        Paragraph::new(day_names(&columns, shared.settings.language, styles)),
         screen.day_names,
     );
     let span = week.span();
@@ -60,7 +68,7 @@ pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
     let shown_rows = u16::try_from(rows.len()).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(rows), screen.grid);
     let mut below = unplaced_lines(week, width);
-    below.extend(summary_lines(week, app.settings.language, width));
+    below.extend(summary_lines(week, shared.settings.language, width));
     let below_area = Rect {
         y: screen.grid.y + shown_rows,
         height: screen
@@ -71,11 +79,11 @@ pub fn draw(app: &App, frame: &mut Frame, styles: &Styles) {
     };
     frame.render_widget(Paragraph::new(below), below_area);
     if app.context() == Context::WeekDetail
-        && let Some(document) = week.detail(app.row_format(), &app.branches.names)
+        && let Some(document) = week.detail(shared.row_format(), &shared.branches.names)
     {
         detail::draw(
             frame,
-            layout::detail_area(size),
+            layout.detail,
             "Group",
             &document,
             week.detail_scroll,
@@ -112,10 +120,9 @@ impl DayColumns {
 }
 
 /// Branch, then loading progress or what is selected.
-fn header(app: &App, styles: &Styles) -> Line<'static> {
-    let week = &app.week;
+fn header(week: &WeekTab, shared: &Shared, layout: &Layout, styles: &Styles) -> Line<'static> {
     let branch = match week.branch_id {
-        Some(id) => match app.branches.names.get(&id) {
+        Some(id) => match shared.branches.names.get(&id) {
             Some(name) => format!("Week of {}", sanitize_line(name)),
             None => format!("Week of branch {id}"),
         },
@@ -124,7 +131,10 @@ fn header(app: &App, styles: &Styles) -> Line<'static> {
     let mut spans = vec![Span::styled(branch, styles.heading)];
     if let Some((read, total)) = week.progress() {
         spans.push(Span::raw("  "));
-        spans.push(Span::styled(progress_text(app, read, total), styles.busy));
+        spans.push(Span::styled(
+            progress_text(shared, read, total),
+            styles.busy,
+        ));
     } else if !week.loaded {
         spans.push(Span::raw("  not loaded: press r"));
     } else if let (Some(slot), Some(group)) = (week.selected_slot(), week.selected_group()) {
@@ -132,7 +142,7 @@ fn header(app: &App, styles: &Styles) -> Line<'static> {
             monday_to_sunday()
                 .nth(week.day)
                 .unwrap_or(chrono::Weekday::Mon),
-            app.settings.language,
+            shared.settings.language,
             NameStyle::Short,
         );
         spans.push(Span::raw(format!(
@@ -142,7 +152,7 @@ fn header(app: &App, styles: &Styles) -> Line<'static> {
         )));
     }
     let mut line = Line::from(spans);
-    let width = usize::from(app.size.0);
+    let width = usize::from(layout.size.0);
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
     if display_width(&text) > width {
         line = Line::from(truncate_to_width(&text, width).into_owned());
@@ -151,7 +161,7 @@ fn header(app: &App, styles: &Styles) -> Line<'static> {
 }
 
 /// `"⠋ page 3/5 ██████░░░░"`, or `"page 3…"` while the total is unknown.
-fn progress_text(app: &App, read: u64, total: Option<u64>) -> String {
+fn progress_text(shared: &Shared, read: u64, total: Option<u64>) -> String {
     // The page on its way is the one after those read.
     let loading = read + 1;
     match total {
@@ -159,13 +169,13 @@ fn progress_text(app: &App, read: u64, total: Option<u64>) -> String {
             let done = (read.min(total) as usize * BAR_WIDTH) / total as usize;
             format!(
                 "{} page {}/{total} {}{}",
-                spinner(app.now),
+                spinner(shared.now),
                 loading.min(total),
                 "█".repeat(done),
                 "░".repeat(BAR_WIDTH - done)
             )
         }
-        _ => format!("{} page {loading}…", spinner(app.now)),
+        _ => format!("{} page {loading}…", spinner(shared.now)),
     }
 }
 

@@ -4,9 +4,9 @@
 //! placeholders in tables and CSV, as `\u` escapes in JSON (`\u001b`)
 //! (which still reads back exactly), and never as the characters themselves.
 
+use super::support::walk::every_group;
 use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, names_in, scripted_server};
 use axum::http::StatusCode;
-use crmdeck::api::pages::walk_all;
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::HOSTILE_FRAGMENTS;
 use crmdeck::domain::sanitize::{is_bidi_control, is_invisible};
@@ -66,13 +66,12 @@ type TextsById = HashMap<i64, Value>;
 /// as sent, by id.
 async fn sent_texts(base_url: &str) -> (TextsById, TextsById) {
     let client = Client::new(ClientOptions::new(base_url), Token::new(TOKEN)).expect("client");
-    let (groups, _) = walk_all(&client, None, 100, |_, _| {})
-        .await
-        .expect("groups");
+    let groups = every_group(&client, None, 100).await;
+    assert!(groups.missing().is_empty(), "{:?}", groups.missing());
     let plugins = client.plugins().await.expect("plugins");
     (
         groups
-            .into_iter()
+            .groups()
             .map(|g| (g.id, json!({ "name": g.name, "comment": g.comment })))
             .collect(),
         plugins

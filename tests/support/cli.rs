@@ -16,9 +16,14 @@ pub struct Fixture {
 }
 
 pub async fn fixture() -> Fixture {
+    fixture_with(DemoOptions::default()).await
+}
+
+/// A fixture whose server runs with `options` (its token the fixture's).
+pub async fn fixture_with(options: DemoOptions) -> Fixture {
     let options = DemoOptions {
         token: Some(TOKEN.to_string()),
-        ..DemoOptions::default()
+        ..options
     };
     let server = demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
         .await

@@ -8,8 +8,7 @@
 //! do the benches. Hence `crmdeck::` paths only, never `crate::`/`super::`.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
-use crmdeck::api::ApiError;
-use crmdeck::app::{App, AppSettings, Effect, Input, Msg, Payload, Request};
+use crmdeck::app::{Answer, App, AppSettings, Effect, Input, Msg, Request};
 use crmdeck::config::Theme;
 use crmdeck::domain::Language;
 use crmdeck::domain::timetable::WorkingHours;
@@ -288,17 +287,19 @@ pub fn plugins() -> Vec<Plugin> {
 }
 
 /// What the scripted server answers to `request`: pages of
-/// [`TOTAL_GROUPS`] groups, [`branches`], [`plugins`], and installs.
-pub fn server_answer(request: &Request) -> Result<Payload, ApiError> {
-    Ok(match request {
-        Request::Groups(query) => Payload::Groups(groups_page(*query, TOTAL_GROUPS)),
-        Request::Plugins => Payload::Plugins(plugins()),
-        Request::Branches => Payload::Branches(branches()),
-        Request::Install { plugin_id } => {
-            Payload::Installed(installation(plugin_id + 20, *plugin_id))
-        }
-        Request::Me => Payload::Me(me("Asia/Tashkent")),
-    })
+/// [`TOTAL_GROUPS`] groups, [`branches`], [`plugins`], the centre of
+/// [`me`] in Asia/Tashkent, and installs.
+pub fn server_answer(request: &Request) -> Answer {
+    match *request {
+        Request::Groups(query) => Answer::Groups(query, Ok(groups_page(query, TOTAL_GROUPS))),
+        Request::Plugins => Answer::Plugins(Ok(plugins())),
+        Request::Branches => Answer::Branches(Ok(branches())),
+        Request::Me => Answer::Me(Ok(me("Asia/Tashkent"))),
+        Request::Install { plugin_id } => Answer::Install {
+            plugin_id,
+            result: Ok(installation(plugin_id + 20, plugin_id)),
+        },
+    }
 }
 
 /// Answers every fetch in `effects` (and in the effects that follow) with
@@ -307,15 +308,18 @@ pub fn server_answer(request: &Request) -> Result<Payload, ApiError> {
 pub fn answer(
     app: &mut App,
     effects: Vec<Effect>,
-    reply: &mut dyn FnMut(&Request) -> Option<Result<Payload, ApiError>>,
+    reply: &mut dyn FnMut(&Request) -> Option<Answer>,
 ) -> Vec<Effect> {
     let mut pending = effects;
     let mut left = Vec::new();
     while let Some(effect) = pending.pop() {
         match &effect {
             Effect::Fetch { id, request } => match reply(request) {
-                Some(result) => {
-                    let msg = Msg::Response { id: *id, result };
+                Some(answer) => {
+                    let msg = Msg::Response {
+                        id: *id,
+                        answer: Box::new(answer),
+                    };
                     pending.extend(app.update(Input::Msg(msg), now()));
                 }
                 None => left.push(effect),

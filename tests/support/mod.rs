@@ -14,7 +14,8 @@
 //!   out); [`pty`]: the binary in a pseudo-terminal, for what only a real
 //!   terminal shows;
 //! - [`screen`]: reading and waiting on what either of them drew;
-//!   [`wait`]: polling against a deadline; [`text`]: checks on text.
+//!   [`wait`]: polling against a deadline; [`text`]: checks on text;
+//! - [`walk`]: every page of groups read through the store, as the CLI does.
 
 pub mod cli;
 pub mod demo_server;
@@ -27,3 +28,4 @@ pub mod scripted_server;
 pub mod silent_listener;
 pub mod text;
 pub mod wait;
+pub mod walk;

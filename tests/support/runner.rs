@@ -26,7 +26,7 @@ use crmdeck::config::Config;
 use crmdeck::demo::{DemoHandle, DemoOptions};
 use crmdeck::domain::zone::Zone;
 use crmdeck::runtime::settings::app_settings;
-use crmdeck::runtime::{self, Exit, Screen, Signal};
+use crmdeck::runtime::{self, Console, Exit, Signal};
 use crmdeck::session;
 use crmdeck::ui::render;
 use crossterm::event::Event;
@@ -99,8 +99,14 @@ impl Runner {
     }
 
     /// Quits with q and checks that the loop ended for that reason.
-    pub fn quit(mut self) {
-        self.send_keys("q");
+    pub fn quit(self) {
+        self.quit_with("q");
+    }
+
+    /// Presses `keys`, which must quit, and checks that the loop ended for
+    /// that reason.
+    pub fn quit_with(mut self, keys: &str) {
+        self.send_keys(keys);
         let running = self.running.take().expect("running until now");
         let exit = self
             .server
@@ -138,11 +144,11 @@ impl Shown {
     }
 }
 
-/// The loop's [`Screen`]: no modes to enter or leave, no signals, no
+/// The loop's [`Console`]: no modes to enter or leave, no signals, no
 /// clipboard.
 struct InMemory(Shown);
 
-impl Screen for InMemory {
+impl Console for InMemory {
     fn size(&self) -> io::Result<(u16, u16)> {
         let area = self.0.lock().backend().buffer().area;
         Ok((area.width, area.height))

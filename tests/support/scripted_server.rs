@@ -1,9 +1,11 @@
 //! A server that answers every request as the test scripts it, for bodies
 //! the demo server does not produce, and the scripts of servers that echo
-//! the token they were sent.
+//! the token they were sent; a centre whose groups change during a walk.
 
+use axum::extract::RawQuery;
 use axum::http::{HeaderMap, StatusCode, header};
 use serde_json::json;
+use std::sync::{Arc, Mutex};
 
 /// How a [`scripted_server`] answers, given the token it was sent.
 pub type Answer = fn(&str) -> (StatusCode, String);
@@ -133,4 +135,58 @@ fn quotes_the_token_in_a_refusal_inside_a_success(token: &str) -> (StatusCode, S
         "message": format!("Token {token} may not do this."),
     });
     (StatusCode::OK, body.to_string())
+}
+
+/// A centre of groups 1 to `count`, served `per_page` a page at most, to
+/// which group 0 is added at the front when page `grows_on` is first asked
+/// (before that page is answered): offset paging then shifts every later
+/// page by one, and `total` grows by one. Returns its base URL.
+pub async fn centre_that_grows(count: i64, per_page: u64, grows_on: u64) -> String {
+    let ids: Arc<Mutex<Vec<i64>>> = Arc::new(Mutex::new((1..=count).collect()));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base_url = format!("http://{}", listener.local_addr().expect("address"));
+    let app = axum::Router::new().fallback(move |RawQuery(query): RawQuery| {
+        let ids = ids.clone();
+        async move {
+            let query = query.unwrap_or_default();
+            let page = query
+                .split('&')
+                .find_map(|pair| pair.strip_prefix("page="))
+                .and_then(|page| page.parse::<u64>().ok())
+                .unwrap_or(1);
+            let mut ids = ids.lock().expect("not poisoned");
+            if page == grows_on && ids.first() != Some(&0) {
+                ids.insert(0, 0);
+            }
+            let total = ids.len() as u64;
+            let data: Vec<_> = ids
+                .iter()
+                .skip(((page - 1) * per_page) as usize)
+                .take(per_page as usize)
+                .map(|id| json!({ "id": id, "name": format!("group {id}") }))
+                .collect();
+            let body = json!({
+                "status": 200,
+                "success": true,
+                "data": data,
+                "pagination": {
+                    "count": data.len(),
+                    "total": total,
+                    "perPage": per_page,
+                    "currentPage": page,
+                    "totalPages": total.div_ceil(per_page),
+                    "links": {},
+                },
+            });
+            (
+                StatusCode::OK,
+                [(header::CONTENT_TYPE, "application/json")],
+                body.to_string(),
+            )
+        }
+    });
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    base_url
 }

@@ -16,10 +16,10 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
 
-use crate::api::model::{
+use crate::domain::weekday::{day_from_number, parse_day_name};
+use crate::model::{
     Abilities, DateField, DaysCode, ExactDays, GroupStatus, LessonTime, PluginType, Timestamp,
 };
-use crate::domain::weekday::{day_from_number, parse_day_name};
 
 /// What to make of each kind of JSON value. A shape accepts every kind, so
 /// one odd value never fails the document around it.

@@ -11,9 +11,7 @@ use super::lenient::{
     days_code, flag, group_status, id, int, lesson_time, link, plugin_type, read, skip_list,
     skip_value, text, text_or_empty, timestamp,
 };
-use crate::api::model::{
-    Branch, Company, Course, Group, Installation, Links, Me, Pagination, Plugin,
-};
+use crate::model::{Branch, Company, Course, Group, Installation, Links, Me, Pagination, Plugin};
 
 /// A model type decoded from the keys of a JSON object.
 /// An object with no known key decodes to the record's `Default`.

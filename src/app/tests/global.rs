@@ -2,8 +2,11 @@
 //! that are not API answers.
 
 use super::*;
+use crate::app::Tab;
+use crate::app::confirm::{Confirm, Confirmation};
+use crate::app::help::Help;
+use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info, Warning};
-use crate::app::{Overlay, Tab};
 use chrono::TimeDelta;
 use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
 use std::time::Duration;
@@ -14,6 +17,29 @@ fn ctrl(app: &mut App, c: char) -> Vec<Effect> {
 
 fn tick(app: &mut App, after: TimeDelta) -> Vec<Effect> {
     app.update(Input::Tick, now() + after)
+}
+
+#[test]
+fn in_a_cyrillic_layout_keys_act_by_their_place_and_inputs_take_the_letters() {
+    let mut app = loaded();
+    let index = |app: &App| app.tabs.groups.list.cursor.index;
+    press(&mut app, "оо");
+    assert_eq!(index(&app), 2, "о is the j key");
+    press(&mut app, "л");
+    assert_eq!(index(&app), 1, "л is the k key");
+    // `.` is on the / key; the filter then takes every letter as typed.
+    press(&mut app, ".Мент");
+    assert_eq!(app.context(), Context::FilterInput);
+    assert_eq!(app.tabs.groups.list.filter.text(), "Мент");
+    assert_eq!(visible_ids(&app), vec![6, 14], "Mental arithmetic");
+    press(&mut app, "й");
+    assert_eq!(app.tabs.groups.list.filter.text(), "Ментй");
+    press(&mut app, "\x1b");
+    press(&mut app, "и");
+    assert_eq!(app.context(), Context::BranchPicker, "и is the b key");
+    assert!(press(&mut app, "й").is_empty(), "a letter in the picker");
+    press(&mut app, "\x1b");
+    assert_eq!(press(&mut app, "й"), vec![Effect::Quit], "й is the q key");
 }
 
 #[test]
@@ -44,28 +70,17 @@ fn ctrl_z_suspends_and_resuming_changes_nothing() {
 fn help_lists_the_context_it_was_opened_in_and_closes() {
     let mut app = loaded();
     press(&mut app, "?");
-    assert!(matches!(
-        app.overlay,
-        Some(Overlay::Help {
-            under: Context::GroupsList,
-            ..
-        })
-    ));
+    let under = |app: &App| app.overlay::<Help>().map(|help| help.under);
+    assert_eq!(under(&app), Some(Context::GroupsList));
     press(&mut app, "?");
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     press(&mut app, "1d?");
-    assert!(matches!(
-        app.overlay,
-        Some(Overlay::Help {
-            under: Context::PluginDetail,
-            ..
-        })
-    ));
+    assert_eq!(under(&app), Some(Context::PluginDetail));
     press(&mut app, "\x1b");
     assert_eq!(app.context(), Context::PluginDetail);
     // Switching tabs closes it.
     press(&mut app, "?2");
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert_eq!(app.tab, Tab::Groups);
 }
 
@@ -74,10 +89,7 @@ fn help_scrolls_when_it_does_not_fit() {
     let mut app = loaded();
     app.update(Input::Resize(60, 15), now());
     press(&mut app, "?");
-    let scroll = |app: &App| match app.overlay {
-        Some(Overlay::Help { scroll, .. }) => scroll,
-        _ => panic!("help is open"),
-    };
+    let scroll = |app: &App| app.overlay::<Help>().expect("help is open").scroll;
     press(&mut app, "jj");
     assert_eq!(scroll(&app), 2);
     special(&mut app, KeyCode::Up);
@@ -96,7 +108,7 @@ fn r_refreshes_the_active_tab_and_retries_the_branches() {
     let (mut app, effects) = fresh();
     answer(&mut app, effects, &mut |request| {
         Some(match request {
-            Request::Branches => Err(server_error()),
+            Request::Branches => request.failed(server_error()),
             other => server_answer(other),
         })
     });
@@ -120,7 +132,7 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
     assert_eq!(effects, vec![Effect::ReloadToken]);
     let expiry = now() + TimeDelta::hours(12);
     let effects = app.update(Input::Msg(Msg::TokenReloaded(Ok(Some(expiry)))), now());
-    assert_eq!(app.settings.token_expires_at, Some(expiry));
+    assert_eq!(app.shared.settings.token_expires_at, Some(expiry));
     assert_eq!(
         status(&app, Info),
         Some("token reloaded (expires in 12h 0m)")
@@ -142,18 +154,18 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
 fn errors_stay_until_escape_and_information_fades() {
     let mut app = loaded();
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond(&mut app, id, Err(server_error()));
+    respond_err(&mut app, id, &groups_request(1), server_error());
     tick(&mut app, TimeDelta::hours(1));
     assert!(status(&app, Error).is_some());
     press(&mut app, "\x1b");
-    assert!(app.status.current().is_none());
+    assert!(app.shared.status.current().is_none());
     press(&mut app, "p");
     assert!(status(&app, Info).is_some());
     assert_eq!(app.needs_tick(), Some(Duration::from_secs(4)));
     tick(&mut app, TimeDelta::seconds(3));
     assert!(status(&app, Info).is_some());
     tick(&mut app, TimeDelta::seconds(5));
-    assert!(app.status.current().is_none());
+    assert!(app.shared.status.current().is_none());
 }
 
 #[test]
@@ -202,9 +214,12 @@ fn a_resize_keeps_the_selection_on_screen() {
     let mut app = loaded();
     press(&mut app, "G");
     app.update(Input::Resize(80, 15), now());
-    assert_eq!(app.size, (80, 15));
-    assert_eq!(app.groups.cursor.index, 19);
-    assert_eq!(app.groups.cursor.offset, 10, "10 rows on screen at 80x15");
+    assert_eq!(app.shared.layout.size, (80, 15));
+    assert_eq!(app.tabs.groups.list.cursor.index, 19);
+    assert_eq!(
+        app.tabs.groups.list.cursor.offset, 10,
+        "10 rows on screen at 80x15"
+    );
 }
 
 #[test]
@@ -230,9 +245,9 @@ fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) -> Vec<Effe
 fn the_wheel_scrolls_and_a_click_selects_a_row_or_a_tab() {
     let mut app = loaded();
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
-    assert_eq!(app.groups.cursor.index, 3);
+    assert_eq!(app.tabs.groups.list.cursor.index, 3);
     mouse(&mut app, MouseEventKind::ScrollUp, 10, 10);
-    assert_eq!(app.groups.cursor.index, 0);
+    assert_eq!(app.tabs.groups.list.cursor.index, 0);
     // Rows start on line 3 (top line, summary, column heads).
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 7);
     assert_eq!(selected_group(&app), Some(5));
@@ -244,7 +259,7 @@ fn the_wheel_scrolls_and_a_click_selects_a_row_or_a_tab() {
     press(&mut app, "d");
     // Plugin 1's detail is taller than the screen.
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
-    assert_eq!(app.plugins.detail_scroll, 3);
+    assert_eq!(app.tabs.plugins.list.detail_scroll, 3);
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 22, 0);
     assert_eq!(app.tab, Tab::Groups);
 }
@@ -257,7 +272,10 @@ fn without_mouse_mode_the_mouse_does_nothing() {
     });
     mouse(&mut app, MouseEventKind::ScrollDown, 10, 10);
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
-    assert_eq!((app.groups.cursor.index, app.tab), (0, Tab::Groups));
+    assert_eq!(
+        (app.tabs.groups.list.cursor.index, app.tab),
+        (0, Tab::Groups)
+    );
 }
 
 #[test]
@@ -272,7 +290,48 @@ fn config_warnings_stay_on_the_status_line_until_esc() {
     tick(&mut app, TimeDelta::minutes(10));
     assert_eq!(status(&app, Warning), Some(warning));
     press(&mut app, "\x1b");
-    assert!(app.status.current().is_none());
+    assert!(app.shared.status.current().is_none());
+}
+
+#[test]
+fn a_confirmation_gives_the_command_it_carries_and_names_its_key_by_its_verb() {
+    let mut app = loaded();
+    let confirmation = Confirmation {
+        title: "Show a branch",
+        verb: "show",
+        object: "Yunusobod".to_string(),
+        facts: Vec::new(),
+        command: Command::ShowBranch(Some(2)),
+    };
+    app.overlays.push(Box::new(Confirm(confirmation)));
+    assert_eq!(app.context(), Context::Confirm);
+    let hints: Vec<(String, &str)> = app
+        .hints()
+        .into_iter()
+        .map(|hint| (hint.key, hint.label))
+        .collect();
+    assert_eq!(hints[0], ("y".to_string(), "show"));
+    let effects = press(&mut app, "y");
+    assert!(app.overlays.is_empty());
+    let branch_2 = GroupsQuery {
+        branch_id: Some(2),
+        ..query(1)
+    };
+    fetch_of(&effects, &Request::Groups(branch_2));
+    assert_eq!(install_fetches(&effects), 0);
+}
+
+#[test]
+fn a_tab_shown_by_number_or_click_closes_the_overlays() {
+    let mut app = loaded();
+    press(&mut app, "?");
+    assert_eq!(app.context(), Context::Help);
+    // A click is not for the tab under an overlay.
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
+    assert_eq!(app.tab, Tab::Groups);
+    press(&mut app, "1");
+    assert!(app.overlays.is_empty());
+    assert_eq!(app.context(), Context::PluginsList);
 }
 
 /// Settings with no zone in the config: the centre default until the API
@@ -288,15 +347,17 @@ fn no_configured_zone() -> AppSettings {
 /// Group 6 sends the end of its lesson as a UTC timestamp: that end as
 /// its row in the Groups tab and its place in the week show it.
 fn ends_of_group_6(app: &App) -> (String, String) {
-    let page = app.groups.shown_page().unwrap();
-    let row = page.rows.iter().find(|row| row.id == 6).unwrap();
+    let page = app.tabs.groups.shown_page().unwrap();
+    let index = page.groups.iter().position(|group| group.id == 6).unwrap();
+    let (time, _) = group_cell(&page.table.rows[index], "time");
     let (_, slot) = app
+        .tabs
         .week
         .week
         .slots()
         .find(|(_, slot)| slot.group_id == 6)
         .unwrap();
-    let row_end = row.time.as_str().rsplit('–').next().unwrap().to_string();
+    let row_end = time.rsplit('–').next().unwrap().to_string();
     (row_end, slot.end.format("%H:%M").to_string())
 }
 
@@ -314,26 +375,26 @@ fn the_centres_zone_named_by_the_api_is_used_for_the_rows_and_the_week() {
     // Asia/Tashkent meanwhile: 11:30 UTC is 16:30.
     assert_eq!(ends_of_group_6(&app), ("16:30".into(), "16:30".into()));
     // Samara is an hour behind Tashkent.
-    respond(&mut app, me, Ok(Payload::Me(fixtures::me("Europe/Samara"))));
-    assert_eq!(app.settings.timezone.to_string(), "Europe/Samara");
+    respond(&mut app, me, Answer::Me(Ok(fixtures::me("Europe/Samara"))));
+    assert_eq!(app.shared.settings.timezone.to_string(), "Europe/Samara");
     assert_eq!(ends_of_group_6(&app), ("15:30".into(), "15:30".into()));
-    assert!(app.status.current().is_none(), "without a word");
+    assert!(app.shared.status.current().is_none(), "without a word");
 }
 
 #[test]
 fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
     let answers = [
-        Err(ApiError::NotFound { message: None }),
-        Err(ApiError::Forbidden { message: None }),
-        Ok(Payload::Me(fixtures::me("UTC+5"))),
-        Ok(Payload::Me(crate::model::Me::default())),
+        Answer::Me(Err(ApiError::NotFound { message: None })),
+        Answer::Me(Err(ApiError::Forbidden { message: None })),
+        Answer::Me(Ok(fixtures::me("UTC+5"))),
+        Answer::Me(Ok(crate::model::Me::default())),
     ];
     for result in answers {
         let (mut app, effects) = App::new(no_configured_zone(), NARROW);
         let me = fetch_of(&effects, &Request::Me);
         respond(&mut app, me, result.clone());
-        assert_eq!(app.settings.timezone.to_string(), "Asia/Tashkent");
-        assert!(app.status.current().is_none(), "{result:?}");
+        assert_eq!(app.shared.settings.timezone.to_string(), "Asia/Tashkent");
+        assert!(app.shared.status.current().is_none(), "{result:?}");
     }
 }
 

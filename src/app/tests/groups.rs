@@ -2,15 +2,14 @@
 //! picker, filter, sort, archived, detail, and failures keeping data.
 
 use super::*;
-use crate::app::branch_picker::PickerMode;
-use crate::app::group_rows::SortColumn;
+use crate::app::branch_picker::{BranchPicker, PickerMode};
 use crate::app::status::Severity::{Error, Info};
 use crate::model::GroupsPage;
 
 #[test]
 fn movement_keys_move_within_the_page() {
     let mut app = loaded();
-    let index = |app: &App| app.groups.cursor.index;
+    let index = |app: &App| app.tabs.groups.list.cursor.index;
     press(&mut app, "j");
     assert_eq!(index(&app), 1);
     special(&mut app, KeyCode::Down);
@@ -20,7 +19,7 @@ fn movement_keys_move_within_the_page() {
     special(&mut app, KeyCode::Up);
     assert_eq!(index(&app), 0);
     press(&mut app, "G");
-    assert_eq!((index(&app), app.groups.cursor.offset), (19, 1));
+    assert_eq!((index(&app), app.tabs.groups.list.cursor.offset), (19, 1));
     press(&mut app, "g");
     assert_eq!(index(&app), 0);
     special(&mut app, KeyCode::End);
@@ -46,11 +45,11 @@ fn every_page_key_pages_and_going_back_hits_the_cache() {
         let mut app = loaded();
         // Page 2 came with the prefetch: shown at once, page 3 prefetched.
         let effects = special(&mut app, next);
-        assert_eq!(app.groups.shown, Some(query(2)), "{next:?}");
+        assert_eq!(app.tabs.groups.shown, Some(query(2)), "{next:?}");
         let asked: Vec<Request> = fetches(&effects).into_iter().map(|(_, r)| r).collect();
         assert_eq!(asked, vec![groups_request(3)]);
         let effects = special(&mut app, previous);
-        assert_eq!(app.groups.shown, Some(query(1)), "{previous:?}");
+        assert_eq!(app.tabs.groups.shown, Some(query(1)), "{previous:?}");
         assert!(fetches(&effects).is_empty(), "page 1 is cached");
         assert_eq!(selected_group(&app), Some(1));
     }
@@ -64,15 +63,15 @@ fn a_page_not_cached_loads_with_the_old_rows_on_screen() {
     press(&mut app, "j");
     // Page 3 is already on its way (prefetch): no second request.
     assert!(fetches(&press(&mut app, "n")).is_empty());
-    assert_eq!(app.groups.wanted, query(3));
-    assert_eq!(app.groups.shown, Some(query(2)));
-    assert!(app.groups.is_loading(&app.requests));
+    assert_eq!(app.tabs.groups.wanted, query(3));
+    assert_eq!(app.tabs.groups.shown, Some(query(2)));
+    assert!(app.tabs.groups.is_loading(&app.shared.requests));
     assert_eq!(
         app.needs_tick(),
         Some(std::time::Duration::from_millis(100))
     );
     let effects = respond_ok(&mut app, page_3, &groups_request(3));
-    assert_eq!(app.groups.shown, Some(query(3)));
+    assert_eq!(app.tabs.groups.shown, Some(query(3)));
     assert_eq!(
         selected_group(&app),
         Some(41),
@@ -91,10 +90,10 @@ fn quick_paging_abandons_the_pages_passed_over() {
     let page_4 = fetch_of(&effects, &groups_request(4));
     // The abandoned page answers late: dropped.
     assert!(respond_ok(&mut app, page_3, &groups_request(3)).is_empty());
-    assert_eq!(app.groups.shown, Some(query(2)));
-    assert!(!app.groups.cache.contains_key(&query(3)));
+    assert_eq!(app.tabs.groups.shown, Some(query(2)));
+    assert!(!app.tabs.groups.cache.contains_key(&query(3)));
     respond_ok(&mut app, page_4, &groups_request(4));
-    assert_eq!(app.groups.shown, Some(query(4)));
+    assert_eq!(app.tabs.groups.shown, Some(query(4)));
 }
 
 #[test]
@@ -108,7 +107,7 @@ fn the_first_and_the_last_page_say_so() {
     });
     // Two pages of 50: page 2 was prefetched, and there is no page 3.
     assert!(fetches(&press(&mut app, "n")).is_empty());
-    assert_eq!(app.groups.shown.map(|k| k.page), Some(2));
+    assert_eq!(app.tabs.groups.shown.map(|k| k.page), Some(2));
     assert!(press(&mut app, "n").is_empty());
     assert_eq!(status(&app, Info), Some("this is the last page"));
 }
@@ -121,9 +120,9 @@ fn the_prefetched_page_fills_the_cache_only() {
     let page_2 = fetch_of(&effects, &groups_request(2));
     press(&mut app, "jj");
     assert!(respond_ok(&mut app, page_2, &groups_request(2)).is_empty());
-    assert_eq!(app.groups.shown, Some(query(1)));
+    assert_eq!(app.tabs.groups.shown, Some(query(1)));
     assert_eq!(selected_group(&app), Some(3));
-    assert!(app.groups.cache.contains_key(&query(2)));
+    assert!(app.tabs.groups.cache.contains_key(&query(2)));
 }
 
 #[test]
@@ -142,10 +141,10 @@ fn a_failed_refresh_keeps_the_rows_and_says_why() {
     press(&mut app, "jj");
     let rows = visible_ids(&app);
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    assert!(respond(&mut app, id, Err(server_error())).is_empty());
+    assert!(respond_err(&mut app, id, &groups_request(1), server_error()).is_empty());
     assert_eq!(visible_ids(&app), rows);
     assert_eq!(selected_group(&app), Some(3));
-    assert_eq!(app.groups.wanted, query(1));
+    assert_eq!(app.tabs.groups.wanted, query(1));
     let error = status(&app, Error).unwrap();
     assert!(error.contains("HTTP 502"), "{error}");
 }
@@ -154,11 +153,15 @@ fn a_failed_refresh_keeps_the_rows_and_says_why() {
 fn a_refresh_that_works_again_takes_back_the_error() {
     let mut app = loaded();
     let failed = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond(&mut app, failed, Err(server_error()));
+    respond_err(&mut app, failed, &groups_request(1), server_error());
     assert!(status(&app, Error).is_some());
     let retry = fetch_of(&press(&mut app, "r"), &groups_request(1));
     respond_ok(&mut app, retry, &groups_request(1));
-    assert_eq!(app.status.current(), None, "a stale error after the retry");
+    assert_eq!(
+        app.shared.status.current(),
+        None,
+        "a stale error after the retry"
+    );
 }
 
 #[test]
@@ -166,9 +169,9 @@ fn a_failed_page_change_stays_on_the_page_shown() {
     let mut app = loaded();
     let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
     press(&mut app, "n");
-    respond(&mut app, page_3, Err(server_error()));
-    assert_eq!(app.groups.wanted, query(2));
-    assert_eq!(app.groups.shown, Some(query(2)));
+    respond_err(&mut app, page_3, &groups_request(3), server_error());
+    assert_eq!(app.tabs.groups.wanted, query(2));
+    assert_eq!(app.tabs.groups.shown, Some(query(2)));
     assert!(status(&app, Error).unwrap().starts_with("groups page 3: "));
 }
 
@@ -176,8 +179,8 @@ fn a_failed_page_change_stays_on_the_page_shown() {
 fn a_failed_prefetch_is_silent_and_asked_again_when_wanted() {
     let mut app = loaded();
     let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
-    respond(&mut app, page_3, Err(server_error()));
-    assert!(app.status.current().is_none());
+    respond_err(&mut app, page_3, &groups_request(3), server_error());
+    assert!(app.shared.status.current().is_none());
     fetch_of(&press(&mut app, "n"), &groups_request(3));
 }
 
@@ -185,18 +188,22 @@ fn a_failed_prefetch_is_silent_and_asked_again_when_wanted() {
 fn a_first_load_failure_shows_its_cause_and_r_retries() {
     let (mut app, effects) = fresh();
     let page_1 = fetch_of(&effects, &groups_request(1));
-    respond(
-        &mut app,
-        page_1,
-        Err(ApiError::Timeout(std::time::Duration::from_secs(30))),
+    let timeout = ApiError::Timeout(std::time::Duration::from_secs(30));
+    respond_err(&mut app, page_1, &groups_request(1), timeout);
+    assert!(
+        app.tabs
+            .groups
+            .load_error
+            .as_deref()
+            .unwrap()
+            .contains("30 s")
     );
-    assert!(app.groups.load_error.as_deref().unwrap().contains("30 s"));
     assert!(status(&app, Error).is_some());
     assert!(press(&mut app, "n").is_empty());
     assert_eq!(status(&app, Info), Some("no page has arrived yet"));
     let retry = fetch_of(&press(&mut app, "r"), &groups_request(1));
     respond_ok(&mut app, retry, &groups_request(1));
-    assert_eq!(app.groups.load_error, None);
+    assert_eq!(app.tabs.groups.load_error, None);
     assert_eq!(visible_ids(&app).len(), 20);
 }
 
@@ -211,15 +218,15 @@ fn the_selection_follows_its_group_across_refreshes() {
     };
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
     let page = reversed(fixtures::groups_page(query(1), fixtures::TOTAL_GROUPS));
-    respond(&mut app, id, Ok(Payload::Groups(page)));
+    respond(&mut app, id, Answer::Groups(query(1), Ok(page)));
     assert_eq!(selected_group(&app), Some(4));
-    assert_eq!(app.groups.cursor.index, 16);
+    assert_eq!(app.tabs.groups.list.cursor.index, 16);
     // Group 4 is gone: the selection stays where it was.
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
     let mut page = fixtures::groups_page(query(1), fixtures::TOTAL_GROUPS);
     page.groups.retain(|g| g.id != 4);
-    respond(&mut app, id, Ok(Payload::Groups(page)));
-    assert_eq!(app.groups.cursor.index, 16);
+    respond(&mut app, id, Answer::Groups(query(1), Ok(page)));
+    assert_eq!(app.tabs.groups.list.cursor.index, 16);
     assert_eq!(selected_group(&app), Some(18));
 }
 
@@ -241,9 +248,9 @@ fn the_server_per_page_is_trusted_over_the_one_asked() {
     };
     let mut page = fixtures::groups_page(capped, fixtures::TOTAL_GROUPS);
     page.query = asked;
-    let effects = respond(&mut app, id, Ok(Payload::Groups(page)));
-    assert_eq!(app.groups.shown, Some(capped));
-    assert_eq!(app.groups.wanted, capped);
+    let effects = respond(&mut app, id, Answer::Groups(asked, Ok(page)));
+    assert_eq!(app.tabs.groups.shown, Some(capped));
+    assert_eq!(app.tabs.groups.wanted, capped);
     fetch_of(
         &effects,
         &Request::Groups(GroupsQuery { page: 2, ..capped }),
@@ -271,7 +278,7 @@ fn per_page_moves_in_fives_keeping_the_first_row_in_view() {
             .iter()
             .all(|(_, r)| *r != groups_request(2))
     );
-    assert_eq!(app.groups.shown, Some(query(2)));
+    assert_eq!(app.tabs.groups.shown, Some(query(2)));
 }
 
 #[test]
@@ -289,15 +296,17 @@ fn per_page_stays_within_5_and_100() {
     }
 }
 
+/// The branch picker, which is open.
+fn picker(app: &App) -> &BranchPicker {
+    app.overlay::<BranchPicker>().expect("the picker is open")
+}
+
 #[test]
 fn the_branch_picker_filters_as_typed_and_picks() {
     let mut app = loaded();
     press(&mut app, "b");
     assert_eq!(app.context(), Context::BranchPicker);
-    let choices = |app: &App| match &app.overlay {
-        Some(super::super::Overlay::BranchPicker(picker)) => picker.choices.clone(),
-        _ => panic!("the picker is open"),
-    };
+    let choices = |app: &App| picker(app).choices.clone();
     assert_eq!(
         choices(&app),
         vec![None, Some(1), Some(2), Some(3), Some(4)]
@@ -312,14 +321,42 @@ fn the_branch_picker_filters_as_typed_and_picks() {
         ..query(1)
     };
     let id = fetch_of(&effects, &Request::Groups(wanted));
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert_eq!(
-        app.groups.shown,
+        app.tabs.groups.shown,
         Some(query(1)),
         "old rows until it arrives"
     );
     respond_ok(&mut app, id, &Request::Groups(wanted));
-    assert_eq!(app.groups.shown, Some(wanted));
+    assert_eq!(app.tabs.groups.shown, Some(wanted));
+}
+
+#[test]
+fn the_branch_picker_ignores_the_script() {
+    let mut app = loaded();
+    let choices = |app: &App| picker(app).choices.clone();
+    for (typed, branch) in [
+        ("Чил", 1),
+        ("юнус", 2),
+        ("Улуғ", 3),
+        ("ulugʻb", 3),
+        ("СЕРГ", 4),
+    ] {
+        press(&mut app, "b");
+        press(&mut app, typed);
+        assert_eq!(choices(&app), vec![Some(branch)], "{typed}");
+        press(&mut app, "\x1b");
+    }
+    press(&mut app, "bСамарқанд");
+    assert!(choices(&app).is_empty());
+    assert!(fetches(&press(&mut app, "\n")).is_empty());
+    assert_eq!(picker(&app).error.as_deref(), Some("no branch matches"));
+    press(&mut app, "\x1bbЧил");
+    let wanted = GroupsQuery {
+        branch_id: Some(1),
+        ..query(1)
+    };
+    fetch_of(&press(&mut app, "\n"), &Request::Groups(wanted));
 }
 
 #[test]
@@ -330,7 +367,7 @@ fn the_branch_picker_moves_and_escape_cancels() {
     special(&mut app, KeyCode::Down);
     special(&mut app, KeyCode::Up);
     assert!(fetches(&press(&mut app, "\x1b")).is_empty());
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     press(&mut app, "b");
     special(&mut app, KeyCode::Down);
     let effects = press(&mut app, "\n");
@@ -341,10 +378,7 @@ fn the_branch_picker_moves_and_escape_cancels() {
     fetch_of(&effects, &Request::Groups(branch_1));
     // Reopened: the cursor starts on the current branch.
     press(&mut app, "b");
-    match &app.overlay {
-        Some(super::super::Overlay::BranchPicker(picker)) => assert_eq!(picker.cursor, 1),
-        _ => panic!("the picker is open"),
-    }
+    assert_eq!(picker(&app).cursor, 1);
 }
 
 #[test]
@@ -352,15 +386,11 @@ fn without_branches_the_picker_takes_a_number() {
     let (mut app, effects) = fresh();
     answer(&mut app, effects, &mut |request| {
         Some(match request {
-            Request::Branches => Err(ApiError::NotFound { message: None }),
+            Request::Branches => request.failed(ApiError::NotFound { message: None }),
             other => server_answer(other),
         })
     });
     press(&mut app, "b");
-    let picker = |app: &App| match &app.overlay {
-        Some(super::super::Overlay::BranchPicker(picker)) => picker.clone(),
-        _ => panic!("the picker is open"),
-    };
     assert!(matches!(picker(&app).mode, PickerMode::Numeric { .. }));
     assert!(fetches(&press(&mut app, "abc\n")).is_empty());
     assert!(picker(&app).error.is_some());
@@ -380,7 +410,7 @@ fn without_branches_the_picker_takes_a_number() {
             .iter()
             .all(|(_, r)| *r != groups_request(1))
     );
-    assert_eq!(app.groups.shown, Some(query(1)));
+    assert_eq!(app.tabs.groups.shown, Some(query(1)));
 }
 
 #[test]
@@ -407,31 +437,48 @@ fn the_filter_narrows_the_page_by_name_course_or_number() {
     press(&mut app, "/japanese");
     assert_eq!(visible_ids(&app), vec![4, 12, 20]);
     press(&mut app, "\x1b");
-    assert!(app.groups.filter.is_empty());
+    assert!(app.tabs.groups.list.filter.is_empty());
     // Number 17, and the groups at 17:00 and 17:30.
     press(&mut app, "/17");
     assert_eq!(visible_ids(&app), vec![3, 14, 17]);
+    press(&mut app, "\x1b");
+    // Either script finds either: Русский язык and its course, Russian
+    // language; then Mental arithmetic typed in Cyrillic.
+    for (typed, ids) in [
+        ("/Рус", vec![3, 11, 19]),
+        ("/russk", vec![3, 11, 19]),
+        ("/Ментал", vec![6, 14]),
+    ] {
+        press(&mut app, typed);
+        assert_eq!(visible_ids(&app), ids, "{typed}");
+        press(&mut app, "\x1b");
+    }
+}
+
+/// The name of the column the rows are sorted by.
+fn sorted_by(app: &App) -> Option<&'static str> {
+    app.tabs.groups.list.sort.map(|column| column.name(COLUMNS))
 }
 
 #[test]
 fn s_cycles_the_sort_column_and_capital_s_reverses() {
     let mut app = loaded();
     press(&mut app, "s");
-    assert_eq!(app.groups.sort, Some(SortColumn::Number));
+    assert_eq!(sorted_by(&app), Some("number"));
     assert_eq!(visible_ids(&app), (1..=20).collect::<Vec<_>>());
     press(&mut app, "s");
-    assert_eq!(app.groups.sort, Some(SortColumn::Name));
+    assert_eq!(sorted_by(&app), Some("name"));
     assert_eq!(visible_ids(&app)[..2], [5, 13], "Café Français first");
     assert_eq!(selected_group(&app), Some(1), "the selection stays");
     chord(&mut app, KeyCode::Char('S'), KeyModifiers::SHIFT);
-    assert!(app.groups.descending);
+    assert!(app.tabs.groups.list.descending);
     assert_eq!(visible_ids(&app)[..2], [20, 12], "日本語 sorts last");
     press(&mut app, "s");
-    assert_eq!(app.groups.sort, Some(SortColumn::Course));
+    assert_eq!(sorted_by(&app), Some("course"));
     press(&mut app, "sssss");
-    assert_eq!(app.groups.sort, Some(SortColumn::Start));
+    assert_eq!(sorted_by(&app), Some("start date"));
     press(&mut app, "s");
-    assert_eq!(app.groups.sort, None);
+    assert_eq!(sorted_by(&app), None);
     chord(&mut app, KeyCode::Char('S'), KeyModifiers::SHIFT);
     assert_eq!(visible_ids(&app), (1..=20).collect::<Vec<_>>());
 }
@@ -453,27 +500,27 @@ fn enter_opens_the_detail_which_scrolls_and_escape_goes_back() {
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::GroupDetail);
     press(&mut app, "j");
-    assert_eq!(app.groups.detail_scroll, 1);
+    assert_eq!(app.tabs.groups.list.detail_scroll, 1);
     special(&mut app, KeyCode::Down);
     press(&mut app, "k");
-    assert_eq!(app.groups.detail_scroll, 1);
+    assert_eq!(app.tabs.groups.list.detail_scroll, 1);
     special(&mut app, KeyCode::Up);
     press(&mut app, "G");
-    let bottom = app.groups.detail_scroll;
+    let bottom = app.tabs.groups.list.detail_scroll;
     assert!(bottom > 10, "the detail is taller than the screen");
     press(&mut app, "j");
     assert_eq!(
-        app.groups.detail_scroll, bottom,
+        app.tabs.groups.list.detail_scroll, bottom,
         "no scrolling past the end"
     );
     press(&mut app, "g");
-    assert_eq!(app.groups.detail_scroll, 0);
+    assert_eq!(app.tabs.groups.list.detail_scroll, 0);
     special(&mut app, KeyCode::PageDown);
     special(&mut app, KeyCode::End);
-    assert_eq!(app.groups.detail_scroll, bottom);
+    assert_eq!(app.tabs.groups.list.detail_scroll, bottom);
     special(&mut app, KeyCode::PageUp);
     special(&mut app, KeyCode::Home);
-    assert_eq!(app.groups.detail_scroll, 0);
+    assert_eq!(app.tabs.groups.list.detail_scroll, 0);
     press(&mut app, "\x1b");
     assert_eq!(app.context(), Context::GroupsList);
 }
@@ -488,8 +535,9 @@ fn at_wide_sizes_enter_focuses_the_pane_beside_the_list() {
     // The pane follows the selection, from its top.
     press(&mut app, "j");
     let document = app
+        .tabs
         .groups
-        .detail(app.row_format(), &app.branches.names)
+        .detail(app.shared.row_format(), &app.shared.branches.names)
         .unwrap();
     assert_eq!(
         document[0],
@@ -501,13 +549,13 @@ fn at_wide_sizes_enter_focuses_the_pane_beside_the_list() {
 fn escape_in_the_list_clears_the_filter_then_the_error() {
     let mut app = loaded();
     let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond(&mut app, id, Err(server_error()));
+    respond_err(&mut app, id, &groups_request(1), server_error());
     press(&mut app, "/x\n");
     press(&mut app, "\x1b");
-    assert!(app.groups.filter.is_empty());
+    assert!(app.tabs.groups.list.filter.is_empty());
     assert!(status(&app, Error).is_some());
     press(&mut app, "\x1b");
-    assert!(app.status.current().is_none());
+    assert!(app.shared.status.current().is_none());
 }
 
 #[test]
@@ -517,10 +565,10 @@ fn branch_names_arriving_late_name_the_rows() {
     answer(&mut app, effects, &mut |request| {
         (*request != Request::Branches).then(|| server_answer(request))
     });
-    assert!(app.branches.names.is_empty());
+    assert!(app.shared.branches.names.is_empty());
     respond_ok(&mut app, branches, &Request::Branches);
     assert_eq!(
-        app.branches.names.get(&2).map(String::as_str),
+        app.shared.branches.names.get(&2).map(String::as_str),
         Some("Yunusobod")
     );
 }
@@ -535,7 +583,7 @@ fn the_picker_opened_before_the_branches_arrived_becomes_the_list() {
     press(&mut app, "bSerg");
     respond_ok(&mut app, branches, &Request::Branches);
     let effects = press(&mut app, "\n");
-    assert!(app.overlay.is_none(), "Sergeli was chosen");
+    assert!(app.overlays.is_empty(), "Sergeli was chosen");
     let sergeli = GroupsQuery {
         branch_id: Some(4),
         ..query(1)
@@ -557,11 +605,11 @@ fn a_prefetch_answered_with_the_page_on_screen_refreshes_it() {
     let mut page = fixtures::groups_page(query(2), 40);
     page.groups.reverse();
     page.query = query(3);
-    respond(&mut app, page_3, Ok(Payload::Groups(page)));
-    assert_eq!(app.groups.shown, Some(query(2)));
+    respond(&mut app, page_3, Answer::Groups(query(3), Ok(page)));
+    assert_eq!(app.tabs.groups.shown, Some(query(2)));
     assert_eq!(selected_group(&app), Some(23));
-    assert_eq!(app.groups.cursor.index, 17);
-    assert_eq!(app.groups.shown_page().map(|p| p.total_pages), Some(2));
+    assert_eq!(app.tabs.groups.list.cursor.index, 17);
+    assert_eq!(app.tabs.groups.shown_page().map(|p| p.total_pages), Some(2));
 }
 
 #[test]
@@ -570,11 +618,9 @@ fn day_names_follow_the_configured_language() {
         language: crate::domain::Language::Ru,
         ..fixtures::settings()
     });
-    let (row, _) = app.groups.selected().unwrap();
-    assert_eq!(
-        (row.days.as_str(), row.days_compact.as_str()),
-        ("Вт Чт Сб", "ВтЧтСб")
-    );
-    assert_eq!(row.time, "11:30–13:00");
-    assert_eq!(row.status, "Active");
+    let (row, _) = app.tabs.groups.selected().unwrap();
+    let cell = |name| group_cell(row, name);
+    assert_eq!(cell("days"), ("Вт Чт Сб", Some("ВтЧтСб")));
+    assert_eq!(cell("time"), ("11:30–13:00", None));
+    assert_eq!(cell("status"), ("Active", None));
 }

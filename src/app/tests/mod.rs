@@ -9,8 +9,10 @@ mod week;
 use super::fixtures::{self, answer, loaded_app, now, server_answer};
 use super::keymap::Context;
 use super::status::Severity;
-use super::{App, AppSettings, Effect, Input, Msg, Payload, Request, RequestId};
+use super::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId};
 use crate::api::ApiError;
+use crate::domain::columns::groups::COLUMNS;
+use crate::domain::columns::{ScreenCell, ScreenRow, on_screen};
 use crate::model::GroupsQuery;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -56,6 +58,14 @@ fn fetches(effects: &[Effect]) -> Vec<(RequestId, Request)> {
         .collect()
 }
 
+/// How many install requests `effects` send.
+fn install_fetches(effects: &[Effect]) -> usize {
+    fetches(effects)
+        .iter()
+        .filter(|(_, r)| matches!(r, Request::Install { .. }))
+        .count()
+}
+
 /// The id of the only fetch of `request` in `effects`.
 fn fetch_of(effects: &[Effect], request: &Request) -> RequestId {
     let ids: Vec<RequestId> = fetches(effects)
@@ -67,8 +77,14 @@ fn fetch_of(effects: &[Effect], request: &Request) -> RequestId {
     ids[0]
 }
 
-fn respond(app: &mut App, id: RequestId, result: Result<Payload, ApiError>) -> Vec<Effect> {
-    app.update(Input::Msg(Msg::Response { id, result }), now())
+fn respond(app: &mut App, id: RequestId, answer: Answer) -> Vec<Effect> {
+    let answer = Box::new(answer);
+    app.update(Input::Msg(Msg::Response { id, answer }), now())
+}
+
+/// Answers `id`, a `request`, with the failure `error`.
+fn respond_err(app: &mut App, id: RequestId, request: &Request, error: ApiError) -> Vec<Effect> {
+    respond(app, id, request.failed(error))
 }
 
 /// Answers `id` as the scripted server would answer `request`.
@@ -97,7 +113,8 @@ fn server_error() -> ApiError {
 
 /// The status message's text, if its severity is `severity`.
 fn status(app: &App, severity: Severity) -> Option<&str> {
-    app.status
+    app.shared
+        .status
         .current()
         .filter(|m| m.severity == severity)
         .map(|m| m.text.as_str())
@@ -105,20 +122,35 @@ fn status(app: &App, severity: Severity) -> Option<&str> {
 
 /// Ids of the visible groups, in order.
 fn visible_ids(app: &App) -> Vec<i64> {
-    let page = app.groups.shown_page().expect("a page on screen");
-    app.groups
+    let page = app.tabs.groups.shown_page().expect("a page on screen");
+    app.tabs
+        .groups
+        .list
         .visible
         .iter()
-        .map(|&i| page.rows[i].id)
+        .map(|&i| page.groups[i].id)
         .collect()
 }
 
+/// The text of a group's `row` in the Groups column named `name`, and its
+/// narrow form.
+fn group_cell<'a>(row: &'a ScreenRow, name: &str) -> (&'a str, Option<&'a str>) {
+    let index = on_screen(COLUMNS).position(|(c, _)| c.name == name);
+    match index.map(|index| &row.cells[index]) {
+        Some(ScreenCell::Text(measured)) => (
+            measured.text.as_str(),
+            measured.narrow.as_ref().map(|narrow| narrow.as_str()),
+        ),
+        other => panic!("{name}: {other:?}"),
+    }
+}
+
 fn selected_group(app: &App) -> Option<i64> {
-    app.groups.selected().map(|(row, _)| row.id)
+    app.tabs.groups.selected().map(|(_, group)| group.id)
 }
 
 fn selected_plugin(app: &App) -> Option<i64> {
-    app.plugins.selected().map(|p| p.id)
+    app.tabs.plugins.selected().map(|p| p.id)
 }
 
 #[test]
@@ -154,15 +186,15 @@ fn the_first_page_uses_the_configured_branch_and_a_bounded_per_page() {
 #[test]
 fn an_answer_no_longer_awaited_is_dropped() {
     let mut app = loaded();
-    let before = (app.groups.shown, visible_ids(&app));
+    let before = (app.tabs.groups.shown, visible_ids(&app));
     let unknown = respond(&mut app, RequestId(999), server_answer(&groups_request(3)));
     assert!(unknown.is_empty());
     // An answer that already arrived, delivered twice.
     let (mut again, effects) = fresh();
     let id = fetch_of(&effects, &groups_request(1));
     respond_ok(&mut again, id, &groups_request(1));
-    let status_before = again.status.current().cloned();
-    assert!(respond(&mut again, id, Err(server_error())).is_empty());
-    assert_eq!(again.status.current().cloned(), status_before);
-    assert_eq!((app.groups.shown, visible_ids(&app)), before);
+    let status_before = again.shared.status.current().cloned();
+    assert!(respond_err(&mut again, id, &groups_request(1), server_error()).is_empty());
+    assert_eq!(again.shared.status.current().cloned(), status_before);
+    assert_eq!((app.tabs.groups.shown, visible_ids(&app)), before);
 }

@@ -3,33 +3,36 @@
 //! already installed, read-only).
 
 use super::*;
+use crate::app::Tab;
+use crate::app::confirm::Confirm;
 use crate::app::document::DocLine;
 use crate::app::keymap::{Action, footer_hints};
 use crate::app::plugins::TypeFilter;
+use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info};
-use crate::app::{Overlay, Tab};
 use std::time::Duration;
+
+/// The install of plugin 2 (SMS gateway, not installed).
+const INSTALL_2: &Request = &Request::Install { plugin_id: 2 };
 
 const TOKEN_OF_PLUGIN_1: &str = "21|jCr5Qm0aXbT7sLw2kHd9PzUeYv4NcR8gFo1iKj6M";
 
-fn install_fetches(effects: &[Effect]) -> usize {
-    fetches(effects)
-        .iter()
-        .filter(|(_, r)| matches!(r, Request::Install { .. }))
-        .count()
-}
-
 fn visible_plugins(app: &App) -> Vec<i64> {
-    app.plugins
+    app.tabs
+        .plugins
+        .list
         .visible
         .iter()
-        .map(|&i| app.plugins.plugins[i].id)
+        .map(|&i| app.tabs.plugins.plugins[i].id)
         .collect()
 }
 
 /// The value of the "Token" field of the selected plugin's detail.
 fn token_shown(app: &App) -> Option<String> {
-    let document = app.plugins.detail(&app.requests, &app.settings.timezone)?;
+    let document = app
+        .tabs
+        .plugins
+        .detail(&app.shared.requests, &app.shared.settings.timezone)?;
     document.into_iter().find_map(|line| match line {
         DocLine::Field {
             label: "Token",
@@ -87,7 +90,7 @@ fn list_keys_move_the_selection() {
 fn t_cycles_free_premium_and_all() {
     let mut app = loaded();
     press(&mut app, "1t");
-    assert_eq!(app.plugins.type_filter, TypeFilter::Free);
+    assert_eq!(app.tabs.plugins.type_filter, TypeFilter::Free);
     assert_eq!(visible_plugins(&app), vec![1, 5]);
     press(&mut app, "t");
     assert_eq!(visible_plugins(&app), vec![2, 3, 4, 6]);
@@ -117,10 +120,9 @@ fn enter_opens_an_installed_plugin_and_offers_to_install_the_others() {
     assert_eq!(app.context(), Context::PluginDetail);
     press(&mut app, "\x1b");
     press(&mut app, "j\n");
-    assert!(matches!(
-        app.overlay,
-        Some(Overlay::Confirm { plugin_id: 2 })
-    ));
+    let confirm = app.overlay::<Confirm>().expect("the confirmation is open");
+    assert_eq!(confirm.0.command, Command::Install { plugin_id: 2 });
+    assert_eq!(confirm.0.object, "SMS gateway (Eskiz)");
 }
 
 #[test]
@@ -132,10 +134,13 @@ fn d_opens_the_detail_of_any_plugin_and_it_scrolls() {
     assert_eq!(token_shown(&app), None);
     press(&mut app, "\x1bkd");
     press(&mut app, "j");
-    assert_eq!(app.plugins.detail_scroll, 1, "plugin 1's detail is taller");
+    assert_eq!(
+        app.tabs.plugins.list.detail_scroll, 1,
+        "plugin 1's detail is taller"
+    );
     press(&mut app, "k");
     special(&mut app, KeyCode::Up);
-    assert_eq!(app.plugins.detail_scroll, 0);
+    assert_eq!(app.tabs.plugins.list.detail_scroll, 0);
 }
 
 #[test]
@@ -144,17 +149,17 @@ fn the_confirmation_installs_on_y_and_cancels_on_n_or_escape() {
     press(&mut app, "1ji");
     assert_eq!(app.context(), Context::Confirm);
     assert!(press(&mut app, "n").is_empty());
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     press(&mut app, "i");
     assert!(press(&mut app, "\x1b").is_empty());
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     // Stray keys do nothing while it asks.
     press(&mut app, "i");
     assert!(press(&mut app, "jr2\n").is_empty());
     assert_eq!(app.context(), Context::Confirm);
     let effects = press(&mut app, "y");
     assert_eq!(install_fetches(&effects), 1);
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert_eq!(status(&app, Info), Some("installing SMS gateway (Eskiz)…"));
 }
 
@@ -168,7 +173,7 @@ fn twenty_presses_while_installing_send_one_request() {
         effects.extend(press(&mut app, "\n"));
     }
     assert_eq!(install_fetches(&effects), 1);
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     let said = status(&app, Info).unwrap();
     assert!(said.contains("installing"), "{said}");
 }
@@ -178,7 +183,7 @@ fn a_successful_install_shows_the_token_and_reconciles() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
     let effects = respond_ok(&mut app, id, &Request::Install { plugin_id: 2 });
-    let plugin = app.plugins.plugin(2).unwrap();
+    let plugin = app.tabs.plugins.plugin(2).unwrap();
     assert!(plugin.is_installed());
     assert_eq!(status(&app, Info), Some("installed SMS gateway (Eskiz)"));
     let reconcile = fetch_of(&effects, &Request::Plugins);
@@ -186,7 +191,7 @@ fn a_successful_install_shows_the_token_and_reconciles() {
     assert_eq!(token_shown(&app).as_deref(), Some("22|jCr5…"));
     // The refetched list (the server's view) replaces the local one.
     respond_ok(&mut app, reconcile, &Request::Plugins);
-    assert!(!app.plugins.plugin(2).unwrap().is_installed());
+    assert!(!app.tabs.plugins.plugin(2).unwrap().is_installed());
     assert_eq!(selected_plugin(&app), Some(2), "the selection stays");
 }
 
@@ -206,14 +211,31 @@ fn a_refused_install_changes_nothing() {
     for error in refusals {
         let mut app = loaded();
         let id = install_plugin_2(&mut app);
-        let effects = respond(&mut app, id, Err(error.clone()));
+        let effects = respond_err(&mut app, id, INSTALL_2, error.clone());
         assert!(effects.is_empty(), "{error:?}");
-        assert!(!app.plugins.plugin(2).unwrap().is_installed());
+        assert!(!app.tabs.plugins.plugin(2).unwrap().is_installed());
         let said = status(&app, Error).unwrap();
         assert!(said.starts_with("install SMS gateway (Eskiz): "), "{said}");
         assert!(!said.contains("checking"), "{said}");
         assert_eq!(install_fetches(&press(&mut app, "iy")), 1, "{error:?}");
     }
+}
+
+/// The plugin list once plugin 2 is installed (the server's view).
+fn plugin_2_installed() -> Answer {
+    let mut plugins = fixtures::plugins();
+    plugins[1].user = Some(fixtures::installation(22, 2));
+    Answer::Plugins(Ok(plugins))
+}
+
+/// `y` (the question open, or refused by `i`) sends nothing: plugin 2 is
+/// installed, the status line says.
+fn refused_as_installed(app: &mut App) {
+    assert!(press(app, "y").is_empty());
+    assert_eq!(
+        status(app, Info),
+        Some("SMS gateway (Eskiz) is already installed")
+    );
 }
 
 /// Failures after the POST was sent: the install may have happened.
@@ -238,7 +260,7 @@ fn while_an_install_is_unknown_i_and_y_send_nothing() {
     for error in lost_answers() {
         let mut app = loaded();
         let id = install_plugin_2(&mut app);
-        let effects = respond(&mut app, id, Err(error.clone()));
+        let effects = respond_err(&mut app, id, INSTALL_2, error.clone());
         let check = fetch_of(&effects, &Request::Plugins);
         let said = status(&app, Error).unwrap();
         assert!(
@@ -254,7 +276,7 @@ fn while_an_install_is_unknown_i_and_y_send_nothing() {
             Some("checking whether SMS gateway (Eskiz) was installed…")
         );
         // The check fails too: still unknown, and r is the way to learn.
-        respond(&mut app, check, Err(server_error()));
+        respond_err(&mut app, check, &Request::Plugins, server_error());
         assert_eq!(install_fetches(&press(&mut app, "iy")), 0, "{error:?}");
         assert_eq!(
             status(&app, Info),
@@ -265,7 +287,7 @@ fn while_an_install_is_unknown_i_and_y_send_nothing() {
         // A list asked for since that says not installed settles it.
         let again = fetch_of(&press(&mut app, "r"), &Request::Plugins);
         respond_ok(&mut app, again, &Request::Plugins);
-        assert!(app.plugins.unsettled.is_empty());
+        assert!(app.tabs.plugins.unsettled.is_empty());
         assert_eq!(install_fetches(&press(&mut app, "iy")), 1, "{error:?}");
     }
 }
@@ -274,11 +296,9 @@ fn while_an_install_is_unknown_i_and_y_send_nothing() {
 fn a_list_that_shows_the_lost_install_settles_it() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
-    let effects = respond(&mut app, id, Err(lost_answers()[0].clone()));
+    let effects = respond_err(&mut app, id, INSTALL_2, lost_answers()[0].clone());
     let check = fetch_of(&effects, &Request::Plugins);
-    let mut plugins = fixtures::plugins();
-    plugins[1].user = Some(fixtures::installation(22, 2));
-    respond(&mut app, check, Ok(Payload::Plugins(plugins)));
+    respond(&mut app, check, plugin_2_installed());
     assert_eq!(
         status(&app, Error),
         Some(
@@ -286,18 +306,15 @@ fn a_list_that_shows_the_lost_install_settles_it() {
              connection closed before message completed; the plugin list shows it installed"
         )
     );
-    assert!(press(&mut app, "iy").is_empty());
-    assert_eq!(
-        status(&app, Info),
-        Some("SMS gateway (Eskiz) is already installed")
-    );
+    press(&mut app, "i");
+    refused_as_installed(&mut app);
 }
 
 #[test]
 fn a_list_that_shows_the_lost_install_not_done_says_so() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
-    let effects = respond(&mut app, id, Err(server_error()));
+    let effects = respond_err(&mut app, id, INSTALL_2, server_error());
     respond_ok(
         &mut app,
         fetch_of(&effects, &Request::Plugins),
@@ -319,25 +336,16 @@ fn a_confirmation_is_checked_again_when_answered() {
     // Meanwhile a refreshed list shows it installed (by someone else).
     let refresh = fetch_of(&press(&mut app, "\x1br"), &Request::Plugins);
     press(&mut app, "i");
-    let mut plugins = fixtures::plugins();
-    plugins[1].user = Some(fixtures::installation(22, 2));
-    respond(&mut app, refresh, Ok(Payload::Plugins(plugins)));
-    assert!(press(&mut app, "y").is_empty());
-    assert_eq!(
-        status(&app, Info),
-        Some("SMS gateway (Eskiz) is already installed")
-    );
+    respond(&mut app, refresh, plugin_2_installed());
+    refused_as_installed(&mut app);
 }
 
 #[test]
 fn after_a_timeout_the_plugins_are_refetched() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
-    let effects = respond(
-        &mut app,
-        id,
-        Err(ApiError::Timeout(Duration::from_secs(30))),
-    );
+    let timeout = ApiError::Timeout(Duration::from_secs(30));
+    let effects = respond_err(&mut app, id, INSTALL_2, timeout);
     fetch_of(&effects, &Request::Plugins);
     assert!(
         status(&app, Error)
@@ -357,7 +365,7 @@ fn after_an_unreadable_install_answer_the_plugins_are_refetched() {
     for error in unreadable {
         let mut app = loaded();
         let id = install_plugin_2(&mut app);
-        let effects = respond(&mut app, id, Err(error.clone()));
+        let effects = respond_err(&mut app, id, INSTALL_2, error.clone());
         fetch_of(&effects, &Request::Plugins);
         let said = status(&app, Error).unwrap();
         assert!(said.contains("checking whether it was installed"), "{said}");
@@ -366,20 +374,24 @@ fn after_an_unreadable_install_answer_the_plugins_are_refetched() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
     let refused = ApiError::decode(422, "expected an object", b"[]");
-    assert!(respond(&mut app, id, Err(refused)).is_empty());
+    assert!(respond_err(&mut app, id, INSTALL_2, refused).is_empty());
 }
 
 #[test]
 fn a_list_that_arrives_again_takes_back_its_error_but_not_an_install_error() {
     let mut app = loaded();
     let failed = fetch_of(&press(&mut app, "1r"), &Request::Plugins);
-    respond(&mut app, failed, Err(server_error()));
+    respond_err(&mut app, failed, &Request::Plugins, server_error());
     let retry = fetch_of(&press(&mut app, "r"), &Request::Plugins);
     respond_ok(&mut app, retry, &Request::Plugins);
-    assert_eq!(app.status.current(), None, "a stale error after the retry");
+    assert_eq!(
+        app.shared.status.current(),
+        None,
+        "a stale error after the retry"
+    );
 
     let install = install_plugin_2(&mut app);
-    respond(&mut app, install, Err(server_error()));
+    respond_err(&mut app, install, INSTALL_2, server_error());
     let refetch = fetch_of(&press(&mut app, "r"), &Request::Plugins);
     respond_ok(&mut app, refetch, &Request::Plugins);
     let said = status(&app, Error).unwrap();
@@ -390,13 +402,13 @@ fn a_list_that_arrives_again_takes_back_its_error_but_not_an_install_error() {
 fn an_installed_plugin_is_not_installed_again() {
     let mut app = loaded();
     assert!(press(&mut app, "1i").is_empty());
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert_eq!(
         status(&app, Info),
         Some("Telegram bot is already installed")
     );
     assert!(press(&mut app, "di").is_empty());
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
 }
 
 #[test]
@@ -407,7 +419,7 @@ fn read_only_mode_sends_no_install() {
     });
     for keys in ["1ji", "\n", "di"] {
         assert!(press(&mut app, keys).is_empty(), "{keys:?}");
-        assert!(app.overlay.is_none());
+        assert!(app.overlays.is_empty());
         assert_eq!(status(&app, Info), Some("read-only: install disabled"));
     }
 }
@@ -419,7 +431,7 @@ fn the_token_is_masked_until_revealed_and_copies_whole() {
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
-    assert!(app.status.current().is_none());
+    assert!(app.shared.status.current().is_none());
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     assert_eq!(
@@ -440,7 +452,7 @@ fn no_token_to_show_or_copy_before_installing() {
     let mut app = loaded();
     press(&mut app, "1jd");
     assert!(press(&mut app, "v").is_empty());
-    assert!(!app.plugins.token_revealed);
+    assert!(!app.tabs.plugins.token_revealed);
     assert_eq!(
         status(&app, Info),
         Some("no token: the plugin is not installed")
@@ -460,14 +472,14 @@ fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
     let effects = press(&mut app, "r");
     assert!(effects.contains(&Effect::Cancel(first)));
     let second = fetch_of(&effects, &Request::Plugins);
-    assert!(respond(&mut app, first, Ok(Payload::Plugins(Vec::new()))).is_empty());
+    assert!(respond(&mut app, first, Answer::Plugins(Ok(Vec::new()))).is_empty());
     assert_eq!(
-        app.plugins.plugins.len(),
+        app.tabs.plugins.plugins.len(),
         6,
         "the abandoned answer is dropped"
     );
-    respond(&mut app, second, Err(server_error()));
-    assert_eq!(app.plugins.plugins.len(), 6);
+    respond_err(&mut app, second, &Request::Plugins, server_error());
+    assert_eq!(app.tabs.plugins.plugins.len(), 6);
     assert!(
         status(&app, Error)
             .unwrap()
@@ -479,17 +491,24 @@ fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
 fn a_first_load_failure_shows_its_cause() {
     let (mut app, effects) = fresh();
     let id = fetch_of(&effects, &Request::Plugins);
-    respond(&mut app, id, Err(server_error()));
-    assert!(app.plugins.load_error.as_deref().unwrap().contains("502"));
-    assert!(!app.plugins.loaded);
+    respond_err(&mut app, id, &Request::Plugins, server_error());
+    assert!(
+        app.tabs
+            .plugins
+            .load_error
+            .as_deref()
+            .unwrap()
+            .contains("502")
+    );
+    assert!(!app.tabs.plugins.loaded);
 }
 
 #[test]
 fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
     let (mut app, effects) = fresh();
     let id = fetch_of(&effects, &Request::Plugins);
-    respond(&mut app, id, Ok(Payload::Branches(fixtures::branches())));
-    assert!(!app.plugins.loaded);
+    respond(&mut app, id, Answer::Branches(Ok(fixtures::branches())));
+    assert!(!app.tabs.plugins.loaded);
     assert!(
         status(&app, Error)
             .unwrap()

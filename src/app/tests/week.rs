@@ -18,8 +18,9 @@ fn walk_query(page: u64) -> GroupsQuery {
 }
 
 /// A page of the three-page branch.
-fn walk_answer(page: u64) -> Result<Payload, ApiError> {
-    Ok(Payload::Groups(groups_page(walk_query(page), WALK_GROUPS)))
+fn walk_answer(page: u64) -> Answer {
+    let query = walk_query(page);
+    Answer::Groups(query, Ok(groups_page(query, WALK_GROUPS)))
 }
 
 /// An app on the Week tab whose walk the scripted server answered.
@@ -39,7 +40,7 @@ fn w_opens_the_week_of_the_branch_and_walks_from_page_one() {
     fetch_of(&effects, &Request::Groups(walk_query(1)));
     assert_eq!(app.tab, Tab::Week);
     assert_eq!(app.context(), Context::Week);
-    assert_eq!(app.week.progress(), Some((0, None)));
+    assert_eq!(app.tabs.week.progress(), Some((0, None)));
     // The tab key opens the same week without a second walk.
     let again = press(&mut app, "23");
     assert!(fetches(&again).is_empty(), "{again:?}");
@@ -54,36 +55,41 @@ fn the_walk_reads_every_page_and_drops_a_stale_answer() {
     assert!(restart.contains(&Effect::Cancel(first)));
     let current = fetch_of(&restart, &Request::Groups(walk_query(1)));
     assert!(respond(&mut app, first, walk_answer(1)).is_empty());
-    assert_eq!(app.week.progress(), Some((0, None)));
+    assert_eq!(app.tabs.week.progress(), Some((0, None)));
     let second = respond(&mut app, current, walk_answer(1));
     let page_two = fetch_of(&second, &Request::Groups(walk_query(2)));
-    assert_eq!(app.week.progress(), Some((1, Some(3))));
+    assert_eq!(app.tabs.week.progress(), Some((1, Some(3))));
     let third = respond(&mut app, page_two, walk_answer(2));
     let page_three = fetch_of(&third, &Request::Groups(walk_query(3)));
     assert!(respond(&mut app, page_three, walk_answer(3)).is_empty());
-    assert!(!app.week.is_loading());
-    assert!(app.week.loaded);
-    assert_eq!(app.week.groups.len(), WALK_GROUPS as usize);
+    assert!(!app.tabs.week.is_loading());
+    assert!(app.tabs.week.loaded);
+    assert_eq!(app.tabs.week.groups.len(), WALK_GROUPS as usize);
     // The walked pages are in the Groups tab's cache.
-    assert!(app.groups.cache.contains_key(&walk_query(3)));
+    assert!(app.tabs.groups.cache.contains_key(&walk_query(3)));
 }
 
 #[test]
 fn esc_cancels_the_walk_and_a_failure_keeps_the_week() {
     let mut app = week_loaded();
-    let before = app.week.groups.len();
+    let before = app.tabs.week.groups.len();
     assert!(before > 0);
     let id = fetch_of(&press(&mut app, "r"), &Request::Groups(walk_query(1)));
     assert_eq!(press(&mut app, "\x1b"), vec![Effect::Cancel(id)]);
-    assert!(!app.week.is_loading());
+    assert!(!app.tabs.week.is_loading());
     assert_eq!(
         status(&app, Severity::Info),
         Some("loading the week cancelled")
     );
     let id = fetch_of(&press(&mut app, "r"), &Request::Groups(walk_query(1)));
-    respond(&mut app, id, Err(server_error()));
-    assert!(!app.week.is_loading());
-    assert_eq!(app.week.groups.len(), before);
+    respond_err(
+        &mut app,
+        id,
+        &Request::Groups(walk_query(1)),
+        server_error(),
+    );
+    assert!(!app.tabs.week.is_loading());
+    assert_eq!(app.tabs.week.groups.len(), before);
     let error = status(&app, Severity::Error).expect("an error in the status line");
     assert!(error.starts_with("week page 1:"), "{error}");
 }
@@ -91,42 +97,46 @@ fn esc_cancels_the_walk_and_a_failure_keeps_the_week() {
 #[test]
 fn arrows_and_hjkl_move_between_days_and_slots() {
     let mut app = week_loaded();
-    assert_eq!((app.week.day, app.week.slot), (0, 0));
+    assert_eq!((app.tabs.week.day, app.tabs.week.slot), (0, 0));
     press(&mut app, "j");
-    assert_eq!(app.week.slot, 1);
+    assert_eq!(app.tabs.week.slot, 1);
     press(&mut app, "k");
-    assert_eq!(app.week.slot, 0);
+    assert_eq!(app.tabs.week.slot, 0);
     press(&mut app, "l");
-    assert_eq!(app.week.day, 1);
+    assert_eq!(app.tabs.week.day, 1);
     special(&mut app, KeyCode::Left);
-    assert_eq!(app.week.day, 0);
+    assert_eq!(app.tabs.week.day, 0);
     special(&mut app, KeyCode::Right);
-    let nearest = app.week.slot;
+    let nearest = app.tabs.week.slot;
     special(&mut app, KeyCode::Down);
-    assert_eq!((app.week.day, app.week.slot), (1, nearest + 1));
+    assert_eq!((app.tabs.week.day, app.tabs.week.slot), (1, nearest + 1));
     // The last slot of the day: the time axis scrolls to keep it visible.
     press(&mut app, "G");
-    let slot = app.week.selected_slot().expect("a slot").clone();
-    let span = app.week.span();
+    let slot = app.tabs.week.selected_slot().expect("a slot").clone();
+    let span = app.tabs.week.span();
     let row = crate::app::week::row_of(slot.start_minute(), &span);
-    let rows = app.week.grid_rows(app.size);
-    assert!(app.week.scroll > 0);
-    assert!((app.week.scroll..app.week.scroll + rows).contains(&row));
+    let rows = app.tabs.week.grid_rows(&app.shared.layout);
+    assert!(app.tabs.week.scroll > 0);
+    assert!((app.tabs.week.scroll..app.tabs.week.scroll + rows).contains(&row));
 }
 
 #[test]
 fn enter_opens_the_group_detail_and_esc_goes_back() {
     let mut app = week_loaded();
-    let id = app.week.selected_group().expect("a group").id;
+    let id = app.tabs.week.selected_group().expect("a group").id;
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::WeekDetail);
     let detail = app
+        .tabs
         .week
-        .detail(app.row_format(), &app.branches.names)
+        .detail(app.shared.row_format(), &app.shared.branches.names)
         .expect("a detail");
     let group = crate::app::fixtures::group(id);
-    let expected =
-        crate::app::group_detail::group_document(&group, app.row_format(), &app.branches.names);
+    let expected = crate::app::group_detail::group_document(
+        &group,
+        app.shared.row_format(),
+        &app.shared.branches.names,
+    );
     assert_eq!(detail, expected);
     press(&mut app, "j");
     press(&mut app, "\x1b");
@@ -136,15 +146,15 @@ fn enter_opens_the_group_detail_and_esc_goes_back() {
 #[test]
 fn a_toggles_archived_groups() {
     let mut app = week_loaded();
-    let hidden = app.week.week.hidden;
+    let hidden = app.tabs.week.week.hidden;
     assert!(hidden > 0);
-    let placed = app.week.week.slots().count();
+    let placed = app.tabs.week.week.slots().count();
     press(&mut app, "a");
-    assert!(app.week.include_archived);
-    assert_eq!(app.week.week.hidden, 0);
-    assert!(app.week.week.slots().count() > placed);
+    assert!(app.tabs.week.include_archived);
+    assert_eq!(app.tabs.week.week.hidden, 0);
+    assert!(app.tabs.week.week.slots().count() > placed);
     press(&mut app, "a");
-    assert_eq!(app.week.week.hidden, hidden);
+    assert_eq!(app.tabs.week.week.hidden, hidden);
 }
 
 #[test]
@@ -159,7 +169,7 @@ fn the_week_follows_the_branch_of_the_groups_tab() {
         ..walk_query(1)
     };
     fetch_of(&effects, &Request::Groups(branch_three));
-    assert_eq!(app.week.branch_id, Some(3));
+    assert_eq!(app.tabs.week.branch_id, Some(3));
 }
 
 #[test]
@@ -173,7 +183,7 @@ fn the_grid_spans_the_configured_working_hours() {
     answer(&mut app, effects, &mut |request| {
         Some(server_answer(request))
     });
-    assert_eq!(app.week.span(), 6 * 60..23 * 60 + 30);
+    assert_eq!(app.tabs.week.span(), 6 * 60..23 * 60 + 30);
     // The default hours give a shorter day: the setting is what widened it.
-    assert!(week_loaded().week.span().start > 6 * 60);
+    assert!(week_loaded().tabs.week.span().start > 6 * 60);
 }

@@ -1,0 +1,376 @@
+//! What every list tab does the same way: the selection and its scroll, the
+//! filter input, the sort, the detail's focus and scroll, a click on a row,
+//! and the selection kept on the same record when the rows change. A tab
+//! owns its records and their rows (a [`ScreenTable`] of its kind's
+//! columns) and says which records its own filters admit; the pane keeps
+//! the rest: the filter looks in the columns marked filtered, the sort
+//! cycles through the sortable ones.
+
+use super::document::{DocLine, scrolled};
+use super::keymap::Action;
+use super::layout::Layout;
+use super::line_input::{Edit, LineInput};
+use super::list_cursor::{ListCursor, Movement};
+use super::status::StatusLine;
+use crate::domain::columns::{BranchNames, Column, ScreenTable, SortColumn};
+use crate::domain::script::fold;
+use crossterm::event::KeyEvent;
+
+/// What of a list tab has the keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    List,
+    /// Typing the filter.
+    Filter,
+    /// The selected record's detail.
+    Detail,
+}
+
+/// What a key did to the pane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Done {
+    /// Not a key every list takes: the tab's own.
+    Nothing,
+    Handled,
+    /// The filter changed: the tab computes the rows that show again.
+    Refilter,
+}
+
+/// The list part of a list tab.
+#[derive(Debug, Default)]
+pub struct ListPane {
+    /// The records that show (pass the filters), in order, as indices into
+    /// the tab's records.
+    pub visible: Vec<usize>,
+    pub cursor: ListCursor,
+    pub filter: LineInput,
+    /// The filter input has the focus.
+    pub filtering: bool,
+    /// The detail (full-screen, or the pane at wide sizes) has the focus.
+    pub detail_focused: bool,
+    pub detail_scroll: usize,
+    /// The column the rows are sorted by (None: the order they came in).
+    pub sort: Option<SortColumn>,
+    /// The rows in the reverse order.
+    pub descending: bool,
+}
+
+impl ListPane {
+    /// The selected record (an index into the tab's records).
+    pub fn selected(&self) -> Option<usize> {
+        self.visible.get(self.cursor.index).copied()
+    }
+
+    /// What has the keys.
+    pub fn focus(&self) -> Focus {
+        if self.filtering {
+            Focus::Filter
+        } else if self.detail_focused && self.selected().is_some() {
+            Focus::Detail
+        } else {
+            Focus::List
+        }
+    }
+
+    /// True when the filter line is drawn (typing, or a filter applies).
+    pub fn filter_line_shown(&self) -> bool {
+        self.filtering || !self.filter.is_empty()
+    }
+
+    /// The filter as matched: folded to one script (`domain::script`), as
+    /// the text it is matched against.
+    pub fn filter_text(&self) -> String {
+        fold(self.filter.text())
+    }
+
+    /// Rows of the list on screen.
+    pub fn height(&self, layout: &Layout) -> usize {
+        usize::from(layout.list(self.filter_line_shown()).rows.height)
+    }
+
+    /// Sorts by the next sortable one of `columns`, after the last by none.
+    pub fn cycle_sort<R, F>(&mut self, columns: &[Column<R, F>]) {
+        self.sort = SortColumn::next(columns, self.sort);
+    }
+
+    /// Shows the rows of `table` (one per record) that `admits` lets through
+    /// and whose filtered columns hold the filter, in the sort's order
+    /// (branches named from `branch_names`); the selection as [`Self::show`]
+    /// keeps it.
+    pub fn show_rows(
+        &mut self,
+        table: &ScreenTable,
+        admits: impl Fn(usize) -> bool,
+        branch_names: &BranchNames,
+        kept: impl Fn(usize) -> bool,
+        layout: &Layout,
+    ) -> bool {
+        let filter = self.filter_text();
+        let rows = &table.rows;
+        let mut visible: Vec<usize> = (0..rows.len())
+            .filter(|&record| admits(record) && rows[record].matches(&filter))
+            .collect();
+        if let Some(column) = self.sort {
+            // Stable: equal keys keep the order they came in.
+            visible.sort_by_cached_key(|&record| rows[record].order(column, branch_names));
+        }
+        if self.descending {
+            visible.reverse();
+        }
+        self.show(visible, kept, layout)
+    }
+
+    /// Shows the records `visible`. The selection goes to the one `kept`
+    /// picks (the record selected before the change) when it still shows,
+    /// and true is returned; otherwise it stays where it was, within the list.
+    pub fn show(
+        &mut self,
+        visible: Vec<usize>,
+        kept: impl Fn(usize) -> bool,
+        layout: &Layout,
+    ) -> bool {
+        self.visible = visible;
+        let height = self.height(layout);
+        let len = self.visible.len();
+        match self.visible.iter().position(|&record| kept(record)) {
+            Some(index) => {
+                self.cursor.select(index, len, height);
+                true
+            }
+            None => {
+                self.cursor.scroll_into_view(len, height);
+                false
+            }
+        }
+    }
+
+    /// Moves the selection (list and filter) or scrolls the detail of the
+    /// selected one of `records`, drawn as `document`. True when another
+    /// record is selected: the detail then starts from its top.
+    pub fn move_by<R>(
+        &mut self,
+        movement: Movement,
+        records: &[R],
+        document: impl FnOnce(&R) -> Vec<DocLine>,
+        layout: &Layout,
+    ) -> bool {
+        if self.focus() == Focus::Detail {
+            self.scroll_detail(movement, records, document, layout);
+            return false;
+        }
+        let before = self.cursor.index;
+        let height = self.height(layout);
+        self.cursor.apply(movement, self.visible.len(), height);
+        let changed = self.cursor.index != before;
+        if changed {
+            self.detail_scroll = 0;
+        }
+        changed
+    }
+
+    /// Scrolls the detail of the selected one of `records` within its
+    /// content (built only here, when it is what moves).
+    fn scroll_detail<R>(
+        &mut self,
+        movement: Movement,
+        records: &[R],
+        document: impl FnOnce(&R) -> Vec<DocLine>,
+        layout: &Layout,
+    ) {
+        if let Some(record) = self.selected().and_then(|index| records.get(index)) {
+            let lines = document(record);
+            self.detail_scroll = scrolled(self.detail_scroll, movement, &lines, layout);
+        }
+    }
+
+    /// After a resize: the selection back on screen, the detail's scroll
+    /// within its content.
+    pub fn fit<R>(
+        &mut self,
+        records: &[R],
+        document: impl FnOnce(&R) -> Vec<DocLine>,
+        layout: &Layout,
+    ) {
+        let height = self.height(layout);
+        self.cursor.scroll_into_view(self.visible.len(), height);
+        self.scroll_detail(Movement::By(0), records, document, layout);
+    }
+
+    /// A left click at (`column`, `row`): selects the row clicked, unless the
+    /// detail covers the list. True when another record is selected.
+    pub fn click(&mut self, column: u16, row: u16, layout: &Layout) -> bool {
+        let rows = layout.list(self.filter_line_shown()).rows;
+        let detail_covers_list = !layout.is_wide() && self.focus() == Focus::Detail;
+        let inside =
+            (rows.x..rows.right()).contains(&column) && (rows.y..rows.bottom()).contains(&row);
+        if detail_covers_list || !inside {
+            return false;
+        }
+        let index = self.cursor.offset + usize::from(row - rows.y);
+        if index >= self.visible.len() || index == self.cursor.index {
+            return false;
+        }
+        self.cursor
+            .select(index, self.visible.len(), self.height(layout));
+        self.detail_scroll = 0;
+        true
+    }
+
+    /// Gives the detail of the selected record the focus.
+    pub fn open_detail(&mut self) {
+        if self.selected().is_some() {
+            self.detail_focused = true;
+            self.detail_scroll = 0;
+        }
+    }
+
+    /// The keys every list takes the same way: `/` and Enter/Esc in the
+    /// filter, Enter or `d` for the detail and Esc back from it, Esc in the
+    /// list (clears the filter, then the status line).
+    pub fn perform(&mut self, action: Action, status: &mut StatusLine) -> Done {
+        match (self.focus(), action) {
+            (Focus::Filter, Action::Accept) => self.filtering = false,
+            (Focus::Filter, Action::Back) => {
+                self.filtering = false;
+                self.filter.clear();
+                return Done::Refilter;
+            }
+            (Focus::Detail, Action::Back) => self.detail_focused = false,
+            (Focus::List, Action::Filter) => self.filtering = true,
+            (Focus::List, Action::Open | Action::ShowDetails) => self.open_detail(),
+            (Focus::List, Action::Back) if !self.filter.is_empty() => {
+                self.filter.clear();
+                return Done::Refilter;
+            }
+            (Focus::List, Action::Back) => {
+                status.dismiss();
+            }
+            _ => return Done::Nothing,
+        }
+        Done::Handled
+    }
+
+    /// A key typed into the filter: true when its text changed.
+    pub fn type_text(&mut self, key: &KeyEvent) -> bool {
+        self.filter.handle(key) == Edit::Changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pane_of(len: usize) -> ListPane {
+        ListPane {
+            visible: (0..len).collect(),
+            ..ListPane::default()
+        }
+    }
+
+    #[test]
+    fn the_selection_follows_its_record_or_stays_in_the_list() {
+        let layout = Layout::new((80, 24));
+        let mut pane = pane_of(30);
+        pane.move_by(Movement::Bottom, &[(); 0], |_| Vec::new(), &layout);
+        assert_eq!(pane.selected(), Some(29));
+        // Reversed: record 29 is first now.
+        assert!(pane.show((0..30).rev().collect(), |r| r == 29, &layout));
+        assert_eq!((pane.cursor.index, pane.selected()), (0, Some(29)));
+        // Record 29 is gone: the selection stays at its place.
+        pane.move_by(Movement::Down, &[(); 0], |_| Vec::new(), &layout);
+        assert!(!pane.show((0..5).collect(), |r| r == 28, &layout));
+        assert_eq!(pane.selected(), Some(1));
+    }
+
+    #[test]
+    fn the_rows_shown_pass_the_filters_in_the_order_of_the_sortable_columns() {
+        use crate::domain::columns::groups::COLUMNS;
+        use crate::domain::format::RowFormat;
+        use crate::model::{Course, Group, GroupStatus};
+        let group = |number, name: &str, course: &str| Group {
+            id: number,
+            company_group_number: Some(number),
+            name: name.to_string(),
+            course: Some(Course {
+                name: course.to_string(),
+                ..Course::default()
+            }),
+            status: GroupStatus::Active,
+            ..Group::default()
+        };
+        let groups = [
+            group(3, "Beta", "Piano"),
+            group(1, "alpha", "Violin"),
+            group(2, "Gamma", "Piano"),
+            group(4, "Delta", "Piano"),
+        ];
+        let format = RowFormat {
+            language: crate::domain::Language::En,
+            zone: "Asia/Tashkent".parse().unwrap(),
+        };
+        let table = ScreenTable::new(COLUMNS, &groups, &format);
+        let layout = Layout::new((80, 24));
+        let mut pane = ListPane::default();
+        let names = BranchNames::new();
+        // The tab's own filter leaves Delta out; the pane keeps record 0.
+        let shown = |pane: &mut ListPane| {
+            let kept = pane.show_rows(&table, |r| r != 3, &names, |r| r == 0, &layout);
+            (pane.visible.clone(), kept)
+        };
+        let filter_by = |pane: &mut ListPane, text: &str| {
+            pane.filter.clear();
+            for c in text.chars() {
+                pane.type_text(&KeyEvent::from(crossterm::event::KeyCode::Char(c)));
+            }
+        };
+        assert_eq!(shown(&mut pane), (vec![0, 1, 2], true), "as they came");
+        pane.cycle_sort(COLUMNS);
+        assert_eq!(pane.sort.map(|c| c.name(COLUMNS)), Some("number"));
+        assert_eq!(shown(&mut pane).0, [1, 2, 0]);
+        assert_eq!(pane.selected(), Some(0), "the selection follows its record");
+        pane.cycle_sort(COLUMNS);
+        pane.descending = true;
+        assert_eq!(
+            shown(&mut pane).0,
+            [2, 0, 1],
+            "by name in lower case, reversed"
+        );
+        filter_by(&mut pane, "piano");
+        assert_eq!(shown(&mut pane).0, [2, 0], "the course is searched");
+        filter_by(&mut pane, "active");
+        assert_eq!(shown(&mut pane), (vec![], false), "the status is not");
+    }
+
+    #[test]
+    fn escape_clears_the_filter_then_the_status_line() {
+        let mut pane = pane_of(3);
+        let mut status = StatusLine::default();
+        status.info("hello", chrono::DateTime::UNIX_EPOCH);
+        assert_eq!(pane.perform(Action::Filter, &mut status), Done::Handled);
+        assert_eq!(pane.focus(), Focus::Filter);
+        let x = KeyEvent::from(crossterm::event::KeyCode::Char('x'));
+        assert!(pane.type_text(&x));
+        assert_eq!(pane.perform(Action::Accept, &mut status), Done::Handled);
+        assert_eq!(pane.focus(), Focus::List);
+        assert_eq!(pane.perform(Action::Back, &mut status), Done::Refilter);
+        assert!(pane.filter.is_empty() && status.current().is_some());
+        assert_eq!(pane.perform(Action::Back, &mut status), Done::Handled);
+        assert!(status.current().is_none());
+        assert_eq!(pane.perform(Action::Install, &mut status), Done::Nothing);
+    }
+
+    #[test]
+    fn a_click_selects_a_row_unless_the_detail_covers_the_list() {
+        let layout = Layout::new((80, 24));
+        let mut pane = pane_of(30);
+        // Rows start on line 3 (top line, summary, column heads).
+        assert!(pane.click(10, 7, &layout));
+        assert_eq!(pane.selected(), Some(4));
+        assert!(!pane.click(10, 7, &layout), "already selected");
+        assert!(!pane.click(10, 2, &layout), "the column heads");
+        pane.open_detail();
+        assert!(!pane.click(10, 9, &layout));
+        let wide = Layout::new((160, 48));
+        assert!(pane.click(10, 9, &wide), "beside the detail pane");
+    }
+}

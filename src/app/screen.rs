@@ -1,0 +1,124 @@
+//! One small trait for every screen and overlay, so the app routes keys,
+//! answers and resizes without knowing what a screen does. A screen owns
+//! its state; what it may use and change of the world around it comes in
+//! [`Shared`]; what it wants of the app (an overlay opened or closed,
+//! another tab, a command to the tabs) it asks for as data, an [`Ask`].
+//!
+//! Its keys, footer hints and help section come from the keymap table,
+//! under the [`Context`] it is in.
+
+use super::keymap::{Action, Context, Hint, footer_hints};
+use super::list_cursor::Movement;
+use super::protocol::{Answer, Effect};
+use super::requests::Requests;
+use super::shared::Shared;
+use super::tabs::Tab;
+use crossterm::event::KeyEvent;
+use std::any::Any;
+
+/// A screen (a tab) or an overlay (help, confirmation, branch picker).
+/// Every method but `context` and `perform` does nothing unless the screen
+/// has something to do there; the last four concern tabs only.
+pub trait Screen: Any + Send {
+    /// Where keys land while it has the focus.
+    fn context(&self) -> Context;
+
+    /// False for a key whose action would only explain why it does nothing
+    /// (no token to show, nothing to install): its hint is left out of the
+    /// footer. The key itself still answers.
+    fn offers(&self, _action: Action, _shared: &Shared) -> bool {
+        true
+    }
+
+    /// The footer label of `action` when the keymap's does not say it (a
+    /// confirmation names what it confirms).
+    fn label(&self, _action: Action) -> Option<&'static str> {
+        None
+    }
+
+    /// An action of the keymap in its context (moves go to `move_by`).
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect>;
+
+    /// Moves the selection or the scroll position (keys and the wheel).
+    fn move_by(&mut self, _movement: Movement, _shared: &mut Shared) {}
+
+    /// A key that is text in its input.
+    fn type_text(&mut self, _key: &KeyEvent, _shared: &mut Shared) {}
+
+    /// A left click in the body, at (`column`, `row`) of the terminal.
+    fn click(&mut self, _column: u16, _row: u16, _shared: &mut Shared) {}
+
+    /// After a resize (the new layout is in `shared`): selections back on
+    /// screen, scroll positions within their content.
+    fn fit(&mut self, _shared: &mut Shared) {}
+
+    /// The answer to a request it sent.
+    fn on_answer(&mut self, _answer: Answer, _shared: &mut Shared) -> Vec<Effect> {
+        Vec::new()
+    }
+
+    /// An answer to a request sent by another: shared facts (the branches,
+    /// the centre's zone, a page the week walked), seen before the owner
+    /// takes its answer.
+    fn observe(&mut self, _answer: &Answer, _shared: &mut Shared) {}
+
+    /// A command another screen gave the tabs.
+    fn command(&mut self, _command: &Command, _shared: &mut Shared) -> Vec<Effect> {
+        Vec::new()
+    }
+
+    /// The requests a tab starts with.
+    fn start(&mut self, _shared: &mut Shared) -> Vec<Effect> {
+        Vec::new()
+    }
+
+    /// The tab became the one shown.
+    fn on_show(&mut self, _shared: &mut Shared) -> Vec<Effect> {
+        Vec::new()
+    }
+
+    /// Fetches again what the tab shows (r, auto refresh, a new token).
+    fn refresh(&mut self, _shared: &mut Shared) -> Vec<Effect> {
+        Vec::new()
+    }
+
+    /// True while something the tab shows is loading (the spinner turns).
+    fn busy(&self, _requests: &Requests) -> bool {
+        false
+    }
+}
+
+/// The footer hints of `screen` that would do something now, labelled as
+/// it names them.
+pub fn hints(screen: &dyn Screen, shared: &Shared) -> Vec<Hint> {
+    let mut hints = footer_hints(screen.context());
+    hints.retain(|hint| screen.offers(hint.action, shared));
+    for hint in &mut hints {
+        hint.label = screen.label(hint.action).unwrap_or(hint.label);
+    }
+    hints
+}
+
+/// What a screen wants of the app, carried out after the input that led
+/// to it, in order.
+pub enum Ask {
+    /// Puts an overlay on top.
+    Open(Box<dyn Screen>),
+    /// Closes the overlay on top (the one asking).
+    Close,
+    /// Shows `tab`; with `reload`, fetching again what it shows.
+    Show { tab: Tab, reload: bool },
+    /// Gives every tab `Command`; the tab it concerns acts.
+    Command(Command),
+}
+
+/// What one screen asks of the tabs, as data: the branch picked in the
+/// picker, the install a confirmation confirmed. A command line would give
+/// the same ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Show the groups of this branch (None: all branches).
+    ShowBranch(Option<i64>),
+    /// Send the install of this plugin.
+    Install { plugin_id: i64 },
+}

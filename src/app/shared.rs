@@ -1,0 +1,129 @@
+//! What the screens share and may change: the settings (the zone of the
+//! times among them), the layout, the clock, the requests in flight, the
+//! status line, the branches and the branch chosen, and the asks to the app.
+
+use super::branch_picker::Branches;
+use super::layout::Layout;
+use super::protocol::{Answer, Effect, Request};
+use super::requests::{Owner, Requests};
+use super::screen::{Ask, Screen};
+use super::status::StatusLine;
+use crate::config::Theme;
+use crate::domain::Language;
+use crate::domain::format::RowFormat;
+use crate::domain::timetable::WorkingHours;
+use crate::domain::zone::{Zone, ZoneSource};
+use chrono::{DateTime, Utc};
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What the app needs to know from the config and the session.
+#[derive(Debug, Clone)]
+pub struct AppSettings {
+    pub profile: Option<String>,
+    /// The API host shown in the top line.
+    pub host: String,
+    /// The zone times are shown in, and where it came from; an answer of
+    /// the API naming the centre's zone replaces one not from the config.
+    pub timezone: Zone,
+    pub timezone_source: ZoneSource,
+    /// This machine's zone (`Zone::Local`): the top line says which zone
+    /// times are in when it reads another clock.
+    pub machine_zone: Zone,
+    pub language: Language,
+    pub read_only: bool,
+    pub per_page: u32,
+    pub branch_id: Option<i64>,
+    pub auto_refresh: Option<Duration>,
+    pub theme: Theme,
+    pub mouse: bool,
+    pub token_expires_at: Option<DateTime<Utc>>,
+    pub log_path: PathBuf,
+    pub working_hours: WorkingHours,
+    /// The config's warnings, shown on the status line at start.
+    pub warnings: Vec<String>,
+}
+
+/// The world around the screens.
+pub struct Shared {
+    pub settings: AppSettings,
+    /// Where things sit, for the terminal's size.
+    pub layout: Layout,
+    /// The clock as of the last update (spinner frame, token warning).
+    pub now: DateTime<Utc>,
+    pub requests: Requests,
+    pub status: StatusLine,
+    /// The branches of `/v2/branches`, asked for by the app.
+    pub branches: Branches,
+    /// The branch of the groups list (None: all); the week shows the same.
+    pub branch_id: Option<i64>,
+    asks: VecDeque<Ask>,
+}
+
+impl Shared {
+    /// The world at start, for a terminal of `size`.
+    pub fn new(settings: AppSettings, size: (u16, u16)) -> Self {
+        let mut status = StatusLine::default();
+        if !settings.warnings.is_empty() {
+            status.warning(settings.warnings.join("; "), DateTime::UNIX_EPOCH);
+        }
+        Self {
+            branch_id: settings.branch_id,
+            settings,
+            layout: Layout::new(size),
+            now: DateTime::UNIX_EPOCH,
+            requests: Requests::default(),
+            status,
+            branches: Branches::default(),
+            asks: VecDeque::new(),
+        }
+    }
+
+    /// How group fields are shown.
+    pub fn row_format(&self) -> RowFormat {
+        RowFormat {
+            language: self.settings.language,
+            zone: self.settings.timezone,
+        }
+    }
+
+    /// Asks the app for `ask`, once the input at hand is handled.
+    pub fn ask(&mut self, ask: Ask) {
+        self.asks.push_back(ask);
+    }
+
+    /// Asks the app to put `overlay` on top.
+    pub fn open(&mut self, overlay: impl Screen) {
+        self.ask(Ask::Open(Box::new(overlay)));
+    }
+
+    /// The oldest ask not yet carried out.
+    pub(super) fn next_ask(&mut self) -> Option<Ask> {
+        self.asks.pop_front()
+    }
+
+    /// Asks the API for the centre's zone, unless the config names one.
+    pub(super) fn ask_centre_zone(&mut self) -> Option<Effect> {
+        (self.settings.timezone_source != ZoneSource::Config)
+            .then(|| self.requests.send(Owner::App, Request::Me))
+    }
+
+    /// Takes what an answer to the app's own requests says: the branches,
+    /// or the centre's zone (the screens then lay their times out again as
+    /// they observe the same answer).
+    pub(super) fn learn(&mut self, answer: &Answer) {
+        match answer {
+            Answer::Branches(result) => self.branches.on_answer(result.clone()),
+            // Outside the published spec: a failure or an answer that names
+            // no zone leaves the default, without a word.
+            Answer::Me(_) => {
+                if let Some(zone) = answer.centre_zone() {
+                    self.settings.timezone = zone;
+                    self.settings.timezone_source = ZoneSource::Api;
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! `--branch ID|NAME`: a branch by its id or its name, looked up in
+//! `GET /v2/branches` (outside the published API) the way the dashboard's
+//! picker matches (`domain::branch_lookup`).
+
+use super::CliError;
+use crate::domain::branch_lookup::{BranchLookup, look_up};
+use crate::domain::sanitize::sanitize_line;
+use crate::model::Branch;
+use crate::session::{Session, optional};
+use tokio::sync::OnceCell;
+
+/// The branch list of a command, asked for once however often it is
+/// needed (to resolve `--branch`, then to name the branches of a table).
+pub struct BranchList<'s> {
+    session: &'s Session,
+    answer: OnceCell<Option<Vec<Branch>>>,
+}
+
+impl<'s> BranchList<'s> {
+    pub fn new(session: &'s Session) -> Self {
+        Self {
+            session,
+            answer: OnceCell::new(),
+        }
+    }
+
+    /// The branches; None when the server did not give them (a failure or
+    /// silence past `session::OPTIONAL_WAIT`, logged only).
+    pub async fn get(&self) -> Option<&[Branch]> {
+        self.answer
+            .get_or_init(|| optional("the branch list", self.session.client.branches()))
+            .await
+            .as_deref()
+    }
+}
+
+/// How many branches a message names before `and N more`.
+const NAMED_AT_MOST: usize = 10;
+
+/// The id of the branch `flag` names. Exit 2 when it names none or
+/// several, saying which ones it could mean. Without a branch list an id
+/// is taken as it is and a name is refused.
+pub async fn resolve(flag: &str, branches: &BranchList<'_>) -> Result<i64, CliError> {
+    let typed = flag.trim();
+    let shown = format!("--branch {:?}", sanitize_line(typed));
+    if typed.is_empty() {
+        return Err(CliError::Usage(format!(
+            "{shown}: give a branch id or name"
+        )));
+    }
+    let id = typed.parse::<i64>().ok();
+    let Some(list) = branches.get().await else {
+        return id.ok_or_else(|| {
+            CliError::Usage(format!(
+                "{shown}: a branch name needs the branch list (/v2/branches), which the server \
+                 did not give: give the branch id"
+            ))
+        });
+    };
+    let refusal = match look_up(typed, list) {
+        BranchLookup::Found(branch) => return Ok(branch.id),
+        BranchLookup::Ambiguous(matching) => format!(
+            "{shown} matches {} branches: {}; give more of the name, or the id",
+            matching.len(),
+            named(&matching)
+        ),
+        BranchLookup::Unknown(_) if list.is_empty() => {
+            format!("{shown}: no such branch: the server lists no branch")
+        }
+        BranchLookup::Unknown(_) if id.is_some() => format!(
+            "{shown}: no branch has this id; the branches are {}",
+            named(&list.iter().collect::<Vec<_>>())
+        ),
+        BranchLookup::Unknown(nearest) => {
+            format!("{shown}: no such branch; the nearest: {}", named(&nearest))
+        }
+    };
+    Err(CliError::Usage(refusal))
+}
+
+/// `Chilonzor (#1), Yunusobod (#2)`, the names sanitised, at most
+/// [`NAMED_AT_MOST`] of them.
+fn named(branches: &[&Branch]) -> String {
+    let mut text = branches
+        .iter()
+        .take(NAMED_AT_MOST)
+        .map(|branch| format!("{} (#{})", sanitize_line(&branch.name), branch.id))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if branches.len() > NAMED_AT_MOST {
+        text.push_str(&format!(" and {} more", branches.len() - NAMED_AT_MOST));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn branch(id: i64, name: &str) -> Branch {
+        Branch {
+            id,
+            name: name.to_string(),
+        }
+    }
+
+    #[test]
+    fn names_are_sanitised_and_a_long_list_is_cut() {
+        let hostile = branch(7, "Evil\u{1b}[2J");
+        assert_eq!(named(&[&hostile]), "Evil␛[2J (#7)");
+        let many: Vec<Branch> = (1..=12).map(|id| branch(id, "B")).collect();
+        let text = named(&many.iter().collect::<Vec<_>>());
+        assert!(text.ends_with("B (#10) and 2 more"), "{text}");
+    }
+}

@@ -1,0 +1,33 @@
+//! `crmdeck branches`: the centre's branches, from `GET /v2/branches`
+//! (outside the published description: a server may not offer it).
+
+use super::table::Table;
+use super::{CliError, Format, json_text, on_terminal};
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::branches::COLUMNS;
+use crate::session::Session;
+use serde_json::Value;
+
+pub async fn run(session: &Session, format: Format) -> Result<String, CliError> {
+    let branches = session.client.branches().await.map_err(|error| {
+        if error.means_not_offered() {
+            CliError::NotOffered {
+                what: "branch list",
+                error,
+            }
+        } else {
+            CliError::Api(error)
+        }
+    })?;
+    Ok(match format {
+        // A list of `{id, name}`: it always serialises.
+        Format::Json => json_text(&serde_json::to_value(&branches).unwrap_or(Value::Null)),
+        Format::Table | Format::Csv => {
+            let table = Table::of(COLUMNS, &branches, &(), &BranchNames::new());
+            match format {
+                Format::Csv => table.to_csv(),
+                _ => table.to_text(on_terminal()),
+            }
+        }
+    })
+}

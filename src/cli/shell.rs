@@ -1,0 +1,111 @@
+//! Shell integration: `crmdeck completions SHELL` and `crmdeck man`, both
+//! written from the parser's own definition ([`Args`]). Neither reads the
+//! config nor opens a session: they work before anything is set up.
+
+use super::args::Args;
+use clap::CommandFactory;
+use clap_complete::Shell;
+use clap_mangen::Man;
+use roff::Roff;
+
+/// The program's name, as the shell and `man` know it.
+const BIN: &str = "crmdeck";
+
+/// The completion script for `shell`.
+pub fn completions(shell: Shell) -> String {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Args::command(), BIN, &mut script);
+    // The generators write the command's own words: UTF-8 throughout.
+    String::from_utf8_lossy(&script).into_owned()
+}
+
+/// The manual page (roff, section 1): the program and its global flags, then
+/// a section per subcommand with its synopsis, options and examples. One
+/// page, so that `crmdeck man > crmdeck.1` installs all of it (clap_mangen
+/// alone would point at a page per subcommand).
+pub fn man_page() -> std::io::Result<String> {
+    let command = Args::command();
+    let mut page = Vec::new();
+    let main = Man::new(command.clone());
+    main.render_title(&mut page)?;
+    main.render_name_section(&mut page)?;
+    main.render_synopsis_section(&mut page)?;
+    main.render_description_section(&mut page)?;
+    main.render_options_section(&mut page)?;
+    for subcommand in command.get_subcommands() {
+        page.extend(subcommand_section(subcommand)?);
+    }
+    main.render_extra_section(&mut page)?;
+    main.render_version_section(&mut page)?;
+    Ok(String::from_utf8_lossy(&page).into_owned())
+}
+
+/// `crmdeck NAME` as a section of the page: its purpose, then its synopsis,
+/// options and examples as subsections.
+fn subcommand_section(subcommand: &clap::Command) -> std::io::Result<Vec<u8>> {
+    let invoked = format!("{BIN} {}", subcommand.get_name());
+    let mut heading = Roff::new();
+    heading.control("SH", [invoked.to_uppercase().as_str()]);
+    if let Some(about) = subcommand.get_about() {
+        heading.text([roff::roman(about.to_string())]);
+    }
+    let mut section = Vec::new();
+    heading.to_writer(&mut section)?;
+    let man = Man::new(subcommand.clone().bin_name(invoked));
+    let mut parts = Vec::new();
+    man.render_synopsis_section(&mut parts)?;
+    man.render_options_section(&mut parts)?;
+    if subcommand.get_after_help().is_some() {
+        man.render_extra_section(&mut parts)?;
+    }
+    section.extend(as_subsections(&String::from_utf8_lossy(&parts)).into_bytes());
+    Ok(section)
+}
+
+/// Every section heading (`.SH`) of `roff` made a subsection (`.SS`). Text
+/// that starts with a dot is escaped by the writer (`\&.`), so only control
+/// lines change.
+fn as_subsections(roff: &str) -> String {
+    roff.lines()
+        .map(|line| match line.strip_prefix(".SH ") {
+            Some(title) => format!(".SS {title}\n"),
+            None => format!("{line}\n"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_section_headings_become_subsections() {
+        let roff = ".SH OPTIONS\n\\&.SH not a heading\n.TP\ntext .SH\n";
+        assert_eq!(
+            as_subsections(roff),
+            ".SS OPTIONS\n\\&.SH not a heading\n.TP\ntext .SH\n"
+        );
+    }
+
+    #[test]
+    fn a_subcommand_section_holds_its_synopsis_options_and_examples() {
+        let page = man_page().unwrap();
+        let start = page
+            .find(".SH \"CRMDECK INSTALL\"")
+            .expect("install's section");
+        let end = page[start + 1..]
+            .find(".SH ")
+            .map_or(page.len(), |at| start + 1 + at);
+        let install = &page[start..end];
+        for part in [
+            "Install a plugin from the catalogue",
+            ".SS SYNOPSIS",
+            "\\fBcrmdeck install\\fR",
+            ".SS OPTIONS",
+            "\\-\\-show\\-token",
+            "crmdeck install 3 \\-\\-yes",
+        ] {
+            assert!(install.contains(part), "{part} in {install}");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Reading every page of a store's group list over the API: the requests
+//! its plan names, sent concurrently (never more at once than the plan
+//! allows), each answer or failure given back to it with the time, and
+//! what it reports written to the log.
+
+use crate::api::{ApiError, Client, RetryPolicy};
+use crate::config::Config;
+use crate::store::{Failure, GroupList, Store, WalkEvent, WalkPolicy};
+use futures::stream::{FuturesUnordered, StreamExt};
+use std::time::Instant;
+
+/// An empty store whose walks keep `max_in_flight` of the config.
+pub fn store_for(config: &Config) -> Store {
+    Store::new(
+        config
+            .max_in_flight
+            .map_or_else(WalkPolicy::default, WalkPolicy::with_max_in_flight),
+    )
+}
+
+/// Runs the walk `list` plans until nothing is planned or on its way,
+/// calling `progress` after each answer. Every event goes to the log; the
+/// warnings among them are returned, for the user.
+pub async fn walk(
+    client: &Client,
+    list: &mut GroupList,
+    mut progress: impl FnMut(&GroupList),
+) -> Vec<WalkEvent> {
+    // The list paces the walk after a 429 (a lower bound, its Retry-After):
+    // the client reports a 429 at once instead of waiting in each request.
+    let client = client.with_retry(RetryPolicy {
+        wait_out_rate_limits: false,
+        ..client.retry_policy()
+    });
+    let mut running = FuturesUnordered::new();
+    let mut warnings = Vec::new();
+    loop {
+        let plan = list.plan(Instant::now());
+        for query in plan.ask {
+            let client = client.clone();
+            running.push(async move { (query, client.groups(query).await) });
+        }
+        let answer = match (running.is_empty(), plan.wake_at) {
+            (true, None) => break,
+            (true, Some(at)) => {
+                tokio::time::sleep_until(at.into()).await;
+                continue;
+            }
+            (false, None) => running.next().await,
+            (false, Some(at)) => tokio::select! {
+                answer = running.next() => answer,
+                () = tokio::time::sleep_until(at.into()) => continue,
+            },
+        };
+        let Some((query, result)) = answer else {
+            break;
+        };
+        let now = Instant::now();
+        match result {
+            Ok(page) => list.accept(page, now),
+            Err(error) => list.fail(query, failure(&error), now),
+        }
+        for event in list.take_events() {
+            let branch = list.branch_id();
+            if event.is_warning() {
+                tracing::warn!(?branch, "{event}");
+                warnings.push(event);
+            } else {
+                tracing::info!(?branch, "{event}");
+            }
+        }
+        progress(list);
+    }
+    warnings
+}
+
+/// What the walk needs to know of an error.
+fn failure(error: &ApiError) -> Failure {
+    match error {
+        ApiError::RateLimited { retry_after } => Failure::RateLimited {
+            retry_after: *retry_after,
+            cause: error.to_string(),
+        },
+        other => Failure::Failed(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_429_is_the_walks_to_pace_and_anything_else_a_missing_page() {
+        let limited = ApiError::RateLimited {
+            retry_after: Some(Duration::from_secs(2)),
+        };
+        assert_eq!(
+            failure(&limited),
+            Failure::RateLimited {
+                retry_after: Some(Duration::from_secs(2)),
+                cause: limited.to_string()
+            }
+        );
+        let lost = ApiError::Timeout(Duration::from_secs(30));
+        assert_eq!(failure(&lost), Failure::Failed(lost.to_string()));
+    }
+}

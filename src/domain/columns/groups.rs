@@ -1,0 +1,306 @@
+//! A group as a row: the Groups tab's table, `crmdeck groups` and its CSV.
+
+use super::{Column, Natural, OnScreen, Print, Sort, SortBy, SortKey, Text, Tone};
+use crate::domain::clock::{lesson_range, time_of_day};
+use crate::domain::format::{NONE, RowFormat, date, status_word};
+use crate::domain::weekday::{NameStyle, describe_days, weekdays};
+use crate::model::{DateField, Group};
+use chrono::Timelike;
+
+/// The columns of a group, left to right.
+pub static COLUMNS: &[Column<Group, RowFormat>] = &[
+    Column {
+        title: "No",
+        name: "number",
+        text: Text::Plain(number),
+        screen: Some(OnScreen {
+            natural: Natural::WIDEST,
+            flex_min: None,
+            priority: 9,
+            essential: true,
+            tone: Tone::Plain,
+            filtered: true,
+            sort: Some(Sort {
+                name: "number",
+                by: SortBy::Key(|group, _| SortKey::Number(group.company_group_number)),
+            }),
+        }),
+        print: Print::Whole,
+    },
+    Column {
+        title: "Name",
+        name: "name",
+        text: Text::Plain(|group, _| group.name.clone()),
+        screen: Some(OnScreen {
+            natural: Natural::WIDEST,
+            flex_min: Some(20),
+            priority: 8,
+            essential: true,
+            tone: Tone::Plain,
+            filtered: true,
+            sort: Some(Sort {
+                name: "name",
+                by: SortBy::LowerCase,
+            }),
+        }),
+        print: Print::UpTo(32),
+    },
+    Column {
+        title: "Course",
+        name: "course",
+        text: Text::Plain(course),
+        screen: Some(OnScreen {
+            natural: Natural::WIDEST,
+            flex_min: Some(14),
+            priority: 4,
+            essential: false,
+            tone: Tone::Plain,
+            filtered: true,
+            sort: Some(Sort {
+                name: "course",
+                by: SortBy::LowerCase,
+            }),
+        }),
+        print: Print::UpTo(24),
+    },
+    Column {
+        title: "Days",
+        name: "days",
+        text: Text::Narrowable {
+            wide: |group, format| days(group, format, NameStyle::Short),
+            narrow: |group, format| days(group, format, NameStyle::Compact),
+        },
+        screen: Some(OnScreen {
+            // Longer day lists take their narrow form.
+            natural: Natural::Widest { floor: 0, cap: 14 },
+            flex_min: None,
+            priority: 7,
+            essential: true,
+            tone: Tone::Plain,
+            filtered: false,
+            sort: Some(Sort {
+                name: "days",
+                by: SortBy::Key(|group, _| {
+                    SortKey::Days(
+                        weekdays(&group.days, &group.exact_days)
+                            .iter()
+                            .map(|day| day.num_days_from_monday())
+                            .collect(),
+                    )
+                }),
+            }),
+        }),
+        print: Print::UpTo(20),
+    },
+    Column {
+        title: "Time",
+        name: "time",
+        text: Text::Plain(|group, format| {
+            let start = group.lesson_start_time.as_ref();
+            lesson_range(start, group.lesson_end_time.as_ref(), &format.zone)
+        }),
+        screen: Some(OnScreen {
+            natural: Natural::WIDEST,
+            flex_min: None,
+            priority: 6,
+            essential: true,
+            tone: Tone::Plain,
+            filtered: false,
+            sort: Some(Sort {
+                name: "time",
+                by: SortBy::Key(|group, format| {
+                    let start = group.lesson_start_time.as_ref();
+                    SortKey::Number(
+                        start
+                            .and_then(|t| time_of_day(t, &format.zone))
+                            .map(|t| i64::from(t.hour() * 60 + t.minute())),
+                    )
+                }),
+            }),
+        }),
+        print: Print::Whole,
+    },
+    Column {
+        title: "Status",
+        name: "status",
+        text: Text::Plain(status),
+        screen: Some(OnScreen {
+            natural: Natural::WIDEST,
+            flex_min: None,
+            priority: 5,
+            essential: true,
+            tone: Tone::State,
+            filtered: false,
+            sort: Some(Sort {
+                name: "status",
+                by: SortBy::Text,
+            }),
+        }),
+        print: Print::Whole,
+    },
+    Column {
+        title: "Branch",
+        name: "branch",
+        text: Text::Branch(|group| group.branch_id),
+        screen: Some(OnScreen {
+            natural: Natural::Widest { floor: 0, cap: 18 },
+            flex_min: Some(10),
+            priority: 3,
+            essential: false,
+            tone: Tone::Plain,
+            filtered: false,
+            sort: Some(Sort {
+                name: "branch",
+                by: SortBy::Key(|group, _| SortKey::Branch(group.branch_id)),
+            }),
+        }),
+        print: Print::UpTo(16),
+    },
+    Column {
+        title: "Start–end",
+        name: "dates",
+        text: Text::Plain(dates),
+        screen: Some(OnScreen {
+            natural: Natural::WIDEST,
+            flex_min: None,
+            priority: 2,
+            essential: false,
+            tone: Tone::Plain,
+            filtered: false,
+            sort: Some(Sort {
+                name: "start date",
+                by: SortBy::Text,
+            }),
+        }),
+        // Scripts get the two dates apart.
+        print: Print::No,
+    },
+    Column {
+        title: "Start",
+        name: "start",
+        text: Text::Plain(|group, _| or_none(group.group_start_date.as_ref())),
+        screen: None,
+        print: Print::Whole,
+    },
+    Column {
+        title: "End",
+        name: "end",
+        text: Text::Plain(|group, _| or_none(group.group_end_date.as_ref())),
+        screen: None,
+        print: Print::Whole,
+    },
+];
+
+fn number(group: &Group, _: &RowFormat) -> String {
+    group
+        .company_group_number
+        .map_or_else(|| NONE.to_string(), |n| n.to_string())
+}
+
+fn course(group: &Group, _: &RowFormat) -> String {
+    group
+        .course
+        .as_ref()
+        .map_or_else(|| NONE.to_string(), |course| course.name.clone())
+}
+
+fn days(group: &Group, format: &RowFormat, style: NameStyle) -> String {
+    describe_days(&group.days, &group.exact_days, format.language, style)
+}
+
+fn status(group: &Group, _: &RowFormat) -> String {
+    status_word(&group.status).into_owned()
+}
+
+/// "2025-01-31–2025-09-30".
+fn dates(group: &Group, _: &RowFormat) -> String {
+    format!(
+        "{}–{}",
+        or_none(group.group_start_date.as_ref()),
+        or_none(group.group_end_date.as_ref())
+    )
+}
+
+fn or_none(day: Option<&DateField>) -> String {
+    day.map_or_else(|| NONE.to_string(), |day| date(day).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{BranchNames, ScreenRow, on_screen, printed};
+    use super::*;
+    use crate::domain::Language;
+    use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
+    use chrono::{NaiveDate, NaiveTime};
+
+    fn format() -> RowFormat {
+        RowFormat {
+            language: Language::En,
+            zone: "Asia/Tashkent".parse().unwrap(),
+        }
+    }
+
+    fn group() -> Group {
+        let clock = |h| {
+            Some(LessonTime::Clock(
+                NaiveTime::from_hms_opt(h, 30, 0).unwrap(),
+            ))
+        };
+        Group {
+            id: 40,
+            company_group_number: Some(7),
+            name: "Café\u{1b} Français".to_string(),
+            days: DaysCode::MonWedFri,
+            lesson_start_time: clock(9),
+            lesson_end_time: clock(11),
+            status: GroupStatus::Archive,
+            branch_id: Some(2),
+            group_start_date: NaiveDate::from_ymd_opt(2025, 1, 31).map(DateField::Date),
+            course: Some(Course {
+                name: "French A2".to_string(),
+                ..Course::default()
+            }),
+            ..Group::default()
+        }
+    }
+
+    #[test]
+    fn a_group_reads_the_same_on_screen_and_printed() {
+        let row = ScreenRow::new(COLUMNS, &group(), &format());
+        let shown: Vec<(&str, &str)> = on_screen(COLUMNS)
+            .zip(&row.cells)
+            .filter_map(|((column, _), cell)| Some((column.name, cell.text()?.as_str())))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("number", "7"),
+                ("name", "Café␛ Français"),
+                ("course", "French A2"),
+                ("days", "Mon Wed Fri"),
+                ("time", "09:30–11:30"),
+                ("status", "Archive"),
+                ("dates", "2025-01-31–—"),
+            ]
+        );
+        let names = BranchNames::from([(2, "Yunusobod".to_string())]);
+        let print: Vec<String> = printed(COLUMNS)
+            .map(|column| column.print_text(&group(), &format(), &names))
+            .collect();
+        assert_eq!(
+            print,
+            [
+                "7",
+                "Café␛ Français",
+                "French A2",
+                "Mon Wed Fri",
+                "09:30–11:30",
+                "Archive",
+                "Yunusobod",
+                "2025-01-31",
+                "—"
+            ]
+        );
+        assert!(row.matches("7 café␛ français french"));
+    }
+}

@@ -1,0 +1,607 @@
+//! How a record reads as a row of cells: one table of columns per record
+//! kind ([`groups`], [`plugins`], [`lessons`], [`installs`], [`branches`],
+//! [`facts`]), read by the
+//! dashboard's tables, the command line's tables and CSV. A new column is
+//! one entry in its kind's table.
+//!
+//! A column says what it is called (its title on screen, upper case in the
+//! command line's table, its CSV name), how a record reads in it, how the
+//! dashboard sizes, tones, filters and sorts it, and how wide the command
+//! line may print it. Texts come out sanitised (see [`super::sanitize`]).
+
+pub mod branches;
+pub mod facts;
+pub mod groups;
+pub mod installs;
+pub mod lessons;
+pub mod plugins;
+
+use super::cell_text::CellText;
+use super::format::NONE;
+use super::sanitize::sanitize_line;
+use super::script::fold;
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// Branch names by id, as far as they are known.
+pub type BranchNames = HashMap<i64, String>;
+
+/// One column of a record kind's table: records `R` in the format `F`.
+pub struct Column<R, F> {
+    /// Its head on the dashboard; the command line's table prints it in
+    /// upper case.
+    pub title: &'static str,
+    /// Its CSV header: lower case, words joined by `_`.
+    pub name: &'static str,
+    /// How a record reads in it.
+    pub text: Text<R, F>,
+    /// How the dashboard's table shows it (None: it does not).
+    pub screen: Option<OnScreen<R, F>>,
+    /// How the command line prints it.
+    pub print: Print,
+}
+
+/// How a record reads in a column.
+pub enum Text<R, F> {
+    /// The same text wherever the column shows.
+    Plain(fn(&R, &F) -> String),
+    /// A text, and a narrower one for the dashboard when the essential
+    /// columns do not fit with the first (or a cell does not fit its
+    /// column); the command line prints the first.
+    Narrowable {
+        wide: fn(&R, &F) -> String,
+        narrow: fn(&R, &F) -> String,
+    },
+    /// One text for people on the dashboard, another for scripts.
+    Split {
+        screen: fn(&R, &F) -> String,
+        print: fn(&R, &F) -> String,
+    },
+    /// The record's branch by name. The dashboard names it as it draws
+    /// (the names may arrive after the record) and shows an unnamed one as
+    /// `#id`; the command line prints the bare id for scripts.
+    Branch(fn(&R) -> Option<i64>),
+}
+
+/// How the dashboard's table shows a column.
+pub struct OnScreen<R, F> {
+    pub natural: Natural,
+    /// A flexible column shares the room left over and shrinks down to
+    /// this many columns before it is dropped (None: always `natural`).
+    pub flex_min: Option<usize>,
+    /// Columns are dropped lowest priority first when the width is short.
+    pub priority: u8,
+    /// Never dropped.
+    pub essential: bool,
+    pub tone: Tone,
+    /// The list's filter looks for the filter text in it.
+    pub filtered: bool,
+    /// `s` can order the rows by it.
+    pub sort: Option<Sort<R, F>>,
+}
+
+/// How wide a column would like to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Natural {
+    /// As wide as its widest cell and its title, at least `floor` and at
+    /// most `cap` columns.
+    Widest { floor: usize, cap: usize },
+    /// This wide, whatever its cells.
+    Exactly(usize),
+}
+
+impl Natural {
+    /// As wide as the widest cell and the title.
+    pub const WIDEST: Self = Self::Widest {
+        floor: 0,
+        cap: usize::MAX,
+    };
+
+    /// The width for a column titled `title` whose widest cell is `widest`.
+    pub fn width(self, title: &str, widest: usize) -> usize {
+        match self {
+            Self::Widest { floor, cap } => widest
+                .max(super::format::display_width(title))
+                .max(floor)
+                .min(cap),
+            Self::Exactly(width) => width,
+        }
+    }
+}
+
+/// How a column's cells stand out; the theme gives each its style.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// The row's own style.
+    Plain,
+    /// Secondary text.
+    Quiet,
+    /// The record's state (active or archived, installed): coloured by it.
+    State,
+}
+
+/// How the command line prints a column (its table and CSV).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Print {
+    /// Not printed.
+    No,
+    /// Printed whole.
+    Whole,
+    /// Cut to this many columns in a table on a terminal; whole in CSV and
+    /// when piped.
+    UpTo(usize),
+}
+
+/// A column the rows can be ordered by.
+pub struct Sort<R, F> {
+    /// Its name in the summary line ("sort: start date ↑").
+    pub name: &'static str,
+    pub by: SortBy<R, F>,
+}
+
+/// What a column orders the rows by.
+pub enum SortBy<R, F> {
+    /// Its text as shown.
+    Text,
+    /// Its text as shown, in lower case.
+    LowerCase,
+    /// A key of the record.
+    Key(fn(&R, &F) -> SortKey),
+}
+
+/// What a row sorts by in a column; a missing value sorts after all others.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SortKey {
+    Number(Option<i64>),
+    Text(String),
+    /// Weekdays as numbers from Monday.
+    Days(Vec<u32>),
+    /// A branch id, ordered by the branch's name in lower case (by the id
+    /// when it has none) as known when sorting.
+    Branch(Option<i64>),
+}
+
+/// A [`SortKey`] ready to compare.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Order {
+    Present(Value),
+    Missing,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Value {
+    Number(i64),
+    Text(String),
+    Days(Vec<u32>),
+}
+
+impl SortKey {
+    /// The key to compare, branches named from `branch_names`.
+    pub fn order(&self, branch_names: &BranchNames) -> Order {
+        let value = match self {
+            Self::Number(number) => number.map(Value::Number),
+            Self::Text(text) => Some(Value::Text(text.clone())),
+            Self::Days(days) => Some(Value::Days(days.clone())),
+            Self::Branch(id) => id.map(|id| {
+                Value::Text(
+                    branch_names
+                        .get(&id)
+                        .map_or_else(|| id.to_string(), |name| name.to_lowercase()),
+                )
+            }),
+        };
+        value.map_or(Order::Missing, Order::Present)
+    }
+}
+
+/// A column the rows are sorted by: its position among the columns on the
+/// dashboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SortColumn(usize);
+
+impl SortColumn {
+    /// The sort after `current`: each sortable column of `columns` in turn,
+    /// then none (the server's order).
+    pub fn next<R, F>(columns: &[Column<R, F>], current: Option<Self>) -> Option<Self> {
+        let from = current.map_or(0, |Self(index)| index + 1);
+        on_screen(columns)
+            .enumerate()
+            .skip(from)
+            .find(|(_, (_, screen))| screen.sort.is_some())
+            .map(|(index, _)| Self(index))
+    }
+
+    /// The column's name in the summary line.
+    pub fn name<R, F>(self, columns: &[Column<R, F>]) -> &'static str {
+        on_screen(columns)
+            .nth(self.0)
+            .and_then(|(_, screen)| screen.sort.as_ref())
+            .map_or("", |sort| sort.name)
+    }
+}
+
+/// The columns the dashboard shows, left to right.
+pub fn on_screen<R, F>(
+    columns: &[Column<R, F>],
+) -> impl Iterator<Item = (&Column<R, F>, &OnScreen<R, F>)> {
+    columns
+        .iter()
+        .filter_map(|column| Some((column, column.screen.as_ref()?)))
+}
+
+/// The columns the command line prints, left to right.
+pub fn printed<R, F>(columns: &[Column<R, F>]) -> impl Iterator<Item = &Column<R, F>> {
+    columns.iter().filter(|column| column.print != Print::No)
+}
+
+impl<R, F> Column<R, F> {
+    /// A column the command line prints whole, as `text` reads it, and the
+    /// dashboard does not show.
+    pub const fn print_only(
+        title: &'static str,
+        name: &'static str,
+        text: fn(&R, &F) -> String,
+    ) -> Self {
+        Self {
+            title,
+            name,
+            text: Text::Plain(text),
+            screen: None,
+            print: Print::Whole,
+        }
+    }
+
+    /// What the command line prints for `record`; a branch is named from
+    /// `branch_names`, by its id when it has no name there.
+    pub fn print_text(&self, record: &R, format: &F, branch_names: &BranchNames) -> String {
+        let text = match &self.text {
+            Text::Plain(text) | Text::Narrowable { wide: text, .. } => text(record, format),
+            Text::Split { print, .. } => print(record, format),
+            Text::Branch(branch) => match branch(record) {
+                Some(id) => branch_names
+                    .get(&id)
+                    .map_or_else(|| id.to_string(), Clone::clone),
+                None => NONE.to_string(),
+            },
+        };
+        sanitized(text)
+    }
+
+    /// The dashboard's cell for `record`, measured.
+    pub fn screen_cell(&self, record: &R, format: &F) -> ScreenCell {
+        let measured = |text: fn(&R, &F) -> String| CellText::new(sanitized(text(record, format)));
+        match &self.text {
+            Text::Plain(text) | Text::Split { screen: text, .. } => ScreenCell::Text(Measured {
+                text: measured(*text),
+                narrow: None,
+            }),
+            Text::Narrowable { wide, narrow } => ScreenCell::Text(Measured {
+                text: measured(*wide),
+                narrow: Some(measured(*narrow)),
+            }),
+            Text::Branch(branch) => ScreenCell::Branch(branch(record)),
+        }
+    }
+}
+
+/// `text` sanitised, copied only when something in it had to change.
+fn sanitized(text: String) -> String {
+    match sanitize_line(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(clean) => clean,
+    }
+}
+
+/// A cell of the dashboard's table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScreenCell {
+    Text(Measured),
+    /// A branch, named as it is drawn.
+    Branch(Option<i64>),
+}
+
+/// A cell's text measured once, and its narrower form if its column has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Measured {
+    pub text: CellText,
+    pub narrow: Option<CellText>,
+}
+
+impl Measured {
+    /// The text for a column `width` wide: the narrow form when `narrow`
+    /// is asked for or the text is wider than the column.
+    pub fn fitting(&self, width: usize, narrow: bool) -> &CellText {
+        match &self.narrow {
+            Some(short) if narrow || self.text.width() > width => short,
+            _ => &self.text,
+        }
+    }
+}
+
+impl ScreenCell {
+    /// The cell's text, when it has its own.
+    pub fn text(&self) -> Option<&CellText> {
+        match self {
+            Self::Text(measured) => Some(&measured.text),
+            Self::Branch(_) => None,
+        }
+    }
+}
+
+/// A record as a row of the dashboard's table: its cells measured, its
+/// sort keys and the text its filter looks in, made once when the record
+/// arrives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScreenRow {
+    /// One per column on the dashboard, left to right.
+    pub cells: Box<[ScreenCell]>,
+    /// One per column on the dashboard; None where it does not sort.
+    keys: Box<[Option<SortKey>]>,
+    /// The filtered columns' texts folded to one script in lower case
+    /// ([`fold`]), a space apart.
+    search: String,
+}
+
+impl ScreenRow {
+    pub fn new<R, F>(columns: &[Column<R, F>], record: &R, format: &F) -> Self {
+        let cells: Box<[ScreenCell]> = on_screen(columns)
+            .map(|(column, _)| column.screen_cell(record, format))
+            .collect();
+        let search = on_screen(columns)
+            .zip(&cells)
+            .filter(|((_, screen), _)| screen.filtered)
+            .filter_map(|(_, cell)| cell.text().map(CellText::as_str))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let search = fold(&search);
+        let keys = on_screen(columns)
+            .zip(&cells)
+            .map(|((_, screen), cell)| {
+                let text = || cell.text().map_or("", CellText::as_str);
+                Some(match screen.sort.as_ref()?.by {
+                    SortBy::Text => SortKey::Text(text().to_string()),
+                    SortBy::LowerCase => SortKey::Text(text().to_lowercase()),
+                    SortBy::Key(key) => key(record, format),
+                })
+            })
+            .collect();
+        Self {
+            cells,
+            keys,
+            search,
+        }
+    }
+
+    /// True when the filtered columns hold `filter` (folded by [`fold`]).
+    pub fn matches(&self, filter: &str) -> bool {
+        self.search.contains(filter)
+    }
+
+    /// What the row sorts by in `column`.
+    pub fn order(&self, column: SortColumn, branch_names: &BranchNames) -> Order {
+        self.keys
+            .get(column.0)
+            .and_then(Option::as_ref)
+            .map_or(Order::Missing, |key| key.order(branch_names))
+    }
+}
+
+/// Records as the dashboard's table shows them: a row per record and the
+/// widest cell of each column, made once when the records arrive.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScreenTable {
+    pub rows: Vec<ScreenRow>,
+    pub widths: NaturalWidths,
+}
+
+impl ScreenTable {
+    pub fn new<R, F>(columns: &[Column<R, F>], records: &[R], format: &F) -> Self {
+        let rows: Vec<ScreenRow> = records
+            .iter()
+            .map(|record| ScreenRow::new(columns, record, format))
+            .collect();
+        Self {
+            widths: NaturalWidths::of(&rows),
+            rows,
+        }
+    }
+}
+
+/// The widest cell of each column on the dashboard (in its wide and its
+/// narrow form), over some rows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NaturalWidths(Box<[(usize, usize)]>);
+
+impl NaturalWidths {
+    fn of(rows: &[ScreenRow]) -> Self {
+        let mut widths: Vec<(usize, usize)> = Vec::new();
+        for row in rows {
+            widths.resize(row.cells.len(), (0, 0));
+            for (width, cell) in widths.iter_mut().zip(&row.cells) {
+                if let ScreenCell::Text(Measured { text, narrow }) = cell {
+                    let short = narrow.as_ref().unwrap_or(text);
+                    *width = (width.0.max(text.width()), width.1.max(short.width()));
+                }
+            }
+        }
+        Self(widths.into_boxed_slice())
+    }
+
+    /// The widest cell of the `index`th column on the dashboard, in its
+    /// narrow form when `narrow` (0 without rows).
+    pub fn widest(&self, index: usize, narrow: bool) -> usize {
+        self.0
+            .get(index)
+            .map_or(0, |&(wide, short)| if narrow { short } else { wide })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record of two fields, for a table of four columns.
+    struct Pair {
+        word: &'static str,
+        branch: Option<i64>,
+    }
+
+    fn word(pair: &Pair, _: &()) -> String {
+        pair.word.to_string()
+    }
+
+    fn initial(pair: &Pair, _: &()) -> String {
+        pair.word.chars().take(1).collect()
+    }
+
+    const fn screen(sort: Option<Sort<Pair, ()>>, filtered: bool) -> Option<OnScreen<Pair, ()>> {
+        Some(OnScreen {
+            natural: Natural::WIDEST,
+            flex_min: None,
+            priority: 1,
+            essential: true,
+            tone: Tone::Plain,
+            filtered,
+            sort,
+        })
+    }
+
+    const COLUMNS: &[Column<Pair, ()>] = &[
+        Column {
+            title: "Word",
+            name: "word",
+            text: Text::Narrowable {
+                wide: word,
+                narrow: initial,
+            },
+            screen: screen(
+                Some(Sort {
+                    name: "word",
+                    by: SortBy::LowerCase,
+                }),
+                true,
+            ),
+            print: Print::UpTo(4),
+        },
+        Column {
+            title: "Print only",
+            name: "print_only",
+            text: Text::Plain(|_, _| "\u{1b}x".to_string()),
+            screen: None,
+            print: Print::Whole,
+        },
+        Column {
+            title: "Screen only",
+            name: "screen_only",
+            text: Text::Split {
+                screen: |_, _| "seen".to_string(),
+                print: |_, _| "for scripts".to_string(),
+            },
+            screen: screen(None, true),
+            print: Print::No,
+        },
+        Column {
+            title: "Branch",
+            name: "branch",
+            text: Text::Branch(|pair| pair.branch),
+            screen: screen(
+                Some(Sort {
+                    name: "branch",
+                    by: SortBy::Key(|pair, _| SortKey::Branch(pair.branch)),
+                }),
+                false,
+            ),
+            print: Print::Whole,
+        },
+    ];
+
+    #[test]
+    fn the_sort_cycles_through_the_sortable_columns_on_screen() {
+        let first = SortColumn::next(COLUMNS, None);
+        assert_eq!(first.map(|c| c.name(COLUMNS)), Some("word"));
+        let second = SortColumn::next(COLUMNS, first);
+        assert_eq!(second.map(|c| c.name(COLUMNS)), Some("branch"));
+        assert_eq!(SortColumn::next(COLUMNS, second), None);
+    }
+
+    #[test]
+    fn printed_and_screen_columns_are_the_ones_declared_so() {
+        let printed: Vec<&str> = printed(COLUMNS).map(|c| c.name).collect();
+        assert_eq!(printed, ["word", "print_only", "branch"]);
+        let shown: Vec<&str> = on_screen(COLUMNS).map(|(c, _)| c.name).collect();
+        assert_eq!(shown, ["word", "screen_only", "branch"]);
+    }
+
+    #[test]
+    fn print_texts_are_sanitised_and_name_branches_or_give_their_id() {
+        let names = BranchNames::from([(2, "Yunusobod".to_string())]);
+        let pair = |branch| Pair {
+            word: "Zebra",
+            branch,
+        };
+        let texts = |pair: &Pair| -> Vec<String> {
+            printed(COLUMNS)
+                .map(|c| c.print_text(pair, &(), &names))
+                .collect()
+        };
+        assert_eq!(texts(&pair(Some(2))), ["Zebra", "␛x", "Yunusobod"]);
+        assert_eq!(texts(&pair(Some(7))), ["Zebra", "␛x", "7"]);
+        assert_eq!(texts(&pair(None)), ["Zebra", "␛x", NONE]);
+    }
+
+    #[test]
+    fn screen_rows_measure_filter_and_sort() {
+        let names = BranchNames::from([(2, "alpha".to_string()), (3, "Beta".to_string())]);
+        let records = [("Zebra", Some(3)), ("ant", None), ("Mole", Some(2))]
+            .map(|(word, branch)| Pair { word, branch });
+        let ScreenTable { rows, widths } = ScreenTable::new(COLUMNS, &records, &());
+        assert!(rows[0].matches("bra seen"), "filtered columns, lower case");
+        assert!(!rows[0].matches("alpha"), "the branch is not filtered");
+        let sorted = |column| {
+            let mut order: Vec<usize> = (0..rows.len()).collect();
+            order.sort_by_cached_key(|&i| rows[i].order(column, &names));
+            order
+        };
+        let by_word = SortColumn::next(COLUMNS, None).unwrap();
+        assert_eq!(sorted(by_word), [1, 2, 0]);
+        let by_branch = SortColumn::next(COLUMNS, Some(by_word)).unwrap();
+        assert_eq!(sorted(by_branch), [2, 0, 1], "named, then none last");
+        assert_eq!((widths.widest(0, false), widths.widest(0, true)), (5, 1));
+        assert_eq!(widths.widest(2, false), 0, "a branch is measured as drawn");
+        let ScreenCell::Text(cell) = &rows[0].cells[0] else {
+            panic!("a text cell: {:?}", rows[0].cells[0]);
+        };
+        assert_eq!(cell.fitting(5, false).as_str(), "Zebra");
+        assert_eq!(cell.fitting(4, false).as_str(), "Z");
+        assert_eq!(cell.fitting(9, true).as_str(), "Z");
+    }
+
+    #[test]
+    fn every_name_is_lower_case_words_joined_by_underscores() {
+        let lessons = lessons::columns();
+        let installs = installs::columns();
+        let names = (groups::COLUMNS.iter().map(|c| c.name))
+            .chain(plugins::COLUMNS.iter().map(|c| c.name))
+            .chain(lessons.iter().map(|c| c.name))
+            .chain(installs.iter().map(|c| c.name));
+        for name in names {
+            let words: Vec<&str> = name.split('_').collect();
+            assert!(
+                words
+                    .iter()
+                    .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase())),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn natural_widths_follow_the_rule() {
+        let rule = Natural::Widest { floor: 7, cap: 9 };
+        assert_eq!(rule.width("Type", 3), 7);
+        assert_eq!(rule.width("Type", 8), 8);
+        assert_eq!(rule.width("Type", 30), 9);
+        assert_eq!(Natural::WIDEST.width("Start–end", 3), 9);
+        assert_eq!(Natural::Exactly(13).width("Installed", 40), 13);
+    }
+}

@@ -1,0 +1,566 @@
+//! The groups of one branch (or of every branch): each group once, by id,
+//! the pages they came on with when each arrived, which pages are missing,
+//! and the plan of the walk that fills it.
+//!
+//! A walk asks page 1 first: its answer tells the pages there are and the
+//! `perPage` the server really honours (the walk asks for more, and trusts
+//! the answer). Then the other pages, with no more than the bound in flight.
+//! A 429 halves the bound and holds every new request until its
+//! `Retry-After`; a page that fails otherwise (after the client's own
+//! retries of a read) is marked missing, and its rows, if it had any, stay.
+//! When an answer carries another `total` than the walk's, the pages read
+//! under the old one are asked again ("what moved": offset paging shifts
+//! every page after the change) and pages past the new end are dropped.
+
+use super::walk::{Bound, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Progress, WalkEvent, WalkPolicy};
+use crate::model::{Group, GroupsPage, GroupsQuery};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::time::Instant;
+
+/// What the walk does about one page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Fetch {
+    /// Nothing: read in this walk, or not asked for.
+    Idle,
+    /// To be asked.
+    Wanted,
+    /// Asked; `generation` is the number of total changes the walk had seen
+    /// when it was sent.
+    InFlight { generation: u32 },
+    /// Failed: the cause, as the user reads it.
+    Missing(String),
+}
+
+#[derive(Debug, Clone)]
+struct Page {
+    fetch: Fetch,
+    /// The ids it listed in its last answer, in the server's order.
+    ids: Vec<i64>,
+    /// When its last answer arrived.
+    arrived: Option<Instant>,
+    /// The `total` its last answer carried.
+    total: Option<u64>,
+    /// 429s in a row for this page.
+    rate_limited: u32,
+}
+
+impl Page {
+    fn new() -> Self {
+        Self {
+            fetch: Fetch::Idle,
+            ids: Vec::new(),
+            arrived: None,
+            total: None,
+            rate_limited: 0,
+        }
+    }
+
+    fn read_since(&self, started: Option<Instant>) -> bool {
+        self.fetch == Fetch::Idle
+            && matches!((self.arrived, started), (Some(at), Some(start)) if at >= start)
+    }
+}
+
+/// A group and the number of pages listing it: it leaves the list when no
+/// page lists it any more.
+#[derive(Debug, Clone)]
+struct Row {
+    group: Group,
+    pages: u32,
+}
+
+/// What to send now, and when to ask for a plan again if nothing can go
+/// before then (a 429's `Retry-After`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Plan {
+    pub ask: Vec<GroupsQuery>,
+    pub wake_at: Option<Instant>,
+}
+
+/// The groups of one branch (`None`: every branch) and the walk over them.
+#[derive(Debug, Clone)]
+pub struct GroupList {
+    branch_id: Option<i64>,
+    /// What the walk asks for; the server's answer is trusted over it.
+    asked_per_page: u32,
+    /// The page size the server honours, from its first answer.
+    per_page: Option<u32>,
+    total: Option<u64>,
+    /// None before page 1 arrives, or when the server says neither
+    /// `totalPages` nor `total` (the walk then follows page after page).
+    total_pages: Option<u64>,
+    pages: BTreeMap<u64, Page>,
+    rows: HashMap<i64, Row>,
+    policy: WalkPolicy,
+    bound: Bound,
+    /// No request starts before this (after a 429).
+    hold_until: Option<Instant>,
+    /// When the walk under way started.
+    started: Option<Instant>,
+    /// Page 1 of this walk arrived: the others are planned.
+    sized: bool,
+    total_changes: u32,
+    /// The end of this walk was reported (a shortfall is said once).
+    ended: bool,
+    events: Vec<WalkEvent>,
+}
+
+impl GroupList {
+    pub fn new(branch_id: Option<i64>, asked_per_page: u32, policy: WalkPolicy) -> Self {
+        Self {
+            branch_id,
+            asked_per_page: asked_per_page.max(1),
+            per_page: None,
+            total: None,
+            total_pages: None,
+            pages: BTreeMap::new(),
+            rows: HashMap::new(),
+            policy,
+            bound: Bound::new(policy.max_in_flight.max(1)),
+            hold_until: None,
+            started: None,
+            sized: false,
+            total_changes: 0,
+            ended: false,
+            events: Vec::new(),
+        }
+    }
+
+    /// Starts a walk (or walks again): page 1 first. What was read stays
+    /// until the pages that held it are read again.
+    pub fn walk(&mut self, now: Instant) {
+        self.started = Some(now);
+        self.sized = false;
+        self.total_changes = 0;
+        self.ended = false;
+        self.bound = Bound::new(self.policy.max_in_flight.max(1));
+        for page in self.pages.values_mut() {
+            page.fetch = Fetch::Idle;
+            page.rate_limited = 0;
+        }
+        self.pages.entry(1).or_insert_with(Page::new).fetch = Fetch::Wanted;
+    }
+
+    /// Drops the plan: nothing more is asked, and answers to what was
+    /// asked are ignored (the caller cancels the requests).
+    pub fn cancel(&mut self) {
+        for page in self.pages.values_mut() {
+            if matches!(page.fetch, Fetch::Wanted | Fetch::InFlight { .. }) {
+                page.fetch = Fetch::Idle;
+            }
+        }
+    }
+
+    /// Plans the missing pages again, and only those; returns them. None
+    /// while the server asked to wait longer than the policy waits (a
+    /// long `Retry-After`): see [`held_until`](Self::held_until).
+    pub fn retry_missing(&mut self, now: Instant) -> Vec<u64> {
+        if self
+            .hold_until
+            .is_some_and(|until| until > now + self.policy.max_retry_after)
+        {
+            return Vec::new();
+        }
+        let mut retried = Vec::new();
+        for (&number, page) in &mut self.pages {
+            if let Fetch::Missing(_) = page.fetch {
+                page.fetch = Fetch::Wanted;
+                page.rate_limited = 0;
+                retried.push(number);
+            }
+        }
+        if !retried.is_empty() {
+            self.ended = false;
+        }
+        retried
+    }
+
+    /// No request starts before this time: the server's `Retry-After`.
+    pub fn held_until(&self) -> Option<Instant> {
+        self.hold_until
+    }
+
+    /// The requests to send now (marked in flight), within the bound and
+    /// after any hold a 429 asked for.
+    pub fn plan(&mut self, now: Instant) -> Plan {
+        if !self.pages.values().any(|page| page.fetch == Fetch::Wanted) {
+            return Plan::default();
+        }
+        match self.hold_until {
+            Some(until) if now < until => {
+                return Plan {
+                    ask: Vec::new(),
+                    wake_at: Some(until),
+                };
+            }
+            _ => self.hold_until = None,
+        }
+        let room = self.bound.current.saturating_sub(self.in_flight());
+        let per_page = self.per_page.unwrap_or(self.asked_per_page);
+        let generation = self.total_changes;
+        let mut ask = Vec::new();
+        for (&number, page) in &mut self.pages {
+            if ask.len() >= room {
+                break;
+            }
+            if page.fetch == Fetch::Wanted {
+                page.fetch = Fetch::InFlight { generation };
+                ask.push(GroupsQuery {
+                    branch_id: self.branch_id,
+                    page: number,
+                    per_page,
+                });
+            }
+        }
+        Plan { ask, wake_at: None }
+    }
+
+    /// Takes the answer to a planned request.
+    pub fn accept(&mut self, answer: GroupsPage, now: Instant) {
+        let number = answer.query.page;
+        let Some(sent_in) = self.in_flight_generation(&answer.query) else {
+            return;
+        };
+        self.bound.answered();
+        if let Some(current) = answer.pagination.current_page
+            && current != number
+        {
+            let cause = format!("the server answered page {number} with page {current}");
+            self.mark_missing(number, cause);
+            self.note_end();
+            return;
+        }
+        let total = answer.pagination.total;
+        if self.sized
+            && let (Some(walk_total), Some(answered)) = (self.total, total)
+            && answered != walk_total
+        {
+            if sent_in < self.total_changes && self.total_changes <= MAX_TOTAL_CHANGES {
+                // Answered before a change the walk already knows: stale.
+                // (Past the limit answers are taken as they come, so a
+                // centre that never stops changing cannot keep the walk
+                // going.)
+                self.set_fetch(number, Fetch::Wanted);
+                return;
+            }
+            self.record(number, answer.groups, total, now);
+            self.total_changed(walk_total, answered, answer.pagination.total_pages);
+            self.note_end();
+            return;
+        }
+        let more_after = answer.pagination.links.next.is_some()
+            || (!answer.groups.is_empty()
+                && answer.groups.len() as u64 >= u64::from(answer.per_page()));
+        if !self.sized {
+            self.size(&answer);
+        }
+        self.record(number, answer.groups, total, now);
+        if self.total_pages.is_none() && more_after && number < MAX_PAGES {
+            // Neither totalPages nor total: follow the pages one by one.
+            self.want(number + 1);
+        }
+        self.note_end();
+    }
+
+    /// Takes the failure of a planned request.
+    pub fn fail(&mut self, query: GroupsQuery, failure: Failure, now: Instant) {
+        let number = query.page;
+        if self.in_flight_generation(&query).is_none() {
+            return;
+        }
+        match failure {
+            Failure::Failed(cause) => self.mark_missing(number, cause),
+            Failure::RateLimited { retry_after, cause } => {
+                let wait = retry_after.unwrap_or(self.policy.default_retry_after);
+                let attempts = self.pages.get(&number).map_or(0, |p| p.rate_limited) + 1;
+                let until = now + wait;
+                self.hold_until = Some(self.hold_until.map_or(until, |held| held.max(until)));
+                if wait > self.policy.max_retry_after {
+                    // Reported, not waited out: nothing more is asked.
+                    let wanted: Vec<u64> = self
+                        .pages
+                        .iter()
+                        .filter(|(_, page)| page.fetch == Fetch::Wanted)
+                        .map(|(&n, _)| n)
+                        .collect();
+                    for n in std::iter::once(number).chain(wanted) {
+                        self.mark_missing(n, cause.clone());
+                    }
+                } else if attempts > self.policy.rate_limited_attempts {
+                    self.mark_missing(number, cause);
+                } else {
+                    if let Some(page) = self.pages.get_mut(&number) {
+                        page.rate_limited = attempts;
+                        page.fetch = Fetch::Wanted;
+                    }
+                    self.bound.slow_down();
+                    self.events.push(WalkEvent::RateLimited {
+                        page: number,
+                        wait,
+                        in_flight: self.bound.current,
+                    });
+                }
+            }
+        }
+        self.note_end();
+    }
+
+    /// What the walk noticed since the last call, for the caller's log.
+    pub fn take_events(&mut self) -> Vec<WalkEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// True when nothing is planned or on its way.
+    pub fn is_done(&self) -> bool {
+        !self
+            .pages
+            .values()
+            .any(|page| matches!(page.fetch, Fetch::Wanted | Fetch::InFlight { .. }))
+    }
+
+    /// The missing pages, each with its cause.
+    pub fn missing(&self) -> Vec<(u64, &str)> {
+        self.pages
+            .iter()
+            .filter_map(|(&number, page)| match &page.fetch {
+                Fetch::Missing(cause) => Some((number, cause.as_str())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            read: self
+                .pages
+                .values()
+                .filter(|page| page.read_since(self.started))
+                .count() as u64,
+            pages: self.total_pages,
+            missing: self.missing().len() as u64,
+            in_flight: self.in_flight(),
+        }
+    }
+
+    /// Every group once, in page order (a group listed on two pages shows
+    /// where it was listed first), each as its latest answer has it.
+    pub fn groups(&self) -> impl Iterator<Item = &Group> {
+        let mut seen = HashSet::new();
+        self.pages
+            .values()
+            .flat_map(|page| page.ids.iter())
+            .filter(move |id| seen.insert(**id))
+            .filter_map(|id| self.rows.get(id).map(|row| &row.group))
+    }
+
+    /// The number of groups held.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    pub fn branch_id(&self) -> Option<i64> {
+        self.branch_id
+    }
+
+    /// The total the server announced last.
+    pub fn total(&self) -> Option<u64> {
+        self.total
+    }
+
+    /// The page size the server honours, once it said.
+    pub fn per_page(&self) -> Option<u32> {
+        self.per_page
+    }
+
+    /// When page `number` last arrived.
+    pub fn arrived(&self, number: u64) -> Option<Instant> {
+        self.pages.get(&number).and_then(|page| page.arrived)
+    }
+
+    fn in_flight(&self) -> usize {
+        self.pages
+            .values()
+            .filter(|page| matches!(page.fetch, Fetch::InFlight { .. }))
+            .count()
+    }
+
+    /// The generation `query` was sent in, when it is one this walk waits for.
+    fn in_flight_generation(&self, query: &GroupsQuery) -> Option<u32> {
+        if query.branch_id != self.branch_id {
+            return None;
+        }
+        match self.pages.get(&query.page)?.fetch {
+            Fetch::InFlight { generation } => Some(generation),
+            _ => None,
+        }
+    }
+
+    fn set_fetch(&mut self, number: u64, fetch: Fetch) {
+        if let Some(page) = self.pages.get_mut(&number) {
+            page.fetch = fetch;
+        }
+    }
+
+    fn want(&mut self, number: u64) {
+        let page = self.pages.entry(number).or_insert_with(Page::new);
+        if !matches!(page.fetch, Fetch::InFlight { .. }) {
+            page.fetch = Fetch::Wanted;
+        }
+    }
+
+    fn mark_missing(&mut self, number: u64, cause: String) {
+        self.set_fetch(number, Fetch::Missing(cause.clone()));
+        self.events.push(WalkEvent::PageMissing {
+            page: number,
+            cause,
+        });
+    }
+
+    /// Page 1 of a walk: the page size, the total and the pages to ask.
+    fn size(&mut self, first: &GroupsPage) {
+        self.sized = true;
+        let per_page = first.per_page();
+        self.per_page = Some(per_page);
+        self.total = first.pagination.total;
+        let pages = first.pagination.total_pages.or_else(|| {
+            self.total
+                .map(|total| total.div_ceil(u64::from(per_page)).max(1))
+        });
+        let Some(pages) = pages else {
+            self.total_pages = None;
+            return;
+        };
+        self.total_pages = Some(self.clamp_pages(pages));
+        self.plan_range(self.total_pages.unwrap_or(1));
+    }
+
+    fn clamp_pages(&mut self, announced: u64) -> u64 {
+        if announced > MAX_PAGES {
+            self.events.push(WalkEvent::TooManyPages { announced });
+        }
+        announced.clamp(1, MAX_PAGES)
+    }
+
+    /// Wants pages 2 to `last` that are neither read in this walk, nor
+    /// asked, nor missing, and drops the pages past `last`; returns the
+    /// pages it wanted.
+    fn plan_range(&mut self, last: u64) -> Vec<u64> {
+        let past: Vec<u64> = self.pages.range(last + 1..).map(|(&n, _)| n).collect();
+        for number in past {
+            if let Some(page) = self.pages.remove(&number) {
+                self.release(&page.ids);
+            }
+        }
+        let mut wanted = Vec::new();
+        for number in 2..=last {
+            let page = self.pages.entry(number).or_insert_with(Page::new);
+            if page.fetch == Fetch::Idle && !page.read_since(self.started) {
+                page.fetch = Fetch::Wanted;
+                wanted.push(number);
+            }
+        }
+        wanted
+    }
+
+    /// An answer under another total: what was read under the old one is
+    /// asked again, pages past the new end go, new pages are asked.
+    fn total_changed(&mut self, from: u64, to: u64, answered_pages: Option<u64>) {
+        self.total = Some(to);
+        self.total_changes += 1;
+        let per_page = u64::from(self.per_page.unwrap_or(self.asked_per_page));
+        let pages = answered_pages.unwrap_or_else(|| to.div_ceil(per_page).max(1));
+        let pages = self.clamp_pages(pages);
+        self.total_pages = Some(pages);
+        if self.total_changes > MAX_TOTAL_CHANGES {
+            if self.total_changes == MAX_TOTAL_CHANGES + 1 {
+                self.events.push(WalkEvent::KeptChanging {
+                    changes: self.total_changes,
+                });
+            }
+            // Pages past the new end still go, new pages are still asked.
+            self.plan_range(pages);
+            return;
+        }
+        let mut refetch: Vec<u64> = Vec::new();
+        for (&number, page) in self.pages.range_mut(..=pages) {
+            if page.fetch == Fetch::Idle && page.arrived.is_some() && page.total != Some(to) {
+                page.fetch = Fetch::Wanted;
+                refetch.push(number);
+            }
+        }
+        refetch.extend(self.plan_range(pages));
+        refetch.sort_unstable();
+        refetch.dedup();
+        self.events
+            .push(WalkEvent::TotalChanged { from, to, refetch });
+    }
+
+    /// Puts an answer in place of what the page held.
+    fn record(&mut self, number: u64, groups: Vec<Group>, total: Option<u64>, now: Instant) {
+        let mut seen = HashSet::new();
+        let ids: Vec<i64> = groups
+            .iter()
+            .map(|group| group.id)
+            .filter(|id| seen.insert(*id))
+            .collect();
+        let Some(page) = self.pages.get_mut(&number) else {
+            return;
+        };
+        let old = std::mem::replace(&mut page.ids, ids);
+        page.arrived = Some(now);
+        page.total = total;
+        page.fetch = Fetch::Idle;
+        page.rate_limited = 0;
+        for group in groups {
+            match self.rows.entry(group.id) {
+                Entry::Occupied(mut row) => row.get_mut().group = group,
+                Entry::Vacant(row) => {
+                    row.insert(Row { group, pages: 0 });
+                }
+            }
+        }
+        for id in &self.pages[&number].ids {
+            if let Some(row) = self.rows.get_mut(id) {
+                row.pages += 1;
+            }
+        }
+        self.release(&old);
+    }
+
+    /// One page fewer lists each of `ids`; a group no page lists goes.
+    fn release(&mut self, ids: &[i64]) {
+        for id in ids {
+            if let Entry::Occupied(mut row) = self.rows.entry(*id) {
+                row.get_mut().pages = row.get().pages.saturating_sub(1);
+                if row.get().pages == 0 {
+                    row.remove();
+                }
+            }
+        }
+    }
+
+    /// Once the walk is over with every page read: says when the pages
+    /// held fewer groups than the server announced.
+    fn note_end(&mut self) {
+        if self.ended || !self.is_done() || !self.missing().is_empty() {
+            return;
+        }
+        self.ended = true;
+        let read = self.rows.len() as u64;
+        if let Some(announced) = self.total
+            && self.sized
+            && read < announced
+            && self.total_pages.is_some_and(|pages| pages < MAX_PAGES)
+        {
+            self.events.push(WalkEvent::Shortfall { announced, read });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,122 @@
+//! Every record the views read, held once: the groups of each branch (and
+//! of every branch) by id, the branches and the plugin catalogue; and what
+//! to fetch next. Pure data: it sends nothing and reads no clock. The
+//! caller gives it the time (`now`) and the answers, sends the requests it
+//! plans, and logs the events it reports.
+//!
+//! - `list`: [`GroupList`], the groups of one branch and the walk over its
+//!   pages (page 1 first, then a bounded number in flight, 429 back-off,
+//!   missing pages, a total that changes during the walk);
+//! - `walk`: the rules and reports of a walk ([`WalkPolicy`], [`Failure`],
+//!   [`Progress`], [`WalkEvent`]).
+
+mod list;
+mod walk;
+
+pub use list::{GroupList, Plan};
+pub use walk::{
+    DEFAULT_MAX_IN_FLIGHT, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Progress, WalkEvent, WalkPolicy,
+    page_list,
+};
+
+use crate::model::{Branch, Plugin};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// One value as it last arrived, and when.
+#[derive(Debug, Clone)]
+pub struct Held<T> {
+    value: Option<T>,
+    arrived: Option<Instant>,
+}
+
+impl<T> Default for Held<T> {
+    fn default() -> Self {
+        Self {
+            value: None,
+            arrived: None,
+        }
+    }
+}
+
+impl<T> Held<T> {
+    /// Replaces what was held.
+    pub fn set(&mut self, value: T, now: Instant) {
+        self.value = Some(value);
+        self.arrived = Some(now);
+    }
+
+    pub fn get(&self) -> Option<&T> {
+        self.value.as_ref()
+    }
+
+    /// When the value held arrived.
+    pub fn arrived(&self) -> Option<Instant> {
+        self.arrived
+    }
+}
+
+/// The records of one API: groups by branch, branches, plugins.
+#[derive(Debug, Clone, Default)]
+pub struct Store {
+    policy: WalkPolicy,
+    /// By branch; `None` is the list of every branch.
+    groups: HashMap<Option<i64>, GroupList>,
+    pub branches: Held<Vec<Branch>>,
+    pub plugins: Held<Vec<Plugin>>,
+}
+
+impl Store {
+    /// An empty store whose walks follow `policy`.
+    pub fn new(policy: WalkPolicy) -> Self {
+        Self {
+            policy,
+            ..Self::default()
+        }
+    }
+
+    /// The groups of `branch_id` (`None`: every branch), once a walk began.
+    pub fn groups(&self, branch_id: Option<i64>) -> Option<&GroupList> {
+        self.groups.get(&branch_id)
+    }
+
+    /// The groups of `branch_id`, made on first use; its walks ask for
+    /// `asked_per_page` groups a page (the server's answer wins).
+    pub fn groups_mut(&mut self, branch_id: Option<i64>, asked_per_page: u32) -> &mut GroupList {
+        let policy = self.policy;
+        self.groups
+            .entry(branch_id)
+            .or_insert_with(|| GroupList::new(branch_id, asked_per_page, policy))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn each_branch_has_one_list_and_held_values_keep_their_time() {
+        let mut store = Store::new(WalkPolicy::with_max_in_flight(2));
+        assert!(store.groups(Some(1)).is_none());
+        store.groups_mut(Some(1), 100).walk(Instant::now());
+        store.groups_mut(None, 100);
+        assert_eq!(store.groups(Some(1)).unwrap().branch_id(), Some(1));
+        assert_eq!(store.groups(None).unwrap().branch_id(), None);
+        // The same list again, its walk under way.
+        assert!(!store.groups_mut(Some(1), 20).is_done());
+
+        let now = Instant::now();
+        assert!(store.branches.get().is_none());
+        let branch = Branch {
+            id: 1,
+            name: "Chilonzor".into(),
+        };
+        store.branches.set(vec![branch.clone()], now);
+        let later = now + Duration::from_secs(1);
+        store.branches.set(vec![branch.clone(), branch], later);
+        assert_eq!(store.branches.get().map(Vec::len), Some(2));
+        assert_eq!(store.branches.arrived(), Some(later));
+        assert!(store.plugins.get().is_none());
+    }
+}
