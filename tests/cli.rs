@@ -3,11 +3,11 @@
 
 pub mod support;
 
-use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{Fault, Route};
-use crmdeck::model::Token;
-use std::process::{Output, Stdio};
-use support::cli::{Fixture, TOKEN, assert_failed, fixture, stderr, stdout, stdout_json};
+use std::process::Output;
+use support::cli::{
+    Fixture, TOKEN, assert_failed, demo_server_process, fixture, stderr, stdout, stdout_json,
+};
 use support::home::Home;
 use support::scripted_server::scripted_server;
 use support::text::assert_contains;
@@ -282,20 +282,7 @@ async fn demo_flag_needs_no_account() {
 
 #[tokio::test]
 async fn demo_server_prints_its_url_and_token() {
-    use tokio::io::AsyncBufReadExt;
-    let home = Home::new();
-    let mut child =
-        tokio::process::Command::from(home.crmdeck(&["demo-server", "--addr", "127.0.0.1:0"]))
-            .stdout(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap();
-    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    let base_url = lines.next_line().await.unwrap().unwrap();
-    let token = lines.next_line().await.unwrap().unwrap();
-    let base_url = base_url.strip_prefix("base_url: ").unwrap();
-    let token = token.strip_prefix("token: ").unwrap();
-    let client = Client::new(ClientOptions::new(base_url), Token::new(token)).unwrap();
+    let (mut child, client) = demo_server_process(&Home::new(), &[]).await;
     assert!(!client.plugins().await.unwrap().is_empty());
     child.kill().await.unwrap();
 }

@@ -12,9 +12,11 @@ use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{DemoOptions, Fault, FaultScope, Route};
 use crmdeck::model::{GroupsQuery, Token};
 use serde_json::Value;
-use std::process::{Output, Stdio};
+use std::process::Output;
 use std::time::Duration;
-use support::cli::{Fixture, TOKEN, fixture_with, stderr, stdout, stdout_json};
+use support::cli::{
+    Fixture, TOKEN, demo_server_process, fixture_with, stderr, stdout, stdout_json,
+};
 use support::home::Home;
 use support::scripted_server::centre_that_grows;
 
@@ -251,27 +253,8 @@ async fn demo_flag_takes_the_centres_size_and_page_cap_from_the_environment() {
 
 #[tokio::test]
 async fn demo_server_serves_a_centre_of_the_size_and_page_cap_asked() {
-    use tokio::io::AsyncBufReadExt;
-    let home = Home::new();
-    let mut child = tokio::process::Command::from(home.crmdeck(&[
-        "demo-server",
-        "--addr",
-        "127.0.0.1:0",
-        "--groups",
-        "50",
-        "--max-per-page",
-        "7",
-    ]))
-    .stdout(Stdio::piped())
-    .kill_on_drop(true)
-    .spawn()
-    .unwrap();
-    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    let base_url = lines.next_line().await.unwrap().unwrap();
-    let token = lines.next_line().await.unwrap().unwrap();
-    let base_url = base_url.strip_prefix("base_url: ").unwrap();
-    let token = token.strip_prefix("token: ").unwrap();
-    let client = Client::new(ClientOptions::new(base_url), Token::new(token)).unwrap();
+    let (mut child, client) =
+        demo_server_process(&Home::new(), &["--groups", "50", "--max-per-page", "7"]).await;
     let query = GroupsQuery {
         branch_id: None,
         page: 1,

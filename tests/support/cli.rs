@@ -2,7 +2,9 @@
 //! in a [`Home`] of its own.
 
 use super::home::Home;
+use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{self, DemoHandle, DemoOptions};
+use crmdeck::model::Token;
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::process::Output;
@@ -109,4 +111,27 @@ pub fn stderr(output: &Output) -> String {
 
 pub fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// `crmdeck demo-server --addr 127.0.0.1:0 ARGS` run in `home` as its own
+/// process: the process (killed when dropped) and a client of the address
+/// and token it printed.
+pub async fn demo_server_process(home: &Home, args: &[&str]) -> (tokio::process::Child, Client) {
+    use tokio::io::AsyncBufReadExt;
+    let mut command = home.crmdeck(&["demo-server", "--addr", "127.0.0.1:0"]);
+    command.args(args);
+    let mut child = tokio::process::Command::from(command)
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the demo server starts");
+    let mut lines = tokio::io::BufReader::new(child.stdout.take().expect("its stdout")).lines();
+    let mut printed = Vec::new();
+    for prefix in ["base_url: ", "token: "] {
+        let line = lines.next_line().await.expect("a line").expect("printed");
+        printed.push(line.strip_prefix(prefix).expect(prefix).to_string());
+    }
+    let [base_url, token] = <[String; 2]>::try_from(printed).expect("two lines");
+    let client = Client::new(ClientOptions::new(&base_url), Token::new(token)).expect("a client");
+    (child, client)
 }
