@@ -73,6 +73,16 @@ fn rate_limited(seconds: Option<u64>) -> Failure {
 }
 
 /// Answers every planned request at once, in page order, until the walk is done.
+/// A walk with at most `max_in_flight` pages in flight whose page 1
+/// `centre` has answered.
+fn past_page_one(centre: &Centre, max_in_flight: usize, now: Instant) -> GroupList {
+    let mut list = list(max_in_flight);
+    list.walk(now);
+    let first = list.plan(now).ask[0];
+    list.accept(centre.serve(first), now);
+    list
+}
+
 fn walk_through(list: &mut GroupList, centre: &Centre, now: Instant) {
     loop {
         let plan = list.plan(now);
@@ -155,11 +165,8 @@ fn a_group_seen_on_two_pages_is_held_once_with_its_latest_fields() {
 #[test]
 fn pages_answered_out_of_order_are_listed_in_page_order() {
     let centre = Centre::of(50, 10);
-    let mut list = list(6);
     let now = Instant::now();
-    list.walk(now);
-    let first = list.plan(now).ask[0];
-    list.accept(centre.serve(first), now);
+    let mut list = past_page_one(&centre, 6, now);
     let mut rest = list.plan(now).ask;
     rest.reverse();
     for query in rest {
@@ -223,11 +230,8 @@ fn the_bound_in_flight_is_never_exceeded_whatever_the_order_of_answers() {
 #[test]
 fn a_429_halves_the_bound_and_holds_every_request_until_retry_after() {
     let centre = Centre::of(200, 10);
-    let mut list = list(6);
     let now = Instant::now();
-    list.walk(now);
-    let first = list.plan(now).ask[0];
-    list.accept(centre.serve(first), now);
+    let mut list = past_page_one(&centre, 6, now);
     let sent = list.plan(now).ask;
     assert_eq!(sent.len(), 6);
     list.fail(sent[0], rate_limited(Some(2)), now);
@@ -300,11 +304,8 @@ fn a_page_limited_again_and_again_is_missing_and_a_long_retry_after_ends_the_wal
 #[test]
 fn a_failing_page_is_missing_the_rest_stays_and_only_it_is_asked_again() {
     let centre = Centre::of(60, 10);
-    let mut list = list(6);
     let now = Instant::now();
-    list.walk(now);
-    let first = list.plan(now).ask[0];
-    list.accept(centre.serve(first), now);
+    let mut list = past_page_one(&centre, 6, now);
     for query in list.plan(now).ask {
         if query.page == 3 || query.page == 5 {
             list.fail(query, failed("HTTP 500 Internal Server Error"), now);
@@ -381,11 +382,8 @@ fn when_page_one_fails_nothing_else_is_asked_until_it_is_retried() {
 #[test]
 fn a_total_that_grows_mid_walk_asks_again_what_moved_and_says_so() {
     let mut centre = Centre::of(40, 10);
-    let mut list = list(2);
     let now = Instant::now();
-    list.walk(now);
-    let first = list.plan(now).ask[0];
-    list.accept(centre.serve(first), now);
+    let mut list = past_page_one(&centre, 2, now);
     let plan = list.plan(now);
     assert_eq!(pages(&plan), [2, 3]);
     let sent = plan.ask;
@@ -415,11 +413,8 @@ fn a_total_that_grows_mid_walk_asks_again_what_moved_and_says_so() {
 #[test]
 fn a_total_that_shrinks_drops_the_pages_past_the_end_and_their_rows() {
     let mut centre = Centre::of(30, 10);
-    let mut list = list(6);
     let now = Instant::now();
-    list.walk(now);
-    let first = list.plan(now).ask[0];
-    list.accept(centre.serve(first), now);
+    let mut list = past_page_one(&centre, 6, now);
     let sent = list.plan(now).ask;
     let page_3 = centre.serve(sent[1]);
     list.accept(page_3, now);
@@ -476,11 +471,8 @@ fn a_centre_that_keeps_changing_stops_being_walked_again() {
 #[test]
 fn cancelling_drops_the_plan_and_late_answers() {
     let centre = Centre::of(50, 10);
-    let mut list = list(6);
     let now = Instant::now();
-    list.walk(now);
-    let first = list.plan(now).ask[0];
-    list.accept(centre.serve(first), now);
+    let mut list = past_page_one(&centre, 6, now);
     let sent = list.plan(now).ask;
     list.cancel();
     assert!(list.is_done());
