@@ -288,6 +288,35 @@ async fn demo_server_prints_its_url_and_token() {
 }
 
 #[tokio::test]
+async fn the_demo_server_serves_on_when_nobody_reads_what_it_prints() {
+    // A free port, then a server whose output pipe is closed before it prints.
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let home = Home::new();
+    let command = home.crmdeck(&["demo-server", "--addr", &addr.to_string()]);
+    let mut child = tokio::process::Command::from(command)
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut answered = false;
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            answered = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(answered, "the server listens");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(child.try_wait().unwrap().is_none(), "still serving");
+    child.kill().await.unwrap();
+}
+
+#[tokio::test]
 async fn usage_errors_are_exit_2() {
     let fx = fixture().await;
     let out = fx.run(&["groups", "--per-page", "0"]).await;

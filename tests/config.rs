@@ -742,6 +742,14 @@ fn wrong_types_say_what_is_expected() {
             "working hours \"21:00-08:00\": the closing time must come after the opening time",
         ),
         (
+            "accent = \"rde\"",
+            "unknown accent colour \"rde\" (did you mean red?): expected a colour name",
+        ),
+        (
+            "accent = \"3\"",
+            "unknown accent colour \"3\": expected a colour name",
+        ),
+        (
             "working_hours = \"9-18\"",
             "working hours \"9-18\": expected HH:MM-HH:MM, e.g. 08:00-21:00",
         ),
@@ -1056,5 +1064,32 @@ fn the_log_lives_under_the_state_folder() {
     assert_eq!(
         config::log_path(&home.env()),
         home.path(".local/state/crmdeck/crmdeck.log")
+    );
+}
+
+#[test]
+fn an_accent_that_is_no_colour_is_a_config_error_with_its_line() {
+    let error = Home::with_config("[profiles.prod]\naccent = \"rde\"\n").error();
+    assert_contains(
+        &error,
+        &[
+            "config.toml:2: ",
+            "unknown accent colour \"rde\" (did you mean red?)",
+        ],
+    );
+}
+
+#[test]
+fn a_profiles_accent_is_its_own() {
+    let home = Home::with_config(
+        "accent = \"blue\"\n[profiles.prod]\naccent = \"Light Red\"\n[profiles.test]\n",
+    );
+    let accent = |name: &str| home.load_with(&profile(name)).unwrap().accent.map(|a| a.0);
+    use ratatui::style::Color;
+    assert_eq!(accent("prod"), Some(Color::LightRed));
+    assert_eq!(
+        accent("test"),
+        Some(Color::Blue),
+        "the top level's, inherited"
     );
 }

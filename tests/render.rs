@@ -411,7 +411,7 @@ fn the_top_line_names_the_zone_of_the_times_when_the_machine_reads_another() {
     };
     let top = top_line(on_utc);
     assert!(
-        top.contains("times in Asia/Tashkent  demo · api.example.uz"),
+        top.contains("times in Asia/Tashkent  demo · Ziyo Learning Centre"),
         "{top}"
     );
     // A machine whose clock reads the same (Samarkand is UTC+5 too).
@@ -421,4 +421,109 @@ fn the_top_line_names_the_zone_of_the_times_when_the_machine_reads_another() {
     };
     let top = top_line(same_clock);
     assert!(!top.contains("times in"), "{top}");
+}
+
+// ---- where am I ----
+
+#[test]
+fn the_top_line_names_the_centre_and_else_the_host() {
+    let top = top_line(fixtures::settings());
+    assert!(top.contains("demo · Ziyo Learning Centre"), "{top}");
+
+    // /v2/token/me not there (404): the host, without a word.
+    let app = loaded_except((160, 48), |request| {
+        (*request == Request::Me).then_some(Answer::Me(Err(ApiError::NotFound { message: None })))
+    });
+    let screen = draw(&app).backend().to_string();
+    let top = screen.lines().next().unwrap();
+    assert!(top.contains("demo · api.example.uz"), "{top}");
+    assert!(!top.contains("Ziyo"), "{top}");
+}
+
+#[test]
+fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
+    let settings = AppSettings {
+        profile: Some("production".into()),
+        machine_zone: Zone::Named(chrono_tz::UTC),
+        read_only: true,
+        token_expires_at: None,
+        ..fixtures::settings()
+    };
+    let app = loaded_app(settings.clone(), (80, 24));
+    let screen = draw(&app).backend().to_string();
+    let top = screen.lines().next().unwrap();
+    assert!(
+        top.contains("read-only  production · Ziyo Learning…"),
+        "{top}"
+    );
+    assert!(!top.contains("times in"), "the zone gives way first: {top}");
+
+    // With the token's warning too, the warning is shortened, not the name.
+    let warned = AppSettings {
+        token_expires_at: Some(fixtures::now() + chrono::TimeDelta::minutes(40)),
+        ..settings
+    };
+    let app = loaded_app(warned, (80, 24));
+    let screen = draw(&app).backend().to_string();
+    let top = screen.lines().next().unwrap();
+    assert!(top.contains("⚠ token expires in 40m"), "{top}");
+    assert!(top.contains("production"), "{top}");
+}
+
+/// The cells of the top line, and where `text` starts in it.
+fn top_cells(app: &App, text: &str) -> (Vec<ratatui::buffer::Cell>, usize) {
+    let terminal = draw(app);
+    let buffer = terminal.backend().buffer();
+    let width = usize::from(buffer.area.width);
+    let cells = buffer.content[..width].to_vec();
+    let line: String = cells.iter().map(|c| c.symbol()).collect();
+    let start = line.find(text).expect("text on the top line");
+    (cells, line[..start].chars().count())
+}
+
+#[test]
+fn a_profiles_accent_colours_the_top_line_and_without_colour_marks_its_name() {
+    let red = AppSettings {
+        accent: Some(Color::Red),
+        ..fixtures::settings()
+    };
+    let app = loaded_app(red.clone(), (160, 48));
+    let (cells, _) = top_cells(&app, "demo");
+    assert!(
+        cells.iter().all(|cell| cell.bg == Color::Red),
+        "the whole line"
+    );
+    assert!(
+        cells[..7].iter().all(|cell| cell.fg == Color::White),
+        "readable on red"
+    );
+    // The rest of the screen keeps the terminal's background.
+    let terminal = draw(&app);
+    let width = usize::from(terminal.backend().buffer().area.width);
+    assert!(
+        terminal.backend().buffer().content[width..]
+            .iter()
+            .all(|c| c.bg == Color::Reset)
+    );
+
+    let mono = AppSettings {
+        theme: Theme::Mono,
+        ..red
+    };
+    let app = loaded_app(mono, (160, 48));
+    let (cells, start) = top_cells(&app, "demo ·");
+    assert!(
+        cells
+            .iter()
+            .all(|cell| cell.bg == Color::Reset && cell.fg == Color::Reset)
+    );
+    let name = &cells[start..start + 4];
+    assert!(
+        name.iter().all(|c| c.modifier.contains(Modifier::REVERSED)),
+        "{name:?}"
+    );
+    assert!(
+        !cells[start + 4].modifier.contains(Modifier::REVERSED),
+        "only the name"
+    );
 }

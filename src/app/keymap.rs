@@ -254,11 +254,13 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::WeekDetail, &[ESC], A::Back, "back to the week", true),
     bind(C::WeekDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
     bind(C::WeekDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
+    bind(C::WeekDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
+    bind(C::WeekDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
     bind(C::WeekDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
     bind(C::WeekDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
     // The plugins list.
-    bind(C::PluginsList, &[ENTER], A::Open, "details, or install", true),
-    bind(C::PluginsList, &[plain('d')], A::ShowDetails, "details", true),
+    // Enter opens the details everywhere; installing is `i`'s alone.
+    bind(C::PluginsList, &[ENTER, plain('d')], A::ShowDetails, "details", true),
     bind(C::PluginsList, &[plain('i')], A::Install, "install", true),
     bind(C::PluginsList, &[plain('/')], A::Filter, "filter by name", true),
     bind(C::PluginsList, &[plain('t')], A::CycleType, "type: Free/Premium/all", true),
@@ -274,6 +276,10 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::PluginDetail, &[plain('i')], A::Install, "install", true),
     bind(C::PluginDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", false),
     bind(C::PluginDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", false),
+    bind(C::PluginDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
+    bind(C::PluginDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
+    bind(C::PluginDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
+    bind(C::PluginDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
     // The install confirmation.
     bind(C::Confirm, &[plain('y')], A::Accept, "install", true),
     bind(C::Confirm, &[plain('n'), ESC], A::Back, "cancel", true),

@@ -95,13 +95,15 @@ impl App {
         for &tab in Tab::ALL.iter().filter(|&&tab| tab != app.tab) {
             effects.extend(app.tabs.get_mut(tab).start(shared));
         }
-        effects.extend(shared.ask_centre_zone());
+        effects.push(shared.ask_me());
         (app, effects)
     }
 
     /// The one way state changes. No I/O: `now` is the wall clock as data.
     pub fn update(&mut self, input: Input, now: DateTime<Utc>) -> Vec<Effect> {
         self.shared.now = now;
+        let by_user = matches!(input, Input::Key(_) | Input::Mouse(_));
+        self.shared.status.said_by_screen(by_user);
         let mut effects = match input {
             Input::Key(key) => self.on_key(&key),
             Input::Mouse(mouse) => self.on_mouse(&mouse),
@@ -250,6 +252,9 @@ impl App {
 
     /// Shows `tab` (overlays close); with `reload`, it fetches again.
     fn show_tab(&mut self, tab: Tab, reload: bool) -> Vec<Effect> {
+        if tab != self.tab {
+            self.shared.status.screen_left();
+        }
         self.tab = tab;
         self.overlays.clear();
         let screen = self.tabs.get_mut(tab);
@@ -359,7 +364,7 @@ impl App {
                 Vec::new()
             }
             Msg::Copied(Err(error)) => {
-                status.error(format!("cannot copy: {error}"), now);
+                status.error(error, now);
                 Vec::new()
             }
             Msg::Resumed => Vec::new(),
@@ -372,6 +377,7 @@ impl App {
         if owner == Owner::App {
             self.shared.learn(&answer);
         }
+        self.shared.status.said_by_screen(owner != Owner::App);
         for &tab in Tab::ALL.iter().filter(|&&tab| owner != Owner::Tab(tab)) {
             self.tabs.get_mut(tab).observe(&answer, &mut self.shared);
         }

@@ -348,10 +348,7 @@ impl Screen for PluginsTab {
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
         let focus = self.list.focus();
         match action {
-            Action::Open if self.selected().is_some_and(Plugin::is_installed) => {
-                self.list.open_detail();
-            }
-            Action::Open | Action::Install => self.ask_install(shared),
+            Action::Install => self.ask_install(shared),
             Action::RevealToken | Action::CopyToken => return self.use_token(action, shared),
             Action::CycleType => {
                 self.type_filter = self.type_filter.next();

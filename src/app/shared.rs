@@ -37,6 +37,8 @@ pub struct AppSettings {
     pub branch_id: Option<i64>,
     pub auto_refresh: Option<Duration>,
     pub theme: Theme,
+    /// The profile's `accent`: the colour of the top line.
+    pub accent: Option<ratatui::style::Color>,
     pub mouse: bool,
     pub token_expires_at: Option<DateTime<Utc>>,
     pub log_path: PathBuf,
@@ -58,6 +60,9 @@ pub struct Shared {
     pub branches: Branches,
     /// The branch of the groups list (None: all); the week shows the same.
     pub branch_id: Option<i64>,
+    /// The centre's name, when `/v2/token/me` gives one (the top line
+    /// shows it instead of the host).
+    pub centre: Option<String>,
     asks: VecDeque<Ask>,
 }
 
@@ -76,6 +81,7 @@ impl Shared {
             requests: Requests::default(),
             status,
             branches: Branches::default(),
+            centre: None,
             asks: VecDeque::new(),
         }
     }
@@ -103,10 +109,9 @@ impl Shared {
         self.asks.pop_front()
     }
 
-    /// Asks the API for the centre's zone, unless the config names one.
-    pub(super) fn ask_centre_zone(&mut self) -> Option<Effect> {
-        (self.settings.timezone_source != ZoneSource::Config)
-            .then(|| self.requests.send(Owner::App, Request::Me))
+    /// Asks the API who the token belongs to: the centre's name and zone.
+    pub(super) fn ask_me(&mut self) -> Effect {
+        self.requests.send(Owner::App, Request::Me)
     }
 
     /// Takes what an answer to the app's own requests says: the branches,
@@ -116,11 +121,17 @@ impl Shared {
         match answer {
             Answer::Branches(result) => self.branches.on_answer(result.clone()),
             // Outside the published spec: a failure or an answer that names
-            // no zone leaves the default, without a word.
-            Answer::Me(_) => {
-                if let Some(zone) = answer.centre_zone() {
+            // no zone or no centre leaves the default and the host, without
+            // a word. A zone the config names wins over the centre's.
+            Answer::Me(result) => {
+                if let Some(zone) = answer.centre_zone()
+                    && self.settings.timezone_source != ZoneSource::Config
+                {
                     self.settings.timezone = zone;
                     self.settings.timezone_source = ZoneSource::Api;
+                }
+                if let Ok(me) = result {
+                    self.centre = me.company_name().map(str::to_owned);
                 }
             }
             _ => {}

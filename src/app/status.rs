@@ -1,7 +1,10 @@
 //! The status line: one message at a time. Errors and warnings stay until
 //! dismissed (Esc) or replaced, or until what failed succeeds (an error about
 //! a load is taken back when that load next arrives); information fades after
-//! a few seconds.
+//! a few seconds. A message a screen made (answering a key, or an answer to
+//! its own request) belongs to it: it goes when another tab is shown, so
+//! "Click is already installed" does not follow the user to the week. What
+//! the app says for every screen (config warnings, a reloaded token) stays.
 
 use chrono::{DateTime, TimeDelta, Utc};
 use std::time::Duration;
@@ -37,12 +40,16 @@ pub struct StatusMessage {
     pub shown_at: DateTime<Utc>,
     /// The load an error is about, if it is about one.
     pub topic: Option<Topic>,
+    /// Made by the screen shown; it goes when another is shown.
+    pub screens: bool,
 }
 
 /// The message shown, if any.
 #[derive(Debug, Clone, Default)]
 pub struct StatusLine {
     message: Option<StatusMessage>,
+    /// Whether what is said now is said by the screen shown.
+    screen_speaking: bool,
 }
 
 impl StatusLine {
@@ -84,7 +91,21 @@ impl StatusLine {
             text,
             shown_at: now,
             topic,
+            screens: self.screen_speaking,
         });
+    }
+
+    /// Says whether the messages that follow are the shown screen's (a key,
+    /// its own answer) or the app's.
+    pub fn said_by_screen(&mut self, screen: bool) {
+        self.screen_speaking = screen;
+    }
+
+    /// Another tab is shown: the last one's message goes.
+    pub fn screen_left(&mut self) {
+        if self.message.as_ref().is_some_and(|m| m.screens) {
+            self.message = None;
+        }
     }
 
     /// The message shown, if any.
@@ -162,6 +183,20 @@ mod tests {
         status.error("install Click: HTTP 422", at(0));
         status.resolved(Topic::Plugins);
         assert!(status.current().is_some());
+    }
+
+    #[test]
+    fn a_screens_message_goes_with_its_screen_and_the_apps_stays() {
+        let mut status = StatusLine::default();
+        status.said_by_screen(true);
+        status.warning("Click is already installed", at(0));
+        status.screen_left();
+        assert!(status.current().is_none());
+
+        status.said_by_screen(false);
+        status.warning("config readable by others", at(0));
+        status.screen_left();
+        assert_eq!(status.current().unwrap().text, "config readable by others");
     }
 
     #[test]

@@ -27,16 +27,23 @@ pub async fn run(args: &DemoServerArgs) -> Result<(), CliError> {
     }
     // The demo token is no secret: it only opens this demo.
     let mut stdout = std::io::stdout().lock();
-    writeln!(stdout, "base_url: {}", handle.base_url())?;
-    writeln!(stdout, "token: {}", handle.token())?;
-    writeln!(
-        stdout,
-        "# try: CRMDECK_BASE_URL={} CRMDECK_TOKEN={} crmdeck groups",
-        handle.base_url(),
-        handle.token()
-    )?;
-    stdout.flush()?;
+    let printed = writeln!(stdout, "base_url: {}", handle.base_url())
+        .and_then(|()| writeln!(stdout, "token: {}", handle.token()))
+        .and_then(|()| {
+            writeln!(
+                stdout,
+                "# try: CRMDECK_BASE_URL={} CRMDECK_TOKEN={} crmdeck groups",
+                handle.base_url(),
+                handle.token()
+            )
+        })
+        .and_then(|()| stdout.flush());
     drop(stdout);
+    // A reader that took the address and went (`| head -2`, a test) must
+    // not take the server down with it: it serves until Ctrl-C all the same.
+    if let Err(error) = printed {
+        tracing::warn!(%error, "demo server: stdout closed");
+    }
     tokio::signal::ctrl_c().await?;
     handle.shutdown().await;
     Ok(())

@@ -2,7 +2,7 @@
 //! every error names the file, the line and the key.
 
 use super::error::ConfigError;
-use super::{Theme, base_url, token_source};
+use super::{Accent, Theme, base_url, token_source};
 use crate::domain::Language;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
@@ -14,7 +14,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 18] = [
+pub(crate) const SETTING_KEYS: [&str; 19] = [
     "base_url",
     "token",
     "token_env",
@@ -29,6 +29,7 @@ pub(crate) const SETTING_KEYS: [&str; 18] = [
     "request_timeout_secs",
     "auto_refresh_secs",
     "theme",
+    "accent",
     "mouse",
     "allow_insecure_http",
     "working_hours",
@@ -86,6 +87,7 @@ pub(crate) struct Settings {
     pub request_timeout_secs: Option<u64>,
     pub auto_refresh_secs: Option<u64>,
     pub theme: Option<Theme>,
+    pub accent: Option<Accent>,
     pub mouse: Option<bool>,
     pub allow_insecure_http: Option<bool>,
     pub working_hours: Option<WorkingHours>,
@@ -110,6 +112,7 @@ impl Settings {
             request_timeout_secs: profile.request_timeout_secs.or(self.request_timeout_secs),
             auto_refresh_secs: profile.auto_refresh_secs.or(self.auto_refresh_secs),
             theme: profile.theme.or(self.theme),
+            accent: profile.accent.or(self.accent),
             mouse: profile.mouse.or(self.mouse),
             allow_insecure_http: profile.allow_insecure_http.or(self.allow_insecure_http),
             working_hours: profile.working_hours.or(self.working_hours),
@@ -325,6 +328,7 @@ fn store(
         "timezone" => settings.timezone = Some(parsed(value, key)?),
         "language" => settings.language = Some(parsed(value, key)?),
         "theme" => settings.theme = Some(parsed(value, key)?),
+        "accent" => settings.accent = Some(parsed(value, key)?),
         "working_hours" => settings.working_hours = Some(parsed(value, key)?),
         "read_only" => settings.read_only = Some(boolean(value, key)?),
         "mouse" => settings.mouse = Some(boolean(value, key)?),

@@ -103,6 +103,63 @@ impl fmt::Display for Theme {
     }
 }
 
+/// The colour of a profile's top line (`accent = "red"`), so that a
+/// production centre and a test centre never look alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Accent(pub ratatui::style::Color);
+
+/// The colour names `accent` takes (ratatui parses them, and `#rrggbb`).
+const ACCENT_NAMES: [&str; 16] = [
+    "black",
+    "red",
+    "green",
+    "yellow",
+    "blue",
+    "magenta",
+    "cyan",
+    "gray",
+    "darkgray",
+    "lightred",
+    "lightgreen",
+    "lightyellow",
+    "lightblue",
+    "lightmagenta",
+    "lightcyan",
+    "white",
+];
+
+impl FromStr for Accent {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let name = s.trim();
+        // ratatui also reads a bare number as a palette index: a typo like
+        // `accent = "1"` is more likely a slip than a wish for index 1.
+        let numeric = name.chars().all(|c| c.is_ascii_digit());
+        match name.parse::<ratatui::style::Color>() {
+            Ok(ratatui::style::Color::Reset) | Err(_) => {}
+            Ok(_) if numeric => {}
+            Ok(colour) => return Ok(Self(colour)),
+        }
+        let nearest = ACCENT_NAMES
+            .iter()
+            .map(|known| {
+                (
+                    strsim::levenshtein(&name.to_ascii_lowercase(), known),
+                    known,
+                )
+            })
+            .min()
+            .filter(|(distance, _)| *distance <= 2)
+            .map(|(_, known)| format!(" (did you mean {known}?)"))
+            .unwrap_or_default();
+        Err(format!(
+            "unknown accent colour {name:?}{nearest}: expected a colour name ({}) or #rrggbb",
+            ACCENT_NAMES.join(", ")
+        ))
+    }
+}
+
 /// The merged configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -126,6 +183,8 @@ pub struct Config {
     /// `auto_refresh_secs`; 0 means off (`None`).
     pub auto_refresh: Option<Duration>,
     pub theme: Theme,
+    /// `accent`: the colour of the top line for this profile.
+    pub accent: Option<Accent>,
     pub mouse: bool,
     pub allow_insecure_http: bool,
     /// The centre's teaching hours: the Week grid's rows and its free-hour search.
@@ -154,6 +213,7 @@ impl Default for Config {
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             auto_refresh: None,
             theme: Theme::Default,
+            accent: None,
             mouse: false,
             allow_insecure_http: false,
             working_hours: WorkingHours::default(),
@@ -233,6 +293,7 @@ pub fn load(
             .filter(|secs| *secs > 0)
             .map(Duration::from_secs),
         theme: settings.theme.unwrap_or(defaults.theme),
+        accent: settings.accent,
         mouse: settings.mouse.unwrap_or(defaults.mouse),
         allow_insecure_http,
         working_hours: settings.working_hours.unwrap_or(defaults.working_hours),

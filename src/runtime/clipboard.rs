@@ -1,7 +1,10 @@
 //! Copying text through the terminal: an OSC 52 sequence, which the terminal
 //! emulator (not this machine) puts on the clipboard, so it works over SSH.
 //! Inside tmux or GNU screen the sequence is wrapped so that the multiplexer
-//! passes it on to the outer terminal.
+//! passes it on to the outer terminal. tmux's defaults (3.3+:
+//! `allow-passthrough off`, `set-clipboard external`) drop a copy without a
+//! word, so inside tmux its options are read first: the copy goes the way
+//! tmux lets it, or the user is told the two lines that would let it.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -24,6 +27,9 @@ pub enum Multiplexer {
     None,
     /// `$TMUX` is set: DCS passthrough (needs `allow-passthrough on` in tmux 3.3+).
     Tmux,
+    /// tmux with `set-clipboard on` and no passthrough: the plain sequence,
+    /// which tmux takes and passes on itself.
+    TmuxClipboard,
     /// `$TERM` starts with `screen` outside tmux.
     Screen,
 }
@@ -42,6 +48,63 @@ impl Multiplexer {
     }
 }
 
+/// tmux's two options that decide what becomes of an OSC 52 from inside
+/// (None: the option is unknown to this tmux, or tmux did not answer).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TmuxOptions {
+    /// `set-clipboard`: on, external or off.
+    pub set_clipboard: Option<String>,
+    /// `allow-passthrough` of our pane: on, all or off (tmux 3.3+).
+    pub allow_passthrough: Option<String>,
+}
+
+/// The two lines of `~/.tmux.conf` that let a copy through.
+pub const TMUX_CONF_LINES: [&str; 2] = ["set -g set-clipboard on", "set -g allow-passthrough on"];
+
+impl TmuxOptions {
+    /// Asks the tmux we run in (`pane`: `$TMUX_PANE`) for its options.
+    pub fn read(pane: Option<&str>) -> Self {
+        let show = |args: &[&str]| {
+            let output = std::process::Command::new("tmux")
+                .args(["show-options"])
+                .args(args)
+                .stdin(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .output()
+                .ok()?;
+            let value = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+            (output.status.success() && !value.is_empty()).then_some(value)
+        };
+        let passthrough = match pane {
+            // -A: the value the pane inherits when it sets none itself.
+            Some(pane) => show(&["-Apv", "-t", pane, "allow-passthrough"]),
+            None => show(&["-gpv", "allow-passthrough"]),
+        };
+        Self {
+            set_clipboard: show(&["-gv", "set-clipboard"]),
+            allow_passthrough: passthrough,
+        }
+    }
+
+    /// How a copy gets through this tmux, or the message saying it would
+    /// be dropped and how to let it through.
+    pub fn route(&self) -> Result<Multiplexer, String> {
+        match (
+            self.allow_passthrough.as_deref(),
+            self.set_clipboard.as_deref(),
+        ) {
+            // An older tmux without the option passes every DCS on.
+            (None | Some("on" | "all"), _) => Ok(Multiplexer::Tmux),
+            // tmux takes a plain OSC 52 itself and hands it to the terminal.
+            (_, Some("on")) => Ok(Multiplexer::TmuxClipboard),
+            _ => Err(format!(
+                "not copied: tmux drops it; add to ~/.tmux.conf: {}",
+                TMUX_CONF_LINES.join(" and ")
+            )),
+        }
+    }
+}
+
 /// The bytes that ask the terminal to put `text` on the clipboard, or why
 /// they would not do (too large).
 pub fn osc52(text: &str, multiplexer: Multiplexer) -> Result<String, String> {
@@ -54,7 +117,7 @@ pub fn osc52(text: &str, multiplexer: Multiplexer) -> Result<String, String> {
         ));
     }
     Ok(match multiplexer {
-        Multiplexer::None => format!("{ESC}]52;c;{encoded}{BEL}"),
+        Multiplexer::None | Multiplexer::TmuxClipboard => format!("{ESC}]52;c;{encoded}{BEL}"),
         Multiplexer::Tmux => {
             // Inside the passthrough every ESC of the inner sequence is doubled.
             let inner = format!("{ESC}]52;c;{encoded}{BEL}").replace(ESC, "\x1b\x1b");
@@ -74,17 +137,24 @@ pub fn osc52(text: &str, multiplexer: Multiplexer) -> Result<String, String> {
 }
 
 /// Writes the OSC 52 sequence for `text` to `out`; refused when `out` is not
-/// a terminal. The error is a one-line message for the status line.
+/// a terminal, or inside a tmux that would drop it (`tmux` reads its
+/// options, given the pane). The error is a one-line message for the
+/// status line.
 pub fn copy(
     text: &str,
     out: &mut impl std::io::Write,
     out_is_terminal: bool,
     env: &dyn Fn(&str) -> Option<String>,
+    tmux: &dyn Fn(Option<&str>) -> TmuxOptions,
 ) -> Result<(), String> {
     if !out_is_terminal {
         return Err("not copied: the output is not a terminal".to_string());
     }
-    let sequence = osc52(text, Multiplexer::detect(env))?;
+    let multiplexer = match Multiplexer::detect(env) {
+        Multiplexer::Tmux => tmux(env("TMUX_PANE").as_deref()).route()?,
+        other => other,
+    };
+    let sequence = osc52(text, multiplexer)?;
     out.write_all(sequence.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|error| format!("not copied: cannot write to the terminal: {error}"))
@@ -155,12 +225,68 @@ mod tests {
     fn copy_writes_the_sequence_to_a_terminal_only() {
         let env = env_of(&[("TERM", "xterm-256color")]);
         let mut out = Vec::new();
-        copy("hi", &mut out, true, &env).unwrap();
+        copy("hi", &mut out, true, &env, &no_tmux).unwrap();
         assert_eq!(out, b"\x1b]52;c;aGk=\x07");
 
         let mut piped = Vec::new();
-        let refused = copy("hi", &mut piped, false, &env).unwrap_err();
+        let refused = copy("hi", &mut piped, false, &env, &no_tmux).unwrap_err();
         assert!(refused.contains("not a terminal"), "{refused}");
         assert!(piped.is_empty());
+    }
+
+    fn no_tmux(_: Option<&str>) -> TmuxOptions {
+        panic!("tmux asked outside tmux")
+    }
+
+    fn options(set_clipboard: Option<&str>, allow_passthrough: Option<&str>) -> TmuxOptions {
+        TmuxOptions {
+            set_clipboard: set_clipboard.map(str::to_owned),
+            allow_passthrough: allow_passthrough.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn tmux_defaults_drop_the_copy_and_the_message_says_what_to_add() {
+        // tmux 3.3's defaults.
+        let message = options(Some("external"), Some("off")).route().unwrap_err();
+        for line in TMUX_CONF_LINES {
+            assert!(message.contains(line), "{message}");
+        }
+        assert!(message.contains("~/.tmux.conf"), "{message}");
+        assert!(!message.contains('\n'), "{message}");
+    }
+
+    #[test]
+    fn tmux_passes_the_copy_the_way_its_options_allow() {
+        let route = |clip, pass| options(clip, pass).route();
+        assert_eq!(route(Some("external"), Some("on")), Ok(Multiplexer::Tmux));
+        assert_eq!(route(Some("off"), Some("all")), Ok(Multiplexer::Tmux));
+        // Older than 3.3: no such option, every DCS passes.
+        assert_eq!(route(Some("external"), None), Ok(Multiplexer::Tmux));
+        assert_eq!(
+            route(Some("on"), Some("off")),
+            Ok(Multiplexer::TmuxClipboard)
+        );
+        assert!(route(Some("off"), Some("off")).is_err());
+    }
+
+    #[test]
+    fn inside_tmux_the_copy_follows_the_pane_options() {
+        let env = env_of(&[("TMUX", "/tmp/tmux-0/default,1,0"), ("TMUX_PANE", "%3")]);
+        let asked = std::cell::RefCell::new(Vec::new());
+        let clipboard_on = |pane: Option<&str>| {
+            asked.borrow_mut().push(pane.map(str::to_owned));
+            options(Some("on"), Some("off"))
+        };
+        let mut out = Vec::new();
+        copy("hi", &mut out, true, &env, &clipboard_on).unwrap();
+        assert_eq!(out, b"\x1b]52;c;aGk=\x07");
+        assert_eq!(*asked.borrow(), [Some("%3".to_owned())]);
+
+        let defaults = |_: Option<&str>| options(Some("external"), Some("off"));
+        let mut dropped = Vec::new();
+        let message = copy("hi", &mut dropped, true, &env, &defaults).unwrap_err();
+        assert!(message.contains("set-clipboard on"), "{message}");
+        assert!(dropped.is_empty(), "nothing is sent that tmux would drop");
     }
 }

@@ -68,6 +68,7 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
     let log_path = config::log_path(&|name| std::env::var(name).ok());
     let mut settings = settings::app_settings(&session, log_path);
     settings.warnings.extend(log.warning());
+    settings.theme = settings::theme_under_no_color(settings.theme, std::env::var("NO_COLOR").ok());
     tracing::info!(
         host = %settings.host,
         profile = ?settings.profile,

@@ -1,6 +1,7 @@
 //! From an open session to what the app needs to know ([`AppSettings`]).
 
 use crate::app::AppSettings;
+use crate::config::Theme;
 use crate::domain::zone::{Zone, ZoneSource};
 use crate::session::Session;
 use std::path::PathBuf;
@@ -23,11 +24,22 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         branch_id: config.branch_id,
         auto_refresh: config.auto_refresh,
         theme: config.theme,
+        accent: config.accent.map(|accent| accent.0),
         mouse: config.mouse,
         token_expires_at: session.client.token().expires_at(),
         log_path,
         working_hours: config.working_hours,
         warnings: config.warnings.clone(),
+    }
+}
+
+/// The theme to draw with: `NO_COLOR` set to anything but nothing
+/// (no-color.org) means no colours whatever the config says, so the UI
+/// knows to mark the profile's accent without colour.
+pub fn theme_under_no_color(theme: Theme, no_color: Option<String>) -> Theme {
+    match no_color {
+        Some(value) if !value.is_empty() => Theme::Mono,
+        _ => theme,
     }
 }
 
@@ -114,6 +126,15 @@ mod tests {
             (settings.timezone, settings.timezone_source),
             (utc, ZoneSource::Config)
         );
+    }
+
+    #[test]
+    fn no_color_turns_colours_off_unless_empty() {
+        let no_color =
+            |value: Option<&str>| theme_under_no_color(Theme::Default, value.map(str::to_owned));
+        assert_eq!(no_color(Some("1")), Theme::Mono);
+        assert_eq!(no_color(Some("")), Theme::Default);
+        assert_eq!(no_color(None), Theme::Default);
     }
 
     #[test]

@@ -118,6 +118,7 @@ impl Console for Tui {
             self.terminal.backend_mut(),
             io::stdout().is_terminal(),
             &|name| std::env::var(name).ok(),
+            &clipboard::TmuxOptions::read,
         )
     }
 

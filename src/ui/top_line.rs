@@ -5,11 +5,13 @@
 use super::theme::Styles;
 use crate::app::layout::tab_labels;
 use crate::app::{App, TOKEN_WARNING_BEFORE};
+use crate::config::Theme;
 use crate::domain::format::{display_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use crate::model::describe_expiry;
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
@@ -29,29 +31,72 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
         spans.push(Span::styled(text, style));
     }
     let width = usize::from(area.width);
-    let right = right_side(app, styles);
-    let right_width: usize = right.iter().map(|s| display_width(&s.content)).sum();
     let room = width.saturating_sub(used + 2);
+    let right = right_side(app, styles, room);
+    let right_width: usize = right.iter().map(|s| display_width(&s.content)).sum();
     if right_width <= room {
         spans.push(Span::raw(" ".repeat(width - used - right_width)));
         spans.extend(right);
     } else if room > 0 {
-        // Not enough room: the warning (first) wins over the host.
-        let text: String = right.iter().map(|s| s.content.as_ref()).collect();
-        let style = right.first().map(|s| s.style).unwrap_or_default();
+        // Not even the warnings and the profile fit: the warnings (first)
+        // are shortened, the profile's name stays while it fits itself.
+        let (profile, warnings) = match app.shared.settings.profile {
+            Some(_) => right
+                .split_last()
+                .map_or((None, &right[..]), |(p, w)| (Some(p), w)),
+            None => (None, &right[..]),
+        };
+        let profile = profile.filter(|p| display_width(&p.content) < room);
+        let text: String = warnings.iter().map(|s| s.content.as_ref()).collect();
+        let style = warnings.first().map(|s| s.style).unwrap_or_default();
+        let profile_width = profile.map_or(0, |p| display_width(&p.content));
         spans.push(Span::raw("  "));
         spans.push(Span::styled(
-            truncate_to_width(&text, room).into_owned(),
+            truncate_to_width(&text, room - profile_width).into_owned(),
             style,
         ));
+        spans.extend(profile.cloned());
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    let line = Paragraph::new(Line::from(spans));
+    frame.render_widget(line.style(bar_style(app)), area);
 }
 
-/// The token warning, read-only mode, the zone of the times, then `profile · host`.
-fn right_side(app: &App, styles: &Styles) -> Vec<Span<'static>> {
+/// The profile's accent as the whole line's background (with a foreground
+/// that reads on it); no style without an accent or without colours.
+fn bar_style(app: &App) -> Style {
+    match (app.shared.settings.accent, app.shared.settings.theme) {
+        (Some(accent), Theme::Default) => Style::new().bg(accent).fg(readable_on(accent)),
+        _ => Style::new(),
+    }
+}
+
+/// Black or white, whichever reads better on `background`.
+fn readable_on(background: Color) -> Color {
+    let light = match background {
+        Color::Rgb(r, g, b) => {
+            // Rec. 601 luma: light backgrounds take black text.
+            u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114 > 140_000
+        }
+        Color::Green | Color::Yellow | Color::Cyan | Color::Gray | Color::White => true,
+        Color::LightRed
+        | Color::LightGreen
+        | Color::LightYellow
+        | Color::LightBlue
+        | Color::LightMagenta
+        | Color::LightCyan => true,
+        _ => false,
+    };
+    if light { Color::Black } else { Color::White }
+}
+
+/// The token warning, read-only mode, the zone of the times, then
+/// `profile · centre` (the host when the API names no centre), fitted to
+/// `room` columns: the zone goes first, then the centre is shortened, and
+/// the profile name stays while anything fits.
+fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
+    let settings = &app.shared.settings;
     let mut spans = Vec::new();
-    if let Some(expiry) = app.shared.settings.token_expires_at
+    if let Some(expiry) = settings.token_expires_at
         && expiry - app.shared.now <= TOKEN_WARNING_BEFORE
     {
         // Once expired, the way out matters more than the hour (the status
@@ -64,22 +109,59 @@ fn right_side(app: &App, styles: &Styles) -> Vec<Span<'static>> {
         spans.push(Span::styled(warning, styles.warning));
         spans.push(Span::raw("  "));
     }
-    if app.shared.settings.read_only {
+    if settings.read_only {
         spans.push(Span::styled("read-only", styles.warning));
         spans.push(Span::raw("  "));
     }
-    // Lesson times are the centre's: say so where this machine's clock
-    // reads otherwise (a server on UTC).
-    let zone = &app.shared.settings.timezone;
-    if !zone.same_clock_as(&app.shared.settings.machine_zone, app.shared.now) {
-        spans.push(Span::styled(format!("times in {zone}"), styles.dim));
-        spans.push(Span::raw("  "));
-    }
-    let host = sanitize_line(&app.shared.settings.host).into_owned();
-    let place = match &app.shared.settings.profile {
-        Some(profile) => format!("{} · {host}", sanitize_line(profile)),
-        None => host,
+    let place = match &app.shared.centre {
+        Some(centre) => sanitize_line(centre).into_owned(),
+        None => sanitize_line(&settings.host).into_owned(),
     };
-    spans.push(Span::styled(place, styles.dim));
+    let profile = settings.profile.as_ref().map(|profile| {
+        let style = match (settings.accent, settings.theme) {
+            // Without colours the accent becomes reverse video on the name.
+            (Some(_), Theme::Mono) => styles.dim.add_modifier(Modifier::REVERSED),
+            _ => styles.dim,
+        };
+        Span::styled(sanitize_line(profile).into_owned(), style)
+    });
+    let profile_width = profile.as_ref().map_or(0, |p| {
+        display_width(&p.content) + display_width(PLACE_SEPARATOR)
+    });
+    let fixed = spans
+        .iter()
+        .map(|s| display_width(&s.content))
+        .sum::<usize>()
+        + profile_width;
+    // Lesson times are the centre's: say so where this machine's clock
+    // reads otherwise (a server on UTC), when there is room for it.
+    let zone = &settings.timezone;
+    if !zone.same_clock_as(&settings.machine_zone, app.shared.now) {
+        let text = format!("times in {zone}  ");
+        if fixed + display_width(&text) + display_width(&place) <= room {
+            spans.push(Span::styled(text, styles.dim));
+        }
+    }
+    let used: usize = spans.iter().map(|s| display_width(&s.content)).sum();
+    let place_room = room.saturating_sub(used + profile_width);
+    // A centre cut to a letter or two says nothing: then the name alone.
+    let place = match place_room {
+        0..4 => String::new(),
+        _ => truncate_to_width(&place, place_room).into_owned(),
+    };
+    match profile {
+        Some(profile) if place.is_empty() => spans.push(profile),
+        Some(profile) => {
+            spans.push(profile);
+            spans.push(Span::styled(
+                format!("{PLACE_SEPARATOR}{place}"),
+                styles.dim,
+            ));
+        }
+        None => spans.push(Span::styled(place, styles.dim)),
+    }
     spans
 }
+
+/// Between the profile and the centre.
+const PLACE_SEPARATOR: &str = " · ";

@@ -40,6 +40,7 @@ pub fn settings() -> AppSettings {
         branch_id: None,
         auto_refresh: None,
         theme: Theme::Default,
+        accent: None,
         mouse: true,
         token_expires_at: Some(now() + chrono::TimeDelta::minutes(40)),
         log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),

@@ -399,10 +399,51 @@ fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
 }
 
 #[test]
-fn a_zone_in_the_config_asks_the_api_nothing() {
-    let (_, effects) = App::new(fixtures::settings(), NARROW);
+fn a_zone_in_the_config_wins_over_the_centres_and_the_centre_is_named() {
+    let (mut app, effects) = App::new(fixtures::settings(), NARROW);
+    let me = fetch_of(&effects, &Request::Me);
+    assert_eq!(app.shared.centre, None);
+    respond(&mut app, me, Answer::Me(Ok(fixtures::me("Europe/Samara"))));
+    assert_eq!(app.shared.settings.timezone.to_string(), "Asia/Tashkent");
+    assert_eq!(app.shared.centre.as_deref(), Some("Ziyo Learning Centre"));
+}
+
+#[test]
+fn without_a_centre_name_the_host_stays() {
+    let answers = [
+        Answer::Me(Err(ApiError::NotFound { message: None })),
+        Answer::Me(Err(ApiError::Forbidden { message: None })),
+        Answer::Me(Ok(crate::model::Me::default())),
+    ];
+    for result in answers {
+        let (mut app, effects) = App::new(fixtures::settings(), NARROW);
+        let me = fetch_of(&effects, &Request::Me);
+        respond(&mut app, me, result.clone());
+        assert_eq!(app.shared.centre, None, "{result:?}");
+        assert!(app.shared.status.current().is_none(), "{result:?}");
+    }
+}
+
+#[test]
+fn a_screens_message_goes_when_another_tab_is_shown() {
+    let mut app = loaded();
+    // Click (plugin 4) is not installed; Telegram bot (1) is: `i` on it says so.
+    press(&mut app, "1i");
+    let said = app.shared.status.current().expect("a message").text.clone();
+    assert!(said.contains("already installed"), "{said}");
+    press(&mut app, "3");
     assert!(
-        !fetches(&effects).iter().any(|(_, r)| *r == Request::Me),
-        "{effects:?}"
+        app.shared.status.current().is_none(),
+        "{said:?} followed to the week"
+    );
+
+    // What the app says for every screen (the config's warnings) stays.
+    let mut settings = fixtures::settings();
+    settings.warnings = vec!["config readable by others".into()];
+    let (mut app, _) = App::new(settings, NARROW);
+    press(&mut app, "13");
+    assert_eq!(
+        app.shared.status.current().map(|m| m.text.as_str()),
+        Some("config readable by others")
     );
 }

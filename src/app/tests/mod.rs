@@ -159,11 +159,16 @@ fn starts_on_groups_asking_for_page_one_branches_and_plugins() {
     let requests: Vec<Request> = fetches(&effects).into_iter().map(|(_, r)| r).collect();
     assert_eq!(
         requests,
-        vec![groups_request(1), Request::Branches, Request::Plugins]
+        vec![
+            groups_request(1),
+            Request::Branches,
+            Request::Plugins,
+            Request::Me
+        ]
     );
     let mut ids: Vec<RequestId> = fetches(&effects).into_iter().map(|(id, _)| id).collect();
     ids.dedup();
-    assert_eq!(ids.len(), 3, "fresh ids");
+    assert_eq!(ids.len(), 4, "fresh ids");
     assert_eq!(app.context(), Context::GroupsList);
 }
 

@@ -114,15 +114,35 @@ fn slash_filters_by_name_and_escape_clears() {
 }
 
 #[test]
-fn enter_opens_an_installed_plugin_and_offers_to_install_the_others() {
+fn enter_opens_the_details_of_any_plugin_and_i_installs() {
     let mut app = loaded();
     press(&mut app, "1\n");
     assert_eq!(app.context(), Context::PluginDetail);
     press(&mut app, "\x1b");
+    // Plugin 2 is not installed: Enter still opens its details.
     press(&mut app, "j\n");
+    assert_eq!(app.context(), Context::PluginDetail);
+    assert_eq!(selected_plugin(&app), Some(2));
+    assert!(app.overlay::<Confirm>().is_none());
+    press(&mut app, "i");
     let confirm = app.overlay::<Confirm>().expect("the confirmation is open");
     assert_eq!(confirm.0.command, Command::Install { plugin_id: 2 });
     assert_eq!(confirm.0.object, "SMS gateway (Eskiz)");
+}
+
+#[test]
+fn the_plugin_detail_takes_the_same_movement_keys_as_every_view() {
+    let mut app = loaded();
+    press(&mut app, "1\n");
+    press(&mut app, "G");
+    let bottom = app.tabs.plugins.list.detail_scroll;
+    assert!(bottom > 0, "plugin 1's detail is taller than the screen");
+    press(&mut app, "g");
+    assert_eq!(app.tabs.plugins.list.detail_scroll, 0);
+    special(&mut app, KeyCode::PageDown);
+    assert_eq!(app.tabs.plugins.list.detail_scroll, bottom);
+    special(&mut app, KeyCode::PageUp);
+    assert_eq!(app.tabs.plugins.list.detail_scroll, 0);
 }
 
 #[test]
@@ -440,8 +460,9 @@ fn the_token_is_masked_until_revealed_and_copies_whole() {
     );
     app.update(Input::Msg(Msg::Copied(Ok(()))), now());
     assert_eq!(status(&app, Info), Some("token copied to the clipboard"));
-    app.update(Input::Msg(Msg::Copied(Err("not a terminal".into()))), now());
-    assert_eq!(status(&app, Error), Some("cannot copy: not a terminal"));
+    let dropped = "not copied: the output is not a terminal";
+    app.update(Input::Msg(Msg::Copied(Err(dropped.into()))), now());
+    assert_eq!(status(&app, Error), Some(dropped));
     // Leaving the detail hides the token again.
     press(&mut app, "v\x1bd");
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
