@@ -11,6 +11,7 @@ pub mod format;
 pub mod sanitize;
 pub mod script;
 pub mod timetable;
+pub mod today;
 pub mod weekday;
 pub mod zone;
 
