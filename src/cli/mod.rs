@@ -13,6 +13,7 @@ mod plugins;
 mod shell;
 mod table;
 mod timetable;
+mod today;
 pub mod walk;
 
 pub use args::{Args, Command, Format, GlobalArgs};
@@ -21,6 +22,7 @@ use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
 use crate::logging::Log;
 use crate::session::{self, Session, SessionError};
+use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -121,6 +123,7 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
         Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
         Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
+        Command::Today(args) => today::run(&open(global).await?, format, &args).await?,
         Command::Branches => branches::run(&open(global).await?, format).await?,
         Command::Info => info::run(&open(global).await?, global.format, log).await,
     };
@@ -153,4 +156,12 @@ fn json_text(value: &serde_json::Value) -> String {
     let mut text = json_escape::to_terminal_safe_json(value);
     text.push('\n');
     text
+}
+
+/// Pretty JSON with a trailing newline, keys in declaration order (a
+/// `serde_json::Value` would sort them).
+fn pretty(value: &impl Serialize) -> Result<String, CliError> {
+    let mut text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
+    text.push('\n');
+    Ok(text)
 }

@@ -5,7 +5,7 @@ use super::branch::{self, BranchList};
 use super::groups::{WALK_PER_PAGE, all_pages};
 use super::table::Table;
 use super::walk::store_for;
-use super::{CliError, Format, on_terminal};
+use super::{CliError, Format, on_terminal, pretty};
 use crate::domain::clock::format_clock;
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::lessons::{self, Lesson, day_key};
@@ -213,12 +213,4 @@ fn group_json(group: &Group) -> GroupJson<'_> {
         name: &group.name,
         course: group.course.as_ref().map(|course| course.name.as_str()),
     }
-}
-
-/// Pretty JSON with a trailing newline, keys in declaration order (a
-/// `serde_json::Value` would sort them).
-fn pretty(value: &impl Serialize) -> Result<String, CliError> {
-    let mut text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
-    text.push('\n');
-    Ok(text)
 }

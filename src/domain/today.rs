@@ -25,6 +25,7 @@
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 
+use super::clock::format_clock;
 use super::timetable::{Slot, Unplaced, build_week};
 use super::weekday::weekdays;
 use super::zone::Zone;
@@ -200,6 +201,36 @@ fn may_meet_on(group: &Group, day: Weekday) -> bool {
 fn minutes_until(from: NaiveDateTime, to: NaiveDateTime) -> i64 {
     let seconds = (to - from).num_seconds();
     seconds.div_euclid(60) + i64::from(seconds.rem_euclid(60) > 0)
+}
+
+/// What a lesson's line says of its time in `part`: `"40 min left"`,
+/// `"in 25 min"`, `"in 2 h 5 min"`, nothing once done.
+pub fn timing(today: &Today, part: Part, lesson: &Lesson) -> String {
+    match part {
+        Part::Now => format!("{} left", duration(today.minutes_left(lesson))),
+        Part::Next | Part::Later => format!("in {}", duration(today.starts_in(lesson))),
+        Part::Done => String::new(),
+    }
+}
+
+/// `"25 min"`, `"2 h"`, `"2 h 5 min"`.
+fn duration(minutes: i64) -> String {
+    match (minutes / 60, minutes % 60) {
+        (0, minutes) => format!("{minutes} min"),
+        (hours, 0) => format!("{hours} h"),
+        (hours, minutes) => format!("{hours} h {minutes} min"),
+    }
+}
+
+/// `"15:00"`, with `-1` for a start yesterday and `+1` for an end tomorrow
+/// (as the week's [`slot_times`](super::timetable::slot_times) marks them).
+pub fn clock_on(time: NaiveDateTime, today: NaiveDate) -> String {
+    let mark = match time.date().cmp(&today) {
+        std::cmp::Ordering::Less => "-1",
+        std::cmp::Ordering::Equal => "",
+        std::cmp::Ordering::Greater => "+1",
+    };
+    format!("{}{mark}", format_clock(time.time()))
 }
 
 /// A whole minute of wall clock, for tests and `--at`.
@@ -488,6 +519,26 @@ mod tests {
         assert_eq!(split(&before), [vec![], vec![1], vec![], vec![]]);
         let at = today(&groups, &new_york(), on(0, "10:00"), false);
         assert_eq!(split(&at), [vec![], vec![], vec![], vec![1]]);
+    }
+
+    #[test]
+    fn timing_and_clocks_for_people() {
+        let groups = vec![
+            group(1, DaysCode::EveryDay, "13:00", "16:00"),
+            group(2, DaysCode::EveryDay, "18:05", "19:00"),
+            group(3, DaysCode::EveryDay, "17:50", "19:00"),
+            group(4, DaysCode::EveryDay, "22:00", "01:00"),
+        ];
+        let day = today(&groups, &new_york(), on(0, "15:50"), false);
+        assert_eq!(timing(&day, Part::Now, &day.now[0]), "10 min left");
+        assert_eq!(timing(&day, Part::Next, &day.next[0]), "in 2 h");
+        assert_eq!(timing(&day, Part::Later, &day.later[0]), "in 2 h 15 min");
+        assert_eq!(timing(&day, Part::Done, &day.now[0]), "");
+        let date = day.at.date();
+        let overnight = &day.later[1];
+        assert_eq!(clock_on(overnight.start, date), "22:00");
+        assert_eq!(clock_on(overnight.end, date), "01:00+1");
+        assert_eq!(clock_on(overnight.start, on(1, "00:00").date()), "22:00-1");
     }
 
     #[test]
