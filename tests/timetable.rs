@@ -444,3 +444,74 @@ async fn today_as_a_table_and_csv_and_a_bad_at() {
     let out = fx.run(&["today", "--at", "tomorrow at four"]).await;
     assert_failed(&out, 2, "YYYY-MM-DDTHH:MM");
 }
+
+#[tokio::test]
+async fn the_check_prints_one_line_per_finding_and_exits_1() {
+    let fx = fixture().await;
+    let clean = fx.run(&["timetable", "--branch", "1", "--check"]).await;
+    assert_eq!(clean.status.code(), Some(0), "{clean:?}");
+    assert_eq!(support::cli::stdout(&clean), "[]\n");
+    assert_contains(
+        &support::cli::stderr(&clean),
+        &["the timetable checks out", "max_parallel not set"],
+    );
+
+    let config = fx.config(&format!(
+        "{DEMO_ZONE_CONFIG}working_hours = \"09:00-18:00\"\n[max_parallel]\n1 = 3\n"
+    ));
+    let args = [
+        "--config",
+        config.to_str().unwrap(),
+        "timetable",
+        "--branch",
+        "1",
+        "--check",
+    ];
+    let out = fx.run(&[&args[..], &["--format", "table"]].concat()).await;
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = support::cli::stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_contains(
+        &support::cli::stderr(&out),
+        &[&format!("crmdeck: {} findings", lines.len())],
+    );
+    let groups = fx.groups("1").await;
+    let outside = groups.iter().filter(|g| {
+        let start = tashkent_minute(&g["lesson_start_time"]);
+        let end = tashkent_minute(&g["lesson_end_time"]);
+        is_active(g) && (start < 9 * 60 || end > 18 * 60)
+    });
+    for group in outside.clone() {
+        let label = format!(
+            "#{} {}: outside working hours 09:00–18:00 (",
+            group["company_group_number"],
+            group["name"].as_str().unwrap()
+        );
+        assert!(
+            lines.iter().any(|line| line.starts_with(&label)),
+            "{label} in {text}"
+        );
+    }
+    let crowded: Vec<&&str> = lines
+        .iter()
+        .filter(|line| !line.contains("outside working hours"))
+        .collect();
+    assert_eq!(lines.len(), outside.count() + crowded.len());
+    assert!(!crowded.is_empty());
+    for line in crowded {
+        assert!(
+            line.contains(", branch 1: ")
+                && line.contains("groups at once, more than max_parallel 3: #"),
+            "{line}"
+        );
+    }
+
+    let json = fx.run(&[&args[..], &["--format", "json"]].concat()).await;
+    assert_eq!(json.status.code(), Some(1));
+    let json: Value = serde_json::from_str(&support::cli::stdout(&json)).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), lines.len());
+    assert_eq!(json[0]["code"], "outside_hours");
+    assert_eq!(json[0]["finding"], lines[0]);
+    let csv = fx.run(&[&args[..], &["--format", "csv"]].concat()).await;
+    assert!(support::cli::stdout(&csv).starts_with("code,group_ids,finding\r\noutside_hours,"));
+}

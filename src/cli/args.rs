@@ -85,7 +85,8 @@ pub enum Command {
     Groups(GroupsArgs),
     /// A branch's week: every active group on each weekday it meets
     #[command(after_help = "Examples:\n  crmdeck timetable --branch 2\n  \
-                            crmdeck timetable --branch 2 --hours 09:00-20:00 --format csv > week.csv\n\
+                            crmdeck timetable --branch 2 --hours 09:00-20:00 --format csv > week.csv\n  \
+                            crmdeck timetable --branch 2 --check || mail -s timetable ops@example.uz\n\
                             `--format table` is the text grid (the default on a terminal).")]
     Timetable(TimetableArgs),
     /// Today's lessons in the centre's zone: now, next, later today, done
@@ -164,6 +165,12 @@ pub struct TimetableArgs {
     /// Place archived groups (and other statuses) too
     #[arg(long)]
     pub archived: bool,
+    /// Print what is wrong instead of the week, one line per finding
+    /// (exit 1 when there is one): groups that cannot be placed, lessons
+    /// that end before they start, run past midnight or lie outside the
+    /// working hours, hours with more groups at once than max_parallel
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Debug, Clone, ClapArgs)]

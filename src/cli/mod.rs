@@ -20,6 +20,7 @@ pub use args::{Args, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
+use crate::domain::timetable::counted;
 use crate::logging::Log;
 use crate::session::{self, Session, SessionError};
 use serde::Serialize;
@@ -50,6 +51,10 @@ pub enum CliError {
     /// page 1 did (the cause alone).
     #[error("{0}")]
     PagesMissing(String),
+    /// Exit 1: `timetable --check` found something; `report` is for
+    /// stdout, one line per finding.
+    #[error("{}", counted(*.count, "finding"))]
+    Findings { report: String, count: usize },
     /// Exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -63,6 +68,7 @@ impl CliError {
             | Self::OutcomeUnknown(_)
             | Self::NotOffered { .. }
             | Self::PagesMissing(_)
+            | Self::Findings { .. }
             | Self::Io(_) => ExitCode::from(1),
         }
     }
@@ -96,6 +102,12 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
         // `crmdeck groups | head`: the reader left, which is no failure.
         Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
+            if let CliError::Findings { report, .. } = &error {
+                // The findings are the output; the count goes to stderr.
+                if print(report).is_err() {
+                    return error.exit_code();
+                }
+            }
             eprintln!("crmdeck: {error}");
             error.exit_code()
         }

@@ -5,6 +5,7 @@
 pub mod address;
 pub mod branch_lookup;
 pub mod cell_text;
+pub mod check;
 pub mod clock;
 pub mod columns;
 pub mod format;

@@ -1,5 +1,5 @@
 //! How a record reads as a row of cells: one table of columns per record
-//! kind ([`groups`], [`plugins`], [`lessons`], [`today`], [`installs`], [`branches`],
+//! kind ([`groups`], [`plugins`], [`lessons`], [`today`], [`findings`], [`installs`], [`branches`],
 //! [`facts`]), read by the
 //! dashboard's tables, the command line's tables and CSV. A new column is
 //! one entry in its kind's table.
@@ -11,6 +11,7 @@
 
 pub mod branches;
 pub mod facts;
+pub mod findings;
 pub mod groups;
 pub mod installs;
 pub mod lessons;
@@ -586,6 +587,7 @@ mod tests {
             .chain(plugins::COLUMNS.iter().map(|c| c.name))
             .chain(lessons.iter().map(|c| c.name))
             .chain(today.iter().map(|c| c.name))
+            .chain(findings::COLUMNS.iter().map(|c| c.name))
             .chain(installs.iter().map(|c| c.name));
         for name in names {
             let words: Vec<&str> = name.split('_').collect();
