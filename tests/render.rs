@@ -232,7 +232,14 @@ const WEEK_GROUPS: u64 = 14;
 
 /// The Week tab of a small branch, its walk answered.
 fn week(size: (u16, u16)) -> App {
-    after(size, "w", &mut |request| {
+    week_with(fixtures::settings(), size)
+}
+
+/// The Week tab of a small branch under `settings`, its walk answered.
+fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
+    let mut app = loaded_app(settings, size);
+    let effects = press(&mut app, "w");
+    answer(&mut app, effects, &mut |request| {
         Some(match request {
             Request::Groups(query) => {
                 let mut page = fixtures::groups_page(*query, WEEK_GROUPS);
@@ -243,7 +250,8 @@ fn week(size: (u16, u16)) -> App {
             }
             other => server_answer(other),
         })
-    })
+    });
+    app
 }
 
 /// The week at 80x24 (days scroll sideways, the time axis scrolls) and at
@@ -254,6 +262,35 @@ fn week_view() {
         let mut app = week(size);
         press(&mut app, "lG");
         snapshot(&format!("week_{}x{}", size.0, size.1), &app);
+    }
+}
+
+/// The check's line under the week: each kind counted, shortened at 80
+/// columns by whole kinds, never a cut word.
+#[test]
+fn week_check_line() {
+    let settings = AppSettings {
+        max_parallel: crmdeck::domain::check::MaxParallel {
+            every_branch: Some(1),
+            ..Default::default()
+        },
+        working_hours: "12:00-16:00".parse().unwrap(),
+        ..fixtures::settings()
+    };
+    for (size, expected) in [
+        (
+            (200, 50),
+            "Check: 15 findings · 1 cannot be placed · 6 outside working hours · 8 crowded",
+        ),
+        ((60, 24), "Check: 15 findings · 1 cannot be placed · …"),
+    ] {
+        let app = week_with(settings.clone(), size);
+        let screen = draw(&app).backend().to_string();
+        let line = screen
+            .lines()
+            .find(|line| line.contains("Check: "))
+            .unwrap_or_else(|| panic!("{screen}"));
+        assert_eq!(line.trim_matches(['"', ' ']), expected, "{screen}");
     }
 }
 

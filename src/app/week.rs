@@ -15,6 +15,7 @@ use super::shared::{AppSettings, Shared};
 use super::tabs::Tab;
 use crate::api::ApiError;
 use crate::api::pages::PageWalker;
+use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
 use crate::domain::zone::Zone;
@@ -54,6 +55,10 @@ pub struct WeekTab {
     pub detail_scroll: usize,
     /// The centre's teaching hours (`working_hours` of the config).
     pub hours: WorkingHours,
+    /// The most groups of a branch at once (`max_parallel` of the config).
+    pub max_parallel: MaxParallel,
+    /// What the timetable check finds in the week shown.
+    pub findings: Vec<Finding>,
 }
 
 /// What one page of the walk leads to.
@@ -66,10 +71,12 @@ pub struct PageOutcome {
 }
 
 impl WeekTab {
-    /// An empty week for a centre teaching within `hours`.
-    pub fn new(hours: WorkingHours) -> Self {
+    /// An empty week for a centre teaching within `hours`, holding at most
+    /// `max_parallel` groups at once.
+    pub fn new(hours: WorkingHours, max_parallel: MaxParallel) -> Self {
         Self {
             hours,
+            max_parallel,
             ..Self::default()
         }
     }
@@ -160,6 +167,7 @@ impl WeekTab {
     pub fn rebuild(&mut self, zone: &Zone) {
         let kept = self.selected_slot().map(|slot| slot.group_id);
         self.week = build_week(&self.groups, zone, self.include_archived);
+        self.findings = check(&self.week, &self.groups, self.hours, &self.max_parallel);
         let day = &self.week.days[self.day];
         self.slot = kept
             .and_then(|id| day.iter().position(|slot| slot.group_id == id))
@@ -258,9 +266,15 @@ impl WeekTab {
         }
     }
 
+    /// Lines under the grid besides the summary's: the groups that cannot
+    /// be placed, and the check's line when it finds something.
+    pub fn extra_lines_below(&self) -> usize {
+        self.unplaced_lines() + usize::from(self.loaded && !self.findings.is_empty())
+    }
+
     /// Rows of the grid on screen.
     pub fn grid_rows(&self, layout: &Layout) -> usize {
-        usize::from(layout.week(self.unplaced_lines()).grid.height)
+        usize::from(layout.week(self.extra_lines_below()).grid.height)
     }
 
     /// The selected group's detail.
@@ -288,7 +302,7 @@ impl WeekTab {
 
 impl From<&AppSettings> for WeekTab {
     fn from(settings: &AppSettings) -> Self {
-        Self::new(settings.working_hours)
+        Self::new(settings.working_hours, settings.max_parallel.clone())
     }
 }
 

@@ -21,6 +21,7 @@ use chrono::{NaiveTime, TimeDelta, Weekday};
 
 use super::Language;
 use super::clock::format_clock;
+use super::format::display_width;
 use super::timetable::{
     MINUTES_PER_DAY, Slot, UnplacedReason, Week, WorkingHours, counted, group_label,
     monday_to_sunday, slot_times,
@@ -298,10 +299,11 @@ fn over(slots: &[&Slot], max: usize) -> Vec<(u32, u32, usize, Vec<usize>)> {
     stretches
 }
 
-/// How many findings of each kind, for the Week tab's line: `"check: 2
-/// cannot be placed · 1 past midnight · 3 crowded hours"`; `None` when
-/// there are none.
-pub fn summary(findings: &[Finding]) -> Option<String> {
+/// How many findings of each kind, for the Week tab's line: `"Check: 6
+/// findings · 2 cannot be placed · 1 past midnight · 3 crowded"`, within
+/// `width` columns: the kinds that do not fit give way to `…` whole, never
+/// a word cut; `None` when there are none.
+pub fn summary(findings: &[Finding], width: usize) -> Option<String> {
     if findings.is_empty() {
         return None;
     }
@@ -312,18 +314,24 @@ pub fn summary(findings: &[Finding]) -> Option<String> {
         ("outside_hours", "outside working hours"),
         ("crowded", "crowded"),
     ];
-    let parts: Vec<String> = kinds
+    let mut parts: Vec<String> = kinds
         .iter()
         .filter_map(|(code, words)| {
             let count = findings.iter().filter(|f| f.code() == *code).count();
             (count > 0).then(|| format!("{count} {words}"))
         })
         .collect();
-    Some(format!(
-        "Check: {} · {}",
-        counted(findings.len(), "finding"),
-        parts.join(" · ")
-    ))
+    let total = format!("Check: {}", counted(findings.len(), "finding"));
+    let line = |parts: &[String], more: bool| {
+        let more = if more { " · …" } else { "" };
+        let kinds: String = parts.iter().map(|part| format!(" · {part}")).collect();
+        format!("{total}{kinds}{more}")
+    };
+    let whole = parts.len();
+    while !parts.is_empty() && display_width(&line(&parts, parts.len() < whole)) > width {
+        parts.pop();
+    }
+    Some(line(&parts, parts.len() < whole))
 }
 
 fn minute(time: NaiveTime) -> u32 {
@@ -385,7 +393,7 @@ mod tests {
             ..MaxParallel::default()
         };
         assert_eq!(lines(&groups, &max), Vec::<String>::new());
-        assert_eq!(summary(&[]), None);
+        assert_eq!(summary(&[], 80), None);
     }
 
     #[test]
@@ -507,11 +515,25 @@ mod tests {
             WorkingHours::default(),
             &MaxParallel::default(),
         );
+        let whole =
+            "Check: 3 findings · 1 cannot be placed · 1 past midnight · 1 outside working hours";
+        assert_eq!(summary(&findings, 200).as_deref(), Some(whole));
         assert_eq!(
-            summary(&findings).as_deref(),
-            Some(
-                "Check: 3 findings · 1 cannot be placed · 1 past midnight · 1 outside working hours"
-            )
+            summary(&findings, display_width(whole)).as_deref(),
+            Some(whole)
+        );
+        // Narrower: whole kinds give way, never a cut word.
+        assert_eq!(
+            summary(&findings, display_width(whole) - 1).as_deref(),
+            Some("Check: 3 findings · 1 cannot be placed · 1 past midnight · …")
+        );
+        assert_eq!(
+            summary(&findings, 30).as_deref(),
+            Some("Check: 3 findings · …")
+        );
+        assert_eq!(
+            summary(&findings, 5).as_deref(),
+            Some("Check: 3 findings · …")
         );
     }
 }

@@ -11,6 +11,7 @@ use crate::app::layout::Layout;
 use crate::app::shared::Shared;
 use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
 use crate::domain::Language;
+use crate::domain::check;
 use crate::domain::clock::format_clock;
 use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
@@ -44,7 +45,7 @@ pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
         layout,
         styles,
     } = *view;
-    let screen = layout.week(week.unplaced_lines());
+    let screen = layout.week(week.extra_lines_below());
     let width = usize::from(screen.grid.width);
     let columns = DayColumns::new(width, week.day);
     frame.render_widget(
@@ -343,10 +344,14 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
     if display_width(&free) > width {
         free = free_line(NameStyle::Compact);
     }
-    [first, free]
+    let mut lines: Vec<Line<'static>> = [first, free]
         .iter()
         .map(|text| Line::from(truncate_to_width(text, width).into_owned()))
-        .collect()
+        .collect();
+    // How many of each kind the check finds; `crmdeck timetable --check`
+    // names them.
+    lines.extend(check::summary(&week.findings, width).map(Line::from));
+    lines
 }
 
 /// The time of day `minute` minutes after midnight.
