@@ -294,6 +294,45 @@ fn week_check_line() {
     }
 }
 
+/// The lines under the week at any width: whole words only (a part or a
+/// day that does not fit gives way to `…`), each word one the widest
+/// screen shows too.
+#[test]
+fn week_summary_lines_never_cut_a_word() {
+    let summary_of = |width: u16| -> Vec<String> {
+        let screen = draw(&week((width, 24))).backend().to_string();
+        screen
+            .lines()
+            .map(|line| line.trim_matches(['"', ' ']).to_owned())
+            .filter(|line| {
+                ["groups this week", "Free", "Check:"]
+                    .iter()
+                    .any(|start| line.starts_with(start) || line.contains("groups this week"))
+            })
+            .collect()
+    };
+    let wide = summary_of(200);
+    assert_eq!(wide.len(), 3, "{wide:#?}");
+    let words: Vec<&str> = wide.iter().flat_map(|line| line.split(' ')).collect();
+    for width in [60, 70, 80, 100] {
+        let lines = summary_of(width);
+        assert_eq!(lines.len(), 3, "{width}: {lines:#?}");
+        for line in &lines {
+            for word in line.split(' ').filter(|word| *word != "…") {
+                // Two-letter day names stand in for three-letter ones.
+                let known = words.contains(&word)
+                    || ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su", "Free:"].contains(&word);
+                assert!(known, "{width} columns cut {word:?}: {line}");
+            }
+        }
+    }
+    assert!(
+        summary_of(80)[1].ends_with("Su 08:00"),
+        "{:?}",
+        summary_of(80)
+    );
+}
+
 /// Loading the week: the progress bar in the header.
 #[test]
 fn week_loading() {

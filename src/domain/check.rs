@@ -21,7 +21,7 @@ use chrono::{NaiveTime, TimeDelta, Weekday};
 
 use super::Language;
 use super::clock::format_clock;
-use super::format::display_width;
+use super::format::join_fitting;
 use super::timetable::{
     MINUTES_PER_DAY, Slot, UnplacedReason, Week, WorkingHours, counted, group_label,
     monday_to_sunday, slot_times,
@@ -314,7 +314,7 @@ pub fn summary(findings: &[Finding], width: usize) -> Option<String> {
         ("outside_hours", "outside working hours"),
         ("crowded", "crowded"),
     ];
-    let mut parts: Vec<String> = kinds
+    let parts: Vec<String> = kinds
         .iter()
         .filter_map(|(code, words)| {
             let count = findings.iter().filter(|f| f.code() == *code).count();
@@ -322,16 +322,7 @@ pub fn summary(findings: &[Finding], width: usize) -> Option<String> {
         })
         .collect();
     let total = format!("Check: {}", counted(findings.len(), "finding"));
-    let line = |parts: &[String], more: bool| {
-        let more = if more { " · …" } else { "" };
-        let kinds: String = parts.iter().map(|part| format!(" · {part}")).collect();
-        format!("{total}{kinds}{more}")
-    };
-    let whole = parts.len();
-    while !parts.is_empty() && display_width(&line(&parts, parts.len() < whole)) > width {
-        parts.pop();
-    }
-    Some(line(&parts, parts.len() < whole))
+    Some(join_fitting(&total, &parts, " · ", width))
 }
 
 fn minute(time: NaiveTime) -> u32 {
@@ -349,6 +340,7 @@ fn clock_text(minute: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::format::display_width;
     use crate::domain::timetable::build_week;
     use crate::domain::zone::Zone;
     use crate::model::{DaysCode, GroupStatus, LessonTime};
