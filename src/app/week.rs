@@ -3,6 +3,7 @@
 //! app's requests (latest wins); the groups are laid out by
 //! [`build_week`], and a slot is selected by day and position in the day.
 
+use super::branch_picker::BranchPicker;
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::keymap::{Action, Context};
@@ -10,7 +11,7 @@ use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
-use super::screen::Screen;
+use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::tabs::Tab;
 use crate::api::ApiError;
@@ -325,6 +326,10 @@ impl Screen for WeekTab {
                 self.detail_open = true;
                 self.detail_scroll = 0;
             }
+            (_, Action::PickBranch) => {
+                let picker = BranchPicker::open(&shared.branches, self.branch_id);
+                shared.open(picker);
+            }
             (_, Action::ToggleArchived) => {
                 self.toggle_archived(&shared.settings.timezone);
                 self.keep_selection_visible(layout);
@@ -392,6 +397,19 @@ impl Screen for WeekTab {
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
         self.open(shared.branch_id, &mut shared.requests)
+    }
+
+    /// A branch picked (here or on the Groups tab, which runs first and
+    /// makes it the branch every tab shows): a week already opened follows
+    /// it at once; one never opened waits to be shown.
+    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
+        let opened = self.loaded || self.is_loading();
+        match command {
+            Command::ShowBranch(_) if opened && self.branch_id != shared.branch_id => {
+                self.open(shared.branch_id, &mut shared.requests)
+            }
+            _ => Vec::new(),
+        }
     }
 
     fn busy(&self, requests: &Requests) -> bool {
