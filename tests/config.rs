@@ -750,6 +750,22 @@ fn wrong_types_say_what_is_expected() {
             "unknown accent colour \"3\": expected a colour name",
         ),
         (
+            "max_parallel = 0",
+            "max_parallel must be a number of groups from 1 to 10000, or a table of them by branch id ([max_parallel] then 2 = 6), not 0",
+        ),
+        (
+            "max_parallel = \"6\"",
+            "max_parallel must be a number of groups from 1 to 10000",
+        ),
+        (
+            "max_parallel = { chilonzor = 4 }",
+            "max_parallel: \"chilonzor\" is not a branch id (or \"*\" for every other branch)",
+        ),
+        (
+            "max_parallel = { 2 = -1 }",
+            "max_parallel must be a number of groups from 1 to 10000, or a table of them by branch id ([max_parallel] then 2 = 6), not -1",
+        ),
+        (
             "working_hours = \"9-18\"",
             "working hours \"9-18\": expected HH:MM-HH:MM, e.g. 08:00-21:00",
         ),
@@ -759,6 +775,23 @@ fn wrong_types_say_what_is_expected() {
         assert_contains(&error, &["~/.config/crmdeck/config.toml:2: ", expected]);
         assert!(!error.contains("12345"), "{error}");
     }
+}
+
+#[test]
+fn max_parallel_is_a_number_for_every_branch_or_a_table_by_branch_id() {
+    let config = Home::new().load().unwrap();
+    assert!(config.max_parallel.is_unset());
+    let config = Home::with_config("max_parallel = 5\n").load().unwrap();
+    assert_eq!(config.max_parallel.of(Some(3)), Some(5));
+    let text = "branch_id = 1\n[max_parallel]\n1 = 6\n\"*\" = 4\n\n\
+                [profiles.small]\nmax_parallel = 2\n";
+    let home = Home::with_config(text);
+    let config = home.load().unwrap();
+    assert_eq!(config.max_parallel.of(Some(1)), Some(6));
+    assert_eq!(config.max_parallel.of(Some(2)), Some(4));
+    assert_eq!(config.max_parallel.of(None), Some(4));
+    let config = home.load_with(&profile("small")).unwrap();
+    assert_eq!(config.max_parallel.of(Some(1)), Some(2));
 }
 
 #[test]
@@ -1034,6 +1067,7 @@ fn the_example_file_documents_every_key() {
         "mouse",
         "allow_insecure_http",
         "max_in_flight",
+        "max_parallel",
         "default_profile",
         "[profiles.",
         "CRMDECK_TOKEN",
@@ -1043,7 +1077,7 @@ fn the_example_file_documents_every_key() {
     }
     // Every key is set or shown commented out, right under a comment line.
     let lines: Vec<&str> = text.lines().collect();
-    for key in &keys[..18] {
+    for key in &keys[..19] {
         let index = lines
             .iter()
             .position(|line| {

@@ -232,7 +232,14 @@ const WEEK_GROUPS: u64 = 14;
 
 /// The Week tab of a small branch, its walk answered.
 fn week(size: (u16, u16)) -> App {
-    after(size, "w", &mut |request| {
+    week_with(fixtures::settings(), size)
+}
+
+/// The Week tab of a small branch under `settings`, its walk answered.
+fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
+    let mut app = loaded_app(settings, size);
+    let effects = press(&mut app, "w");
+    answer(&mut app, effects, &mut |request| {
         Some(match request {
             Request::Groups(query) => {
                 let mut page = fixtures::groups_page(*query, WEEK_GROUPS);
@@ -243,7 +250,8 @@ fn week(size: (u16, u16)) -> App {
             }
             other => server_answer(other),
         })
-    })
+    });
+    app
 }
 
 /// The week at 80x24 (days scroll sideways, the time axis scrolls) and at
@@ -255,6 +263,74 @@ fn week_view() {
         press(&mut app, "lG");
         snapshot(&format!("week_{}x{}", size.0, size.1), &app);
     }
+}
+
+/// The check's line under the week: each kind counted, shortened at 80
+/// columns by whole kinds, never a cut word.
+#[test]
+fn week_check_line() {
+    let settings = AppSettings {
+        max_parallel: crmdeck::domain::check::MaxParallel {
+            every_branch: Some(1),
+            ..Default::default()
+        },
+        working_hours: "12:00-16:00".parse().unwrap(),
+        ..fixtures::settings()
+    };
+    for (size, expected) in [
+        (
+            (200, 50),
+            "Check: 15 findings · 1 cannot be placed · 6 outside working hours · 8 crowded",
+        ),
+        ((60, 24), "Check: 15 findings · 1 cannot be placed · …"),
+    ] {
+        let app = week_with(settings.clone(), size);
+        let screen = draw(&app).backend().to_string();
+        let line = screen
+            .lines()
+            .find(|line| line.contains("Check: "))
+            .unwrap_or_else(|| panic!("{screen}"));
+        assert_eq!(line.trim_matches(['"', ' ']), expected, "{screen}");
+    }
+}
+
+/// The lines under the week at any width: whole words only (a part or a
+/// day that does not fit gives way to `…`), each word one the widest
+/// screen shows too.
+#[test]
+fn week_summary_lines_never_cut_a_word() {
+    let summary_of = |width: u16| -> Vec<String> {
+        let screen = draw(&week((width, 24))).backend().to_string();
+        screen
+            .lines()
+            .map(|line| line.trim_matches(['"', ' ']).to_owned())
+            .filter(|line| {
+                ["groups this week", "Free", "Check:"]
+                    .iter()
+                    .any(|start| line.starts_with(start) || line.contains("groups this week"))
+            })
+            .collect()
+    };
+    let wide = summary_of(200);
+    assert_eq!(wide.len(), 3, "{wide:#?}");
+    let words: Vec<&str> = wide.iter().flat_map(|line| line.split(' ')).collect();
+    for width in [60, 70, 80, 100] {
+        let lines = summary_of(width);
+        assert_eq!(lines.len(), 3, "{width}: {lines:#?}");
+        for line in &lines {
+            for word in line.split(' ').filter(|word| *word != "…") {
+                // Two-letter day names stand in for three-letter ones.
+                let known = words.contains(&word)
+                    || ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su", "Free:"].contains(&word);
+                assert!(known, "{width} columns cut {word:?}: {line}");
+            }
+        }
+    }
+    assert!(
+        summary_of(80)[1].ends_with("Su 08:00"),
+        "{:?}",
+        summary_of(80)
+    );
 }
 
 /// Loading the week: the progress bar in the header.

@@ -249,3 +249,269 @@ async fn a_wrong_token_is_exit_1() {
         .await;
     assert_failed(&out, 1, "401");
 }
+
+/// `crmdeck today` of `branch` at `at` as JSON, in the demo centre's zone;
+/// its keys checked to come in their order.
+async fn today_at(fx: &Fixture, branch: &str, at: &str, extra: &[&str]) -> Value {
+    let config = fx.config(DEMO_ZONE_CONFIG);
+    let mut args = vec!["--config", config.to_str().unwrap(), "today"];
+    args.extend(["--branch", branch, "--at", at, "--format", "json"]);
+    args.extend(extra);
+    let text = fx.text(&args).await;
+    let keys = ["at", "now", "next", "later", "done", "cannot_place"];
+    let places: Vec<usize> = keys
+        .iter()
+        .map(|key| {
+            text.find(&format!("\n  \"{key}\":"))
+                .unwrap_or_else(|| panic!("{key}"))
+        })
+        .collect();
+    assert!(places.is_sorted(), "the keys in their order: {text}");
+    let today: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(today.as_object().unwrap().len(), keys.len(), "{text}");
+    today
+}
+
+/// Tashkent keeps UTC+5 all year.
+const TASHKENT_MINUTES: i64 = 5 * 60;
+
+/// The wall-clock minute of day in Tashkent of a demo lesson time (a UTC
+/// timestamp whose date means nothing).
+fn tashkent_minute(time: &Value) -> i64 {
+    let at: chrono::DateTime<chrono::Utc> = time.as_str().unwrap().parse().unwrap();
+    let minutes = i64::from(chrono::Timelike::num_seconds_from_midnight(&at)) / 60;
+    (minutes + TASHKENT_MINUTES).rem_euclid(24 * 60)
+}
+
+/// The weekdays a group meets, read from its own `days` and `exact_days`.
+fn meets_on(group: &Value) -> Vec<String> {
+    let days: &[&str] = match group["days"].as_i64() {
+        Some(1) => &["Mon", "Wed", "Fri"],
+        Some(2) => &["Tue", "Thu", "Sat"],
+        Some(3) => &["Sat", "Sun"],
+        Some(4) => &DAYS,
+        Some(5) => {
+            let exact = group["exact_days"].as_array().unwrap();
+            return exact
+                .iter()
+                .map(|d| d.as_str().unwrap().to_owned())
+                .collect();
+        }
+        other => panic!("days {other:?} in {group}"),
+    };
+    days.iter().map(|d| d.to_string()).collect()
+}
+
+/// (group id, start, end) of each lesson of one part.
+fn part_of(today: &Value, part: &str) -> Vec<(i64, String, String)> {
+    let lessons = today[part].as_array().unwrap_or_else(|| panic!("{part}"));
+    let found: Vec<(i64, String, String)> = lessons
+        .iter()
+        .map(|l| {
+            let text = |key: &str| l[key].as_str().unwrap().to_owned();
+            (l["group_id"].as_i64().unwrap(), text("start"), text("end"))
+        })
+        .collect();
+    let starts: Vec<&String> = found.iter().map(|(_, start, _)| start).collect();
+    assert!(starts.is_sorted(), "{part} in time order: {starts:?}");
+    found
+}
+
+/// What the groups' own days and times say of `date` at `time` (HH:MM):
+/// (now, next, later, done), each sorted by group id.
+fn expected_today(
+    groups: &[Value],
+    date: &str,
+    weekday: &str,
+    time: &str,
+) -> [Vec<(i64, String, String)>; 4] {
+    let minute_of = |hhmm: &str| {
+        let (h, m) = hhmm.split_once(':').unwrap();
+        h.parse::<i64>().unwrap() * 60 + m.parse::<i64>().unwrap()
+    };
+    let at = minute_of(time);
+    let clock = |minute: i64| format!("{date}T{:02}:{:02}", minute / 60, minute % 60);
+    let lessons: Vec<(i64, i64, i64)> = groups
+        .iter()
+        .filter(|g| is_active(g) && meets_on(g).iter().any(|d| d == weekday))
+        .map(|g| {
+            let start = tashkent_minute(&g["lesson_start_time"]);
+            let end = tashkent_minute(&g["lesson_end_time"]);
+            assert!(
+                end > start,
+                "the demo's lessons end the day they start: {g}"
+            );
+            (g["id"].as_i64().unwrap(), start, end)
+        })
+        .collect();
+    let soonest = lessons.iter().map(|l| l.1).filter(|&s| s > at).min();
+    let mut parts: [Vec<(i64, String, String)>; 4] = Default::default();
+    for (id, start, end) in lessons {
+        let part = if end <= at {
+            3
+        } else if start <= at {
+            0
+        } else if Some(start) == soonest {
+            1
+        } else {
+            2
+        };
+        parts[part].push((id, clock(start), clock(end)));
+    }
+    for part in &mut parts {
+        part.sort();
+    }
+    parts
+}
+
+#[tokio::test]
+async fn today_at_a_moment_is_what_the_groups_own_days_and_times_say() {
+    let fx = fixture().await;
+    let groups = fx.groups("1").await;
+    // 2026-11-23 is a Monday, 2026-11-28 a Saturday.
+    let moments = [
+        ("2026-11-23", "Mon", "15:50"),
+        ("2026-11-28", "Sat", "10:00"),
+        ("2026-11-29", "Sun", "07:00"),
+    ];
+    for (date, weekday, time) in moments {
+        let at = format!("{date}T{time}");
+        let today = today_at(&fx, "1", &at, &[]).await;
+        assert_eq!(today["at"], at.as_str());
+        let found = ["now", "next", "later", "done"].map(|part| {
+            let mut lessons = part_of(&today, part);
+            lessons.sort();
+            lessons
+        });
+        let expected = expected_today(&groups, date, weekday, time);
+        assert!(
+            expected.iter().map(Vec::len).sum::<usize>() > 3,
+            "{at}: {expected:?}"
+        );
+        assert_eq!(found, expected, "{at}");
+        assert_eq!(today["cannot_place"], serde_json::json!([]));
+        let first = today["now"].get(0).or(today["next"].get(0)).unwrap();
+        assert_eq!(first["branch"], "Chilonzor", "{first}");
+    }
+}
+
+#[tokio::test]
+async fn today_shows_archived_groups_only_with_the_flag() {
+    let fx = fixture().await;
+    let groups = fx.groups("1").await;
+    let count = |today: &Value| {
+        ["now", "next", "later", "done"]
+            .iter()
+            .map(|part| today[part].as_array().unwrap().len())
+            .sum::<usize>()
+    };
+    let at = "2026-11-23T12:00";
+    let current = count(&today_at(&fx, "1", at, &[]).await);
+    let all = count(&today_at(&fx, "1", at, &["--archived"]).await);
+    let archived_on_monday = groups
+        .iter()
+        .filter(|g| !is_active(g) && meets_on(g).iter().any(|d| d == "Mon"))
+        .count();
+    assert!(archived_on_monday > 0);
+    assert_eq!(all, current + archived_on_monday);
+}
+
+#[tokio::test]
+async fn today_as_a_table_and_csv_and_a_bad_at() {
+    let fx = fixture().await;
+    let config = fx.config(DEMO_ZONE_CONFIG);
+    let config = config.to_str().unwrap();
+    let args = [
+        "--config",
+        config,
+        "today",
+        "--branch",
+        "1",
+        "--at",
+        "2026-11-23T15:50",
+    ];
+    let table = fx.text(&[&args[..], &["--format", "table"]].concat()).await;
+    assert_contains(
+        &table,
+        &["2026-11-23 15:50 (Asia/Tashkent)", "PART", "in 10 min"],
+    );
+    let csv = fx.text(&[&args[..], &["--format", "csv"]].concat()).await;
+    assert!(
+        csv.starts_with("part,start,end,when,group_id,name,course,branch\r\n"),
+        "{csv}"
+    );
+    assert_contains(&csv, &["\r\nnext,16:00,17:30,in 10 min,"]);
+    let out = fx.run(&["today", "--at", "tomorrow at four"]).await;
+    assert_failed(&out, 2, "YYYY-MM-DDTHH:MM");
+}
+
+#[tokio::test]
+async fn the_check_prints_one_line_per_finding_and_exits_1() {
+    let fx = fixture().await;
+    let clean = fx.run(&["timetable", "--branch", "1", "--check"]).await;
+    assert_eq!(clean.status.code(), Some(0), "{clean:?}");
+    assert_eq!(support::cli::stdout(&clean), "[]\n");
+    assert_contains(
+        &support::cli::stderr(&clean),
+        &["the timetable checks out", "max_parallel not set"],
+    );
+
+    let config = fx.config(&format!(
+        "{DEMO_ZONE_CONFIG}working_hours = \"09:00-18:00\"\n[max_parallel]\n1 = 3\n"
+    ));
+    let args = [
+        "--config",
+        config.to_str().unwrap(),
+        "timetable",
+        "--branch",
+        "1",
+        "--check",
+    ];
+    let out = fx.run(&[&args[..], &["--format", "table"]].concat()).await;
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = support::cli::stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_contains(
+        &support::cli::stderr(&out),
+        &[&format!("crmdeck: {} findings", lines.len())],
+    );
+    let groups = fx.groups("1").await;
+    let outside = groups.iter().filter(|g| {
+        let start = tashkent_minute(&g["lesson_start_time"]);
+        let end = tashkent_minute(&g["lesson_end_time"]);
+        is_active(g) && (start < 9 * 60 || end > 18 * 60)
+    });
+    for group in outside.clone() {
+        let label = format!(
+            "#{} {}: outside working hours 09:00–18:00 (",
+            group["company_group_number"],
+            group["name"].as_str().unwrap()
+        );
+        assert!(
+            lines.iter().any(|line| line.starts_with(&label)),
+            "{label} in {text}"
+        );
+    }
+    let crowded: Vec<&&str> = lines
+        .iter()
+        .filter(|line| !line.contains("outside working hours"))
+        .collect();
+    assert_eq!(lines.len(), outside.count() + crowded.len());
+    assert!(!crowded.is_empty());
+    for line in crowded {
+        assert!(
+            line.contains(", branch 1: ")
+                && line.contains("groups at once, more than max_parallel 3: #"),
+            "{line}"
+        );
+    }
+
+    let json = fx.run(&[&args[..], &["--format", "json"]].concat()).await;
+    assert_eq!(json.status.code(), Some(1));
+    let json: Value = serde_json::from_str(&support::cli::stdout(&json)).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), lines.len());
+    assert_eq!(json[0]["code"], "outside_hours");
+    assert_eq!(json[0]["finding"], lines[0]);
+    let csv = fx.run(&[&args[..], &["--format", "csv"]].concat()).await;
+    assert!(support::cli::stdout(&csv).starts_with("code,group_ids,finding\r\noutside_hours,"));
+}

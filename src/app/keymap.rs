@@ -247,6 +247,7 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::Week, &[plain('j'), DOWN], A::Move(M::Down), "next group", true),
     bind(C::Week, &[plain('k'), UP], A::Move(M::Up), "previous group", true),
     bind(C::Week, &[plain('a')], A::ToggleArchived, "show/hide archived", true),
+    bind(C::Week, &[plain('b')], A::PickBranch, "branch", false),
     bind(C::Week, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first group", false),
     bind(C::Week, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last group", false),
     bind(C::Week, &[ESC], A::Back, "cancel loading / clear error", false),

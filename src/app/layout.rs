@@ -84,11 +84,11 @@ impl Layout {
         self.lists[usize::from(filter_line)]
     }
 
-    /// The bands of the Week tab, with `unplaced_lines` lines listing
-    /// groups that cannot be placed.
-    pub fn week(&self, unplaced_lines: usize) -> WeekScreen {
+    /// The bands of the Week tab, with `extra_lines` lines under the grid
+    /// besides the summary's (groups that cannot be placed, the check).
+    pub fn week(&self, extra_lines: usize) -> WeekScreen {
         let body = self.bands.body;
-        let below_height = WEEK_SUMMARY_LINES + u16::try_from(unplaced_lines).unwrap_or(u16::MAX);
+        let below_height = WEEK_SUMMARY_LINES + u16::try_from(extra_lines).unwrap_or(u16::MAX);
         let grid_height = body
             .height
             .saturating_sub(LINES_ABOVE_GRID + below_height)

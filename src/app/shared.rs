@@ -10,6 +10,7 @@ use super::screen::{Ask, Screen};
 use super::status::StatusLine;
 use crate::config::Theme;
 use crate::domain::Language;
+use crate::domain::check::MaxParallel;
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
@@ -43,6 +44,9 @@ pub struct AppSettings {
     pub token_expires_at: Option<DateTime<Utc>>,
     pub log_path: PathBuf,
     pub working_hours: WorkingHours,
+    /// The most groups of a branch at once (`max_parallel` of the config):
+    /// the Week tab's check line.
+    pub max_parallel: MaxParallel,
     /// The config's warnings, shown on the status line at start.
     pub warnings: Vec<String>,
 }

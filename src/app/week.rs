@@ -3,6 +3,7 @@
 //! app's requests (latest wins); the groups are laid out by
 //! [`build_week`], and a slot is selected by day and position in the day.
 
+use super::branch_picker::BranchPicker;
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::keymap::{Action, Context};
@@ -10,11 +11,12 @@ use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
-use super::screen::Screen;
+use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::tabs::Tab;
 use crate::api::ApiError;
 use crate::api::pages::PageWalker;
+use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
 use crate::domain::zone::Zone;
@@ -54,6 +56,10 @@ pub struct WeekTab {
     pub detail_scroll: usize,
     /// The centre's teaching hours (`working_hours` of the config).
     pub hours: WorkingHours,
+    /// The most groups of a branch at once (`max_parallel` of the config).
+    pub max_parallel: MaxParallel,
+    /// What the timetable check finds in the week shown.
+    pub findings: Vec<Finding>,
 }
 
 /// What one page of the walk leads to.
@@ -66,10 +72,12 @@ pub struct PageOutcome {
 }
 
 impl WeekTab {
-    /// An empty week for a centre teaching within `hours`.
-    pub fn new(hours: WorkingHours) -> Self {
+    /// An empty week for a centre teaching within `hours`, holding at most
+    /// `max_parallel` groups at once.
+    pub fn new(hours: WorkingHours, max_parallel: MaxParallel) -> Self {
         Self {
             hours,
+            max_parallel,
             ..Self::default()
         }
     }
@@ -160,6 +168,7 @@ impl WeekTab {
     pub fn rebuild(&mut self, zone: &Zone) {
         let kept = self.selected_slot().map(|slot| slot.group_id);
         self.week = build_week(&self.groups, zone, self.include_archived);
+        self.findings = check(&self.week, &self.groups, self.hours, &self.max_parallel);
         let day = &self.week.days[self.day];
         self.slot = kept
             .and_then(|id| day.iter().position(|slot| slot.group_id == id))
@@ -258,9 +267,15 @@ impl WeekTab {
         }
     }
 
+    /// Lines under the grid besides the summary's: the groups that cannot
+    /// be placed, and the check's line when it finds something.
+    pub fn extra_lines_below(&self) -> usize {
+        self.unplaced_lines() + usize::from(self.loaded && !self.findings.is_empty())
+    }
+
     /// Rows of the grid on screen.
     pub fn grid_rows(&self, layout: &Layout) -> usize {
-        usize::from(layout.week(self.unplaced_lines()).grid.height)
+        usize::from(layout.week(self.extra_lines_below()).grid.height)
     }
 
     /// The selected group's detail.
@@ -288,7 +303,7 @@ impl WeekTab {
 
 impl From<&AppSettings> for WeekTab {
     fn from(settings: &AppSettings) -> Self {
-        Self::new(settings.working_hours)
+        Self::new(settings.working_hours, settings.max_parallel.clone())
     }
 }
 
@@ -310,6 +325,10 @@ impl Screen for WeekTab {
             (_, Action::Open) if self.selected_group().is_some() => {
                 self.detail_open = true;
                 self.detail_scroll = 0;
+            }
+            (_, Action::PickBranch) => {
+                let picker = BranchPicker::open(&shared.branches, self.branch_id);
+                shared.open(picker);
             }
             (_, Action::ToggleArchived) => {
                 self.toggle_archived(&shared.settings.timezone);
@@ -378,6 +397,19 @@ impl Screen for WeekTab {
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
         self.open(shared.branch_id, &mut shared.requests)
+    }
+
+    /// A branch picked (here or on the Groups tab, which runs first and
+    /// makes it the branch every tab shows): a week already opened follows
+    /// it at once; one never opened waits to be shown.
+    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
+        let opened = self.loaded || self.is_loading();
+        match command {
+            Command::ShowBranch(_) if opened && self.branch_id != shared.branch_id => {
+                self.open(shared.branch_id, &mut shared.requests)
+            }
+            _ => Vec::new(),
+        }
     }
 
     fn busy(&self, requests: &Requests) -> bool {

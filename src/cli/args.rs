@@ -3,6 +3,8 @@
 
 use crate::demo::{DEFAULT_GROUPS, ENV_GROUPS, ENV_MAX_PER_PAGE, MAX_GROUPS, MAX_PER_PAGE};
 use crate::domain::timetable::WorkingHours;
+use crate::domain::today::parse_at;
+use chrono::NaiveDateTime;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use std::net::SocketAddr;
@@ -83,9 +85,16 @@ pub enum Command {
     Groups(GroupsArgs),
     /// A branch's week: every active group on each weekday it meets
     #[command(after_help = "Examples:\n  crmdeck timetable --branch 2\n  \
-                            crmdeck timetable --branch 2 --hours 09:00-20:00 --format csv > week.csv\n\
+                            crmdeck timetable --branch 2 --hours 09:00-20:00 --format csv > week.csv\n  \
+                            crmdeck timetable --branch 2 --check || mail -s timetable ops@example.uz\n\
                             `--format table` is the text grid (the default on a terminal).")]
     Timetable(TimetableArgs),
+    /// Today's lessons in the centre's zone: now, next, later today, done
+    #[command(after_help = "Examples:\n  crmdeck today --branch 2\n  \
+                            crmdeck today --at 2026-11-23T15:50 --format json\n\
+                            Without --branch (and no branch_id in the config): every branch.\n\
+                            Groups whose days or times cannot be read are listed last (cannot_place).")]
+    Today(TodayArgs),
     /// List the centre's branches (id and name)
     #[command(after_help = "Example:\n  crmdeck branches --format csv > branches.csv")]
     Branches,
@@ -154,6 +163,26 @@ pub struct TimetableArgs {
     #[arg(long, value_name = "HH:MM-HH:MM")]
     pub hours: Option<WorkingHours>,
     /// Place archived groups (and other statuses) too
+    #[arg(long)]
+    pub archived: bool,
+    /// Print what is wrong instead of the week, one line per finding
+    /// (exit 1 when there is one): groups that cannot be placed, lessons
+    /// that end before they start, run past midnight or lie outside the
+    /// working hours, hours with more groups at once than max_parallel
+    #[arg(long)]
+    pub check: bool,
+}
+
+#[derive(Debug, Clone, ClapArgs)]
+pub struct TodayArgs {
+    /// The branch: its id or name, as for `groups` (default: branch_id from
+    /// the config, else every branch)
+    #[arg(long, value_name = "ID|NAME")]
+    pub branch: Option<String>,
+    /// The moment to answer for, in the centre's zone [default: now]
+    #[arg(long, value_name = "YYYY-MM-DDTHH:MM", value_parser = parse_at)]
+    pub at: Option<NaiveDateTime>,
+    /// Archived groups (and other statuses) too
     #[arg(long)]
     pub archived: bool,
 }

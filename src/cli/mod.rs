@@ -13,14 +13,17 @@ mod plugins;
 mod shell;
 mod table;
 mod timetable;
+mod today;
 pub mod walk;
 
 pub use args::{Args, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
+use crate::domain::timetable::counted;
 use crate::logging::Log;
 use crate::session::{self, Session, SessionError};
+use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -48,6 +51,10 @@ pub enum CliError {
     /// page 1 did (the cause alone).
     #[error("{0}")]
     PagesMissing(String),
+    /// Exit 1: `timetable --check` found something; `report` is for
+    /// stdout, one line per finding.
+    #[error("{}", counted(*.count, "finding"))]
+    Findings { report: String, count: usize },
     /// Exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -61,6 +68,7 @@ impl CliError {
             | Self::OutcomeUnknown(_)
             | Self::NotOffered { .. }
             | Self::PagesMissing(_)
+            | Self::Findings { .. }
             | Self::Io(_) => ExitCode::from(1),
         }
     }
@@ -94,6 +102,12 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
         // `crmdeck groups | head`: the reader left, which is no failure.
         Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
+            if let CliError::Findings { report, .. } = &error {
+                // The findings are the output; the count goes to stderr.
+                if print(report).is_err() {
+                    return error.exit_code();
+                }
+            }
             eprintln!("crmdeck: {error}");
             error.exit_code()
         }
@@ -121,6 +135,7 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
         Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
         Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
+        Command::Today(args) => today::run(&open(global).await?, format, &args).await?,
         Command::Branches => branches::run(&open(global).await?, format).await?,
         Command::Info => info::run(&open(global).await?, global.format, log).await,
     };
@@ -153,4 +168,12 @@ fn json_text(value: &serde_json::Value) -> String {
     let mut text = json_escape::to_terminal_safe_json(value);
     text.push('\n');
     text
+}
+
+/// Pretty JSON with a trailing newline, keys in declaration order (a
+/// `serde_json::Value` would sort them).
+fn pretty(value: &impl Serialize) -> Result<String, CliError> {
+    let mut text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
+    text.push('\n');
+    Ok(text)
 }

@@ -5,9 +5,11 @@ use super::branch::{self, BranchList};
 use super::groups::{WALK_PER_PAGE, all_pages};
 use super::table::Table;
 use super::walk::store_for;
-use super::{CliError, Format, on_terminal};
+use super::{CliError, Format, on_terminal, pretty};
+use crate::domain::check::{MaxParallel, check};
 use crate::domain::clock::format_clock;
 use crate::domain::columns::BranchNames;
+use crate::domain::columns::findings;
 use crate::domain::columns::lessons::{self, Lesson, day_key};
 use crate::domain::timetable::{
     Slot, Week, WorkingHours, build_week, monday_to_sunday, render_text, summarize,
@@ -45,6 +47,9 @@ pub async fn run(
     let groups = groups?;
     let week = build_week(&groups, &zone, args.archived);
     let hours = args.hours.unwrap_or(config.working_hours);
+    if args.check {
+        return check_report(format, &week, groups, hours, &config.max_parallel);
+    }
     Ok(match format {
         Format::Table => render_text(&week, &groups, hours, config.language, grid_width()),
         Format::Json => pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
@@ -67,6 +72,61 @@ pub async fn run(
             Table::of(&lessons::columns(), &lessons, &(), &BranchNames::new()).to_csv()
         }
     })
+}
+
+/// The findings of the check, one line each (JSON: one object each), as
+/// the error that makes the exit code 1; a line saying all is well otherwise.
+fn check_report(
+    format: Format,
+    week: &Week,
+    groups: Vec<Group>,
+    hours: WorkingHours,
+    max_parallel: &MaxParallel,
+) -> Result<String, CliError> {
+    let findings = check(week, &groups, hours, max_parallel);
+    let report = match format {
+        Format::Table => findings
+            .iter()
+            .map(|finding| format!("{}\n", finding.describe(&groups)))
+            .collect(),
+        Format::Csv => {
+            Table::of(findings::COLUMNS, &findings, &groups, &BranchNames::new()).to_csv()
+        }
+        Format::Json => pretty(
+            &findings
+                .iter()
+                .map(|finding| FindingJson {
+                    code: finding.code(),
+                    group_ids: (finding.group_indices().iter())
+                        .map(|&index| groups[index].id)
+                        .collect(),
+                    finding: finding.describe(&groups),
+                })
+                .collect::<Vec<_>>(),
+        )?,
+    };
+    if findings.is_empty() {
+        let checked = if max_parallel.is_unset() {
+            " (max_parallel not set: lessons at once not checked)"
+        } else {
+            ""
+        };
+        eprintln!("crmdeck: the timetable checks out{checked}");
+        return Ok(report);
+    }
+    Err(CliError::Findings {
+        report,
+        count: findings.len(),
+    })
+}
+
+#[derive(Serialize)]
+struct FindingJson {
+    /// `cannot_place`, `ends_before_start`, `past_midnight`, `outside_hours`, `crowded`.
+    code: &'static str,
+    group_ids: Vec<i64>,
+    /// For people.
+    finding: String,
 }
 
 /// The terminal's width when stdout is one.
@@ -213,12 +273,4 @@ fn group_json(group: &Group) -> GroupJson<'_> {
         name: &group.name,
         course: group.course.as_ref().map(|course| course.name.as_str()),
     }
-}
-
-/// Pretty JSON with a trailing newline, keys in declaration order (a
-/// `serde_json::Value` would sort them).
-fn pretty(value: &impl Serialize) -> Result<String, CliError> {
-    let mut text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
-    text.push('\n');
-    Ok(text)
 }

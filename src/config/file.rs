@@ -4,6 +4,7 @@
 use super::error::ConfigError;
 use super::{Accent, Theme, base_url, token_source};
 use crate::domain::Language;
+use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use crate::model::Token;
@@ -14,7 +15,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 19] = [
+pub(crate) const SETTING_KEYS: [&str; 20] = [
     "base_url",
     "token",
     "token_env",
@@ -34,6 +35,7 @@ pub(crate) const SETTING_KEYS: [&str; 19] = [
     "allow_insecure_http",
     "working_hours",
     "max_in_flight",
+    "max_parallel",
 ];
 
 /// Keys allowed only at the top level.
@@ -45,6 +47,7 @@ const TIMEOUT_SECS: RangeInclusive<i64> = 1..=3600;
 const AUTO_REFRESH_SECS: RangeInclusive<i64> = 0..=86_400;
 const BRANCH_ID: RangeInclusive<i64> = 1..=i64::MAX;
 const MAX_IN_FLIGHT: RangeInclusive<i64> = 1..=32;
+const MAX_PARALLEL: RangeInclusive<i64> = 1..=10_000;
 
 /// A value and the line of the file it was read from.
 #[derive(Debug, Clone)]
@@ -92,6 +95,7 @@ pub(crate) struct Settings {
     pub allow_insecure_http: Option<bool>,
     pub working_hours: Option<WorkingHours>,
     pub max_in_flight: Option<usize>,
+    pub max_parallel: Option<MaxParallel>,
 }
 
 impl Settings {
@@ -117,6 +121,7 @@ impl Settings {
             allow_insecure_http: profile.allow_insecure_http.or(self.allow_insecure_http),
             working_hours: profile.working_hours.or(self.working_hours),
             max_in_flight: profile.max_in_flight.or(self.max_in_flight),
+            max_parallel: profile.max_parallel.or(self.max_parallel),
         }
     }
 }
@@ -325,6 +330,7 @@ fn store(
             let expected = "max_in_flight must be a number of requests from 1 to 32";
             settings.max_in_flight = Some(number(value, MAX_IN_FLIGHT, expected)? as usize);
         }
+        "max_parallel" => settings.max_parallel = Some(max_parallel(value)?),
         "timezone" => settings.timezone = Some(parsed(value, key)?),
         "language" => settings.language = Some(parsed(value, key)?),
         "theme" => settings.theme = Some(parsed(value, key)?),
@@ -348,6 +354,39 @@ fn store(
         _ => return Err(unknown_key(key, profile)),
     }
     Ok(())
+}
+
+/// `max_parallel = 4` (every branch), or a table of limits by branch id
+/// (`[max_parallel]` then `2 = 6`), with `"*" = 4` for the other branches.
+fn max_parallel(value: &DeValue<'_>) -> Result<MaxParallel, String> {
+    const EXPECTED: &str = "max_parallel must be a number of groups from 1 to 10000, \
+                            or a table of them by branch id ([max_parallel] then 2 = 6)";
+    let limit = |value: &DeValue<'_>| number(value, MAX_PARALLEL, EXPECTED).map(|n| n as usize);
+    let DeValue::Table(table) = value else {
+        return Ok(MaxParallel {
+            every_branch: Some(limit(value)?),
+            ..MaxParallel::default()
+        });
+    };
+    let mut max = MaxParallel::default();
+    for (key, value) in in_file_order(table) {
+        let key = key.get_ref().as_ref();
+        let value = limit(value.get_ref())?;
+        if key == "*" {
+            max.every_branch = Some(value);
+            continue;
+        }
+        match key.parse::<i64>() {
+            Ok(id) if BRANCH_ID.contains(&id) => max.by_branch.insert(id, value),
+            // A key is the user's own text, and no secret.
+            _ => {
+                return Err(format!(
+                    "max_parallel: {key:?} is not a branch id (or \"*\" for every other branch)"
+                ));
+            }
+        };
+    }
+    Ok(max)
 }
 
 /// A token key's string, checked for emptiness (an empty token is an error).

@@ -38,6 +38,7 @@ pub(crate) fn env_of(
 }
 
 use crate::domain::Language;
+use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use crate::local_files;
@@ -192,6 +193,9 @@ pub struct Config {
     /// `max_in_flight`: page requests in flight at most while walking
     /// every page; None when not set (the store's default applies).
     pub max_in_flight: Option<usize>,
+    /// `max_parallel`: the most groups of a branch at once before
+    /// `timetable --check` reports the hour; empty when not set.
+    pub max_parallel: MaxParallel,
     /// To show once (e.g. a token in a file others can read).
     pub warnings: Vec<String>,
 }
@@ -218,6 +222,7 @@ impl Default for Config {
             allow_insecure_http: false,
             working_hours: WorkingHours::default(),
             max_in_flight: None,
+            max_parallel: MaxParallel::default(),
             warnings: Vec::new(),
         }
     }
@@ -298,6 +303,7 @@ pub fn load(
         allow_insecure_http,
         working_hours: settings.working_hours.unwrap_or(defaults.working_hours),
         max_in_flight: settings.max_in_flight,
+        max_parallel: settings.max_parallel.unwrap_or_default(),
         warnings,
     })
 }

@@ -142,6 +142,30 @@ pub fn truncate_to_width(s: &str, width: usize) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `head`, then `parts` each after `separator`, within `width` columns: the
+/// last parts give way whole to `…` (after the separator), so that no word
+/// is cut; `head` alone (and `…`) when no part fits. `head` itself is
+/// never cut.
+pub fn join_fitting(head: &str, parts: &[String], separator: &str, width: usize) -> String {
+    let line = |kept: usize| {
+        let mut out = head.to_owned();
+        for part in &parts[..kept] {
+            out.push_str(separator);
+            out.push_str(part);
+        }
+        if kept < parts.len() {
+            out.push_str(separator);
+            out.push(ELLIPSIS);
+        }
+        out
+    };
+    let kept = (0..=parts.len())
+        .rev()
+        .find(|&kept| display_width(&line(kept)) <= width)
+        .unwrap_or(0);
+    line(kept)
+}
+
 /// `s` truncated to `width` columns, then padded with spaces to exactly
 /// `width` columns.
 pub fn pad_to_width(s: &str, width: usize) -> String {
@@ -203,6 +227,29 @@ fn starts_cluster(previous: char, c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn join_fitting_drops_whole_parts_never_a_word() {
+        let parts: Vec<String> = ["busiest: Sat", "3 archived hidden"]
+            .map(String::from)
+            .to_vec();
+        let whole = "10 groups · busiest: Sat · 3 archived hidden";
+        assert_eq!(join_fitting("10 groups", &parts, " · ", 80), whole);
+        assert_eq!(
+            join_fitting("10 groups", &parts, " · ", display_width(whole)),
+            whole
+        );
+        assert_eq!(
+            join_fitting("10 groups", &parts, " · ", display_width(whole) - 1),
+            "10 groups · busiest: Sat · …"
+        );
+        assert_eq!(
+            join_fitting("10 groups", &parts, " · ", 12),
+            "10 groups · …"
+        );
+        assert_eq!(join_fitting("Free:", &parts, " ", 3), "Free: …");
+        assert_eq!(join_fitting("Free:", &[], " ", 3), "Free:");
+    }
     use chrono::{NaiveDate, TimeZone, Utc};
     use serde_json::json;
 

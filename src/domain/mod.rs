@@ -5,12 +5,14 @@
 pub mod address;
 pub mod branch_lookup;
 pub mod cell_text;
+pub mod check;
 pub mod clock;
 pub mod columns;
 pub mod format;
 pub mod sanitize;
 pub mod script;
 pub mod timetable;
+pub mod today;
 pub mod weekday;
 pub mod zone;
 

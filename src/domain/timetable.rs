@@ -84,7 +84,7 @@ impl Slot {
     }
 
     /// End of the time the lesson takes, at least one minute after its start.
-    fn occupied_until(&self) -> u32 {
+    pub fn occupied_until(&self) -> u32 {
         self.end_minute().max(self.start_minute() + 1)
     }
 }

@@ -29,6 +29,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         token_expires_at: session.client.token().expires_at(),
         log_path,
         working_hours: config.working_hours,
+        max_parallel: config.max_parallel.clone(),
         warnings: config.warnings.clone(),
     }
 }

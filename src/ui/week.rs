@@ -11,8 +11,9 @@ use crate::app::layout::Layout;
 use crate::app::shared::Shared;
 use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
 use crate::domain::Language;
+use crate::domain::check;
 use crate::domain::clock::format_clock;
-use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
+use crate::domain::format::{display_width, join_fitting, pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::timetable::{
     ROW_MINUTES, Slot, counted, group_label, monday_to_sunday, slot_line, slot_times, summarize,
@@ -44,7 +45,7 @@ pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
         layout,
         styles,
     } = *view;
-    let screen = layout.week(week.unplaced_lines());
+    let screen = layout.week(week.extra_lines_below());
     let width = usize::from(screen.grid.width);
     let columns = DayColumns::new(width, week.day);
     frame.render_widget(
@@ -315,38 +316,54 @@ fn unplaced_lines(week: &WeekTab, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
-/// Groups this week, busiest day, archived; then the first free hour per day.
+/// Groups this week, busiest day, archived; then the first free hour per
+/// day; then the check's count. Each fits `width` by giving way whole (a
+/// part, a day's hour, the hours in the label), never a word cut.
 fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'static>> {
     if !week.loaded {
         return Vec::new();
     }
     let summary = summarize(&week.week, week.hours);
-    let mut first = match summary.busiest_day {
-        Some((day, count)) => format!(
-            "{} this week · busiest: {} ({} lessons)",
-            counted(summary.groups, "group"),
-            day_name(day, language, NameStyle::Short),
-            count
+    let (head, mut parts) = match summary.busiest_day {
+        Some((day, count)) => (
+            format!("{} this week", counted(summary.groups, "group")),
+            vec![format!(
+                "busiest: {} ({count} lessons)",
+                day_name(day, language, NameStyle::Short)
+            )],
         ),
-        None => "No lessons this week".to_owned(),
+        None => ("No lessons this week".to_owned(), Vec::new()),
     };
     if week.week.hidden > 0 {
-        first.push_str(&format!(" · {} archived hidden (a)", week.week.hidden));
+        parts.push(format!("{} archived hidden (a)", week.week.hidden));
     } else if week.include_archived {
-        first.push_str(" · archived shown (a)");
+        parts.push("archived shown (a)".to_owned());
     }
-    let free_line = |style: NameStyle| {
-        let days = summary.free_hour_per_day(language, style);
-        format!("Free ({}): {}", week.hours, days.join(" "))
-    };
-    let mut free = free_line(NameStyle::Short);
-    if display_width(&free) > width {
-        free = free_line(NameStyle::Compact);
-    }
-    [first, free]
+    let first = join_fitting(&head, &parts, " · ", width);
+    let with_hours = format!("Free ({}):", week.hours);
+    let choices = [
+        (with_hours.as_str(), NameStyle::Short),
+        (with_hours.as_str(), NameStyle::Compact),
+        ("Free:", NameStyle::Compact),
+    ];
+    let free = choices
         .iter()
+        .map(|&(label, style)| (label, summary.free_hour_per_day(language, style)))
+        .find(|(label, days)| display_width(&format!("{label} {}", days.join(" "))) <= width)
+        .map(|(label, days)| join_fitting(label, &days, " ", width))
+        .unwrap_or_else(|| {
+            let days = summary.free_hour_per_day(language, NameStyle::Compact);
+            join_fitting("Free:", &days, " ", width)
+        });
+    let mut lines: Vec<Line<'static>> = [first, free]
+        .iter()
+        // Only a width narrower than the head itself cuts it.
         .map(|text| Line::from(truncate_to_width(text, width).into_owned()))
-        .collect()
+        .collect();
+    // How many of each kind the check finds; `crmdeck timetable --check`
+    // names them.
+    lines.extend(check::summary(&week.findings, width).map(Line::from));
+    lines
 }
 
 /// The time of day `minute` minutes after midnight.

@@ -11,6 +11,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crmdeck::app::{Answer, App, AppSettings, Effect, Input, Msg, Request};
 use crmdeck::config::Theme;
 use crmdeck::domain::Language;
+use crmdeck::domain::check::MaxParallel;
 use crmdeck::domain::timetable::WorkingHours;
 use crmdeck::domain::zone::{Zone, ZoneSource};
 use crmdeck::model::{
@@ -45,6 +46,7 @@ pub fn settings() -> AppSettings {
         token_expires_at: Some(now() + chrono::TimeDelta::minutes(40)),
         log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),
         working_hours: WorkingHours::default(),
+        max_parallel: MaxParallel::default(),
         warnings: Vec::new(),
     }
 }

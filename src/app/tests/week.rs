@@ -187,3 +187,40 @@ fn the_grid_spans_the_configured_working_hours() {
     // The default hours give a shorter day: the setting is what widened it.
     assert!(week_loaded().tabs.week.span().start > 6 * 60);
 }
+
+#[test]
+fn b_on_the_week_picks_a_branch_and_the_week_follows_it() {
+    let mut app = week_loaded();
+    press(&mut app, "b");
+    assert_eq!(app.context(), Context::BranchPicker);
+    press(&mut app, "yunus");
+    let effects = press(&mut app, "\n");
+    assert!(app.overlays.is_empty());
+    assert_eq!(app.tab, Tab::Week, "the week stays on screen");
+    let branch_two = GroupsQuery {
+        branch_id: Some(2),
+        ..walk_query(1)
+    };
+    fetch_of(&effects, &Request::Groups(branch_two));
+    assert_eq!(app.tabs.week.branch_id, Some(2));
+    // The Groups tab shows the same branch.
+    assert_eq!(app.tabs.groups.wanted.branch_id, Some(2));
+    // Escape leaves the branch as it was.
+    press(&mut app, "b");
+    assert!(fetches(&press(&mut app, "\x1b")).is_empty());
+    assert_eq!(app.tabs.week.branch_id, Some(2));
+}
+
+#[test]
+fn a_week_never_opened_waits_to_be_shown_for_a_branch_picked_on_groups() {
+    let mut app = loaded();
+    press(&mut app, "b");
+    press(&mut app, "yunus");
+    let effects = press(&mut app, "\n");
+    let week_walks = effects
+        .iter()
+        .filter(|effect| matches!(effect, Effect::Fetch { request: Request::Groups(q), .. } if q.per_page == WALK_PER_PAGE))
+        .count();
+    assert_eq!(week_walks, 0, "{effects:?}");
+    assert!(!app.tabs.week.is_loading());
+}

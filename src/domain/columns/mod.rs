@@ -1,5 +1,5 @@
 //! How a record reads as a row of cells: one table of columns per record
-//! kind ([`groups`], [`plugins`], [`lessons`], [`installs`], [`branches`],
+//! kind ([`groups`], [`plugins`], [`lessons`], [`today`], [`findings`], [`installs`], [`branches`],
 //! [`facts`]), read by the
 //! dashboard's tables, the command line's tables and CSV. A new column is
 //! one entry in its kind's table.
@@ -11,10 +11,12 @@
 
 pub mod branches;
 pub mod facts;
+pub mod findings;
 pub mod groups;
 pub mod installs;
 pub mod lessons;
 pub mod plugins;
+pub mod today;
 
 use super::cell_text::CellText;
 use super::format::NONE;
@@ -580,9 +582,12 @@ mod tests {
     fn every_name_is_lower_case_words_joined_by_underscores() {
         let lessons = lessons::columns();
         let installs = installs::columns();
+        let today = today::columns();
         let names = (groups::COLUMNS.iter().map(|c| c.name))
             .chain(plugins::COLUMNS.iter().map(|c| c.name))
             .chain(lessons.iter().map(|c| c.name))
+            .chain(today.iter().map(|c| c.name))
+            .chain(findings::COLUMNS.iter().map(|c| c.name))
             .chain(installs.iter().map(|c| c.name));
         for name in names {
             let words: Vec<&str> = name.split('_').collect();

@@ -1,0 +1,146 @@
+//! `crmdeck today`: the lessons of a branch (or of every branch) at a
+//! moment, in now / next / later / done, and the groups that cannot be placed.
+
+use super::args::TodayArgs;
+use super::branch::{self, BranchList};
+use super::groups::{WALK_PER_PAGE, all_pages};
+use super::table::Table;
+use super::walk::store_for;
+use super::{CliError, Format, on_terminal, pretty};
+use crate::domain::columns::BranchNames;
+use crate::domain::columns::today::{columns, rows};
+use crate::domain::today::{Lesson, Today, format_at, today};
+use crate::model::Group;
+use crate::session::Session;
+use chrono::Utc;
+use serde::Serialize;
+
+pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<String, CliError> {
+    let config = &session.config;
+    let branch_list = BranchList::new(session);
+    let branch_id = match &args.branch {
+        Some(flag) => Some(branch::resolve(flag, &branch_list).await?),
+        None => config.branch_id,
+    };
+    // Today drawn from part of the groups would mislead: missing pages fail
+    // the command.
+    let mut store = store_for(config);
+    let (groups, (zone, _), branches) = tokio::join!(
+        all_pages(session, &mut store, branch_id, WALK_PER_PAGE, false),
+        session.zone(),
+        branch_list.get()
+    );
+    let groups = groups?;
+    // Branch names are a nicety from an unpublished endpoint: without them
+    // the ids stand.
+    let branches: BranchNames = (branches.unwrap_or_default().iter())
+        .map(|branch| (branch.id, branch.name.clone()))
+        .collect();
+    let at = args.at.unwrap_or_else(|| zone.wall_clock(Utc::now()));
+    let today = today(&groups, &zone, at, args.archived);
+    Ok(match format {
+        Format::Json => pretty(&today_json(&today, &groups, &branches))?,
+        Format::Table | Format::Csv => {
+            let rows = rows(&today, &groups);
+            let table = Table::of(&columns(), &rows, &(), &branches);
+            match format {
+                Format::Csv => table.to_csv(),
+                _ => {
+                    let mut text = format!("{} ({zone})\n", format_at(at).replace('T', " "));
+                    text.push_str(&table.to_text(on_terminal()));
+                    text
+                }
+            }
+        }
+    })
+}
+
+/// Today for scripts, its keys in a fixed order.
+#[derive(Serialize)]
+struct TodayJson<'a> {
+    at: String,
+    now: Vec<LessonJson<'a>>,
+    next: Vec<LessonJson<'a>>,
+    later: Vec<LessonJson<'a>>,
+    done: Vec<LessonJson<'a>>,
+    cannot_place: Vec<UnplacedJson<'a>>,
+}
+
+/// What a script needs to name a group.
+#[derive(Serialize)]
+struct GroupJson<'a> {
+    group_id: i64,
+    number: Option<i64>,
+    name: &'a str,
+    course: Option<&'a str>,
+    branch_id: Option<i64>,
+    /// The branch's name when the server names it.
+    branch: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct LessonJson<'a> {
+    #[serde(flatten)]
+    group: GroupJson<'a>,
+    /// `YYYY-MM-DDTHH:MM` in the centre's zone (yesterday's date for a
+    /// lesson that ran past midnight).
+    start: String,
+    /// Tomorrow's date for a lesson that runs past midnight.
+    end: String,
+    /// The end was not sent: the start plus the course's lesson duration.
+    end_estimated: bool,
+}
+
+#[derive(Serialize)]
+struct UnplacedJson<'a> {
+    #[serde(flatten)]
+    group: GroupJson<'a>,
+    /// For people.
+    reason: String,
+    /// For scripts: `no_days`, `unknown_days_code`, ...
+    code: &'static str,
+}
+
+fn today_json<'a>(today: &Today, groups: &'a [Group], branches: &'a BranchNames) -> TodayJson<'a> {
+    let group = |index: usize| {
+        let group = &groups[index];
+        GroupJson {
+            group_id: group.id,
+            number: group.company_group_number,
+            name: &group.name,
+            course: group.course.as_ref().map(|course| course.name.as_str()),
+            branch_id: group.branch_id,
+            branch: group
+                .branch_id
+                .and_then(|id| branches.get(&id))
+                .map(String::as_str),
+        }
+    };
+    let lessons = |lessons: &[Lesson]| {
+        lessons
+            .iter()
+            .map(|lesson| LessonJson {
+                group: group(lesson.group_index),
+                start: format_at(lesson.start),
+                end: format_at(lesson.end),
+                end_estimated: lesson.end_estimated,
+            })
+            .collect()
+    };
+    TodayJson {
+        at: format_at(today.at),
+        now: lessons(&today.now),
+        next: lessons(&today.next),
+        later: lessons(&today.later),
+        done: lessons(&today.done),
+        cannot_place: today
+            .cannot_place
+            .iter()
+            .map(|unplaced| UnplacedJson {
+                group: group(unplaced.group_index),
+                reason: unplaced.reason.to_string(),
+                code: unplaced.reason.code(),
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,72 @@
+//! A line of today (a lesson in its part, or a group that cannot be
+//! placed) as a row: `crmdeck today` as a table and as CSV.
+
+use super::{Column, Print, Text};
+use crate::domain::timetable::Unplaced;
+use crate::domain::today::{Lesson, Part, Today, clock_on, timing};
+use crate::model::Group;
+
+/// One line of today.
+pub struct TodayRow<'a> {
+    /// `now`, `next`, `later`, `done` or `cannot_place`.
+    pub part: &'static str,
+    /// Start and end as the clock shows them ("22:00", "01:00+1"); empty
+    /// for a group that cannot be placed.
+    pub start: String,
+    pub end: String,
+    /// "40 min left", "in 25 min", or why the group cannot be placed.
+    pub note: String,
+    pub group: &'a Group,
+}
+
+/// Every line of `today`, part by part, the groups that cannot be placed last.
+pub fn rows<'a>(today: &Today, groups: &'a [Group]) -> Vec<TodayRow<'a>> {
+    let date = today.at.date();
+    let lesson_row = |part: Part, lesson: &Lesson| TodayRow {
+        part: part.key(),
+        start: clock_on(lesson.start, date),
+        end: clock_on(lesson.end, date),
+        note: timing(today, part, lesson),
+        group: &groups[lesson.group_index],
+    };
+    let unplaced_row = |unplaced: &Unplaced| TodayRow {
+        part: CANNOT_PLACE,
+        start: String::new(),
+        end: String::new(),
+        note: unplaced.reason.to_string(),
+        group: &groups[unplaced.group_index],
+    };
+    today
+        .parts()
+        .into_iter()
+        .flat_map(|(part, lessons)| lessons.iter().map(move |lesson| lesson_row(part, lesson)))
+        .chain(today.cannot_place.iter().map(unplaced_row))
+        .collect()
+}
+
+/// The key of the groups that cannot be placed, as the other parts' keys.
+pub const CANNOT_PLACE: &str = "cannot_place";
+
+/// The columns of a line of today, left to right (a function: a row borrows).
+pub fn columns<'a>() -> [Column<TodayRow<'a>, ()>; 8] {
+    let printed = Column::print_only;
+    [
+        printed("Part", "part", |row, _| row.part.to_string()),
+        printed("Start", "start", |row, _| row.start.clone()),
+        printed("End", "end", |row, _| row.end.clone()),
+        printed("When", "when", |row, _| row.note.clone()),
+        printed("Group id", "group_id", |row, _| row.group.id.to_string()),
+        printed("Name", "name", |row, _| row.group.name.clone()),
+        printed("Course", "course", |row, _| {
+            let course = row.group.course.as_ref();
+            course.map(|course| course.name.clone()).unwrap_or_default()
+        }),
+        Column {
+            title: "Branch",
+            name: "branch",
+            text: Text::Branch(|row| row.group.branch_id),
+            screen: None,
+            print: Print::Whole,
+        },
+    ]
+}

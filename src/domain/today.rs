@@ -1,0 +1,563 @@
+//! Today at the front desk: which groups are in class now, which start
+//! next, which come later today and which are done, at one moment on the
+//! centre's wall clock.
+//!
+//! Pure, and built on [`build_week`]: who meets on which weekday and at
+//! which times is decided there (days codes 1–4, `exact_days`, lesson
+//! times in the centre's zone, an estimated end, archived groups left out).
+//!
+//! Rules where the issue leaves a choice:
+//! - "Today" is the weekday of the moment `at`, a wall-clock date and time
+//!   in the centre's zone (the caller turns an instant into one with
+//!   [`Zone::wall_clock`]), never the machine's.
+//! - A lesson is **now** from its start minute up to (not including) its
+//!   end; **done** from its end on. An empty lesson (start = end) is done
+//!   at its start.
+//! - **Next** is every lesson with the soonest start still to come today:
+//!   several when they start at the same minute, none when nothing is left.
+//!   The other lessons still to come are **later**.
+//! - The midnight edge: a lesson that ran past midnight from yesterday is
+//!   part of today until its end (now, then done); a lesson today that runs
+//!   past midnight ends tomorrow, and is now until then.
+//! - **Cannot place**: groups whose weekdays cannot be read, and groups that
+//!   meet today but whose times cannot be read. A group whose times cannot
+//!   be read but whose days leave today out is not today's business.
+
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
+
+use super::clock::format_clock;
+use super::timetable::{Slot, Unplaced, build_week};
+use super::weekday::weekdays;
+use super::zone::Zone;
+use crate::model::Group;
+
+/// One lesson on the wall clock of the day.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lesson {
+    /// Index of the group in the slice given to [`today`].
+    pub group_index: usize,
+    /// The group's `id`.
+    pub group_id: i64,
+    /// When it starts (yesterday for a lesson that ran past midnight).
+    pub start: NaiveDateTime,
+    /// When it ends (tomorrow for a lesson that runs past midnight).
+    pub end: NaiveDateTime,
+    /// The end was not sent: start + the course's lesson duration.
+    pub end_estimated: bool,
+}
+
+/// Today's lessons at one moment, each part in time order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Today {
+    /// The moment, on the centre's wall clock.
+    pub at: NaiveDateTime,
+    /// Started and not yet ended.
+    pub now: Vec<Lesson>,
+    /// The soonest start still to come (all that share it).
+    pub next: Vec<Lesson>,
+    /// Still to come, after the next ones.
+    pub later: Vec<Lesson>,
+    /// Ended.
+    pub done: Vec<Lesson>,
+    /// Groups whose days, or whose times on a day they meet today, cannot be read.
+    pub cannot_place: Vec<Unplaced>,
+    /// Archived groups and other statuses left out.
+    pub hidden: usize,
+}
+
+impl Today {
+    /// Whole minutes from the moment until `lesson` ends, rounded up (a
+    /// lesson in its last seconds has 1 minute left).
+    pub fn minutes_left(&self, lesson: &Lesson) -> i64 {
+        minutes_until(self.at, lesson.end)
+    }
+
+    /// Whole minutes from the moment until `lesson` starts, rounded up.
+    pub fn starts_in(&self, lesson: &Lesson) -> i64 {
+        minutes_until(self.at, lesson.start)
+    }
+
+    /// The four parts in their order, with their names.
+    pub fn parts(&self) -> [(Part, &[Lesson]); 4] {
+        [
+            (Part::Now, &self.now),
+            (Part::Next, &self.next),
+            (Part::Later, &self.later),
+            (Part::Done, &self.done),
+        ]
+    }
+
+    /// True when no lesson and no unplaced group is left.
+    pub fn is_empty(&self) -> bool {
+        self.parts().iter().all(|(_, lessons)| lessons.is_empty()) && self.cannot_place.is_empty()
+    }
+}
+
+/// A part of the day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Now,
+    Next,
+    Later,
+    Done,
+}
+
+impl Part {
+    /// The key of the part for scripts, and its heading for people.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Now => "now",
+            Self::Next => "next",
+            Self::Later => "later",
+            Self::Done => "done",
+        }
+    }
+
+    /// The heading of the part for people.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Self::Now => "Now",
+            Self::Next => "Next",
+            Self::Later => "Later today",
+            Self::Done => "Done",
+        }
+    }
+}
+
+/// Today's lessons of `groups` at `at` (the centre's wall clock), lesson
+/// times read in `zone`. Archived groups only when `include_archived`.
+pub fn today(groups: &[Group], zone: &Zone, at: NaiveDateTime, include_archived: bool) -> Today {
+    let week = build_week(groups, zone, include_archived);
+    let date = at.date();
+    let day = date.weekday();
+    let yesterday = date.pred_opt().unwrap_or(date);
+    // Yesterday's lessons that ran past midnight (an end of 00:00 leaves
+    // nothing of today), then today's.
+    let overnight = week
+        .day(day.pred())
+        .iter()
+        .filter(|slot| slot.crosses_midnight && slot.end > NaiveTime::MIN)
+        .map(|slot| lesson_from(slot, yesterday));
+    let mut lessons: Vec<Lesson> = overnight
+        .chain(week.day(day).iter().map(|slot| lesson_from(slot, date)))
+        .collect();
+    // Stable: equal times keep the week's order (by group number).
+    lessons.sort_by_key(|lesson| (lesson.start, lesson.end));
+    let mut today = Today {
+        at,
+        now: Vec::new(),
+        next: Vec::new(),
+        later: Vec::new(),
+        done: Vec::new(),
+        cannot_place: week
+            .undecodable
+            .into_iter()
+            .filter(|unplaced| may_meet_on(&groups[unplaced.group_index], day))
+            .collect(),
+        hidden: week.hidden,
+    };
+    let soonest = lessons
+        .iter()
+        .map(|lesson| lesson.start)
+        .filter(|&start| start > at)
+        .min();
+    for lesson in lessons {
+        let part = if lesson.end <= at {
+            &mut today.done
+        } else if lesson.start <= at {
+            &mut today.now
+        } else if Some(lesson.start) == soonest {
+            &mut today.next
+        } else {
+            &mut today.later
+        };
+        part.push(lesson);
+    }
+    today
+}
+
+/// The lesson of `slot` when it starts on `date`.
+fn lesson_from(slot: &Slot, date: NaiveDate) -> Lesson {
+    let end_date = if slot.crosses_midnight {
+        date.succ_opt().unwrap_or(date)
+    } else {
+        date
+    };
+    Lesson {
+        group_index: slot.group_index,
+        group_id: slot.group_id,
+        start: date.and_time(slot.start),
+        end: end_date.and_time(slot.end),
+        end_estimated: slot.end_estimated,
+    }
+}
+
+/// True unless the group's days can be read and leave `day` out.
+fn may_meet_on(group: &Group, day: Weekday) -> bool {
+    let days = weekdays(&group.days, &group.exact_days);
+    days.is_empty() || days.contains(&day)
+}
+
+fn minutes_until(from: NaiveDateTime, to: NaiveDateTime) -> i64 {
+    let seconds = (to - from).num_seconds();
+    seconds.div_euclid(60) + i64::from(seconds.rem_euclid(60) > 0)
+}
+
+/// What a lesson's line says of its time in `part`: `"40 min left"`,
+/// `"in 25 min"`, `"in 2 h 5 min"`, nothing once done.
+pub fn timing(today: &Today, part: Part, lesson: &Lesson) -> String {
+    match part {
+        Part::Now => format!("{} left", duration(today.minutes_left(lesson))),
+        Part::Next | Part::Later => format!("in {}", duration(today.starts_in(lesson))),
+        Part::Done => String::new(),
+    }
+}
+
+/// `"25 min"`, `"2 h"`, `"2 h 5 min"`.
+fn duration(minutes: i64) -> String {
+    match (minutes / 60, minutes % 60) {
+        (0, minutes) => format!("{minutes} min"),
+        (hours, 0) => format!("{hours} h"),
+        (hours, minutes) => format!("{hours} h {minutes} min"),
+    }
+}
+
+/// `"15:00"`, with `-1` for a start yesterday and `+1` for an end tomorrow
+/// (as the week's [`slot_times`](super::timetable::slot_times) marks them).
+pub fn clock_on(time: NaiveDateTime, today: NaiveDate) -> String {
+    let mark = match time.date().cmp(&today) {
+        std::cmp::Ordering::Less => "-1",
+        std::cmp::Ordering::Equal => "",
+        std::cmp::Ordering::Greater => "+1",
+    };
+    format!("{}{mark}", format_clock(time.time()))
+}
+
+/// A whole minute of wall clock, for tests and `--at`.
+pub fn parse_at(text: &str) -> Result<NaiveDateTime, String> {
+    let text = text.trim();
+    ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"]
+        .iter()
+        .find_map(|format| NaiveDateTime::parse_from_str(text, format).ok())
+        .ok_or_else(|| {
+            format!(
+                "{text:?} is not a date and time: expected YYYY-MM-DDTHH:MM, e.g. 2026-11-23T15:50"
+            )
+        })
+}
+
+/// `"2026-11-23T15:50"`: the form `--at` takes and JSON gives.
+pub fn format_at(at: NaiveDateTime) -> String {
+    at.format("%Y-%m-%dT%H:%M").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::timetable::UnplacedReason;
+    use crate::model::{Course, DaysCode, ExactDays, GroupStatus, LessonTime};
+    use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
+    use chrono::{TimeDelta, TimeZone, Utc};
+
+    /// A zone the test machine is unlikely to be in, with summer time.
+    fn new_york() -> Zone {
+        "America/New_York".parse().unwrap()
+    }
+
+    /// A bare time of day; `""` for none.
+    fn clock(text: &str) -> Option<LessonTime> {
+        (!text.is_empty())
+            .then(|| LessonTime::Clock(NaiveTime::parse_from_str(text, "%H:%M").unwrap()))
+    }
+
+    fn group(id: i64, days: DaysCode, start: &str, end: &str) -> Group {
+        Group {
+            id,
+            company_group_number: Some(id),
+            name: format!("Group {id}"),
+            days,
+            lesson_start_time: clock(start),
+            lesson_end_time: clock(end),
+            status: GroupStatus::Active,
+            ..Group::default()
+        }
+    }
+
+    fn custom(id: i64, days: &[Weekday], unknown: &[&str]) -> Group {
+        Group {
+            exact_days: ExactDays {
+                days: days.to_vec(),
+                unknown: unknown.iter().map(|s| s.to_string()).collect(),
+            },
+            ..group(id, DaysCode::Custom, "10:00", "11:00")
+        }
+    }
+
+    /// 2026-11-23 is a Monday; `day` 0 is that Monday, 6 the Sunday after.
+    fn on(day: u32, time: &str) -> NaiveDateTime {
+        parse_at(&format!("2026-11-{:02}T{time}", 23 + day)).unwrap()
+    }
+
+    fn ids(lessons: &[Lesson]) -> Vec<i64> {
+        lessons.iter().map(|lesson| lesson.group_id).collect()
+    }
+
+    /// (now, next, later, done) as group ids.
+    fn split(today: &Today) -> [Vec<i64>; 4] {
+        [
+            ids(&today.now),
+            ids(&today.next),
+            ids(&today.later),
+            ids(&today.done),
+        ]
+    }
+
+    fn met(today: &Today) -> Vec<i64> {
+        let mut all: Vec<i64> = today.parts().iter().flat_map(|(_, l)| ids(l)).collect();
+        all.sort_unstable();
+        all
+    }
+
+    #[test]
+    fn every_days_code_meets_on_its_weekdays_only() {
+        let groups = vec![
+            group(1, DaysCode::MonWedFri, "10:00", "11:00"),
+            group(2, DaysCode::TueThuSat, "10:00", "11:00"),
+            group(3, DaysCode::Weekend, "10:00", "11:00"),
+            group(4, DaysCode::EveryDay, "10:00", "11:00"),
+        ];
+        let expected: [(u32, &[i64]); 7] = [
+            (0, &[1, 4]),
+            (1, &[2, 4]),
+            (2, &[1, 4]),
+            (3, &[2, 4]),
+            (4, &[1, 4]),
+            (5, &[2, 3, 4]),
+            (6, &[3, 4]),
+        ];
+        for (day, who) in expected {
+            let at = on(day, "12:00");
+            assert_eq!(met(&today(&groups, &new_york(), at, false)), who, "{at}");
+        }
+    }
+
+    #[test]
+    fn exact_days_in_each_form_decide_code_5() {
+        // The model has decoded numbers, names and Cyrillic into days; what
+        // it could not read stays in `unknown`.
+        let groups = vec![
+            custom(1, &[Tue, Thu], &[]),
+            custom(2, &[Sun], &["someday"]),
+            custom(3, &[], &["someday", " "]),
+            custom(4, &[], &[]),
+            custom(5, &[Mon, Tue, Wed, Thu, Fri, Sat, Sun], &[]),
+        ];
+        let tuesday = today(&groups, &new_york(), on(1, "09:00"), false);
+        assert_eq!(met(&tuesday), [1, 5]);
+        let sunday = today(&groups, &new_york(), on(6, "09:00"), false);
+        assert_eq!(met(&sunday), [2, 5]);
+        // Days that cannot be read: cannot place, whatever the day.
+        for at in [on(1, "09:00"), on(6, "09:00")] {
+            let day = today(&groups, &new_york(), at, false);
+            let unplaced: Vec<(i64, &str)> = day
+                .cannot_place
+                .iter()
+                .map(|u| (groups[u.group_index].id, u.reason.code()))
+                .collect();
+            assert_eq!(unplaced, [(3, "unknown_exact_days"), (4, "no_days")]);
+        }
+    }
+
+    #[test]
+    fn an_unknown_days_code_and_unreadable_times_cannot_be_placed_on_days_they_may_meet() {
+        let mut unknown_code = group(1, DaysCode::Other("9".into()), "10:00", "11:00");
+        unknown_code.name = "Odd".into();
+        let mut raw_time = group(2, DaysCode::MonWedFri, "10:00", "11:00");
+        raw_time.lesson_start_time = Some(LessonTime::Raw("after lunch".into()));
+        let mut no_time = group(3, DaysCode::TueThuSat, "10:00", "11:00");
+        no_time.lesson_start_time = None;
+        let groups = vec![unknown_code, raw_time, no_time];
+        let monday = today(&groups, &new_york(), on(0, "09:00"), false);
+        let reasons: Vec<UnplacedReason> = monday
+            .cannot_place
+            .iter()
+            .map(|u| u.reason.clone())
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                UnplacedReason::UnknownDaysCode("9".into()),
+                UnplacedReason::UndecodableTime("after lunch".into()),
+            ]
+        );
+        let tuesday = today(&groups, &new_york(), on(1, "09:00"), false);
+        let who: Vec<i64> = tuesday
+            .cannot_place
+            .iter()
+            .map(|u| groups[u.group_index].id)
+            .collect();
+        assert_eq!(who, [1, 3]);
+    }
+
+    #[test]
+    fn the_four_parts_at_a_quarter_to_four() {
+        let groups = vec![
+            group(1, DaysCode::EveryDay, "09:00", "10:30"),
+            group(2, DaysCode::EveryDay, "15:00", "16:30"),
+            group(3, DaysCode::EveryDay, "16:15", "17:45"),
+            group(4, DaysCode::EveryDay, "16:15", "17:00"),
+            group(5, DaysCode::EveryDay, "18:00", "19:30"),
+            group(6, DaysCode::EveryDay, "14:00", "15:50"),
+        ];
+        let at = on(0, "15:50");
+        let day = today(&groups, &new_york(), at, false);
+        assert_eq!(split(&day), [vec![2], vec![4, 3], vec![5], vec![1, 6]]);
+        assert_eq!(day.minutes_left(&day.now[0]), 40);
+        assert_eq!(day.starts_in(&day.next[0]), 25);
+        // A lesson is now from its very minute.
+        let day = today(&groups, &new_york(), on(0, "16:15"), false);
+        assert_eq!(split(&day), [vec![2, 4, 3], vec![5], vec![], vec![1, 6]]);
+        // Seconds round the minutes left up.
+        let late = at + TimeDelta::seconds(30);
+        let day = today(&groups, &new_york(), late, false);
+        assert_eq!(day.minutes_left(&day.now[0]), 40);
+        assert_eq!(day.starts_in(&day.next[0]), 25);
+    }
+
+    #[test]
+    fn before_the_first_and_after_the_last_lesson() {
+        let groups = vec![
+            group(1, DaysCode::EveryDay, "09:00", "10:00"),
+            group(2, DaysCode::EveryDay, "11:00", "12:00"),
+        ];
+        let early = today(&groups, &new_york(), on(0, "00:00"), false);
+        assert_eq!(split(&early), [vec![], vec![1], vec![2], vec![]]);
+        let late = today(&groups, &new_york(), on(0, "23:59"), false);
+        assert_eq!(split(&late), [vec![], vec![], vec![], vec![1, 2]]);
+    }
+
+    #[test]
+    fn the_midnight_edge() {
+        // Mon/Wed/Fri 22:30–01:00: on Tuesday 00:30 Monday's lesson is still on.
+        let groups = vec![
+            group(1, DaysCode::MonWedFri, "22:30", "01:00"),
+            group(2, DaysCode::TueThuSat, "23:00", "00:00"),
+        ];
+        let zone = new_york();
+        let monday = today(&groups, &zone, on(0, "23:59"), false);
+        assert_eq!(split(&monday), [vec![1], vec![], vec![], vec![]]);
+        assert_eq!(monday.now[0].end, on(1, "01:00"));
+        assert_eq!(monday.minutes_left(&monday.now[0]), 61);
+        let tuesday = today(&groups, &zone, on(1, "00:30"), false);
+        assert_eq!(split(&tuesday), [vec![1], vec![2], vec![], vec![]]);
+        assert_eq!(tuesday.now[0].start, on(0, "22:30"));
+        assert_eq!(tuesday.minutes_left(&tuesday.now[0]), 30);
+        let later = today(&groups, &zone, on(1, "01:00"), false);
+        assert_eq!(split(&later), [vec![], vec![2], vec![], vec![1]]);
+        // Tuesday's lesson ends at 24:00: nothing of it is Wednesday's.
+        let wednesday = today(&groups, &zone, on(2, "00:00"), false);
+        assert_eq!(split(&wednesday), [vec![], vec![1], vec![], vec![]]);
+        // Sunday night into Monday: the week wraps.
+        let sunday_night = vec![group(3, DaysCode::Weekend, "23:30", "00:30")];
+        let monday = today(&sunday_night, &zone, on(0, "00:10"), false);
+        assert_eq!(split(&monday), [vec![3], vec![], vec![], vec![]]);
+    }
+
+    #[test]
+    fn today_is_the_weekday_of_the_centres_zone_not_of_utc() {
+        // 2026-11-24 03:00 UTC is Monday 22:00 in New York.
+        let instant = Utc.with_ymd_and_hms(2026, 11, 24, 3, 0, 0).unwrap();
+        let zone = new_york();
+        let at = zone.wall_clock(instant);
+        let groups = vec![
+            group(1, DaysCode::MonWedFri, "21:00", "23:00"),
+            group(2, DaysCode::TueThuSat, "21:00", "23:00"),
+        ];
+        let day = today(&groups, &zone, at, false);
+        assert_eq!(split(&day), [vec![1], vec![], vec![], vec![]]);
+        // UTC lesson times are read in the zone: 02:00 UTC is 21:00 in New
+        // York on the timestamp's date (winter, UTC-5).
+        let utc_times = Group {
+            lesson_start_time: Some(LessonTime::Utc(
+                Utc.with_ymd_and_hms(2022, 1, 15, 2, 0, 0).unwrap(),
+            )),
+            lesson_end_time: Some(LessonTime::Utc(
+                Utc.with_ymd_and_hms(2022, 1, 15, 4, 0, 0).unwrap(),
+            )),
+            ..group(3, DaysCode::MonWedFri, "", "")
+        };
+        let day = today(&[utc_times], &zone, at, false);
+        assert_eq!(day.now[0].start, on(0, "21:00"));
+        assert_eq!(day.now[0].end, on(0, "23:00"));
+    }
+
+    #[test]
+    fn archived_groups_only_when_asked_and_an_estimated_end() {
+        let mut archived = group(1, DaysCode::EveryDay, "10:00", "11:00");
+        archived.status = GroupStatus::Archive;
+        let mut estimated = group(2, DaysCode::EveryDay, "12:00", "");
+        estimated.course = Some(Course {
+            lesson_duration: Some(80),
+            ..Course::default()
+        });
+        let groups = vec![archived, estimated];
+        let at = on(0, "10:30");
+        let day = today(&groups, &new_york(), at, false);
+        assert_eq!(split(&day), [vec![], vec![2], vec![], vec![]]);
+        assert_eq!(day.hidden, 1);
+        assert!(day.next[0].end_estimated);
+        assert_eq!(day.next[0].end, on(0, "13:20"));
+        let all = today(&groups, &new_york(), at, true);
+        assert_eq!(split(&all), [vec![1], vec![2], vec![], vec![]]);
+        assert_eq!(all.hidden, 0);
+    }
+
+    #[test]
+    fn an_empty_lesson_is_done_at_its_start() {
+        let groups = vec![group(1, DaysCode::EveryDay, "10:00", "10:00")];
+        let before = today(&groups, &new_york(), on(0, "09:59"), false);
+        assert_eq!(split(&before), [vec![], vec![1], vec![], vec![]]);
+        let at = today(&groups, &new_york(), on(0, "10:00"), false);
+        assert_eq!(split(&at), [vec![], vec![], vec![], vec![1]]);
+    }
+
+    #[test]
+    fn timing_and_clocks_for_people() {
+        let groups = vec![
+            group(1, DaysCode::EveryDay, "13:00", "16:00"),
+            group(2, DaysCode::EveryDay, "18:05", "19:00"),
+            group(3, DaysCode::EveryDay, "17:50", "19:00"),
+            group(4, DaysCode::EveryDay, "22:00", "01:00"),
+        ];
+        let day = today(&groups, &new_york(), on(0, "15:50"), false);
+        assert_eq!(timing(&day, Part::Now, &day.now[0]), "10 min left");
+        assert_eq!(timing(&day, Part::Next, &day.next[0]), "in 2 h");
+        assert_eq!(timing(&day, Part::Later, &day.later[0]), "in 2 h 15 min");
+        assert_eq!(timing(&day, Part::Done, &day.now[0]), "");
+        let date = day.at.date();
+        let overnight = &day.later[1];
+        assert_eq!(clock_on(overnight.start, date), "22:00");
+        assert_eq!(clock_on(overnight.end, date), "01:00+1");
+        assert_eq!(clock_on(overnight.start, on(1, "00:00").date()), "22:00-1");
+    }
+
+    #[test]
+    fn at_is_read_and_written_to_the_minute() {
+        assert_eq!(
+            format_at(parse_at(" 2026-11-23T15:50 ").unwrap()),
+            "2026-11-23T15:50"
+        );
+        assert_eq!(
+            format_at(parse_at("2026-11-23 15:50").unwrap()),
+            "2026-11-23T15:50"
+        );
+        assert_eq!(
+            format_at(parse_at("2026-11-23T15:50:59").unwrap()),
+            "2026-11-23T15:50"
+        );
+        for bad in ["15:50", "2026-11-23", "2026-13-01T10:00", "tomorrow"] {
+            let error = parse_at(bad).unwrap_err();
+            assert!(error.contains("YYYY-MM-DDTHH:MM"), "{error}");
+        }
+    }
+}
