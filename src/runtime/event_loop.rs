@@ -355,8 +355,14 @@ impl Ticker {
     }
 }
 
+/// A console in memory counting frames (a test helper, kept with them).
+#[cfg(test)]
+#[path = "../../tests/support/console.rs"]
+mod console;
+
 #[cfg(test)]
 mod tests {
+    use super::console::Counting;
     use super::*;
     use crossterm::event::{KeyCode, KeyEvent, KeyEventState, KeyModifiers, MouseEvent};
 
@@ -450,41 +456,6 @@ mod tests {
         assert_eq!(ticker.due, None);
     }
 
-    /// A console in memory that counts the frames drawn.
-    struct Counting {
-        terminal: ratatui::Terminal<ratatui::backend::TestBackend>,
-        frames: usize,
-    }
-
-    impl Console for Counting {
-        fn size(&self) -> io::Result<(u16, u16)> {
-            let area = self.terminal.backend().buffer().area;
-            Ok((area.width, area.height))
-        }
-
-        fn draw(&mut self, app: &App) -> io::Result<()> {
-            self.frames += 1;
-            let Ok(_) = self.terminal.draw(|frame| crate::ui::render(app, frame));
-            Ok(())
-        }
-
-        fn copy(&mut self, _text: &str) -> Result<(), String> {
-            Err("no clipboard".into())
-        }
-
-        fn suspend(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-
-        fn reenter(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-
-        fn signal(&mut self) -> impl Future<Output = Signal> + Send {
-            std::future::pending()
-        }
-    }
-
     type Keys = futures::channel::mpsc::UnboundedReceiver<io::Result<Event>>;
 
     /// The loop over the fixtures' loaded app at 100x30 (no request is
@@ -502,11 +473,7 @@ mod tests {
             .expect("a client");
         let (sender, tasks) = mpsc::unbounded_channel();
         let runner = EffectRunner::new(client, TokenSource::None, sender);
-        let backend = ratatui::backend::TestBackend::new(size.0, size.1);
-        let screen = Counting {
-            terminal: ratatui::Terminal::new(backend).expect("a test terminal"),
-            frames: 0,
-        };
+        let screen = Counting::new(size);
         let (keys, events) = futures::channel::mpsc::unbounded();
         let event_loop = EventLoop {
             app: fixtures::loaded_app(fixtures::settings(), size),
