@@ -24,7 +24,16 @@
 //!    to the first, and again); 50 moves that scroll the list; 20 page
 //!    changes walking pages 1, 2, 3, 2, 1, 2, … (the demo has 240 groups:
 //!    3 pages of 100); then the peak RSS;
-//! 3. the size of the binary, which the release profile strips.
+//! 3. the size of the binary, which the release profile strips;
+//! 4. a slow link (issue 16, sections 2 and 3): the terminal read at
+//!    32 KB/s (about 256 kbit/s), then 128 KB/s, while `j` is held (60
+//!    presses at 30 a second) through a list of 2,000 groups (the
+//!    largest list the Groups tab shows: a page of 100 while it pages, the
+//!    whole branch once it holds it); bytes written, frames drawn, and the
+//!    time from the last key to the frame that shows its move.
+//!
+//! `--stage NAME` (repeatable) runs only the stages named: `launch`,
+//! `browsing`, `size`, `slow-link`.
 
 // The tests' clean home and environment (`pub`: what this bench does not
 // use is no dead code).
@@ -56,6 +65,12 @@ const QUIET: Duration = Duration::from_millis(300);
 /// The config of the long session: the largest page the API gives.
 const BROWSING_CONFIG: &str = "per_page = 100\n";
 const BROWSING_PER_PAGE: u32 = 100;
+/// The slow links: bytes a second the terminal reads.
+const SLOW_LINK_RATES: [u32; 2] = [32_000, 128_000];
+/// The centre of the slow-link stage, and the held key.
+const LONG_LIST_GROUPS: usize = 2_000;
+const HELD_KEYS: u32 = 60;
+const KEY_REPEAT: Duration = Duration::from_nanos(1_000_000_000 / 30);
 
 // Budgets (issue 4, section 3); sizes in decimal units (1 KB = 1000 B).
 const FIRST_ROW_OVER_CURL: f64 = 1.5;
@@ -65,6 +80,8 @@ const BYTES_PER_CURSOR_MOVE: f64 = 1_000.0;
 const IDLE_CPU_MS: f64 = 20.0;
 const PEAK_RSS_BYTES: f64 = 25e6;
 const BINARY_BYTES: f64 = 9e6;
+// Issue 16, section 4: at 32 KB/s.
+const LAST_KEY_TO_FINAL_FRAME_MS: f64 = 300.0;
 
 fn main() -> ExitCode {
     let options = match Options::from_args() {
@@ -98,6 +115,7 @@ fn main() -> ExitCode {
     let bench = Bench {
         binary: options.binary,
         server,
+        runtime,
     };
     eprintln!(
         "e2e: {} against the demo server at {}",
@@ -105,14 +123,18 @@ fn main() -> ExitCode {
         bench.server.base_url()
     );
     let mut report = Report::default();
-    let stages: [(&str, Stage); 3] = [
-        ("launch against curl", &|bench, report| {
+    let stages: [(&str, &str, Stage); 4] = [
+        ("launch", "launch against curl", &|bench, report| {
             launch_against_curl(bench, report, options.launches)
         }),
-        ("browsing", &browsing),
-        ("binary size", &binary_size),
+        ("browsing", "browsing", &browsing),
+        ("size", "binary size", &binary_size),
+        ("slow-link", "slow link", &slow_link),
     ];
-    for (name, stage) in stages {
+    for (key, name, stage) in stages {
+        if !options.stages.is_empty() && !options.stages.iter().any(|s| s == key) {
+            continue;
+        }
         eprintln!("e2e: {name}…");
         if let Err(error) = stage(&bench, &mut report) {
             report.failures.push(format!("{name}: {error}"));
@@ -128,16 +150,19 @@ fn main() -> ExitCode {
 
 type Stage<'a> = &'a dyn Fn(&Bench, &mut Report) -> Result<(), String>;
 
-/// The command line: `[--bench] [--launches N] [PATH]`.
+/// The command line: `[--bench] [--launches N] [--stage NAME]… [PATH]`.
 struct Options {
     binary: PathBuf,
     launches: usize,
+    /// The stages to run; none named: all.
+    stages: Vec<String>,
 }
 
 impl Options {
     fn from_args() -> Result<Self, String> {
         let mut binary = None;
         let mut launches = LAUNCHES;
+        let mut stages = Vec::new();
         let mut args = std::env::args().skip(1);
         while let Some(arg) = args.next() {
             match arg.as_str() {
@@ -150,9 +175,15 @@ impl Options {
                         .filter(|n| *n > 0)
                         .ok_or("--launches takes a count of at least 1")?;
                 }
+                "--stage" => {
+                    let stage = args.next().filter(|stage| {
+                        ["launch", "browsing", "size", "slow-link"].contains(&stage.as_str())
+                    });
+                    stages.push(stage.ok_or("--stage takes launch, browsing, size or slow-link")?);
+                }
                 flag if flag.starts_with('-') => {
                     return Err(format!(
-                        "unknown option {flag}; usage: e2e [--launches N] [PATH_TO_CRMDECK]"
+                        "unknown option {flag}; usage: e2e [--launches N] [--stage NAME]… [PATH_TO_CRMDECK]"
                     ));
                 }
                 path => binary = Some(PathBuf::from(path)),
@@ -162,7 +193,11 @@ impl Options {
         // Absolute: the binary runs in a home of its own.
         let binary =
             std::fs::canonicalize(&binary).map_err(|e| format!("{}: {e}", binary.display()))?;
-        Ok(Self { binary, launches })
+        Ok(Self {
+            binary,
+            launches,
+            stages,
+        })
     }
 }
 
@@ -170,22 +205,36 @@ impl Options {
 struct Bench {
     binary: PathBuf,
     server: DemoHandle,
+    /// Where the servers run.
+    runtime: tokio::runtime::Runtime,
 }
 
 impl Bench {
     /// The binary in a 200x50 terminal against the server; `config` is the
     /// run's config file, if any (none: every setting at its default).
     fn spawn(&self, config: Option<&str>) -> Result<Pty, String> {
-        let base_url = self.server.base_url();
+        self.spawn_on(&self.server, config, None)
+    }
+
+    /// The same against `server`, its terminal read at `read_rate` bytes
+    /// a second (none: as fast as they come).
+    fn spawn_on(
+        &self,
+        server: &DemoHandle,
+        config: Option<&str>,
+        read_rate: Option<u32>,
+    ) -> Result<Pty, String> {
+        let base_url = server.base_url();
         Pty::spawn(&Launch {
             binary: &self.binary,
             columns: COLUMNS,
             rows: ROWS,
             env: &[
                 ("CRMDECK_BASE_URL", &base_url),
-                ("CRMDECK_TOKEN", self.server.token()),
+                ("CRMDECK_TOKEN", server.token()),
             ],
             config,
+            read_rate,
         })
     }
 
@@ -485,6 +534,81 @@ fn key_to_frame(
     ))
 }
 
+/// `j` held through a long list over links of each rate: bytes written,
+/// frames drawn, and the time from the last key to the frame showing the
+/// selection where the keys took it, which at 32 KB/s has a budget.
+fn slow_link(bench: &Bench, report: &mut Report) -> Result<(), String> {
+    for rate in SLOW_LINK_RATES {
+        let options = DemoOptions {
+            groups: LONG_LIST_GROUPS,
+            ..DemoOptions::default()
+        };
+        // A server of its own each time: `settle` counts its requests.
+        let server = bench
+            .runtime
+            .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
+            .map_err(|e| format!("the demo server of {LONG_LIST_GROUPS} groups: {e}"))?;
+        let mut pty = bench.spawn_on(&server, Some(BROWSING_CONFIG), Some(rate))?;
+        pty.wait_frame("the first rows of the list", 0, |screen| {
+            selected_row(screen).is_some()
+        })?;
+        settle(&mut pty, &server)?;
+        let first = selected_number(pty.screen()).ok_or("no row is selected")?;
+        let target = first + u64::from(HELD_KEYS);
+        let (frames, bytes) = (pty.frames_ended, pty.bytes_read);
+        let started = Instant::now();
+        let mut last_key = started;
+        for press in 1..=HELD_KEYS {
+            last_key = pty.type_keys("j")?;
+            std::thread::sleep(
+                (started + KEY_REPEAT * press).saturating_duration_since(Instant::now()),
+            );
+        }
+        let shown = pty.wait_frame(&format!("row {target} selected"), frames, |screen| {
+            selected_number(screen) == Some(target)
+        })?;
+        let frames_to_final = pty.frames_ended - frames;
+        pty.drain(QUIET);
+        let after = selected_number(pty.screen());
+        if after != Some(target) {
+            return Err(format!(
+                "the selection went on to {after:?} after row {target}"
+            ));
+        }
+        let kb = rate / 1000;
+        report.add(Row::info(
+            format!("{kb} KB/s link: bytes written, {HELD_KEYS} j at 30/s"),
+            Spread::One((pty.bytes_read - bytes) as f64),
+            Unit::Bytes,
+        ));
+        report.add(Row::info(
+            format!("{kb} KB/s link: frames drawn up to the final one"),
+            Spread::One(frames_to_final as f64),
+            Unit::Count,
+        ));
+        report.add(Row::info(
+            format!("{kb} KB/s link: frames drawn in all"),
+            Spread::One((pty.frames_ended - frames) as f64),
+            Unit::Count,
+        ));
+        let latency = millis(shown.saturating_duration_since(last_key));
+        let figure = format!("{kb} KB/s link: last key → final frame");
+        report.add(if rate == SLOW_LINK_RATES[0] {
+            Row::budget(
+                figure,
+                Spread::One(latency),
+                Unit::Milliseconds,
+                LAST_KEY_TO_FINAL_FRAME_MS,
+            )
+        } else {
+            Row::info(figure, Spread::One(latency), Unit::Milliseconds)
+        });
+        pty.quit()?;
+        bench.runtime.block_on(server.shutdown());
+    }
+    Ok(())
+}
+
 /// The size of the binary, which must be stripped (the release profile
 /// strips it; a stripped ELF has no `.symtab` section name left).
 fn binary_size(bench: &Bench, report: &mut Report) -> Result<(), String> {
@@ -513,6 +637,16 @@ fn selected_row(screen: &vt100::Screen) -> Option<String> {
             .and_then(|rest| rest.split_whitespace().next())
             .is_some_and(|word| word.parse::<u64>().is_ok())
     })
+}
+
+/// The number of the selected group row.
+fn selected_number(screen: &vt100::Screen) -> Option<u64> {
+    selected_row(screen)?
+        .strip_prefix("> ")?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// How many group rows are on screen: lines whose first word, after the

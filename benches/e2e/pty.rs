@@ -42,6 +42,10 @@ pub struct Launch<'a> {
     pub env: &'a [(&'a str, &'a str)],
     /// Written to `$XDG_CONFIG_HOME/crmdeck/config.toml` when given.
     pub config: Option<&'a str>,
+    /// Bytes a second the terminal reads at, as over a slow link (none:
+    /// as fast as they come). What is not read yet waits in the kernel's
+    /// buffer of the pseudo-terminal, and then in the binary's write.
+    pub read_rate: Option<u32>,
 }
 
 /// One run of the binary in a pseudo-terminal.
@@ -102,7 +106,7 @@ impl Pty {
             .master
             .take_writer()
             .map_err(|e| format!("the pty writer: {e}"))?;
-        let output = spawn_reader(reader);
+        let output = spawn_reader(reader, launch.read_rate);
         let spawned_at = Instant::now();
         let child = pair
             .slave
@@ -272,17 +276,34 @@ fn cells(count: u16) -> NonZeroU16 {
 }
 
 /// Reads the child's output into a channel, each chunk stamped with the
-/// time it was read, until it ends (EOF, or EIO once the child has gone).
-fn spawn_reader(mut reader: Box<dyn Read + Send>) -> Receiver<Chunk> {
+/// time it was read, until it ends (EOF, or EIO once the child has gone);
+/// at `rate` bytes a second at most when given: 10 ms worth at a time,
+/// each read waiting until the bytes before it would have been carried.
+fn spawn_reader(mut reader: Box<dyn Read + Send>, rate: Option<u32>) -> Receiver<Chunk> {
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
-        let mut buffer = vec![0u8; 64 * 1024];
+        let size = rate.map_or(64 * 1024, |rate| (rate as usize / 100).max(1));
+        let mut buffer = vec![0u8; size];
+        let started = Instant::now();
+        let mut carried = 0u64;
         loop {
+            if let Some(rate) = rate {
+                let due = started + Duration::from_secs_f64(carried as f64 / f64::from(rate));
+                thread::sleep(due.saturating_duration_since(Instant::now()));
+            }
             match reader.read(&mut buffer) {
                 Ok(0) => break,
                 Ok(n) => {
+                    let at = Instant::now();
+                    // Idle time is not credited: a burst after a pause
+                    // goes at the rate too.
+                    if let Some(rate) = rate {
+                        let now = at.duration_since(started).as_secs_f64() * f64::from(rate);
+                        carried = carried.max(now as u64);
+                    }
+                    carried += n as u64;
                     let chunk = Chunk {
-                        at: Instant::now(),
+                        at,
                         bytes: buffer[..n].to_vec(),
                     };
                     if sender.send(chunk).is_err() {

@@ -11,6 +11,8 @@ pub enum Unit {
     /// Decimal megabytes (10^6 bytes), as file sizes are usually given.
     Megabytes,
     Ratio,
+    /// Things counted (frames).
+    Count,
 }
 
 impl Unit {
@@ -20,6 +22,7 @@ impl Unit {
             Self::Bytes => format!("{value:.0} B"),
             Self::Megabytes => format!("{:.2} MB", value / 1e6),
             Self::Ratio => format!("{value:.2}"),
+            Self::Count => format!("{value:.0}"),
         }
     }
 }

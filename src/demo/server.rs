@@ -109,6 +109,11 @@ impl DemoHandle {
         self.shared.hits[route.index()].load(Ordering::Relaxed)
     }
 
+    /// Requests to `route` being answered now.
+    pub fn in_flight(&self, route: Route) -> u64 {
+        self.shared.in_flight[route.index()].load(Ordering::Relaxed)
+    }
+
     /// The most requests to `route` that were being answered at once.
     pub fn peak_in_flight(&self, route: Route) -> u64 {
         self.shared.peak_in_flight[route.index()].load(Ordering::Relaxed)

@@ -2,6 +2,9 @@
 //! a tick armed only while the app wants one, and signals. Every input goes
 //! through `App::update`; the effects it returns are carried out; then, and
 //! only then, the screen is drawn (ratatui sends the changed cells only).
+//! Every input already waiting is taken before a frame is drawn, so the
+//! loop draws once for a burst of keys or answers, never a queue of stale
+//! frames (see `EventLoop::turn`).
 //!
 //! The loop is generic over where its events come from (crossterm's
 //! `EventStream` in production, a channel in a test) and over the
@@ -19,6 +22,7 @@ use futures::{Stream, StreamExt};
 use std::collections::VecDeque;
 use std::future::Future;
 use std::io;
+use std::task::Poll;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver};
 use tokio::time::Instant;
@@ -104,7 +108,19 @@ struct EventLoop<S, E> {
     own_inputs: VecDeque<Input>,
 }
 
-/// What one turn of the loop brought.
+/// The most inputs taken for one frame: a stream that never runs dry
+/// (a long paste) still gets frames drawn.
+const MAX_INPUTS_PER_FRAME: usize = 256;
+
+/// What taking a step did.
+enum Taken {
+    /// The app took an input: a frame is due.
+    Changed,
+    Nothing,
+    Exit(Exit),
+}
+
+/// One input, or whatever else woke the loop.
 enum Step {
     Input(Input),
     Signal(Signal),
@@ -126,41 +142,101 @@ where
         }
         self.screen.draw(&self.app)?;
         loop {
-            let step = match self.own_inputs.pop_front() {
-                Some(input) => Step::Input(input),
-                None => {
-                    self.ticker.arm(self.app.needs_tick(), Instant::now());
-                    tokio::select! {
-                        event = self.events.next() => terminal_step(event)?,
-                        Some(event) = self.tasks.recv() => self.task_step(event),
-                        () = self.ticker.wait() => Step::Input(Input::Tick),
-                        signal = self.screen.signal() => Step::Signal(signal),
-                    }
-                }
-            };
-            match step {
-                Step::Skip => {}
-                Step::Input(input) => {
-                    if matches!(input, Input::Tick) {
-                        self.ticker.fired();
-                    }
-                    let effects = self.app.update(input, (self.clock)());
-                    if let Some(exit) = self.apply(effects)? {
-                        return Ok(exit);
-                    }
-                    self.screen.draw(&self.app)?;
-                }
-                Step::Signal(Signal::Continue) => {
-                    tracing::info!("continued after a stop: taking the terminal back");
-                    self.screen.reenter()?;
-                    self.own_inputs.push_back(self.current_size()?);
-                }
-                Step::Signal(signal) => {
-                    tracing::info!(?signal, "leaving on a signal");
-                    return Ok(Exit::Signal(signal));
-                }
-                Step::Exit(exit) => return Ok(exit),
+            if let Some(exit) = self.turn().await? {
+                return Ok(exit);
             }
+        }
+    }
+
+    /// Waits for an input, then takes every other one already waiting
+    /// (keys, results, a tick that is due), and draws once for all of
+    /// them: over a slow link a held key never leaves frames queued behind
+    /// it, and the frame drawn is always the last state. A frame is
+    /// written whole before the next turn starts.
+    async fn turn(&mut self) -> io::Result<Option<Exit>> {
+        let first = self.wait_step().await?;
+        let mut draw_due = false;
+        let mut next = Some(first);
+        let mut taken = 0;
+        while let Some(step) = next {
+            match self.take(step)? {
+                Taken::Exit(exit) => return Ok(Some(exit)),
+                Taken::Changed => draw_due = true,
+                Taken::Nothing => {}
+            }
+            taken += 1;
+            next = if taken < MAX_INPUTS_PER_FRAME {
+                self.ready_step().await?
+            } else {
+                None
+            };
+        }
+        if draw_due {
+            self.screen.draw(&self.app)?;
+        }
+        Ok(None)
+    }
+
+    /// The next input, waiting for one.
+    async fn wait_step(&mut self) -> io::Result<Step> {
+        if let Some(input) = self.own_inputs.pop_front() {
+            return Ok(Step::Input(input));
+        }
+        self.ticker.arm(self.app.needs_tick(), Instant::now());
+        Ok(tokio::select! {
+            event = self.events.next() => terminal_step(event)?,
+            Some(event) = self.tasks.recv() => self.task_step(event),
+            () = self.ticker.wait() => Step::Input(Input::Tick),
+            signal = self.screen.signal() => Step::Signal(signal),
+        })
+    }
+
+    /// An input already waiting, if any, without waiting. The terminal's
+    /// events are polled in this task's own context, so a stream that is
+    /// not ready wakes this task later as it would inside `select!`.
+    /// Signals wait for the next turn (one frame at most).
+    async fn ready_step(&mut self) -> io::Result<Option<Step>> {
+        if let Some(input) = self.own_inputs.pop_front() {
+            return Ok(Some(Step::Input(input)));
+        }
+        if let Poll::Ready(event) = futures::poll!(self.events.next()) {
+            return terminal_step(event).map(Some);
+        }
+        if let Ok(event) = self.tasks.try_recv() {
+            return Ok(Some(self.task_step(event)));
+        }
+        self.ticker.arm(self.app.needs_tick(), Instant::now());
+        Ok(self
+            .ticker
+            .is_due(Instant::now())
+            .then_some(Step::Input(Input::Tick)))
+    }
+
+    /// Hands one step to the app (or the terminal).
+    fn take(&mut self, step: Step) -> io::Result<Taken> {
+        match step {
+            Step::Skip => Ok(Taken::Nothing),
+            Step::Input(input) => {
+                if matches!(input, Input::Tick) {
+                    self.ticker.fired();
+                }
+                let effects = self.app.update(input, (self.clock)());
+                Ok(match self.apply(effects)? {
+                    Some(exit) => Taken::Exit(exit),
+                    None => Taken::Changed,
+                })
+            }
+            Step::Signal(Signal::Continue) => {
+                tracing::info!("continued after a stop: taking the terminal back");
+                self.screen.reenter()?;
+                self.own_inputs.push_back(self.current_size()?);
+                Ok(Taken::Nothing)
+            }
+            Step::Signal(signal) => {
+                tracing::info!(?signal, "leaving on a signal");
+                Ok(Taken::Exit(Exit::Signal(signal)))
+            }
+            Step::Exit(exit) => Ok(Taken::Exit(exit)),
         }
     }
 
@@ -265,6 +341,11 @@ impl Ticker {
         self.due = None;
     }
 
+    /// True when the tick armed is due at `now`.
+    fn is_due(&self, now: Instant) -> bool {
+        self.due.is_some_and(|due| due <= now)
+    }
+
     /// Sleeps until the tick is due; forever when none is armed.
     async fn wait(&self) {
         match self.due {
@@ -274,8 +355,14 @@ impl Ticker {
     }
 }
 
+/// A console in memory counting frames (a test helper, kept with them).
+#[cfg(test)]
+#[path = "../../tests/support/console.rs"]
+mod console;
+
 #[cfg(test)]
 mod tests {
+    use super::console::Counting;
     use super::*;
     use crossterm::event::{KeyCode, KeyEvent, KeyEventState, KeyModifiers, MouseEvent};
 
@@ -367,5 +454,88 @@ mod tests {
 
         ticker.arm(None, start + Duration::from_millis(70));
         assert_eq!(ticker.due, None);
+    }
+
+    type Keys = futures::channel::mpsc::UnboundedReceiver<io::Result<Event>>;
+
+    /// The loop over the fixtures' loaded app at 100x30 (no request is
+    /// sent: its client points nowhere), fed by the returned sender.
+    fn loop_on_loaded_app() -> (
+        EventLoop<Counting, Keys>,
+        futures::channel::mpsc::UnboundedSender<io::Result<Event>>,
+    ) {
+        use crate::api::{Client, ClientOptions};
+        use crate::app::fixtures;
+        use crate::config::TokenSource;
+        use crate::model::Token;
+        let size = (100, 30);
+        let client = Client::new(ClientOptions::new("http://127.0.0.1:9"), Token::new("t"))
+            .expect("a client");
+        let (sender, tasks) = mpsc::unbounded_channel();
+        let runner = EffectRunner::new(client, TokenSource::None, sender);
+        let screen = Counting::new(size);
+        let (keys, events) = futures::channel::mpsc::unbounded();
+        let event_loop = EventLoop {
+            app: fixtures::loaded_app(fixtures::settings(), size),
+            screen,
+            events,
+            clock: fixtures::now,
+            runner,
+            tasks,
+            ticker: Ticker::default(),
+            own_inputs: VecDeque::new(),
+        };
+        (event_loop, keys)
+    }
+
+    /// The screen of the fixtures' loaded app after `keys`, drawn once.
+    fn screen_after(keys: &str) -> ratatui::buffer::Buffer {
+        let (mut event_loop, _keys) = loop_on_loaded_app();
+        crate::app::fixtures::press(&mut event_loop.app, keys);
+        event_loop.screen.draw(&event_loop.app).unwrap();
+        event_loop.screen.terminal.backend().buffer().clone()
+    }
+
+    fn send_keys(keys: &futures::channel::mpsc::UnboundedSender<io::Result<Event>>, text: &str) {
+        for c in text.chars() {
+            let key = Event::Key(crate::app::fixtures::key(c));
+            keys.unbounded_send(Ok(key)).unwrap();
+        }
+    }
+
+    #[tokio::test]
+    async fn ten_queued_keys_are_drawn_in_one_frame_showing_the_last_state() {
+        let (mut event_loop, keys) = loop_on_loaded_app();
+        send_keys(&keys, &"j".repeat(10));
+        assert!(event_loop.turn().await.unwrap().is_none());
+        assert_eq!(event_loop.screen.frames, 1);
+        let shown = event_loop.screen.terminal.backend().buffer().clone();
+        assert_eq!(shown, screen_after(&"j".repeat(10)));
+        assert_ne!(shown, screen_after(&"j".repeat(9)));
+
+        // A key that arrives alone gets its own frame.
+        send_keys(&keys, "k");
+        assert!(event_loop.turn().await.unwrap().is_none());
+        assert_eq!(event_loop.screen.frames, 2);
+        let shown = event_loop.screen.terminal.backend().buffer().clone();
+        assert_eq!(shown, screen_after(&format!("{}k", "j".repeat(10))));
+    }
+
+    #[tokio::test]
+    async fn a_stream_that_never_runs_dry_still_gets_frames() {
+        let (mut event_loop, keys) = loop_on_loaded_app();
+        send_keys(&keys, &"j".repeat(MAX_INPUTS_PER_FRAME + 10));
+        assert!(event_loop.turn().await.unwrap().is_none());
+        assert_eq!(event_loop.screen.frames, 1);
+        assert!(event_loop.turn().await.unwrap().is_none());
+        assert_eq!(event_loop.screen.frames, 2);
+    }
+
+    #[tokio::test]
+    async fn a_quit_among_queued_keys_ends_the_loop_undrawn() {
+        let (mut event_loop, keys) = loop_on_loaded_app();
+        send_keys(&keys, "jjqjj");
+        assert_eq!(event_loop.turn().await.unwrap(), Some(Exit::Quit));
+        assert_eq!(event_loop.screen.frames, 0);
     }
 }

@@ -10,6 +10,9 @@
 //! - [`demo_server`]: a demo server the test controls, on a runtime of its
 //!   own; [`scripted_server`]: answers the test writes; [`silent_listener`]:
 //!   a host that never answers;
+//! - [`console`]: a console in memory counting frames (the lib's unit
+//!   tests and the benches take the same file); [`soak`]: hours of the
+//!   dashboard on a paused clock, and what it left running;
 //! - [`runner`]: the whole dashboard in-process (keys in, the drawn buffer
 //!   out); [`pty`]: the binary in a pseudo-terminal, for what only a real
 //!   terminal shows;
@@ -18,6 +21,7 @@
 //! - [`walk`]: every page of groups read through the store, as the CLI does.
 
 pub mod cli;
+pub mod console;
 pub mod demo_server;
 pub mod fixtures;
 pub mod home;
@@ -26,6 +30,7 @@ pub mod runner;
 pub mod screen;
 pub mod scripted_server;
 pub mod silent_listener;
+pub mod soak;
 pub mod text;
 pub mod wait;
 pub mod walk;
