@@ -10,6 +10,22 @@ use unicode_width::UnicodeWidthChar;
 /// Columns taken by a field's label, the gap after it included.
 pub const LABEL_COLUMNS: usize = 16;
 
+/// The narrowest column of a detail's text: a detail box wider than two of
+/// them (the pane below the list at wide sizes) sets its text in as many
+/// columns as fit, side by side, so a whole group fits in a third of the
+/// screen's height.
+pub const MIN_TEXT_COLUMN: usize = 50;
+/// Blank columns between two columns of a detail's text.
+pub const TEXT_COLUMN_GAP: usize = 2;
+
+/// How a detail box `width` columns wide (inside its border) sets its text:
+/// the number of columns and the width of each.
+pub fn text_columns(width: usize) -> (usize, usize) {
+    let count = ((width + TEXT_COLUMN_GAP) / (MIN_TEXT_COLUMN + TEXT_COLUMN_GAP)).max(1);
+    let each = width.saturating_sub(TEXT_COLUMN_GAP * (count - 1)) / count;
+    (count, each.max(1))
+}
+
 /// One entry of a detail view.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DocLine {
@@ -91,14 +107,16 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// A detail's scroll position after `movement`, bounded so the last line
-/// stays at the bottom of the detail box.
+/// A detail's scroll position (in lines of its text) after `movement`,
+/// bounded so the last line stays at the bottom of the detail box's last
+/// column.
 pub fn scrolled(from: usize, movement: Movement, lines: &[DocLine], layout: &Layout) -> usize {
     let viewport = layout::inner(layout.detail);
-    let rows = usize::from(viewport.height);
-    let total = height(lines, usize::from(viewport.width));
-    let max_scroll = total.saturating_sub(rows);
-    movement.apply(from, max_scroll + 1, rows)
+    let (columns, each) = text_columns(usize::from(viewport.width));
+    let shown = usize::from(viewport.height) * columns;
+    let total = height(lines, each);
+    let max_scroll = total.saturating_sub(shown);
+    movement.apply(from, max_scroll + 1, shown)
 }
 
 #[cfg(test)]
@@ -113,6 +131,15 @@ mod tests {
         assert_eq!(wrap("", 10), vec![""]);
         assert_eq!(wrap("  indented", 20), vec!["  indented"]);
         assert_eq!(wrap("日本語の文", 4), vec!["日本", "語の", "文"]);
+    }
+
+    #[test]
+    fn a_wide_box_sets_its_text_in_columns() {
+        assert_eq!(text_columns(78), (1, 78));
+        assert_eq!(text_columns(101), (1, 101));
+        assert_eq!(text_columns(102), (2, 50));
+        assert_eq!(text_columns(198), (3, 64));
+        assert_eq!(text_columns(0), (1, 1));
     }
 
     #[test]

@@ -10,8 +10,19 @@ pub const MIN_WIDTH: u16 = 60;
 /// Below this height only a "terminal too small" message is drawn.
 pub const MIN_HEIGHT: u16 = 15;
 
-/// From this width on, a detail pane sits beside the list.
+/// From this width on, a list tab shows its detail pane: beside the list,
+/// or below it on a tall terminal.
 pub const WIDE_WIDTH: u16 = 140;
+/// From this height on (at wide sizes), the detail pane sits below the
+/// list, across the whole width. Why not beside it: a scroll region spans
+/// whole lines (neither tmux nor most terminals have left and right
+/// margins), so a pane beside the list moves with every line the list
+/// scrolls and has to be written again, which doubles what a scrolling
+/// move costs on a slow link (issue 16); below the list it stays put, and
+/// the list gets every column.
+pub const TALL_HEIGHT: u16 = 40;
+/// The share of the body the pane below the list takes (a third).
+const PANE_BELOW_SHARE: u16 = 3;
 
 /// The column of the first tab in the top line (after `crmdeck`).
 const FIRST_TAB_COLUMN: u16 = 9;
@@ -74,7 +85,7 @@ impl Layout {
         self.size.0 < MIN_WIDTH || self.size.1 < MIN_HEIGHT
     }
 
-    /// True when the detail pane fits beside the list.
+    /// True when a list tab shows its detail pane (beside or below the list).
     pub fn is_wide(&self) -> bool {
         self.size.0 >= WIDE_WIDTH
     }
@@ -130,7 +141,8 @@ fn bands(size: (u16, u16)) -> Bands {
 }
 
 /// A list tab: a summary line, an optional filter line, the column heads,
-/// the rows, and at wide sizes the detail pane to the right.
+/// the rows, and at wide sizes the detail pane: to the right, or below on a
+/// tall terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ListScreen {
     pub summary: Rect,
@@ -141,7 +153,19 @@ pub struct ListScreen {
 }
 
 fn list_screen(size: (u16, u16), body: Rect, filter_line: bool) -> ListScreen {
-    let (list, pane) = if size.0 >= WIDE_WIDTH {
+    let (list, pane) = if size.0 >= WIDE_WIDTH && size.1 >= TALL_HEIGHT {
+        let pane_height = body.height / PANE_BELOW_SHARE;
+        let list_height = body.height - pane_height;
+        (
+            Rect::new(body.x, body.y, body.width, list_height),
+            Some(Rect::new(
+                body.x,
+                body.y + list_height,
+                body.width,
+                pane_height,
+            )),
+        )
+    } else if size.0 >= WIDE_WIDTH {
         let pane_width = body.width * 2 / 5;
         let list_width = body.width - pane_width;
         (
@@ -233,10 +257,14 @@ mod tests {
         assert_eq!(list.rows, Rect::new(0, 4, 80, 18));
         assert_eq!(list.pane, None);
         assert_eq!(narrow.detail, narrow.bands.body);
-        let wide = Layout::new((160, 48));
-        assert_eq!(wide.list(false).pane, Some(Rect::new(96, 1, 64, 45)));
+        let wide = Layout::new((160, 30));
+        assert_eq!(wide.list(false).pane, Some(Rect::new(96, 1, 64, 27)));
         assert_eq!(wide.detail, wide.list(false).pane.unwrap());
-        assert_eq!(wide.week(0).grid, Rect::new(0, 3, 160, 41));
+        let tall = Layout::new((160, 48));
+        assert_eq!(tall.list(false).rows, Rect::new(0, 3, 160, 28));
+        assert_eq!(tall.list(false).pane, Some(Rect::new(0, 31, 160, 15)));
+        assert_eq!(tall.detail, tall.list(false).pane.unwrap());
+        assert_eq!(tall.week(0).grid, Rect::new(0, 3, 160, 41));
     }
 
     #[test]

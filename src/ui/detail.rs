@@ -2,7 +2,9 @@
 //! labels with their values wrapped beside them, scrolled.
 
 use super::theme::Styles;
-use crate::app::document::{DocLine, LABEL_COLUMNS, value_width, wrap};
+use crate::app::document::{
+    DocLine, LABEL_COLUMNS, TEXT_COLUMN_GAP, text_columns, value_width, wrap,
+};
 use crate::app::layout;
 use crate::domain::format::pad_to_width;
 use ratatui::Frame;
@@ -10,8 +12,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-/// Draws `document` in `area` under `title`, from line `scroll` on. The
-/// border is bold while the detail has the focus.
+/// Draws `document` in `area` under `title`, from line `scroll` on, in as
+/// many columns as the box's width takes (top to bottom, then the next
+/// column). The border is bold while the detail has the focus.
 pub fn draw(
     frame: &mut Frame,
     area: Rect,
@@ -22,12 +25,13 @@ pub fn draw(
     styles: &Styles,
 ) {
     let inner = layout::inner(area);
-    let width = usize::from(inner.width);
-    let lines = document_lines(document, width, styles);
+    let (columns, each) = text_columns(usize::from(inner.width));
+    let lines = document_lines(document, each, styles);
     let height = usize::from(inner.height);
-    let max_scroll = lines.len().saturating_sub(height);
+    let shown = height * columns;
+    let max_scroll = lines.len().saturating_sub(shown);
     let first = scroll.min(max_scroll);
-    let more_below = first + height < lines.len();
+    let more_below = first + shown < lines.len();
     let mut block = Block::default()
         .borders(Borders::ALL)
         .border_style(if focused {
@@ -39,9 +43,17 @@ pub fn draw(
     if more_below {
         block = block.title_bottom(Line::from(" ↓ more ").right_aligned());
     }
-    let shown: Vec<Line<'static>> = lines.into_iter().skip(first).take(height).collect();
     frame.render_widget(Clear, area);
-    frame.render_widget(Paragraph::new(shown).block(block), area);
+    frame.render_widget(block, area);
+    let mut rest = lines.into_iter().skip(first);
+    let column_width = u16::try_from(each).unwrap_or(u16::MAX);
+    let step = u16::try_from(each + TEXT_COLUMN_GAP).unwrap_or(u16::MAX);
+    for column in 0..u16::try_from(columns).unwrap_or(1) {
+        let column_lines: Vec<Line<'static>> = rest.by_ref().take(height).collect();
+        let x = inner.x.saturating_add(column.saturating_mul(step));
+        let column_area = Rect::new(x, inner.y, column_width, inner.height).intersection(inner);
+        frame.render_widget(Paragraph::new(column_lines), column_area);
+    }
 }
 
 /// Every line of `document` at `width` columns.
