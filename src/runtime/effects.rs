@@ -159,6 +159,7 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::Cancel(id) => format!("cancel #{}", id.0),
         Effect::ReloadToken => "reload token".to_string(),
         Effect::Copy(text) => format!("copy {} characters", text.chars().count()),
+        Effect::Log(text) => text.clone(),
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

@@ -47,6 +47,7 @@ pub fn settings() -> AppSettings {
         log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),
         working_hours: WorkingHours::default(),
         max_parallel: MaxParallel::default(),
+        max_in_flight: None,
         warnings: Vec::new(),
     }
 }

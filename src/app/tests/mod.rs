@@ -4,6 +4,7 @@
 mod global;
 mod groups;
 mod plugins;
+mod walks;
 mod week;
 
 use super::fixtures::{self, answer, loaded_app, now, server_answer};
