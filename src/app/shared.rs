@@ -37,7 +37,6 @@ pub struct AppSettings {
     pub machine_zone: Zone,
     pub language: Language,
     pub read_only: bool,
-    pub per_page: u32,
     pub branch_id: Option<i64>,
     pub auto_refresh: Option<Duration>,
     pub theme: Theme,
@@ -132,6 +131,12 @@ impl Shared {
     pub fn retry_missing(&mut self, branch: Option<i64>) -> Vec<Effect> {
         let (store, requests) = (&mut self.store, &mut self.requests);
         self.walks.retry_missing(store, requests, branch, self.now)
+    }
+
+    /// How long the server asked the walk of `branch` to wait still (a
+    /// 429's `Retry-After`); None when nothing holds it.
+    pub fn walk_held_for(&self, branch: Option<i64>) -> Option<Duration> {
+        self.walks.held_for(&self.store, branch, self.now)
     }
 
     /// True while pages of `branch` are asked for or awaited.

@@ -146,6 +146,22 @@ impl Walks {
         effects
     }
 
+    /// How long the server asked `branch`'s walk to send nothing more
+    /// (a 429's `Retry-After`), from `now`; None when it may go on.
+    pub fn held_for(
+        &self,
+        store: &Store,
+        branch: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Option<Duration> {
+        let now = self.instant(now);
+        store
+            .groups(branch)?
+            .held_until()
+            .filter(|until| *until > now)
+            .map(|until| until - now)
+    }
+
     /// How long until a held walk may go on (None: none is held).
     pub fn until_wake(&self, now: DateTime<Utc>) -> Option<Duration> {
         let now = self.instant(now);
