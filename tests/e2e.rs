@@ -157,7 +157,7 @@ fn stdout_not_a_terminal_is_refused_naming_the_subcommands() {
 #[test]
 fn c_copies_the_token_of_an_installed_plugin_through_osc_52() {
     let mut tty = demo();
-    tty.wait_for("page 1/");
+    tty.wait_for(support::screen::FIRST_ROWS);
     tty.type_keys("1");
     tty.wait_for("plugins ·");
     // The first plugin of the demo catalogue is installed.
@@ -191,7 +191,7 @@ fn escape_sequences_from_the_server_show_as_placeholders_and_reach_nothing() {
         ..DemoOptions::default()
     });
     let mut tty = server.dashboard();
-    let screen = tty.wait_for("page 1/");
+    let screen = tty.wait_for(support::screen::FIRST_ROWS);
     // The first group's name carries the attacks.
     assert!(screen.contains('␛'), "{screen}");
     tty.type_keys("\r");

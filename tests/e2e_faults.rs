@@ -44,7 +44,7 @@ use std::time::Duration;
 use support::demo_server::Server;
 use support::home::config_file;
 use support::pty::{Tty, dashboard, status_text_of};
-use support::screen::{Watch, group_numbers, wait_for_page};
+use support::screen::{Watch, group_numbers, wait_for_rows};
 use tempfile::TempDir;
 
 /// The user's token: long, and shaped like nothing a pattern-based redactor
@@ -176,6 +176,12 @@ enum Trouble {
 }
 
 impl Trouble {
+    /// A 429 whose `Retry-After` is too long to wait out: the walk sends
+    /// nothing more before it is over.
+    fn holds_requests(&self) -> bool {
+        matches!(self, Self::Answer(Fault::RetryAfter(seconds)) if *seconds > 10)
+    }
+
     /// The config: for a connection that never completes, a request limit
     /// other than the connect limit, so that the line proves which one hit.
     fn config(&self) -> &'static str {
@@ -245,7 +251,11 @@ fn check(trouble: Trouble, causes: &[&str]) {
     rig.hold_answers(HOLD);
     refresh_groups_in_trouble(&mut tty, &page_1, causes);
     rig.end_trouble();
-    refresh_groups_again(&mut tty, &page_1);
+    if trouble.holds_requests() {
+        refresh_groups_while_held(&mut tty, &page_1);
+    } else {
+        refresh_groups_again(&mut tty, &page_1);
+    }
 
     rig.make_trouble();
     refresh_plugins_in_trouble(&mut tty, causes);
@@ -274,13 +284,13 @@ fn check(trouble: Trouble, causes: &[&str]) {
     assert_eq!(attempts, 1, "install attempts in the log:\n{log}");
 }
 
-/// Page 1 of the groups and the plugin list have arrived, page 1 is shown;
-/// returns its group numbers.
+/// The groups and the plugin list have arrived, the first rows of the
+/// groups are shown; returns their group numbers.
 fn load_both_tabs(tty: &mut Tty) -> Vec<u64> {
     tty.type_keys("1");
     tty.wait_for(ALL_PLUGINS);
     tty.type_keys("2");
-    wait_for_page(tty, 1, |_| true)
+    wait_for_rows(tty, |_| true)
 }
 
 /// r on the groups while the request will fail: the help overlay opens while
@@ -302,25 +312,35 @@ fn ask_groups_again(tty: &mut Tty, on_its_way: &str, causes: &[&str]) {
 
 /// r on the groups while the server is in trouble: the help overlay opens
 /// while the refresh is on its way (the failure comes after it), then the
-/// cause shows and page 1 stays.
+/// cause shows and the rows stay.
 fn refresh_groups_in_trouble(tty: &mut Tty, page_1: &[u64], causes: &[&str]) {
-    ask_groups_again(tty, "refreshing…", causes);
+    ask_groups_again(tty, "refreshing ", causes);
     tty.wait_until("the help closed", |screen| {
         !screen.contents().contains("Keys: ")
     });
     let screen = tty.screen_text();
-    assert!(screen.contains("page 1/"), "{screen}");
-    assert_eq!(group_numbers(&screen), page_1, "page 1 stays:\n{screen}");
+    assert!(screen.contains("1 page missing · r retries"), "{screen}");
+    assert_eq!(group_numbers(&screen), page_1, "the rows stay:\n{screen}");
 }
 
-/// r once the trouble is over: page 1 again, and the error taken back.
+/// r once the trouble is over: the missing page again, and the error taken back.
 fn refresh_groups_again(tty: &mut Tty, page_1: &[u64]) {
     tty.type_keys("r");
     wait_for_no_error(tty, "the error taken back by the retry");
     tty.wait_until("the refresh done", |screen| {
-        !screen.contents().contains("refreshing…")
+        !screen.contents().contains("refreshing ")
     });
-    wait_for_page(tty, 1, |rows| rows == page_1);
+    wait_for_rows(tty, |rows| rows == page_1);
+}
+
+/// r while the server's long `Retry-After` holds: nothing is asked, the
+/// status line says why, the rows stay.
+fn refresh_groups_while_held(tty: &mut Tty, page_1: &[u64]) {
+    tty.type_keys("r");
+    tty.wait_for("(Retry-After): r after that");
+    assert_eq!(group_numbers(&tty.screen_text()), page_1);
+    tty.type_keys("\x1b");
+    wait_for_no_error(tty, "the message dismissed");
 }
 
 /// r on the plugins while the server is in trouble: the cause shows and
@@ -445,18 +465,18 @@ fn faults_that_clear_up_are_retried_without_a_word() {
     faults.push(Fault::RetryAfter(1), 1, Some(Route::Groups));
     faults.push(Fault::Html(502), 1, Some(Route::Groups));
     tty.type_keys("r");
-    tty.wait_for("refreshing…");
+    tty.wait_for("refreshing ");
     tty.wait_until("the refresh done", |screen| {
-        !screen.contents().contains("refreshing…")
+        !screen.contents().contains("refreshing ")
     });
     assert_eq!(
         server.handle.hits(Route::Groups) - asked_before,
-        3,
-        "a 429, a 502, then the page"
+        5,
+        "a 429, a 502, then the three pages"
     );
     let status = tty.status_text();
     assert!(!status.contains("error"), "{status}");
-    wait_for_page(&tty, 1, |rows| rows == page_1);
+    wait_for_rows(&tty, |rows| rows == page_1);
     quit_keeping_the_token(&mut tty);
 }
 

@@ -19,7 +19,7 @@ const TOKEN: &str = "terminal-test-token-5f2c9a7e41d8b306";
 /// the UI has the terminal: alternate screen, hidden cursor, raw mode.
 fn dashboard() -> Tty {
     let tty = Tty::spawn(&["--demo"], &[]);
-    tty.wait_for("page 1/");
+    tty.wait_for(support::screen::FIRST_ROWS);
     tty.assert_terminal_taken();
     tty
 }
@@ -115,19 +115,21 @@ fn ctrl_z_hands_the_terminal_to_the_shell_and_fg_brings_the_ui_back_intact() {
     let mut tty = shell();
     let shell = tty.pid();
     tty.type_keys("\"$CRMDECK\" --demo\r");
-    tty.wait_for("page 1/");
-    // Somewhere other than the start: page 2, the fourth row.
-    tty.type_keys("n");
-    // j pressed before page 2 arrives would move on page 1.
-    tty.wait_until("page 2 drawn", |screen| {
-        screen.contents().contains("page 2/")
-            && selected_row(screen).is_some_and(|row| row.starts_with("> 21 "))
+    tty.wait_for(support::screen::FIRST_ROWS);
+    // Somewhere other than the start: the last row, then three up. G
+    // pressed before every page arrived would stop short of 240.
+    tty.wait_until("every page read", |screen| {
+        !screen.contents().contains("loading ")
     });
-    tty.type_keys("jjj");
-    tty.wait_until("page 2 with its fourth row selected", |screen| {
-        screen.contents().contains("page 2/")
-            && selected_row(screen).is_some_and(|row| row.starts_with("> 24 "))
-            && lines(screen).iter().any(|line| line.starts_with("  40 "))
+    tty.type_keys("G");
+    tty.wait_until("the last row selected", |screen| {
+        selected_row(screen).is_some_and(|row| row.starts_with("> 240 "))
+    });
+    tty.type_keys("kkk");
+    tty.wait_until("the fourth row from the end selected", |screen| {
+        screen.contents().contains(" · row 237 of 240")
+            && selected_row(screen).is_some_and(|row| row.starts_with("> 237 "))
+            && lines(screen).iter().any(|line| line.starts_with("  240 "))
     });
     tty.assert_terminal_taken();
     let before = tty.screen(lines);
@@ -168,8 +170,8 @@ fn ctrl_z_hands_the_terminal_to_the_shell_and_fg_brings_the_ui_back_intact() {
     );
     // Still answering keys.
     tty.type_keys("j");
-    tty.wait_until("the fifth row selected", |screen| {
-        selected_row(screen).is_some_and(|row| row.starts_with("> 25 "))
+    tty.wait_until("the next row selected", |screen| {
+        selected_row(screen).is_some_and(|row| row.starts_with("> 238 "))
     });
 
     tty.type_keys("q");

@@ -15,7 +15,7 @@ use crmdeck::demo::DemoOptions;
 use std::path::PathBuf;
 use support::demo_server::Server;
 use support::runner::Runner;
-use support::screen::{Watch, group_rows, wait_for_page};
+use support::screen::{Watch, group_rows, wait_for_rows};
 
 /// The size of the captures: wide enough for every column, short enough to read.
 const CAPTURE_SIZE: (u16, u16) = (100, 26);
@@ -47,15 +47,15 @@ fn capture(dashboard: &Runner) -> String {
     format!("```text\n{}```\n", dashboard.text())
 }
 
-/// The Groups tab (page 1 of all branches) and the Plugins tab of the demo
+/// The Groups tab (every group of all branches, from the top) and the Plugins tab of the demo
 /// centre, once loaded.
 fn captures() -> (String, String) {
     let server = Server::start(DemoOptions::default());
     let dashboard = Runner::on(server, CAPTURE_SIZE, |settings| {
         settings.host = CAPTURE_HOST.to_string();
     });
-    wait_for_page(&dashboard, 1, |_| true);
-    // The branches may arrive after the page: until then a row shows `#2`.
+    wait_for_rows(&dashboard, |_| true);
+    // The branches may arrive after the groups: until then a row shows `#2`.
     dashboard.wait_until_text("the branches named", |text| {
         group_rows(text).iter().all(|row| {
             row.rsplit(' ')
@@ -123,10 +123,11 @@ fn the_readme_shows_the_keys_and_screens_the_program_makes() {
 #[test]
 fn the_keys_table_lists_every_binding_and_the_captures_show_both_tabs_of_the_demo() {
     assert_eq!(keys_table().lines().count(), KEYMAP.len() + 2);
-    assert!(keys_table().contains("| Groups list | `n` `→` `]` | next page |"));
+    assert!(keys_table().contains("| Groups list | `s` | sort |"));
     let (groups, plugins) = captures();
     assert!(
-        groups.contains("[2 Groups]") && groups.contains("page 1/12 · 240 groups"),
+        groups.contains("[2 Groups]")
+            && groups.contains("240 groups · 3 pages × 100 · row 1 of 240"),
         "{groups}"
     );
     assert!(

@@ -83,6 +83,70 @@ fn empty_page() {
     });
 }
 
+/// A new app whose first requests the scripted server answered, but the
+/// pages of groups after the first, which `later` answers (None: left
+/// on their way).
+fn first_page_then(size: (u16, u16), later: impl Fn(u64) -> Option<ApiError>) -> App {
+    let (mut app, effects) = App::new(fixtures::settings(), size);
+    answer(&mut app, effects, &mut |request| match request {
+        Request::Groups(query) if query.page > 1 => later(query.page).map(|e| request.failed(e)),
+        other => Some(server_answer(other)),
+    });
+    app
+}
+
+#[test]
+fn a_walk_under_way_shows_its_first_rows_and_its_progress() {
+    snapshot_at_sizes("walk_under_way", |size| first_page_then(size, |_| None));
+}
+
+#[test]
+fn missing_pages_say_so_and_r_retries() {
+    snapshot_at_sizes("pages_missing", |size| {
+        let mut app = first_page_then(size, |page| {
+            Some(ApiError::Server {
+                status: 502,
+                message: Some(format!("Bad Gateway (page {page})")),
+            })
+        });
+        // Pages 2 and 4 came back on a retry of r: 3 and 5 stay missing.
+        let effects = press(&mut app, "r");
+        answer(&mut app, effects, &mut |request| match request {
+            Request::Groups(query) if query.page % 2 == 0 => Some(server_answer(request)),
+            other => Some(other.failed(ApiError::Server {
+                status: 502,
+                message: Some("Bad Gateway".into()),
+            })),
+        });
+        app
+    });
+}
+
+#[test]
+fn a_filters_match_stands_out_in_the_rows() {
+    let mut app = loaded((80, 24));
+    press(&mut app, "/ielts");
+    let terminal = draw(&app);
+    let buffer = terminal.backend().buffer();
+    let screen = terminal.backend().to_string();
+    let row = screen
+        .lines()
+        .position(|line| line.contains("IELTS 6.5"))
+        .expect("an IELTS row") as u16;
+    let line: String = (0..80).map(|x| buffer[(x, row)].symbol()).collect();
+    let start = line.find("IELTS").unwrap() as u16;
+    for x in start..start + 5 {
+        let cell = &buffer[(x, row)];
+        assert!(
+            cell.modifier
+                .contains(Modifier::UNDERLINED | Modifier::BOLD),
+            "{x}: {cell:?}"
+        );
+    }
+    let after = &buffer[(start + 5, row)];
+    assert!(!after.modifier.contains(Modifier::UNDERLINED), "{after:?}");
+}
+
 #[test]
 fn error_keeps_the_rows_on_screen() {
     snapshot_at_sizes("error_old_data_kept", |size| {

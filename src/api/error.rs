@@ -70,6 +70,15 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// For a 429, `Some` of the wait the server asked for (if it named one);
+    /// None for any other error.
+    pub fn rate_limited(&self) -> Option<Option<Duration>> {
+        match self {
+            Self::RateLimited { retry_after } => Some(*retry_after),
+            _ => None,
+        }
+    }
+
     /// Worth retrying a GET after this (the server or the path may recover).
     pub fn is_transient(&self) -> bool {
         match self {

@@ -77,11 +77,7 @@ pub enum Action {
     Back,
     /// A move of the selection or the scroll position.
     Move(Movement),
-    NextPage,
-    PreviousPage,
     PickBranch,
-    MorePerPage,
-    FewerPerPage,
     Filter,
     CycleSort,
     ReverseSort,
@@ -215,23 +211,19 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::Global, &[ctrl('z')], A::Suspend, "suspend (fg resumes)", false),
     // The groups list.
     bind(C::GroupsList, &[ENTER], A::Open, "details", true),
-    bind(C::GroupsList, &[plain('n'), special(KeyCode::Right), plain(']')], A::NextPage, "next page", true),
-    bind(C::GroupsList, &[plain('p'), special(KeyCode::Left), plain('[')], A::PreviousPage, "previous page", true),
     bind(C::GroupsList, &[plain('b')], A::PickBranch, "branch", true),
     bind(C::GroupsList, &[plain('w')], A::OpenWeek, "week", true),
     bind(C::GroupsList, &[plain('/')], A::Filter, "filter", true),
     bind(C::GroupsList, &[plain('s')], A::CycleSort, "sort", true),
     bind(C::GroupsList, &[plain('S')], A::ReverseSort, "reverse the sort", false),
     bind(C::GroupsList, &[plain('a')], A::ToggleArchived, "hide/show archived", true),
-    bind(C::GroupsList, &[plain('+')], A::MorePerPage, "5 more per page", false),
-    bind(C::GroupsList, &[plain('-')], A::FewerPerPage, "5 fewer per page", false),
     bind(C::GroupsList, &[plain('j'), DOWN], A::Move(M::Down), "down", false),
     bind(C::GroupsList, &[plain('k'), UP], A::Move(M::Up), "up", false),
     bind(C::GroupsList, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first row", false),
     bind(C::GroupsList, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last row", false),
     bind(C::GroupsList, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
     bind(C::GroupsList, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
-    bind(C::GroupsList, &[ESC], A::Back, "clear filter / error", false),
+    bind(C::GroupsList, &[ESC], A::Back, "stop loading / clear filter / error", false),
     // A group's detail.
     bind(C::GroupDetail, &[ESC], A::Back, "back to the list", true),
     bind(C::GroupDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
@@ -446,9 +438,6 @@ mod tests {
             (C::GroupsList, 'и', A::PickBranch),
             (C::GroupsList, '.', A::Filter),
             (C::GroupsList, ',', A::Help),
-            (C::GroupsList, 'х', A::PreviousPage),
-            (C::GroupsList, 'ъ', A::NextPage),
-            (C::GroupsList, 'ғ', A::FewerPerPage),
             (C::GroupsList, 'ц', A::OpenWeek),
             (C::GroupDetail, 'о', A::Move(M::Down)),
             (C::Week, 'р', A::PreviousDay),
@@ -473,7 +462,6 @@ mod tests {
             ('П', A::Move(M::Bottom)),
             ('Ы', A::ReverseSort),
             ('Қ', A::ReverseSort),
-            ('Ҳ', A::MorePerPage),
         ] {
             assert_eq!(action_for(C::GroupsList, &shifted(c)), Some(action), "{c}");
             assert_eq!(action_for(C::GroupsList, &typed(c)), Some(action), "{c}");
@@ -537,10 +525,10 @@ mod tests {
         let typing = footer_hints(C::FilterInput);
         assert_eq!(typing.last().unwrap().key, "C-c");
         assert_eq!(hints.iter().filter(|h| h.label == "quit").count(), 1);
-        let next = bindings(C::GroupsList)
-            .find(|b| b.action == A::NextPage)
+        let down = bindings(C::GroupsList)
+            .find(|b| b.action == A::Move(M::Down))
             .unwrap();
-        assert_eq!(keys_label(next), "n → ]");
+        assert_eq!(keys_label(down), "j ↓");
         let confirm_hints = footer_hints(C::Confirm);
         assert_eq!(confirm_hints[0].key, "y");
         assert!(confirm_hints.iter().all(|hint| hint.key != "?"));

@@ -35,6 +35,7 @@ pub mod screen;
 pub mod shared;
 pub(crate) mod status;
 pub(crate) mod tabs;
+pub(crate) mod walks;
 pub(crate) mod week;
 
 #[cfg(test)]
@@ -131,7 +132,7 @@ impl App {
     /// How soon the next [`Input::Tick`] is wanted; None when idle.
     pub fn needs_tick(&self) -> Option<Duration> {
         let requests = &self.shared.requests;
-        let spinning = requests.any(|owner, _| owner == Owner::App)
+        let spinning = requests.any(|owner, _| matches!(owner, Owner::App | Owner::Walk))
             || Tab::ALL
                 .iter()
                 .any(|&tab| self.tabs.get(tab).busy(requests));
@@ -149,6 +150,7 @@ impl App {
             spinning.then_some(SPINNER_TICK),
             self.shared.status.until_fade(now),
             self.next_auto_refresh.map(until),
+            self.shared.until_walks_wake(),
             token,
         ]
         .into_iter()
@@ -279,10 +281,12 @@ impl App {
     }
 
     fn on_tick(&mut self) -> Vec<Effect> {
+        let mut effects = self.shared.wake_walks();
         match self.next_auto_refresh {
-            Some(at) if self.shared.now >= at => self.refresh(),
-            _ => Vec::new(),
+            Some(at) if self.shared.now >= at => effects.extend(self.refresh()),
+            _ => {}
         }
+        effects
     }
 
     /// What the screens asked of the app, in order (carrying one out may
@@ -374,20 +378,28 @@ impl App {
     /// An answer: what it teaches the app (its own requests), then every
     /// other screen has a look, then its owner takes it.
     fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
-        if owner == Owner::App {
-            self.shared.learn(&answer);
-        }
-        self.shared.status.said_by_screen(owner != Owner::App);
+        let mut effects = match owner {
+            Owner::App => {
+                self.shared.learn(&answer);
+                Vec::new()
+            }
+            // Into the store first: the screens then see the rows there.
+            Owner::Walk => self.shared.take_walked(&answer),
+            Owner::Tab(_) => Vec::new(),
+        };
+        self.shared
+            .status
+            .said_by_screen(matches!(owner, Owner::Tab(_)));
         for &tab in Tab::ALL.iter().filter(|&&tab| owner != Owner::Tab(tab)) {
             self.tabs.get_mut(tab).observe(&answer, &mut self.shared);
         }
         for overlay in &mut self.overlays {
             overlay.observe(&answer, &mut self.shared);
         }
-        match owner {
-            Owner::Tab(tab) => self.tabs.get_mut(tab).on_answer(answer, &mut self.shared),
-            Owner::App => Vec::new(),
+        if let Owner::Tab(tab) = owner {
+            effects.extend(self.tabs.get_mut(tab).on_answer(answer, &mut self.shared));
         }
+        effects
     }
 
     /// After a resize: every screen fits the new layout.

@@ -134,6 +134,8 @@ pub enum Effect {
     ReloadToken,
     /// Write text to the clipboard through OSC 52 (works over SSH and tmux).
     Copy(String),
+    /// A line for the log (what a walk noticed); never a token.
+    Log(String),
     /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
     Suspend,
     Quit,

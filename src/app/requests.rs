@@ -13,6 +13,9 @@ pub enum Owner {
     /// The app itself, for what every screen shares (the branches, the
     /// centre's zone).
     App,
+    /// The walks of the store's group lists (`app/walks.rs`): several
+    /// pages in flight at once, each under its own id.
+    Walk,
     Tab(Tab),
 }
 

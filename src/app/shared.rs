@@ -1,6 +1,7 @@
 //! What the screens share and may change: the settings (the zone of the
 //! times among them), the layout, the clock, the requests in flight, the
-//! status line, the branches and the branch chosen, and the asks to the app.
+//! status line, the branches and the branch chosen, the store and its
+//! walks, and the asks to the app.
 
 use super::branch_picker::Branches;
 use super::layout::Layout;
@@ -8,12 +9,14 @@ use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
 use super::screen::{Ask, Screen};
 use super::status::StatusLine;
+use super::walks::Walks;
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::check::MaxParallel;
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
+use crate::store::{Store, WalkPolicy};
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -34,7 +37,6 @@ pub struct AppSettings {
     pub machine_zone: Zone,
     pub language: Language,
     pub read_only: bool,
-    pub per_page: u32,
     pub branch_id: Option<i64>,
     pub auto_refresh: Option<Duration>,
     pub theme: Theme,
@@ -47,6 +49,9 @@ pub struct AppSettings {
     /// The most groups of a branch at once (`max_parallel` of the config):
     /// the Week tab's check line.
     pub max_parallel: MaxParallel,
+    /// Page requests in flight at most while walking a list of groups
+    /// (`max_in_flight` of the config; None: the store's default).
+    pub max_in_flight: Option<usize>,
     /// The config's warnings, shown on the status line at start.
     pub warnings: Vec<String>,
 }
@@ -67,6 +72,10 @@ pub struct Shared {
     /// The centre's name, when `/v2/token/me` gives one (the top line
     /// shows it instead of the host).
     pub centre: Option<String>,
+    /// Every group the screens show, by branch (`store.groups(branch)`),
+    /// filled by the walks [`walk`](Self::walk) starts.
+    pub store: Store,
+    walks: Walks,
     asks: VecDeque<Ask>,
 }
 
@@ -79,15 +88,81 @@ impl Shared {
         }
         Self {
             branch_id: settings.branch_id,
-            settings,
             layout: Layout::new(size),
             now: DateTime::UNIX_EPOCH,
             requests: Requests::default(),
             status,
             branches: Branches::default(),
             centre: None,
+            store: Store::new(
+                settings
+                    .max_in_flight
+                    .map_or_else(WalkPolicy::default, WalkPolicy::with_max_in_flight),
+            ),
+            walks: Walks::default(),
             asks: VecDeque::new(),
+            settings,
         }
+    }
+
+    /// Walks every page of `branch`'s groups (None: every branch) into the
+    /// store, again if it was walked before (the rows there stay until
+    /// their pages are read again). Every screen observes the answers.
+    pub fn walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        let (store, requests) = (&mut self.store, &mut self.requests);
+        self.walks.start(store, requests, branch, self.now)
+    }
+
+    /// Walks `branch` unless its groups are in the store or on their way.
+    pub fn walk_once(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        match self.store.groups(branch) {
+            Some(list) if !list.is_empty() || !list.is_done() => Vec::new(),
+            _ => self.walk(branch),
+        }
+    }
+
+    /// Stops the walk of `branch` at once (Esc, another branch chosen):
+    /// the rows already in the store stay.
+    pub fn stop_walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        self.walks.stop(&mut self.store, &mut self.requests, branch)
+    }
+
+    /// Asks again for the pages of `branch` that are missing, and only those.
+    pub fn retry_missing(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        let (store, requests) = (&mut self.store, &mut self.requests);
+        self.walks.retry_missing(store, requests, branch, self.now)
+    }
+
+    /// How long the server asked the walk of `branch` to wait still (a
+    /// 429's `Retry-After`); None when nothing holds it.
+    pub fn walk_held_for(&self, branch: Option<i64>) -> Option<Duration> {
+        self.walks.held_for(&self.store, branch, self.now)
+    }
+
+    /// True while pages of `branch` are asked for or awaited.
+    pub fn is_walking(&self, branch: Option<i64>) -> bool {
+        self.store
+            .groups(branch)
+            .is_some_and(|list| !list.is_done())
+    }
+
+    /// The answer to a walk's request, into the store; the requests that
+    /// follow and the log lines of what the walk noticed.
+    pub(super) fn take_walked(&mut self, answer: &Answer) -> Vec<Effect> {
+        let (store, requests) = (&mut self.store, &mut self.requests);
+        self.walks
+            .take(answer, store, requests, &mut self.status, self.now)
+    }
+
+    /// The walks held by a 429 whose wait is over go on.
+    pub(super) fn wake_walks(&mut self) -> Vec<Effect> {
+        let (store, requests) = (&mut self.store, &mut self.requests);
+        self.walks.wake(store, requests, self.now)
+    }
+
+    /// How long until a walk held by a 429 may go on.
+    pub(super) fn until_walks_wake(&self) -> Option<Duration> {
+        self.walks.until_wake(self.now)
     }
 
     /// How group fields are shown.

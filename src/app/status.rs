@@ -25,7 +25,7 @@ pub enum Severity {
 /// What a load error is about: the next success of that load takes it back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Topic {
-    /// The page of groups on screen.
+    /// A page of the groups list: missing after its walk's retries.
     GroupsPage,
     /// The plugin list.
     Plugins,

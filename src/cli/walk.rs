@@ -3,7 +3,7 @@
 //! allows), each answer or failure given back to it with the time, and
 //! what it reports written to the log.
 
-use crate::api::{ApiError, Client, RetryPolicy};
+use crate::api::{ApiError, Client};
 use crate::config::Config;
 use crate::store::{Failure, GroupList, Store, WalkEvent, WalkPolicy};
 use futures::stream::{FuturesUnordered, StreamExt};
@@ -28,10 +28,7 @@ pub async fn walk(
 ) -> Vec<WalkEvent> {
     // The list paces the walk after a 429 (a lower bound, its Retry-After):
     // the client reports a 429 at once instead of waiting in each request.
-    let client = client.with_retry(RetryPolicy {
-        wait_out_rate_limits: false,
-        ..client.retry_policy()
-    });
+    let client = client.paced_by_caller();
     let mut running = FuturesUnordered::new();
     let mut warnings = Vec::new();
     loop {
@@ -76,13 +73,7 @@ pub async fn walk(
 
 /// What the walk needs to know of an error.
 fn failure(error: &ApiError) -> Failure {
-    match error {
-        ApiError::RateLimited { retry_after } => Failure::RateLimited {
-            retry_after: *retry_after,
-            cause: error.to_string(),
-        },
-        other => Failure::Failed(other.to_string()),
-    }
+    Failure::new(error.to_string(), error.rate_limited())
 }
 
 #[cfg(test)]

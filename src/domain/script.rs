@@ -43,6 +43,29 @@ pub fn fold(text: &str) -> String {
     folded
 }
 
+/// Where `filter` (folded already) stands in `text` once folded: the byte
+/// range of the letters of `text` it covers, for showing the match. None
+/// when it does not, or when `filter` is empty.
+pub fn find_folded(text: &str, filter: &str) -> Option<std::ops::Range<usize>> {
+    if filter.is_empty() {
+        return None;
+    }
+    // The folded text, and for each of its bytes the letter of `text` it
+    // came from.
+    let mut folded = String::with_capacity(text.len());
+    let mut from: Vec<usize> = Vec::with_capacity(text.len());
+    for (at, c) in text.char_indices() {
+        folded.push_str(&fold(c.encode_utf8(&mut [0; 4])));
+        from.resize(folded.len(), at);
+    }
+    let start = folded.find(filter)?;
+    let end = start + filter.len();
+    let first = from[start];
+    let last = from[end - 1];
+    let last_len = text[last..].chars().next().map_or(0, char::len_utf8);
+    Some(first..last + last_len)
+}
+
 /// The Latin of a lower-case Cyrillic letter of the Uzbek or Russian
 /// alphabet.
 fn latin(c: char) -> Option<&'static str> {
@@ -165,6 +188,20 @@ mod tests {
         ] {
             assert_eq!(fold(typed), "mirzo ulugbek", "{typed}");
         }
+    }
+
+    #[test]
+    fn a_match_is_found_in_the_text_as_written() {
+        let text = "Guruh Чилонзор-2";
+        let range = find_folded(text, &fold("chilon")).unwrap();
+        assert_eq!(&text[range], "Чилон");
+        let range = find_folded("Mirzo Ulug'bek", "ulugb").unwrap();
+        assert_eq!(&"Mirzo Ulug'bek"[range], "Ulug'b");
+        assert_eq!(find_folded("Шаҳар", "sha").map(|r| &"Шаҳар"[r]), Some("Ша"));
+        // Half of a letter's Latin still shows the whole letter.
+        assert_eq!(find_folded("Шаҳар", "s").map(|r| &"Шаҳар"[r]), Some("Ш"));
+        assert_eq!(find_folded("Piano", "violin"), None);
+        assert_eq!(find_folded("Piano", ""), None);
     }
 
     #[test]

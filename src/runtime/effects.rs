@@ -25,6 +25,9 @@ pub enum TaskEvent {
 /// cancelled.
 pub struct EffectRunner {
     client: Client,
+    /// The same client for the pages of a walk, which paces itself after
+    /// a 429 (the store's walk lowers its bound and waits its Retry-After).
+    walk_client: Client,
     token_source: TokenSource,
     sender: UnboundedSender<TaskEvent>,
     in_flight: HashMap<RequestId, JoinHandle<()>>,
@@ -37,6 +40,7 @@ impl EffectRunner {
         sender: UnboundedSender<TaskEvent>,
     ) -> Self {
         Self {
+            walk_client: client.paced_by_caller(),
             client,
             token_source,
             sender,
@@ -46,7 +50,10 @@ impl EffectRunner {
 
     /// Starts `request`; its answer comes back as [`Msg::Response`] with `id`.
     pub fn fetch(&mut self, id: RequestId, request: Request) {
-        let client = self.client.clone();
+        let client = match request {
+            Request::Groups(_) => self.walk_client.clone(),
+            _ => self.client.clone(),
+        };
         let task = self.spawn(async move {
             let answer = perform(&client, request).await;
             if let Some(error) = answer.error() {
@@ -159,6 +166,7 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::Cancel(id) => format!("cancel #{}", id.0),
         Effect::ReloadToken => "reload token".to_string(),
         Effect::Copy(text) => format!("copy {} characters", text.chars().count()),
+        Effect::Log(text) => text.clone(),
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

@@ -271,6 +271,8 @@ where
                 Effect::Fetch { id, request } => self.runner.fetch(id, request),
                 Effect::Cancel(id) => self.runner.cancel(id),
                 Effect::ReloadToken => self.runner.reload_token(),
+                // Logged above, as every effect is.
+                Effect::Log(_) => {}
                 Effect::Copy(text) => {
                     let result = self.screen.copy(&text);
                     if let Err(message) = &result {

@@ -947,18 +947,14 @@ mod tests {
         }
     }
 
-    /// The dashboard's Groups tab at 200x50 (a page of 95 groups, the
+    /// The dashboard's Groups tab at 200x50 (95 groups, the
     /// detail pane beside the list) after each of `moves` cursor moves
     /// down from the first row.
     fn groups_tab_moving_down(moves: usize) -> Vec<Buffer> {
         use crate::app::fixtures;
         use ratatui::Terminal;
         use ratatui::backend::TestBackend;
-        let settings = crate::app::AppSettings {
-            per_page: 100,
-            ..fixtures::settings()
-        };
-        let mut app = fixtures::loaded_app(settings, (200, 50));
+        let mut app = fixtures::loaded_app(fixtures::settings(), (200, 50));
         let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
         let mut screens = Vec::new();
         for _ in 0..=moves {

@@ -20,7 +20,6 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         machine_zone: Zone::Local,
         language: config.language,
         read_only: config.read_only,
-        per_page: config.per_page,
         branch_id: config.branch_id,
         auto_refresh: config.auto_refresh,
         theme: config.theme,
@@ -30,6 +29,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         log_path,
         working_hours: config.working_hours,
         max_parallel: config.max_parallel.clone(),
+        max_in_flight: config.max_in_flight,
         warnings: config.warnings.clone(),
     }
 }
@@ -77,7 +77,7 @@ mod tests {
         let client = Client::new(ClientOptions::new("https://crm.example.uz:8443"), token).unwrap();
         let config = Config {
             profile: Some("staging".to_string()),
-            per_page: 50,
+            max_in_flight: Some(4),
             branch_id: Some(3),
             mouse: true,
             read_only: true,
@@ -91,7 +91,10 @@ mod tests {
         let settings = app_settings(&session, PathBuf::from("/state/crmdeck.log"));
         assert_eq!(settings.host, "crm.example.uz:8443");
         assert_eq!(settings.profile.as_deref(), Some("staging"));
-        assert_eq!((settings.per_page, settings.branch_id), (50, Some(3)));
+        assert_eq!(
+            (settings.max_in_flight, settings.branch_id),
+            (Some(4), Some(3))
+        );
         assert!(settings.mouse && settings.read_only);
         assert_eq!(
             settings.token_expires_at.map(|at| at.timestamp()),

@@ -354,6 +354,11 @@ impl GroupList {
             .filter_map(|id| self.rows.get(id).map(|row| &row.group))
     }
 
+    /// The group `id`, as its latest answer has it.
+    pub fn group(&self, id: i64) -> Option<&Group> {
+        self.rows.get(&id).map(|row| &row.group)
+    }
+
     /// The number of groups held.
     pub fn len(&self) -> usize {
         self.rows.len()

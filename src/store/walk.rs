@@ -66,6 +66,17 @@ pub enum Failure {
     Failed(String),
 }
 
+impl Failure {
+    /// A failure whose error reads `cause`: a 429 when `rate_limited` is
+    /// `Some` (holding its `Retry-After`, if any), else a missing page.
+    pub fn new(cause: String, rate_limited: Option<Option<Duration>>) -> Self {
+        match rate_limited {
+            Some(retry_after) => Self::RateLimited { retry_after, cause },
+            None => Self::Failed(cause),
+        }
+    }
+}
+
 /// How far a walk is, for a progress line: `37/100 pages`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Progress {

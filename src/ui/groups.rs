@@ -1,6 +1,7 @@
-//! The Groups tab: the summary line (branch, page, totals, spinner), the
-//! filter line, the table of the visible rows only, and the group detail
-//! (a pane at wide sizes, full-screen below).
+//! The Groups tab: the summary line (the branch, the server's facts, the
+//! position, the walk's progress or its missing pages), the filter line,
+//! the table of the visible rows only (a filter's matches stand out), and
+//! the group detail (a pane at wide sizes, full-screen below).
 
 use super::View;
 use super::detail;
@@ -10,7 +11,9 @@ use super::theme::spinner;
 use crate::app::groups::GroupsTab;
 use crate::app::layout::ListScreen;
 use crate::app::list_pane::ListPane;
+use crate::app::shared::Shared;
 use crate::domain::columns::groups::COLUMNS;
+use crate::domain::format::{display_width, thousands};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -23,69 +26,75 @@ impl ListTab for GroupsTab {
         &self.list
     }
 
-    /// A page is on screen.
+    /// A page of the list arrived.
     fn loaded(&self) -> bool {
-        self.shown_page().is_some()
+        self.loaded
     }
 
     fn load_error(&self) -> Option<&str> {
         self.load_error.as_deref()
     }
 
-    /// The branch, the page and the totals, the spinner while a page comes;
-    /// on the right how many rows show, and how they are filtered and sorted.
+    /// The branch, the server's facts (groups, pages and their size as
+    /// answered) and the row selected; the walk's progress while it runs,
+    /// the pages missing once it ended. On the right how many rows the
+    /// filters leave, and how the rows are sorted.
     fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
         let (shared, styles) = (view.shared, view.styles);
-        let branch_label = |branch: Option<i64>| match branch {
-            None => "All branches".to_string(),
-            Some(id) => match shared.branches.names.get(&id) {
-                Some(name) => format!("{name} (#{id})"),
-                None => format!("Branch #{id}"),
-            },
-        };
-        let mut spans = Vec::new();
-        let shown = self.shown.zip(self.shown_page());
-        match shown {
-            Some((key, page)) => {
-                let total = page
-                    .total
-                    .map_or_else(|| "? groups".to_string(), |t| format!("{t} groups"));
-                spans.push(Span::styled(branch_label(key.branch_id), styles.heading));
-                spans.push(Span::raw(format!(
-                    " · page {}/{} · {total} · {}/page",
-                    page.page, page.total_pages, page.per_page
-                )));
-            }
-            None => spans.push(Span::styled(
-                branch_label(self.wanted.branch_id),
-                styles.heading,
-            )),
-        }
-        if self.is_loading(&shared.requests) && shown.is_some() {
-            let wanted = self.wanted;
-            let what = if Some(wanted) == self.shown {
-                "refreshing".to_string()
-            } else if shown.is_some_and(|(key, _)| key.branch_id != wanted.branch_id) {
-                format!("loading {}", branch_label(wanted.branch_id))
-            } else {
-                format!(
-                    "loading page {} ({} per page)",
-                    wanted.page, wanted.per_page
-                )
-            };
-            spans.push(Span::styled(
-                format!("  {} {what}…", spinner(shared.now)),
-                styles.busy,
+        // (what it says, its style, the order it gives way in: last first)
+        let mut parts: Vec<(String, Style, u8)> = Vec::new();
+        parts.push((branch_label(self.branch_id, shared), styles.heading, 0));
+        let list = self.group_list(shared);
+        if let Some(list) = list.filter(|_| self.loaded) {
+            let total = list.total().unwrap_or(self.rows.len() as u64);
+            parts.push((
+                format!("{} groups", thousands(total as i64)),
+                Style::new(),
+                2,
             ));
+            if let (Some(pages), Some(per_page)) = (list.progress().pages, list.per_page()) {
+                let noun = if pages == 1 { "page" } else { "pages" };
+                let text = format!("{} {noun} × {per_page}", thousands(pages as i64));
+                parts.push((text, Style::new(), 4));
+            }
+            if self.list.selected().is_some() {
+                let row = self.list.cursor.index + 1;
+                let of = thousands(self.list.visible.len() as i64);
+                parts.push((format!("row {row} of {of}"), Style::new(), 3));
+            }
         }
+        if let Some(list) = list {
+            let progress = list.progress();
+            if self.is_loading(shared) {
+                let what = if self.refreshing {
+                    "refreshing"
+                } else {
+                    "loading"
+                };
+                let text = format!("{} {what} {progress}…", spinner(shared.now));
+                parts.push((text, styles.busy, 1));
+            } else if progress.missing > 0 {
+                let pages = if progress.missing == 1 {
+                    "page"
+                } else {
+                    "pages"
+                };
+                let text = format!("{} {pages} missing · r retries", progress.missing);
+                parts.push((text, styles.error, 1));
+            }
+        }
+        let spans = fitting(parts, usize::from(screen.summary.width).saturating_sub(1));
         let mut notes = Vec::new();
-        if let Some(page) = self.shown_page()
-            && self.list.visible.len() != page.groups.len()
-        {
+        if self.list.visible.len() != self.rows.len() {
+            let so_far = if self.is_loading(shared) {
+                " so far"
+            } else {
+                ""
+            };
             notes.push(format!(
-                "{} of {} shown",
-                self.list.visible.len(),
-                page.groups.len()
+                "{} of {}{so_far}",
+                thousands(self.list.visible.len() as i64),
+                thousands(self.rows.len() as i64)
             ));
         }
         if self.hide_archived {
@@ -100,26 +109,27 @@ impl ListTab for GroupsTab {
         list::draw_summary(frame, screen.summary, spans, &notes.join(" · "), styles);
     }
 
-    /// The page on screen, an archived group's row dimmed.
+    /// The rows on screen, an archived group's row dimmed, the filter's
+    /// matches standing out.
     fn draw_rows(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
-        let Some(page) = self.shown_page() else {
-            return;
-        };
-        let none_shown = if page.groups.is_empty() {
-            "No groups on this page."
+        let none_shown = if self.rows.is_empty() {
+            "No groups here."
         } else if self.list.filter.is_empty() {
-            "Every group on this page is archived: press a to show them."
+            "Every group here is archived: press a to show them."
         } else {
-            "No group on this page matches the filter (Esc clears it)."
+            "No group matches the filter (Esc clears it)."
         };
+        let filter = self.list.filter_text();
         let rows = Rows {
             columns: COLUMNS,
-            table: &page.table,
+            table: &self.rows.table,
             none_shown,
+            branch_column: self.rows.several_branches,
         };
+        let matched = (!filter.is_empty()).then_some(filter.as_str());
         let styles = view.styles;
         let look = |index| {
-            let archived = page.archived(index);
+            let archived = self.rows.archived(index);
             RowLook {
                 row: if archived {
                     styles.archived
@@ -132,6 +142,7 @@ impl ListTab for GroupsTab {
                     styles.active
                 },
                 state_over: None,
+                matched,
             }
         };
         list::draw_rows(frame, screen, &self.list, &rows, look, view);
@@ -139,11 +150,11 @@ impl ListTab for GroupsTab {
 
     fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View) {
         let (shared, styles) = (view.shared, view.styles);
-        match self.detail(shared.row_format(), &shared.branches.names) {
+        match self.detail(shared) {
             Some(document) => {
                 let title = self
-                    .selected()
-                    .and_then(|(_, group)| group.company_group_number)
+                    .selected(shared)
+                    .and_then(|group| group.company_group_number)
                     .map_or_else(|| "Group".to_string(), |n| format!("Group No {n}"));
                 detail::draw(
                     frame,
@@ -158,4 +169,49 @@ impl ListTab for GroupsTab {
             None => detail::draw(frame, area, "Group", &[], 0, focused, styles),
         }
     }
+}
+
+/// `Chilonzor (#1)`, `Branch #7` before the names arrive, `All branches`.
+fn branch_label(branch: Option<i64>, shared: &Shared) -> String {
+    match branch {
+        None => "All branches".to_string(),
+        Some(id) => match shared.branches.names.get(&id) {
+            Some(name) => format!("{name} (#{id})"),
+            None => format!("Branch #{id}"),
+        },
+    }
+}
+
+/// The parts that fit in `width` columns, a ` · ` apart, in their order:
+/// those that give way first (the highest number) left out while they do
+/// not all fit.
+fn fitting(parts: Vec<(String, Style, u8)>, width: usize) -> Vec<Span<'static>> {
+    const SEPARATOR: &str = " · ";
+    let mut shown = vec![true; parts.len()];
+    let used = |shown: &[bool]| -> usize {
+        let widths: Vec<usize> = (0..parts.len())
+            .filter(|&i| shown[i])
+            .map(|i| display_width(&parts[i].0))
+            .collect();
+        widths.iter().sum::<usize>() + display_width(SEPARATOR) * widths.len().saturating_sub(1)
+    };
+    let mut order: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].2 > 0).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(parts[i].2));
+    for i in order {
+        if used(&shown) <= width {
+            break;
+        }
+        shown[i] = false;
+    }
+    let mut spans = Vec::new();
+    for ((text, style, _), shown) in parts.into_iter().zip(shown) {
+        if !shown {
+            continue;
+        }
+        if !spans.is_empty() {
+            spans.push(Span::raw(SEPARATOR));
+        }
+        spans.push(Span::styled(text, style));
+    }
+    spans
 }

@@ -151,6 +151,8 @@ pub struct Rows<'a, R, F> {
     pub table: &'a ScreenTable,
     /// What shows in place of rows when none passes the filters.
     pub none_shown: &'a str,
+    /// The branch column shows (the rows are of several branches).
+    pub branch_column: bool,
 }
 
 /// Draws a list tab's table: the columns fitted to the width of the rows'
@@ -166,7 +168,8 @@ pub fn draw_rows<'a, R, F>(
 ) {
     let (branches, styles) = (&view.shared.branches.name_cells, view.styles);
     let width = usize::from(screen.rows.width);
-    let fitted = FittedTable::fit(rows.columns, &rows.table.widths, branches, width);
+    let natural = &rows.table.widths;
+    let fitted = FittedTable::fit(rows.columns, natural, branches, width, rows.branch_column);
     fitted.draw_heads(frame.buffer_mut(), screen.heads, styles);
     if pane.visible.is_empty() {
         draw_message(frame, screen.rows, rows.none_shown, styles);

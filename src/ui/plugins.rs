@@ -78,6 +78,7 @@ impl ListTab for PluginsTab {
             columns: COLUMNS,
             table: &self.table,
             none_shown,
+            branch_column: true,
         };
         let installing_mark = format!("{} installing…", spinner(shared.now));
         let look = |index: usize| {
@@ -93,6 +94,7 @@ impl ListTab for PluginsTab {
                 row: Style::new(),
                 state,
                 state_over,
+                matched: None,
             }
         };
         list::draw_rows(frame, screen, &self.list, &rows, look, view);

@@ -9,7 +9,8 @@
 use super::theme::{SELECTED_MARKER, Styles, UNSELECTED_MARKER};
 use crate::domain::cell_text::{CellText, fit_plain, is_printable_ascii};
 use crate::domain::columns::{Column, NaturalWidths, ScreenCell, ScreenRow, Text, Tone, on_screen};
-use crate::domain::format::{ELLIPSIS, NONE, pad_to_width};
+use crate::domain::format::{ELLIPSIS, NONE, display_width, pad_to_width};
+use crate::domain::script::find_folded;
 use ratatui::buffer::{Buffer, Cell as BufferCell, CellWidth};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -355,11 +356,14 @@ impl<'a> FittedTable<'a> {
     /// as its rule and its widest cell (`natural`; a branch column's widest
     /// name of `branches`) say: with the wide form of the cells when the
     /// essential columns fit with it, else with the narrow one.
+    /// A branch column shows only with `branch_column` (when the rows are
+    /// of several branches); its room goes to the others.
     pub fn fit<R, F>(
         columns: &[Column<R, F>],
         natural: &NaturalWidths,
         branches: &'a HashMap<i64, CellText>,
         width: usize,
+        branch_column: bool,
     ) -> Self {
         let specs = |narrow: bool| -> Vec<ColumnSpec> {
             on_screen(columns)
@@ -386,8 +390,18 @@ impl<'a> FittedTable<'a> {
             narrow = true;
             column_specs = specs(true);
         }
+        let shown: Vec<usize> = on_screen(columns)
+            .enumerate()
+            .filter(|(_, (column, _))| branch_column || !matches!(column.text, Text::Branch(_)))
+            .map(|(index, _)| index)
+            .collect();
+        let shown_specs: Vec<ColumnSpec> = shown.iter().map(|&i| column_specs[i]).collect();
+        let mut widths = vec![None; column_specs.len()];
+        for (&index, width) in shown.iter().zip(fit_columns(width, &shown_specs)) {
+            widths[index] = width;
+        }
         Self {
-            widths: fit_columns(width, &column_specs),
+            widths,
             specs: column_specs,
             tones: on_screen(columns).map(|(_, screen)| screen.tone).collect(),
             narrow,
@@ -401,7 +415,8 @@ impl<'a> FittedTable<'a> {
     }
 
     /// Draws `row` on the first line of `area` the way `look` says, in the
-    /// selection's style when `selected`.
+    /// selection's style when `selected`; where a text cell holds the
+    /// filter of `look`, that text stands out.
     pub fn draw_row(
         &self,
         buf: &mut Buffer,
@@ -436,6 +451,44 @@ impl<'a> FittedTable<'a> {
                 });
         let row_style = if selected { styles.selected } else { look.row };
         draw_row(buf, area, cells, &self.widths, selected, row_style);
+        if let Some(filter) = look.matched {
+            self.mark_matches(buf, area, row, filter, styles.matched);
+        }
+    }
+
+    /// Restyles the cells of `row` (drawn on the first line of `area`)
+    /// where its text cells hold `filter`, within each column's width.
+    fn mark_matches(
+        &self,
+        buf: &mut Buffer,
+        area: Rect,
+        row: &ScreenRow,
+        filter: &str,
+        style: Style,
+    ) {
+        let mut x = MARKER;
+        for (cell, width) in row.cells.iter().zip(&self.widths) {
+            let Some(width) = *width else { continue };
+            if x > MARKER {
+                x += GAP;
+            }
+            if let ScreenCell::Text(measured) = cell {
+                let text = measured.fitting(width, self.narrow).as_str();
+                if let Some(range) = find_folded(text, filter) {
+                    let start = display_width(&text[..range.start]);
+                    let end = (start + display_width(&text[range])).min(width);
+                    for column in start..end {
+                        let Ok(column) = u16::try_from(x + column) else {
+                            break;
+                        };
+                        if column < area.width {
+                            buf[(area.x + column, area.y)].set_style(style);
+                        }
+                    }
+                }
+            }
+            x += width;
+        }
     }
 }
 
@@ -447,6 +500,8 @@ pub struct RowLook<'a> {
     pub state: Style,
     /// What shows over the state while something is under way.
     pub state_over: Option<&'a str>,
+    /// A filter (folded) whose match in the row's text cells stands out.
+    pub matched: Option<&'a str>,
 }
 
 #[cfg(test)]

@@ -40,6 +40,8 @@ pub struct Styles {
     pub dim: Style,
     pub border: Style,
     pub border_focused: Style,
+    /// The text a filter matched in a row.
+    pub matched: Style,
 }
 
 impl Styles {
@@ -70,6 +72,7 @@ impl Styles {
             dim,
             border: dim,
             border_focused: bold,
+            matched: colour(Color::Yellow).add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
         }
     }
 }

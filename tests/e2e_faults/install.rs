@@ -79,7 +79,7 @@ fn read_only_mode_sends_no_install_whatever_the_keys() {
     // Keys are handled in order: once the Groups tab shows, every key
     // before it has been.
     tty.type_keys("2");
-    tty.wait_for("page 1/");
+    tty.wait_for(crate::support::screen::FIRST_ROWS);
     assert_eq!(server.handle.hits(Route::Install), 0, "POSTs received");
     quit_keeping_the_token(&mut tty);
 }

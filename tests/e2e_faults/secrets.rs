@@ -102,7 +102,7 @@ fn a_config_file_holding_the_token_open_to_others_is_warned_about() {
     let env = [("CRMDECK_LOG", "trace")];
     let mut tty = dashboard(&server.handle.base_url(), TOKEN, &["--config", &path], &env);
     // On the status line while the dashboard runs...
-    let running = tty.wait_for("page 1/");
+    let running = tty.wait_for(crate::support::screen::FIRST_ROWS);
     assert!(
         running.contains("warning: config file") && running.contains("readable by others"),
         "{running}"
@@ -130,7 +130,7 @@ fn a_log_folder_others_can_write_is_refused_with_a_warning() {
     let state_home = state.path().to_str().expect("a UTF-8 path");
     let env = [("XDG_STATE_HOME", state_home)];
     let mut tty = dashboard(&server.handle.base_url(), TOKEN, &[], &env);
-    let running = tty.wait_for("page 1/");
+    let running = tty.wait_for(crate::support::screen::FIRST_ROWS);
     assert!(
         running.contains("warning: running without a log: ")
             && running.contains("writable by other users"),

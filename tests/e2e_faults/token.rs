@@ -51,9 +51,9 @@ fn an_expired_token_is_explained_and_r_takes_a_fresh_one_from_the_token_file() {
 
     write_private(&token_file, TOKEN);
     tty.type_keys("R");
-    tty.wait_until("page 1 with the fresh token", |screen| {
+    tty.wait_until("the rows with the fresh token", |screen| {
         let text = screen.contents();
-        text.contains("page 1/") && !group_rows(&text).is_empty()
+        text.contains(" · row 1 of ") && !group_rows(&text).is_empty()
     });
     quit_keeping_the_token(&mut tty);
     assert!(!tty.transcript().contains(&expired_jwt()));
@@ -79,7 +79,7 @@ fn r_with_a_token_command_that_fails_showing_the_token_never_gets_it_shown() {
     // Whatever the umask: a config holding token_command must be the user's alone to write.
     std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
     let mut tty = Tty::spawn(&["--config", &config], &[("CRMDECK_LOG", "trace")]);
-    tty.wait_for("page 1/");
+    tty.wait_for(crate::support::screen::FIRST_ROWS);
     write_private(&locked, "");
     tty.type_keys("R");
     tty.wait_until("the reload's failure", |screen| {

@@ -25,8 +25,12 @@ use std::path::PathBuf;
 /// Groups in all pages of [`answer`]'s server.
 pub const TOTAL_GROUPS: u64 = 95;
 
-/// Settings for tests: times in Asia/Tashkent, English day names, 20 per
-/// page, all branches, mouse on, a token that expires in 40 minutes,
+/// The most groups a page of [`server_answer`] holds, whatever is asked
+/// (live servers cap `per_page` silently).
+pub const SERVER_PER_PAGE: u32 = 20;
+
+/// Settings for tests: times in Asia/Tashkent, English day names, all
+/// branches, mouse on, a token that expires in 40 minutes,
 /// teaching 08:00–21:00.
 pub fn settings() -> AppSettings {
     AppSettings {
@@ -37,7 +41,6 @@ pub fn settings() -> AppSettings {
         machine_zone: Zone::Named(chrono_tz::Asia::Tashkent),
         language: Language::En,
         read_only: false,
-        per_page: 20,
         branch_id: None,
         auto_refresh: None,
         theme: Theme::Default,
@@ -47,6 +50,7 @@ pub fn settings() -> AppSettings {
         log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),
         working_hours: WorkingHours::default(),
         max_parallel: MaxParallel::default(),
+        max_in_flight: None,
         warnings: Vec::new(),
     }
 }
@@ -290,11 +294,19 @@ pub fn plugins() -> Vec<Plugin> {
 }
 
 /// What the scripted server answers to `request`: pages of
-/// [`TOTAL_GROUPS`] groups, [`branches`], [`plugins`], the centre of
+/// [`TOTAL_GROUPS`] groups, [`SERVER_PER_PAGE`] at most, [`branches`], [`plugins`], the centre of
 /// [`me`] in Asia/Tashkent, and installs.
 pub fn server_answer(request: &Request) -> Answer {
     match *request {
-        Request::Groups(query) => Answer::Groups(query, Ok(groups_page(query, TOTAL_GROUPS))),
+        Request::Groups(query) => {
+            let capped = GroupsQuery {
+                per_page: query.per_page.min(SERVER_PER_PAGE),
+                ..query
+            };
+            let mut page = groups_page(capped, TOTAL_GROUPS);
+            page.query = query;
+            Answer::Groups(query, Ok(page))
+        }
         Request::Plugins => Answer::Plugins(Ok(plugins())),
         Request::Branches => Answer::Branches(Ok(branches())),
         Request::Me => Answer::Me(Ok(me("Asia/Tashkent"))),

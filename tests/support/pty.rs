@@ -9,9 +9,9 @@
 //!
 //! ```text
 //! let mut tty = Tty::spawn(&["--demo"], &[]);
-//! tty.wait_for("page 1/");
-//! tty.type_keys("n");
-//! tty.wait_for("page 2/");
+//! tty.wait_for(" · row 1 of ");
+//! tty.type_keys("G");
+//! tty.wait_for(" · row 240 of ");
 //! tty.quit();
 //! ```
 //!

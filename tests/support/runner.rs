@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! let dashboard = Runner::demo();
-//! wait_for_page(&dashboard, 1, |_| true);
+//! wait_for_rows(&dashboard, |_| true);
 //! dashboard.send_keys("b");
 //! dashboard.wait_for("all branches");
 //! dashboard.quit();

@@ -54,6 +54,9 @@ pub fn text_of(buffer: &Buffer) -> String {
     text
 }
 
+/// In the Groups tab's summary line once its first rows are drawn.
+pub const FIRST_ROWS: &str = " · row 1 of ";
+
 /// The rows of the groups table on screen, without trailing blanks (what
 /// a terminal emulator keeps of them depends on how they were drawn):
 /// lines whose first word, after the selection marker, is a group number.
@@ -79,20 +82,19 @@ pub fn group_numbers(screen: &str) -> Vec<u64> {
         .collect()
 }
 
-/// Waits until page `number` is drawn in full (a pseudo-terminal's screen
-/// is parsed as it arrives, so a frame can be half drawn): its header, and
-/// 20 rows written as far as their status word; `differs` tells it from a
-/// page seen before by its group numbers. Returns those numbers.
-pub fn wait_for_page(
-    dashboard: &impl Watch,
-    number: u32,
-    differs: impl Fn(&[u64]) -> bool,
-) -> Vec<u64> {
-    let header = format!("page {number}/");
-    dashboard.wait_until_text(&format!("page {number} drawn"), |text| {
+/// Waits until the Groups tab's rows are drawn in full (a
+/// pseudo-terminal's screen is parsed as it arrives, so a frame can be half
+/// drawn): its summary with the row selected, no walk under way, and a
+/// screenful of rows (19 at least) written as far as their status word;
+/// `differs` tells them from rows seen before by their group numbers.
+/// Returns those numbers.
+pub fn wait_for_rows(dashboard: &impl Watch, differs: impl Fn(&[u64]) -> bool) -> Vec<u64> {
+    dashboard.wait_until_text("the groups drawn", |text| {
         let rows = group_rows(text);
-        text.contains(&header)
-            && rows.len() == 20
+        text.contains(" · row ")
+            && !text.contains("loading ")
+            && !text.contains("refreshing ")
+            && rows.len() >= 19
             && rows
                 .iter()
                 .all(|row| row.contains("Active") || row.contains("Archive"))

@@ -1,299 +1,211 @@
-//! The Groups tab: movement, pages, cache and prefetch, per_page, branch
-//! picker, filter, sort, archived, detail, and failures keeping data.
+//! The Groups tab: one list of every group of the branch, read from the
+//! store as the walk's pages arrive (in any order); the selection kept by
+//! id; the filter, sort and archived toggle across all rows; Esc stopping
+//! the walk; missing pages and `r`; the branch picker; the detail.
 
 use super::*;
 use crate::app::branch_picker::{BranchPicker, PickerMode};
 use crate::app::status::Severity::{Error, Info};
 use crate::model::GroupsPage;
 
+const ALL: u64 = fixtures::TOTAL_GROUPS;
+
+/// A later moment than [`now`]: a walk started then reads every page again.
+fn later(seconds: i64) -> chrono::DateTime<chrono::Utc> {
+    now() + chrono::TimeDelta::seconds(seconds)
+}
+
+/// The app with page 1 answered and the other pages' requests, unanswered.
+fn first_page_only() -> (App, Vec<(RequestId, Request)>) {
+    let (mut app, effects) = fresh();
+    let page_1 = fetch_of(&effects, &groups_request(1));
+    answer(&mut app, effects, &mut |request| {
+        (!matches!(request, Request::Groups(_))).then(|| server_answer(request))
+    });
+    let effects = respond_ok(&mut app, page_1, &groups_request(1));
+    (app, fetches(&effects))
+}
+
 #[test]
-fn movement_keys_move_within_the_page() {
+fn every_page_is_one_list_and_movement_keys_cross_pages() {
     let mut app = loaded();
+    assert_eq!(visible_ids(&app), (1..=95).collect::<Vec<_>>());
     let index = |app: &App| app.tabs.groups.list.cursor.index;
     press(&mut app, "j");
-    assert_eq!(index(&app), 1);
     special(&mut app, KeyCode::Down);
     assert_eq!(index(&app), 2);
     press(&mut app, "k");
     special(&mut app, KeyCode::Up);
-    special(&mut app, KeyCode::Up);
     assert_eq!(index(&app), 0);
     press(&mut app, "G");
-    assert_eq!((index(&app), app.tabs.groups.list.cursor.offset), (19, 1));
-    press(&mut app, "g");
-    assert_eq!(index(&app), 0);
-    special(&mut app, KeyCode::End);
-    assert_eq!(index(&app), 19);
+    assert_eq!(selected_group(&app), Some(95), "the last page's last group");
     special(&mut app, KeyCode::Home);
-    assert_eq!(index(&app), 0);
+    assert_eq!(selected_group(&app), Some(1));
     // 19 rows on screen at 80x24.
     special(&mut app, KeyCode::PageDown);
     assert_eq!(index(&app), 19);
     special(&mut app, KeyCode::PageUp);
     assert_eq!(index(&app), 0);
-    assert_eq!(selected_group(&app), Some(1));
+    assert!(!app.tabs.groups.is_loading(&app.shared));
 }
 
 #[test]
-fn every_page_key_pages_and_going_back_hits_the_cache() {
-    let keys: [(KeyCode, KeyCode); 3] = [
-        (KeyCode::Char('n'), KeyCode::Char('p')),
-        (KeyCode::Right, KeyCode::Left),
-        (KeyCode::Char(']'), KeyCode::Char('[')),
-    ];
-    for (next, previous) in keys {
-        let mut app = loaded();
-        // Page 2 came with the prefetch: shown at once, page 3 prefetched.
-        let effects = special(&mut app, next);
-        assert_eq!(app.tabs.groups.shown, Some(query(2)), "{next:?}");
-        let asked: Vec<Request> = fetches(&effects).into_iter().map(|(_, r)| r).collect();
-        assert_eq!(asked, vec![groups_request(3)]);
-        let effects = special(&mut app, previous);
-        assert_eq!(app.tabs.groups.shown, Some(query(1)), "{previous:?}");
-        assert!(fetches(&effects).is_empty(), "page 1 is cached");
-        assert_eq!(selected_group(&app), Some(1));
-    }
-}
-
-#[test]
-fn a_page_not_cached_loads_with_the_old_rows_on_screen() {
+fn the_old_paging_keys_are_gone() {
     let mut app = loaded();
-    let effects = press(&mut app, "n");
-    let page_3 = fetch_of(&effects, &groups_request(3));
-    press(&mut app, "j");
-    // Page 3 is already on its way (prefetch): no second request.
-    assert!(fetches(&press(&mut app, "n")).is_empty());
-    assert_eq!(app.tabs.groups.wanted, query(3));
-    assert_eq!(app.tabs.groups.shown, Some(query(2)));
-    assert!(app.tabs.groups.is_loading(&app.shared.requests));
-    assert_eq!(
-        app.needs_tick(),
-        Some(std::time::Duration::from_millis(100))
-    );
-    let effects = respond_ok(&mut app, page_3, &groups_request(3));
-    assert_eq!(app.tabs.groups.shown, Some(query(3)));
+    for keys in ["n", "p", "+", "-", "]", "["] {
+        assert!(press(&mut app, keys).is_empty(), "{keys}");
+    }
+    assert_eq!(app.shared.status.current(), None);
+}
+
+#[test]
+fn rows_appear_as_pages_arrive_in_any_order_and_the_selection_stays() {
+    let (mut app, rest) = first_page_only();
+    assert!(app.tabs.groups.loaded);
+    assert_eq!(visible_ids(&app), (1..=20).collect::<Vec<_>>());
+    assert!(app.tabs.groups.is_loading(&app.shared));
+    press(&mut app, "jj");
+    assert_eq!(selected_group(&app), Some(3));
+    // The last page first, then the others backwards.
+    for (id, request) in rest.iter().rev() {
+        respond_ok(&mut app, *id, request);
+        assert_eq!(selected_group(&app), Some(3));
+    }
+    assert_eq!(visible_ids(&app), (1..=95).collect::<Vec<_>>());
+    assert!(!app.tabs.groups.is_loading(&app.shared));
+}
+
+#[test]
+fn the_selection_follows_its_group_across_arrivals_sorts_and_refreshes() {
+    let (mut app, rest) = first_page_only();
+    press(&mut app, "s");
+    assert_eq!(sorted_by(&app), Some("number"));
+    chord(&mut app, KeyCode::Char('S'), KeyModifiers::SHIFT);
     assert_eq!(
         selected_group(&app),
-        Some(41),
-        "a new page starts at its top"
+        Some(1),
+        "the selection follows group 1"
     );
-    fetch_of(&effects, &groups_request(4));
-}
-
-#[test]
-fn quick_paging_abandons_the_pages_passed_over() {
-    let mut app = loaded();
-    let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
-    press(&mut app, "n");
-    let effects = press(&mut app, "n");
-    assert!(effects.contains(&Effect::Cancel(page_3)));
-    let page_4 = fetch_of(&effects, &groups_request(4));
-    // The abandoned page answers late: dropped.
-    assert!(respond_ok(&mut app, page_3, &groups_request(3)).is_empty());
-    assert_eq!(app.tabs.groups.shown, Some(query(2)));
-    assert!(!app.tabs.groups.cache.contains_key(&query(3)));
-    respond_ok(&mut app, page_4, &groups_request(4));
-    assert_eq!(app.tabs.groups.shown, Some(query(4)));
-}
-
-#[test]
-fn the_first_and_the_last_page_say_so() {
-    let mut app = loaded();
-    assert!(press(&mut app, "p").is_empty());
-    assert_eq!(status(&app, Info), Some("this is the first page"));
-    let mut app = loaded_with(AppSettings {
-        per_page: 50,
-        ..fixtures::settings()
-    });
-    // Two pages of 50: page 2 was prefetched, and there is no page 3.
-    assert!(fetches(&press(&mut app, "n")).is_empty());
-    assert_eq!(app.tabs.groups.shown.map(|k| k.page), Some(2));
-    assert!(press(&mut app, "n").is_empty());
-    assert_eq!(status(&app, Info), Some("this is the last page"));
-}
-
-#[test]
-fn the_prefetched_page_fills_the_cache_only() {
-    let (mut app, effects) = fresh();
-    let page_1 = fetch_of(&effects, &groups_request(1));
-    let effects = respond_ok(&mut app, page_1, &groups_request(1));
-    let page_2 = fetch_of(&effects, &groups_request(2));
-    press(&mut app, "jj");
-    assert!(respond_ok(&mut app, page_2, &groups_request(2)).is_empty());
-    assert_eq!(app.tabs.groups.shown, Some(query(1)));
-    assert_eq!(selected_group(&app), Some(3));
-    assert!(app.tabs.groups.cache.contains_key(&query(2)));
-}
-
-#[test]
-fn r_refetches_a_cached_page_once() {
-    let mut app = loaded();
-    fetch_of(&press(&mut app, "r"), &groups_request(1));
-    assert!(
-        fetches(&press(&mut app, "r")).is_empty(),
-        "already on its way"
+    press(&mut app, "g");
+    assert_eq!(selected_group(&app), Some(20), "20 is first, reversed");
+    press(&mut app, "j");
+    assert_eq!(selected_group(&app), Some(19));
+    // Pages 2 to 5 arrive: 95..21 go above group 19, which stays selected.
+    for (id, request) in &rest {
+        respond_ok(&mut app, *id, request);
+    }
+    assert_eq!(selected_group(&app), Some(19));
+    assert_eq!(app.tabs.groups.list.cursor.index, 95 - 19);
+    // A refresh whose page 1 comes reversed: group 19 is still selected.
+    let effects = app.update(Input::Key(fixtures::key('r')), later(1));
+    let id = fetch_of(&effects, &again_request(1));
+    let mut page = fixtures::groups_page(query(1), ALL);
+    page.groups.reverse();
+    let reversed = Answer::Groups(again_query(1), Ok(page));
+    app.update(
+        Input::Msg(Msg::Response {
+            id,
+            answer: Box::new(reversed),
+        }),
+        later(1),
     );
+    assert_eq!(selected_group(&app), Some(19));
 }
 
 #[test]
-fn a_failed_refresh_keeps_the_rows_and_says_why() {
+fn a_group_gone_leaves_the_selection_in_its_place() {
     let mut app = loaded();
-    press(&mut app, "jj");
-    let rows = visible_ids(&app);
-    let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    assert!(respond_err(&mut app, id, &groups_request(1), server_error()).is_empty());
-    assert_eq!(visible_ids(&app), rows);
-    assert_eq!(selected_group(&app), Some(3));
-    assert_eq!(app.tabs.groups.wanted, query(1));
-    let error = status(&app, Error).unwrap();
-    assert!(error.contains("HTTP 502"), "{error}");
-}
-
-#[test]
-fn a_refresh_that_works_again_takes_back_the_error() {
-    let mut app = loaded();
-    let failed = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond_err(&mut app, failed, &groups_request(1), server_error());
-    assert!(status(&app, Error).is_some());
-    let retry = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond_ok(&mut app, retry, &groups_request(1));
-    assert_eq!(
-        app.shared.status.current(),
-        None,
-        "a stale error after the retry"
+    press(&mut app, "jjj");
+    assert_eq!(selected_group(&app), Some(4));
+    let effects = app.update(Input::Key(fixtures::key('r')), later(1));
+    let id = fetch_of(&effects, &again_request(1));
+    let mut page: GroupsPage = fixtures::groups_page(query(1), ALL);
+    page.groups.retain(|g| g.id != 4);
+    let answer = Answer::Groups(again_query(1), Ok(page));
+    app.update(
+        Input::Msg(Msg::Response {
+            id,
+            answer: Box::new(answer),
+        }),
+        later(1),
     );
+    assert_eq!(app.tabs.groups.list.cursor.index, 3);
+    assert_eq!(selected_group(&app), Some(5));
 }
 
 #[test]
-fn a_failed_page_change_stays_on_the_page_shown() {
-    let mut app = loaded();
-    let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
-    press(&mut app, "n");
-    respond_err(&mut app, page_3, &groups_request(3), server_error());
-    assert_eq!(app.tabs.groups.wanted, query(2));
-    assert_eq!(app.tabs.groups.shown, Some(query(2)));
-    assert!(status(&app, Error).unwrap().starts_with("groups page 3: "));
+fn escape_stops_the_walk_at_once_and_the_rows_stay() {
+    let (mut app, rest) = first_page_only();
+    press(&mut app, "/x\x1b");
+    let effects = press(&mut app, "\x1b");
+    let cancelled: Vec<Effect> = rest.iter().map(|(id, _)| Effect::Cancel(*id)).collect();
+    assert_eq!(effects, cancelled);
+    assert!(!app.tabs.groups.is_loading(&app.shared));
+    assert_eq!(visible_ids(&app).len(), 20);
+    assert_eq!(status(&app, Info), Some("loading stopped: 20 groups shown"));
+    // A late answer changes nothing.
+    let (id, request) = rest[0].clone();
+    assert!(respond_ok(&mut app, id, &request).is_empty());
+    assert_eq!(visible_ids(&app).len(), 20);
+    // Not loading any more: Esc is for the status line again.
+    press(&mut app, "\x1b");
+    assert_eq!(app.shared.status.current(), None);
 }
 
 #[test]
-fn a_failed_prefetch_is_silent_and_asked_again_when_wanted() {
-    let mut app = loaded();
-    let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
-    respond_err(&mut app, page_3, &groups_request(3), server_error());
-    assert!(app.shared.status.current().is_none());
-    fetch_of(&press(&mut app, "n"), &groups_request(3));
+fn missing_pages_keep_the_rows_and_r_asks_for_them_only() {
+    let (mut app, rest) = first_page_only();
+    for (id, request) in &rest {
+        match request {
+            Request::Groups(q) if q.page == 3 || q.page == 5 => {
+                respond_err(&mut app, *id, request, server_error())
+            }
+            _ => respond_ok(&mut app, *id, request),
+        };
+    }
+    assert_eq!(visible_ids(&app).len(), 40 + 20 - 5 + 5, "pages 1, 2 and 4");
+    let list = app.shared.store.groups(None).unwrap();
+    assert_eq!(list.progress().missing, 2);
+    assert!(!app.tabs.groups.is_loading(&app.shared));
+    let effects = press(&mut app, "r");
+    let asked: Vec<Request> = fetches(&effects).into_iter().map(|(_, r)| r).collect();
+    assert_eq!(asked, [groups_request(3), groups_request(5)]);
+    for (id, request) in fetches(&effects) {
+        respond_ok(&mut app, id, &request);
+    }
+    assert_eq!(visible_ids(&app), (1..=95).collect::<Vec<_>>());
+    // Nothing missing: r walks the whole list again.
+    let effects = app.update(Input::Key(fixtures::key('r')), later(1));
+    fetch_of(&effects, &again_request(1));
 }
 
 #[test]
-fn a_first_load_failure_shows_its_cause_and_r_retries() {
+fn a_first_load_failure_shows_its_cause_and_r_walks_again() {
     let (mut app, effects) = fresh();
     let page_1 = fetch_of(&effects, &groups_request(1));
     let timeout = ApiError::Timeout(std::time::Duration::from_secs(30));
     respond_err(&mut app, page_1, &groups_request(1), timeout);
-    assert!(
-        app.tabs
-            .groups
-            .load_error
-            .as_deref()
-            .unwrap()
-            .contains("30 s")
-    );
-    assert!(status(&app, Error).is_some());
-    assert!(press(&mut app, "n").is_empty());
-    assert_eq!(status(&app, Info), Some("no page has arrived yet"));
-    let retry = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond_ok(&mut app, retry, &groups_request(1));
+    let error = app.tabs.groups.load_error.clone().unwrap();
+    assert!(error.contains("30 s"), "{error}");
+    assert!(!app.tabs.groups.loaded);
+    let effects = app.update(Input::Key(fixtures::key('r')), later(1));
+    let retry = fetch_of(&effects, &groups_request(1));
+    let effects = respond_ok(&mut app, retry, &groups_request(1));
     assert_eq!(app.tabs.groups.load_error, None);
     assert_eq!(visible_ids(&app).len(), 20);
-}
-
-#[test]
-fn the_selection_follows_its_group_across_refreshes() {
-    let mut app = loaded();
-    press(&mut app, "jjj");
-    assert_eq!(selected_group(&app), Some(4));
-    let reversed = |mut page: GroupsPage| {
-        page.groups.reverse();
-        page
-    };
-    let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    let page = reversed(fixtures::groups_page(query(1), fixtures::TOTAL_GROUPS));
-    respond(&mut app, id, Answer::Groups(query(1), Ok(page)));
-    assert_eq!(selected_group(&app), Some(4));
-    assert_eq!(app.tabs.groups.list.cursor.index, 16);
-    // Group 4 is gone: the selection stays where it was.
-    let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    let mut page = fixtures::groups_page(query(1), fixtures::TOTAL_GROUPS);
-    page.groups.retain(|g| g.id != 4);
-    respond(&mut app, id, Answer::Groups(query(1), Ok(page)));
-    assert_eq!(app.tabs.groups.list.cursor.index, 16);
-    assert_eq!(selected_group(&app), Some(18));
+    assert_eq!(fetches(&effects).len(), 4, "pages 2 to 5");
 }
 
 #[test]
 fn the_server_per_page_is_trusted_over_the_one_asked() {
-    let settings = AppSettings {
-        per_page: 100,
-        ..fixtures::settings()
-    };
-    let (mut app, effects) = App::new(settings, NARROW);
-    let asked = GroupsQuery {
-        per_page: 100,
-        ..query(1)
-    };
-    let id = fetch_of(&effects, &Request::Groups(asked));
-    let capped = GroupsQuery {
-        per_page: 50,
-        ..query(1)
-    };
-    let mut page = fixtures::groups_page(capped, fixtures::TOTAL_GROUPS);
-    page.query = asked;
-    let effects = respond(&mut app, id, Answer::Groups(asked, Ok(page)));
-    assert_eq!(app.tabs.groups.shown, Some(capped));
-    assert_eq!(app.tabs.groups.wanted, capped);
-    fetch_of(
-        &effects,
-        &Request::Groups(GroupsQuery { page: 2, ..capped }),
-    );
-}
-
-#[test]
-fn per_page_moves_in_fives_keeping_the_first_row_in_view() {
-    let mut app = loaded();
-    let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
-    press(&mut app, "n");
-    respond_ok(&mut app, page_3, &groups_request(3));
-    // Rows 41.. at 20 per page; at 25 per page row 41 is on page 2.
-    let effects = press(&mut app, "+");
-    let wanted = GroupsQuery {
-        page: 2,
-        per_page: 25,
-        ..query(1)
-    };
-    fetch_of(&effects, &Request::Groups(wanted));
-    // Back to 20 per page: page 2 (rows 21..40) is still cached.
-    let effects = press(&mut app, "-");
+    let (app, rest) = first_page_only();
     assert!(
-        fetches(&effects)
-            .iter()
-            .all(|(_, r)| *r != groups_request(2))
+        rest.iter().all(
+            |(_, r)| matches!(r, Request::Groups(q) if q.per_page == fixtures::SERVER_PER_PAGE)
+        )
     );
-    assert_eq!(app.tabs.groups.shown, Some(query(2)));
-}
-
-#[test]
-fn per_page_stays_within_5_and_100() {
-    for (per_page, key, message) in [
-        (100, "+", "at most 100 groups per page"),
-        (5, "-", "at least 5 groups per page"),
-    ] {
-        let mut app = loaded_with(AppSettings {
-            per_page,
-            ..fixtures::settings()
-        });
-        assert!(press(&mut app, key).is_empty());
-        assert_eq!(status(&app, Info), Some(message));
-    }
+    let list = app.tabs.groups.group_list(&app.shared).unwrap();
+    assert_eq!((list.per_page(), list.total()), (Some(20), Some(ALL)));
 }
 
 /// The branch picker, which is open.
@@ -316,19 +228,33 @@ fn the_branch_picker_filters_as_typed_and_picks() {
     special(&mut app, KeyCode::Backspace);
     assert_eq!(choices(&app), vec![Some(2)]);
     let effects = press(&mut app, "\n");
-    let wanted = GroupsQuery {
-        branch_id: Some(2),
-        ..query(1)
-    };
-    let id = fetch_of(&effects, &Request::Groups(wanted));
+    let id = fetch_of(&effects, &Request::Groups(branch_query(Some(2), 1)));
     assert!(app.overlays.is_empty());
-    assert_eq!(
-        app.tabs.groups.shown,
-        Some(query(1)),
-        "old rows until it arrives"
-    );
-    respond_ok(&mut app, id, &Request::Groups(wanted));
-    assert_eq!(app.tabs.groups.shown, Some(wanted));
+    assert_eq!(app.tabs.groups.branch_id, Some(2));
+    assert!(visible_ids(&app).is_empty(), "its rows are not in yet");
+    assert!(!app.tabs.groups.loaded);
+    respond_ok(&mut app, id, &Request::Groups(branch_query(Some(2), 1)));
+    assert_eq!(visible_ids(&app).len(), 20);
+    assert_eq!(app.shared.branch_id, Some(2));
+}
+
+#[test]
+fn leaving_a_branch_cancels_its_walk_and_coming_back_shows_its_rows_at_once() {
+    let (mut app, rest) = first_page_only();
+    press(&mut app, "b");
+    special(&mut app, KeyCode::Down);
+    let effects = press(&mut app, "\n");
+    for (id, _) in &rest {
+        assert!(effects.contains(&Effect::Cancel(*id)), "{effects:?}");
+    }
+    fetch_of(&effects, &Request::Groups(branch_query(Some(1), 1)));
+    assert!(!app.shared.is_walking(None));
+    // Back to every branch: its 20 rows at once, and a walk again.
+    press(&mut app, "b");
+    special(&mut app, KeyCode::Up);
+    let effects = app.update(Input::Key(fixtures::key('\n')), later(1));
+    assert_eq!(visible_ids(&app).len(), 20);
+    fetch_of(&effects, &again_request(1));
 }
 
 #[test]
@@ -352,11 +278,10 @@ fn the_branch_picker_ignores_the_script() {
     assert!(fetches(&press(&mut app, "\n")).is_empty());
     assert_eq!(picker(&app).error.as_deref(), Some("no branch matches"));
     press(&mut app, "\x1bbЧил");
-    let wanted = GroupsQuery {
-        branch_id: Some(1),
-        ..query(1)
-    };
-    fetch_of(&press(&mut app, "\n"), &Request::Groups(wanted));
+    fetch_of(
+        &press(&mut app, "\n"),
+        &Request::Groups(branch_query(Some(1), 1)),
+    );
 }
 
 #[test]
@@ -371,11 +296,7 @@ fn the_branch_picker_moves_and_escape_cancels() {
     press(&mut app, "b");
     special(&mut app, KeyCode::Down);
     let effects = press(&mut app, "\n");
-    let branch_1 = GroupsQuery {
-        branch_id: Some(1),
-        ..query(1)
-    };
-    fetch_of(&effects, &Request::Groups(branch_1));
+    fetch_of(&effects, &Request::Groups(branch_query(Some(1), 1)));
     // Reopened: the cursor starts on the current branch.
     press(&mut app, "b");
     assert_eq!(picker(&app).cursor, 1);
@@ -398,27 +319,29 @@ fn without_branches_the_picker_takes_a_number() {
         special(&mut app, KeyCode::Backspace);
     }
     let effects = press(&mut app, "12\n");
-    let branch_12 = GroupsQuery {
-        branch_id: Some(12),
-        ..query(1)
-    };
-    fetch_of(&effects, &Request::Groups(branch_12));
-    // Nothing typed: all branches again (cached).
-    let effects = press(&mut app, "b\n");
-    assert!(
-        fetches(&effects)
-            .iter()
-            .all(|(_, r)| *r != groups_request(1))
-    );
-    assert_eq!(app.tabs.groups.shown, Some(query(1)));
+    fetch_of(&effects, &Request::Groups(branch_query(Some(12), 1)));
+    // Nothing typed: all branches again, its rows from the store.
+    press(&mut app, "b\n");
+    assert_eq!(app.tabs.groups.branch_id, None);
+    assert_eq!(visible_ids(&app).len(), 95);
+}
+
+/// The ids of the groups whose fixture `text` holds `part`.
+fn ids_where(part: &str, text: impl Fn(&crate::model::Group) -> String) -> Vec<i64> {
+    (1..=ALL as i64)
+        .filter(|&id| text(&fixtures::group(id)).contains(part))
+        .collect()
 }
 
 #[test]
-fn the_filter_narrows_the_page_by_name_course_or_number() {
+fn the_filter_looks_in_every_row_whatever_its_page() {
     let mut app = loaded();
     press(&mut app, "/ielts");
     assert_eq!(app.context(), Context::FilterInput);
-    assert_eq!(visible_ids(&app), vec![1, 9, 17]);
+    let ielts = ids_where("IELTS", |g| g.name.clone());
+    assert_eq!(ielts.len(), 12);
+    assert_eq!(*ielts.last().unwrap(), 89, "on the last page");
+    assert_eq!(visible_ids(&app), ielts);
     assert!(
         press(&mut app, "q").is_empty(),
         "q is a letter in the filter"
@@ -426,33 +349,50 @@ fn the_filter_narrows_the_page_by_name_course_or_number() {
     assert!(visible_ids(&app).is_empty());
     special(&mut app, KeyCode::Backspace);
     special(&mut app, KeyCode::Down);
-    assert_eq!(selected_group(&app), Some(9));
+    assert_eq!(selected_group(&app), Some(ielts[1]));
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::GroupsList);
-    assert_eq!(visible_ids(&app), vec![1, 9, 17]);
-    assert_eq!(selected_group(&app), Some(9), "the selection stays");
+    assert_eq!(selected_group(&app), Some(ielts[1]), "the selection stays");
     press(&mut app, "\x1b");
-    assert_eq!(visible_ids(&app).len(), 20);
-    assert_eq!(selected_group(&app), Some(9));
-    press(&mut app, "/japanese");
-    assert_eq!(visible_ids(&app), vec![4, 12, 20]);
-    press(&mut app, "\x1b");
-    assert!(app.tabs.groups.list.filter.is_empty());
-    // Number 17, and the groups at 17:00 and 17:30.
-    press(&mut app, "/17");
-    assert_eq!(visible_ids(&app), vec![3, 14, 17]);
-    press(&mut app, "\x1b");
+    assert_eq!(visible_ids(&app).len(), 95);
+    assert_eq!(selected_group(&app), Some(ielts[1]));
     // Either script finds either: Русский язык and its course, Russian
     // language; then Mental arithmetic typed in Cyrillic.
+    let russian = ids_where("Рус", |g| g.name.clone());
     for (typed, ids) in [
-        ("/Рус", vec![3, 11, 19]),
-        ("/russk", vec![3, 11, 19]),
-        ("/Ментал", vec![6, 14]),
+        ("/Рус", russian.clone()),
+        ("/russk", russian),
+        ("/Ментал", ids_where("Mental", |g| g.name.clone())),
     ] {
         press(&mut app, typed);
         assert_eq!(visible_ids(&app), ids, "{typed}");
         press(&mut app, "\x1b");
     }
+}
+
+#[test]
+fn the_filter_looks_in_days_time_status_and_branch_too() {
+    let mut app = loaded();
+    let archived = ids_where("", |g| format!("{:?}", g.status));
+    press(&mut app, "/archive");
+    let expected: Vec<i64> = archived.into_iter().filter(|id| id % 4 == 0).collect();
+    assert_eq!(visible_ids(&app), expected);
+    press(&mut app, "\x1b/sat");
+    assert!(!visible_ids(&app).is_empty());
+    assert!(visible_ids(&app).iter().all(|&id| {
+        let days = format!("{:?}", fixtures::group(id).days);
+        matches!(id % 5, 1 | 2 | 4) || days.contains("Sat")
+    }));
+    press(&mut app, "\x1b/17:30");
+    assert!(visible_ids(&app).iter().all(|&id| {
+        let group = fixtures::group(id);
+        group.name.contains("17:30") || group.name.contains("16:00")
+    }));
+    // Sergeli is branch 4: typed in Cyrillic.
+    press(&mut app, "\x1b/Сергел");
+    let sergeli = ids_where("", |g| format!("{:?}", g.branch_id));
+    let sergeli: Vec<i64> = sergeli.into_iter().filter(|id| id % 4 == 3).collect();
+    assert_eq!(visible_ids(&app), sergeli);
 }
 
 /// The name of the column the rows are sorted by.
@@ -461,18 +401,23 @@ fn sorted_by(app: &App) -> Option<&'static str> {
 }
 
 #[test]
-fn s_cycles_the_sort_column_and_capital_s_reverses() {
+fn s_cycles_the_sort_over_every_row_and_capital_s_reverses() {
     let mut app = loaded();
     press(&mut app, "s");
     assert_eq!(sorted_by(&app), Some("number"));
-    assert_eq!(visible_ids(&app), (1..=20).collect::<Vec<_>>());
+    assert_eq!(visible_ids(&app), (1..=95).collect::<Vec<_>>());
     press(&mut app, "s");
     assert_eq!(sorted_by(&app), Some("name"));
-    assert_eq!(visible_ids(&app)[..2], [5, 13], "Café Français first");
+    let first = visible_ids(&app)[0];
+    assert!(fixtures::group(first).name.starts_with("Cafe"), "{first}");
     assert_eq!(selected_group(&app), Some(1), "the selection stays");
     chord(&mut app, KeyCode::Char('S'), KeyModifiers::SHIFT);
     assert!(app.tabs.groups.list.descending);
-    assert_eq!(visible_ids(&app)[..2], [20, 12], "日本語 sorts last");
+    let first = visible_ids(&app)[0];
+    assert!(
+        fixtures::group(first).name.starts_with("日本語"),
+        "sorts last"
+    );
     press(&mut app, "s");
     assert_eq!(sorted_by(&app), Some("course"));
     press(&mut app, "sssss");
@@ -480,18 +425,18 @@ fn s_cycles_the_sort_column_and_capital_s_reverses() {
     press(&mut app, "s");
     assert_eq!(sorted_by(&app), None);
     chord(&mut app, KeyCode::Char('S'), KeyModifiers::SHIFT);
-    assert_eq!(visible_ids(&app), (1..=20).collect::<Vec<_>>());
+    assert_eq!(visible_ids(&app), (1..=95).collect::<Vec<_>>());
 }
 
 #[test]
-fn a_hides_and_shows_archived_groups() {
+fn a_hides_and_shows_archived_groups_of_every_page() {
     let mut app = loaded();
     press(&mut app, "jjj");
     press(&mut app, "a");
-    assert_eq!(visible_ids(&app).len(), 15);
+    assert_eq!(visible_ids(&app).len(), 95 - 23);
     assert!(visible_ids(&app).iter().all(|id| id % 4 != 0));
     press(&mut app, "a");
-    assert_eq!(visible_ids(&app).len(), 20);
+    assert_eq!(visible_ids(&app).len(), 95);
 }
 
 #[test]
@@ -534,11 +479,7 @@ fn at_wide_sizes_enter_focuses_the_pane_beside_the_list() {
     assert_eq!(app.context(), Context::GroupsList);
     // The pane follows the selection, from its top.
     press(&mut app, "j");
-    let document = app
-        .tabs
-        .groups
-        .detail(app.shared.row_format(), &app.shared.branches.names)
-        .unwrap();
+    let document = app.tabs.groups.detail(&app.shared).unwrap();
     assert_eq!(
         document[0],
         crate::app::document::DocLine::Heading("Frontend React — 14:00".into())
@@ -546,10 +487,9 @@ fn at_wide_sizes_enter_focuses_the_pane_beside_the_list() {
 }
 
 #[test]
-fn escape_in_the_list_clears_the_filter_then_the_error() {
+fn escape_in_the_list_clears_the_filter_then_the_status_line() {
     let mut app = loaded();
-    let id = fetch_of(&press(&mut app, "r"), &groups_request(1));
-    respond_err(&mut app, id, &groups_request(1), server_error());
+    app.shared.status.error("HTTP 502", now());
     press(&mut app, "/x\n");
     press(&mut app, "\x1b");
     assert!(app.tabs.groups.list.filter.is_empty());
@@ -566,10 +506,16 @@ fn branch_names_arriving_late_name_the_rows() {
         (*request != Request::Branches).then(|| server_answer(request))
     });
     assert!(app.shared.branches.names.is_empty());
+    press(&mut app, "/yunus");
+    assert!(visible_ids(&app).is_empty(), "no name to match yet");
     respond_ok(&mut app, branches, &Request::Branches);
     assert_eq!(
         app.shared.branches.names.get(&2).map(String::as_str),
         Some("Yunusobod")
+    );
+    assert!(
+        visible_ids(&app).iter().all(|id| id % 4 == 1) && !visible_ids(&app).is_empty(),
+        "filtered by the names now"
     );
 }
 
@@ -584,32 +530,7 @@ fn the_picker_opened_before_the_branches_arrived_becomes_the_list() {
     respond_ok(&mut app, branches, &Request::Branches);
     let effects = press(&mut app, "\n");
     assert!(app.overlays.is_empty(), "Sergeli was chosen");
-    let sergeli = GroupsQuery {
-        branch_id: Some(4),
-        ..query(1)
-    };
-    assert!(
-        fetches(&effects)
-            .iter()
-            .any(|(_, request)| *request == Request::Groups(sergeli))
-    );
-}
-
-#[test]
-fn a_prefetch_answered_with_the_page_on_screen_refreshes_it() {
-    let mut app = loaded();
-    let page_3 = fetch_of(&press(&mut app, "n"), &groups_request(3));
-    press(&mut app, "jj");
-    assert_eq!(selected_group(&app), Some(23));
-    // The groups shrank to two pages: the server answers page 2 instead.
-    let mut page = fixtures::groups_page(query(2), 40);
-    page.groups.reverse();
-    page.query = query(3);
-    respond(&mut app, page_3, Answer::Groups(query(3), Ok(page)));
-    assert_eq!(app.tabs.groups.shown, Some(query(2)));
-    assert_eq!(selected_group(&app), Some(23));
-    assert_eq!(app.tabs.groups.list.cursor.index, 17);
-    assert_eq!(app.tabs.groups.shown_page().map(|p| p.total_pages), Some(2));
+    fetch_of(&effects, &Request::Groups(branch_query(Some(4), 1)));
 }
 
 #[test]
@@ -618,7 +539,8 @@ fn day_names_follow_the_configured_language() {
         language: crate::domain::Language::Ru,
         ..fixtures::settings()
     });
-    let (row, _) = app.tabs.groups.selected().unwrap();
+    let groups = &app.tabs.groups;
+    let row = &groups.rows.table.rows[groups.list.selected().unwrap()];
     let cell = |name| group_cell(row, name);
     assert_eq!(cell("days"), ("Вт Чт Сб", Some("ВтЧтСб")));
     assert_eq!(cell("time"), ("11:30–13:00", None));

@@ -4,6 +4,7 @@
 mod global;
 mod groups;
 mod plugins;
+mod walks;
 mod week;
 
 use super::fixtures::{self, answer, loaded_app, now, server_answer};
@@ -11,6 +12,7 @@ use super::keymap::Context;
 use super::status::Severity;
 use super::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId};
 use crate::api::ApiError;
+use crate::app::walks::WALK_PER_PAGE;
 use crate::domain::columns::groups::COLUMNS;
 use crate::domain::columns::{ScreenCell, ScreenRow, on_screen};
 use crate::model::GroupsQuery;
@@ -92,16 +94,40 @@ fn respond_ok(app: &mut App, id: RequestId, request: &Request) -> Vec<Effect> {
     respond(app, id, server_answer(request))
 }
 
-fn query(page: u64) -> GroupsQuery {
+/// The query of `page` in a walk of `branch_id`: page 1 asks for
+/// [`WALK_PER_PAGE`], the others for the [`SERVER_PER_PAGE`] its answer said.
+fn branch_query(branch_id: Option<i64>, page: u64) -> GroupsQuery {
     GroupsQuery {
-        branch_id: None,
+        branch_id,
         page,
-        per_page: 20,
+        per_page: if page == 1 {
+            WALK_PER_PAGE
+        } else {
+            fixtures::SERVER_PER_PAGE
+        },
     }
+}
+
+/// The query of `page` in a walk of every branch.
+fn query(page: u64) -> GroupsQuery {
+    branch_query(None, page)
 }
 
 fn groups_request(page: u64) -> Request {
     Request::Groups(query(page))
+}
+
+/// A request of a walk again of every branch: the page size is known by
+/// then, page 1 too asks for the [`SERVER_PER_PAGE`] the server honours.
+fn again_request(page: u64) -> Request {
+    Request::Groups(again_query(page))
+}
+
+fn again_query(page: u64) -> GroupsQuery {
+    GroupsQuery {
+        per_page: fixtures::SERVER_PER_PAGE,
+        ..query(page)
+    }
 }
 
 fn server_error() -> ApiError {
@@ -122,13 +148,12 @@ fn status(app: &App, severity: Severity) -> Option<&str> {
 
 /// Ids of the visible groups, in order.
 fn visible_ids(app: &App) -> Vec<i64> {
-    let page = app.tabs.groups.shown_page().expect("a page on screen");
-    app.tabs
-        .groups
+    let groups = &app.tabs.groups;
+    groups
         .list
         .visible
         .iter()
-        .map(|&i| page.groups[i].id)
+        .map(|&i| groups.rows.id(i).expect("a row of a group"))
         .collect()
 }
 
@@ -146,7 +171,7 @@ fn group_cell<'a>(row: &'a ScreenRow, name: &str) -> (&'a str, Option<&'a str>) 
 }
 
 fn selected_group(app: &App) -> Option<i64> {
-    app.tabs.groups.selected().map(|(_, group)| group.id)
+    app.tabs.groups.selected_id()
 }
 
 fn selected_plugin(app: &App) -> Option<i64> {
@@ -173,25 +198,19 @@ fn starts_on_groups_asking_for_page_one_branches_and_plugins() {
 }
 
 #[test]
-fn the_first_page_uses_the_configured_branch_and_a_bounded_per_page() {
+fn the_first_walk_is_of_the_configured_branch() {
     let settings = AppSettings {
         branch_id: Some(3),
-        per_page: 500,
         ..fixtures::settings()
     };
     let (_, effects) = App::new(settings, NARROW);
-    let first = GroupsQuery {
-        branch_id: Some(3),
-        page: 1,
-        per_page: 100,
-    };
-    fetch_of(&effects, &Request::Groups(first));
+    fetch_of(&effects, &Request::Groups(branch_query(Some(3), 1)));
 }
 
 #[test]
 fn an_answer_no_longer_awaited_is_dropped() {
     let mut app = loaded();
-    let before = (app.tabs.groups.shown, visible_ids(&app));
+    let before = visible_ids(&app);
     let unknown = respond(&mut app, RequestId(999), server_answer(&groups_request(3)));
     assert!(unknown.is_empty());
     // An answer that already arrived, delivered twice.
@@ -201,5 +220,6 @@ fn an_answer_no_longer_awaited_is_dropped() {
     let status_before = again.shared.status.current().cloned();
     assert!(respond_err(&mut again, id, &groups_request(1), server_error()).is_empty());
     assert_eq!(again.shared.status.current().cloned(), status_before);
-    assert_eq!((app.tabs.groups.shown, visible_ids(&app)), before);
+    assert_eq!(visible_ids(&again).len(), 20, "page 1 stays");
+    assert_eq!(visible_ids(&app), before);
 }

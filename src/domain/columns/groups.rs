@@ -77,7 +77,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 7,
             essential: true,
             tone: Tone::Plain,
-            filtered: false,
+            filtered: true,
             sort: Some(Sort {
                 name: "days",
                 by: SortBy::Key(|group, _| {
@@ -105,7 +105,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 6,
             essential: true,
             tone: Tone::Plain,
-            filtered: false,
+            filtered: true,
             sort: Some(Sort {
                 name: "time",
                 by: SortBy::Key(|group, format| {
@@ -130,7 +130,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 5,
             essential: true,
             tone: Tone::State,
-            filtered: false,
+            filtered: true,
             sort: Some(Sort {
                 name: "status",
                 by: SortBy::Text,
@@ -148,7 +148,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 3,
             essential: false,
             tone: Tone::Plain,
-            filtered: false,
+            filtered: true,
             sort: Some(Sort {
                 name: "branch",
                 by: SortBy::Key(|group, _| SortKey::Branch(group.branch_id)),
@@ -301,6 +301,12 @@ mod tests {
                 "—"
             ]
         );
-        assert!(row.matches("7 café␛ français french"));
+        let folded = BranchNames::from([(2, "yunusobod".to_string())]);
+        assert!(row.matches(
+            "7 café␛ français french a2 mon wed fri 09:30–11:30 archive",
+            &folded
+        ));
+        assert!(row.matches("yunus", &folded), "the branch by its name");
+        assert!(!row.matches("2025", &folded), "not the dates");
     }
 }

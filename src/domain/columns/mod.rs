@@ -342,6 +342,9 @@ pub struct ScreenRow {
     /// The filtered columns' texts folded to one script in lower case
     /// ([`fold`]), a space apart.
     search: String,
+    /// The branch of a filtered branch column: its name is searched as
+    /// known when filtering.
+    searched_branch: Option<i64>,
 }
 
 impl ScreenRow {
@@ -356,6 +359,13 @@ impl ScreenRow {
             .collect::<Vec<_>>()
             .join(" ");
         let search = fold(&search);
+        let searched_branch = on_screen(columns)
+            .zip(&cells)
+            .filter(|((_, screen), _)| screen.filtered)
+            .find_map(|(_, cell)| match cell {
+                ScreenCell::Branch(id) => *id,
+                ScreenCell::Text(_) => None,
+            });
         let keys = on_screen(columns)
             .zip(&cells)
             .map(|((_, screen), cell)| {
@@ -371,12 +381,18 @@ impl ScreenRow {
             cells,
             keys,
             search,
+            searched_branch,
         }
     }
 
-    /// True when the filtered columns hold `filter` (folded by [`fold`]).
-    pub fn matches(&self, filter: &str) -> bool {
+    /// True when the filtered columns hold `filter` (folded by [`fold`]),
+    /// a branch by its name in `folded_names` (folded too).
+    pub fn matches(&self, filter: &str, folded_names: &BranchNames) -> bool {
         self.search.contains(filter)
+            || self
+                .searched_branch
+                .and_then(|id| folded_names.get(&id))
+                .is_some_and(|name| name.contains(filter))
     }
 
     /// What the row sorts by in `column`.
@@ -415,7 +431,8 @@ impl ScreenTable {
 pub struct NaturalWidths(Box<[(usize, usize)]>);
 
 impl NaturalWidths {
-    fn of(rows: &[ScreenRow]) -> Self {
+    /// The widest cells of `rows`.
+    pub fn of(rows: &[ScreenRow]) -> Self {
         let mut widths: Vec<(usize, usize)> = Vec::new();
         for row in rows {
             widths.resize(row.cells.len(), (0, 0));
@@ -557,8 +574,15 @@ mod tests {
         let records = [("Zebra", Some(3)), ("ant", None), ("Mole", Some(2))]
             .map(|(word, branch)| Pair { word, branch });
         let ScreenTable { rows, widths } = ScreenTable::new(COLUMNS, &records, &());
-        assert!(rows[0].matches("bra seen"), "filtered columns, lower case");
-        assert!(!rows[0].matches("alpha"), "the branch is not filtered");
+        let folded = BranchNames::from([(3, "beta".to_string())]);
+        assert!(
+            rows[0].matches("bra seen", &folded),
+            "filtered columns, lower case"
+        );
+        assert!(
+            !rows[0].matches("beta", &folded),
+            "the branch is not filtered"
+        );
         let sorted = |column| {
             let mut order: Vec<usize> = (0..rows.len()).collect();
             order.sort_by_cached_key(|&i| rows[i].order(column, &names));

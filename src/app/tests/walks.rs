@@ -1,0 +1,183 @@
+//! The store's walks as the app drives them: several pages in flight, the
+//! answers in the store whatever their order, a 429 waited out on a tick,
+//! a walk stopped at once, missing pages asked again and only those.
+
+use super::*;
+use crate::app::requests::Owner;
+use crate::app::walks::WALK_PER_PAGE;
+use std::time::Duration;
+
+fn capped(request: &Request) -> Answer {
+    server_answer(request)
+}
+
+fn walk_query(branch_id: Option<i64>, page: u64, per_page: u32) -> GroupsQuery {
+    GroupsQuery {
+        branch_id,
+        page,
+        per_page,
+    }
+}
+
+/// The pages of the group requests among `effects`.
+fn pages(effects: &[Effect]) -> Vec<u64> {
+    fetches(effects)
+        .into_iter()
+        .filter_map(|(_, request)| match request {
+            Request::Groups(query) => Some(query.page),
+            _ => None,
+        })
+        .collect()
+}
+
+fn logs(effects: &[Effect]) -> Vec<&str> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Log(text) => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The ids the store holds for `branch`, in page order.
+fn stored_ids(app: &App, branch: Option<i64>) -> Vec<i64> {
+    app.shared
+        .store
+        .groups(branch)
+        .map(|list| list.groups().map(|group| group.id).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn page_one_first_then_the_others_at_once_in_any_order() {
+    let mut app = loaded();
+    let effects = app.shared.walk(Some(2));
+    let first = walk_query(Some(2), 1, WALK_PER_PAGE);
+    let page_1 = fetch_of(&effects, &Request::Groups(first));
+    assert!(app.shared.is_walking(Some(2)));
+    assert!(app.shared.requests.any(|owner, _| owner == Owner::Walk));
+    assert_eq!(app.needs_tick(), Some(Duration::from_millis(100)), "spins");
+
+    // The server honours 20 a page: pages 2 to 5 go at once, at 20.
+    let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
+    let rest = fetches(&effects);
+    assert_eq!(pages(&effects), [2, 3, 4, 5]);
+    assert!(
+        rest.iter()
+            .all(|(_, r)| matches!(r, Request::Groups(q) if q.per_page == 20))
+    );
+    assert_eq!(stored_ids(&app, Some(2)), (1..=20).collect::<Vec<_>>());
+
+    // Answered last page first: the store keeps page order.
+    for (id, request) in rest.iter().rev() {
+        respond(&mut app, *id, capped(request));
+    }
+    assert_eq!(stored_ids(&app, Some(2)), (1..=95).collect::<Vec<_>>());
+    assert!(!app.shared.is_walking(Some(2)));
+    assert!(app.shared.walk_once(Some(2)).is_empty(), "held already");
+}
+
+#[test]
+fn the_config_bounds_the_pages_in_flight() {
+    let settings = AppSettings {
+        max_in_flight: Some(2),
+        ..fixtures::settings()
+    };
+    let mut app = loaded_with(settings);
+    let effects = app.shared.walk(Some(6));
+    let first = walk_query(Some(6), 1, WALK_PER_PAGE);
+    let page_1 = fetch_of(&effects, &Request::Groups(first));
+    let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
+    assert_eq!(pages(&effects), [2, 3]);
+    let (id, request) = fetches(&effects)[0].clone();
+    assert_eq!(pages(&respond(&mut app, id, capped(&request))), [4]);
+}
+
+#[test]
+fn a_429_holds_the_walk_until_its_retry_after_on_a_tick() {
+    let mut app = loaded();
+    let first = walk_query(Some(1), 1, WALK_PER_PAGE);
+    let page_1 = fetch_of(&app.shared.walk(Some(1)), &Request::Groups(first));
+    let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
+    let (id, request) = fetches(&effects)[0].clone();
+    let limited = ApiError::RateLimited {
+        retry_after: Some(Duration::from_secs(2)),
+    };
+    let held = respond_err(&mut app, id, &request, limited);
+    assert!(pages(&held).is_empty(), "held");
+    assert!(
+        logs(&held)
+            .iter()
+            .any(|line| line.contains("page 2: too many requests: waiting 2000 ms")),
+        "{held:?}"
+    );
+    // The bound is halved to 3, all in flight: the others' answers send
+    // nothing while the walk is held.
+    for (id, request) in &fetches(&effects)[1..] {
+        assert!(pages(&respond(&mut app, *id, capped(request))).is_empty());
+    }
+    assert_eq!(app.shared.until_walks_wake(), Some(Duration::from_secs(2)));
+    assert_eq!(app.needs_tick(), Some(Duration::from_secs(2)));
+    let soon = now() + chrono::TimeDelta::seconds(1);
+    assert!(pages(&app.update(Input::Tick, soon)).is_empty());
+    let later = now() + chrono::TimeDelta::seconds(2);
+    assert_eq!(pages(&app.update(Input::Tick, later)), [2]);
+    assert_eq!(app.shared.until_walks_wake(), None);
+}
+
+#[test]
+fn stopping_a_walk_cancels_its_requests_and_keeps_its_rows() {
+    let mut app = loaded();
+    let first = walk_query(Some(3), 1, WALK_PER_PAGE);
+    let page_1 = fetch_of(&app.shared.walk(Some(3)), &Request::Groups(first));
+    let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
+    let in_flight = fetches(&effects);
+    let other = app.shared.walk(Some(4));
+    let cancels = app.shared.stop_walk(Some(3));
+    assert_eq!(
+        cancels,
+        in_flight
+            .iter()
+            .map(|(id, _)| Effect::Cancel(*id))
+            .collect::<Vec<_>>()
+    );
+    assert!(!app.shared.is_walking(Some(3)));
+    assert!(app.shared.is_walking(Some(4)), "another branch walks on");
+    assert_eq!(fetches(&other).len(), 1);
+    // A late answer is dropped: the rows stay as they were.
+    let (id, request) = in_flight[0].clone();
+    assert!(respond(&mut app, id, capped(&request)).is_empty());
+    assert_eq!(stored_ids(&app, Some(3)), (1..=20).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_failed_page_is_missing_and_only_it_is_asked_again() {
+    let mut app = loaded();
+    let first = walk_query(Some(5), 1, WALK_PER_PAGE);
+    let page_1 = fetch_of(&app.shared.walk(Some(5)), &Request::Groups(first));
+    let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
+    let mut logged = Vec::new();
+    for (id, request) in fetches(&effects) {
+        let effects = match request {
+            Request::Groups(q) if q.page == 4 => {
+                respond_err(&mut app, id, &request, server_error())
+            }
+            _ => respond(&mut app, id, capped(&request)),
+        };
+        logged.extend(logs(&effects).into_iter().map(str::to_string));
+    }
+    assert_eq!(logged.len(), 1, "{logged:?}");
+    assert!(logged[0].starts_with("walk of branch 5: page 4 missing: "));
+    let list = app.shared.store.groups(Some(5)).unwrap();
+    assert_eq!(list.missing().len(), 1);
+    assert_eq!(list.len(), 75, "the rows read stay");
+    assert!(!app.shared.is_walking(Some(5)));
+
+    let effects = app.shared.retry_missing(Some(5));
+    assert_eq!(pages(&effects), [4]);
+    let (id, request) = fetches(&effects)[0].clone();
+    respond(&mut app, id, capped(&request));
+    assert_eq!(stored_ids(&app, Some(5)), (1..=95).collect::<Vec<_>>());
+    assert!(app.shared.retry_missing(Some(5)).is_empty(), "none missing");
+}

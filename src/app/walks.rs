@@ -1,0 +1,208 @@
+//! The store's walks, driven for the app: what a group list plans is sent
+//! as requests under [`Owner::Walk`] (several in flight, each under its own
+//! id), each answer or failure goes back to its list with the time, a walk
+//! held by a 429 plans again once its `Retry-After` is over (the app asks
+//! for a tick then), and what a walk notices becomes a log line (and a
+//! warning on the status line when the user should know).
+//!
+//! The store counts time in [`Instant`]s; the app's clock is `now`, as data.
+//! Only differences of time matter to a walk, so `now` is laid onto a fixed
+//! origin: the same `now` always gives the same instant.
+
+use super::protocol::{Answer, Effect, Request};
+use super::requests::{Owner, Requests};
+use super::status::StatusLine;
+use crate::store::{Failure, GroupList, Store};
+use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Groups a walk asks for per page; the server's answer says what it
+/// honours, and the walk follows it.
+pub const WALK_PER_PAGE: u32 = 100;
+
+/// The walks under way, as far as the app keeps them (the lists keep the rest).
+#[derive(Debug)]
+pub struct Walks {
+    /// The instant of the app's `DateTime::UNIX_EPOCH`.
+    origin: Instant,
+    /// The lists whose walk waits out a 429, and until when.
+    held: HashMap<Option<i64>, Instant>,
+}
+
+impl Default for Walks {
+    fn default() -> Self {
+        Self {
+            // Any instant serves as the origin: only differences count.
+            origin: Instant::now(),
+            held: HashMap::new(),
+        }
+    }
+}
+
+impl Walks {
+    /// `now` on the store's clock.
+    pub fn instant(&self, now: DateTime<Utc>) -> Instant {
+        let since = (now - DateTime::UNIX_EPOCH).to_std().unwrap_or_default();
+        self.origin.checked_add(since).unwrap_or(self.origin)
+    }
+
+    /// Starts (or starts again) the walk of `branch`'s groups: page 1 first.
+    pub fn start(
+        &mut self,
+        store: &mut Store,
+        requests: &mut Requests,
+        branch: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Vec<Effect> {
+        let now = self.instant(now);
+        let list = store.groups_mut(branch, WALK_PER_PAGE);
+        list.walk(now);
+        self.send_plan(list, requests, now)
+    }
+
+    /// Stops the walk of `branch` at once: its requests are cancelled, the
+    /// rows already there stay.
+    pub fn stop(
+        &mut self,
+        store: &mut Store,
+        requests: &mut Requests,
+        branch: Option<i64>,
+    ) -> Vec<Effect> {
+        self.held.remove(&branch);
+        if store.groups(branch).is_some() {
+            store.groups_mut(branch, WALK_PER_PAGE).cancel();
+        }
+        requests.cancel(
+            Owner::Walk,
+            |request| matches!(request, Request::Groups(query) if query.branch_id == branch),
+        )
+    }
+
+    /// Asks again for the missing pages of `branch`, and only those.
+    pub fn retry_missing(
+        &mut self,
+        store: &mut Store,
+        requests: &mut Requests,
+        branch: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Vec<Effect> {
+        if store.groups(branch).is_none() {
+            return Vec::new();
+        }
+        let now = self.instant(now);
+        let list = store.groups_mut(branch, WALK_PER_PAGE);
+        list.retry_missing(now);
+        self.send_plan(list, requests, now)
+    }
+
+    /// The answer to a walk's request goes to its list; returns the
+    /// requests the list plans next and the log lines of what it noticed
+    /// (its warnings go to `status` too).
+    pub fn take(
+        &mut self,
+        answer: &Answer,
+        store: &mut Store,
+        requests: &mut Requests,
+        status: &mut StatusLine,
+        now: DateTime<Utc>,
+    ) -> Vec<Effect> {
+        let Answer::Groups(query, result) = answer else {
+            return Vec::new();
+        };
+        let instant = self.instant(now);
+        let list = store.groups_mut(query.branch_id, WALK_PER_PAGE);
+        match result {
+            Ok(page) => list.accept(page.clone(), instant),
+            Err(error) => {
+                let failure = Failure::new(error.to_string(), error.rate_limited());
+                list.fail(*query, failure, instant);
+            }
+        }
+        let mut effects = report(list, status, now);
+        effects.extend(self.send_plan(list, requests, instant));
+        effects
+    }
+
+    /// The walks whose 429 wait is over plan again.
+    pub fn wake(
+        &mut self,
+        store: &mut Store,
+        requests: &mut Requests,
+        now: DateTime<Utc>,
+    ) -> Vec<Effect> {
+        let now = self.instant(now);
+        let due: Vec<Option<i64>> = self
+            .held
+            .iter()
+            .filter(|(_, at)| **at <= now)
+            .map(|(branch, _)| *branch)
+            .collect();
+        let mut effects = Vec::new();
+        for branch in due {
+            let list = store.groups_mut(branch, WALK_PER_PAGE);
+            effects.extend(self.send_plan(list, requests, now));
+        }
+        effects
+    }
+
+    /// How long the server asked `branch`'s walk to send nothing more
+    /// (a 429's `Retry-After`), from `now`; None when it may go on.
+    pub fn held_for(
+        &self,
+        store: &Store,
+        branch: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Option<Duration> {
+        let now = self.instant(now);
+        store
+            .groups(branch)?
+            .held_until()
+            .filter(|until| *until > now)
+            .map(|until| until - now)
+    }
+
+    /// How long until a held walk may go on (None: none is held).
+    pub fn until_wake(&self, now: DateTime<Utc>) -> Option<Duration> {
+        let now = self.instant(now);
+        self.held
+            .values()
+            .map(|at| at.saturating_duration_since(now))
+            .min()
+    }
+
+    /// Sends what `list` plans now; remembers when to plan again if a 429
+    /// holds it.
+    fn send_plan(
+        &mut self,
+        list: &mut GroupList,
+        requests: &mut Requests,
+        now: Instant,
+    ) -> Vec<Effect> {
+        let plan = list.plan(now);
+        match plan.wake_at {
+            Some(at) => self.held.insert(list.branch_id(), at),
+            None => self.held.remove(&list.branch_id()),
+        };
+        plan.ask
+            .into_iter()
+            .map(|query| requests.send(Owner::Walk, Request::Groups(query)))
+            .collect()
+    }
+}
+
+/// What `list` noticed, as log lines; its warnings on the status line too.
+fn report(list: &mut GroupList, status: &mut StatusLine, now: DateTime<Utc>) -> Vec<Effect> {
+    let branch = list
+        .branch_id()
+        .map_or_else(|| "all branches".to_string(), |id| format!("branch {id}"));
+    list.take_events()
+        .into_iter()
+        .map(|event| {
+            if event.is_warning() {
+                status.warning(format!("groups of {branch}: {event}"), now);
+            }
+            Effect::Log(format!("walk of {branch}: {event}"))
+        })
+        .collect()
+}
