@@ -21,16 +21,15 @@
 //! 2. one session with `per_page = 100` in its config file, once its
 //!    start-up requests are answered: CPU used while idle for 10 s; 200
 //!    cursor moves inside the list's window (down to its last row, back up
-//!    to the first, and again); 50 moves that scroll the list; 20 page
-//!    changes walking pages 1, 2, 3, 2, 1, 2, … (the demo has 240 groups:
-//!    3 pages of 100); then the peak RSS;
+//!    to the first, and again); 50 moves that scroll the list; 20
+//!    screenful moves (`PgDn` to the end of the demo's 240 groups, `PgUp`
+//!    back); then the peak RSS;
 //! 3. the size of the binary, which the release profile strips;
 //! 4. a slow link (issue 16, sections 2 and 3): the terminal read at
 //!    32 KB/s (about 256 kbit/s), then 128 KB/s, while `j` is held (60
-//!    presses at 30 a second) through a list of 2,000 groups (the
-//!    largest list the Groups tab shows: a page of 100 while it pages, the
-//!    whole branch once it holds it); bytes written, frames drawn, and the
-//!    time from the last key to the frame that shows its move.
+//!    presses at 30 a second) through the Groups tab's list of 2,000
+//!    groups; bytes written, frames drawn, and the time from the last key
+//!    to the frame that shows its move.
 //!
 //! `--stage NAME` (repeatable) runs only the stages named: `launch`,
 //! `browsing`, `size`, `slow-link`.
@@ -58,7 +57,10 @@ const ROWS: u16 = 50;
 const LAUNCHES: usize = 20;
 const CURSOR_MOVES: usize = 200;
 const SCROLLING_MOVES: usize = 50;
-const PAGE_CHANGES: usize = 20;
+const SCREENFUL_MOVES: usize = 20;
+/// The keys' escape sequences.
+const PAGE_DOWN: &str = "\x1b[6~";
+const PAGE_UP: &str = "\x1b[5~";
 const IDLE: Duration = Duration::from_secs(10);
 /// No output for this long: whatever was under way has been drawn.
 const QUIET: Duration = Duration::from_millis(300);
@@ -319,11 +321,12 @@ fn first_row(bench: &Bench) -> Result<Duration, String> {
     Ok(elapsed)
 }
 
-/// One session with pages of 100: idle CPU, cursor moves, page changes, RSS.
+/// One session with pages of 100: idle CPU, cursor moves, screenful
+/// moves, RSS.
 fn browsing(bench: &Bench, report: &mut Report) -> Result<(), String> {
     let mut pty = bench.spawn(Some(BROWSING_CONFIG))?;
-    let summary = format!("· {BROWSING_PER_PAGE}/page");
-    pty.wait_frame("the first page of 100", 0, |screen| {
+    let summary = format!("× {BROWSING_PER_PAGE} · row 1 of");
+    pty.wait_frame("the list in pages of 100", 0, |screen| {
         selected_row(screen).is_some() && screen.contents().contains(&summary)
     })?;
     settle(&mut pty, &bench.server)?;
@@ -332,16 +335,16 @@ fn browsing(bench: &Bench, report: &mut Report) -> Result<(), String> {
 
     idle(&mut pty, pid, report)?;
     cursor_moves(&mut pty, report)?;
-    page_changes(&mut pty, report)?;
+    screenful_moves(&mut pty, report)?;
 
     pty.drain(QUIET);
     report.add(Row::info(
-        "peak RSS with the first page on screen",
+        "peak RSS with the whole list held",
         Spread::One(first_page_rss as f64),
         Unit::Megabytes,
     ));
     report.add(Row::budget(
-        format!("peak RSS after {PAGE_CHANGES} page changes of 100 groups"),
+        format!("peak RSS after {SCREENFUL_MOVES} screenful moves through the list"),
         Spread::One(proc::peak_rss(pid)? as f64),
         Unit::Megabytes,
         PEAK_RSS_BYTES,
@@ -349,13 +352,14 @@ fn browsing(bench: &Bench, report: &mut Report) -> Result<(), String> {
     pty.quit()
 }
 
-/// Waits until the start-up requests (page 1, its prefetched next page,
-/// the branches and the plugins) were answered and drawn.
+/// Waits until the start-up requests (every page of the list, the
+/// branches and the plugins) were answered and drawn.
 fn settle(pty: &mut Pty, server: &DemoHandle) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(10);
-    while server.hits(Route::Groups) < 2
+    while server.hits(Route::Groups) < 1
         || server.hits(Route::Branches) < 1
         || server.hits(Route::Plugins) < 1
+        || pty.screen().contents().contains("loading")
     {
         if Instant::now() > deadline {
             return Err("the start-up requests never all arrived".to_string());
@@ -454,32 +458,30 @@ fn cursor_moves(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
     Ok(())
 }
 
-/// 20 page changes (n and p) between the 3 pages of 100 of the demo.
-fn page_changes(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
-    let mut page = 1u32;
-    let mut forward = true;
-    let mut changes = Moves::default();
-    for _ in 0..PAGE_CHANGES {
-        if page == 3 {
-            forward = false;
-        } else if page == 1 {
-            forward = true;
+/// 20 screenful moves: `PgDn` down the list to its last screen, `PgUp`
+/// back up to its first, and again (the demo's 240 groups are about five
+/// screens of the 200x50 list).
+fn screenful_moves(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
+    let mut down = true;
+    let mut moves = Moves::default();
+    for _ in 0..SCREENFUL_MOVES {
+        let before = selected_number(pty.screen());
+        let key = if down { PAGE_DOWN } else { PAGE_UP };
+        match move_selection(pty, key) {
+            Ok(moved) => moves.push(moved),
+            // At either end the selection stays: turn round.
+            Err(_) if selected_number(pty.screen()) == before => {
+                down = !down;
+                let key = if down { PAGE_DOWN } else { PAGE_UP };
+                moves.push(move_selection(pty, key)?);
+            }
+            Err(error) => return Err(error),
         }
-        page = if forward { page + 1 } else { page - 1 };
-        // The page after the one shown is prefetched: let it land first.
-        pty.drain(QUIET);
-        let header = format!("page {page}/");
-        changes.push(key_to_frame(
-            pty,
-            if forward { "n" } else { "p" },
-            &format!("page {page}"),
-            |screen| screen.contents().contains(&header),
-        )?);
     }
-    changes.report(
+    moves.report(
         report,
-        format!("key → frame, {PAGE_CHANGES} page changes (n/p)"),
-        "bytes per page change",
+        format!("key → frame, {SCREENFUL_MOVES} screenful moves (PgDn/PgUp)"),
+        "bytes per screenful move",
     );
     Ok(())
 }
