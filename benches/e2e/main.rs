@@ -31,8 +31,13 @@
 //!    groups; bytes written, frames drawn, and the time from the last key
 //!    to the frame that shows its move.
 //!
+//! 5. the walk of a large centre (issue 13, section 6): 2,000 groups, the
+//!    server cutting pages to 20 and answering after 150 ms: launch → the
+//!    first rows (budget: one round trip, plus half of one for the process
+//!    and the connection), and launch → the whole list held.
+//!
 //! `--stage NAME` (repeatable) runs only the stages named: `launch`,
-//! `browsing`, `size`, `slow-link`.
+//! `browsing`, `size`, `slow-link`, `walk`.
 
 // The tests' clean home and environment (`pub`: what this bench does not
 // use is no dead code).
@@ -72,6 +77,9 @@ const SLOW_LINK_RATES: [u32; 2] = [32_000, 128_000];
 /// The centre of the slow-link stage, and the held key.
 const LONG_LIST_GROUPS: usize = 2_000;
 const HELD_KEYS: u32 = 60;
+/// The walk's server: pages cut to 20, each answer after 150 ms.
+const WALK_MAX_PER_PAGE: u64 = 20;
+const WALK_LATENCY: Duration = Duration::from_millis(150);
 const KEY_REPEAT: Duration = Duration::from_nanos(1_000_000_000 / 30);
 
 // Budgets (issue 4, section 3); sizes in decimal units (1 KB = 1000 B).
@@ -82,6 +90,9 @@ const BYTES_PER_CURSOR_MOVE: f64 = 1_000.0;
 const IDLE_CPU_MS: f64 = 20.0;
 const PEAK_RSS_BYTES: f64 = 25e6;
 const BINARY_BYTES: f64 = 9e6;
+// Issue 13, section 6: the first rows of a walk after one round trip
+// (and half of one more for the process and its connection).
+const FIRST_ROWS_IN_ROUND_TRIPS: f64 = 1.5;
 // Issue 16, section 4: at 32 KB/s.
 const LAST_KEY_TO_FINAL_FRAME_MS: f64 = 300.0;
 
@@ -125,13 +136,14 @@ fn main() -> ExitCode {
         bench.server.base_url()
     );
     let mut report = Report::default();
-    let stages: [(&str, &str, Stage); 4] = [
+    let stages: [(&str, &str, Stage); 5] = [
         ("launch", "launch against curl", &|bench, report| {
             launch_against_curl(bench, report, options.launches)
         }),
         ("browsing", "browsing", &browsing),
         ("size", "binary size", &binary_size),
         ("slow-link", "slow link", &slow_link),
+        ("walk", "the walk of a large centre", &walk),
     ];
     for (key, name, stage) in stages {
         if !options.stages.is_empty() && !options.stages.iter().any(|s| s == key) {
@@ -149,6 +161,9 @@ fn main() -> ExitCode {
         ExitCode::FAILURE
     }
 }
+
+/// The stages' names, for `--stage`.
+const STAGES: [&str; 5] = ["launch", "browsing", "size", "slow-link", "walk"];
 
 type Stage<'a> = &'a dyn Fn(&Bench, &mut Report) -> Result<(), String>;
 
@@ -178,10 +193,11 @@ impl Options {
                         .ok_or("--launches takes a count of at least 1")?;
                 }
                 "--stage" => {
-                    let stage = args.next().filter(|stage| {
-                        ["launch", "browsing", "size", "slow-link"].contains(&stage.as_str())
-                    });
-                    stages.push(stage.ok_or("--stage takes launch, browsing, size or slow-link")?);
+                    let stage = args.next().filter(|stage| STAGES.contains(&stage.as_str()));
+                    stages
+                        .push(stage.ok_or_else(|| {
+                            format!("--stage takes one of {}", STAGES.join(", "))
+                        })?);
                 }
                 flag if flag.starts_with('-') => {
                     return Err(format!(
@@ -608,6 +624,48 @@ fn slow_link(bench: &Bench, report: &mut Report) -> Result<(), String> {
         pty.quit()?;
         bench.runtime.block_on(server.shutdown());
     }
+    Ok(())
+}
+
+/// The dashboard against a centre of 2,000 groups whose server cuts pages
+/// to 20 and answers each request after 150 ms: launch → the first rows,
+/// in round trips, and launch → the whole list (100 pages) held.
+fn walk(bench: &Bench, report: &mut Report) -> Result<(), String> {
+    let options = DemoOptions {
+        groups: LONG_LIST_GROUPS,
+        max_per_page: WALK_MAX_PER_PAGE,
+        latency: WALK_LATENCY,
+        ..DemoOptions::default()
+    };
+    let server = bench
+        .runtime
+        .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
+        .map_err(|e| format!("the demo server of {LONG_LIST_GROUPS} groups: {e}"))?;
+    let mut pty = bench.spawn_on(&server, None, None)?;
+    let first = pty.wait_frame("the first rows", 0, |screen| selected_row(screen).is_some())?;
+    let whole = pty.wait_frame("the whole list", 0, |screen| {
+        selected_row(screen).is_some() && !screen.contents().contains("loading")
+    })?;
+    let round_trips = first
+        .saturating_duration_since(pty.spawned_at)
+        .as_secs_f64()
+        / WALK_LATENCY.as_secs_f64();
+    report.add(Row::budget(
+        format!(
+            "walk of {LONG_LIST_GROUPS} groups in pages of {WALK_MAX_PER_PAGE}, {} ms a request: launch → first rows, in round trips",
+            WALK_LATENCY.as_millis()
+        ),
+        Spread::One(round_trips),
+        Unit::Ratio,
+        FIRST_ROWS_IN_ROUND_TRIPS,
+    ));
+    report.add(Row::info(
+        "the same: launch → the whole list held",
+        Spread::One(millis(whole.saturating_duration_since(pty.spawned_at))),
+        Unit::Milliseconds,
+    ));
+    pty.quit()?;
+    bench.runtime.block_on(server.shutdown());
     Ok(())
 }
 
