@@ -18,6 +18,7 @@ use super::screen::{Ask, Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tabs::Tab;
+use super::walks;
 use crate::api::ApiError;
 use crate::domain::columns::groups::COLUMNS;
 use crate::model::{Group, GroupsPage, GroupsQuery};
@@ -347,11 +348,7 @@ impl Screen for GroupsTab {
     }
 
     fn busy(&self, requests: &Requests) -> bool {
-        let branch = self.branch_id;
-        requests.any(|owner, request| {
-            owner == Owner::Walk
-                && matches!(request, Request::Groups(query) if query.branch_id == branch)
-        })
+        walks::walking(requests, self.branch_id)
     }
 }
 

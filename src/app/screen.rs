@@ -58,7 +58,7 @@ pub trait Screen: Any + Send {
     }
 
     /// An answer to a request sent by another: shared facts (the branches,
-    /// the centre's zone, a page the week walked), seen before the owner
+    /// the centre's zone, a page of a walk), seen before the owner
     /// takes its answer.
     fn observe(&mut self, _answer: &Answer, _shared: &mut Shared) {}
 
