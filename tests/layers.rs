@@ -55,8 +55,9 @@ const FLOORS: &[Floor] = &[
     floor(6, "app", &["model", "domain", "store", "api::ApiError", "config::Theme"]),
     floor(7, "ui", &["model", "domain", "config", "app"]),
     floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "demo", "session"]),
-    // Terminal, event loop, effects (its tests start a demo server); not cli.
-    floor(8, "runtime", &["model", "domain", "api", "logging", "config", "store", "demo", "session", "app", "ui"]),
+    // Terminal, event loop, effects (its tests start a demo server), the
+    // view remembered in the state directory (local_files' rules); not cli.
+    floor(8, "runtime", &["model", "domain", "local_files", "api", "logging", "config", "store", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
 ];

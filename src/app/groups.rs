@@ -18,8 +18,10 @@ use super::screen::{Ask, Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tabs::Tab;
+use super::view::View;
 use super::walks;
 use crate::api::ApiError;
+use crate::domain::columns::SortColumn;
 use crate::domain::columns::groups::COLUMNS;
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::store::GroupList;
@@ -226,8 +228,18 @@ impl GroupsTab {
 }
 
 impl From<&AppSettings> for GroupsTab {
+    /// The list of the settings' branch, sorted and filtered as it was
+    /// remembered.
     fn from(settings: &AppSettings) -> Self {
-        Self::new(settings.branch_id)
+        let mut tab = Self::new(settings.branch_id);
+        let view = &settings.view;
+        tab.list.sort = view
+            .sort
+            .as_deref()
+            .and_then(|name| SortColumn::named(COLUMNS, name));
+        tab.list.descending = view.descending;
+        tab.hide_archived = view.hide_archived;
+        tab
     }
 }
 
@@ -345,6 +357,12 @@ impl Screen for GroupsTab {
             effects.extend(shared.requests.send_once(Owner::App, Request::Branches));
         }
         effects
+    }
+
+    fn remember(&self, view: &mut View) {
+        view.sort = self.list.sort.map(|sort| sort.name(COLUMNS).to_owned());
+        view.descending = self.list.descending;
+        view.hide_archived = self.hide_archived;
     }
 
     fn busy(&self, requests: &Requests) -> bool {

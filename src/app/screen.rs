@@ -13,6 +13,7 @@ use super::protocol::{Answer, Effect};
 use super::requests::Requests;
 use super::shared::Shared;
 use super::tabs::Tab;
+use super::view::View;
 use crossterm::event::KeyEvent;
 use std::any::Any;
 
@@ -81,6 +82,10 @@ pub trait Screen: Any + Send {
     fn refresh(&mut self, _shared: &mut Shared) -> Vec<Effect> {
         Vec::new()
     }
+
+    /// Writes its part of what is remembered for the next start into
+    /// `view` (it starts from there again, built from the settings).
+    fn remember(&self, _view: &mut View) {}
 
     /// True while something the tab shows is loading (the spinner turns).
     fn busy(&self, _requests: &Requests) -> bool {

@@ -15,6 +15,7 @@ use super::protocol::{Answer, Effect};
 use super::requests::Requests;
 use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
+use super::view::View;
 use super::walks;
 use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::format::RowFormat;
@@ -262,7 +263,10 @@ impl WeekTab {
 
 impl From<&AppSettings> for WeekTab {
     fn from(settings: &AppSettings) -> Self {
-        Self::new(settings.working_hours, settings.max_parallel.clone())
+        Self {
+            include_archived: settings.view.week_archived,
+            ..Self::new(settings.working_hours, settings.max_parallel.clone())
+        }
     }
 }
 
@@ -358,6 +362,10 @@ impl Screen for WeekTab {
             }
             _ => Vec::new(),
         }
+    }
+
+    fn remember(&self, view: &mut View) {
+        view.week_archived = self.include_archived;
     }
 
     fn busy(&self, requests: &Requests) -> bool {
