@@ -211,3 +211,26 @@ fn the_week_opens_from_groups_and_enter_shows_the_selected_groups_detail() {
     assert_eq!(week_selection(&dashboard.text()), Some(chosen));
     dashboard.quit();
 }
+
+/// The Week tab reads the list the Groups tab walked: 100 pages of 20 are
+/// asked for once, and going between the tabs asks for none again.
+#[test]
+fn the_week_and_the_groups_list_share_one_walk() {
+    let server = Server::start(DemoOptions {
+        groups: 2000,
+        max_per_page: 20,
+        ..DemoOptions::default()
+    });
+    let dashboard = Runner::on(server, (COLUMNS, ROWS), |_| {});
+    dashboard.wait_until_text("every page read", |text| {
+        text.contains("2 000 groups · 100 pages × 20") && !text.contains("loading ")
+    });
+    let walked = dashboard.server().hits(Route::Groups);
+    assert_eq!(walked, 100, "page 1, then the 99 others");
+    dashboard.send_keys("3");
+    dashboard.wait_for("groups this week");
+    dashboard.send_keys("23");
+    dashboard.wait_for("groups this week");
+    assert_eq!(dashboard.server().hits(Route::Groups), walked);
+    dashboard.quit();
+}

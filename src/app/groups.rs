@@ -18,7 +18,7 @@ use super::screen::{Ask, Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tabs::Tab;
-use super::view::View;
+use super::view::SavedView;
 use super::walks;
 use crate::api::ApiError;
 use crate::domain::columns::SortColumn;
@@ -359,7 +359,7 @@ impl Screen for GroupsTab {
         effects
     }
 
-    fn remember(&self, view: &mut View) {
+    fn remember(&self, view: &mut SavedView) {
         view.sort = self.list.sort.map(|sort| sort.name(COLUMNS).to_owned());
         view.descending = self.list.descending;
         view.hide_archived = self.hide_archived;

@@ -45,7 +45,7 @@ mod tests;
 pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId};
 pub use shared::AppSettings;
 pub use tabs::Tab;
-pub use view::View;
+pub use view::SavedView;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -78,7 +78,7 @@ pub struct App {
     pub(crate) overlays: Vec<Box<dyn Screen>>,
     next_auto_refresh: Option<DateTime<Utc>>,
     /// The view last given to the runtime to remember.
-    remembered: View,
+    remembered: SavedView,
 }
 
 impl App {
@@ -95,7 +95,7 @@ impl App {
             tab,
             overlays: Vec::new(),
             next_auto_refresh: None,
-            remembered: View::default(),
+            remembered: SavedView::default(),
         };
         let shared = &mut app.shared;
         let mut effects = app.tabs.get_mut(app.tab).start(shared);
@@ -110,11 +110,11 @@ impl App {
     }
 
     /// What is on screen, as remembered for the next start.
-    pub fn view(&self) -> View {
-        let mut view = View {
+    pub fn view(&self) -> SavedView {
+        let mut view = SavedView {
             branch_id: self.shared.branch_id,
             tab: Some(self.tab.name().to_owned()),
-            ..View::default()
+            ..SavedView::default()
         };
         for &tab in Tab::ALL {
             self.tabs.get(tab).remember(&mut view);

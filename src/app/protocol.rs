@@ -2,7 +2,7 @@
 //! (keys, mouse, resizes, results of work) in, effects (work to do) out.
 //! Everything here is plain data, so the whole app is testable without I/O.
 
-use super::view::View;
+use super::view::SavedView;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::model::{Branch, GroupsPage, GroupsQuery, Installation, Me, Plugin};
@@ -137,8 +137,8 @@ pub enum Effect {
     Copy(String),
     /// A line for the log (what a walk noticed); never a token.
     Log(String),
-    /// Keep `View` for the next start of this profile (it changed).
-    Remember(View),
+    /// Keep `SavedView` for the next start of this profile (it changed).
+    Remember(SavedView),
     /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
     Suspend,
     Quit,

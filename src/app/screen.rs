@@ -13,7 +13,7 @@ use super::protocol::{Answer, Effect};
 use super::requests::Requests;
 use super::shared::Shared;
 use super::tabs::Tab;
-use super::view::View;
+use super::view::SavedView;
 use crossterm::event::KeyEvent;
 use std::any::Any;
 
@@ -85,7 +85,7 @@ pub trait Screen: Any + Send {
 
     /// Writes its part of what is remembered for the next start into
     /// `view` (it starts from there again, built from the settings).
-    fn remember(&self, _view: &mut View) {}
+    fn remember(&self, _view: &mut SavedView) {}
 
     /// True while something the tab shows is loading (the spinner turns).
     fn busy(&self, _requests: &Requests) -> bool {

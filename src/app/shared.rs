@@ -9,7 +9,7 @@ use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
 use super::screen::{Ask, Screen};
 use super::status::StatusLine;
-use super::view::View;
+use super::view::SavedView;
 use super::walks::Walks;
 use crate::config::Theme;
 use crate::domain::Language;
@@ -57,7 +57,7 @@ pub struct AppSettings {
     pub warnings: Vec<String>,
     /// What was on screen when this profile last ran (the default when
     /// nothing was remembered): the tabs start there.
-    pub view: View,
+    pub view: SavedView,
 }
 
 /// The world around the screens.

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// a name no longer known is ignored.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct View {
+pub struct SavedView {
     /// The branch listed (None: every branch).
     pub branch_id: Option<i64>,
     /// The tab shown, by its name in the top line.
@@ -26,7 +26,7 @@ pub struct View {
     pub week_archived: bool,
 }
 
-impl View {
+impl SavedView {
     /// The tab it names, when one has that name.
     pub fn tab(&self) -> Option<Tab> {
         let name = self.tab.as_deref()?;

@@ -15,7 +15,7 @@ use super::protocol::{Answer, Effect};
 use super::requests::Requests;
 use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
-use super::view::View;
+use super::view::SavedView;
 use super::walks;
 use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::format::RowFormat;
@@ -364,7 +364,7 @@ impl Screen for WeekTab {
         }
     }
 
-    fn remember(&self, view: &mut View) {
+    fn remember(&self, view: &mut SavedView) {
         view.week_archived = self.include_archived;
     }
 

@@ -1,4 +1,4 @@
-//! The view remembered per profile ([`View`]: branch, tab, sort, archived),
+//! The view remembered per profile ([`SavedView`]: branch, tab, sort, archived),
 //! kept in a file of the state directory (`config::view_path`): read once
 //! at start, written whole each time the app says it changed.
 //!
@@ -9,7 +9,7 @@
 //! unreadable, too big, not the JSON expected) the dashboard starts as if
 //! nothing was remembered; only a missing file goes without a log line.
 
-use crate::app::View;
+use crate::app::SavedView;
 use crate::local_files::{PrivateFileError, open_private, private_dir, read_text_at_most};
 use std::fs::OpenOptions;
 use std::io::{self, Write};
@@ -19,7 +19,7 @@ use std::path::Path;
 const SIZE_LIMIT: u64 = 64 * 1024;
 
 /// The view remembered in `path`, if one can be read there.
-pub fn read(path: &Path) -> Option<View> {
+pub fn read(path: &Path) -> Option<SavedView> {
     match try_read(path) {
         Ok(view) => view,
         Err(why) => {
@@ -29,7 +29,7 @@ pub fn read(path: &Path) -> Option<View> {
     }
 }
 
-fn try_read(path: &Path) -> Result<Option<View>, String> {
+fn try_read(path: &Path) -> Result<Option<SavedView>, String> {
     let file = match open_private(path, OpenOptions::new().read(true)) {
         Ok(file) => file,
         Err(PrivateFileError::Io(error)) if error.kind() == io::ErrorKind::NotFound => {
@@ -46,7 +46,7 @@ fn try_read(path: &Path) -> Result<Option<View>, String> {
 }
 
 /// Keeps `view` in `path`, replacing what was there at once.
-pub fn write(path: &Path, view: &View) -> Result<(), String> {
+pub fn write(path: &Path, view: &SavedView) -> Result<(), String> {
     let dir = path
         .parent()
         .ok_or_else(|| format!("{} has no folder", path.display()))?;
@@ -64,8 +64,8 @@ mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
 
-    fn view() -> View {
-        View {
+    fn view() -> SavedView {
+        SavedView {
             branch_id: Some(2),
             tab: Some("Week".into()),
             sort: Some("name".into()),
@@ -86,7 +86,7 @@ mod tests {
         assert_eq!(mode(&path), 0o600);
         assert_eq!(mode(path.parent().unwrap()), 0o700);
         // Written again: replaced whole, no temporary file left beside it.
-        let other = View {
+        let other = SavedView {
             tab: Some("Groups".into()),
             ..view()
         };
@@ -120,9 +120,9 @@ mod tests {
         // Fields it does not know, or leaves out, are fine.
         let partial = root.path().join("partial.json");
         std::fs::write(&partial, r#"{"tab": "Week", "zoom": 3}"#).unwrap();
-        let expected = View {
+        let expected = SavedView {
             tab: Some("Week".into()),
-            ..View::default()
+            ..SavedView::default()
         };
         assert_eq!(read(&partial), Some(expected));
     }

@@ -2,10 +2,10 @@
 //! (once per change), and starts where a remembered view says.
 
 use super::*;
-use crate::app::{Tab, View};
+use crate::app::{SavedView, Tab};
 
 /// The views the app asked to remember among `effects`.
-fn remembered(effects: &[Effect]) -> Vec<&View> {
+fn remembered(effects: &[Effect]) -> Vec<&SavedView> {
     effects
         .iter()
         .filter_map(|effect| match effect {
@@ -24,10 +24,10 @@ fn a_change_of_tab_sort_archived_or_branch_is_remembered_once() {
     let sort = app.tabs.groups.list.sort.map(|sort| sort.name(COLUMNS));
     assert_eq!(
         remembered(&sorted),
-        vec![&View {
+        vec![&SavedView {
             tab: Some("Groups".into()),
             sort: sort.map(str::to_owned),
-            ..View::default()
+            ..SavedView::default()
         }]
     );
     let both = press(&mut app, "Sa");
@@ -51,7 +51,7 @@ fn a_change_of_tab_sort_archived_or_branch_is_remembered_once() {
 
 #[test]
 fn the_app_starts_where_the_remembered_view_says() {
-    let view = View {
+    let view = SavedView {
         branch_id: Some(3),
         tab: Some("Week".into()),
         sort: Some("name".into()),
@@ -93,10 +93,10 @@ fn the_app_starts_where_the_remembered_view_says() {
 #[test]
 fn names_no_longer_known_are_ignored() {
     let settings = AppSettings {
-        view: View {
+        view: SavedView {
             tab: Some("Reports".into()),
             sort: Some("colour".into()),
-            ..View::default()
+            ..SavedView::default()
         },
         ..fixtures::settings()
     };
