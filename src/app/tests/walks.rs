@@ -19,17 +19,6 @@ fn walk_query(branch_id: Option<i64>, page: u64, per_page: u32) -> GroupsQuery {
     }
 }
 
-/// The pages of the group requests among `effects`.
-fn pages(effects: &[Effect]) -> Vec<u64> {
-    fetches(effects)
-        .into_iter()
-        .filter_map(|(_, request)| match request {
-            Request::Groups(query) => Some(query.page),
-            _ => None,
-        })
-        .collect()
-}
-
 fn logs(effects: &[Effect]) -> Vec<&str> {
     effects
         .iter()

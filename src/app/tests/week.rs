@@ -17,17 +17,6 @@ fn week_loaded() -> App {
     app
 }
 
-/// The pages asked for among `effects`.
-fn pages(effects: &[Effect]) -> Vec<u64> {
-    fetches(effects)
-        .into_iter()
-        .filter_map(|(_, request)| match request {
-            Request::Groups(query) => Some(query.page),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn w_lays_out_the_list_the_groups_tab_walked_without_fetching_again() {
     let mut app = loaded();
