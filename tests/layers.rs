@@ -40,7 +40,7 @@ const FLOORS: &[Floor] = &[
     floor(1, "local_files", &[]),
     // Weekdays, timetable, clock, formatting, sanitising, zones.
     floor(2, "domain", &["model"]),
-    // Decoding into the model, the client, errors, the page walker, TLS.
+    // Decoding into the model, the client, errors, TLS.
     floor(3, "api", &["model", "domain"]),
     floor(3, "logging", &["model", "local_files"]),
     // File, environment, flags, profiles, token sources.
@@ -50,13 +50,14 @@ const FLOORS: &[Floor] = &[
     floor(5, "demo", &["model", "domain"]),
     // Config and client opened, with the demo server when asked: above demo.
     floor(6, "session", &["model", "domain", "api", "config", "demo"]),
-    // Screens, state, update (pure): of api only its error and the page
-    // walker (a pure state machine), of config only the theme.
-    floor(6, "app", &["model", "domain", "store", "api::ApiError", "api::pages::PageWalker", "config::Theme"]),
+    // Screens, state, update (pure): of api only its error, of config only
+    // the theme.
+    floor(6, "app", &["model", "domain", "store", "api::ApiError", "config::Theme"]),
     floor(7, "ui", &["model", "domain", "config", "app"]),
     floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "demo", "session"]),
-    // Terminal, event loop, effects (its tests start a demo server); not cli.
-    floor(8, "runtime", &["model", "domain", "api", "logging", "config", "store", "demo", "session", "app", "ui"]),
+    // Terminal, event loop, effects (its tests start a demo server), the
+    // view remembered in the state directory (local_files' rules); not cli.
+    floor(8, "runtime", &["model", "domain", "local_files", "api", "logging", "config", "store", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
 ];
@@ -415,7 +416,7 @@ fn the_floors_only_look_down() {
 fn the_reader_finds_paths_in_uses_groups_and_code_only() {
     let source = r#"
 //! crate::ui::in_an_inner_doc_comment
-use crate::api::{self, ApiError, pages::{PageWalker, walk_all}};
+use crate::api::{self, ApiError, client::{Client, paced}};
 use crate::{
     domain::weekday,
     model::*,
@@ -444,8 +445,8 @@ mod tests {
     let expected = [
         (3, "api"),
         (3, "api::ApiError"),
-        (3, "api::pages::PageWalker"),
-        (3, "api::pages::walk_all"),
+        (3, "api::client::Client"),
+        (3, "api::client::paced"),
         (5, "domain::weekday"),
         (6, "model::*"),
         (8, "app::Sibling"),

@@ -307,10 +307,10 @@ fn week(size: (u16, u16)) -> App {
     week_with(fixtures::settings(), size)
 }
 
-/// The Week tab of a small branch under `settings`, its walk answered.
+/// The Week tab of a small branch under `settings`: the walk the app
+/// starts with answered, the week laid out from it.
 fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
-    let mut app = loaded_app(settings, size);
-    let effects = press(&mut app, "w");
+    let (mut app, effects) = App::new(settings, size);
     answer(&mut app, effects, &mut |request| {
         Some(match request {
             Request::Groups(query) => {
@@ -323,6 +323,7 @@ fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
             other => server_answer(other),
         })
     });
+    press(&mut app, "w");
     app
 }
 
@@ -405,10 +406,16 @@ fn week_summary_lines_never_cut_a_word() {
     );
 }
 
-/// Loading the week: the progress bar in the header.
+/// Loading the week: the progress of the walk the Groups tab started (page
+/// 1 read, the others on their way) in the header.
 #[test]
 fn week_loading() {
-    let app = after((80, 24), "w", &mut |_| None);
+    let (mut app, effects) = App::new(fixtures::settings(), (80, 24));
+    answer(&mut app, effects, &mut |request| match request {
+        Request::Groups(query) if query.page > 1 => None,
+        other => Some(server_answer(other)),
+    });
+    press(&mut app, "3");
     snapshot("week_loading_80x24", &app);
 }
 

@@ -18,7 +18,10 @@ use super::screen::{Ask, Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tabs::Tab;
+use super::view::SavedView;
+use super::walks;
 use crate::api::ApiError;
+use crate::domain::columns::SortColumn;
 use crate::domain::columns::groups::COLUMNS;
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::store::GroupList;
@@ -225,8 +228,18 @@ impl GroupsTab {
 }
 
 impl From<&AppSettings> for GroupsTab {
+    /// The list of the settings' branch, sorted and filtered as it was
+    /// remembered.
     fn from(settings: &AppSettings) -> Self {
-        Self::new(settings.branch_id)
+        let mut tab = Self::new(settings.branch_id);
+        let view = &settings.view;
+        tab.list.sort = view
+            .sort
+            .as_deref()
+            .and_then(|name| SortColumn::named(COLUMNS, name));
+        tab.list.descending = view.descending;
+        tab.hide_archived = view.hide_archived;
+        tab
     }
 }
 
@@ -346,12 +359,14 @@ impl Screen for GroupsTab {
         effects
     }
 
+    fn remember(&self, view: &mut SavedView) {
+        view.sort = self.list.sort.map(|sort| sort.name(COLUMNS).to_owned());
+        view.descending = self.list.descending;
+        view.hide_archived = self.hide_archived;
+    }
+
     fn busy(&self, requests: &Requests) -> bool {
-        let branch = self.branch_id;
-        requests.any(|owner, request| {
-            owner == Owner::Walk
-                && matches!(request, Request::Groups(query) if query.branch_id == branch)
-        })
+        walks::walking(requests, self.branch_id)
     }
 }
 

@@ -35,6 +35,7 @@ pub mod screen;
 pub mod shared;
 pub(crate) mod status;
 pub(crate) mod tabs;
+pub mod view;
 pub(crate) mod walks;
 pub(crate) mod week;
 
@@ -44,6 +45,7 @@ mod tests;
 pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId};
 pub use shared::AppSettings;
 pub use tabs::Tab;
+pub use view::SavedView;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -75,20 +77,25 @@ pub struct App {
     /// The overlays over the tab, the one on top last (it has the keys).
     pub(crate) overlays: Vec<Box<dyn Screen>>,
     next_auto_refresh: Option<DateTime<Utc>>,
+    /// The view last given to the runtime to remember.
+    remembered: SavedView,
 }
 
 impl App {
-    /// The app and the effects to start with: what the first tab shows
-    /// (page 1 of the groups), the branches, then what the other tabs show,
-    /// and the centre's zone when the config names none.
+    /// The app and the effects to start with, on the tab remembered (else
+    /// Groups): what that tab shows (page 1 of the groups), the branches,
+    /// then what the other tabs show, what the tab shown asks for, and the
+    /// centre's zone when the config names none.
     pub fn new(settings: AppSettings, size: (u16, u16)) -> (Self, Vec<Effect>) {
         let tabs = Tabs::new(&settings);
+        let tab = settings.view.tab().unwrap_or(Tab::Groups);
         let mut app = Self {
             shared: Shared::new(settings, size),
             tabs,
-            tab: Tab::Groups,
+            tab,
             overlays: Vec::new(),
             next_auto_refresh: None,
+            remembered: SavedView::default(),
         };
         let shared = &mut app.shared;
         let mut effects = app.tabs.get_mut(app.tab).start(shared);
@@ -96,8 +103,32 @@ impl App {
         for &tab in Tab::ALL.iter().filter(|&&tab| tab != app.tab) {
             effects.extend(app.tabs.get_mut(tab).start(shared));
         }
+        effects.extend(app.tabs.get_mut(app.tab).on_show(shared));
         effects.push(shared.ask_me());
+        app.remembered = app.view();
         (app, effects)
+    }
+
+    /// What is on screen, as remembered for the next start.
+    pub fn view(&self) -> SavedView {
+        let mut view = SavedView {
+            branch_id: self.shared.branch_id,
+            tab: Some(self.tab.name().to_owned()),
+            ..SavedView::default()
+        };
+        for &tab in Tab::ALL {
+            self.tabs.get(tab).remember(&mut view);
+        }
+        view
+    }
+
+    /// [`Effect::Remember`] when the view changed since it was last given.
+    fn remember(&mut self) -> Option<Effect> {
+        let view = self.view();
+        (view != self.remembered).then(|| {
+            self.remembered = view.clone();
+            Effect::Remember(view)
+        })
     }
 
     /// The one way state changes. No I/O: `now` is the wall clock as data.
@@ -117,6 +148,7 @@ impl App {
             Input::Msg(msg) => self.on_msg(msg),
         };
         effects.extend(self.carry_out_asks());
+        effects.extend(self.remember());
         self.shared.status.expire(now);
         if self.next_auto_refresh.is_none() {
             self.schedule_auto_refresh();

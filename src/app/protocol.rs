@@ -2,6 +2,7 @@
 //! (keys, mouse, resizes, results of work) in, effects (work to do) out.
 //! Everything here is plain data, so the whole app is testable without I/O.
 
+use super::view::SavedView;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::model::{Branch, GroupsPage, GroupsQuery, Installation, Me, Plugin};
@@ -136,6 +137,8 @@ pub enum Effect {
     Copy(String),
     /// A line for the log (what a walk noticed); never a token.
     Log(String),
+    /// Keep `SavedView` for the next start of this profile (it changed).
+    Remember(SavedView),
     /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
     Suspend,
     Quit,

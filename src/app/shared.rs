@@ -9,6 +9,7 @@ use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
 use super::screen::{Ask, Screen};
 use super::status::StatusLine;
+use super::view::SavedView;
 use super::walks::Walks;
 use crate::config::Theme;
 use crate::domain::Language;
@@ -54,6 +55,9 @@ pub struct AppSettings {
     pub max_in_flight: Option<usize>,
     /// The config's warnings, shown on the status line at start.
     pub warnings: Vec<String>,
+    /// What was on screen when this profile last ran (the default when
+    /// nothing was remembered): the tabs start there.
+    pub view: SavedView,
 }
 
 /// The world around the screens.

@@ -25,15 +25,44 @@ pub fn default_config_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathB
 /// `$XDG_STATE_HOME/crmdeck/crmdeck.log`, else `$HOME/.local/state/crmdeck/crmdeck.log`,
 /// else a per-user directory under the system's temporary directory.
 pub fn log_path(env: &dyn Fn(&str) -> Option<String>) -> PathBuf {
-    let dir = xdg_dir(env, "XDG_STATE_HOME", ".local/state")
+    state_dir(env).join("crmdeck.log")
+}
+
+/// What the dashboard showed last for `profile` (branch, tab, sort,
+/// archived): `view-<profile>.json` in the state directory (`view.json`
+/// without a profile). A profile name is kept to letters, digits, `-` and
+/// `_` (others become `_`), so that it stays one file of that directory.
+pub fn view_path(env: &dyn Fn(&str) -> Option<String>, profile: Option<&str>) -> PathBuf {
+    let name = match profile {
+        Some(profile) => {
+            let safe: String = profile
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            format!("view-{safe}.json")
+        }
+        None => "view.json".to_string(),
+    };
+    state_dir(env).join(name)
+}
+
+/// `$XDG_STATE_HOME/crmdeck`, else `$HOME/.local/state/crmdeck`, else a
+/// per-user directory under the system's temporary directory.
+fn state_dir(env: &dyn Fn(&str) -> Option<String>) -> PathBuf {
+    xdg_dir(env, "XDG_STATE_HOME", ".local/state")
         .map(|dir| dir.join("crmdeck"))
         .unwrap_or_else(|| {
             // The temporary directory is shared: keep users apart.
             let user = non_empty(env, "USER").or_else(|| non_empty(env, "LOGNAME"));
             let name = user.map_or_else(|| "crmdeck".to_string(), |u| format!("crmdeck-{u}"));
             std::env::temp_dir().join(name)
-        });
-    dir.join("crmdeck.log")
+        })
 }
 
 /// The path as people like to read it: `~/…` for a path under $HOME.
@@ -87,6 +116,25 @@ mod tests {
             Some(PathBuf::from("/home/u/.config/crmdeck/config.toml"))
         );
         assert_eq!(default_config_path(&env_of(&[])), None);
+    }
+
+    #[test]
+    fn the_view_file_is_per_profile_in_the_state_directory() {
+        let state = env_of(&[("XDG_STATE_HOME", "/st"), ("HOME", "/home/u")]);
+        let home = env_of(&[("HOME", "/home/u")]);
+        assert_eq!(
+            view_path(&state, Some("staging")),
+            PathBuf::from("/st/crmdeck/view-staging.json")
+        );
+        assert_eq!(
+            view_path(&home, None),
+            PathBuf::from("/home/u/.local/state/crmdeck/view.json")
+        );
+        // A name that would leave the folder stays one file in it.
+        assert_eq!(
+            view_path(&state, Some("../x/y z")),
+            PathBuf::from("/st/crmdeck/view-___x_y_z.json")
+        );
     }
 
     #[test]

@@ -167,6 +167,7 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::ReloadToken => "reload token".to_string(),
         Effect::Copy(text) => format!("copy {} characters", text.chars().count()),
         Effect::Log(text) => text.clone(),
+        Effect::Remember(_) => "remember the view".to_string(),
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

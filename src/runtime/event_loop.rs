@@ -14,6 +14,7 @@
 
 use super::effects::{EffectRunner, TaskEvent, effect_label};
 use super::signals::Signal;
+use super::{settings, view_file};
 use crate::app::{App, AppSettings, Effect, Input, Msg};
 use crate::session::Session;
 use chrono::{DateTime, Utc};
@@ -22,6 +23,7 @@ use futures::{Stream, StreamExt};
 use std::collections::VecDeque;
 use std::future::Future;
 use std::io;
+use std::path::PathBuf;
 use std::task::Poll;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver};
@@ -67,13 +69,16 @@ pub trait Console {
 pub type Clock = fn() -> DateTime<Utc>;
 
 /// Runs the app on `screen`, taking `events`, until it ends. The requests
-/// go to the session's client; a token reload reads its token source.
+/// go to the session's client; a token reload reads its token source. The
+/// view remembered in `view_file` (if any) is where the app starts, and
+/// the view is kept there as it changes.
 pub async fn run<S, E>(
     session: &Session,
     settings: AppSettings,
     screen: S,
     events: E,
     clock: Clock,
+    view_file: Option<PathBuf>,
 ) -> io::Result<Exit>
 where
     S: Console,
@@ -81,6 +86,8 @@ where
 {
     let (sender, tasks) = mpsc::unbounded_channel();
     let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
+    let remembered = view_file.as_deref().and_then(view_file::read);
+    let settings = settings::restored(settings, remembered);
     let (app, first_effects) = App::new(settings, screen.size()?);
     let event_loop = EventLoop {
         app,
@@ -91,6 +98,7 @@ where
         tasks,
         ticker: Ticker::default(),
         own_inputs: VecDeque::new(),
+        view_file,
     };
     event_loop.run(first_effects).await
 }
@@ -106,6 +114,8 @@ struct EventLoop<S, E> {
     /// Inputs the loop itself produced (the result of a copy, a resume):
     /// handled, in order, before waiting for anything else.
     own_inputs: VecDeque<Input>,
+    /// Where the view is remembered (None: not remembered).
+    view_file: Option<PathBuf>,
 }
 
 /// The most inputs taken for one frame: a stream that never runs dry
@@ -273,6 +283,13 @@ where
                 Effect::ReloadToken => self.runner.reload_token(),
                 // Logged above, as every effect is.
                 Effect::Log(_) => {}
+                Effect::Remember(view) => {
+                    if let Some(path) = &self.view_file
+                        && let Err(why) = view_file::write(path, &view)
+                    {
+                        tracing::warn!(path = %path.display(), %why, "view not remembered");
+                    }
+                }
                 Effect::Copy(text) => {
                     let result = self.screen.copy(&text);
                     if let Err(message) = &result {
@@ -486,6 +503,7 @@ mod tests {
             tasks,
             ticker: Ticker::default(),
             own_inputs: VecDeque::new(),
+            view_file: None,
         };
         (event_loop, keys)
     }

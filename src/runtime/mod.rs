@@ -12,7 +12,9 @@
 //!   and one write each;
 //! - [`clipboard`]: OSC 52 with tmux and GNU screen passthrough;
 //! - `signals`: SIGTERM, SIGHUP, SIGINT, SIGCONT;
-//! - [`settings`]: the app's settings from the session.
+//! - [`settings`]: the app's settings from the session (and the view
+//!   remembered);
+//! - `view_file`: the view remembered per profile, in the state directory.
 
 pub mod clipboard;
 mod effects;
@@ -21,6 +23,7 @@ mod lean_backend;
 pub mod settings;
 mod signals;
 mod terminal;
+mod view_file;
 
 pub use event_loop::{Clock, Console, Exit, run as run_on};
 pub use signals::Signal;
@@ -65,7 +68,9 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         tracing::warn!(%warning, "config");
         eprintln!("crmdeck: warning: {warning}");
     }
-    let log_path = config::log_path(&|name| std::env::var(name).ok());
+    let env = |name: &str| std::env::var(name).ok();
+    let log_path = config::log_path(&env);
+    let view_file = config::view_path(&env, session.config.profile.as_deref());
     let mut settings = settings::app_settings(&session, log_path);
     settings.warnings.extend(log.warning());
     settings.theme = settings::theme_under_no_color(settings.theme, std::env::var("NO_COLOR").ok());
@@ -77,7 +82,10 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         "dashboard starting"
     );
     let exit = match terminal::Tui::enter(settings.mouse) {
-        Ok(tui) => event_loop::run(&session, settings, tui, terminal::events(), Utc::now).await,
+        Ok(tui) => {
+            let events = terminal::events();
+            event_loop::run(&session, settings, tui, events, Utc::now, Some(view_file)).await
+        }
         Err(error) => Err(error),
     };
     // The terminal is restored by now, whatever happened.

@@ -8,7 +8,7 @@
 //! do the benches. Hence `crmdeck::` paths only, never `crate::`/`super::`.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
-use crmdeck::app::{Answer, App, AppSettings, Effect, Input, Msg, Request};
+use crmdeck::app::{Answer, App, AppSettings, Effect, Input, Msg, Request, SavedView};
 use crmdeck::config::Theme;
 use crmdeck::domain::Language;
 use crmdeck::domain::check::MaxParallel;
@@ -52,6 +52,7 @@ pub fn settings() -> AppSettings {
         max_parallel: MaxParallel::default(),
         max_in_flight: None,
         warnings: Vec::new(),
+        view: SavedView::default(),
     }
 }
 

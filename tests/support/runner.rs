@@ -74,7 +74,7 @@ impl Runner {
         let screen = InMemory(shown.clone());
         let (keys, events) = mpsc::unbounded();
         let running = server.spawn(async move {
-            runtime::run_on(&session, settings, screen, events, fixtures::now).await
+            runtime::run_on(&session, settings, screen, events, fixtures::now, None).await
         });
         Self {
             server,

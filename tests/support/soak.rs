@@ -160,7 +160,7 @@ async fn run(hours: u32) -> (Snapshot, Snapshot, Exit) {
     };
     let screen = Counting::new((100, 30));
     let (exit, (first_hour, last)) = tokio::join!(
-        runtime::run_on(&session, settings, screen, events, now),
+        runtime::run_on(&session, settings, screen, events, now, None),
         driver
     );
     injector.await.expect("the fault injector ended");

@@ -558,3 +558,30 @@ fn day_names_follow_the_configured_language() {
     assert_eq!(cell("time"), ("11:30–13:00", None));
     assert_eq!(cell("status"), ("Active", None));
 }
+
+/// A 429 asking for ten minutes' quiet mid-walk: not waited out, the pages
+/// not read are missing, the rows read stay, and r says how long the server
+/// asked to wait instead of asking it again.
+#[test]
+fn a_long_retry_after_ends_the_walk_and_r_waits_for_it() {
+    let (mut app, rest) = first_page_only();
+    let limited = || ApiError::RateLimited {
+        retry_after: Some(std::time::Duration::from_secs(600)),
+    };
+    let mut pending = rest;
+    while let Some((id, request)) = pending.pop() {
+        let effects = match request {
+            Request::Groups(q) if q.page == 2 => respond_err(&mut app, id, &request, limited()),
+            _ => respond_ok(&mut app, id, &request),
+        };
+        pending.extend(fetches(&effects));
+    }
+    assert!(!app.tabs.groups.is_loading(&app.shared));
+    let list = app.shared.store.groups(None).unwrap();
+    assert!(list.progress().missing >= 1, "{:?}", list.missing());
+    assert!(!visible_ids(&app).is_empty(), "the rows read stay");
+    let effects = press(&mut app, "r");
+    assert!(fetches(&effects).is_empty(), "{effects:?}");
+    let said = status(&app, Severity::Info).expect("a notice");
+    assert!(said.contains("(Retry-After): r after that"), "{said}");
+}

@@ -229,6 +229,13 @@ impl SortColumn {
             .map(|(index, _)| Self(index))
     }
 
+    /// The sortable column whose [`name`](Self::name) is `name`, if any.
+    pub fn named<R, F>(columns: &[Column<R, F>], name: &str) -> Option<Self> {
+        on_screen(columns)
+            .position(|(_, screen)| screen.sort.as_ref().is_some_and(|sort| sort.name == name))
+            .map(Self)
+    }
+
     /// The column's name in the summary line.
     pub fn name<R, F>(self, columns: &[Column<R, F>]) -> &'static str {
         on_screen(columns)
