@@ -48,15 +48,17 @@ const FLOORS: &[Floor] = &[
     // Every record by id and what to fetch next: pure data on the model.
     floor(4, "store", &["model"]),
     floor(5, "demo", &["model", "domain"]),
+    // The snapshot files: private, atomic, checked by the store's format.
+    floor(5, "cache", &["model", "local_files", "store"]),
     // Config and client opened, with the demo server when asked: above demo.
     floor(6, "session", &["model", "domain", "api", "config", "demo"]),
     // Screens, state, update (pure): of api only its error and the page
     // walker (a pure state machine), of config only the theme.
     floor(6, "app", &["model", "domain", "store", "api::ApiError", "api::pages::PageWalker", "config::Theme"]),
     floor(7, "ui", &["model", "domain", "config", "app"]),
-    floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "demo", "session"]),
+    floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "cache", "demo", "session"]),
     // Terminal, event loop, effects (its tests start a demo server); not cli.
-    floor(8, "runtime", &["model", "domain", "api", "logging", "config", "store", "demo", "session", "app", "ui"]),
+    floor(8, "runtime", &["model", "domain", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
 ];

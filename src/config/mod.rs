@@ -21,7 +21,7 @@ mod paths;
 mod token_source;
 
 pub use error::{CommandOutcome, ConfigError};
-pub use paths::{default_config_path, log_path};
+pub use paths::{cache_dir, default_config_path, log_path};
 pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource};
 
 /// An environment of `pairs` only, for the `env` arguments, in unit tests.
