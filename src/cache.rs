@@ -169,7 +169,7 @@ mod tests {
             name: "Chilonzor".into(),
         }];
         let taken = Utc.with_ymd_and_hms(2026, 11, 25, 9, 0, 0).unwrap();
-        Snapshot::new(key, taken, groups, branches, Vec::new())
+        Snapshot::new(key, taken, groups, Some(branches), None)
     }
 
     fn mode(path: &Path) -> u32 {

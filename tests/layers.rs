@@ -50,8 +50,9 @@ const FLOORS: &[Floor] = &[
     floor(5, "demo", &["model", "domain"]),
     // The snapshot files: private, atomic, checked by the store's format.
     floor(5, "cache", &["model", "local_files", "store"]),
-    // Config and client opened, with the demo server when asked: above demo.
-    floor(6, "session", &["model", "domain", "api", "config", "demo"]),
+    // Config and client opened, with the demo server when asked: above demo;
+    // the cache located for the config (its key: profile, base URL).
+    floor(6, "session", &["model", "domain", "api", "config", "store", "cache", "demo"]),
     // Screens, state, update (pure): of api only its error and the page
     // walker (a pure state machine), of config only the theme.
     floor(6, "app", &["model", "domain", "store", "api::ApiError", "api::pages::PageWalker", "config::Theme"]),

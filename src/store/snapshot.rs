@@ -37,8 +37,10 @@ pub struct Snapshot {
     pub key: SnapshotKey,
     pub taken_at: DateTime<Utc>,
     pub groups: Vec<Group>,
-    pub branches: Vec<Branch>,
-    pub plugins: Vec<Plugin>,
+    /// `None`: not known when it was taken (the branch list is optional).
+    pub branches: Option<Vec<Branch>>,
+    /// `None`: not asked for, or not answered.
+    pub plugins: Option<Vec<Plugin>>,
 }
 
 /// Why a snapshot was not used.
@@ -72,10 +74,11 @@ impl Snapshot {
         key: SnapshotKey,
         taken_at: DateTime<Utc>,
         groups: Vec<Group>,
-        branches: Vec<Branch>,
-        mut plugins: Vec<Plugin>,
+        branches: Option<Vec<Branch>>,
+        mut plugins: Option<Vec<Plugin>>,
     ) -> Self {
-        for installation in plugins.iter_mut().filter_map(|p| p.user.as_mut()) {
+        let catalogue = plugins.iter_mut().flatten();
+        for installation in catalogue.filter_map(|p| p.user.as_mut()) {
             installation.token = None;
         }
         Self {
@@ -209,11 +212,11 @@ mod tests {
             key(),
             taken(),
             vec![group(1), group(2)],
-            vec![Branch {
+            Some(vec![Branch {
                 id: 3,
                 name: "Chilonzor".into(),
-            }],
-            vec![plugin(1, true), plugin(2, false)],
+            }]),
+            Some(vec![plugin(1, true), plugin(2, false)]),
         )
     }
 
@@ -225,8 +228,18 @@ mod tests {
         let read = Snapshot::decode(&bytes, &key()).unwrap();
         assert_eq!(read, written);
         assert_eq!(read.groups[0], group(1));
-        assert_eq!(read.plugins[0].user.as_ref().unwrap().token, None);
-        assert_eq!(read.plugins[0].user.as_ref().unwrap().id, 40);
+        assert_eq!(
+            read.plugins.as_ref().unwrap()[0]
+                .user
+                .as_ref()
+                .unwrap()
+                .token,
+            None
+        );
+        assert_eq!(
+            read.plugins.as_ref().unwrap()[0].user.as_ref().unwrap().id,
+            40
+        );
     }
 
     #[test]
