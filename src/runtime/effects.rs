@@ -167,6 +167,9 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::ReloadToken => "reload token".to_string(),
         Effect::Copy(text) => format!("copy {} characters", text.chars().count()),
         Effect::Log(text) => text.clone(),
+        Effect::SaveSnapshot(walked) => {
+            format!("save the snapshot: {} groups", walked.groups.len())
+        }
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

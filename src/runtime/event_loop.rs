@@ -14,6 +14,7 @@
 
 use super::effects::{EffectRunner, TaskEvent, effect_label};
 use super::signals::Signal;
+use super::snapshots::Snapshots;
 use crate::app::{App, AppSettings, Effect, Input, Msg};
 use crate::session::Session;
 use chrono::{DateTime, Utc};
@@ -81,9 +82,16 @@ where
 {
     let (sender, tasks) = mpsc::unbounded_channel();
     let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
-    let (app, first_effects) = App::new(settings, screen.size()?);
+    let (mut app, mut first_effects) = App::new(settings, screen.size()?);
+    // Before the first frame, and before any request is sent: the
+    // snapshot's rows are what it draws.
+    let snapshots = Snapshots::of(session);
+    if let Some(snapshot) = snapshots.read(app.branch()) {
+        first_effects.extend(app.update(Input::Msg(snapshot), clock()));
+    }
     let event_loop = EventLoop {
         app,
+        snapshots,
         screen,
         events,
         clock,
@@ -97,6 +105,7 @@ where
 
 struct EventLoop<S, E> {
     app: App,
+    snapshots: Snapshots,
     screen: S,
     events: E,
     clock: Clock,
@@ -286,6 +295,7 @@ where
                     self.own_inputs.push_back(self.current_size()?);
                     self.own_inputs.push_back(Input::Msg(Msg::Resumed));
                 }
+                Effect::SaveSnapshot(walked) => self.snapshots.write(*walked),
                 Effect::Quit => return Ok(Some(Exit::Quit)),
             }
         }
@@ -479,6 +489,7 @@ mod tests {
         let (keys, events) = futures::channel::mpsc::unbounded();
         let event_loop = EventLoop {
             app: fixtures::loaded_app(fixtures::settings(), size),
+            snapshots: Snapshots::off(),
             screen,
             events,
             clock: fixtures::now,

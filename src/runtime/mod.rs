@@ -12,6 +12,8 @@
 //!   and one write each;
 //! - [`clipboard`]: OSC 52 with tmux and GNU screen passthrough;
 //! - `signals`: SIGTERM, SIGHUP, SIGINT, SIGCONT;
+//! - `snapshots`: the snapshot read at start and written after a complete
+//!   walk (`cache`);
 //! - [`settings`]: the app's settings from the session.
 
 pub mod clipboard;
@@ -20,6 +22,7 @@ mod event_loop;
 mod lean_backend;
 pub mod settings;
 mod signals;
+mod snapshots;
 mod terminal;
 
 pub use event_loop::{Clock, Console, Exit, run as run_on};

@@ -13,7 +13,7 @@ use crate::app::layout::ListScreen;
 use crate::app::list_pane::ListPane;
 use crate::app::shared::Shared;
 use crate::domain::columns::groups::COLUMNS;
-use crate::domain::format::{display_width, thousands};
+use crate::domain::format::{as_of, display_width, thousands};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -65,14 +65,24 @@ impl ListTab for GroupsTab {
         }
         if let Some(list) = list {
             let progress = list.progress();
+            // The rows are a snapshot's until a walk read every page.
+            let snapshot = list
+                .as_of()
+                .map(|taken| as_of(taken, shared.now, &shared.settings.timezone));
             if self.is_loading(shared) {
-                let what = if self.refreshing {
-                    "refreshing"
-                } else {
-                    "loading"
+                let what = match (&snapshot, self.refreshing) {
+                    (Some(as_of), _) => format!("{as_of} · refreshing"),
+                    (None, true) => "refreshing".to_string(),
+                    (None, false) => "loading".to_string(),
                 };
                 let text = format!("{} {what} {progress}…", spinner(shared.now));
                 parts.push((text, styles.busy, 1));
+            } else if let Some(as_of) = snapshot {
+                let mut text = as_of;
+                if progress.missing > 0 {
+                    text.push_str(&format!(" · {} missing · r retries", progress.missing));
+                }
+                parts.push((text, styles.error, 1));
             } else if progress.missing > 0 {
                 let pages = if progress.missing == 1 {
                     "page"
