@@ -5,7 +5,7 @@
 pub mod support;
 
 use crmdeck::api::ApiError;
-use crmdeck::app::{Answer, App, AppSettings, Request};
+use crmdeck::app::{Answer, App, AppSettings, Input, Msg, Request};
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
@@ -98,6 +98,19 @@ fn first_page_then(size: (u16, u16), later: impl Fn(u64) -> Option<ApiError>) ->
 #[test]
 fn a_walk_under_way_shows_its_first_rows_and_its_progress() {
     snapshot_at_sizes("walk_under_way", |size| first_page_then(size, |_| None));
+}
+
+#[test]
+fn a_snapshot_start_shows_its_rows_and_its_age_while_refreshing() {
+    snapshot_at_sizes("snapshot_start", |size| {
+        let (mut app, _) = App::new(fixtures::settings(), size);
+        let snapshot = fixtures::snapshot(1..=40);
+        app.update(
+            Input::Msg(Msg::Snapshot(Ok(Box::new(snapshot)))),
+            fixtures::now(),
+        );
+        app
+    });
 }
 
 #[test]
