@@ -219,6 +219,12 @@ mod tests {
                 Err(CacheError::Snapshot(_, SnapshotError::Unreadable(_)))
             ));
         }
+        // A file over the limit is not read past it (a sparse file: fast).
+        let huge = std::fs::File::create(&path).unwrap();
+        huge.set_len(SNAPSHOT_SIZE_LIMIT + 1).unwrap();
+        let refused = cache.read(&key("ops")).unwrap_err();
+        assert!(matches!(refused, CacheError::TooLarge(_)));
+        assert!(refused.to_string().ends_with("larger than 64 MiB"));
         // A folder where the file should be cannot be read.
         std::fs::remove_file(&path).unwrap();
         std::fs::create_dir(&path).unwrap();
