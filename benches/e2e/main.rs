@@ -294,6 +294,14 @@ impl Bench {
         })
     }
 
+    /// A demo server of a stage's own, on the bench's runtime.
+    fn server_of(&self, options: DemoOptions) -> Result<DemoHandle, String> {
+        let groups = options.groups;
+        self.runtime
+            .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
+            .map_err(|e| format!("the demo server of {groups} groups: {e}"))
+    }
+
     /// `curl` fetching what the dashboard asks for first; its wall time
     /// from start to exit, the process's start included as the dashboard's is.
     fn curl_first_page(&self) -> Result<Duration, String> {
@@ -385,10 +393,7 @@ fn snapshot_start(bench: &Bench, report: &mut Report, launches: usize) -> Result
         max_per_page: SNAPSHOT_MAX_PER_PAGE,
         ..DemoOptions::default()
     };
-    let server = bench
-        .runtime
-        .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
-        .map_err(|e| format!("the demo server of {SNAPSHOT_CENTRE_GROUPS} groups: {e}"))?;
+    let server = bench.server_of(options)?;
     let cache = tempfile::TempDir::new().map_err(|e| format!("a cache folder: {e}"))?;
     let cache_home = cache
         .path()
@@ -665,10 +670,7 @@ fn slow_link(bench: &Bench, report: &mut Report) -> Result<(), String> {
             ..DemoOptions::default()
         };
         // A server of its own each time: `settle` counts its requests.
-        let server = bench
-            .runtime
-            .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
-            .map_err(|e| format!("the demo server of {LONG_LIST_GROUPS} groups: {e}"))?;
+        let server = bench.server_of(options)?;
         let mut pty = bench.spawn_on(&server, Some(BROWSING_CONFIG), Some(rate))?;
         pty.wait_frame("the first rows of the list", 0, |screen| {
             selected_row(screen).is_some()
@@ -740,10 +742,7 @@ fn walk(bench: &Bench, report: &mut Report) -> Result<(), String> {
         latency: WALK_LATENCY,
         ..DemoOptions::default()
     };
-    let server = bench
-        .runtime
-        .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
-        .map_err(|e| format!("the demo server of {LONG_LIST_GROUPS} groups: {e}"))?;
+    let server = bench.server_of(options)?;
     let mut pty = bench.spawn_on(&server, None, None)?;
     let first = pty.wait_frame("the first rows", 0, |screen| selected_row(screen).is_some())?;
     let whole = pty.wait_frame("the whole list", 0, |screen| {
