@@ -100,17 +100,30 @@ fn a_walk_under_way_shows_its_first_rows_and_its_progress() {
     snapshot_at_sizes("walk_under_way", |size| first_page_then(size, |_| None));
 }
 
+/// A new app shown the fixtures' snapshot of groups 1 to 40, as the
+/// runtime does before any answer.
+fn from_snapshot(size: (u16, u16)) -> (App, Vec<crmdeck::app::Effect>) {
+    let (mut app, mut effects) = App::new(fixtures::settings(), size);
+    let snapshot = Msg::Snapshot(Ok(Box::new(fixtures::snapshot(1..=40))));
+    effects.extend(app.update(Input::Msg(snapshot), fixtures::now()));
+    (app, effects)
+}
+
 #[test]
 fn a_snapshot_start_shows_its_rows_and_its_age_while_refreshing() {
-    snapshot_at_sizes("snapshot_start", |size| {
-        let (mut app, _) = App::new(fixtures::settings(), size);
-        let snapshot = fixtures::snapshot(1..=40);
-        app.update(
-            Input::Msg(Msg::Snapshot(Ok(Box::new(snapshot)))),
-            fixtures::now(),
-        );
-        app
+    snapshot_at_sizes("snapshot_start", |size| from_snapshot(size).0);
+}
+
+#[test]
+fn a_snapshot_stays_with_its_age_while_a_page_is_missing() {
+    let (mut app, effects) = from_snapshot((80, 24));
+    answer(&mut app, effects, &mut |request| match request {
+        Request::Groups(query) if query.page == 3 => {
+            Some(request.failed(ApiError::Timeout(Duration::from_secs(30))))
+        }
+        other => Some(server_answer(other)),
     });
+    snapshot("snapshot_page_missing_80x24", &app);
 }
 
 #[test]

@@ -77,20 +77,24 @@ impl ListTab for GroupsTab {
                 };
                 let text = format!("{} {what} {progress}…", spinner(shared.now));
                 parts.push((text, styles.busy, 1));
-            } else if let Some(as_of) = snapshot {
-                let mut text = as_of;
-                if progress.missing > 0 {
-                    text.push_str(&format!(" · {} missing · r retries", progress.missing));
+            } else {
+                // Once the walk ended: the pages still missing, and the
+                // snapshot's age while its rows are still shown.
+                let missing = (progress.missing > 0).then(|| {
+                    let pages = if progress.missing == 1 {
+                        "page"
+                    } else {
+                        "pages"
+                    };
+                    format!("{} {pages} missing · r retries", progress.missing)
+                });
+                let text = [snapshot, missing]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>();
+                if !text.is_empty() {
+                    parts.push((text.join(" · "), styles.error, 1));
                 }
-                parts.push((text, styles.error, 1));
-            } else if progress.missing > 0 {
-                let pages = if progress.missing == 1 {
-                    "page"
-                } else {
-                    "pages"
-                };
-                let text = format!("{} {pages} missing · r retries", progress.missing);
-                parts.push((text, styles.error, 1));
             }
         }
         let spans = fitting(parts, usize::from(screen.summary.width).saturating_sub(1));
