@@ -115,6 +115,13 @@ fn a_snapshot_start_shows_its_rows_and_its_age_while_refreshing() {
 }
 
 #[test]
+fn the_snapshots_catalogue_says_its_age_while_refreshing() {
+    let (mut app, _) = from_snapshot((80, 24));
+    press(&mut app, "1");
+    snapshot("snapshot_plugins_80x24", &app);
+}
+
+#[test]
 fn a_snapshot_stays_with_its_age_while_a_page_is_missing() {
     let (mut app, effects) = from_snapshot((80, 24));
     answer(&mut app, effects, &mut |request| match request {

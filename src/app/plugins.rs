@@ -23,6 +23,7 @@ use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
 use crate::store::Snapshot;
+use chrono::{DateTime, Utc};
 use crossterm::event::KeyEvent;
 use std::collections::BTreeMap;
 
@@ -81,9 +82,9 @@ pub struct PluginsTab {
     pub list: ListPane,
     pub type_filter: TypeFilter,
     pub token_revealed: bool,
-    /// The list shown is the snapshot's, not yet fetched in this run:
-    /// nothing is installed from it.
-    pub from_snapshot: bool,
+    /// When the snapshot whose list is shown was taken, while no list was
+    /// fetched in this run: nothing is installed from it.
+    pub from_snapshot: Option<DateTime<Utc>>,
     /// Installs whose outcome is unknown (see [`ApiError::outcome_unknown`]),
     /// by plugin id, with the error line about each: none of them is sent
     /// again until a plugin list asked for since says it is not installed.
@@ -117,7 +118,7 @@ impl PluginsTab {
                 self.plugins = plugins;
                 self.measure();
                 self.loaded = true;
-                self.from_snapshot = false;
+                self.from_snapshot = None;
                 self.load_error = None;
                 shared.status.resolved(Topic::Plugins);
                 self.settle(shared);
@@ -213,7 +214,7 @@ impl PluginsTab {
         let name = sanitize_line(&plugin.name);
         if read_only {
             Some("read-only: install disabled".to_string())
-        } else if self.from_snapshot {
+        } else if self.from_snapshot.is_some() {
             // Installs act on what the server says now, never on a snapshot.
             let wait = if self.is_loading(requests) {
                 "install waits for it (loading…)"
@@ -431,7 +432,7 @@ impl Screen for PluginsTab {
             self.plugins = plugins.clone();
             self.measure();
             self.loaded = true;
-            self.from_snapshot = true;
+            self.from_snapshot = Some(snapshot.taken_at);
             self.refilter_keeping(None, &shared.layout);
         }
     }

@@ -106,7 +106,7 @@ fn installs_wait_for_the_catalogue_fetched_in_this_run() {
     assert_eq!(install_fetches(&sent), 0);
 
     answer_all(&mut app, effects);
-    assert!(!app.tabs.plugins.from_snapshot);
+    assert_eq!(app.tabs.plugins.from_snapshot, None);
     press(&mut app, "i");
     assert!(app.overlay::<Confirm>().is_some());
 }
