@@ -283,9 +283,14 @@ impl PluginsTab {
                 Vec::new()
             }
             None => {
-                shared
-                    .status
-                    .info("no token: the plugin is not installed", shared.now);
+                let why = match self.selected() {
+                    // Tokens are never kept on disk.
+                    Some(plugin) if plugin.is_installed() && self.from_snapshot.is_some() => {
+                        "no token in the snapshot: it shows once the list is fetched"
+                    }
+                    _ => "no token: the plugin is not installed",
+                };
+                shared.status.info(why, shared.now);
                 Vec::new()
             }
         }

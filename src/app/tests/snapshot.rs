@@ -93,7 +93,14 @@ fn installs_wait_for_the_catalogue_fetched_in_this_run() {
             .filter_map(|p| p.user.as_ref())
             .all(|u| u.token.is_none())
     );
-    press(&mut app, "ji");
+    // Plugin 1 is installed, its token not in the snapshot.
+    press(&mut app, "\nv");
+    let said = &app.shared.status.current().unwrap().text;
+    assert_eq!(
+        said,
+        "no token in the snapshot: it shows once the list is fetched"
+    );
+    press(&mut app, "\x1bji");
     assert!(app.overlay::<Confirm>().is_none());
     let said = &app.shared.status.current().unwrap().text;
     assert_eq!(
