@@ -113,3 +113,19 @@ async fn no_cache_and_cache_false_read_and_write_nothing() {
         &["off (cache = false or --no-cache)"],
     );
 }
+
+#[tokio::test]
+async fn two_crmdecks_writing_at_once_leave_one_whole_snapshot() {
+    let fx = fixture_with(five_pages()).await;
+    let args = ["groups", "--all", "--format", "json"];
+    let (one, two, three) = tokio::join!(fx.run(&args), fx.run(&args), fx.run(&args));
+    for output in [one, two, three] {
+        assert!(output.status.success(), "{output:?}");
+    }
+    // One file, no temporary file left, and it reads as a whole snapshot.
+    let files = snapshots(&fx);
+    assert_eq!(files.len(), 1, "{files:?}");
+    let snapshot: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
+    assert_eq!(snapshot["groups"].as_array().unwrap().len(), 100);
+    assert!(info_cache(&fx, &[]).await["taken_at"].is_string());
+}
