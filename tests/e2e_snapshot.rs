@@ -105,3 +105,43 @@ fn a_corrupt_snapshot_is_said_once_and_the_start_goes_on() {
     assert!(log.contains("snapshot ignored"), "{log}");
     assert!(log.contains("snapshot written"), "{log}");
 }
+
+#[test]
+fn no_cache_neither_reads_nor_writes_the_snapshot() {
+    let (server, cache) = server_and_cache();
+    cli(
+        &server,
+        cache.path(),
+        &["groups", "--all", "--format", "csv"],
+    );
+    let path = snapshot_path(&server, cache.path());
+    let written = std::fs::read(&path).expect("the snapshot groups --all left");
+    server.handle.faults().set_latency(Duration::from_secs(60));
+    let cache_home = cache.path().to_str().expect("a UTF-8 path");
+    let mut tty = pty::dashboard(
+        &server.handle.base_url(),
+        server.handle.token(),
+        &["--no-cache"],
+        &[("XDG_CACHE_HOME", cache_home)],
+    );
+    let screen = tty.wait_for("loading");
+    assert!(!screen.contains("as of "), "{screen}");
+    assert!(!screen.contains(FIRST_ROWS), "{screen}");
+    tty.quit();
+    // A whole walk with --no-cache leaves the file as it was.
+    server.handle.faults().set_latency(Duration::ZERO);
+    let mut tty = pty::dashboard(
+        &server.handle.base_url(),
+        server.handle.token(),
+        &["--no-cache"],
+        &[("XDG_CACHE_HOME", cache_home)],
+    );
+    tty.wait_until("the whole list read", |screen| {
+        let text = screen.contents();
+        text.contains(FIRST_ROWS) && !text.contains("pages…")
+    });
+    tty.quit();
+    // (Compared whole, not shown: a snapshot is a few hundred KB.)
+    let untouched = std::fs::read(&path).unwrap() == written;
+    assert!(untouched, "--no-cache wrote the snapshot");
+}
