@@ -48,16 +48,19 @@ const FLOORS: &[Floor] = &[
     // Every record by id and what to fetch next: pure data on the model.
     floor(4, "store", &["model"]),
     floor(5, "demo", &["model", "domain"]),
-    // Config and client opened, with the demo server when asked: above demo.
-    floor(6, "session", &["model", "domain", "api", "config", "demo"]),
+    // The snapshot files: private, atomic, checked by the store's format.
+    floor(5, "cache", &["model", "local_files", "store"]),
+    // Config and client opened, with the demo server when asked: above demo;
+    // the cache located for the config (its key: profile, base URL).
+    floor(6, "session", &["model", "domain", "api", "config", "store", "cache", "demo"]),
     // Screens, state, update (pure): of api only its error, of config only
     // the theme.
     floor(6, "app", &["model", "domain", "store", "api::ApiError", "config::Theme"]),
     floor(7, "ui", &["model", "domain", "config", "app"]),
-    floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "demo", "session"]),
+    floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "cache", "demo", "session"]),
     // Terminal, event loop, effects (its tests start a demo server), the
     // view remembered in the state directory (local_files' rules); not cli.
-    floor(8, "runtime", &["model", "domain", "local_files", "api", "logging", "config", "store", "demo", "session", "app", "ui"]),
+    floor(8, "runtime", &["model", "domain", "local_files", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
 ];

@@ -5,7 +5,7 @@
 pub mod support;
 
 use crmdeck::api::ApiError;
-use crmdeck::app::{Answer, App, AppSettings, Request};
+use crmdeck::app::{Answer, App, AppSettings, Input, Msg, Request};
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
@@ -98,6 +98,39 @@ fn first_page_then(size: (u16, u16), later: impl Fn(u64) -> Option<ApiError>) ->
 #[test]
 fn a_walk_under_way_shows_its_first_rows_and_its_progress() {
     snapshot_at_sizes("walk_under_way", |size| first_page_then(size, |_| None));
+}
+
+/// A new app shown the fixtures' snapshot of groups 1 to 40, as the
+/// runtime does before any answer.
+fn from_snapshot(size: (u16, u16)) -> (App, Vec<crmdeck::app::Effect>) {
+    let (mut app, mut effects) = App::new(fixtures::settings(), size);
+    let snapshot = Msg::Snapshot(Ok(Box::new(fixtures::snapshot(1..=40))));
+    effects.extend(app.update(Input::Msg(snapshot), fixtures::now()));
+    (app, effects)
+}
+
+#[test]
+fn a_snapshot_start_shows_its_rows_and_its_age_while_refreshing() {
+    snapshot_at_sizes("snapshot_start", |size| from_snapshot(size).0);
+}
+
+#[test]
+fn the_snapshots_catalogue_says_its_age_while_refreshing() {
+    let (mut app, _) = from_snapshot((80, 24));
+    press(&mut app, "1");
+    snapshot("snapshot_plugins_80x24", &app);
+}
+
+#[test]
+fn a_snapshot_stays_with_its_age_while_a_page_is_missing() {
+    let (mut app, effects) = from_snapshot((80, 24));
+    answer(&mut app, effects, &mut |request| match request {
+        Request::Groups(query) if query.page == 3 => {
+            Some(request.failed(ApiError::Timeout(Duration::from_secs(30))))
+        }
+        other => Some(server_answer(other)),
+    });
+    snapshot("snapshot_page_missing_80x24", &app);
 }
 
 #[test]

@@ -36,8 +36,14 @@
 //!    first rows (budget: one round trip, plus half of one for the process
 //!    and the connection), and launch → the whole list held.
 //!
+//! 6. a snapshot start (issue 13, sections 4 and 6): a 2,000-group branch
+//!    (the demo's branch 1 of 5,635 groups, pages of 20) walked once by
+//!    `groups --all`, which leaves its snapshot; then, with the API at
+//!    800 ms a request, launch → the first groups row drawn from the
+//!    snapshot, before any answer can arrive (N launches, as for 1).
+//!
 //! `--stage NAME` (repeatable) runs only the stages named: `launch`,
-//! `browsing`, `size`, `slow-link`, `walk`.
+//! `browsing`, `size`, `slow-link`, `walk`, `snapshot`.
 
 // The tests' clean home and environment (`pub`: what this bench does not
 // use is no dead code).
@@ -95,6 +101,15 @@ const BINARY_BYTES: f64 = 9e6;
 const FIRST_ROWS_IN_ROUND_TRIPS: f64 = 1.5;
 // Issue 16, section 4: at 32 KB/s.
 const LAST_KEY_TO_FINAL_FRAME_MS: f64 = 300.0;
+// Issue 13, section 6: launch → first row from a snapshot, API at 800 ms.
+const SNAPSHOT_FIRST_ROW_MS: f64 = 80.0;
+const SNAPSHOT_API_LATENCY: Duration = Duration::from_millis(800);
+/// The demo centre whose branch 1 holds 2,000 groups, and its page cap.
+const SNAPSHOT_CENTRE_GROUPS: usize = 5_635;
+const SNAPSHOT_BRANCH: i64 = 1;
+// As the header counts them (`domain::format::thousands`).
+const SNAPSHOT_BRANCH_GROUPS: &str = "2 000 groups";
+const SNAPSHOT_MAX_PER_PAGE: u64 = 20;
 
 fn main() -> ExitCode {
     let options = match Options::from_args() {
@@ -136,7 +151,7 @@ fn main() -> ExitCode {
         bench.server.base_url()
     );
     let mut report = Report::default();
-    let stages: [(&str, &str, Stage); 5] = [
+    let stages: [(&str, &str, Stage); 6] = [
         ("launch", "launch against curl", &|bench, report| {
             launch_against_curl(bench, report, options.launches)
         }),
@@ -144,6 +159,9 @@ fn main() -> ExitCode {
         ("size", "binary size", &binary_size),
         ("slow-link", "slow link", &slow_link),
         ("walk", "the walk of a large centre", &walk),
+        ("snapshot", "snapshot start", &|bench, report| {
+            snapshot_start(bench, report, options.launches)
+        }),
     ];
     for (key, name, stage) in stages {
         if !options.stages.is_empty() && !options.stages.iter().any(|s| s == key) {
@@ -163,7 +181,14 @@ fn main() -> ExitCode {
 }
 
 /// The stages' names, for `--stage`.
-const STAGES: [&str; 5] = ["launch", "browsing", "size", "slow-link", "walk"];
+const STAGES: [&str; 6] = [
+    "launch",
+    "browsing",
+    "size",
+    "slow-link",
+    "walk",
+    "snapshot",
+];
 
 type Stage<'a> = &'a dyn Fn(&Bench, &mut Report) -> Result<(), String>;
 
@@ -242,18 +267,39 @@ impl Bench {
         config: Option<&str>,
         read_rate: Option<u32>,
     ) -> Result<Pty, String> {
+        self.spawn_with(server, config, read_rate, &[])
+    }
+
+    /// [`Self::spawn_on`] with `env` added (a cache folder kept across runs).
+    fn spawn_with(
+        &self,
+        server: &DemoHandle,
+        config: Option<&str>,
+        read_rate: Option<u32>,
+        env: &[(&str, &str)],
+    ) -> Result<Pty, String> {
         let base_url = server.base_url();
+        let mut with_server = vec![
+            ("CRMDECK_BASE_URL", base_url.as_str()),
+            ("CRMDECK_TOKEN", server.token()),
+        ];
+        with_server.extend_from_slice(env);
         Pty::spawn(&Launch {
             binary: &self.binary,
             columns: COLUMNS,
             rows: ROWS,
-            env: &[
-                ("CRMDECK_BASE_URL", &base_url),
-                ("CRMDECK_TOKEN", server.token()),
-            ],
+            env: &with_server,
             config,
             read_rate,
         })
+    }
+
+    /// A demo server of a stage's own, on the bench's runtime.
+    fn server_of(&self, options: DemoOptions) -> Result<DemoHandle, String> {
+        let groups = options.groups;
+        self.runtime
+            .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
+            .map_err(|e| format!("the demo server of {groups} groups: {e}"))
     }
 
     /// `curl` fetching what the dashboard asks for first; its wall time
@@ -335,6 +381,68 @@ fn first_row(bench: &Bench) -> Result<Duration, String> {
     let elapsed = shown.saturating_duration_since(pty.spawned_at);
     pty.quit()?;
     Ok(elapsed)
+}
+
+/// Launch → the first groups row drawn from a snapshot of a 2,000-group
+/// branch, with the API at 800 ms a request (so no answer can be on
+/// screen yet): `groups --all` leaves the snapshot, then `launches` runs
+/// of the dashboard on that branch, each quit once the row is drawn.
+fn snapshot_start(bench: &Bench, report: &mut Report, launches: usize) -> Result<(), String> {
+    let options = DemoOptions {
+        groups: SNAPSHOT_CENTRE_GROUPS,
+        max_per_page: SNAPSHOT_MAX_PER_PAGE,
+        ..DemoOptions::default()
+    };
+    let server = bench.server_of(options)?;
+    let cache = tempfile::TempDir::new().map_err(|e| format!("a cache folder: {e}"))?;
+    let cache_home = cache
+        .path()
+        .to_str()
+        .ok_or("a cache folder that is not UTF-8")?;
+    let home = tempfile::TempDir::new().map_err(|e| format!("a temporary home: {e}"))?;
+    let branch = SNAPSHOT_BRANCH.to_string();
+    let walked = Command::new(&bench.binary)
+        .args(["groups", "--all", "--branch", &branch, "--format", "csv"])
+        .env_clear()
+        .envs(home::clean_env(home.path()))
+        .env("CRMDECK_BASE_URL", server.base_url())
+        .env("CRMDECK_TOKEN", server.token())
+        .env("XDG_CACHE_HOME", cache_home)
+        .output()
+        .map_err(|e| format!("groups --all does not start: {e}"))?;
+    if !walked.status.success() {
+        return Err(format!(
+            "groups --all: {}",
+            String::from_utf8_lossy(&walked.stderr).trim()
+        ));
+    }
+    server.faults().set_latency(SNAPSHOT_API_LATENCY);
+    let config = format!("branch_id = {SNAPSHOT_BRANCH}\n");
+    let env = [("XDG_CACHE_HOME", cache_home)];
+    let first_row = || -> Result<Duration, String> {
+        let mut pty = bench.spawn_with(&server, Some(&config), None, &env)?;
+        let shown = pty.wait_frame("the first row from the snapshot", 0, |screen| {
+            let text = screen.contents();
+            selected_row(screen).is_some()
+                && text.contains("as of ")
+                && text.contains(SNAPSHOT_BRANCH_GROUPS)
+        })?;
+        let elapsed = shown.saturating_duration_since(pty.spawned_at);
+        pty.quit()?;
+        Ok(elapsed)
+    };
+    // One not counted: the binary and the snapshot into the page cache.
+    first_row()?;
+    let shown: Vec<f64> = (0..launches)
+        .map(|_| first_row().map(millis))
+        .collect::<Result<_, _>>()?;
+    report.add(Row::budget(
+        format!("launch → first row from a snapshot, API at 800 ms ({launches} launches)"),
+        Spread::of(&shown),
+        Unit::Milliseconds,
+        SNAPSHOT_FIRST_ROW_MS,
+    ));
+    Ok(())
 }
 
 /// One session with pages of 100: idle CPU, cursor moves, screenful
@@ -562,10 +670,7 @@ fn slow_link(bench: &Bench, report: &mut Report) -> Result<(), String> {
             ..DemoOptions::default()
         };
         // A server of its own each time: `settle` counts its requests.
-        let server = bench
-            .runtime
-            .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
-            .map_err(|e| format!("the demo server of {LONG_LIST_GROUPS} groups: {e}"))?;
+        let server = bench.server_of(options)?;
         let mut pty = bench.spawn_on(&server, Some(BROWSING_CONFIG), Some(rate))?;
         pty.wait_frame("the first rows of the list", 0, |screen| {
             selected_row(screen).is_some()
@@ -637,10 +742,7 @@ fn walk(bench: &Bench, report: &mut Report) -> Result<(), String> {
         latency: WALK_LATENCY,
         ..DemoOptions::default()
     };
-    let server = bench
-        .runtime
-        .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
-        .map_err(|e| format!("the demo server of {LONG_LIST_GROUPS} groups: {e}"))?;
+    let server = bench.server_of(options)?;
     let mut pty = bench.spawn_on(&server, None, None)?;
     let first = pty.wait_frame("the first rows", 0, |screen| selected_row(screen).is_some())?;
     let whole = pty.wait_frame("the whole list", 0, |screen| {

@@ -24,7 +24,7 @@ use crate::api::ApiError;
 use crate::domain::columns::SortColumn;
 use crate::domain::columns::groups::COLUMNS;
 use crate::model::{Group, GroupsPage, GroupsQuery};
-use crate::store::GroupList;
+use crate::store::{GroupList, Snapshot};
 use crossterm::event::KeyEvent;
 use std::collections::HashSet;
 
@@ -318,6 +318,17 @@ impl Screen for GroupsTab {
             Answer::Me(_) if answer.centre_zone().is_some() => self.reformat(shared),
             _ => {}
         }
+    }
+
+    /// The snapshot's rows (in the store already, for its branch) shown
+    /// at once; the walk under way refreshes them.
+    fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
+        if snapshot.key.branch != self.branch_id {
+            return;
+        }
+        self.reformat(shared);
+        self.note_arrivals(shared);
+        self.refreshing = self.is_loading(shared);
     }
 
     fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {

@@ -42,7 +42,7 @@ pub(crate) mod week;
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId};
+pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId, Walked};
 pub use shared::AppSettings;
 pub use tabs::Tab;
 pub use view::SavedView;
@@ -154,6 +154,11 @@ impl App {
             self.schedule_auto_refresh();
         }
         effects
+    }
+
+    /// The branch listed (None: every branch): whose snapshot to show.
+    pub fn branch(&self) -> Option<i64> {
+        self.shared.branch_id
     }
 
     /// The terminal's size (columns, rows) as of the last resize.
@@ -404,12 +409,27 @@ impl App {
                 Vec::new()
             }
             Msg::Resumed => Vec::new(),
+            Msg::Snapshot(Ok(snapshot)) => {
+                self.shared.seed(&snapshot);
+                for &tab in Tab::ALL {
+                    self.tabs
+                        .get_mut(tab)
+                        .on_snapshot(&snapshot, &mut self.shared);
+                }
+                Vec::new()
+            }
+            // Logged by the runtime; said once, and the start goes on as usual.
+            Msg::Snapshot(Err(why)) => {
+                status.info(format!("snapshot not used: {why}"), now);
+                Vec::new()
+            }
         }
     }
 
     /// An answer: what it teaches the app (its own requests), then every
     /// other screen has a look, then its owner takes it.
     fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
+        self.shared.keep(&answer);
         let mut effects = match owner {
             Owner::App => {
                 self.shared.learn(&answer);

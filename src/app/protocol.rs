@@ -5,7 +5,8 @@
 use super::view::SavedView;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
-use crate::model::{Branch, GroupsPage, GroupsQuery, Installation, Me, Plugin};
+use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
+use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
 
@@ -39,6 +40,9 @@ pub enum Msg {
     Copied(Result<(), String>),
     /// The terminal came back after a suspend (Ctrl-Z, then `fg`).
     Resumed,
+    /// The snapshot of the last complete walk, read at start before any
+    /// answer, or why the file there was not used (never a token in it).
+    Snapshot(Result<Box<Snapshot>, String>),
 }
 
 /// One call to the API. Its answer comes back as the [`Answer`] of the same
@@ -139,7 +143,21 @@ pub enum Effect {
     Log(String),
     /// Keep `SavedView` for the next start of this profile (it changed).
     Remember(SavedView),
+    /// Keep what a complete walk found as the snapshot for the next start.
+    SaveSnapshot(Box<Walked>),
     /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
     Suspend,
     Quit,
+}
+
+/// What a complete walk of a branch found, as of `taken_at`: the runtime
+/// writes it as the snapshot of this profile and server (it adds whose).
+/// Only what this run fetched: no group, branch or plugin of a snapshot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Walked {
+    pub branch: Option<i64>,
+    pub taken_at: DateTime<Utc>,
+    pub groups: Vec<Group>,
+    pub branches: Option<Vec<Branch>>,
+    pub plugins: Option<Vec<Plugin>>,
 }

@@ -14,6 +14,7 @@ use super::requests::Requests;
 use super::shared::Shared;
 use super::tabs::Tab;
 use super::view::SavedView;
+use crate::store::Snapshot;
 use crossterm::event::KeyEvent;
 use std::any::Any;
 
@@ -62,6 +63,11 @@ pub trait Screen: Any + Send {
     /// the centre's zone, a page of a walk), seen before the owner
     /// takes its answer.
     fn observe(&mut self, _answer: &Answer, _shared: &mut Shared) {}
+
+    /// The snapshot read at start (before any answer): what the screen
+    /// shows of it until fresh data arrives. The groups are in the store
+    /// already.
+    fn on_snapshot(&mut self, _snapshot: &Snapshot, _shared: &mut Shared) {}
 
     /// A command another screen gave the tabs.
     fn command(&mut self, _command: &Command, _shared: &mut Shared) -> Vec<Effect> {

@@ -65,6 +65,12 @@ fn state_dir(env: &dyn Fn(&str) -> Option<String>) -> PathBuf {
         })
 }
 
+/// `$XDG_CACHE_HOME/crmdeck`, else `$HOME/.cache/crmdeck`: the snapshots
+/// (`cache.rs`). `None` when neither is set: no cache then.
+pub fn cache_dir(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    xdg_dir(env, "XDG_CACHE_HOME", ".cache").map(|dir| dir.join("crmdeck"))
+}
+
 /// The path as people like to read it: `~/…` for a path under $HOME.
 pub(crate) fn shown(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> String {
     let under_home =
@@ -151,6 +157,18 @@ mod tests {
             log_path(&nobody),
             std::env::temp_dir().join("crmdeck-ops").join("crmdeck.log")
         );
+    }
+
+    #[test]
+    fn cache_dir_is_xdg_cache_home_else_home() {
+        let both = env_of(&[("XDG_CACHE_HOME", "/c"), ("HOME", "/home/u")]);
+        assert_eq!(cache_dir(&both), Some(PathBuf::from("/c/crmdeck")));
+        let home = env_of(&[("XDG_CACHE_HOME", "rel"), ("HOME", "/home/u")]);
+        assert_eq!(
+            cache_dir(&home),
+            Some(PathBuf::from("/home/u/.cache/crmdeck"))
+        );
+        assert_eq!(cache_dir(&env_of(&[])), None);
     }
 
     #[test]

@@ -168,6 +168,9 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::Copy(text) => format!("copy {} characters", text.chars().count()),
         Effect::Log(text) => text.clone(),
         Effect::Remember(_) => "remember the view".to_string(),
+        Effect::SaveSnapshot(walked) => {
+            format!("save the snapshot: {} groups", walked.groups.len())
+        }
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

@@ -14,6 +14,7 @@
 
 use super::effects::{EffectRunner, TaskEvent, effect_label};
 use super::signals::Signal;
+use super::snapshots::Snapshots;
 use super::{settings, view_file};
 use crate::app::{App, AppSettings, Effect, Input, Msg};
 use crate::session::Session;
@@ -88,9 +89,16 @@ where
     let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
     let remembered = view_file.as_deref().and_then(view_file::read);
     let settings = settings::restored(settings, remembered);
-    let (app, first_effects) = App::new(settings, screen.size()?);
+    let (mut app, mut first_effects) = App::new(settings, screen.size()?);
+    // Before the first frame, and before any request is sent: the
+    // snapshot's rows are what it draws.
+    let snapshots = Snapshots::of(session);
+    if let Some(snapshot) = snapshots.read(app.branch()) {
+        first_effects.extend(app.update(Input::Msg(snapshot), clock()));
+    }
     let event_loop = EventLoop {
         app,
+        snapshots,
         screen,
         events,
         clock,
@@ -105,6 +113,7 @@ where
 
 struct EventLoop<S, E> {
     app: App,
+    snapshots: Snapshots,
     screen: S,
     events: E,
     clock: Clock,
@@ -303,6 +312,7 @@ where
                     self.own_inputs.push_back(self.current_size()?);
                     self.own_inputs.push_back(Input::Msg(Msg::Resumed));
                 }
+                Effect::SaveSnapshot(walked) => self.snapshots.write(*walked),
                 Effect::Quit => return Ok(Some(Exit::Quit)),
             }
         }
@@ -496,6 +506,7 @@ mod tests {
         let (keys, events) = futures::channel::mpsc::unbounded();
         let event_loop = EventLoop {
             app: fixtures::loaded_app(fixtures::settings(), size),
+            snapshots: Snapshots::off(),
             screen,
             events,
             clock: fixtures::now,

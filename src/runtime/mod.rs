@@ -14,6 +14,8 @@
 //! - `signals`: SIGTERM, SIGHUP, SIGINT, SIGCONT;
 //! - [`settings`]: the app's settings from the session (and the view
 //!   remembered);
+//! - `snapshots`: the snapshot read at start and written after a complete
+//!   walk (`cache`);
 //! - `view_file`: the view remembered per profile, in the state directory.
 
 pub mod clipboard;
@@ -22,6 +24,7 @@ mod event_loop;
 mod lean_backend;
 pub mod settings;
 mod signals;
+mod snapshots;
 mod terminal;
 mod view_file;
 

@@ -30,6 +30,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         working_hours: config.working_hours,
         max_parallel: config.max_parallel.clone(),
         max_in_flight: config.max_in_flight,
+        cache: config.cache,
         warnings: config.warnings.clone(),
         view: SavedView::default(),
     }

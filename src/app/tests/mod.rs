@@ -4,6 +4,7 @@
 mod global;
 mod groups;
 mod plugins;
+mod snapshot;
 mod view;
 mod walks;
 mod week;
