@@ -16,7 +16,7 @@ use crate::store::{Snapshot, SnapshotError, SnapshotKey};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::fs::OpenOptions;
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// The most read of a snapshot file: 2,000 groups take about 2 MiB.
@@ -109,7 +109,10 @@ impl Cache {
             .suffix(".tmp")
             .tempfile_in(&self.dir)
             .map_err(failed)?;
-        temporary.write_all(&snapshot.encode()).map_err(failed)?;
+        let mut writer = BufWriter::new(temporary.as_file_mut());
+        snapshot.write_to(&mut writer).map_err(failed)?;
+        writer.flush().map_err(failed)?;
+        drop(writer);
         temporary.as_file().sync_all().map_err(failed)?;
         temporary
             .persist(&path)
@@ -157,13 +160,11 @@ mod tests {
     }
 
     fn snapshot(key: SnapshotKey, groups: i64) -> Snapshot {
-        let groups = (1..=groups)
-            .map(|id| Group {
-                id,
-                name: format!("Group {id}"),
-                ..Group::default()
-            })
-            .collect();
+        let groups = (1..=groups).map(|id| Group {
+            id,
+            name: format!("Group {id}"),
+            ..Group::default()
+        });
         let branches = vec![Branch {
             id: 1,
             name: "Chilonzor".into(),

@@ -9,6 +9,7 @@ use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plu
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
+use std::sync::Arc;
 
 /// Identifies one request. A result whose id is no longer awaited is dropped:
 /// the latest request wins and an old answer never overwrites a new one.
@@ -157,7 +158,7 @@ pub enum Effect {
 pub struct Walked {
     pub branch: Option<i64>,
     pub taken_at: DateTime<Utc>,
-    pub groups: Vec<Group>,
+    pub groups: Vec<Arc<Group>>,
     pub branches: Option<Vec<Branch>>,
     pub plugins: Option<Vec<Plugin>>,
 }

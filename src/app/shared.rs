@@ -177,7 +177,7 @@ impl Shared {
     /// What this run fetched of `branch`, the branches and the plugins,
     /// for the runtime to keep as the snapshot.
     fn walked(&self, branch: Option<i64>) -> Effect {
-        let groups = self.store.groups(branch).map(|list| list.groups().cloned());
+        let groups = (self.store.groups(branch)).map(|list| list.shared_groups().cloned());
         Effect::SaveSnapshot(Box::new(Walked {
             branch,
             taken_at: self.now,
@@ -193,7 +193,7 @@ impl Shared {
     /// what else they show of it (`Screen::on_snapshot`).
     pub(super) fn seed(&mut self, snapshot: &Snapshot) {
         let list = self.store.groups_mut(snapshot.key.branch, WALK_PER_PAGE);
-        list.seed(snapshot.groups.clone(), snapshot.taken_at);
+        list.seed(snapshot.groups.iter().cloned(), snapshot.taken_at);
         if let (Some(branches), false) = (&snapshot.branches, self.branches.answered()) {
             self.branches.on_answer(Ok(branches.clone()));
         }

@@ -11,6 +11,7 @@ use crate::session::{Session, optional};
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// `crmdeck cache clear`: every snapshot file removed (of every profile),
 /// and what was removed said.
@@ -58,7 +59,7 @@ pub(super) fn save(
     session: &Session,
     cache: &Cache,
     branch: Option<i64>,
-    groups: Vec<Group>,
+    groups: impl IntoIterator<Item = impl Into<Arc<Group>>>,
     (branches, plugins): (Option<Vec<Branch>>, Option<Vec<Plugin>>),
 ) {
     let key = session.snapshot_key(branch);

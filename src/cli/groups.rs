@@ -45,11 +45,11 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         );
         let groups = groups?;
         // Only a complete walk is a snapshot: never one with pages missing.
-        let complete = store
-            .groups(branch_id)
-            .is_some_and(|list| list.is_done() && list.missing().is_empty());
-        if let (Some(snapshots), Some(extras), true) = (snapshots, extras, complete) {
-            cache::save(session, &snapshots, branch_id, groups.clone(), extras);
+        let complete =
+            (store.groups(branch_id)).filter(|list| list.is_done() && list.missing().is_empty());
+        if let (Some(snapshots), Some(extras), Some(list)) = (snapshots, extras, complete) {
+            let shared = list.shared_groups().cloned();
+            cache::save(session, &snapshots, branch_id, shared, extras);
         }
         groups
     } else {

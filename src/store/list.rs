@@ -21,6 +21,7 @@ use crate::model::{Group, GroupsPage, GroupsQuery};
 use chrono::{DateTime, Utc};
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What the walk does about one page.
@@ -71,7 +72,10 @@ impl Page {
 /// page lists it any more.
 #[derive(Debug, Clone)]
 struct Row {
-    group: Group,
+    /// Shared, not inline: a `Group` is nearly 1 KB and the map keeps room
+    /// for more entries than it holds (10,000 groups: 16,384 slots), and
+    /// the snapshot of a finished walk takes the groups without a copy.
+    group: Arc<Group>,
     pages: u32,
 }
 
@@ -147,12 +151,18 @@ impl GroupList {
     /// every page (rows shown, the walk still to run). Only into a list
     /// that holds nothing yet: a snapshot never replaces what a page said.
     /// Returns whether it was taken.
-    pub fn seed(&mut self, groups: Vec<Group>, as_of: DateTime<Utc>) -> bool {
+    pub fn seed(
+        &mut self,
+        groups: impl IntoIterator<Item = impl Into<Arc<Group>>>,
+        as_of: DateTime<Utc>,
+    ) -> bool {
         if !self.rows.is_empty() || self.seed.is_some() {
             return false;
         }
-        let mut ids = Vec::with_capacity(groups.len());
+        let groups = groups.into_iter();
+        let mut ids = Vec::with_capacity(groups.size_hint().0);
         for group in groups {
+            let group = group.into();
             if let Entry::Vacant(row) = self.rows.entry(group.id) {
                 ids.push(group.id);
                 row.insert(Row { group, pages: 1 });
@@ -388,6 +398,11 @@ impl GroupList {
     /// where it was listed first), each as its latest answer has it; then
     /// those of the snapshot no page read yet lists.
     pub fn groups(&self) -> impl Iterator<Item = &Group> {
+        self.shared_groups().map(Arc::as_ref)
+    }
+
+    /// [`Self::groups`], each shared (a snapshot keeps them without a copy).
+    pub fn shared_groups(&self) -> impl Iterator<Item = &Arc<Group>> {
         let mut seen = HashSet::new();
         let seeded = self.seed.iter().flat_map(|seed| seed.ids.iter());
         self.pages
@@ -400,7 +415,7 @@ impl GroupList {
 
     /// The group `id`, as its latest answer has it.
     pub fn group(&self, id: i64) -> Option<&Group> {
-        self.rows.get(&id).map(|row| &row.group)
+        self.rows.get(&id).map(|row| &*row.group)
     }
 
     /// The number of groups held.
@@ -567,8 +582,9 @@ impl GroupList {
         page.rate_limited = 0;
         for group in groups {
             match self.rows.entry(group.id) {
-                Entry::Occupied(mut row) => row.get_mut().group = group,
+                Entry::Occupied(mut row) => row.get_mut().group = Arc::new(group),
                 Entry::Vacant(row) => {
+                    let group = Arc::new(group);
                     row.insert(Row { group, pages: 0 });
                 }
             }

@@ -16,6 +16,8 @@ use crate::model::{Branch, Group, Plugin};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::io::{self, Write};
+use std::sync::Arc;
 
 /// The format written; a file of any other version is not read.
 pub const SNAPSHOT_VERSION: u32 = 1;
@@ -36,7 +38,8 @@ pub struct Snapshot {
     pub version: u32,
     pub key: SnapshotKey,
     pub taken_at: DateTime<Utc>,
-    pub groups: Vec<Group>,
+    /// Shared with the store's list (written without a copy of the groups).
+    pub groups: Vec<Arc<Group>>,
     /// `None`: not known when it was taken (the branch list is optional).
     pub branches: Option<Vec<Branch>>,
     /// `None`: not asked for, or not answered.
@@ -73,7 +76,7 @@ impl Snapshot {
     pub fn new(
         key: SnapshotKey,
         taken_at: DateTime<Utc>,
-        groups: Vec<Group>,
+        groups: impl IntoIterator<Item = impl Into<Arc<Group>>>,
         branches: Option<Vec<Branch>>,
         mut plugins: Option<Vec<Plugin>>,
     ) -> Self {
@@ -85,16 +88,17 @@ impl Snapshot {
             version: SNAPSHOT_VERSION,
             key,
             taken_at,
-            groups,
+            groups: groups.into_iter().map(Into::into).collect(),
             branches,
             plugins,
         }
     }
 
-    /// The file's bytes.
-    pub fn encode(&self) -> Vec<u8> {
-        // Plain data with string keys: serialising it cannot fail.
-        serde_json::to_vec(self).expect("a snapshot serialises")
+    /// Writes the file's bytes to `writer` as they are made: 10,000 groups
+    /// are about 11 MB of JSON, which are never all in memory at once.
+    pub fn write_to(&self, writer: impl Write) -> io::Result<()> {
+        // Plain data with string keys: only the writer can fail.
+        serde_json::to_writer(writer, self).map_err(io::Error::from)
     }
 
     /// The snapshot in `bytes` if it is one of this format, taken for
@@ -220,14 +224,20 @@ mod tests {
         )
     }
 
+    fn encode(snapshot: &Snapshot) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        snapshot.write_to(&mut bytes).unwrap();
+        bytes
+    }
+
     #[test]
     fn a_snapshot_reads_back_as_written_without_any_token() {
         let written = snapshot();
-        let bytes = written.encode();
+        let bytes = encode(&written);
         assert!(!String::from_utf8_lossy(&bytes).contains("jCr5"));
         let read = Snapshot::decode(&bytes, &key()).unwrap();
         assert_eq!(read, written);
-        assert_eq!(read.groups[0], group(1));
+        assert_eq!(*read.groups[0], group(1));
         assert_eq!(
             read.plugins.as_ref().unwrap()[0]
                 .user
@@ -244,7 +254,7 @@ mod tests {
 
     #[test]
     fn another_profiles_servers_or_branchs_snapshot_is_refused() {
-        let bytes = snapshot().encode();
+        let bytes = encode(&snapshot());
         let others = [
             SnapshotKey {
                 profile: None,
@@ -277,14 +287,14 @@ mod tests {
         let mut written = snapshot();
         written.version = 0;
         assert_eq!(
-            Snapshot::decode(&written.encode(), &key()),
+            Snapshot::decode(&encode(&written), &key()),
             Err(SnapshotError::Version(0))
         );
     }
 
     #[test]
     fn garbage_truncated_and_empty_files_are_errors_not_panics() {
-        let bytes = snapshot().encode();
+        let bytes = encode(&snapshot());
         let cases: Vec<&[u8]> = vec![
             b"",
             b"   ",

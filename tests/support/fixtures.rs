@@ -330,7 +330,7 @@ pub fn snapshot(ids: impl Iterator<Item = i64>) -> Snapshot {
         branch: None,
     };
     let taken_at = now() - chrono::TimeDelta::minutes(3);
-    let groups = ids.map(group).collect();
+    let groups = ids.map(group);
     Snapshot::new(key, taken_at, groups, Some(branches()), Some(plugins()))
 }
 

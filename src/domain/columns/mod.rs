@@ -302,7 +302,7 @@ impl<R, F> Column<R, F> {
             }),
             Text::Narrowable { wide, narrow } => ScreenCell::Text(Measured {
                 text: measured(*wide),
-                narrow: Some(measured(*narrow)),
+                narrow: Some(Box::new(measured(*narrow))),
             }),
             Text::Branch(branch) => ScreenCell::Branch(branch(record)),
         }
@@ -329,7 +329,9 @@ pub enum ScreenCell {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Measured {
     pub text: CellText,
-    pub narrow: Option<CellText>,
+    /// Boxed: few columns have one, and every cell of a row would pay for
+    /// it inline (a row is held per group, 10,000 in a centre's list).
+    pub narrow: Option<Box<CellText>>,
 }
 
 impl Measured {
@@ -471,7 +473,7 @@ impl NaturalWidths {
             widths.resize(row.cells.len(), (0, 0));
             for (width, cell) in widths.iter_mut().zip(&row.cells) {
                 if let ScreenCell::Text(Measured { text, narrow }) = cell {
-                    let short = narrow.as_ref().unwrap_or(text);
+                    let short = narrow.as_deref().unwrap_or(text);
                     *width = (width.0.max(text.width()), width.1.max(short.width()));
                 }
             }

@@ -636,7 +636,7 @@ fn a_seed_stays_while_pages_are_missing_or_the_walk_was_stopped() {
     let centre = Centre::of(30, 10);
     let now = Instant::now();
     let mut list = list(6);
-    list.seed((1..=30).map(group).collect(), snapshot_time());
+    list.seed((1..=30).map(group), snapshot_time());
     list.walk(now);
     let first = list.plan(now).ask[0];
     list.accept(centre.serve(first), now);
@@ -650,7 +650,7 @@ fn a_seed_stays_while_pages_are_missing_or_the_walk_was_stopped() {
     assert_eq!(list.as_of(), Some(snapshot_time()));
 
     let mut stopped = self::list(6);
-    stopped.seed((1..=30).map(group).collect(), snapshot_time());
+    stopped.seed((1..=30).map(group), snapshot_time());
     stopped.walk(now);
     stopped.cancel();
     assert_eq!(stopped.len(), 30);
