@@ -15,6 +15,7 @@ use crmdeck::model::{
     Abilities, Branch, Course, DateField, DaysCode, Envelope, ExactDays, Group, GroupStatus,
     Installation, LessonTime, Links, Pagination, Plugin, PluginType, Timestamp,
 };
+use std::sync::Arc;
 
 // ---- building inputs and expected values ----
 
@@ -439,12 +440,12 @@ fn rows() -> Vec<Row> {
             "course with numeric text and flags",
             r#""course":{"id":"5","name":"English","lesson_duration":"90","is_enabled":"1","price":"450000","parent_id":null,"short_name":null,"tags":[]}"#,
             |g| {
-                g.course = Some(Course {
+                g.course = Some(Arc::new(Course {
                     lesson_duration: Some(90),
                     is_enabled: Some(true),
                     price: Some(450000),
                     ..bare_course(5, "English")
-                })
+                }))
             },
         ),
         group_row("course that is not an object", r#""course":[]"#, unchanged),
@@ -1062,7 +1063,7 @@ fn a_spec_shaped_groups_page_decodes_end_to_end() {
         deleted_at: None,
         deleted_by: None,
         comment: Some("Room 4".into()),
-        course: Some(Course {
+        course: Some(Arc::new(Course {
             id: 5,
             name: "IELTS".into(),
             image: Some("https://cdn.example.uz/courses/ielts.png".into()),
@@ -1082,7 +1083,7 @@ fn a_spec_shaped_groups_page_decodes_end_to_end() {
             deleted_at: None,
             deleted_by: None,
             short_name: None,
-        }),
+        })),
     };
     let kids = Group {
         id: 102,
@@ -1103,11 +1104,11 @@ fn a_spec_shaped_groups_page_decodes_end_to_end() {
         created_at: Some(Timestamp::Local(naive("2022-07-13 20:00:46"))),
         updated_by: Some(14),
         comment: Some(String::new()),
-        course: Some(Course {
+        course: Some(Arc::new(Course {
             lesson_duration: Some(60),
             is_enabled: Some(false),
             ..bare_course(6, "Kids English")
-        }),
+        })),
         ..morning.clone()
     };
     let expected = Envelope {

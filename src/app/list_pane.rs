@@ -302,6 +302,7 @@ impl ListPane {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
 
     fn pane_of(len: usize) -> ListPane {
         ListPane {
@@ -334,10 +335,10 @@ mod tests {
             id: number,
             company_group_number: Some(number),
             name: name.to_string(),
-            course: Some(Course {
+            course: Some(Arc::new(Course {
                 name: course.to_string(),
                 ..Course::default()
-            }),
+            })),
             status: GroupStatus::Active,
             ..Group::default()
         };

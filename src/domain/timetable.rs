@@ -727,6 +727,7 @@ mod tests {
     use super::*;
     use crate::model::{Course, ExactDays};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
+    use std::sync::Arc;
 
     const EVERY_DAY: [Weekday; 7] = [Mon, Tue, Wed, Thu, Fri, Sat, Sun];
 
@@ -1006,10 +1007,10 @@ mod tests {
     fn only_a_start_takes_the_course_duration() {
         let with_course = |id: i64, start: &str, minutes: Option<i64>| Group {
             lesson_end_time: None,
-            course: Some(Course {
+            course: Some(Arc::new(Course {
                 lesson_duration: minutes,
                 ..Course::default()
-            }),
+            })),
             ..group(id, DaysCode::Weekend, start, "00:00")
         };
         let groups = vec![
@@ -1042,10 +1043,10 @@ mod tests {
         assert_eq!(unplaced, vec![3, 4, 5]);
         // A known end is never replaced by the course's duration.
         let exact = Group {
-            course: Some(Course {
+            course: Some(Arc::new(Course {
                 lesson_duration: Some(90),
                 ..Course::default()
-            }),
+            })),
             ..group(7, DaysCode::Weekend, "14:00", "15:00")
         };
         let exact_week = week_of(&[exact]);
@@ -1197,10 +1198,10 @@ mod tests {
     fn name_all(groups: &mut [Group], name: &str, course: &str) {
         for group in groups {
             group.name = name.to_owned();
-            group.course = Some(Course {
+            group.course = Some(Arc::new(Course {
                 name: course.to_owned(),
                 ..Course::default()
-            });
+            }));
         }
     }
 
@@ -1338,10 +1339,10 @@ mod tests {
             group(1, DaysCode::Weekend, "22:00", "01:00"),
             Group {
                 lesson_end_time: None,
-                course: Some(Course {
+                course: Some(Arc::new(Course {
                     lesson_duration: Some(60),
                     ..Course::default()
-                }),
+                })),
                 ..group(2, DaysCode::Weekend, "09:00", "00:00")
             },
             Group {

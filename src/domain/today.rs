@@ -258,6 +258,7 @@ mod tests {
     use crate::model::{Course, DaysCode, ExactDays, GroupStatus, LessonTime};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
     use chrono::{TimeDelta, TimeZone, Utc};
+    use std::sync::Arc;
 
     /// A zone the test machine is unlikely to be in, with summer time.
     fn new_york() -> Zone {
@@ -496,10 +497,10 @@ mod tests {
         let mut archived = group(1, DaysCode::EveryDay, "10:00", "11:00");
         archived.status = GroupStatus::Archive;
         let mut estimated = group(2, DaysCode::EveryDay, "12:00", "");
-        estimated.course = Some(Course {
+        estimated.course = Some(Arc::new(Course {
             lesson_duration: Some(80),
             ..Course::default()
-        });
+        }));
         let groups = vec![archived, estimated];
         let at = on(0, "10:30");
         let day = today(&groups, &new_york(), at, false);

@@ -7,6 +7,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
 use serde::Serialize;
+use std::sync::Arc;
 
 use serde::Serializer;
 
@@ -179,7 +180,9 @@ pub struct Group {
     pub deleted_at: Option<Timestamp>,
     pub deleted_by: Option<i64>,
     pub comment: Option<String>,
-    pub course: Option<Course>,
+    /// Shared: the groups of one course are many, and the store keeps one
+    /// copy of each course for all of them (`store::Courses`).
+    pub course: Option<Arc<Course>>,
 }
 
 /// A branch of the centre (`GET /v2/branches`, outside the published spec).

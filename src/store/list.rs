@@ -16,6 +16,7 @@
 //! are held as if one more page listed them, shown at once, until a walk
 //! has read every page; then only what the pages list stays.
 
+use super::courses::Courses;
 use super::walk::{Bound, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Progress, WalkEvent, WalkPolicy};
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use chrono::{DateTime, Utc};
@@ -101,6 +102,8 @@ pub struct GroupList {
     total_pages: Option<u64>,
     pages: BTreeMap<u64, Page>,
     rows: HashMap<i64, Row>,
+    /// The course of the rows' groups, one copy each.
+    courses: Courses,
     policy: WalkPolicy,
     bound: Bound,
     /// No request starts before this (after a 429).
@@ -135,6 +138,7 @@ impl GroupList {
             total_pages: None,
             pages: BTreeMap::new(),
             rows: HashMap::new(),
+            courses: Courses::default(),
             policy,
             bound: Bound::new(policy.max_in_flight.max(1)),
             hold_until: None,
@@ -162,7 +166,8 @@ impl GroupList {
         let groups = groups.into_iter();
         let mut ids = Vec::with_capacity(groups.size_hint().0);
         for group in groups {
-            let group = group.into();
+            let mut group = group.into();
+            self.courses.share(&mut group);
             if let Entry::Vacant(row) = self.rows.entry(group.id) {
                 ids.push(group.id);
                 row.insert(Row { group, pages: 1 });
@@ -581,10 +586,11 @@ impl GroupList {
         page.fetch = Fetch::Idle;
         page.rate_limited = 0;
         for group in groups {
+            let mut group = Arc::new(group);
+            self.courses.share(&mut group);
             match self.rows.entry(group.id) {
-                Entry::Occupied(mut row) => row.get_mut().group = Arc::new(group),
+                Entry::Occupied(mut row) => row.get_mut().group = group,
                 Entry::Vacant(row) => {
-                    let group = Arc::new(group);
                     row.insert(Row { group, pages: 0 });
                 }
             }

@@ -9,9 +9,11 @@
 //!   missing pages, a total that changes during the walk);
 //! - `walk`: the rules and reports of a walk ([`WalkPolicy`], [`Failure`],
 //!   [`Progress`], [`WalkEvent`]);
+//! - `courses`: one copy of each course for all the groups naming it;
 //! - `snapshot`: [`Snapshot`], what a complete walk found as the JSON kept
 //!   on disk for an instant start (no token in it; the files are `cache`'s).
 
+mod courses;
 mod list;
 mod snapshot;
 mod walk;

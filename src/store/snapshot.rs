@@ -12,6 +12,7 @@
 //! read back by the same tolerant `Deserialize` the API's answers go
 //! through, so a snapshot reads exactly like the pages it came from.
 
+use super::courses::Courses;
 use crate::model::{Branch, Group, Plugin};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -114,9 +115,15 @@ impl Snapshot {
         if header.version != SNAPSHOT_VERSION {
             return Err(SnapshotError::Version(header.version));
         }
-        let snapshot: Self = serde_json::from_slice(bytes).map_err(unreadable)?;
+        let mut snapshot: Self = serde_json::from_slice(bytes).map_err(unreadable)?;
         if snapshot.key != *key {
             return Err(SnapshotError::ForeignKey);
+        }
+        // Each group was read with a course of its own: one copy per
+        // course, as the store holds them.
+        let mut courses = Courses::default();
+        for group in &mut snapshot.groups {
+            courses.share(group);
         }
         Ok(snapshot)
     }
@@ -180,12 +187,12 @@ mod tests {
                     .unwrap(),
             )),
             branch_id: Some(3),
-            course: Some(Course {
+            course: Some(Arc::new(Course {
                 id: 7,
                 name: "English B1".into(),
                 lesson_duration: Some(90),
                 ..Course::default()
-            }),
+            })),
             ..Group::default()
         }
     }

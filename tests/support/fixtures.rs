@@ -22,6 +22,7 @@ use crmdeck::model::{
 use crmdeck::store::{Snapshot, SnapshotKey};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Groups in all pages of [`answer`]'s server.
 pub const TOTAL_GROUPS: u64 = 95;
@@ -177,7 +178,7 @@ pub fn group(id: i64) -> Group {
         deleted_at: None,
         deleted_by: None,
         comment,
-        course: Some(Course {
+        course: Some(Arc::new(Course {
             id: 100 + (index % SUBJECTS.len()) as i64,
             name: course_name.to_string(),
             image: Some(format!(
@@ -202,7 +203,7 @@ pub fn group(id: i64) -> Group {
             deleted_at: None,
             deleted_by: None,
             short_name: None,
-        }),
+        })),
     }
 }
 

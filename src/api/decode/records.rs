@@ -3,6 +3,7 @@
 //! goes through a tolerant conversion of `lenient.rs`.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess};
 
@@ -239,7 +240,7 @@ impl Record for Group {
             "deleted_at" => self.deleted_at = read(map, timestamp)?,
             "deleted_by" => self.deleted_by = read(map, int)?,
             "comment" => self.comment = read(map, text)?,
-            "course" => self.course = nested(map)?,
+            "course" => self.course = nested(map)?.map(Arc::new),
             _ => skip_value(map)?,
         }
         Ok(())

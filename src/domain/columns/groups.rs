@@ -252,6 +252,7 @@ mod tests {
     use crate::domain::script::fold;
     use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
     use chrono::{NaiveDate, NaiveTime};
+    use std::sync::Arc;
 
     fn format() -> RowFormat {
         RowFormat {
@@ -276,10 +277,10 @@ mod tests {
             status: GroupStatus::Archive,
             branch_id: Some(2),
             group_start_date: NaiveDate::from_ymd_opt(2025, 1, 31).map(DateField::Date),
-            course: Some(Course {
+            course: Some(Arc::new(Course {
                 name: "French A2".to_string(),
                 ..Course::default()
-            }),
+            })),
             ..Group::default()
         }
     }
