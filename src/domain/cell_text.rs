@@ -18,10 +18,15 @@ use unicode_segmentation::UnicodeSegmentation;
 use super::format::{ELLIPSIS, ELLIPSIS_COLUMNS, display_width, fitting_prefix_len};
 
 /// Sanitised text with its width and its grapheme clusters.
+///
+/// Kept small (40 bytes): a row of the dashboard holds one per column, for
+/// every group held (10,000 of them in a large centre's list).
 #[derive(Clone, PartialEq, Eq)]
 pub struct CellText {
-    text: String,
-    width: usize,
+    /// No spare capacity, unlike the `String` it was made from.
+    text: Box<str>,
+    /// A cell is far narrower than `u32::MAX` columns.
+    width: u32,
     clusters: Clusters,
 }
 
@@ -31,8 +36,9 @@ enum Clusters {
     Bytes,
     /// Every character is a cluster (see [`is_lone_char`]).
     Chars,
-    /// The byte offset where each cluster ends.
-    Ends(Box<[u32]>),
+    /// The byte offset where each cluster ends. Boxed once more, to keep
+    /// every cell a pointer smaller: few texts need it.
+    Ends(Box<Box<[u32]>>),
     /// The last cluster would take in what follows it (a prepended
     /// concatenation mark), so the text is only split together with the
     /// padding drawn after it.
@@ -54,8 +60,8 @@ impl CellText {
             measure_clusters(&text)
         };
         Self {
-            text,
-            width,
+            text: text.into_boxed_str(),
+            width: u32::try_from(width).unwrap_or(u32::MAX),
             clusters,
         }
     }
@@ -67,14 +73,14 @@ impl CellText {
 
     /// Terminal columns the text takes, as [`display_width`] counts them.
     pub fn width(&self) -> usize {
-        self.width
+        self.width as usize
     }
 
     /// What a column `width` wide shows of the text (see the module doc).
     pub fn fit(&self, width: usize) -> Option<Fitted<'_>> {
         Measured {
             text: &self.text,
-            width: self.width,
+            width: self.width(),
             clusters: &self.clusters,
         }
         .fit(width)
@@ -273,7 +279,7 @@ fn measure_clusters(text: &str) -> Clusters {
     if probe.graphemes(true).next_back() != Some(" ") {
         return Clusters::JoinsNext;
     }
-    Clusters::Ends(ends)
+    Clusters::Ends(Box::new(ends))
 }
 
 /// True when `cluster` followed by the ellipsis splits into the two.
@@ -304,13 +310,13 @@ impl fmt::Display for CellText {
 
 impl PartialEq<str> for CellText {
     fn eq(&self, other: &str) -> bool {
-        self.text == other
+        *self.text == *other
     }
 }
 
 impl PartialEq<&str> for CellText {
     fn eq(&self, other: &&str) -> bool {
-        self.text == *other
+        *self.text == **other
     }
 }
 
@@ -318,6 +324,11 @@ impl PartialEq<&str> for CellText {
 mod tests {
     use super::*;
     use crate::domain::format::pad_to_width;
+
+    #[test]
+    fn a_cell_stays_40_bytes() {
+        assert_eq!(std::mem::size_of::<CellText>(), 40);
+    }
 
     /// What the column shows, put back together from the fitted clusters.
     fn shown(fitted: Fitted<'_>, width: usize) -> (Vec<String>, String) {
