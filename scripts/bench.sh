@@ -13,7 +13,8 @@
 #    each round's ratio taken from its own medians, and the budget holds the
 #    median of those ratios (min and max shown);
 # 3. runs the end-to-end bench (benches/e2e) against the kept release binary
-#    (its stages: launch, browsing, size, slow-link, snapshot); it checks its
+#    (its stages: launch, browsing, size, slow-link, walk, snapshot, rss10k:
+#    the peak RSS with 10,000 groups held); it checks its
 #    own budgets and prints its table;
 # 4. times `groups --all` of a 2,000-group branch (the kept binary against
 #    its own demo server: --groups 5635 --max-per-page 20 --latency-ms 150),

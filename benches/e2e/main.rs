@@ -42,8 +42,15 @@
 //!    800 ms a request, launch → the first groups row drawn from the
 //!    snapshot, before any answer can arrive (N launches, as for 1).
 //!
+//! 7. the memory of a large centre (issue 13, section 6): 10,000 groups
+//!    (pages of 100, no latency), the dashboard on every branch, again on
+//!    every branch starting from the snapshot the first run left, and on
+//!    branch 1: the peak RSS (VmHWM) once the whole list is held and its
+//!    snapshot written, then after a filter and three sort changes
+//!    (budget: 40 MB).
+//!
 //! `--stage NAME` (repeatable) runs only the stages named: `launch`,
-//! `browsing`, `size`, `slow-link`, `walk`, `snapshot`.
+//! `browsing`, `size`, `slow-link`, `walk`, `snapshot`, `rss10k`.
 
 // The tests' clean home and environment (`pub`: what this bench does not
 // use is no dead code).
@@ -59,7 +66,7 @@ use pty::{Launch, Pty};
 use report::{Report, Row, Spread, Unit, mean, millis, percentile, sorted};
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 /// The terminal size of the issue's budgets.
 const COLUMNS: u16 = 200;
@@ -110,6 +117,13 @@ const SNAPSHOT_BRANCH: i64 = 1;
 // As the header counts them (`domain::format::thousands`).
 const SNAPSHOT_BRANCH_GROUPS: &str = "2 000 groups";
 const SNAPSHOT_MAX_PER_PAGE: u64 = 20;
+// Issue 13, section 6: the peak RSS with 10,000 groups held.
+const LARGE_CENTRE_GROUPS: usize = 10_000;
+const LARGE_CENTRE_PEAK_RSS_BYTES: f64 = 40e6;
+/// The branch of the one-branch run (about a quarter of the centre).
+const LARGE_CENTRE_BRANCH: i64 = 1;
+/// How long the walk of the large centre and its snapshot may take.
+const LARGE_CENTRE_DEADLINE: Duration = Duration::from_secs(60);
 
 fn main() -> ExitCode {
     let options = match Options::from_args() {
@@ -151,7 +165,7 @@ fn main() -> ExitCode {
         bench.server.base_url()
     );
     let mut report = Report::default();
-    let stages: [(&str, &str, Stage); 6] = [
+    let stages: [(&str, &str, Stage); 7] = [
         ("launch", "launch against curl", &|bench, report| {
             launch_against_curl(bench, report, options.launches)
         }),
@@ -162,6 +176,7 @@ fn main() -> ExitCode {
         ("snapshot", "snapshot start", &|bench, report| {
             snapshot_start(bench, report, options.launches)
         }),
+        ("rss10k", "the memory of 10,000 groups", &large_centre_rss),
     ];
     for (key, name, stage) in stages {
         if !options.stages.is_empty() && !options.stages.iter().any(|s| s == key) {
@@ -181,13 +196,14 @@ fn main() -> ExitCode {
 }
 
 /// The stages' names, for `--stage`.
-const STAGES: [&str; 6] = [
+const STAGES: [&str; 7] = [
     "launch",
     "browsing",
     "size",
     "slow-link",
     "walk",
     "snapshot",
+    "rss10k",
 ];
 
 type Stage<'a> = &'a dyn Fn(&Bench, &mut Report) -> Result<(), String>;
@@ -443,6 +459,102 @@ fn snapshot_start(bench: &Bench, report: &mut Report, launches: usize) -> Result
         SNAPSHOT_FIRST_ROW_MS,
     ));
     Ok(())
+}
+
+/// The peak RSS of the dashboard holding a centre of 10,000 groups: on
+/// every branch with no snapshot, again from the snapshot that run left,
+/// then on branch 1 alone (the snapshot written after each walk counts
+/// toward the peak).
+fn large_centre_rss(bench: &Bench, report: &mut Report) -> Result<(), String> {
+    let options = DemoOptions {
+        groups: LARGE_CENTRE_GROUPS,
+        ..DemoOptions::default()
+    };
+    let server = bench.server_of(options)?;
+    let one_branch = format!("branch_id = {LARGE_CENTRE_BRANCH}\n");
+    let cache_folder = || tempfile::TempDir::new().map_err(|e| format!("a cache folder: {e}"));
+    let (every_branch, branch) = (cache_folder()?, cache_folder()?);
+    let runs = [
+        ("every branch", None, &every_branch),
+        ("every branch, from its snapshot", None, &every_branch),
+        ("branch 1", Some(one_branch.as_str()), &branch),
+    ];
+    for (which, config, cache) in runs {
+        let cache_home = cache
+            .path()
+            .to_str()
+            .ok_or("a cache folder that is not UTF-8")?;
+        let env = [("XDG_CACHE_HOME", cache_home)];
+        let spawned = SystemTime::now();
+        let mut pty = bench.spawn_with(&server, config, None, &env)?;
+        let pid = pty.pid()?;
+        let deadline = Instant::now() + LARGE_CENTRE_DEADLINE;
+        // The whole list held (no snapshot's rows shown any more), and its
+        // snapshot written (after the walk, off the event loop).
+        while selected_row(pty.screen()).is_none()
+            || ["loading", "refreshing", "as of "]
+                .iter()
+                .any(|busy| pty.screen().contents().contains(busy))
+            || !snapshot_written(&cache.path().join("crmdeck"), spawned)
+        {
+            if Instant::now() > deadline {
+                return Err(format!("{which}: the walk or its snapshot never ended"));
+            }
+            pty.drain(Duration::from_millis(50));
+        }
+        pty.drain(QUIET);
+        report.add(Row::info(
+            format!("peak RSS, 10,000 groups ({which}): walked, snapshot written"),
+            Spread::One(proc::peak_rss(pid)? as f64),
+            Unit::Megabytes,
+        ));
+        // A filter over every row, then three sort changes.
+        key_to_frame(&mut pty, "/ie\r", "the filter applied", |screen| {
+            screen.contents().contains("filter / ie")
+        })?;
+        for _ in 0..3 {
+            let before = sort_named(pty.screen());
+            key_to_frame(&mut pty, "s", "the next sort", |screen| {
+                sort_named(screen) != before
+            })?;
+        }
+        pty.drain(QUIET);
+        report.add(Row::budget(
+            format!("peak RSS, 10,000 groups ({which}): then a filter and 3 sorts"),
+            Spread::One(proc::peak_rss(pid)? as f64),
+            Unit::Megabytes,
+            LARGE_CENTRE_PEAK_RSS_BYTES,
+        ));
+        pty.quit()?;
+    }
+    bench.runtime.block_on(server.shutdown());
+    Ok(())
+}
+
+/// True when `dir` holds a snapshot file written since `since`, and no
+/// write is under way (its temporary file).
+fn snapshot_written(dir: &std::path::Path, since: SystemTime) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    let mut written = false;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".snapshot-") {
+            return false;
+        }
+        let modified = entry.metadata().and_then(|meta| meta.modified());
+        written |= name.starts_with("snapshot-") && modified.is_ok_and(|at| at >= since);
+    }
+    written
+}
+
+/// The summary line's sort ("sort: name ↑"), if any.
+fn sort_named(screen: &vt100::Screen) -> Option<String> {
+    let text = screen.contents();
+    let at = text.find("sort: ")?;
+    text[at..].lines().next().map(str::to_string)
 }
 
 /// One session with pages of 100: idle CPU, cursor moves, screenful
