@@ -35,6 +35,7 @@ pub mod screen;
 pub mod shared;
 pub(crate) mod status;
 pub(crate) mod tabs;
+pub(crate) mod today;
 pub(crate) mod walks;
 pub(crate) mod week;
 
@@ -151,6 +152,7 @@ impl App {
             self.shared.status.until_fade(now),
             self.next_auto_refresh.map(until),
             self.shared.until_walks_wake(),
+            self.tabs.get(self.tab).wakes_at(now).map(until),
             token,
         ]
         .into_iter()
@@ -282,6 +284,7 @@ impl App {
 
     fn on_tick(&mut self) -> Vec<Effect> {
         let mut effects = self.shared.wake_walks();
+        self.tabs.get_mut(self.tab).on_clock(&mut self.shared);
         match self.next_auto_refresh {
             Some(at) if self.shared.now >= at => effects.extend(self.refresh()),
             _ => {}

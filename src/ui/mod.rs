@@ -15,6 +15,7 @@ mod plugins;
 mod popup;
 mod table;
 mod theme;
+mod today;
 mod top_line;
 mod week;
 
@@ -70,6 +71,7 @@ fn draw_screen(screen: &dyn Screen, frame: &mut Frame, view: &View) {
     let drawn = draw_as(screen, frame, view, list::draw_tab::<GroupsTab>)
         || draw_as(screen, frame, view, list::draw_tab::<PluginsTab>)
         || draw_as(screen, frame, view, week::draw)
+        || draw_as(screen, frame, view, today::draw)
         || draw_as(screen, frame, view, help::draw)
         || draw_as(screen, frame, view, confirm::draw)
         || draw_as(screen, frame, view, branch_picker::draw);
