@@ -322,7 +322,8 @@ fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
 /// 200x50 (every day fits), the selection moved to Tuesday's last lesson.
 #[test]
 fn week_view() {
-    for size in [(80, 24), (200, 50)] {
+    // One day at 80 columns, the grid at 160 and 200.
+    for size in [(80, 24), (160, 48), (200, 50)] {
         let mut app = week(size);
         press(&mut app, "lG");
         snapshot(&format!("week_{}x{}", size.0, size.1), &app);

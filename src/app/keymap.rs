@@ -19,6 +19,10 @@ pub enum Context {
     Week,
     /// A group's detail opened from the week.
     WeekDetail,
+    /// The groups of a crowded cell of the week.
+    Crowd,
+    /// A group's detail opened from a crowded cell.
+    CrowdDetail,
     /// Today's lessons.
     Today,
     /// A group's detail opened from today's lessons.
@@ -42,6 +46,8 @@ impl Context {
             Self::PluginDetail => "Plugin detail",
             Self::Week => "Week",
             Self::WeekDetail => "Group detail (from the week)",
+            Self::Crowd => "Groups of a crowded half hour (from the week)",
+            Self::CrowdDetail => "Group detail (from a crowded half hour)",
             Self::Today => "Today",
             Self::TodayDetail => "Group detail (from today)",
             Self::Confirm => "Install confirmation",
@@ -261,6 +267,21 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::WeekDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
     bind(C::WeekDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
     bind(C::WeekDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
+    // The groups of a crowded cell of the week.
+    bind(C::Crowd, &[ENTER], A::Open, "details", true),
+    bind(C::Crowd, &[ESC], A::Back, "back to the week", true),
+    bind(C::Crowd, &[plain('j'), DOWN], A::Move(M::Down), "down", true),
+    bind(C::Crowd, &[plain('k'), UP], A::Move(M::Up), "up", true),
+    bind(C::Crowd, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first group", false),
+    bind(C::Crowd, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last group", false),
+    // A group's detail opened from a crowded cell.
+    bind(C::CrowdDetail, &[ESC], A::Back, "back to the groups", true),
+    bind(C::CrowdDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
+    bind(C::CrowdDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
+    bind(C::CrowdDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
+    bind(C::CrowdDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
+    bind(C::CrowdDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
+    bind(C::CrowdDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
     // Today's lessons.
     bind(C::Today, &[ENTER], A::Open, "details", true),
     bind(C::Today, &[plain('j'), DOWN], A::Move(M::Down), "next lesson", true),
@@ -405,13 +426,15 @@ mod tests {
     }
 
     /// Every context a screen can be in.
-    const EVERY_CONTEXT_BUT_GLOBAL: [C; 12] = [
+    const EVERY_CONTEXT_BUT_GLOBAL: [C; 14] = [
         C::GroupsList,
         C::GroupDetail,
         C::PluginsList,
         C::PluginDetail,
         C::Week,
         C::WeekDetail,
+        C::Crowd,
+        C::CrowdDetail,
         C::Today,
         C::TodayDetail,
         C::Confirm,

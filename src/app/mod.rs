@@ -25,6 +25,7 @@ pub mod group_rows;
 pub(crate) mod groups;
 pub(crate) mod help;
 pub(crate) mod keyboard_layouts;
+pub(crate) mod lesson_list;
 pub(crate) mod line_input;
 pub(crate) mod list_cursor;
 pub(crate) mod list_pane;

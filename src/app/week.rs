@@ -8,6 +8,7 @@ use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
+use super::lesson_list::LessonList;
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
@@ -16,11 +17,17 @@ use super::shared::{AppSettings, Shared};
 use super::tabs::Tab;
 use crate::api::ApiError;
 use crate::api::pages::PageWalker;
+use crate::domain::Language;
 use crate::domain::check::{Finding, MaxParallel, check};
+use crate::domain::clock::format_clock;
 use crate::domain::format::RowFormat;
-use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
+use crate::domain::timetable::{
+    ROW_MINUTES, Slot, Week, WorkingHours, build_week, monday_to_sunday, visible_span,
+};
+use crate::domain::weekday::{NameStyle, day_name};
 use crate::domain::zone::Zone;
 use crate::model::{Group, GroupsPage, GroupsQuery};
+use chrono::{Datelike, NaiveTime};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -45,8 +52,11 @@ pub struct WeekTab {
     /// The walk under way, if any.
     pub walk: Option<PageWalker>,
     pub include_archived: bool,
-    /// The selected day, Monday = 0.
+    /// The selected day, Monday = 0: today's in the centre's zone when
+    /// the tab is first shown.
     pub day: usize,
+    /// The tab was shown (and its day set to today's).
+    pub shown: bool,
     /// The selected slot's position within its day.
     pub slot: usize,
     /// The first half-hour row of the grid on screen.
@@ -194,6 +204,45 @@ impl WeekTab {
         self.groups.get(self.selected_slot()?.group_index)
     }
 
+    /// The groups meeting in the half hour where the selected lesson
+    /// starts, as a list to choose from, when there are several there and
+    /// the grid shows the week (the one-day view gives each lesson a line
+    /// of its own: Enter opens its detail).
+    pub fn crowd(&self, layout: &Layout, language: Language) -> Option<LessonList> {
+        if layout.week_shows_one_day() {
+            return None;
+        }
+        let selected = self.selected_slot()?;
+        let row = selected.start_minute() / ROW_MINUTES * ROW_MINUTES;
+        let running: Vec<(&Slot, &Group)> = self.week.days[self.day]
+            .iter()
+            .filter(|slot| slot.occupies(row..row + ROW_MINUTES))
+            .map(|slot| (slot, &self.groups[slot.group_index]))
+            .collect();
+        if running.len() < 2 {
+            return None;
+        }
+        let weekday = monday_to_sunday().nth(self.day)?;
+        let clock = |minute: u32| {
+            NaiveTime::from_num_seconds_from_midnight_opt(minute % (24 * 60) * 60, 0)
+                .map(format_clock)
+                .unwrap_or_default()
+        };
+        let title = format!(
+            "{} {}–{} · {} groups",
+            day_name(weekday, language, NameStyle::Short),
+            clock(row),
+            clock(row + ROW_MINUTES),
+            running.len()
+        );
+        let cursor = running
+            .iter()
+            .position(|(slot, _)| slot.group_id == selected.group_id);
+        let mut list = LessonList::new(title, weekday, running);
+        list.cursor = cursor.unwrap_or(0);
+        Some(list)
+    }
+
     /// Moves to the previous (`forward` false) or next day, on the slot
     /// nearest in time to the one selected.
     pub fn step_day(&mut self, forward: bool, layout: &Layout) {
@@ -322,6 +371,9 @@ impl Screen for WeekTab {
             (Context::WeekDetail, Action::Back) => self.detail_open = false,
             (_, Action::PreviousDay) => self.step_day(false, layout),
             (_, Action::NextDay) => self.step_day(true, layout),
+            (_, Action::Open) if let Some(crowd) = self.crowd(layout, shared.settings.language) => {
+                shared.open(crowd);
+            }
             (_, Action::Open) if self.selected_group().is_some() => {
                 self.detail_open = true;
                 self.detail_scroll = 0;
@@ -388,6 +440,11 @@ impl Screen for WeekTab {
     /// Walks the branch of the groups list, unless its week is shown or
     /// on its way.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        if !self.shown {
+            self.shown = true;
+            let today = shared.settings.timezone.wall_clock(shared.now);
+            self.day = today.weekday().num_days_from_monday() as usize;
+        }
         let current = self.branch_id == shared.branch_id && (self.loaded || self.is_loading());
         if current {
             return Vec::new();

@@ -10,6 +10,7 @@ mod detail;
 mod footer;
 mod groups;
 mod help;
+mod lesson_list;
 mod list;
 mod plugins;
 mod popup;
@@ -72,6 +73,7 @@ fn draw_screen(screen: &dyn Screen, frame: &mut Frame, view: &View) {
         || draw_as(screen, frame, view, list::draw_tab::<PluginsTab>)
         || draw_as(screen, frame, view, week::draw)
         || draw_as(screen, frame, view, today::draw)
+        || draw_as(screen, frame, view, lesson_list::draw)
         || draw_as(screen, frame, view, help::draw)
         || draw_as(screen, frame, view, confirm::draw)
         || draw_as(screen, frame, view, branch_picker::draw);

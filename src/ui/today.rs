@@ -16,7 +16,6 @@ use crate::domain::sanitize::sanitize_line;
 use crate::domain::today::format_at;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
@@ -58,12 +57,6 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
     );
     let buf = frame.buffer_mut();
     table.draw_heads(buf, line(1), styles);
-    let look = RowLook {
-        row: Style::new(),
-        state: Style::new(),
-        state_over: None,
-        matched: None,
-    };
     let shown = tab
         .lines()
         .into_iter()
@@ -90,7 +83,14 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
             TodayLine::Entry(index) => {
                 let selected = index == tab.cursor;
                 let buf = frame.buffer_mut();
-                table.draw_row(buf, area, &tab.entries[index].row, selected, &look, styles);
+                table.draw_row(
+                    buf,
+                    area,
+                    &tab.entries[index].row,
+                    selected,
+                    &RowLook::PLAIN,
+                    styles,
+                );
             }
         }
     }

@@ -1,7 +1,7 @@
 //! A line of today (a lesson in its part, or a group that cannot be
 //! placed) as a row: `crmdeck today` as a table and as CSV.
 
-use super::{Column, Natural, OnScreen, Print, Text, Tone};
+use super::{Column, OnScreen, Print, Text, Tone};
 use crate::domain::timetable::Unplaced;
 use crate::domain::today::{Lesson, Part, Today, clock_on, timing};
 use crate::model::Group;
@@ -47,68 +47,34 @@ pub fn rows<'a>(today: &Today, groups: &'a [Group]) -> Vec<TodayRow<'a>> {
 /// The key of the groups that cannot be placed, as the other parts' keys.
 pub const CANNOT_PLACE: &str = "cannot_place";
 
-/// How a column of today shows on the Today tab: never sorted or filtered
-/// (the parts give the order), none essential but the group's name.
-const fn shown<'a>(
-    natural: Natural,
-    flex_min: Option<usize>,
-    priority: u8,
-    tone: Tone,
-) -> OnScreen<TodayRow<'a>, ()> {
-    OnScreen {
-        natural,
-        flex_min,
-        priority,
-        essential: priority == NAME_PRIORITY,
-        tone,
-        filtered: false,
-        sort: None,
-    }
-}
-
-const NAME_PRIORITY: u8 = 9;
-
 /// The columns of a line of today, left to right (a function: a row
 /// borrows). The Today tab shows the times, what the line says of them,
 /// the group, its course and its branch; the parts are its headings.
 pub fn columns<'a>() -> [Column<TodayRow<'a>, ()>; 8] {
     let printed = Column::print_only;
-    let on_screen = |column: Column<TodayRow<'a>, ()>, screen: OnScreen<TodayRow<'a>, ()>| Column {
-        screen: Some(screen),
-        ..column
-    };
-    let time = Natural::WIDEST;
+    let shown = |flex_min, priority, tone| OnScreen::in_order(flex_min, priority, false, tone);
     [
         printed("Part", "part", |row, _| row.part.to_string()),
-        on_screen(
-            printed("Start", "start", |row, _| row.start.clone()),
-            shown(time, None, 8, Tone::Plain),
-        ),
-        on_screen(
-            printed("End", "end", |row, _| row.end.clone()),
-            shown(time, None, 7, Tone::Plain),
-        ),
-        on_screen(
-            printed("When", "when", |row, _| row.note.clone()),
-            shown(Natural::WIDEST, Some(11), 6, Tone::Quiet),
-        ),
+        printed("Start", "start", |row, _| row.start.clone()).shown(shown(None, 8, Tone::Plain)),
+        printed("End", "end", |row, _| row.end.clone()).shown(shown(None, 7, Tone::Plain)),
+        printed("When", "when", |row, _| row.note.clone()).shown(shown(Some(11), 6, Tone::Quiet)),
         printed("Group id", "group_id", |row, _| row.group.id.to_string()),
-        on_screen(
-            printed("Name", "name", |row, _| row.group.name.clone()),
-            shown(Natural::WIDEST, Some(12), NAME_PRIORITY, Tone::Plain),
-        ),
-        on_screen(
-            printed("Course", "course", |row, _| {
-                let course = row.group.course.as_ref();
-                course.map(|course| course.name.clone()).unwrap_or_default()
-            }),
-            shown(Natural::WIDEST, Some(10), 5, Tone::Plain),
-        ),
+        printed("Name", "name", |row, _| row.group.name.clone()).shown(OnScreen::in_order(
+            Some(12),
+            9,
+            true,
+            Tone::Plain,
+        )),
+        printed("Course", "course", |row, _| {
+            let course = row.group.course.as_ref();
+            course.map(|course| course.name.clone()).unwrap_or_default()
+        })
+        .shown(shown(Some(10), 5, Tone::Plain)),
         Column {
             title: "Branch",
             name: "branch",
             text: Text::Branch(|row| row.group.branch_id),
-            screen: Some(shown(Natural::WIDEST, Some(8), 4, Tone::Quiet)),
+            screen: Some(shown(Some(8), 4, Tone::Quiet)),
             print: Print::Whole,
         },
     ]
