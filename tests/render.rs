@@ -665,3 +665,42 @@ fn a_profiles_accent_colours_the_top_line_and_without_colour_marks_its_name() {
         "only the name"
     );
 }
+
+// ---- today and the week's crowds ----
+
+/// Today at the fixtures' moment (14:00 on a Monday in Tashkent): each part
+/// under its heading, the branch column as every branch shows; at the end
+/// (G) a group whose days cannot be read.
+#[test]
+fn today_view() {
+    snapshot_at_sizes("today", |size| today(size, "4"));
+    snapshot("today_end_80x24", &today((80, 24), "4G"));
+}
+
+/// The Today tab after `keys`, the last group of the walk with days that
+/// cannot be read.
+fn today(size: (u16, u16), keys: &str) -> App {
+    let mut app = loaded_except(size, |request| match request {
+        Request::Groups(query) => {
+            let Answer::Groups(_, Ok(mut page)) = server_answer(request) else {
+                return None;
+            };
+            if let Some(last) = page.groups.last_mut() {
+                last.days = DaysCode::Other("9".into());
+            }
+            Some(Answer::Groups(*query, Ok(page)))
+        }
+        _ => None,
+    });
+    press(&mut app, keys);
+    app
+}
+
+/// Enter on a half hour of the grid where two groups meet (Monday 13:30):
+/// the list of both over the week.
+#[test]
+fn week_crowd_list() {
+    let mut app = week((160, 48));
+    press(&mut app, "j\n");
+    snapshot("week_crowd_list_160x48", &app);
+}

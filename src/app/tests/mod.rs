@@ -4,6 +4,7 @@
 mod global;
 mod groups;
 mod plugins;
+mod today;
 mod walks;
 mod week;
 

@@ -1,7 +1,7 @@
 //! A line of today (a lesson in its part, or a group that cannot be
 //! placed) as a row: `crmdeck today` as a table and as CSV.
 
-use super::{Column, OnScreen, Print, Text, Tone};
+use super::{Column, Natural, OnScreen, Print, Text, Tone};
 use crate::domain::timetable::Unplaced;
 use crate::domain::today::{Lesson, Part, Today, clock_on, timing};
 use crate::model::Group;
@@ -57,7 +57,11 @@ pub fn columns<'a>() -> [Column<TodayRow<'a>, ()>; 8] {
         printed("Part", "part", |row, _| row.part.to_string()),
         printed("Start", "start", |row, _| row.start.clone()).shown(shown(None, 8, Tone::Plain)),
         printed("End", "end", |row, _| row.end.clone()).shown(shown(None, 7, Tone::Plain)),
-        printed("When", "when", |row, _| row.note.clone()).shown(shown(Some(11), 6, Tone::Quiet)),
+        // "1 h 30 min left" whole; a reason a group cannot be placed is cut.
+        printed("When", "when", |row, _| row.note.clone()).shown(OnScreen {
+            natural: Natural::Widest { floor: 0, cap: 15 },
+            ..shown(Some(11), 6, Tone::Quiet)
+        }),
         printed("Group id", "group_id", |row, _| row.group.id.to_string()),
         printed("Name", "name", |row, _| row.group.name.clone()).shown(OnScreen::in_order(
             Some(12),
