@@ -3,8 +3,8 @@
 //! the day's order; Enter opens a group's detail, Esc goes back to the list
 //! and then to the week, on the same cell.
 
-use super::document::{self, DocLine};
-use super::group_detail::group_document;
+use super::document::DocLine;
+use super::group_detail::DetailOver;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
@@ -32,8 +32,8 @@ pub struct LessonList {
     pub cursor: usize,
     /// The first row on screen.
     pub scroll: usize,
-    pub detail_open: bool,
-    pub detail_scroll: usize,
+    /// The selected group's detail, when open.
+    pub detail: DetailOver,
 }
 
 impl LessonList {
@@ -54,8 +54,7 @@ impl LessonList {
             rows,
             cursor: 0,
             scroll: 0,
-            detail_open: false,
-            detail_scroll: 0,
+            detail: DetailOver::default(),
         }
     }
 
@@ -72,13 +71,8 @@ impl LessonList {
     }
 
     /// The selected group's detail.
-    pub fn detail(&self, shared: &Shared) -> Option<Vec<DocLine>> {
-        let format = shared.row_format();
-        Some(group_document(
-            self.selected_group()?,
-            format,
-            &shared.branches.names,
-        ))
+    pub fn document(&self, shared: &Shared) -> Option<Vec<DocLine>> {
+        Some(DetailOver::document(self.selected_group()?, shared))
     }
 
     fn keep_selection_visible(&mut self, layout: &Layout) {
@@ -94,7 +88,7 @@ impl LessonList {
 
 impl Screen for LessonList {
     fn context(&self) -> Context {
-        if self.detail_open {
+        if self.detail.open {
             Context::CrowdDetail
         } else {
             Context::Crowd
@@ -103,12 +97,9 @@ impl Screen for LessonList {
 
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
         match (self.context(), action) {
-            (Context::CrowdDetail, Action::Back) => self.detail_open = false,
+            (Context::CrowdDetail, Action::Back) => self.detail.open = false,
             (_, Action::Back) => shared.ask(Ask::Close),
-            (_, Action::Open) if self.selected_group().is_some() => {
-                self.detail_open = true;
-                self.detail_scroll = 0;
-            }
+            (_, Action::Open) if self.selected_group().is_some() => self.detail.open(),
             _ => {}
         }
         Vec::new()
@@ -117,11 +108,9 @@ impl Screen for LessonList {
     /// Moves between the groups, or scrolls the detail when it is open.
     fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
         let layout = &shared.layout;
-        if self.detail_open {
-            if let Some(lines) = self.detail(shared) {
-                self.detail_scroll =
-                    document::scrolled(self.detail_scroll, movement, &lines, layout);
-            }
+        if self.detail.open {
+            let lines = self.document(shared);
+            self.detail.scroll_by(movement, lines, layout);
         } else if !self.rows.is_empty() {
             let rows = self.visible_rows(layout);
             self.cursor = movement.apply(self.cursor, self.rows.len(), rows);

@@ -8,8 +8,8 @@
 //! minute.
 
 use super::branch_picker::BranchPicker;
-use super::document::{self, DocLine};
-use super::group_detail::group_document;
+use super::document::DocLine;
+use super::group_detail::DetailOver;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
@@ -41,9 +41,8 @@ pub struct TodayTab {
     pub cursor: usize,
     /// The first line of the list on screen (headings count).
     pub scroll: usize,
-    /// The selected group's detail is open.
-    pub detail_open: bool,
-    pub detail_scroll: usize,
+    /// The selected group's detail, when open.
+    pub detail: DetailOver,
 }
 
 /// A lesson (or a group that cannot be placed) as a row of the list.
@@ -123,7 +122,7 @@ impl TodayTab {
             .unwrap_or(self.cursor)
             .min(self.entries.len().saturating_sub(1));
         if self.selected_group().is_none() {
-            self.detail_open = false;
+            self.detail.open = false;
         }
         self.keep_selection_visible(&shared.layout);
     }
@@ -190,20 +189,15 @@ impl TodayTab {
     }
 
     /// The selected group's detail.
-    pub fn detail(&self, shared: &Shared) -> Option<Vec<DocLine>> {
-        let format = shared.row_format();
-        Some(group_document(
-            self.selected_group()?,
-            format,
-            &shared.branches.names,
-        ))
+    pub fn document(&self, shared: &Shared) -> Option<Vec<DocLine>> {
+        Some(DetailOver::document(self.selected_group()?, shared))
     }
 
     /// Shows `branch` (the one chosen on the Groups tab or in the picker),
     /// walking its groups unless the store has them or they are on their way.
     fn show_branch(&mut self, branch: Option<i64>, shared: &mut Shared) -> Vec<Effect> {
         if branch != self.branch_id {
-            self.detail_open = false;
+            self.detail.open = false;
             self.cursor = 0;
             self.scroll = 0;
         }
@@ -225,7 +219,7 @@ impl From<&AppSettings> for TodayTab {
 
 impl Screen for TodayTab {
     fn context(&self) -> Context {
-        if self.detail_open && self.selected_group().is_some() {
+        if self.detail.open && self.selected_group().is_some() {
             Context::TodayDetail
         } else {
             Context::Today
@@ -234,11 +228,8 @@ impl Screen for TodayTab {
 
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
         match (self.context(), action) {
-            (Context::TodayDetail, Action::Back) => self.detail_open = false,
-            (_, Action::Open) if self.selected_group().is_some() => {
-                self.detail_open = true;
-                self.detail_scroll = 0;
-            }
+            (Context::TodayDetail, Action::Back) => self.detail.open = false,
+            (_, Action::Open) if self.selected_group().is_some() => self.detail.open(),
             (_, Action::PickBranch) => {
                 let picker = BranchPicker::open(&shared.branches, self.branch_id);
                 shared.open(picker);
@@ -259,10 +250,8 @@ impl Screen for TodayTab {
     fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
         let layout = &shared.layout;
         if self.context() == Context::TodayDetail {
-            if let Some(lines) = self.detail(shared) {
-                self.detail_scroll =
-                    document::scrolled(self.detail_scroll, movement, &lines, layout);
-            }
+            let lines = self.document(shared);
+            self.detail.scroll_by(movement, lines, layout);
         } else if !self.entries.is_empty() {
             let rows = Self::list_rows(layout);
             self.cursor = movement.apply(self.cursor, self.entries.len(), rows);
@@ -272,11 +261,9 @@ impl Screen for TodayTab {
 
     fn fit(&mut self, shared: &mut Shared) {
         self.keep_selection_visible(&shared.layout);
-        if let Some(lines) = self.detail(shared) {
-            let still = Movement::By(0);
-            self.detail_scroll =
-                document::scrolled(self.detail_scroll, still, &lines, &shared.layout);
-        }
+        let lines = self.document(shared);
+        self.detail
+            .scroll_by(Movement::By(0), lines, &shared.layout);
     }
 
     /// A page of the branch's groups went into the store, or the centre's

@@ -26,14 +26,14 @@ pub fn draw(list: &LessonList, frame: &mut Frame, view: &View) {
         styles,
         ..
     } = *view;
-    if list.detail_open {
-        if let Some(document) = list.detail(shared) {
+    if list.detail.open {
+        if let Some(document) = list.document(shared) {
             detail::draw(
                 frame,
                 layout.detail,
                 "Group",
                 &document,
-                list.detail_scroll,
+                list.detail.scroll,
                 true,
                 styles,
             );

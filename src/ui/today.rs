@@ -95,14 +95,14 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
         }
     }
     if app.context() == Context::TodayDetail
-        && let Some(document) = tab.detail(shared)
+        && let Some(document) = tab.document(shared)
     {
         detail::draw(
             frame,
             layout.detail,
             "Group",
             &document,
-            tab.detail_scroll,
+            tab.detail.scroll,
             true,
             styles,
         );

@@ -143,7 +143,7 @@ fn enter_opens_the_groups_detail_and_esc_closes_it() {
     assert_eq!(selected, Some(app.tabs.today.entries[1].group_id));
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::TodayDetail);
-    let detail = app.tabs.today.detail(&app.shared).unwrap();
+    let detail = app.tabs.today.document(&app.shared).unwrap();
     let id = format!("value: \"{}\"", selected.unwrap());
     assert!(format!("{detail:?}").contains(&id), "{id}: {detail:?}");
     press(&mut app, "jk\x1b");
@@ -228,7 +228,7 @@ fn enter_on_a_crowded_cell_lists_its_groups_and_esc_goes_back_to_it() {
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::CrowdDetail);
     let list = app.overlay::<LessonList>().unwrap();
-    let detail = format!("{:?}", list.detail(&app.shared).unwrap());
+    let detail = format!("{:?}", list.document(&app.shared).unwrap());
     assert!(detail.contains(&first.to_string()), "{detail}");
     press(&mut app, "\x1b");
     assert_eq!(app.context(), Context::Crowd);
