@@ -125,7 +125,8 @@ fn missing_pages_say_so_and_r_retries() {
 #[test]
 fn a_filters_match_stands_out_in_the_rows() {
     let mut app = loaded((80, 24));
-    press(&mut app, "/ielts");
+    // Two words, in another order than in the name: each stands out.
+    press(&mut app, "/6.5 ielts");
     let terminal = draw(&app);
     let buffer = terminal.backend().buffer();
     let screen = terminal.backend().to_string();
@@ -145,6 +146,13 @@ fn a_filters_match_stands_out_in_the_rows() {
     }
     let after = &buffer[(start + 5, row)];
     assert!(!after.modifier.contains(Modifier::UNDERLINED), "{after:?}");
+    for x in start + 6..start + 9 {
+        let cell = &buffer[(x, row)];
+        assert!(
+            cell.modifier.contains(Modifier::UNDERLINED),
+            "{x}: {cell:?}"
+        );
+    }
 }
 
 #[test]
