@@ -284,8 +284,8 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::CrowdDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
     // Today's lessons.
     bind(C::Today, &[ENTER], A::Open, "details", true),
-    bind(C::Today, &[plain('j'), DOWN], A::Move(M::Down), "next lesson", true),
-    bind(C::Today, &[plain('k'), UP], A::Move(M::Up), "previous lesson", true),
+    bind(C::Today, &[plain('j'), DOWN], A::Move(M::Down), "next lesson", false),
+    bind(C::Today, &[plain('k'), UP], A::Move(M::Up), "previous lesson", false),
     bind(C::Today, &[plain('a')], A::ToggleArchived, "show/hide archived", true),
     bind(C::Today, &[plain('b')], A::PickBranch, "branch", true),
     bind(C::Today, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first lesson", false),
