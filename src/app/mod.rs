@@ -119,6 +119,9 @@ impl App {
             Input::Msg(msg) => self.on_msg(msg),
         };
         effects.extend(self.carry_out_asks());
+        // Any input, not only the tick it asked for, brings a tab that
+        // follows the clock up to it (after a suspend, a sleep of the laptop).
+        self.tabs.get_mut(self.tab).on_clock(&mut self.shared);
         self.shared.status.expire(now);
         if self.next_auto_refresh.is_none() {
             self.schedule_auto_refresh();
@@ -285,7 +288,6 @@ impl App {
 
     fn on_tick(&mut self) -> Vec<Effect> {
         let mut effects = self.shared.wake_walks();
-        self.tabs.get_mut(self.tab).on_clock(&mut self.shared);
         match self.next_auto_refresh {
             Some(at) if self.shared.now >= at => effects.extend(self.refresh()),
             _ => {}

@@ -95,8 +95,9 @@ pub trait Screen: Any + Send {
         None
     }
 
-    /// A tick while the tab is shown: the clock may have passed the
-    /// instant [`wakes_at`](Self::wakes_at) named.
+    /// After every input while the tab is shown (the tick it asked for
+    /// among them): the clock may have passed the instant
+    /// [`wakes_at`](Self::wakes_at) named.
     fn on_clock(&mut self, _shared: &mut Shared) {}
 }
 

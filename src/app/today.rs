@@ -311,7 +311,7 @@ impl Screen for TodayTab {
         Some(minute + TimeDelta::minutes(1))
     }
 
-    /// The clock passed into another minute: the day is laid out at it.
+    /// The clock is in another minute than the day's: it is laid out at it.
     fn on_clock(&mut self, shared: &mut Shared) {
         let laid_out_at = self.today.as_ref().map(|day| day.at);
         if laid_out_at.is_some_and(|at| at != Self::minute_at(shared)) {

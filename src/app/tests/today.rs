@@ -255,3 +255,14 @@ fn the_week_opens_on_todays_day_in_the_centres_zone() {
     app.update(Input::Key(fixtures::key('3')), thursday);
     assert_eq!(app.tabs.week.day, 3);
 }
+
+#[test]
+fn any_input_brings_today_up_to_the_clock_after_a_suspend() {
+    let mut app = today_shown();
+    let done_by_evening = laid_out(&app).now[0].group_id;
+    // Back from a suspend at 23:00 in Tashkent: the first input lays the day out.
+    let evening = now() + TimeDelta::hours(9);
+    app.update(Input::Msg(Msg::Resumed), evening);
+    assert_eq!(laid_out(&app).at.to_string(), "2025-06-02 23:00:00");
+    assert_eq!(part_of(&app, done_by_evening), Some("done"));
+}
