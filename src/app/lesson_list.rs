@@ -30,6 +30,8 @@ pub struct LessonList {
     /// Each group's lesson as the list shows it.
     pub rows: Vec<ScreenRow>,
     pub cursor: usize,
+    /// The groups are of every branch: each row names its branch.
+    pub branch_column: bool,
     /// The first row on screen.
     pub scroll: usize,
     /// The selected group's detail, when open.
@@ -53,6 +55,7 @@ impl LessonList {
                 .collect(),
             rows,
             cursor: 0,
+            branch_column: false,
             scroll: 0,
             detail: DetailOver::default(),
         }

@@ -240,6 +240,7 @@ impl WeekTab {
             .position(|(slot, _)| slot.group_id == selected.group_id);
         let mut list = LessonList::new(title, weekday, running);
         list.cursor = cursor.unwrap_or(0);
+        list.branch_column = self.branch_id.is_none();
         Some(list)
     }
 

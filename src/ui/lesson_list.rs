@@ -62,7 +62,7 @@ pub fn draw(list: &LessonList, frame: &mut Frame, view: &View) {
         &NaturalWidths::of(&list.rows),
         &shared.branches.name_cells,
         usize::from(inside.width),
-        false,
+        list.branch_column,
     );
     let buf = frame.buffer_mut();
     table.draw_heads(

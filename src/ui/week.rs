@@ -158,7 +158,7 @@ fn one_day(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &View) 
         &NaturalWidths::of(&rows),
         &shared.branches.name_cells,
         usize::from(grid.width),
-        false,
+        week.branch_id.is_none(),
     );
     let buf = frame.buffer_mut();
     table.draw_heads(buf, Rect { height: 1, ..grid }, styles);

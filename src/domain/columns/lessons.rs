@@ -1,7 +1,7 @@
 //! A lesson (a group on one weekday of the week) as a row: `crmdeck
 //! timetable --format csv`.
 
-use super::{Column, OnScreen, Tone};
+use super::{Column, OnScreen, Print, Text, Tone};
 use crate::domain::Language;
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::Slot;
@@ -17,8 +17,9 @@ pub struct Lesson<'a> {
 }
 
 /// The columns of a lesson, left to right (a function: a lesson borrows).
-/// The week's lists show its times, the group and its course.
-pub fn columns<'a>() -> [Column<Lesson<'a>, ()>; 7] {
+/// The week's lists show its times, the group, its course and, for every
+/// branch, the branch.
+pub fn columns<'a>() -> [Column<Lesson<'a>, ()>; 8] {
     let printed = Column::print_only;
     let shown = |flex_min, priority| OnScreen::in_order(flex_min, priority, false, Tone::Plain);
     [
@@ -46,6 +47,15 @@ pub fn columns<'a>() -> [Column<Lesson<'a>, ()>; 7] {
             course.map(|course| course.name.clone()).unwrap_or_default()
         })
         .shown(shown(Some(10), 5)),
+        // On screen when the week is of every branch, where groups of the
+        // same name meet in several; the CSV of `timetable` keeps its columns.
+        Column {
+            title: "Branch",
+            name: "branch",
+            text: Text::Branch(|lesson| lesson.group.branch_id),
+            screen: Some(OnScreen::in_order(Some(8), 4, false, Tone::Quiet)),
+            print: Print::No,
+        },
     ]
 }
 
