@@ -9,9 +9,9 @@
 use super::document::{DocLine, scrolled};
 use super::keymap::Action;
 use super::layout::Layout;
-use super::line_input::{Edit, LineInput};
 use super::list_cursor::{ListCursor, Movement};
 use super::status::StatusLine;
+use super::text_input::{Edit, TextInput};
 use crate::domain::columns::{BranchNames, Column, ScreenTable, SortColumn};
 use crate::domain::script::fold;
 use crossterm::event::KeyEvent;
@@ -43,7 +43,7 @@ pub struct ListPane {
     /// the tab's records.
     pub visible: Vec<usize>,
     pub cursor: ListCursor,
-    pub filter: LineInput,
+    pub filter: TextInput,
     /// The filter input has the focus.
     pub filtering: bool,
     /// The detail (full-screen, or the pane at wide sizes) has the focus.

@@ -25,7 +25,6 @@ pub mod group_rows;
 pub(crate) mod groups;
 pub(crate) mod help;
 pub(crate) mod keyboard_layouts;
-pub(crate) mod line_input;
 pub(crate) mod list_cursor;
 pub(crate) mod list_pane;
 pub(crate) mod plugin_detail;
@@ -35,6 +34,7 @@ pub mod screen;
 pub mod shared;
 pub(crate) mod status;
 pub(crate) mod tabs;
+pub(crate) mod text_input;
 pub(crate) mod walks;
 pub(crate) mod week;
 
