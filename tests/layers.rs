@@ -56,7 +56,8 @@ const FLOORS: &[Floor] = &[
     floor(7, "ui", &["model", "domain", "config", "app"]),
     floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "demo", "session"]),
     // Terminal, event loop, effects (its tests start a demo server); not cli.
-    floor(8, "runtime", &["model", "domain", "api", "logging", "config", "store", "demo", "session", "app", "ui"]),
+    // local_files: the command line's history, a private file (0600 in 0700).
+    floor(8, "runtime", &["model", "local_files", "domain", "api", "logging", "config", "store", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
 ];

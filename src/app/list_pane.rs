@@ -93,6 +93,32 @@ impl ListPane {
         self.sort = SortColumn::next(columns, self.sort);
     }
 
+    /// Sorts by the column called `column` (`:sort`); false when no
+    /// sortable column is so called.
+    pub fn sort_by<R, F>(
+        &mut self,
+        columns: &[Column<R, F>],
+        column: &str,
+        descending: bool,
+    ) -> bool {
+        let Some(sort) = SortColumn::named(columns, column) else {
+            return false;
+        };
+        (self.sort, self.descending) = (Some(sort), descending);
+        true
+    }
+
+    /// Filters by `text` (`:filter`), the filter input closed.
+    pub fn set_filter(&mut self, text: &str) {
+        self.filter.set(text);
+        self.filtering = false;
+    }
+
+    /// The records shown, in order, as indices into the tab's records.
+    pub fn shown(&self) -> &[usize] {
+        &self.visible
+    }
+
     /// Shows the rows of `table` (one per record) that `admits` lets through
     /// and whose filtered columns hold the filter, in the sort's order
     /// (branches named from `branch_names`); the selection as [`Self::show`]

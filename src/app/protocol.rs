@@ -38,6 +38,8 @@ pub enum Msg {
     Copied(Result<(), String>),
     /// The terminal came back after a suspend (Ctrl-Z, then `fg`).
     Resumed,
+    /// An `:export` was written: the rows and the path, or why not.
+    Exported(Result<(usize, String), String>),
 }
 
 /// One call to the API. Its answer comes back as the [`Answer`] of the same
@@ -136,6 +138,17 @@ pub enum Effect {
     Copy(String),
     /// A line for the log (what a walk noticed); never a token.
     Log(String),
+    /// Append a line to the command line's history file.
+    RememberCommand(String),
+    /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:
+    /// the download folder), the file called `file_name` unless `path`
+    /// names one; [`Msg::Exported`] follows.
+    Export {
+        contents: String,
+        rows: usize,
+        path: Option<String>,
+        file_name: String,
+    },
     /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
     Suspend,
     Quit,

@@ -54,6 +54,8 @@ pub struct AppSettings {
     pub max_in_flight: Option<usize>,
     /// The config's warnings, shown on the status line at start.
     pub warnings: Vec<String>,
+    /// The command line's history as read at start, the oldest first.
+    pub command_history: Vec<String>,
 }
 
 /// The world around the screens.
@@ -75,6 +77,8 @@ pub struct Shared {
     /// Every group the screens show, by branch (`store.groups(branch)`),
     /// filled by the walks [`walk`](Self::walk) starts.
     pub store: Store,
+    /// The command line's history, the oldest first.
+    pub command_history: Vec<String>,
     walks: Walks,
     asks: VecDeque<Ask>,
 }
@@ -99,6 +103,7 @@ impl Shared {
                     .max_in_flight
                     .map_or_else(WalkPolicy::default, WalkPolicy::with_max_in_flight),
             ),
+            command_history: settings.command_history.clone(),
             walks: Walks::default(),
             asks: VecDeque::new(),
             settings,

@@ -52,6 +52,12 @@ impl TextInput {
         self.input.reset();
     }
 
+    /// Replaces the text, the cursor at its end (a completion, a line of
+    /// history, `:filter`).
+    pub fn set(&mut self, text: &str) {
+        self.input = Input::new(text.to_string());
+    }
+
     /// Applies an editing key.
     pub fn handle(&mut self, key: &KeyEvent) -> Edit {
         match self.input.handle_event(&Event::Key(*key)) {

@@ -11,7 +11,6 @@ mod install;
 mod json_escape;
 mod plugins;
 mod shell;
-mod table;
 mod timetable;
 mod today;
 pub mod walk;

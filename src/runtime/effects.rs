@@ -167,6 +167,13 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::ReloadToken => "reload token".to_string(),
         Effect::Copy(text) => format!("copy {} characters", text.chars().count()),
         Effect::Log(text) => text.clone(),
+        Effect::RememberCommand(_) => "remember a command line".to_string(),
+        Effect::Export { rows, path, .. } => {
+            format!(
+                "export {rows} rows to {}",
+                path.as_deref().unwrap_or("the download folder")
+            )
+        }
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

@@ -22,6 +22,7 @@ use futures::{Stream, StreamExt};
 use std::collections::VecDeque;
 use std::future::Future;
 use std::io;
+use std::path::PathBuf;
 use std::task::Poll;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver};
@@ -81,6 +82,7 @@ where
 {
     let (sender, tasks) = mpsc::unbounded_channel();
     let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
+    let history_path = super::history::path(&settings.log_path);
     let (app, first_effects) = App::new(settings, screen.size()?);
     let event_loop = EventLoop {
         app,
@@ -91,6 +93,7 @@ where
         tasks,
         ticker: Ticker::default(),
         own_inputs: VecDeque::new(),
+        history_path,
     };
     event_loop.run(first_effects).await
 }
@@ -106,6 +109,8 @@ struct EventLoop<S, E> {
     /// Inputs the loop itself produced (the result of a copy, a resume):
     /// handled, in order, before waiting for anything else.
     own_inputs: VecDeque<Input>,
+    /// The command line's history file.
+    history_path: PathBuf,
 }
 
 /// The most inputs taken for one frame: a stream that never runs dry
@@ -279,6 +284,21 @@ where
                         tracing::warn!(%message, "copy refused");
                     }
                     self.own_inputs.push_back(Input::Msg(Msg::Copied(result)));
+                }
+                Effect::RememberCommand(line) => {
+                    if let Err(error) = super::history::append(&self.history_path, &line) {
+                        tracing::warn!(%error, "the command history was not saved");
+                    }
+                }
+                Effect::Export {
+                    contents,
+                    rows,
+                    path,
+                    file_name,
+                } => {
+                    let written = super::export::write(&contents, path.as_deref(), &file_name);
+                    let result = written.map(|path| (rows, path));
+                    self.own_inputs.push_back(Input::Msg(Msg::Exported(result)));
                 }
                 Effect::Suspend => {
                     self.screen.suspend()?;
@@ -486,6 +506,7 @@ mod tests {
             tasks,
             ticker: Ticker::default(),
             own_inputs: VecDeque::new(),
+            history_path: PathBuf::from("/nonexistent/command-history"),
         };
         (event_loop, keys)
     }

@@ -52,6 +52,7 @@ pub fn settings() -> AppSettings {
         max_parallel: MaxParallel::default(),
         max_in_flight: None,
         warnings: Vec::new(),
+        command_history: Vec::new(),
     }
 }
 
