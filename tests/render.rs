@@ -214,7 +214,7 @@ fn a_long_error_takes_the_hints_row_too() {
 }
 
 /// States the loaded app reaches by keys: (snapshot name, keys).
-const AFTER_KEYS: [(&str, &str); 10] = [
+const AFTER_KEYS: [(&str, &str); 12] = [
     ("groups_page", ""),
     // Group 1 is selected: its comment holds an escape sequence and a BEL.
     ("group_detail", "\n"),
@@ -227,6 +227,9 @@ const AFTER_KEYS: [(&str, &str); 10] = [
     ("help", "?"),
     ("branch_picker", "bz"),
     ("filtered_sorted", "/en\nss"),
+    // Tab twice: the second branch on the line, the four offered above it.
+    ("command_line_candidates", ":branch \t\t"),
+    ("command_line_mistake", ":brnch\n"),
 ];
 
 #[test]

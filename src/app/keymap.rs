@@ -33,6 +33,8 @@ pub enum Context {
     /// Typing a filter.
     FilterInput,
     Help,
+    /// The `:` prompt.
+    CommandLine,
 }
 
 impl Context {
@@ -54,12 +56,16 @@ impl Context {
             Self::BranchPicker => "Branch picker (type to filter)",
             Self::FilterInput => "Filter (type to filter)",
             Self::Help => "Help",
+            Self::CommandLine => "Command line (:)",
         }
     }
 
     /// True when printable keys are text typed into an input.
     pub fn takes_text(self) -> bool {
-        matches!(self, Self::BranchPicker | Self::FilterInput)
+        matches!(
+            self,
+            Self::BranchPicker | Self::FilterInput | Self::CommandLine
+        )
     }
 
     /// True when only the Ctrl global keys apply: text inputs, where letters
@@ -105,6 +111,10 @@ pub enum Action {
     CopyToken,
     /// Enter in a picker or filter, y in the confirmation.
     Accept,
+    /// `:`: the command line.
+    CommandLine,
+    /// Tab in the command line.
+    Complete,
 }
 
 /// A key as the table names it.
@@ -220,6 +230,7 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::Global, &[plain('r')], A::Refresh, "refresh", false),
     bind(C::Global, &[plain('R')], A::ReloadToken, "reload the token", false),
     bind(C::Global, &[plain('?')], A::Help, "help", true),
+    bind(C::Global, &[plain(':')], A::CommandLine, "command line", false),
     bind(C::Global, &[plain('q')], A::Quit, "quit", true),
     // Its own row: in a text input q is a letter, C-c still quits.
     bind(C::Global, &[ctrl('c')], A::Quit, "quit", true),
@@ -336,6 +347,12 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::FilterInput, &[ESC], A::Back, "clear the filter", true),
     bind(C::FilterInput, &[DOWN], A::Move(M::Down), "down the list", false),
     bind(C::FilterInput, &[UP], A::Move(M::Up), "up the list", false),
+    // The command line.
+    bind(C::CommandLine, &[ENTER], A::Accept, "run", true),
+    bind(C::CommandLine, &[special(KeyCode::Tab)], A::Complete, "complete", true),
+    bind(C::CommandLine, &[UP], A::Move(M::Up), "older", true),
+    bind(C::CommandLine, &[DOWN], A::Move(M::Down), "newer", true),
+    bind(C::CommandLine, &[ESC], A::Back, "close", true),
     // The help overlay.
     bind(C::Help, &[ESC, plain('?')], A::Back, "close the help", true),
     bind(C::Help, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", false),
@@ -426,7 +443,8 @@ mod tests {
     }
 
     /// Every context a screen can be in.
-    const EVERY_CONTEXT_BUT_GLOBAL: [C; 14] = [
+    const EVERY_CONTEXT_BUT_GLOBAL: [C; 15] = [
+        C::CommandLine,
         C::GroupsList,
         C::GroupDetail,
         C::PluginsList,

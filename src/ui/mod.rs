@@ -5,6 +5,7 @@
 //! `theme` how they look.
 
 mod branch_picker;
+mod command_line;
 mod confirm;
 mod detail;
 mod footer;
@@ -76,7 +77,8 @@ fn draw_screen(screen: &dyn Screen, frame: &mut Frame, view: &View) {
         || draw_as(screen, frame, view, lesson_list::draw)
         || draw_as(screen, frame, view, help::draw)
         || draw_as(screen, frame, view, confirm::draw)
-        || draw_as(screen, frame, view, branch_picker::draw);
+        || draw_as(screen, frame, view, branch_picker::draw)
+        || draw_as(screen, frame, view, command_line::draw);
     debug_assert!(drawn, "a screen without a drawer");
 }
 

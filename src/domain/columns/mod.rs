@@ -16,6 +16,7 @@ pub mod groups;
 pub mod installs;
 pub mod lessons;
 pub mod plugins;
+pub mod table;
 pub mod today;
 
 use super::cell_text::CellText;
@@ -234,6 +235,13 @@ impl SortColumn {
         on_screen(columns)
             .position(|(_, screen)| screen.sort.as_ref().is_some_and(|sort| sort.name == name))
             .map(Self)
+    }
+
+    /// The names of the sortable columns of `columns`, left to right.
+    pub fn names<R, F>(columns: &[Column<R, F>]) -> Vec<&'static str> {
+        on_screen(columns)
+            .filter_map(|(_, screen)| screen.sort.as_ref().map(|sort| sort.name))
+            .collect()
     }
 
     /// The column's name in the summary line.
