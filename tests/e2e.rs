@@ -205,3 +205,55 @@ fn escape_sequences_from_the_server_show_as_placeholders_and_reach_nothing() {
         assert!(requests.titles.is_empty(), "{:?}", requests.titles);
     });
 }
+
+#[test]
+fn four_opens_today_on_the_demo() {
+    let mut tty = demo();
+    tty.type_keys("4");
+    tty.wait_for("[4 Today]");
+    // Every part has its heading, empty or not, on the centre's clock.
+    tty.wait_for("(Asia/Tashkent)");
+    tty.wait_for(" Now · ");
+    tty.wait_for(" Next · ");
+    tty.quit();
+}
+
+#[test]
+fn enter_on_a_crowded_week_cell_lists_its_groups() {
+    let mut tty = demo();
+    // The seven-day grid shows above 120 columns; the demo's cells are
+    // crowded from its first half hour on.
+    tty.resize(160, 45);
+    tty.wait_for("crmdeck");
+    tty.type_keys("3");
+    tty.wait_for("groups this week");
+    tty.type_keys("\r");
+    tty.wait_for("groups ─");
+    tty.wait_for("Start  End    Name");
+    tty.type_keys("\x1b");
+    tty.wait_until_text("the list closed", |text| !text.contains("groups ─"));
+    tty.wait_for("groups this week");
+    tty.quit();
+}
+
+/// In a real terminal, the filter finds group 2000, on the last of 100
+/// pages of 20, with no page turned: every row is held once the walk ends.
+#[test]
+fn a_filter_finds_a_group_on_the_last_page_without_paging() {
+    let server = Server::start(DemoOptions {
+        groups: 2000,
+        max_per_page: 20,
+        ..DemoOptions::default()
+    });
+    let mut tty =
+        support::pty::dashboard(&server.handle.base_url(), server.handle.token(), &[], &[]);
+    tty.wait_for("2 000 groups · 100 pages × 20 · row 1 of 2 000");
+    tty.type_keys("/2000");
+    tty.wait_until_text("group 2000 selected", |text| {
+        text.lines().any(|line| line.starts_with("> 2000 "))
+    });
+    tty.wait_for(" of 2 000");
+    // Enter keeps the filter and leaves the input: q quits again.
+    tty.type_keys("\r");
+    tty.quit();
+}

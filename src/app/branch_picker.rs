@@ -3,11 +3,11 @@
 //! a numeric input when they did not.
 
 use super::keymap::{Action, Context};
-use super::line_input::{Edit, LineInput};
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::screen::{Ask, Command, Screen};
 use super::shared::Shared;
+use super::text_input::{Edit, TextInput};
 use crate::api::ApiError;
 use crate::domain::cell_text::CellText;
 use crate::domain::sanitize::sanitize_line;
@@ -82,7 +82,7 @@ pub enum PickerMode {
 /// The open branch picker.
 #[derive(Debug, Clone)]
 pub struct BranchPicker {
-    pub input: LineInput,
+    pub input: TextInput,
     pub mode: PickerMode,
     /// The entries that match the input: None is "all branches".
     pub choices: Vec<Option<i64>>,
@@ -104,7 +104,7 @@ impl BranchPicker {
             },
         };
         let mut picker = Self {
-            input: LineInput::default(),
+            input: TextInput::default(),
             mode,
             choices: Vec::new(),
             cursor: 0,

@@ -23,6 +23,7 @@ use super::walks;
 use crate::api::ApiError;
 use crate::domain::columns::SortColumn;
 use crate::domain::columns::groups::COLUMNS;
+use crate::domain::columns::table::Table;
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::store::{GroupList, Snapshot};
 use crossterm::event::KeyEvent;
@@ -258,6 +259,10 @@ impl Screen for GroupsTab {
                 tab: Tab::Week,
                 reload: false,
             }),
+            Action::OpenToday => shared.ask(Ask::Show {
+                tab: Tab::Today,
+                reload: false,
+            }),
             Action::PickBranch => {
                 let picker = BranchPicker::open(&shared.branches, self.branch_id);
                 shared.open(picker);
@@ -334,8 +339,33 @@ impl Screen for GroupsTab {
     fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
         match command {
             Command::ShowBranch(branch_id) => self.show_branch(*branch_id, shared),
-            Command::Install { .. } => Vec::new(),
+            Command::Filter(text) => {
+                self.list.set_filter(text);
+                self.refilter(shared);
+                Vec::new()
+            }
+            Command::Sort { column, descending } => {
+                if self.list.sort_by(COLUMNS, column, *descending) {
+                    self.resort(shared);
+                }
+                Vec::new()
+            }
+            Command::Install { .. } | Command::AskInstall { .. } => Vec::new(),
         }
+    }
+
+    fn sortable(&self) -> Vec<&'static str> {
+        SortColumn::names(COLUMNS)
+    }
+
+    fn view(&self, shared: &Shared) -> Option<Table> {
+        let list = self.group_list(shared);
+        let shown = self.list.shown().iter().filter_map(|&index| {
+            let id = self.rows.id(index)?;
+            list?.group(id)
+        });
+        let names = &shared.branches.names;
+        Some(Table::of(COLUMNS, shown, &shared.row_format(), names))
     }
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {

@@ -9,9 +9,9 @@
 use super::document::{DocLine, scrolled};
 use super::keymap::Action;
 use super::layout::Layout;
-use super::line_input::{Edit, LineInput};
 use super::list_cursor::{ListCursor, Movement};
 use super::status::StatusLine;
+use super::text_input::{Edit, TextInput};
 use crate::domain::columns::{BranchNames, Column, ScreenTable, SortColumn};
 use crate::domain::script::fold;
 use crossterm::event::KeyEvent;
@@ -43,7 +43,7 @@ pub struct ListPane {
     /// the tab's records.
     pub visible: Vec<usize>,
     pub cursor: ListCursor,
-    pub filter: LineInput,
+    pub filter: TextInput,
     /// The filter input has the focus.
     pub filtering: bool,
     /// The detail (full-screen, or the pane at wide sizes) has the focus.
@@ -91,6 +91,32 @@ impl ListPane {
     /// Sorts by the next sortable one of `columns`, after the last by none.
     pub fn cycle_sort<R, F>(&mut self, columns: &[Column<R, F>]) {
         self.sort = SortColumn::next(columns, self.sort);
+    }
+
+    /// Sorts by the column called `column` (`:sort`); false when no
+    /// sortable column is so called.
+    pub fn sort_by<R, F>(
+        &mut self,
+        columns: &[Column<R, F>],
+        column: &str,
+        descending: bool,
+    ) -> bool {
+        let Some(sort) = SortColumn::named(columns, column) else {
+            return false;
+        };
+        (self.sort, self.descending) = (Some(sort), descending);
+        true
+    }
+
+    /// Filters by `text` (`:filter`), the filter input closed.
+    pub fn set_filter(&mut self, text: &str) {
+        self.filter.set(text);
+        self.filtering = false;
+    }
+
+    /// The records shown, in order, as indices into the tab's records.
+    pub fn shown(&self) -> &[usize] {
+        &self.visible
     }
 
     /// Shows the rows of `table` (one per record) that `admits` lets through

@@ -18,6 +18,8 @@ pub mod layout;
 pub mod protocol;
 
 pub(crate) mod branch_picker;
+pub(crate) mod command_line;
+pub(crate) mod commands;
 pub(crate) mod confirm;
 pub(crate) mod document;
 pub(crate) mod group_detail;
@@ -25,7 +27,7 @@ pub mod group_rows;
 pub(crate) mod groups;
 pub(crate) mod help;
 pub(crate) mod keyboard_layouts;
-pub(crate) mod line_input;
+pub(crate) mod lesson_list;
 pub(crate) mod list_cursor;
 pub(crate) mod list_pane;
 pub(crate) mod plugin_detail;
@@ -35,6 +37,8 @@ pub mod screen;
 pub mod shared;
 pub(crate) mod status;
 pub(crate) mod tabs;
+pub(crate) mod text_input;
+pub(crate) mod today;
 pub mod view;
 pub(crate) mod walks;
 pub(crate) mod week;
@@ -48,6 +52,8 @@ pub use tabs::Tab;
 pub use view::SavedView;
 
 use chrono::{DateTime, TimeDelta, Utc};
+use command_line::CommandLine;
+use commands::ExportFormat;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use help::Help;
 use keymap::{Action, Context, Hint};
@@ -148,6 +154,9 @@ impl App {
             Input::Msg(msg) => self.on_msg(msg),
         };
         effects.extend(self.carry_out_asks());
+        // Any input, not only the tick it asked for, brings a tab that
+        // follows the clock up to it (after a suspend, a sleep of the laptop).
+        self.tabs.get_mut(self.tab).on_clock(&mut self.shared);
         effects.extend(self.remember());
         self.shared.status.expire(now);
         if self.next_auto_refresh.is_none() {
@@ -188,6 +197,7 @@ impl App {
             self.shared.status.until_fade(now),
             self.next_auto_refresh.map(until),
             self.shared.until_walks_wake(),
+            self.tabs.get(self.tab).wakes_at(now).map(until),
             token,
         ]
         .into_iter()
@@ -270,6 +280,11 @@ impl App {
                 self.overlays.push(Box::new(Help::new(context)));
                 Vec::new()
             }
+            Action::CommandLine => {
+                let sortable = self.tabs.get(self.tab).sortable();
+                self.overlays.push(Box::new(CommandLine::new(sortable)));
+                Vec::new()
+            }
             Action::Refresh => self.refresh(),
             Action::ReloadToken => {
                 self.shared
@@ -343,9 +358,38 @@ impl App {
                         effects.extend(screen.command(&command, &mut self.shared));
                     }
                 }
+                Ask::ToShown(command) => {
+                    let screen = self.tabs.get_mut(self.tab);
+                    effects.extend(screen.command(&command, &mut self.shared));
+                }
+                Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
+                Ask::Export { format, path } => effects.extend(self.export(format, path)),
             }
         }
         effects
+    }
+
+    /// The rows of the tab shown as a file's contents, for the runtime to
+    /// write; or why there are none.
+    fn export(&mut self, format: ExportFormat, path: Option<String>) -> Vec<Effect> {
+        let now = self.shared.now;
+        let Some(table) = self.tabs.get(self.tab).view(&self.shared) else {
+            let why = format!("the {} tab shows no list to export", self.tab.name());
+            self.shared.status.error(why, now);
+            return Vec::new();
+        };
+        let contents = match format {
+            ExportFormat::Csv => table.to_csv(),
+            ExportFormat::Json => table.to_json(),
+        };
+        let stamp = now.format("%Y%m%d-%H%M%S");
+        let tab = self.tab.name().to_lowercase();
+        vec![Effect::Export {
+            contents,
+            rows: table.len(),
+            path,
+            file_name: format!("crmdeck-{tab}-{stamp}.{}", format.word()),
+        }]
     }
 
     fn on_mouse(&mut self, mouse: &MouseEvent) -> Vec<Effect> {
@@ -405,6 +449,14 @@ impl App {
                 Vec::new()
             }
             Msg::Copied(Err(error)) => {
+                status.error(error, now);
+                Vec::new()
+            }
+            Msg::Exported(Ok((rows, path))) => {
+                status.info(format!("exported {rows} rows to {path}"), now);
+                Vec::new()
+            }
+            Msg::Exported(Err(error)) => {
                 status.error(error, now);
                 Vec::new()
             }

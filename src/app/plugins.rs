@@ -17,7 +17,8 @@ use super::status::Topic;
 use super::tabs::Tab;
 use crate::api::ApiError;
 use crate::domain::columns::plugins::{COLUMNS, PluginFormat};
-use crate::domain::columns::{BranchNames, ScreenTable};
+use crate::domain::columns::table::Table;
+use crate::domain::columns::{BranchNames, ScreenTable, SortColumn};
 use crate::domain::format::{abilities_inline, plugin_type_word};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
@@ -195,9 +196,15 @@ impl PluginsTab {
         Some(document(plugin, self.token_revealed, requests, zone))
     }
 
-    /// Why the selected plugin cannot be installed now, or the plugin.
-    fn install_target(&self, read_only: bool, requests: &Requests) -> Result<&Plugin, String> {
-        let plugin = self.selected().ok_or("no plugin selected")?;
+    /// Why `plugin` (the selected one, or the one `:install` names) cannot
+    /// be installed now, or the plugin.
+    fn install_target<'p>(
+        &self,
+        plugin: Option<&'p Plugin>,
+        read_only: bool,
+        requests: &Requests,
+    ) -> Result<&'p Plugin, String> {
+        let plugin = plugin.ok_or("no such plugin in the catalogue")?;
         match self.install_refused(plugin, read_only, requests) {
             Some(reason) => Err(reason),
             None => Ok(plugin),
@@ -244,9 +251,9 @@ impl PluginsTab {
         self.plugins.iter().find(|p| p.id == id)
     }
 
-    /// Opens the install confirmation, or says why not.
-    fn ask_install(&self, shared: &mut Shared) {
-        match self.install_target(shared.settings.read_only, &shared.requests) {
+    /// Opens the install confirmation of `plugin`, or says why not.
+    fn ask_install(&self, plugin: Option<&Plugin>, shared: &mut Shared) {
+        match self.install_target(plugin, shared.settings.read_only, &shared.requests) {
             Ok(plugin) => shared.open(Confirm(install_confirmation(plugin))),
             Err(reason) => shared.status.info(reason, shared.now),
         }
@@ -369,7 +376,7 @@ impl Screen for PluginsTab {
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
         let focus = self.list.focus();
         match action {
-            Action::Install => self.ask_install(shared),
+            Action::Install => self.ask_install(self.selected(), shared),
             Action::RevealToken | Action::CopyToken => return self.use_token(action, shared),
             Action::CycleType => {
                 self.type_filter = self.type_filter.next();
@@ -445,8 +452,37 @@ impl Screen for PluginsTab {
     fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
         match *command {
             Command::Install { plugin_id } => self.install(plugin_id, shared),
+            Command::AskInstall { plugin_id } => {
+                self.ask_install(self.plugin(plugin_id), shared);
+                Vec::new()
+            }
+            Command::Filter(ref text) => {
+                self.list.set_filter(text);
+                self.refilter(&shared.layout);
+                Vec::new()
+            }
+            Command::Sort {
+                ref column,
+                descending,
+            } => {
+                if self.list.sort_by(COLUMNS, column, descending) {
+                    self.refilter(&shared.layout);
+                }
+                Vec::new()
+            }
             Command::ShowBranch(_) => Vec::new(),
         }
+    }
+
+    fn sortable(&self) -> Vec<&'static str> {
+        SortColumn::names(COLUMNS)
+    }
+
+    fn view(&self, _shared: &Shared) -> Option<Table> {
+        let shown = self.list.shown().iter().map(|&i| &self.plugins[i]);
+        // Tokens masked: a file on disk never holds one in full.
+        let format = PluginFormat::default();
+        Some(Table::of(COLUMNS, shown, &format, &BranchNames::new()))
     }
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {

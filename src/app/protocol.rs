@@ -44,6 +44,8 @@ pub enum Msg {
     /// The snapshot of the last complete walk, read at start before any
     /// answer, or why the file there was not used (never a token in it).
     Snapshot(Result<Box<Snapshot>, String>),
+    /// An `:export` was written: the rows and the path, or why not.
+    Exported(Result<(usize, String), String>),
 }
 
 /// One call to the API. Its answer comes back as the [`Answer`] of the same
@@ -146,6 +148,17 @@ pub enum Effect {
     Remember(SavedView),
     /// Keep what a complete walk found as the snapshot for the next start.
     SaveSnapshot(Box<Walked>),
+    /// Append a line to the command line's history file.
+    RememberCommand(String),
+    /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:
+    /// the download folder), the file called `file_name` unless `path`
+    /// names one; [`Msg::Exported`] follows.
+    Export {
+        contents: String,
+        rows: usize,
+        path: Option<String>,
+        file_name: String,
+    },
     /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
     Suspend,
     Quit,

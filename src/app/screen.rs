@@ -7,6 +7,7 @@
 //! Its keys, footer hints and help section come from the keymap table,
 //! under the [`Context`] it is in.
 
+use super::commands::ExportFormat;
 use super::keymap::{Action, Context, Hint, footer_hints};
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
@@ -14,7 +15,9 @@ use super::requests::Requests;
 use super::shared::Shared;
 use super::tabs::Tab;
 use super::view::SavedView;
+use crate::domain::columns::table::Table;
 use crate::store::Snapshot;
+use chrono::{DateTime, Utc};
 use crossterm::event::KeyEvent;
 use std::any::Any;
 
@@ -97,6 +100,29 @@ pub trait Screen: Any + Send {
     fn busy(&self, _requests: &Requests) -> bool {
         false
     }
+
+    /// When a tab that follows the clock wants to be woken while it is
+    /// shown (its view changes then); None for the others, which are
+    /// woken by input alone.
+    fn wakes_at(&self, _now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        None
+    }
+
+    /// After every input while the tab is shown (the tick it asked for
+    /// among them): the clock may have passed the instant
+    /// [`wakes_at`](Self::wakes_at) named.
+    fn on_clock(&mut self, _shared: &mut Shared) {}
+
+    /// The names of the columns `:sort` may sort the tab by.
+    fn sortable(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// The rows the tab shows, filtered and sorted as on screen, in its
+    /// kind's printed columns (`:export`); None when it shows no list.
+    fn view(&self, _shared: &Shared) -> Option<Table> {
+        None
+    }
 }
 
 /// The footer hints of `screen` that would do something now, labelled as
@@ -121,15 +147,30 @@ pub enum Ask {
     Show { tab: Tab, reload: bool },
     /// Gives every tab `Command`; the tab it concerns acts.
     Command(Command),
+    /// Gives `Command` to the tab shown only (a filter, a sort).
+    ToShown(Command),
+    /// Performs `Action` as its key would on the screen with the focus then.
+    Perform(Action),
+    /// Writes the rows of the tab shown ([`Screen::view`]) to a file.
+    Export {
+        format: ExportFormat,
+        path: Option<String>,
+    },
 }
 
 /// What one screen asks of the tabs, as data: the branch picked in the
-/// picker, the install a confirmation confirmed. A command line would give
-/// the same ones.
+/// picker, the install a confirmation confirmed, what the `:` command line
+/// asks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     /// Show the groups of this branch (None: all branches).
     ShowBranch(Option<i64>),
     /// Send the install of this plugin.
     Install { plugin_id: i64 },
+    /// Ask whether to install this plugin (the confirmation).
+    AskInstall { plugin_id: i64 },
+    /// Filter the list by this text.
+    Filter(String),
+    /// Sort the list by the column of this name.
+    Sort { column: String, descending: bool },
 }

@@ -61,6 +61,8 @@ pub struct AppSettings {
     /// What was on screen when this profile last ran (the default when
     /// nothing was remembered): the tabs start there.
     pub view: SavedView,
+    /// The command line's history as read at start, the oldest first.
+    pub command_history: Vec<String>,
 }
 
 /// The world around the screens.
@@ -82,6 +84,8 @@ pub struct Shared {
     /// Every group the screens show, by branch (`store.groups(branch)`),
     /// filled by the walks [`walk`](Self::walk) starts.
     pub store: Store,
+    /// The command line's history, the oldest first.
+    pub command_history: Vec<String>,
     walks: Walks,
     asks: VecDeque<Ask>,
 }
@@ -106,6 +110,7 @@ impl Shared {
                     .max_in_flight
                     .map_or_else(WalkPolicy::default, WalkPolicy::with_max_in_flight),
             ),
+            command_history: settings.command_history.clone(),
             walks: Walks::default(),
             asks: VecDeque::new(),
             settings,

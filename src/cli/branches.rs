@@ -1,10 +1,10 @@
 //! `crmdeck branches`: the centre's branches, from `GET /v2/branches`
 //! (outside the published description: a server may not offer it).
 
-use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::branches::COLUMNS;
+use crate::domain::columns::table::Table;
 use crate::session::Session;
 use serde_json::Value;
 

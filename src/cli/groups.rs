@@ -3,12 +3,12 @@
 use super::args::GroupsArgs;
 use super::branch::{self, BranchList};
 use super::cache;
-use super::table::Table;
 use super::walk::{store_for, walk};
 use super::{CliError, Format, json_text, on_terminal};
 use crate::config::Config;
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::groups::COLUMNS;
+use crate::domain::columns::table::Table;
 use crate::domain::format::RowFormat;
 use crate::domain::weekday::{NameStyle, day_name, weekdays};
 use crate::model::{Group, GroupsPage, GroupsQuery};

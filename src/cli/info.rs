@@ -1,10 +1,10 @@
 //! `crmdeck info`: where everything comes from. Never the token itself.
 
 use super::cache::CacheInfo;
-use super::table::Table;
 use super::{Format, json_text};
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::facts::{COLUMNS, Fact};
+use crate::domain::columns::table::Table;
 use crate::domain::zone::Zone;
 use crate::logging::Log;
 use crate::model::describe_expiry;

@@ -1,12 +1,12 @@
 //! `crmdeck install ID`: confirm, then one POST (never retried).
 
 use super::plugins::installation_json;
-use super::table::Table;
 use super::{CliError, Format, json_text};
 use crate::api::ApiError;
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::installs::{self, Installed};
 use crate::domain::columns::plugins::{PluginFormat, shown_token};
+use crate::domain::columns::table::Table;
 use crate::domain::format::plugin_type_word;
 use crate::domain::sanitize::sanitize_line;
 use crate::model::{Installation, Plugin};

@@ -12,7 +12,6 @@ mod install;
 mod json_escape;
 mod plugins;
 mod shell;
-mod table;
 mod timetable;
 mod today;
 pub mod walk;

@@ -1,9 +1,9 @@
 //! `crmdeck plugins`: the catalogue.
 
-use super::table::Table;
 use super::{CliError, Format, json_text, on_terminal};
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::plugins::{COLUMNS, PluginFormat, shown_token};
+use crate::domain::columns::table::Table;
 use crate::model::{Installation, Plugin};
 use crate::session::Session;
 use serde_json::{Value, json};

@@ -3,7 +3,6 @@
 use super::args::TimetableArgs;
 use super::branch::{self, BranchList};
 use super::groups::{WALK_PER_PAGE, all_pages};
-use super::table::Table;
 use super::walk::store_for;
 use super::{CliError, Format, on_terminal, pretty};
 use crate::domain::check::{MaxParallel, check};
@@ -11,6 +10,7 @@ use crate::domain::clock::format_clock;
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::findings;
 use crate::domain::columns::lessons::{self, Lesson, day_key};
+use crate::domain::columns::table::Table;
 use crate::domain::timetable::{
     Slot, Week, WorkingHours, build_week, monday_to_sunday, render_text, summarize,
 };

@@ -4,10 +4,10 @@
 use super::args::TodayArgs;
 use super::branch::{self, BranchList};
 use super::groups::{WALK_PER_PAGE, all_pages};
-use super::table::Table;
 use super::walk::store_for;
 use super::{CliError, Format, on_terminal, pretty};
 use crate::domain::columns::BranchNames;
+use crate::domain::columns::table::Table;
 use crate::domain::columns::today::{columns, rows};
 use crate::domain::today::{Lesson, Today, format_at, today};
 use crate::model::Group;

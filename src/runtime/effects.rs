@@ -171,6 +171,13 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::SaveSnapshot(walked) => {
             format!("save the snapshot: {} groups", walked.groups.len())
         }
+        Effect::RememberCommand(_) => "remember a command line".to_string(),
+        Effect::Export { rows, path, .. } => {
+            format!(
+                "export {rows} rows to {}",
+                path.as_deref().unwrap_or("the download folder")
+            )
+        }
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

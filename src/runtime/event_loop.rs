@@ -89,6 +89,7 @@ where
     let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
     let remembered = view_file.as_deref().and_then(view_file::read);
     let settings = settings::restored(settings, remembered);
+    let history_path = super::history::path(&settings.log_path);
     let (mut app, mut first_effects) = App::new(settings, screen.size()?);
     // Before the first frame, and before any request is sent: the
     // snapshot's rows are what it draws.
@@ -107,6 +108,7 @@ where
         ticker: Ticker::default(),
         own_inputs: VecDeque::new(),
         view_file,
+        history_path,
     };
     event_loop.run(first_effects).await
 }
@@ -125,6 +127,8 @@ struct EventLoop<S, E> {
     own_inputs: VecDeque<Input>,
     /// Where the view is remembered (None: not remembered).
     view_file: Option<PathBuf>,
+    /// The command line's history file.
+    history_path: PathBuf,
 }
 
 /// The most inputs taken for one frame: a stream that never runs dry
@@ -305,6 +309,21 @@ where
                         tracing::warn!(%message, "copy refused");
                     }
                     self.own_inputs.push_back(Input::Msg(Msg::Copied(result)));
+                }
+                Effect::RememberCommand(line) => {
+                    if let Err(error) = super::history::append(&self.history_path, &line) {
+                        tracing::warn!(%error, "the command history was not saved");
+                    }
+                }
+                Effect::Export {
+                    contents,
+                    rows,
+                    path,
+                    file_name,
+                } => {
+                    let written = super::export::write(&contents, path.as_deref(), &file_name);
+                    let result = written.map(|path| (rows, path));
+                    self.own_inputs.push_back(Input::Msg(Msg::Exported(result)));
                 }
                 Effect::Suspend => {
                     self.screen.suspend()?;
@@ -515,6 +534,7 @@ mod tests {
             ticker: Ticker::default(),
             own_inputs: VecDeque::new(),
             view_file: None,
+            history_path: PathBuf::from("/nonexistent/command-history"),
         };
         (event_loop, keys)
     }

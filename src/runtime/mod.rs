@@ -21,6 +21,8 @@
 pub mod clipboard;
 mod effects;
 mod event_loop;
+mod export;
+mod history;
 mod lean_backend;
 pub mod settings;
 mod signals;

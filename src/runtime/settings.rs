@@ -26,13 +26,14 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         accent: config.accent.map(|accent| accent.0),
         mouse: config.mouse,
         token_expires_at: session.client.token().expires_at(),
-        log_path,
         working_hours: config.working_hours,
         max_parallel: config.max_parallel.clone(),
         max_in_flight: config.max_in_flight,
         cache: config.cache,
         warnings: config.warnings.clone(),
         view: SavedView::default(),
+        command_history: super::history::load(&super::history::path(&log_path)),
+        log_path,
     }
 }
 

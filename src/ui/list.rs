@@ -8,10 +8,10 @@ use super::View;
 use super::table::{FittedTable, RowLook};
 use super::theme::{Styles, spinner};
 use crate::app::layout::{Layout, ListScreen};
-use crate::app::line_input::LineInput;
 use crate::app::list_cursor::ListCursor;
 use crate::app::list_pane::{Focus, ListPane};
 use crate::app::screen::Screen;
+use crate::app::text_input::TextInput;
 use crate::domain::columns::{Column, ScreenTable};
 use crate::domain::format::{display_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
@@ -100,7 +100,7 @@ pub fn draw_summary(
 }
 
 /// The filter line: `/` and the text, with the cursor while typing.
-fn draw_filter(frame: &mut Frame, area: Rect, filter: &LineInput, typing: bool, styles: &Styles) {
+fn draw_filter(frame: &mut Frame, area: Rect, filter: &TextInput, typing: bool, styles: &Styles) {
     let text = sanitize_line(filter.text());
     let shown = truncate_to_width(&text, usize::from(area.width).saturating_sub(24));
     let hint = if typing {

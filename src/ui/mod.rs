@@ -5,16 +5,19 @@
 //! `theme` how they look.
 
 mod branch_picker;
+mod command_line;
 mod confirm;
 mod detail;
 mod footer;
 mod groups;
 mod help;
+mod lesson_list;
 mod list;
 mod plugins;
 mod popup;
 mod table;
 mod theme;
+mod today;
 mod top_line;
 mod week;
 
@@ -70,9 +73,12 @@ fn draw_screen(screen: &dyn Screen, frame: &mut Frame, view: &View) {
     let drawn = draw_as(screen, frame, view, list::draw_tab::<GroupsTab>)
         || draw_as(screen, frame, view, list::draw_tab::<PluginsTab>)
         || draw_as(screen, frame, view, week::draw)
+        || draw_as(screen, frame, view, today::draw)
+        || draw_as(screen, frame, view, lesson_list::draw)
         || draw_as(screen, frame, view, help::draw)
         || draw_as(screen, frame, view, confirm::draw)
-        || draw_as(screen, frame, view, branch_picker::draw);
+        || draw_as(screen, frame, view, branch_picker::draw)
+        || draw_as(screen, frame, view, command_line::draw);
     debug_assert!(drawn, "a screen without a drawer");
 }
 

@@ -57,6 +57,7 @@ pub fn settings() -> AppSettings {
         cache: false,
         warnings: Vec::new(),
         view: SavedView::default(),
+        command_history: Vec::new(),
     }
 }
 

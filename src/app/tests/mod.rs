@@ -1,10 +1,12 @@
 //! `App::update` driven by keys, mouse, ticks and messages, against the
 //! fixtures: every key of every context and every `Msg`.
 
+mod command_line;
 mod global;
 mod groups;
 mod plugins;
 mod snapshot;
+mod today;
 mod view;
 mod walks;
 mod week;

@@ -1,13 +1,15 @@
-//! Records out as aligned columns or CSV, their columns as declared in
+//! Records out as aligned columns, CSV or JSON (the CLI's output and the
+//! dashboard's `:export`), their columns as declared in
 //! [`crate::domain::columns`]: the title in upper case heads a table, the
 //! name a CSV column. Every cell is sanitised: a server string cannot reach
 //! the terminal with an escape sequence in it.
 
-use crate::domain::columns::{BranchNames, Column, Print, printed};
+use super::{BranchNames, Column, Print, printed};
 use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use std::borrow::Cow;
 
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table {
     /// The table's heads: the columns' titles in upper case.
     headers: Vec<String>,
@@ -105,6 +107,37 @@ impl Table {
     }
 }
 
+impl Table {
+    /// A JSON array with an object per row, the columns' names as keys and
+    /// the cells as strings (as on screen, not the API's raw values).
+    pub fn to_json(&self) -> String {
+        let rows: Vec<serde_json::Map<String, serde_json::Value>> = self
+            .rows
+            .iter()
+            .map(|row| {
+                self.names
+                    .iter()
+                    .zip(row)
+                    .map(|(name, cell)| (name.to_string(), cell.clone().into()))
+                    .collect()
+            })
+            .collect();
+        let mut text = serde_json::to_string_pretty(&rows).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// How many rows it has.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// True when it has no rows.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+}
+
 /// What starts a formula in a spreadsheet (OWASP's "CSV injection" list):
 /// `=HYPERLINK(...)` in a plugin name would be a live link, `@SUM(...)` or
 /// `+cmd|...` worse.
@@ -194,6 +227,13 @@ mod tests {
         assert_eq!(table.to_csv(), "id,group_name\r\n3,'=1+1\r\n");
         // The text table shows the cell as it is.
         assert_eq!(table.to_text(false), "ID  NAME\n3   =1+1\n");
+    }
+
+    #[test]
+    fn json_is_an_object_per_row_by_column_name() {
+        let json: serde_json::Value = serde_json::from_str(&sample().to_json()).unwrap();
+        assert_eq!(json.as_array().map(Vec::len), Some(2));
+        assert_eq!(json[0]["id"], "1");
     }
 
     #[test]

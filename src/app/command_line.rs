@@ -1,0 +1,179 @@
+//! The `:` command line: a one-line prompt at the bottom. Tab completes
+//! (and cycles through the candidates shown above the prompt), ↑/↓ walk
+//! the history, Enter runs the line ([`super::commands`] says what it
+//! means). A line that means nothing, or nothing yet, stays with the
+//! reason shown above it: nothing typed is lost by a mistake.
+
+use super::branch_picker::BranchesState;
+use super::commands::{Known, Run, completions, parse};
+use super::keymap::{Action, Context};
+use super::list_cursor::Movement;
+use super::protocol::Effect;
+use super::screen::{Ask, Command, Screen};
+use super::shared::Shared;
+use super::tabs::Tab;
+use super::text_input::{Edit, TextInput};
+use crossterm::event::KeyEvent;
+
+/// Lines of history kept (in memory and in the file).
+pub const HISTORY_LINES: usize = 200;
+
+/// The open prompt.
+#[derive(Debug, Default)]
+pub struct CommandLine {
+    pub input: TextInput,
+    /// The columns the tab under it sorts by (`:sort`).
+    sortable: Vec<&'static str>,
+    /// What Tab offers, and which of them the line holds now.
+    pub candidates: Vec<String>,
+    pub chosen: Option<usize>,
+    /// Why the line did not run.
+    pub error: Option<String>,
+    /// The line of history shown (counted from the newest), and the line
+    /// being typed before ↑ was pressed.
+    recalled: Option<usize>,
+    draft: String,
+}
+
+impl CommandLine {
+    /// An empty prompt over a tab that sorts by `sortable`.
+    pub fn new(sortable: Vec<&'static str>) -> Self {
+        Self {
+            sortable,
+            ..Self::default()
+        }
+    }
+
+    /// Tab: the first candidate, then the next each time.
+    fn complete(&mut self, shared: &Shared) {
+        self.error = None;
+        if self.chosen.is_none() {
+            let branches = branches(shared);
+            let known = self.known(branches);
+            self.candidates = completions(self.input.text(), &known);
+        }
+        if self.candidates.is_empty() {
+            self.error = Some("nothing to complete".to_string());
+            return;
+        }
+        let next = self.chosen.map_or(0, |at| (at + 1) % self.candidates.len());
+        self.chosen = Some(next);
+        self.input.set(&self.candidates[next]);
+    }
+
+    /// ↑ (older) or ↓ (newer) in the history.
+    fn recall(&mut self, older: bool, history: &[String]) {
+        let next = match (self.recalled, older) {
+            (None, true) if !history.is_empty() => Some(0),
+            (None, _) => return,
+            (Some(at), true) => Some((at + 1).min(history.len() - 1)),
+            (Some(0), false) => None,
+            (Some(at), false) => Some(at - 1),
+        };
+        if self.recalled.is_none() {
+            self.draft = self.input.text().to_string();
+        }
+        self.recalled = next;
+        let line = next.map_or(self.draft.as_str(), |at| &history[history.len() - 1 - at]);
+        self.input.set(line);
+        self.forget_completion();
+    }
+
+    fn forget_completion(&mut self) {
+        self.candidates.clear();
+        self.chosen = None;
+    }
+
+    fn known<'a>(&'a self, branches: &'a [crate::model::Branch]) -> Known<'a> {
+        Known {
+            branches,
+            sortable: &self.sortable,
+        }
+    }
+
+    /// Enter: the line runs, or stays with the reason.
+    fn run(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        let line = self.input.text().trim().to_string();
+        let parsed = parse(&line, &self.known(branches(shared)));
+        let run = match parsed {
+            Ok(run) => run,
+            Err(why) => {
+                self.error = Some(why);
+                self.forget_completion();
+                return Vec::new();
+            }
+        };
+        shared.ask(Ask::Close);
+        let ask = match run {
+            Run::ShowTab(tab) => Ask::Show { tab, reload: false },
+            Run::Branch(id) => Ask::Command(Command::ShowBranch(Some(id))),
+            Run::Install(plugin_id) => {
+                // The confirmation opens over the plugins it installs among.
+                shared.ask(Ask::Show {
+                    tab: Tab::Plugins,
+                    reload: false,
+                });
+                Ask::Command(Command::AskInstall { plugin_id })
+            }
+            Run::Filter(text) => Ask::ToShown(Command::Filter(text)),
+            Run::Sort { column, descending } => Ask::ToShown(Command::Sort { column, descending }),
+            Run::Export { format, path } => Ask::Export { format, path },
+            Run::Refresh => Ask::Perform(Action::Refresh),
+            Run::Help => Ask::Perform(Action::Help),
+            Run::Quit => Ask::Perform(Action::Quit),
+        };
+        shared.ask(ask);
+        remember(line, &mut shared.command_history)
+    }
+}
+
+/// The branches known now (none while they load or failed).
+fn branches(shared: &Shared) -> &[crate::model::Branch] {
+    match &shared.branches.state {
+        BranchesState::Loaded(list) => list,
+        _ => &[],
+    }
+}
+
+/// `line` last in the history (once, the oldest dropped past
+/// [`HISTORY_LINES`]) and the effect that appends it to the file.
+fn remember(line: String, history: &mut Vec<String>) -> Vec<Effect> {
+    if history.last() == Some(&line) {
+        return Vec::new();
+    }
+    history.push(line.clone());
+    let over = history.len().saturating_sub(HISTORY_LINES);
+    history.drain(..over);
+    vec![Effect::RememberCommand(line)]
+}
+
+impl Screen for CommandLine {
+    fn context(&self) -> Context {
+        Context::CommandLine
+    }
+
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        match action {
+            Action::Accept => return self.run(shared),
+            Action::Complete => self.complete(shared),
+            Action::Back => shared.ask(Ask::Close),
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
+        match movement {
+            Movement::Up => self.recall(true, &shared.command_history),
+            Movement::Down => self.recall(false, &shared.command_history),
+            _ => {}
+        }
+    }
+
+    fn type_text(&mut self, key: &KeyEvent, _shared: &mut Shared) {
+        if self.input.handle(key) == Edit::Changed {
+            self.error = None;
+            self.forget_completion();
+        }
+    }
+}

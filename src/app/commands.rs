@@ -1,0 +1,448 @@
+//! The grammar of the `:` command line, pure: what a line says, what Tab
+//! completes it to, and what is wrong with it in words. The words are the
+//! CLI's subcommands where they overlap; the tab words come from the tab
+//! registry, so a new tab is a new word.
+
+use super::tabs::Tab;
+use crate::domain::branch_lookup::{BranchLookup, look_up};
+use crate::domain::script::fold;
+use crate::model::Branch;
+
+/// What a line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Run {
+    ShowTab(Tab),
+    /// The groups of this branch.
+    Branch(i64),
+    /// The install confirmation of this plugin.
+    Install(i64),
+    Filter(String),
+    Sort {
+        column: String,
+        descending: bool,
+    },
+    Export {
+        format: ExportFormat,
+        path: Option<String>,
+    },
+    Refresh,
+    Help,
+    Quit,
+}
+
+/// The file format of `:export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Csv,
+    Json,
+}
+
+impl ExportFormat {
+    /// Its word, also the file's extension.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Csv => "csv",
+            Self::Json => "json",
+        }
+    }
+}
+
+/// What the line is checked against: the branches known, the columns the
+/// shown tab sorts by.
+pub struct Known<'a> {
+    pub branches: &'a [Branch],
+    pub sortable: &'a [&'static str],
+}
+
+/// A word of the grammar and what follows it, for errors and help.
+struct Word {
+    name: String,
+    /// What it takes ("" when nothing).
+    takes: &'static str,
+}
+
+/// Every word, the tabs first in the top line's order.
+fn words() -> Vec<Word> {
+    let tabs = Tab::ALL.iter().map(|tab| Word {
+        name: tab.name().to_lowercase(),
+        takes: "",
+    });
+    let others = [
+        ("branch", "NAME|ID"),
+        ("install", "ID"),
+        ("filter", "TEXT"),
+        ("sort", "COLUMN [desc]"),
+        ("export", "csv|json [PATH]"),
+        ("refresh", ""),
+        ("help", ""),
+        ("q", ""),
+    ]
+    .map(|(name, takes)| Word {
+        name: name.to_string(),
+        takes,
+    });
+    tabs.chain(others).collect()
+}
+
+/// The word named by `typed`: itself when it is a word (never a longer one,
+/// k9s' `:pod` ran `poddisruptionbudget`), else the one word it starts.
+fn word_of(typed: &str) -> Result<Word, String> {
+    let typed_lower = typed.to_lowercase();
+    let all = words();
+    let starting: Vec<&Word> = all
+        .iter()
+        .filter(|word| word.name.starts_with(&typed_lower))
+        .collect();
+    if let Some(word) = starting.iter().find(|word| word.name == typed_lower) {
+        return Ok(Word {
+            name: word.name.clone(),
+            takes: word.takes,
+        });
+    }
+    match starting.as_slice() {
+        [word] => Ok(Word {
+            name: word.name.clone(),
+            takes: word.takes,
+        }),
+        [] => {
+            let nearest = all
+                .iter()
+                .max_by(|a, b| {
+                    let similar = |w: &Word| strsim::jaro_winkler(&w.name, &typed_lower);
+                    similar(a).total_cmp(&similar(b))
+                })
+                .map(|word| format!(" — did you mean :{}?", word.name))
+                .unwrap_or_default();
+            Err(format!("no command :{typed}{nearest}"))
+        }
+        several => Err(format!(
+            ":{typed} could be {}",
+            several
+                .iter()
+                .map(|word| format!(":{}", word.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// What `line` (without the `:`) asks for, or what is wrong with it.
+pub fn parse(line: &str, known: &Known) -> Result<Run, String> {
+    let line = line.trim();
+    let (typed, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let rest = rest.trim();
+    if typed.is_empty() {
+        return Err("type a command: Tab lists them".to_string());
+    }
+    let word = word_of(typed)?;
+    let usage = || format!(":{} takes {}", word.name, word.takes);
+    if word.takes.is_empty() && !rest.is_empty() {
+        return Err(format!(":{} takes nothing after it", word.name));
+    }
+    if let Some(&tab) = Tab::ALL
+        .iter()
+        .find(|tab| tab.name().to_lowercase() == word.name)
+    {
+        return Ok(Run::ShowTab(tab));
+    }
+    match word.name.as_str() {
+        "branch" if rest.is_empty() => Err(usage()),
+        "branch" => branch(rest, known.branches),
+        "install" => rest
+            .parse()
+            .map(Run::Install)
+            .map_err(|_| format!("{}: a plugin's id, a number", usage())),
+        "filter" => Ok(Run::Filter(rest.to_string())),
+        "sort" => sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage())),
+        "export" => export(rest).ok_or_else(usage),
+        "refresh" => Ok(Run::Refresh),
+        "help" => Ok(Run::Help),
+        _ => Ok(Run::Quit),
+    }
+}
+
+fn branch(typed: &str, branches: &[Branch]) -> Result<Run, String> {
+    let names = |found: Vec<&Branch>| {
+        found
+            .iter()
+            .map(|branch| branch.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match look_up(typed, branches) {
+        BranchLookup::Found(branch) => Ok(Run::Branch(branch.id)),
+        BranchLookup::Ambiguous(found) => Err(format!("{typed} could be {}", names(found))),
+        BranchLookup::Unknown(_) if branches.is_empty() => match typed.parse() {
+            // The branches did not come: an id is taken on trust.
+            Ok(id) => Ok(Run::Branch(id)),
+            Err(_) => Err("the branches are not known yet: give an id".to_string()),
+        },
+        BranchLookup::Unknown(near) => Err(format!(
+            "no branch {typed} — a branch's name or id, such as {}",
+            names(near)
+        )),
+    }
+}
+
+fn sort(rest: &str, sortable: &[&'static str]) -> Result<Run, String> {
+    if sortable.is_empty() {
+        return Err("this tab does not sort".to_string());
+    }
+    let expected = || format!("one of {}", sortable.join(", "));
+    let (column, order) = split_column(rest, sortable).ok_or_else(expected)?;
+    let descending = match order {
+        "" => false,
+        word if "desc".starts_with(word) => true,
+        _ => return Err("only desc may follow the column".to_string()),
+    };
+    Ok(Run::Sort {
+        column: column.to_string(),
+        descending,
+    })
+}
+
+/// The sortable column `rest` starts with (a name may hold a space:
+/// `start date`), and what follows it, lower case.
+fn split_column<'r>(rest: &'r str, sortable: &[&'static str]) -> Option<(&'static str, &'r str)> {
+    let column = sortable
+        .iter()
+        .filter(|name| {
+            let head = rest.get(..name.len()).unwrap_or_default();
+            let after = rest.get(name.len()..).unwrap_or_default();
+            head.eq_ignore_ascii_case(name) && (after.is_empty() || after.starts_with(' '))
+        })
+        .max_by_key(|name| name.len())?;
+    Some((column, rest[column.len()..].trim()))
+}
+
+fn export(rest: &str) -> Option<Run> {
+    let (word, path) = rest.split_once(' ').unwrap_or((rest, ""));
+    let format = match word.to_lowercase().as_str() {
+        "csv" => ExportFormat::Csv,
+        "json" => ExportFormat::Json,
+        _ => return None,
+    };
+    let path = path.trim();
+    Some(Run::Export {
+        format,
+        path: (!path.is_empty()).then(|| path.to_string()),
+    })
+}
+
+/// The lines Tab offers for `line` (without the `:`), each a whole line:
+/// the words it starts, else the arguments its word takes that start as
+/// typed (branch names script- and case-folded).
+pub fn completions(line: &str, known: &Known) -> Vec<String> {
+    let Some((typed, rest)) = line.split_once(' ') else {
+        let typed = line.to_lowercase();
+        return words()
+            .into_iter()
+            .filter(|word| word.name.starts_with(&typed))
+            .map(|word| word.name)
+            .collect();
+    };
+    let Ok(word) = word_of(typed) else {
+        return Vec::new();
+    };
+    let after = |arguments: Vec<String>| {
+        arguments
+            .into_iter()
+            .map(|argument| format!("{} {argument}", word.name))
+            .collect()
+    };
+    let folded = fold(rest.trim_start());
+    let starts = |candidate: &str| fold(candidate).starts_with(&folded);
+    match word.name.as_str() {
+        "branch" => after(
+            known
+                .branches
+                .iter()
+                .filter(|branch| {
+                    starts(&branch.name)
+                        || fold(&branch.name)
+                            .split(' ')
+                            .any(|part| part.starts_with(&folded))
+                })
+                .map(|branch| branch.name.clone())
+                .collect(),
+        ),
+        "sort" => after(match split_column(rest, known.sortable) {
+            Some((column, order)) => "desc"
+                .starts_with(order)
+                .then(|| format!("{column} desc"))
+                .into_iter()
+                .collect(),
+            None => known
+                .sortable
+                .iter()
+                .filter(|name| name.starts_with(&rest.to_lowercase()))
+                .map(|name| name.to_string())
+                .collect(),
+        }),
+        "export" => after(
+            ["csv", "json"]
+                .into_iter()
+                .filter(|format| format.starts_with(rest))
+                .map(str::to_string)
+                .collect(),
+        ),
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn branches() -> Vec<Branch> {
+        [
+            (1, "Chilonzor"),
+            (2, "Yunusobod"),
+            (3, "Sergeli"),
+            (9, "Юнусобод 2"),
+        ]
+        .into_iter()
+        .map(|(id, name)| Branch {
+            id,
+            name: name.to_string(),
+        })
+        .collect()
+    }
+
+    fn known(branches: &[Branch]) -> Known<'_> {
+        Known {
+            branches,
+            sortable: &["name", "teacher", "start date"],
+        }
+    }
+
+    #[test]
+    fn every_command_parses() {
+        let list = branches();
+        let known = known(&list);
+        let cases = [
+            ("groups", Run::ShowTab(Tab::Groups)),
+            ("plugins", Run::ShowTab(Tab::Plugins)),
+            ("week", Run::ShowTab(Tab::Week)),
+            ("branch Chilonzor", Run::Branch(1)),
+            ("branch 3", Run::Branch(3)),
+            ("branch чил", Run::Branch(1)),
+            ("install 7", Run::Install(7)),
+            ("filter ielts 6", Run::Filter("ielts 6".to_string())),
+            (
+                "sort name desc",
+                Run::Sort {
+                    column: "name".to_string(),
+                    descending: true,
+                },
+            ),
+            (
+                "sort teacher",
+                Run::Sort {
+                    column: "teacher".to_string(),
+                    descending: false,
+                },
+            ),
+            (
+                "export csv",
+                Run::Export {
+                    format: ExportFormat::Csv,
+                    path: None,
+                },
+            ),
+            (
+                "export json /tmp/a b.json",
+                Run::Export {
+                    format: ExportFormat::Json,
+                    path: Some("/tmp/a b.json".to_string()),
+                },
+            ),
+            (
+                "sort Start Date d",
+                Run::Sort {
+                    column: "start date".to_string(),
+                    descending: true,
+                },
+            ),
+            ("refresh", Run::Refresh),
+            ("help", Run::Help),
+            ("q", Run::Quit),
+        ];
+        for (line, run) in cases {
+            assert_eq!(parse(line, &known), Ok(run), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_unique_prefix_runs_and_a_whole_word_is_never_a_longer_one() {
+        let list = branches();
+        let known = known(&list);
+        assert_eq!(parse("gr", &known), Ok(Run::ShowTab(Tab::Groups)));
+        assert_eq!(parse("ref", &known), Ok(Run::Refresh));
+        // `q` is a word: it never means a longer one.
+        assert_eq!(parse("q", &known), Ok(Run::Quit));
+        // Ambiguous: both named, nothing run.
+        let error = parse("e", &known).unwrap_err();
+        assert!(error.contains(":export"), "{error}");
+    }
+
+    #[test]
+    fn mistakes_say_what_was_meant_or_expected() {
+        let list = branches();
+        let known = known(&list);
+        assert_eq!(
+            parse("brnch Sergeli", &known),
+            Err("no command :brnch — did you mean :branch?".to_string())
+        );
+        assert!(parse("install seven", &known).unwrap_err().contains("ID"));
+        assert!(
+            parse("sort age", &known)
+                .unwrap_err()
+                .contains("name, teacher")
+        );
+        assert!(parse("sort name up", &known).unwrap_err().contains("desc"));
+        assert!(
+            parse("export xml", &known)
+                .unwrap_err()
+                .contains("csv|json")
+        );
+        assert!(
+            parse("branch Xyz", &known)
+                .unwrap_err()
+                .contains("no branch Xyz")
+        );
+        assert!(parse("groups now", &known).unwrap_err().contains("nothing"));
+    }
+
+    #[test]
+    fn completions_round_trip_through_parse() {
+        let list = branches();
+        let known = known(&list);
+        for line in [
+            "",
+            "b",
+            "branch ",
+            "branch юн",
+            "branch ser",
+            "sort ",
+            "sort name",
+            "export ",
+        ] {
+            let offered = completions(line, &known);
+            assert!(!offered.is_empty(), "{line}");
+            for completed in offered {
+                if completed == "branch" || completed == "install" || completed == "filter" {
+                    continue;
+                }
+                let parsed = parse(&completed, &known);
+                let needs_more = ["sort", "export"].contains(&completed.as_str());
+                assert!(parsed.is_ok() || needs_more, "{completed}: {parsed:?}");
+            }
+        }
+        assert_eq!(
+            completions("branch юн", &known),
+            ["branch Yunusobod", "branch Юнусобод 2"]
+        );
+        assert_eq!(completions("sort name", &known), ["sort name desc"]);
+    }
+}

@@ -1,0 +1,186 @@
+//! The `:` command line driven by keys: what each line does, Tab, the
+//! history, and mistakes that keep the text.
+
+use super::*;
+use crate::app::Tab;
+use crate::app::command_line::CommandLine;
+use crate::app::confirm::Confirm;
+
+fn prompt(app: &App) -> &CommandLine {
+    app.overlay::<CommandLine>()
+        .expect("the command line is open")
+}
+
+#[test]
+fn colon_opens_the_prompt_and_esc_closes_it() {
+    let mut app = loaded();
+    press(&mut app, ":");
+    assert_eq!(app.context(), Context::CommandLine);
+    // Letters are text here, not keys.
+    press(&mut app, "qj");
+    assert_eq!(prompt(&app).input.text(), "qj");
+    press(&mut app, "\x1b");
+    assert!(app.overlay::<CommandLine>().is_none());
+}
+
+#[test]
+fn a_tab_word_shows_the_tab_and_the_line_is_remembered() {
+    let mut app = loaded();
+    let effects = press(&mut app, ":plu\n");
+    assert_eq!(app.tab, Tab::Plugins);
+    assert!(app.overlays.is_empty());
+    assert!(effects.contains(&Effect::RememberCommand("plu".to_string())));
+    assert_eq!(app.shared.command_history, ["plu"]);
+}
+
+#[test]
+fn branch_tab_enter_switches_the_branch() {
+    let mut app = loaded();
+    press(&mut app, ":branch Ser\t");
+    assert_eq!(prompt(&app).input.text(), "branch Sergeli");
+    assert_eq!(prompt(&app).candidates, ["branch Sergeli"]);
+    press(&mut app, "\n");
+    assert_eq!(app.shared.branch_id, Some(4));
+    // Cyrillic typed, Latin found.
+    press(&mut app, ":branch Чил\n");
+    assert_eq!(app.shared.branch_id, Some(1));
+}
+
+#[test]
+fn tab_cycles_through_the_candidates() {
+    let mut app = loaded();
+    press(&mut app, ":branch \t");
+    assert_eq!(prompt(&app).input.text(), "branch Chilonzor");
+    press(&mut app, "\t");
+    assert_eq!(prompt(&app).input.text(), "branch Yunusobod");
+    assert_eq!(prompt(&app).candidates.len(), 4);
+}
+
+#[test]
+fn a_mistake_keeps_the_prompt_open_with_its_text() {
+    let mut app = loaded();
+    press(&mut app, ":brnch Sergeli\n");
+    assert_eq!(prompt(&app).input.text(), "brnch Sergeli");
+    assert_eq!(
+        prompt(&app).error.as_deref(),
+        Some("no command :brnch — did you mean :branch?")
+    );
+    chord(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    press(&mut app, "sort nope\n");
+    let error = prompt(&app).error.clone().unwrap();
+    assert!(error.contains("one of"), "{error}");
+    assert!(app.shared.command_history.is_empty());
+}
+
+#[test]
+fn filter_and_sort_go_to_the_tab_shown() {
+    let mut app = loaded();
+    press(&mut app, ":plugins\n:filter pay\n");
+    assert_eq!(app.tabs.plugins.list.filter.text(), "pay");
+    assert!(app.tabs.groups.list.filter.is_empty());
+    let names: Vec<i64> = app
+        .tabs
+        .plugins
+        .list
+        .shown()
+        .iter()
+        .map(|&i| app.tabs.plugins.plugins[i].id)
+        .collect();
+    assert_eq!(names, [3]);
+    // The plugins sort by nothing: the line says so and stays.
+    press(&mut app, ":filter\n:sort name\n");
+    assert!(
+        prompt(&app)
+            .error
+            .as_ref()
+            .is_some_and(|e| e.contains("does not sort"))
+    );
+    press(&mut app, "\x1b:groups\n:sort start date desc\n");
+    assert!(app.tabs.groups.list.descending);
+    assert_eq!(
+        app.tabs.groups.list.sort.map(|s| s.name(COLUMNS)),
+        Some("start date")
+    );
+}
+
+#[test]
+fn install_asks_through_the_confirmation_and_read_only_refuses() {
+    let mut app = loaded();
+    press(&mut app, ":install 2\n");
+    assert_eq!(app.tab, Tab::Plugins);
+    assert!(app.overlay::<Confirm>().is_some());
+    let mut read_only = loaded_with(AppSettings {
+        read_only: true,
+        ..fixtures::settings()
+    });
+    let effects = press(&mut read_only, ":install 2\n");
+    assert!(read_only.overlay::<Confirm>().is_none());
+    assert_eq!(install_fetches(&effects), 0);
+}
+
+#[test]
+fn export_writes_the_rows_on_screen() {
+    let mut app = loaded();
+    let effects = press(&mut app, ":plugins\n:filter pay\n:export csv /tmp/x.csv\n");
+    let export = effects.iter().find_map(|effect| match effect {
+        Effect::Export {
+            contents,
+            rows,
+            path,
+            ..
+        } => Some((contents, rows, path)),
+        _ => None,
+    });
+    let (contents, rows, path) = export.expect("an export");
+    assert_eq!(*rows, 1);
+    assert_eq!(path.as_deref(), Some("/tmp/x.csv"));
+    assert!(contents.contains("Payme payments"), "{contents}");
+    app.update(
+        Input::Msg(Msg::Exported(Ok((1, "/tmp/x.csv".to_string())))),
+        now(),
+    );
+    let said = app.shared.status.current().map(|m| m.text.clone());
+    assert_eq!(said.as_deref(), Some("exported 1 rows to /tmp/x.csv"));
+}
+
+#[test]
+fn the_week_has_nothing_to_export() {
+    let mut app = loaded();
+    let effects = press(&mut app, ":week\n:export json\n");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Export { .. })));
+    assert!(
+        app.shared
+            .status
+            .current()
+            .is_some_and(|m| m.text.contains("no list"))
+    );
+}
+
+#[test]
+fn up_and_down_walk_the_history_back_to_the_draft() {
+    let mut app = loaded_with(AppSettings {
+        command_history: vec!["groups".to_string(), "filter ielts".to_string()],
+        ..fixtures::settings()
+    });
+    press(&mut app, ":wee");
+    special(&mut app, KeyCode::Up);
+    assert_eq!(prompt(&app).input.text(), "filter ielts");
+    special(&mut app, KeyCode::Up);
+    special(&mut app, KeyCode::Up);
+    assert_eq!(prompt(&app).input.text(), "groups");
+    special(&mut app, KeyCode::Down);
+    special(&mut app, KeyCode::Down);
+    assert_eq!(prompt(&app).input.text(), "wee");
+}
+
+#[test]
+fn refresh_help_and_q_do_what_their_keys_do() {
+    let mut app = loaded();
+    assert!(press(&mut app, ":q\n").contains(&Effect::Quit));
+    let mut app = loaded();
+    press(&mut app, ":help\n");
+    assert_eq!(app.context(), Context::Help);
+    let mut app = loaded();
+    let effects = press(&mut app, ":refresh\n");
+    assert!(!fetches(&effects).is_empty());
+}
