@@ -73,9 +73,9 @@ impl Page {
 /// page lists it any more.
 #[derive(Debug, Clone)]
 struct Row {
-    /// Shared, not inline: a `Group` is nearly 1 KB and the map keeps room
-    /// for more entries than it holds (10,000 groups: 16,384 slots), and
-    /// the snapshot of a finished walk takes the groups without a copy.
+    /// Shared, not inline: a `Group` is about 600 bytes and the map keeps
+    /// room for more entries than it holds (10,000 groups: 16,384 slots),
+    /// and the snapshot of a finished walk takes the groups without a copy.
     group: Arc<Group>,
     pages: u32,
 }
