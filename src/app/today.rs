@@ -21,6 +21,7 @@ use crate::domain::columns::today::{CANNOT_PLACE, columns, rows};
 use crate::domain::today::{Part, Today, today};
 use crate::model::Group;
 use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
+use std::sync::Arc;
 
 /// Lines of the tab above its list: the heading line and the column heads.
 pub const LINES_ABOVE_LIST: u16 = 2;
@@ -30,8 +31,9 @@ pub const LINES_ABOVE_LIST: u16 = 2;
 pub struct TodayTab {
     /// The branch shown (None: all branches).
     pub branch_id: Option<i64>,
-    /// The store's groups of the branch as the day was last laid out.
-    pub groups: Vec<Group>,
+    /// The store's groups of the branch as the day was last laid out;
+    /// shared with the store, not copied (10,000 groups would be 10 MB more).
+    pub groups: Vec<Arc<Group>>,
     /// The day laid out at its minute (None until the tab is first shown).
     pub today: Option<Today>,
     /// Every lesson and unplaced group of the day, in the order shown.
@@ -91,7 +93,7 @@ impl TodayTab {
         self.groups = shared
             .store
             .groups(self.branch_id)
-            .map(|list| list.groups().cloned().collect())
+            .map(|list| list.shared_groups().cloned().collect())
             .unwrap_or_default();
         self.lay_out(shared);
     }
@@ -161,7 +163,10 @@ impl TodayTab {
     /// The selected group.
     pub fn selected_group(&self) -> Option<&Group> {
         let id = self.selected_id()?;
-        self.groups.iter().find(|group| group.id == id)
+        self.groups
+            .iter()
+            .map(AsRef::as_ref)
+            .find(|group| group.id == id)
     }
 
     /// Lines of the list on screen.

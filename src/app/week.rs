@@ -32,6 +32,7 @@ use crate::store::Progress;
 use chrono::{Datelike, NaiveTime};
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Lines under the grid listing groups that cannot be placed (the last
 /// one says how many more when they do not all fit).
@@ -42,8 +43,9 @@ pub struct WeekTab {
     /// The branch of the week shown (None: all branches).
     pub branch_id: Option<i64>,
     /// The store's groups of the branch as its last finished walk left
-    /// them: the week is laid out from them, its slots index them.
-    pub groups: Vec<Group>,
+    /// them: the week is laid out from them, its slots index them. Shared
+    /// with the store, not copied (10,000 groups would be 10 MB more).
+    pub groups: Vec<Arc<Group>>,
     pub week: Week,
     /// The week was laid out from a finished walk of `branch_id`.
     pub loaded: bool,
@@ -125,7 +127,7 @@ impl WeekTab {
         if !list.is_done() || (list.is_empty() && list.arrived(1).is_none()) {
             return;
         }
-        self.groups = list.groups().cloned().collect();
+        self.groups = list.shared_groups().cloned().collect();
         self.loaded = true;
         self.rebuild(&shared.settings.timezone);
         self.keep_selection_visible(&shared.layout);
@@ -159,7 +161,9 @@ impl WeekTab {
 
     /// The selected slot's group.
     pub fn selected_group(&self) -> Option<&Group> {
-        self.groups.get(self.selected_slot()?.group_index)
+        self.groups
+            .get(self.selected_slot()?.group_index)
+            .map(AsRef::as_ref)
     }
 
     /// The groups meeting in the half hour where the selected lesson
@@ -175,7 +179,7 @@ impl WeekTab {
         let running: Vec<(&Slot, &Group)> = self.week.days[self.day]
             .iter()
             .filter(|slot| slot.occupies(row..row + ROW_MINUTES))
-            .map(|slot| (slot, &self.groups[slot.group_index]))
+            .map(|slot| (slot, self.groups[slot.group_index].as_ref()))
             .collect();
         if running.len() < 2 {
             return None;

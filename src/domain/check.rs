@@ -170,7 +170,7 @@ impl Finding {
 /// given), then crowded hours by branch, day and time.
 pub fn check(
     week: &Week,
-    groups: &[Group],
+    groups: &[impl AsRef<Group>],
     hours: WorkingHours,
     max_parallel: &MaxParallel,
 ) -> Vec<Finding> {
@@ -228,13 +228,13 @@ fn times_findings(group_index: usize, slot: &Slot, hours: WorkingHours) -> Vec<F
 }
 
 /// Stretches where a branch holds more groups at once than it allows.
-fn crowded(week: &Week, groups: &[Group], max_parallel: &MaxParallel) -> Vec<Finding> {
+fn crowded(week: &Week, groups: &[impl AsRef<Group>], max_parallel: &MaxParallel) -> Vec<Finding> {
     let mut findings = Vec::new();
     for day in monday_to_sunday() {
         let mut by_branch: BTreeMap<Option<i64>, Vec<&Slot>> = BTreeMap::new();
         for slot in week.day(day) {
             by_branch
-                .entry(groups[slot.group_index].branch_id)
+                .entry(groups[slot.group_index].as_ref().branch_id)
                 .or_default()
                 .push(slot);
         }

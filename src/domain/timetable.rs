@@ -243,9 +243,9 @@ impl WeekSummary {
 
 /// Places `groups` in the week: each on every weekday it meets, at its
 /// lesson time of day in `zone`. Archived groups only when `include_archived`.
-pub fn build_week(groups: &[Group], zone: &Zone, include_archived: bool) -> Week {
+pub fn build_week(groups: &[impl AsRef<Group>], zone: &Zone, include_archived: bool) -> Week {
     let mut week = Week::default();
-    for (group_index, group) in groups.iter().enumerate() {
+    for (group_index, group) in groups.iter().map(AsRef::as_ref).enumerate() {
         if !include_archived && !is_current(&group.status) {
             week.hidden += 1;
             continue;
@@ -265,7 +265,7 @@ pub fn build_week(groups: &[Group], zone: &Zone, include_archived: bool) -> Week
     }
     for slots in &mut week.days {
         slots.sort_by_key(|slot| {
-            let number = groups[slot.group_index].company_group_number;
+            let number = groups[slot.group_index].as_ref().company_group_number;
             (
                 slot.start_minute(),
                 slot.end_minute(),
@@ -1094,7 +1094,7 @@ mod tests {
 
     #[test]
     fn a_branch_with_no_groups_is_an_empty_week() {
-        let week = build_week(&[], &utc(), false);
+        let week = build_week(&[] as &[Group], &utc(), false);
         assert_eq!(week, Week::default());
         let summary = summarize(&week, WorkingHours::default());
         assert_eq!(summary.groups, 0);

@@ -126,7 +126,12 @@ impl Part {
 
 /// Today's lessons of `groups` at `at` (the centre's wall clock), lesson
 /// times read in `zone`. Archived groups only when `include_archived`.
-pub fn today(groups: &[Group], zone: &Zone, at: NaiveDateTime, include_archived: bool) -> Today {
+pub fn today(
+    groups: &[impl AsRef<Group>],
+    zone: &Zone,
+    at: NaiveDateTime,
+    include_archived: bool,
+) -> Today {
     let week = build_week(groups, zone, include_archived);
     let date = at.date();
     let day = date.weekday();
@@ -152,7 +157,7 @@ pub fn today(groups: &[Group], zone: &Zone, at: NaiveDateTime, include_archived:
         cannot_place: week
             .undecodable
             .into_iter()
-            .filter(|unplaced| may_meet_on(&groups[unplaced.group_index], day))
+            .filter(|unplaced| may_meet_on(groups[unplaced.group_index].as_ref(), day))
             .collect(),
         hidden: week.hidden,
     };

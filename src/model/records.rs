@@ -185,6 +185,14 @@ pub struct Group {
     pub course: Option<Arc<Course>>,
 }
 
+/// A group is itself: what reads groups reads the store's shared ones
+/// (`Arc<Group>`) and plain ones alike (`impl AsRef<Group>`).
+impl AsRef<Group> for Group {
+    fn as_ref(&self) -> &Group {
+        self
+    }
+}
+
 /// A branch of the centre (`GET /v2/branches`, outside the published spec).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Branch {

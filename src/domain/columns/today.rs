@@ -20,21 +20,21 @@ pub struct TodayRow<'a> {
 }
 
 /// Every line of `today`, part by part, the groups that cannot be placed last.
-pub fn rows<'a>(today: &Today, groups: &'a [Group]) -> Vec<TodayRow<'a>> {
+pub fn rows<'a>(today: &Today, groups: &'a [impl AsRef<Group>]) -> Vec<TodayRow<'a>> {
     let date = today.at.date();
     let lesson_row = |part: Part, lesson: &Lesson| TodayRow {
         part: part.key(),
         start: clock_on(lesson.start, date),
         end: clock_on(lesson.end, date),
         note: timing(today, part, lesson),
-        group: &groups[lesson.group_index],
+        group: groups[lesson.group_index].as_ref(),
     };
     let unplaced_row = |unplaced: &Unplaced| TodayRow {
         part: CANNOT_PLACE,
         start: String::new(),
         end: String::new(),
         note: unplaced.reason.to_string(),
-        group: &groups[unplaced.group_index],
+        group: groups[unplaced.group_index].as_ref(),
     };
     today
         .parts()
