@@ -10,8 +10,8 @@ use super::table::{FittedTable, RowLook};
 use super::theme::spinner;
 use crate::app::keymap::Context;
 use crate::app::today::{LINES_ABOVE_LIST, TodayLine, TodayTab, heading};
+use crate::domain::columns::NaturalWidths;
 use crate::domain::columns::today::columns;
-use crate::domain::columns::{NaturalWidths, ScreenRow};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::today::format_at;
 use ratatui::Frame;
@@ -47,10 +47,12 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
         frame.render_widget(Paragraph::new(text), list_area);
         return;
     }
-    let rows: Vec<ScreenRow> = tab.entries.iter().map(|e| e.row.clone()).collect();
+    // Measured where they are: a copy of every row each frame would cost
+    // megabytes with thousands of lessons today.
+    let widths = NaturalWidths::of(tab.entries.iter().map(|entry| &entry.row));
     let table = FittedTable::fit(
         &columns(),
-        &NaturalWidths::of(&rows),
+        &widths,
         &shared.branches.name_cells,
         usize::from(body.width),
         tab.branch_id.is_none(),

@@ -516,8 +516,8 @@ impl ScreenTable {
 pub struct NaturalWidths(Box<[(usize, usize)]>);
 
 impl NaturalWidths {
-    /// The widest cells of `rows`.
-    pub fn of(rows: &[ScreenRow]) -> Self {
+    /// The widest cells of `rows` (borrowed: no row is copied to measure).
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a ScreenRow>) -> Self {
         let mut widths: Vec<(usize, usize)> = Vec::new();
         for row in rows {
             widths.resize(row.cells.len(), (0, 0));
