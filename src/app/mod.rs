@@ -2,7 +2,7 @@
 //! results of work come in; effects (work for the runtime) go out. No I/O
 //! here, and the clock is data (`now`), so every behaviour is a unit test.
 //!
-//! The app routes; the screens decide. A key press: [`keymap::action_for`]
+//! The app routes; the screens decide. A key press: [`keymap::Keymap::action_for`]
 //! turns it into an [`keymap::Action`] for the [`keymap::Context`] of the
 //! screen with the focus (the overlay on top, else the tab shown); the app
 //! keeps the global actions and hands the others to that [`Screen`]. An
@@ -214,7 +214,7 @@ impl App {
             return Vec::new();
         }
         let context = self.context();
-        match keymap::action_for(context, key) {
+        match self.shared.settings.keymap.action_for(context, key) {
             Some(action) => self.perform(action, context),
             None if context.takes_text() => {
                 let (screen, shared) = self.focused_mut();

@@ -4,6 +4,7 @@
 //! walks, and the asks to the app.
 
 use super::branch_picker::Branches;
+use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
@@ -56,6 +57,8 @@ pub struct AppSettings {
     pub warnings: Vec<String>,
     /// The command line's history as read at start, the oldest first.
     pub command_history: Vec<String>,
+    /// The keys in use: the table's, with the config's `[keys]`.
+    pub keymap: Keymap,
 }
 
 /// The world around the screens.

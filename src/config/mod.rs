@@ -21,6 +21,7 @@ mod paths;
 mod token_source;
 
 pub use error::{CommandOutcome, ConfigError};
+pub use file::KeyBinding;
 pub use paths::{default_config_path, log_path};
 pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource};
 
@@ -198,6 +199,8 @@ pub struct Config {
     pub max_parallel: MaxParallel,
     /// To show once (e.g. a token in a file others can read).
     pub warnings: Vec<String>,
+    /// `[keys]` of the file: the user's bindings, in file order.
+    pub keys: Vec<KeyBinding>,
 }
 
 impl Default for Config {
@@ -224,6 +227,7 @@ impl Default for Config {
             max_in_flight: None,
             max_parallel: MaxParallel::default(),
             warnings: Vec::new(),
+            keys: Vec::new(),
         }
     }
 }
@@ -276,6 +280,7 @@ pub fn load(
         warnings.push(readable_warning("token file", &paths::shown(path, env)));
     }
 
+    let keys = parsed.map(|file| file.keys.clone()).unwrap_or_default();
     let defaults = Config::default();
     Ok(Config {
         file: found.map(|found| found.path),
@@ -305,6 +310,7 @@ pub fn load(
         max_in_flight: settings.max_in_flight,
         max_parallel: settings.max_parallel.unwrap_or_default(),
         warnings,
+        keys,
     })
 }
 

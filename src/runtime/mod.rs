@@ -67,8 +67,17 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         tracing::warn!(%warning, "config");
         eprintln!("crmdeck: warning: {warning}");
     }
+    let keymap = match settings::keymap(&session.config) {
+        Ok(keymap) => keymap,
+        Err(error) => {
+            tracing::error!(%error, "bad [keys] in the config");
+            eprintln!("crmdeck: {error}");
+            return ExitCode::from(2);
+        }
+    };
     let log_path = config::log_path(&|name| std::env::var(name).ok());
     let mut settings = settings::app_settings(&session, log_path);
+    settings.keymap = keymap;
     settings.warnings.extend(log.warning());
     settings.theme = settings::theme_under_no_color(settings.theme, std::env::var("NO_COLOR").ok());
     tracing::info!(

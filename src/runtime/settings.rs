@@ -1,7 +1,8 @@
 //! From an open session to what the app needs to know ([`AppSettings`]).
 
 use crate::app::AppSettings;
-use crate::config::Theme;
+use crate::app::keymap::Keymap;
+use crate::config::{Config, ConfigError, Theme};
 use crate::domain::zone::{Zone, ZoneSource};
 use crate::session::Session;
 use std::path::PathBuf;
@@ -31,8 +32,22 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         max_in_flight: config.max_in_flight,
         warnings: config.warnings.clone(),
         command_history: super::history::load(&super::history::path(&log_path)),
+        keymap: Keymap::default(),
         log_path,
     }
+}
+
+/// The keymap in use: the table's, with the config's `[keys]`; a bad
+/// binding is a config error at its `file:line`.
+pub fn keymap(config: &Config) -> Result<Keymap, ConfigError> {
+    let user = config
+        .keys
+        .iter()
+        .map(|binding| (binding.action.as_str(), binding.keys.as_slice()));
+    Keymap::with_user(user).map_err(|(entry, message)| ConfigError::Invalid {
+        at: config.keys[entry].at.clone(),
+        message,
+    })
 }
 
 /// The theme to draw with: `NO_COLOR` set to anything but nothing

@@ -53,6 +53,7 @@ pub fn settings() -> AppSettings {
         max_in_flight: None,
         warnings: Vec::new(),
         command_history: Vec::new(),
+        keymap: Default::default(),
     }
 }
 

@@ -6,7 +6,7 @@ use super::*;
 use crate::app::Tab;
 use crate::app::confirm::Confirm;
 use crate::app::document::DocLine;
-use crate::app::keymap::{Action, footer_hints};
+use crate::app::keymap::Action;
 use crate::app::plugins::TypeFilter;
 use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info};
@@ -539,7 +539,10 @@ fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
 
 /// The actions whose hints the footer shows for `app` now.
 fn offered_hints(app: &App) -> Vec<Action> {
-    footer_hints(app.context())
+    app.shared
+        .settings
+        .keymap
+        .footer_hints(app.context())
         .into_iter()
         .map(|hint| hint.action)
         .filter(|&action| app.offers(action))
