@@ -12,8 +12,9 @@
 #    render of 20 and 1000 rows is run again in 5 rounds (RENDER_ROUNDS),
 #    each round's ratio taken from its own medians, and the budget holds the
 #    median of those ratios (min and max shown);
-# 3. runs the end-to-end bench (benches/e2e) against the kept release binary;
-#    it checks its own budgets and prints its table;
+# 3. runs the end-to-end bench (benches/e2e) against the kept release binary
+#    (its stages: launch, browsing, size, slow-link, snapshot); it checks its
+#    own budgets and prints its table;
 # 4. times `groups --all` of a 2,000-group branch (the kept binary against
 #    its own demo server: --groups 5635 --max-per-page 20 --latency-ms 150),
 #    three runs, the median against its budget (issue 13: ≤ 3 s);

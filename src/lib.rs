@@ -13,6 +13,8 @@
 //!    [`store`]: every group by id per branch, the branches, the plugins,
 //!    and the plan of a walk over the pages (pure data);
 //! 5. [`demo`]: the embedded demo API server (axum) with fault injection;
+//!    [`cache`]: the snapshot files (private, atomic, one per profile, base
+//!    URL and branch);
 //! 6. [`session`]: the config read and the client opened (with the demo
 //!    server for `--demo`); [`app`]: screens, state and the pure update (of
 //!    `api` only its error and the page walker, of `config` only the theme);
@@ -29,6 +31,7 @@ extern crate self as crmdeck;
 
 pub mod api;
 pub mod app;
+pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod demo;

@@ -2,10 +2,12 @@
 //! with `--demo` the embedded demo server. Shared by the CLI and the TUI.
 
 use crate::api::{ApiError, Client, ClientOptions};
+use crate::cache::Cache;
 use crate::config::{self, Config, ConfigError, Overrides, TokenSource};
 use crate::demo::{self, DemoHandle, DemoOptions};
 use crate::domain::zone::{Zone, ZoneSource};
 use crate::model::Token;
+use crate::store::SnapshotKey;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -100,6 +102,28 @@ impl Session {
                 .map(Zone::Named),
         };
         ZoneSource::choose(self.config.timezone, from_api)
+    }
+
+    /// The snapshot files, unless `cache = false` or `--no-cache` turned
+    /// them off, or no cache folder is known (neither $XDG_CACHE_HOME nor
+    /// $HOME set).
+    pub fn cache(&self) -> Option<Cache> {
+        let env = |name: &str| std::env::var(name).ok();
+        self.config
+            .cache
+            .then(|| config::cache_dir(&env).map(Cache::new))
+            .flatten()
+    }
+
+    /// Whose snapshot of `branch` this session reads and writes: the
+    /// profile and the address the client talks to (the demo's changes
+    /// with its port, so one demo run never shows another's).
+    pub fn snapshot_key(&self, branch: Option<i64>) -> SnapshotKey {
+        SnapshotKey {
+            profile: self.config.profile.clone(),
+            base_url: self.client.base_url().to_string(),
+            branch,
+        }
     }
 }
 

@@ -131,6 +131,7 @@ fn defaults_when_no_file_exists() {
     assert_eq!(config.auto_refresh, None);
     assert_eq!(config.theme, Theme::Default);
     assert!(!config.mouse);
+    assert!(config.cache);
     assert!(!config.allow_insecure_http);
     assert_eq!(config.working_hours, "08:00-21:00".parse().unwrap());
     assert_eq!(config.max_in_flight, None);
@@ -285,6 +286,28 @@ fn file_then_profile_then_env_then_flags() {
     };
     let config = home.load_with(&overrides).unwrap();
     assert_eq!(config.base_url.as_deref(), Some("https://flag.example.uz"));
+}
+
+#[test]
+fn the_cache_is_off_with_the_flag_the_key_or_a_profiles_key() {
+    let no_cache = Overrides {
+        no_cache: true,
+        ..Overrides::default()
+    };
+    assert!(!Home::new().load_with(&no_cache).unwrap().cache);
+    let home = Home::with_config("cache = false\n");
+    assert!(!home.load().unwrap().cache);
+    let home = Home::with_config(
+        "base_url = \"https://a.example.uz\"\n[profiles.work]\ncache = false\n[profiles.home]\n",
+    );
+    assert!(home.load().unwrap().cache);
+    assert!(home.load_with(&profile("home")).unwrap().cache);
+    assert!(!home.load_with(&profile("work")).unwrap().cache);
+    let flagged = Overrides {
+        no_cache: true,
+        ..profile("home")
+    };
+    assert!(!home.load_with(&flagged).unwrap().cache);
 }
 
 #[test]
@@ -1065,6 +1088,7 @@ fn the_example_file_documents_every_key() {
         "auto_refresh_secs",
         "theme",
         "mouse",
+        "cache",
         "allow_insecure_http",
         "max_in_flight",
         "max_parallel",
@@ -1077,7 +1101,7 @@ fn the_example_file_documents_every_key() {
     }
     // Every key is set or shown commented out, right under a comment line.
     let lines: Vec<&str> = text.lines().collect();
-    for key in &keys[..19] {
+    for key in &keys[..20] {
         let index = lines
             .iter()
             .position(|line| {

@@ -38,10 +38,9 @@ fn every_group_is_one_list_and_g_goes_to_the_last_one() {
     dashboard.quit();
 }
 
-/// A centre of 2,000 groups whose server gives 20 a page: the filter finds
-/// group 2000, on page 100, without a page turned.
-#[test]
-fn a_filter_finds_a_group_on_the_last_page_without_paging() {
+/// The dashboard on a centre of 2,000 groups whose server gives 20 a page
+/// (100 pages), once every page was read.
+fn walked_centre_of_2000() -> Runner {
     let server = Server::start(DemoOptions {
         groups: 2000,
         max_per_page: 20,
@@ -52,6 +51,13 @@ fn a_filter_finds_a_group_on_the_last_page_without_paging() {
         text.contains("2 000 groups · 100 pages × 20 · row 1 of 2 000")
             && !text.contains("loading ")
     });
+    dashboard
+}
+
+/// The filter finds group 2000, on page 100, without a page turned.
+#[test]
+fn a_filter_finds_a_group_on_the_last_page_without_paging() {
+    let dashboard = walked_centre_of_2000();
     dashboard.send_keys("/2000");
     dashboard.wait_until_text("group 2000 found", |text| {
         selected_row(text).starts_with("> 2000 ")
@@ -209,5 +215,20 @@ fn the_week_opens_from_groups_and_enter_shows_the_selected_groups_detail() {
     dashboard.send_keys("\x1b");
     dashboard.wait_for("groups this week");
     assert_eq!(week_selection(&dashboard.text()), Some(chosen));
+    dashboard.quit();
+}
+
+/// The Week tab reads the list the Groups tab walked: 100 pages of 20 are
+/// asked for once, and going between the tabs asks for none again.
+#[test]
+fn the_week_and_the_groups_list_share_one_walk() {
+    let dashboard = walked_centre_of_2000();
+    let walked = dashboard.server().hits(Route::Groups);
+    assert_eq!(walked, 100, "page 1, then the 99 others");
+    dashboard.send_keys("3");
+    dashboard.wait_for("groups this week");
+    dashboard.send_keys("23");
+    dashboard.wait_for("groups this week");
+    assert_eq!(dashboard.server().hits(Route::Groups), walked);
     dashboard.quit();
 }

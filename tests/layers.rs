@@ -40,7 +40,7 @@ const FLOORS: &[Floor] = &[
     floor(1, "local_files", &[]),
     // Weekdays, timetable, clock, formatting, sanitising, zones.
     floor(2, "domain", &["model"]),
-    // Decoding into the model, the client, errors, the page walker, TLS.
+    // Decoding into the model, the client, errors, TLS.
     floor(3, "api", &["model", "domain"]),
     floor(3, "logging", &["model", "local_files"]),
     // File, environment, flags, profiles, token sources.
@@ -48,16 +48,20 @@ const FLOORS: &[Floor] = &[
     // Every record by id and what to fetch next: pure data on the model.
     floor(4, "store", &["model"]),
     floor(5, "demo", &["model", "domain"]),
-    // Config and client opened, with the demo server when asked: above demo.
-    floor(6, "session", &["model", "domain", "api", "config", "demo"]),
-    // Screens, state, update (pure): of api only its error and the page
-    // walker (a pure state machine), of config only the theme.
-    floor(6, "app", &["model", "domain", "store", "api::ApiError", "api::pages::PageWalker", "config::Theme"]),
+    // The snapshot files: private, atomic, checked by the store's format.
+    floor(5, "cache", &["model", "local_files", "store"]),
+    // Config and client opened, with the demo server when asked: above demo;
+    // the cache located for the config (its key: profile, base URL).
+    floor(6, "session", &["model", "domain", "api", "config", "store", "cache", "demo"]),
+    // Screens, state, update (pure): of api only its error, of config only
+    // the theme.
+    floor(6, "app", &["model", "domain", "store", "api::ApiError", "config::Theme"]),
     floor(7, "ui", &["model", "domain", "config", "app"]),
-    floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "demo", "session"]),
-    // Terminal, event loop, effects (its tests start a demo server); not cli.
-    // local_files: the command line's history, a private file (0600 in 0700).
-    floor(8, "runtime", &["model", "local_files", "domain", "api", "logging", "config", "store", "demo", "session", "app", "ui"]),
+    floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "cache", "demo", "session"]),
+    // Terminal, event loop, effects (its tests start a demo server), the
+    // view remembered in the state directory and the command line's history
+    // (local_files' rules: private files, 0600 in 0700); not cli.
+    floor(8, "runtime", &["model", "domain", "local_files", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
 ];
@@ -416,7 +420,7 @@ fn the_floors_only_look_down() {
 fn the_reader_finds_paths_in_uses_groups_and_code_only() {
     let source = r#"
 //! crate::ui::in_an_inner_doc_comment
-use crate::api::{self, ApiError, pages::{PageWalker, walk_all}};
+use crate::api::{self, ApiError, client::{Client, paced}};
 use crate::{
     domain::weekday,
     model::*,
@@ -445,8 +449,8 @@ mod tests {
     let expected = [
         (3, "api"),
         (3, "api::ApiError"),
-        (3, "api::pages::PageWalker"),
-        (3, "api::pages::walk_all"),
+        (3, "api::client::Client"),
+        (3, "api::client::paced"),
         (5, "domain::weekday"),
         (6, "model::*"),
         (8, "app::Sibling"),

@@ -5,7 +5,7 @@
 pub mod support;
 
 use crmdeck::api::ApiError;
-use crmdeck::app::{Answer, App, AppSettings, Request};
+use crmdeck::app::{Answer, App, AppSettings, Input, Msg, Request};
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
@@ -100,6 +100,39 @@ fn a_walk_under_way_shows_its_first_rows_and_its_progress() {
     snapshot_at_sizes("walk_under_way", |size| first_page_then(size, |_| None));
 }
 
+/// A new app shown the fixtures' snapshot of groups 1 to 40, as the
+/// runtime does before any answer.
+fn from_snapshot(size: (u16, u16)) -> (App, Vec<crmdeck::app::Effect>) {
+    let (mut app, mut effects) = App::new(fixtures::settings(), size);
+    let snapshot = Msg::Snapshot(Ok(Box::new(fixtures::snapshot(1..=40))));
+    effects.extend(app.update(Input::Msg(snapshot), fixtures::now()));
+    (app, effects)
+}
+
+#[test]
+fn a_snapshot_start_shows_its_rows_and_its_age_while_refreshing() {
+    snapshot_at_sizes("snapshot_start", |size| from_snapshot(size).0);
+}
+
+#[test]
+fn the_snapshots_catalogue_says_its_age_while_refreshing() {
+    let (mut app, _) = from_snapshot((80, 24));
+    press(&mut app, "1");
+    snapshot("snapshot_plugins_80x24", &app);
+}
+
+#[test]
+fn a_snapshot_stays_with_its_age_while_a_page_is_missing() {
+    let (mut app, effects) = from_snapshot((80, 24));
+    answer(&mut app, effects, &mut |request| match request {
+        Request::Groups(query) if query.page == 3 => {
+            Some(request.failed(ApiError::Timeout(Duration::from_secs(30))))
+        }
+        other => Some(server_answer(other)),
+    });
+    snapshot("snapshot_page_missing_80x24", &app);
+}
+
 #[test]
 fn missing_pages_say_so_and_r_retries() {
     snapshot_at_sizes("pages_missing", |size| {
@@ -125,7 +158,8 @@ fn missing_pages_say_so_and_r_retries() {
 #[test]
 fn a_filters_match_stands_out_in_the_rows() {
     let mut app = loaded((80, 24));
-    press(&mut app, "/ielts");
+    // Two words, in another order than in the name: each stands out.
+    press(&mut app, "/6.5 ielts");
     let terminal = draw(&app);
     let buffer = terminal.backend().buffer();
     let screen = terminal.backend().to_string();
@@ -145,6 +179,13 @@ fn a_filters_match_stands_out_in_the_rows() {
     }
     let after = &buffer[(start + 5, row)];
     assert!(!after.modifier.contains(Modifier::UNDERLINED), "{after:?}");
+    for x in start + 6..start + 9 {
+        let cell = &buffer[(x, row)];
+        assert!(
+            cell.modifier.contains(Modifier::UNDERLINED),
+            "{x}: {cell:?}"
+        );
+    }
 }
 
 #[test]
@@ -302,10 +343,10 @@ fn week(size: (u16, u16)) -> App {
     week_with(fixtures::settings(), size)
 }
 
-/// The Week tab of a small branch under `settings`, its walk answered.
+/// The Week tab of a small branch under `settings`: the walk the app
+/// starts with answered, the week laid out from it.
 fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
-    let mut app = loaded_app(settings, size);
-    let effects = press(&mut app, "w");
+    let (mut app, effects) = App::new(settings, size);
     answer(&mut app, effects, &mut |request| {
         Some(match request {
             Request::Groups(query) => {
@@ -318,6 +359,7 @@ fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
             other => server_answer(other),
         })
     });
+    press(&mut app, "w");
     app
 }
 
@@ -400,10 +442,16 @@ fn week_summary_lines_never_cut_a_word() {
     );
 }
 
-/// Loading the week: the progress bar in the header.
+/// Loading the week: the progress of the walk the Groups tab started (page
+/// 1 read, the others on their way) in the header.
 #[test]
 fn week_loading() {
-    let app = after((80, 24), "w", &mut |_| None);
+    let (mut app, effects) = App::new(fixtures::settings(), (80, 24));
+    answer(&mut app, effects, &mut |request| match request {
+        Request::Groups(query) if query.page > 1 => None,
+        other => Some(server_answer(other)),
+    });
+    press(&mut app, "3");
     snapshot("week_loading_80x24", &app);
 }
 

@@ -21,19 +21,29 @@
 //! 2. one session with `per_page = 100` in its config file, once its
 //!    start-up requests are answered: CPU used while idle for 10 s; 200
 //!    cursor moves inside the list's window (down to its last row, back up
-//!    to the first, and again); 50 moves that scroll the list; 20 page
-//!    changes walking pages 1, 2, 3, 2, 1, 2, … (the demo has 240 groups:
-//!    3 pages of 100); then the peak RSS;
+//!    to the first, and again); 50 moves that scroll the list; 20
+//!    screenful moves (`PgDn` to the end of the demo's 240 groups, `PgUp`
+//!    back); then the peak RSS;
 //! 3. the size of the binary, which the release profile strips;
 //! 4. a slow link (issue 16, sections 2 and 3): the terminal read at
 //!    32 KB/s (about 256 kbit/s), then 128 KB/s, while `j` is held (60
-//!    presses at 30 a second) through a list of 2,000 groups (the
-//!    largest list the Groups tab shows: a page of 100 while it pages, the
-//!    whole branch once it holds it); bytes written, frames drawn, and the
-//!    time from the last key to the frame that shows its move.
+//!    presses at 30 a second) through the Groups tab's list of 2,000
+//!    groups; bytes written, frames drawn, and the time from the last key
+//!    to the frame that shows its move.
+//!
+//! 5. the walk of a large centre (issue 13, section 6): 2,000 groups, the
+//!    server cutting pages to 20 and answering after 150 ms: launch → the
+//!    first rows (budget: one round trip, plus half of one for the process
+//!    and the connection), and launch → the whole list held.
+//!
+//! 6. a snapshot start (issue 13, sections 4 and 6): a 2,000-group branch
+//!    (the demo's branch 1 of 5,635 groups, pages of 20) walked once by
+//!    `groups --all`, which leaves its snapshot; then, with the API at
+//!    800 ms a request, launch → the first groups row drawn from the
+//!    snapshot, before any answer can arrive (N launches, as for 1).
 //!
 //! `--stage NAME` (repeatable) runs only the stages named: `launch`,
-//! `browsing`, `size`, `slow-link`.
+//! `browsing`, `size`, `slow-link`, `walk`, `snapshot`.
 
 // The tests' clean home and environment (`pub`: what this bench does not
 // use is no dead code).
@@ -58,7 +68,10 @@ const ROWS: u16 = 50;
 const LAUNCHES: usize = 20;
 const CURSOR_MOVES: usize = 200;
 const SCROLLING_MOVES: usize = 50;
-const PAGE_CHANGES: usize = 20;
+const SCREENFUL_MOVES: usize = 20;
+/// The keys' escape sequences.
+const PAGE_DOWN: &str = "\x1b[6~";
+const PAGE_UP: &str = "\x1b[5~";
 const IDLE: Duration = Duration::from_secs(10);
 /// No output for this long: whatever was under way has been drawn.
 const QUIET: Duration = Duration::from_millis(300);
@@ -70,6 +83,9 @@ const SLOW_LINK_RATES: [u32; 2] = [32_000, 128_000];
 /// The centre of the slow-link stage, and the held key.
 const LONG_LIST_GROUPS: usize = 2_000;
 const HELD_KEYS: u32 = 60;
+/// The walk's server: pages cut to 20, each answer after 150 ms.
+const WALK_MAX_PER_PAGE: u64 = 20;
+const WALK_LATENCY: Duration = Duration::from_millis(150);
 const KEY_REPEAT: Duration = Duration::from_nanos(1_000_000_000 / 30);
 
 // Budgets (issue 4, section 3); sizes in decimal units (1 KB = 1000 B).
@@ -80,8 +96,20 @@ const BYTES_PER_CURSOR_MOVE: f64 = 1_000.0;
 const IDLE_CPU_MS: f64 = 20.0;
 const PEAK_RSS_BYTES: f64 = 25e6;
 const BINARY_BYTES: f64 = 9e6;
+// Issue 13, section 6: the first rows of a walk after one round trip
+// (and half of one more for the process and its connection).
+const FIRST_ROWS_IN_ROUND_TRIPS: f64 = 1.5;
 // Issue 16, section 4: at 32 KB/s.
 const LAST_KEY_TO_FINAL_FRAME_MS: f64 = 300.0;
+// Issue 13, section 6: launch → first row from a snapshot, API at 800 ms.
+const SNAPSHOT_FIRST_ROW_MS: f64 = 80.0;
+const SNAPSHOT_API_LATENCY: Duration = Duration::from_millis(800);
+/// The demo centre whose branch 1 holds 2,000 groups, and its page cap.
+const SNAPSHOT_CENTRE_GROUPS: usize = 5_635;
+const SNAPSHOT_BRANCH: i64 = 1;
+// As the header counts them (`domain::format::thousands`).
+const SNAPSHOT_BRANCH_GROUPS: &str = "2 000 groups";
+const SNAPSHOT_MAX_PER_PAGE: u64 = 20;
 
 fn main() -> ExitCode {
     let options = match Options::from_args() {
@@ -123,13 +151,17 @@ fn main() -> ExitCode {
         bench.server.base_url()
     );
     let mut report = Report::default();
-    let stages: [(&str, &str, Stage); 4] = [
+    let stages: [(&str, &str, Stage); 6] = [
         ("launch", "launch against curl", &|bench, report| {
             launch_against_curl(bench, report, options.launches)
         }),
         ("browsing", "browsing", &browsing),
         ("size", "binary size", &binary_size),
         ("slow-link", "slow link", &slow_link),
+        ("walk", "the walk of a large centre", &walk),
+        ("snapshot", "snapshot start", &|bench, report| {
+            snapshot_start(bench, report, options.launches)
+        }),
     ];
     for (key, name, stage) in stages {
         if !options.stages.is_empty() && !options.stages.iter().any(|s| s == key) {
@@ -147,6 +179,16 @@ fn main() -> ExitCode {
         ExitCode::FAILURE
     }
 }
+
+/// The stages' names, for `--stage`.
+const STAGES: [&str; 6] = [
+    "launch",
+    "browsing",
+    "size",
+    "slow-link",
+    "walk",
+    "snapshot",
+];
 
 type Stage<'a> = &'a dyn Fn(&Bench, &mut Report) -> Result<(), String>;
 
@@ -176,10 +218,11 @@ impl Options {
                         .ok_or("--launches takes a count of at least 1")?;
                 }
                 "--stage" => {
-                    let stage = args.next().filter(|stage| {
-                        ["launch", "browsing", "size", "slow-link"].contains(&stage.as_str())
-                    });
-                    stages.push(stage.ok_or("--stage takes launch, browsing, size or slow-link")?);
+                    let stage = args.next().filter(|stage| STAGES.contains(&stage.as_str()));
+                    stages
+                        .push(stage.ok_or_else(|| {
+                            format!("--stage takes one of {}", STAGES.join(", "))
+                        })?);
                 }
                 flag if flag.starts_with('-') => {
                     return Err(format!(
@@ -224,18 +267,39 @@ impl Bench {
         config: Option<&str>,
         read_rate: Option<u32>,
     ) -> Result<Pty, String> {
+        self.spawn_with(server, config, read_rate, &[])
+    }
+
+    /// [`Self::spawn_on`] with `env` added (a cache folder kept across runs).
+    fn spawn_with(
+        &self,
+        server: &DemoHandle,
+        config: Option<&str>,
+        read_rate: Option<u32>,
+        env: &[(&str, &str)],
+    ) -> Result<Pty, String> {
         let base_url = server.base_url();
+        let mut with_server = vec![
+            ("CRMDECK_BASE_URL", base_url.as_str()),
+            ("CRMDECK_TOKEN", server.token()),
+        ];
+        with_server.extend_from_slice(env);
         Pty::spawn(&Launch {
             binary: &self.binary,
             columns: COLUMNS,
             rows: ROWS,
-            env: &[
-                ("CRMDECK_BASE_URL", &base_url),
-                ("CRMDECK_TOKEN", server.token()),
-            ],
+            env: &with_server,
             config,
             read_rate,
         })
+    }
+
+    /// A demo server of a stage's own, on the bench's runtime.
+    fn server_of(&self, options: DemoOptions) -> Result<DemoHandle, String> {
+        let groups = options.groups;
+        self.runtime
+            .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
+            .map_err(|e| format!("the demo server of {groups} groups: {e}"))
     }
 
     /// `curl` fetching what the dashboard asks for first; its wall time
@@ -319,11 +383,74 @@ fn first_row(bench: &Bench) -> Result<Duration, String> {
     Ok(elapsed)
 }
 
-/// One session with pages of 100: idle CPU, cursor moves, page changes, RSS.
+/// Launch → the first groups row drawn from a snapshot of a 2,000-group
+/// branch, with the API at 800 ms a request (so no answer can be on
+/// screen yet): `groups --all` leaves the snapshot, then `launches` runs
+/// of the dashboard on that branch, each quit once the row is drawn.
+fn snapshot_start(bench: &Bench, report: &mut Report, launches: usize) -> Result<(), String> {
+    let options = DemoOptions {
+        groups: SNAPSHOT_CENTRE_GROUPS,
+        max_per_page: SNAPSHOT_MAX_PER_PAGE,
+        ..DemoOptions::default()
+    };
+    let server = bench.server_of(options)?;
+    let cache = tempfile::TempDir::new().map_err(|e| format!("a cache folder: {e}"))?;
+    let cache_home = cache
+        .path()
+        .to_str()
+        .ok_or("a cache folder that is not UTF-8")?;
+    let home = tempfile::TempDir::new().map_err(|e| format!("a temporary home: {e}"))?;
+    let branch = SNAPSHOT_BRANCH.to_string();
+    let walked = Command::new(&bench.binary)
+        .args(["groups", "--all", "--branch", &branch, "--format", "csv"])
+        .env_clear()
+        .envs(home::clean_env(home.path()))
+        .env("CRMDECK_BASE_URL", server.base_url())
+        .env("CRMDECK_TOKEN", server.token())
+        .env("XDG_CACHE_HOME", cache_home)
+        .output()
+        .map_err(|e| format!("groups --all does not start: {e}"))?;
+    if !walked.status.success() {
+        return Err(format!(
+            "groups --all: {}",
+            String::from_utf8_lossy(&walked.stderr).trim()
+        ));
+    }
+    server.faults().set_latency(SNAPSHOT_API_LATENCY);
+    let config = format!("branch_id = {SNAPSHOT_BRANCH}\n");
+    let env = [("XDG_CACHE_HOME", cache_home)];
+    let first_row = || -> Result<Duration, String> {
+        let mut pty = bench.spawn_with(&server, Some(&config), None, &env)?;
+        let shown = pty.wait_frame("the first row from the snapshot", 0, |screen| {
+            let text = screen.contents();
+            selected_row(screen).is_some()
+                && text.contains("as of ")
+                && text.contains(SNAPSHOT_BRANCH_GROUPS)
+        })?;
+        let elapsed = shown.saturating_duration_since(pty.spawned_at);
+        pty.quit()?;
+        Ok(elapsed)
+    };
+    // One not counted: the binary and the snapshot into the page cache.
+    first_row()?;
+    let shown: Vec<f64> = (0..launches)
+        .map(|_| first_row().map(millis))
+        .collect::<Result<_, _>>()?;
+    report.add(Row::budget(
+        format!("launch → first row from a snapshot, API at 800 ms ({launches} launches)"),
+        Spread::of(&shown),
+        Unit::Milliseconds,
+        SNAPSHOT_FIRST_ROW_MS,
+    ));
+    Ok(())
+}
+
+/// One session with pages of 100: idle CPU, cursor moves, screenful
+/// moves, RSS.
 fn browsing(bench: &Bench, report: &mut Report) -> Result<(), String> {
     let mut pty = bench.spawn(Some(BROWSING_CONFIG))?;
-    let summary = format!("· {BROWSING_PER_PAGE}/page");
-    pty.wait_frame("the first page of 100", 0, |screen| {
+    let summary = format!("× {BROWSING_PER_PAGE} · row 1 of");
+    pty.wait_frame("the list in pages of 100", 0, |screen| {
         selected_row(screen).is_some() && screen.contents().contains(&summary)
     })?;
     settle(&mut pty, &bench.server)?;
@@ -332,16 +459,16 @@ fn browsing(bench: &Bench, report: &mut Report) -> Result<(), String> {
 
     idle(&mut pty, pid, report)?;
     cursor_moves(&mut pty, report)?;
-    page_changes(&mut pty, report)?;
+    screenful_moves(&mut pty, report)?;
 
     pty.drain(QUIET);
     report.add(Row::info(
-        "peak RSS with the first page on screen",
+        "peak RSS with the whole list held",
         Spread::One(first_page_rss as f64),
         Unit::Megabytes,
     ));
     report.add(Row::budget(
-        format!("peak RSS after {PAGE_CHANGES} page changes of 100 groups"),
+        format!("peak RSS after {SCREENFUL_MOVES} screenful moves through the list"),
         Spread::One(proc::peak_rss(pid)? as f64),
         Unit::Megabytes,
         PEAK_RSS_BYTES,
@@ -349,13 +476,14 @@ fn browsing(bench: &Bench, report: &mut Report) -> Result<(), String> {
     pty.quit()
 }
 
-/// Waits until the start-up requests (page 1, its prefetched next page,
-/// the branches and the plugins) were answered and drawn.
+/// Waits until the start-up requests (every page of the list, the
+/// branches and the plugins) were answered and drawn.
 fn settle(pty: &mut Pty, server: &DemoHandle) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(10);
-    while server.hits(Route::Groups) < 2
+    while server.hits(Route::Groups) < 1
         || server.hits(Route::Branches) < 1
         || server.hits(Route::Plugins) < 1
+        || pty.screen().contents().contains("loading")
     {
         if Instant::now() > deadline {
             return Err("the start-up requests never all arrived".to_string());
@@ -454,32 +582,30 @@ fn cursor_moves(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
     Ok(())
 }
 
-/// 20 page changes (n and p) between the 3 pages of 100 of the demo.
-fn page_changes(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
-    let mut page = 1u32;
-    let mut forward = true;
-    let mut changes = Moves::default();
-    for _ in 0..PAGE_CHANGES {
-        if page == 3 {
-            forward = false;
-        } else if page == 1 {
-            forward = true;
+/// 20 screenful moves: `PgDn` down the list to its last screen, `PgUp`
+/// back up to its first, and again (the demo's 240 groups are about five
+/// screens of the 200x50 list).
+fn screenful_moves(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
+    let mut down = true;
+    let mut moves = Moves::default();
+    for _ in 0..SCREENFUL_MOVES {
+        let before = selected_number(pty.screen());
+        let key = if down { PAGE_DOWN } else { PAGE_UP };
+        match move_selection(pty, key) {
+            Ok(moved) => moves.push(moved),
+            // At either end the selection stays: turn round.
+            Err(_) if selected_number(pty.screen()) == before => {
+                down = !down;
+                let key = if down { PAGE_DOWN } else { PAGE_UP };
+                moves.push(move_selection(pty, key)?);
+            }
+            Err(error) => return Err(error),
         }
-        page = if forward { page + 1 } else { page - 1 };
-        // The page after the one shown is prefetched: let it land first.
-        pty.drain(QUIET);
-        let header = format!("page {page}/");
-        changes.push(key_to_frame(
-            pty,
-            if forward { "n" } else { "p" },
-            &format!("page {page}"),
-            |screen| screen.contents().contains(&header),
-        )?);
     }
-    changes.report(
+    moves.report(
         report,
-        format!("key → frame, {PAGE_CHANGES} page changes (n/p)"),
-        "bytes per page change",
+        format!("key → frame, {SCREENFUL_MOVES} screenful moves (PgDn/PgUp)"),
+        "bytes per screenful move",
     );
     Ok(())
 }
@@ -544,10 +670,7 @@ fn slow_link(bench: &Bench, report: &mut Report) -> Result<(), String> {
             ..DemoOptions::default()
         };
         // A server of its own each time: `settle` counts its requests.
-        let server = bench
-            .runtime
-            .block_on(demo::start(([127, 0, 0, 1], 0).into(), options))
-            .map_err(|e| format!("the demo server of {LONG_LIST_GROUPS} groups: {e}"))?;
+        let server = bench.server_of(options)?;
         let mut pty = bench.spawn_on(&server, Some(BROWSING_CONFIG), Some(rate))?;
         pty.wait_frame("the first rows of the list", 0, |screen| {
             selected_row(screen).is_some()
@@ -606,6 +729,45 @@ fn slow_link(bench: &Bench, report: &mut Report) -> Result<(), String> {
         pty.quit()?;
         bench.runtime.block_on(server.shutdown());
     }
+    Ok(())
+}
+
+/// The dashboard against a centre of 2,000 groups whose server cuts pages
+/// to 20 and answers each request after 150 ms: launch → the first rows,
+/// in round trips, and launch → the whole list (100 pages) held.
+fn walk(bench: &Bench, report: &mut Report) -> Result<(), String> {
+    let options = DemoOptions {
+        groups: LONG_LIST_GROUPS,
+        max_per_page: WALK_MAX_PER_PAGE,
+        latency: WALK_LATENCY,
+        ..DemoOptions::default()
+    };
+    let server = bench.server_of(options)?;
+    let mut pty = bench.spawn_on(&server, None, None)?;
+    let first = pty.wait_frame("the first rows", 0, |screen| selected_row(screen).is_some())?;
+    let whole = pty.wait_frame("the whole list", 0, |screen| {
+        selected_row(screen).is_some() && !screen.contents().contains("loading")
+    })?;
+    let round_trips = first
+        .saturating_duration_since(pty.spawned_at)
+        .as_secs_f64()
+        / WALK_LATENCY.as_secs_f64();
+    report.add(Row::budget(
+        format!(
+            "walk of {LONG_LIST_GROUPS} groups in pages of {WALK_MAX_PER_PAGE}, {} ms a request: launch → first rows, in round trips",
+            WALK_LATENCY.as_millis()
+        ),
+        Spread::One(round_trips),
+        Unit::Ratio,
+        FIRST_ROWS_IN_ROUND_TRIPS,
+    ));
+    report.add(Row::info(
+        "the same: launch → the whole list held",
+        Spread::One(millis(whole.saturating_duration_since(pty.spawned_at))),
+        Unit::Milliseconds,
+    ));
+    pty.quit()?;
+    bench.runtime.block_on(server.shutdown());
     Ok(())
 }
 

@@ -5,7 +5,6 @@ pub mod client;
 pub mod decode;
 pub mod echo;
 pub mod error;
-pub mod pages;
 
 mod tls;
 

@@ -56,6 +56,11 @@ impl Branches {
         }
     }
 
+    /// True once the list answered, or failed to.
+    pub fn answered(&self) -> bool {
+        !matches!(self.state, BranchesState::Loading)
+    }
+
     /// True when the list did not answer (worth asking again on refresh).
     pub fn failed(&self) -> bool {
         matches!(self.state, BranchesState::Failed(_))

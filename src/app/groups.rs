@@ -18,12 +18,14 @@ use super::screen::{Ask, Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tabs::Tab;
+use super::view::SavedView;
+use super::walks;
 use crate::api::ApiError;
 use crate::domain::columns::SortColumn;
 use crate::domain::columns::groups::COLUMNS;
 use crate::domain::columns::table::Table;
 use crate::model::{Group, GroupsPage, GroupsQuery};
-use crate::store::GroupList;
+use crate::store::{GroupList, Snapshot};
 use crossterm::event::KeyEvent;
 use std::collections::HashSet;
 
@@ -227,8 +229,18 @@ impl GroupsTab {
 }
 
 impl From<&AppSettings> for GroupsTab {
+    /// The list of the settings' branch, sorted and filtered as it was
+    /// remembered.
     fn from(settings: &AppSettings) -> Self {
-        Self::new(settings.branch_id)
+        let mut tab = Self::new(settings.branch_id);
+        let view = &settings.view;
+        tab.list.sort = view
+            .sort
+            .as_deref()
+            .and_then(|name| SortColumn::named(COLUMNS, name));
+        tab.list.descending = view.descending;
+        tab.hide_archived = view.hide_archived;
+        tab
     }
 }
 
@@ -309,6 +321,17 @@ impl Screen for GroupsTab {
         }
     }
 
+    /// The snapshot's rows (in the store already, for its branch) shown
+    /// at once; the walk under way refreshes them.
+    fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
+        if snapshot.key.branch != self.branch_id {
+            return;
+        }
+        self.reformat(shared);
+        self.note_arrivals(shared);
+        self.refreshing = self.is_loading(shared);
+    }
+
     fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
         match command {
             Command::ShowBranch(branch_id) => self.show_branch(*branch_id, shared),
@@ -373,12 +396,14 @@ impl Screen for GroupsTab {
         effects
     }
 
+    fn remember(&self, view: &mut SavedView) {
+        view.sort = self.list.sort.map(|sort| sort.name(COLUMNS).to_owned());
+        view.descending = self.list.descending;
+        view.hide_archived = self.hide_archived;
+    }
+
     fn busy(&self, requests: &Requests) -> bool {
-        let branch = self.branch_id;
-        requests.any(|owner, request| {
-            owner == Owner::Walk
-                && matches!(request, Request::Groups(query) if query.branch_id == branch)
-        })
+        walks::walking(requests, self.branch_id)
     }
 }
 

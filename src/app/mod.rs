@@ -37,15 +37,17 @@ pub mod shared;
 pub(crate) mod status;
 pub(crate) mod tabs;
 pub(crate) mod text_input;
+pub mod view;
 pub(crate) mod walks;
 pub(crate) mod week;
 
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId};
+pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId, Walked};
 pub use shared::AppSettings;
 pub use tabs::Tab;
+pub use view::SavedView;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use command_line::CommandLine;
@@ -79,20 +81,25 @@ pub struct App {
     /// The overlays over the tab, the one on top last (it has the keys).
     pub(crate) overlays: Vec<Box<dyn Screen>>,
     next_auto_refresh: Option<DateTime<Utc>>,
+    /// The view last given to the runtime to remember.
+    remembered: SavedView,
 }
 
 impl App {
-    /// The app and the effects to start with: what the first tab shows
-    /// (page 1 of the groups), the branches, then what the other tabs show,
-    /// and the centre's zone when the config names none.
+    /// The app and the effects to start with, on the tab remembered (else
+    /// Groups): what that tab shows (page 1 of the groups), the branches,
+    /// then what the other tabs show, what the tab shown asks for, and the
+    /// centre's zone when the config names none.
     pub fn new(settings: AppSettings, size: (u16, u16)) -> (Self, Vec<Effect>) {
         let tabs = Tabs::new(&settings);
+        let tab = settings.view.tab().unwrap_or(Tab::Groups);
         let mut app = Self {
             shared: Shared::new(settings, size),
             tabs,
-            tab: Tab::Groups,
+            tab,
             overlays: Vec::new(),
             next_auto_refresh: None,
+            remembered: SavedView::default(),
         };
         let shared = &mut app.shared;
         let mut effects = app.tabs.get_mut(app.tab).start(shared);
@@ -100,8 +107,32 @@ impl App {
         for &tab in Tab::ALL.iter().filter(|&&tab| tab != app.tab) {
             effects.extend(app.tabs.get_mut(tab).start(shared));
         }
+        effects.extend(app.tabs.get_mut(app.tab).on_show(shared));
         effects.push(shared.ask_me());
+        app.remembered = app.view();
         (app, effects)
+    }
+
+    /// What is on screen, as remembered for the next start.
+    pub fn view(&self) -> SavedView {
+        let mut view = SavedView {
+            branch_id: self.shared.branch_id,
+            tab: Some(self.tab.name().to_owned()),
+            ..SavedView::default()
+        };
+        for &tab in Tab::ALL {
+            self.tabs.get(tab).remember(&mut view);
+        }
+        view
+    }
+
+    /// [`Effect::Remember`] when the view changed since it was last given.
+    fn remember(&mut self) -> Option<Effect> {
+        let view = self.view();
+        (view != self.remembered).then(|| {
+            self.remembered = view.clone();
+            Effect::Remember(view)
+        })
     }
 
     /// The one way state changes. No I/O: `now` is the wall clock as data.
@@ -121,11 +152,17 @@ impl App {
             Input::Msg(msg) => self.on_msg(msg),
         };
         effects.extend(self.carry_out_asks());
+        effects.extend(self.remember());
         self.shared.status.expire(now);
         if self.next_auto_refresh.is_none() {
             self.schedule_auto_refresh();
         }
         effects
+    }
+
+    /// The branch listed (None: every branch): whose snapshot to show.
+    pub fn branch(&self) -> Option<i64> {
+        self.shared.branch_id
     }
 
     /// The terminal's size (columns, rows) as of the last resize.
@@ -418,12 +455,27 @@ impl App {
                 Vec::new()
             }
             Msg::Resumed => Vec::new(),
+            Msg::Snapshot(Ok(snapshot)) => {
+                self.shared.seed(&snapshot);
+                for &tab in Tab::ALL {
+                    self.tabs
+                        .get_mut(tab)
+                        .on_snapshot(&snapshot, &mut self.shared);
+                }
+                Vec::new()
+            }
+            // Logged by the runtime; said once, and the start goes on as usual.
+            Msg::Snapshot(Err(why)) => {
+                status.info(format!("snapshot not used: {why}"), now);
+                Vec::new()
+            }
         }
     }
 
     /// An answer: what it teaches the app (its own requests), then every
     /// other screen has a look, then its owner takes it.
     fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
+        self.shared.keep(&answer);
         let mut effects = match owner {
             Owner::App => {
                 self.shared.learn(&answer);

@@ -23,6 +23,8 @@ use crate::domain::format::{abilities_inline, plugin_type_word};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
+use crate::store::Snapshot;
+use chrono::{DateTime, Utc};
 use crossterm::event::KeyEvent;
 use std::collections::BTreeMap;
 
@@ -81,6 +83,9 @@ pub struct PluginsTab {
     pub list: ListPane,
     pub type_filter: TypeFilter,
     pub token_revealed: bool,
+    /// When the snapshot whose list is shown was taken, while no list was
+    /// fetched in this run: nothing is installed from it.
+    pub from_snapshot: Option<DateTime<Utc>>,
     /// Installs whose outcome is unknown (see [`ApiError::outcome_unknown`]),
     /// by plugin id, with the error line about each: none of them is sent
     /// again until a plugin list asked for since says it is not installed.
@@ -114,6 +119,7 @@ impl PluginsTab {
                 self.plugins = plugins;
                 self.measure();
                 self.loaded = true;
+                self.from_snapshot = None;
                 self.load_error = None;
                 shared.status.resolved(Topic::Plugins);
                 self.settle(shared);
@@ -215,6 +221,16 @@ impl PluginsTab {
         let name = sanitize_line(&plugin.name);
         if read_only {
             Some("read-only: install disabled".to_string())
+        } else if self.from_snapshot.is_some() {
+            // Installs act on what the server says now, never on a snapshot.
+            let wait = if self.is_loading(requests) {
+                "install waits for it (loading…)"
+            } else {
+                "r asks for it again"
+            };
+            Some(format!(
+                "the catalogue shown is the snapshot's, not fetched yet: {wait}"
+            ))
         } else if plugin.is_installed() {
             Some(format!("{name} is already installed"))
         } else if is_installing(requests, plugin.id) {
@@ -274,9 +290,14 @@ impl PluginsTab {
                 Vec::new()
             }
             None => {
-                shared
-                    .status
-                    .info("no token: the plugin is not installed", shared.now);
+                let why = match self.selected() {
+                    // Tokens are never kept on disk.
+                    Some(plugin) if plugin.is_installed() && self.from_snapshot.is_some() => {
+                        "no token in the snapshot: it shows once the list is fetched"
+                    }
+                    _ => "no token: the plugin is not installed",
+                };
+                shared.status.info(why, shared.now);
                 Vec::new()
             }
         }
@@ -413,6 +434,18 @@ impl Screen for PluginsTab {
             }
             Answer::Install { plugin_id, result } => self.on_installed(plugin_id, result, shared),
             Answer::Groups(..) | Answer::Branches(_) | Answer::Me(_) => Vec::new(),
+        }
+    }
+
+    /// The snapshot's catalogue shown while the list is on its way; no
+    /// install acts on it (see [`Self::from_snapshot`]).
+    fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
+        if let (Some(plugins), false) = (&snapshot.plugins, self.loaded) {
+            self.plugins = plugins.clone();
+            self.measure();
+            self.loaded = true;
+            self.from_snapshot = Some(snapshot.taken_at);
+            self.refilter_keeping(None, &shared.layout);
         }
     }
 

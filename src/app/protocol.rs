@@ -2,9 +2,11 @@
 //! (keys, mouse, resizes, results of work) in, effects (work to do) out.
 //! Everything here is plain data, so the whole app is testable without I/O.
 
+use super::view::SavedView;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
-use crate::model::{Branch, GroupsPage, GroupsQuery, Installation, Me, Plugin};
+use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
+use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
 
@@ -40,6 +42,9 @@ pub enum Msg {
     Resumed,
     /// An `:export` was written: the rows and the path, or why not.
     Exported(Result<(usize, String), String>),
+    /// The snapshot of the last complete walk, read at start before any
+    /// answer, or why the file there was not used (never a token in it).
+    Snapshot(Result<Box<Snapshot>, String>),
 }
 
 /// One call to the API. Its answer comes back as the [`Answer`] of the same
@@ -149,7 +154,23 @@ pub enum Effect {
         path: Option<String>,
         file_name: String,
     },
+    /// Keep `SavedView` for the next start of this profile (it changed).
+    Remember(SavedView),
+    /// Keep what a complete walk found as the snapshot for the next start.
+    SaveSnapshot(Box<Walked>),
     /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
     Suspend,
     Quit,
+}
+
+/// What a complete walk of a branch found, as of `taken_at`: the runtime
+/// writes it as the snapshot of this profile and server (it adds whose).
+/// Only what this run fetched: no group, branch or plugin of a snapshot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Walked {
+    pub branch: Option<i64>,
+    pub taken_at: DateTime<Utc>,
+    pub groups: Vec<Group>,
+    pub branches: Option<Vec<Branch>>,
+    pub plugins: Option<Vec<Plugin>>,
 }

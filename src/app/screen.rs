@@ -14,7 +14,9 @@ use super::protocol::{Answer, Effect};
 use super::requests::Requests;
 use super::shared::Shared;
 use super::tabs::Tab;
+use super::view::SavedView;
 use crate::domain::columns::table::Table;
+use crate::store::Snapshot;
 use crossterm::event::KeyEvent;
 use std::any::Any;
 
@@ -60,9 +62,14 @@ pub trait Screen: Any + Send {
     }
 
     /// An answer to a request sent by another: shared facts (the branches,
-    /// the centre's zone, a page the week walked), seen before the owner
+    /// the centre's zone, a page of a walk), seen before the owner
     /// takes its answer.
     fn observe(&mut self, _answer: &Answer, _shared: &mut Shared) {}
+
+    /// The snapshot read at start (before any answer): what the screen
+    /// shows of it until fresh data arrives. The groups are in the store
+    /// already.
+    fn on_snapshot(&mut self, _snapshot: &Snapshot, _shared: &mut Shared) {}
 
     /// A command another screen gave the tabs.
     fn command(&mut self, _command: &Command, _shared: &mut Shared) -> Vec<Effect> {
@@ -83,6 +90,10 @@ pub trait Screen: Any + Send {
     fn refresh(&mut self, _shared: &mut Shared) -> Vec<Effect> {
         Vec::new()
     }
+
+    /// Writes its part of what is remembered for the next start into
+    /// `view` (it starts from there again, built from the settings).
+    fn remember(&self, _view: &mut SavedView) {}
 
     /// True while something the tab shows is loading (the spinner turns).
     fn busy(&self, _requests: &Requests) -> bool {

@@ -6,18 +6,19 @@
 use super::branch_picker::Branches;
 use super::keymap::Keymap;
 use super::layout::Layout;
-use super::protocol::{Answer, Effect, Request};
+use super::protocol::{Answer, Effect, Request, Walked};
 use super::requests::{Owner, Requests};
 use super::screen::{Ask, Screen};
 use super::status::StatusLine;
-use super::walks::Walks;
+use super::view::SavedView;
+use super::walks::{WALK_PER_PAGE, Walks};
 use crate::config::Theme;
 use crate::domain::Language;
 use crate::domain::check::MaxParallel;
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
-use crate::store::{Store, WalkPolicy};
+use crate::store::{Snapshot, Store, WalkPolicy};
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -50,6 +51,9 @@ pub struct AppSettings {
     /// The most groups of a branch at once (`max_parallel` of the config):
     /// the Week tab's check line.
     pub max_parallel: MaxParallel,
+    /// Keep a snapshot of each complete walk (`cache` of the config, off
+    /// with `--no-cache`): the app then asks the runtime to write it.
+    pub cache: bool,
     /// Page requests in flight at most while walking a list of groups
     /// (`max_in_flight` of the config; None: the store's default).
     pub max_in_flight: Option<usize>,
@@ -59,6 +63,9 @@ pub struct AppSettings {
     pub command_history: Vec<String>,
     /// The keys in use: the table's, with the config's `[keys]`.
     pub keymap: Keymap,
+    /// What was on screen when this profile last ran (the default when
+    /// nothing was remembered): the tabs start there.
+    pub view: SavedView,
 }
 
 /// The world around the screens.
@@ -155,11 +162,60 @@ impl Shared {
     }
 
     /// The answer to a walk's request, into the store; the requests that
-    /// follow and the log lines of what the walk noticed.
+    /// follow and the log lines of what the walk noticed; and, when it
+    /// completed the walk (every page read), the snapshot to keep.
     pub(super) fn take_walked(&mut self, answer: &Answer) -> Vec<Effect> {
+        let branch = match answer {
+            Answer::Groups(query, _) => query.branch_id,
+            _ => return Vec::new(),
+        };
+        let was_walking = self.is_walking(branch);
         let (store, requests) = (&mut self.store, &mut self.requests);
-        self.walks
-            .take(answer, store, requests, &mut self.status, self.now)
+        let mut effects = self
+            .walks
+            .take(answer, store, requests, &mut self.status, self.now);
+        let complete = (self.store.groups(branch))
+            .is_some_and(|list| list.is_done() && list.missing().is_empty());
+        if self.settings.cache && was_walking && complete {
+            effects.push(self.walked(branch));
+        }
+        effects
+    }
+
+    /// What this run fetched of `branch`, the branches and the plugins,
+    /// for the runtime to keep as the snapshot.
+    fn walked(&self, branch: Option<i64>) -> Effect {
+        let groups = self.store.groups(branch).map(|list| list.groups().cloned());
+        Effect::SaveSnapshot(Box::new(Walked {
+            branch,
+            taken_at: self.now,
+            groups: groups.into_iter().flatten().collect(),
+            branches: self.store.branches.get().cloned(),
+            plugins: self.store.plugins.get().cloned(),
+        }))
+    }
+
+    /// Shows the snapshot read at start until fresh data replaces it: its
+    /// groups into the store (the walk under way still runs), its branch
+    /// names while the branch list has not answered. The screens take
+    /// what else they show of it (`Screen::on_snapshot`).
+    pub(super) fn seed(&mut self, snapshot: &Snapshot) {
+        let list = self.store.groups_mut(snapshot.key.branch, WALK_PER_PAGE);
+        list.seed(snapshot.groups.clone(), snapshot.taken_at);
+        if let (Some(branches), false) = (&snapshot.branches, self.branches.answered()) {
+            self.branches.on_answer(Ok(branches.clone()));
+        }
+    }
+
+    /// Keeps in the store what this run fetched of the branches and the
+    /// plugins (whoever asked): a snapshot holds only fresh data.
+    pub(super) fn keep(&mut self, answer: &Answer) {
+        let now = self.walks.instant(self.now);
+        match answer {
+            Answer::Branches(Ok(branches)) => self.store.branches.set(branches.clone(), now),
+            Answer::Plugins(Ok(plugins)) => self.store.plugins.set(plugins.clone(), now),
+            _ => {}
+        }
     }
 
     /// The walks held by a 429 whose wait is over go on.

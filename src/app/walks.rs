@@ -191,6 +191,14 @@ impl Walks {
     }
 }
 
+/// True while a request of the walk of `branch` is on its way.
+pub fn walking(requests: &Requests, branch: Option<i64>) -> bool {
+    requests.any(|owner, request| {
+        owner == Owner::Walk
+            && matches!(request, Request::Groups(query) if query.branch_id == branch)
+    })
+}
+
 /// What `list` noticed, as log lines; its warnings on the status line too.
 fn report(list: &mut GroupList, status: &mut StatusLine, now: DateTime<Utc>) -> Vec<Effect> {
     let branch = list

@@ -1,7 +1,9 @@
-//! The Week tab: a branch's week at a glance (issue 6). Every page of the
-//! branch is walked with [`PageWalker`], one request at a time through the
-//! app's requests (latest wins); the groups are laid out by
-//! [`build_week`], and a slot is selected by day and position in the day.
+//! The Week tab: a branch's week at a glance (issue 6). The groups are the
+//! store's list of the branch (`shared.store.groups(branch)`), walked by
+//! the app's walks and shared with the Groups tab: showing the week of a
+//! branch whose list is held fetches nothing. Once its walk is done the
+//! groups are laid out by [`build_week`], and a slot is selected by day and
+//! position in the day.
 
 use super::branch_picker::BranchPicker;
 use super::document::{self, DocLine};
@@ -9,26 +11,21 @@ use super::group_detail::group_document;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::protocol::{Answer, Effect, Request};
-use super::requests::{Owner, Requests};
+use super::protocol::{Answer, Effect};
+use super::requests::Requests;
 use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
-use super::tabs::Tab;
-use crate::api::ApiError;
-use crate::api::pages::PageWalker;
+use super::view::SavedView;
+use super::walks;
 use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
 use crate::domain::zone::Zone;
-use crate::model::{Group, GroupsPage, GroupsQuery};
+use crate::model::Group;
+use crate::store::Progress;
 use std::collections::HashMap;
 use std::ops::Range;
 
-/// The Week tab sends its page requests under this owner.
-const OWNER: Owner = Owner::Tab(Tab::Week);
-
-/// Groups asked for per page while walking a branch.
-pub const WALK_PER_PAGE: u32 = 100;
 /// Lines under the grid listing groups that cannot be placed (the last
 /// one says how many more when they do not all fit).
 pub const MAX_UNPLACED_LINES: usize = 3;
@@ -37,13 +34,14 @@ pub const MAX_UNPLACED_LINES: usize = 3;
 pub struct WeekTab {
     /// The branch of the week shown (None: all branches).
     pub branch_id: Option<i64>,
-    /// The groups of the last complete walk.
+    /// The store's groups of the branch as its last finished walk left
+    /// them: the week is laid out from them, its slots index them.
     pub groups: Vec<Group>,
     pub week: Week,
-    /// A walk finished at least once: `groups` is the branch's.
+    /// The week was laid out from a finished walk of `branch_id`.
     pub loaded: bool,
-    /// The walk under way, if any.
-    pub walk: Option<PageWalker>,
+    /// The tab was shown once: it follows the branch picked since.
+    pub opened: bool,
     pub include_archived: bool,
     /// The selected day, Monday = 0.
     pub day: usize,
@@ -62,15 +60,6 @@ pub struct WeekTab {
     pub findings: Vec<Finding>,
 }
 
-/// What one page of the walk leads to.
-#[derive(Debug, Default)]
-pub struct PageOutcome {
-    /// The request for the next page, if any.
-    pub effects: Vec<Effect>,
-    /// For the status line: why the walk failed or ended early.
-    pub problem: Option<String>,
-}
-
 impl WeekTab {
     /// An empty week for a centre teaching within `hours`, holding at most
     /// `max_parallel` groups at once.
@@ -82,85 +71,56 @@ impl WeekTab {
         }
     }
 
-    /// Starts walking every page of `branch_id`, abandoning a walk under way.
-    pub fn open(&mut self, branch_id: Option<i64>, requests: &mut Requests) -> Vec<Effect> {
-        let mut effects = Self::cancel_requests(requests);
+    /// Shows the week of `branch_id`: laid out at once when the store holds
+    /// its finished list, walked when the store holds nothing of it (or
+    /// `again`, for r). The walk is the one the Groups tab shares.
+    pub fn open(
+        &mut self,
+        branch_id: Option<i64>,
+        again: bool,
+        shared: &mut Shared,
+    ) -> Vec<Effect> {
+        self.opened = true;
         if branch_id != self.branch_id {
-            // Another branch: its week replaces this one once it arrives.
+            // Another branch: its week replaces this one.
             self.detail_open = false;
+            self.loaded = false;
+            self.branch_id = branch_id;
         }
-        self.branch_id = branch_id;
-        let walker = PageWalker::new(branch_id, WALK_PER_PAGE);
-        effects.extend(ask(&walker, requests));
-        self.walk = Some(walker);
+        let effects = if again {
+            shared.walk(branch_id)
+        } else {
+            shared.walk_once(branch_id)
+        };
+        self.take_finished(shared);
         effects
     }
 
-    /// True while pages are being walked.
-    pub fn is_loading(&self) -> bool {
-        self.walk.is_some()
+    /// True while pages of the branch are being walked.
+    pub fn is_loading(&self, shared: &Shared) -> bool {
+        shared.is_walking(self.branch_id)
     }
 
-    /// Pages read so far and pages announced, while walking.
-    pub fn progress(&self) -> Option<(u64, Option<u64>)> {
-        self.walk.as_ref().map(PageWalker::progress)
+    /// How far the walk of the branch got, while it runs.
+    pub fn progress(&self, shared: &Shared) -> Option<Progress> {
+        let list = shared.store.groups(self.branch_id)?;
+        (!list.is_done()).then(|| list.progress())
     }
 
-    /// Abandons the walk under way (Esc); what was shown stays.
-    pub fn cancel(&mut self, requests: &mut Requests) -> Vec<Effect> {
-        self.walk = None;
-        Self::cancel_requests(requests)
-    }
-
-    fn cancel_requests(requests: &mut Requests) -> Vec<Effect> {
-        requests.cancel(OWNER, |_| true)
-    }
-
-    /// A page of the walk arrived (or failed): the request for the next
-    /// page, or none once the walk ended. A failure stops the walk and the
-    /// week on screen stays; it and a walk that ended early (the server
-    /// repeated or emptied a page) are named in `problem`.
-    pub fn on_page(
-        &mut self,
-        asked: GroupsQuery,
-        result: Result<GroupsPage, ApiError>,
-        requests: &mut Requests,
-        zone: &Zone,
-    ) -> PageOutcome {
-        let Some(walker) = self.walk.as_mut() else {
-            return PageOutcome::default();
+    /// Lays the week out from the store once the walk of the branch is
+    /// done (every page read, or the missing ones marked: what was read
+    /// shows, the status line names what failed).
+    fn take_finished(&mut self, shared: &Shared) {
+        let Some(list) = shared.store.groups(self.branch_id) else {
+            return;
         };
-        if walker.next_query() != Some(asked) {
-            // Not the page this walk waits for.
-            return PageOutcome::default();
+        if !list.is_done() || (list.is_empty() && list.arrived(1).is_none()) {
+            return;
         }
-        match result {
-            Ok(page) => {
-                walker.accept(page);
-                if walker.next_query().is_some() {
-                    return PageOutcome {
-                        effects: ask(walker, requests),
-                        problem: None,
-                    };
-                }
-                let problem = walker.end().and_then(|end| end.warning());
-                let groups = self.walk.take().map(PageWalker::into_groups);
-                self.groups = groups.unwrap_or_default();
-                self.loaded = true;
-                self.rebuild(zone);
-                PageOutcome {
-                    effects: Vec::new(),
-                    problem,
-                }
-            }
-            Err(error) => {
-                self.walk = None;
-                PageOutcome {
-                    effects: Vec::new(),
-                    problem: Some(format!("week page {}: {error}", asked.page)),
-                }
-            }
-        }
+        self.groups = list.groups().cloned().collect();
+        self.loaded = true;
+        self.rebuild(&shared.settings.timezone);
+        self.keep_selection_visible(&shared.layout);
     }
 
     /// Lays the groups out again (after a walk, or the archived toggle),
@@ -303,7 +263,10 @@ impl WeekTab {
 
 impl From<&AppSettings> for WeekTab {
     fn from(settings: &AppSettings) -> Self {
-        Self::new(settings.working_hours, settings.max_parallel.clone())
+        Self {
+            include_archived: settings.view.week_archived,
+            ..Self::new(settings.working_hours, settings.max_parallel.clone())
+        }
     }
 }
 
@@ -334,9 +297,9 @@ impl Screen for WeekTab {
                 self.toggle_archived(&shared.settings.timezone);
                 self.keep_selection_visible(layout);
             }
-            (_, Action::Back) if self.is_loading() => {
+            (_, Action::Back) if self.is_loading(shared) => {
                 shared.status.info("loading the week cancelled", shared.now);
-                return self.cancel(&mut shared.requests);
+                return shared.stop_walk(self.branch_id);
             }
             (_, Action::Back) => {
                 shared.status.dismiss();
@@ -363,67 +326,51 @@ impl Screen for WeekTab {
         self.scroll_detail(still, format, &shared.branches.names, &shared.layout);
     }
 
-    fn on_answer(&mut self, answer: Answer, shared: &mut Shared) -> Vec<Effect> {
-        let Answer::Groups(asked, page) = answer else {
-            return Vec::new();
-        };
-        let zone = shared.settings.timezone;
-        let outcome = self.on_page(asked, page, &mut shared.requests, &zone);
-        self.keep_selection_visible(&shared.layout);
-        if let Some(problem) = outcome.problem {
-            shared.status.error(problem, shared.now);
-        }
-        outcome.effects
-    }
-
-    /// The centre's zone, now the one times are shown in: the week is laid
-    /// out again in it.
+    /// A page of the branch's walk (whoever started it) landed in the
+    /// store: the week is laid out once the walk is done; the centre's
+    /// zone, now the one times are shown in, lays it out again.
     fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
-        if self.loaded && answer.centre_zone().is_some() {
-            self.rebuild(&shared.settings.timezone);
-            self.keep_selection_visible(&shared.layout);
+        match answer {
+            Answer::Groups(query, _) if query.branch_id == self.branch_id && self.opened => {
+                self.take_finished(shared);
+            }
+            Answer::Me(_) if self.loaded && answer.centre_zone().is_some() => {
+                self.rebuild(&shared.settings.timezone);
+                self.keep_selection_visible(&shared.layout);
+            }
+            _ => {}
         }
     }
 
-    /// Walks the branch of the groups list, unless its week is shown or
-    /// on its way.
+    /// Shows the week of the groups list's branch, fetching only when the
+    /// store holds nothing of it.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        let current = self.branch_id == shared.branch_id && (self.loaded || self.is_loading());
-        if current {
-            return Vec::new();
-        }
-        self.open(shared.branch_id, &mut shared.requests)
+        self.open(shared.branch_id, false, shared)
     }
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.open(shared.branch_id, &mut shared.requests)
+        self.open(shared.branch_id, true, shared)
     }
 
-    /// A branch picked (here or on the Groups tab, which runs first and
-    /// makes it the branch every tab shows): a week already opened follows
-    /// it at once; one never opened waits to be shown.
+    /// A branch picked (here or on the Groups tab, which runs first, makes
+    /// it the branch every tab shows and walks it): a week already opened
+    /// follows it at once; one never opened waits to be shown.
     fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        let opened = self.loaded || self.is_loading();
         match command {
-            Command::ShowBranch(_) if opened && self.branch_id != shared.branch_id => {
-                self.open(shared.branch_id, &mut shared.requests)
+            Command::ShowBranch(_) if self.opened && self.branch_id != shared.branch_id => {
+                self.open(shared.branch_id, false, shared)
             }
             _ => Vec::new(),
         }
     }
 
-    fn busy(&self, requests: &Requests) -> bool {
-        requests.any(|owner, _| owner == OWNER)
+    fn remember(&self, view: &mut SavedView) {
+        view.week_archived = self.include_archived;
     }
-}
 
-/// The request for the page `walker` waits for.
-fn ask(walker: &PageWalker, requests: &mut Requests) -> Vec<Effect> {
-    walker
-        .next_query()
-        .map(|query| requests.send(OWNER, Request::Groups(query)))
-        .into_iter()
-        .collect()
+    fn busy(&self, requests: &Requests) -> bool {
+        walks::walking(requests, self.branch_id)
+    }
 }
 
 /// The grid row (from the top of `span`) of minute `minute`.

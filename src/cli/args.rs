@@ -43,6 +43,10 @@ pub struct GlobalArgs {
     /// Refuse anything that changes data (install)
     #[arg(long, global = true)]
     pub read_only: bool,
+    /// Neither read nor write the snapshot of the last complete walk (see
+    /// `crmdeck cache`)
+    #[arg(long, global = true)]
+    pub no_cache: bool,
     /// Output format (default: table on a terminal, json otherwise; `info`: text)
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
@@ -103,6 +107,13 @@ pub enum Command {
         after_help = "Examples:\n  crmdeck --profile staging info\n  crmdeck info --format json"
     )]
     Info,
+    /// The snapshots kept for an instant start ($XDG_CACHE_HOME/crmdeck)
+    #[command(after_help = "Example:\n  crmdeck cache clear\n\
+                            `crmdeck info` shows this profile's snapshot and its age.")]
+    Cache {
+        #[command(subcommand)]
+        action: CacheAction,
+    },
     /// Serve the demo API on a port for other clients
     #[command(
         after_help = "Examples:\n  crmdeck demo-server --addr 127.0.0.1:8787\n  \
@@ -128,6 +139,12 @@ pub enum Command {
     #[command(after_help = "Install:\n  \
                             crmdeck man > ~/.local/share/man/man1/crmdeck.1   # then: man crmdeck")]
     Man,
+}
+
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub enum CacheAction {
+    /// Remove every snapshot (of every profile) and say which
+    Clear,
 }
 
 #[derive(Debug, Clone, ClapArgs)]

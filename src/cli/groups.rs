@@ -2,6 +2,7 @@
 
 use super::args::GroupsArgs;
 use super::branch::{self, BranchList};
+use super::cache;
 use super::walk::{store_for, walk};
 use super::{CliError, Format, json_text, on_terminal};
 use crate::config::Config;
@@ -31,7 +32,26 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
     let mut store = store_for(config);
     let groups = if args.all {
         let per_page = args.per_page.unwrap_or(WALK_PER_PAGE);
-        all_pages(session, &mut store, branch_id, per_page, args.partial).await?
+        let snapshots = session.cache();
+        // The rest of the snapshot is asked for while the pages come.
+        let (groups, extras) = tokio::join!(
+            all_pages(session, &mut store, branch_id, per_page, args.partial),
+            async {
+                match snapshots {
+                    Some(_) => Some(cache::extras(session, &branch_list).await),
+                    None => None,
+                }
+            }
+        );
+        let groups = groups?;
+        // Only a complete walk is a snapshot: never one with pages missing.
+        let complete = store
+            .groups(branch_id)
+            .is_some_and(|list| list.is_done() && list.missing().is_empty());
+        if let (Some(snapshots), Some(extras), true) = (snapshots, extras, complete) {
+            cache::save(session, &snapshots, branch_id, groups.clone(), extras);
+        }
+        groups
     } else {
         let per_page = args.per_page.unwrap_or(config.per_page);
         let query = GroupsQuery {

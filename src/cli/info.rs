@@ -1,5 +1,6 @@
 //! `crmdeck info`: where everything comes from. Never the token itself.
 
+use super::cache::CacheInfo;
 use super::{Format, json_text};
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::facts::{COLUMNS, Fact};
@@ -37,6 +38,7 @@ struct Info {
     time_zone: ZoneInfo,
     language: String,
     per_page: u32,
+    cache: CacheInfo,
 }
 
 /// The token as it may be shown: its source and masked form, never itself.
@@ -90,6 +92,7 @@ async fn gather(session: &Session, log: &Log) -> Info {
         },
         language: config.language.to_string(),
         per_page: config.per_page,
+        cache: CacheInfo::gather(session, &zone, now),
     }
 }
 
@@ -104,7 +107,7 @@ impl Info {
     }
 
     /// Each fact named for a person.
-    fn lines(&self) -> [Fact; 10] {
+    fn lines(&self) -> [Fact; 11] {
         // Said where it matters: lesson times do not read as this machine's clock.
         let elsewhere = if self.time_zone.same_as_this_machine {
             String::new()
@@ -142,6 +145,7 @@ impl Info {
             ),
             ("language", self.language.clone()),
             ("per page", self.per_page.to_string()),
+            ("cache", self.cache.line()),
         ]
     }
 }

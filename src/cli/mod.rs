@@ -4,6 +4,7 @@
 pub mod args;
 mod branch;
 mod branches;
+mod cache;
 mod demo_server;
 mod groups;
 mod info;
@@ -15,7 +16,7 @@ mod timetable;
 mod today;
 pub mod walk;
 
-pub use args::{Args, Command, Format, GlobalArgs};
+pub use args::{Args, CacheAction, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
@@ -90,6 +91,7 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
         profile: global.profile.clone(),
         base_url: global.base_url.clone(),
         read_only: global.read_only,
+        no_cache: global.no_cache,
     }
 }
 
@@ -124,6 +126,10 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         // Before any config is read: these need none.
         Command::Completions { shell } => shell::completions(shell),
         Command::Man => shell::man_page()?,
+        // The cache folder is the environment's: no config or token needed.
+        Command::Cache {
+            action: CacheAction::Clear,
+        } => cache::clear()?,
         Command::Plugins { show_token } => {
             plugins::run(&open(global).await?, format, show_token).await?
         }

@@ -15,7 +15,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 20] = [
+pub(crate) const SETTING_KEYS: [&str; 21] = [
     "base_url",
     "token",
     "token_env",
@@ -32,6 +32,7 @@ pub(crate) const SETTING_KEYS: [&str; 20] = [
     "theme",
     "accent",
     "mouse",
+    "cache",
     "allow_insecure_http",
     "working_hours",
     "max_in_flight",
@@ -92,6 +93,7 @@ pub(crate) struct Settings {
     pub theme: Option<Theme>,
     pub accent: Option<Accent>,
     pub mouse: Option<bool>,
+    pub cache: Option<bool>,
     pub allow_insecure_http: Option<bool>,
     pub working_hours: Option<WorkingHours>,
     pub max_in_flight: Option<usize>,
@@ -118,6 +120,7 @@ impl Settings {
             theme: profile.theme.or(self.theme),
             accent: profile.accent.or(self.accent),
             mouse: profile.mouse.or(self.mouse),
+            cache: profile.cache.or(self.cache),
             allow_insecure_http: profile.allow_insecure_http.or(self.allow_insecure_http),
             working_hours: profile.working_hours.or(self.working_hours),
             max_in_flight: profile.max_in_flight.or(self.max_in_flight),
@@ -390,6 +393,7 @@ fn store(
         "working_hours" => settings.working_hours = Some(parsed(value, key)?),
         "read_only" => settings.read_only = Some(boolean(value, key)?),
         "mouse" => settings.mouse = Some(boolean(value, key)?),
+        "cache" => settings.cache = Some(boolean(value, key)?),
         "allow_insecure_http" => settings.allow_insecure_http = Some(boolean(value, key)?),
         "connect_timeout_secs" => settings.connect_timeout_secs = Some(timeout(value, key)?),
         "request_timeout_secs" => settings.request_timeout_secs = Some(timeout(value, key)?),

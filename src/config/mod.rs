@@ -22,7 +22,7 @@ mod token_source;
 
 pub use error::{CommandOutcome, ConfigError};
 pub use file::KeyBinding;
-pub use paths::{default_config_path, log_path};
+pub use paths::{cache_dir, default_config_path, log_path, view_path};
 pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource};
 
 /// An environment of `pairs` only, for the `env` arguments, in unit tests.
@@ -73,6 +73,8 @@ pub struct Overrides {
     pub profile: Option<String>,
     pub base_url: Option<String>,
     pub read_only: bool,
+    /// `--no-cache`: no snapshot read or written, whatever the config says.
+    pub no_cache: bool,
 }
 
 /// Colours of the TUI.
@@ -188,6 +190,9 @@ pub struct Config {
     /// `accent`: the colour of the top line for this profile.
     pub accent: Option<Accent>,
     pub mouse: bool,
+    /// `cache` (default true), false with `--no-cache`: the snapshot of
+    /// the last complete walk is read at start and written after one.
+    pub cache: bool,
     pub allow_insecure_http: bool,
     /// The centre's teaching hours: the Week grid's rows and its free-hour search.
     pub working_hours: WorkingHours,
@@ -222,6 +227,7 @@ impl Default for Config {
             theme: Theme::Default,
             accent: None,
             mouse: false,
+            cache: true,
             allow_insecure_http: false,
             working_hours: WorkingHours::default(),
             max_in_flight: None,
@@ -305,6 +311,7 @@ pub fn load(
         theme: settings.theme.unwrap_or(defaults.theme),
         accent: settings.accent,
         mouse: settings.mouse.unwrap_or(defaults.mouse),
+        cache: !overrides.no_cache && settings.cache.unwrap_or(defaults.cache),
         allow_insecure_http,
         working_hours: settings.working_hours.unwrap_or(defaults.working_hours),
         max_in_flight: settings.max_in_flight,

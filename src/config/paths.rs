@@ -25,15 +25,50 @@ pub fn default_config_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathB
 /// `$XDG_STATE_HOME/crmdeck/crmdeck.log`, else `$HOME/.local/state/crmdeck/crmdeck.log`,
 /// else a per-user directory under the system's temporary directory.
 pub fn log_path(env: &dyn Fn(&str) -> Option<String>) -> PathBuf {
-    let dir = xdg_dir(env, "XDG_STATE_HOME", ".local/state")
+    state_dir(env).join("crmdeck.log")
+}
+
+/// What the dashboard showed last for `profile` (branch, tab, sort,
+/// archived): `view-<profile>.json` in the state directory (`view.json`
+/// without a profile). A profile name is kept to letters, digits, `-` and
+/// `_` (others become `_`), so that it stays one file of that directory.
+pub fn view_path(env: &dyn Fn(&str) -> Option<String>, profile: Option<&str>) -> PathBuf {
+    let name = match profile {
+        Some(profile) => {
+            let safe: String = profile
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            format!("view-{safe}.json")
+        }
+        None => "view.json".to_string(),
+    };
+    state_dir(env).join(name)
+}
+
+/// `$XDG_STATE_HOME/crmdeck`, else `$HOME/.local/state/crmdeck`, else a
+/// per-user directory under the system's temporary directory.
+fn state_dir(env: &dyn Fn(&str) -> Option<String>) -> PathBuf {
+    xdg_dir(env, "XDG_STATE_HOME", ".local/state")
         .map(|dir| dir.join("crmdeck"))
         .unwrap_or_else(|| {
             // The temporary directory is shared: keep users apart.
             let user = non_empty(env, "USER").or_else(|| non_empty(env, "LOGNAME"));
             let name = user.map_or_else(|| "crmdeck".to_string(), |u| format!("crmdeck-{u}"));
             std::env::temp_dir().join(name)
-        });
-    dir.join("crmdeck.log")
+        })
+}
+
+/// `$XDG_CACHE_HOME/crmdeck`, else `$HOME/.cache/crmdeck`: the snapshots
+/// (`cache.rs`). `None` when neither is set: no cache then.
+pub fn cache_dir(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    xdg_dir(env, "XDG_CACHE_HOME", ".cache").map(|dir| dir.join("crmdeck"))
 }
 
 /// The path as people like to read it: `~/…` for a path under $HOME.
@@ -90,6 +125,25 @@ mod tests {
     }
 
     #[test]
+    fn the_view_file_is_per_profile_in_the_state_directory() {
+        let state = env_of(&[("XDG_STATE_HOME", "/st"), ("HOME", "/home/u")]);
+        let home = env_of(&[("HOME", "/home/u")]);
+        assert_eq!(
+            view_path(&state, Some("staging")),
+            PathBuf::from("/st/crmdeck/view-staging.json")
+        );
+        assert_eq!(
+            view_path(&home, None),
+            PathBuf::from("/home/u/.local/state/crmdeck/view.json")
+        );
+        // A name that would leave the folder stays one file in it.
+        assert_eq!(
+            view_path(&state, Some("../x/y z")),
+            PathBuf::from("/st/crmdeck/view-___x_y_z.json")
+        );
+    }
+
+    #[test]
     fn log_path_falls_back_to_state_home_then_temp() {
         let state = env_of(&[("XDG_STATE_HOME", "/st"), ("HOME", "/home/u")]);
         assert_eq!(log_path(&state), PathBuf::from("/st/crmdeck/crmdeck.log"));
@@ -103,6 +157,18 @@ mod tests {
             log_path(&nobody),
             std::env::temp_dir().join("crmdeck-ops").join("crmdeck.log")
         );
+    }
+
+    #[test]
+    fn cache_dir_is_xdg_cache_home_else_home() {
+        let both = env_of(&[("XDG_CACHE_HOME", "/c"), ("HOME", "/home/u")]);
+        assert_eq!(cache_dir(&both), Some(PathBuf::from("/c/crmdeck")));
+        let home = env_of(&[("XDG_CACHE_HOME", "rel"), ("HOME", "/home/u")]);
+        assert_eq!(
+            cache_dir(&home),
+            Some(PathBuf::from("/home/u/.cache/crmdeck"))
+        );
+        assert_eq!(cache_dir(&env_of(&[])), None);
     }
 
     #[test]

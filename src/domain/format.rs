@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::Language;
@@ -224,9 +224,52 @@ fn starts_cluster(previous: char, c: char) -> bool {
     previous != ZWJ && !is_emoji_modifier && c.width() != Some(0)
 }
 
+/// When a snapshot was taken, for people: `as of 14:02, 3 min ago` (the
+/// time of day in `zone`; the date too when it was not today there).
+pub fn as_of(taken_at: DateTime<Utc>, now: DateTime<Utc>, zone: &Zone) -> String {
+    let taken = zone.wall_clock(taken_at);
+    let when = if taken.date() == zone.wall_clock(now).date() {
+        taken.format("%H:%M").to_string()
+    } else {
+        taken.format("%Y-%m-%d %H:%M").to_string()
+    };
+    let minutes = (now - taken_at).num_minutes();
+    let ago = match (minutes / (24 * 60), minutes / 60 % 24, minutes % 60) {
+        // A clock set back: the age is not known better than this.
+        _ if minutes < 1 => "just now".to_string(),
+        (0, 0, m) => format!("{m} min ago"),
+        (0, h, 0) => format!("{h} h ago"),
+        (0, h, m) => format!("{h} h {m} min ago"),
+        (d, _, _) => format!("{d} d ago"),
+    };
+    format!("as of {when}, {ago}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn as_of_says_the_time_and_the_age() {
+        use chrono::TimeZone;
+        let zone = Zone::Named(chrono_tz::Asia::Tashkent);
+        let taken = Utc.with_ymd_and_hms(2026, 11, 25, 9, 2, 0).unwrap();
+        let at = |minutes| taken + chrono::TimeDelta::minutes(minutes);
+        assert_eq!(as_of(taken, at(0), &zone), "as of 14:02, just now");
+        assert_eq!(as_of(taken, at(-5), &zone), "as of 14:02, just now");
+        assert_eq!(as_of(taken, at(3), &zone), "as of 14:02, 3 min ago");
+        assert_eq!(as_of(taken, at(120), &zone), "as of 14:02, 2 h ago");
+        assert_eq!(as_of(taken, at(125), &zone), "as of 14:02, 2 h 5 min ago");
+        // Past midnight in Tashkent: the date is said.
+        assert_eq!(
+            as_of(taken, at(600), &zone),
+            "as of 2026-11-25 14:02, 10 h ago"
+        );
+        assert_eq!(
+            as_of(taken, at(3 * 24 * 60), &zone),
+            "as of 2026-11-25 14:02, 3 d ago"
+        );
+    }
 
     #[test]
     fn join_fitting_drops_whole_parts_never_a_word() {

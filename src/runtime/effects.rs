@@ -174,6 +174,10 @@ pub fn effect_label(effect: &Effect) -> String {
                 path.as_deref().unwrap_or("the download folder")
             )
         }
+        Effect::Remember(_) => "remember the view".to_string(),
+        Effect::SaveSnapshot(walked) => {
+            format!("save the snapshot: {} groups", walked.groups.len())
+        }
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

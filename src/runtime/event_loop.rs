@@ -14,6 +14,8 @@
 
 use super::effects::{EffectRunner, TaskEvent, effect_label};
 use super::signals::Signal;
+use super::snapshots::Snapshots;
+use super::{settings, view_file};
 use crate::app::{App, AppSettings, Effect, Input, Msg};
 use crate::session::Session;
 use chrono::{DateTime, Utc};
@@ -68,13 +70,16 @@ pub trait Console {
 pub type Clock = fn() -> DateTime<Utc>;
 
 /// Runs the app on `screen`, taking `events`, until it ends. The requests
-/// go to the session's client; a token reload reads its token source.
+/// go to the session's client; a token reload reads its token source. The
+/// view remembered in `view_file` (if any) is where the app starts, and
+/// the view is kept there as it changes.
 pub async fn run<S, E>(
     session: &Session,
     settings: AppSettings,
     screen: S,
     events: E,
     clock: Clock,
+    view_file: Option<PathBuf>,
 ) -> io::Result<Exit>
 where
     S: Console,
@@ -83,9 +88,18 @@ where
     let (sender, tasks) = mpsc::unbounded_channel();
     let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
     let history_path = super::history::path(&settings.log_path);
-    let (app, first_effects) = App::new(settings, screen.size()?);
+    let remembered = view_file.as_deref().and_then(view_file::read);
+    let settings = settings::restored(settings, remembered);
+    let (mut app, mut first_effects) = App::new(settings, screen.size()?);
+    // Before the first frame, and before any request is sent: the
+    // snapshot's rows are what it draws.
+    let snapshots = Snapshots::of(session);
+    if let Some(snapshot) = snapshots.read(app.branch()) {
+        first_effects.extend(app.update(Input::Msg(snapshot), clock()));
+    }
     let event_loop = EventLoop {
         app,
+        snapshots,
         screen,
         events,
         clock,
@@ -94,12 +108,14 @@ where
         ticker: Ticker::default(),
         own_inputs: VecDeque::new(),
         history_path,
+        view_file,
     };
     event_loop.run(first_effects).await
 }
 
 struct EventLoop<S, E> {
     app: App,
+    snapshots: Snapshots,
     screen: S,
     events: E,
     clock: Clock,
@@ -111,6 +127,8 @@ struct EventLoop<S, E> {
     own_inputs: VecDeque<Input>,
     /// The command line's history file.
     history_path: PathBuf,
+    /// Where the view is remembered (None: not remembered).
+    view_file: Option<PathBuf>,
 }
 
 /// The most inputs taken for one frame: a stream that never runs dry
@@ -278,6 +296,13 @@ where
                 Effect::ReloadToken => self.runner.reload_token(),
                 // Logged above, as every effect is.
                 Effect::Log(_) => {}
+                Effect::Remember(view) => {
+                    if let Some(path) = &self.view_file
+                        && let Err(why) = view_file::write(path, &view)
+                    {
+                        tracing::warn!(path = %path.display(), %why, "view not remembered");
+                    }
+                }
                 Effect::Copy(text) => {
                     let result = self.screen.copy(&text);
                     if let Err(message) = &result {
@@ -306,6 +331,7 @@ where
                     self.own_inputs.push_back(self.current_size()?);
                     self.own_inputs.push_back(Input::Msg(Msg::Resumed));
                 }
+                Effect::SaveSnapshot(walked) => self.snapshots.write(*walked),
                 Effect::Quit => return Ok(Some(Exit::Quit)),
             }
         }
@@ -499,6 +525,7 @@ mod tests {
         let (keys, events) = futures::channel::mpsc::unbounded();
         let event_loop = EventLoop {
             app: fixtures::loaded_app(fixtures::settings(), size),
+            snapshots: Snapshots::off(),
             screen,
             events,
             clock: fixtures::now,
@@ -507,6 +534,7 @@ mod tests {
             ticker: Ticker::default(),
             own_inputs: VecDeque::new(),
             history_path: PathBuf::from("/nonexistent/command-history"),
+            view_file: None,
         };
         (event_loop, keys)
     }

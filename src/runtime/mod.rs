@@ -12,7 +12,11 @@
 //!   and one write each;
 //! - [`clipboard`]: OSC 52 with tmux and GNU screen passthrough;
 //! - `signals`: SIGTERM, SIGHUP, SIGINT, SIGCONT;
-//! - [`settings`]: the app's settings from the session.
+//! - [`settings`]: the app's settings from the session (and the view
+//!   remembered);
+//! - `snapshots`: the snapshot read at start and written after a complete
+//!   walk (`cache`);
+//! - `view_file`: the view remembered per profile, in the state directory.
 
 pub mod clipboard;
 mod effects;
@@ -22,7 +26,9 @@ mod history;
 mod lean_backend;
 pub mod settings;
 mod signals;
+mod snapshots;
 mod terminal;
+mod view_file;
 
 pub use event_loop::{Clock, Console, Exit, run as run_on};
 pub use signals::Signal;
@@ -75,7 +81,9 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let log_path = config::log_path(&|name| std::env::var(name).ok());
+    let env = |name: &str| std::env::var(name).ok();
+    let log_path = config::log_path(&env);
+    let view_file = config::view_path(&env, session.config.profile.as_deref());
     let mut settings = settings::app_settings(&session, log_path);
     settings.keymap = keymap;
     settings.warnings.extend(log.warning());
@@ -88,7 +96,10 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         "dashboard starting"
     );
     let exit = match terminal::Tui::enter(settings.mouse) {
-        Ok(tui) => event_loop::run(&session, settings, tui, terminal::events(), Utc::now).await,
+        Ok(tui) => {
+            let events = terminal::events();
+            event_loop::run(&session, settings, tui, events, Utc::now, Some(view_file)).await
+        }
         Err(error) => Err(error),
     };
     // The terminal is restored by now, whatever happened.

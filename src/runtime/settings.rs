@@ -1,7 +1,7 @@
 //! From an open session to what the app needs to know ([`AppSettings`]).
 
-use crate::app::AppSettings;
 use crate::app::keymap::Keymap;
+use crate::app::{AppSettings, SavedView};
 use crate::config::{Config, ConfigError, Theme};
 use crate::domain::zone::{Zone, ZoneSource};
 use crate::session::Session;
@@ -30,10 +30,25 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         working_hours: config.working_hours,
         max_parallel: config.max_parallel.clone(),
         max_in_flight: config.max_in_flight,
+        cache: config.cache,
         warnings: config.warnings.clone(),
         command_history: super::history::load(&super::history::path(&log_path)),
         keymap: Keymap::default(),
+        view: SavedView::default(),
         log_path,
+    }
+}
+
+/// `settings` to start where `remembered` says: its branch (the last one
+/// picked wins over the config's `branch_id`), tab, sort and toggles.
+pub fn restored(settings: AppSettings, remembered: Option<SavedView>) -> AppSettings {
+    match remembered {
+        Some(view) => AppSettings {
+            branch_id: view.branch_id,
+            view,
+            ..settings
+        },
+        None => settings,
     }
 }
 
@@ -146,6 +161,24 @@ mod tests {
             (settings.timezone, settings.timezone_source),
             (utc, ZoneSource::Config)
         );
+    }
+
+    #[test]
+    fn a_remembered_view_gives_the_branch_and_nothing_remembered_changes_nothing() {
+        let settings = AppSettings {
+            branch_id: Some(3),
+            ..crate::app::fixtures::settings()
+        };
+        let kept = restored(settings.clone(), None);
+        assert_eq!((kept.branch_id, kept.view), (Some(3), SavedView::default()));
+        let view = SavedView {
+            branch_id: None,
+            tab: Some("Week".into()),
+            ..SavedView::default()
+        };
+        let back = restored(settings, Some(view.clone()));
+        // "All branches" picked last wins over the config's branch.
+        assert_eq!((back.branch_id, back.view), (None, view));
     }
 
     #[test]

@@ -11,9 +11,14 @@
 //! When an answer carries another `total` than the walk's, the pages read
 //! under the old one are asked again ("what moved": offset paging shifts
 //! every page after the change) and pages past the new end are dropped.
+//!
+//! A list may be seeded from a snapshot ([`GroupList::seed`]): its groups
+//! are held as if one more page listed them, shown at once, until a walk
+//! has read every page; then only what the pages list stays.
 
 use super::walk::{Bound, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Progress, WalkEvent, WalkPolicy};
 use crate::model::{Group, GroupsPage, GroupsQuery};
+use chrono::{DateTime, Utc};
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::Instant;
@@ -104,6 +109,16 @@ pub struct GroupList {
     /// The end of this walk was reported (a shortfall is said once).
     ended: bool,
     events: Vec<WalkEvent>,
+    /// The groups of a snapshot, until a walk read every page.
+    seed: Option<Seed>,
+}
+
+/// The groups a snapshot listed (each counts as one page listing it), and
+/// when it was taken.
+#[derive(Debug, Clone)]
+struct Seed {
+    ids: Vec<i64>,
+    as_of: DateTime<Utc>,
 }
 
 impl GroupList {
@@ -124,7 +139,33 @@ impl GroupList {
             total_changes: 0,
             ended: false,
             events: Vec::new(),
+            seed: None,
         }
+    }
+
+    /// Holds `groups`, a snapshot taken at `as_of`, until a walk has read
+    /// every page (rows shown, the walk still to run). Only into a list
+    /// that holds nothing yet: a snapshot never replaces what a page said.
+    /// Returns whether it was taken.
+    pub fn seed(&mut self, groups: Vec<Group>, as_of: DateTime<Utc>) -> bool {
+        if !self.rows.is_empty() || self.seed.is_some() {
+            return false;
+        }
+        let mut ids = Vec::with_capacity(groups.len());
+        for group in groups {
+            if let Entry::Vacant(row) = self.rows.entry(group.id) {
+                ids.push(group.id);
+                row.insert(Row { group, pages: 1 });
+            }
+        }
+        self.seed = Some(Seed { ids, as_of });
+        true
+    }
+
+    /// When the snapshot shown was taken, while the list shows one (no
+    /// walk has read every page since).
+    pub fn as_of(&self) -> Option<DateTime<Utc>> {
+        self.seed.as_ref().map(|seed| seed.as_of)
     }
 
     /// Starts a walk (or walks again): page 1 first. What was read stays
@@ -344,12 +385,15 @@ impl GroupList {
     }
 
     /// Every group once, in page order (a group listed on two pages shows
-    /// where it was listed first), each as its latest answer has it.
+    /// where it was listed first), each as its latest answer has it; then
+    /// those of the snapshot no page read yet lists.
     pub fn groups(&self) -> impl Iterator<Item = &Group> {
         let mut seen = HashSet::new();
+        let seeded = self.seed.iter().flat_map(|seed| seed.ids.iter());
         self.pages
             .values()
             .flat_map(|page| page.ids.iter())
+            .chain(seeded)
             .filter(move |id| seen.insert(**id))
             .filter_map(|id| self.rows.get(id).map(|row| &row.group))
     }
@@ -556,6 +600,12 @@ impl GroupList {
             return;
         }
         self.ended = true;
+        if self.sized
+            && let Some(seed) = self.seed.take()
+        {
+            // Every page read: what the snapshot alone lists is gone.
+            self.release(&seed.ids);
+        }
         let read = self.rows.len() as u64;
         if let Some(announced) = self.total
             && self.sized

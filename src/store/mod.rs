@@ -8,12 +8,16 @@
 //!   pages (page 1 first, then a bounded number in flight, 429 back-off,
 //!   missing pages, a total that changes during the walk);
 //! - `walk`: the rules and reports of a walk ([`WalkPolicy`], [`Failure`],
-//!   [`Progress`], [`WalkEvent`]).
+//!   [`Progress`], [`WalkEvent`]);
+//! - `snapshot`: [`Snapshot`], what a complete walk found as the JSON kept
+//!   on disk for an instant start (no token in it; the files are `cache`'s).
 
 mod list;
+mod snapshot;
 mod walk;
 
 pub use list::{GroupList, Plan};
+pub use snapshot::{SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
 pub use walk::{
     DEFAULT_MAX_IN_FLIGHT, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Progress, WalkEvent, WalkPolicy,
     page_list,

@@ -13,7 +13,7 @@ use crate::app::layout::ListScreen;
 use crate::app::list_pane::ListPane;
 use crate::app::shared::Shared;
 use crate::domain::columns::groups::COLUMNS;
-use crate::domain::format::{display_width, thousands};
+use crate::domain::format::{as_of, display_width, thousands};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -65,22 +65,36 @@ impl ListTab for GroupsTab {
         }
         if let Some(list) = list {
             let progress = list.progress();
+            // The rows are a snapshot's until a walk read every page.
+            let snapshot = list
+                .as_of()
+                .map(|taken| as_of(taken, shared.now, &shared.settings.timezone));
             if self.is_loading(shared) {
-                let what = if self.refreshing {
-                    "refreshing"
-                } else {
-                    "loading"
+                let what = match (&snapshot, self.refreshing) {
+                    (Some(as_of), _) => format!("{as_of} · refreshing"),
+                    (None, true) => "refreshing".to_string(),
+                    (None, false) => "loading".to_string(),
                 };
                 let text = format!("{} {what} {progress}…", spinner(shared.now));
                 parts.push((text, styles.busy, 1));
-            } else if progress.missing > 0 {
-                let pages = if progress.missing == 1 {
-                    "page"
-                } else {
-                    "pages"
-                };
-                let text = format!("{} {pages} missing · r retries", progress.missing);
-                parts.push((text, styles.error, 1));
+            } else {
+                // Once the walk ended: the pages still missing, and the
+                // snapshot's age while its rows are still shown.
+                let missing = (progress.missing > 0).then(|| {
+                    let pages = if progress.missing == 1 {
+                        "page"
+                    } else {
+                        "pages"
+                    };
+                    format!("{} {pages} missing · r retries", progress.missing)
+                });
+                let text = [snapshot, missing]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>();
+                if !text.is_empty() {
+                    parts.push((text.join(" · "), styles.error, 1));
+                }
             }
         }
         let spans = fitting(parts, usize::from(screen.summary.width).saturating_sub(1));

@@ -10,6 +10,7 @@ use crate::app::layout::ListScreen;
 use crate::app::list_pane::ListPane;
 use crate::app::plugins::{PluginsTab, is_installing};
 use crate::domain::columns::plugins::COLUMNS;
+use crate::domain::format::as_of;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -45,11 +46,18 @@ impl ListTab for PluginsTab {
         } else {
             spans.push(Span::styled("Plugins", styles.heading));
         }
+        // The list is a snapshot's until one is fetched in this run.
+        let snapshot = self
+            .from_snapshot
+            .map(|taken| as_of(taken, shared.now, &shared.settings.timezone));
         if self.is_loading(&shared.requests) && self.loaded {
+            let what = snapshot.map_or_else(String::new, |as_of| format!(" {as_of} ·"));
             spans.push(Span::styled(
-                format!("  {} refreshing…", spinner(shared.now)),
+                format!("  {}{what} refreshing…", spinner(shared.now)),
                 styles.busy,
             ));
+        } else if let Some(as_of) = snapshot {
+            spans.push(Span::styled(format!(" · {as_of}"), styles.error));
         }
         let mut notes = Vec::new();
         if self.list.visible.len() != self.plugins.len() {

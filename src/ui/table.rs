@@ -457,7 +457,8 @@ impl<'a> FittedTable<'a> {
     }
 
     /// Restyles the cells of `row` (drawn on the first line of `area`)
-    /// where its text cells hold `filter`, within each column's width.
+    /// where its text cells hold a word of `filter`, within each column's
+    /// width.
     fn mark_matches(
         &self,
         buf: &mut Buffer,
@@ -474,7 +475,10 @@ impl<'a> FittedTable<'a> {
             }
             if let ScreenCell::Text(measured) = cell {
                 let text = measured.fitting(width, self.narrow).as_str();
-                if let Some(range) = find_folded(text, filter) {
+                let ranges = filter
+                    .split_whitespace()
+                    .filter_map(|word| find_folded(text, word));
+                for range in ranges {
                     let start = display_width(&text[..range.start]);
                     let end = (start + display_width(&text[range])).min(width);
                     for column in start..end {

@@ -130,10 +130,10 @@ fn header(week: &WeekTab, shared: &Shared, layout: &Layout, styles: &Styles) -> 
         None => "Week of all branches (no branch picked on the Groups tab)".to_owned(),
     };
     let mut spans = vec![Span::styled(branch, styles.heading)];
-    if let Some((read, total)) = week.progress() {
+    if let Some(progress) = week.progress(shared) {
         spans.push(Span::raw("  "));
         spans.push(Span::styled(
-            progress_text(shared, read, total),
+            progress_text(shared, progress.read, progress.pages),
             styles.busy,
         ));
     } else if !week.loaded {
@@ -161,22 +161,21 @@ fn header(week: &WeekTab, shared: &Shared, layout: &Layout, styles: &Styles) -> 
     line
 }
 
-/// `"⠋ page 3/5 ██████░░░░"`, or `"page 3…"` while the total is unknown.
-fn progress_text(shared: &Shared, read: u64, total: Option<u64>) -> String {
-    // The page on its way is the one after those read.
-    let loading = read + 1;
-    match total {
+/// `"⠋ loading 3/5 pages ██████░░░░"` (pages come several at a time),
+/// or `"loading…"` while the number of pages is unknown.
+fn progress_text(shared: &Shared, read: u64, pages: Option<u64>) -> String {
+    match pages {
         Some(total) if total > 0 => {
-            let done = (read.min(total) as usize * BAR_WIDTH) / total as usize;
+            let read = read.min(total);
+            let done = (read as usize * BAR_WIDTH) / total as usize;
             format!(
-                "{} page {}/{total} {}{}",
+                "{} loading {read}/{total} pages {}{}",
                 spinner(shared.now),
-                loading.min(total),
                 "█".repeat(done),
                 "░".repeat(BAR_WIDTH - done)
             )
         }
-        _ => format!("{} page {loading}…", spinner(shared.now)),
+        _ => format!("{} loading…", spinner(shared.now)),
     }
 }
 

@@ -8,7 +8,7 @@
 //! do the benches. Hence `crmdeck::` paths only, never `crate::`/`super::`.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
-use crmdeck::app::{Answer, App, AppSettings, Effect, Input, Msg, Request};
+use crmdeck::app::{Answer, App, AppSettings, Effect, Input, Msg, Request, SavedView};
 use crmdeck::config::Theme;
 use crmdeck::domain::Language;
 use crmdeck::domain::check::MaxParallel;
@@ -19,6 +19,7 @@ use crmdeck::model::{
     GroupsPage, GroupsQuery, Installation, LessonTime, Links, Me, Pagination, Plugin, PluginType,
     Timestamp,
 };
+use crmdeck::store::{Snapshot, SnapshotKey};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
 
@@ -51,9 +52,12 @@ pub fn settings() -> AppSettings {
         working_hours: WorkingHours::default(),
         max_parallel: MaxParallel::default(),
         max_in_flight: None,
+        // No snapshot effects in the unit tests unless one asks for them.
+        cache: false,
         warnings: Vec::new(),
         command_history: Vec::new(),
         keymap: Default::default(),
+        view: SavedView::default(),
     }
 }
 
@@ -317,6 +321,19 @@ pub fn server_answer(request: &Request) -> Answer {
             result: Ok(installation(plugin_id + 20, plugin_id)),
         },
     }
+}
+
+/// A snapshot of every branch taken 3 minutes before [`now`]: the groups
+/// `ids`, the [`branches`] and the [`plugins`] (their tokens stripped).
+pub fn snapshot(ids: impl Iterator<Item = i64>) -> Snapshot {
+    let key = SnapshotKey {
+        profile: None,
+        base_url: "http://127.0.0.1:8080".into(),
+        branch: None,
+    };
+    let taken_at = now() - chrono::TimeDelta::minutes(3);
+    let groups = ids.map(group).collect();
+    Snapshot::new(key, taken_at, groups, Some(branches()), Some(plugins()))
 }
 
 /// Answers every fetch in `effects` (and in the effects that follow) with

@@ -61,8 +61,12 @@ impl Runner {
     /// meet them), `size` columns and rows, the settings changed by
     /// `adjust` before the app starts.
     pub fn on(server: Server, size: (u16, u16), adjust: impl FnOnce(&mut AppSettings)) -> Self {
-        let session =
-            session::for_demo(Config::default(), &server.handle).expect("a session on the demo");
+        // No snapshot read or written: each run starts as the test says.
+        let config = Config {
+            cache: false,
+            ..Config::default()
+        };
+        let session = session::for_demo(config, &server.handle).expect("a session on the demo");
         let mut settings = app_settings(&session, fixtures::settings().log_path);
         // The machine's own zone would make what is drawn depend on where the
         // test runs: it is taken to be a server's, UTC.
@@ -74,7 +78,7 @@ impl Runner {
         let screen = InMemory(shown.clone());
         let (keys, events) = mpsc::unbounded();
         let running = server.spawn(async move {
-            runtime::run_on(&session, settings, screen, events, fixtures::now).await
+            runtime::run_on(&session, settings, screen, events, fixtures::now, None).await
         });
         Self {
             server,

@@ -101,7 +101,12 @@ async fn run(hours: u32) -> (Snapshot, Snapshot, Exit) {
     let server = demo::start(([127, 0, 0, 1], 0).into(), DemoOptions::default())
         .await
         .expect("the demo server starts");
-    let session = session::for_demo(Config::default(), &server).expect("a session on the demo");
+    // No snapshot written into the caller's cache folder, a walk every 10 s.
+    let config = Config {
+        cache: false,
+        ..Config::default()
+    };
+    let session = session::for_demo(config, &server).expect("a session on the demo");
     let mut settings = app_settings(&session, PathBuf::from("soak.log"));
     settings.auto_refresh = Some(REFRESH);
     let (keys, events) = futures::channel::mpsc::unbounded();
@@ -160,7 +165,7 @@ async fn run(hours: u32) -> (Snapshot, Snapshot, Exit) {
     };
     let screen = Counting::new((100, 30));
     let (exit, (first_hour, last)) = tokio::join!(
-        runtime::run_on(&session, settings, screen, events, now),
+        runtime::run_on(&session, settings, screen, events, now, None),
         driver
     );
     injector.await.expect("the fault injector ended");

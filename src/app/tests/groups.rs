@@ -6,6 +6,7 @@
 use super::*;
 use crate::app::branch_picker::{BranchPicker, PickerMode};
 use crate::app::status::Severity::{Error, Info};
+use crate::domain::weekday::weekdays;
 use crate::model::GroupsPage;
 
 const ALL: u64 = fixtures::TOTAL_GROUPS;
@@ -377,12 +378,23 @@ fn the_filter_looks_in_days_time_status_and_branch_too() {
     press(&mut app, "/archive");
     let expected: Vec<i64> = archived.into_iter().filter(|id| id % 4 == 0).collect();
     assert_eq!(visible_ids(&app), expected);
-    press(&mut app, "\x1b/sat");
-    assert!(!visible_ids(&app).is_empty());
-    assert!(visible_ids(&app).iter().all(|&id| {
-        let days = format!("{:?}", fixtures::group(id).days);
-        matches!(id % 5, 1 | 2 | 4) || days.contains("Sat")
-    }));
+    // A day by its short or whole name: "every day" holds Saturday too;
+    // with a word of the course, only the groups that have both.
+    let on_saturday = ids_where("Sat", |g| format!("{:?}", weekdays(&g.days, &g.exact_days)));
+    assert_eq!(on_saturday.len() as u64, ALL * 4 / 5);
+    press(&mut app, "\x1b");
+    for typed in ["/sat", "/Saturday"] {
+        press(&mut app, typed);
+        assert_eq!(visible_ids(&app), on_saturday, "{typed}");
+        press(&mut app, "\x1b");
+    }
+    press(&mut app, "/saturday ielts");
+    let ielts_on_saturday: Vec<i64> = ids_where("IELTS", |g| g.name.clone())
+        .into_iter()
+        .filter(|id| on_saturday.contains(id))
+        .collect();
+    assert!(!ielts_on_saturday.is_empty());
+    assert_eq!(visible_ids(&app), ielts_on_saturday);
     press(&mut app, "\x1b/17:30");
     assert!(visible_ids(&app).iter().all(|&id| {
         let group = fixtures::group(id);
@@ -545,4 +557,31 @@ fn day_names_follow_the_configured_language() {
     assert_eq!(cell("days"), ("Вт Чт Сб", Some("ВтЧтСб")));
     assert_eq!(cell("time"), ("11:30–13:00", None));
     assert_eq!(cell("status"), ("Active", None));
+}
+
+/// A 429 asking for ten minutes' quiet mid-walk: not waited out, the pages
+/// not read are missing, the rows read stay, and r says how long the server
+/// asked to wait instead of asking it again.
+#[test]
+fn a_long_retry_after_ends_the_walk_and_r_waits_for_it() {
+    let (mut app, rest) = first_page_only();
+    let limited = || ApiError::RateLimited {
+        retry_after: Some(std::time::Duration::from_secs(600)),
+    };
+    let mut pending = rest;
+    while let Some((id, request)) = pending.pop() {
+        let effects = match request {
+            Request::Groups(q) if q.page == 2 => respond_err(&mut app, id, &request, limited()),
+            _ => respond_ok(&mut app, id, &request),
+        };
+        pending.extend(fetches(&effects));
+    }
+    assert!(!app.tabs.groups.is_loading(&app.shared));
+    let list = app.shared.store.groups(None).unwrap();
+    assert!(list.progress().missing >= 1, "{:?}", list.missing());
+    assert!(!visible_ids(&app).is_empty(), "the rows read stay");
+    let effects = press(&mut app, "r");
+    assert!(fetches(&effects).is_empty(), "{effects:?}");
+    let said = status(&app, Severity::Info).expect("a notice");
+    assert!(said.contains("(Retry-After): r after that"), "{said}");
 }

@@ -5,6 +5,8 @@ mod command_line;
 mod global;
 mod groups;
 mod plugins;
+mod snapshot;
+mod view;
 mod walks;
 mod week;
 
@@ -62,6 +64,17 @@ fn fetches(effects: &[Effect]) -> Vec<(RequestId, Request)> {
 }
 
 /// How many install requests `effects` send.
+/// The pages of the group requests among `effects`.
+fn pages(effects: &[Effect]) -> Vec<u64> {
+    fetches(effects)
+        .into_iter()
+        .filter_map(|(_, request)| match request {
+            Request::Groups(query) => Some(query.page),
+            _ => None,
+        })
+        .collect()
+}
+
 fn install_fetches(effects: &[Effect]) -> usize {
     fetches(effects)
         .iter()

@@ -421,7 +421,8 @@ fn a_list_that_arrives_again_takes_back_its_error_but_not_an_install_error() {
 #[test]
 fn an_installed_plugin_is_not_installed_again() {
     let mut app = loaded();
-    assert!(press(&mut app, "1i").is_empty());
+    press(&mut app, "1");
+    assert!(press(&mut app, "i").is_empty());
     assert!(app.overlays.is_empty());
     assert_eq!(
         status(&app, Info),
@@ -437,7 +438,8 @@ fn read_only_mode_sends_no_install() {
         read_only: true,
         ..fixtures::settings()
     });
-    for keys in ["1ji", "\n", "di"] {
+    press(&mut app, "1");
+    for keys in ["ji", "\n", "di"] {
         assert!(press(&mut app, keys).is_empty(), "{keys:?}");
         assert!(app.overlays.is_empty());
         assert_eq!(status(&app, Info), Some("read-only: install disabled"));

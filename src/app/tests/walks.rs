@@ -19,17 +19,6 @@ fn walk_query(branch_id: Option<i64>, page: u64, per_page: u32) -> GroupsQuery {
     }
 }
 
-/// The pages of the group requests among `effects`.
-fn pages(effects: &[Effect]) -> Vec<u64> {
-    fetches(effects)
-        .into_iter()
-        .filter_map(|(_, request)| match request {
-            Request::Groups(query) => Some(query.page),
-            _ => None,
-        })
-        .collect()
-}
-
 fn logs(effects: &[Effect]) -> Vec<&str> {
     effects
         .iter()
@@ -180,4 +169,64 @@ fn a_failed_page_is_missing_and_only_it_is_asked_again() {
     respond(&mut app, id, capped(&request));
     assert_eq!(stored_ids(&app, Some(5)), (1..=95).collect::<Vec<_>>());
     assert!(app.shared.retry_missing(Some(5)).is_empty(), "none missing");
+}
+
+/// The page `query` of a centre listing `ids` in that order, the server
+/// giving [`fixtures::SERVER_PER_PAGE`] a page.
+fn page_of(ids: &[i64], query: GroupsQuery) -> Answer {
+    let capped = GroupsQuery {
+        per_page: query.per_page.min(fixtures::SERVER_PER_PAGE),
+        ..query
+    };
+    let mut page = fixtures::groups_page(capped, ids.len() as u64);
+    let per_page = capped.per_page as usize;
+    let start = (query.page as usize - 1) * per_page;
+    page.groups = ids
+        .iter()
+        .skip(start)
+        .take(per_page)
+        .map(|&id| fixtures::group(id))
+        .collect();
+    page.query = query;
+    Answer::Groups(query, Ok(page))
+}
+
+/// A group added at the front while the Groups tab walks: the next page
+/// repeats a group of the one before and carries another total. The walk
+/// says so in the log, asks again what moved, and the list ends with every
+/// group once, the selection on the group it was on.
+#[test]
+fn a_total_changing_mid_walk_and_a_group_seen_twice_leave_each_group_once() {
+    let (mut app, effects) = fresh();
+    let before: Vec<i64> = (1..=95).collect();
+    let page_1 = fetch_of(&effects, &groups_request(1));
+    let rest = respond(&mut app, page_1, page_of(&before, query(1)));
+    press(&mut app, "jj");
+    assert_eq!(selected_group(&app), Some(3));
+    // Group 1000 is added at the front before page 2 is read: page 2
+    // starts with group 20, already on page 1.
+    let after: Vec<i64> = std::iter::once(1000).chain(1..=95).collect();
+    let mut logged = Vec::new();
+    let mut pending = fetches(&rest);
+    while let Some((id, request)) = pending.pop() {
+        let Request::Groups(asked) = request else {
+            continue;
+        };
+        let effects = respond(&mut app, id, page_of(&after, asked));
+        logged.extend(logs(&effects).into_iter().map(str::to_owned));
+        pending.extend(fetches(&effects));
+    }
+    assert!(
+        logged
+            .iter()
+            .any(|line| line.contains("the total changed from 95 to 96 groups during the walk")),
+        "{logged:?}"
+    );
+    assert!(!app.shared.is_walking(None));
+    let mut listed = visible_ids(&app);
+    assert_eq!(listed.len(), 96, "each group once");
+    listed.sort_unstable();
+    listed.dedup();
+    assert_eq!(listed.len(), 96);
+    assert_eq!(selected_group(&app), Some(3), "the selection kept by id");
 }

@@ -1,28 +1,11 @@
-//! The Week tab: opening it, walking every page (stale answers dropped,
-//! Esc cancels, a failure keeps the week), navigation, detail, archived.
+//! The Week tab: it reads the store's list of the branch, from the walk
+//! the Groups tab shares (no second fetch), is laid out once that walk is
+//! done, Esc stops the walk and a failure keeps the week; navigation,
+//! detail, archived.
 
 use super::*;
 use crate::app::Tab;
-use crate::app::fixtures::groups_page;
-use crate::app::requests::Owner;
-use crate::app::week::WALK_PER_PAGE;
-
-/// Groups in the branch of the multi-page walks: three pages of 100.
-const WALK_GROUPS: u64 = 250;
-
-fn walk_query(page: u64) -> GroupsQuery {
-    GroupsQuery {
-        branch_id: None,
-        page,
-        per_page: WALK_PER_PAGE,
-    }
-}
-
-/// A page of the three-page branch.
-fn walk_answer(page: u64) -> Answer {
-    let query = walk_query(page);
-    Answer::Groups(query, Ok(groups_page(query, WALK_GROUPS)))
-}
+use crate::app::fixtures::TOTAL_GROUPS;
 
 /// An app on the Week tab whose walk the scripted server answered.
 fn week_loaded() -> App {
@@ -35,62 +18,76 @@ fn week_loaded() -> App {
 }
 
 #[test]
-fn w_opens_the_week_of_the_branch_and_walks_from_page_one() {
+fn w_lays_out_the_list_the_groups_tab_walked_without_fetching_again() {
     let mut app = loaded();
     let effects = press(&mut app, "w");
-    fetch_of(&effects, &Request::Groups(walk_query(1)));
+    assert!(fetches(&effects).is_empty(), "{effects:?}");
     assert_eq!(app.tab, Tab::Week);
     assert_eq!(app.context(), Context::Week);
-    assert_eq!(app.tabs.week.progress(), Some((0, None)));
-    // The tab key opens the same week without a second walk.
-    let again = press(&mut app, "23");
+    assert!(app.tabs.week.loaded);
+    assert_eq!(app.tabs.week.groups.len(), TOTAL_GROUPS as usize);
+    assert!(app.tabs.week.week.slots().count() > 0);
+    // Back and forth between the tabs: nothing is fetched again.
+    let again = press(&mut app, "232");
     assert!(fetches(&again).is_empty(), "{again:?}");
 }
 
 #[test]
-fn the_walk_reads_every_page_and_drops_a_stale_answer() {
-    let mut app = loaded();
-    let first = fetch_of(&press(&mut app, "w"), &Request::Groups(walk_query(1)));
-    // r starts the walk again: the first request is abandoned.
-    let restart = press(&mut app, "r");
-    assert!(restart.contains(&Effect::Cancel(first)));
-    let current = fetch_of(&restart, &Request::Groups(walk_query(1)));
-    assert!(respond(&mut app, first, walk_answer(1)).is_empty());
-    assert_eq!(app.tabs.week.progress(), Some((0, None)));
-    let second = respond(&mut app, current, walk_answer(1));
-    let page_two = fetch_of(&second, &Request::Groups(walk_query(2)));
-    assert_eq!(app.tabs.week.progress(), Some((1, Some(3))));
-    let third = respond(&mut app, page_two, walk_answer(2));
-    let page_three = fetch_of(&third, &Request::Groups(walk_query(3)));
-    assert!(respond(&mut app, page_three, walk_answer(3)).is_empty());
-    assert!(!app.tabs.week.is_loading());
+fn a_week_shown_before_any_page_arrived_waits_for_the_same_walk() {
+    let (mut app, effects) = fresh();
+    let page_1 = fetch_of(&effects, &groups_request(1));
+    // The Groups tab's walk is on its way: the week asks for nothing more.
+    let shown = press(&mut app, "3");
+    assert!(pages(&shown).is_empty(), "{shown:?}");
+    assert!(app.tabs.week.is_loading(&app.shared));
+    let progress = app.tabs.week.progress(&app.shared).expect("a walk");
+    assert_eq!((progress.read, progress.pages), (0, None));
+    let rest = respond(&mut app, page_1, server_answer(&groups_request(1)));
+    assert_eq!(pages(&rest), vec![2, 3, 4, 5]);
+    let progress = app.tabs.week.progress(&app.shared).expect("a walk");
+    assert_eq!((progress.read, progress.pages), (1, Some(5)));
+    assert!(!app.tabs.week.loaded, "laid out once the walk is done");
+    answer(&mut app, rest, &mut |request| Some(server_answer(request)));
+    assert!(!app.tabs.week.is_loading(&app.shared));
     assert!(app.tabs.week.loaded);
-    assert_eq!(app.tabs.week.groups.len(), WALK_GROUPS as usize);
+    assert_eq!(app.tabs.week.groups.len(), TOTAL_GROUPS as usize);
+    // The Groups tab lists the same rows from the same walk.
+    assert_eq!(app.tabs.groups.rows.len(), TOTAL_GROUPS as usize);
 }
 
 #[test]
-fn esc_cancels_the_walk_and_a_failure_keeps_the_week() {
+fn r_walks_the_branch_again_for_both_tabs() {
+    let mut app = week_loaded();
+    let effects = press(&mut app, "r");
+    fetch_of(&effects, &again_request(1));
+    assert!(app.tabs.week.is_loading(&app.shared));
+    assert!(app.tabs.groups.is_loading(&app.shared));
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
+    assert!(!app.tabs.week.is_loading(&app.shared));
+    assert_eq!(app.tabs.week.groups.len(), TOTAL_GROUPS as usize);
+}
+
+#[test]
+fn esc_stops_the_walk_and_a_failure_keeps_the_week() {
     let mut app = week_loaded();
     let before = app.tabs.week.groups.len();
     assert!(before > 0);
-    let id = fetch_of(&press(&mut app, "r"), &Request::Groups(walk_query(1)));
+    let id = fetch_of(&press(&mut app, "r"), &again_request(1));
     assert_eq!(press(&mut app, "\x1b"), vec![Effect::Cancel(id)]);
-    assert!(!app.tabs.week.is_loading());
+    assert!(!app.tabs.week.is_loading(&app.shared));
     assert_eq!(
         status(&app, Severity::Info),
         Some("loading the week cancelled")
     );
-    let id = fetch_of(&press(&mut app, "r"), &Request::Groups(walk_query(1)));
-    respond_err(
-        &mut app,
-        id,
-        &Request::Groups(walk_query(1)),
-        server_error(),
-    );
-    assert!(!app.tabs.week.is_loading());
+    let id = fetch_of(&press(&mut app, "r"), &again_request(1));
+    respond_err(&mut app, id, &again_request(1), server_error());
+    assert!(!app.tabs.week.is_loading(&app.shared));
+    assert!(app.tabs.week.loaded);
     assert_eq!(app.tabs.week.groups.len(), before);
     let error = status(&app, Severity::Error).expect("an error in the status line");
-    assert!(error.starts_with("week page 1:"), "{error}");
+    assert!(error.starts_with("groups page 1:"), "{error}");
 }
 
 #[test]
@@ -162,13 +159,11 @@ fn the_week_follows_the_branch_of_the_groups_tab() {
         branch_id: Some(3),
         ..fixtures::settings()
     });
+    // The Groups tab walked branch 3 at start: the week lays it out.
     let effects = press(&mut app, "w");
-    let branch_three = GroupsQuery {
-        branch_id: Some(3),
-        ..walk_query(1)
-    };
-    fetch_of(&effects, &Request::Groups(branch_three));
+    assert!(fetches(&effects).is_empty(), "{effects:?}");
     assert_eq!(app.tabs.week.branch_id, Some(3));
+    assert!(app.tabs.week.loaded);
 }
 
 #[test]
@@ -196,11 +191,7 @@ fn b_on_the_week_picks_a_branch_and_the_week_follows_it() {
     let effects = press(&mut app, "\n");
     assert!(app.overlays.is_empty());
     assert_eq!(app.tab, Tab::Week, "the week stays on screen");
-    let branch_two = GroupsQuery {
-        branch_id: Some(2),
-        ..walk_query(1)
-    };
-    let asked = Request::Groups(branch_two);
+    let asked = Request::Groups(branch_query(Some(2), 1));
     assert!(fetches(&effects).iter().any(|(_, r)| *r == asked));
     assert_eq!(app.tabs.week.branch_id, Some(2));
     // The Groups tab shows the same branch.
@@ -216,11 +207,8 @@ fn a_week_never_opened_waits_to_be_shown_for_a_branch_picked_on_groups() {
     let mut app = loaded();
     press(&mut app, "b");
     press(&mut app, "yunus");
-    let effects = press(&mut app, "\n");
-    let week_walks = Owner::Tab(Tab::Week);
-    assert!(
-        !app.shared.requests.any(|owner, _| owner == week_walks),
-        "{effects:?}"
-    );
-    assert!(!app.tabs.week.is_loading());
+    press(&mut app, "\n");
+    assert!(!app.tabs.week.opened);
+    assert_eq!(app.tabs.week.branch_id, None);
+    assert!(!app.tabs.week.loaded);
 }

@@ -1,9 +1,10 @@
 //! A group as a row: the Groups tab's table, `crmdeck groups` and its CSV.
 
-use super::{Column, Natural, OnScreen, Print, Sort, SortBy, SortKey, Text, Tone};
+use super::{Column, Filtered, Natural, OnScreen, Print, Sort, SortBy, SortKey, Text, Tone};
+use crate::domain::Language;
 use crate::domain::clock::{lesson_range, time_of_day};
 use crate::domain::format::{NONE, RowFormat, date, status_word};
-use crate::domain::weekday::{NameStyle, describe_days, weekdays};
+use crate::domain::weekday::{NameStyle, day_name, describe_days, weekdays};
 use crate::model::{DateField, Group};
 use chrono::Timelike;
 
@@ -19,7 +20,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 9,
             essential: true,
             tone: Tone::Plain,
-            filtered: true,
+            filtered: Filtered::Drawn,
             sort: Some(Sort {
                 name: "number",
                 by: SortBy::Key(|group, _| SortKey::Number(group.company_group_number)),
@@ -37,7 +38,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 8,
             essential: true,
             tone: Tone::Plain,
-            filtered: true,
+            filtered: Filtered::Drawn,
             sort: Some(Sort {
                 name: "name",
                 by: SortBy::LowerCase,
@@ -55,7 +56,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 4,
             essential: false,
             tone: Tone::Plain,
-            filtered: true,
+            filtered: Filtered::Drawn,
             sort: Some(Sort {
                 name: "course",
                 by: SortBy::LowerCase,
@@ -77,7 +78,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 7,
             essential: true,
             tone: Tone::Plain,
-            filtered: true,
+            filtered: Filtered::DrawnAnd(day_words),
             sort: Some(Sort {
                 name: "days",
                 by: SortBy::Key(|group, _| {
@@ -105,7 +106,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 6,
             essential: true,
             tone: Tone::Plain,
-            filtered: true,
+            filtered: Filtered::Drawn,
             sort: Some(Sort {
                 name: "time",
                 by: SortBy::Key(|group, format| {
@@ -130,7 +131,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 5,
             essential: true,
             tone: Tone::State,
-            filtered: true,
+            filtered: Filtered::Drawn,
             sort: Some(Sort {
                 name: "status",
                 by: SortBy::Text,
@@ -148,7 +149,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 3,
             essential: false,
             tone: Tone::Plain,
-            filtered: true,
+            filtered: Filtered::Drawn,
             sort: Some(Sort {
                 name: "branch",
                 by: SortBy::Key(|group, _| SortKey::Branch(group.branch_id)),
@@ -166,7 +167,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 2,
             essential: false,
             tone: Tone::Plain,
-            filtered: false,
+            filtered: Filtered::No,
             sort: Some(Sort {
                 name: "start date",
                 by: SortBy::Text,
@@ -208,6 +209,25 @@ fn days(group: &Group, format: &RowFormat, style: NameStyle) -> String {
     describe_days(&group.days, &group.exact_days, format.language, style)
 }
 
+/// The days' whole names, in the dashboard's language and in English, for
+/// the filter: "tuesday" (or "вторник") finds a group drawn "Tue Thu Sat"
+/// or "every day".
+fn day_words(group: &Group, format: &RowFormat) -> String {
+    let days = weekdays(&group.days, &group.exact_days);
+    let mut languages = vec![format.language];
+    if format.language != Language::En {
+        languages.push(Language::En);
+    }
+    languages
+        .iter()
+        .flat_map(|&language| {
+            days.iter()
+                .map(move |&day| day_name(day, language, NameStyle::Long))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn status(group: &Group, _: &RowFormat) -> String {
     status_word(&group.status).into_owned()
 }
@@ -229,7 +249,7 @@ fn or_none(day: Option<&DateField>) -> String {
 mod tests {
     use super::super::{BranchNames, ScreenRow, on_screen, printed};
     use super::*;
-    use crate::domain::Language;
+    use crate::domain::script::fold;
     use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
     use chrono::{NaiveDate, NaiveTime};
 
@@ -261,6 +281,25 @@ mod tests {
                 ..Course::default()
             }),
             ..Group::default()
+        }
+    }
+
+    #[test]
+    fn a_day_is_found_by_its_whole_name_in_the_language_drawn_and_in_english() {
+        let every_day = Group {
+            days: DaysCode::EveryDay,
+            ..group()
+        };
+        let russian = RowFormat {
+            language: Language::Ru,
+            ..format()
+        };
+        let none = BranchNames::new();
+        let row = ScreenRow::new(COLUMNS, &every_day, &russian);
+        for word in ["воскресенье", "Sunday", "вт", "вторник французский"]
+        {
+            let expected = word != "вторник французский";
+            assert_eq!(row.matches(&fold(word), &none), expected, "{word}");
         }
     }
 
@@ -308,5 +347,10 @@ mod tests {
         ));
         assert!(row.matches("yunus", &folded), "the branch by its name");
         assert!(!row.matches("2025", &folded), "not the dates");
+        assert!(
+            row.matches("wednesday french", &folded),
+            "a day by its whole name"
+        );
+        assert!(!row.matches("tuesday", &folded), "not a day it is not on");
     }
 }

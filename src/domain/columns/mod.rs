@@ -77,10 +77,26 @@ pub struct OnScreen<R, F> {
     /// Never dropped.
     pub essential: bool,
     pub tone: Tone,
-    /// The list's filter looks for the filter text in it.
-    pub filtered: bool,
+    /// Whether the list's filter looks in it.
+    pub filtered: Filtered<R, F>,
     /// `s` can order the rows by it.
     pub sort: Option<Sort<R, F>>,
+}
+
+/// Where the list's filter looks in a column.
+pub enum Filtered<R, F> {
+    No,
+    /// In the text drawn.
+    Drawn,
+    /// In the text drawn and in words the cell does not spell out (the
+    /// days' whole names behind "Tue Thu Sat" or "every day").
+    DrawnAnd(fn(&R, &F) -> String),
+}
+
+impl<R, F> Filtered<R, F> {
+    fn applies(&self) -> bool {
+        !matches!(self, Self::No)
+    }
 }
 
 /// How wide a column would like to be.
@@ -214,7 +230,7 @@ impl SortColumn {
             .map(|(index, _)| Self(index))
     }
 
-    /// The sortable column called `name` of `columns`.
+    /// The sortable column whose [`name`](Self::name) is `name`, if any.
     pub fn named<R, F>(columns: &[Column<R, F>], name: &str) -> Option<Self> {
         on_screen(columns)
             .position(|(_, screen)| screen.sort.as_ref().is_some_and(|sort| sort.name == name))
@@ -369,14 +385,23 @@ impl ScreenRow {
             .collect();
         let search = on_screen(columns)
             .zip(&cells)
-            .filter(|((_, screen), _)| screen.filtered)
-            .filter_map(|(_, cell)| cell.text().map(CellText::as_str))
+            .flat_map(|((_, screen), cell)| {
+                let drawn = match screen.filtered {
+                    Filtered::No => None,
+                    _ => cell.text().map(|text| text.as_str().to_string()),
+                };
+                let more = match screen.filtered {
+                    Filtered::DrawnAnd(words) => Some(words(record, format)),
+                    _ => None,
+                };
+                drawn.into_iter().chain(more)
+            })
             .collect::<Vec<_>>()
             .join(" ");
         let search = fold(&search);
         let searched_branch = on_screen(columns)
             .zip(&cells)
-            .filter(|((_, screen), _)| screen.filtered)
+            .filter(|((_, screen), _)| screen.filtered.applies())
             .find_map(|(_, cell)| match cell {
                 ScreenCell::Branch(id) => *id,
                 ScreenCell::Text(_) => None,
@@ -400,14 +425,15 @@ impl ScreenRow {
         }
     }
 
-    /// True when the filtered columns hold `filter` (folded by [`fold`]),
-    /// a branch by its name in `folded_names` (folded too).
+    /// True when the filtered columns hold every word of `filter` (folded
+    /// by [`fold`]), each anywhere: "tuesday chem" finds a chemistry group
+    /// on Tuesdays. A branch is searched by its name in `folded_names`
+    /// (folded too).
     pub fn matches(&self, filter: &str, folded_names: &BranchNames) -> bool {
-        self.search.contains(filter)
-            || self
-                .searched_branch
-                .and_then(|id| folded_names.get(&id))
-                .is_some_and(|name| name.contains(filter))
+        let branch = self.searched_branch.and_then(|id| folded_names.get(&id));
+        filter.split_whitespace().all(|word| {
+            self.search.contains(word) || branch.is_some_and(|name| name.contains(word))
+        })
     }
 
     /// What the row sorts by in `column`.
@@ -488,7 +514,10 @@ mod tests {
         pair.word.chars().take(1).collect()
     }
 
-    const fn screen(sort: Option<Sort<Pair, ()>>, filtered: bool) -> Option<OnScreen<Pair, ()>> {
+    const fn screen(
+        sort: Option<Sort<Pair, ()>>,
+        filtered: Filtered<Pair, ()>,
+    ) -> Option<OnScreen<Pair, ()>> {
         Some(OnScreen {
             natural: Natural::WIDEST,
             flex_min: None,
@@ -513,7 +542,7 @@ mod tests {
                     name: "word",
                     by: SortBy::LowerCase,
                 }),
-                true,
+                Filtered::Drawn,
             ),
             print: Print::UpTo(4),
         },
@@ -531,7 +560,7 @@ mod tests {
                 screen: |_, _| "seen".to_string(),
                 print: |_, _| "for scripts".to_string(),
             },
-            screen: screen(None, true),
+            screen: screen(None, Filtered::DrawnAnd(|_, _| "unseen".to_string())),
             print: Print::No,
         },
         Column {
@@ -543,7 +572,7 @@ mod tests {
                     name: "branch",
                     by: SortBy::Key(|pair, _| SortKey::Branch(pair.branch)),
                 }),
-                false,
+                Filtered::No,
             ),
             print: Print::Whole,
         },
@@ -597,6 +626,18 @@ mod tests {
         assert!(
             !rows[0].matches("beta", &folded),
             "the branch is not filtered"
+        );
+        assert!(
+            rows[0].matches("unseen", &folded),
+            "a column's words behind its text"
+        );
+        assert!(
+            rows[0].matches("  seen   zeb ", &folded),
+            "every word, in any order, anywhere"
+        );
+        assert!(
+            !rows[0].matches("zeb mole", &folded),
+            "one word missing is no match"
         );
         let sorted = |column| {
             let mut order: Vec<usize> = (0..rows.len()).collect();

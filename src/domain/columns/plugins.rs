@@ -1,6 +1,6 @@
 //! A plugin as a row: the Plugins tab's list, `crmdeck plugins` and its CSV.
 
-use super::{Column, Natural, OnScreen, Print, Text, Tone};
+use super::{Column, Filtered, Natural, OnScreen, Print, Text, Tone};
 use crate::domain::format::{NONE, abilities_inline, plugin_type_word};
 use crate::model::{Installation, Plugin, mask_secret};
 
@@ -34,7 +34,7 @@ pub static COLUMNS: &[Column<Plugin, PluginFormat>] = &[
             priority: 9,
             essential: true,
             tone: Tone::Plain,
-            filtered: true,
+            filtered: Filtered::Drawn,
             sort: None,
         }),
         print: Print::UpTo(32),
@@ -53,7 +53,7 @@ pub static COLUMNS: &[Column<Plugin, PluginFormat>] = &[
             priority: 8,
             essential: true,
             tone: Tone::Plain,
-            filtered: false,
+            filtered: Filtered::No,
             sort: None,
         }),
         print: Print::Whole,
@@ -72,7 +72,7 @@ pub static COLUMNS: &[Column<Plugin, PluginFormat>] = &[
             priority: 7,
             essential: true,
             tone: Tone::State,
-            filtered: false,
+            filtered: Filtered::No,
             sort: None,
         }),
         print: Print::Whole,
@@ -97,7 +97,7 @@ pub static COLUMNS: &[Column<Plugin, PluginFormat>] = &[
             priority: 1,
             essential: false,
             tone: Tone::Quiet,
-            filtered: false,
+            filtered: Filtered::No,
             sort: None,
         }),
         print: Print::UpTo(48),

@@ -595,3 +595,74 @@ fn more_pages_than_any_centre_are_walked_up_to_the_limit() {
         }]
     );
 }
+
+fn snapshot_time() -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::from_timestamp(1_795_600_000, 0).unwrap()
+}
+
+#[test]
+fn a_seed_shows_at_once_and_goes_when_every_page_was_read() {
+    let centre = Centre::of(30, 10);
+    let now = Instant::now();
+    let mut list = list(6);
+    // The snapshot: groups 1..=25 and 99, since deleted on the server.
+    let seeded: Vec<Group> = (1..=25).chain([99, 3]).map(group).collect();
+    assert!(list.seed(seeded, snapshot_time()));
+    assert_eq!(list.as_of(), Some(snapshot_time()));
+    assert_eq!(list.len(), 26, "each group once");
+    assert!(list.group(99).is_some());
+    // A second seed never replaces the first.
+    assert!(!list.seed(vec![group(7)], snapshot_time()));
+
+    list.walk(now);
+    let first = list.plan(now).ask[0];
+    list.accept(centre.serve(first), now);
+    // Page 1's rows are fresh; the snapshot's others stay meanwhile.
+    assert_eq!(list.len(), 26);
+    assert_eq!(ids(&list)[..10], (1..=10).collect::<Vec<_>>());
+    assert!(list.group(99).is_some());
+    assert_eq!(list.as_of(), Some(snapshot_time()));
+
+    walk_through(&mut list, &centre, now);
+    assert!(list.is_done());
+    assert_eq!(list.as_of(), None);
+    assert_eq!(ids(&list), (1..=30).collect::<Vec<_>>());
+    assert!(list.group(99).is_none());
+    assert!(list.take_events().is_empty(), "no shortfall from the seed");
+}
+
+#[test]
+fn a_seed_stays_while_pages_are_missing_or_the_walk_was_stopped() {
+    let centre = Centre::of(30, 10);
+    let now = Instant::now();
+    let mut list = list(6);
+    list.seed((1..=30).map(group).collect(), snapshot_time());
+    list.walk(now);
+    let first = list.plan(now).ask[0];
+    list.accept(centre.serve(first), now);
+    for query in list.plan(now).ask {
+        list.fail(query, failed("HTTP 500"), now);
+    }
+    assert!(list.is_done());
+    assert_eq!(list.missing().len(), 2);
+    // The snapshot's rows of the missing pages are still there.
+    assert_eq!(list.len(), 30);
+    assert_eq!(list.as_of(), Some(snapshot_time()));
+
+    let mut stopped = self::list(6);
+    stopped.seed((1..=30).map(group).collect(), snapshot_time());
+    stopped.walk(now);
+    stopped.cancel();
+    assert_eq!(stopped.len(), 30);
+    assert_eq!(stopped.as_of(), Some(snapshot_time()));
+}
+
+#[test]
+fn a_list_that_holds_rows_takes_no_seed() {
+    let centre = Centre::of(5, 10);
+    let now = Instant::now();
+    let mut list = past_page_one(&centre, 6, now);
+    assert!(!list.seed(vec![group(42)], snapshot_time()));
+    assert_eq!(list.as_of(), None);
+    assert!(list.group(42).is_none());
+}

@@ -1,0 +1,156 @@
+//! The snapshot read at start: its rows shown before any answer, replaced
+//! in place by the walk (the selection kept by id), no install from its
+//! catalogue, a refused file said once, and the snapshot to keep after
+//! each complete walk (only when the cache is on, never with pages
+//! missing).
+
+use super::*;
+use crate::app::Tab;
+use crate::app::Walked;
+use crate::app::confirm::Confirm;
+use crate::app::screen::Screen;
+use crate::store::Snapshot;
+
+fn with_cache() -> AppSettings {
+    AppSettings {
+        cache: true,
+        ..fixtures::settings()
+    }
+}
+
+/// A new app, nothing answered, shown `snapshot` as the runtime does.
+fn started_from(snapshot: Snapshot, settings: AppSettings) -> (App, Vec<Effect>) {
+    let (mut app, mut effects) = App::new(settings, NARROW);
+    let msg = Msg::Snapshot(Ok(Box::new(snapshot)));
+    effects.extend(app.update(Input::Msg(msg), now()));
+    (app, effects)
+}
+
+fn saved(effects: &[Effect]) -> Vec<&Walked> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::SaveSnapshot(walked) => Some(walked.as_ref()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn answer_all(app: &mut App, effects: Vec<Effect>) -> Vec<Effect> {
+    answer(app, effects, &mut |request| Some(server_answer(request)))
+}
+
+#[test]
+fn the_snapshots_rows_show_before_any_answer_and_the_walk_replaces_them_in_place() {
+    // Groups 1..=30 and 500, deleted on the server since.
+    let snapshot = fixtures::snapshot((1..=30).chain([500]));
+    let (mut app, effects) = started_from(snapshot, with_cache());
+    let groups = &app.tabs.groups;
+    assert!(groups.loaded);
+    assert_eq!(groups.rows.len(), 31);
+    assert!(groups.refreshing);
+    let list = groups.group_list(&app.shared).unwrap();
+    assert_eq!(list.as_of(), Some(now() - chrono::TimeDelta::minutes(3)));
+    // The branch names are the snapshot's until the list answers.
+    assert_eq!(app.shared.branches.names.len(), 4);
+    // Nothing of it went out: the walk's page 1 is still the first request.
+    fetch_of(&effects, &Request::Groups(query(1)));
+
+    press(&mut app, "jjj");
+    let chosen = app.tabs.groups.selected_id().unwrap();
+    let left = answer_all(&mut app, effects);
+    let groups = &app.tabs.groups;
+    assert_eq!(groups.rows.len(), fixtures::TOTAL_GROUPS as usize);
+    assert_eq!(groups.selected_id(), Some(chosen), "the cursor kept by id");
+    assert!(
+        groups.rows.index(500).is_none(),
+        "a group the server dropped goes"
+    );
+    assert_eq!(groups.group_list(&app.shared).unwrap().as_of(), None);
+
+    // The complete walk is kept: this run's rows, branches and plugins.
+    let saved = saved(&left);
+    assert_eq!(saved.len(), 1, "{left:?}");
+    assert_eq!(saved[0].branch, None);
+    assert_eq!(saved[0].taken_at, now());
+    assert_eq!(saved[0].groups.len(), fixtures::TOTAL_GROUPS as usize);
+    assert_eq!(
+        saved[0].branches.as_deref(),
+        Some(&fixtures::branches()[..])
+    );
+    assert_eq!(saved[0].plugins.as_deref(), Some(&fixtures::plugins()[..]));
+}
+
+#[test]
+fn installs_wait_for_the_catalogue_fetched_in_this_run() {
+    let (mut app, effects) = started_from(fixtures::snapshot(1..=5), fixtures::settings());
+    press(&mut app, "1");
+    let shown = &app.tabs.plugins.plugins;
+    assert_eq!(shown.len(), fixtures::plugins().len());
+    assert!(
+        shown
+            .iter()
+            .filter_map(|p| p.user.as_ref())
+            .all(|u| u.token.is_none())
+    );
+    // Plugin 1 is installed, its token not in the snapshot.
+    press(&mut app, "\nv");
+    let said = &app.shared.status.current().unwrap().text;
+    assert_eq!(
+        said,
+        "no token in the snapshot: it shows once the list is fetched"
+    );
+    press(&mut app, "\x1bji");
+    assert!(app.overlay::<Confirm>().is_none());
+    let said = &app.shared.status.current().unwrap().text;
+    assert_eq!(
+        said,
+        "the catalogue shown is the snapshot's, not fetched yet: install waits for it (loading…)"
+    );
+    // A confirmation given before would not send either.
+    let command = crate::app::screen::Command::Install { plugin_id: 2 };
+    let sent = app.tabs.plugins.command(&command, &mut app.shared);
+    assert_eq!(install_fetches(&sent), 0);
+
+    answer_all(&mut app, effects);
+    assert_eq!(app.tabs.plugins.from_snapshot, None);
+    press(&mut app, "i");
+    assert!(app.overlay::<Confirm>().is_some());
+}
+
+#[test]
+fn a_refused_snapshot_is_said_once_and_the_start_goes_on() {
+    let (mut app, effects) = App::new(fixtures::settings(), NARROW);
+    let why = "/c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)".to_string();
+    app.update(Input::Msg(Msg::Snapshot(Err(why))), now());
+    let said = app.shared.status.current().unwrap();
+    assert_eq!(
+        said.text,
+        "snapshot not used: /c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)"
+    );
+    assert!(!app.tabs.groups.loaded);
+    answer_all(&mut app, effects);
+    assert_eq!(app.tabs.groups.rows.len(), fixtures::TOTAL_GROUPS as usize);
+    assert_eq!(app.tab, Tab::Groups);
+}
+
+#[test]
+fn a_walk_is_kept_only_when_the_cache_is_on_and_every_page_was_read() {
+    let (mut app, effects) = App::new(fixtures::settings(), NARROW);
+    assert!(saved(&answer_all(&mut app, effects)).is_empty());
+
+    let (mut app, effects) = App::new(with_cache(), NARROW);
+    let left = answer(&mut app, effects, &mut |request| match request {
+        Request::Groups(query) if query.page == 3 => {
+            Some(request.failed(ApiError::Timeout(std::time::Duration::from_secs(30))))
+        }
+        _ => Some(server_answer(request)),
+    });
+    assert!(saved(&left).is_empty(), "page 3 missing: {left:?}");
+    // r asks for page 3 alone; once it is there the walk is complete.
+    let retry = press(&mut app, "r");
+    let left = answer_all(&mut app, retry);
+    let saved = saved(&left);
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].groups.len(), fixtures::TOTAL_GROUPS as usize);
+}

@@ -1,0 +1,133 @@
+//! `crmdeck cache clear`, the snapshot `groups --all` leaves after a
+//! complete walk, and what `info` says of the cache.
+
+use super::branch::BranchList;
+use crate::cache::Cache;
+use crate::config;
+use crate::domain::format::as_of;
+use crate::domain::zone::Zone;
+use crate::model::{Branch, Group, Plugin};
+use crate::session::{Session, optional};
+use crate::store::Snapshot;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+/// `crmdeck cache clear`: every snapshot file removed (of every profile),
+/// and what was removed said.
+pub fn clear() -> Result<String, super::CliError> {
+    let env = |name: &str| std::env::var(name).ok();
+    let Some(dir) = config::cache_dir(&env) else {
+        return Ok("no cache folder: neither XDG_CACHE_HOME nor HOME is set\n".into());
+    };
+    let cache = Cache::new(dir);
+    let removed = cache
+        .clear()
+        .map_err(|error| std::io::Error::other(error.to_string()))?;
+    let dir = cache.dir().display();
+    Ok(match removed.len() {
+        0 => format!("no snapshot in {dir}\n"),
+        count => {
+            let mut out = format!(
+                "removed {count} file{} from {dir}:\n",
+                if count == 1 { "" } else { "s" }
+            );
+            for path in removed {
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                out.push_str(&format!("  {name}\n"));
+            }
+            out
+        }
+    })
+}
+
+/// What a snapshot holds besides the groups, asked for while the walk
+/// runs: the branches (the list the command already has) and the plugin
+/// catalogue. Either may be missing: then the snapshot says so.
+pub(super) async fn extras(
+    session: &Session,
+    branches: &BranchList<'_>,
+) -> (Option<Vec<Branch>>, Option<Vec<Plugin>>) {
+    let plugins = optional("the plugin catalogue", session.client.plugins());
+    let (branches, plugins) = tokio::join!(branches.get(), plugins);
+    (branches.map(<[Branch]>::to_vec), plugins)
+}
+
+/// Writes the snapshot of `branch` after a complete walk; a failure is a
+/// warning (the groups are printed all the same).
+pub(super) fn save(
+    session: &Session,
+    cache: &Cache,
+    branch: Option<i64>,
+    groups: Vec<Group>,
+    (branches, plugins): (Option<Vec<Branch>>, Option<Vec<Plugin>>),
+) {
+    let key = session.snapshot_key(branch);
+    let snapshot = Snapshot::new(key, Utc::now(), groups, branches, plugins);
+    match cache.write(&snapshot) {
+        Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
+        Err(error) => {
+            tracing::warn!(%error, "snapshot not written");
+            eprintln!("crmdeck: warning: snapshot not written: {error}");
+        }
+    }
+}
+
+/// The cache as `info` shows it.
+#[derive(Debug, Serialize)]
+pub(super) struct CacheInfo {
+    /// False with `cache = false` or `--no-cache`.
+    enabled: bool,
+    /// The snapshot file of this profile, base URL and branch.
+    snapshot: Option<String>,
+    /// When it was taken; `None` when there is none (or it cannot be used).
+    taken_at: Option<DateTime<Utc>>,
+    age_secs: Option<i64>,
+    /// Why the file there cannot be used.
+    problem: Option<String>,
+    /// For a person: `~/.cache/crmdeck/snapshot-….json (as of 14:02, 3 min ago)`.
+    #[serde(skip)]
+    line: String,
+}
+
+impl CacheInfo {
+    pub(super) fn gather(session: &Session, zone: &Zone, now: DateTime<Utc>) -> Self {
+        let Some(cache) = session.cache() else {
+            let why = if session.config.cache {
+                "none: neither XDG_CACHE_HOME nor HOME is set"
+            } else {
+                "off (cache = false or --no-cache)"
+            };
+            return Self {
+                enabled: false,
+                snapshot: None,
+                taken_at: None,
+                age_secs: None,
+                problem: None,
+                line: why.into(),
+            };
+        };
+        let key = session.snapshot_key(session.config.branch_id);
+        let path = cache.path(&key).display().to_string();
+        let (taken_at, problem, state) = match cache.read(&key) {
+            Ok(Some(snapshot)) => (
+                Some(snapshot.taken_at),
+                None,
+                as_of(snapshot.taken_at, now, zone),
+            ),
+            Ok(None) => (None, None, "none yet".to_string()),
+            Err(error) => (None, Some(error.to_string()), format!("not used: {error}")),
+        };
+        Self {
+            enabled: true,
+            line: format!("{path} ({state})"),
+            snapshot: Some(path),
+            age_secs: taken_at.map(|at| (now - at).num_seconds()),
+            taken_at,
+            problem,
+        }
+    }
+
+    pub(super) fn line(&self) -> String {
+        self.line.clone()
+    }
+}

@@ -1,0 +1,311 @@
+//! The snapshot: what a complete walk of one branch found (its groups, the
+//! branches, the plugin catalogue), as the JSON crmdeck keeps on disk to
+//! draw the next start before any answer arrives.
+//!
+//! Pure: bytes in, bytes out; the files are `cache.rs`'s. A snapshot names
+//! whose it is (its [`SnapshotKey`]: profile, base URL, branch) inside, so
+//! one profile's or server's data is never shown for another even if two
+//! files were swapped; and it never holds a token: the installations'
+//! tokens are stripped before it is written.
+//!
+//! The records are written in their wire form (the model's `Serialize`) and
+//! read back by the same tolerant `Deserialize` the API's answers go
+//! through, so a snapshot reads exactly like the pages it came from.
+
+use crate::model::{Branch, Group, Plugin};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The format written; a file of any other version is not read.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// Whose snapshot it is: one file per key.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SnapshotKey {
+    /// The config profile (`None`: the config's top level).
+    pub profile: Option<String>,
+    pub base_url: String,
+    /// The branch walked (`None`: every branch).
+    pub branch: Option<i64>,
+}
+
+/// What a complete walk found, and when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub version: u32,
+    pub key: SnapshotKey,
+    pub taken_at: DateTime<Utc>,
+    pub groups: Vec<Group>,
+    /// `None`: not known when it was taken (the branch list is optional).
+    pub branches: Option<Vec<Branch>>,
+    /// `None`: not asked for, or not answered.
+    pub plugins: Option<Vec<Plugin>>,
+}
+
+/// Why a snapshot was not used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SnapshotError {
+    /// Not a snapshot at all: empty, cut short, not JSON, a field missing.
+    Unreadable(String),
+    /// Written by another version of crmdeck.
+    Version(u32),
+    /// Another profile's, server's or branch's.
+    ForeignKey,
+}
+
+impl fmt::Display for SnapshotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unreadable(why) => write!(f, "not a snapshot ({why})"),
+            Self::Version(version) => write!(
+                f,
+                "written in format {version}, this crmdeck reads {SNAPSHOT_VERSION}"
+            ),
+            Self::ForeignKey => f.write_str("taken for another profile, server or branch"),
+        }
+    }
+}
+
+impl Snapshot {
+    /// A snapshot of `key` taken at `taken_at`, its installation tokens
+    /// stripped.
+    pub fn new(
+        key: SnapshotKey,
+        taken_at: DateTime<Utc>,
+        groups: Vec<Group>,
+        branches: Option<Vec<Branch>>,
+        mut plugins: Option<Vec<Plugin>>,
+    ) -> Self {
+        let catalogue = plugins.iter_mut().flatten();
+        for installation in catalogue.filter_map(|p| p.user.as_mut()) {
+            installation.token = None;
+        }
+        Self {
+            version: SNAPSHOT_VERSION,
+            key,
+            taken_at,
+            groups,
+            branches,
+            plugins,
+        }
+    }
+
+    /// The file's bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        // Plain data with string keys: serialising it cannot fail.
+        serde_json::to_vec(self).expect("a snapshot serialises")
+    }
+
+    /// The snapshot in `bytes` if it is one of this format, taken for
+    /// `key`; never a panic, whatever the bytes.
+    pub fn decode(bytes: &[u8], key: &SnapshotKey) -> Result<Self, SnapshotError> {
+        /// The version alone first: a later format may change the rest.
+        #[derive(Deserialize)]
+        struct Header {
+            version: u32,
+        }
+        let unreadable = |error: serde_json::Error| SnapshotError::Unreadable(error.to_string());
+        let header: Header = serde_json::from_slice(bytes).map_err(unreadable)?;
+        if header.version != SNAPSHOT_VERSION {
+            return Err(SnapshotError::Version(header.version));
+        }
+        let snapshot: Self = serde_json::from_slice(bytes).map_err(unreadable)?;
+        if snapshot.key != *key {
+            return Err(SnapshotError::ForeignKey);
+        }
+        Ok(snapshot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{
+        Abilities, Course, DateField, DaysCode, ExactDays, GroupStatus, Installation, LessonTime,
+        PluginType, Timestamp,
+    };
+    use chrono::{NaiveDate, NaiveTime, TimeZone, Weekday};
+
+    fn key() -> SnapshotKey {
+        SnapshotKey {
+            profile: Some("ops".into()),
+            base_url: "https://crm.example.uz/api".into(),
+            branch: Some(3),
+        }
+    }
+
+    fn taken() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 25, 9, 2, 0).unwrap()
+    }
+
+    /// A group using every kind of field, known and odd values.
+    fn group(id: i64) -> Group {
+        Group {
+            id,
+            name: format!("Group {id}"),
+            days: if id % 2 == 0 {
+                DaysCode::Custom
+            } else {
+                DaysCode::Other("9".into())
+            },
+            exact_days: ExactDays {
+                days: vec![Weekday::Mon, Weekday::Thu],
+                unknown: vec!["someday".into()],
+            },
+            lesson_start_time: Some(LessonTime::Clock(
+                NaiveTime::from_hms_opt(9, 30, 0).unwrap(),
+            )),
+            lesson_end_time: Some(LessonTime::Utc(taken())),
+            status: if id % 2 == 0 {
+                GroupStatus::Active
+            } else {
+                GroupStatus::Other("paused".into())
+            },
+            salary_for_corporate: Some(serde_json::json!({"a": 1})),
+            group_start_date: Some(DateField::Date(
+                NaiveDate::from_ymd_opt(2026, 9, 1).unwrap(),
+            )),
+            group_end_date: Some(DateField::Raw("soon".into())),
+            created_at: Some(Timestamp::Raw("yesterday".into())),
+            updated_at: Some(Timestamp::Utc(taken())),
+            deleted_at: Some(Timestamp::Local(
+                NaiveDate::from_ymd_opt(2022, 7, 13)
+                    .unwrap()
+                    .and_hms_opt(20, 0, 46)
+                    .unwrap(),
+            )),
+            branch_id: Some(3),
+            course: Some(Course {
+                id: 7,
+                name: "English B1".into(),
+                lesson_duration: Some(90),
+                ..Course::default()
+            }),
+            ..Group::default()
+        }
+    }
+
+    fn plugin(id: i64, installed: bool) -> Plugin {
+        Plugin {
+            id,
+            name: format!("Plugin {id}"),
+            plugin_type: if installed {
+                PluginType::Premium
+            } else {
+                PluginType::Other("Trial".into())
+            },
+            abilities: Abilities::List(vec!["sms".into()]),
+            user: installed.then(|| Installation {
+                id: 40,
+                plugin_id: Some(id),
+                user_id: Some(1),
+                token: Some("1|jCr5secretsecret".into()),
+                ..Installation::default()
+            }),
+            ..Plugin::default()
+        }
+    }
+
+    fn snapshot() -> Snapshot {
+        Snapshot::new(
+            key(),
+            taken(),
+            vec![group(1), group(2)],
+            Some(vec![Branch {
+                id: 3,
+                name: "Chilonzor".into(),
+            }]),
+            Some(vec![plugin(1, true), plugin(2, false)]),
+        )
+    }
+
+    #[test]
+    fn a_snapshot_reads_back_as_written_without_any_token() {
+        let written = snapshot();
+        let bytes = written.encode();
+        assert!(!String::from_utf8_lossy(&bytes).contains("jCr5"));
+        let read = Snapshot::decode(&bytes, &key()).unwrap();
+        assert_eq!(read, written);
+        assert_eq!(read.groups[0], group(1));
+        assert_eq!(
+            read.plugins.as_ref().unwrap()[0]
+                .user
+                .as_ref()
+                .unwrap()
+                .token,
+            None
+        );
+        assert_eq!(
+            read.plugins.as_ref().unwrap()[0].user.as_ref().unwrap().id,
+            40
+        );
+    }
+
+    #[test]
+    fn another_profiles_servers_or_branchs_snapshot_is_refused() {
+        let bytes = snapshot().encode();
+        let others = [
+            SnapshotKey {
+                profile: None,
+                ..key()
+            },
+            SnapshotKey {
+                base_url: "https://other.example.uz/api".into(),
+                ..key()
+            },
+            SnapshotKey {
+                branch: None,
+                ..key()
+            },
+        ];
+        for other in others {
+            assert_eq!(
+                Snapshot::decode(&bytes, &other),
+                Err(SnapshotError::ForeignKey)
+            );
+        }
+    }
+
+    #[test]
+    fn a_foreign_version_is_refused_before_its_body_is_read() {
+        let future = br#"{"version": 2, "key": "a shape this version does not know"}"#;
+        assert_eq!(
+            Snapshot::decode(future, &key()),
+            Err(SnapshotError::Version(2))
+        );
+        let mut written = snapshot();
+        written.version = 0;
+        assert_eq!(
+            Snapshot::decode(&written.encode(), &key()),
+            Err(SnapshotError::Version(0))
+        );
+    }
+
+    #[test]
+    fn garbage_truncated_and_empty_files_are_errors_not_panics() {
+        let bytes = snapshot().encode();
+        let cases: Vec<&[u8]> = vec![
+            b"",
+            b"   ",
+            b"\xff\xfe garbage",
+            b"null",
+            b"[1, 2, 3]",
+            b"{\"version\": 1}",
+            &bytes[..bytes.len() / 2],
+            &bytes[..bytes.len() - 1],
+        ];
+        for case in cases {
+            let result = Snapshot::decode(case, &key());
+            assert!(
+                matches!(result, Err(SnapshotError::Unreadable(_))),
+                "{:?} gave {result:?}",
+                String::from_utf8_lossy(case)
+            );
+        }
+        // Every cut of the file is refused, none panics.
+        for end in (0..bytes.len()).step_by(7) {
+            assert!(Snapshot::decode(&bytes[..end], &key()).is_err());
+        }
+    }
+}

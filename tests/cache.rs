@@ -1,0 +1,131 @@
+//! The snapshot cache through the real binary over real HTTP: `groups
+//! --all` leaves a snapshot after a complete walk only, `info` names it
+//! and its age, `--no-cache` and `cache = false` leave none, `cache
+//! clear` removes them and says which.
+
+pub mod support;
+
+use crmdeck::demo::{DemoOptions, Fault, FaultScope};
+use serde_json::Value;
+use std::path::PathBuf;
+use support::cli::{Fixture, fixture_with, stdout_json};
+use support::text::assert_contains;
+
+fn five_pages() -> DemoOptions {
+    DemoOptions {
+        groups: 100,
+        max_per_page: 20,
+        ..DemoOptions::default()
+    }
+}
+
+/// The files in the home's cache folder (`$HOME/.cache/crmdeck`).
+fn snapshots(fx: &Fixture) -> Vec<PathBuf> {
+    let dir = fx.home.path().join(".cache/crmdeck");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+async fn info_cache(fx: &Fixture, extra: &[&str]) -> Value {
+    let args = [&["info", "--format", "json"], extra].concat();
+    stdout_json(&fx.run(&args).await)["cache"].clone()
+}
+
+#[tokio::test]
+async fn a_complete_walk_leaves_a_snapshot_info_names_and_clear_removes() {
+    let fx = fixture_with(five_pages()).await;
+    let cache = info_cache(&fx, &[]).await;
+    assert_eq!(cache["enabled"], true);
+    assert_eq!(cache["taken_at"], Value::Null);
+    assert!(snapshots(&fx).is_empty());
+
+    let groups = fx.list(&["groups", "--all", "--format", "json"]).await;
+    assert_eq!(groups.len(), 100);
+    let files = snapshots(&fx);
+    assert_eq!(files.len(), 1, "{files:?}");
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let snapshot: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(snapshot["version"], 1);
+    assert_eq!(snapshot["key"]["base_url"], fx.server.base_url());
+    assert_eq!(snapshot["groups"].as_array().unwrap().len(), 100);
+    assert!(
+        snapshot["branches"]
+            .as_array()
+            .is_some_and(|b| !b.is_empty())
+    );
+    // The catalogue is there, its installations without a token.
+    let plugins = snapshot["plugins"].as_array().unwrap();
+    let installed: Vec<&Value> = plugins.iter().filter_map(|p| p.get("user")).collect();
+    assert!(installed.iter().any(|user| user.is_object()));
+    assert!(
+        installed
+            .iter()
+            .all(|user| user.is_null() || user["token"].is_null())
+    );
+    assert!(!text.contains(support::cli::TOKEN));
+
+    let cache = info_cache(&fx, &[]).await;
+    assert_eq!(cache["snapshot"], files[0].display().to_string());
+    assert!(cache["taken_at"].is_string());
+    assert!(cache["age_secs"].as_i64().is_some_and(|age| age >= 0));
+    let text = fx.text(&["info"]).await;
+    assert_contains(&text, &["cache", "snapshot-", ".json (as of "]);
+
+    let cleared = fx.text(&["cache", "clear"]).await;
+    let name = files[0].file_name().unwrap().to_str().unwrap();
+    assert_contains(&cleared, &["removed 1 file from ", name]);
+    assert!(snapshots(&fx).is_empty());
+    assert_contains(&fx.text(&["cache", "clear"]).await, &["no snapshot in"]);
+}
+
+#[tokio::test]
+async fn a_walk_with_pages_missing_leaves_no_snapshot() {
+    let fx = fixture_with(five_pages()).await;
+    fx.server
+        .faults()
+        .push(Fault::Status(500), 2, FaultScope::groups_page(3));
+    let groups = fx
+        .list(&["groups", "--all", "--partial", "--format", "json"])
+        .await;
+    assert_eq!(groups.len(), 80);
+    assert!(snapshots(&fx).is_empty());
+}
+
+#[tokio::test]
+async fn no_cache_and_cache_false_read_and_write_nothing() {
+    let fx = fixture_with(five_pages()).await;
+    fx.list(&["groups", "--all", "--no-cache", "--format", "json"])
+        .await;
+    assert!(snapshots(&fx).is_empty());
+    let cache = info_cache(&fx, &["--no-cache"]).await;
+    assert_eq!(cache["enabled"], false);
+    assert_eq!(cache["snapshot"], Value::Null);
+
+    std::fs::create_dir_all(fx.home.config_path().parent().unwrap()).unwrap();
+    std::fs::write(fx.home.config_path(), "cache = false\n").unwrap();
+    fx.list(&["groups", "--all", "--format", "json"]).await;
+    assert!(snapshots(&fx).is_empty());
+    assert_contains(
+        &fx.text(&["info"]).await,
+        &["off (cache = false or --no-cache)"],
+    );
+}
+
+#[tokio::test]
+async fn two_crmdecks_writing_at_once_leave_one_whole_snapshot() {
+    let fx = fixture_with(five_pages()).await;
+    let args = ["groups", "--all", "--format", "json"];
+    let (one, two, three) = tokio::join!(fx.run(&args), fx.run(&args), fx.run(&args));
+    for output in [one, two, three] {
+        assert!(output.status.success(), "{output:?}");
+    }
+    // One file, no temporary file left, and it reads as a whole snapshot.
+    let files = snapshots(&fx);
+    assert_eq!(files.len(), 1, "{files:?}");
+    let snapshot: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
+    assert_eq!(snapshot["groups"].as_array().unwrap().len(), 100);
+    assert!(info_cache(&fx, &[]).await["taken_at"].is_string());
+}

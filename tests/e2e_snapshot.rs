@@ -1,0 +1,147 @@
+//! End to end, the snapshot start: the real binary in a pseudo-terminal
+//! over a cache folder the test owns. With the API hanging, a snapshot
+//! `groups --all` left draws its rows and its age; a corrupt snapshot file
+//! is said once on the status line, the start goes on as usual, and the
+//! complete walk writes a good snapshot over it.
+
+pub mod support;
+
+use crmdeck::demo::DemoOptions;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use support::demo_server::Server;
+use support::home::Home;
+use support::pty;
+use support::screen::{FIRST_ROWS, Watch};
+use tempfile::TempDir;
+
+/// A server of 100 groups over 5 pages, and a cache folder for its runs.
+fn server_and_cache() -> (Server, TempDir) {
+    let server = Server::start(DemoOptions {
+        groups: 100,
+        max_per_page: 20,
+        ..DemoOptions::default()
+    });
+    (server, TempDir::new().expect("a cache folder"))
+}
+
+/// `crmdeck ARGS` against `server` with `cache` as XDG_CACHE_HOME; stdout.
+fn cli(server: &Server, cache: &Path, args: &[&str]) -> String {
+    let output = Home::new()
+        .crmdeck(args)
+        .env("CRMDECK_BASE_URL", server.handle.base_url())
+        .env("CRMDECK_TOKEN", server.handle.token())
+        .env("XDG_CACHE_HOME", cache)
+        .output()
+        .expect("crmdeck runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// This server's snapshot file, as `crmdeck info` names it.
+fn snapshot_path(server: &Server, cache: &Path) -> PathBuf {
+    let info: Value = serde_json::from_str(&cli(server, cache, &["info", "--format", "json"]))
+        .expect("info as JSON");
+    PathBuf::from(info["cache"]["snapshot"].as_str().expect("a snapshot path"))
+}
+
+fn dashboard(server: &Server, cache: &Path) -> pty::Tty {
+    let cache = cache.to_str().expect("a UTF-8 path");
+    pty::dashboard(
+        &server.handle.base_url(),
+        server.handle.token(),
+        &[],
+        &[("XDG_CACHE_HOME", cache)],
+    )
+}
+
+#[test]
+fn with_the_api_hanging_a_snapshot_start_shows_rows_and_their_age() {
+    let (server, cache) = server_and_cache();
+    cli(
+        &server,
+        cache.path(),
+        &["groups", "--all", "--format", "csv"],
+    );
+    // From now on no answer comes before the test ends.
+    server.handle.faults().set_latency(Duration::from_secs(60));
+    let mut tty = dashboard(&server, cache.path());
+    let screen = tty.wait_for("· refreshing");
+    assert!(screen.contains("as of "), "{screen}");
+    assert!(screen.contains("100 groups"), "{screen}");
+    assert!(screen.contains(FIRST_ROWS), "{screen}");
+    // The demo's first group, drawn from the snapshot alone.
+    assert!(screen.contains("> 1 "), "{screen}");
+    tty.quit();
+}
+
+#[test]
+fn a_corrupt_snapshot_is_said_once_and_the_start_goes_on() {
+    let (server, cache) = server_and_cache();
+    let path = snapshot_path(&server, cache.path());
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, "{\"version\": 1, \"key\": {\"prof").unwrap();
+    let mut tty = dashboard(&server, cache.path());
+    tty.wait_until("the notice", |screen| {
+        pty::status_text_of(screen).contains("snapshot not used:")
+    });
+    tty.wait_for(FIRST_ROWS);
+    let screen = tty.screen_text();
+    assert!(!screen.contains("as of "), "{screen}");
+    // The walk completes and leaves a good snapshot in its place.
+    support::wait::until(
+        "a good snapshot",
+        || {
+            std::fs::read(&path)
+                .ok()
+                .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+                .is_some_and(|snapshot| snapshot["groups"].as_array().map(Vec::len) == Some(100))
+        },
+        || String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()).into_owned(),
+    );
+    tty.quit();
+    let log = std::fs::read_to_string(tty.log_path()).expect("a log file");
+    assert!(log.contains("snapshot ignored"), "{log}");
+    assert!(log.contains("snapshot written"), "{log}");
+}
+
+#[test]
+fn no_cache_neither_reads_nor_writes_the_snapshot() {
+    let (server, cache) = server_and_cache();
+    cli(
+        &server,
+        cache.path(),
+        &["groups", "--all", "--format", "csv"],
+    );
+    let path = snapshot_path(&server, cache.path());
+    let written = std::fs::read(&path).expect("the snapshot groups --all left");
+    server.handle.faults().set_latency(Duration::from_secs(60));
+    let cache_home = cache.path().to_str().expect("a UTF-8 path");
+    let mut tty = pty::dashboard(
+        &server.handle.base_url(),
+        server.handle.token(),
+        &["--no-cache"],
+        &[("XDG_CACHE_HOME", cache_home)],
+    );
+    let screen = tty.wait_for("loading");
+    assert!(!screen.contains("as of "), "{screen}");
+    assert!(!screen.contains(FIRST_ROWS), "{screen}");
+    tty.quit();
+    // A whole walk with --no-cache leaves the file as it was.
+    server.handle.faults().set_latency(Duration::ZERO);
+    let mut tty = pty::dashboard(
+        &server.handle.base_url(),
+        server.handle.token(),
+        &["--no-cache"],
+        &[("XDG_CACHE_HOME", cache_home)],
+    );
+    tty.wait_until("the whole list read", |screen| {
+        let text = screen.contents();
+        text.contains(FIRST_ROWS) && !text.contains("pages…")
+    });
+    tty.quit();
+    // (Compared whole, not shown: a snapshot is a few hundred KB.)
+    let untouched = std::fs::read(&path).unwrap() == written;
+    assert!(untouched, "--no-cache wrote the snapshot");
+}
