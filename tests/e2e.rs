@@ -205,3 +205,33 @@ fn escape_sequences_from_the_server_show_as_placeholders_and_reach_nothing() {
         assert!(requests.titles.is_empty(), "{:?}", requests.titles);
     });
 }
+
+#[test]
+fn four_opens_today_on_the_demo() {
+    let mut tty = demo();
+    tty.type_keys("4");
+    tty.wait_for("[4 Today]");
+    // Every part has its heading, empty or not, on the centre's clock.
+    tty.wait_for("(Asia/Tashkent)");
+    tty.wait_for(" Now · ");
+    tty.wait_for(" Next · ");
+    tty.quit();
+}
+
+#[test]
+fn enter_on_a_crowded_week_cell_lists_its_groups() {
+    let mut tty = demo();
+    // The seven-day grid shows above 120 columns; the demo's cells are
+    // crowded from its first half hour on.
+    tty.resize(160, 45);
+    tty.wait_for("crmdeck");
+    tty.type_keys("3");
+    tty.wait_for("groups this week");
+    tty.type_keys("\r");
+    tty.wait_for("groups ─");
+    tty.wait_for("Start  End    Name");
+    tty.type_keys("\x1b");
+    tty.wait_until_text("the list closed", |text| !text.contains("groups ─"));
+    tty.wait_for("groups this week");
+    tty.quit();
+}

@@ -2,7 +2,10 @@
 //! formatted for people. Nulls show "—"; fields whose meaning is not
 //! published show their value as sent.
 
-use super::document::{DocLine, field};
+use super::document::{self, DocLine, field};
+use super::layout::Layout;
+use super::list_cursor::Movement;
+use super::shared::Shared;
 use crate::domain::clock::{lesson_minutes, lesson_range};
 use crate::domain::format::{
     NONE, RowFormat, date, flag, json_value, status_word, thousands, timestamp,
@@ -11,6 +14,36 @@ use crate::domain::sanitize::{sanitize_line, sanitize_text};
 use crate::domain::weekday::{NameStyle, describe_days};
 use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use std::collections::HashMap;
+
+/// A group's detail opened over a list of lessons (Enter) and closed
+/// again (Esc), scrolled within its content: the Today tab's and the
+/// crowd list's.
+#[derive(Debug, Default)]
+pub struct DetailOver {
+    pub open: bool,
+    pub scroll: usize,
+}
+
+impl DetailOver {
+    /// Opens the detail at its top.
+    pub fn open(&mut self) {
+        self.open = true;
+        self.scroll = 0;
+    }
+
+    /// The detail of `group`, as the world of `shared` names its fields.
+    pub fn document(group: &Group, shared: &Shared) -> Vec<DocLine> {
+        group_document(group, shared.row_format(), &shared.branches.names)
+    }
+
+    /// Scrolls the detail (its `lines`, when a group is selected) by
+    /// `movement` within its content (a still movement after a resize).
+    pub fn scroll_by(&mut self, movement: Movement, lines: Option<Vec<DocLine>>, layout: &Layout) {
+        if let Some(lines) = lines {
+            self.scroll = document::scrolled(self.scroll, movement, &lines, layout);
+        }
+    }
+}
 
 /// The detail view of `group`; `branch_names` names its branch when known.
 pub fn group_document(

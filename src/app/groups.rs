@@ -259,6 +259,10 @@ impl Screen for GroupsTab {
                 tab: Tab::Week,
                 reload: false,
             }),
+            Action::OpenToday => shared.ask(Ask::Show {
+                tab: Tab::Today,
+                reload: false,
+            }),
             Action::PickBranch => {
                 let picker = BranchPicker::open(&shared.branches, self.branch_id);
                 shared.open(picker);

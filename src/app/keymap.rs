@@ -19,6 +19,14 @@ pub enum Context {
     Week,
     /// A group's detail opened from the week.
     WeekDetail,
+    /// The groups of a crowded cell of the week.
+    Crowd,
+    /// A group's detail opened from a crowded cell.
+    CrowdDetail,
+    /// Today's lessons.
+    Today,
+    /// A group's detail opened from today's lessons.
+    TodayDetail,
     /// The install confirmation.
     Confirm,
     BranchPicker,
@@ -40,6 +48,10 @@ impl Context {
             Self::PluginDetail => "Plugin detail",
             Self::Week => "Week",
             Self::WeekDetail => "Group detail (from the week)",
+            Self::Crowd => "Groups of a crowded half hour (from the week)",
+            Self::CrowdDetail => "Group detail (from a crowded half hour)",
+            Self::Today => "Today",
+            Self::TodayDetail => "Group detail (from today)",
             Self::Confirm => "Install confirmation",
             Self::BranchPicker => "Branch picker (type to filter)",
             Self::FilterInput => "Filter (type to filter)",
@@ -72,6 +84,8 @@ pub enum Action {
     ShowTab(Tab),
     /// `w` on the Groups tab: the week of the branch.
     OpenWeek,
+    /// `t` on the Groups tab: today's lessons of the branch.
+    OpenToday,
     PreviousDay,
     NextDay,
     NextTab,
@@ -290,6 +304,7 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::Global, &[plain('1')], A::ShowTab(Tab::Plugins), "Plugins tab", false),
     bind(C::Global, &[plain('2')], A::ShowTab(Tab::Groups), "Groups tab", false),
     bind(C::Global, &[plain('3')], A::ShowTab(Tab::Week), "Week tab", false),
+    bind(C::Global, &[plain('4')], A::ShowTab(Tab::Today), "Today tab", false),
     bind(C::Global, &[special(KeyCode::Tab)], A::NextTab, "next tab", false),
     bind(C::Global, &[special(KeyCode::BackTab)], A::PreviousTab, "previous tab", false),
     bind(C::Global, &[plain('r')], A::Refresh, "refresh", false),
@@ -304,6 +319,7 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::GroupsList, &[ENTER], A::Open, "details", true),
     bind(C::GroupsList, &[plain('b')], A::PickBranch, "branch", true),
     bind(C::GroupsList, &[plain('w')], A::OpenWeek, "week", true),
+    bind(C::GroupsList, &[plain('t')], A::OpenToday, "today", true),
     bind(C::GroupsList, &[plain('/')], A::Filter, "filter", true),
     bind(C::GroupsList, &[plain('s')], A::CycleSort, "sort", true),
     bind(C::GroupsList, &[plain('S')], A::ReverseSort, "reverse the sort", false),
@@ -342,6 +358,40 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::WeekDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
     bind(C::WeekDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
     bind(C::WeekDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
+    // The groups of a crowded cell of the week.
+    bind(C::Crowd, &[ENTER], A::Open, "details", true),
+    bind(C::Crowd, &[ESC], A::Back, "back to the week", true),
+    bind(C::Crowd, &[plain('j'), DOWN], A::Move(M::Down), "down", true),
+    bind(C::Crowd, &[plain('k'), UP], A::Move(M::Up), "up", true),
+    bind(C::Crowd, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first group", false),
+    bind(C::Crowd, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last group", false),
+    // A group's detail opened from a crowded cell.
+    bind(C::CrowdDetail, &[ESC], A::Back, "back to the groups", true),
+    bind(C::CrowdDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
+    bind(C::CrowdDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
+    bind(C::CrowdDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
+    bind(C::CrowdDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
+    bind(C::CrowdDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
+    bind(C::CrowdDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
+    // Today's lessons.
+    bind(C::Today, &[ENTER], A::Open, "details", true),
+    bind(C::Today, &[plain('j'), DOWN], A::Move(M::Down), "next lesson", false),
+    bind(C::Today, &[plain('k'), UP], A::Move(M::Up), "previous lesson", false),
+    bind(C::Today, &[plain('a')], A::ToggleArchived, "show/hide archived", true),
+    bind(C::Today, &[plain('b')], A::PickBranch, "branch", true),
+    bind(C::Today, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first lesson", false),
+    bind(C::Today, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last lesson", false),
+    bind(C::Today, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
+    bind(C::Today, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
+    bind(C::Today, &[ESC], A::Back, "clear error", false),
+    // A group's detail opened from today's lessons.
+    bind(C::TodayDetail, &[ESC], A::Back, "back to today", true),
+    bind(C::TodayDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
+    bind(C::TodayDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
+    bind(C::TodayDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
+    bind(C::TodayDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
+    bind(C::TodayDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
+    bind(C::TodayDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
     // The plugins list.
     // Enter opens the details everywhere; installing is `i`'s alone.
     bind(C::PluginsList, &[ENTER, plain('d')], A::ShowDetails, "details", true),
@@ -604,7 +654,7 @@ mod tests {
     }
 
     /// Every context a screen can be in.
-    const EVERY_CONTEXT_BUT_GLOBAL: [C; 11] = [
+    const EVERY_CONTEXT_BUT_GLOBAL: [C; 15] = [
         C::CommandLine,
         C::GroupsList,
         C::GroupDetail,
@@ -612,6 +662,10 @@ mod tests {
         C::PluginDetail,
         C::Week,
         C::WeekDetail,
+        C::Crowd,
+        C::CrowdDetail,
+        C::Today,
+        C::TodayDetail,
         C::Confirm,
         C::BranchPicker,
         C::FilterInput,

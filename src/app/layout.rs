@@ -24,6 +24,11 @@ pub const TALL_HEIGHT: u16 = 40;
 /// The share of the body the pane below the list takes (a third).
 const PANE_BELOW_SHARE: u16 = 3;
 
+/// Up to this width the Week tab shows one day, its lessons one a line
+/// across the width, instead of the seven-day grid whose cells would only
+/// count the groups of a crowded half hour.
+pub const ONE_DAY_WIDTH: u16 = 120;
+
 /// The column of the first tab in the top line (after `crmdeck`).
 const FIRST_TAB_COLUMN: u16 = 9;
 
@@ -88,6 +93,11 @@ impl Layout {
     /// True when a list tab shows its detail pane (beside or below the list).
     pub fn is_wide(&self) -> bool {
         self.size.0 >= WIDE_WIDTH
+    }
+
+    /// True when the Week tab shows one day rather than the grid.
+    pub fn week_shows_one_day(&self) -> bool {
+        self.size.0 <= ONE_DAY_WIDTH
     }
 
     /// The list layout of the body; `filter_line` when a filter is shown.
@@ -270,12 +280,13 @@ mod tests {
     #[test]
     fn tabs_are_found_by_column() {
         let starts: Vec<u16> = tab_labels().iter().map(|(_, start, _)| *start).collect();
-        assert_eq!(starts, [9, 21, 32]);
+        assert_eq!(starts, [9, 21, 32, 41]);
         assert_eq!(tab_at(9), Some(Tab::Plugins));
         assert_eq!(tab_at(19), Some(Tab::Plugins));
         assert_eq!(tab_at(20), None);
         assert_eq!(tab_at(21), Some(Tab::Groups));
         assert_eq!(tab_at(32), Some(Tab::Week));
+        assert_eq!(tab_at(41), Some(Tab::Today));
         assert_eq!(tab_at(3), None);
     }
 }

@@ -27,6 +27,7 @@ pub mod group_rows;
 pub(crate) mod groups;
 pub(crate) mod help;
 pub(crate) mod keyboard_layouts;
+pub(crate) mod lesson_list;
 pub(crate) mod list_cursor;
 pub(crate) mod list_pane;
 pub(crate) mod plugin_detail;
@@ -37,6 +38,7 @@ pub mod shared;
 pub(crate) mod status;
 pub(crate) mod tabs;
 pub(crate) mod text_input;
+pub(crate) mod today;
 pub mod view;
 pub(crate) mod walks;
 pub(crate) mod week;
@@ -152,6 +154,9 @@ impl App {
             Input::Msg(msg) => self.on_msg(msg),
         };
         effects.extend(self.carry_out_asks());
+        // Any input, not only the tick it asked for, brings a tab that
+        // follows the clock up to it (after a suspend, a sleep of the laptop).
+        self.tabs.get_mut(self.tab).on_clock(&mut self.shared);
         effects.extend(self.remember());
         self.shared.status.expire(now);
         if self.next_auto_refresh.is_none() {
@@ -192,6 +197,7 @@ impl App {
             self.shared.status.until_fade(now),
             self.next_auto_refresh.map(until),
             self.shared.until_walks_wake(),
+            self.tabs.get(self.tab).wakes_at(now).map(until),
             token,
         ]
         .into_iter()

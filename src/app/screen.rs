@@ -17,6 +17,7 @@ use super::tabs::Tab;
 use super::view::SavedView;
 use crate::domain::columns::table::Table;
 use crate::store::Snapshot;
+use chrono::{DateTime, Utc};
 use crossterm::event::KeyEvent;
 use std::any::Any;
 
@@ -110,6 +111,18 @@ pub trait Screen: Any + Send {
     fn view(&self, _shared: &Shared) -> Option<Table> {
         None
     }
+
+    /// When a tab that follows the clock wants to be woken while it is
+    /// shown (its view changes then); None for the others, which are
+    /// woken by input alone.
+    fn wakes_at(&self, _now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        None
+    }
+
+    /// After every input while the tab is shown (the tick it asked for
+    /// among them): the clock may have passed the instant
+    /// [`wakes_at`](Self::wakes_at) named.
+    fn on_clock(&mut self, _shared: &mut Shared) {}
 }
 
 /// The footer hints of `screen` that would do something now, labelled as

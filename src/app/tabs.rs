@@ -5,6 +5,7 @@ use super::groups::GroupsTab;
 use super::plugins::PluginsTab;
 use super::screen::Screen;
 use super::shared::AppSettings;
+use super::today::TodayTab;
 use super::week::WeekTab;
 
 /// Declares the tabs, in the order of the top line and of the number keys:
@@ -63,6 +64,7 @@ tabs! {
     Plugins: plugins: PluginsTab = "Plugins",
     Groups: groups: GroupsTab = "Groups",
     Week: week: WeekTab = "Week",
+    Today: today: TodayTab = "Today",
 }
 
 impl Tab {

@@ -10,6 +10,7 @@ use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
+use super::lesson_list::LessonList;
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::requests::Requests;
@@ -17,12 +18,18 @@ use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::view::SavedView;
 use super::walks;
+use crate::domain::Language;
 use crate::domain::check::{Finding, MaxParallel, check};
+use crate::domain::clock::format_clock;
 use crate::domain::format::RowFormat;
-use crate::domain::timetable::{ROW_MINUTES, Slot, Week, WorkingHours, build_week, visible_span};
+use crate::domain::timetable::{
+    ROW_MINUTES, Slot, Week, WorkingHours, build_week, monday_to_sunday, visible_span,
+};
+use crate::domain::weekday::{NameStyle, day_name};
 use crate::domain::zone::Zone;
 use crate::model::Group;
 use crate::store::Progress;
+use chrono::{Datelike, NaiveTime};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -43,7 +50,8 @@ pub struct WeekTab {
     /// The tab was shown once: it follows the branch picked since.
     pub opened: bool,
     pub include_archived: bool,
-    /// The selected day, Monday = 0.
+    /// The selected day, Monday = 0: today's in the centre's zone when
+    /// the tab is first shown.
     pub day: usize,
     /// The selected slot's position within its day.
     pub slot: usize,
@@ -152,6 +160,46 @@ impl WeekTab {
     /// The selected slot's group.
     pub fn selected_group(&self) -> Option<&Group> {
         self.groups.get(self.selected_slot()?.group_index)
+    }
+
+    /// The groups meeting in the half hour where the selected lesson
+    /// starts, as a list to choose from, when there are several there and
+    /// the grid shows the week (the one-day view gives each lesson a line
+    /// of its own: Enter opens its detail).
+    pub fn crowd(&self, layout: &Layout, language: Language) -> Option<LessonList> {
+        if layout.week_shows_one_day() {
+            return None;
+        }
+        let selected = self.selected_slot()?;
+        let row = selected.start_minute() / ROW_MINUTES * ROW_MINUTES;
+        let running: Vec<(&Slot, &Group)> = self.week.days[self.day]
+            .iter()
+            .filter(|slot| slot.occupies(row..row + ROW_MINUTES))
+            .map(|slot| (slot, &self.groups[slot.group_index]))
+            .collect();
+        if running.len() < 2 {
+            return None;
+        }
+        let weekday = monday_to_sunday().nth(self.day)?;
+        let clock = |minute: u32| {
+            NaiveTime::from_num_seconds_from_midnight_opt(minute % (24 * 60) * 60, 0)
+                .map(format_clock)
+                .unwrap_or_default()
+        };
+        let title = format!(
+            "{} {}–{} · {} groups",
+            day_name(weekday, language, NameStyle::Short),
+            clock(row),
+            clock(row + ROW_MINUTES),
+            running.len()
+        );
+        let cursor = running
+            .iter()
+            .position(|(slot, _)| slot.group_id == selected.group_id);
+        let mut list = LessonList::new(title, weekday, running);
+        list.cursor = cursor.unwrap_or(0);
+        list.branch_column = self.branch_id.is_none();
+        Some(list)
     }
 
     /// Moves to the previous (`forward` false) or next day, on the slot
@@ -285,6 +333,9 @@ impl Screen for WeekTab {
             (Context::WeekDetail, Action::Back) => self.detail_open = false,
             (_, Action::PreviousDay) => self.step_day(false, layout),
             (_, Action::NextDay) => self.step_day(true, layout),
+            (_, Action::Open) if let Some(crowd) = self.crowd(layout, shared.settings.language) => {
+                shared.open(crowd);
+            }
             (_, Action::Open) if self.selected_group().is_some() => {
                 self.detail_open = true;
                 self.detail_scroll = 0;
@@ -345,6 +396,10 @@ impl Screen for WeekTab {
     /// Shows the week of the groups list's branch, fetching only when the
     /// store holds nothing of it.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        if !self.opened {
+            let today = shared.settings.timezone.wall_clock(shared.now);
+            self.day = today.weekday().num_days_from_monday() as usize;
+        }
         self.open(shared.branch_id, false, shared)
     }
 

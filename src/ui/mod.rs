@@ -11,11 +11,13 @@ mod detail;
 mod footer;
 mod groups;
 mod help;
+mod lesson_list;
 mod list;
 mod plugins;
 mod popup;
 mod table;
 mod theme;
+mod today;
 mod top_line;
 mod week;
 
@@ -71,6 +73,8 @@ fn draw_screen(screen: &dyn Screen, frame: &mut Frame, view: &View) {
     let drawn = draw_as(screen, frame, view, list::draw_tab::<GroupsTab>)
         || draw_as(screen, frame, view, list::draw_tab::<PluginsTab>)
         || draw_as(screen, frame, view, week::draw)
+        || draw_as(screen, frame, view, today::draw)
+        || draw_as(screen, frame, view, lesson_list::draw)
         || draw_as(screen, frame, view, help::draw)
         || draw_as(screen, frame, view, confirm::draw)
         || draw_as(screen, frame, view, branch_picker::draw)

@@ -508,6 +508,16 @@ pub struct RowLook<'a> {
     pub matched: Option<&'a str>,
 }
 
+impl RowLook<'_> {
+    /// A row of a list without states or a filter: the lessons of a day.
+    pub const PLAIN: Self = Self {
+        row: Style::new(),
+        state: Style::new(),
+        state_over: None,
+        matched: None,
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,14 +5,17 @@
 
 use super::View;
 use super::detail;
+use super::table::{FittedTable, RowLook};
 use super::theme::{Styles, spinner};
 use crate::app::keymap::Context;
-use crate::app::layout::Layout;
+use crate::app::layout::{Layout, WeekScreen};
 use crate::app::shared::Shared;
 use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
 use crate::domain::Language;
 use crate::domain::check;
 use crate::domain::clock::format_clock;
+use crate::domain::columns::lessons::{self, Lesson};
+use crate::domain::columns::{NaturalWidths, ScreenRow};
 use crate::domain::format::{display_width, join_fitting, pad_to_width, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::timetable::{
@@ -47,27 +50,17 @@ pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
     } = *view;
     let screen = layout.week(week.extra_lines_below());
     let width = usize::from(screen.grid.width);
-    let columns = DayColumns::new(width, week.day);
     frame.render_widget(
         Paragraph::new(header(week, shared, layout, styles)),
         screen.header,
     );
-    frame.render_widget(
-        Paragraph::new(day_names(&columns, shared.settings.language, styles)),
-        screen.day_names,
-    );
-    let span = week.span();
-    let rows: Vec<Line<'static>> = (week.scroll..week.row_count())
-        .take(usize::from(screen.grid.height))
-        .map(|row| {
-            let minute = span.start + row as u32 * ROW_MINUTES;
-            grid_line(week, &columns, minute, styles)
-        })
-        .collect();
     // What goes under the grid follows its last row (a short day leaves
     // no gap).
-    let shown_rows = u16::try_from(rows.len()).unwrap_or(u16::MAX);
-    frame.render_widget(Paragraph::new(rows), screen.grid);
+    let shown_rows = if layout.week_shows_one_day() {
+        one_day(week, frame, &screen, view)
+    } else {
+        seven_days(week, frame, &screen, view)
+    };
     let mut below = unplaced_lines(week, width);
     below.extend(summary_lines(week, shared.settings.language, width));
     let below_area = Rect {
@@ -92,6 +85,96 @@ pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
             styles,
         );
     }
+}
+
+/// The seven-day grid: the day names, then the half-hour rows from the
+/// scroll position. The rows drawn.
+fn seven_days(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &View) -> u16 {
+    let (shared, styles) = (view.shared, view.styles);
+    let columns = DayColumns::new(usize::from(screen.grid.width), week.day);
+    frame.render_widget(
+        Paragraph::new(day_names(&columns, shared.settings.language, styles)),
+        screen.day_names,
+    );
+    let span = week.span();
+    let rows: Vec<Line<'static>> = (week.scroll..week.row_count())
+        .take(usize::from(screen.grid.height))
+        .map(|row| {
+            let minute = span.start + row as u32 * ROW_MINUTES;
+            grid_line(week, &columns, minute, styles)
+        })
+        .collect();
+    let shown_rows = u16::try_from(rows.len()).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(rows), screen.grid);
+    shown_rows
+}
+
+/// One day (the selected one) at narrow widths: its name and the keys to
+/// the others, the column heads, then each lesson on a line of its own
+/// across the width (time, group, course), the selected one reversed and
+/// kept on screen. The lines drawn under the day's name.
+fn one_day(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &View) -> u16 {
+    let (shared, styles) = (view.shared, view.styles);
+    let Some(weekday) = monday_to_sunday().nth(week.day) else {
+        return 0;
+    };
+    let slots = &week.week.days[week.day];
+    let before = if week.day > 0 { "◂ h" } else { "   " };
+    let after = if week.day < 6 { "l ▸" } else { "   " };
+    let name = day_name(weekday, shared.settings.language, NameStyle::Long);
+    let count = if week.loaded {
+        counted(slots.len(), "lesson")
+    } else {
+        String::new()
+    };
+    let title = Line::from(vec![
+        Span::raw(format!("{before} ")),
+        Span::styled(name.to_owned(), styles.heading),
+        Span::raw(format!(" {after}  {count}")),
+    ]);
+    frame.render_widget(Paragraph::new(title), screen.day_names);
+    if slots.is_empty() {
+        return 0;
+    }
+    let columns = lessons::columns();
+    let rows: Vec<ScreenRow> = slots
+        .iter()
+        .map(|slot| {
+            let group = &week.groups[slot.group_index];
+            ScreenRow::new(
+                &columns,
+                &Lesson {
+                    day: weekday,
+                    slot,
+                    group,
+                },
+                &(),
+            )
+        })
+        .collect();
+    let grid = screen.grid;
+    let table = FittedTable::fit(
+        &columns,
+        &NaturalWidths::of(&rows),
+        &shared.branches.name_cells,
+        usize::from(grid.width),
+        week.branch_id.is_none(),
+    );
+    let buf = frame.buffer_mut();
+    table.draw_heads(buf, Rect { height: 1, ..grid }, styles);
+    let room = usize::from(grid.height.saturating_sub(1)).max(1);
+    let first = week.slot.saturating_sub(room - 1);
+    let mut drawn = 1;
+    for (y, (index, row)) in (grid.y + 1..grid.bottom()).zip(rows.iter().enumerate().skip(first)) {
+        let line = Rect {
+            y,
+            height: 1,
+            ..grid
+        };
+        table.draw_row(buf, line, row, index == week.slot, &RowLook::PLAIN, styles);
+        drawn += 1;
+    }
+    drawn
 }
 
 /// The days on screen: all seven when they fit at a readable width,

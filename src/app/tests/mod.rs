@@ -6,6 +6,7 @@ mod global;
 mod groups;
 mod plugins;
 mod snapshot;
+mod today;
 mod view;
 mod walks;
 mod week;

@@ -1,7 +1,7 @@
 //! A lesson (a group on one weekday of the week) as a row: `crmdeck
 //! timetable --format csv`.
 
-use super::Column;
+use super::{Column, OnScreen, Print, Text, Tone};
 use crate::domain::Language;
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::Slot;
@@ -17,14 +17,18 @@ pub struct Lesson<'a> {
 }
 
 /// The columns of a lesson, left to right (a function: a lesson borrows).
-pub fn columns<'a>() -> [Column<Lesson<'a>, ()>; 7] {
+/// The week's lists show its times, the group, its course and, for every
+/// branch, the branch.
+pub fn columns<'a>() -> [Column<Lesson<'a>, ()>; 8] {
     let printed = Column::print_only;
+    let shown = |flex_min, priority| OnScreen::in_order(flex_min, priority, false, Tone::Plain);
     [
         printed("Day", "day", |lesson, _| day_key(lesson.day).to_string()),
         printed("Start", "start", |lesson, _| {
             format_clock(lesson.slot.start)
-        }),
-        printed("End", "end", |lesson, _| format_clock(lesson.slot.end)),
+        })
+        .shown(shown(None, 8)),
+        printed("End", "end", |lesson, _| format_clock(lesson.slot.end)).shown(shown(None, 7)),
         printed("Group id", "group_id", |lesson, _| {
             lesson.group.id.to_string()
         }),
@@ -32,11 +36,26 @@ pub fn columns<'a>() -> [Column<Lesson<'a>, ()>; 7] {
             let number = lesson.group.company_group_number;
             number.map(|number| number.to_string()).unwrap_or_default()
         }),
-        printed("Name", "name", |lesson, _| lesson.group.name.clone()),
+        printed("Name", "name", |lesson, _| lesson.group.name.clone()).shown(OnScreen::in_order(
+            Some(12),
+            9,
+            true,
+            Tone::Plain,
+        )),
         printed("Course", "course", |lesson, _| {
             let course = lesson.group.course.as_ref();
             course.map(|course| course.name.clone()).unwrap_or_default()
-        }),
+        })
+        .shown(shown(Some(10), 5)),
+        // On screen when the week is of every branch, where groups of the
+        // same name meet in several; the CSV of `timetable` keeps its columns.
+        Column {
+            title: "Branch",
+            name: "branch",
+            text: Text::Branch(|lesson| lesson.group.branch_id),
+            screen: Some(OnScreen::in_order(Some(8), 4, false, Tone::Quiet)),
+            print: Print::No,
+        },
     ]
 }
 

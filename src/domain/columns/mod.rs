@@ -267,7 +267,37 @@ pub fn printed<R, F>(columns: &[Column<R, F>]) -> impl Iterator<Item = &Column<R
     columns.iter().filter(|column| column.print != Print::No)
 }
 
+impl<R, F> OnScreen<R, F> {
+    /// A column of a list shown in its own order (the parts of today, the
+    /// lessons of a day): never sorted or filtered; only the essential one
+    /// stays at any width.
+    pub const fn in_order(
+        flex_min: Option<usize>,
+        priority: u8,
+        essential: bool,
+        tone: Tone,
+    ) -> Self {
+        Self {
+            natural: Natural::WIDEST,
+            flex_min,
+            priority,
+            essential,
+            tone,
+            filtered: Filtered::No,
+            sort: None,
+        }
+    }
+}
+
 impl<R, F> Column<R, F> {
+    /// The same column, shown on the dashboard as `screen` says.
+    pub fn shown(self, screen: OnScreen<R, F>) -> Self {
+        Self {
+            screen: Some(screen),
+            ..self
+        }
+    }
+
     /// A column the command line prints whole, as `text` reads it, and the
     /// dashboard does not show.
     pub const fn print_only(

@@ -1,7 +1,7 @@
 //! A line of today (a lesson in its part, or a group that cannot be
 //! placed) as a row: `crmdeck today` as a table and as CSV.
 
-use super::{Column, Print, Text};
+use super::{Column, Natural, OnScreen, Print, Text, Tone};
 use crate::domain::timetable::Unplaced;
 use crate::domain::today::{Lesson, Part, Today, clock_on, timing};
 use crate::model::Group;
@@ -47,25 +47,38 @@ pub fn rows<'a>(today: &Today, groups: &'a [Group]) -> Vec<TodayRow<'a>> {
 /// The key of the groups that cannot be placed, as the other parts' keys.
 pub const CANNOT_PLACE: &str = "cannot_place";
 
-/// The columns of a line of today, left to right (a function: a row borrows).
+/// The columns of a line of today, left to right (a function: a row
+/// borrows). The Today tab shows the times, what the line says of them,
+/// the group, its course and its branch; the parts are its headings.
 pub fn columns<'a>() -> [Column<TodayRow<'a>, ()>; 8] {
     let printed = Column::print_only;
+    let shown = |flex_min, priority, tone| OnScreen::in_order(flex_min, priority, false, tone);
     [
         printed("Part", "part", |row, _| row.part.to_string()),
-        printed("Start", "start", |row, _| row.start.clone()),
-        printed("End", "end", |row, _| row.end.clone()),
-        printed("When", "when", |row, _| row.note.clone()),
+        printed("Start", "start", |row, _| row.start.clone()).shown(shown(None, 8, Tone::Plain)),
+        printed("End", "end", |row, _| row.end.clone()).shown(shown(None, 7, Tone::Plain)),
+        // "1 h 30 min left" whole; a reason a group cannot be placed is cut.
+        printed("When", "when", |row, _| row.note.clone()).shown(OnScreen {
+            natural: Natural::Widest { floor: 0, cap: 15 },
+            ..shown(Some(11), 6, Tone::Quiet)
+        }),
         printed("Group id", "group_id", |row, _| row.group.id.to_string()),
-        printed("Name", "name", |row, _| row.group.name.clone()),
+        printed("Name", "name", |row, _| row.group.name.clone()).shown(OnScreen::in_order(
+            Some(12),
+            9,
+            true,
+            Tone::Plain,
+        )),
         printed("Course", "course", |row, _| {
             let course = row.group.course.as_ref();
             course.map(|course| course.name.clone()).unwrap_or_default()
-        }),
+        })
+        .shown(shown(Some(10), 5, Tone::Plain)),
         Column {
             title: "Branch",
             name: "branch",
             text: Text::Branch(|row| row.group.branch_id),
-            screen: None,
+            screen: Some(shown(Some(8), 4, Tone::Quiet)),
             print: Print::Whole,
         },
     ]

@@ -1,0 +1,268 @@
+//! The Today tab (its parts at a chosen moment, the clock moving a lesson
+//! from next to now to done, waking only while shown, the detail, archived)
+//! and the week's crowd list (Enter on a crowded cell, Esc back to it).
+
+use super::*;
+use crate::app::Tab;
+use crate::app::layout::Layout;
+use crate::app::lesson_list::LessonList;
+use crate::domain::Language;
+use crate::domain::today::{Lesson, Today};
+use crate::model::GroupStatus;
+use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
+use std::time::Duration;
+
+/// Tashkent, the fixtures' zone, is UTC+5 all year.
+const TASHKENT: TimeDelta = TimeDelta::hours(5);
+
+/// The instant of a wall-clock time in Tashkent.
+fn instant(wall: NaiveDateTime) -> DateTime<Utc> {
+    (wall - TASHKENT).and_utc()
+}
+
+/// An app on the Today tab, its groups walked by the scripted server.
+fn today_shown() -> App {
+    let mut app = loaded();
+    let effects = press(&mut app, "4");
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
+    app
+}
+
+fn laid_out(app: &App) -> &Today {
+    app.tabs.today.today.as_ref().expect("today laid out")
+}
+
+/// The part of the entry of group `id`.
+fn part_of(app: &App, id: i64) -> Option<&'static str> {
+    let entries = &app.tabs.today.entries;
+    entries.iter().find(|e| e.group_id == id).map(|e| e.part)
+}
+
+fn tick(app: &mut App, at: DateTime<Utc>) {
+    app.update(Input::Tick, at);
+}
+
+#[test]
+fn four_and_t_on_the_groups_show_today_of_the_branch() {
+    let mut app = loaded();
+    press(&mut app, "4");
+    assert_eq!((app.tab, app.context()), (Tab::Today, Context::Today));
+    press(&mut app, "2t");
+    assert_eq!(app.tab, Tab::Today);
+    // The groups list walked every branch already: nothing is asked again.
+    let again = press(&mut app, "24");
+    assert!(fetches(&again).is_empty(), "{again:?}");
+}
+
+#[test]
+fn the_parts_are_those_of_the_centres_wall_clock_at_its_minute() {
+    let app = today_shown();
+    let day = laid_out(&app);
+    // 09:00 UTC is 14:00 in Tashkent, a Monday.
+    assert_eq!(day.at.to_string(), "2025-06-02 14:00:00");
+    let at = day.at;
+    assert!(!day.now.is_empty() && !day.next.is_empty());
+    assert!(!day.later.is_empty() && !day.done.is_empty());
+    assert!(day.now.iter().all(|l| l.start <= at && at < l.end));
+    let next_start = day.next[0].start;
+    assert!(next_start > at);
+    assert!(day.next.iter().all(|l| l.start == next_start));
+    assert!(day.later.iter().all(|l| l.start > next_start));
+    assert!(day.done.iter().all(|l| l.end <= at));
+    let tab = &app.tabs.today;
+    let parts: Vec<&str> = tab.entries.iter().map(|e| e.part).collect();
+    let mut order = parts.clone();
+    order.dedup();
+    assert_eq!(order, ["now", "next", "later", "done"]);
+    assert_eq!(
+        tab.lines().len(),
+        tab.entries.len() + 4,
+        "a heading per part"
+    );
+    // The day's groups meet on Mondays, and only the active ones show.
+    let groups = &tab.groups;
+    for entry in tab.entries.iter().filter(|e| e.part != "cannot_place") {
+        let group = groups.iter().find(|g| g.id == entry.group_id).unwrap();
+        assert_eq!(group.status, GroupStatus::Active, "{}", group.name);
+    }
+    assert!(day.hidden > 0, "archived groups are left out");
+}
+
+#[test]
+fn the_clock_moves_a_lesson_from_next_to_now_to_done_on_its_minute() {
+    let mut app = today_shown();
+    let Lesson {
+        group_id,
+        start,
+        end,
+        ..
+    } = laid_out(&app).next[0].clone();
+    assert_eq!(part_of(&app, group_id), Some("next"));
+    // A second before its start it is still next.
+    tick(&mut app, instant(start) - TimeDelta::seconds(1));
+    assert_eq!(part_of(&app, group_id), Some("next"));
+    tick(&mut app, instant(start));
+    assert_eq!(part_of(&app, group_id), Some("now"));
+    assert_eq!(laid_out(&app).at, start);
+    tick(&mut app, instant(end) - TimeDelta::seconds(1));
+    assert_eq!(part_of(&app, group_id), Some("now"));
+    tick(&mut app, instant(end));
+    assert_eq!(part_of(&app, group_id), Some("done"));
+}
+
+#[test]
+fn today_wakes_the_app_each_minute_only_while_it_is_shown() {
+    let settings = AppSettings {
+        token_expires_at: None,
+        ..fixtures::settings()
+    };
+    let mut app = loaded_with(settings);
+    assert_eq!(app.needs_tick(), None, "the groups list is idle");
+    let effects = press(&mut app, "4");
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
+    // now() is on a whole minute: the next one is a minute away.
+    assert_eq!(app.needs_tick(), Some(Duration::from_secs(60)));
+    app.update(Input::Tick, now() + TimeDelta::seconds(45));
+    assert_eq!(app.needs_tick(), Some(Duration::from_secs(15)));
+    // The help over it: today is still on screen and still moves.
+    press(&mut app, "?");
+    assert!(app.needs_tick().is_some());
+    press(&mut app, "\x1b2");
+    assert_eq!(app.needs_tick(), None, "idle again off the tab");
+}
+
+#[test]
+fn enter_opens_the_groups_detail_and_esc_closes_it() {
+    let mut app = today_shown();
+    press(&mut app, "j");
+    let selected = app.tabs.today.selected_id();
+    assert_eq!(selected, Some(app.tabs.today.entries[1].group_id));
+    press(&mut app, "\n");
+    assert_eq!(app.context(), Context::TodayDetail);
+    let detail = app.tabs.today.document(&app.shared).unwrap();
+    let id = format!("value: \"{}\"", selected.unwrap());
+    assert!(format!("{detail:?}").contains(&id), "{id}: {detail:?}");
+    press(&mut app, "jk\x1b");
+    assert_eq!(app.context(), Context::Today);
+    assert_eq!(app.tabs.today.selected_id(), selected);
+    // G and g go to the last and the first lesson.
+    press(&mut app, "G");
+    assert_eq!(app.tabs.today.cursor, app.tabs.today.entries.len() - 1);
+    press(&mut app, "g");
+    assert_eq!(app.tabs.today.cursor, 0);
+}
+
+#[test]
+fn a_shows_archived_groups_and_keeps_the_selection() {
+    let mut app = today_shown();
+    press(&mut app, "jj");
+    let selected = app.tabs.today.selected_id();
+    let before = app.tabs.today.entries.len();
+    press(&mut app, "a");
+    assert_eq!(laid_out(&app).hidden, 0);
+    assert!(app.tabs.today.entries.len() > before);
+    assert_eq!(app.tabs.today.selected_id(), selected);
+    press(&mut app, "a");
+    assert_eq!(app.tabs.today.entries.len(), before);
+}
+
+#[test]
+fn b_opens_the_branch_picker_and_a_branch_picked_shows_its_day() {
+    let mut app = today_shown();
+    press(&mut app, "b");
+    assert_eq!(app.context(), Context::BranchPicker);
+    // The picker's second row is the first branch.
+    special(&mut app, KeyCode::Down);
+    let effects = press(&mut app, "\n");
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
+    let branch = app.shared.branch_id;
+    assert!(branch.is_some());
+    assert_eq!(app.tabs.today.branch_id, branch);
+    // The branch's groups, walked into the store.
+    let walked = app.shared.store.groups(branch).map(|list| list.len());
+    assert_eq!(walked, Some(app.tabs.today.groups.len()));
+    assert!(!app.tabs.today.entries.is_empty());
+}
+
+/// An app of `size` on the Week tab, walked, its selection on a lesson
+/// that shares its first half hour with other groups.
+fn on_a_crowded_cell(size: (u16, u16)) -> App {
+    let mut app = loaded_app(fixtures::settings(), size);
+    let effects = press(&mut app, "3");
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
+    let wide = Layout::new(super::WIDE);
+    let week = &mut app.tabs.week;
+    let crowded = (0..7).find_map(|day| {
+        (0..week.week.days[day].len()).find(|&slot| {
+            week.day = day;
+            week.slot = slot;
+            week.crowd(&wide, Language::En).is_some()
+        })
+    });
+    assert!(crowded.is_some(), "a crowded half hour in the fixtures");
+    app
+}
+
+#[test]
+fn enter_on_a_crowded_cell_lists_its_groups_and_esc_goes_back_to_it() {
+    let mut app = on_a_crowded_cell(WIDE);
+    let (day, slot) = (app.tabs.week.day, app.tabs.week.slot);
+    let selected = app.tabs.week.selected_group().unwrap().id;
+    press(&mut app, "\n");
+    assert_eq!(app.context(), Context::Crowd);
+    let list = app.overlay::<LessonList>().unwrap();
+    assert!(list.groups.len() >= 2);
+    assert_eq!(list.selected_group().map(|g| g.id), Some(selected));
+    assert!(list.title.contains("groups"), "{}", list.title);
+    // Enter on another group opens its detail; Esc back to the list.
+    press(&mut app, "g");
+    let first = app.overlay::<LessonList>().unwrap().groups[0].id;
+    press(&mut app, "\n");
+    assert_eq!(app.context(), Context::CrowdDetail);
+    let list = app.overlay::<LessonList>().unwrap();
+    let detail = format!("{:?}", list.document(&app.shared).unwrap());
+    assert!(detail.contains(&first.to_string()), "{detail}");
+    press(&mut app, "\x1b");
+    assert_eq!(app.context(), Context::Crowd);
+    press(&mut app, "\x1b");
+    assert_eq!(app.context(), Context::Week);
+    assert!(app.overlay::<LessonList>().is_none());
+    assert_eq!((app.tabs.week.day, app.tabs.week.slot), (day, slot));
+}
+
+#[test]
+fn at_narrow_widths_the_week_is_one_day_and_enter_opens_the_lesson() {
+    let mut app = on_a_crowded_cell(NARROW);
+    assert!(app.shared.layout.week_shows_one_day());
+    press(&mut app, "\n");
+    assert_eq!(app.context(), Context::WeekDetail);
+    assert!(app.overlay::<LessonList>().is_none());
+}
+
+#[test]
+fn the_week_opens_on_todays_day_in_the_centres_zone() {
+    // 2025-06-04 20:00 UTC is already Thursday in Tashkent.
+    let mut app = loaded();
+    let thursday = instant("2025-06-05T01:00:00".parse().unwrap());
+    app.update(Input::Key(fixtures::key('3')), thursday);
+    assert_eq!(app.tabs.week.day, 3);
+}
+
+#[test]
+fn any_input_brings_today_up_to_the_clock_after_a_suspend() {
+    let mut app = today_shown();
+    let done_by_evening = laid_out(&app).now[0].group_id;
+    // Back from a suspend at 23:00 in Tashkent: the first input lays the day out.
+    let evening = now() + TimeDelta::hours(9);
+    app.update(Input::Msg(Msg::Resumed), evening);
+    assert_eq!(laid_out(&app).at.to_string(), "2025-06-02 23:00:00");
+    assert_eq!(part_of(&app, done_by_evening), Some("done"));
+}

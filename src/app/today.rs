@@ -1,0 +1,321 @@
+//! The Today tab: the lessons of the branch chosen (or of every branch) on
+//! the centre's wall clock, in now / next / later today / done, and the
+//! groups that cannot be placed last ([`crate::domain::today`] decides).
+//! Its groups are the store's (`shared.store.groups(branch)`), walked once
+//! when the tab is first shown. It follows the clock: while it is shown it
+//! asks to be woken at the next minute ([`Screen::wakes_at`]) and lays the
+//! day out again then, so a lesson passes from next to now to done on its
+//! minute.
+
+use super::branch_picker::BranchPicker;
+use super::document::DocLine;
+use super::group_detail::DetailOver;
+use super::keymap::{Action, Context};
+use super::layout::Layout;
+use super::list_cursor::Movement;
+use super::protocol::{Answer, Effect};
+use super::screen::{Command, Screen};
+use super::shared::{AppSettings, Shared};
+use crate::domain::columns::ScreenRow;
+use crate::domain::columns::today::{CANNOT_PLACE, columns, rows};
+use crate::domain::today::{Part, Today, today};
+use crate::model::Group;
+use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
+
+/// Lines of the tab above its list: the heading line and the column heads.
+pub const LINES_ABOVE_LIST: u16 = 2;
+
+/// The state of the Today tab.
+#[derive(Debug, Default)]
+pub struct TodayTab {
+    /// The branch shown (None: all branches).
+    pub branch_id: Option<i64>,
+    /// The store's groups of the branch as the day was last laid out.
+    pub groups: Vec<Group>,
+    /// The day laid out at its minute (None until the tab is first shown).
+    pub today: Option<Today>,
+    /// Every lesson and unplaced group of the day, in the order shown.
+    pub entries: Vec<Entry>,
+    pub include_archived: bool,
+    /// The selected entry.
+    pub cursor: usize,
+    /// The first line of the list on screen (headings count).
+    pub scroll: usize,
+    /// The selected group's detail, when open.
+    pub detail: DetailOver,
+}
+
+/// A lesson (or a group that cannot be placed) as a row of the list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The key of its part: `now`, `next`, `later`, `done`, `cannot_place`.
+    pub part: &'static str,
+    pub group_id: i64,
+    /// Its cells in the columns of [`columns`] the tab shows.
+    pub row: ScreenRow,
+}
+
+/// A line of the list: a part's heading, or an entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TodayLine {
+    /// A part's heading and how many entries it has.
+    Heading { part: &'static str, count: usize },
+    /// The entry of this index.
+    Entry(usize),
+}
+
+/// The parts, each always with its heading (an empty part says so), then
+/// the groups that cannot be placed, headed only when there are any.
+const PARTS: [Part; 4] = [Part::Now, Part::Next, Part::Later, Part::Done];
+
+/// The heading of the part keyed `part`.
+pub fn heading(part: &str) -> &'static str {
+    PARTS
+        .iter()
+        .find(|p| p.key() == part)
+        .map_or("Cannot place (days or times cannot be read)", |p| {
+            p.heading()
+        })
+}
+
+impl TodayTab {
+    /// The minute of the centre's wall clock at `now`, in `shared`'s zone.
+    fn minute_at(shared: &Shared) -> NaiveDateTime {
+        let at = shared.settings.timezone.wall_clock(shared.now);
+        at.duration_trunc(TimeDelta::minutes(1)).unwrap_or(at)
+    }
+
+    /// Takes the store's groups again and lays the day out at the minute
+    /// of `shared.now`, keeping the selection on the same group.
+    pub fn rebuild(&mut self, shared: &Shared) {
+        self.groups = shared
+            .store
+            .groups(self.branch_id)
+            .map(|list| list.groups().cloned().collect())
+            .unwrap_or_default();
+        self.lay_out(shared);
+    }
+
+    /// Lays the day out again at the minute of `shared.now` with the
+    /// groups held.
+    fn lay_out(&mut self, shared: &Shared) {
+        let kept = self.selected_id();
+        let zone = shared.settings.timezone;
+        let day = today(
+            &self.groups,
+            &zone,
+            Self::minute_at(shared),
+            self.include_archived,
+        );
+        let columns = columns();
+        self.entries = rows(&day, &self.groups)
+            .iter()
+            .map(|row| Entry {
+                part: row.part,
+                group_id: row.group.id,
+                row: ScreenRow::new(&columns, row, &()),
+            })
+            .collect();
+        self.today = Some(day);
+        self.cursor = kept
+            .and_then(|id| self.entries.iter().position(|e| e.group_id == id))
+            .unwrap_or(self.cursor)
+            .min(self.entries.len().saturating_sub(1));
+        if self.selected_group().is_none() {
+            self.detail.open = false;
+        }
+        self.keep_selection_visible(&shared.layout);
+    }
+
+    /// The lines of the list: each part's heading and its entries.
+    pub fn lines(&self) -> Vec<TodayLine> {
+        let mut lines = Vec::with_capacity(self.entries.len() + PARTS.len() + 1);
+        let mut index = 0;
+        let parts = PARTS.iter().map(|part| part.key()).chain([CANNOT_PLACE]);
+        for part in parts {
+            let count = self.entries[index..]
+                .iter()
+                .take_while(|entry| entry.part == part)
+                .count();
+            if count > 0 || part != CANNOT_PLACE {
+                lines.push(TodayLine::Heading { part, count });
+            }
+            lines.extend((index..index + count).map(TodayLine::Entry));
+            index += count;
+        }
+        lines
+    }
+
+    /// The line of the selected entry.
+    fn selected_line(&self) -> Option<usize> {
+        self.lines()
+            .iter()
+            .position(|line| *line == TodayLine::Entry(self.cursor))
+    }
+
+    /// The id of the selected group.
+    pub fn selected_id(&self) -> Option<i64> {
+        self.entries.get(self.cursor).map(|entry| entry.group_id)
+    }
+
+    /// The selected group.
+    pub fn selected_group(&self) -> Option<&Group> {
+        let id = self.selected_id()?;
+        self.groups.iter().find(|group| group.id == id)
+    }
+
+    /// Lines of the list on screen.
+    pub fn list_rows(layout: &Layout) -> usize {
+        usize::from(layout.bands.body.height.saturating_sub(LINES_ABOVE_LIST))
+    }
+
+    /// Scrolls so that the selected entry shows, its part's heading too
+    /// when it is the first of its part.
+    fn keep_selection_visible(&mut self, layout: &Layout) {
+        let rows = Self::list_rows(layout).max(1);
+        let total = self.lines().len();
+        if let Some(line) = self.selected_line() {
+            let first_of_part = self.cursor == 0
+                || self.entries.get(self.cursor - 1).map(|e| e.part)
+                    != self.entries.get(self.cursor).map(|e| e.part);
+            let top = if first_of_part { line - 1 } else { line };
+            if top < self.scroll {
+                self.scroll = top;
+            } else if line >= self.scroll + rows {
+                self.scroll = line + 1 - rows;
+            }
+        }
+        self.scroll = self.scroll.min(total.saturating_sub(rows));
+    }
+
+    /// The selected group's detail.
+    pub fn document(&self, shared: &Shared) -> Option<Vec<DocLine>> {
+        Some(DetailOver::document(self.selected_group()?, shared))
+    }
+
+    /// Shows `branch` (the one chosen on the Groups tab or in the picker),
+    /// walking its groups unless the store has them or they are on their way.
+    fn show_branch(&mut self, branch: Option<i64>, shared: &mut Shared) -> Vec<Effect> {
+        if branch != self.branch_id {
+            self.detail.open = false;
+            self.cursor = 0;
+            self.scroll = 0;
+        }
+        self.branch_id = branch;
+        let effects = shared.walk_once(branch);
+        self.rebuild(shared);
+        effects
+    }
+}
+
+impl From<&AppSettings> for TodayTab {
+    fn from(settings: &AppSettings) -> Self {
+        Self {
+            branch_id: settings.branch_id,
+            ..Self::default()
+        }
+    }
+}
+
+impl Screen for TodayTab {
+    fn context(&self) -> Context {
+        if self.detail.open && self.selected_group().is_some() {
+            Context::TodayDetail
+        } else {
+            Context::Today
+        }
+    }
+
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        match (self.context(), action) {
+            (Context::TodayDetail, Action::Back) => self.detail.open = false,
+            (_, Action::Open) if self.selected_group().is_some() => self.detail.open(),
+            (_, Action::PickBranch) => {
+                let picker = BranchPicker::open(&shared.branches, self.branch_id);
+                shared.open(picker);
+            }
+            (_, Action::ToggleArchived) => {
+                self.include_archived = !self.include_archived;
+                self.lay_out(shared);
+            }
+            (_, Action::Back) => {
+                shared.status.dismiss();
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Moves between the lessons, or scrolls the detail when it is open.
+    fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
+        let layout = &shared.layout;
+        if self.context() == Context::TodayDetail {
+            let lines = self.document(shared);
+            self.detail.scroll_by(movement, lines, layout);
+        } else if !self.entries.is_empty() {
+            let rows = Self::list_rows(layout);
+            self.cursor = movement.apply(self.cursor, self.entries.len(), rows);
+            self.keep_selection_visible(layout);
+        }
+    }
+
+    fn fit(&mut self, shared: &mut Shared) {
+        self.keep_selection_visible(&shared.layout);
+        let lines = self.document(shared);
+        self.detail
+            .scroll_by(Movement::By(0), lines, &shared.layout);
+    }
+
+    /// A page of the branch's groups went into the store, or the centre's
+    /// zone arrived: the day is laid out again (once the tab was shown).
+    fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
+        if self.today.is_none() {
+            return;
+        }
+        match answer {
+            Answer::Groups(query, _) if query.branch_id == self.branch_id => self.rebuild(shared),
+            _ if answer.centre_zone().is_some() => self.lay_out(shared),
+            _ => {}
+        }
+    }
+
+    /// The branch of the groups list, walked unless the store has it; the
+    /// day laid out at this minute.
+    fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.show_branch(shared.branch_id, shared)
+    }
+
+    /// Walks the branch again.
+    fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.branch_id = shared.branch_id;
+        let effects = shared.walk(self.branch_id);
+        self.rebuild(shared);
+        effects
+    }
+
+    /// A branch picked: a day already shown follows it at once; one never
+    /// shown waits to be shown.
+    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
+        match command {
+            Command::ShowBranch(_) if self.today.is_some() => {
+                self.show_branch(shared.branch_id, shared)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The next whole minute, once the day is laid out: it changes then.
+    fn wakes_at(&self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        self.today.as_ref()?;
+        let minute = now.duration_trunc(TimeDelta::minutes(1)).ok()?;
+        Some(minute + TimeDelta::minutes(1))
+    }
+
+    /// The clock is in another minute than the day's: it is laid out at it.
+    fn on_clock(&mut self, shared: &mut Shared) {
+        let laid_out_at = self.today.as_ref().map(|day| day.at);
+        if laid_out_at.is_some_and(|at| at != Self::minute_at(shared)) {
+            self.lay_out(shared);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! The Today tab: a summary line (the day and minute on the centre's clock,
+//! the branch, a walk under way), the column heads, then each part under
+//! its heading (now, next, later today, done, cannot place), the selected
+//! lesson reversed; the group detail over the body when open.
+
+use super::View;
+use super::detail;
+use super::list;
+use super::table::{FittedTable, RowLook};
+use super::theme::spinner;
+use crate::app::keymap::Context;
+use crate::app::today::{LINES_ABOVE_LIST, TodayLine, TodayTab, heading};
+use crate::domain::columns::today::columns;
+use crate::domain::columns::{NaturalWidths, ScreenRow};
+use crate::domain::sanitize::sanitize_line;
+use crate::domain::today::format_at;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// Draws the Today tab (and the group detail over it when open).
+pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
+    let View {
+        app,
+        shared,
+        layout,
+        styles,
+    } = *view;
+    let body = layout.bands.body;
+    let line = |y: u16| Rect::new(body.x, body.y + y, body.width, 1);
+    list::draw_summary(
+        frame,
+        line(0),
+        summary(tab, view),
+        &notes(tab, view),
+        styles,
+    );
+    let list_area = Rect {
+        y: body.y + LINES_ABOVE_LIST,
+        height: body.height.saturating_sub(LINES_ABOVE_LIST),
+        ..body
+    };
+    let loading = shared.is_walking(tab.branch_id);
+    if tab.entries.is_empty() && loading {
+        let text = format!(" {} Loading today's groups…", spinner(shared.now));
+        frame.render_widget(Paragraph::new(text), list_area);
+        return;
+    }
+    let rows: Vec<ScreenRow> = tab.entries.iter().map(|e| e.row.clone()).collect();
+    let table = FittedTable::fit(
+        &columns(),
+        &NaturalWidths::of(&rows),
+        &shared.branches.name_cells,
+        usize::from(body.width),
+        tab.branch_id.is_none(),
+    );
+    let buf = frame.buffer_mut();
+    table.draw_heads(buf, line(1), styles);
+    let shown = tab
+        .lines()
+        .into_iter()
+        .skip(tab.scroll)
+        .take(usize::from(list_area.height));
+    for (y, entry) in (list_area.y..).zip(shown) {
+        let area = Rect {
+            y,
+            height: 1,
+            ..list_area
+        };
+        match entry {
+            TodayLine::Heading { part, count } => {
+                let count = match count {
+                    0 => "none".to_owned(),
+                    n => n.to_string(),
+                };
+                let text = Line::from(vec![
+                    Span::styled(format!(" {}", heading(part)), styles.heading),
+                    Span::styled(format!(" · {count}"), styles.dim),
+                ]);
+                frame.render_widget(Paragraph::new(text), area);
+            }
+            TodayLine::Entry(index) => {
+                let selected = index == tab.cursor;
+                let buf = frame.buffer_mut();
+                table.draw_row(
+                    buf,
+                    area,
+                    &tab.entries[index].row,
+                    selected,
+                    &RowLook::PLAIN,
+                    styles,
+                );
+            }
+        }
+    }
+    if app.context() == Context::TodayDetail
+        && let Some(document) = tab.document(shared)
+    {
+        detail::draw(
+            frame,
+            layout.detail,
+            "Group",
+            &document,
+            tab.detail.scroll,
+            true,
+            styles,
+        );
+    }
+}
+
+/// `Today · Mon 2025-06-02 14:00 (Asia/Tashkent) · Branch`.
+fn summary(tab: &TodayTab, view: &View) -> Vec<Span<'static>> {
+    let shared = view.shared;
+    let Some(day) = &tab.today else {
+        return vec![Span::styled("Today", view.styles.heading)];
+    };
+    let branch = match tab.branch_id {
+        Some(id) => match shared.branches.names.get(&id) {
+            Some(name) => sanitize_line(name).into_owned(),
+            None => format!("branch {id}"),
+        },
+        None => "all branches".to_owned(),
+    };
+    let when = format_at(day.at).replace('T', " ");
+    vec![
+        Span::styled(
+            format!("Today {} {when}", day.at.format("%a")),
+            view.styles.heading,
+        ),
+        Span::raw(format!(" ({}) · {branch}", shared.settings.timezone)),
+    ]
+}
+
+/// A walk under way, archived groups hidden or shown.
+fn notes(tab: &TodayTab, view: &View) -> String {
+    let shared = view.shared;
+    let mut notes = Vec::new();
+    if let Some(list) = shared.store.groups(tab.branch_id) {
+        let progress = list.progress();
+        if !list.is_done() {
+            notes.push(format!("{} loading {progress}", spinner(shared.now)));
+        } else if progress.missing > 0 {
+            notes.push(format!("{progress} (r)"));
+        }
+    }
+    match &tab.today {
+        Some(day) if day.hidden > 0 => notes.push(format!("{} archived hidden (a)", day.hidden)),
+        Some(_) if tab.include_archived => notes.push("archived shown (a)".to_owned()),
+        _ => {}
+    }
+    notes.join(" · ")
+}
