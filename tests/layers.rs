@@ -59,8 +59,8 @@ const FLOORS: &[Floor] = &[
     floor(7, "ui", &["model", "domain", "config", "app"]),
     floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "cache", "demo", "session"]),
     // Terminal, event loop, effects (its tests start a demo server), the
-    // view remembered in the state directory and the command line's history
-    // (local_files' rules: private files, 0600 in 0700); not cli.
+    // view remembered and the command line's history in the state directory
+    // (local_files' rules); not cli.
     floor(8, "runtime", &["model", "domain", "local_files", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),

@@ -40,11 +40,11 @@ pub enum Msg {
     Copied(Result<(), String>),
     /// The terminal came back after a suspend (Ctrl-Z, then `fg`).
     Resumed,
-    /// An `:export` was written: the rows and the path, or why not.
-    Exported(Result<(usize, String), String>),
     /// The snapshot of the last complete walk, read at start before any
     /// answer, or why the file there was not used (never a token in it).
     Snapshot(Result<Box<Snapshot>, String>),
+    /// An `:export` was written: the rows and the path, or why not.
+    Exported(Result<(usize, String), String>),
 }
 
 /// One call to the API. Its answer comes back as the [`Answer`] of the same
@@ -143,6 +143,10 @@ pub enum Effect {
     Copy(String),
     /// A line for the log (what a walk noticed); never a token.
     Log(String),
+    /// Keep `SavedView` for the next start of this profile (it changed).
+    Remember(SavedView),
+    /// Keep what a complete walk found as the snapshot for the next start.
+    SaveSnapshot(Box<Walked>),
     /// Append a line to the command line's history file.
     RememberCommand(String),
     /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:
@@ -154,10 +158,6 @@ pub enum Effect {
         path: Option<String>,
         file_name: String,
     },
-    /// Keep `SavedView` for the next start of this profile (it changed).
-    Remember(SavedView),
-    /// Keep what a complete walk found as the snapshot for the next start.
-    SaveSnapshot(Box<Walked>),
     /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
     Suspend,
     Quit,

@@ -101,17 +101,6 @@ pub trait Screen: Any + Send {
         false
     }
 
-    /// The names of the columns `:sort` may sort the tab by.
-    fn sortable(&self) -> Vec<&'static str> {
-        Vec::new()
-    }
-
-    /// The rows the tab shows, filtered and sorted as on screen, in its
-    /// kind's printed columns (`:export`); None when it shows no list.
-    fn view(&self, _shared: &Shared) -> Option<Table> {
-        None
-    }
-
     /// When a tab that follows the clock wants to be woken while it is
     /// shown (its view changes then); None for the others, which are
     /// woken by input alone.
@@ -123,6 +112,17 @@ pub trait Screen: Any + Send {
     /// among them): the clock may have passed the instant
     /// [`wakes_at`](Self::wakes_at) named.
     fn on_clock(&mut self, _shared: &mut Shared) {}
+
+    /// The names of the columns `:sort` may sort the tab by.
+    fn sortable(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// The rows the tab shows, filtered and sorted as on screen, in its
+    /// kind's printed columns (`:export`); None when it shows no list.
+    fn view(&self, _shared: &Shared) -> Option<Table> {
+        None
+    }
 }
 
 /// The footer hints of `screen` that would do something now, labelled as

@@ -59,13 +59,13 @@ pub struct AppSettings {
     pub max_in_flight: Option<usize>,
     /// The config's warnings, shown on the status line at start.
     pub warnings: Vec<String>,
+    /// What was on screen when this profile last ran (the default when
+    /// nothing was remembered): the tabs start there.
+    pub view: SavedView,
     /// The command line's history as read at start, the oldest first.
     pub command_history: Vec<String>,
     /// The keys in use: the table's, with the config's `[keys]`.
     pub keymap: Keymap,
-    /// What was on screen when this profile last ran (the default when
-    /// nothing was remembered): the tabs start there.
-    pub view: SavedView,
 }
 
 /// The world around the screens.

@@ -167,16 +167,16 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::ReloadToken => "reload token".to_string(),
         Effect::Copy(text) => format!("copy {} characters", text.chars().count()),
         Effect::Log(text) => text.clone(),
+        Effect::Remember(_) => "remember the view".to_string(),
+        Effect::SaveSnapshot(walked) => {
+            format!("save the snapshot: {} groups", walked.groups.len())
+        }
         Effect::RememberCommand(_) => "remember a command line".to_string(),
         Effect::Export { rows, path, .. } => {
             format!(
                 "export {rows} rows to {}",
                 path.as_deref().unwrap_or("the download folder")
             )
-        }
-        Effect::Remember(_) => "remember the view".to_string(),
-        Effect::SaveSnapshot(walked) => {
-            format!("save the snapshot: {} groups", walked.groups.len())
         }
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),

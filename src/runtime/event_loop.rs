@@ -87,9 +87,9 @@ where
 {
     let (sender, tasks) = mpsc::unbounded_channel();
     let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
-    let history_path = super::history::path(&settings.log_path);
     let remembered = view_file.as_deref().and_then(view_file::read);
     let settings = settings::restored(settings, remembered);
+    let history_path = super::history::path(&settings.log_path);
     let (mut app, mut first_effects) = App::new(settings, screen.size()?);
     // Before the first frame, and before any request is sent: the
     // snapshot's rows are what it draws.
@@ -107,8 +107,8 @@ where
         tasks,
         ticker: Ticker::default(),
         own_inputs: VecDeque::new(),
-        history_path,
         view_file,
+        history_path,
     };
     event_loop.run(first_effects).await
 }
@@ -125,10 +125,10 @@ struct EventLoop<S, E> {
     /// Inputs the loop itself produced (the result of a copy, a resume):
     /// handled, in order, before waiting for anything else.
     own_inputs: VecDeque<Input>,
-    /// The command line's history file.
-    history_path: PathBuf,
     /// Where the view is remembered (None: not remembered).
     view_file: Option<PathBuf>,
+    /// The command line's history file.
+    history_path: PathBuf,
 }
 
 /// The most inputs taken for one frame: a stream that never runs dry
@@ -533,8 +533,8 @@ mod tests {
             tasks,
             ticker: Ticker::default(),
             own_inputs: VecDeque::new(),
-            history_path: PathBuf::from("/nonexistent/command-history"),
             view_file: None,
+            history_path: PathBuf::from("/nonexistent/command-history"),
         };
         (event_loop, keys)
     }

@@ -32,9 +32,9 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         max_in_flight: config.max_in_flight,
         cache: config.cache,
         warnings: config.warnings.clone(),
+        view: SavedView::default(),
         command_history: super::history::load(&super::history::path(&log_path)),
         keymap: Keymap::default(),
-        view: SavedView::default(),
         log_path,
     }
 }

@@ -55,9 +55,9 @@ pub fn settings() -> AppSettings {
         // No snapshot effects in the unit tests unless one asks for them.
         cache: false,
         warnings: Vec::new(),
+        view: SavedView::default(),
         command_history: Vec::new(),
         keymap: Default::default(),
-        view: SavedView::default(),
     }
 }
 
