@@ -469,10 +469,13 @@ pub struct Row<'k> {
 
 impl Keymap {
     /// The defaults, with the actions `user` names (`install = ["i", "F5"]`)
-    /// bound to its keys instead, in every context the action has a row.
-    /// An unknown action, a key that is no key, or a key bound twice in a
-    /// context is refused: the index of the entry at fault and why, with
-    /// the nearest valid name.
+    /// bound to its keys instead: in every context the action has a row,
+    /// the first such row takes them (a second row keeps its keys: `C-c`
+    /// still quits after `quit = ["x"]`). The text inputs (filter, picker,
+    /// command line, help) keep the table's keys: letters are text there.
+    /// An unknown action, a key that is no key, or a key the user's binding
+    /// gives two actions in one context is refused: the index of the entry
+    /// at fault and why, with the nearest valid name.
     pub fn with_user<'u>(
         user: impl IntoIterator<Item = (&'u str, &'u [String])>,
     ) -> Result<Self, (usize, String)> {
@@ -485,45 +488,65 @@ impl Keymap {
                 .map(|key| Key::parse(key))
                 .collect::<Result<_, _>>()
                 .map_err(|why| (entry, why))?;
+            let mut contexts_done: Vec<Context> = Vec::new();
             for (row, binding) in KEYMAP.iter().enumerate() {
-                if binding.action == action {
-                    keymap.keys[row] = keys.clone();
-                    set_by[row] = Some(entry);
+                let context = binding.context;
+                if binding.action != action
+                    || context.takes_text()
+                    || contexts_done.contains(&context)
+                {
+                    continue;
                 }
+                contexts_done.push(context);
+                keymap.keys[row] = keys.clone();
+                set_by[row] = Some(entry);
             }
         }
         keymap.check_twice(&set_by)?;
         Ok(keymap)
     }
 
-    /// A key bound twice in one context (a user's binding at fault).
+    /// A key a user's binding (`set_by` its entry, per row) added to a row
+    /// that another action's row also answers in one context, the globals
+    /// that apply there included. The table's own overlaps (`?` closes the
+    /// help) are no fault.
     fn check_twice(&self, set_by: &[Option<usize>]) -> Result<(), (usize, String)> {
-        for (row, binding) in KEYMAP.iter().enumerate() {
-            for (other, other_binding) in KEYMAP.iter().enumerate().skip(row + 1) {
-                if binding.context != other_binding.context
-                    || binding.action == other_binding.action
-                {
-                    continue;
+        // The user's entry that gave `row` the key `key`, if one did.
+        let added = |row: usize, key: &Key| set_by[row].filter(|_| !KEYMAP[row].keys.contains(key));
+        let mut contexts: Vec<Context> = KEYMAP.iter().map(|binding| binding.context).collect();
+        contexts.dedup();
+        for context in contexts {
+            let only_control = context.only_control_globals();
+            let rows: Vec<usize> = (0..KEYMAP.len())
+                .filter(|&row| {
+                    let binding = &KEYMAP[row];
+                    binding.context == context
+                        || (binding.context == Context::Global
+                            && (!only_control || self.keys[row].iter().all(|key| key.control)))
+                })
+                .collect();
+            for (at, &row) in rows.iter().enumerate() {
+                for &other in &rows[at + 1..] {
+                    if KEYMAP[row].action == KEYMAP[other].action {
+                        continue;
+                    }
+                    let twice = self.keys[row].iter().find_map(|key| {
+                        let entry = added(row, key).or_else(|| added(other, key))?;
+                        self.keys[other].contains(key).then_some((key, entry))
+                    });
+                    if let Some((key, entry)) = twice {
+                        return Err((
+                            entry,
+                            format!(
+                                "key {} is bound twice in {}: {} and {}",
+                                key.label(),
+                                context.title(),
+                                KEYMAP[row].action.name(),
+                                KEYMAP[other].action.name()
+                            ),
+                        ));
+                    }
                 }
-                let Some(key) = self.keys[row]
-                    .iter()
-                    .find(|key| self.keys[other].contains(key))
-                else {
-                    continue;
-                };
-                let Some(entry) = set_by[other].or(set_by[row]) else {
-                    continue;
-                };
-                return Err((
-                    entry,
-                    format!(
-                        "key {} is bound twice in {}: {} and {}",
-                        key.label(),
-                        binding.context.title(),
-                        binding.action.name(),
-                        other_binding.action.name()
-                    ),
-                ));
             }
         }
         Ok(())
@@ -860,6 +883,48 @@ mod tests {
         assert!(hints.iter().any(|h| h.key == "I" && h.action == A::Install));
         assert_eq!(Key::parse("C-x"), Ok(ctrl('x')));
         assert_eq!(Key::parse("pgdn"), Ok(special(KeyCode::PageDown)));
+    }
+
+    #[test]
+    fn ctrl_c_still_quits_and_the_text_inputs_keep_their_keys() {
+        let keymap = user(&[("quit", &["x"]), ("move_down", &["n"])]).unwrap();
+        let typed = |c| key(KeyCode::Char(c), KeyModifiers::NONE);
+        let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(keymap.action_for(C::GroupsList, &typed('x')), Some(A::Quit));
+        assert_eq!(keymap.action_for(C::GroupsList, &typed('q')), None);
+        assert_eq!(
+            keymap.action_for(C::GroupsList, &typed('n')),
+            Some(A::Move(M::Down))
+        );
+        for context in [C::GroupsList, C::FilterInput, C::CommandLine] {
+            assert_eq!(
+                keymap.action_for(context, &ctrl_c),
+                Some(A::Quit),
+                "{context:?}"
+            );
+        }
+        // Letters are text in the inputs: n is typed, ↓ still moves.
+        let down = key(KeyCode::Down, KeyModifiers::NONE);
+        for context in [C::BranchPicker, C::FilterInput, C::Help] {
+            assert_eq!(keymap.action_for(context, &typed('n')), None, "{context:?}");
+            assert_eq!(keymap.action_for(context, &down), Some(A::Move(M::Down)));
+        }
+    }
+
+    #[test]
+    fn a_user_key_that_a_global_or_the_context_already_answers_is_refused() {
+        let (_, why) = user(&[("refresh", &["j"])]).unwrap_err();
+        assert_eq!(
+            why,
+            "key j is bound twice in Groups list: refresh and move_down"
+        );
+        let (_, why) = user(&[("install", &["q"])]).unwrap_err();
+        assert_eq!(
+            why,
+            "key q is bound twice in Plugins list: quit and install"
+        );
+        // The table's own overlaps are no fault: `?` closes the help.
+        assert!(user(&[("help", &["?", "F1"])]).is_ok());
     }
 
     #[test]

@@ -239,6 +239,28 @@ impl Default for Config {
 }
 
 impl Config {
+    /// What `build` makes of `[keys]` (the keymap: the config does not
+    /// know the actions), given as (action name, keys) pairs in file order;
+    /// the entry it refuses, and why, becomes a config error at that
+    /// entry's file and line.
+    pub fn with_key_bindings<'c, T>(
+        &'c self,
+        build: impl FnOnce(Vec<(&'c str, &'c [String])>) -> Result<T, (usize, String)>,
+    ) -> Result<T, ConfigError> {
+        let user = self
+            .keys
+            .iter()
+            .map(|binding| (binding.action.as_str(), binding.keys.as_slice()));
+        build(user.collect()).map_err(|(entry, message)| ConfigError::Invalid {
+            at: self
+                .keys
+                .get(entry)
+                .map(|b| b.at.clone())
+                .unwrap_or_default(),
+            message,
+        })
+    }
+
     /// The API address, or an error telling how to set one.
     pub fn require_base_url(&self) -> Result<&str, ConfigError> {
         self.base_url.as_deref().ok_or(ConfigError::MissingBaseUrl)

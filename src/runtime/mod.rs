@@ -33,6 +33,7 @@ mod view_file;
 pub use event_loop::{Clock, Console, Exit, run as run_on};
 pub use signals::Signal;
 
+use crate::app::keymap::Keymap;
 use crate::config::{self, Overrides};
 use crate::logging::Log;
 use crate::session;
@@ -73,7 +74,7 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         tracing::warn!(%warning, "config");
         eprintln!("crmdeck: warning: {warning}");
     }
-    let keymap = match settings::keymap(&session.config) {
+    let keymap = match session.config.with_key_bindings(Keymap::with_user) {
         Ok(keymap) => keymap,
         Err(error) => {
             tracing::error!(%error, "bad [keys] in the config");

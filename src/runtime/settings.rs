@@ -2,7 +2,7 @@
 
 use crate::app::keymap::Keymap;
 use crate::app::{AppSettings, SavedView};
-use crate::config::{Config, ConfigError, Theme};
+use crate::config::Theme;
 use crate::domain::zone::{Zone, ZoneSource};
 use crate::session::Session;
 use std::path::PathBuf;
@@ -50,19 +50,6 @@ pub fn restored(settings: AppSettings, remembered: Option<SavedView>) -> AppSett
         },
         None => settings,
     }
-}
-
-/// The keymap in use: the table's, with the config's `[keys]`; a bad
-/// binding is a config error at its `file:line`.
-pub fn keymap(config: &Config) -> Result<Keymap, ConfigError> {
-    let user = config
-        .keys
-        .iter()
-        .map(|binding| (binding.action.as_str(), binding.keys.as_slice()));
-    Keymap::with_user(user).map_err(|(entry, message)| ConfigError::Invalid {
-        at: config.keys[entry].at.clone(),
-        message,
-    })
 }
 
 /// The theme to draw with: `NO_COLOR` set to anything but nothing
