@@ -42,12 +42,16 @@ impl Help {
 
     /// The action Enter runs: the chosen one of those the query lets show.
     pub fn chosen(&self, keymap: &Keymap) -> Option<Action> {
-        let shown: Vec<Action> = matching(keymap, self.under, self.query.text())
-            .map(|row| row.binding.action)
-            .collect();
-        shown
-            .get(self.selected.min(shown.len().saturating_sub(1)))
-            .copied()
+        let index = self.chosen_index(keymap)?;
+        let mut shown = matching(keymap, self.under, self.query.text());
+        shown.nth(index).map(|row| row.binding.action)
+    }
+
+    /// Which of the shown actions (in the order of [`help_columns`]'
+    /// key lines) is the chosen one; None when none is shown.
+    pub fn chosen_index(&self, keymap: &Keymap) -> Option<usize> {
+        let shown = matching(keymap, self.under, self.query.text()).count();
+        (shown > 0).then(|| self.selected.min(shown - 1))
     }
 }
 

@@ -582,3 +582,18 @@ fn the_footer_offers_only_what_the_selected_plugin_allows() {
     press(&mut read_only, "1j");
     assert!(!offered_hints(&read_only).contains(&Action::Install));
 }
+
+#[test]
+fn enter_in_the_help_runs_the_action_on_the_detail_it_was_opened_from() {
+    let mut app = loaded();
+    press(&mut app, "1d?copy");
+    assert_eq!(app.context(), Context::Help);
+    assert_eq!(
+        press(&mut app, "\n"),
+        vec![Effect::Copy(TOKEN_OF_PLUGIN_1.to_string())]
+    );
+    assert_eq!(app.context(), Context::PluginDetail);
+    // Found by its key: `v` shows the token (the first action that holds v).
+    press(&mut app, "?v\n");
+    assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
+}
