@@ -51,6 +51,7 @@ pub use shared::AppSettings;
 pub use tabs::Tab;
 pub use view::SavedView;
 
+use crate::domain::timetable::counted;
 use chrono::{DateTime, TimeDelta, Utc};
 use command_line::CommandLine;
 use commands::ExportFormat;
@@ -453,7 +454,8 @@ impl App {
                 Vec::new()
             }
             Msg::Exported(Ok((rows, path))) => {
-                status.info(format!("exported {rows} rows to {path}"), now);
+                let rows = counted(rows, "row");
+                status.info(format!("exported {rows} to {path}"), now);
                 Vec::new()
             }
             Msg::Exported(Err(error)) => {

@@ -152,7 +152,7 @@ fn export_writes_the_rows_on_screen() {
         now(),
     );
     let said = app.shared.status.current().map(|m| m.text.clone());
-    assert_eq!(said.as_deref(), Some("exported 1 rows to /tmp/x.csv"));
+    assert_eq!(said.as_deref(), Some("exported 1 row to /tmp/x.csv"));
 }
 
 #[test]
