@@ -51,6 +51,10 @@ fn colon_export_csv_writes_the_rows_on_screen() {
         .map(|line| line.split(',').next().unwrap().parse().unwrap())
         .collect();
     assert_eq!(in_file, on_screen, "{csv}");
+    // A path that cannot be written: said on the status line, the rows stay.
+    tty.type_keys(":export csv /nonexistent-crmdeck-dir/x.csv\r");
+    let screen = tty.wait_for("cannot write /nonexistent-crmdeck-dir/x.csv");
+    assert_eq!(group_numbers(&screen), on_screen, "{screen}");
     tty.quit();
 }
 
