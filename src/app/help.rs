@@ -55,6 +55,36 @@ impl Help {
     }
 }
 
+impl Help {
+    /// The scroll position that shows the chosen action's line: the one
+    /// now if it does, else the nearest that does.
+    fn showing_chosen(&self, shared: &Shared) -> usize {
+        let keymap = &shared.settings.keymap;
+        let inner = layout::inner(shared.layout.help);
+        let log_path = &shared.settings.log_path;
+        let columns = help_columns(keymap, self.under, self.query.text(), log_path, inner.width);
+        // The chosen line's row, and the row from which it shows with its
+        // heading when that is right above it.
+        let line = self.chosen_index(keymap).and_then(|chosen| {
+            let lines = columns.iter().flat_map(|column| {
+                let above = std::iter::once(None).chain(column.iter().map(Some));
+                column.iter().zip(above).enumerate()
+            });
+            let mut key_lines = lines.filter(|(_, (line, _))| matches!(line, HelpLine::Key { .. }));
+            key_lines.nth(chosen).map(|(row, (_, above))| {
+                let headed = matches!(above, Some(HelpLine::Heading(_)));
+                (row, row - usize::from(headed))
+            })
+        });
+        let height = usize::from(inner.height).max(1);
+        match line {
+            Some((_, top)) if top < self.scroll => top,
+            Some((row, _)) if row >= self.scroll + height => row + 1 - height,
+            _ => self.scroll,
+        }
+    }
+}
+
 /// The rows of `context` and the globals that apply there whose action's
 /// name, label or keys hold `query` (case ignored).
 fn matching<'k>(
@@ -100,14 +130,19 @@ impl Screen for Help {
         Vec::new()
     }
 
-    /// ↑/↓ choose an action; the other moves scroll.
+    /// ↑/↓ choose an action (scrolled to while it is off screen); the
+    /// other moves scroll.
     fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
         match movement {
-            Movement::Up => self.selected = self.selected.saturating_sub(1),
+            Movement::Up => {
+                self.selected = self.selected.saturating_sub(1);
+                self.scroll = self.showing_chosen(shared);
+            }
             Movement::Down => {
                 let keymap = &shared.settings.keymap;
                 let shown = matching(keymap, self.under, self.query.text()).count();
                 self.selected = (self.selected + 1).min(shown.saturating_sub(1));
+                self.scroll = self.showing_chosen(shared);
             }
             _ => {
                 let log_path = &shared.settings.log_path;

@@ -106,6 +106,22 @@ fn help_scrolls_when_it_does_not_fit() {
     }
     let bottom = scroll(&app);
     assert!(bottom < 40, "bounded by the content: {bottom}");
+    // ↓ to the last action scrolls to it, ↑ back to the first scrolls up.
+    special(&mut app, KeyCode::PageUp);
+    for _ in 0..100 {
+        special(&mut app, KeyCode::PageUp);
+    }
+    for _ in 0..40 {
+        special(&mut app, KeyCode::Down);
+    }
+    assert!(
+        scroll(&app) > 0,
+        "the last action is below the first screen"
+    );
+    for _ in 0..40 {
+        special(&mut app, KeyCode::Up);
+    }
+    assert_eq!(scroll(&app), 0);
 }
 
 #[test]
