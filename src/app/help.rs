@@ -152,10 +152,17 @@ impl Screen for Help {
         }
     }
 
-    fn type_text(&mut self, key: &KeyEvent, _shared: &mut Shared) {
+    /// The query changed: the first action bound to a key typed as is
+    /// (`v`, `G`) is chosen, else the first shown.
+    fn type_text(&mut self, key: &KeyEvent, shared: &mut Shared) {
         self.query.handle(key);
-        self.selected = 0;
+        let query = self.query.text();
+        let keymap = &shared.settings.keymap;
+        let mut shown = matching(keymap, self.under, query);
+        let by_key = shown.position(|row| row.keys.iter().any(|key| key.label() == query));
+        self.selected = by_key.unwrap_or(0);
         self.scroll = 0;
+        self.scroll = self.showing_chosen(shared);
     }
 
     fn fit(&mut self, shared: &mut Shared) {

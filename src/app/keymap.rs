@@ -488,6 +488,13 @@ impl Keymap {
                 .map(|key| Key::parse(key))
                 .collect::<Result<_, _>>()
                 .map_err(|why| (entry, why))?;
+            if KEYMAP
+                .iter()
+                .all(|binding| binding.action != action || binding.context.takes_text())
+            {
+                let why = format!("{name} is a key of the text inputs, which keep their keys");
+                return Err((entry, why));
+            }
             let mut contexts_done: Vec<Context> = Vec::new();
             for (row, binding) in KEYMAP.iter().enumerate() {
                 let context = binding.context;
@@ -925,6 +932,12 @@ mod tests {
         );
         // The table's own overlaps are no fault: `?` closes the help.
         assert!(user(&[("help", &["?", "F1"])]).is_ok());
+        // Tab in the command line is not the user's to move.
+        let (_, why) = user(&[("complete", &["C-i"])]).unwrap_err();
+        assert_eq!(
+            why,
+            "complete is a key of the text inputs, which keep their keys"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ use crate::app::Tab;
 use crate::app::confirm::{Confirm, Confirmation};
 use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::keymap::{Action, Keymap};
+use crate::app::list_cursor::Movement;
 use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info, Warning};
 use chrono::TimeDelta;
@@ -483,6 +484,14 @@ fn help_finds_actions_by_name_or_key_and_enter_runs_one_where_it_was_opened() {
     press(&mut app, "\n");
     assert!(app.overlays.is_empty());
     assert!(app.tabs.groups.list.descending);
+    // A key typed as it is chosen before the actions that merely hold the
+    // letter (`toggle archived` holds a g): G is the last row, g the first.
+    press(&mut app, "?G");
+    assert_eq!(chosen(&app), Some(Action::Move(Movement::Bottom)));
+    special(&mut app, KeyCode::Backspace);
+    press(&mut app, "g");
+    assert_eq!(chosen(&app), Some(Action::Move(Movement::Top)));
+    press(&mut app, "\x1b");
     // Nothing found: Enter does nothing, the help stays.
     press(&mut app, "?zzz\n");
     assert_eq!(app.context(), Context::Help);

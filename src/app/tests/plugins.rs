@@ -593,7 +593,8 @@ fn enter_in_the_help_runs_the_action_on_the_detail_it_was_opened_from() {
         vec![Effect::Copy(TOKEN_OF_PLUGIN_1.to_string())]
     );
     assert_eq!(app.context(), Context::PluginDetail);
-    // Found by its key: `v` shows the token (the first action that holds v).
+    // Found by its key: `v` is chosen among the actions that hold a v
+    // (`move …`), and shows the token.
     press(&mut app, "?v\n");
     assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
 }
