@@ -53,9 +53,7 @@ impl Help {
         let shown = matching(keymap, self.under, self.query.text()).count();
         (shown > 0).then(|| self.selected.min(shown - 1))
     }
-}
 
-impl Help {
     /// The scroll position that shows the chosen action's line: the one
     /// now if it does, else the nearest that does.
     fn showing_chosen(&self, shared: &Shared) -> usize {
@@ -99,6 +97,7 @@ fn matching<'k>(
         .filter(move |row| row_matches(row, &query))
 }
 
+/// `query` is lower case.
 fn row_matches(row: &Row, query: &str) -> bool {
     let binding = row.binding;
     [
@@ -108,7 +107,6 @@ fn row_matches(row: &Row, query: &str) -> bool {
     ]
     .iter()
     .any(|text| text.contains(query))
-        || row.keys.iter().any(|key| key.label() == query)
 }
 
 impl Screen for Help {
