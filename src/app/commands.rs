@@ -324,6 +324,7 @@ mod tests {
             ("groups", Run::ShowTab(Tab::Groups)),
             ("plugins", Run::ShowTab(Tab::Plugins)),
             ("week", Run::ShowTab(Tab::Week)),
+            ("today", Run::ShowTab(Tab::Today)),
             ("branch Chilonzor", Run::Branch(1)),
             ("branch 3", Run::Branch(3)),
             ("branch чил", Run::Branch(1)),
@@ -444,5 +445,8 @@ mod tests {
             ["branch Yunusobod", "branch Юнусобод 2"]
         );
         assert_eq!(completions("sort name", &known), ["sort name desc"]);
+        // Every tab of the registry is a word: the Today tab too.
+        assert_eq!(completions("to", &known), ["today"]);
+        assert_eq!(parse("t", &known), Ok(Run::ShowTab(Tab::Today)));
     }
 }

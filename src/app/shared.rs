@@ -4,6 +4,7 @@
 //! walks, and the asks to the app.
 
 use super::branch_picker::Branches;
+use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{Answer, Effect, Request, Walked};
 use super::requests::{Owner, Requests};
@@ -63,6 +64,8 @@ pub struct AppSettings {
     pub view: SavedView,
     /// The command line's history as read at start, the oldest first.
     pub command_history: Vec<String>,
+    /// The keys in use: the table's, with the config's `[keys]`.
+    pub keymap: Keymap,
 }
 
 /// The world around the screens.

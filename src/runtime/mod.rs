@@ -33,6 +33,7 @@ mod view_file;
 pub use event_loop::{Clock, Console, Exit, run as run_on};
 pub use signals::Signal;
 
+use crate::app::keymap::Keymap;
 use crate::config::{self, Overrides};
 use crate::logging::Log;
 use crate::session;
@@ -73,10 +74,19 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         tracing::warn!(%warning, "config");
         eprintln!("crmdeck: warning: {warning}");
     }
+    let keymap = match session.config.with_key_bindings(Keymap::with_user) {
+        Ok(keymap) => keymap,
+        Err(error) => {
+            tracing::error!(%error, "bad [keys] in the config");
+            eprintln!("crmdeck: {error}");
+            return ExitCode::from(2);
+        }
+    };
     let env = |name: &str| std::env::var(name).ok();
     let log_path = config::log_path(&env);
     let view_file = config::view_path(&env, session.config.profile.as_deref());
     let mut settings = settings::app_settings(&session, log_path);
+    settings.keymap = keymap;
     settings.warnings.extend(log.warning());
     settings.theme = settings::theme_under_no_color(settings.theme, std::env::var("NO_COLOR").ok());
     tracing::info!(

@@ -1,5 +1,6 @@
 //! From an open session to what the app needs to know ([`AppSettings`]).
 
+use crate::app::keymap::Keymap;
 use crate::app::{AppSettings, SavedView};
 use crate::config::Theme;
 use crate::domain::zone::{Zone, ZoneSource};
@@ -33,6 +34,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         warnings: config.warnings.clone(),
         view: SavedView::default(),
         command_history: super::history::load(&super::history::path(&log_path)),
+        keymap: Keymap::default(),
         log_path,
     }
 }

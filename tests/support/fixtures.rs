@@ -58,6 +58,7 @@ pub fn settings() -> AppSettings {
         warnings: Vec::new(),
         view: SavedView::default(),
         command_history: Vec::new(),
+        keymap: Default::default(),
     }
 }
 

@@ -34,6 +34,18 @@ fn a_tab_word_shows_the_tab_and_the_line_is_remembered() {
 }
 
 #[test]
+fn today_is_a_word_completed_and_run_like_the_other_tabs() {
+    let mut app = loaded();
+    press(&mut app, ":to\t");
+    assert_eq!(prompt(&app).input.text(), "today");
+    press(&mut app, "\n");
+    assert_eq!(app.tab, Tab::Today);
+    assert!(app.overlays.is_empty());
+    press(&mut app, ":groups\n");
+    assert_eq!(app.tab, Tab::Groups);
+}
+
+#[test]
 fn branch_tab_enter_switches_the_branch() {
     let mut app = loaded();
     press(&mut app, ":branch Ser\t");
@@ -140,7 +152,7 @@ fn export_writes_the_rows_on_screen() {
         now(),
     );
     let said = app.shared.status.current().map(|m| m.text.clone());
-    assert_eq!(said.as_deref(), Some("exported 1 rows to /tmp/x.csv"));
+    assert_eq!(said.as_deref(), Some("exported 1 row to /tmp/x.csv"));
 }
 
 #[test]
