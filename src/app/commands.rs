@@ -16,6 +16,8 @@ pub enum Run {
     Branch(i64),
     /// The install confirmation of this plugin.
     Install(i64),
+    /// The session of this profile of the config (its name as written there).
+    Profile(String),
     Filter(String),
     Sort {
         column: String,
@@ -48,10 +50,11 @@ impl ExportFormat {
 }
 
 /// What the line is checked against: the branches known, the columns the
-/// shown tab sorts by.
+/// shown tab sorts by, the config's profiles.
 pub struct Known<'a> {
     pub branches: &'a [Branch],
     pub sortable: &'a [&'static str],
+    pub profiles: &'a [String],
 }
 
 /// A word of the grammar and what follows it, for errors and help.
@@ -69,6 +72,7 @@ fn words() -> Vec<Word> {
     });
     let others = [
         ("branch", "NAME|ID"),
+        ("profile", "NAME"),
         ("install", "ID"),
         ("filter", "TEXT"),
         ("sort", "COLUMN [desc]"),
@@ -148,6 +152,8 @@ pub fn parse(line: &str, known: &Known) -> Result<Run, String> {
     match word.name.as_str() {
         "branch" if rest.is_empty() => Err(usage()),
         "branch" => branch(rest, known.branches),
+        "profile" if rest.is_empty() => Err(usage()),
+        "profile" => profile(rest, known.profiles),
         "install" => rest
             .parse()
             .map(Run::Install)
@@ -180,6 +186,45 @@ fn branch(typed: &str, branches: &[Branch]) -> Result<Run, String> {
         BranchLookup::Unknown(near) => Err(format!(
             "no branch {typed} — a branch's name or id, such as {}",
             names(near)
+        )),
+    }
+}
+
+/// The profile named by `typed`: one of `profiles` whatever the case, else
+/// the one it starts (never a longer one when it is a name itself).
+fn profile(typed: &str, profiles: &[String]) -> Result<Run, String> {
+    if profiles.is_empty() {
+        return Err("the config names no profiles: add [profiles.NAME] tables".to_string());
+    }
+    let typed_lower = typed.to_lowercase();
+    if let Some(name) = profiles
+        .iter()
+        .find(|name| name.to_lowercase() == typed_lower)
+    {
+        return Ok(Run::Profile(name.clone()));
+    }
+    let starting: Vec<&String> = profiles
+        .iter()
+        .filter(|name| name.to_lowercase().starts_with(&typed_lower))
+        .collect();
+    match starting.as_slice() {
+        [name] => Ok(Run::Profile((*name).clone())),
+        [] => {
+            let similar = |name: &&String| strsim::jaro_winkler(&name.to_lowercase(), &typed_lower);
+            let nearest = profiles
+                .iter()
+                .max_by(|a, b| similar(a).total_cmp(&similar(b)))
+                .map(|name| format!(" — did you mean {name}?"))
+                .unwrap_or_default();
+            Err(format!("no profile {typed}{nearest}"))
+        }
+        several => Err(format!(
+            "{typed} could be {}",
+            several
+                .iter()
+                .map(|name| name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
     }
 }
@@ -279,6 +324,17 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                 .map(|name| name.to_string())
                 .collect(),
         }),
+        "profile" => after(
+            known
+                .profiles
+                .iter()
+                .filter(|name| {
+                    name.to_lowercase()
+                        .starts_with(&rest.trim_start().to_lowercase())
+                })
+                .cloned()
+                .collect(),
+        ),
         "export" => after(
             ["csv", "json"]
                 .into_iter()
@@ -313,6 +369,70 @@ mod tests {
         Known {
             branches,
             sortable: &["name", "teacher", "start date"],
+            profiles: &[],
+        }
+    }
+
+    /// Profiles of a config, as `Config::profiles` lists them.
+    fn profiles() -> Vec<String> {
+        ["Prod", "staging", "stage2", "test"]
+            .map(str::to_string)
+            .to_vec()
+    }
+
+    fn with_profiles(profiles: &[String]) -> Known<'_> {
+        Known {
+            branches: &[],
+            sortable: &[],
+            profiles,
+        }
+    }
+
+    #[test]
+    fn a_profile_is_named_whatever_the_case_or_by_a_unique_prefix() {
+        let list = profiles();
+        let known = with_profiles(&list);
+        let profile = |name: &str| Ok(Run::Profile(name.to_string()));
+        assert_eq!(parse("profile test", &known), profile("test"));
+        assert_eq!(parse("profile PROD", &known), profile("Prod"));
+        assert_eq!(parse("prof te", &known), profile("test"));
+        assert_eq!(parse("profile stagi", &known), profile("staging"));
+        assert_eq!(
+            parse("profile sta", &known),
+            Err("sta could be staging, stage2".to_string())
+        );
+        assert_eq!(
+            parse("profile tset", &known),
+            Err("no profile tset — did you mean test?".to_string())
+        );
+        assert_eq!(
+            parse("profile", &known),
+            Err(":profile takes NAME".to_string())
+        );
+        let none = with_profiles(&[]);
+        assert!(
+            parse("profile test", &none)
+                .unwrap_err()
+                .contains("no profiles")
+        );
+    }
+
+    #[test]
+    fn profiles_complete_whatever_the_case() {
+        let list = profiles();
+        let known = with_profiles(&list);
+        assert_eq!(
+            completions("profile ST", &known),
+            ["profile staging", "profile stage2"]
+        );
+        assert_eq!(completions("profile ", &known).len(), 4);
+        assert!(completions("profile x", &known).is_empty());
+        for completed in completions("profile ", &known) {
+            let parsed = parse(&completed, &known);
+            assert!(
+                matches!(parsed, Ok(Run::Profile(_))),
+                "{completed}: {parsed:?}"
+            );
         }
     }
 
@@ -431,7 +551,7 @@ mod tests {
             let offered = completions(line, &known);
             assert!(!offered.is_empty(), "{line}");
             for completed in offered {
-                if completed == "branch" || completed == "install" || completed == "filter" {
+                if ["branch", "profile", "install", "filter"].contains(&completed.as_str()) {
                     continue;
                 }
                 let parsed = parse(&completed, &known);

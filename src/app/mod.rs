@@ -460,6 +460,20 @@ impl App {
                 status.error(error, now);
                 Vec::new()
             }
+            Msg::ProfileSwitch {
+                profile,
+                result: Ok(()),
+            } => {
+                status.info(format!("switched to profile {profile}"), now);
+                Vec::new()
+            }
+            Msg::ProfileSwitch {
+                profile,
+                result: Err(why),
+            } => {
+                status.error(format!("profile {profile} not opened: {why}"), now);
+                Vec::new()
+            }
             Msg::Resumed => Vec::new(),
             Msg::Snapshot(Ok(snapshot)) => {
                 self.shared.seed(&snapshot);

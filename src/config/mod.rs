@@ -170,6 +170,9 @@ pub struct Config {
     pub file: Option<PathBuf>,
     /// The profile in use.
     pub profile: Option<String>,
+    /// Every profile the file names (`[profiles.NAME]`), sorted: what
+    /// `:profile` offers.
+    pub profiles: Vec<String>,
     /// Normalised: no trailing slash.
     pub base_url: Option<String>,
     pub token: TokenSource,
@@ -211,6 +214,7 @@ impl Default for Config {
         Self {
             file: None,
             profile: None,
+            profiles: Vec::new(),
             base_url: None,
             token: TokenSource::None,
             branch_id: None,
@@ -283,9 +287,11 @@ pub fn load(
     }
 
     let defaults = Config::default();
+    let profiles = parsed.map_or_else(Vec::new, |file| file.profiles.keys().cloned().collect());
     Ok(Config {
         file: found.map(|found| found.path),
         profile,
+        profiles,
         base_url: base_url.map(|(url, _)| url),
         token,
         branch_id: settings.branch_id,

@@ -14,6 +14,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
     let (timezone, timezone_source) = ZoneSource::choose(config.timezone, None);
     AppSettings {
         profile: config.profile.clone(),
+        profiles: config.profiles.clone(),
         host: host_of(session.client.base_url()),
         timezone,
         timezone_source,
@@ -34,6 +35,18 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         view: SavedView::default(),
         command_history: super::history::load(&super::history::path(&log_path)),
         log_path,
+    }
+}
+
+/// The settings of a new app on `session`, opened by `:profile` in the
+/// dashboard `old` ran: what is not the profile's own (the log, this
+/// machine's zone, `NO_COLOR`) stays as it was.
+pub fn switched(session: &Session, old: &AppSettings, no_color: Option<String>) -> AppSettings {
+    let settings = app_settings(session, old.log_path.clone());
+    AppSettings {
+        machine_zone: old.machine_zone,
+        theme: theme_under_no_color(settings.theme, no_color),
+        ..settings
     }
 }
 
@@ -164,6 +177,36 @@ mod tests {
         let back = restored(settings, Some(view.clone()));
         // "All branches" picked last wins over the config's branch.
         assert_eq!((back.branch_id, back.view), (None, view));
+    }
+
+    #[test]
+    fn a_switched_profile_brings_its_own_settings_and_keeps_the_machines() {
+        let client = Client::new(
+            ClientOptions::new("https://test.example.uz"),
+            Token::new("t"),
+        )
+        .unwrap();
+        let session = Session {
+            config: Config {
+                profile: Some("test".to_string()),
+                profiles: vec!["demo".to_string(), "test".to_string()],
+                read_only: true,
+                ..Config::default()
+            },
+            client,
+            demo: None,
+        };
+        let old = crate::app::fixtures::settings();
+        let settings = switched(&session, &old, Some("1".to_string()));
+        assert_eq!(settings.profile.as_deref(), Some("test"));
+        assert_eq!(settings.host, "test.example.uz");
+        assert!(settings.read_only);
+        assert_eq!(settings.profiles, ["demo", "test"]);
+        assert_eq!(
+            (settings.log_path, settings.machine_zone),
+            (old.log_path, old.machine_zone)
+        );
+        assert_eq!(settings.theme, Theme::Mono);
     }
 
     #[test]

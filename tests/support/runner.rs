@@ -26,7 +26,7 @@ use crmdeck::config::Config;
 use crmdeck::demo::{DemoHandle, DemoOptions};
 use crmdeck::domain::zone::Zone;
 use crmdeck::runtime::settings::app_settings;
-use crmdeck::runtime::{self, Console, Exit, Signal};
+use crmdeck::runtime::{self, Console, Exit, Profiles, Signal};
 use crmdeck::session;
 use crmdeck::ui::render;
 use crossterm::event::Event;
@@ -78,7 +78,17 @@ impl Runner {
         let screen = InMemory(shown.clone());
         let (keys, events) = mpsc::unbounded();
         let running = server.spawn(async move {
-            runtime::run_on(&session, settings, screen, events, fixtures::now, None).await
+            let profiles = Profiles::none();
+            runtime::run_on(
+                session,
+                profiles,
+                settings,
+                screen,
+                events,
+                fixtures::now,
+                None,
+            )
+            .await
         });
         Self {
             server,
