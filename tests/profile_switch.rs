@@ -118,6 +118,14 @@ fn a_profile_whose_token_command_fails_leaves_the_rows_and_says_why() {
     assert_eq!(group_rows(&screen), group_rows(&before));
     assert!(screen.contains("240 groups"), "{screen}");
 
+    // A config broken since the start: said, and nothing changes either.
+    std::fs::write(config.path(), "cache = false\nbase_url = \n").unwrap();
+    dashboard.send_keys(":profile test\n");
+    let screen = dashboard.wait_for("profile test not opened");
+    assert!(screen.contains("config.toml:2"), "{screen}");
+    assert!(top_line(&screen).contains("prod · "), "{screen}");
+    assert_eq!(group_rows(&screen), group_rows(&before));
+
     dashboard.send_keys(":profile tset\n");
     let screen = dashboard.wait_for("no profile tset — did you mean test?");
     assert!(screen.contains(":profile tset"), "{screen}");

@@ -134,3 +134,29 @@ impl Profiles {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_latest_switch_asked_for_wins() {
+        let mut profiles = Profiles::none();
+        profiles.open("prod".to_string(), Token::new("t"));
+        profiles.open("test".to_string(), Token::new("t"));
+        let opened = profiles.try_opened().expect("the latest switch answered");
+        assert_eq!(opened.profile, "test");
+        assert!(opened.result.is_err(), "no config to open it from");
+        assert!(profiles.try_opened().is_none(), "the earlier one dropped");
+    }
+
+    #[test]
+    fn without_a_config_no_view_is_remembered() {
+        assert_eq!(Profiles::none().view_file(Some("prod")), None);
+        let overrides = Overrides::default();
+        assert_eq!(
+            Profiles::from_flags(&overrides, false, false).view_file(Some("prod")),
+            None
+        );
+    }
+}
