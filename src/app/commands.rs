@@ -88,45 +88,55 @@ fn words() -> Vec<Word> {
     tabs.chain(others).collect()
 }
 
-/// The word named by `typed`: itself when it is a word (never a longer one,
-/// k9s' `:pod` ran `poddisruptionbudget`), else the one word it starts.
-fn word_of(typed: &str) -> Result<Word, String> {
-    let typed_lower = typed.to_lowercase();
-    let all = words();
-    let starting: Vec<&Word> = all
-        .iter()
-        .filter(|word| word.name.starts_with(&typed_lower))
-        .collect();
-    if let Some(word) = starting.iter().find(|word| word.name == typed_lower) {
-        return Ok(Word {
-            name: word.name.clone(),
-            takes: word.takes,
-        });
+/// Why `typed` names none of a list of names.
+enum Unnamed {
+    /// It starts no name; the most similar one.
+    Nearest(Option<String>),
+    /// It starts several names.
+    Several(Vec<String>),
+}
+
+/// Which of `names` `typed` names, case ignored: the one it is (never a
+/// longer one: k9s' `:pod` ran `poddisruptionbudget`), else the one it
+/// starts. Words and profile names alike.
+fn one_of(typed: &str, names: &[&str]) -> Result<usize, Unnamed> {
+    let typed = typed.to_lowercase();
+    let lower: Vec<String> = names.iter().map(|name| name.to_lowercase()).collect();
+    if let Some(at) = lower.iter().position(|name| *name == typed) {
+        return Ok(at);
     }
+    let starting: Vec<usize> = (0..names.len())
+        .filter(|&at| lower[at].starts_with(&typed))
+        .collect();
     match starting.as_slice() {
-        [word] => Ok(Word {
-            name: word.name.clone(),
-            takes: word.takes,
-        }),
+        [at] => Ok(*at),
         [] => {
-            let nearest = all
-                .iter()
-                .max_by(|a, b| {
-                    let similar = |w: &Word| strsim::jaro_winkler(&w.name, &typed_lower);
-                    similar(a).total_cmp(&similar(b))
-                })
-                .map(|word| format!(" — did you mean :{}?", word.name))
+            let similar = |at: usize| strsim::jaro_winkler(&lower[at], &typed);
+            let nearest = (0..names.len()).max_by(|&a, &b| similar(a).total_cmp(&similar(b)));
+            Err(Unnamed::Nearest(nearest.map(|at| names[at].to_string())))
+        }
+        several => Err(Unnamed::Several(
+            several.iter().map(|&at| names[at].to_string()).collect(),
+        )),
+    }
+}
+
+/// The word named by `typed` (see [`one_of`]).
+fn word_of(typed: &str) -> Result<Word, String> {
+    let mut all = words();
+    let names: Vec<&str> = all.iter().map(|word| word.name.as_str()).collect();
+    match one_of(typed, &names) {
+        Ok(at) => Ok(all.swap_remove(at)),
+        Err(Unnamed::Nearest(nearest)) => {
+            let nearest = nearest
+                .map(|name| format!(" — did you mean :{name}?"))
                 .unwrap_or_default();
             Err(format!("no command :{typed}{nearest}"))
         }
-        several => Err(format!(
-            ":{typed} could be {}",
-            several
-                .iter()
-                .map(|word| format!(":{}", word.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        Err(Unnamed::Several(several)) => {
+            let words: Vec<String> = several.iter().map(|name| format!(":{name}")).collect();
+            Err(format!(":{typed} could be {}", words.join(", ")))
+        }
     }
 }
 
@@ -190,42 +200,21 @@ fn branch(typed: &str, branches: &[Branch]) -> Result<Run, String> {
     }
 }
 
-/// The profile named by `typed`: one of `profiles` whatever the case, else
-/// the one it starts (never a longer one when it is a name itself).
+/// The profile of the config named by `typed` (see [`one_of`]).
 fn profile(typed: &str, profiles: &[String]) -> Result<Run, String> {
     if profiles.is_empty() {
         return Err("the config names no profiles: add [profiles.NAME] tables".to_string());
     }
-    let typed_lower = typed.to_lowercase();
-    if let Some(name) = profiles
-        .iter()
-        .find(|name| name.to_lowercase() == typed_lower)
-    {
-        return Ok(Run::Profile(name.clone()));
-    }
-    let starting: Vec<&String> = profiles
-        .iter()
-        .filter(|name| name.to_lowercase().starts_with(&typed_lower))
-        .collect();
-    match starting.as_slice() {
-        [name] => Ok(Run::Profile((*name).clone())),
-        [] => {
-            let similar = |name: &&String| strsim::jaro_winkler(&name.to_lowercase(), &typed_lower);
-            let nearest = profiles
-                .iter()
-                .max_by(|a, b| similar(a).total_cmp(&similar(b)))
+    let names: Vec<&str> = profiles.iter().map(String::as_str).collect();
+    match one_of(typed, &names) {
+        Ok(at) => Ok(Run::Profile(profiles[at].clone())),
+        Err(Unnamed::Nearest(nearest)) => {
+            let nearest = nearest
                 .map(|name| format!(" — did you mean {name}?"))
                 .unwrap_or_default();
             Err(format!("no profile {typed}{nearest}"))
         }
-        several => Err(format!(
-            "{typed} could be {}",
-            several
-                .iter()
-                .map(|name| name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        Err(Unnamed::Several(several)) => Err(format!("{typed} could be {}", several.join(", "))),
     }
 }
 

@@ -40,11 +40,13 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
 
 /// The settings of a new app on `session`, opened by `:profile` in the
 /// dashboard `old` ran: what is not the profile's own (the log, this
-/// machine's zone, `NO_COLOR`) stays as it was.
+/// machine's zone, `NO_COLOR`) stays as it was, and so does `mouse`: the
+/// terminal's mouse mode was set at start.
 pub fn switched(session: &Session, old: &AppSettings, no_color: Option<String>) -> AppSettings {
     let settings = app_settings(session, old.log_path.clone());
     AppSettings {
         machine_zone: old.machine_zone,
+        mouse: old.mouse,
         theme: theme_under_no_color(settings.theme, no_color),
         ..settings
     }
@@ -197,14 +199,15 @@ mod tests {
             demo: None,
         };
         let old = crate::app::fixtures::settings();
+        assert!(old.mouse && !session.config.mouse);
         let settings = switched(&session, &old, Some("1".to_string()));
         assert_eq!(settings.profile.as_deref(), Some("test"));
         assert_eq!(settings.host, "test.example.uz");
         assert!(settings.read_only);
         assert_eq!(settings.profiles, ["demo", "test"]);
         assert_eq!(
-            (settings.log_path, settings.machine_zone),
-            (old.log_path, old.machine_zone)
+            (settings.log_path, settings.machine_zone, settings.mouse),
+            (old.log_path, old.machine_zone, old.mouse)
         );
         assert_eq!(settings.theme, Theme::Mono);
     }
