@@ -235,3 +235,25 @@ fn enter_on_a_crowded_week_cell_lists_its_groups() {
     tty.wait_for("groups this week");
     tty.quit();
 }
+
+/// In a real terminal, the filter finds group 2000, on the last of 100
+/// pages of 20, with no page turned: every row is held once the walk ends.
+#[test]
+fn a_filter_finds_a_group_on_the_last_page_without_paging() {
+    let server = Server::start(DemoOptions {
+        groups: 2000,
+        max_per_page: 20,
+        ..DemoOptions::default()
+    });
+    let mut tty =
+        support::pty::dashboard(&server.handle.base_url(), server.handle.token(), &[], &[]);
+    tty.wait_for("2 000 groups · 100 pages × 20 · row 1 of 2 000");
+    tty.type_keys("/2000");
+    tty.wait_until_text("group 2000 selected", |text| {
+        text.lines().any(|line| line.starts_with("> 2000 "))
+    });
+    tty.wait_for(" of 2 000");
+    // Enter keeps the filter and leaves the input: q quits again.
+    tty.type_keys("\r");
+    tty.quit();
+}
