@@ -464,7 +464,14 @@ impl App {
                 profile,
                 result: Ok(()),
             } => {
-                status.info(format!("switched to profile {profile}"), now);
+                // The new config's warnings stay said (they came first).
+                let warnings = &self.shared.settings.warnings;
+                let said = format!("switched to profile {profile}");
+                if warnings.is_empty() {
+                    status.info(said, now);
+                } else {
+                    status.warning(format!("{said}; {}", warnings.join("; ")), now);
+                }
                 Vec::new()
             }
             Msg::ProfileSwitch {

@@ -235,3 +235,28 @@ fn a_profile_that_did_not_open_leaves_everything_and_says_why() {
         Some("profile test not opened: token command `pass` exited with status 1")
     );
 }
+
+#[test]
+fn the_new_profiles_app_says_the_switch_with_its_configs_warnings() {
+    let switched = || {
+        Input::Msg(Msg::ProfileSwitch {
+            profile: "test".to_string(),
+            result: Ok(()),
+        })
+    };
+    let mut app = loaded();
+    app.update(switched(), now());
+    assert_eq!(
+        status(&app, Severity::Info),
+        Some("switched to profile test")
+    );
+    let mut warned = loaded_with(AppSettings {
+        warnings: vec!["token file ~/t holds a token and is readable by others".to_string()],
+        ..fixtures::settings()
+    });
+    warned.update(switched(), now());
+    assert_eq!(
+        status(&warned, Severity::Warning),
+        Some("switched to profile test; token file ~/t holds a token and is readable by others")
+    );
+}
