@@ -102,6 +102,10 @@ fn a_profile_whose_token_command_fails_leaves_the_rows_and_says_why() {
     let prod = server(240, Duration::ZERO);
     let test = server(30, Duration::ZERO);
     let config = Profiles::on(&prod, &test);
+    let tokens = [
+        prod.handle.token().to_string(),
+        test.handle.token().to_string(),
+    ];
     let dashboard = Runner::with_profiles(prod, config.path(), "prod");
     wait_for_rows(&dashboard, |_| true);
     dashboard.wait_until_text("every page read", |text| {
@@ -117,6 +121,8 @@ fn a_profile_whose_token_command_fails_leaves_the_rows_and_says_why() {
     assert!(top_line(&screen).contains("prod · "), "{screen}");
     assert_eq!(group_rows(&screen), group_rows(&before));
     assert!(screen.contains("240 groups"), "{screen}");
+    // Not a piece of a token (a line holds 100 characters).
+    assert!(!tokens.iter().any(|token| screen.contains(&token[..24])));
 
     // A config broken since the start: said, and nothing changes either.
     std::fs::write(config.path(), "cache = false\nbase_url = \n").unwrap();
