@@ -357,6 +357,13 @@ fn profile_chosen_by_flag_then_env_then_default_profile() {
 }
 
 #[test]
+fn every_profile_of_the_file_is_named_sorted() {
+    let config = Home::with_config(PROFILES).load().unwrap();
+    assert_eq!(config.profiles, ["home", "lab", "work"]);
+    assert!(Home::new().load().unwrap().profiles.is_empty());
+}
+
+#[test]
 fn no_profile_without_a_choice() {
     let config = Home::with_config(LAYERED).load().unwrap();
     assert_eq!(config.profile, None);

@@ -462,6 +462,27 @@ impl App {
                 status.error(error, now);
                 Vec::new()
             }
+            Msg::ProfileSwitch {
+                profile,
+                result: Ok(()),
+            } => {
+                // The new config's warnings stay said (they came first).
+                let warnings = &self.shared.settings.warnings;
+                let said = format!("switched to profile {profile}");
+                if warnings.is_empty() {
+                    status.info(said, now);
+                } else {
+                    status.warning(format!("{said}; {}", warnings.join("; ")), now);
+                }
+                Vec::new()
+            }
+            Msg::ProfileSwitch {
+                profile,
+                result: Err(why),
+            } => {
+                status.error(format!("profile {profile} not opened: {why}"), now);
+                Vec::new()
+            }
             Msg::Resumed => Vec::new(),
             Msg::Snapshot(Ok(snapshot)) => {
                 self.shared.seed(&snapshot);

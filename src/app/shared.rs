@@ -28,6 +28,8 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub struct AppSettings {
     pub profile: Option<String>,
+    /// Every profile of the config, for `:profile NAME`.
+    pub profiles: Vec<String>,
     /// The API host shown in the top line.
     pub host: String,
     /// The zone times are shown in, and where it came from; an answer of

@@ -171,6 +171,9 @@ pub struct Config {
     pub file: Option<PathBuf>,
     /// The profile in use.
     pub profile: Option<String>,
+    /// Every profile the file names (`[profiles.NAME]`), sorted: what
+    /// `:profile` offers.
+    pub profiles: Vec<String>,
     /// Normalised: no trailing slash.
     pub base_url: Option<String>,
     pub token: TokenSource,
@@ -214,6 +217,7 @@ impl Default for Config {
         Self {
             file: None,
             profile: None,
+            profiles: Vec::new(),
             base_url: None,
             token: TokenSource::None,
             branch_id: None,
@@ -310,9 +314,11 @@ pub fn load(
 
     let keys = parsed.map(|file| file.keys.clone()).unwrap_or_default();
     let defaults = Config::default();
+    let profiles = parsed.map_or_else(Vec::new, |file| file.profiles.keys().cloned().collect());
     Ok(Config {
         file: found.map(|found| found.path),
         profile,
+        profiles,
         base_url: base_url.map(|(url, _)| url),
         token,
         branch_id: settings.branch_id,
