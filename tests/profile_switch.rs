@@ -13,7 +13,8 @@ use support::runner::Runner;
 use support::screen::{Watch, group_rows, wait_for_rows};
 
 /// A config file of three profiles: `prod` and `test` on the two servers,
-/// `broken` whose token command fails. No snapshot read or written.
+/// `broken` whose token command fails; `o` sorts (`[keys]`). No snapshot
+/// read or written.
 struct Profiles {
     _dir: tempfile::TempDir,
     path: PathBuf,
@@ -31,7 +32,8 @@ impl Profiles {
             )
         };
         let text = format!(
-            "cache = false\n\n{}{}[profiles.broken]\nbase_url = \"{}\"\n\
+            "cache = false\n\n[keys]\ncycle_sort = \"o\"\n\n{}{}[profiles.broken]\n\
+             base_url = \"{}\"\n\
              token_command = \"sh -c 'echo the vault is locked >&2; exit 3'\"\n",
             profile("prod", prod),
             profile("test", test),
@@ -76,6 +78,8 @@ fn profile_shows_the_other_servers_rows_and_the_old_answers_never_land() {
     dashboard.send_keys(":profile te\t\n");
     let screen = dashboard.wait_for("switched to profile test");
     assert!(top_line(&screen).contains("test · "), "{screen}");
+    // The user's keys still: the config was read again.
+    assert!(screen.contains("o sort"), "{screen}");
     // Watched all along: prod's rows never show under test's name, not
     // even for a frame.
     dashboard.wait_until_text("test's rows, every page read", |text| {
@@ -124,11 +128,19 @@ fn a_profile_whose_token_command_fails_leaves_the_rows_and_says_why() {
     // Not a piece of a token (a line holds 100 characters).
     assert!(!tokens.iter().any(|token| screen.contains(&token[..24])));
 
+    // A binding the config refuses refuses the switch, as it would the start.
+    let written = std::fs::read_to_string(config.path()).unwrap();
+    std::fs::write(config.path(), written.replace("cycle_sort", "cycle_sorts")).unwrap();
+    dashboard.send_keys(":profile test\n");
+    let screen = dashboard.wait_for("cycle_sorts");
+    assert!(screen.contains("profile test not opened"), "{screen}");
+    assert!(top_line(&screen).contains("prod · "), "{screen}");
+
     // A config broken since the start: said, and nothing changes either.
     std::fs::write(config.path(), "cache = false\nbase_url = \n").unwrap();
     dashboard.send_keys(":profile test\n");
-    let screen = dashboard.wait_for("profile test not opened");
-    assert!(screen.contains("config.toml:2"), "{screen}");
+    let screen = dashboard.wait_for("config.toml:2");
+    assert!(screen.contains("profile test not opened"), "{screen}");
     assert!(top_line(&screen).contains("prod · "), "{screen}");
     assert_eq!(group_rows(&screen), group_rows(&before));
 

@@ -17,6 +17,7 @@ use super::profiles::{Opened, Profiles};
 use super::signals::Signal;
 use super::snapshots::Snapshots;
 use super::{settings, view_file};
+use crate::app::keymap::Keymap;
 use crate::app::{App, AppSettings, Effect, Input, Msg};
 use crate::session::Session;
 use chrono::{DateTime, Utc};
@@ -312,7 +313,7 @@ where
             Step::Opened(opened) => {
                 let Opened { profile, result } = *opened;
                 let result = match result {
-                    Ok(session) => return self.switch_to(session, profile),
+                    Ok((session, keymap)) => return self.switch_to(session, keymap, profile),
                     Err(why) => Err(why),
                 };
                 let msg = Msg::ProfileSwitch { profile, result };
@@ -326,8 +327,14 @@ where
     /// request of the old one is stopped, and its tasks answer a channel
     /// nobody reads any more (a late answer never reaches the new app,
     /// whose request ids start again). The new app starts as at start: its
-    /// profile's view and snapshot, the command history kept.
-    fn switch_to(&mut self, session: Session, profile: String) -> io::Result<Taken> {
+    /// profile's view and snapshot, the config's `keymap` read again, the
+    /// command history kept.
+    fn switch_to(
+        &mut self,
+        session: Session,
+        keymap: Keymap,
+        profile: String,
+    ) -> io::Result<Taken> {
         tracing::info!(%profile, host = %session.client.base_url(), "switching profile");
         self.runner.cancel_all();
         let no_color = std::env::var("NO_COLOR").ok();
@@ -335,6 +342,7 @@ where
         let settings = settings::switched(&session, &shared.settings, no_color);
         let settings = AppSettings {
             command_history: shared.command_history.clone(),
+            keymap,
             ..settings
         };
         let view_file = self.profiles.view_file(session.config.profile.as_deref());

@@ -1,22 +1,26 @@
 //! `:profile NAME`: the session of another profile of the config, opened
 //! as the start opened the first one (the same flags, the same rules and
 //! errors: its base URL, its token source, a `token_command` run again),
-//! off the event loop, since a token command may take seconds.
+//! off the event loop, since a token command may take seconds. The config
+//! is read again, so its `[keys]` too: a binding it refuses refuses the
+//! switch, as it would refuse the start.
 //!
 //! The latest switch asked for wins: a session opened for an earlier one
 //! is dropped when it comes (its demo server, if any, stops with it).
 
 use super::effects::one_line;
+use crate::app::keymap::Keymap;
 use crate::config::{self, Overrides};
 use crate::model::Token;
 use crate::session::{self, Session};
 use std::path::PathBuf;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 
-/// A profile's session, or why it did not open (one line, never a token).
+/// A profile's session and the keymap of its config, or why it did not
+/// open (one line, never a token).
 pub struct Opened {
     pub profile: String,
-    pub result: Result<Session, String>,
+    pub result: Result<(Session, Keymap), String>,
 }
 
 /// Where the dashboard's sessions come from.
@@ -100,7 +104,12 @@ impl Profiles {
         tokio::task::spawn_blocking(move || {
             let result = runtime
                 .block_on(session::open(&overrides, demo))
-                .map_err(|error| in_use.mask_in(&one_line(&error.to_string())));
+                .map_err(|error| error.to_string())
+                .and_then(|session| {
+                    let keymap = session.config.with_key_bindings(Keymap::with_user);
+                    Ok((session, keymap.map_err(|error| error.to_string())?))
+                })
+                .map_err(|why| in_use.mask_in(&one_line(&why)));
             if let Err(why) = &result {
                 tracing::warn!(%profile, %why, "profile not opened");
             }
