@@ -695,3 +695,44 @@ fn run_if_installed(program: &str, args: &[&str], path: &std::path::Path) -> Opt
         Err(error) => panic!("{program}: {error}"),
     }
 }
+
+#[test]
+fn keys_prints_the_keymap_in_use_with_the_configs_bindings_without_a_token() {
+    let home = Home::with_config("[keys]\ninstall = [\"I\", \"F5\"]\n");
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_str(&stdout_alone(&home, &["keys", "--format", "json"])).unwrap();
+    let install: Vec<&serde_json::Value> = rows
+        .iter()
+        .filter(|row| row["action"] == "install")
+        .collect();
+    assert_eq!(install.len(), 2, "the list and the detail");
+    for row in install {
+        assert_eq!(row["keys"], serde_json::json!(["I", "F5"]));
+    }
+    let quit = rows.iter().find(|row| row["action"] == "quit").unwrap();
+    assert_eq!(quit["keys"], serde_json::json!(["q"]));
+    let table = stdout_alone(&home, &["keys", "--format", "table"]);
+    assert!(table.starts_with("WHERE"), "{table}");
+    assert_contains(&table, &["I F5"]);
+}
+
+#[test]
+fn keys_with_a_bad_binding_is_the_config_error_the_dashboard_stops_on() {
+    let home = Home::with_config("per_page = 5\n\n[keys]\ninstall = \"i\"\ninstal = \"F5\"\n");
+    let out = home.crmdeck(&["keys"]).output().unwrap();
+    assert_failed(
+        &out,
+        2,
+        "config.toml:5: unknown action \"instal\" in [keys] (did you mean \"install\"?)",
+    );
+    let twice = Home::with_config("[keys]\nrefresh = [\"r\", \"j\"]\n");
+    let out = twice.crmdeck(&["keys"]).output().unwrap();
+    assert_failed(
+        &out,
+        2,
+        "config.toml:2: key j is bound twice in Groups list: refresh and move_down",
+    );
+    let no_key = Home::with_config("[keys]\ninstall = \"Entr\"\n");
+    let out = no_key.crmdeck(&["keys"]).output().unwrap();
+    assert_failed(&out, 2, "\"Entr\" is not a key (did you mean \"Enter\"?)");
+}

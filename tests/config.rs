@@ -357,6 +357,13 @@ fn profile_chosen_by_flag_then_env_then_default_profile() {
 }
 
 #[test]
+fn every_profile_of_the_file_is_named_sorted() {
+    let config = Home::with_config(PROFILES).load().unwrap();
+    assert_eq!(config.profiles, ["home", "lab", "work"]);
+    assert!(Home::new().load().unwrap().profiles.is_empty());
+}
+
+#[test]
 fn no_profile_without_a_choice() {
     let config = Home::with_config(LAYERED).load().unwrap();
     assert_eq!(config.profile, None);
@@ -1150,4 +1157,43 @@ fn a_profiles_accent_is_its_own() {
         Some(Color::Blue),
         "the top level's, inherited"
     );
+}
+
+// ------------------------------------------------------------ [keys]
+
+#[test]
+fn keys_are_read_in_file_order_with_their_lines() {
+    let home =
+        Home::with_config("per_page = 5\n\n[keys]\ninstall = [\"I\", \"F5\"]\nquit = \"x\"\n");
+    let config = home.load().unwrap();
+    let read: Vec<(&str, &[String], &str)> = config
+        .keys
+        .iter()
+        .map(|b| (b.action.as_str(), b.keys.as_slice(), b.at.as_str()))
+        .collect();
+    assert_eq!(read.len(), 2);
+    assert_eq!(
+        (read[0].0, read[0].1),
+        ("install", &["I".to_string(), "F5".to_string()][..])
+    );
+    assert!(read[0].2.ends_with("config.toml:4"), "{}", read[0].2);
+    assert_eq!((read[1].0, read[1].1), ("quit", &["x".to_string()][..]));
+}
+
+#[test]
+fn keys_of_the_wrong_shape_or_in_a_profile_are_refused_with_their_line() {
+    let home = Home::with_config("keys = 5\n");
+    assert_contains(&home.error(), &["config.toml:1", "keys must be a table"]);
+    let home = Home::with_config("[keys]\ninstall = 5\n");
+    assert_contains(
+        &home.error(),
+        &[
+            "config.toml:2",
+            "keys.install must be a key or a list of keys",
+        ],
+    );
+    let home = Home::with_config("[keys]\ninstall = [\"i\", 5]\n");
+    assert_contains(&home.error(), &["config.toml:2", "keys.install"]);
+    let home = Home::with_config("[profiles.a.keys]\ninstall = \"i\"\n");
+    assert_contains(&home.error_with(&profile("a")), &["keys", "top level"]);
 }

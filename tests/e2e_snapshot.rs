@@ -145,3 +145,96 @@ fn no_cache_neither_reads_nor_writes_the_snapshot() {
     let untouched = std::fs::read(&path).unwrap() == written;
     assert!(untouched, "--no-cache wrote the snapshot");
 }
+
+/// The snapshot files in the cache folder `cache`.
+fn snapshots_in(cache: &Path) -> usize {
+    std::fs::read_dir(cache.join("crmdeck")).map_or(0, |files| {
+        files
+            .filter_map(Result::ok)
+            .filter(|file| file.file_name().to_string_lossy().starts_with("snapshot-"))
+            .count()
+    })
+}
+
+/// The top line: the tabs (the one shown in brackets), the profile, the centre.
+fn top_line(screen: &str) -> &str {
+    screen.lines().next().unwrap_or_default()
+}
+
+/// `:profile NAME` starts the other profile where it was left: its own
+/// snapshot (its profile and server's key), never the other's rows under
+/// its name, and its own remembered tab.
+#[test]
+fn each_profile_starts_from_its_own_snapshot_and_view_after_a_switch() {
+    let (prod, cache) = server_and_cache();
+    let test = Server::start(DemoOptions {
+        groups: 30,
+        ..DemoOptions::default()
+    });
+    let profile = |name: &str, server: &Server| {
+        format!(
+            "[profiles.{name}]\nbase_url = \"{}\"\ntoken = \"{}\"\n\n",
+            server.handle.base_url(),
+            server.handle.token()
+        )
+    };
+    let home = Home::with_config(&format!(
+        "default_profile = \"prod\"\n\n{}{}",
+        profile("prod", &prod),
+        profile("test", &test)
+    ));
+    let config = home.config_path();
+    let cache_home = cache.path().to_str().expect("a UTF-8 path");
+    let mut tty = pty::Tty::spawn(
+        &["--config", config.to_str().expect("a UTF-8 path")],
+        &[("XDG_CACHE_HOME", cache_home)],
+    );
+    let walked = |groups: &'static str| {
+        move |screen: &vt100::Screen| {
+            let text = screen.contents();
+            text.contains(groups) && text.contains(FIRST_ROWS) && !text.contains("pages…")
+        }
+    };
+    tty.wait_until("prod read whole", walked("100 groups"));
+    let wrote = |files: usize| {
+        support::wait::until(
+            "the snapshot written",
+            || snapshots_in(cache.path()) == files,
+            || format!("{} snapshot files", snapshots_in(cache.path())),
+        );
+    };
+    wrote(1);
+
+    tty.type_keys(":profile test\r");
+    tty.wait_until("test read whole", walked("30 groups"));
+    assert!(top_line(&tty.screen_text()).contains("test · "));
+    wrote(2);
+    // Test's view: the Week tab.
+    tty.type_keys("3");
+    tty.wait_until("the week", |screen| {
+        top_line(&screen.contents()).contains("[3 Week]")
+    });
+
+    // From now on neither server answers: what shows is the snapshot.
+    prod.handle.faults().set_latency(Duration::from_secs(60));
+    test.handle.faults().set_latency(Duration::from_secs(60));
+    tty.type_keys(":profile prod\r");
+    let screen = tty.wait_for("· refreshing");
+    assert!(top_line(&screen).contains("prod · "), "{screen}");
+    assert!(top_line(&screen).contains("[2 Groups]"), "{screen}");
+    assert!(
+        screen.contains("100 groups") && screen.contains("as of "),
+        "{screen}"
+    );
+
+    tty.type_keys(":profile test\r");
+    tty.wait_until("test's week", |screen| {
+        let top = top_line(&screen.contents()).to_string();
+        top.contains("test · ") && top.contains("[3 Week]")
+    });
+    tty.type_keys("2");
+    let screen = tty.wait_for("30 groups");
+    assert!(screen.contains("as of "), "{screen}");
+    assert!(!screen.contains("100 groups"), "{screen}");
+    tty.quit();
+}

@@ -57,7 +57,8 @@ const FLOORS: &[Floor] = &[
     // the theme.
     floor(6, "app", &["model", "domain", "store", "api::ApiError", "config::Theme"]),
     floor(7, "ui", &["model", "domain", "config", "app"]),
-    floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "cache", "demo", "session"]),
+    // Of app only the keymap: `crmdeck keys` prints the dashboard's keys.
+    floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
     // Terminal, event loop, effects (its tests start a demo server), the
     // view remembered and the command line's history in the state directory
     // (local_files' rules); not cli.

@@ -28,7 +28,7 @@ const CAPTURE_HOST: &str = "127.0.0.1:40123";
 fn keys_table() -> String {
     let mut table = String::from("| where | keys | what it does |\n|---|---|---|\n");
     for binding in KEYMAP {
-        let keys: Vec<String> = keys_label(binding)
+        let keys: Vec<String> = keys_label(binding.keys)
             .split(' ')
             .map(|key| format!("`{key}`"))
             .collect();

@@ -214,7 +214,7 @@ fn a_long_error_takes_the_hints_row_too() {
 }
 
 /// States the loaded app reaches by keys: (snapshot name, keys).
-const AFTER_KEYS: [(&str, &str); 12] = [
+const AFTER_KEYS: [(&str, &str); 13] = [
     ("groups_page", ""),
     // Group 1 is selected: its comment holds an escape sequence and a BEL.
     ("group_detail", "\n"),
@@ -225,6 +225,8 @@ const AFTER_KEYS: [(&str, &str); 12] = [
     // The install left unanswered.
     ("installing", "1jiy"),
     ("help", "?"),
+    // Typed into the help: only the actions about the token are left.
+    ("help_filtered", "1d?tok"),
     ("branch_picker", "bz"),
     ("filtered_sorted", "/en\nss"),
     // Tab twice: the second branch on the line, the four offered above it.

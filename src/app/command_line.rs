@@ -48,9 +48,7 @@ impl CommandLine {
     fn complete(&mut self, shared: &Shared) {
         self.error = None;
         if self.chosen.is_none() {
-            let branches = branches(shared);
-            let known = self.known(branches);
-            self.candidates = completions(self.input.text(), &known);
+            self.candidates = completions(self.input.text(), &self.known(shared));
         }
         if self.candidates.is_empty() {
             self.error = Some("nothing to complete".to_string());
@@ -84,17 +82,18 @@ impl CommandLine {
         self.chosen = None;
     }
 
-    fn known<'a>(&'a self, branches: &'a [crate::model::Branch]) -> Known<'a> {
+    fn known<'a>(&'a self, shared: &'a Shared) -> Known<'a> {
         Known {
-            branches,
+            branches: branches(shared),
             sortable: &self.sortable,
+            profiles: &shared.settings.profiles,
         }
     }
 
     /// Enter: the line runs, or stays with the reason.
     fn run(&mut self, shared: &mut Shared) -> Vec<Effect> {
         let line = self.input.text().trim().to_string();
-        let parsed = parse(&line, &self.known(branches(shared)));
+        let parsed = parse(&line, &self.known(shared));
         let run = match parsed {
             Ok(run) => run,
             Err(why) => {
@@ -121,6 +120,14 @@ impl CommandLine {
             Run::Refresh => Ask::Perform(Action::Refresh),
             Run::Help => Ask::Perform(Action::Help),
             Run::Quit => Ask::Perform(Action::Quit),
+            Run::Profile(name) => {
+                // The runtime opens its session; Msg::ProfileSwitch says how it went.
+                let opening = format!("opening profile {name}…");
+                shared.status.info(opening, shared.now);
+                let mut effects = remember(line, &mut shared.command_history);
+                effects.push(Effect::SwitchProfile(name));
+                return effects;
+            }
         };
         shared.ask(ask);
         remember(line, &mut shared.command_history)

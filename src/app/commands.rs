@@ -16,6 +16,8 @@ pub enum Run {
     Branch(i64),
     /// The install confirmation of this plugin.
     Install(i64),
+    /// The session of this profile of the config (its name as written there).
+    Profile(String),
     Filter(String),
     Sort {
         column: String,
@@ -48,10 +50,11 @@ impl ExportFormat {
 }
 
 /// What the line is checked against: the branches known, the columns the
-/// shown tab sorts by.
+/// shown tab sorts by, the config's profiles.
 pub struct Known<'a> {
     pub branches: &'a [Branch],
     pub sortable: &'a [&'static str],
+    pub profiles: &'a [String],
 }
 
 /// A word of the grammar and what follows it, for errors and help.
@@ -69,6 +72,7 @@ fn words() -> Vec<Word> {
     });
     let others = [
         ("branch", "NAME|ID"),
+        ("profile", "NAME"),
         ("install", "ID"),
         ("filter", "TEXT"),
         ("sort", "COLUMN [desc]"),
@@ -84,45 +88,55 @@ fn words() -> Vec<Word> {
     tabs.chain(others).collect()
 }
 
-/// The word named by `typed`: itself when it is a word (never a longer one,
-/// k9s' `:pod` ran `poddisruptionbudget`), else the one word it starts.
-fn word_of(typed: &str) -> Result<Word, String> {
-    let typed_lower = typed.to_lowercase();
-    let all = words();
-    let starting: Vec<&Word> = all
-        .iter()
-        .filter(|word| word.name.starts_with(&typed_lower))
-        .collect();
-    if let Some(word) = starting.iter().find(|word| word.name == typed_lower) {
-        return Ok(Word {
-            name: word.name.clone(),
-            takes: word.takes,
-        });
+/// Why `typed` names none of a list of names.
+enum Unnamed {
+    /// It starts no name; the most similar one.
+    Nearest(Option<String>),
+    /// It starts several names.
+    Several(Vec<String>),
+}
+
+/// Which of `names` `typed` names, case ignored: the one it is (never a
+/// longer one: k9s' `:pod` ran `poddisruptionbudget`), else the one it
+/// starts. Words and profile names alike.
+fn one_of(typed: &str, names: &[&str]) -> Result<usize, Unnamed> {
+    let typed = typed.to_lowercase();
+    let lower: Vec<String> = names.iter().map(|name| name.to_lowercase()).collect();
+    if let Some(at) = lower.iter().position(|name| *name == typed) {
+        return Ok(at);
     }
+    let starting: Vec<usize> = (0..names.len())
+        .filter(|&at| lower[at].starts_with(&typed))
+        .collect();
     match starting.as_slice() {
-        [word] => Ok(Word {
-            name: word.name.clone(),
-            takes: word.takes,
-        }),
+        [at] => Ok(*at),
         [] => {
-            let nearest = all
-                .iter()
-                .max_by(|a, b| {
-                    let similar = |w: &Word| strsim::jaro_winkler(&w.name, &typed_lower);
-                    similar(a).total_cmp(&similar(b))
-                })
-                .map(|word| format!(" — did you mean :{}?", word.name))
+            let similar = |at: usize| strsim::jaro_winkler(&lower[at], &typed);
+            let nearest = (0..names.len()).max_by(|&a, &b| similar(a).total_cmp(&similar(b)));
+            Err(Unnamed::Nearest(nearest.map(|at| names[at].to_string())))
+        }
+        several => Err(Unnamed::Several(
+            several.iter().map(|&at| names[at].to_string()).collect(),
+        )),
+    }
+}
+
+/// The word named by `typed` (see [`one_of`]).
+fn word_of(typed: &str) -> Result<Word, String> {
+    let mut all = words();
+    let names: Vec<&str> = all.iter().map(|word| word.name.as_str()).collect();
+    match one_of(typed, &names) {
+        Ok(at) => Ok(all.swap_remove(at)),
+        Err(Unnamed::Nearest(nearest)) => {
+            let nearest = nearest
+                .map(|name| format!(" — did you mean :{name}?"))
                 .unwrap_or_default();
             Err(format!("no command :{typed}{nearest}"))
         }
-        several => Err(format!(
-            ":{typed} could be {}",
-            several
-                .iter()
-                .map(|word| format!(":{}", word.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        Err(Unnamed::Several(several)) => {
+            let words: Vec<String> = several.iter().map(|name| format!(":{name}")).collect();
+            Err(format!(":{typed} could be {}", words.join(", ")))
+        }
     }
 }
 
@@ -148,6 +162,8 @@ pub fn parse(line: &str, known: &Known) -> Result<Run, String> {
     match word.name.as_str() {
         "branch" if rest.is_empty() => Err(usage()),
         "branch" => branch(rest, known.branches),
+        "profile" if rest.is_empty() => Err(usage()),
+        "profile" => profile(rest, known.profiles),
         "install" => rest
             .parse()
             .map(Run::Install)
@@ -181,6 +197,24 @@ fn branch(typed: &str, branches: &[Branch]) -> Result<Run, String> {
             "no branch {typed} — a branch's name or id, such as {}",
             names(near)
         )),
+    }
+}
+
+/// The profile of the config named by `typed` (see [`one_of`]).
+fn profile(typed: &str, profiles: &[String]) -> Result<Run, String> {
+    if profiles.is_empty() {
+        return Err("the config names no profiles: add [profiles.NAME] tables".to_string());
+    }
+    let names: Vec<&str> = profiles.iter().map(String::as_str).collect();
+    match one_of(typed, &names) {
+        Ok(at) => Ok(Run::Profile(profiles[at].clone())),
+        Err(Unnamed::Nearest(nearest)) => {
+            let nearest = nearest
+                .map(|name| format!(" — did you mean {name}?"))
+                .unwrap_or_default();
+            Err(format!("no profile {typed}{nearest}"))
+        }
+        Err(Unnamed::Several(several)) => Err(format!("{typed} could be {}", several.join(", "))),
     }
 }
 
@@ -279,6 +313,17 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                 .map(|name| name.to_string())
                 .collect(),
         }),
+        "profile" => after(
+            known
+                .profiles
+                .iter()
+                .filter(|name| {
+                    name.to_lowercase()
+                        .starts_with(&rest.trim_start().to_lowercase())
+                })
+                .cloned()
+                .collect(),
+        ),
         "export" => after(
             ["csv", "json"]
                 .into_iter()
@@ -313,6 +358,70 @@ mod tests {
         Known {
             branches,
             sortable: &["name", "teacher", "start date"],
+            profiles: &[],
+        }
+    }
+
+    /// Profiles of a config, as `Config::profiles` lists them.
+    fn profiles() -> Vec<String> {
+        ["Prod", "staging", "stage2", "test"]
+            .map(str::to_string)
+            .to_vec()
+    }
+
+    fn with_profiles(profiles: &[String]) -> Known<'_> {
+        Known {
+            branches: &[],
+            sortable: &[],
+            profiles,
+        }
+    }
+
+    #[test]
+    fn a_profile_is_named_whatever_the_case_or_by_a_unique_prefix() {
+        let list = profiles();
+        let known = with_profiles(&list);
+        let profile = |name: &str| Ok(Run::Profile(name.to_string()));
+        assert_eq!(parse("profile test", &known), profile("test"));
+        assert_eq!(parse("profile PROD", &known), profile("Prod"));
+        assert_eq!(parse("prof te", &known), profile("test"));
+        assert_eq!(parse("profile stagi", &known), profile("staging"));
+        assert_eq!(
+            parse("profile sta", &known),
+            Err("sta could be staging, stage2".to_string())
+        );
+        assert_eq!(
+            parse("profile tset", &known),
+            Err("no profile tset — did you mean test?".to_string())
+        );
+        assert_eq!(
+            parse("profile", &known),
+            Err(":profile takes NAME".to_string())
+        );
+        let none = with_profiles(&[]);
+        assert!(
+            parse("profile test", &none)
+                .unwrap_err()
+                .contains("no profiles")
+        );
+    }
+
+    #[test]
+    fn profiles_complete_whatever_the_case() {
+        let list = profiles();
+        let known = with_profiles(&list);
+        assert_eq!(
+            completions("profile ST", &known),
+            ["profile staging", "profile stage2"]
+        );
+        assert_eq!(completions("profile ", &known).len(), 4);
+        assert!(completions("profile x", &known).is_empty());
+        for completed in completions("profile ", &known) {
+            let parsed = parse(&completed, &known);
+            assert!(
+                matches!(parsed, Ok(Run::Profile(_))),
+                "{completed}: {parsed:?}"
+            );
         }
     }
 
@@ -324,6 +433,7 @@ mod tests {
             ("groups", Run::ShowTab(Tab::Groups)),
             ("plugins", Run::ShowTab(Tab::Plugins)),
             ("week", Run::ShowTab(Tab::Week)),
+            ("today", Run::ShowTab(Tab::Today)),
             ("branch Chilonzor", Run::Branch(1)),
             ("branch 3", Run::Branch(3)),
             ("branch чил", Run::Branch(1)),
@@ -431,7 +541,7 @@ mod tests {
             let offered = completions(line, &known);
             assert!(!offered.is_empty(), "{line}");
             for completed in offered {
-                if completed == "branch" || completed == "install" || completed == "filter" {
+                if ["branch", "profile", "install", "filter"].contains(&completed.as_str()) {
                     continue;
                 }
                 let parsed = parse(&completed, &known);
@@ -444,5 +554,8 @@ mod tests {
             ["branch Yunusobod", "branch Юнусобод 2"]
         );
         assert_eq!(completions("sort name", &known), ["sort name desc"]);
+        // Every tab of the registry is a word: the Today tab too.
+        assert_eq!(completions("to", &known), ["today"]);
+        assert_eq!(parse("t", &known), Ok(Run::ShowTab(Tab::Today)));
     }
 }

@@ -1,13 +1,17 @@
-//! The help overlay's content, from the keymap: the keys of the context it
-//! was opened in, the global keys that apply there, and the log file.
+//! The help overlay's content, from the keymap in use: the keys of the
+//! context it was opened in, the global keys that apply there, and the log
+//! file. Typing filters the actions by name, label or key; ↑/↓ choose one
+//! and Enter runs it on the screen the help was opened from.
 
 use super::document::wrap;
-use super::keymap::{Action, Context, bindings, globals_in, keys_label};
+use super::keymap::{Action, Context, Keymap, Row, keys_label};
 use super::layout::{self, Layout};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::screen::{Ask, Screen};
 use super::shared::Shared;
+use super::text_input::TextInput;
+use crossterm::event::KeyEvent;
 use std::path::Path;
 
 /// Below this inner width the help is one column.
@@ -19,13 +23,90 @@ pub struct Help {
     pub under: Context,
     /// The first line on screen.
     pub scroll: usize,
+    /// What the actions shown must hold.
+    pub query: TextInput,
+    /// The chosen one of the actions shown (Enter runs it).
+    pub selected: usize,
 }
 
 impl Help {
     /// The help of `under`, from its top.
     pub fn new(under: Context) -> Self {
-        Self { under, scroll: 0 }
+        Self {
+            under,
+            scroll: 0,
+            query: TextInput::default(),
+            selected: 0,
+        }
     }
+
+    /// The action Enter runs: the chosen one of those the query lets show.
+    pub fn chosen(&self, keymap: &Keymap) -> Option<Action> {
+        let index = self.chosen_index(keymap)?;
+        let mut shown = matching(keymap, self.under, self.query.text());
+        shown.nth(index).map(|row| row.binding.action)
+    }
+
+    /// Which of the shown actions (in the order of [`help_columns`]'
+    /// key lines) is the chosen one; None when none is shown.
+    pub fn chosen_index(&self, keymap: &Keymap) -> Option<usize> {
+        let shown = matching(keymap, self.under, self.query.text()).count();
+        (shown > 0).then(|| self.selected.min(shown - 1))
+    }
+
+    /// The scroll position that shows the chosen action's line: the one
+    /// now if it does, else the nearest that does.
+    fn showing_chosen(&self, shared: &Shared) -> usize {
+        let keymap = &shared.settings.keymap;
+        let inner = layout::inner(shared.layout.help);
+        let log_path = &shared.settings.log_path;
+        let columns = help_columns(keymap, self.under, self.query.text(), log_path, inner.width);
+        // The chosen line's row, and the row from which it shows with its
+        // heading when that is right above it.
+        let line = self.chosen_index(keymap).and_then(|chosen| {
+            let lines = columns.iter().flat_map(|column| {
+                let above = std::iter::once(None).chain(column.iter().map(Some));
+                column.iter().zip(above).enumerate()
+            });
+            let mut key_lines = lines.filter(|(_, (line, _))| matches!(line, HelpLine::Key { .. }));
+            key_lines.nth(chosen).map(|(row, (_, above))| {
+                let headed = matches!(above, Some(HelpLine::Heading(_)));
+                (row, row - usize::from(headed))
+            })
+        });
+        let height = usize::from(inner.height).max(1);
+        match line {
+            Some((_, top)) if top < self.scroll => top,
+            Some((row, _)) if row >= self.scroll + height => row + 1 - height,
+            _ => self.scroll,
+        }
+    }
+}
+
+/// The rows of `context` and the globals that apply there whose action's
+/// name, label or keys hold `query` (case ignored).
+fn matching<'k>(
+    keymap: &'k Keymap,
+    context: Context,
+    query: &str,
+) -> impl Iterator<Item = Row<'k>> + 'k {
+    let query = query.to_lowercase();
+    keymap
+        .bindings(context)
+        .chain(keymap.globals_in(context))
+        .filter(move |row| row_matches(row, &query))
+}
+
+/// `query` is lower case.
+fn row_matches(row: &Row, query: &str) -> bool {
+    let binding = row.binding;
+    [
+        binding.action.name().replace('_', " "),
+        binding.label.to_lowercase(),
+        keys_label(row.keys).to_lowercase(),
+    ]
+    .iter()
+    .any(|text| text.contains(query))
 }
 
 impl Screen for Help {
@@ -34,15 +115,52 @@ impl Screen for Help {
     }
 
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
-        if action == Action::Back {
-            shared.ask(Ask::Close);
+        match action {
+            Action::Back => shared.ask(Ask::Close),
+            Action::Accept => {
+                if let Some(chosen) = self.chosen(&shared.settings.keymap) {
+                    shared.ask(Ask::Close);
+                    shared.ask(Ask::Perform(chosen));
+                }
+            }
+            _ => {}
         }
         Vec::new()
     }
 
+    /// ↑/↓ choose an action (scrolled to while it is off screen); the
+    /// other moves scroll.
     fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
-        let log_path = &shared.settings.log_path;
-        self.scroll = scrolled(self.scroll, movement, self.under, log_path, &shared.layout);
+        match movement {
+            Movement::Up => {
+                self.selected = self.selected.saturating_sub(1);
+                self.scroll = self.showing_chosen(shared);
+            }
+            Movement::Down => {
+                let keymap = &shared.settings.keymap;
+                let shown = matching(keymap, self.under, self.query.text()).count();
+                self.selected = (self.selected + 1).min(shown.saturating_sub(1));
+                self.scroll = self.showing_chosen(shared);
+            }
+            _ => {
+                let log_path = &shared.settings.log_path;
+                let query = self.query.text();
+                self.scroll = scrolled(self.scroll, movement, self.under, query, log_path, shared);
+            }
+        }
+    }
+
+    /// The query changed: the first action bound to a key typed as is
+    /// (`v`, `G`) is chosen, else the first shown.
+    fn type_text(&mut self, key: &KeyEvent, shared: &mut Shared) {
+        self.query.handle(key);
+        let query = self.query.text();
+        let keymap = &shared.settings.keymap;
+        let mut shown = matching(keymap, self.under, query);
+        let by_key = shown.position(|row| row.keys.iter().any(|key| key.label() == query));
+        self.selected = by_key.unwrap_or(0);
+        self.scroll = 0;
+        self.scroll = self.showing_chosen(shared);
     }
 
     fn fit(&mut self, shared: &mut Shared) {
@@ -54,24 +172,40 @@ impl Screen for Help {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HelpLine {
     Heading(&'static str),
-    Key { keys: String, label: &'static str },
+    Key {
+        keys: String,
+        label: &'static str,
+        action: Action,
+    },
     Text(String),
     Blank,
 }
 
 /// The help for `context` in columns fitting `width` inner columns: the
-/// context's keys, then the global keys and the log file.
-pub fn help_columns(context: Context, log_path: &Path, width: u16) -> Vec<Vec<HelpLine>> {
-    let section = |title, keys: &mut dyn Iterator<Item = &'static super::keymap::Binding>| {
+/// context's keys, then the global keys and the log file; only the actions
+/// that hold `query`.
+pub fn help_columns(
+    keymap: &Keymap,
+    context: Context,
+    query: &str,
+    log_path: &Path,
+    width: u16,
+) -> Vec<Vec<HelpLine>> {
+    let query = query.to_lowercase();
+    let section = |title, rows: &mut dyn Iterator<Item = Row<'_>>| {
         std::iter::once(HelpLine::Heading(title))
-            .chain(keys.map(|b| HelpLine::Key {
-                keys: keys_label(b),
-                label: b.label,
-            }))
+            .chain(
+                rows.filter(|row| row_matches(row, &query))
+                    .map(|row| HelpLine::Key {
+                        keys: keys_label(row.keys),
+                        label: row.binding.label,
+                        action: row.binding.action,
+                    }),
+            )
             .collect::<Vec<_>>()
     };
-    let own = section(context.title(), &mut bindings(context));
-    let mut everywhere = section(Context::Global.title(), &mut globals_in(context));
+    let own = section(context.title(), &mut keymap.bindings(context));
+    let mut everywhere = section(Context::Global.title(), &mut keymap.globals_in(context));
     let two_columns = width >= TWO_COLUMNS_WIDTH;
     let column_width = if two_columns { width / 2 } else { width };
     // The path is cut into lines (it has no spaces to wrap at).
@@ -97,11 +231,19 @@ fn scrolled(
     from: usize,
     movement: Movement,
     context: Context,
+    query: &str,
     log_path: &Path,
-    layout: &Layout,
+    shared: &Shared,
 ) -> usize {
+    let layout: &Layout = &shared.layout;
     let inner = layout::inner(layout.help);
-    let columns = help_columns(context, log_path, inner.width);
+    let columns = help_columns(
+        &shared.settings.keymap,
+        context,
+        query,
+        log_path,
+        inner.width,
+    );
     let longest = columns.iter().map(Vec::len).max().unwrap_or(0);
     let rows = usize::from(inner.height);
     movement.apply(from, longest.saturating_sub(rows) + 1, rows)

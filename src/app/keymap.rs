@@ -64,7 +64,7 @@ impl Context {
     pub fn takes_text(self) -> bool {
         matches!(
             self,
-            Self::BranchPicker | Self::FilterInput | Self::CommandLine
+            Self::BranchPicker | Self::FilterInput | Self::CommandLine | Self::Help
         )
     }
 
@@ -117,6 +117,25 @@ pub enum Action {
     Complete,
 }
 
+impl Action {
+    /// Its name in the config's `[keys]` and in `crmdeck keys`: snake case
+    /// of the variant and what it carries (`next_tab`, `move_down`,
+    /// `show_tab_groups`).
+    pub fn name(self) -> String {
+        let mut name = String::new();
+        for c in format!("{self:?}")
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+        {
+            if c.is_ascii_uppercase() && !name.is_empty() {
+                name.push('_');
+            }
+            name.push(c.to_ascii_lowercase());
+        }
+        name
+    }
+}
+
 /// A key as the table names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Key {
@@ -144,6 +163,30 @@ const fn ctrl(c: char) -> Key {
         control: true,
     }
 }
+
+/// The keys `[keys]` names by a word.
+const NAMED_KEYS: &[(&str, KeyCode)] = &[
+    ("Enter", KeyCode::Enter),
+    ("Esc", KeyCode::Esc),
+    ("Tab", KeyCode::Tab),
+    ("S-Tab", KeyCode::BackTab),
+    ("Space", KeyCode::Char(' ')),
+    ("Up", KeyCode::Up),
+    ("Down", KeyCode::Down),
+    ("Left", KeyCode::Left),
+    ("Right", KeyCode::Right),
+    ("↑", KeyCode::Up),
+    ("↓", KeyCode::Down),
+    ("←", KeyCode::Left),
+    ("→", KeyCode::Right),
+    ("PgUp", KeyCode::PageUp),
+    ("PgDn", KeyCode::PageDown),
+    ("Home", KeyCode::Home),
+    ("End", KeyCode::End),
+    ("Backspace", KeyCode::Backspace),
+    ("Delete", KeyCode::Delete),
+    ("Insert", KeyCode::Insert),
+];
 
 const UP: Key = special(KeyCode::Up);
 const DOWN: Key = special(KeyCode::Down);
@@ -175,6 +218,43 @@ impl Key {
         } else {
             name
         }
+    }
+
+    /// A key as `[keys]` writes it: a character (`i`, `?`, `й`), a name
+    /// (`F5`, `Enter`, `Esc`, `Tab`, `S-Tab`, `Space`, `Up`, `PgDn`, `Home`,
+    /// `Backspace`, …) or a label as help shows it (`↑`), Ctrl as `C-x`.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let (control, name) = match text
+            .strip_prefix("C-")
+            .or_else(|| text.strip_prefix("Ctrl-"))
+        {
+            Some(rest) if !rest.is_empty() => (true, rest),
+            _ => (false, text),
+        };
+        let mut chars = name.chars();
+        let code = match (chars.next(), chars.next()) {
+            (Some(c), None) if !c.is_control() => Some(KeyCode::Char(c)),
+            _ => NAMED_KEYS
+                .iter()
+                .find(|(known, _)| known.eq_ignore_ascii_case(name))
+                .map(|(_, code)| *code)
+                .or_else(|| {
+                    let number = name.strip_prefix(['F', 'f'])?.parse().ok()?;
+                    (1..=12).contains(&number).then_some(KeyCode::F(number))
+                }),
+        };
+        let code = code.ok_or_else(|| {
+            let nearest = NAMED_KEYS
+                .iter()
+                .map(|(known, _)| *known)
+                .chain(["F5"])
+                .min_by_key(|known| {
+                    strsim::damerau_levenshtein(&known.to_lowercase(), &name.to_lowercase())
+                })
+                .unwrap_or("Enter");
+            format!("{text:?} is not a key (did you mean {nearest:?}?)")
+        })?;
+        Ok(Self { code, control })
     }
 
     /// Shift is part of the character (`S`, `?`, `+`) or of BackTab, and Alt
@@ -354,45 +434,211 @@ pub const KEYMAP: &[Binding] = &[
     bind(C::CommandLine, &[DOWN], A::Move(M::Down), "newer", true),
     bind(C::CommandLine, &[ESC], A::Back, "close", true),
     // The help overlay.
+    // Typing there finds actions: letters are text.
     bind(C::Help, &[ESC, plain('?')], A::Back, "close the help", true),
-    bind(C::Help, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", false),
-    bind(C::Help, &[plain('k'), UP], A::Move(M::Up), "scroll up", false),
+    bind(C::Help, &[ENTER], A::Accept, "run the chosen action", true),
+    bind(C::Help, &[DOWN], A::Move(M::Down), "choose the next", false),
+    bind(C::Help, &[UP], A::Move(M::Up), "choose the previous", false),
+    bind(C::Help, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "scroll down", false),
+    bind(C::Help, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "scroll up", false),
 ];
 
-/// The bindings of one context, in table order.
-pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
-    KEYMAP.iter().filter(move |b| b.context == context)
+/// The keymap in use: the table's rows, each with its keys: the table's
+/// own, or those the user bound to its action in the config's `[keys]`.
+/// Dispatch, the footer and the help read it; the README shows the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keymap {
+    /// The keys of each row of [`KEYMAP`], in its order.
+    keys: Vec<Vec<Key>>,
 }
 
-/// The global bindings that apply in `context`: not those whose keys the
-/// context binds itself (`?` closes the help), and in a text input or the
-/// confirmation only the Ctrl ones.
-pub fn globals_in(context: Context) -> impl Iterator<Item = &'static Binding> {
-    let only_control = context.only_control_globals();
-    let shadowed = move |key: &Key| bindings(context).any(|b| b.keys.contains(key));
-    bindings(Context::Global).filter(move |b| {
-        (!only_control || b.keys.iter().all(|key| key.control)) && !b.keys.iter().all(shadowed)
-    })
+impl Default for Keymap {
+    fn default() -> Self {
+        Self {
+            keys: KEYMAP.iter().map(|binding| binding.keys.to_vec()).collect(),
+        }
+    }
 }
 
-/// The action of `key` in `context`: the context's own bindings first, then
-/// the globals that apply there. Outside text inputs a key that means
-/// nothing as typed means what the US layout types on the same key: with a
-/// Cyrillic layout active `о` is `j`, `й` is `q`, `.` (the `/` key) is `/`.
-pub fn action_for(context: Context, key: &KeyEvent) -> Option<Action> {
-    let bound = |key: &KeyEvent| {
-        bindings(context)
-            .chain(globals_in(context))
-            .find(|binding| binding.keys.iter().any(|k| k.matches(key)))
-            .map(|binding| binding.action)
-    };
-    bound(key).or_else(|| {
-        let KeyCode::Char(typed) = key.code else {
-            return None;
+/// A row of the keymap in use: the table's row and its keys.
+#[derive(Debug, Clone, Copy)]
+pub struct Row<'k> {
+    pub binding: &'static Binding,
+    pub keys: &'k [Key],
+}
+
+impl Keymap {
+    /// The defaults, with the actions `user` names (`install = ["i", "F5"]`)
+    /// bound to its keys instead: in every context the action has a row,
+    /// the first such row takes them (a second row keeps its keys: `C-c`
+    /// still quits after `quit = ["x"]`). The text inputs (filter, picker,
+    /// command line, help) keep the table's keys: letters are text there.
+    /// An unknown action, a key that is no key, or a key the user's binding
+    /// gives two actions in one context is refused: the index of the entry
+    /// at fault and why, with the nearest valid name.
+    pub fn with_user<'u>(
+        user: impl IntoIterator<Item = (&'u str, &'u [String])>,
+    ) -> Result<Self, (usize, String)> {
+        let mut keymap = Self::default();
+        let mut set_by: Vec<Option<usize>> = vec![None; KEYMAP.len()];
+        for (entry, (name, keys)) in user.into_iter().enumerate() {
+            let action = action_named(name).map_err(|why| (entry, why))?;
+            let keys: Vec<Key> = keys
+                .iter()
+                .map(|key| Key::parse(key))
+                .collect::<Result<_, _>>()
+                .map_err(|why| (entry, why))?;
+            if KEYMAP
+                .iter()
+                .all(|binding| binding.action != action || binding.context.takes_text())
+            {
+                let why = format!("{name} is a key of the text inputs, which keep their keys");
+                return Err((entry, why));
+            }
+            let mut contexts_done: Vec<Context> = Vec::new();
+            for (row, binding) in KEYMAP.iter().enumerate() {
+                let context = binding.context;
+                if binding.action != action
+                    || context.takes_text()
+                    || contexts_done.contains(&context)
+                {
+                    continue;
+                }
+                contexts_done.push(context);
+                keymap.keys[row] = keys.clone();
+                set_by[row] = Some(entry);
+            }
+        }
+        keymap.check_twice(&set_by)?;
+        Ok(keymap)
+    }
+
+    /// A key a user's binding (`set_by` its entry, per row) added to a row
+    /// that another action's row also answers in one context, the globals
+    /// that apply there included. The table's own overlaps (`?` closes the
+    /// help) are no fault.
+    fn check_twice(&self, set_by: &[Option<usize>]) -> Result<(), (usize, String)> {
+        // The user's entry that gave `row` the key `key`, if one did.
+        let added = |row: usize, key: &Key| set_by[row].filter(|_| !KEYMAP[row].keys.contains(key));
+        let mut contexts: Vec<Context> = KEYMAP.iter().map(|binding| binding.context).collect();
+        contexts.dedup();
+        for context in contexts {
+            let only_control = context.only_control_globals();
+            let rows: Vec<usize> = (0..KEYMAP.len())
+                .filter(|&row| {
+                    let binding = &KEYMAP[row];
+                    binding.context == context
+                        || (binding.context == Context::Global
+                            && (!only_control || self.keys[row].iter().all(|key| key.control)))
+                })
+                .collect();
+            for (at, &row) in rows.iter().enumerate() {
+                for &other in &rows[at + 1..] {
+                    if KEYMAP[row].action == KEYMAP[other].action {
+                        continue;
+                    }
+                    let twice = self.keys[row].iter().find_map(|key| {
+                        let entry = added(row, key).or_else(|| added(other, key))?;
+                        self.keys[other].contains(key).then_some((key, entry))
+                    });
+                    if let Some((key, entry)) = twice {
+                        return Err((
+                            entry,
+                            format!(
+                                "key {} is bound twice in {}: {} and {}",
+                                key.label(),
+                                context.title(),
+                                KEYMAP[row].action.name(),
+                                KEYMAP[other].action.name()
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every row, in table order.
+    pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
+        KEYMAP
+            .iter()
+            .zip(&self.keys)
+            .map(|(binding, keys)| Row { binding, keys })
+    }
+
+    /// The rows of one context, in table order.
+    pub fn bindings(&self, context: Context) -> impl Iterator<Item = Row<'_>> {
+        self.rows()
+            .filter(move |row| row.binding.context == context)
+    }
+
+    /// The global rows that apply in `context`: not those whose keys the
+    /// context binds itself (`?` closes the help), and in a text input or
+    /// the confirmation only the Ctrl ones.
+    pub fn globals_in(&self, context: Context) -> impl Iterator<Item = Row<'_>> {
+        let only_control = context.only_control_globals();
+        let shadowed = move |key: &Key| self.bindings(context).any(|row| row.keys.contains(key));
+        self.bindings(Context::Global).filter(move |row| {
+            (!only_control || row.keys.iter().all(|key| key.control))
+                && !row.keys.iter().all(shadowed)
+        })
+    }
+
+    /// The action of `key` in `context`: the context's own rows first, then
+    /// the globals that apply there. Outside text inputs a key that means
+    /// nothing as typed means what the US layout types on the same key: with
+    /// a Cyrillic layout active `о` is `j`, `й` is `q`, `.` (the `/` key) is `/`.
+    pub fn action_for(&self, context: Context, key: &KeyEvent) -> Option<Action> {
+        let bound = |key: &KeyEvent| {
+            self.bindings(context)
+                .chain(self.globals_in(context))
+                .find(|row| row.keys.iter().any(|k| k.matches(key)))
+                .map(|row| row.binding.action)
         };
-        let us = us_key(typed).filter(|_| !context.takes_text())?;
-        bound(&KeyEvent::new(KeyCode::Char(us), key.modifiers))
-    })
+        bound(key).or_else(|| {
+            let KeyCode::Char(typed) = key.code else {
+                return None;
+            };
+            let us = us_key(typed).filter(|_| !context.takes_text())?;
+            bound(&KeyEvent::new(KeyCode::Char(us), key.modifiers))
+        })
+    }
+
+    /// The footer hints of `context`: its own first, then the globals that
+    /// apply; one hint per action (the first key that applies).
+    pub fn footer_hints(&self, context: Context) -> Vec<Hint> {
+        let mut hints: Vec<Hint> = Vec::new();
+        for row in self.bindings(context).chain(self.globals_in(context)) {
+            let binding = row.binding;
+            let seen = hints.iter().any(|hint| hint.action == binding.action);
+            if let (true, false, Some(key)) = (binding.in_footer, seen, row.keys.first()) {
+                hints.push(Hint {
+                    key: key.label(),
+                    action: binding.action,
+                    label: binding.label,
+                    global: binding.context == Context::Global,
+                });
+            }
+        }
+        hints
+    }
+}
+
+/// The action called `name` in `[keys]`, or the nearest name.
+fn action_named(name: &str) -> Result<Action, String> {
+    let mut names: Vec<(String, Action)> =
+        KEYMAP.iter().map(|b| (b.action.name(), b.action)).collect();
+    names.dedup_by(|a, b| a.0 == b.0);
+    if let Some((_, action)) = names.iter().find(|(known, _)| known == name) {
+        return Ok(*action);
+    }
+    let nearest = names
+        .iter()
+        .min_by_key(|(known, _)| strsim::damerau_levenshtein(known, name))
+        .map(|(known, _)| format!(" (did you mean {known:?}?)"))
+        .unwrap_or_default();
+    Err(format!("unknown action {name:?} in [keys]{nearest}"))
 }
 
 /// A footer hint: a binding's first key and its label.
@@ -405,38 +651,33 @@ pub struct Hint {
     pub global: bool,
 }
 
-/// The footer hints of `context`: its own first, then the globals that
-/// apply; one hint per action (the first key that applies).
-pub fn footer_hints(context: Context) -> Vec<Hint> {
-    let mut hints: Vec<Hint> = Vec::new();
-    let mut actions: Vec<Action> = Vec::new();
-    for binding in bindings(context).chain(globals_in(context)) {
-        if binding.in_footer && !actions.contains(&binding.action) {
-            actions.push(binding.action);
-            hints.push(Hint {
-                key: binding.keys[0].label(),
-                action: binding.action,
-                label: binding.label,
-                global: binding.context == Context::Global,
-            });
-        }
-    }
-    hints
-}
-
-/// Every key of a binding, as one label: `j ↓`.
-pub fn keys_label(binding: &Binding) -> String {
-    binding
-        .keys
-        .iter()
-        .map(Key::label)
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Keys as one label: `j ↓`.
+pub fn keys_label(keys: &[Key]) -> String {
+    keys.iter().map(Key::label).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::LazyLock;
+
+    static DEFAULTS: LazyLock<Keymap> = LazyLock::new(Keymap::default);
+
+    fn bindings(context: Context) -> impl Iterator<Item = Row<'static>> {
+        DEFAULTS.bindings(context)
+    }
+
+    fn globals_in(context: Context) -> impl Iterator<Item = Row<'static>> {
+        DEFAULTS.globals_in(context)
+    }
+
+    fn action_for(context: Context, key: &KeyEvent) -> Option<Action> {
+        DEFAULTS.action_for(context, key)
+    }
+
+    fn footer_hints(context: Context) -> Vec<Hint> {
+        DEFAULTS.footer_hints(context)
+    }
 
     fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
         KeyEvent::new(code, modifiers)
@@ -489,14 +730,19 @@ mod tests {
     fn text_inputs_and_the_confirmation_keep_only_ctrl_globals() {
         let q = key(KeyCode::Char('q'), KeyModifiers::NONE);
         let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        for context in [C::FilterInput, C::BranchPicker, C::Confirm] {
+        for context in [
+            C::FilterInput,
+            C::BranchPicker,
+            C::Confirm,
+            C::Help,
+            C::CommandLine,
+        ] {
             assert_eq!(action_for(context, &q), None, "{context:?}");
             assert_eq!(action_for(context, &ctrl_c), Some(A::Quit), "{context:?}");
         }
-        assert_eq!(action_for(C::Help, &q), Some(A::Quit));
         let help = key(KeyCode::Char('?'), KeyModifiers::NONE);
         assert_eq!(action_for(C::Help, &help), Some(A::Back));
-        assert!(globals_in(C::Help).all(|b| b.action != A::Help));
+        assert!(globals_in(C::Help).all(|b| b.binding.action != A::Help));
     }
 
     #[test]
@@ -520,8 +766,6 @@ mod tests {
             (C::PluginDetail, 'с', A::CopyToken),
             (C::Confirm, 'н', A::Accept),
             (C::Confirm, 'т', A::Back),
-            (C::Help, 'л', A::Move(M::Up)),
-            (C::Help, ',', A::Back),
         ] {
             assert_eq!(
                 action_for(context, &typed(c)),
@@ -568,7 +812,7 @@ mod tests {
                         .unwrap();
                     assert_eq!(
                         action_for(context, &key(k.code, modifiers)),
-                        Some(first.action),
+                        Some(first.binding.action),
                         "{context:?} {}",
                         k.label()
                     );
@@ -590,19 +834,129 @@ mod tests {
             ("q", "quit", true)
         );
         let quit: Vec<String> = bindings(C::Global)
-            .filter(|b| b.action == A::Quit)
-            .map(keys_label)
+            .filter(|b| b.binding.action == A::Quit)
+            .map(|b| keys_label(b.keys))
             .collect();
         assert_eq!(quit, ["q", "C-c"]);
         let typing = footer_hints(C::FilterInput);
         assert_eq!(typing.last().unwrap().key, "C-c");
         assert_eq!(hints.iter().filter(|h| h.label == "quit").count(), 1);
         let down = bindings(C::GroupsList)
-            .find(|b| b.action == A::Move(M::Down))
+            .find(|b| b.binding.action == A::Move(M::Down))
             .unwrap();
-        assert_eq!(keys_label(down), "j ↓");
+        assert_eq!(keys_label(down.keys), "j ↓");
         let confirm_hints = footer_hints(C::Confirm);
         assert_eq!(confirm_hints[0].key, "y");
         assert!(confirm_hints.iter().all(|hint| hint.key != "?"));
+    }
+
+    fn user(entries: &[(&str, &[&str])]) -> Result<Keymap, (usize, String)> {
+        let owned: Vec<(String, Vec<String>)> = entries
+            .iter()
+            .map(|(name, keys)| {
+                (
+                    name.to_string(),
+                    keys.iter().map(|k| k.to_string()).collect(),
+                )
+            })
+            .collect();
+        Keymap::with_user(
+            owned
+                .iter()
+                .map(|(name, keys)| (name.as_str(), keys.as_slice())),
+        )
+    }
+
+    #[test]
+    fn every_action_has_a_snake_case_name() {
+        assert_eq!(A::NextTab.name(), "next_tab");
+        assert_eq!(A::Move(M::PageDown).name(), "move_page_down");
+        assert_eq!(A::ShowTab(Tab::Groups).name(), "show_tab_groups");
+        for binding in KEYMAP {
+            assert_eq!(action_named(&binding.action.name()), Ok(binding.action));
+        }
+    }
+
+    #[test]
+    fn a_user_binding_replaces_the_keys_of_its_action_everywhere() {
+        let keymap = user(&[("install", &["I", "F5"])]).unwrap();
+        let f5 = key(KeyCode::F(5), KeyModifiers::NONE);
+        for context in [C::PluginsList, C::PluginDetail] {
+            assert_eq!(keymap.action_for(context, &f5), Some(A::Install));
+            let i = key(KeyCode::Char('i'), KeyModifiers::NONE);
+            assert_eq!(keymap.action_for(context, &i), None);
+        }
+        let hints = keymap.footer_hints(C::PluginsList);
+        assert!(hints.iter().any(|h| h.key == "I" && h.action == A::Install));
+        assert_eq!(Key::parse("C-x"), Ok(ctrl('x')));
+        assert_eq!(Key::parse("pgdn"), Ok(special(KeyCode::PageDown)));
+    }
+
+    #[test]
+    fn ctrl_c_still_quits_and_the_text_inputs_keep_their_keys() {
+        let keymap = user(&[("quit", &["x"]), ("move_down", &["n"])]).unwrap();
+        let typed = |c| key(KeyCode::Char(c), KeyModifiers::NONE);
+        let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(keymap.action_for(C::GroupsList, &typed('x')), Some(A::Quit));
+        assert_eq!(keymap.action_for(C::GroupsList, &typed('q')), None);
+        assert_eq!(
+            keymap.action_for(C::GroupsList, &typed('n')),
+            Some(A::Move(M::Down))
+        );
+        for context in [C::GroupsList, C::FilterInput, C::CommandLine] {
+            assert_eq!(
+                keymap.action_for(context, &ctrl_c),
+                Some(A::Quit),
+                "{context:?}"
+            );
+        }
+        // Letters are text in the inputs: n is typed, ↓ still moves.
+        let down = key(KeyCode::Down, KeyModifiers::NONE);
+        for context in [C::BranchPicker, C::FilterInput, C::Help] {
+            assert_eq!(keymap.action_for(context, &typed('n')), None, "{context:?}");
+            assert_eq!(keymap.action_for(context, &down), Some(A::Move(M::Down)));
+        }
+    }
+
+    #[test]
+    fn a_user_key_that_a_global_or_the_context_already_answers_is_refused() {
+        let (_, why) = user(&[("refresh", &["j"])]).unwrap_err();
+        assert_eq!(
+            why,
+            "key j is bound twice in Groups list: refresh and move_down"
+        );
+        let (_, why) = user(&[("install", &["q"])]).unwrap_err();
+        assert_eq!(
+            why,
+            "key q is bound twice in Plugins list: quit and install"
+        );
+        // The table's own overlaps are no fault: `?` closes the help.
+        assert!(user(&[("help", &["?", "F1"])]).is_ok());
+        // Tab in the command line is not the user's to move.
+        let (_, why) = user(&[("complete", &["C-i"])]).unwrap_err();
+        assert_eq!(
+            why,
+            "complete is a key of the text inputs, which keep their keys"
+        );
+    }
+
+    #[test]
+    fn bad_bindings_say_which_entry_and_the_nearest_name() {
+        let (entry, why) = user(&[("quit", &["q"]), ("instal", &["i"])]).unwrap_err();
+        assert_eq!(entry, 1);
+        assert_eq!(
+            why,
+            "unknown action \"instal\" in [keys] (did you mean \"install\"?)"
+        );
+        let (_, why) = user(&[("install", &["F55"])]).unwrap_err();
+        assert!(why.contains("is not a key"), "{why}");
+        let (_, why) = user(&[("install", &["Entr"])]).unwrap_err();
+        assert!(why.contains("did you mean \"Enter\""), "{why}");
+        let (entry, why) = user(&[("refresh", &["r"]), ("install", &["t"])]).unwrap_err();
+        assert_eq!(entry, 1);
+        assert_eq!(
+            why,
+            "key t is bound twice in Plugins list: install and cycle_type"
+        );
     }
 }

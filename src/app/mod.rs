@@ -2,7 +2,7 @@
 //! results of work come in; effects (work for the runtime) go out. No I/O
 //! here, and the clock is data (`now`), so every behaviour is a unit test.
 //!
-//! The app routes; the screens decide. A key press: [`keymap::action_for`]
+//! The app routes; the screens decide. A key press: [`keymap::Keymap::action_for`]
 //! turns it into an [`keymap::Action`] for the [`keymap::Context`] of the
 //! screen with the focus (the overlay on top, else the tab shown); the app
 //! keeps the global actions and hands the others to that [`Screen`]. An
@@ -51,6 +51,7 @@ pub use shared::AppSettings;
 pub use tabs::Tab;
 pub use view::SavedView;
 
+use crate::domain::timetable::counted;
 use chrono::{DateTime, TimeDelta, Utc};
 use command_line::CommandLine;
 use commands::ExportFormat;
@@ -257,7 +258,7 @@ impl App {
             return Vec::new();
         }
         let context = self.context();
-        match keymap::action_for(context, key) {
+        match self.shared.settings.keymap.action_for(context, key) {
             Some(action) => self.perform(action, context),
             None if context.takes_text() => {
                 let (screen, shared) = self.focused_mut();
@@ -453,11 +454,33 @@ impl App {
                 Vec::new()
             }
             Msg::Exported(Ok((rows, path))) => {
-                status.info(format!("exported {rows} rows to {path}"), now);
+                let rows = counted(rows, "row");
+                status.info(format!("exported {rows} to {path}"), now);
                 Vec::new()
             }
             Msg::Exported(Err(error)) => {
                 status.error(error, now);
+                Vec::new()
+            }
+            Msg::ProfileSwitch {
+                profile,
+                result: Ok(()),
+            } => {
+                // The new config's warnings stay said (they came first).
+                let warnings = &self.shared.settings.warnings;
+                let said = format!("switched to profile {profile}");
+                if warnings.is_empty() {
+                    status.info(said, now);
+                } else {
+                    status.warning(format!("{said}; {}", warnings.join("; ")), now);
+                }
+                Vec::new()
+            }
+            Msg::ProfileSwitch {
+                profile,
+                result: Err(why),
+            } => {
+                status.error(format!("profile {profile} not opened: {why}"), now);
                 Vec::new()
             }
             Msg::Resumed => Vec::new(),

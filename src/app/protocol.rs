@@ -46,6 +46,13 @@ pub enum Msg {
     Snapshot(Result<Box<Snapshot>, String>),
     /// An `:export` was written: the rows and the path, or why not.
     Exported(Result<(usize, String), String>),
+    /// After [`Effect::SwitchProfile`]: to the new session's app, `Ok`; to
+    /// the old one, which goes on, why the profile did not open (one
+    /// line, never a token in it).
+    ProfileSwitch {
+        profile: String,
+        result: Result<(), String>,
+    },
 }
 
 /// One call to the API. Its answer comes back as the [`Answer`] of the same
@@ -159,6 +166,9 @@ pub enum Effect {
         path: Option<String>,
         file_name: String,
     },
+    /// Open the session of this profile of the config and go on in a new
+    /// app for it; [`Msg::ProfileSwitch`] follows, to one app or the other.
+    SwitchProfile(String),
     /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
     Suspend,
     Quit,

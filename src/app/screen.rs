@@ -8,7 +8,7 @@
 //! under the [`Context`] it is in.
 
 use super::commands::ExportFormat;
-use super::keymap::{Action, Context, Hint, footer_hints};
+use super::keymap::{Action, Context, Hint};
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::requests::Requests;
@@ -128,7 +128,7 @@ pub trait Screen: Any + Send {
 /// The footer hints of `screen` that would do something now, labelled as
 /// it names them.
 pub fn hints(screen: &dyn Screen, shared: &Shared) -> Vec<Hint> {
-    let mut hints = footer_hints(screen.context());
+    let mut hints = shared.settings.keymap.footer_hints(screen.context());
     hints.retain(|hint| screen.offers(hint.action, shared));
     for hint in &mut hints {
         hint.label = screen.label(hint.action).unwrap_or(hint.label);

@@ -4,6 +4,7 @@
 //! walks, and the asks to the app.
 
 use super::branch_picker::Branches;
+use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{Answer, Effect, Request, Walked};
 use super::requests::{Owner, Requests};
@@ -27,6 +28,8 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub struct AppSettings {
     pub profile: Option<String>,
+    /// Every profile of the config, for `:profile NAME`.
+    pub profiles: Vec<String>,
     /// The API host shown in the top line.
     pub host: String,
     /// The zone times are shown in, and where it came from; an answer of
@@ -63,6 +66,8 @@ pub struct AppSettings {
     pub view: SavedView,
     /// The command line's history as read at start, the oldest first.
     pub command_history: Vec<String>,
+    /// The keys in use: the table's, with the config's `[keys]`.
+    pub keymap: Keymap,
 }
 
 /// The world around the screens.

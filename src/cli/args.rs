@@ -102,6 +102,12 @@ pub enum Command {
     /// List the centre's branches (id and name)
     #[command(after_help = "Example:\n  crmdeck branches --format csv > branches.csv")]
     Branches,
+    /// The dashboard's keys as in use: the defaults with the config's [keys]
+    #[command(
+        after_help = "Examples:\n  crmdeck keys\n  crmdeck keys --format json\n\
+                            Rebind an action by its name in the config: [keys] install = [\"i\", \"F5\"]"
+    )]
+    Keys,
     /// Show the config, profile, base URL, token source and expiry, log path
     #[command(
         after_help = "Examples:\n  crmdeck --profile staging info\n  crmdeck info --format json"

@@ -10,6 +10,7 @@ mod groups;
 mod info;
 mod install;
 mod json_escape;
+mod keys;
 mod plugins;
 mod shell;
 mod timetable;
@@ -130,6 +131,8 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         Command::Cache {
             action: CacheAction::Clear,
         } => cache::clear()?,
+        // The config alone: no token or network.
+        Command::Keys => keys::run(&overrides(global), format)?,
         Command::Plugins { show_token } => {
             plugins::run(&open(global).await?, format, show_token).await?
         }

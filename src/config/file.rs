@@ -40,7 +40,7 @@ pub(crate) const SETTING_KEYS: [&str; 21] = [
 ];
 
 /// Keys allowed only at the top level.
-pub(crate) const TOP_LEVEL_ONLY_KEYS: [&str; 2] = ["default_profile", "profiles"];
+pub(crate) const TOP_LEVEL_ONLY_KEYS: [&str; 3] = ["default_profile", "profiles", "keys"];
 
 /// Bounds of the number-valued keys.
 pub(crate) const PER_PAGE: RangeInclusive<i64> = 1..=100;
@@ -137,6 +137,18 @@ pub(crate) struct ConfigFile {
     pub profiles: BTreeMap<String, Settings>,
     /// A `token` key appears somewhere, so the file itself is a secret.
     pub holds_token: bool,
+    /// `[keys]`: actions bound to keys, in file order (checked against the
+    /// keymap by the dashboard, which knows the actions).
+    pub keys: Vec<KeyBinding>,
+}
+
+/// One line of `[keys]`: `install = ["i", "F5"]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyBinding {
+    pub action: String,
+    pub keys: Vec<String>,
+    /// `file:line`, for errors.
+    pub at: String,
 }
 
 impl ConfigFile {
@@ -171,6 +183,7 @@ pub(crate) fn parse(text: &str, shown: &str) -> Result<ConfigFile, ConfigError> 
                 file.default_profile = Some(At { value: name, line });
             }
             "profiles" => file.profiles = reader.profiles(value, &mut file.holds_token)?,
+            "keys" => file.keys = reader.keys(value)?,
             _ => reader.setting(&mut file.top, key, value, None, &mut file.holds_token)?,
         }
     }
@@ -224,6 +237,45 @@ impl Reader<'_> {
                 message,
             },
         }
+    }
+
+    /// The `[keys]` table: each action a key or a list of keys, as strings.
+    fn keys(&self, value: &Spanned<DeValue<'_>>) -> Result<Vec<KeyBinding>, ConfigError> {
+        let DeValue::Table(table) = value.get_ref() else {
+            return Err(self.invalid(
+                self.line(value.span()),
+                "keys must be a table: write [keys] and lines like install = [\"i\", \"F5\"]"
+                    .to_string(),
+            ));
+        };
+        let mut bindings = Vec::new();
+        for (action, keys) in in_file_order(table) {
+            let line = self.line(action.span());
+            let action = action.get_ref().to_string();
+            let wrong = || {
+                let message = format!(
+                    "keys.{action} must be a key or a list of keys: {action} = [\"i\", \"F5\"]"
+                );
+                self.invalid(line, message)
+            };
+            let keys = match keys.get_ref() {
+                DeValue::String(key) => vec![key.to_string()],
+                DeValue::Array(list) => list
+                    .iter()
+                    .map(|key| match key.get_ref() {
+                        DeValue::String(key) => Ok(key.to_string()),
+                        _ => Err(wrong()),
+                    })
+                    .collect::<Result<_, _>>()?,
+                _ => return Err(wrong()),
+            };
+            bindings.push(KeyBinding {
+                action,
+                keys,
+                at: format!("{}:{line}", self.shown),
+            });
+        }
+        Ok(bindings)
     }
 
     /// The `[profiles.NAME]` tables.

@@ -21,6 +21,7 @@ mod paths;
 mod token_source;
 
 pub use error::{CommandOutcome, ConfigError};
+pub use file::KeyBinding;
 pub use paths::{cache_dir, default_config_path, log_path, view_path};
 pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource};
 
@@ -170,6 +171,9 @@ pub struct Config {
     pub file: Option<PathBuf>,
     /// The profile in use.
     pub profile: Option<String>,
+    /// Every profile the file names (`[profiles.NAME]`), sorted: what
+    /// `:profile` offers.
+    pub profiles: Vec<String>,
     /// Normalised: no trailing slash.
     pub base_url: Option<String>,
     pub token: TokenSource,
@@ -203,6 +207,8 @@ pub struct Config {
     pub max_parallel: MaxParallel,
     /// To show once (e.g. a token in a file others can read).
     pub warnings: Vec<String>,
+    /// `[keys]` of the file: the user's bindings, in file order.
+    pub keys: Vec<KeyBinding>,
 }
 
 impl Default for Config {
@@ -211,6 +217,7 @@ impl Default for Config {
         Self {
             file: None,
             profile: None,
+            profiles: Vec::new(),
             base_url: None,
             token: TokenSource::None,
             branch_id: None,
@@ -230,11 +237,34 @@ impl Default for Config {
             max_in_flight: None,
             max_parallel: MaxParallel::default(),
             warnings: Vec::new(),
+            keys: Vec::new(),
         }
     }
 }
 
 impl Config {
+    /// What `build` makes of `[keys]` (the keymap: the config does not
+    /// know the actions), given as (action name, keys) pairs in file order;
+    /// the entry it refuses, and why, becomes a config error at that
+    /// entry's file and line.
+    pub fn with_key_bindings<'c, T>(
+        &'c self,
+        build: impl FnOnce(Vec<(&'c str, &'c [String])>) -> Result<T, (usize, String)>,
+    ) -> Result<T, ConfigError> {
+        let user = self
+            .keys
+            .iter()
+            .map(|binding| (binding.action.as_str(), binding.keys.as_slice()));
+        build(user.collect()).map_err(|(entry, message)| ConfigError::Invalid {
+            at: self
+                .keys
+                .get(entry)
+                .map(|b| b.at.clone())
+                .unwrap_or_default(),
+            message,
+        })
+    }
+
     /// The API address, or an error telling how to set one.
     pub fn require_base_url(&self) -> Result<&str, ConfigError> {
         self.base_url.as_deref().ok_or(ConfigError::MissingBaseUrl)
@@ -282,10 +312,13 @@ pub fn load(
         warnings.push(readable_warning("token file", &paths::shown(path, env)));
     }
 
+    let keys = parsed.map(|file| file.keys.clone()).unwrap_or_default();
     let defaults = Config::default();
+    let profiles = parsed.map_or_else(Vec::new, |file| file.profiles.keys().cloned().collect());
     Ok(Config {
         file: found.map(|found| found.path),
         profile,
+        profiles,
         base_url: base_url.map(|(url, _)| url),
         token,
         branch_id: settings.branch_id,
@@ -312,6 +345,7 @@ pub fn load(
         max_in_flight: settings.max_in_flight,
         max_parallel: settings.max_parallel.unwrap_or_default(),
         warnings,
+        keys,
     })
 }
 

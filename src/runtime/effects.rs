@@ -78,6 +78,13 @@ impl EffectRunner {
         }
     }
 
+    /// Stops every request still running (their session is left behind).
+    pub fn cancel_all(&mut self) {
+        for (_, task) in self.in_flight.drain() {
+            task.abort();
+        }
+    }
+
     /// Forgets the handle of a request whose result has arrived.
     pub fn finished(&mut self, id: RequestId) {
         self.in_flight.remove(&id);
@@ -178,13 +185,14 @@ pub fn effect_label(effect: &Effect) -> String {
                 path.as_deref().unwrap_or("the download folder")
             )
         }
+        Effect::SwitchProfile(profile) => format!("switch to profile {profile}"),
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }
 }
 
 /// A message on one line (a few config errors explain on a second one).
-fn one_line(text: &str) -> String {
+pub(super) fn one_line(text: &str) -> String {
     text.lines()
         .map(str::trim)
         .filter(|line| !line.is_empty())

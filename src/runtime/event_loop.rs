@@ -13,9 +13,11 @@
 //! whole dashboard in-process against a real HTTP server.
 
 use super::effects::{EffectRunner, TaskEvent, effect_label};
+use super::profiles::{Opened, Profiles};
 use super::signals::Signal;
 use super::snapshots::Snapshots;
 use super::{settings, view_file};
+use crate::app::keymap::Keymap;
 use crate::app::{App, AppSettings, Effect, Input, Msg};
 use crate::session::Session;
 use chrono::{DateTime, Utc};
@@ -72,9 +74,11 @@ pub type Clock = fn() -> DateTime<Utc>;
 /// Runs the app on `screen`, taking `events`, until it ends. The requests
 /// go to the session's client; a token reload reads its token source. The
 /// view remembered in `view_file` (if any) is where the app starts, and
-/// the view is kept there as it changes.
+/// the view is kept there as it changes. `:profile NAME` opens another
+/// session from `profiles` and goes on with a new app on it.
 pub async fn run<S, E>(
-    session: &Session,
+    session: Session,
+    profiles: Profiles,
     settings: AppSettings,
     screen: S,
     events: E,
@@ -85,32 +89,69 @@ where
     S: Console,
     E: Stream<Item = io::Result<Event>> + Unpin,
 {
-    let (sender, tasks) = mpsc::unbounded_channel();
-    let runner = EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
-    let remembered = view_file.as_deref().and_then(view_file::read);
-    let settings = settings::restored(settings, remembered);
     let history_path = super::history::path(&settings.log_path);
-    let (mut app, mut first_effects) = App::new(settings, screen.size()?);
-    // Before the first frame, and before any request is sent: the
-    // snapshot's rows are what it draws.
-    let snapshots = Snapshots::of(session);
-    if let Some(snapshot) = snapshots.read(app.branch()) {
-        first_effects.extend(app.update(Input::Msg(snapshot), clock()));
-    }
+    let started = Started::on(&session, settings, view_file, screen.size()?, clock());
     let event_loop = EventLoop {
-        app,
-        snapshots,
+        app: started.app,
+        snapshots: started.snapshots,
         screen,
         events,
         clock,
-        runner,
-        tasks,
+        runner: started.runner,
+        tasks: started.tasks,
+        session,
+        profiles,
         ticker: Ticker::default(),
         own_inputs: VecDeque::new(),
-        view_file,
+        view_file: started.view_file,
         history_path,
     };
-    event_loop.run(first_effects).await
+    event_loop.run(started.effects).await
+}
+
+/// An app started on a session, with what serves it: at start, and after
+/// each switch of profile.
+struct Started {
+    app: App,
+    /// What it asks for first.
+    effects: Vec<Effect>,
+    snapshots: Snapshots,
+    runner: EffectRunner,
+    /// Where the runner's tasks answer: this app's alone.
+    tasks: UnboundedReceiver<TaskEvent>,
+    view_file: Option<PathBuf>,
+}
+
+impl Started {
+    /// The app on `session`, where `view_file` remembers (if any), with
+    /// the snapshot of its branch taken before the first frame and before
+    /// any request is sent: the snapshot's rows are what it draws.
+    fn on(
+        session: &Session,
+        settings: AppSettings,
+        view_file: Option<PathBuf>,
+        size: (u16, u16),
+        now: DateTime<Utc>,
+    ) -> Self {
+        let (sender, tasks) = mpsc::unbounded_channel();
+        let runner =
+            EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
+        let remembered = view_file.as_deref().and_then(view_file::read);
+        let settings = settings::restored(settings, remembered);
+        let (mut app, mut effects) = App::new(settings, size);
+        let snapshots = Snapshots::of(session);
+        if let Some(snapshot) = snapshots.read(app.branch()) {
+            effects.extend(app.update(Input::Msg(snapshot), now));
+        }
+        Self {
+            app,
+            effects,
+            snapshots,
+            runner,
+            tasks,
+            view_file,
+        }
+    }
 }
 
 struct EventLoop<S, E> {
@@ -121,6 +162,10 @@ struct EventLoop<S, E> {
     clock: Clock,
     runner: EffectRunner,
     tasks: UnboundedReceiver<TaskEvent>,
+    /// The session the app talks to (its demo server lives with it).
+    session: Session,
+    /// Where another profile's session comes from.
+    profiles: Profiles,
     ticker: Ticker,
     /// Inputs the loop itself produced (the result of a copy, a resume):
     /// handled, in order, before waiting for anything else.
@@ -147,6 +192,8 @@ enum Taken {
 enum Step {
     Input(Input),
     Signal(Signal),
+    /// A profile's session opened for `:profile` (or why not).
+    Opened(Box<Opened>),
     /// An event the app does not take (a key release, a mouse move, focus).
     Skip,
     Exit(Exit),
@@ -209,6 +256,7 @@ where
         Ok(tokio::select! {
             event = self.events.next() => terminal_step(event)?,
             Some(event) = self.tasks.recv() => self.task_step(event),
+            opened = self.profiles.opened() => Step::Opened(Box::new(opened)),
             () = self.ticker.wait() => Step::Input(Input::Tick),
             signal = self.screen.signal() => Step::Signal(signal),
         })
@@ -227,6 +275,9 @@ where
         }
         if let Ok(event) = self.tasks.try_recv() {
             return Ok(Some(self.task_step(event)));
+        }
+        if let Some(opened) = self.profiles.try_opened() {
+            return Ok(Some(Step::Opened(Box::new(opened))));
         }
         self.ticker.arm(self.app.needs_tick(), Instant::now());
         Ok(self
@@ -259,8 +310,62 @@ where
                 tracing::info!(?signal, "leaving on a signal");
                 Ok(Taken::Exit(Exit::Signal(signal)))
             }
+            Step::Opened(opened) => {
+                let Opened { profile, result } = *opened;
+                let result = match result {
+                    Ok((session, keymap)) => return self.switch_to(session, keymap, profile),
+                    Err(why) => Err(why),
+                };
+                let msg = Msg::ProfileSwitch { profile, result };
+                self.take(Step::Input(Input::Msg(msg)))
+            }
             Step::Exit(exit) => Ok(Taken::Exit(exit)),
         }
+    }
+
+    /// Goes on with a new app on `session`, opened for `profile`: every
+    /// request of the old one is stopped, and its tasks answer a channel
+    /// nobody reads any more (a late answer never reaches the new app,
+    /// whose request ids start again). The new app starts as at start: its
+    /// profile's view and snapshot, the config's `keymap` read again, the
+    /// command history kept.
+    fn switch_to(
+        &mut self,
+        session: Session,
+        keymap: Keymap,
+        profile: String,
+    ) -> io::Result<Taken> {
+        tracing::info!(%profile, host = %session.client.base_url(), "switching profile");
+        self.runner.cancel_all();
+        let no_color = std::env::var("NO_COLOR").ok();
+        let shared = &self.app.shared;
+        let settings = settings::switched(&session, &shared.settings, no_color);
+        let settings = AppSettings {
+            command_history: shared.command_history.clone(),
+            keymap,
+            ..settings
+        };
+        let view_file = self.profiles.view_file(session.config.profile.as_deref());
+        let now = (self.clock)();
+        let started = Started::on(&session, settings, view_file, self.screen.size()?, now);
+        self.app = started.app;
+        self.snapshots = started.snapshots;
+        self.runner = started.runner;
+        self.tasks = started.tasks;
+        self.view_file = started.view_file;
+        // The old session goes now, with its demo server if it had one.
+        self.session = session;
+        self.ticker = Ticker::default();
+        let mut effects = started.effects;
+        let switched = Msg::ProfileSwitch {
+            profile,
+            result: Ok(()),
+        };
+        effects.extend(self.app.update(Input::Msg(switched), now));
+        Ok(match self.apply(effects)? {
+            Some(exit) => Taken::Exit(exit),
+            None => Taken::Changed,
+        })
     }
 
     /// The terminal's size as an input: after a stop the app may have
@@ -332,6 +437,9 @@ where
                     self.own_inputs.push_back(Input::Msg(Msg::Resumed));
                 }
                 Effect::SaveSnapshot(walked) => self.snapshots.write(*walked),
+                Effect::SwitchProfile(profile) => {
+                    self.profiles.open(profile, self.session.client.token());
+                }
                 Effect::Quit => return Ok(Some(Exit::Quit)),
             }
         }
@@ -520,7 +628,12 @@ mod tests {
         let client = Client::new(ClientOptions::new("http://127.0.0.1:9"), Token::new("t"))
             .expect("a client");
         let (sender, tasks) = mpsc::unbounded_channel();
-        let runner = EffectRunner::new(client, TokenSource::None, sender);
+        let runner = EffectRunner::new(client.clone(), TokenSource::None, sender);
+        let session = Session {
+            config: crate::config::Config::default(),
+            client,
+            demo: None,
+        };
         let screen = Counting::new(size);
         let (keys, events) = futures::channel::mpsc::unbounded();
         let event_loop = EventLoop {
@@ -531,6 +644,8 @@ mod tests {
             clock: fixtures::now,
             runner,
             tasks,
+            session,
+            profiles: Profiles::none(),
             ticker: Ticker::default(),
             own_inputs: VecDeque::new(),
             view_file: None,

@@ -49,9 +49,8 @@ mod tests {
 
     #[test]
     fn a_folder_gets_the_file_name_and_a_bad_path_says_why() {
-        let dir = std::env::temp_dir().join(format!("crmdeck-export-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let written = write("a,b\r\n", dir.to_str(), "x.csv").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let written = write("a,b\r\n", dir.path().to_str(), "x.csv").unwrap();
         assert_eq!(std::fs::read_to_string(&written).unwrap(), "a,b\r\n");
         assert!(written.ends_with("x.csv"));
         let error = write("a", Some("/nonexistent-dir/x.csv"), "x.csv").unwrap_err();

@@ -56,16 +56,11 @@ mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("crmdeck-history-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
-    }
-
     #[test]
     fn lines_are_appended_privately_and_only_the_newest_kept() {
-        let file = temp_dir("append").join("command-history");
+        let root = tempfile::tempdir().unwrap();
+        // A folder of its own, created private by the first append.
+        let file = root.path().join("crmdeck").join("command-history");
         for n in 0..HISTORY_LINES + 5 {
             append(&file, &format!("filter {n}")).unwrap();
         }
@@ -78,10 +73,9 @@ mod tests {
 
     #[test]
     fn a_corrupt_file_is_an_empty_history_and_is_rewritten() {
-        let dir = temp_dir("corrupt");
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
-        let file = dir.join("command-history");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        let file = dir.path().join("command-history");
         std::fs::write(&file, b"groups\n\xff\xfe\x00binary").unwrap();
         assert!(load(&file).is_empty());
         append(&file, "week").unwrap();

@@ -16,7 +16,8 @@
 //!   remembered);
 //! - `snapshots`: the snapshot read at start and written after a complete
 //!   walk (`cache`);
-//! - `view_file`: the view remembered per profile, in the state directory.
+//! - `view_file`: the view remembered per profile, in the state directory;
+//! - `profiles`: the session of another profile, for `:profile NAME`.
 
 pub mod clipboard;
 mod effects;
@@ -24,6 +25,7 @@ mod event_loop;
 mod export;
 mod history;
 mod lean_backend;
+mod profiles;
 pub mod settings;
 mod signals;
 mod snapshots;
@@ -31,8 +33,10 @@ mod terminal;
 mod view_file;
 
 pub use event_loop::{Clock, Console, Exit, run as run_on};
+pub use profiles::Profiles;
 pub use signals::Signal;
 
+use crate::app::keymap::Keymap;
 use crate::config::{self, Overrides};
 use crate::logging::Log;
 use crate::session;
@@ -73,10 +77,20 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         tracing::warn!(%warning, "config");
         eprintln!("crmdeck: warning: {warning}");
     }
+    let keymap = match session.config.with_key_bindings(Keymap::with_user) {
+        Ok(keymap) => keymap,
+        Err(error) => {
+            tracing::error!(%error, "bad [keys] in the config");
+            eprintln!("crmdeck: {error}");
+            return ExitCode::from(2);
+        }
+    };
     let env = |name: &str| std::env::var(name).ok();
     let log_path = config::log_path(&env);
-    let view_file = config::view_path(&env, session.config.profile.as_deref());
+    let profiles = Profiles::from_flags(overrides, demo, true);
+    let view_file = profiles.view_file(session.config.profile.as_deref());
     let mut settings = settings::app_settings(&session, log_path);
+    settings.keymap = keymap;
     settings.warnings.extend(log.warning());
     settings.theme = settings::theme_under_no_color(settings.theme, std::env::var("NO_COLOR").ok());
     tracing::info!(
@@ -89,7 +103,16 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
     let exit = match terminal::Tui::enter(settings.mouse) {
         Ok(tui) => {
             let events = terminal::events();
-            event_loop::run(&session, settings, tui, events, Utc::now, Some(view_file)).await
+            event_loop::run(
+                session,
+                profiles,
+                settings,
+                tui,
+                events,
+                Utc::now,
+                view_file,
+            )
+            .await
         }
         Err(error) => Err(error),
     };

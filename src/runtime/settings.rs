@@ -1,5 +1,6 @@
 //! From an open session to what the app needs to know ([`AppSettings`]).
 
+use crate::app::keymap::Keymap;
 use crate::app::{AppSettings, SavedView};
 use crate::config::Theme;
 use crate::domain::zone::{Zone, ZoneSource};
@@ -14,6 +15,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
     let (timezone, timezone_source) = ZoneSource::choose(config.timezone, None);
     AppSettings {
         profile: config.profile.clone(),
+        profiles: config.profiles.clone(),
         host: host_of(session.client.base_url()),
         timezone,
         timezone_source,
@@ -33,7 +35,22 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         warnings: config.warnings.clone(),
         view: SavedView::default(),
         command_history: super::history::load(&super::history::path(&log_path)),
+        keymap: Keymap::default(),
         log_path,
+    }
+}
+
+/// The settings of a new app on `session`, opened by `:profile` in the
+/// dashboard `old` ran: what is not the profile's own (the log, this
+/// machine's zone, `NO_COLOR`) stays as it was, and so does `mouse`: the
+/// terminal's mouse mode was set at start.
+pub fn switched(session: &Session, old: &AppSettings, no_color: Option<String>) -> AppSettings {
+    let settings = app_settings(session, old.log_path.clone());
+    AppSettings {
+        machine_zone: old.machine_zone,
+        mouse: old.mouse,
+        theme: theme_under_no_color(settings.theme, no_color),
+        ..settings
     }
 }
 
@@ -164,6 +181,37 @@ mod tests {
         let back = restored(settings, Some(view.clone()));
         // "All branches" picked last wins over the config's branch.
         assert_eq!((back.branch_id, back.view), (None, view));
+    }
+
+    #[test]
+    fn a_switched_profile_brings_its_own_settings_and_keeps_the_machines() {
+        let client = Client::new(
+            ClientOptions::new("https://test.example.uz"),
+            Token::new("t"),
+        )
+        .unwrap();
+        let session = Session {
+            config: Config {
+                profile: Some("test".to_string()),
+                profiles: vec!["demo".to_string(), "test".to_string()],
+                read_only: true,
+                ..Config::default()
+            },
+            client,
+            demo: None,
+        };
+        let old = crate::app::fixtures::settings();
+        assert!(old.mouse && !session.config.mouse);
+        let settings = switched(&session, &old, Some("1".to_string()));
+        assert_eq!(settings.profile.as_deref(), Some("test"));
+        assert_eq!(settings.host, "test.example.uz");
+        assert!(settings.read_only);
+        assert_eq!(settings.profiles, ["demo", "test"]);
+        assert_eq!(
+            (settings.log_path, settings.machine_zone, settings.mouse),
+            (old.log_path, old.machine_zone, old.mouse)
+        );
+        assert_eq!(settings.theme, Theme::Mono);
     }
 
     #[test]

@@ -26,7 +26,26 @@ pub fn draw(help: &Help, frame: &mut Frame, view: &View) {
     let (under, scroll) = (help.under, help.scroll);
     let area = layout.help;
     let inner = layout::inner(area);
-    let columns = help_columns(under, &shared.settings.log_path, inner.width);
+    let keymap = &shared.settings.keymap;
+    let query = help.query.text();
+    let columns = help_columns(keymap, under, query, &shared.settings.log_path, inner.width);
+    let chosen = help.chosen_index(keymap);
+    // Each key line's place among the actions shown, columns in order.
+    let mut key_lines = 0;
+    let columns: Vec<Vec<(HelpLine, bool)>> = columns
+        .into_iter()
+        .map(|column| {
+            column
+                .into_iter()
+                .map(|entry| {
+                    let is_chosen =
+                        matches!(entry, HelpLine::Key { .. }) && chosen == Some(key_lines);
+                    key_lines += usize::from(matches!(entry, HelpLine::Key { .. }));
+                    (entry, is_chosen)
+                })
+                .collect()
+        })
+        .collect();
     let column_width = usize::from(inner.width) / columns.len().max(1);
     let height = usize::from(inner.height);
     let rows = columns.iter().map(Vec::len).max().unwrap_or(0);
@@ -35,32 +54,43 @@ pub fn draw(help: &Help, frame: &mut Frame, view: &View) {
         .take(height)
         .map(|row| {
             let spans = columns.iter().flat_map(|column| {
-                let entry = column.get(row).unwrap_or(&HelpLine::Blank);
-                cell(entry, column_width, styles)
+                let (entry, is_chosen) = column.get(row).unwrap_or(&(HelpLine::Blank, false));
+                cell(entry, column_width, *is_chosen, styles)
             });
             Line::from(spans.collect::<Vec<_>>())
         })
         .collect();
-    let title = format!("Keys: {}", under.title());
+    let title = if query.is_empty() {
+        format!("Keys: {} (type to find, Enter runs)", under.title())
+    } else {
+        format!("Keys: {} · {}", under.title(), sanitize_line(query))
+    };
     frame.render_widget(Clear, layout.bands.body);
     popup::draw(frame, area, &title, lines, styles);
 }
 
-/// One help entry as spans exactly `width` columns wide.
-fn cell(entry: &HelpLine, width: usize, styles: &Styles) -> Vec<Span<'static>> {
+/// One help entry as spans exactly `width` columns wide; the chosen
+/// action's marked with `>` (seen without colour too) and highlighted.
+fn cell(entry: &HelpLine, width: usize, chosen: bool, styles: &Styles) -> Vec<Span<'static>> {
     let text_width = width.saturating_sub(1);
     match entry {
         HelpLine::Heading(title) => vec![Span::styled(
             pad_to_width(&format!(" {title}"), width),
             styles.heading,
         )],
-        HelpLine::Key { keys, label } => {
-            let keys = pad_to_width(&format!(" {keys}"), KEYS_COLUMNS.min(width));
+        HelpLine::Key { keys, label, .. } => {
+            let mark = if chosen { '>' } else { ' ' };
+            let keys = pad_to_width(&format!("{mark}{keys}"), KEYS_COLUMNS.min(width));
             let label_width = width.saturating_sub(KEYS_COLUMNS.min(width));
-            vec![
-                Span::styled(keys, styles.hint_key),
-                Span::raw(pad_to_width(label, label_width)),
-            ]
+            let label = pad_to_width(label, label_width);
+            if chosen {
+                vec![
+                    Span::styled(keys, styles.selected),
+                    Span::styled(label, styles.selected),
+                ]
+            } else {
+                vec![Span::styled(keys, styles.hint_key), Span::raw(label)]
+            }
         }
         HelpLine::Text(text) => {
             let text = sanitize_line(text);

@@ -37,6 +37,7 @@ pub const SERVER_PER_PAGE: u32 = 20;
 pub fn settings() -> AppSettings {
     AppSettings {
         profile: Some("demo".to_string()),
+        profiles: vec!["demo".to_string(), "test".to_string()],
         host: "api.example.uz".to_string(),
         timezone: Zone::Named(chrono_tz::Asia::Tashkent),
         timezone_source: ZoneSource::Config,
@@ -58,6 +59,7 @@ pub fn settings() -> AppSettings {
         warnings: Vec::new(),
         view: SavedView::default(),
         command_history: Vec::new(),
+        keymap: Default::default(),
     }
 }
 

@@ -394,6 +394,21 @@ pub fn dashboard(base_url: &str, token: &str, args: &[&str], env: &[(&str, &str)
     tty
 }
 
+/// The one line `crmdeck --demo` prints when the config file holding
+/// `config` is refused: it exits 2 with nothing else on the terminal, and
+/// the terminal as it was.
+pub fn config_error_line(config: &str) -> String {
+    let (_dir, path) = super::home::config_file(config);
+    let mut tty = Tty::spawn(&["--demo", "--config", &path], &[]);
+    assert_eq!(tty.wait_exit().exit_code(), 2);
+    let screen = tty.screen_text();
+    let lines: Vec<&str> = screen.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{screen}");
+    assert!(lines[0].starts_with("crmdeck: "), "{screen}");
+    tty.assert_terminal_restored();
+    lines[0].to_string()
+}
+
 fn lock(parser: &Mutex<Parser>) -> MutexGuard<'_, Parser> {
     parser.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -22,12 +22,12 @@ use super::pty::{COLUMNS, ROWS};
 use super::screen::{Watch, text_of};
 use super::wait::DEADLINE;
 use crmdeck::app::{App, AppSettings};
-use crmdeck::config::Config;
+use crmdeck::config::{Config, Overrides};
 use crmdeck::demo::{DemoHandle, DemoOptions};
 use crmdeck::domain::zone::Zone;
 use crmdeck::runtime::settings::app_settings;
-use crmdeck::runtime::{self, Console, Exit, Signal};
-use crmdeck::session;
+use crmdeck::runtime::{self, Console, Exit, Profiles, Signal};
+use crmdeck::session::{self, Session};
 use crmdeck::ui::render;
 use crossterm::event::Event;
 use futures::channel::mpsc::{self, UnboundedSender};
@@ -35,6 +35,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::future::Future;
 use std::io;
+use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use tokio::task::JoinHandle;
 
@@ -67,18 +68,53 @@ impl Runner {
             ..Config::default()
         };
         let session = session::for_demo(config, &server.handle).expect("a session on the demo");
-        let mut settings = app_settings(&session, fixtures::settings().log_path);
-        // The machine's own zone would make what is drawn depend on where the
-        // test runs: it is taken to be a server's, UTC.
-        settings.machine_zone = Zone::Named(chrono_tz::UTC);
+        let mut settings = settings_of(&session);
         adjust(&mut settings);
+        Self::start(server, size, session, Profiles::none(), settings)
+    }
+
+    /// On `profile` of the config file `config` (which turns the cache
+    /// off), at the pseudo-terminal tests' size, the loop running on
+    /// `server`'s runtime; `:profile NAME` opens the file's other profiles
+    /// as `crmdeck --config CONFIG` does, no view remembered.
+    pub fn with_profiles(server: Server, config: &Path, profile: &str) -> Self {
+        let overrides = Overrides {
+            config_path: Some(config.to_path_buf()),
+            profile: Some(profile.to_string()),
+            ..Overrides::default()
+        };
+        let session = server
+            .block_on(session::open(&overrides, false))
+            .expect("the profile's session");
+        let settings = settings_of(&session);
+        let profiles = Profiles::from_flags(&overrides, false, false);
+        Self::start(server, (COLUMNS, ROWS), session, profiles, settings)
+    }
+
+    /// The loop on `session` started on `server`'s runtime.
+    fn start(
+        server: Server,
+        size: (u16, u16),
+        session: Session,
+        profiles: Profiles,
+        settings: AppSettings,
+    ) -> Self {
         let shown = Shown(Arc::new(Mutex::new(
             Terminal::new(TestBackend::new(size.0, size.1)).expect("a test terminal"),
         )));
         let screen = InMemory(shown.clone());
         let (keys, events) = mpsc::unbounded();
         let running = server.spawn(async move {
-            runtime::run_on(&session, settings, screen, events, fixtures::now, None).await
+            runtime::run_on(
+                session,
+                profiles,
+                settings,
+                screen,
+                events,
+                fixtures::now,
+                None,
+            )
+            .await
         });
         Self {
             server,
@@ -120,6 +156,15 @@ impl Runner {
             .expect("the event loop did not fail");
         assert_eq!(exit, Exit::Quit);
     }
+}
+
+/// The settings `crmdeck` starts `session` with, but the machine's own
+/// zone, which would make what is drawn depend on where the test runs: it
+/// is taken to be a server's, UTC.
+fn settings_of(session: &Session) -> AppSettings {
+    let mut settings = app_settings(session, fixtures::settings().log_path);
+    settings.machine_zone = Zone::Named(chrono_tz::UTC);
+    settings
 }
 
 impl Watch for Runner {

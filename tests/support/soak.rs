@@ -17,7 +17,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use crmdeck::config::Config;
 use crmdeck::demo::{self, DemoOptions, Fault, Route};
 use crmdeck::runtime::settings::app_settings;
-use crmdeck::runtime::{self, Exit};
+use crmdeck::runtime::{self, Exit, Profiles};
 use crmdeck::session;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use std::cell::Cell;
@@ -165,7 +165,15 @@ async fn run(hours: u32) -> (Snapshot, Snapshot, Exit) {
     };
     let screen = Counting::new((100, 30));
     let (exit, (first_hour, last)) = tokio::join!(
-        runtime::run_on(&session, settings, screen, events, now, None),
+        runtime::run_on(
+            session,
+            Profiles::none(),
+            settings,
+            screen,
+            events,
+            now,
+            None
+        ),
         driver
     );
     injector.await.expect("the fault injector ended");

@@ -34,6 +34,18 @@ fn a_tab_word_shows_the_tab_and_the_line_is_remembered() {
 }
 
 #[test]
+fn today_is_a_word_completed_and_run_like_the_other_tabs() {
+    let mut app = loaded();
+    press(&mut app, ":to\t");
+    assert_eq!(prompt(&app).input.text(), "today");
+    press(&mut app, "\n");
+    assert_eq!(app.tab, Tab::Today);
+    assert!(app.overlays.is_empty());
+    press(&mut app, ":groups\n");
+    assert_eq!(app.tab, Tab::Groups);
+}
+
+#[test]
 fn branch_tab_enter_switches_the_branch() {
     let mut app = loaded();
     press(&mut app, ":branch Ser\t");
@@ -140,7 +152,7 @@ fn export_writes_the_rows_on_screen() {
         now(),
     );
     let said = app.shared.status.current().map(|m| m.text.clone());
-    assert_eq!(said.as_deref(), Some("exported 1 rows to /tmp/x.csv"));
+    assert_eq!(said.as_deref(), Some("exported 1 row to /tmp/x.csv"));
 }
 
 #[test]
@@ -183,4 +195,80 @@ fn refresh_help_and_q_do_what_their_keys_do() {
     let mut app = loaded();
     let effects = press(&mut app, ":refresh\n");
     assert!(!fetches(&effects).is_empty());
+}
+
+#[test]
+fn profile_completes_from_the_config_and_asks_the_runtime_to_switch() {
+    let mut app = loaded();
+    press(&mut app, ":profile T\t");
+    assert_eq!(prompt(&app).input.text(), "profile test");
+    let effects = press(&mut app, "\n");
+    assert!(app.overlays.is_empty());
+    assert!(effects.contains(&Effect::SwitchProfile("test".to_string())));
+    assert!(effects.contains(&Effect::RememberCommand("profile test".to_string())));
+    assert_eq!(status(&app, Severity::Info), Some("opening profile test…"));
+    // A unique prefix, whatever the case, names the profile as written.
+    let effects = press(&mut app, ":prof DE\n");
+    assert!(effects.contains(&Effect::SwitchProfile("demo".to_string())));
+}
+
+#[test]
+fn an_unknown_profile_keeps_the_line_and_switches_nothing() {
+    let mut app = loaded();
+    let effects = press(&mut app, ":profile tset\n");
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::SwitchProfile(_)))
+    );
+    assert_eq!(prompt(&app).input.text(), "profile tset");
+    assert_eq!(
+        prompt(&app).error.as_deref(),
+        Some("no profile tset — did you mean test?")
+    );
+    assert!(app.shared.command_history.is_empty());
+}
+
+#[test]
+fn a_profile_that_did_not_open_leaves_everything_and_says_why() {
+    let mut app = loaded();
+    press(&mut app, ":profile test\n");
+    let before = visible_ids(&app);
+    let failed = Msg::ProfileSwitch {
+        profile: "test".to_string(),
+        result: Err("token command `pass` exited with status 1".to_string()),
+    };
+    let effects = app.update(Input::Msg(failed), now());
+    assert!(effects.is_empty());
+    assert_eq!(visible_ids(&app), before);
+    assert_eq!(app.shared.settings.profile.as_deref(), Some("demo"));
+    assert_eq!(
+        status(&app, Severity::Error),
+        Some("profile test not opened: token command `pass` exited with status 1")
+    );
+}
+
+#[test]
+fn the_new_profiles_app_says_the_switch_with_its_configs_warnings() {
+    let switched = || {
+        Input::Msg(Msg::ProfileSwitch {
+            profile: "test".to_string(),
+            result: Ok(()),
+        })
+    };
+    let mut app = loaded();
+    app.update(switched(), now());
+    assert_eq!(
+        status(&app, Severity::Info),
+        Some("switched to profile test")
+    );
+    let mut warned = loaded_with(AppSettings {
+        warnings: vec!["token file ~/t holds a token and is readable by others".to_string()],
+        ..fixtures::settings()
+    });
+    warned.update(switched(), now());
+    assert_eq!(
+        status(&warned, Severity::Warning),
+        Some("switched to profile test; token file ~/t holds a token and is readable by others")
+    );
 }

@@ -4,11 +4,14 @@
 use super::*;
 use crate::app::Tab;
 use crate::app::confirm::{Confirm, Confirmation};
-use crate::app::help::Help;
+use crate::app::help::{Help, HelpLine, help_columns};
+use crate::app::keymap::{Action, Keymap};
+use crate::app::list_cursor::Movement;
 use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info, Warning};
 use chrono::TimeDelta;
 use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
+use std::path::Path;
 use std::time::Duration;
 
 fn ctrl(app: &mut App, c: char) -> Vec<Effect> {
@@ -53,9 +56,11 @@ fn q_quits_except_where_it_is_text_and_ctrl_c_always_quits() {
         assert!(press(&mut app, "q").is_empty(), "{opening:?}");
         assert_eq!(ctrl(&mut app, 'c'), vec![Effect::Quit], "{opening:?}");
     }
+    // The help takes letters to find actions: q is text there too.
     let mut app = loaded();
     press(&mut app, "?");
-    assert_eq!(press(&mut app, "q"), vec![Effect::Quit]);
+    assert!(press(&mut app, "q").is_empty());
+    assert_eq!(ctrl(&mut app, 'c'), vec![Effect::Quit]);
 }
 
 #[test]
@@ -79,8 +84,9 @@ fn help_lists_the_context_it_was_opened_in_and_closes() {
     assert_eq!(under(&app), Some(Context::PluginDetail));
     press(&mut app, "\x1b");
     assert_eq!(app.context(), Context::PluginDetail);
-    // Switching tabs closes it.
-    press(&mut app, "?2");
+    // Typing `2` finds the Groups tab's key; Enter runs it, which closes
+    // the help.
+    press(&mut app, "?2\n");
     assert!(app.overlays.is_empty());
     assert_eq!(app.tab, Tab::Groups);
 }
@@ -91,17 +97,32 @@ fn help_scrolls_when_it_does_not_fit() {
     app.update(Input::Resize(60, 15), now());
     press(&mut app, "?");
     let scroll = |app: &App| app.overlay::<Help>().expect("help is open").scroll;
-    press(&mut app, "jj");
-    assert_eq!(scroll(&app), 2);
-    special(&mut app, KeyCode::Up);
-    press(&mut app, "k");
-    special(&mut app, KeyCode::Down);
-    assert_eq!(scroll(&app), 1);
+    special(&mut app, KeyCode::PageDown);
+    let down = scroll(&app);
+    assert!(down > 0);
+    special(&mut app, KeyCode::PageUp);
+    assert_eq!(scroll(&app), 0);
     for _ in 0..100 {
-        press(&mut app, "j");
+        special(&mut app, KeyCode::PageDown);
     }
     let bottom = scroll(&app);
     assert!(bottom < 40, "bounded by the content: {bottom}");
+    // ↓ to the last action scrolls to it, ↑ back to the first scrolls up.
+    special(&mut app, KeyCode::PageUp);
+    for _ in 0..100 {
+        special(&mut app, KeyCode::PageUp);
+    }
+    for _ in 0..40 {
+        special(&mut app, KeyCode::Down);
+    }
+    assert!(
+        scroll(&app) > 0,
+        "the last action is below the first screen"
+    );
+    for _ in 0..40 {
+        special(&mut app, KeyCode::Up);
+    }
+    assert_eq!(scroll(&app), 0);
 }
 
 #[test]
@@ -331,7 +352,7 @@ fn a_tab_shown_by_number_or_click_closes_the_overlays() {
     // A click is not for the tab under an overlay.
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 10, 0);
     assert_eq!(app.tab, Tab::Groups);
-    press(&mut app, "1");
+    press(&mut app, "1\n");
     assert!(app.overlays.is_empty());
     assert_eq!(app.context(), Context::PluginsList);
 }
@@ -447,4 +468,57 @@ fn a_screens_message_goes_when_another_tab_is_shown() {
         app.shared.status.current().map(|m| m.text.as_str()),
         Some("config readable by others")
     );
+}
+
+#[test]
+fn help_finds_actions_by_name_or_key_and_enter_runs_one_where_it_was_opened() {
+    let mut app = loaded();
+    press(&mut app, "?sort");
+    let chosen = |app: &App| {
+        let help = app.overlay::<Help>().expect("help is open");
+        help.chosen(&app.shared.settings.keymap)
+    };
+    assert_eq!(chosen(&app), Some(Action::CycleSort));
+    special(&mut app, KeyCode::Down);
+    assert_eq!(chosen(&app), Some(Action::ReverseSort));
+    press(&mut app, "\n");
+    assert!(app.overlays.is_empty());
+    assert!(app.tabs.groups.list.descending);
+    // A key typed as it is chosen before the actions that merely hold the
+    // letter (`toggle archived` holds a g): G is the last row, g the first.
+    press(&mut app, "?G");
+    assert_eq!(chosen(&app), Some(Action::Move(Movement::Bottom)));
+    special(&mut app, KeyCode::Backspace);
+    press(&mut app, "g");
+    assert_eq!(chosen(&app), Some(Action::Move(Movement::Top)));
+    press(&mut app, "\x1b");
+    // Nothing found: Enter does nothing, the help stays.
+    press(&mut app, "?zzz\n");
+    assert_eq!(app.context(), Context::Help);
+}
+
+#[test]
+fn a_rebound_key_works_and_the_help_shows_it() {
+    let user = [("cycle_sort".to_string(), vec!["o".to_string()])];
+    let keymap = Keymap::with_user(user.iter().map(|(a, k)| (a.as_str(), k.as_slice()))).unwrap();
+    let mut app = loaded_with(AppSettings {
+        keymap: keymap.clone(),
+        ..fixtures::settings()
+    });
+    press(&mut app, "s");
+    assert!(app.tabs.groups.list.sort.is_none());
+    press(&mut app, "o");
+    assert!(app.tabs.groups.list.sort.is_some());
+    let columns = help_columns(&keymap, Context::GroupsList, "sort", Path::new("/l"), 80);
+    let keys: Vec<&str> = columns
+        .iter()
+        .flatten()
+        .filter_map(|line| match line {
+            HelpLine::Key { keys, action, .. } if *action == Action::CycleSort => {
+                Some(keys.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(keys, ["o"]);
 }

@@ -6,7 +6,7 @@ use super::*;
 use crate::app::Tab;
 use crate::app::confirm::Confirm;
 use crate::app::document::DocLine;
-use crate::app::keymap::{Action, footer_hints};
+use crate::app::keymap::Action;
 use crate::app::plugins::TypeFilter;
 use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info};
@@ -545,7 +545,10 @@ fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
 
 /// The actions whose hints the footer shows for `app` now.
 fn offered_hints(app: &App) -> Vec<Action> {
-    footer_hints(app.context())
+    app.shared
+        .settings
+        .keymap
+        .footer_hints(app.context())
         .into_iter()
         .map(|hint| hint.action)
         .filter(|&action| app.offers(action))
@@ -578,4 +581,20 @@ fn the_footer_offers_only_what_the_selected_plugin_allows() {
     });
     press(&mut read_only, "1j");
     assert!(!offered_hints(&read_only).contains(&Action::Install));
+}
+
+#[test]
+fn enter_in_the_help_runs_the_action_on_the_detail_it_was_opened_from() {
+    let mut app = loaded();
+    press(&mut app, "1d?copy");
+    assert_eq!(app.context(), Context::Help);
+    assert_eq!(
+        press(&mut app, "\n"),
+        vec![Effect::Copy(TOKEN_OF_PLUGIN_1.to_string())]
+    );
+    assert_eq!(app.context(), Context::PluginDetail);
+    // Found by its key: `v` is chosen among the actions that hold a v
+    // (`move …`), and shows the token.
+    press(&mut app, "?v\n");
+    assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
 }

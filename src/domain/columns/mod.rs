@@ -1,6 +1,6 @@
 //! How a record reads as a row of cells: one table of columns per record
 //! kind ([`groups`], [`plugins`], [`lessons`], [`today`], [`findings`], [`installs`], [`branches`],
-//! [`facts`]), read by the
+//! [`facts`], [`keys`]), read by the
 //! dashboard's tables, the command line's tables and CSV. A new column is
 //! one entry in its kind's table.
 //!
@@ -14,6 +14,7 @@ pub mod facts;
 pub mod findings;
 pub mod groups;
 pub mod installs;
+pub mod keys;
 pub mod lessons;
 pub mod plugins;
 pub mod table;

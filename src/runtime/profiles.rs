@@ -1,0 +1,171 @@
+//! `:profile NAME`: the session of another profile of the config, opened
+//! as the start opened the first one (the same flags, the same rules and
+//! errors: its base URL, its token source, a `token_command` run again),
+//! off the event loop, since a token command may take seconds. The config
+//! is read again, so its `[keys]` too: a binding it refuses refuses the
+//! switch, as it would refuse the start.
+//!
+//! The latest switch asked for wins: a session opened for an earlier one
+//! is dropped when it comes (its demo server, if any, stops with it).
+
+use super::effects::one_line;
+use crate::app::keymap::Keymap;
+use crate::config::{self, Overrides};
+use crate::model::Token;
+use crate::session::{self, Session};
+use std::path::PathBuf;
+use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
+
+/// A profile's session and the keymap of its config, or why it did not
+/// open (one line, never a token).
+pub struct Opened {
+    pub profile: String,
+    pub result: Result<(Session, Keymap), String>,
+}
+
+/// Where the dashboard's sessions come from.
+pub struct Profiles {
+    /// The start's flags, `--demo` and whether the view is remembered per
+    /// profile; None: no other profile can be opened (a test's loop).
+    source: Option<Source>,
+    /// Sessions opened, each with the number of the switch it answers.
+    sender: UnboundedSender<(u64, Opened)>,
+    receiver: UnboundedReceiver<(u64, Opened)>,
+    /// The number of the latest switch asked for.
+    asked: u64,
+}
+
+struct Source {
+    overrides: Overrides,
+    demo: bool,
+    /// Each profile's view remembered in the state directory (not in tests).
+    views: bool,
+}
+
+impl Profiles {
+    /// Profiles opened as `crmdeck` opened the first one, from the flags
+    /// `overrides` (the profile replaced) and `--demo`; with `views`, each
+    /// profile's view is remembered in the state directory.
+    pub fn from_flags(overrides: &Overrides, demo: bool, views: bool) -> Self {
+        Self::with(Some(Source {
+            overrides: overrides.clone(),
+            demo,
+            views,
+        }))
+    }
+
+    /// No other profile: `:profile` says so and nothing changes.
+    pub fn none() -> Self {
+        Self::with(None)
+    }
+
+    fn with(source: Option<Source>) -> Self {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        Self {
+            source,
+            sender,
+            receiver,
+            asked: 0,
+        }
+    }
+
+    /// Where `profile`'s view is remembered, if views are.
+    pub fn view_file(&self, profile: Option<&str>) -> Option<PathBuf> {
+        let env = |name: &str| std::env::var(name).ok();
+        self.source
+            .as_ref()
+            .filter(|source| source.views)
+            .map(|_| config::view_path(&env, profile))
+    }
+
+    /// Starts opening `profile`'s session; [`Self::opened`] gives it.
+    /// `in_use` is masked in an error's text, should one quote it.
+    pub fn open(&mut self, profile: String, in_use: Token) {
+        self.asked += 1;
+        let number = self.asked;
+        let sender = self.sender.clone();
+        let Some(source) = &self.source else {
+            let why = "this dashboard was started without a config to open profiles from";
+            let opened = Opened {
+                profile,
+                result: Err(why.to_string()),
+            };
+            let _ = sender.send((number, opened));
+            return;
+        };
+        let overrides = Overrides {
+            profile: Some(profile.clone()),
+            ..source.overrides.clone()
+        };
+        let demo = source.demo;
+        let runtime = tokio::runtime::Handle::current();
+        // A blocking thread: the token command runs as at start, and the
+        // loop goes on meanwhile.
+        tokio::task::spawn_blocking(move || {
+            let result = runtime
+                .block_on(session::open(&overrides, demo))
+                .map_err(|error| error.to_string())
+                .and_then(|session| {
+                    let keymap = session.config.with_key_bindings(Keymap::with_user);
+                    Ok((session, keymap.map_err(|error| error.to_string())?))
+                })
+                .map_err(|why| in_use.mask_in(&one_line(&why)));
+            if let Err(why) = &result {
+                tracing::warn!(%profile, %why, "profile not opened");
+            }
+            // Fails only once the loop has ended, when nobody needs it.
+            let _ = sender.send((number, Opened { profile, result }));
+        });
+    }
+
+    /// The session of the latest switch asked for, once it is open (or
+    /// why not); waits forever when none is on its way.
+    pub async fn opened(&mut self) -> Opened {
+        loop {
+            let Some((number, opened)) = self.receiver.recv().await else {
+                // Never: `self` holds a sender.
+                return std::future::pending().await;
+            };
+            if number == self.asked {
+                return opened;
+            }
+            tracing::info!(profile = %opened.profile, "a switch superseded by a later one");
+        }
+    }
+
+    /// [`Self::opened`] without waiting.
+    pub fn try_opened(&mut self) -> Option<Opened> {
+        while let Ok((number, opened)) = self.receiver.try_recv() {
+            if number == self.asked {
+                return Some(opened);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_latest_switch_asked_for_wins() {
+        let mut profiles = Profiles::none();
+        profiles.open("prod".to_string(), Token::new("t"));
+        profiles.open("test".to_string(), Token::new("t"));
+        let opened = profiles.try_opened().expect("the latest switch answered");
+        assert_eq!(opened.profile, "test");
+        assert!(opened.result.is_err(), "no config to open it from");
+        assert!(profiles.try_opened().is_none(), "the earlier one dropped");
+    }
+
+    #[test]
+    fn without_a_config_no_view_is_remembered() {
+        assert_eq!(Profiles::none().view_file(Some("prod")), None);
+        let overrides = Overrides::default();
+        assert_eq!(
+            Profiles::from_flags(&overrides, false, false).view_file(Some("prod")),
+            None
+        );
+    }
+}
