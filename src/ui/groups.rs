@@ -13,11 +13,10 @@ use crate::app::layout::ListScreen;
 use crate::app::list_pane::ListPane;
 use crate::app::shared::Shared;
 use crate::domain::columns::groups::COLUMNS;
-use crate::domain::format::{as_of, display_width, thousands};
+use crate::domain::format::{as_of, thousands};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::Span;
 
 impl ListTab for GroupsTab {
     const RECORDS: &'static str = "groups";
@@ -97,7 +96,6 @@ impl ListTab for GroupsTab {
                 }
             }
         }
-        let spans = fitting(parts, usize::from(screen.summary.width).saturating_sub(1));
         let mut notes = Vec::new();
         if self.list.visible.len() != self.rows.len() {
             let so_far = if self.is_loading(shared) {
@@ -120,7 +118,8 @@ impl ListTab for GroupsTab {
         } else if self.list.descending {
             notes.push("server order reversed".to_string());
         }
-        list::draw_summary(frame, screen.summary, spans, &notes.join(" · "), styles);
+        let spans = list::fitting(parts, list::summary_room(screen.summary.width, &notes));
+        list::draw_summary(frame, screen.summary, spans, &notes, styles);
     }
 
     /// The rows on screen, an archived group's row dimmed, the filter's
@@ -194,38 +193,4 @@ fn branch_label(branch: Option<i64>, shared: &Shared) -> String {
             None => format!("Branch #{id}"),
         },
     }
-}
-
-/// The parts that fit in `width` columns, a ` · ` apart, in their order:
-/// those that give way first (the highest number) left out while they do
-/// not all fit.
-fn fitting(parts: Vec<(String, Style, u8)>, width: usize) -> Vec<Span<'static>> {
-    const SEPARATOR: &str = " · ";
-    let mut shown = vec![true; parts.len()];
-    let used = |shown: &[bool]| -> usize {
-        let widths: Vec<usize> = (0..parts.len())
-            .filter(|&i| shown[i])
-            .map(|i| display_width(&parts[i].0))
-            .collect();
-        widths.iter().sum::<usize>() + display_width(SEPARATOR) * widths.len().saturating_sub(1)
-    };
-    let mut order: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].2 > 0).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(parts[i].2));
-    for i in order {
-        if used(&shown) <= width {
-            break;
-        }
-        shown[i] = false;
-    }
-    let mut spans = Vec::new();
-    for ((text, style, _), shown) in parts.into_iter().zip(shown) {
-        if !shown {
-            continue;
-        }
-        if !spans.is_empty() {
-            spans.push(Span::raw(SEPARATOR));
-        }
-        spans.push(Span::styled(text, style));
-    }
-    spans
 }

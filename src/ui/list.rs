@@ -13,10 +13,11 @@ use crate::app::list_pane::{Focus, ListPane};
 use crate::app::screen::Screen;
 use crate::app::text_input::TextInput;
 use crate::domain::columns::{Column, ScreenTable};
-use crate::domain::format::{display_width, truncate_to_width};
+use crate::domain::format::{display_width, join_fitting, truncate_to_width};
 use crate::domain::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
@@ -77,26 +78,80 @@ pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
     }
 }
 
-/// The summary line: `left` spans, and `notes` on the right when they fit.
+/// The summary line: `left` spans, and `notes` on the right, a ` · `
+/// apart: as many whole notes as fit, in their order, `…` for the rest
+/// (a word is never cut unless even the first note is wider than the room).
 pub fn draw_summary(
     frame: &mut Frame,
     area: Rect,
     mut left: Vec<Span<'static>>,
-    notes: &str,
+    notes: &[String],
     styles: &Styles,
 ) {
     left.insert(0, Span::raw(" "));
     let used: usize = left.iter().map(|s| display_width(&s.content)).sum();
     let width = usize::from(area.width);
-    // The notes go to the right end, cut when the line is short.
     let room = width.saturating_sub(used + 3);
-    let notes = truncate_to_width(notes, room);
+    let notes = match notes.split_first() {
+        Some((first, rest)) => join_fitting(first, rest, NOTE_SEPARATOR, room),
+        None => String::new(),
+    };
+    let notes = truncate_to_width(&notes, room);
     let notes_width = display_width(&notes);
     if notes_width > 0 {
         left.push(Span::raw(" ".repeat(width - used - notes_width - 1)));
         left.push(Span::styled(notes.into_owned(), styles.dim));
     }
     frame.render_widget(Paragraph::new(Line::from(left)), area);
+}
+
+/// The columns left for the summary's own parts on a line of `width`: the
+/// notes keep their room, up to a third of the line.
+pub fn summary_room(width: u16, notes: &[String]) -> usize {
+    let width = usize::from(width);
+    let separators = display_width(NOTE_SEPARATOR) * notes.len().saturating_sub(1);
+    let notes_width = notes.iter().map(|note| display_width(note)).sum::<usize>() + separators;
+    let claim = match notes_width {
+        0 => 0,
+        used => (used + 3).min(width / 3),
+    };
+    width.saturating_sub(1 + claim)
+}
+
+const NOTE_SEPARATOR: &str = " · ";
+
+/// The parts that fit in `width` columns, a ` · ` apart, in their order:
+/// those that give way first (the highest number) left out while they do
+/// not all fit.
+pub fn fitting(parts: Vec<(String, Style, u8)>, width: usize) -> Vec<Span<'static>> {
+    let mut shown = vec![true; parts.len()];
+    let used = |shown: &[bool]| -> usize {
+        let widths: Vec<usize> = (0..parts.len())
+            .filter(|&i| shown[i])
+            .map(|i| display_width(&parts[i].0))
+            .collect();
+        widths.iter().sum::<usize>()
+            + display_width(NOTE_SEPARATOR) * widths.len().saturating_sub(1)
+    };
+    let mut order: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].2 > 0).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(parts[i].2));
+    for i in order {
+        if used(&shown) <= width {
+            break;
+        }
+        shown[i] = false;
+    }
+    let mut spans = Vec::new();
+    for ((text, style, _), shown) in parts.into_iter().zip(shown) {
+        if !shown {
+            continue;
+        }
+        if !spans.is_empty() {
+            spans.push(Span::raw(NOTE_SEPARATOR));
+        }
+        spans.push(Span::styled(text, style));
+    }
+    spans
 }
 
 /// The filter line: `/` and the text, with the cursor while typing.
@@ -192,4 +247,50 @@ fn first_row(cursor: ListCursor, len: usize, height: usize) -> usize {
     let mut on_screen = cursor;
     on_screen.scroll_into_view(len, height);
     on_screen.offset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Theme;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn summary_line(width: u16, left: &str, notes: &[&str]) -> String {
+        let notes: Vec<String> = notes.iter().map(|note| note.to_string()).collect();
+        let mut terminal = Terminal::new(TestBackend::new(width, 1)).unwrap();
+        terminal
+            .draw(|frame| {
+                let area = frame.area();
+                let left = vec![Span::raw(left.to_owned())];
+                draw_summary(frame, area, left, &notes, &Styles::new(Theme::Mono));
+            })
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        buffer.content().iter().map(|cell| cell.symbol()).collect()
+    }
+
+    #[test]
+    fn notes_that_do_not_all_fit_give_way_whole_from_the_last() {
+        let notes = ["12 of 2,000 so far", "archived hidden", "sort: name ↑"];
+        let line = summary_line(60, "All branches", &notes);
+        assert!(
+            line.ends_with("12 of 2,000 so far · archived hidden · … "),
+            "{line:?}"
+        );
+        let line = summary_line(90, "All branches", &notes);
+        assert!(
+            line.ends_with("archived hidden · sort: name ↑ "),
+            "{line:?}"
+        );
+    }
+
+    #[test]
+    fn the_summary_gives_the_notes_up_to_a_third_of_the_line() {
+        let notes = ["71 of 95".to_owned(), "sort: name ↑".to_owned()];
+        assert_eq!(summary_room(80, &notes), 80 - 1 - (23 + 3));
+        let long = ["x".repeat(60)];
+        assert_eq!(summary_room(80, &long), 80 - 1 - 26);
+        assert_eq!(summary_room(80, &[]), 79);
+    }
 }

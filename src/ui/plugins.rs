@@ -71,7 +71,7 @@ impl ListTab for PluginsTab {
         if shared.settings.read_only {
             notes.push("read-only".to_string());
         }
-        list::draw_summary(frame, screen.summary, spans, &notes.join(" · "), styles);
+        list::draw_summary(frame, screen.summary, spans, &notes, styles);
     }
 
     /// The catalogue, an install on its way over its plugin's state.

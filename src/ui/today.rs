@@ -16,6 +16,7 @@ use crate::domain::sanitize::sanitize_line;
 use crate::domain::today::format_at;
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
@@ -29,13 +30,9 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
     } = *view;
     let body = layout.bands.body;
     let line = |y: u16| Rect::new(body.x, body.y + y, body.width, 1);
-    list::draw_summary(
-        frame,
-        line(0),
-        summary(tab, view),
-        &notes(tab, view),
-        styles,
-    );
+    let notes = notes(tab, view);
+    let room = list::summary_room(body.width, &notes);
+    list::draw_summary(frame, line(0), summary(tab, view, room), &notes, styles);
     let list_area = Rect {
         y: body.y + LINES_ABOVE_LIST,
         height: body.height.saturating_sub(LINES_ABOVE_LIST),
@@ -111,8 +108,9 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
     }
 }
 
-/// `Today · Mon 2025-06-02 14:00 (Asia/Tashkent) · Branch`.
-fn summary(tab: &TodayTab, view: &View) -> Vec<Span<'static>> {
+/// `Today Mon 2025-06-02 14:00 · Branch · times in Asia/Tashkent`, the
+/// zone left out first and then the branch when `width` is short.
+fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
     let shared = view.shared;
     let Some(day) = &tab.today else {
         return vec![Span::styled("Today", view.styles.heading)];
@@ -125,17 +123,24 @@ fn summary(tab: &TodayTab, view: &View) -> Vec<Span<'static>> {
         None => "all branches".to_owned(),
     };
     let when = format_at(day.at).replace('T', " ");
-    vec![
-        Span::styled(
+    let parts = vec![
+        (
             format!("Today {} {when}", day.at.format("%a")),
             view.styles.heading,
+            0,
         ),
-        Span::raw(format!(" ({}) · {branch}", shared.settings.timezone)),
-    ]
+        (branch, Style::new(), 1),
+        (
+            format!("times in {}", shared.settings.timezone),
+            Style::new(),
+            2,
+        ),
+    ];
+    list::fitting(parts, width)
 }
 
 /// A walk under way, archived groups hidden or shown.
-fn notes(tab: &TodayTab, view: &View) -> String {
+fn notes(tab: &TodayTab, view: &View) -> Vec<String> {
     let shared = view.shared;
     let mut notes = Vec::new();
     if let Some(list) = shared.store.groups(tab.branch_id) {
@@ -151,5 +156,5 @@ fn notes(tab: &TodayTab, view: &View) -> String {
         Some(_) if tab.include_archived => notes.push("archived shown (a)".to_owned()),
         _ => {}
     }
-    notes.join(" · ")
+    notes
 }
