@@ -94,6 +94,7 @@ impl GroupsTab {
             effects.extend(shared.stop_walk(self.branch_id));
             self.branch_id = branch_id;
             self.list.cursor = ListCursor::default();
+            self.list.chosen = false;
             self.list.detail_scroll = 0;
             self.load_error = None;
             self.rows
@@ -272,7 +273,7 @@ impl Screen for GroupsTab {
                 self.resort(shared);
             }
             Action::ReverseSort => {
-                self.list.descending = !self.list.descending;
+                self.list.reverse();
                 self.resort(shared);
             }
             Action::ToggleArchived => {

@@ -43,6 +43,10 @@ pub struct ListPane {
     /// the tab's records.
     pub visible: Vec<usize>,
     pub cursor: ListCursor,
+    /// The user put the selection where it is (a move, a click, a sort).
+    /// Until then it is the first row, whatever arrives above it: a list
+    /// that fills while it is looked at opens at its top.
+    pub chosen: bool,
     pub filter: TextInput,
     /// The filter input has the focus.
     pub filtering: bool,
@@ -89,8 +93,16 @@ impl ListPane {
     }
 
     /// Sorts by the next sortable one of `columns`, after the last by none.
+    /// A sort is the user's: the selection stays on its record from now on.
     pub fn cycle_sort<R, F>(&mut self, columns: &[Column<R, F>]) {
         self.sort = SortColumn::next(columns, self.sort);
+        self.chosen = true;
+    }
+
+    /// Reverses the order of the rows, the selection on its record.
+    pub fn reverse(&mut self) {
+        self.descending = !self.descending;
+        self.chosen = true;
     }
 
     /// Sorts by the column called `column` (`:sort`); false when no
@@ -105,6 +117,7 @@ impl ListPane {
             return false;
         };
         (self.sort, self.descending) = (Some(sort), descending);
+        self.chosen = true;
         true
     }
 
@@ -191,7 +204,8 @@ impl ListPane {
 
     /// Shows the records `visible`. The selection goes to the one `kept`
     /// picks (the record selected before the change) when it still shows,
-    /// and true is returned; otherwise it stays where it was, within the list.
+    /// and true is returned; otherwise it stays where it was, within the
+    /// list. Until the user [`chose`](Self::chosen) a row, the first.
     pub fn show(
         &mut self,
         visible: Vec<usize>,
@@ -201,6 +215,11 @@ impl ListPane {
         self.visible = visible;
         let height = self.height(layout);
         let len = self.visible.len();
+        if !self.chosen {
+            self.cursor = ListCursor::default();
+            self.cursor.scroll_into_view(len, height);
+            return self.visible.first().is_some_and(|&record| kept(record));
+        }
         match self.visible.iter().position(|&record| kept(record)) {
             Some(index) => {
                 self.cursor.select(index, len, height);
@@ -230,6 +249,7 @@ impl ListPane {
         let before = self.cursor.index;
         let height = self.height(layout);
         self.cursor.apply(movement, self.visible.len(), height);
+        self.chosen = true;
         let changed = self.cursor.index != before;
         if changed {
             self.detail_scroll = 0;
@@ -281,6 +301,7 @@ impl ListPane {
         }
         self.cursor
             .select(index, self.visible.len(), self.height(layout));
+        self.chosen = true;
         self.detail_scroll = 0;
         true
     }

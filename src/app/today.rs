@@ -41,6 +41,9 @@ pub struct TodayTab {
     pub include_archived: bool,
     /// The selected entry.
     pub cursor: usize,
+    /// The user moved the selection; until then it is the first entry,
+    /// whatever arrives above it (as in the lists, `ListPane::chosen`).
+    pub chosen: bool,
     /// The first line of the list on screen (headings count).
     pub scroll: usize,
     /// The selected group's detail, when open.
@@ -119,8 +122,11 @@ impl TodayTab {
             })
             .collect();
         self.today = Some(day);
-        self.cursor = kept
-            .and_then(|id| self.entries.iter().position(|e| e.group_id == id))
+        let place = match kept.filter(|_| self.chosen) {
+            Some(id) => self.entries.iter().position(|e| e.group_id == id),
+            None => Some(0),
+        };
+        self.cursor = place
             .unwrap_or(self.cursor)
             .min(self.entries.len().saturating_sub(1));
         if self.selected_group().is_none() {
@@ -204,6 +210,7 @@ impl TodayTab {
         if branch != self.branch_id {
             self.detail.open = false;
             self.cursor = 0;
+            self.chosen = false;
             self.scroll = 0;
         }
         self.branch_id = branch;
@@ -260,6 +267,7 @@ impl Screen for TodayTab {
         } else if !self.entries.is_empty() {
             let rows = Self::list_rows(layout);
             self.cursor = movement.apply(self.cursor, self.entries.len(), rows);
+            self.chosen = true;
             self.keep_selection_visible(layout);
         }
     }

@@ -113,6 +113,42 @@ fn the_selection_follows_its_group_across_arrivals_sorts_and_refreshes() {
     assert_eq!(selected_group(&app), Some(19));
 }
 
+/// Until the user moves in a list, its selection is its first row: on a
+/// branch just picked, in reverse order, the pages arriving above the rows
+/// already there leave the top selected; after a move, the group stays.
+#[test]
+fn a_list_not_moved_in_yet_keeps_its_top_selected_while_rows_arrive_above() {
+    let mut app = loaded();
+    chord(&mut app, KeyCode::Char('S'), KeyModifiers::SHIFT);
+    press(&mut app, "b");
+    special(&mut app, KeyCode::Down);
+    let effects = press(&mut app, "\n");
+    let first = Request::Groups(branch_query(Some(1), 1));
+    let id = fetch_of(&effects, &first);
+    let rest = fetches(&respond_ok(&mut app, id, &first));
+    assert!(!rest.is_empty(), "branch 1 has more than one page");
+    let top = |app: &App| visible_ids(app).first().copied();
+    assert_eq!(app.tabs.groups.list.cursor.index, 0);
+    for (id, request) in &rest {
+        respond_ok(&mut app, *id, request);
+        assert_eq!(app.tabs.groups.list.cursor.index, 0);
+        assert_eq!(
+            selected_group(&app),
+            top(&app),
+            "the top, not the group first seen"
+        );
+    }
+    press(&mut app, "j");
+    let chosen = selected_group(&app);
+    let effects = press(&mut app, "r");
+    let again = fetches(&effects);
+    assert!(!again.is_empty(), "r walks again");
+    for (id, request) in &again {
+        respond_ok(&mut app, *id, request);
+    }
+    assert_eq!(selected_group(&app), chosen, "once moved, kept by id");
+}
+
 #[test]
 fn a_group_gone_leaves_the_selection_in_its_place() {
     let mut app = loaded();

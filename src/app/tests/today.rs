@@ -9,7 +9,8 @@ use crate::app::lesson_list::LessonList;
 use crate::domain::Language;
 use crate::domain::today::{Lesson, Today};
 use crate::model::GroupStatus;
-use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
+use crate::model::LessonTime;
+use chrono::{DateTime, NaiveDateTime, NaiveTime, TimeDelta, Utc};
 use std::time::Duration;
 
 /// Tashkent, the fixtures' zone, is UTC+5 all year.
@@ -188,6 +189,41 @@ fn b_opens_the_branch_picker_and_a_branch_picked_shows_its_day() {
     let walked = app.shared.store.groups(branch).map(|list| list.len());
     assert_eq!(walked, Some(app.tabs.today.groups.len()));
     assert!(!app.tabs.today.entries.is_empty());
+}
+
+/// A branch picked on Today: until the user moves, the first lesson of the
+/// day stays selected (and in sight) while the branch's later pages bring
+/// earlier lessons above those of its first page (moved to the evening).
+#[test]
+fn a_branch_picked_opens_at_the_top_of_its_day_while_its_pages_arrive() {
+    let mut app = today_shown();
+    press(&mut app, "b");
+    special(&mut app, KeyCode::Down);
+    let effects = press(&mut app, "\n");
+    let [(id, request)] = &fetches(&effects)[..] else {
+        panic!("page 1 first: {effects:?}");
+    };
+    let Answer::Groups(query, Ok(mut page)) = server_answer(request) else {
+        panic!("a page of groups");
+    };
+    let evening = |hour| {
+        Some(LessonTime::Clock(
+            NaiveTime::from_hms_opt(hour, 0, 0).unwrap(),
+        ))
+    };
+    for group in &mut page.groups {
+        (group.lesson_start_time, group.lesson_end_time) = (evening(21), evening(22));
+    }
+    let mut waiting = fetches(&respond(&mut app, *id, Answer::Groups(query, Ok(page))));
+    let first_seen = app.tabs.today.selected_id();
+    assert!(first_seen.is_some() && !waiting.is_empty());
+    while let Some((id, request)) = waiting.pop() {
+        waiting.extend(fetches(&respond_ok(&mut app, id, &request)));
+        assert_eq!((app.tabs.today.cursor, app.tabs.today.scroll), (0, 0));
+    }
+    let first = app.tabs.today.entries[0].group_id;
+    assert_ne!(Some(first), first_seen, "earlier lessons came later");
+    assert_eq!(app.tabs.today.selected_id(), Some(first));
 }
 
 /// An app of `size` on the Week tab, walked, its selection on a lesson
