@@ -63,7 +63,7 @@ pub(super) fn save(
     (branches, plugins): (Option<Vec<Branch>>, Option<Vec<Plugin>>),
 ) {
     let key = session.snapshot_key(branch);
-    let snapshot = Snapshot::new(key, Utc::now(), groups, branches, plugins);
+    let snapshot = Snapshot::new(key, Utc::now(), groups, branches, plugins, None);
     match cache.write(&snapshot) {
         Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
         Err(error) => {
