@@ -173,7 +173,7 @@ mod tests {
             name: "Chilonzor".into(),
         }];
         let taken = Utc.with_ymd_and_hms(2026, 11, 25, 9, 0, 0).unwrap();
-        Snapshot::new(key, taken, groups, Some(branches), None)
+        Snapshot::new(key, taken, groups, Some(branches), None, None)
     }
 
     fn mode(path: &Path) -> u32 {

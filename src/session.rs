@@ -6,11 +6,12 @@ use crate::cache::Cache;
 use crate::config::{self, Config, ConfigError, Overrides, TokenSource};
 use crate::demo::{self, DemoHandle, DemoOptions};
 use crate::domain::zone::{Zone, ZoneSource};
-use crate::model::Token;
+use crate::model::{Me, Token};
 use crate::store::SnapshotKey;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
+use tokio::sync::OnceCell;
 
 /// How long a command waits for an answer it can do without (branch names,
 /// the centre's zone) before going on without it.
@@ -22,6 +23,8 @@ pub struct Session {
     pub client: Client,
     /// Keeps the in-process demo server alive while the session lives.
     pub demo: Option<DemoHandle>,
+    /// The answer of `GET /v2/token/me`, once asked ([`me`](Self::me)).
+    me: OnceCell<Option<Me>>,
 }
 
 /// Why a session could not be set up.
@@ -66,11 +69,7 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     let options = client_options(&config)?;
     let token = config.token.load(&env)?;
     let client = Client::new(options, token)?;
-    Ok(Session {
-        config,
-        client,
-        demo: None,
-    })
+    Ok(Session::new(config, client))
 }
 
 /// The session `--demo` opens on the demo server `demo`: its address and
@@ -81,25 +80,38 @@ pub fn for_demo(mut config: Config, demo: &DemoHandle) -> Result<Session, Sessio
     let token = Token::new(demo.token());
     config.token = TokenSource::Fixed(token.clone());
     let client = Client::new(client_options(&config)?, token)?;
-    Ok(Session {
-        config,
-        client,
-        demo: None,
-    })
+    Ok(Session::new(config, client))
 }
 
 impl Session {
+    /// A session of `config` over `client`, without a demo server.
+    pub fn new(config: Config, client: Client) -> Self {
+        Self {
+            config,
+            client,
+            demo: None,
+            me: OnceCell::new(),
+        }
+    }
+
+    /// Who the token belongs to (`GET /v2/token/me`: the centre's zone
+    /// and name), asked once however often it is needed and waited for
+    /// [`OPTIONAL_WAIT`] at most; None when the server did not say (a 404,
+    /// a 403, any other shape, silence: logged only).
+    pub async fn me(&self) -> Option<&Me> {
+        self.me
+            .get_or_init(|| optional("answer of /v2/token/me", self.client.me()))
+            .await
+            .as_ref()
+    }
+
     /// The zone to show times in, and where it came from: the config's;
-    /// else the one the API names for the centre (`GET /v2/token/me`,
-    /// asked once and waited for [`OPTIONAL_WAIT`] at most: a 404, a 403
-    /// or any other shape names none); else the centre default.
+    /// else the one the API names for the centre ([`me`](Self::me): a
+    /// 404, a 403 or any other shape names none); else the centre default.
     pub async fn zone(&self) -> (Zone, ZoneSource) {
         let from_api = match self.config.timezone {
             Some(_) => None,
-            None => optional("the centre's zone", self.client.me())
-                .await
-                .and_then(|me| me.time_zone())
-                .map(Zone::Named),
+            None => (self.me().await).and_then(Me::time_zone).map(Zone::Named),
         };
         ZoneSource::choose(self.config.timezone, from_api)
     }

@@ -66,6 +66,8 @@ async fn a_complete_walk_leaves_a_snapshot_info_names_and_clear_removes() {
             .all(|user| user.is_null() || user["token"].is_null())
     );
     assert!(!text.contains(support::cli::TOKEN));
+    // The centre's name, for the top line of the next start.
+    assert_eq!(snapshot["centre"], "Ziyo Learning Centre");
 
     let cache = info_cache(&fx, &[]).await;
     assert_eq!(cache["snapshot"], files[0].display().to_string());

@@ -1,8 +1,8 @@
 //! End to end, the snapshot start: the real binary in a pseudo-terminal
 //! over a cache folder the test owns. With the API hanging, a snapshot
-//! `groups --all` left draws its rows and its age; a corrupt snapshot file
-//! is said once on the status line, the start goes on as usual, and the
-//! complete walk writes a good snapshot over it.
+//! `groups --all` left draws its rows, their age and the centre's name; a
+//! corrupt snapshot file is said once on the status line, the start goes
+//! on as usual, and the complete walk writes a good snapshot over it.
 
 pub mod support;
 
@@ -73,6 +73,10 @@ fn with_the_api_hanging_a_snapshot_start_shows_rows_and_their_age() {
     assert!(screen.contains(FIRST_ROWS), "{screen}");
     // The demo's first group, drawn from the snapshot alone.
     assert!(screen.contains("> 1 "), "{screen}");
+    // And its centre, named by the snapshot: /v2/token/me is unanswered.
+    let top = screen.lines().next().unwrap_or_default();
+    assert!(top.contains("Ziyo Learning Centre"), "{screen}");
+    assert!(!top.contains("127.0.0.1"), "{screen}");
     tty.quit();
 }
 

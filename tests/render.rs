@@ -9,6 +9,7 @@ use crmdeck::app::{Answer, App, AppSettings, Input, Msg, Request};
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
+use crmdeck::store::Snapshot;
 use crmdeck::ui::render;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -103,8 +104,13 @@ fn a_walk_under_way_shows_its_first_rows_and_its_progress() {
 /// A new app shown the fixtures' snapshot of groups 1 to 40, as the
 /// runtime does before any answer.
 fn from_snapshot(size: (u16, u16)) -> (App, Vec<crmdeck::app::Effect>) {
+    started_from(fixtures::snapshot(1..=40), size)
+}
+
+/// A new app shown `snapshot` before any answer.
+fn started_from(snapshot: Snapshot, size: (u16, u16)) -> (App, Vec<crmdeck::app::Effect>) {
     let (mut app, mut effects) = App::new(fixtures::settings(), size);
-    let snapshot = Msg::Snapshot(Ok(Box::new(fixtures::snapshot(1..=40))));
+    let snapshot = Msg::Snapshot(Ok(Box::new(snapshot)));
     effects.extend(app.update(Input::Msg(snapshot), fixtures::now()));
     (app, effects)
 }
@@ -632,6 +638,28 @@ fn the_top_line_names_the_centre_and_else_the_host() {
     let top = screen.lines().next().unwrap();
     assert!(top.contains("demo · api.example.uz"), "{top}");
     assert!(!top.contains("Ziyo"), "{top}");
+}
+
+#[test]
+fn a_snapshot_start_names_the_centre_from_its_first_frame_until_the_live_answer() {
+    // Server text from the file: drawn as harmless as the live answer.
+    let snapshot = Snapshot {
+        centre: Some("Old\u{1b}[2J Centre".into()),
+        ..fixtures::snapshot(1..=40)
+    };
+    let (mut app, effects) = started_from(snapshot, (160, 48));
+    let screen = draw(&app).backend().to_string();
+    let top = screen.lines().next().unwrap();
+    assert!(top.contains("demo · Old␛[2J Centre"), "{top}");
+    assert!(!top.contains("api.example.uz"), "{top}");
+
+    // /v2/token/me answers with the centre's name of today.
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
+    let screen = draw(&app).backend().to_string();
+    let top = screen.lines().next().unwrap();
+    assert!(top.contains("demo · Ziyo Learning Centre"), "{top}");
 }
 
 #[test]

@@ -176,7 +176,8 @@ pub enum Effect {
 
 /// What a complete walk of a branch found, as of `taken_at`: the runtime
 /// writes it as the snapshot of this profile and server (it adds whose).
-/// Only what this run fetched: no group, branch or plugin of a snapshot.
+/// Only what this run fetched: no group, branch, plugin or centre's name of
+/// a snapshot.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Walked {
     pub branch: Option<i64>,
@@ -184,4 +185,6 @@ pub struct Walked {
     pub groups: Vec<Arc<Group>>,
     pub branches: Option<Vec<Branch>>,
     pub plugins: Option<Vec<Plugin>>,
+    /// The name `GET /v2/token/me` gave (`None`: none, or no answer).
+    pub centre: Option<String>,
 }

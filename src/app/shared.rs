@@ -83,9 +83,9 @@ pub struct Shared {
     pub branches: Branches,
     /// The branch of the groups list (None: all); the week shows the same.
     pub branch_id: Option<i64>,
-    /// The centre's name, when `/v2/token/me` gives one (the top line
-    /// shows it instead of the host).
-    pub centre: Option<String>,
+    /// The centre's name in the snapshot read at start, shown until
+    /// `/v2/token/me` answers (see [`centre`](Self::centre)).
+    snapshot_centre: Option<String>,
     /// Every group the screens show, by branch (`store.groups(branch)`),
     /// filled by the walks [`walk`](Self::walk) starts.
     pub store: Store,
@@ -109,7 +109,7 @@ impl Shared {
             requests: Requests::default(),
             status,
             branches: Branches::default(),
-            centre: None,
+            snapshot_centre: None,
             store: Store::new(
                 settings
                     .max_in_flight
@@ -194,14 +194,17 @@ impl Shared {
             groups: groups.into_iter().flatten().collect(),
             branches: self.store.branches.get().cloned(),
             plugins: self.store.plugins.get().cloned(),
+            centre: self.store.centre.get().cloned().flatten(),
         }))
     }
 
     /// Shows the snapshot read at start until fresh data replaces it: its
     /// groups into the store (the walk under way still runs), its branch
-    /// names while the branch list has not answered. The screens take
-    /// what else they show of it (`Screen::on_snapshot`).
+    /// names while the branch list has not answered, its centre's name
+    /// until `/v2/token/me` answers. The screens take what else they show
+    /// of it (`Screen::on_snapshot`).
     pub(super) fn seed(&mut self, snapshot: &Snapshot) {
+        self.snapshot_centre.clone_from(&snapshot.centre);
         let list = self.store.groups_mut(snapshot.key.branch, WALK_PER_PAGE);
         list.seed(snapshot.groups.iter().cloned(), snapshot.taken_at);
         if let (Some(branches), false) = (&snapshot.branches, self.branches.answered()) {
@@ -209,14 +212,29 @@ impl Shared {
         }
     }
 
-    /// Keeps in the store what this run fetched of the branches and the
-    /// plugins (whoever asked): a snapshot holds only fresh data.
+    /// Keeps in the store what this run fetched of the branches, the
+    /// plugins and the centre's name (whoever asked): a snapshot holds only
+    /// fresh data.
     pub(super) fn keep(&mut self, answer: &Answer) {
         let now = self.walks.instant(self.now);
         match answer {
             Answer::Branches(Ok(branches)) => self.store.branches.set(branches.clone(), now),
             Answer::Plugins(Ok(plugins)) => self.store.plugins.set(plugins.clone(), now),
+            Answer::Me(Ok(me)) => {
+                let name = me.company_name().map(str::to_owned);
+                self.store.centre.set(name, now);
+            }
             _ => {}
+        }
+    }
+
+    /// The centre's name the top line shows instead of the host: the one
+    /// `/v2/token/me` answered, else (no answer yet, or a failure) the
+    /// snapshot's. An answer that names none wins too: then the host.
+    pub fn centre(&self) -> Option<&str> {
+        match self.store.centre.get() {
+            Some(answered) => answered.as_deref(),
+            None => self.snapshot_centre.as_deref(),
         }
     }
 
@@ -261,22 +279,20 @@ impl Shared {
 
     /// Takes what an answer to the app's own requests says: the branches,
     /// or the centre's zone (the screens then lay their times out again as
-    /// they observe the same answer).
+    /// they observe the same answer). The centre's name went into the
+    /// store with [`keep`](Self::keep).
     pub(super) fn learn(&mut self, answer: &Answer) {
         match answer {
             Answer::Branches(result) => self.branches.on_answer(result.clone()),
             // Outside the published spec: a failure or an answer that names
-            // no zone or no centre leaves the default and the host, without
-            // a word. A zone the config names wins over the centre's.
-            Answer::Me(result) => {
+            // no zone leaves the default, without a word. A zone the config
+            // names wins over the centre's.
+            Answer::Me(_) => {
                 if let Some(zone) = answer.centre_zone()
                     && self.settings.timezone_source != ZoneSource::Config
                 {
                     self.settings.timezone = zone;
                     self.settings.timezone_source = ZoneSource::Api;
-                }
-                if let Ok(me) = result {
-                    self.centre = me.company_name().map(str::to_owned);
                 }
             }
             _ => {}

@@ -6,7 +6,7 @@ use crate::cache::Cache;
 use crate::config;
 use crate::domain::format::as_of;
 use crate::domain::zone::Zone;
-use crate::model::{Branch, Group, Plugin};
+use crate::model::{Branch, Group, Me, Plugin};
 use crate::session::{Session, optional};
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
@@ -42,15 +42,24 @@ pub fn clear() -> Result<String, super::CliError> {
 }
 
 /// What a snapshot holds besides the groups, asked for while the walk
-/// runs: the branches (the list the command already has) and the plugin
-/// catalogue. Either may be missing: then the snapshot says so.
-pub(super) async fn extras(
-    session: &Session,
-    branches: &BranchList<'_>,
-) -> (Option<Vec<Branch>>, Option<Vec<Plugin>>) {
+/// runs.
+pub(super) struct Extras {
+    /// The list the command already has.
+    branches: Option<Vec<Branch>>,
+    plugins: Option<Vec<Plugin>>,
+    /// The centre's name (`GET /v2/token/me`).
+    centre: Option<String>,
+}
+
+/// The [`Extras`]; any may be missing: then the snapshot says so.
+pub(super) async fn extras(session: &Session, branches: &BranchList<'_>) -> Extras {
     let plugins = optional("the plugin catalogue", session.client.plugins());
-    let (branches, plugins) = tokio::join!(branches.get(), plugins);
-    (branches.map(<[Branch]>::to_vec), plugins)
+    let (branches, plugins, me) = tokio::join!(branches.get(), plugins, session.me());
+    Extras {
+        branches: branches.map(<[Branch]>::to_vec),
+        plugins,
+        centre: me.and_then(Me::company_name).map(str::to_owned),
+    }
 }
 
 /// Writes the snapshot of `branch` after a complete walk; a failure is a
@@ -60,10 +69,15 @@ pub(super) fn save(
     cache: &Cache,
     branch: Option<i64>,
     groups: impl IntoIterator<Item = impl Into<Arc<Group>>>,
-    (branches, plugins): (Option<Vec<Branch>>, Option<Vec<Plugin>>),
+    extras: Extras,
 ) {
     let key = session.snapshot_key(branch);
-    let snapshot = Snapshot::new(key, Utc::now(), groups, branches, plugins);
+    let Extras {
+        branches,
+        plugins,
+        centre,
+    } = extras;
+    let snapshot = Snapshot::new(key, Utc::now(), groups, branches, plugins, centre);
     match cache.write(&snapshot) {
         Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
         Err(error) => {

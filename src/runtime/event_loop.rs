@@ -629,11 +629,7 @@ mod tests {
             .expect("a client");
         let (sender, tasks) = mpsc::unbounded_channel();
         let runner = EffectRunner::new(client.clone(), TokenSource::None, sender);
-        let session = Session {
-            config: crate::config::Config::default(),
-            client,
-            demo: None,
-        };
+        let session = Session::new(crate::config::Config::default(), client);
         let screen = Counting::new(size);
         let (keys, events) = futures::channel::mpsc::unbounded();
         let event_loop = EventLoop {

@@ -116,11 +116,7 @@ mod tests {
             read_only: true,
             ..Config::default()
         };
-        let session = Session {
-            config,
-            client,
-            demo: None,
-        };
+        let session = Session::new(config, client);
         let settings = app_settings(&session, PathBuf::from("/state/crmdeck.log"));
         assert_eq!(settings.host, "crm.example.uz:8443");
         assert_eq!(settings.profile.as_deref(), Some("staging"));
@@ -138,17 +134,16 @@ mod tests {
 
     #[test]
     fn without_a_zone_in_the_config_times_start_in_the_centre_default() {
-        let session = |timezone| Session {
-            config: Config {
-                timezone,
-                ..Config::default()
-            },
-            client: Client::new(
+        let session = |timezone| {
+            let client = Client::new(
                 ClientOptions::new("https://api.example.uz"),
                 Token::new("t"),
-            )
-            .unwrap(),
-            demo: None,
+            );
+            let config = Config {
+                timezone,
+                ..Config::default()
+            };
+            Session::new(config, client.unwrap())
         };
         let log = PathBuf::from("/state/crmdeck.log");
         let settings = app_settings(&session(None), log.clone());
@@ -190,16 +185,13 @@ mod tests {
             Token::new("t"),
         )
         .unwrap();
-        let session = Session {
-            config: Config {
-                profile: Some("test".to_string()),
-                profiles: vec!["demo".to_string(), "test".to_string()],
-                read_only: true,
-                ..Config::default()
-            },
-            client,
-            demo: None,
+        let config = Config {
+            profile: Some("test".to_string()),
+            profiles: vec!["demo".to_string(), "test".to_string()],
+            read_only: true,
+            ..Config::default()
         };
+        let session = Session::new(config, client);
         let old = crate::app::fixtures::settings();
         assert!(old.mouse && !session.config.mouse);
         let settings = switched(&session, &old, Some("1".to_string()));

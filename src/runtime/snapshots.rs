@@ -78,6 +78,7 @@ impl Snapshots {
             walked.groups,
             walked.branches,
             walked.plugins,
+            walked.centre,
         );
         tokio::task::spawn_blocking(move || match cache.write(&snapshot) {
             Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),

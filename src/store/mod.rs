@@ -1,8 +1,8 @@
 //! Every record the views read, held once: the groups of each branch (and
-//! of every branch) by id, the branches and the plugin catalogue; and what
-//! to fetch next. Pure data: it sends nothing and reads no clock. The
-//! caller gives it the time (`now`) and the answers, sends the requests it
-//! plans, and logs the events it reports.
+//! of every branch) by id, the branches, the plugin catalogue and the
+//! centre's name; and what to fetch next. Pure data: it sends nothing and
+//! reads no clock. The caller gives it the time (`now`) and the answers,
+//! sends the requests it plans, and logs the events it reports.
 //!
 //! - `list`: [`GroupList`], the groups of one branch and the walk over its
 //!   pages (page 1 first, then a bounded number in flight, 429 back-off,
@@ -62,7 +62,8 @@ impl<T> Held<T> {
     }
 }
 
-/// The records of one API: groups by branch, branches, plugins.
+/// The records of one API: groups by branch, branches, plugins, the
+/// centre's name.
 #[derive(Debug, Clone, Default)]
 pub struct Store {
     policy: WalkPolicy,
@@ -70,6 +71,9 @@ pub struct Store {
     groups: HashMap<Option<i64>, GroupList>,
     pub branches: Held<Vec<Branch>>,
     pub plugins: Held<Vec<Plugin>>,
+    /// The centre's name as `GET /v2/token/me` answered (`None` inside: the
+    /// answer names none).
+    pub centre: Held<Option<String>>,
 }
 
 impl Store {

@@ -1,6 +1,6 @@
 //! The snapshot: what a complete walk of one branch found (its groups, the
-//! branches, the plugin catalogue), as the JSON crmdeck keeps on disk to
-//! draw the next start before any answer arrives.
+//! branches, the plugin catalogue) and the centre's name, as the JSON
+//! crmdeck keeps on disk to draw the next start before any answer arrives.
 //!
 //! Pure: bytes in, bytes out; the files are `cache.rs`'s. A snapshot names
 //! whose it is (its [`SnapshotKey`]: profile, base URL, branch) inside, so
@@ -45,6 +45,11 @@ pub struct Snapshot {
     pub branches: Option<Vec<Branch>>,
     /// `None`: not asked for, or not answered.
     pub plugins: Option<Vec<Plugin>>,
+    /// The centre's name as `GET /v2/token/me` gave it (server text, shown
+    /// sanitised); `None`: it named none, did not answer, or the file is
+    /// older than the field (which is optional: no new format version).
+    #[serde(default)]
+    pub centre: Option<String>,
 }
 
 /// Why a snapshot was not used.
@@ -80,6 +85,7 @@ impl Snapshot {
         groups: impl IntoIterator<Item = impl Into<Arc<Group>>>,
         branches: Option<Vec<Branch>>,
         mut plugins: Option<Vec<Plugin>>,
+        centre: Option<String>,
     ) -> Self {
         let catalogue = plugins.iter_mut().flatten();
         for installation in catalogue.filter_map(|p| p.user.as_mut()) {
@@ -92,6 +98,7 @@ impl Snapshot {
             groups: groups.into_iter().map(Into::into).collect(),
             branches,
             plugins,
+            centre,
         }
     }
 
@@ -228,6 +235,7 @@ mod tests {
                 name: "Chilonzor".into(),
             }]),
             Some(vec![plugin(1, true), plugin(2, false)]),
+            Some("Ziyo Learning Centre".into()),
         )
     }
 
@@ -256,6 +264,25 @@ mod tests {
         assert_eq!(
             read.plugins.as_ref().unwrap()[0].user.as_ref().unwrap().id,
             40
+        );
+    }
+
+    #[test]
+    fn the_centres_name_reads_back_and_a_file_without_it_is_still_read() {
+        let written = snapshot();
+        let read = Snapshot::decode(&encode(&written), &key()).unwrap();
+        assert_eq!(read.centre.as_deref(), Some("Ziyo Learning Centre"));
+
+        // A file of this format written before the field existed.
+        let mut old: serde_json::Value = serde_json::from_slice(&encode(&written)).unwrap();
+        assert!(old.as_object_mut().unwrap().remove("centre").is_some());
+        let read = Snapshot::decode(&serde_json::to_vec(&old).unwrap(), &key()).unwrap();
+        assert_eq!(
+            read,
+            Snapshot {
+                centre: None,
+                ..written
+            }
         );
     }
 

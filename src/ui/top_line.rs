@@ -113,7 +113,7 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         spans.push(Span::styled("read-only", styles.warning));
         spans.push(Span::raw("  "));
     }
-    let place = match &app.shared.centre {
+    let place = match app.shared.centre() {
         Some(centre) => sanitize_line(centre).into_owned(),
         None => sanitize_line(&settings.host).into_owned(),
     };

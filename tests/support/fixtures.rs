@@ -335,7 +335,14 @@ pub fn snapshot(ids: impl Iterator<Item = i64>) -> Snapshot {
     };
     let taken_at = now() - chrono::TimeDelta::minutes(3);
     let groups = ids.map(group);
-    Snapshot::new(key, taken_at, groups, Some(branches()), Some(plugins()))
+    Snapshot::new(
+        key,
+        taken_at,
+        groups,
+        Some(branches()),
+        Some(plugins()),
+        None,
+    )
 }
 
 /// Answers every fetch in `effects` (and in the effects that follow) with

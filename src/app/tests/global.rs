@@ -424,10 +424,10 @@ fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
 fn a_zone_in_the_config_wins_over_the_centres_and_the_centre_is_named() {
     let (mut app, effects) = App::new(fixtures::settings(), NARROW);
     let me = fetch_of(&effects, &Request::Me);
-    assert_eq!(app.shared.centre, None);
+    assert_eq!(app.shared.centre(), None);
     respond(&mut app, me, Answer::Me(Ok(fixtures::me("Europe/Samara"))));
     assert_eq!(app.shared.settings.timezone.to_string(), "Asia/Tashkent");
-    assert_eq!(app.shared.centre.as_deref(), Some("Ziyo Learning Centre"));
+    assert_eq!(app.shared.centre(), Some("Ziyo Learning Centre"));
 }
 
 #[test]
@@ -441,7 +441,7 @@ fn without_a_centre_name_the_host_stays() {
         let (mut app, effects) = App::new(fixtures::settings(), NARROW);
         let me = fetch_of(&effects, &Request::Me);
         respond(&mut app, me, result.clone());
-        assert_eq!(app.shared.centre, None, "{result:?}");
+        assert_eq!(app.shared.centre(), None, "{result:?}");
         assert!(app.shared.status.current().is_none(), "{result:?}");
     }
 }

@@ -1,8 +1,8 @@
 //! The snapshot read at start: its rows shown before any answer, replaced
-//! in place by the walk (the selection kept by id), no install from its
-//! catalogue, a refused file said once, and the snapshot to keep after
-//! each complete walk (only when the cache is on, never with pages
-//! missing).
+//! in place by the walk (the selection kept by id), its centre's name
+//! until the live one, no install from its catalogue, a refused file said
+//! once, and the snapshot to keep after each complete walk (only when the
+//! cache is on, never with pages missing).
 
 use super::*;
 use crate::app::Tab;
@@ -79,6 +79,53 @@ fn the_snapshots_rows_show_before_any_answer_and_the_walk_replaces_them_in_place
         Some(&fixtures::branches()[..])
     );
     assert_eq!(saved[0].plugins.as_deref(), Some(&fixtures::plugins()[..]));
+    assert_eq!(saved[0].centre.as_deref(), Some("Ziyo Learning Centre"));
+}
+
+/// `GET /v2/token/me` refused.
+fn me_refused() -> Answer {
+    Request::Me.failed(ApiError::NotFound { message: None })
+}
+
+/// The fixtures' snapshot naming its centre `name`.
+fn naming(name: &str) -> Snapshot {
+    Snapshot {
+        centre: Some(name.into()),
+        ..fixtures::snapshot(1..=5)
+    }
+}
+
+#[test]
+fn the_snapshots_centre_is_named_before_any_answer_and_the_live_answer_wins() {
+    let (app, _) = started_from(fixtures::snapshot(1..=5), fixtures::settings());
+    assert_eq!(app.shared.centre(), None, "a snapshot without a name");
+
+    // Renamed since; named no more (the host then); no answer but a
+    // refusal (the snapshot's name stays).
+    let renamed = Answer::Me(Ok(fixtures::me("Asia/Tashkent")));
+    let answers = [
+        (renamed, Some("Ziyo Learning Centre")),
+        (Answer::Me(Ok(crate::model::Me::default())), None),
+        (me_refused(), Some("Old Name Centre")),
+    ];
+    for (answer, then) in answers {
+        let (mut app, effects) = started_from(naming("Old Name Centre"), fixtures::settings());
+        assert_eq!(app.shared.centre(), Some("Old Name Centre"));
+        respond(&mut app, fetch_of(&effects, &Request::Me), answer.clone());
+        assert_eq!(app.shared.centre(), then, "{answer:?}");
+    }
+}
+
+#[test]
+fn only_the_centre_named_in_this_run_is_kept() {
+    let (mut app, effects) = started_from(naming("Old Name Centre"), with_cache());
+    let left = answer(&mut app, effects, &mut |request| match request {
+        Request::Me => Some(me_refused()),
+        _ => Some(server_answer(request)),
+    });
+    let saved = saved(&left);
+    assert_eq!(saved.len(), 1, "{left:?}");
+    assert_eq!(saved[0].centre, None);
 }
 
 #[test]
