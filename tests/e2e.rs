@@ -252,3 +252,26 @@ fn a_filter_finds_a_group_on_the_last_page_without_paging() {
     tty.type_keys("\r");
     tty.quit();
 }
+
+/// In a real terminal with a Cyrillic layout on: о and л (the j and k keys)
+/// move the selection, `.` (on the / key) opens the filter, which takes
+/// `Рус` as typed and finds the Russian groups, and й (the q key) quits.
+/// (`tests/dashboard.rs` holds the same keys in-process.)
+#[test]
+fn cyrillic_keys_move_filter_and_quit_in_a_list() {
+    let mut tty = demo();
+    tty.wait_for("row 1 of");
+    tty.type_keys("ооол");
+    tty.wait_for("row 3 of");
+    tty.type_keys(".Рус");
+    tty.wait_until_text("only the Russian groups", |text| {
+        let rows: Vec<&str> = text.lines().filter(|line| line.contains(" — ")).collect();
+        text.contains("filter / Рус")
+            && !rows.is_empty()
+            && rows.iter().any(|row| row.contains("Русский язык"))
+            // The script is ignored: рус finds the course "Russian language".
+            && rows.iter().all(|row| row.contains("Русский язык") || row.contains("Russian"))
+    });
+    tty.type_keys("\r");
+    tty.quit_with("й");
+}
