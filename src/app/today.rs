@@ -16,8 +16,8 @@ use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
-use crate::domain::columns::ScreenRow;
-use crate::domain::columns::today::{CANNOT_PLACE, columns, rows};
+use crate::domain::columns::today::{CANNOT_PLACE, columns, row};
+use crate::domain::columns::{NaturalWidths, ScreenRow};
 use crate::domain::today::{Part, Today, today};
 use crate::model::Group;
 use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
@@ -38,6 +38,10 @@ pub struct TodayTab {
     pub today: Option<Today>,
     /// Every lesson and unplaced group of the day, in the order shown.
     pub entries: Vec<Entry>,
+    /// The widest cell of each column over every entry. The cells are
+    /// made when drawn, for the entries on screen only: every entry's
+    /// would be megabytes with thousands of lessons today.
+    pub widths: NaturalWidths,
     pub include_archived: bool,
     /// The selected entry.
     pub cursor: usize,
@@ -47,14 +51,12 @@ pub struct TodayTab {
     pub detail: DetailOver,
 }
 
-/// A lesson (or a group that cannot be placed) as a row of the list.
+/// A lesson (or a group that cannot be placed) in the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     /// The key of its part: `now`, `next`, `later`, `done`, `cannot_place`.
     pub part: &'static str,
     pub group_id: i64,
-    /// Its cells in the columns of [`columns`] the tab shows.
-    pub row: ScreenRow,
 }
 
 /// A line of the list: a part's heading, or an entry.
@@ -109,15 +111,15 @@ impl TodayTab {
             Self::minute_at(shared),
             self.include_archived,
         );
-        let columns = columns();
-        self.entries = rows(&day, &self.groups)
-            .iter()
+        let rows = || (0..).map_while(|index| row(&day, &self.groups, index));
+        self.entries = rows()
             .map(|row| Entry {
                 part: row.part,
                 group_id: row.group.id,
-                row: ScreenRow::new(&columns, row, &()),
             })
             .collect();
+        let columns = columns();
+        self.widths = NaturalWidths::of(rows().map(|row| ScreenRow::new(&columns, &row, &())));
         self.today = Some(day);
         self.cursor = kept
             .and_then(|id| self.entries.iter().position(|e| e.group_id == id))
@@ -153,6 +155,13 @@ impl TodayTab {
         self.lines()
             .iter()
             .position(|line| *line == TodayLine::Entry(self.cursor))
+    }
+
+    /// The cells of the entry at `index` in the columns of [`columns`]
+    /// the tab shows.
+    pub fn screen_row(&self, index: usize) -> Option<ScreenRow> {
+        let row = row(self.today.as_ref()?, &self.groups, index)?;
+        Some(ScreenRow::new(&columns(), &row, &()))
     }
 
     /// The id of the selected group.
