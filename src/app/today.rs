@@ -34,7 +34,7 @@ pub struct TodayTab {
     /// The store's groups of the branch as the day was last laid out;
     /// shared with the store, not copied (10,000 groups would be 10 MB more).
     pub groups: Vec<Arc<Group>>,
-    /// The day laid out at its minute (None until the tab is first shown).
+    /// The day laid out at its minute (None while the tab is not shown).
     pub today: Option<Today>,
     /// Every lesson and unplaced group of the day, in the order shown.
     pub entries: Vec<Entry>,
@@ -49,6 +49,9 @@ pub struct TodayTab {
     pub scroll: usize,
     /// The selected group's detail, when open.
     pub detail: DetailOver,
+    /// The group selected when the tab was left (which drops the day:
+    /// showing the tab lays it out again), selected again then.
+    kept: Option<i64>,
 }
 
 /// A lesson (or a group that cannot be placed) in the list.
@@ -103,7 +106,8 @@ impl TodayTab {
     /// Lays the day out again at the minute of `shared.now` with the
     /// groups held.
     fn lay_out(&mut self, shared: &Shared) {
-        let kept = self.selected_id();
+        let selected = self.selected_id();
+        let kept = selected.or(self.kept.take());
         let zone = shared.settings.timezone;
         let day = today(
             &self.groups,
@@ -273,7 +277,12 @@ impl Screen for TodayTab {
         }
     }
 
+    /// Fits the day laid out (a tab left holds none: it is fitted when
+    /// shown again).
     fn fit(&mut self, shared: &mut Shared) {
+        if self.today.is_none() {
+            return;
+        }
         self.keep_selection_visible(&shared.layout);
         let lines = self.document(shared);
         self.detail
@@ -296,7 +305,9 @@ impl Screen for TodayTab {
     /// The branch of the groups list, walked unless the store has it; the
     /// day laid out at this minute.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.show_branch(shared.branch_id, shared)
+        let effects = self.show_branch(shared.branch_id, shared);
+        self.fit(shared);
+        effects
     }
 
     /// Walks the branch again.
@@ -304,7 +315,18 @@ impl Screen for TodayTab {
         self.branch_id = shared.branch_id;
         let effects = shared.walk(self.branch_id);
         self.rebuild(shared);
+        self.fit(shared);
         effects
+    }
+
+    /// Drops the day (it is laid out again from the store when shown),
+    /// keeping the selected group.
+    fn on_hide(&mut self) {
+        self.kept = self.selected_id();
+        self.groups = Vec::new();
+        self.today = None;
+        self.entries = Vec::new();
+        self.widths = NaturalWidths::default();
     }
 
     /// A branch picked: a day already shown follows it at once; one never
