@@ -218,6 +218,7 @@ impl TodayTab {
             self.detail.open = false;
             self.cursor = 0;
             self.scroll = 0;
+            self.kept = None;
         }
         self.branch_id = branch;
         let effects = shared.walk_once(branch);
