@@ -309,6 +309,7 @@ impl App {
     fn show_tab(&mut self, tab: Tab, reload: bool) -> Vec<Effect> {
         if tab != self.tab {
             self.shared.status.screen_left();
+            self.tabs.get_mut(self.tab).on_hide();
         }
         self.tab = tab;
         self.overlays.clear();

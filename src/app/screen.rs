@@ -87,6 +87,10 @@ pub trait Screen: Any + Send {
         Vec::new()
     }
 
+    /// The tab was left for another; it is shown again by `on_show` (or
+    /// `refresh`): what it made only to draw may go.
+    fn on_hide(&mut self) {}
+
     /// Fetches again what the tab shows (r, auto refresh, a new token).
     fn refresh(&mut self, _shared: &mut Shared) -> Vec<Effect> {
         Vec::new()

@@ -16,8 +16,8 @@ use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
-use crate::domain::columns::ScreenRow;
-use crate::domain::columns::today::{CANNOT_PLACE, columns, rows};
+use crate::domain::columns::today::{CANNOT_PLACE, columns, row};
+use crate::domain::columns::{NaturalWidths, ScreenRow};
 use crate::domain::today::{Part, Today, today};
 use crate::model::Group;
 use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
@@ -34,10 +34,14 @@ pub struct TodayTab {
     /// The store's groups of the branch as the day was last laid out;
     /// shared with the store, not copied (10,000 groups would be 10 MB more).
     pub groups: Vec<Arc<Group>>,
-    /// The day laid out at its minute (None until the tab is first shown).
+    /// The day laid out at its minute (None while the tab is not shown).
     pub today: Option<Today>,
     /// Every lesson and unplaced group of the day, in the order shown.
     pub entries: Vec<Entry>,
+    /// The widest cell of each column over every entry. The cells are
+    /// made when drawn, for the entries on screen only: every entry's
+    /// would be megabytes with thousands of lessons today.
+    pub widths: NaturalWidths,
     pub include_archived: bool,
     /// The selected entry.
     pub cursor: usize,
@@ -48,16 +52,17 @@ pub struct TodayTab {
     pub scroll: usize,
     /// The selected group's detail, when open.
     pub detail: DetailOver,
+    /// The group selected when the tab was left (which drops the day:
+    /// showing the tab lays it out again), selected again then.
+    kept: Option<i64>,
 }
 
-/// A lesson (or a group that cannot be placed) as a row of the list.
+/// A lesson (or a group that cannot be placed) in the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     /// The key of its part: `now`, `next`, `later`, `done`, `cannot_place`.
     pub part: &'static str,
     pub group_id: i64,
-    /// Its cells in the columns of [`columns`] the tab shows.
-    pub row: ScreenRow,
 }
 
 /// A line of the list: a part's heading, or an entry.
@@ -104,7 +109,8 @@ impl TodayTab {
     /// Lays the day out again at the minute of `shared.now` with the
     /// groups held.
     fn lay_out(&mut self, shared: &Shared) {
-        let kept = self.selected_id();
+        let selected = self.selected_id();
+        let kept = selected.or(self.kept.take());
         let zone = shared.settings.timezone;
         let day = today(
             &self.groups,
@@ -112,15 +118,15 @@ impl TodayTab {
             Self::minute_at(shared),
             self.include_archived,
         );
-        let columns = columns();
-        self.entries = rows(&day, &self.groups)
-            .iter()
+        let rows = || (0..).map_while(|index| row(&day, &self.groups, index));
+        self.entries = rows()
             .map(|row| Entry {
                 part: row.part,
                 group_id: row.group.id,
-                row: ScreenRow::new(&columns, row, &()),
             })
             .collect();
+        let columns = columns();
+        self.widths = NaturalWidths::of(rows().map(|row| ScreenRow::new(&columns, &row, &())));
         self.today = Some(day);
         let place = match kept.filter(|_| self.chosen) {
             Some(id) => self.entries.iter().position(|e| e.group_id == id),
@@ -159,6 +165,13 @@ impl TodayTab {
         self.lines()
             .iter()
             .position(|line| *line == TodayLine::Entry(self.cursor))
+    }
+
+    /// The cells of the entry at `index` in the columns of [`columns`]
+    /// the tab shows.
+    pub fn screen_row(&self, index: usize) -> Option<ScreenRow> {
+        let row = row(self.today.as_ref()?, &self.groups, index)?;
+        Some(ScreenRow::new(&columns(), &row, &()))
     }
 
     /// The id of the selected group.
@@ -212,6 +225,7 @@ impl TodayTab {
             self.cursor = 0;
             self.chosen = false;
             self.scroll = 0;
+            self.kept = None;
         }
         self.branch_id = branch;
         let effects = shared.walk_once(branch);
@@ -272,7 +286,12 @@ impl Screen for TodayTab {
         }
     }
 
+    /// Fits the day laid out (a tab left holds none: it is fitted when
+    /// shown again).
     fn fit(&mut self, shared: &mut Shared) {
+        if self.today.is_none() {
+            return;
+        }
         self.keep_selection_visible(&shared.layout);
         let lines = self.document(shared);
         self.detail
@@ -295,7 +314,9 @@ impl Screen for TodayTab {
     /// The branch of the groups list, walked unless the store has it; the
     /// day laid out at this minute.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.show_branch(shared.branch_id, shared)
+        let effects = self.show_branch(shared.branch_id, shared);
+        self.fit(shared);
+        effects
     }
 
     /// Walks the branch again.
@@ -303,7 +324,18 @@ impl Screen for TodayTab {
         self.branch_id = shared.branch_id;
         let effects = shared.walk(self.branch_id);
         self.rebuild(shared);
+        self.fit(shared);
         effects
+    }
+
+    /// Drops the day (it is laid out again from the store when shown),
+    /// keeping the selected group.
+    fn on_hide(&mut self) {
+        self.kept = self.selected_id();
+        self.groups = Vec::new();
+        self.today = None;
+        self.entries = Vec::new();
+        self.widths = NaturalWidths::default();
     }
 
     /// A branch picked: a day already shown follows it at once; one never

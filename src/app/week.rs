@@ -46,8 +46,18 @@ pub struct WeekTab {
     /// them: the week is laid out from them, its slots index them. Shared
     /// with the store, not copied (10,000 groups would be 10 MB more).
     pub groups: Vec<Arc<Group>>,
+    /// The layout of `groups`, held only while the tab is shown: leaving
+    /// the tab drops it (1.5 MB with 10,000 groups, as much as the next
+    /// tab may need), showing it lays the groups out again.
     pub week: Week,
-    /// The week was laid out from a finished walk of `branch_id`.
+    /// `week` (and `findings`) hold the layout of `groups`.
+    laid_out: bool,
+    /// The tab is on screen.
+    shown: bool,
+    /// The group selected when the tab was left, selected again when it
+    /// is laid out.
+    kept: Option<i64>,
+    /// The groups are those of a finished walk of `branch_id`.
     pub loaded: bool,
     /// The tab was shown once: it follows the branch picked since.
     pub opened: bool,
@@ -117,9 +127,9 @@ impl WeekTab {
         (!list.is_done()).then(|| list.progress())
     }
 
-    /// Lays the week out from the store once the walk of the branch is
-    /// done (every page read, or the missing ones marked: what was read
-    /// shows, the status line names what failed).
+    /// Takes the store's groups once the walk of the branch is done (every
+    /// page read, or the missing ones marked: what was read shows, the
+    /// status line names what failed), laid out when the tab is shown.
     fn take_finished(&mut self, shared: &Shared) {
         let Some(list) = shared.store.groups(self.branch_id) else {
             return;
@@ -129,15 +139,38 @@ impl WeekTab {
         }
         self.groups = list.shared_groups().cloned().collect();
         self.loaded = true;
+        if self.shown {
+            self.lay_out(shared);
+        }
+    }
+
+    /// Lays the groups out and scrolls to the selection.
+    fn lay_out(&mut self, shared: &Shared) {
         self.rebuild(&shared.settings.timezone);
         self.keep_selection_visible(&shared.layout);
+    }
+
+    /// Shows the tab (`on_show`, `refresh`): the week of the groups list's
+    /// branch, the groups held laid out again when leaving the tab dropped
+    /// their layout and no walk laid them out since, then fitted (a hidden
+    /// tab is not).
+    fn show(&mut self, again: bool, shared: &mut Shared) -> Vec<Effect> {
+        self.shown = true;
+        let effects = self.open(shared.branch_id, again, shared);
+        if self.loaded && !self.laid_out {
+            self.lay_out(shared);
+        }
+        self.fit(shared);
+        effects
     }
 
     /// Lays the groups out again (after a walk, or the archived toggle),
     /// keeping the selection on the same group when it is still there.
     pub fn rebuild(&mut self, zone: &Zone) {
-        let kept = self.selected_slot().map(|slot| slot.group_id);
+        let selected = self.selected_slot().map(|slot| slot.group_id);
+        let kept = selected.or(self.kept.take());
         self.week = build_week(&self.groups, zone, self.include_archived);
+        self.laid_out = true;
         self.findings = check(&self.week, &self.groups, self.hours, &self.max_parallel);
         let day = &self.week.days[self.day];
         self.slot = kept
@@ -375,6 +408,9 @@ impl Screen for WeekTab {
     }
 
     fn fit(&mut self, shared: &mut Shared) {
+        if !self.shown {
+            return;
+        }
         self.keep_selection_visible(&shared.layout);
         let format = shared.row_format();
         let still = Movement::By(0);
@@ -389,9 +425,8 @@ impl Screen for WeekTab {
             Answer::Groups(query, _) if query.branch_id == self.branch_id && self.opened => {
                 self.take_finished(shared);
             }
-            Answer::Me(_) if self.loaded && answer.centre_zone().is_some() => {
-                self.rebuild(&shared.settings.timezone);
-                self.keep_selection_visible(&shared.layout);
+            Answer::Me(_) if self.laid_out && answer.centre_zone().is_some() => {
+                self.lay_out(shared);
             }
             _ => {}
         }
@@ -404,11 +439,20 @@ impl Screen for WeekTab {
             let today = shared.settings.timezone.wall_clock(shared.now);
             self.day = today.weekday().num_days_from_monday() as usize;
         }
-        self.open(shared.branch_id, false, shared)
+        self.show(false, shared)
     }
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.open(shared.branch_id, true, shared)
+        self.show(true, shared)
+    }
+
+    /// Drops the layout (see `week`), keeping the selected group.
+    fn on_hide(&mut self) {
+        self.kept = self.selected_slot().map(|slot| slot.group_id);
+        self.shown = false;
+        self.laid_out = false;
+        self.week = Week::default();
+        self.findings = Vec::new();
     }
 
     /// A branch picked (here or on the Groups tab, which runs first, makes

@@ -244,6 +244,18 @@ impl WeekSummary {
 /// Places `groups` in the week: each on every weekday it meets, at its
 /// lesson time of day in `zone`. Archived groups only when `include_archived`.
 pub fn build_week(groups: &[impl AsRef<Group>], zone: &Zone, include_archived: bool) -> Week {
+    build_days(groups, zone, include_archived, |_| true)
+}
+
+/// [`build_week`] with the slots of the days `placed` keeps only, the
+/// others left empty (today needs two days of the week, not seven); the
+/// groups that cannot be placed and the hidden ones as in the whole week.
+pub fn build_days(
+    groups: &[impl AsRef<Group>],
+    zone: &Zone,
+    include_archived: bool,
+    placed: impl Fn(Weekday) -> bool,
+) -> Week {
     let mut week = Week::default();
     for (group_index, group) in groups.iter().map(AsRef::as_ref).enumerate() {
         if !include_archived && !is_current(&group.status) {
@@ -252,7 +264,7 @@ pub fn build_week(groups: &[impl AsRef<Group>], zone: &Zone, include_archived: b
         }
         match meeting_days(group).and_then(|days| lesson(group, zone).map(|times| (days, times))) {
             Ok((days, times)) => {
-                for day in days {
+                for day in days.into_iter().filter(|&day| placed(day)) {
                     week.days[day.num_days_from_monday() as usize]
                         .push(times.slot(group_index, group.id));
                 }

@@ -2,9 +2,10 @@
 //! next, which come later today and which are done, at one moment on the
 //! centre's wall clock.
 //!
-//! Pure, and built on [`build_week`]: who meets on which weekday and at
-//! which times is decided there (days codes 1–4, `exact_days`, lesson
-//! times in the centre's zone, an estimated end, archived groups left out).
+//! Pure, and built on the week's layout of yesterday and today
+//! ([`build_days`]): who meets on which weekday and at which times is
+//! decided there (days codes 1–4, `exact_days`, lesson times in the
+//! centre's zone, an estimated end, archived groups left out).
 //!
 //! Rules where the issue leaves a choice:
 //! - "Today" is the weekday of the moment `at`, a wall-clock date and time
@@ -26,7 +27,7 @@
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 
 use super::clock::format_clock;
-use super::timetable::{Slot, Unplaced, build_week};
+use super::timetable::{Slot, Unplaced, build_days};
 use super::weekday::weekdays;
 use super::zone::Zone;
 use crate::model::Group;
@@ -132,9 +133,11 @@ pub fn today(
     at: NaiveDateTime,
     include_archived: bool,
 ) -> Today {
-    let week = build_week(groups, zone, include_archived);
     let date = at.date();
     let day = date.weekday();
+    let week = build_days(groups, zone, include_archived, |placed| {
+        placed == day || placed == day.pred()
+    });
     let yesterday = date.pred_opt().unwrap_or(date);
     // Yesterday's lessons that ran past midnight (an end of 00:00 leaves
     // nothing of today), then today's.

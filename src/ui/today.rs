@@ -10,7 +10,6 @@ use super::table::{FittedTable, RowLook};
 use super::theme::spinner;
 use crate::app::keymap::Context;
 use crate::app::today::{LINES_ABOVE_LIST, TodayLine, TodayTab, heading};
-use crate::domain::columns::NaturalWidths;
 use crate::domain::columns::today::columns;
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::today::format_at;
@@ -44,12 +43,9 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
         frame.render_widget(Paragraph::new(text), list_area);
         return;
     }
-    // Measured where they are: a copy of every row each frame would cost
-    // megabytes with thousands of lessons today.
-    let widths = NaturalWidths::of(tab.entries.iter().map(|entry| &entry.row));
     let table = FittedTable::fit(
         &columns(),
-        &widths,
+        &tab.widths,
         &shared.branches.name_cells,
         usize::from(body.width),
         tab.branch_id.is_none(),
@@ -80,16 +76,11 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
                 frame.render_widget(Paragraph::new(text), area);
             }
             TodayLine::Entry(index) => {
-                let selected = index == tab.cursor;
-                let buf = frame.buffer_mut();
-                table.draw_row(
-                    buf,
-                    area,
-                    &tab.entries[index].row,
-                    selected,
-                    &RowLook::PLAIN,
-                    styles,
-                );
+                if let Some(row) = tab.screen_row(index) {
+                    let selected = index == tab.cursor;
+                    let buf = frame.buffer_mut();
+                    table.draw_row(buf, area, &row, selected, &RowLook::PLAIN, styles);
+                }
             }
         }
     }

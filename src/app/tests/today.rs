@@ -158,6 +158,21 @@ fn enter_opens_the_groups_detail_and_esc_closes_it() {
 }
 
 #[test]
+fn leaving_today_drops_the_day_and_coming_back_keeps_the_selection() {
+    let mut app = today_shown();
+    press(&mut app, "Gk");
+    let (selected, scroll) = (app.tabs.today.selected_id(), app.tabs.today.scroll);
+    assert!(selected.is_some());
+    press(&mut app, "2");
+    assert!(app.tabs.today.today.is_none(), "dropped on leaving");
+    assert!(app.tabs.today.entries.is_empty());
+    let effects = press(&mut app, "4");
+    assert!(fetches(&effects).is_empty(), "{effects:?}");
+    assert_eq!(app.tabs.today.selected_id(), selected);
+    assert_eq!(app.tabs.today.scroll, scroll);
+}
+
+#[test]
 fn a_shows_archived_groups_and_keeps_the_selection() {
     let mut app = today_shown();
     press(&mut app, "jj");

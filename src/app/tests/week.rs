@@ -117,6 +117,21 @@ fn arrows_and_hjkl_move_between_days_and_slots() {
 }
 
 #[test]
+fn leaving_the_week_drops_its_layout_and_coming_back_keeps_the_selection() {
+    let mut app = week_loaded();
+    press(&mut app, "lG");
+    let (day, scroll) = (app.tabs.week.day, app.tabs.week.scroll);
+    let selected = app.tabs.week.selected_slot().expect("a slot").group_id;
+    press(&mut app, "2");
+    assert_eq!(app.tabs.week.week.slots().count(), 0, "dropped on leaving");
+    let effects = press(&mut app, "3");
+    assert!(fetches(&effects).is_empty(), "{effects:?}");
+    let slot = app.tabs.week.selected_slot().expect("laid out again");
+    assert_eq!(slot.group_id, selected);
+    assert_eq!((app.tabs.week.day, app.tabs.week.scroll), (day, scroll));
+}
+
+#[test]
 fn enter_opens_the_group_detail_and_esc_goes_back() {
     let mut app = week_loaded();
     let id = app.tabs.week.selected_group().expect("a group").id;

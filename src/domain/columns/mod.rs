@@ -24,7 +24,7 @@ use super::cell_text::CellText;
 use super::format::NONE;
 use super::sanitize::sanitize_line;
 use super::script::fold;
-use std::borrow::Cow;
+use std::borrow::{Borrow, Cow};
 use std::collections::HashMap;
 
 /// Branch names by id, as far as they are known.
@@ -517,10 +517,12 @@ impl ScreenTable {
 pub struct NaturalWidths(Box<[(usize, usize)]>);
 
 impl NaturalWidths {
-    /// The widest cells of `rows` (borrowed: no row is copied to measure).
-    pub fn of<'a>(rows: impl IntoIterator<Item = &'a ScreenRow>) -> Self {
+    /// The widest cells of `rows`, borrowed (no row is copied to measure)
+    /// or made one at a time as they are measured.
+    pub fn of(rows: impl IntoIterator<Item = impl Borrow<ScreenRow>>) -> Self {
         let mut widths: Vec<(usize, usize)> = Vec::new();
         for row in rows {
+            let row = row.borrow();
             widths.resize(row.cells.len(), (0, 0));
             for (width, cell) in widths.iter_mut().zip(&row.cells) {
                 if let ScreenCell::Text(Measured { text, narrow }) = cell {

@@ -2,8 +2,7 @@
 //! placed) as a row: `crmdeck today` as a table and as CSV.
 
 use super::{Column, Natural, OnScreen, Print, Text, Tone};
-use crate::domain::timetable::Unplaced;
-use crate::domain::today::{Lesson, Part, Today, clock_on, timing};
+use crate::domain::today::{Today, clock_on, timing};
 use crate::model::Group;
 
 /// One line of today.
@@ -21,27 +20,38 @@ pub struct TodayRow<'a> {
 
 /// Every line of `today`, part by part, the groups that cannot be placed last.
 pub fn rows<'a>(today: &Today, groups: &'a [impl AsRef<Group>]) -> Vec<TodayRow<'a>> {
+    (0..).map_while(|index| row(today, groups, index)).collect()
+}
+
+/// The line of `today` at `index` in the order of [`rows`], made on its
+/// own: the Today tab makes only the lines it draws.
+pub fn row<'a>(
+    today: &Today,
+    groups: &'a [impl AsRef<Group>],
+    mut index: usize,
+) -> Option<TodayRow<'a>> {
     let date = today.at.date();
-    let lesson_row = |part: Part, lesson: &Lesson| TodayRow {
-        part: part.key(),
-        start: clock_on(lesson.start, date),
-        end: clock_on(lesson.end, date),
-        note: timing(today, part, lesson),
-        group: groups[lesson.group_index].as_ref(),
-    };
-    let unplaced_row = |unplaced: &Unplaced| TodayRow {
+    for (part, lessons) in today.parts() {
+        let Some(lesson) = lessons.get(index) else {
+            index -= lessons.len();
+            continue;
+        };
+        return Some(TodayRow {
+            part: part.key(),
+            start: clock_on(lesson.start, date),
+            end: clock_on(lesson.end, date),
+            note: timing(today, part, lesson),
+            group: groups[lesson.group_index].as_ref(),
+        });
+    }
+    let unplaced = today.cannot_place.get(index)?;
+    Some(TodayRow {
         part: CANNOT_PLACE,
         start: String::new(),
         end: String::new(),
         note: unplaced.reason.to_string(),
         group: groups[unplaced.group_index].as_ref(),
-    };
-    today
-        .parts()
-        .into_iter()
-        .flat_map(|(part, lessons)| lessons.iter().map(move |lesson| lesson_row(part, lesson)))
-        .chain(today.cannot_place.iter().map(unplaced_row))
-        .collect()
+    })
 }
 
 /// The key of the groups that cannot be placed, as the other parts' keys.
