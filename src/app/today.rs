@@ -16,7 +16,8 @@ use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
-use crate::domain::columns::today::{CANNOT_PLACE, columns, row};
+use crate::domain::columns::table::Table;
+use crate::domain::columns::today::{CANNOT_PLACE, columns, row, rows};
 use crate::domain::columns::{NaturalWidths, ScreenRow};
 use crate::domain::today::{Part, Today, today};
 use crate::model::Group;
@@ -326,6 +327,14 @@ impl Screen for TodayTab {
         self.rebuild(shared);
         self.fit(shared);
         effects
+    }
+
+    /// The day as shown (`:export`): every line, part by part, with the
+    /// part named, as `crmdeck today --format csv` gives it.
+    fn view(&self, shared: &Shared) -> Option<Table> {
+        let day = self.today.as_ref()?;
+        let lines = rows(day, &self.groups);
+        Some(Table::of(&columns(), &lines, &(), &shared.branches.names))
     }
 
     /// Drops the day (it is laid out again from the store when shown),

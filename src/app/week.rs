@@ -21,6 +21,8 @@ use super::walks;
 use crate::domain::Language;
 use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::clock::format_clock;
+use crate::domain::columns::table::Table;
+use crate::domain::columns::{BranchNames, lessons};
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::{
     ROW_MINUTES, Slot, Week, WorkingHours, build_week, monday_to_sunday, visible_span,
@@ -444,6 +446,22 @@ impl Screen for WeekTab {
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
         self.show(true, shared)
+    }
+
+    /// The week's lessons (`:export`), Monday to Sunday, as `crmdeck
+    /// timetable --format csv` gives them: the whole week in the one-day
+    /// view too, which is the same week drawn narrow.
+    fn view(&self, _shared: &Shared) -> Option<Table> {
+        if !self.laid_out {
+            return None;
+        }
+        let lessons = lessons::of_week(&self.week, &self.groups);
+        Some(Table::of(
+            &lessons::columns(),
+            &lessons,
+            &(),
+            &BranchNames::new(),
+        ))
     }
 
     /// Drops the layout (see `week`), keeping the selected group.

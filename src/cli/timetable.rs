@@ -9,7 +9,7 @@ use crate::domain::check::{MaxParallel, check};
 use crate::domain::clock::format_clock;
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::findings;
-use crate::domain::columns::lessons::{self, Lesson, day_key};
+use crate::domain::columns::lessons::{self, day_key};
 use crate::domain::columns::table::Table;
 use crate::domain::timetable::{
     Slot, Week, WorkingHours, build_week, monday_to_sunday, render_text, summarize,
@@ -61,14 +61,7 @@ pub async fn run(
                     week.undecodable.len()
                 );
             }
-            let lessons: Vec<Lesson<'_>> = week
-                .slots()
-                .map(|(day, slot)| Lesson {
-                    day,
-                    slot,
-                    group: &groups[slot.group_index],
-                })
-                .collect();
+            let lessons = lessons::of_week(&week, &groups);
             Table::of(&lessons::columns(), &lessons, &(), &BranchNames::new()).to_csv()
         }
     })

@@ -155,11 +155,40 @@ fn export_writes_the_rows_on_screen() {
     assert_eq!(said.as_deref(), Some("exported 1 row to /tmp/x.csv"));
 }
 
+/// The file `:export` asks the runtime to write, and how many rows.
+fn exported(effects: &[Effect]) -> Option<(&String, usize)> {
+    effects.iter().find_map(|effect| match effect {
+        Effect::Export { contents, rows, .. } => Some((contents, *rows)),
+        _ => None,
+    })
+}
+
 #[test]
-fn the_week_has_nothing_to_export() {
+fn the_week_exports_its_lessons_and_today_its_lines() {
     let mut app = loaded();
+    let effects = press(&mut app, ":week\n:export csv\n");
+    let (contents, rows) = exported(&effects).expect("the week exported");
+    assert_eq!(rows, app.tabs.week.week.slots().count());
+    assert!(rows > 0);
+    assert!(
+        contents.starts_with("day,start,end,group_id,"),
+        "{contents}"
+    );
+    let effects = press(&mut app, ":today\n:export csv\n");
+    let (contents, rows) = exported(&effects).expect("today exported");
+    assert_eq!(rows, app.tabs.today.entries.len());
+    assert!(rows > 0);
+    // The part of each line, in the order shown: now first.
+    assert!(contents.starts_with("part,start,end,when,"), "{contents}");
+    let first = contents.lines().nth(1).unwrap_or_default();
+    assert!(first.starts_with(app.tabs.today.entries[0].part), "{first}");
+}
+
+#[test]
+fn a_week_not_laid_out_yet_has_nothing_to_export() {
+    let (mut app, _) = fresh();
     let effects = press(&mut app, ":week\n:export json\n");
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Export { .. })));
+    assert!(exported(&effects).is_none());
     assert!(
         app.shared
             .status

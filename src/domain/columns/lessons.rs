@@ -4,7 +4,7 @@
 use super::{Column, OnScreen, Print, Text, Tone};
 use crate::domain::Language;
 use crate::domain::clock::format_clock;
-use crate::domain::timetable::Slot;
+use crate::domain::timetable::{Slot, Week};
 use crate::domain::weekday::{NameStyle, day_name};
 use crate::model::Group;
 use chrono::Weekday;
@@ -14,6 +14,18 @@ pub struct Lesson<'a> {
     pub day: Weekday,
     pub slot: &'a Slot,
     pub group: &'a Group,
+}
+
+/// Every lesson of `week`, Monday to Sunday, in each day's order; `groups`
+/// are those the week was laid out from.
+pub fn of_week<'a>(week: &'a Week, groups: &'a [impl AsRef<Group>]) -> Vec<Lesson<'a>> {
+    week.slots()
+        .map(|(day, slot)| Lesson {
+            day,
+            slot,
+            group: groups[slot.group_index].as_ref(),
+        })
+        .collect()
 }
 
 /// The columns of a lesson, left to right (a function: a lesson borrows).
