@@ -210,7 +210,7 @@ fn header(week: &WeekTab, shared: &Shared, layout: &Layout, styles: &Styles) -> 
             Some(name) => format!("Week of {}", sanitize_line(name)),
             None => format!("Week of branch {id}"),
         },
-        None => "Week of all branches (no branch picked on the Groups tab)".to_owned(),
+        None => "Week of all branches (b picks one)".to_owned(),
     };
     let mut spans = vec![Span::styled(branch, styles.heading)];
     if let Some(progress) = week.progress(shared) {
