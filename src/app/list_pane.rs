@@ -216,8 +216,7 @@ impl ListPane {
         let height = self.height(layout);
         let len = self.visible.len();
         if !self.chosen {
-            self.cursor = ListCursor::default();
-            self.cursor.scroll_into_view(len, height);
+            self.cursor.select(0, len, height);
             return self.visible.first().is_some_and(|&record| kept(record));
         }
         match self.visible.iter().position(|&record| kept(record)) {

@@ -119,15 +119,18 @@ impl TodayTab {
             Self::minute_at(shared),
             self.include_archived,
         );
-        let rows = || (0..).map_while(|index| row(&day, &self.groups, index));
-        self.entries = rows()
-            .map(|row| Entry {
-                part: row.part,
-                group_id: row.group.id,
-            })
-            .collect();
+        // One pass: each line's entry kept, its cells measured and dropped.
         let columns = columns();
-        self.widths = NaturalWidths::of(rows().map(|row| ScreenRow::new(&columns, &row, &())));
+        let mut entries = Vec::new();
+        let lines = (0..).map_while(|index| row(&day, &self.groups, index));
+        self.widths = NaturalWidths::of(lines.map(|line| {
+            entries.push(Entry {
+                part: line.part,
+                group_id: line.group.id,
+            });
+            ScreenRow::new(&columns, &line, &())
+        }));
+        self.entries = entries;
         self.today = Some(day);
         let place = match kept.filter(|_| self.chosen) {
             Some(id) => self.entries.iter().position(|e| e.group_id == id),

@@ -93,7 +93,7 @@ pub fn draw_summary(
     let width = usize::from(area.width);
     let room = width.saturating_sub(used + 3);
     let notes = match notes.split_first() {
-        Some((first, rest)) => join_fitting(first, rest, NOTE_SEPARATOR, room),
+        Some((first, rest)) => join_fitting(first, rest, SEPARATOR, room),
         None => String::new(),
     };
     let notes = truncate_to_width(&notes, room);
@@ -109,29 +109,34 @@ pub fn draw_summary(
 /// notes keep their room, up to a third of the line.
 pub fn summary_room(width: u16, notes: &[String]) -> usize {
     let width = usize::from(width);
-    let separators = display_width(NOTE_SEPARATOR) * notes.len().saturating_sub(1);
-    let notes_width = notes.iter().map(|note| display_width(note)).sum::<usize>() + separators;
-    let claim = match notes_width {
+    let claim = match joined_width(notes.iter().map(String::as_str)) {
         0 => 0,
         used => (used + 3).min(width / 3),
     };
     width.saturating_sub(1 + claim)
 }
 
-const NOTE_SEPARATOR: &str = " · ";
+/// Between the parts of a summary line, and between its notes.
+const SEPARATOR: &str = " · ";
+
+/// The columns `texts` take a [`SEPARATOR`] apart.
+fn joined_width<'a>(texts: impl Iterator<Item = &'a str>) -> usize {
+    let (mut width, mut count) = (0, 0_usize);
+    for text in texts {
+        width += display_width(text);
+        count += 1;
+    }
+    width + display_width(SEPARATOR) * count.saturating_sub(1)
+}
 
 /// The parts that fit in `width` columns, a ` · ` apart, in their order:
 /// those that give way first (the highest number) left out while they do
 /// not all fit.
 pub fn fitting(parts: Vec<(String, Style, u8)>, width: usize) -> Vec<Span<'static>> {
     let mut shown = vec![true; parts.len()];
-    let used = |shown: &[bool]| -> usize {
-        let widths: Vec<usize> = (0..parts.len())
-            .filter(|&i| shown[i])
-            .map(|i| display_width(&parts[i].0))
-            .collect();
-        widths.iter().sum::<usize>()
-            + display_width(NOTE_SEPARATOR) * widths.len().saturating_sub(1)
+    let used = |shown: &[bool]| {
+        let texts = parts.iter().zip(shown).filter(|(_, shown)| **shown);
+        joined_width(texts.map(|((text, _, _), _)| text.as_str()))
     };
     let mut order: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].2 > 0).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(parts[i].2));
@@ -147,7 +152,7 @@ pub fn fitting(parts: Vec<(String, Style, u8)>, width: usize) -> Vec<Span<'stati
             continue;
         }
         if !spans.is_empty() {
-            spans.push(Span::raw(NOTE_SEPARATOR));
+            spans.push(Span::raw(SEPARATOR));
         }
         spans.push(Span::styled(text, style));
     }
