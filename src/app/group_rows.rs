@@ -4,13 +4,15 @@
 //!
 //! The groups themselves stay in the store, once: a row knows its group by
 //! id, and the detail looks the group up there. A page that arrives makes
-//! only its own rows again; the others are kept.
+//! only its own rows, in time of the page's size ([`GroupRows::take_page`]);
+//! only a page that moved rows (a group now listed elsewhere, or no longer
+//! listed) brings the rows up to the whole list again ([`GroupRows::sync`]).
 
 use crate::domain::columns::groups::COLUMNS;
 use crate::domain::columns::{NaturalWidths, ScreenRow, ScreenTable};
 use crate::domain::format::RowFormat;
 use crate::model::{Group, GroupStatus};
-use crate::store::GroupList;
+use crate::store::{GroupList, Listed};
 use std::collections::{HashMap, HashSet};
 
 /// The rows of one list of groups, in the order they were made.
@@ -22,44 +24,123 @@ pub struct GroupRows {
     ids: Vec<i64>,
     /// Whether the group of each row is archived.
     archived: Vec<bool>,
+    /// Where the list lists the group of each row (the server's order).
+    listed: Vec<Listed>,
+    /// The rows listed on each page (the snapshot's under its own page).
+    on_page: HashMap<u64, usize>,
     /// The row of each group.
     index_of: HashMap<i64, usize>,
-    /// The rows in the list's order (the server's pages, in page order).
-    pub listed: Vec<usize>,
+    /// The branch of the first row, once there is one.
+    first_branch: Option<Option<i64>>,
     /// The groups are of more than one branch (the branch column shows).
     pub several_branches: bool,
+}
+
+/// What a page that arrived did to the rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PageRows {
+    /// Rows made for the groups new to the list, and made again for the
+    /// groups it held, each where the list lists it.
+    Placed {
+        added: Vec<usize>,
+        remade: Vec<usize>,
+    },
+    /// The page moved rows (a group listed elsewhere now, or no longer):
+    /// the rows were brought up to the whole list.
+    Moved,
 }
 
 impl GroupRows {
     /// Brings the rows up to `list`: a row for each group it holds, made
     /// anew for the groups of `fresh` (a page that just arrived), kept for
-    /// the others; the rows of groups no longer listed go.
+    /// the others; the rows of groups no longer listed go, and the rows
+    /// left are in the list's order.
     pub fn sync(&mut self, list: &GroupList, fresh: &HashSet<i64>, format: &RowFormat) {
-        let mut listed = Vec::with_capacity(list.len());
-        let mut first_branch = None;
+        let mut in_order = Vec::with_capacity(list.len());
+        self.first_branch = None;
         self.several_branches = false;
-        for group in list.groups() {
-            match first_branch {
-                None => first_branch = Some(group.branch_id),
-                Some(branch) => self.several_branches |= branch != group.branch_id,
-            }
+        self.on_page.clear();
+        for (listed, group) in list.listed() {
             let index = match self.index_of.get(&group.id) {
                 Some(&index) => {
                     if fresh.contains(&group.id) {
-                        self.table.rows[index] = ScreenRow::new(COLUMNS, group, format);
+                        self.table.rows[index] = ScreenRow::new(COLUMNS, &**group, format);
                         self.archived[index] = is_archived(group);
                     }
+                    self.listed[index] = listed;
                     index
                 }
-                None => self.push(group, format),
+                None => self.push(group, listed, format),
             };
-            listed.push(index);
+            self.note_branch(group);
+            *self.on_page.entry(listed.page).or_default() += 1;
+            in_order.push(index);
         }
-        self.listed = listed;
-        if self.ids.len() > self.listed.len() {
-            self.drop_unlisted();
+        if self.ids.len() > in_order.len() {
+            self.keep_only(&in_order);
         }
-        self.table.widths = NaturalWidths::of(&self.table.rows);
+        self.measure();
+    }
+
+    /// Page `number` of `list` arrived (the list took it already): its
+    /// rows made, each in its place, when no other row moved; else the
+    /// rows brought up to the whole list ([`PageRows::Moved`]). Before the
+    /// call the rows are still as they were: [`Self::held_of`] names those
+    /// the page makes again.
+    pub fn take_page(&mut self, list: &GroupList, number: u64, format: &RowFormat) -> PageRows {
+        let ids = list.page_ids(number);
+        let mut new = 0;
+        let mut kept_here = 0;
+        for (at, id) in (0u32..).zip(ids) {
+            match self.index_of.get(id).map(|&index| self.listed[index]) {
+                None => new += 1,
+                Some(listed) if listed == (Listed { page: number, at }) => kept_here += 1,
+                Some(listed) if listed.is_seeded() => {}
+                // Listed elsewhere (earlier, or at another place here).
+                Some(_) => return self.moved(list, ids, format),
+            }
+        }
+        let held_here = self.on_page.get(&number).copied().unwrap_or(0);
+        if kept_here != held_here || self.ids.len() + new != list.len() {
+            // A group the page listed is gone from it.
+            return self.moved(list, ids, format);
+        }
+        let (mut added, mut remade) = (Vec::new(), Vec::new());
+        for (at, id) in (0u32..).zip(ids) {
+            let Some(group) = list.group(*id) else {
+                continue;
+            };
+            let listed = Listed { page: number, at };
+            match self.index_of.get(id).copied() {
+                Some(index) => {
+                    let row = ScreenRow::new(COLUMNS, group, format);
+                    self.table.widths.grow(&row);
+                    self.table.rows[index] = row;
+                    self.archived[index] = is_archived(group);
+                    if self.listed[index] != listed {
+                        self.count_off(self.listed[index].page);
+                        *self.on_page.entry(number).or_default() += 1;
+                        self.listed[index] = listed;
+                    }
+                    remade.push(index);
+                }
+                None => {
+                    let index = self.push(group, listed, format);
+                    self.table.widths.grow(&self.table.rows[index]);
+                    *self.on_page.entry(number).or_default() += 1;
+                    added.push(index);
+                }
+            }
+            self.note_branch(group);
+        }
+        PageRows::Placed { added, remade }
+    }
+
+    /// The rows of the groups page `number` of `list` lists that are held
+    /// already: those [`Self::take_page`] makes again.
+    pub fn held_of(&self, list: &GroupList, number: u64) -> Vec<usize> {
+        let ids = list.page_ids(number);
+        ids.iter().filter_map(|id| self.index(*id)).collect()
     }
 
     /// Every row made again from `list` (the zone of the times changed).
@@ -68,6 +149,18 @@ impl GroupRows {
         if let Some(list) = list {
             self.sync(list, &HashSet::new(), format);
         }
+    }
+
+    /// The widest cells measured again over every row: a walk's pages
+    /// only widen the columns ([`Self::take_page`]); once it ended a
+    /// column made narrower by a page that came again fits again.
+    pub fn measure(&mut self) {
+        self.table.widths = NaturalWidths::of(&self.table.rows);
+    }
+
+    /// Where the list lists the group of row `index`.
+    pub fn listed(&self, index: usize) -> Listed {
+        self.listed[index]
     }
 
     /// The group of each row, by id.
@@ -99,33 +192,56 @@ impl GroupRows {
         self.ids.is_empty()
     }
 
-    fn push(&mut self, group: &Group, format: &RowFormat) -> usize {
+    /// [`PageRows::Moved`]: the rows brought up to `list`, the page's
+    /// groups (`ids`) made again.
+    fn moved(&mut self, list: &GroupList, ids: &[i64], format: &RowFormat) -> PageRows {
+        let fresh: HashSet<i64> = ids.iter().copied().collect();
+        self.sync(list, &fresh, format);
+        PageRows::Moved
+    }
+
+    fn push(&mut self, group: &Group, listed: Listed, format: &RowFormat) -> usize {
         let index = self.ids.len();
         self.table.rows.push(ScreenRow::new(COLUMNS, group, format));
         self.ids.push(group.id);
         self.archived.push(is_archived(group));
+        self.listed.push(listed);
         self.index_of.insert(group.id, index);
         index
     }
 
-    /// Keeps only the rows listed, in the list's order.
-    fn drop_unlisted(&mut self) {
+    fn note_branch(&mut self, group: &Group) {
+        match self.first_branch {
+            None => self.first_branch = Some(group.branch_id),
+            Some(branch) => self.several_branches |= branch != group.branch_id,
+        }
+    }
+
+    fn count_off(&mut self, page: u64) {
+        if let Some(count) = self.on_page.get_mut(&page) {
+            *count = count.saturating_sub(1);
+        }
+    }
+
+    /// Keeps only the rows `in_order` names, in that order.
+    fn keep_only(&mut self, in_order: &[usize]) {
         let rows = std::mem::take(&mut self.table.rows);
         let mut taken: Vec<Option<ScreenRow>> = rows.into_iter().map(Some).collect();
-        let (ids, archived) = (
+        let (ids, archived, listed) = (
             std::mem::take(&mut self.ids),
             std::mem::take(&mut self.archived),
+            std::mem::take(&mut self.listed),
         );
         self.index_of.clear();
-        for (new, &old) in self.listed.iter().enumerate() {
+        for (new, &old) in in_order.iter().enumerate() {
             if let Some(row) = taken[old].take() {
                 self.table.rows.push(row);
             }
             self.ids.push(ids[old]);
             self.archived.push(archived[old]);
+            self.listed.push(listed[old]);
             self.index_of.insert(ids[old], new);
         }
-        self.listed = (0..self.ids.len()).collect();
     }
 }
 
@@ -148,34 +264,55 @@ mod tests {
         }
     }
 
-    #[test]
-    fn rows_follow_the_list_in_page_order_and_only_fresh_ones_are_made_again() {
-        let mut list = GroupList::new(Some(1), 2, WalkPolicy::default());
-        let start = Instant::now();
-        list.walk(start);
-        let query = |page| GroupsQuery {
+    fn query(page: u64) -> GroupsQuery {
+        GroupsQuery {
             branch_id: Some(1),
             page,
             per_page: 2,
-        };
-        let plan = list.plan(start);
-        assert_eq!(plan.ask, [query(1)]);
+        }
+    }
+
+    /// The ids of the rows in the list's order.
+    fn in_list_order(rows: &GroupRows) -> Vec<i64> {
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        order.sort_by_key(|&row| rows.listed(row));
+        order.iter().map(|&row| rows.id(row).unwrap()).collect()
+    }
+
+    #[test]
+    fn a_page_makes_only_its_own_rows_each_where_the_list_lists_it() {
+        let mut list = GroupList::new(Some(1), 2, WalkPolicy::default());
+        let start = Instant::now();
+        list.walk(start);
+        assert_eq!(list.plan(start).ask, [query(1)]);
         list.accept(groups_page(query(1), 5), start);
         let mut rows = GroupRows::default();
-        let none = HashSet::new();
-        rows.sync(&list, &none, &format());
-        assert_eq!((rows.len(), rows.listed.clone()), (2, vec![0, 1]));
+        let placed = rows.take_page(&list, 1, &format());
+        assert_eq!(
+            placed,
+            PageRows::Placed {
+                added: vec![0, 1],
+                remade: vec![]
+            }
+        );
         // Page 3 arrives before page 2: listed in page order all the same.
         list.plan(start);
         list.accept(groups_page(query(3), 5), start);
-        rows.sync(&list, &none, &format());
+        rows.take_page(&list, 3, &format());
         list.accept(groups_page(query(2), 5), start);
-        rows.sync(&list, &none, &format());
-        let ids: Vec<i64> = rows.listed.iter().map(|&i| rows.id(i).unwrap()).collect();
-        assert_eq!(ids, [1, 2, 3, 4, 5]);
+        let placed = rows.take_page(&list, 2, &format());
+        assert_eq!(
+            placed,
+            PageRows::Placed {
+                added: vec![3, 4],
+                remade: vec![]
+            }
+        );
+        assert_eq!(in_list_order(&rows), [1, 2, 3, 4, 5]);
         assert_eq!(rows.index(5), Some(2), "made when page 3 came");
+        assert_eq!(rows.listed(2), Listed { page: 3, at: 0 });
 
-        // Group 3 archived on a fresh page 2: only its rows are made again.
+        // Group 3 archived on page 2 read again: only its rows made again.
         let mut page = groups_page(query(2), 5);
         page.groups[0] = Group {
             status: GroupStatus::Archive,
@@ -187,35 +324,67 @@ mod tests {
         list.accept(groups_page(query(1), 5), later);
         list.plan(later);
         list.accept(page, later);
-        assert!(!rows.archived(rows.index(3).unwrap()));
-        rows.sync(&list, &HashSet::new(), &format());
-        assert!(!rows.archived(rows.index(3).unwrap()), "not fresh: kept");
-        rows.sync(&list, &HashSet::from([3, 4]), &format());
-        assert!(rows.archived(rows.index(3).unwrap()));
+        assert_eq!(rows.held_of(&list, 2), [3, 4]);
+        assert!(!rows.archived(3));
+        let placed = rows.take_page(&list, 2, &format());
+        assert_eq!(
+            placed,
+            PageRows::Placed {
+                added: vec![],
+                remade: vec![3, 4]
+            }
+        );
+        assert!(rows.archived(3));
+        assert_eq!(in_list_order(&rows), [1, 2, 3, 4, 5]);
     }
 
     #[test]
-    fn rows_of_groups_no_longer_listed_go() {
-        let mut list = GroupList::new(None, 10, WalkPolicy::default());
+    fn a_page_that_moves_or_drops_a_group_brings_the_rows_up_to_the_list() {
+        let mut list = GroupList::new(Some(1), 2, WalkPolicy::default());
         let start = Instant::now();
-        let query = GroupsQuery {
-            branch_id: None,
-            page: 1,
-            per_page: 10,
-        };
         list.walk(start);
         list.plan(start);
-        list.accept(groups_page(query, 4), start);
+        list.accept(groups_page(query(1), 4), start);
         let mut rows = GroupRows::default();
-        rows.sync(&list, &HashSet::new(), &format());
+        rows.take_page(&list, 1, &format());
+        list.plan(start);
+        list.accept(groups_page(query(2), 4), start);
+        rows.take_page(&list, 2, &format());
         assert_eq!(rows.len(), 4);
+        // Page 1 again, now listing 2 and 3 (3 was page 2's): moved.
         let later = start + Duration::from_secs(1);
         list.walk(later);
         list.plan(later);
-        list.accept(groups_page(query, 2), later);
-        rows.sync(&list, &HashSet::new(), &format());
-        assert_eq!((rows.len(), rows.listed.clone()), (2, vec![0, 1]));
-        assert_eq!((rows.id(1), rows.index(3)), (Some(2), None));
-        assert_eq!(rows.table.rows.len(), 2);
+        let mut page = groups_page(query(1), 4);
+        page.groups = vec![group(2), group(3)];
+        list.accept(page, later);
+        assert_eq!(rows.take_page(&list, 1, &format()), PageRows::Moved);
+        assert_eq!(in_list_order(&rows), [2, 3, 4]);
+        assert_eq!((rows.len(), rows.index(1)), (3, None));
+        assert_eq!(rows.table.rows.len(), 3);
+    }
+
+    #[test]
+    fn widths_grow_with_each_page_and_fit_again_once_measured() {
+        let mut list = GroupList::new(Some(1), 2, WalkPolicy::default());
+        let start = Instant::now();
+        list.walk(start);
+        list.plan(start);
+        let mut page = groups_page(query(1), 2);
+        page.groups[0].name = "a much longer name than any other".into();
+        list.accept(page, start);
+        let mut rows = GroupRows::default();
+        rows.take_page(&list, 1, &format());
+        let wide = rows.table.widths.clone();
+        // The long name comes again shorter: the column keeps its width
+        // until measured, then fits.
+        list.walk(start);
+        list.plan(start);
+        list.accept(groups_page(query(1), 2), start);
+        rows.take_page(&list, 1, &format());
+        assert_eq!(rows.table.widths, wide);
+        rows.measure();
+        assert_ne!(rows.table.widths, wide);
+        assert_eq!(rows.table.widths, NaturalWidths::of(&rows.table.rows));
     }
 }

@@ -8,12 +8,13 @@
 use super::branch_picker::BranchPicker;
 use super::document::DocLine;
 use super::group_detail::group_document;
-use super::group_rows::GroupRows;
+use super::group_rows::{GroupRows, PageRows};
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::list_pane::{Done, Focus, ListPane};
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
+use super::row_order::RowOrder;
 use super::screen::{Ask, Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
@@ -27,17 +28,16 @@ use crate::domain::columns::table::Table;
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::store::{GroupList, Snapshot};
 use crossterm::event::KeyEvent;
-use std::collections::HashSet;
 
 /// The state of the Groups tab.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct GroupsTab {
     /// The branch listed (None: every branch): the store's list of it.
     pub branch_id: Option<i64>,
     /// A row per group of the list, made as its page arrived.
     pub rows: GroupRows,
     /// Every row in the sort's order, before the filters.
-    sorted: Vec<usize>,
+    sorted: RowOrder,
     /// The rows that pass the filters, the selection, the filter, the sort
     /// and the detail.
     pub list: ListPane,
@@ -56,7 +56,7 @@ impl GroupsTab {
         Self {
             branch_id,
             rows: GroupRows::default(),
-            sorted: Vec::new(),
+            sorted: RowOrder::default(),
             list: ListPane::default(),
             hide_archived: false,
             loaded: false,
@@ -113,8 +113,9 @@ impl GroupsTab {
         shared.walk(self.branch_id)
     }
 
-    /// A page of the list arrived (or failed): its rows are made again,
-    /// the others kept, the selection kept on its group. A page missing
+    /// A page of the list arrived (or failed): its rows are made and put
+    /// in their places, the others kept, the selection kept on its group:
+    /// work of the page's size, whatever the list holds. A page missing
     /// (failed after its retries) says why on the status line until every
     /// page is there again.
     fn take_page(
@@ -125,32 +126,58 @@ impl GroupsTab {
     ) {
         let list = self.group_list(shared);
         let missing = list.map_or(0, |list| list.missing().len());
-        let fresh: HashSet<i64> = match result {
-            Ok(page) => page.groups.iter().map(|group| group.id).collect(),
-            Err(error) => {
-                let now_missing = list
-                    .is_some_and(|list| list.missing().iter().any(|(page, _)| *page == query.page));
-                if now_missing {
-                    let text = format!("groups page {}: {error}", query.page);
-                    shared
-                        .status
-                        .load_error(Topic::GroupsPage, text, shared.now);
-                }
-                if self.rows.is_empty() {
-                    self.load_error = Some(error.to_string());
-                }
-                HashSet::new()
+        if let Err(error) = result {
+            let now_missing =
+                list.is_some_and(|list| list.missing().iter().any(|(page, _)| *page == query.page));
+            if now_missing {
+                let text = format!("groups page {}: {error}", query.page);
+                shared
+                    .status
+                    .load_error(Topic::GroupsPage, text, shared.now);
             }
-        };
-        if result.is_ok() && missing == 0 {
+            if self.rows.is_empty() {
+                self.load_error = Some(error.to_string());
+            }
+            return;
+        }
+        if missing == 0 {
             shared.status.resolved(Topic::GroupsPage);
         }
-        let kept = self.selected_id();
-        if let Some(list) = self.group_list(shared) {
-            self.rows.sync(list, &fresh, &shared.row_format());
+        let Some(list) = shared.store.groups(self.branch_id) else {
+            return;
+        };
+        let kept = self.list.selected();
+        let names = &shared.branches.names;
+        // Out of the orders while their rows are as they were placed.
+        let held = self.rows.held_of(list, query.page);
+        let order = self
+            .list
+            .order(&self.rows.table, names, |row| self.rows.listed(row));
+        self.list.take_out(&mut self.sorted, &held, order);
+        let kept_id = kept.and_then(|row| self.rows.id(row));
+        match self.rows.take_page(list, query.page, &shared.row_format()) {
+            PageRows::Placed { added, remade } => {
+                if list.is_done() {
+                    self.rows.measure();
+                }
+                let rows = &self.rows;
+                let order = self.list.order(&rows.table, names, |row| rows.listed(row));
+                let admits = admits(rows, self.hide_archived);
+                let passes = self.list.passes(&rows.table, admits, names);
+                let placed = [remade, added].concat();
+                let kept = kept_id.and_then(|id| rows.index(id));
+                (self.list).put_in(
+                    &mut self.sorted,
+                    &placed,
+                    order,
+                    passes,
+                    kept,
+                    &shared.layout,
+                );
+            }
+            PageRows::Moved => self.resort_keeping(kept_id, shared),
         }
         self.note_arrivals(shared);
-        self.resort_keeping(kept, shared);
     }
 
     /// Whether a page of the list arrived yet.
@@ -166,10 +193,11 @@ impl GroupsTab {
 
     /// Orders every row by the sort again, then filters.
     fn resort_keeping(&mut self, kept: Option<i64>, shared: &Shared) {
-        let listed = self.rows.listed.clone();
-        self.sorted = self
-            .list
-            .sorted(&self.rows.table, listed, &shared.branches.names);
+        let rows = &self.rows;
+        let every = (0..rows.len()).collect();
+        let names = &shared.branches.names;
+        let sorted = (self.list).sorted(&rows.table, every, names, |row| rows.listed(row));
+        self.sorted = RowOrder::from(sorted);
         self.refilter_keeping(kept, shared);
     }
 
@@ -177,18 +205,13 @@ impl GroupsTab {
     /// the group `kept` while it passes.
     fn refilter_keeping(&mut self, kept: Option<i64>, shared: &Shared) {
         let rows = &self.rows;
-        let hide_archived = self.hide_archived;
-        let admits = |index: usize| !(hide_archived && rows.archived(index));
+        let admits = admits(rows, self.hide_archived);
+        let passes = self
+            .list
+            .passes(&rows.table, admits, &shared.branches.names);
+        let visible = self.sorted.iter().filter(|&row| passes(row)).collect();
         let is_kept = |index: usize| kept.is_some() && rows.id(index) == kept;
-        let names = &shared.branches.names;
-        self.list.show_matching(
-            &rows.table,
-            &self.sorted,
-            admits,
-            names,
-            is_kept,
-            &shared.layout,
-        );
+        self.list.show(visible, is_kept, &shared.layout);
     }
 
     /// Recomputes the visible rows (filter, archived), keeping the
@@ -199,7 +222,7 @@ impl GroupsTab {
 
     /// Orders the rows again (the sort changed, names arrived), keeping the
     /// selection on its group.
-    fn resort(&mut self, shared: &Shared) {
+    pub(crate) fn resort(&mut self, shared: &Shared) {
         self.resort_keeping(self.selected_id(), shared);
     }
 
@@ -361,7 +384,7 @@ impl Screen for GroupsTab {
 
     fn view(&self, shared: &Shared) -> Option<Table> {
         let list = self.group_list(shared);
-        let shown = self.list.shown().iter().filter_map(|&index| {
+        let shown = self.list.shown().filter_map(|index| {
             let id = self.rows.id(index)?;
             list?.group(id)
         });
@@ -410,6 +433,11 @@ impl Screen for GroupsTab {
     fn busy(&self, requests: &Requests) -> bool {
         walks::walking(requests, self.branch_id)
     }
+}
+
+/// The test of the tab's own filter of a row: archived groups hidden or not.
+fn admits(rows: &GroupRows, hide_archived: bool) -> impl Fn(usize) -> bool + '_ {
+    move |index: usize| !(hide_archived && rows.archived(index))
 }
 
 /// The detail of the group `id` of `branch_id`'s list (empty when the store

@@ -10,11 +10,13 @@ use super::document::{DocLine, scrolled};
 use super::keymap::Action;
 use super::layout::Layout;
 use super::list_cursor::{ListCursor, Movement};
+use super::row_order::RowOrder;
 use super::status::StatusLine;
 use super::text_input::{Edit, TextInput};
 use crate::domain::columns::{BranchNames, Column, ScreenTable, SortColumn};
 use crate::domain::script::fold;
 use crossterm::event::KeyEvent;
+use std::cmp::Ordering;
 
 /// What of a list tab has the keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,11 +39,11 @@ pub enum Done {
 }
 
 /// The list part of a list tab.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct ListPane {
     /// The records that show (pass the filters), in order, as indices into
     /// the tab's records.
-    pub visible: Vec<usize>,
+    pub visible: RowOrder,
     pub cursor: ListCursor,
     /// The user put the selection where it is (a move, a click, a sort).
     /// Until then it is the first row, whatever arrives above it: a list
@@ -62,7 +64,7 @@ pub struct ListPane {
 impl ListPane {
     /// The selected record (an index into the tab's records).
     pub fn selected(&self) -> Option<usize> {
-        self.visible.get(self.cursor.index).copied()
+        self.visible.get(self.cursor.index)
     }
 
     /// What has the keys.
@@ -128,8 +130,8 @@ impl ListPane {
     }
 
     /// The records shown, in order, as indices into the tab's records.
-    pub fn shown(&self) -> &[usize] {
-        &self.visible
+    pub fn shown(&self) -> impl Iterator<Item = usize> + '_ {
+        self.visible.iter()
     }
 
     /// Shows the rows of `table` (one per record) that `admits` lets through
@@ -144,27 +146,134 @@ impl ListPane {
         kept: impl Fn(usize) -> bool,
         layout: &Layout,
     ) -> bool {
-        let order = self.sorted(table, (0..table.rows.len()).collect(), branch_names);
+        let records = (0..table.rows.len()).collect();
+        let order = self.sorted(table, records, branch_names, |record| record);
         self.show_matching(table, &order, admits, branch_names, kept, layout)
     }
 
-    /// `records` (indices into `table`) in the sort's order: as they are
-    /// when none, reversed when descending.
-    pub fn sorted(
+    /// `records` (indices into `table`) in the sort's order, equal keys in
+    /// the order `listed` gives them (where each came); reversed when
+    /// descending. The same order as [`Self::order`].
+    pub fn sorted<K: Ord>(
         &self,
         table: &ScreenTable,
         mut records: Vec<usize>,
         branch_names: &BranchNames,
+        listed: impl Fn(usize) -> K,
     ) -> Vec<usize> {
-        if let Some(column) = self.sort {
-            // Stable: equal keys keep the order they came in.
-            let rows = &table.rows;
-            records.sort_by_cached_key(|&record| rows[record].order(column, branch_names));
+        match self.sort {
+            Some(column) => {
+                let rows = &table.rows;
+                records.sort_by_cached_key(|&record| {
+                    (rows[record].order(column, branch_names), listed(record))
+                });
+            }
+            None => records.sort_by_key(|&record| listed(record)),
         }
         if self.descending {
             records.reverse();
         }
         records
+    }
+
+    /// The order of [`Self::sorted`] between two records, for placing one
+    /// record among records sorted already.
+    pub fn order<'a, K: Ord, L: Fn(usize) -> K + 'a>(
+        &self,
+        table: &'a ScreenTable,
+        branch_names: &'a BranchNames,
+        listed: L,
+    ) -> impl Fn(usize, usize) -> Ordering + use<'a, K, L> {
+        let (sort, descending) = (self.sort, self.descending);
+        move |a, b| {
+            let by_key = sort.map_or(Ordering::Equal, |column| {
+                let order = |record: usize| table.rows[record].order(column, branch_names);
+                order(a).cmp(&order(b))
+            });
+            let order = by_key.then_with(|| listed(a).cmp(&listed(b)));
+            if descending { order.reverse() } else { order }
+        }
+    }
+
+    /// The filters' test of one record of `table`: `admits` it and its
+    /// filtered columns hold the filter (a branch by its name).
+    pub fn passes<'a, A: Fn(usize) -> bool + 'a>(
+        &self,
+        table: &'a ScreenTable,
+        admits: A,
+        branch_names: &BranchNames,
+    ) -> impl Fn(usize) -> bool + use<'a, A> {
+        let filter = self.filter_text();
+        let folded: BranchNames = if filter.is_empty() {
+            BranchNames::new()
+        } else {
+            branch_names
+                .iter()
+                .map(|(id, name)| (*id, fold(name)))
+                .collect()
+        };
+        move |record| {
+            admits(record) && (filter.is_empty() || table.rows[record].matches(&filter, &folded))
+        }
+    }
+
+    /// Takes `records` out of `sorted` and of the records shown, found by
+    /// `order` (before their rows change, so that they are found where
+    /// they were placed).
+    pub fn take_out(
+        &mut self,
+        sorted: &mut RowOrder,
+        records: &[usize],
+        order: impl Fn(usize, usize) -> Ordering,
+    ) {
+        for &record in records {
+            for placed in [&mut *sorted, &mut self.visible] {
+                let at = placed.partition_point(|other| order(other, record) == Ordering::Less);
+                if placed.get(at) == Some(record) {
+                    placed.remove(at);
+                }
+            }
+        }
+    }
+
+    /// Puts `records` into `sorted`, and those that `passes` lets through
+    /// into the records shown, each in its place by `order`: work of the
+    /// records' number (and the log of the list's), not of the list. The
+    /// selection stays on `kept` (the record selected before) when it
+    /// still shows and the user chose it; until then, the first row.
+    #[allow(clippy::too_many_arguments)]
+    pub fn put_in(
+        &mut self,
+        sorted: &mut RowOrder,
+        records: &[usize],
+        order: impl Fn(usize, usize) -> Ordering,
+        passes: impl Fn(usize) -> bool,
+        kept: Option<usize>,
+        layout: &Layout,
+    ) {
+        let place = |placed: &mut RowOrder, record: usize| {
+            let at = placed.partition_point(|other| order(other, record) == Ordering::Less);
+            placed.insert(at, record);
+        };
+        for &record in records {
+            place(sorted, record);
+            if passes(record) {
+                place(&mut self.visible, record);
+            }
+        }
+        let height = self.height(layout);
+        let len = self.visible.len();
+        let kept_at = kept.and_then(|kept| {
+            let at = self
+                .visible
+                .partition_point(|other| order(other, kept) == Ordering::Less);
+            (self.visible.get(at) == Some(kept)).then_some(at)
+        });
+        match kept_at {
+            _ if !self.chosen => self.cursor.select(0, len, height),
+            Some(at) => self.cursor.select(at, len, height),
+            None => self.cursor.scroll_into_view(len, height),
+        }
     }
 
     /// Shows the records of `order` (sorted already) that `admits` lets
@@ -180,26 +289,9 @@ impl ListPane {
         kept: impl Fn(usize) -> bool,
         layout: &Layout,
     ) -> bool {
-        let filter = self.filter_text();
-        let rows = &table.rows;
-        let visible: Vec<usize> = if filter.is_empty() {
-            order
-                .iter()
-                .copied()
-                .filter(|&record| admits(record))
-                .collect()
-        } else {
-            let folded: BranchNames = branch_names
-                .iter()
-                .map(|(id, name)| (*id, fold(name)))
-                .collect();
-            order
-                .iter()
-                .copied()
-                .filter(|&record| admits(record) && rows[record].matches(&filter, &folded))
-                .collect()
-        };
-        self.show(visible, kept, layout)
+        let passes = self.passes(table, admits, branch_names);
+        let visible = order.iter().copied().filter(|&record| passes(record));
+        self.show(visible.collect(), kept, layout)
     }
 
     /// Shows the records `visible`. The selection goes to the one `kept`
@@ -208,7 +300,7 @@ impl ListPane {
     /// list. Until the user [`chose`](Self::chosen) a row, the first.
     pub fn show(
         &mut self,
-        visible: Vec<usize>,
+        visible: RowOrder,
         kept: impl Fn(usize) -> bool,
         layout: &Layout,
     ) -> bool {
@@ -217,9 +309,9 @@ impl ListPane {
         let len = self.visible.len();
         if !self.chosen {
             self.cursor.select(0, len, height);
-            return self.visible.first().is_some_and(|&record| kept(record));
+            return self.visible.first().is_some_and(kept);
         }
-        match self.visible.iter().position(|&record| kept(record)) {
+        match self.visible.position(kept) {
             Some(index) => {
                 self.cursor.select(index, len, height);
                 true
@@ -352,7 +444,7 @@ mod tests {
 
     fn pane_of(len: usize) -> ListPane {
         ListPane {
-            visible: (0..len).collect(),
+            visible: (0..len).collect::<RowOrder>(),
             ..ListPane::default()
         }
     }
@@ -405,7 +497,7 @@ mod tests {
         // The tab's own filter leaves Delta out; the pane keeps record 0.
         let shown = |pane: &mut ListPane| {
             let kept = pane.show_rows(&table, |r| r != 3, &names, |r| r == 0, &layout);
-            (pane.visible.clone(), kept)
+            (pane.visible.iter().collect::<Vec<_>>(), kept)
         };
         let filter_by = |pane: &mut ListPane, text: &str| {
             pane.filter.clear();

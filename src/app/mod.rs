@@ -33,6 +33,7 @@ pub(crate) mod list_pane;
 pub(crate) mod plugin_detail;
 pub(crate) mod plugins;
 pub(crate) mod requests;
+pub(crate) mod row_order;
 pub mod screen;
 pub mod shared;
 pub(crate) mod status;

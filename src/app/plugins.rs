@@ -479,7 +479,7 @@ impl Screen for PluginsTab {
     }
 
     fn view(&self, _shared: &Shared) -> Option<Table> {
-        let shown = self.list.shown().iter().map(|&i| &self.plugins[i]);
+        let shown = self.list.shown().map(|i| &self.plugins[i]);
         // Tokens masked: a file on disk never holds one in full.
         let format = PluginFormat::default();
         Some(Table::of(COLUMNS, shown, &format, &BranchNames::new()))

@@ -80,6 +80,26 @@ struct Row {
     pages: u32,
 }
 
+/// Where a group is listed: the page and its place on it. A group that
+/// only the snapshot lists comes after every page, in the snapshot's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Listed {
+    pub page: u64,
+    pub at: u32,
+}
+
+impl Listed {
+    /// The snapshot's `at`th group.
+    pub fn seeded(at: u32) -> Self {
+        Self { page: u64::MAX, at }
+    }
+
+    /// Listed by the snapshot alone.
+    pub fn is_seeded(self) -> bool {
+        self.page == u64::MAX
+    }
+}
+
 /// What to send now, and when to ask for a plan again if nothing can go
 /// before then (a 429's `Retry-After`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -408,14 +428,31 @@ impl GroupList {
 
     /// [`Self::groups`], each shared (a snapshot keeps them without a copy).
     pub fn shared_groups(&self) -> impl Iterator<Item = &Arc<Group>> {
+        self.listed().map(|(_, group)| group)
+    }
+
+    /// [`Self::shared_groups`], each with where it is listed.
+    pub fn listed(&self) -> impl Iterator<Item = (Listed, &Arc<Group>)> {
         let mut seen = HashSet::new();
-        let seeded = self.seed.iter().flat_map(|seed| seed.ids.iter());
-        self.pages
-            .values()
-            .flat_map(|page| page.ids.iter())
+        let paged = self.pages.iter().flat_map(|(&page, held)| {
+            (0u32..)
+                .zip(&held.ids)
+                .map(move |(at, id)| (Listed { page, at }, id))
+        });
+        let seeded = self.seed.iter().flat_map(|seed| {
+            (0u32..)
+                .zip(&seed.ids)
+                .map(|(at, id)| (Listed::seeded(at), id))
+        });
+        paged
             .chain(seeded)
-            .filter(move |id| seen.insert(**id))
-            .filter_map(|id| self.rows.get(id).map(|row| &row.group))
+            .filter(move |(_, id)| seen.insert(**id))
+            .filter_map(|(listed, id)| self.rows.get(id).map(|row| (listed, &row.group)))
+    }
+
+    /// The ids page `number` listed in its last answer, in its order.
+    pub fn page_ids(&self, number: u64) -> &[i64] {
+        self.pages.get(&number).map_or(&[], |page| &page.ids)
     }
 
     /// The group `id`, as its latest answer has it.

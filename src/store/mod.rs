@@ -18,7 +18,7 @@ mod list;
 mod snapshot;
 mod walk;
 
-pub use list::{GroupList, Plan};
+pub use list::{GroupList, Listed, Plan};
 pub use snapshot::{SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
 pub use walk::{
     DEFAULT_MAX_IN_FLIGHT, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Progress, WalkEvent, WalkPolicy,

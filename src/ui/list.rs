@@ -237,8 +237,8 @@ pub fn draw_rows<'a, R, F>(
     }
     let area = screen.rows;
     let first = first_row(pane.cursor, pane.visible.len(), usize::from(area.height));
-    let on_screen = pane.visible[first..].iter().zip(area.rows()).enumerate();
-    for (i, (&record, line)) in on_screen {
+    let on_screen = pane.visible.iter_from(first).zip(area.rows()).enumerate();
+    for (i, (record, line)) in on_screen {
         let selected = first + i == pane.cursor.index;
         let row = &rows.table.rows[record];
         let buf = frame.buffer_mut();

@@ -621,3 +621,51 @@ fn a_long_retry_after_ends_the_walk_and_r_waits_for_it() {
     let said = status(&app, Severity::Info).expect("a notice");
     assert!(said.contains("(Retry-After): r after that"), "{said}");
 }
+
+/// The rows shown, and the group selected, as ordering and filtering
+/// every row again shows them, for
+/// [`pages_put_in_place_show_what_a_full_sort_shows`].
+fn resorted_ids(app: &App) -> (Vec<i64>, Option<i64>) {
+    let mut tab = app.tabs.groups.clone();
+    tab.resort(&app.shared);
+    let ids = tab.list.visible.iter().map(|row| tab.rows.id(row).unwrap());
+    let selected = tab.selected_id();
+    (ids.collect(), selected)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// Each page put in its place (issue 23: work of the page, not of the
+    /// list) shows the rows, in the order and with the selection, that
+    /// sorting and filtering every row shows: any sort, either direction,
+    /// a filter or none, archived hidden or not, pages in any order.
+    #[test]
+    fn pages_put_in_place_show_what_a_full_sort_shows(
+        sorts in 0usize..6,
+        reversed: bool,
+        filter in proptest::sample::select(vec!["", "mon", "1", "b"]),
+        hide_archived: bool,
+        moves in 0usize..30,
+        order in proptest::strategy::Strategy::prop_shuffle(proptest::strategy::Just((0usize..4).collect::<Vec<_>>())),
+    ) {
+        use proptest::prelude::*;
+        let (mut app, rest) = first_page_only();
+        press(&mut app, &"s".repeat(sorts));
+        if reversed {
+            chord(&mut app, KeyCode::Char('S'), KeyModifiers::SHIFT);
+        }
+        if !filter.is_empty() {
+            press(&mut app, &format!("/{filter}\n"));
+        }
+        if hide_archived {
+            press(&mut app, "a");
+        }
+        press(&mut app, &"j".repeat(moves));
+        for &page in &order {
+            let (id, request) = &rest[page];
+            respond_ok(&mut app, *id, request);
+            let shown = (visible_ids(&app), selected_group(&app));
+            prop_assert_eq!(&shown, &resorted_ids(&app), "after page {}", page + 2);
+        }
+    }
+}

@@ -168,7 +168,7 @@ fn visible_ids(app: &App) -> Vec<i64> {
         .list
         .visible
         .iter()
-        .map(|&i| groups.rows.id(i).expect("a row of a group"))
+        .map(|i| groups.rows.id(i).expect("a row of a group"))
         .collect()
 }
 

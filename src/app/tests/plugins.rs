@@ -23,7 +23,7 @@ fn visible_plugins(app: &App) -> Vec<i64> {
         .list
         .visible
         .iter()
-        .map(|&i| app.tabs.plugins.plugins[i].id)
+        .map(|i| app.tabs.plugins.plugins[i].id)
         .collect()
 }
 

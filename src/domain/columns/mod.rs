@@ -520,18 +520,27 @@ impl NaturalWidths {
     /// The widest cells of `rows`, borrowed (no row is copied to measure)
     /// or made one at a time as they are measured.
     pub fn of(rows: impl IntoIterator<Item = impl Borrow<ScreenRow>>) -> Self {
-        let mut widths: Vec<(usize, usize)> = Vec::new();
+        let mut widths = Self::default();
         for row in rows {
-            let row = row.borrow();
+            widths.grow(row.borrow());
+        }
+        widths
+    }
+
+    /// Widens the columns that `row` has a wider cell in (a row that
+    /// arrived: measured alone, not with every row held).
+    pub fn grow(&mut self, row: &ScreenRow) {
+        if self.0.len() < row.cells.len() {
+            let mut widths = std::mem::take(&mut self.0).into_vec();
             widths.resize(row.cells.len(), (0, 0));
-            for (width, cell) in widths.iter_mut().zip(&row.cells) {
-                if let ScreenCell::Text(Measured { text, narrow }) = cell {
-                    let short = narrow.as_deref().unwrap_or(text);
-                    *width = (width.0.max(text.width()), width.1.max(short.width()));
-                }
+            self.0 = widths.into_boxed_slice();
+        }
+        for (width, cell) in self.0.iter_mut().zip(&row.cells) {
+            if let ScreenCell::Text(Measured { text, narrow }) = cell {
+                let short = narrow.as_deref().unwrap_or(text);
+                *width = (width.0.max(text.width()), width.1.max(short.width()));
             }
         }
-        Self(widths.into_boxed_slice())
     }
 
     /// The widest cell of the `index`th column on the dashboard, in its
