@@ -107,6 +107,22 @@ impl TodayTab {
         self.lay_out(shared);
     }
 
+    /// A page of the branch arrived: the day laid out again once the walk
+    /// is done, and during it each time the groups held have doubled since
+    /// the last layout. A layout reads every group (the store's list does
+    /// not say which lessons a page moved), so laying out at every page
+    /// would cost the square of the centre (1,000 layouts of up to 100,000
+    /// groups); doubling costs at most twice one layout of the whole, and
+    /// the rows still come early in a walk.
+    fn take_page(&mut self, shared: &Shared) {
+        let Some(list) = shared.store.groups(self.branch_id) else {
+            return;
+        };
+        if list.is_done() || list.len() >= 2 * self.groups.len() {
+            self.rebuild(shared);
+        }
+    }
+
     /// Lays the day out again at the minute of `shared.now` with the
     /// groups held.
     fn lay_out(&mut self, shared: &Shared) {
@@ -309,7 +325,9 @@ impl Screen for TodayTab {
             return;
         }
         match answer {
-            Answer::Groups(query, _) if query.branch_id == self.branch_id => self.rebuild(shared),
+            Answer::Groups(query, _) if query.branch_id == self.branch_id => {
+                self.take_page(shared);
+            }
             _ if answer.centre_zone().is_some() => self.lay_out(shared),
             _ => {}
         }

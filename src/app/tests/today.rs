@@ -317,3 +317,27 @@ fn any_input_brings_today_up_to_the_clock_after_a_suspend() {
     assert_eq!(laid_out(&app).at.to_string(), "2025-06-02 23:00:00");
     assert_eq!(part_of(&app, done_by_evening), Some("done"));
 }
+
+/// During a walk the day is laid out each time the groups held have
+/// doubled since the last layout, and once the walk is done: not at every
+/// page (a layout reads every group: at every page, the square of the
+/// centre). 95 groups in pages of 20: laid out at 20, 40, 80, then 95.
+#[test]
+fn today_lays_the_day_out_as_the_walk_doubles_and_when_it_ends() {
+    let (mut app, effects) = fresh();
+    let page_1 = fetch_of(&effects, &groups_request(1));
+    answer(&mut app, effects, &mut |request| {
+        (!matches!(request, Request::Groups(_))).then(|| server_answer(request))
+    });
+    press(&mut app, "4");
+    let rest = fetches(&respond_ok(&mut app, page_1, &groups_request(1)));
+    let held = |app: &App| app.tabs.today.groups.len();
+    assert_eq!(held(&app), 20);
+    let mut seen = Vec::new();
+    for (id, request) in &rest {
+        respond_ok(&mut app, *id, request);
+        seen.push(held(&app));
+    }
+    assert_eq!(seen, [40, 40, 80, 95]);
+    assert!(!laid_out(&app).is_empty());
+}
