@@ -49,8 +49,11 @@
 //!    snapshot written, then after a filter and three sort changes, then
 //!    after the Week tab and the Today tab were shown (budget: 40 MB each).
 //!
+//! 8. centres of 10,000 to 100,000 groups (issue 23, section 6): see
+//!    `scale.rs`.
+//!
 //! `--stage NAME` (repeatable) runs only the stages named: `launch`,
-//! `browsing`, `size`, `slow-link`, `walk`, `snapshot`, `rss10k`.
+//! `browsing`, `size`, `slow-link`, `walk`, `snapshot`, `rss10k`, `scale`.
 
 // The tests' clean home and environment (`pub`: what this bench does not
 // use is no dead code).
@@ -59,6 +62,7 @@ pub mod home;
 mod proc;
 mod pty;
 mod report;
+mod scale;
 
 use crmdeck::config::DEFAULT_PER_PAGE;
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Route};
@@ -165,7 +169,7 @@ fn main() -> ExitCode {
         bench.server.base_url()
     );
     let mut report = Report::default();
-    let stages: [(&str, &str, Stage); 7] = [
+    let stages: [(&str, &str, Stage); 8] = [
         ("launch", "launch against curl", &|bench, report| {
             launch_against_curl(bench, report, options.launches)
         }),
@@ -177,6 +181,11 @@ fn main() -> ExitCode {
             snapshot_start(bench, report, options.launches)
         }),
         ("rss10k", "the memory of 10,000 groups", &large_centre_rss),
+        (
+            "scale",
+            "centres of 10,000 to 100,000 groups",
+            &scale::scale,
+        ),
     ];
     for (key, name, stage) in stages {
         if !options.stages.is_empty() && !options.stages.iter().any(|s| s == key) {
@@ -196,7 +205,7 @@ fn main() -> ExitCode {
 }
 
 /// The stages' names, for `--stage`.
-const STAGES: [&str; 7] = [
+const STAGES: [&str; 8] = [
     "launch",
     "browsing",
     "size",
@@ -204,6 +213,7 @@ const STAGES: [&str; 7] = [
     "walk",
     "snapshot",
     "rss10k",
+    "scale",
 ];
 
 type Stage<'a> = &'a dyn Fn(&Bench, &mut Report) -> Result<(), String>;

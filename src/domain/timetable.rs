@@ -19,7 +19,8 @@
 //! - Placed: active groups and groups sent without a status; archived groups
 //!   and other status codes only on request (counted in [`Week::hidden`]).
 
-use std::collections::HashSet;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
 use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
@@ -533,30 +534,42 @@ fn course_minutes(group: &Group) -> Option<i64> {
 /// Gives each slot of one day (sorted by start) the lowest lane free at its
 /// start, and each slot of an overlap cluster the cluster's lane count.
 /// Greedy in start order is optimal on intervals: the lanes of a cluster are
-/// the most lessons running at once in it.
+/// the most lessons running at once in it. The lanes in use wait in a heap
+/// by the minute they come free and the free ones in a heap by number, so
+/// a day of thousands of lessons at once costs n log n, not n × lanes.
 fn assign_lanes(slots: &mut [Slot]) {
     let mut cluster_start = 0;
     let mut cluster_until = 0;
-    let mut lane_free_from: Vec<u32> = Vec::new();
+    let mut lanes = 0;
+    // (the minute it comes free, the lane), soonest first.
+    let mut busy: BinaryHeap<Reverse<(u32, usize)>> = BinaryHeap::new();
+    // Lanes free at the start of the slot at hand, lowest first.
+    let mut free: BinaryHeap<Reverse<usize>> = BinaryHeap::new();
     for index in 0..slots.len() {
         let (from, until) = (slots[index].start_minute(), slots[index].occupied_until());
         if index > cluster_start && from >= cluster_until {
-            set_lanes(&mut slots[cluster_start..index], lane_free_from.len());
-            lane_free_from.clear();
+            set_lanes(&mut slots[cluster_start..index], lanes);
+            (lanes, busy, free) = (0, BinaryHeap::new(), BinaryHeap::new());
             cluster_start = index;
         }
-        let lane = match lane_free_from.iter().position(|&free| free <= from) {
-            Some(lane) => lane,
-            None => {
-                lane_free_from.push(0);
-                lane_free_from.len() - 1
-            }
-        };
-        lane_free_from[lane] = until;
+        while let Some(&Reverse((free_from, lane))) = busy.peek()
+            && free_from <= from
+        {
+            busy.pop();
+            free.push(Reverse(lane));
+        }
+        let lane = free.pop().map_or_else(
+            || {
+                lanes += 1;
+                lanes - 1
+            },
+            |Reverse(lane)| lane,
+        );
+        busy.push(Reverse((until, lane)));
         slots[index].lane = lane;
         cluster_until = cluster_until.max(until);
     }
-    set_lanes(&mut slots[cluster_start..], lane_free_from.len());
+    set_lanes(&mut slots[cluster_start..], lanes);
 }
 
 fn set_lanes(cluster: &mut [Slot], lanes: usize) {
@@ -856,6 +869,49 @@ mod tests {
             week.undecodable[0].reason.to_string(),
             "days code 9 is not a known code"
         );
+    }
+
+    proptest::proptest! {
+        /// Each slot gets the lowest lane no earlier slot of its cluster
+        /// still holds at its start (the greedy rule, checked against every
+        /// earlier slot), and a cluster's lanes are the most at once.
+        #[test]
+        fn each_slot_takes_the_lowest_lane_free_at_its_start(
+            lessons in proptest::collection::vec((0u32..1400, 1u32..240), 1..120)
+        ) {
+            let at = |minute: u32| NaiveTime::from_hms_opt(minute / 60, minute % 60, 0).unwrap();
+            let mut slots: Vec<Slot> = lessons
+                .iter()
+                .enumerate()
+                .map(|(index, &(start, length))| Slot {
+                    group_index: index,
+                    group_id: index as i64,
+                    start: at(start),
+                    end: at((start + length).min(1439)),
+                    crosses_midnight: false,
+                    end_estimated: false,
+                    lane: 0,
+                    lanes: 0,
+                })
+                .collect();
+            slots.sort_by_key(Slot::start_minute);
+            assign_lanes(&mut slots);
+            for (index, slot) in slots.iter().enumerate() {
+                let from = slot.start_minute();
+                let held = |lane: usize| {
+                    slots[..index].iter().any(|earlier| {
+                        earlier.lane == lane && earlier.occupied_until() > from
+                    })
+                };
+                proptest::prop_assert!(!held(slot.lane), "slot {index} shares a lane");
+                proptest::prop_assert!((0..slot.lane).all(held), "slot {index}: a lower lane was free");
+                let at_once = slots[..=index]
+                    .iter()
+                    .filter(|earlier| earlier.occupied_until() > from)
+                    .count();
+                proptest::prop_assert!(slot.lanes >= at_once && slot.lane < slot.lanes);
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,287 @@
+//! The scale stage (issue 23, section 6): centres of 10,000, 25,000,
+//! 50,000 and 100,000 groups (pages of 100, no latency), each on a demo
+//! server of its own. At each size:
+//!
+//! - the CLI's walk: `groups --all --format json`, its wall time and its
+//!   peak RSS (the child's `ru_maxrss`, from `wait4`);
+//! - the dashboard's walk on every branch at 200x50: launch → the whole
+//!   list held, and `j` typed every 10 ms all through it, each key's time
+//!   to the frame that shows the move (median, p99, max);
+//! - after the walk: the peak RSS; a filter keystroke (each of two letters
+//!   typed into the filter); three sort changes; the Week tab and the
+//!   Today tab, each from its key to its first frame.
+//!
+//! Budgets at 100,000 groups, the issue's: the dashboard's walk at most
+//! 1.5 times the CLI's of the same run; the time per page at most twice
+//! the time per page at 10,000; key → frame during the walk p99 ≤ 50 ms,
+//! max ≤ 100 ms; after it RSS ≤ 160 MB, a filter keystroke ≤ 16 ms, a sort
+//! ≤ 100 ms, Week ≤ 300 ms, Today ≤ 200 ms; the CLI's peak RSS ≤ 64 MB.
+//! The other sizes are shown for the curve.
+
+use crate::home::clean_env;
+use crate::report::{Report, Row, Spread, Unit, millis, percentile, sorted};
+use crate::{Bench, key_to_frame, move_selection, proc, selected_row, sort_named};
+use crmdeck::demo::DemoOptions;
+use crmdeck::domain::format::thousands;
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The sizes of the curve; the budgets hold at the last.
+const SIZES: [usize; 4] = [10_000, 25_000, 50_000, 100_000];
+/// The groups a page of the demo holds at most (the walk asks for 100).
+const PER_PAGE: usize = 100;
+/// How often `j` is typed during the walk.
+const KEY_EVERY: Duration = Duration::from_millis(10);
+/// The longest a walk may take before the stage gives up.
+const WALK_DEADLINE: Duration = Duration::from_secs(120);
+
+const WALK_OVER_CLI: f64 = 1.5;
+const PAGE_TIME_OVER_10K: f64 = 2.0;
+const WALK_KEY_P99_MS: f64 = 50.0;
+const WALK_KEY_MAX_MS: f64 = 100.0;
+const RSS_AFTER_WALK_BYTES: f64 = 160e6;
+const FILTER_KEY_MS: f64 = 16.0;
+const SORT_MS: f64 = 100.0;
+const WEEK_MS: f64 = 300.0;
+const TODAY_MS: f64 = 200.0;
+const CLI_PEAK_RSS_BYTES: f64 = 64e6;
+
+/// The figures of one size.
+struct Size {
+    groups: usize,
+    cli_walk: Duration,
+    walk: Duration,
+}
+
+impl Size {
+    fn pages(&self) -> f64 {
+        self.groups.div_ceil(PER_PAGE) as f64
+    }
+
+    /// The dashboard's walk time per page, in milliseconds.
+    fn per_page_ms(&self) -> f64 {
+        millis(self.walk) / self.pages()
+    }
+}
+
+pub fn scale(bench: &Bench, report: &mut Report) -> Result<(), String> {
+    let mut sizes: Vec<Size> = Vec::new();
+    for groups in SIZES {
+        let last = groups == SIZES[SIZES.len() - 1];
+        let server = bench.server_of(DemoOptions {
+            groups,
+            ..DemoOptions::default()
+        })?;
+        let cache = tempfile::TempDir::new().map_err(|e| format!("a cache folder: {e}"))?;
+        let cache_home = cache.path().to_str().ok_or("a cache folder not UTF-8")?;
+        let label = |what: &str| format!("{} groups: {what}", thousands(groups as i64));
+        let budget = |figure: String, spread: Spread, unit: Unit, at_most: f64| {
+            if last {
+                Row::budget(figure, spread, unit, at_most)
+            } else {
+                Row::info(figure, spread, unit)
+            }
+        };
+
+        let (cli_walk, cli_peak) = cli_walk(bench, &server, cache_home)?;
+        report.add(Row::info(
+            label("CLI groups --all --format json, wall time"),
+            Spread::One(millis(cli_walk)),
+            Unit::Milliseconds,
+        ));
+        report.add(budget(
+            label("CLI groups --all --format json, peak RSS"),
+            Spread::One(cli_peak as f64),
+            Unit::Megabytes,
+            CLI_PEAK_RSS_BYTES,
+        ));
+
+        // No snapshot: each size's dashboard walks from nothing.
+        let env = [("XDG_CACHE_HOME", cache_home)];
+        let mut pty = bench.spawn_with(&server, Some("cache = false\n"), None, &env)?;
+        let pid = pty.pid()?;
+        pty.wait_frame("the first rows", 0, |screen| selected_row(screen).is_some())?;
+        let mut keys = Vec::new();
+        let walked = loop {
+            if !pty.screen().contents().contains("loading") {
+                break Instant::now();
+            }
+            if pty.spawned_at.elapsed() > WALK_DEADLINE {
+                return Err(format!("{groups} groups: the walk never ended"));
+            }
+            let (latency, _) = move_selection(&mut pty, "j")?;
+            keys.push(millis(latency));
+            std::thread::sleep(KEY_EVERY);
+        };
+        let size = Size {
+            groups,
+            cli_walk,
+            walk: walked.saturating_duration_since(pty.spawned_at),
+        };
+        report.add(Row::info(
+            label("the dashboard's walk, launch → whole list"),
+            Spread::One(millis(size.walk)),
+            Unit::Milliseconds,
+        ));
+        report.add(budget(
+            label("the dashboard's walk ÷ the CLI's"),
+            Spread::One(millis(size.walk) / millis(size.cli_walk)),
+            Unit::Ratio,
+            WALK_OVER_CLI,
+        ));
+        report.add(Row::info(
+            label("the dashboard's walk, per page"),
+            Spread::One(size.per_page_ms()),
+            Unit::Milliseconds,
+        ));
+        if let Some(first) = sizes.first().filter(|_| last) {
+            report.add(Row::budget(
+                label("time per page ÷ time per page at 10 000"),
+                Spread::One(size.per_page_ms() / first.per_page_ms()),
+                Unit::Ratio,
+                PAGE_TIME_OVER_10K,
+            ));
+        }
+        let latencies = sorted(&keys);
+        report.add(Row::info(
+            label(&format!(
+                "key → frame during the walk ({} keys)",
+                keys.len()
+            )),
+            Spread::of(&keys),
+            Unit::Milliseconds,
+        ));
+        report.add(budget(
+            label("key → frame during the walk, p99"),
+            Spread::One(percentile(&latencies, 0.99)),
+            Unit::Milliseconds,
+            WALK_KEY_P99_MS,
+        ));
+        report.add(budget(
+            label("key → frame during the walk, max"),
+            Spread::One(latencies.last().copied().unwrap_or(0.0)),
+            Unit::Milliseconds,
+            WALK_KEY_MAX_MS,
+        ));
+        pty.drain(crate::QUIET);
+        report.add(budget(
+            label("peak RSS after the walk"),
+            Spread::One(proc::peak_rss(pid)? as f64),
+            Unit::Megabytes,
+            RSS_AFTER_WALK_BYTES,
+        ));
+
+        // A filter of two letters, each keystroke over every row.
+        key_to_frame(&mut pty, "/", "the filter line", |screen| {
+            screen.contents().contains("filter / ")
+        })?;
+        let mut typed = String::new();
+        let mut filter_keys = Vec::new();
+        for letter in ["i", "e"] {
+            typed.push_str(letter);
+            let shown = format!("filter / {typed}");
+            let (latency, _) = key_to_frame(&mut pty, letter, "the filter applied", |screen| {
+                screen.contents().contains(&shown)
+            })?;
+            filter_keys.push(millis(latency));
+        }
+        report.add(budget(
+            label("filter keystroke, slowest of 2"),
+            Spread::One(filter_keys.iter().copied().fold(0.0, f64::max)),
+            Unit::Milliseconds,
+            FILTER_KEY_MS,
+        ));
+        // Enter keeps the filter, Esc clears it: every row shows again.
+        key_to_frame(&mut pty, "\r\x1b", "the filter cleared", |screen| {
+            !screen.contents().contains("filter / ")
+        })?;
+        pty.drain(crate::QUIET);
+
+        let mut sorts = Vec::new();
+        for _ in 0..3 {
+            let before = sort_named(pty.screen());
+            let (latency, _) = key_to_frame(&mut pty, "s", "the next sort", |screen| {
+                sort_named(screen) != before
+            })?;
+            sorts.push(millis(latency));
+        }
+        report.add(budget(
+            label("sort change, slowest of 3"),
+            Spread::One(sorts.iter().copied().fold(0.0, f64::max)),
+            Unit::Milliseconds,
+            SORT_MS,
+        ));
+        pty.drain(crate::QUIET);
+        let (week, _) = key_to_frame(&mut pty, "3", "the week laid out", |screen| {
+            screen.contents().contains("this week")
+        })?;
+        report.add(budget(
+            label("Week tab, key → frame"),
+            Spread::One(millis(week)),
+            Unit::Milliseconds,
+            WEEK_MS,
+        ));
+        pty.drain(crate::QUIET);
+        let (today, _) = key_to_frame(&mut pty, "4", "the day laid out", |screen| {
+            screen.contents().contains("Now · ")
+        })?;
+        report.add(budget(
+            label("Today tab, key → frame"),
+            Spread::One(millis(today)),
+            Unit::Milliseconds,
+            TODAY_MS,
+        ));
+        pty.quit()?;
+        bench.runtime.block_on(server.shutdown());
+        sizes.push(size);
+    }
+    Ok(())
+}
+
+/// `groups --all --format json` of the server's centre, its output thrown
+/// away: its wall time and its peak RSS in bytes.
+fn cli_walk(
+    bench: &Bench,
+    server: &crmdeck::demo::DemoHandle,
+    cache_home: &str,
+) -> Result<(Duration, u64), String> {
+    let home = tempfile::TempDir::new().map_err(|e| format!("a temporary home: {e}"))?;
+    let started = Instant::now();
+    let child = Command::new(&bench.binary)
+        .args(["groups", "--all", "--format", "json"])
+        .env_clear()
+        .envs(clean_env(home.path()))
+        .env("CRMDECK_BASE_URL", server.base_url())
+        .env("CRMDECK_TOKEN", server.token())
+        .env("XDG_CACHE_HOME", cache_home)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("groups --all does not start: {e}"))?;
+    let (status, peak) = wait_with_peak(child.id())?;
+    let elapsed = started.elapsed();
+    if !status.success() {
+        return Err(format!("groups --all: {status}"));
+    }
+    Ok((elapsed, peak))
+}
+
+/// Waits for the child `pid`: its exit status and its peak RSS in bytes.
+/// `wait4` gives the child's own `ru_maxrss` (kilobytes on Linux); the
+/// standard library's wait gives no resource usage.
+fn wait_with_peak(pid: u32) -> Result<(std::process::ExitStatus, u64), String> {
+    let pid = libc::pid_t::try_from(pid).map_err(|_| "a pid out of range".to_string())?;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: pid is our child, not waited for yet; both pointers are to
+    // locals that live across the call.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    if waited != pid {
+        return Err(format!("wait4: {}", std::io::Error::last_os_error()));
+    }
+    let peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
+    Ok((std::process::ExitStatus::from_raw(status), peak))
+}
