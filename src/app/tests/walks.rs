@@ -123,14 +123,9 @@ fn stopping_a_walk_cancels_its_requests_and_keeps_its_rows() {
     let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
     let in_flight = fetches(&effects);
     let other = app.shared.walk(Some(4));
-    let cancels = app.shared.stop_walk(Some(3));
-    assert_eq!(
-        cancels,
-        in_flight
-            .iter()
-            .map(|(id, _)| Effect::Cancel(*id))
-            .collect::<Vec<_>>()
-    );
+    // Given up, not cut off: each keeps its place until it is answered.
+    assert!(app.shared.stop_walk(Some(3)).is_empty());
+    assert_eq!(app.shared.requests.abandoned(), in_flight.len());
     assert!(!app.shared.is_walking(Some(3)));
     assert!(app.shared.is_walking(Some(4)), "another branch walks on");
     assert_eq!(fetches(&other).len(), 1);

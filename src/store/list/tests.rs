@@ -588,11 +588,12 @@ fn more_pages_than_any_centre_are_walked_up_to_the_limit() {
         now,
     );
     assert_eq!(list.progress().pages, Some(MAX_PAGES));
-    assert_eq!(
-        list.take_events(),
-        [WalkEvent::TooManyPages {
+    let events = list.take_events();
+    assert!(
+        events.contains(&WalkEvent::TooManyPages {
             announced: MAX_PAGES * 10
-        }]
+        }),
+        "{events:?}"
     );
 }
 
