@@ -836,6 +836,12 @@ fn a_retry_after_of_any_size_never_overflows_the_clock() {
     };
     list.fail(second, failure, now);
     assert!(list.held_until().is_some_and(|until| until > now));
-    assert!(list.retry_missing(now).is_empty(), "the server asked to wait");
-    assert!(!list.retry_missing_now(now).is_empty(), "the user tries now");
+    assert!(
+        list.retry_missing(now).is_empty(),
+        "the server asked to wait"
+    );
+    assert!(
+        !list.retry_missing_now(now).is_empty(),
+        "the user tries now"
+    );
 }
