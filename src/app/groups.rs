@@ -130,8 +130,8 @@ impl GroupsTab {
             Err(error) => {
                 // The walk's cause: a long wait says until when.
                 let cause = list.and_then(|list| {
-                    let missing = list.missing().into_iter();
-                    missing.filter(|(page, _)| *page == query.page).last()
+                    let mut missing = list.missing().into_iter();
+                    missing.find(|(page, _)| *page == query.page)
                 });
                 if let Some((page, cause)) = cause {
                     let text = format!("groups page {page}: {cause}");
