@@ -176,12 +176,6 @@ enum Trouble {
 }
 
 impl Trouble {
-    /// A 429 whose `Retry-After` is too long to wait out: the walk sends
-    /// nothing more before it is over.
-    fn holds_requests(&self) -> bool {
-        matches!(self, Self::Answer(Fault::RetryAfter(seconds)) if *seconds > 10)
-    }
-
     /// The config: for a connection that never completes, a request limit
     /// other than the connect limit, so that the line proves which one hit.
     fn config(&self) -> &'static str {
@@ -251,11 +245,9 @@ fn check(trouble: Trouble, causes: &[&str]) {
     rig.hold_answers(HOLD);
     refresh_groups_in_trouble(&mut tty, &page_1, causes);
     rig.end_trouble();
-    if trouble.holds_requests() {
-        refresh_groups_while_held(&mut tty, &page_1);
-    } else {
-        refresh_groups_again(&mut tty, &page_1);
-    }
+    // After a long `Retry-After` too: r tries now (the status line said
+    // until when the server asked to wait).
+    refresh_groups_again(&mut tty, &page_1);
 
     rig.make_trouble();
     refresh_plugins_in_trouble(&mut tty, causes);
@@ -331,16 +323,6 @@ fn refresh_groups_again(tty: &mut Tty, page_1: &[u64]) {
         !screen.contents().contains("refreshing ")
     });
     wait_for_rows(tty, |rows| rows == page_1);
-}
-
-/// r while the server's long `Retry-After` holds: nothing is asked, the
-/// status line says why, the rows stay.
-fn refresh_groups_while_held(tty: &mut Tty, page_1: &[u64]) {
-    tty.type_keys("r");
-    tty.wait_for("(Retry-After): r after that");
-    assert_eq!(group_numbers(&tty.screen_text()), page_1);
-    tty.type_keys("\x1b");
-    wait_for_no_error(tty, "the message dismissed");
 }
 
 /// r on the plugins while the server is in trouble: the cause shows and

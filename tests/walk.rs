@@ -198,7 +198,7 @@ async fn a_long_retry_after_ends_the_walk_without_asking_again() {
     let output = fx.run(&["groups", "--all", "--format", "json"]).await;
     assert_one_line_failure(
         &output,
-        "missing: HTTP 429 too many requests: retry in 600 s; nothing printed",
+        "missing: HTTP 429 too many requests: retry in 600 s: the server asks to wait until ",
     );
     // No page asked twice: the server asked for no request for 10 minutes.
     assert!(fx.server.hits(Route::Groups) - before <= 10);

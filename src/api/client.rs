@@ -384,12 +384,12 @@ fn without_secret<'a>(body: &'a [u8], token: &Token) -> Cow<'a, [u8]> {
 fn status_error(status: StatusCode, headers: &HeaderMap, body: &[u8], token: &Token) -> ApiError {
     let parsed = decode::error_body(body).unwrap_or_default();
     let (message, fields) = (parsed.message, parsed.field_errors);
+    let now = chrono::Utc::now();
     let retry_after = headers
         .get(RETRY_AFTER)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .map(Duration::from_secs);
-    let expired_at = token.expires_at().filter(|&at| at <= chrono::Utc::now());
+        .and_then(|v| super::retry_after::parse(v, now));
+    let expired_at = token.expires_at().filter(|&at| at <= now);
     error_for(status, message, fields, retry_after, expired_at)
 }
 

@@ -5,6 +5,7 @@ pub mod client;
 pub mod decode;
 pub mod echo;
 pub mod error;
+pub mod retry_after;
 
 mod tls;
 

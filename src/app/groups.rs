@@ -127,10 +127,13 @@ impl GroupsTab {
         let list = self.group_list(shared);
         let missing = list.map_or(0, |list| list.missing().len());
         if let Err(error) = result {
-            let now_missing =
-                list.is_some_and(|list| list.missing().iter().any(|(page, _)| *page == query.page));
-            if now_missing {
-                let text = format!("groups page {}: {error}", query.page);
+            // The walk's cause: a long wait says until when.
+            let cause = list.and_then(|list| {
+                let mut missing = list.missing().into_iter();
+                missing.find(|(page, _)| *page == query.page)
+            });
+            if let Some((page, cause)) = cause {
+                let text = format!("groups page {page}: {cause}");
                 shared
                     .status
                     .load_error(Topic::GroupsPage, text, shared.now);
@@ -402,21 +405,13 @@ impl Screen for GroupsTab {
         let retry = self
             .group_list(shared)
             .is_some_and(|list| list.is_done() && !list.missing().is_empty());
-        let mut effects = match shared.walk_held_for(self.branch_id) {
-            // The server asked for no request for that long: honoured.
-            Some(wait) if retry => {
-                let text = format!(
-                    "the server asked for no request for {} s more (Retry-After): r after that",
-                    wait.as_secs().max(1)
-                );
-                shared.status.info(text, shared.now);
-                Vec::new()
-            }
-            _ if retry => {
-                self.refreshing = true;
-                shared.retry_missing(self.branch_id)
-            }
-            _ => self.walk(shared),
+        // Missing pages are asked again now, even those a server's long
+        // Retry-After ended (the status line said until when: r tries now).
+        let mut effects = if retry {
+            self.refreshing = true;
+            shared.retry_missing(self.branch_id)
+        } else {
+            self.walk(shared)
         };
         if shared.branches.failed() {
             effects.extend(shared.requests.send_once(Owner::App, Request::Branches));

@@ -433,7 +433,7 @@ impl App {
             Msg::Response { id, answer } => match self.shared.requests.finish(id, *answer) {
                 Some((owner, answer)) => self.on_answer(owner, answer),
                 // Cancelled or superseded: the latest request wins.
-                None => Vec::new(),
+                None => self.shared.ended(id),
             },
             Msg::TokenReloaded(Ok(expires_at)) => {
                 self.shared.settings.token_expires_at = expires_at;

@@ -24,6 +24,10 @@ pub enum Owner {
 pub struct Requests {
     last_id: u64,
     awaited: BTreeMap<RequestId, (Owner, Request)>,
+    /// Requests given up on but left to run to their end (the server is
+    /// still serving them): their answers are dropped, and until then they
+    /// count as in flight.
+    abandoned: BTreeMap<RequestId, Request>,
 }
 
 impl Requests {
@@ -79,6 +83,34 @@ impl Requests {
                 Effect::Cancel(id)
             })
             .collect()
+    }
+
+    /// Gives up the requests of `owner` that `abandoned` picks without
+    /// stopping them (no Cancel): their answers will be dropped, and each
+    /// counts in [`abandoned`](Self::abandoned) until it [`ended`](Self::ended).
+    pub fn abandon(&mut self, owner: Owner, abandoned: impl Fn(&Request) -> bool) {
+        let ids: Vec<RequestId> = self
+            .awaited
+            .iter()
+            .filter(|(_, (by, request))| *by == owner && abandoned(request))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in ids {
+            if let Some((_, request)) = self.awaited.remove(&id) {
+                self.abandoned.insert(id, request);
+            }
+        }
+    }
+
+    /// Requests given up on that are still running.
+    pub fn abandoned(&self) -> usize {
+        self.abandoned.len()
+    }
+
+    /// Request `id`, given up on, has ended (its answer came): true when
+    /// it was one.
+    pub fn ended(&mut self, id: RequestId) -> bool {
+        self.abandoned.remove(&id).is_some()
     }
 
     /// True while `request` of `owner` is awaited.
@@ -151,5 +183,21 @@ mod tests {
         assert!(matches!(effects[1], Effect::Fetch { id, .. } if id != first));
         let late = Answer::Plugins(Ok(Vec::new()));
         assert!(requests.finish(first, late).is_none(), "the latest wins");
+    }
+
+    #[test]
+    fn an_abandoned_request_counts_until_it_ended_and_its_answer_is_dropped() {
+        let mut requests = Requests::default();
+        let Effect::Fetch { id, .. } = requests.send(Owner::Walk, Request::Branches) else {
+            panic!("a fetch expected");
+        };
+        requests.abandon(Owner::Walk, |_| true);
+        assert_eq!(requests.abandoned(), 1);
+        assert!(!requests.any(|_, _| true));
+        let answer = Answer::Branches(Ok(Vec::new()));
+        assert!(requests.finish(id, answer).is_none());
+        assert!(requests.ended(id));
+        assert!(!requests.ended(id));
+        assert_eq!(requests.abandoned(), 0);
     }
 }

@@ -6,7 +6,7 @@
 use super::branch_picker::Branches;
 use super::keymap::Keymap;
 use super::layout::Layout;
-use super::protocol::{Answer, Effect, Request, Walked};
+use super::protocol::{Answer, Effect, Request, RequestId, Walked};
 use super::requests::{Owner, Requests};
 use super::screen::{Ask, Screen};
 use super::status::StatusLine;
@@ -18,7 +18,7 @@ use crate::domain::check::MaxParallel;
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
-use crate::store::{Snapshot, Store, WalkPolicy};
+use crate::store::{GroupList, Snapshot, Store, WalkPolicy};
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -59,6 +59,9 @@ pub struct AppSettings {
     /// Page requests in flight at most while walking a list of groups
     /// (`max_in_flight` of the config; None: the store's default).
     pub max_in_flight: Option<usize>,
+    /// The most groups one walk holds (`max_groups` of the config; None:
+    /// the store's default).
+    pub max_groups: Option<u64>,
     /// The config's warnings, shown on the status line at start.
     pub warnings: Vec<String>,
     /// What was on screen when this profile last ran (the default when
@@ -110,11 +113,10 @@ impl Shared {
             status,
             branches: Branches::default(),
             snapshot_centre: None,
-            store: Store::new(
-                settings
-                    .max_in_flight
-                    .map_or_else(WalkPolicy::default, WalkPolicy::with_max_in_flight),
-            ),
+            store: Store::new(WalkPolicy::of_config(
+                settings.max_in_flight,
+                settings.max_groups,
+            )),
             command_history: settings.command_history.clone(),
             walks: Walks::default(),
             asks: VecDeque::new(),
@@ -150,10 +152,11 @@ impl Shared {
         self.walks.retry_missing(store, requests, branch, self.now)
     }
 
-    /// How long the server asked the walk of `branch` to wait still (a
-    /// 429's `Retry-After`); None when nothing holds it.
-    pub fn walk_held_for(&self, branch: Option<i64>) -> Option<Duration> {
-        self.walks.held_for(&self.store, branch, self.now)
+    /// Request `id` ended unawaited: a page a walk gave up on frees its
+    /// place within the bound, and the walks plan again.
+    pub(super) fn ended(&mut self, id: RequestId) -> Vec<Effect> {
+        let (store, requests) = (&mut self.store, &mut self.requests);
+        self.walks.ended(id, store, requests, self.now)
     }
 
     /// True while pages of `branch` are asked for or awaited.
@@ -173,11 +176,9 @@ impl Shared {
         };
         let was_walking = self.is_walking(branch);
         let (store, requests) = (&mut self.store, &mut self.requests);
-        let mut effects = self
-            .walks
-            .take(answer, store, requests, &mut self.status, self.now);
-        let complete = (self.store.groups(branch))
-            .is_some_and(|list| list.is_done() && list.missing().is_empty());
+        let clock = (self.now, &self.settings.timezone);
+        let mut effects = (self.walks).take(answer, store, requests, &mut self.status, clock);
+        let complete = (self.store.groups(branch)).is_some_and(GroupList::is_complete);
         if self.settings.cache && was_walking && complete {
             effects.push(self.walked(branch));
         }

@@ -9,9 +9,12 @@
 //! Only differences of time matter to a walk, so `now` is laid onto a fixed
 //! origin: the same `now` always gives the same instant.
 
-use super::protocol::{Answer, Effect, Request};
+use super::protocol::{Answer, Effect, Request, RequestId};
 use super::requests::{Owner, Requests};
 use super::status::StatusLine;
+use crate::api::ApiError;
+use crate::domain::format::asked_to_wait;
+use crate::domain::zone::Zone;
 use crate::store::{Failure, GroupList, Store};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -61,8 +64,10 @@ impl Walks {
         self.send_plan(list, requests, now)
     }
 
-    /// Stops the walk of `branch` at once: its requests are cancelled, the
-    /// rows already there stay.
+    /// Stops the walk of `branch` at once: nothing more is asked, the
+    /// rows already there stay. Its requests on their way are given up but
+    /// not cut off (the server would go on serving them): each keeps its
+    /// place within the bound until its answer came, and that is dropped.
     pub fn stop(
         &mut self,
         store: &mut Store,
@@ -73,13 +78,36 @@ impl Walks {
         if store.groups(branch).is_some() {
             store.groups_mut(branch, WALK_PER_PAGE).cancel();
         }
-        requests.cancel(
+        requests.abandon(
             Owner::Walk,
             |request| matches!(request, Request::Groups(query) if query.branch_id == branch),
-        )
+        );
+        Vec::new()
     }
 
-    /// Asks again for the missing pages of `branch`, and only those.
+    /// Request `id` ended; when the walk had given it up, its place within
+    /// the bound is free again: every walk plans again.
+    pub fn ended(
+        &mut self,
+        id: RequestId,
+        store: &mut Store,
+        requests: &mut Requests,
+        now: DateTime<Utc>,
+    ) -> Vec<Effect> {
+        if !requests.ended(id) {
+            return Vec::new();
+        }
+        let now = self.instant(now);
+        let mut effects = Vec::new();
+        for branch in store.walking() {
+            let list = store.groups_mut(branch, WALK_PER_PAGE);
+            effects.extend(self.send_plan(list, requests, now));
+        }
+        effects
+    }
+
+    /// Asks again for the missing pages of `branch`, and only those, now
+    /// (the user asked: a long wait the server asked for is not honoured).
     pub fn retry_missing(
         &mut self,
         store: &mut Store,
@@ -92,20 +120,21 @@ impl Walks {
         }
         let now = self.instant(now);
         let list = store.groups_mut(branch, WALK_PER_PAGE);
-        list.retry_missing(now);
+        list.retry_missing_now(now);
         self.send_plan(list, requests, now)
     }
 
     /// The answer to a walk's request goes to its list; returns the
     /// requests the list plans next and the log lines of what it noticed
-    /// (its warnings go to `status` too).
+    /// (its warnings go to `status` too). A wait the walk does not wait
+    /// out is named by its time in `zone`.
     pub fn take(
         &mut self,
         answer: &Answer,
         store: &mut Store,
         requests: &mut Requests,
         status: &mut StatusLine,
-        now: DateTime<Utc>,
+        (now, zone): (DateTime<Utc>, &Zone),
     ) -> Vec<Effect> {
         let Answer::Groups(query, result) = answer else {
             return Vec::new();
@@ -115,7 +144,7 @@ impl Walks {
         match result {
             Ok(page) => list.accept(page.clone(), instant),
             Err(error) => {
-                let failure = Failure::new(error.to_string(), error.rate_limited());
+                let failure = failure(error, list, now, zone);
                 list.fail(*query, failure, instant);
             }
         }
@@ -146,22 +175,6 @@ impl Walks {
         effects
     }
 
-    /// How long the server asked `branch`'s walk to send nothing more
-    /// (a 429's `Retry-After`), from `now`; None when it may go on.
-    pub fn held_for(
-        &self,
-        store: &Store,
-        branch: Option<i64>,
-        now: DateTime<Utc>,
-    ) -> Option<Duration> {
-        let now = self.instant(now);
-        store
-            .groups(branch)?
-            .held_until()
-            .filter(|until| *until > now)
-            .map(|until| until - now)
-    }
-
     /// How long until a held walk may go on (None: none is held).
     pub fn until_wake(&self, now: DateTime<Utc>) -> Option<Duration> {
         let now = self.instant(now);
@@ -179,7 +192,7 @@ impl Walks {
         requests: &mut Requests,
         now: Instant,
     ) -> Vec<Effect> {
-        let plan = list.plan(now);
+        let plan = list.plan_beside(now, requests.abandoned());
         match plan.wake_at {
             Some(at) => self.held.insert(list.branch_id(), at),
             None => self.held.remove(&list.branch_id()),
@@ -189,6 +202,18 @@ impl Walks {
             .map(|query| requests.send(Owner::Walk, Request::Groups(query)))
             .collect()
     }
+}
+
+/// What the walk needs to know of `error`: a wait longer than the walk
+/// waits says until when, in `zone`, and that r tries now.
+fn failure(error: &ApiError, list: &GroupList, now: DateTime<Utc>, zone: &Zone) -> Failure {
+    let said = |wait| format!("{}: r tries now", asked_to_wait(wait, now, zone));
+    Failure::naming_long_waits(
+        error.to_string(),
+        error.rate_limited(),
+        &list.policy(),
+        said,
+    )
 }
 
 /// True while a request of the walk of `branch` is on its way.

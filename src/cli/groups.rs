@@ -45,8 +45,7 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         );
         let groups = groups?;
         // Only a complete walk is a snapshot: never one with pages missing.
-        let complete =
-            (store.groups(branch_id)).filter(|list| list.is_done() && list.missing().is_empty());
+        let complete = (store.groups(branch_id)).filter(|list| list.is_complete());
         if let (Some(snapshots), Some(extras), Some(list)) = (snapshots, extras, complete) {
             let shared = list.shared_groups().cloned();
             cache::save(session, &snapshots, branch_id, shared, extras);
@@ -157,6 +156,11 @@ pub(super) async fn all_pages(
             )));
         }
         eprintln!("crmdeck: warning: {what}; the groups of the other pages follow");
+    }
+    if let (Some(cut), false) = (warnings.iter().find(|w| w.is_cut_short()), partial) {
+        return Err(CliError::PagesMissing(format!(
+            "{cut}; nothing printed: add --partial to print the groups read"
+        )));
     }
     for warning in warnings {
         eprintln!("crmdeck: warning: {warning}");

@@ -5,17 +5,20 @@
 
 use crate::api::{ApiError, Client};
 use crate::config::Config;
+use crate::domain::format::asked_to_wait;
+use crate::domain::zone::Zone;
 use crate::store::{Failure, GroupList, Store, WalkEvent, WalkPolicy};
+use chrono::{DateTime, Utc};
 use futures::stream::{FuturesUnordered, StreamExt};
 use std::time::Instant;
 
-/// An empty store whose walks keep `max_in_flight` of the config.
+/// An empty store whose walks keep `max_in_flight` and `max_groups` of
+/// the config.
 pub fn store_for(config: &Config) -> Store {
-    Store::new(
-        config
-            .max_in_flight
-            .map_or_else(WalkPolicy::default, WalkPolicy::with_max_in_flight),
-    )
+    Store::new(WalkPolicy::of_config(
+        config.max_in_flight,
+        config.max_groups,
+    ))
 }
 
 /// Runs the walk `list` plans until nothing is planned or on its way,
@@ -55,7 +58,10 @@ pub async fn walk(
         let now = Instant::now();
         match result {
             Ok(page) => list.accept(page, now),
-            Err(error) => list.fail(query, failure(&error), now),
+            Err(error) => {
+                let failure = failure(&error, &list.policy(), Utc::now());
+                list.fail(query, failure, now);
+            }
         }
         for event in list.take_events() {
             let branch = list.branch_id();
@@ -71,9 +77,12 @@ pub async fn walk(
     warnings
 }
 
-/// What the walk needs to know of an error.
-fn failure(error: &ApiError) -> Failure {
-    Failure::new(error.to_string(), error.rate_limited())
+/// What the walk needs to know of an error at `now`: a wait longer than
+/// the walk waits names the time the server asks to wait until (in UTC).
+fn failure(error: &ApiError, policy: &WalkPolicy, now: DateTime<Utc>) -> Failure {
+    let utc = Zone::Named(chrono_tz::UTC);
+    let said = |wait| format!("{} UTC", asked_to_wait(wait, now, &utc));
+    Failure::naming_long_waits(error.to_string(), error.rate_limited(), policy, said)
 }
 
 #[cfg(test)]
@@ -83,17 +92,34 @@ mod tests {
 
     #[test]
     fn a_429_is_the_walks_to_pace_and_anything_else_a_missing_page() {
+        let policy = WalkPolicy::default();
+        let now = DateTime::parse_from_rfc3339("2026-11-27T14:00:00Z")
+            .unwrap()
+            .to_utc();
         let limited = ApiError::RateLimited {
             retry_after: Some(Duration::from_secs(2)),
         };
         assert_eq!(
-            failure(&limited),
+            failure(&limited, &policy, now),
             Failure::RateLimited {
                 retry_after: Some(Duration::from_secs(2)),
                 cause: limited.to_string()
             }
         );
         let lost = ApiError::Timeout(Duration::from_secs(30));
-        assert_eq!(failure(&lost), Failure::Failed(lost.to_string()));
+        assert_eq!(
+            failure(&lost, &policy, now),
+            Failure::Failed(lost.to_string())
+        );
+        let long = ApiError::RateLimited {
+            retry_after: Some(Duration::from_secs(300)),
+        };
+        let Failure::RateLimited { cause, .. } = failure(&long, &policy, now) else {
+            panic!("a 429");
+        };
+        assert_eq!(
+            cause,
+            "HTTP 429 too many requests: retry in 300 s: the server asks to wait until 14:05 UTC"
+        );
     }
 }

@@ -15,7 +15,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 21] = [
+pub(crate) const SETTING_KEYS: [&str; 22] = [
     "base_url",
     "token",
     "token_env",
@@ -36,6 +36,7 @@ pub(crate) const SETTING_KEYS: [&str; 21] = [
     "allow_insecure_http",
     "working_hours",
     "max_in_flight",
+    "max_groups",
     "max_parallel",
 ];
 
@@ -48,6 +49,7 @@ const TIMEOUT_SECS: RangeInclusive<i64> = 1..=3600;
 const AUTO_REFRESH_SECS: RangeInclusive<i64> = 0..=86_400;
 const BRANCH_ID: RangeInclusive<i64> = 1..=i64::MAX;
 const MAX_IN_FLIGHT: RangeInclusive<i64> = 1..=32;
+const MAX_GROUPS: RangeInclusive<i64> = 1..=100_000_000;
 const MAX_PARALLEL: RangeInclusive<i64> = 1..=10_000;
 
 /// A value and the line of the file it was read from.
@@ -97,6 +99,7 @@ pub(crate) struct Settings {
     pub allow_insecure_http: Option<bool>,
     pub working_hours: Option<WorkingHours>,
     pub max_in_flight: Option<usize>,
+    pub max_groups: Option<u64>,
     pub max_parallel: Option<MaxParallel>,
 }
 
@@ -124,6 +127,7 @@ impl Settings {
             allow_insecure_http: profile.allow_insecure_http.or(self.allow_insecure_http),
             working_hours: profile.working_hours.or(self.working_hours),
             max_in_flight: profile.max_in_flight.or(self.max_in_flight),
+            max_groups: profile.max_groups.or(self.max_groups),
             max_parallel: profile.max_parallel.or(self.max_parallel),
         }
     }
@@ -384,6 +388,10 @@ fn store(
         "max_in_flight" => {
             let expected = "max_in_flight must be a number of requests from 1 to 32";
             settings.max_in_flight = Some(number(value, MAX_IN_FLIGHT, expected)? as usize);
+        }
+        "max_groups" => {
+            let expected = "max_groups must be a number of groups from 1 to 100000000";
+            settings.max_groups = Some(number(value, MAX_GROUPS, expected)? as u64);
         }
         "max_parallel" => settings.max_parallel = Some(max_parallel(value)?),
         "timezone" => settings.timezone = Some(parsed(value, key)?),

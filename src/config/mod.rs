@@ -202,6 +202,9 @@ pub struct Config {
     /// `max_in_flight`: page requests in flight at most while walking
     /// every page; None when not set (the store's default applies).
     pub max_in_flight: Option<usize>,
+    /// `max_groups`: the most groups one walk holds (a server announcing
+    /// more is read that far only); None when not set (250,000).
+    pub max_groups: Option<u64>,
     /// `max_parallel`: the most groups of a branch at once before
     /// `timetable --check` reports the hour; empty when not set.
     pub max_parallel: MaxParallel,
@@ -235,6 +238,7 @@ impl Default for Config {
             allow_insecure_http: false,
             working_hours: WorkingHours::default(),
             max_in_flight: None,
+            max_groups: None,
             max_parallel: MaxParallel::default(),
             warnings: Vec::new(),
             keys: Vec::new(),
@@ -343,6 +347,7 @@ pub fn load(
         allow_insecure_http,
         working_hours: settings.working_hours.unwrap_or(defaults.working_hours),
         max_in_flight: settings.max_in_flight,
+        max_groups: settings.max_groups,
         max_parallel: settings.max_parallel.unwrap_or_default(),
         warnings,
         keys,

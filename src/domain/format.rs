@@ -224,15 +224,34 @@ fn starts_cluster(previous: char, c: char) -> bool {
     previous != ZWJ && !is_emoji_modifier && c.width() != Some(0)
 }
 
+/// `at` for people: `14:02` in `zone`, the date before it when it is not
+/// the day of `now` there (`2037-01-01 05:00`).
+pub fn clock_time(at: DateTime<Utc>, now: DateTime<Utc>, zone: &Zone) -> String {
+    let wall = zone.wall_clock(at);
+    if wall.date() == zone.wall_clock(now).date() {
+        wall.format("%H:%M").to_string()
+    } else {
+        wall.format("%Y-%m-%d %H:%M").to_string()
+    }
+}
+
+/// A server's long `Retry-After` for people: `the server asks to wait
+/// until 14:05` (`wait` from `now`, the time in `zone`).
+pub fn asked_to_wait(wait: std::time::Duration, now: DateTime<Utc>, zone: &Zone) -> String {
+    let until = chrono::TimeDelta::from_std(wait)
+        .ok()
+        .and_then(|wait| now.checked_add_signed(wait))
+        .unwrap_or(DateTime::<Utc>::MAX_UTC);
+    format!(
+        "the server asks to wait until {}",
+        clock_time(until, now, zone)
+    )
+}
+
 /// When a snapshot was taken, for people: `as of 14:02, 3 min ago` (the
 /// time of day in `zone`; the date too when it was not today there).
 pub fn as_of(taken_at: DateTime<Utc>, now: DateTime<Utc>, zone: &Zone) -> String {
-    let taken = zone.wall_clock(taken_at);
-    let when = if taken.date() == zone.wall_clock(now).date() {
-        taken.format("%H:%M").to_string()
-    } else {
-        taken.format("%Y-%m-%d %H:%M").to_string()
-    };
+    let when = clock_time(taken_at, now, zone);
     let minutes = (now - taken_at).num_minutes();
     let ago = match (minutes / (24 * 60), minutes / 60 % 24, minutes % 60) {
         // A clock set back: the age is not known better than this.

@@ -31,6 +31,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         working_hours: config.working_hours,
         max_parallel: config.max_parallel.clone(),
         max_in_flight: config.max_in_flight,
+        max_groups: config.max_groups,
         cache: config.cache,
         warnings: config.warnings.clone(),
         view: SavedView::default(),
@@ -111,6 +112,7 @@ mod tests {
         let config = Config {
             profile: Some("staging".to_string()),
             max_in_flight: Some(4),
+            max_groups: Some(1_000),
             branch_id: Some(3),
             mouse: true,
             read_only: true,
@@ -121,8 +123,12 @@ mod tests {
         assert_eq!(settings.host, "crm.example.uz:8443");
         assert_eq!(settings.profile.as_deref(), Some("staging"));
         assert_eq!(
-            (settings.max_in_flight, settings.branch_id),
-            (Some(4), Some(3))
+            (
+                settings.max_in_flight,
+                settings.max_groups,
+                settings.branch_id
+            ),
+            (Some(4), Some(1_000), Some(3))
         );
         assert!(settings.mouse && settings.read_only);
         assert_eq!(

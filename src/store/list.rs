@@ -23,7 +23,7 @@ use chrono::{DateTime, Utc};
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What the walk does about one page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,6 +135,13 @@ pub struct GroupList {
     total_changes: u32,
     /// The end of this walk was reported (a shortfall is said once).
     ended: bool,
+    /// The server has more groups than the policy's `max_groups` (said
+    /// once): this walk holds part of them, on purpose.
+    capped: bool,
+    /// The list holds `max_groups`: this walk asks and takes no more.
+    full: bool,
+    /// An over-full page was reported in this walk (said once).
+    overfull_said: bool,
     events: Vec<WalkEvent>,
     /// The groups of a snapshot, until a walk read every page.
     seed: Option<Seed>,
@@ -166,6 +173,9 @@ impl GroupList {
             sized: false,
             total_changes: 0,
             ended: false,
+            capped: false,
+            full: false,
+            overfull_said: false,
             events: Vec::new(),
             seed: None,
         }
@@ -204,12 +214,21 @@ impl GroupList {
     }
 
     /// Starts a walk (or walks again): page 1 first. What was read stays
-    /// until the pages that held it are read again.
+    /// until the pages that held it are read again. A walk under way goes
+    /// on instead (a refresh never starts it again from page 1): only its
+    /// missing pages are asked again.
     pub fn walk(&mut self, now: Instant) {
+        if !self.is_done() {
+            self.retry_missing(now);
+            return;
+        }
         self.started = Some(now);
         self.sized = false;
         self.total_changes = 0;
         self.ended = false;
+        self.capped = false;
+        self.full = false;
+        self.overfull_said = false;
         self.bound = Bound::new(self.policy.max_in_flight.max(1));
         for page in self.pages.values_mut() {
             page.fetch = Fetch::Idle;
@@ -232,10 +251,7 @@ impl GroupList {
     /// while the server asked to wait longer than the policy waits (a
     /// long `Retry-After`): see [`held_until`](Self::held_until).
     pub fn retry_missing(&mut self, now: Instant) -> Vec<u64> {
-        if self
-            .hold_until
-            .is_some_and(|until| until > now + self.policy.max_retry_after)
-        {
+        if self.held_too_long(now) {
             return Vec::new();
         }
         let mut retried = Vec::new();
@@ -252,14 +268,37 @@ impl GroupList {
         retried
     }
 
+    /// [`retry_missing`](Self::retry_missing) asked by the user: a wait
+    /// the server asked for and the walk did not wait out is not honoured
+    /// any more (the user tries now).
+    pub fn retry_missing_now(&mut self, now: Instant) -> Vec<u64> {
+        if self.held_too_long(now) {
+            self.hold_until = None;
+        }
+        self.retry_missing(now)
+    }
+
     /// No request starts before this time: the server's `Retry-After`.
     pub fn held_until(&self) -> Option<Instant> {
         self.hold_until
     }
 
+    /// True while the server asked to wait longer than the policy waits.
+    fn held_too_long(&self, now: Instant) -> bool {
+        let limit = now.checked_add(self.policy.max_retry_after);
+        self.hold_until
+            .is_some_and(|until| limit.is_none_or(|limit| until > limit))
+    }
+
     /// The requests to send now (marked in flight), within the bound and
     /// after any hold a 429 asked for.
     pub fn plan(&mut self, now: Instant) -> Plan {
+        self.plan_beside(now, 0)
+    }
+
+    /// [`plan`](Self::plan) while `busy` requests the walk gave up on are
+    /// still being answered: they keep their place within the bound.
+    pub fn plan_beside(&mut self, now: Instant, busy: usize) -> Plan {
         if !self.pages.values().any(|page| page.fetch == Fetch::Wanted) {
             return Plan::default();
         }
@@ -272,7 +311,9 @@ impl GroupList {
             }
             _ => self.hold_until = None,
         }
-        let room = self.bound.current.saturating_sub(self.in_flight());
+        let room = (self.bound.current)
+            .saturating_sub(self.in_flight())
+            .saturating_sub(busy);
         let per_page = self.per_page.unwrap_or(self.asked_per_page);
         let generation = self.total_changes;
         let mut ask = Vec::new();
@@ -299,6 +340,14 @@ impl GroupList {
             return;
         };
         self.bound.answered();
+        if self.full {
+            // Asked before the ceiling was reached: not taken.
+            self.set_fetch(number, Fetch::Idle);
+            self.note_end();
+            return;
+        }
+        let mut answer = answer;
+        self.take_no_more_than_a_page(&mut answer);
         if let Some(current) = answer.pagination.current_page
             && current != number
         {
@@ -331,8 +380,12 @@ impl GroupList {
         if !self.sized {
             self.size(&answer);
         }
-        self.record(number, answer.groups, total, now);
-        if self.total_pages.is_none() && more_after && number < MAX_PAGES {
+        let groups = self.within_ceiling(answer.groups);
+        self.record(number, groups, total, now);
+        if self.rows.len() as u64 >= self.policy.max_groups && !self.is_done() {
+            self.fill();
+        }
+        if !self.full && self.total_pages.is_none() && more_after && number < MAX_PAGES {
             // Neither totalPages nor total: follow the pages one by one.
             self.want(number + 1);
         }
@@ -350,7 +403,7 @@ impl GroupList {
             Failure::RateLimited { retry_after, cause } => {
                 let wait = retry_after.unwrap_or(self.policy.default_retry_after);
                 let attempts = self.pages.get(&number).map_or(0, |p| p.rate_limited) + 1;
-                let until = now + wait;
+                let until = later(now, wait);
                 self.hold_until = Some(self.hold_until.map_or(until, |held| held.max(until)));
                 if wait > self.policy.max_retry_after {
                     // Reported, not waited out: nothing more is asked.
@@ -393,6 +446,17 @@ impl GroupList {
             .pages
             .values()
             .any(|page| matches!(page.fetch, Fetch::Wanted | Fetch::InFlight { .. }))
+    }
+
+    /// True when the walk is over with every page read, and read whole
+    /// (not stopped at the ceiling of groups): what a snapshot may keep.
+    pub fn is_complete(&self) -> bool {
+        self.is_done() && self.missing().is_empty() && !self.capped
+    }
+
+    /// True when the walk stopped at the policy's `max_groups`.
+    pub fn is_cut_short(&self) -> bool {
+        self.capped
     }
 
     /// The missing pages, each with its cause.
@@ -478,6 +542,11 @@ impl GroupList {
         self.total
     }
 
+    /// The rules this list's walks follow.
+    pub fn policy(&self) -> WalkPolicy {
+        self.policy
+    }
+
     /// The page size the server honours, once it said.
     pub fn per_page(&self) -> Option<u32> {
         self.per_page
@@ -541,8 +610,82 @@ impl GroupList {
             self.total_pages = None;
             return;
         };
+        let announced = (self.total).unwrap_or_else(|| pages.saturating_mul(u64::from(per_page)));
+        if announced > self.policy.max_groups {
+            self.say_ceiling(Some(announced));
+        }
         self.total_pages = Some(self.clamp_pages(pages));
         self.plan_range(self.total_pages.unwrap_or(1));
+    }
+
+    /// The last page a walk may ask: no page past the ceiling of groups.
+    fn last_page_within(&self, pages: u64) -> u64 {
+        let per_page = u64::from(self.per_page.unwrap_or(self.asked_per_page).max(1));
+        pages.min(self.policy.max_groups.div_ceil(per_page).max(1))
+    }
+
+    /// Says once a walk that the server has more groups than the ceiling.
+    fn say_ceiling(&mut self, announced: Option<u64>) {
+        if !self.capped {
+            self.capped = true;
+            self.events.push(WalkEvent::TooManyGroups {
+                announced,
+                max: self.policy.max_groups,
+            });
+        }
+    }
+
+    /// The list holds as many groups as it may: nothing more is asked, and
+    /// what is on its way will not be taken.
+    fn fill(&mut self) {
+        self.full = true;
+        for page in self.pages.values_mut() {
+            if page.fetch == Fetch::Wanted {
+                page.fetch = Fetch::Idle;
+            }
+        }
+        self.say_ceiling(None);
+    }
+
+    /// The groups of an answer that fit under the ceiling (a group the
+    /// list holds already always does); past it, the walk stops.
+    fn within_ceiling(&mut self, mut groups: Vec<Group>) -> Vec<Group> {
+        let max = usize::try_from(self.policy.max_groups).unwrap_or(usize::MAX);
+        let room = max.saturating_sub(self.rows.len());
+        let mut new = 0;
+        let fits = (groups.iter())
+            .take_while(|group| {
+                new += usize::from(!self.rows.contains_key(&group.id));
+                new <= room
+            })
+            .count();
+        if fits < groups.len() {
+            groups.truncate(fits);
+            self.fill();
+        }
+        groups
+    }
+
+    /// Keeps no more of a page than the server pages by (the first
+    /// `perPage` groups), saying so once a walk.
+    fn take_no_more_than_a_page(&mut self, answer: &mut GroupsPage) {
+        // Page 1 of a walk sizes it: its own perPage counts.
+        let per_page = (self.per_page.filter(|_| self.sized))
+            .unwrap_or_else(|| answer.per_page())
+            .max(1);
+        let held = answer.groups.len() as u64;
+        if held <= u64::from(per_page) {
+            return;
+        }
+        answer.groups.truncate(per_page as usize);
+        if !self.overfull_said {
+            self.overfull_said = true;
+            self.events.push(WalkEvent::OverfullPage {
+                page: answer.query.page,
+                held,
+                per_page,
+            });
+        }
     }
 
     fn clamp_pages(&mut self, announced: u64) -> u64 {
@@ -556,6 +699,7 @@ impl GroupList {
     /// asked, nor missing, and drops the pages past `last`; returns the
     /// pages it wanted.
     fn plan_range(&mut self, last: u64) -> Vec<u64> {
+        let last = self.last_page_within(last);
         let past: Vec<u64> = self.pages.range(last + 1..).map(|(&n, _)| n).collect();
         for number in past {
             if let Some(page) = self.pages.remove(&number) {
@@ -582,6 +726,9 @@ impl GroupList {
         let pages = answered_pages.unwrap_or_else(|| to.div_ceil(per_page).max(1));
         let pages = self.clamp_pages(pages);
         self.total_pages = Some(pages);
+        if to > self.policy.max_groups {
+            self.say_ceiling(Some(to));
+        }
         if self.total_changes > MAX_TOTAL_CHANGES {
             if self.total_changes == MAX_TOTAL_CHANGES + 1 {
                 self.events.push(WalkEvent::KeptChanging {
@@ -668,12 +815,21 @@ impl GroupList {
         let read = self.rows.len() as u64;
         if let Some(announced) = self.total
             && self.sized
+            && !self.capped
             && read < announced
             && self.total_pages.is_some_and(|pages| pages < MAX_PAGES)
         {
             self.events.push(WalkEvent::Shortfall { announced, read });
         }
     }
+}
+
+/// `now + wait`, or as late as the clock goes: a server's wait never
+/// overflows the clock.
+pub(super) fn later(now: Instant, wait: Duration) -> Instant {
+    now.checked_add(wait)
+        .or_else(|| now.checked_add(Duration::from_secs(u64::from(u32::MAX))))
+        .unwrap_or(now)
 }
 
 #[cfg(test)]

@@ -21,8 +21,8 @@ mod walk;
 pub use list::{GroupList, Listed, Plan};
 pub use snapshot::{SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
 pub use walk::{
-    DEFAULT_MAX_IN_FLIGHT, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Progress, WalkEvent, WalkPolicy,
-    page_list,
+    DEFAULT_MAX_GROUPS, DEFAULT_MAX_IN_FLIGHT, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Progress,
+    WalkEvent, WalkPolicy, page_list,
 };
 
 use crate::model::{Branch, Plugin};
@@ -88,6 +88,14 @@ impl Store {
     /// The groups of `branch_id` (`None`: every branch), once a walk began.
     pub fn groups(&self, branch_id: Option<i64>) -> Option<&GroupList> {
         self.groups.get(&branch_id)
+    }
+
+    /// The branches whose walk is under way (pages asked or to ask).
+    pub fn walking(&self) -> Vec<Option<i64>> {
+        (self.groups.iter())
+            .filter(|(_, list)| !list.is_done())
+            .map(|(branch, _)| *branch)
+            .collect()
     }
 
     /// The groups of `branch_id`, made on first use; its walks ask for

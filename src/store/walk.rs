@@ -17,6 +17,10 @@ pub const MAX_PAGES: u64 = 10_000;
 /// asking pages again (a centre that keeps changing would keep it going).
 pub const MAX_TOTAL_CHANGES: u32 = 3;
 
+/// Groups one walk may hold, unless the config says otherwise
+/// (`max_groups`): a server announcing (or sending) more is not followed.
+pub const DEFAULT_MAX_GROUPS: u64 = 250_000;
+
 /// How a walk may use the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WalkPolicy {
@@ -29,6 +33,8 @@ pub struct WalkPolicy {
     pub default_retry_after: Duration,
     /// The 429s one page may get; the next marks it missing.
     pub rate_limited_attempts: u32,
+    /// Groups one walk may hold at most: the walk asks no page past it.
+    pub max_groups: u64,
 }
 
 impl Default for WalkPolicy {
@@ -38,6 +44,7 @@ impl Default for WalkPolicy {
             max_retry_after: Duration::from_secs(10),
             default_retry_after: Duration::from_secs(1),
             rate_limited_attempts: 3,
+            max_groups: DEFAULT_MAX_GROUPS,
         }
     }
 }
@@ -48,6 +55,16 @@ impl WalkPolicy {
         Self {
             max_in_flight: max_in_flight.max(1),
             ..Self::default()
+        }
+    }
+
+    /// The policy of the config's `max_in_flight` and `max_groups` (each
+    /// None: the default).
+    pub fn of_config(max_in_flight: Option<usize>, max_groups: Option<u64>) -> Self {
+        let policy = max_in_flight.map_or_else(Self::default, Self::with_max_in_flight);
+        Self {
+            max_groups: max_groups.unwrap_or(DEFAULT_MAX_GROUPS).max(1),
+            ..policy
         }
     }
 }
@@ -73,6 +90,22 @@ impl Failure {
         match rate_limited {
             Some(retry_after) => Self::RateLimited { retry_after, cause },
             None => Self::Failed(cause),
+        }
+    }
+
+    /// [`new`](Self::new), a 429 whose wait `policy` does not wait out
+    /// saying why after its cause: `: {said(wait)}`.
+    pub fn naming_long_waits(
+        cause: String,
+        rate_limited: Option<Option<Duration>>,
+        policy: &WalkPolicy,
+        said: impl FnOnce(Duration) -> String,
+    ) -> Self {
+        match rate_limited {
+            Some(Some(wait)) if wait > policy.max_retry_after => {
+                Self::new(format!("{cause}: {}", said(wait)), rate_limited)
+            }
+            _ => Self::new(cause, rate_limited),
         }
     }
 }
@@ -131,6 +164,13 @@ pub enum WalkEvent {
     /// The walk ended with every page read, but fewer groups than announced
     /// (a page came back empty or repeated another one).
     Shortfall { announced: u64, read: u64 },
+    /// More groups than the policy's `max_groups`: announced at page 1
+    /// (`announced`), or held by the pages read (None): no page is asked
+    /// past the ceiling.
+    TooManyGroups { announced: Option<u64>, max: u64 },
+    /// A page held more groups than the server pages by: only the first
+    /// `per_page` were taken (said once a walk).
+    OverfullPage { page: u64, held: u64, per_page: u32 },
 }
 
 impl WalkEvent {
@@ -138,8 +178,18 @@ impl WalkEvent {
     pub fn is_warning(&self) -> bool {
         matches!(
             self,
-            Self::KeptChanging { .. } | Self::TooManyPages { .. } | Self::Shortfall { .. }
+            Self::KeptChanging { .. }
+                | Self::TooManyPages { .. }
+                | Self::Shortfall { .. }
+                | Self::TooManyGroups { .. }
+                | Self::OverfullPage { .. }
         )
+    }
+
+    /// True when the walk stopped short of the server's groups on purpose
+    /// (the ceiling): what it holds is not the whole list.
+    pub fn is_cut_short(&self) -> bool {
+        matches!(self, Self::TooManyGroups { .. })
     }
 }
 
@@ -175,8 +225,52 @@ impl fmt::Display for WalkEvent {
                 "the server announced {announced} groups but its pages held {read}: the list \
                  may be incomplete"
             ),
+            Self::TooManyGroups {
+                announced: Some(announced),
+                max,
+            } => write!(
+                f,
+                "this centre reports {} groups; crmdeck holds at most {} — max_groups in the \
+                 config",
+                grouped(*announced),
+                grouped(*max)
+            ),
+            Self::TooManyGroups {
+                announced: None,
+                max,
+            } => write!(
+                f,
+                "the pages hold more than {} groups; crmdeck holds at most {} — max_groups in \
+                 the config: no more pages asked",
+                grouped(*max),
+                grouped(*max)
+            ),
+            Self::OverfullPage {
+                page,
+                held,
+                per_page,
+            } => write!(
+                f,
+                "page {page} held {} groups where the server pages by {per_page}: {} extra \
+                 groups ignored (only the first {per_page} of a page are taken)",
+                grouped(*held),
+                grouped(held.saturating_sub(u64::from(*per_page)))
+            ),
         }
     }
+}
+
+/// `250,000`: a count with its thousands apart.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// `page 3`, `pages 3, 7, 9` (the first ten, then how many more).
@@ -243,6 +337,39 @@ mod tests {
             ..progress
         };
         assert_eq!(unknown.to_string(), "37/? pages, 2 missing");
+    }
+
+    #[test]
+    fn a_ceiling_on_groups_is_said_in_words() {
+        let announced = WalkEvent::TooManyGroups {
+            announced: Some(50_000_000),
+            max: 250_000,
+        };
+        assert_eq!(
+            announced.to_string(),
+            "this centre reports 50,000,000 groups; crmdeck holds at most 250,000 — max_groups \
+             in the config"
+        );
+        assert!(announced.is_warning() && announced.is_cut_short());
+        let overfull = WalkEvent::OverfullPage {
+            page: 3,
+            held: 500,
+            per_page: 20,
+        };
+        assert!(overfull.to_string().starts_with(
+            "page 3 held 500 groups where the server pages by 20: 480 extra groups ignored"
+        ));
+        assert!(overfull.is_warning() && !overfull.is_cut_short());
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(WalkPolicy::of_config(None, Some(0)).max_groups, 1);
+        assert_eq!(
+            WalkPolicy::of_config(Some(2), None),
+            WalkPolicy {
+                max_in_flight: 2,
+                ..WalkPolicy::default()
+            }
+        );
     }
 
     #[test]

@@ -54,6 +54,7 @@ pub fn settings() -> AppSettings {
         working_hours: WorkingHours::default(),
         max_parallel: MaxParallel::default(),
         max_in_flight: None,
+        max_groups: None,
         // No snapshot effects in the unit tests unless one asks for them.
         cache: false,
         warnings: Vec::new(),

@@ -8,7 +8,8 @@
 //!   config files;
 //! - [`cli`]: the binary's subcommands against a demo server;
 //! - [`demo_server`]: a demo server the test controls, on a runtime of its
-//!   own; [`scripted_server`]: answers the test writes; [`silent_listener`]:
+//!   own; [`scripted_server`]: answers the test writes; [`hostile_server`]:
+//!   pages no honest server sends, counting what it serves; [`silent_listener`]:
 //!   a host that never answers;
 //! - [`console`]: a console in memory counting frames (the lib's unit
 //!   tests and the benches take the same file); [`soak`]: hours of the
@@ -25,6 +26,7 @@ pub mod console;
 pub mod demo_server;
 pub mod fixtures;
 pub mod home;
+pub mod hostile_server;
 pub mod pty;
 pub mod runner;
 pub mod screen;

@@ -123,14 +123,9 @@ fn stopping_a_walk_cancels_its_requests_and_keeps_its_rows() {
     let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
     let in_flight = fetches(&effects);
     let other = app.shared.walk(Some(4));
-    let cancels = app.shared.stop_walk(Some(3));
-    assert_eq!(
-        cancels,
-        in_flight
-            .iter()
-            .map(|(id, _)| Effect::Cancel(*id))
-            .collect::<Vec<_>>()
-    );
+    // Given up, not cut off: each keeps its place until it is answered.
+    assert!(app.shared.stop_walk(Some(3)).is_empty());
+    assert_eq!(app.shared.requests.abandoned(), in_flight.len());
     assert!(!app.shared.is_walking(Some(3)));
     assert!(app.shared.is_walking(Some(4)), "another branch walks on");
     assert_eq!(fetches(&other).len(), 1);
@@ -229,4 +224,86 @@ fn a_total_changing_mid_walk_and_a_group_seen_twice_leave_each_group_once() {
     listed.dedup();
     assert_eq!(listed.len(), 96);
     assert_eq!(selected_group(&app), Some(3), "the selection kept by id");
+}
+
+/// A minute after the app loaded: pages read then are not of a walk
+/// started now.
+fn a_minute_on() -> chrono::DateTime<chrono::Utc> {
+    now() + chrono::TimeDelta::minutes(1)
+}
+
+fn press_later(app: &mut App, keys: &str) -> Vec<Effect> {
+    let keys = keys.chars().map(fixtures::key);
+    keys.flat_map(|key| app.update(Input::Key(key), a_minute_on()))
+        .collect()
+}
+
+/// The answer of a centre of 200,000 groups to `request`, a minute on.
+fn answer_large(app: &mut App, id: RequestId, request: &Request) -> Vec<Effect> {
+    let Request::Groups(query) = *request else {
+        panic!("a page expected");
+    };
+    let answer = Box::new(Answer::Groups(
+        query,
+        Ok(fixtures::groups_page(query, 200_000)),
+    ));
+    app.update(Input::Msg(Msg::Response { id, answer }), a_minute_on())
+}
+
+/// Every branch walked again with `r`, page 1 answering a centre of
+/// 200,000 groups (10,000 pages of 20): the walk under way, its requests.
+fn walking_a_large_centre() -> (App, Vec<(RequestId, Request)>) {
+    let mut app = loaded();
+    let again = Request::Groups(walk_query(None, 1, fixtures::SERVER_PER_PAGE));
+    let page_1 = fetch_of(&press_later(&mut app, "r"), &again);
+    let rest = fetches(&answer_large(&mut app, page_1, &again));
+    assert_eq!(pages_of(&rest), [2, 3, 4, 5, 6, 7], "the bound");
+    (app, rest)
+}
+
+fn pages_of(requests: &[(RequestId, Request)]) -> Vec<u64> {
+    (requests.iter())
+        .filter_map(|(_, request)| match request {
+            Request::Groups(query) => Some(query.page),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn r_during_a_walk_lets_it_go_on_and_asks_nothing_again() {
+    let (mut app, rest) = walking_a_large_centre();
+    for _ in 0..40 {
+        let effects = press_later(&mut app, "r");
+        assert!(fetches(&effects).is_empty(), "{effects:?}");
+        assert!(!effects.iter().any(|e| matches!(e, Effect::Cancel(_))));
+    }
+    // The walk goes on where it was: page 8 after the first answer.
+    let (id, request) = &rest[0];
+    assert_eq!(pages(&answer_large(&mut app, *id, request)), [8]);
+}
+
+#[test]
+fn a_walk_stopped_and_started_again_never_has_more_than_the_bound_on_its_way() {
+    let (mut app, rest) = walking_a_large_centre();
+    assert!(
+        press_later(&mut app, "\x1b").is_empty(),
+        "given up, not cut off"
+    );
+    // The six given up are still being served: the new walk waits.
+    assert!(fetches(&press_later(&mut app, "r")).is_empty());
+    let again = Request::Groups(walk_query(None, 1, fixtures::SERVER_PER_PAGE));
+    // One ends (its answer dropped): page 1 of the new walk takes its place.
+    let (id, request) = &rest[0];
+    let effects = answer_large(&mut app, *id, request);
+    let page_1 = fetch_of(&effects, &again);
+    assert_eq!(fetches(&effects).len(), 1);
+    // Page 1 answered with five still given up: one more page only.
+    assert_eq!(pages(&answer_large(&mut app, page_1, &again)), [2]);
+    for (id, request) in &rest[1..] {
+        answer_large(&mut app, *id, request);
+    }
+    assert_eq!(app.shared.requests.abandoned(), 0);
+    let on_its_way = app.shared.store.groups(None).unwrap().progress().in_flight;
+    assert_eq!(on_its_way, 6, "the bound, once every page given up ended");
 }
