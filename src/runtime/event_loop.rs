@@ -180,6 +180,13 @@ struct EventLoop<S, E> {
 /// (a long paste) still gets frames drawn.
 const MAX_INPUTS_PER_FRAME: usize = 256;
 
+/// The most work taken for one frame: past it the frame is drawn and the
+/// inputs still waiting go to the next. A walk's pages arrive faster than
+/// they are taken on a fast link (a thousand pages in a second), and a key
+/// behind a queue of them would wait for all of them (issue 23: a frame is
+/// never late by more than one frame's work).
+const MAX_WORK_PER_FRAME: Duration = Duration::from_millis(12);
+
 /// What taking a step did.
 enum Taken {
     /// The app took an input: a frame is due.
@@ -223,8 +230,15 @@ where
     /// them: over a slow link a held key never leaves frames queued behind
     /// it, and the frame drawn is always the last state. A frame is
     /// written whole before the next turn starts.
+    ///
+    /// Once a key (any terminal input) is taken, only the keys waiting
+    /// behind it are: the answers wait for the next turn, so the key's
+    /// frame comes after its own work. A turn also ends after
+    /// [`MAX_WORK_PER_FRAME`] of work.
     async fn turn(&mut self) -> io::Result<Option<Exit>> {
-        let first = self.wait_step().await?;
+        let started = Instant::now();
+        let (first, from_terminal) = self.wait_step().await?;
+        let mut keys_only = from_terminal;
         let mut draw_due = false;
         let mut next = Some(first);
         let mut taken = 0;
@@ -235,8 +249,14 @@ where
                 Taken::Nothing => {}
             }
             taken += 1;
-            next = if taken < MAX_INPUTS_PER_FRAME {
-                self.ready_step().await?
+            next = if taken < MAX_INPUTS_PER_FRAME && started.elapsed() < MAX_WORK_PER_FRAME {
+                match self.ready_step(keys_only).await? {
+                    Some((step, from_terminal)) => {
+                        keys_only |= from_terminal;
+                        Some(step)
+                    }
+                    None => None,
+                }
             } else {
                 None
             };
@@ -247,43 +267,45 @@ where
         Ok(None)
     }
 
-    /// The next input, waiting for one.
-    async fn wait_step(&mut self) -> io::Result<Step> {
+    /// The next input, waiting for one, and whether it is the terminal's.
+    async fn wait_step(&mut self) -> io::Result<(Step, bool)> {
         if let Some(input) = self.own_inputs.pop_front() {
-            return Ok(Step::Input(input));
+            return Ok((Step::Input(input), false));
         }
         self.ticker.arm(self.app.needs_tick(), Instant::now());
         Ok(tokio::select! {
-            event = self.events.next() => terminal_step(event)?,
-            Some(event) = self.tasks.recv() => self.task_step(event),
-            opened = self.profiles.opened() => Step::Opened(Box::new(opened)),
-            () = self.ticker.wait() => Step::Input(Input::Tick),
-            signal = self.screen.signal() => Step::Signal(signal),
+            event = self.events.next() => (terminal_step(event)?, true),
+            Some(event) = self.tasks.recv() => (self.task_step(event), false),
+            opened = self.profiles.opened() => (Step::Opened(Box::new(opened)), false),
+            () = self.ticker.wait() => (Step::Input(Input::Tick), false),
+            signal = self.screen.signal() => (Step::Signal(signal), false),
         })
     }
 
-    /// An input already waiting, if any, without waiting. The terminal's
-    /// events are polled in this task's own context, so a stream that is
-    /// not ready wakes this task later as it would inside `select!`.
-    /// Signals wait for the next turn (one frame at most).
-    async fn ready_step(&mut self) -> io::Result<Option<Step>> {
+    /// An input already waiting, if any, without waiting, and whether it
+    /// is the terminal's; only the terminal's when `keys_only`. The
+    /// terminal's events are polled in this task's own context, so a
+    /// stream that is not ready wakes this task later as it would inside
+    /// `select!`. Signals wait for the next turn (one frame at most).
+    async fn ready_step(&mut self, keys_only: bool) -> io::Result<Option<(Step, bool)>> {
         if let Some(input) = self.own_inputs.pop_front() {
-            return Ok(Some(Step::Input(input)));
+            return Ok(Some((Step::Input(input), false)));
         }
         if let Poll::Ready(event) = futures::poll!(self.events.next()) {
-            return terminal_step(event).map(Some);
+            return Ok(Some((terminal_step(event)?, true)));
+        }
+        if keys_only {
+            return Ok(None);
         }
         if let Ok(event) = self.tasks.try_recv() {
-            return Ok(Some(self.task_step(event)));
+            return Ok(Some((self.task_step(event), false)));
         }
         if let Some(opened) = self.profiles.try_opened() {
-            return Ok(Some(Step::Opened(Box::new(opened))));
+            return Ok(Some((Step::Opened(Box::new(opened)), false)));
         }
         self.ticker.arm(self.app.needs_tick(), Instant::now());
-        Ok(self
-            .ticker
-            .is_due(Instant::now())
-            .then_some(Step::Input(Input::Tick)))
+        let tick = self.ticker.is_due(Instant::now());
+        Ok(tick.then_some((Step::Input(Input::Tick), false)))
     }
 
     /// Hands one step to the app (or the terminal).
@@ -691,6 +713,36 @@ mod tests {
         assert_eq!(event_loop.screen.frames, 1);
         assert!(event_loop.turn().await.unwrap().is_none());
         assert_eq!(event_loop.screen.frames, 2);
+    }
+
+    /// A key among queued answers is drawn before the answers behind it
+    /// are taken: they wait for the next turn (issue 23).
+    #[tokio::test]
+    async fn a_key_is_drawn_before_the_answers_queued_behind_it() {
+        let (mut event_loop, keys) = loop_on_loaded_app();
+        let (answers, tasks) = mpsc::unbounded_channel();
+        event_loop.tasks = tasks;
+        let unawaited = || {
+            use crate::app::{Answer, RequestId};
+            let answer = Answer::Branches(Err(crate::api::ApiError::Server {
+                status: 500,
+                message: None,
+            }));
+            TaskEvent::Msg(Msg::Response {
+                id: RequestId(9_999),
+                answer: Box::new(answer),
+            })
+        };
+        send_keys(&keys, "j");
+        for _ in 0..20 {
+            answers.send(unawaited()).unwrap();
+        }
+        assert!(event_loop.turn().await.unwrap().is_none());
+        assert_eq!(event_loop.screen.frames, 1);
+        let shown = event_loop.screen.terminal.backend().buffer().clone();
+        assert_eq!(shown, screen_after("j"));
+        // At most one answer went first (select! picks either), none after.
+        assert!(event_loop.tasks.len() >= 19, "{}", event_loop.tasks.len());
     }
 
     #[tokio::test]
