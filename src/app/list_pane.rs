@@ -13,7 +13,7 @@ use super::list_cursor::{ListCursor, Movement};
 use super::row_order::RowOrder;
 use super::status::StatusLine;
 use super::text_input::{Edit, TextInput};
-use crate::domain::columns::{BranchNames, Column, ScreenTable, SortColumn};
+use crate::domain::columns::{BranchNames, Column, RowFilter, ScreenTable, SortColumn};
 use crate::domain::script::fold;
 use crossterm::event::KeyEvent;
 use std::cmp::Ordering;
@@ -203,7 +203,7 @@ impl ListPane {
         admits: A,
         branch_names: &BranchNames,
     ) -> impl Fn(usize) -> bool + use<'a, A> {
-        let filter = self.filter_text();
+        let filter = RowFilter::new(self.filter.text());
         let folded: BranchNames = if filter.is_empty() {
             BranchNames::new()
         } else {

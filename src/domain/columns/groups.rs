@@ -247,9 +247,8 @@ fn or_none(day: Option<&DateField>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{BranchNames, ScreenRow, on_screen, printed};
+    use super::super::{BranchNames, RowFilter, ScreenRow, on_screen, printed};
     use super::*;
-    use crate::domain::script::fold;
     use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
     use chrono::{NaiveDate, NaiveTime};
     use std::sync::Arc;
@@ -300,7 +299,11 @@ mod tests {
         for word in ["воскресенье", "Sunday", "вт", "вторник французский"]
         {
             let expected = word != "вторник французский";
-            assert_eq!(row.matches(&fold(word), &none), expected, "{word}");
+            assert_eq!(
+                row.matches(&RowFilter::new(word), &none),
+                expected,
+                "{word}"
+            );
         }
     }
 
@@ -343,15 +346,24 @@ mod tests {
         );
         let folded = BranchNames::from([(2, "yunusobod".to_string())]);
         assert!(row.matches(
-            "7 café␛ français french a2 mon wed fri 09:30–11:30 archive",
+            &RowFilter::new("7 café␛ français french a2 mon wed fri 09:30–11:30 archive"),
             &folded
         ));
-        assert!(row.matches("yunus", &folded), "the branch by its name");
-        assert!(!row.matches("2025", &folded), "not the dates");
         assert!(
-            row.matches("wednesday french", &folded),
+            row.matches(&RowFilter::new("yunus"), &folded),
+            "the branch by its name"
+        );
+        assert!(
+            !row.matches(&RowFilter::new("2025"), &folded),
+            "not the dates"
+        );
+        assert!(
+            row.matches(&RowFilter::new("wednesday french"), &folded),
             "a day by its whole name"
         );
-        assert!(!row.matches("tuesday", &folded), "not a day it is not on");
+        assert!(
+            !row.matches(&RowFilter::new("tuesday"), &folded),
+            "not a day it is not on"
+        );
     }
 }

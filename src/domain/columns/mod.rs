@@ -454,14 +454,14 @@ impl ScreenRow {
         }
     }
 
-    /// True when the filtered columns hold every word of `filter` (folded
-    /// by [`fold`]), each anywhere: "tuesday chem" finds a chemistry group
-    /// on Tuesdays. A branch is searched by its name in `folded_names`
-    /// (folded too).
-    pub fn matches(&self, filter: &str, folded_names: &BranchNames) -> bool {
+    /// True when the filtered columns hold every word of `filter`, each
+    /// anywhere: "tuesday chem" finds a chemistry group on Tuesdays. A
+    /// branch is searched by its name in `folded_names` (folded by [`fold`]).
+    pub fn matches(&self, filter: &RowFilter, folded_names: &BranchNames) -> bool {
         let branch = self.searched_branch.and_then(|id| folded_names.get(&id));
-        filter.split_whitespace().all(|word| {
-            self.search.contains(word) || branch.is_some_and(|name| name.contains(word))
+        filter.words.iter().all(|word| {
+            let found = |text: &str| word.find(text.as_bytes()).is_some();
+            found(&self.search) || branch.is_some_and(|name| found(name))
         })
     }
 
@@ -477,6 +477,32 @@ impl ScreenRow {
             Some(RowKey::LowerCase) => Order::Present(Value::Text(shown().to_lowercase())),
             Some(RowKey::Key(key)) => key.order(branch_names),
         }
+    }
+}
+
+/// A filter made ready to match many rows: its words folded by [`fold`],
+/// each with its searcher built once (a `str::contains` per row builds one
+/// per call, 80% of a keystroke's time over 100,000 rows).
+#[derive(Debug, Clone)]
+pub struct RowFilter {
+    words: Vec<memchr::memmem::Finder<'static>>,
+}
+
+impl RowFilter {
+    /// The filter of `text` as typed.
+    pub fn new(text: &str) -> Self {
+        let folded = fold(text);
+        let words = folded.split_whitespace();
+        Self {
+            words: words
+                .map(|word| memchr::memmem::Finder::new(word).into_owned())
+                .collect(),
+        }
+    }
+
+    /// No word: every row passes.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
     }
 }
 
@@ -676,23 +702,23 @@ mod tests {
         let ScreenTable { rows, widths } = ScreenTable::new(COLUMNS, &records, &());
         let folded = BranchNames::from([(3, "beta".to_string())]);
         assert!(
-            rows[0].matches("bra seen", &folded),
+            rows[0].matches(&RowFilter::new("bra seen"), &folded),
             "filtered columns, lower case"
         );
         assert!(
-            !rows[0].matches("beta", &folded),
+            !rows[0].matches(&RowFilter::new("beta"), &folded),
             "the branch is not filtered"
         );
         assert!(
-            rows[0].matches("unseen", &folded),
+            rows[0].matches(&RowFilter::new("unseen"), &folded),
             "a column's words behind its text"
         );
         assert!(
-            rows[0].matches("  seen   zeb ", &folded),
+            rows[0].matches(&RowFilter::new("  seen   zeb "), &folded),
             "every word, in any order, anywhere"
         );
         assert!(
-            !rows[0].matches("zeb mole", &folded),
+            !rows[0].matches(&RowFilter::new("zeb mole"), &folded),
             "one word missing is no match"
         );
         let sorted = |column| {
