@@ -105,6 +105,7 @@ impl GroupRows {
             // A group the page listed is gone from it.
             return self.moved(list, ids, format);
         }
+        self.reserve(list.expected_len().unwrap_or(0));
         let (mut added, mut remade) = (Vec::new(), Vec::new());
         for (at, id) in (0u32..).zip(ids) {
             let Some(group) = list.group(*id) else {
@@ -198,6 +199,19 @@ impl GroupRows {
         let fresh: HashSet<i64> = ids.iter().copied().collect();
         self.sync(list, &fresh, format);
         PageRows::Moved
+    }
+
+    /// Room for `len` rows in all: a walk's table is not grown twice over
+    /// (with a copy each time) as its pages come.
+    fn reserve(&mut self, len: usize) {
+        let more = len.saturating_sub(self.ids.len());
+        if more > 0 && self.ids.capacity() < len {
+            self.table.rows.reserve_exact(more);
+            self.ids.reserve_exact(more);
+            self.archived.reserve_exact(more);
+            self.listed.reserve_exact(more);
+            self.index_of.reserve(more);
+        }
     }
 
     fn push(&mut self, group: &Group, listed: Listed, format: &RowFormat) -> usize {

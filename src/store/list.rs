@@ -547,6 +547,13 @@ impl GroupList {
         self.policy
     }
 
+    /// The groups this walk expects to hold: the total announced, within
+    /// the ceiling (`max_groups`).
+    pub fn expected_len(&self) -> Option<usize> {
+        let total = self.total?.min(self.policy.max_groups);
+        usize::try_from(total).ok()
+    }
+
     /// The page size the server honours, once it said.
     pub fn per_page(&self) -> Option<u32> {
         self.per_page
@@ -616,6 +623,9 @@ impl GroupList {
         }
         self.total_pages = Some(self.clamp_pages(pages));
         self.plan_range(self.total_pages.unwrap_or(1));
+        // Room for them all at once: no table grown twice over as pages come.
+        let expected = self.expected_len().unwrap_or(0);
+        self.rows.reserve(expected.saturating_sub(self.rows.len()));
     }
 
     /// The last page a walk may ask: no page past the ceiling of groups.

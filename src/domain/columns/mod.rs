@@ -213,27 +213,52 @@ impl SortKey {
 }
 
 /// A column the rows are sorted by: its position among the columns on the
-/// dashboard.
+/// dashboard, and how it sorts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SortColumn(usize);
+pub struct SortColumn {
+    index: usize,
+    by: SortedBy,
+}
+
+/// How a [`SortColumn`] sorts: by its text, or by the key a row holds for
+/// it (the how-manyth such column on screen: a row holds keys for those
+/// columns only, not a slot per column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SortedBy {
+    Text,
+    LowerCase,
+    Key(usize),
+}
 
 impl SortColumn {
     /// The sort after `current`: each sortable column of `columns` in turn,
     /// then none (the server's order).
     pub fn next<R, F>(columns: &[Column<R, F>], current: Option<Self>) -> Option<Self> {
-        let from = current.map_or(0, |Self(index)| index + 1);
-        on_screen(columns)
-            .enumerate()
-            .skip(from)
-            .find(|(_, (_, screen))| screen.sort.is_some())
-            .map(|(index, _)| Self(index))
+        let from = current.map_or(0, |sort| sort.index + 1);
+        Self::all(columns).find(|sort| sort.index >= from)
     }
 
     /// The sortable column whose [`name`](Self::name) is `name`, if any.
     pub fn named<R, F>(columns: &[Column<R, F>], name: &str) -> Option<Self> {
+        Self::all(columns).find(|sort| sort.name(columns) == name)
+    }
+
+    /// Every sortable column of `columns`, left to right.
+    fn all<R, F>(columns: &[Column<R, F>]) -> impl Iterator<Item = Self> + '_ {
+        let mut keys = 0;
         on_screen(columns)
-            .position(|(_, screen)| screen.sort.as_ref().is_some_and(|sort| sort.name == name))
-            .map(Self)
+            .enumerate()
+            .filter_map(move |(index, (_, screen))| {
+                let by = match screen.sort.as_ref()?.by {
+                    SortBy::Text => SortedBy::Text,
+                    SortBy::LowerCase => SortedBy::LowerCase,
+                    SortBy::Key(_) => {
+                        keys += 1;
+                        SortedBy::Key(keys - 1)
+                    }
+                };
+                Some(Self { index, by })
+            })
     }
 
     /// The names of the sortable columns of `columns`, left to right.
@@ -246,7 +271,7 @@ impl SortColumn {
     /// The column's name in the summary line.
     pub fn name<R, F>(self, columns: &[Column<R, F>]) -> &'static str {
         on_screen(columns)
-            .nth(self.0)
+            .nth(self.index)
             .and_then(|(_, screen)| screen.sort.as_ref())
             .map_or("", |sort| sort.name)
     }
@@ -399,11 +424,12 @@ impl ScreenCell {
 pub struct ScreenRow {
     /// One per column on the dashboard, left to right.
     pub cells: Box<[ScreenCell]>,
-    /// One per column on the dashboard; None where it does not sort.
-    keys: Box<[Option<RowKey>]>,
+    /// The key of each column on the dashboard sorted by a key (not by
+    /// its text), left to right: see [`SortedBy::Key`].
+    keys: Box<[SortKey]>,
     /// The filtered columns' texts folded to one script in lower case
     /// ([`fold`]), a space apart.
-    search: String,
+    search: Box<str>,
     /// The branch of a filtered branch column: its name is searched as
     /// known when filtering.
     searched_branch: Option<i64>,
@@ -429,7 +455,7 @@ impl ScreenRow {
             })
             .collect::<Vec<_>>()
             .join(" ");
-        let search = fold(&search);
+        let search = fold(&search).into_boxed_str();
         let searched_branch = on_screen(columns)
             .zip(&cells)
             .filter(|((_, screen), _)| screen.filtered.applies())
@@ -438,12 +464,9 @@ impl ScreenRow {
                 ScreenCell::Text(_) => None,
             });
         let keys = on_screen(columns)
-            .map(|(_, screen)| {
-                Some(match screen.sort.as_ref()?.by {
-                    SortBy::Text => RowKey::Shown,
-                    SortBy::LowerCase => RowKey::LowerCase,
-                    SortBy::Key(key) => RowKey::Key(key(record, format)),
-                })
+            .filter_map(|(_, screen)| match screen.sort.as_ref()?.by {
+                SortBy::Key(key) => Some(key(record, format)),
+                SortBy::Text | SortBy::LowerCase => None,
             })
             .collect();
         Self {
@@ -468,14 +491,16 @@ impl ScreenRow {
     /// What the row sorts by in `column`.
     pub fn order(&self, column: SortColumn, branch_names: &BranchNames) -> Order {
         let shown = || {
-            let cell = self.cells.get(column.0).and_then(ScreenCell::text);
+            let cell = self.cells.get(column.index).and_then(ScreenCell::text);
             cell.map_or("", CellText::as_str)
         };
-        match self.keys.get(column.0).and_then(Option::as_ref) {
-            None => Order::Missing,
-            Some(RowKey::Shown) => Order::Present(Value::Text(shown().to_string())),
-            Some(RowKey::LowerCase) => Order::Present(Value::Text(shown().to_lowercase())),
-            Some(RowKey::Key(key)) => key.order(branch_names),
+        match column.by {
+            SortedBy::Text => Order::Present(Value::Text(shown().to_string())),
+            SortedBy::LowerCase => Order::Present(Value::Text(shown().to_lowercase())),
+            SortedBy::Key(key) => self
+                .keys
+                .get(key)
+                .map_or(Order::Missing, |key| key.order(branch_names)),
         }
     }
 }
@@ -504,16 +529,6 @@ impl RowFilter {
     pub fn is_empty(&self) -> bool {
         self.words.is_empty()
     }
-}
-
-/// What a row holds to sort by in a column. A column sorted by its text
-/// (as shown, or in lower case) reads it from the cell when sorting rather
-/// than hold it twice: a row is held per group, 10,000 in a large centre.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum RowKey {
-    Shown,
-    LowerCase,
-    Key(SortKey),
 }
 
 /// Records as the dashboard's table shows them: a row per record and the
