@@ -99,7 +99,19 @@ impl Cache {
 
     /// Writes `snapshot` as its key's file, atomically; returns the path.
     pub fn write(&self, snapshot: &Snapshot) -> Result<PathBuf, CacheError> {
-        let path = self.path(&snapshot.key);
+        self.write_with(&snapshot.key, |writer| snapshot.write_to(writer))
+    }
+
+    /// Writes `key`'s file with what `write` writes, atomically: into a
+    /// temporary file renamed over the snapshot only when `write` ended
+    /// well (a failed write leaves the old snapshot, and no temporary
+    /// file); returns the path.
+    pub fn write_with(
+        &self,
+        key: &SnapshotKey,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<PathBuf, CacheError> {
+        let path = self.path(key);
         let failed = |error: io::Error| CacheError::File(path.clone(), error.into());
         local_files::private_dir(&self.dir)
             .map_err(|error| CacheError::File(path.clone(), error))?;
@@ -112,7 +124,7 @@ impl Cache {
         // Streamed through a buffer: the JSON (11 MB for 10,000 groups) is
         // never whole in memory.
         let mut writer = BufWriter::new(temporary.as_file_mut());
-        (snapshot.write_to(&mut writer))
+        write(&mut writer)
             .and_then(|()| writer.flush())
             .map_err(failed)?;
         drop(writer);

@@ -1,6 +1,7 @@
 //! Scripting subcommands: print to stdout, one line on stderr when
 //! something fails, and an exit code a script can act on.
 
+mod all_pages;
 pub mod args;
 mod branch;
 mod branches;
@@ -13,6 +14,7 @@ mod json_escape;
 mod keys;
 mod plugins;
 mod shell;
+mod spill;
 mod timetable;
 mod today;
 pub mod walk;

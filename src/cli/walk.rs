@@ -5,26 +5,25 @@
 
 use crate::api::{ApiError, Client};
 use crate::config::Config;
-use crate::store::{Failure, GroupList, Store, WalkEvent, WalkPolicy};
+use crate::store::{Failure, GroupList, WalkEvent, WalkPolicy};
 use futures::stream::{FuturesUnordered, StreamExt};
 use std::time::Instant;
 
-/// An empty store whose walks keep `max_in_flight` of the config.
-pub fn store_for(config: &Config) -> Store {
-    Store::new(
-        config
-            .max_in_flight
-            .map_or_else(WalkPolicy::default, WalkPolicy::with_max_in_flight),
-    )
+/// The walk's rules as the config sets them.
+pub fn policy_for(config: &Config) -> WalkPolicy {
+    config
+        .max_in_flight
+        .map_or_else(WalkPolicy::default, WalkPolicy::with_max_in_flight)
 }
 
 /// Runs the walk `list` plans until nothing is planned or on its way,
-/// calling `progress` after each answer. Every event goes to the log; the
+/// calling `progress` after each answer (it may take the groups a list
+/// hands over: [`GroupList::hand_over`]). Every event goes to the log; the
 /// warnings among them are returned, for the user.
 pub async fn walk(
     client: &Client,
     list: &mut GroupList,
-    mut progress: impl FnMut(&GroupList),
+    mut progress: impl FnMut(&mut GroupList),
 ) -> Vec<WalkEvent> {
     // The list paces the walk after a 429 (a lower bound, its Retry-After):
     // the client reports a 429 at once instead of waiting in each request.

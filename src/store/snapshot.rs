@@ -13,6 +13,7 @@
 //! through, so a snapshot reads exactly like the pages it came from.
 
 use super::courses::Courses;
+use super::walk::MAX_GROUPS;
 use crate::model::{Branch, Group, Plugin};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -61,6 +62,8 @@ pub enum SnapshotError {
     Version(u32),
     /// Another profile's, server's or branch's.
     ForeignKey,
+    /// More than [`MAX_GROUPS`] groups: more than a walk holds.
+    TooManyGroups,
 }
 
 impl fmt::Display for SnapshotError {
@@ -72,6 +75,7 @@ impl fmt::Display for SnapshotError {
                 "written in format {version}, this crmdeck reads {SNAPSHOT_VERSION}"
             ),
             Self::ForeignKey => f.write_str("taken for another profile, server or branch"),
+            Self::TooManyGroups => write!(f, "holds more than {MAX_GROUPS} groups"),
         }
     }
 }
@@ -105,8 +109,61 @@ impl Snapshot {
     /// Writes the file's bytes to `writer` as they are made: 10,000 groups
     /// are about 11 MB of JSON, which are never all in memory at once.
     pub fn write_to(&self, writer: impl Write) -> io::Result<()> {
-        // Plain data with string keys: only the writer can fail.
-        serde_json::to_writer(writer, self).map_err(io::Error::from)
+        self.write_with_groups(writer, |each| self.groups.iter().try_for_each(|g| each(g)))
+    }
+
+    /// Writes the file's bytes to `writer`, its groups those `groups` calls
+    /// its function with (in that order) instead of [`Self::groups`]: a
+    /// walk's groups kept elsewhere than in memory (`groups --all`) go
+    /// into the file one at a time. The same bytes as serde's `Serialize`
+    /// of the whole snapshot. Refused (an error, `InvalidData`) past
+    /// [`MAX_GROUPS`] groups: the reader would refuse the file.
+    pub fn write_with_groups<G>(&self, mut writer: impl Write, mut groups: G) -> io::Result<()>
+    where
+        G: FnMut(&mut dyn FnMut(&Group) -> io::Result<()>) -> io::Result<()>,
+    {
+        #[derive(Serialize)]
+        struct Head<'a> {
+            version: u32,
+            key: &'a SnapshotKey,
+            taken_at: &'a DateTime<Utc>,
+        }
+        #[derive(Serialize)]
+        struct Tail<'a> {
+            branches: &'a Option<Vec<Branch>>,
+            plugins: &'a Option<Vec<Plugin>>,
+            centre: &'a Option<String>,
+        }
+        let head = serde_json::to_vec(&Head {
+            version: self.version,
+            key: &self.key,
+            taken_at: &self.taken_at,
+        })?;
+        // `{"version":…,"taken_at":"…"` then the groups, then the rest
+        // without its `{`.
+        writer.write_all(&head[..head.len() - 1])?;
+        writer.write_all(b",\"groups\":[")?;
+        let mut count = 0;
+        groups(&mut |group| {
+            count += 1;
+            if count > MAX_GROUPS {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    SnapshotError::TooManyGroups.to_string(),
+                ));
+            }
+            if count > 1 {
+                writer.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut writer, group).map_err(io::Error::from)
+        })?;
+        writer.write_all(b"],")?;
+        let tail = serde_json::to_vec(&Tail {
+            branches: &self.branches,
+            plugins: &self.plugins,
+            centre: &self.centre,
+        })?;
+        writer.write_all(&tail[1..])
     }
 
     /// The snapshot in `bytes` if it is one of this format, taken for

@@ -13,6 +13,10 @@ pub const DEFAULT_MAX_IN_FLIGHT: usize = 6;
 /// this far only.
 pub const MAX_PAGES: u64 = 10_000;
 
+/// More groups than any real centre has: the most a walk holds, and the
+/// most a snapshot holds (one is never written, nor read, with more).
+pub const MAX_GROUPS: usize = 250_000;
+
 /// How often the total may change during one walk before the walk stops
 /// asking pages again (a centre that keeps changing would keep it going).
 pub const MAX_TOTAL_CHANGES: u32 = 3;
