@@ -34,9 +34,19 @@ pub(super) struct Spill {
 }
 
 impl Spill {
+    /// A new file in the temporary folder (`$TMPDIR`, else `/tmp`); the
+    /// error names the folder.
     pub(super) fn new() -> io::Result<Self> {
+        let file = tempfile::tempfile().map_err(|error| {
+            let dir = std::env::temp_dir();
+            let why = format!(
+                "no temporary file in {} for the pages: {error}",
+                dir.display()
+            );
+            io::Error::new(error.kind(), why)
+        })?;
         Ok(Self {
-            writer: BufWriter::new(tempfile::tempfile()?),
+            writer: BufWriter::new(file),
             len: 0,
             places: HashMap::new(),
         })
