@@ -4,7 +4,7 @@ use super::all_pages::all_pages;
 use super::args::TimetableArgs;
 use super::branch::{self, BranchList};
 use super::groups::WALK_PER_PAGE;
-use super::{CliError, Format, on_terminal, pretty};
+use super::{CliError, Format, on_terminal, pretty, print_csv, print_pretty};
 use crate::domain::check::{MaxParallel, check};
 use crate::domain::clock::format_clock;
 use crate::domain::columns::BranchNames;
@@ -51,7 +51,7 @@ pub async fn run(
     }
     Ok(match format {
         Format::Table => render_text(&week, &groups, hours, config.language, grid_width()),
-        Format::Json => pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
+        Format::Json => print_pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
         Format::Csv => {
             if !week.undecodable.is_empty() {
                 eprintln!(
@@ -61,7 +61,7 @@ pub async fn run(
                 );
             }
             let lessons = lessons::of_week(&week, &groups);
-            Table::of(&lessons::columns(), &lessons, &(), &BranchNames::new()).to_csv()
+            print_csv(&lessons::columns(), &lessons, &(), &BranchNames::new())?
         }
     })
 }
