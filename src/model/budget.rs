@@ -54,7 +54,7 @@ mod tests {
         assert_eq!((kept, cut), (2, false));
         // Nested: the outer budget is as it was after the inner one.
         let ((inner, outer_kept), cut) = with_element_budget(1, || {
-            let inner = with_element_budget(5, || keep_one());
+            let inner = with_element_budget(5, keep_one);
             (inner, keep_one())
         });
         assert_eq!((inner, outer_kept, cut), ((true, false), true, false));

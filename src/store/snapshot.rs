@@ -612,7 +612,7 @@ mod tests {
         let write = |snapshot: &Snapshot, groups: &[Group]| {
             let mut bytes = Vec::new();
             let result = snapshot.write_within(&SMALL, &mut bytes, |each| {
-                groups.iter().try_for_each(|g| each(g))
+                groups.iter().try_for_each(&mut *each)
             });
             match result {
                 Ok(()) => Ok(bytes),
