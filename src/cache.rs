@@ -12,15 +12,26 @@
 //!   whose it is); any refusal is a [`CacheError`], never a panic.
 
 use crate::local_files::{self, PrivateFileError};
-use crate::store::{Snapshot, SnapshotError, SnapshotKey};
+use crate::store::{MAX_GROUPS, Snapshot, SnapshotError, SnapshotKey};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::fs::OpenOptions;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
-/// The most read of a snapshot file: 2,000 groups take about 2 MiB.
-pub const SNAPSHOT_SIZE_LIMIT: u64 = 64 << 20;
+/// The most read (and written) of a snapshot file: a group takes about
+/// 1,150 bytes (115,041,787 for the 100,000 groups of the demo centre), so
+/// the [`MAX_GROUPS`] (250,000) a walk holds take about 288 MB: this is
+/// that with room (2,147 bytes a group). Within it, what the file decodes
+/// to is bounded by the reader's ceilings (`store::Snapshot::read_from`),
+/// not by its bytes.
+pub const SNAPSHOT_SIZE_LIMIT: u64 = 512 << 20;
+
+/// A temporary file of ours older than this is a write that died (killed
+/// mid-write): the next write removes it. Younger, it may be another
+/// crmdeck's write under way.
+pub const STALE_TEMPORARY: Duration = Duration::from_secs(60 * 60);
 
 const PREFIX: &str = "snapshot-";
 /// The temporary files of writes under way (or of one killed mid-write).
@@ -89,20 +100,43 @@ impl Cache {
         }
         let file = local_files::open_private(&path, OpenOptions::new().read(true))
             .map_err(|error| CacheError::File(path.clone(), error))?;
-        let bytes = local_files::read_at_most(file, SNAPSHOT_SIZE_LIMIT)
+        let size = (file.metadata())
             .map_err(|error| CacheError::File(path.clone(), error.into()))?
-            .ok_or_else(|| CacheError::TooLarge(path.clone()))?;
-        Snapshot::decode(&bytes, key)
+            .len();
+        if size > SNAPSHOT_SIZE_LIMIT {
+            return Err(CacheError::TooLarge(path));
+        }
+        // Decoded as it is read, never read past the limit (a file that
+        // grew since is cut there, and refused as unreadable).
+        let reader = BufReader::with_capacity(1 << 16, file.take(SNAPSHOT_SIZE_LIMIT));
+        Snapshot::read_from(reader, key)
             .map(Some)
             .map_err(|error| CacheError::Snapshot(path, error))
     }
 
     /// Writes `snapshot` as its key's file, atomically; returns the path.
     pub fn write(&self, snapshot: &Snapshot) -> Result<PathBuf, CacheError> {
-        let path = self.path(&snapshot.key);
+        self.write_with(&snapshot.key, |writer| snapshot.write_to(writer))
+    }
+
+    /// Writes `key`'s file with what `write` writes, atomically: into a
+    /// temporary file renamed over the snapshot only when `write` ended
+    /// well (a failed write leaves the old snapshot, and no temporary
+    /// file); returns the path. A file the reader would refuse is not
+    /// written: past [`SNAPSHOT_SIZE_LIMIT`] bytes, or a refusal `write`
+    /// returns (a [`SnapshotError`] in an `InvalidData` error, from
+    /// `Snapshot::write_with_groups`). Temporary files of ours older than
+    /// [`STALE_TEMPORARY`] are removed first.
+    pub fn write_with(
+        &self,
+        key: &SnapshotKey,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<PathBuf, CacheError> {
+        let path = self.path(key);
         let failed = |error: io::Error| CacheError::File(path.clone(), error.into());
         local_files::private_dir(&self.dir)
             .map_err(|error| CacheError::File(path.clone(), error))?;
+        self.remove_stale_temporaries(SystemTime::now());
         // tempfile creates it 0600 with a name no other writer takes.
         let mut temporary = tempfile::Builder::new()
             .prefix(TEMPORARY_PREFIX)
@@ -111,16 +145,63 @@ impl Cache {
             .map_err(failed)?;
         // Streamed through a buffer: the JSON (11 MB for 10,000 groups) is
         // never whole in memory.
-        let mut writer = BufWriter::new(temporary.as_file_mut());
-        (snapshot.write_to(&mut writer))
-            .and_then(|()| writer.flush())
-            .map_err(failed)?;
+        let mut writer = Capped {
+            writer: BufWriter::new(temporary.as_file_mut()),
+            left: SNAPSHOT_SIZE_LIMIT,
+            over: false,
+        };
+        // On an error the temporary file is removed when dropped.
+        let written = write(&mut writer).and_then(|()| writer.flush());
+        let over = writer.over;
         drop(writer);
+        match written {
+            Err(_) if over => return Err(CacheError::TooLarge(path)),
+            Err(error) => {
+                let refused =
+                    (error.get_ref()).and_then(|inner| inner.downcast_ref::<SnapshotError>());
+                return Err(match refused {
+                    Some(why) => CacheError::Snapshot(path.clone(), why.clone()),
+                    None => failed(error),
+                });
+            }
+            Ok(()) => {}
+        }
         temporary.as_file().sync_all().map_err(failed)?;
         temporary
             .persist(&path)
             .map_err(|error| failed(error.error))?;
         Ok(path)
+    }
+
+    /// Removes the temporary files of ours (by name) last changed before
+    /// `now` less [`STALE_TEMPORARY`]; a file that cannot be removed or
+    /// read stays (logged).
+    fn remove_stale_temporaries(&self, now: SystemTime) {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return;
+        };
+        for path in entries.flatten().map(|entry| entry.path()) {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if !(name.starts_with(TEMPORARY_PREFIX) && name.ends_with(".tmp")) {
+                continue;
+            }
+            // Not followed: a link is judged as itself.
+            let changed = std::fs::symlink_metadata(&path).and_then(|m| m.modified());
+            let stale = changed.is_ok_and(|at| {
+                now.duration_since(at)
+                    .is_ok_and(|age| age > STALE_TEMPORARY)
+            });
+            if stale {
+                match std::fs::remove_file(&path) {
+                    Ok(()) => {
+                        tracing::info!(path = %path.display(), "stale temporary snapshot removed")
+                    }
+                    Err(error) => {
+                        tracing::warn!(path = %path.display(), %error, "stale temporary snapshot not removed")
+                    }
+                }
+            }
+        }
     }
 
     /// Removes every snapshot file (and temporary file) of ours; returns
@@ -147,10 +228,40 @@ impl Cache {
     }
 }
 
+/// A writer that takes at most `left` bytes more, then fails (`over`).
+struct Capped<W> {
+    writer: W,
+    left: u64,
+    over: bool,
+}
+
+impl<W: Write> Write for Capped<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if bytes.len() as u64 > self.left {
+            self.over = true;
+            return Err(io::Error::other(format!(
+                "larger than {}",
+                local_files::size_label(SNAPSHOT_SIZE_LIMIT)
+            )));
+        }
+        let written = self.writer.write(bytes)?;
+        self.left -= written as u64;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// [`MAX_GROUPS`] as the limit of [`SNAPSHOT_SIZE_LIMIT`] was made for.
+const _: () = assert!(SNAPSHOT_SIZE_LIMIT / MAX_GROUPS as u64 > 2_000);
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::{Branch, Group};
+    use crate::store::MAX_GROUPS;
     use chrono::{TimeZone, Utc};
     use std::os::unix::fs::PermissionsExt;
 
@@ -228,7 +339,7 @@ mod tests {
         huge.set_len(SNAPSHOT_SIZE_LIMIT + 1).unwrap();
         let refused = cache.read(&key("ops")).unwrap_err();
         assert!(matches!(refused, CacheError::TooLarge(_)));
-        assert!(refused.to_string().ends_with("larger than 64 MiB"));
+        assert!(refused.to_string().ends_with("larger than 512 MiB"));
         // A folder where the file should be cannot be read.
         std::fs::remove_file(&path).unwrap();
         std::fs::create_dir(&path).unwrap();
@@ -280,5 +391,94 @@ mod tests {
         assert!([300, 700].contains(&last.groups.len()));
         // No temporary file is left behind.
         assert_eq!(std::fs::read_dir(root.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_snapshot_of_more_than_100000_groups_round_trips() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let written = snapshot(key("ops"), 100_001);
+        let path = cache.write(&written).unwrap();
+        // Within the limit it is read with, with room.
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert!(size < SNAPSHOT_SIZE_LIMIT / 4, "{size} bytes");
+        let read = cache.read(&key("ops")).unwrap().unwrap();
+        assert_eq!(read, written);
+    }
+
+    #[test]
+    fn a_snapshot_the_reader_would_refuse_is_never_written() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let old = cache.write(&snapshot(key("ops"), 2)).unwrap();
+        let empty = snapshot(key("ops"), 0);
+        let tiny = Group::default();
+        let mut count = 0;
+        let refused = cache
+            .write_with(&key("ops"), |writer| {
+                empty.write_with_groups(writer, |each| {
+                    (0..=MAX_GROUPS).try_for_each(|_| {
+                        count += 1;
+                        each(&tiny)
+                    })
+                })
+            })
+            .unwrap_err();
+        // Refused at the first group past the ceiling.
+        assert_eq!(count, MAX_GROUPS + 1);
+        assert!(matches!(
+            &refused,
+            CacheError::Snapshot(_, SnapshotError::TooMany { what: "groups", .. })
+        ));
+        assert!(
+            refused
+                .to_string()
+                .ends_with("holds more than 250000 groups")
+        );
+        // The snapshot before stays, and no temporary file is left.
+        assert_eq!(cache.read(&key("ops")).unwrap().unwrap().groups.len(), 2);
+        let files: Vec<_> = std::fs::read_dir(root.path()).unwrap().collect();
+        assert_eq!(files.len(), 1);
+        assert_eq!(files[0].as_ref().unwrap().path(), old);
+    }
+
+    #[test]
+    fn a_write_past_the_size_limit_fails_and_says_so() {
+        let mut sink = Vec::new();
+        let mut capped = Capped {
+            writer: &mut sink,
+            left: 10,
+            over: false,
+        };
+        capped.write_all(b"0123456789").unwrap();
+        assert!(!capped.over);
+        assert!(capped.write_all(b"!").is_err());
+        assert!(capped.over);
+        assert_eq!(sink, b"0123456789");
+    }
+
+    #[test]
+    fn stale_temporary_files_are_removed_at_the_next_write_and_fresh_ones_kept() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let file = |name: &str, age: Duration| {
+            let path = root.path().join(name);
+            let file = std::fs::File::create(&path).unwrap();
+            file.set_modified(SystemTime::now() - age).unwrap();
+            path
+        };
+        let hour = STALE_TEMPORARY;
+        // A write killed two hours ago, and one under way (another crmdeck's).
+        let stale = file(".snapshot-killed.tmp", hour * 2);
+        let fresh = file(".snapshot-writing.tmp", hour / 2);
+        // Not ours by name, however old.
+        let others = [
+            file("notes.tmp", hour * 2),
+            file(".snapshot-old.json", hour * 2),
+        ];
+        cache.write(&snapshot(key("ops"), 1)).unwrap();
+        assert!(!stale.exists());
+        assert!(fresh.exists());
+        assert!(others.iter().all(|path| path.exists()));
     }
 }

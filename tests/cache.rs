@@ -131,3 +131,32 @@ async fn two_crmdecks_writing_at_once_leave_one_whole_snapshot() {
     assert_eq!(snapshot["groups"].as_array().unwrap().len(), 100);
     assert!(info_cache(&fx, &[]).await["taken_at"].is_string());
 }
+
+#[tokio::test]
+async fn info_refuses_a_crafted_snapshot_of_many_tiny_records_in_one_line_and_goes_on() {
+    let fx = fixture_with(five_pages()).await;
+    fx.list(&["groups", "--all", "--format", "json"]).await;
+    let files = snapshots(&fx);
+    assert_eq!(files.len(), 1, "{files:?}");
+    // The snapshot's own head, then a million tiny groups (on main: read
+    // whole, they took 3.8 GB at 7.3 million and `info` aborted).
+    let mut snapshot: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
+    snapshot["groups"] = Value::Array(Vec::new());
+    let text = snapshot.to_string();
+    let (head, tail) = text.split_once("\"groups\":[]").unwrap();
+    let tiny = vec!["{}"; 1_000_000].join(",");
+    std::fs::write(&files[0], format!("{head}\"groups\":[{tiny}]{tail}")).unwrap();
+
+    let output = fx.run(&["info", "--format", "json"]).await;
+    assert!(output.status.success(), "{output:?}");
+    let cache = stdout_json(&output)["cache"].clone();
+    assert_eq!(cache["taken_at"], Value::Null);
+    let problem = cache["problem"].as_str().unwrap();
+    assert!(
+        problem.ends_with(".json: holds more than 250000 groups"),
+        "{problem}"
+    );
+    // The next complete walk writes a good one over it.
+    fx.list(&["groups", "--all", "--format", "json"]).await;
+    assert!(info_cache(&fx, &[]).await["taken_at"].is_string());
+}

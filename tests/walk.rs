@@ -266,3 +266,46 @@ async fn demo_server_serves_a_centre_of_the_size_and_page_cap_asked() {
     assert_eq!(page.pagination.total, Some(50));
     child.kill().await.unwrap();
 }
+
+#[tokio::test]
+async fn every_page_streamed_prints_the_bytes_one_page_of_the_whole_centre_prints() {
+    // `--all` writes each group as it reads it back from its spill file
+    // (the table in two passes); one page holding every group is made
+    // whole in memory: the same bytes, in every format.
+    let fx = fixture_with(DemoOptions {
+        groups: 100,
+        max_per_page: 100,
+        ..DemoOptions::default()
+    })
+    .await;
+    for format in ["json", "csv", "table"] {
+        let walked = fx
+            .run(&["groups", "--all", "--per-page", "10", "--format", format])
+            .await;
+        let one_page = fx
+            .run(&["groups", "--per-page", "100", "--format", format])
+            .await;
+        assert!(walked.status.success(), "{}", stderr(&walked));
+        assert!(one_page.status.success(), "{}", stderr(&one_page));
+        assert!(stderr(&walked).contains("100 groups from every page"));
+        assert_eq!(stdout(&walked), stdout(&one_page), "{format}");
+        assert!(stdout(&walked).lines().count() > 100, "{format}");
+    }
+    assert_eq!(fx.server.hits(Route::Groups), 3 * (10 + 1));
+}
+
+#[tokio::test]
+async fn without_a_temporary_folder_to_keep_the_pages_in_the_walk_fails_in_one_line() {
+    let fx = fixture_with(ten_pages()).await;
+    let missing = fx.home.path().join("no-such-folder");
+    let output = tokio::process::Command::from(fx.home.crmdeck(&["groups", "--all"]))
+        .env("CRMDECK_BASE_URL", fx.server.base_url())
+        .env("CRMDECK_TOKEN", TOKEN)
+        .env("TMPDIR", &missing)
+        .output()
+        .await
+        .unwrap();
+    let cause = format!("no temporary file in {} for the pages", missing.display());
+    assert_one_line_failure(&output, &cause);
+    assert_eq!(fx.server.hits(Route::Groups), 0, "nothing asked");
+}

@@ -1,6 +1,7 @@
 //! `crmdeck cache clear`, the snapshot `groups --all` leaves after a
 //! complete walk, and what `info` says of the cache.
 
+use super::all_pages::Walked;
 use super::branch::BranchList;
 use crate::cache::Cache;
 use crate::config;
@@ -11,7 +12,6 @@ use crate::session::{Session, optional};
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use std::sync::Arc;
 
 /// `crmdeck cache clear`: every snapshot file removed (of every profile),
 /// and what was removed said.
@@ -62,13 +62,14 @@ pub(super) async fn extras(session: &Session, branches: &BranchList<'_>) -> Extr
     }
 }
 
-/// Writes the snapshot of `branch` after a complete walk; a failure is a
-/// warning (the groups are printed all the same).
+/// Writes the snapshot of `branch` after a complete walk, its groups read
+/// from the walk's spill file one at a time; a failure is a warning (the
+/// groups are printed all the same).
 pub(super) fn save(
     session: &Session,
     cache: &Cache,
     branch: Option<i64>,
-    groups: impl IntoIterator<Item = impl Into<Arc<Group>>>,
+    walked: &mut Walked,
     extras: Extras,
 ) {
     let key = session.snapshot_key(branch);
@@ -77,8 +78,12 @@ pub(super) fn save(
         plugins,
         centre,
     } = extras;
+    let groups = std::iter::empty::<Group>();
     let snapshot = Snapshot::new(key, Utc::now(), groups, branches, plugins, centre);
-    match cache.write(&snapshot) {
+    let written = cache.write_with(&snapshot.key, |writer| {
+        snapshot.write_with_groups(writer, |each| walked.each(|group| each(&group)))
+    });
+    match written {
         Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
         Err(error) => {
             tracing::warn!(%error, "snapshot not written");

@@ -1,22 +1,20 @@
 //! `crmdeck groups`: one page, or every page with `--all`.
 
+use super::all_pages::all_pages;
 use super::args::GroupsArgs;
 use super::branch::{self, BranchList};
 use super::cache;
-use super::walk::{store_for, walk};
 use super::{CliError, Format, json_text, on_terminal};
 use crate::config::Config;
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::groups::COLUMNS;
-use crate::domain::columns::table::Table;
+use crate::domain::columns::table::{RowMaker, Widths, csv_line, text_line};
 use crate::domain::format::RowFormat;
 use crate::domain::weekday::{NameStyle, day_name, weekdays};
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::session::Session;
-use crate::store::{Store, page_list};
 use serde_json::{Value, json};
-use std::io::{IsTerminal, Write};
-use std::time::Instant;
+use std::io::{BufWriter, Write};
 
 /// Groups asked for per page while reading every page: the largest page
 /// the API is known to serve (the server's answer is trusted over it).
@@ -29,13 +27,12 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         Some(flag) => Some(branch::resolve(flag, &branch_list).await?),
         None => config.branch_id,
     };
-    let mut store = store_for(config);
-    let groups = if args.all {
+    if args.all {
         let per_page = args.per_page.unwrap_or(WALK_PER_PAGE);
         let snapshots = session.cache();
         // The rest of the snapshot is asked for while the pages come.
-        let (groups, extras) = tokio::join!(
-            all_pages(session, &mut store, branch_id, per_page, args.partial),
+        let (walked, extras) = tokio::join!(
+            all_pages(session, branch_id, per_page, args.partial),
             async {
                 match snapshots {
                     Some(_) => Some(cache::extras(session, &branch_list).await),
@@ -43,130 +40,119 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
                 }
             }
         );
-        let groups = groups?;
+        let mut walked = walked?;
         // Only a complete walk is a snapshot: never one with pages missing.
-        let complete = (store.groups(branch_id)).filter(|list| list.is_complete());
-        if let (Some(snapshots), Some(extras), Some(list)) = (snapshots, extras, complete) {
-            let shared = list.shared_groups().cloned();
-            cache::save(session, &snapshots, branch_id, shared, extras);
+        if let (Some(snapshots), Some(extras), true) = (snapshots, extras, walked.is_complete()) {
+            cache::save(session, &snapshots, branch_id, &mut walked, extras);
         }
-        groups
-    } else {
-        let per_page = args.per_page.unwrap_or(config.per_page);
-        let query = GroupsQuery {
-            branch_id,
-            page: args.page,
-            per_page,
-        };
-        let page = session.client.groups(query).await?;
-        if format == Format::Table {
-            let total = page
-                .pagination
-                .total
-                .map_or("?".to_string(), |t| t.to_string());
-            eprintln!(
-                "page {}/{} · {total} groups · {} per page",
-                page.page(),
-                page.total_pages(),
-                page.per_page()
-            );
-        } else if let Some(hint) = more_pages_hint(&page) {
-            // Data for a script on stdout; the hint for its author.
-            eprintln!("{hint}");
-        }
-        page.groups
+        let table = table_format(session, &branch_list, format).await;
+        // Written as read back from the spill file, never whole in memory.
+        let mut out = BufWriter::new(std::io::stdout().lock());
+        write_groups(format, config, table.as_ref(), &mut out, |each| {
+            walked.each(each)
+        })?;
+        out.flush()?;
+        return Ok(String::new());
+    }
+    let per_page = args.per_page.unwrap_or(config.per_page);
+    let query = GroupsQuery {
+        branch_id,
+        page: args.page,
+        per_page,
     };
-    Ok(match format {
-        Format::Json => json_text(&Value::Array(
-            groups.iter().map(|g| group_json(g, config)).collect(),
-        )),
-        Format::Table | Format::Csv => {
-            // Branch names are a nicety from an unpublished endpoint: a
-            // failing or silent one costs a moment, never the table.
-            let (branches, (zone, _)) = tokio::join!(branch_list.get(), session.zone());
-            let branches: BranchNames = (branches.unwrap_or_default().iter())
-                .map(|branch| (branch.id, branch.name.clone()))
-                .collect();
-            let rows = RowFormat {
-                language: config.language,
-                zone,
-            };
-            let table = Table::of(COLUMNS, &groups, &rows, &branches);
-            match format {
-                Format::Csv => table.to_csv(),
-                _ => table.to_text(on_terminal()),
-            }
-        }
-    })
+    let page = session.client.groups(query).await?;
+    if format == Format::Table {
+        let total = page
+            .pagination
+            .total
+            .map_or("?".to_string(), |t| t.to_string());
+        eprintln!(
+            "page {}/{} · {total} groups · {} per page",
+            page.page(),
+            page.total_pages(),
+            page.per_page()
+        );
+    } else if let Some(hint) = more_pages_hint(&page) {
+        // Data for a script on stdout; the hint for its author.
+        eprintln!("{hint}");
+    }
+    let table = table_format(session, &branch_list, format).await;
+    let mut out = Vec::new();
+    write_groups(format, config, table.as_ref(), &mut out, |each| {
+        page.groups.iter().cloned().try_for_each(each)
+    })?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
-/// Every page of `branch_id`, read through the store with concurrent
-/// requests, in page order; a live progress line when stderr is a
-/// terminal and a summary line on stderr at the end. Pages that fail are
-/// asked once more (only those); pages still missing then fail the
-/// command, unless `partial`: the groups read are then returned with a
-/// warning naming the missing pages.
-pub(super) async fn all_pages(
+/// What the table and CSV need besides the groups: the branches' names
+/// and the centre's zone. `None` for JSON.
+async fn table_format(
     session: &Session,
-    store: &mut Store,
-    branch_id: Option<i64>,
-    per_page: u32,
-    partial: bool,
-) -> Result<Vec<Group>, CliError> {
-    let live = std::io::stderr().is_terminal();
-    let show = |list: &crate::store::GroupList| {
-        if live {
-            eprint!("\r{}", list.progress());
-            let _ = std::io::stderr().flush();
-        }
+    branch_list: &BranchList<'_>,
+    format: Format,
+) -> Option<(BranchNames, RowFormat)> {
+    if format == Format::Json {
+        return None;
+    }
+    // Branch names are a nicety from an unpublished endpoint: a
+    // failing or silent one costs a moment, never the table.
+    let (branches, (zone, _)) = tokio::join!(branch_list.get(), session.zone());
+    let branches: BranchNames = (branches.unwrap_or_default().iter())
+        .map(|branch| (branch.id, branch.name.clone()))
+        .collect();
+    let rows = RowFormat {
+        language: session.config.language,
+        zone,
     };
-    let list = store.groups_mut(branch_id, per_page);
-    list.walk(Instant::now());
-    let mut warnings = walk(&session.client, list, show).await;
-    // Something was read, so the server answers: a page that failed gets
-    // one more try (not while the server asked to wait long). With nothing
-    // read, the cause is the answer.
-    if !list.is_empty() && !list.retry_missing(Instant::now()).is_empty() {
-        warnings.extend(walk(&session.client, list, show).await);
+    Some((branches, rows))
+}
+
+/// Writes the groups `groups` calls its function with (once for JSON and
+/// CSV, twice for the table: its widths first) to `out`, a group at a time.
+fn write_groups<G>(
+    format: Format,
+    config: &Config,
+    table: Option<&(BranchNames, RowFormat)>,
+    out: &mut impl Write,
+    mut groups: G,
+) -> std::io::Result<()>
+where
+    G: FnMut(&mut dyn FnMut(Group) -> std::io::Result<()>) -> std::io::Result<()>,
+{
+    let Some((branches, rows)) = table else {
+        let mut first = true;
+        groups(&mut |group| {
+            out.write_all(if first { b"[\n" } else { b",\n" })?;
+            first = false;
+            // The group as the element of a pretty array, indented as one.
+            let one = json_text(&Value::Array(vec![group_json(&group, config)]));
+            let element = (one.strip_prefix("[\n"))
+                .and_then(|one| one.strip_suffix("\n]\n"))
+                .unwrap_or(&one);
+            out.write_all(element.as_bytes())
+        })?;
+        return out.write_all(if first { b"[]\n" } else { b"\n]\n" });
+    };
+    let maker = RowMaker::new(COLUMNS);
+    if format == Format::Csv {
+        out.write_all(csv_line(&maker.names()).as_bytes())?;
+        return groups(&mut |group| {
+            let cells = maker.cells(&group, rows, branches);
+            out.write_all(csv_line(&cells).as_bytes())
+        });
     }
-    if live {
-        // Back to the start of the line, the progress erased.
-        eprint!("\r\x1b[K");
-    }
-    let missing = list.missing();
-    if let Some((_, cause)) = missing.first() {
-        if list.is_empty() {
-            return Err(CliError::PagesMissing(cause.to_string()));
-        }
-        let pages: Vec<u64> = missing.iter().map(|(page, _)| *page).collect();
-        let of = list
-            .progress()
-            .pages
-            .map(|pages| format!(" of {pages}"))
-            .unwrap_or_default();
-        let causes = if missing.iter().all(|(_, other)| other == cause) {
-            cause.to_string()
-        } else {
-            format!("{cause} (other pages other causes: see the log)")
-        };
-        let what = format!("{}{of} missing: {causes}", page_list(&pages));
-        if !partial {
-            return Err(CliError::PagesMissing(format!(
-                "{what}; nothing printed: rerun, or add --partial to print the groups read"
-            )));
-        }
-        eprintln!("crmdeck: warning: {what}; the groups of the other pages follow");
-    }
-    if let (Some(cut), false) = (warnings.iter().find(|w| w.is_cut_short()), partial) {
-        return Err(CliError::PagesMissing(format!(
-            "{cut}; nothing printed: add --partial to print the groups read"
-        )));
-    }
-    for warning in warnings {
-        eprintln!("crmdeck: warning: {warning}");
-    }
-    eprintln!("{} groups from every page", list.len());
-    Ok(list.groups().cloned().collect())
+    let headers = maker.headers();
+    let mut widths = Widths::new(&headers, maker.max_widths());
+    groups(&mut |group| {
+        widths.measure(&maker.cells(&group, rows, branches));
+        Ok(())
+    })?;
+    let widths = widths.fitted(on_terminal());
+    out.write_all(text_line(&headers, &widths).as_bytes())?;
+    groups(&mut |group| {
+        let cells = maker.cells(&group, rows, branches);
+        out.write_all(text_line(&cells, &widths).as_bytes())
+    })
 }
 
 /// `page 1 of 2 — add --all for every group` when `page` is one of

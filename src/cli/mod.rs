@@ -1,6 +1,7 @@
 //! Scripting subcommands: print to stdout, one line on stderr when
 //! something fails, and an exit code a script can act on.
 
+mod all_pages;
 pub mod args;
 mod branch;
 mod branches;
@@ -13,6 +14,7 @@ mod json_escape;
 mod keys;
 mod plugins;
 mod shell;
+mod spill;
 mod timetable;
 mod today;
 pub mod walk;
@@ -21,6 +23,8 @@ pub use args::{Args, CacheAction, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
+use crate::domain::columns::table::{RowMaker, csv_line};
+use crate::domain::columns::{BranchNames, Column};
 use crate::domain::timetable::counted;
 use crate::logging::Log;
 use crate::session::{self, Session, SessionError};
@@ -176,6 +180,36 @@ fn json_text(value: &serde_json::Value) -> String {
     let mut text = json_escape::to_terminal_safe_json(value);
     text.push('\n');
     text
+}
+
+/// [`pretty`] written to stdout as it is made: a week of 100,000 groups
+/// is 31 MB of JSON, never whole in memory.
+fn print_pretty(value: &impl Serialize) -> Result<String, CliError> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    serde_json::to_writer_pretty(&mut out, value).map_err(std::io::Error::from)?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(String::new())
+}
+
+/// The CSV of `records` (as [`Table::to_csv`] makes it) written to stdout
+/// a row at a time; returns nothing more to print.
+///
+/// [`Table::to_csv`]: crate::domain::columns::table::Table::to_csv
+fn print_csv<'r, R: 'r, F>(
+    columns: &[Column<R, F>],
+    records: impl IntoIterator<Item = &'r R>,
+    format: &F,
+    branches: &BranchNames,
+) -> Result<String, CliError> {
+    let maker = RowMaker::new(columns);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    out.write_all(csv_line(&maker.names()).as_bytes())?;
+    for record in records {
+        out.write_all(csv_line(&maker.cells(record, format, branches)).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(String::new())
 }
 
 /// Pretty JSON with a trailing newline, keys in declaration order (a

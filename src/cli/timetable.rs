@@ -1,10 +1,10 @@
 //! `crmdeck timetable`: a branch's week as a text grid, JSON or CSV.
 
+use super::all_pages::all_pages;
 use super::args::TimetableArgs;
 use super::branch::{self, BranchList};
-use super::groups::{WALK_PER_PAGE, all_pages};
-use super::walk::store_for;
-use super::{CliError, Format, on_terminal, pretty};
+use super::groups::WALK_PER_PAGE;
+use super::{CliError, Format, on_terminal, pretty, print_csv, print_pretty};
 use crate::domain::check::{MaxParallel, check};
 use crate::domain::clock::format_clock;
 use crate::domain::columns::BranchNames;
@@ -39,12 +39,11 @@ pub async fn run(
     };
     // A week drawn from part of the groups would mislead: missing pages
     // fail the command.
-    let mut store = store_for(config);
     let (groups, (zone, _)) = tokio::join!(
-        all_pages(session, &mut store, Some(branch_id), WALK_PER_PAGE, false),
+        all_pages(session, Some(branch_id), WALK_PER_PAGE, false),
         session.zone()
     );
-    let groups = groups?;
+    let groups = groups?.into_groups()?;
     let week = build_week(&groups, &zone, args.archived);
     let hours = args.hours.unwrap_or(config.working_hours);
     if args.check {
@@ -52,7 +51,7 @@ pub async fn run(
     }
     Ok(match format {
         Format::Table => render_text(&week, &groups, hours, config.language, grid_width()),
-        Format::Json => pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
+        Format::Json => print_pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
         Format::Csv => {
             if !week.undecodable.is_empty() {
                 eprintln!(
@@ -62,7 +61,7 @@ pub async fn run(
                 );
             }
             let lessons = lessons::of_week(&week, &groups);
-            Table::of(&lessons::columns(), &lessons, &(), &BranchNames::new()).to_csv()
+            print_csv(&lessons::columns(), &lessons, &(), &BranchNames::new())?
         }
     })
 }

@@ -1,11 +1,11 @@
 //! `crmdeck today`: the lessons of a branch (or of every branch) at a
 //! moment, in now / next / later / done, and the groups that cannot be placed.
 
+use super::all_pages::all_pages;
 use super::args::TodayArgs;
 use super::branch::{self, BranchList};
-use super::groups::{WALK_PER_PAGE, all_pages};
-use super::walk::store_for;
-use super::{CliError, Format, on_terminal, pretty};
+use super::groups::WALK_PER_PAGE;
+use super::{CliError, Format, on_terminal, print_csv, print_pretty};
 use crate::domain::columns::BranchNames;
 use crate::domain::columns::table::Table;
 use crate::domain::columns::today::{columns, rows};
@@ -24,13 +24,12 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     };
     // Today drawn from part of the groups would mislead: missing pages fail
     // the command.
-    let mut store = store_for(config);
     let (groups, (zone, _), branches) = tokio::join!(
-        all_pages(session, &mut store, branch_id, WALK_PER_PAGE, false),
+        all_pages(session, branch_id, WALK_PER_PAGE, false),
         session.zone(),
         branch_list.get()
     );
-    let groups = groups?;
+    let groups = groups?.into_groups()?;
     // Branch names are a nicety from an unpublished endpoint: without them
     // the ids stand.
     let branches: BranchNames = (branches.unwrap_or_default().iter())
@@ -39,18 +38,14 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     let at = args.at.unwrap_or_else(|| zone.wall_clock(Utc::now()));
     let today = today(&groups, &zone, at, args.archived);
     Ok(match format {
-        Format::Json => pretty(&today_json(&today, &groups, &branches))?,
-        Format::Table | Format::Csv => {
+        Format::Json => print_pretty(&today_json(&today, &groups, &branches))?,
+        Format::Csv => print_csv(&columns(), &rows(&today, &groups), &(), &branches)?,
+        Format::Table => {
             let rows = rows(&today, &groups);
             let table = Table::of(&columns(), &rows, &(), &branches);
-            match format {
-                Format::Csv => table.to_csv(),
-                _ => {
-                    let mut text = format!("{} ({zone})\n", format_at(at).replace('T', " "));
-                    text.push_str(&table.to_text(on_terminal()));
-                    text
-                }
-            }
+            let mut text = format!("{} ({zone})\n", format_at(at).replace('T', " "));
+            text.push_str(&table.to_text(on_terminal()));
+            text
         }
     })
 }

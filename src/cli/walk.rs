@@ -7,27 +7,25 @@ use crate::api::{ApiError, Client};
 use crate::config::Config;
 use crate::domain::format::asked_to_wait;
 use crate::domain::zone::Zone;
-use crate::store::{Failure, GroupList, Store, WalkEvent, WalkPolicy};
+use crate::store::{Failure, GroupList, WalkEvent, WalkPolicy};
 use chrono::{DateTime, Utc};
 use futures::stream::{FuturesUnordered, StreamExt};
 use std::time::Instant;
 
-/// An empty store whose walks keep `max_in_flight` and `max_groups` of
-/// the config.
-pub fn store_for(config: &Config) -> Store {
-    Store::new(WalkPolicy::of_config(
-        config.max_in_flight,
-        config.max_groups,
-    ))
+/// The walk's rules as the config sets them: `max_in_flight` and
+/// `max_groups`.
+pub fn policy_for(config: &Config) -> WalkPolicy {
+    WalkPolicy::of_config(config.max_in_flight, config.max_groups)
 }
 
 /// Runs the walk `list` plans until nothing is planned or on its way,
-/// calling `progress` after each answer. Every event goes to the log; the
+/// calling `progress` after each answer (it may take the groups a list
+/// hands over: [`GroupList::hand_over`]). Every event goes to the log; the
 /// warnings among them are returned, for the user.
 pub async fn walk(
     client: &Client,
     list: &mut GroupList,
-    mut progress: impl FnMut(&GroupList),
+    mut progress: impl FnMut(&mut GroupList),
 ) -> Vec<WalkEvent> {
     // The list paces the walk after a 429 (a lower bound, its Retry-After):
     // the client reports a 429 at once instead of waiting in each request.

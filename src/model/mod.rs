@@ -7,8 +7,10 @@
 //!   answer envelope, and their tolerant field types (codes, times, dates);
 //! - `page`: pagination, which page of groups to ask for, a page as answered;
 //! - `secret`: the bearer [`Token`], [`mask_secret`], [`redact_secrets`],
-//!   [`describe_expiry`].
+//!   [`describe_expiry`];
+//! - `budget`: the elements a document being decoded may still keep.
 
+pub mod budget;
 mod page;
 mod records;
 mod secret;

@@ -76,7 +76,8 @@ struct Row {
     /// Shared, not inline: a `Group` is about 600 bytes and the map keeps
     /// room for more entries than it holds (10,000 groups: 16,384 slots),
     /// and the snapshot of a finished walk takes the groups without a copy.
-    group: Arc<Group>,
+    /// `None` when the list hands its groups over ([`GroupList::hand_over`]).
+    group: Option<Arc<Group>>,
     pages: u32,
 }
 
@@ -145,6 +146,9 @@ pub struct GroupList {
     events: Vec<WalkEvent>,
     /// The groups of a snapshot, until a walk read every page.
     seed: Option<Seed>,
+    /// Set by [`GroupList::hand_over`]: the groups of each page taken, for
+    /// the caller, instead of held.
+    handed: Option<Vec<Group>>,
 }
 
 /// The groups a snapshot listed (each counts as one page listing it), and
@@ -178,7 +182,23 @@ impl GroupList {
             overfull_said: false,
             events: Vec::new(),
             seed: None,
+            handed: None,
         }
+    }
+
+    /// From now on the list holds no group: the groups of each page taken
+    /// are handed to the caller ([`Self::take_handed`]) and the list keeps
+    /// only the pages' ids, in page order ([`Self::ids`]), so that a walk
+    /// of a whole centre is not held in memory (`crmdeck groups --all`).
+    /// The walk is the same: pages read again replace what they listed.
+    pub fn hand_over(&mut self) {
+        self.handed.get_or_insert_with(Vec::new);
+    }
+
+    /// The groups of the pages taken since the last call, in the order
+    /// taken (a group read again comes again: the latest wins).
+    pub fn take_handed(&mut self) -> Vec<Group> {
+        self.handed.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// Holds `groups`, a snapshot taken at `as_of`, until a walk has read
@@ -200,7 +220,10 @@ impl GroupList {
             self.courses.share(&mut group);
             if let Entry::Vacant(row) = self.rows.entry(group.id) {
                 ids.push(group.id);
-                row.insert(Row { group, pages: 1 });
+                row.insert(Row {
+                    group: Some(group),
+                    pages: 1,
+                });
             }
         }
         self.seed = Some(Seed { ids, as_of });
@@ -497,21 +520,16 @@ impl GroupList {
 
     /// [`Self::shared_groups`], each with where it is listed.
     pub fn listed(&self) -> impl Iterator<Item = (Listed, &Arc<Group>)> {
-        let mut seen = HashSet::new();
-        let paged = self.pages.iter().flat_map(|(&page, held)| {
-            (0u32..)
-                .zip(&held.ids)
-                .map(move |(at, id)| (Listed { page, at }, id))
-        });
-        let seeded = self.seed.iter().flat_map(|seed| {
-            (0u32..)
-                .zip(&seed.ids)
-                .map(|(at, id)| (Listed::seeded(at), id))
-        });
-        paged
-            .chain(seeded)
-            .filter(move |(_, id)| seen.insert(**id))
-            .filter_map(|(listed, id)| self.rows.get(id).map(|row| (listed, &row.group)))
+        self.listed_ids().filter_map(|(listed, id)| {
+            let group = self.rows.get(&id)?.group.as_ref()?;
+            Some((listed, group))
+        })
+    }
+
+    /// The id of every group held, once, in the order of [`Self::groups`]
+    /// (also when the groups are handed over).
+    pub fn ids(&self) -> impl Iterator<Item = i64> {
+        self.listed_ids().map(|(_, id)| id)
     }
 
     /// The ids page `number` listed in its last answer, in its order.
@@ -519,9 +537,27 @@ impl GroupList {
         self.pages.get(&number).map_or(&[], |page| &page.ids)
     }
 
+    /// Every id held, once, with where it is listed first.
+    fn listed_ids(&self) -> impl Iterator<Item = (Listed, i64)> {
+        let mut seen = HashSet::new();
+        let paged = self.pages.iter().flat_map(|(&page, held)| {
+            (0u32..)
+                .zip(&held.ids)
+                .map(move |(at, id)| (Listed { page, at }, *id))
+        });
+        let seeded = self.seed.iter().flat_map(|seed| {
+            (0u32..)
+                .zip(&seed.ids)
+                .map(|(at, id)| (Listed::seeded(at), *id))
+        });
+        paged
+            .chain(seeded)
+            .filter(move |(_, id)| seen.insert(*id) && self.rows.contains_key(id))
+    }
+
     /// The group `id`, as its latest answer has it.
     pub fn group(&self, id: i64) -> Option<&Group> {
-        self.rows.get(&id).map(|row| &*row.group)
+        self.rows.get(&id).and_then(|row| row.group.as_deref())
     }
 
     /// The number of groups held.
@@ -780,9 +816,19 @@ impl GroupList {
         page.fetch = Fetch::Idle;
         page.rate_limited = 0;
         for group in groups {
-            let mut group = Arc::new(group);
-            self.courses.share(&mut group);
-            match self.rows.entry(group.id) {
+            let id = group.id;
+            let group = match &mut self.handed {
+                Some(handed) => {
+                    handed.push(group);
+                    None
+                }
+                None => {
+                    let mut group = Arc::new(group);
+                    self.courses.share(&mut group);
+                    Some(group)
+                }
+            };
+            match self.rows.entry(id) {
                 Entry::Occupied(mut row) => row.get_mut().group = group,
                 Entry::Vacant(row) => {
                     row.insert(Row { group, pages: 0 });

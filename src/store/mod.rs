@@ -18,11 +18,12 @@ mod list;
 mod snapshot;
 mod walk;
 
+pub use courses::Courses;
 pub use list::{GroupList, Listed, Plan};
 pub use snapshot::{SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
 pub use walk::{
-    DEFAULT_MAX_GROUPS, DEFAULT_MAX_IN_FLIGHT, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Progress,
-    WalkEvent, WalkPolicy, page_list,
+    DEFAULT_MAX_GROUPS, DEFAULT_MAX_IN_FLIGHT, Failure, MAX_GROUPS, MAX_PAGES, MAX_TOTAL_CHANGES,
+    Progress, WalkEvent, WalkPolicy, page_list,
 };
 
 use crate::model::{Branch, Plugin};

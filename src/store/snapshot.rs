@@ -13,15 +13,47 @@
 //! through, so a snapshot reads exactly like the pages it came from.
 
 use super::courses::Courses;
-use crate::model::{Branch, Group, Plugin};
+use super::walk::MAX_GROUPS;
+use crate::model::{Abilities, Branch, Group, Plugin};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::sync::Arc;
+
+mod read;
 
 /// The format written; a file of any other version is not read.
 pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// The most branches, and the most plugins, a snapshot holds: a centre
+/// has tens.
+pub const MAX_LISTED: usize = 10_000;
+
+/// The most elements the fields of a snapshot's records keep, all
+/// together (exact days, abilities, the entries of values kept as sent):
+/// eight per group at [`MAX_GROUPS`] (a group has seven days at most),
+/// about 100 MB at the very most.
+pub const MAX_SNAPSHOT_ELEMENTS: usize = 8 * MAX_GROUPS;
+
+/// The most a snapshot holds, read or written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Ceilings {
+    groups: usize,
+    /// Branches, and plugins.
+    listed: usize,
+    elements: usize,
+}
+
+/// What a walk holds.
+const CEILINGS: Ceilings = Ceilings {
+    groups: MAX_GROUPS,
+    listed: MAX_LISTED,
+    elements: MAX_SNAPSHOT_ELEMENTS,
+};
+
+const ELEMENTS: &str = "elements in its records' fields";
 
 /// Whose snapshot it is: one file per key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -61,7 +93,12 @@ pub enum SnapshotError {
     Version(u32),
     /// Another profile's, server's or branch's.
     ForeignKey,
+    /// More records, or elements in their fields, than a walk holds
+    /// ([`MAX_GROUPS`], [`MAX_LISTED`], [`MAX_SNAPSHOT_ELEMENTS`]).
+    TooMany { what: &'static str, most: usize },
 }
+
+impl std::error::Error for SnapshotError {}
 
 impl fmt::Display for SnapshotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -72,6 +109,7 @@ impl fmt::Display for SnapshotError {
                 "written in format {version}, this crmdeck reads {SNAPSHOT_VERSION}"
             ),
             Self::ForeignKey => f.write_str("taken for another profile, server or branch"),
+            Self::TooMany { what, most } => write!(f, "holds more than {most} {what}"),
         }
     }
 }
@@ -105,34 +143,137 @@ impl Snapshot {
     /// Writes the file's bytes to `writer` as they are made: 10,000 groups
     /// are about 11 MB of JSON, which are never all in memory at once.
     pub fn write_to(&self, writer: impl Write) -> io::Result<()> {
-        // Plain data with string keys: only the writer can fail.
-        serde_json::to_writer(writer, self).map_err(io::Error::from)
+        self.write_with_groups(writer, |each| self.groups.iter().try_for_each(|g| each(g)))
+    }
+
+    /// Writes the file's bytes to `writer`, its groups those `groups` calls
+    /// its function with (in that order) instead of [`Self::groups`]: a
+    /// walk's groups kept elsewhere than in memory (`groups --all`) go
+    /// into the file one at a time. The same bytes as serde's `Serialize`
+    /// of the whole snapshot. Refused (an `InvalidData` error holding the
+    /// [`SnapshotError`]) past a ceiling the reader keeps ([`MAX_GROUPS`],
+    /// [`MAX_LISTED`], [`MAX_SNAPSHOT_ELEMENTS`]): it would refuse the file.
+    pub fn write_with_groups<G>(&self, writer: impl Write, groups: G) -> io::Result<()>
+    where
+        G: FnMut(&mut dyn FnMut(&Group) -> io::Result<()>) -> io::Result<()>,
+    {
+        self.write_within(&CEILINGS, writer, groups)
+    }
+
+    fn write_within<G>(
+        &self,
+        most: &Ceilings,
+        mut writer: impl Write,
+        mut groups: G,
+    ) -> io::Result<()>
+    where
+        G: FnMut(&mut dyn FnMut(&Group) -> io::Result<()>) -> io::Result<()>,
+    {
+        #[derive(Serialize)]
+        struct Head<'a> {
+            version: u32,
+            key: &'a SnapshotKey,
+            taken_at: &'a DateTime<Utc>,
+        }
+        #[derive(Serialize)]
+        struct Tail<'a> {
+            branches: &'a Option<Vec<Branch>>,
+            plugins: &'a Option<Vec<Plugin>>,
+            centre: &'a Option<String>,
+        }
+        let too_many = |what, most| {
+            let why = SnapshotError::TooMany { what, most };
+            io::Error::new(io::ErrorKind::InvalidData, why)
+        };
+        let listed = [
+            ("branches", self.branches.as_ref().map_or(0, Vec::len)),
+            ("plugins", self.plugins.as_ref().map_or(0, Vec::len)),
+        ];
+        if let Some((what, _)) = listed.iter().find(|(_, count)| *count > most.listed) {
+            return Err(too_many(what, most.listed));
+        }
+        let mut elements: usize = self.plugins.iter().flatten().map(plugin_elements).sum();
+        let head = serde_json::to_vec(&Head {
+            version: self.version,
+            key: &self.key,
+            taken_at: &self.taken_at,
+        })?;
+        // `{"version":…,"taken_at":"…"` then the groups, then the rest
+        // without its `{`.
+        writer.write_all(&head[..head.len() - 1])?;
+        writer.write_all(b",\"groups\":[")?;
+        let mut count = 0;
+        groups(&mut |group| {
+            count += 1;
+            if count > most.groups {
+                return Err(too_many("groups", most.groups));
+            }
+            elements += group_elements(group);
+            if elements > most.elements {
+                return Err(too_many(ELEMENTS, most.elements));
+            }
+            if count > 1 {
+                writer.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut writer, group).map_err(io::Error::from)
+        })?;
+        writer.write_all(b"],")?;
+        let tail = serde_json::to_vec(&Tail {
+            branches: &self.branches,
+            plugins: &self.plugins,
+            centre: &self.centre,
+        })?;
+        writer.write_all(&tail[1..])
     }
 
     /// The snapshot in `bytes` if it is one of this format, taken for
-    /// `key`; never a panic, whatever the bytes.
+    /// `key`, within the ceilings of a walk; never a panic, whatever the
+    /// bytes.
     pub fn decode(bytes: &[u8], key: &SnapshotKey) -> Result<Self, SnapshotError> {
-        /// The version alone first: a later format may change the rest.
-        #[derive(Deserialize)]
-        struct Header {
-            version: u32,
-        }
-        let unreadable = |error: serde_json::Error| SnapshotError::Unreadable(error.to_string());
-        let header: Header = serde_json::from_slice(bytes).map_err(unreadable)?;
-        if header.version != SNAPSHOT_VERSION {
-            return Err(SnapshotError::Version(header.version));
-        }
-        let mut snapshot: Self = serde_json::from_slice(bytes).map_err(unreadable)?;
-        if snapshot.key != *key {
-            return Err(SnapshotError::ForeignKey);
-        }
-        // Each group was read with a course of its own: one copy per
-        // course, as the store holds them.
-        let mut courses = Courses::default();
-        for group in &mut snapshot.groups {
-            courses.share(group);
-        }
-        Ok(snapshot)
+        read::read(serde_json::Deserializer::from_slice(bytes), key, &CEILINGS)
+    }
+
+    /// [`Self::decode`] as the bytes stream in from `reader` (buffer it):
+    /// never the whole file in memory, only what it decodes to.
+    pub fn read_from(reader: impl Read, key: &SnapshotKey) -> Result<Self, SnapshotError> {
+        read::read(
+            serde_json::Deserializer::from_reader(reader),
+            key,
+            &CEILINGS,
+        )
+    }
+}
+
+/// The elements the reader keeps of a group's fields (each counts against
+/// [`MAX_SNAPSHOT_ELEMENTS`]): its exact days, and the entries of the
+/// values kept as sent.
+fn group_elements(group: &Group) -> usize {
+    let days = &group.exact_days;
+    let values = [&group.salary_for_corporate, &group.write_off];
+    days.days.len()
+        + days.unknown.len()
+        + values
+            .into_iter()
+            .flatten()
+            .map(value_elements)
+            .sum::<usize>()
+}
+
+/// The elements the reader keeps of a plugin's fields: its abilities.
+fn plugin_elements(plugin: &Plugin) -> usize {
+    match &plugin.abilities {
+        Abilities::List(names) => names.len(),
+        // Written as a string, read back as one.
+        Abilities::Raw(_) => 0,
+    }
+}
+
+/// Every element and entry of `value`, nested ones too.
+fn value_elements(value: &Value) -> usize {
+    match value {
+        Value::Array(list) => list.len() + list.iter().map(value_elements).sum::<usize>(),
+        Value::Object(object) => object.len() + object.values().map(value_elements).sum::<usize>(),
+        _ => 0,
     }
 }
 
@@ -351,5 +492,176 @@ mod tests {
         for end in (0..bytes.len()).step_by(7) {
             assert!(Snapshot::decode(&bytes[..end], &key()).is_err());
         }
+    }
+
+    /// A file as crmdeck writes it, its groups `groups` (JSON text each).
+    fn crafted(groups: &str) -> Vec<u8> {
+        let head = serde_json::json!({"version": 1, "key": key(), "taken_at": taken()});
+        let head = head.to_string();
+        format!("{},\"groups\":[{groups}]}}", &head[..head.len() - 1]).into_bytes()
+    }
+
+    fn too_many(what: &'static str, most: usize) -> Result<Snapshot, SnapshotError> {
+        Err(SnapshotError::TooMany { what, most })
+    }
+
+    #[test]
+    fn a_crafted_snapshot_of_many_tiny_records_is_refused_at_the_ceiling() {
+        // 7.3 million `{}` once decoded into 3.8 GB: refused at the first
+        // group past the ceiling, whatever follows.
+        let tiny = vec!["{}"; MAX_GROUPS + 1000].join(",");
+        let refused = Snapshot::decode(&crafted(&tiny), &key());
+        assert_eq!(refused, too_many("groups", MAX_GROUPS));
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            "holds more than 250000 groups"
+        );
+        // At the ceiling: read, streamed or not.
+        let bytes = crafted(&vec!["{}"; MAX_GROUPS].join(","));
+        let read = Snapshot::read_from(&bytes[..], &key()).unwrap();
+        assert_eq!(read.groups.len(), MAX_GROUPS);
+    }
+
+    /// Small ceilings, for files and groups a test makes in a moment.
+    const SMALL: Ceilings = Ceilings {
+        groups: 30,
+        listed: 3,
+        elements: 1000,
+    };
+
+    fn decode_within(bytes: &[u8], most: &Ceilings) -> Result<Snapshot, SnapshotError> {
+        read::read(serde_json::Deserializer::from_slice(bytes), &key(), most)
+    }
+
+    #[test]
+    fn elements_and_nesting_past_the_ceilings_are_refused_not_a_panic() {
+        // The ceilings read and written are a walk's.
+        assert_eq!(
+            CEILINGS,
+            Ceilings {
+                groups: MAX_GROUPS,
+                listed: MAX_LISTED,
+                elements: MAX_SNAPSHOT_ELEMENTS
+            }
+        );
+        let days = |count| {
+            let days = vec!["\"x\""; count].join(",");
+            format!("{{\"id\":1,\"exact_days\":[{days}]}}")
+        };
+        assert!(decode_within(&crafted(&days(1000)), &SMALL).is_ok());
+        assert_eq!(
+            decode_within(&crafted(&days(1001)), &SMALL),
+            too_many(ELEMENTS, 1000)
+        );
+        // Spread over several groups and kinds of field, the same.
+        let values = format!(
+            "{{\"id\":2,\"write_off\":{{\"a\":[{}]}}}}",
+            vec!["0"; 100].join(",")
+        );
+        let groups = [
+            days(500),
+            values.clone(),
+            values.clone(),
+            values.clone(),
+            values.clone(),
+            values,
+        ]
+        .join(",");
+        assert_eq!(
+            decode_within(&crafted(&groups), &SMALL),
+            too_many(ELEMENTS, 1000)
+        );
+        // Branches and plugins are counted too.
+        let mut listed: serde_json::Value = serde_json::from_slice(&encode(&snapshot())).unwrap();
+        listed["branches"] = vec![serde_json::json!({}); 4].into();
+        let bytes = serde_json::to_vec(&listed).unwrap();
+        assert_eq!(decode_within(&bytes, &SMALL), too_many("branches", 3));
+        listed["branches"] = serde_json::Value::Null;
+        listed["plugins"] = vec![serde_json::json!({}); 4].into();
+        let bytes = serde_json::to_vec(&listed).unwrap();
+        assert_eq!(decode_within(&bytes, &SMALL), too_many("plugins", 3));
+        // Nested deeper than serde_json reads (128): refused, no overflow.
+        let deep = format!(
+            "{{\"id\":1,\"write_off\":{}{}}}",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        assert!(matches!(
+            Snapshot::decode(&crafted(&deep), &key()),
+            Err(SnapshotError::Unreadable(why)) if why.contains("recursion limit")
+        ));
+    }
+
+    #[test]
+    fn the_streamed_writer_writes_what_serde_would_and_refuses_what_the_reader_would() {
+        let written = snapshot();
+        assert_eq!(encode(&written), serde_json::to_vec(&written).unwrap());
+        // Written from elsewhere than its own groups.
+        let empty = Snapshot {
+            groups: Vec::new(),
+            ..written.clone()
+        };
+        let mut bytes = Vec::new();
+        let groups = written.groups.clone();
+        empty
+            .write_with_groups(&mut bytes, |each| groups.iter().try_for_each(|g| each(g)))
+            .unwrap();
+        assert_eq!(Snapshot::read_from(&bytes[..], &key()).unwrap(), written);
+
+        // What the reader refuses is not written, and what it reads is.
+        let write = |snapshot: &Snapshot, groups: &[Group]| {
+            let mut bytes = Vec::new();
+            let result = snapshot.write_within(&SMALL, &mut bytes, |each| {
+                groups.iter().try_for_each(&mut *each)
+            });
+            match result {
+                Ok(()) => Ok(bytes),
+                Err(error) => {
+                    assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+                    let why = error.into_inner().unwrap().downcast::<SnapshotError>();
+                    Err(*why.unwrap())
+                }
+            }
+        };
+        let days = |count: usize| Group {
+            exact_days: ExactDays {
+                days: vec![Weekday::Mon],
+                unknown: vec!["x".into(); count - 1],
+            },
+            salary_for_corporate: Some(serde_json::json!({"a": [1, 2]})),
+            ..Group::default()
+        };
+        // The catalogue's two abilities, three entries of the value.
+        let at_ceiling = [days(1000 - 2 - 3)];
+        let bytes = write(&written, &at_ceiling).unwrap();
+        assert_eq!(decode_within(&bytes, &SMALL).unwrap().groups.len(), 1);
+        let past = [days(1000 - 2 - 3 + 1)];
+        assert_eq!(
+            write(&written, &past).map(|_| ()),
+            Err(SnapshotError::TooMany {
+                what: ELEMENTS,
+                most: 1000
+            })
+        );
+        let bytes = write(&written, &vec![group(1); 30]).unwrap();
+        assert_eq!(decode_within(&bytes, &SMALL).unwrap().groups.len(), 30);
+        assert_eq!(
+            write(&written, &vec![group(1); 31]).map(|_| ()),
+            Err(SnapshotError::TooMany {
+                what: "groups",
+                most: 30
+            })
+        );
+        let catalogue = Snapshot {
+            plugins: Some(vec![plugin(1, false); 4]),
+            ..empty
+        };
+        assert_eq!(
+            write(&catalogue, &[]).map(|_| ()),
+            Err(SnapshotError::TooMany {
+                what: "plugins",
+                most: 3
+            })
+        );
     }
 }

@@ -13,13 +13,19 @@ pub const DEFAULT_MAX_IN_FLIGHT: usize = 6;
 /// this far only.
 pub const MAX_PAGES: u64 = 10_000;
 
+/// More groups than any real centre has: the most a snapshot holds (one is
+/// never written, nor read, with more), and the most a walk holds unless
+/// the config says otherwise ([`DEFAULT_MAX_GROUPS`]; a walk allowed more
+/// is not kept as a snapshot).
+pub const MAX_GROUPS: usize = 250_000;
+
 /// How often the total may change during one walk before the walk stops
 /// asking pages again (a centre that keeps changing would keep it going).
 pub const MAX_TOTAL_CHANGES: u32 = 3;
 
 /// Groups one walk may hold, unless the config says otherwise
 /// (`max_groups`): a server announcing (or sending) more is not followed.
-pub const DEFAULT_MAX_GROUPS: u64 = 250_000;
+pub const DEFAULT_MAX_GROUPS: u64 = MAX_GROUPS as u64;
 
 /// How a walk may use the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,7 +9,6 @@
 //! many tiny elements it packs, takes more memory than a real page.
 
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::fmt;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
@@ -17,6 +16,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 use serde_json::{Number, Value};
 
 use crate::domain::weekday::{day_from_number, parse_day_name};
+use crate::model::budget::{self, keep_one};
 use crate::model::{
     Abilities, DateField, DaysCode, ExactDays, GroupStatus, LessonTime, PluginType, Timestamp,
 };
@@ -122,30 +122,9 @@ pub const MAX_KEPT_ELEMENTS: usize = 20_000;
 /// its last key and value).
 pub(super) const CUT: &str = "…";
 
-thread_local! {
-    /// Elements the document being read on this thread may still keep.
-    static ELEMENTS_LEFT: Cell<usize> = const { Cell::new(usize::MAX) };
-}
-
-/// Runs `read` with [`MAX_KEPT_ELEMENTS`] to keep. A document is read
-/// start to end on one thread (no `await` in between), so the budget is
-/// this thread's while `read` runs; the one before is restored after.
+/// Runs `read` with [`MAX_KEPT_ELEMENTS`] to keep (see `model::budget`).
 pub(super) fn with_element_budget<R>(read: impl FnOnce() -> R) -> R {
-    let outer = ELEMENTS_LEFT.replace(MAX_KEPT_ELEMENTS);
-    let output = read();
-    ELEMENTS_LEFT.set(outer);
-    output
-}
-
-/// Takes one element from the budget; false once it is spent.
-fn keep_one() -> bool {
-    ELEMENTS_LEFT.with(|left| match left.get() {
-        0 => false,
-        n => {
-            left.set(n - 1);
-            true
-        }
-    })
+    budget::with_element_budget(MAX_KEPT_ELEMENTS, read).0
 }
 
 /// The next element of a list that its field keeps.

@@ -29,82 +29,141 @@ impl Table {
         format: &F,
         branch_names: &BranchNames,
     ) -> Self {
-        let columns: Vec<&Column<R, F>> = printed(columns).collect();
-        let mut table = Self {
-            headers: columns.iter().map(|c| c.title.to_uppercase()).collect(),
-            names: columns.iter().map(|c| c.name).collect(),
-            max_widths: columns
-                .iter()
-                .map(|c| match c.print {
-                    Print::UpTo(width) => Some(width),
-                    Print::Whole | Print::No => None,
-                })
+        let maker = RowMaker::new(columns);
+        Self {
+            headers: maker.headers(),
+            names: maker.names(),
+            max_widths: maker.max_widths(),
+            rows: records
+                .into_iter()
+                .map(|record| maker.cells(record, format, branch_names))
                 .collect(),
-            rows: Vec::new(),
-        };
-        for record in records {
-            let cells = columns
-                .iter()
-                .map(|c| c.print_text(record, format, branch_names))
-                .collect();
-            table.push(cells);
         }
-        table
-    }
-
-    fn push(&mut self, cells: Vec<String>) {
-        debug_assert_eq!(cells.len(), self.headers.len());
-        let clean = cells
-            .into_iter()
-            .map(|cell| sanitize_line(&cell).into_owned())
-            .collect();
-        self.rows.push(clean);
     }
 
     /// Aligned columns two spaces apart; cells cut to the column's maximum
     /// width when `fit` (stdout is a terminal), whole otherwise.
     pub fn to_text(&self, fit: bool) -> String {
-        let widths: Vec<usize> = (0..self.headers.len())
-            .map(|col| {
-                let widest = self
-                    .rows
-                    .iter()
-                    .map(|row| display_width(&row[col]))
-                    .chain([display_width(&self.headers[col])])
-                    .max()
-                    .unwrap_or(0);
-                match self.max_widths[col] {
-                    Some(max) if fit => widest.min(max),
-                    _ => widest,
-                }
-            })
-            .collect();
-        let mut out = String::new();
-        for row in std::iter::once(&self.headers).chain(&self.rows) {
-            let line: Vec<String> = row
-                .iter()
-                .zip(&widths)
-                .map(|(cell, &width)| pad_to_width(&truncate_to_width(cell, width), width))
-                .collect();
-            out.push_str(line.join("  ").trim_end());
-            out.push('\n');
+        let mut widths = Widths::new(&self.headers, self.max_widths.clone());
+        for row in &self.rows {
+            widths.measure(row);
         }
-        out
+        let widths = widths.fitted(fit);
+        std::iter::once(&self.headers)
+            .chain(&self.rows)
+            .map(|row| text_line(row, &widths))
+            .collect()
     }
 
     /// RFC 4180: a header line, then a line per row; quoted where needed,
     /// and a cell a spreadsheet would take for a formula defused (see
     /// [`csv_field`]).
     pub fn to_csv(&self) -> String {
-        let header: Vec<String> = self.names.iter().map(|h| h.to_string()).collect();
-        let mut out = String::new();
-        for row in std::iter::once(&header).chain(&self.rows) {
-            let fields: Vec<String> = row.iter().map(|cell| csv_field(cell)).collect();
-            out.push_str(&fields.join(","));
-            out.push_str("\r\n");
-        }
-        out
+        std::iter::once(csv_line(&self.names))
+            .chain(self.rows.iter().map(|row| csv_line(row)))
+            .collect()
     }
+}
+
+/// The printed columns of a table whose rows are made one at a time, for
+/// records that are never all in memory at once (`groups --all` of a whole
+/// centre): the rows are the same as [`Table::of`]'s, and
+/// [`Widths`], [`text_line`] and [`csv_line`] lay them out as
+/// [`Table::to_text`] and [`Table::to_csv`] do.
+pub struct RowMaker<'c, R, F> {
+    columns: Vec<&'c Column<R, F>>,
+}
+
+impl<'c, R, F> RowMaker<'c, R, F> {
+    pub fn new(columns: &'c [Column<R, F>]) -> Self {
+        Self {
+            columns: printed(columns).collect(),
+        }
+    }
+
+    /// The table's heads: the columns' titles in upper case.
+    pub fn headers(&self) -> Vec<String> {
+        self.columns
+            .iter()
+            .map(|c| c.title.to_uppercase())
+            .collect()
+    }
+
+    /// The CSV header: the columns' names.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.columns.iter().map(|c| c.name).collect()
+    }
+
+    /// The widest each column may be on a terminal (None: as wide as it needs).
+    pub fn max_widths(&self) -> Vec<Option<usize>> {
+        self.columns
+            .iter()
+            .map(|c| match c.print {
+                Print::UpTo(width) => Some(width),
+                Print::Whole | Print::No => None,
+            })
+            .collect()
+    }
+
+    /// The cells of `record`, each sanitised.
+    pub fn cells(&self, record: &R, format: &F, branch_names: &BranchNames) -> Vec<String> {
+        self.columns
+            .iter()
+            .map(|c| sanitize_line(&c.print_text(record, format, branch_names)).into_owned())
+            .collect()
+    }
+}
+
+/// The widths of a table's columns, measured a row at a time.
+pub struct Widths {
+    widest: Vec<usize>,
+    max_widths: Vec<Option<usize>>,
+}
+
+impl Widths {
+    /// Measured from the heads; `max_widths` as [`RowMaker::max_widths`].
+    pub fn new(headers: &[String], max_widths: Vec<Option<usize>>) -> Self {
+        Self {
+            widest: headers.iter().map(|head| display_width(head)).collect(),
+            max_widths,
+        }
+    }
+
+    pub fn measure(&mut self, row: &[String]) {
+        for (widest, cell) in self.widest.iter_mut().zip(row) {
+            *widest = (*widest).max(display_width(cell));
+        }
+    }
+
+    /// Each column's width: cut to its maximum when `fit`.
+    pub fn fitted(self, fit: bool) -> Vec<usize> {
+        (self.widest.into_iter().zip(self.max_widths))
+            .map(|(widest, max)| match max {
+                Some(max) if fit => widest.min(max),
+                _ => widest,
+            })
+            .collect()
+    }
+}
+
+/// A row of aligned columns, two spaces apart, and its newline.
+pub fn text_line(row: &[String], widths: &[usize]) -> String {
+    let line: Vec<String> = row
+        .iter()
+        .zip(widths)
+        .map(|(cell, &width)| pad_to_width(&truncate_to_width(cell, width), width))
+        .collect();
+    let mut line = line.join("  ").trim_end().to_string();
+    line.push('\n');
+    line
+}
+
+/// A row of CSV (see [`Table::to_csv`]) and its `\r\n`.
+pub fn csv_line(row: &[impl AsRef<str>]) -> String {
+    let fields: Vec<String> = row.iter().map(|cell| csv_field(cell.as_ref())).collect();
+    let mut line = fields.join(",");
+    line.push_str("\r\n");
+    line
 }
 
 impl Table {

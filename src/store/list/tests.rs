@@ -845,3 +845,38 @@ fn a_retry_after_of_any_size_never_overflows_the_clock() {
         "the user tries now"
     );
 }
+
+#[test]
+fn a_list_handing_its_groups_over_keeps_the_ids_in_page_order_and_no_group() {
+    // The walk of the test above, the groups handed over as pages come.
+    let mut centre = Centre::of(40, 10);
+    let now = Instant::now();
+    let mut list = list(2);
+    list.hand_over();
+    list.walk(now);
+    let first = list.plan(now).ask[0];
+    list.accept(centre.serve(first), now);
+    let mut handed: Vec<i64> = list.take_handed().iter().map(|g| g.id).collect();
+    assert_eq!(handed, (1..=10).collect::<Vec<_>>());
+    let sent = list.plan(now).ask;
+    let page_2 = centre.serve(sent[0]);
+    centre.ids.insert(0, 1000);
+    list.accept(centre.serve(sent[1]), now);
+    list.accept(page_2, now);
+    walk_through(&mut list, &centre, now);
+    handed.extend(list.take_handed().iter().map(|g| g.id));
+    assert!(list.take_handed().is_empty(), "taken once");
+    let mut expected: Vec<i64> = vec![1000];
+    expected.extend(1..=40);
+    assert_eq!(list.ids().collect::<Vec<_>>(), expected);
+    assert_eq!(list.len(), 41);
+    // No group is held: every answer taken was handed over, the pages
+    // read again too (page 2's stale answer was not taken).
+    assert_eq!(list.groups().count(), 0);
+    assert_eq!(list.group(1000), None);
+    assert_eq!(handed.len(), 10 + 10 + 10 + 10 + 10 + 1);
+    let mut each: Vec<i64> = handed.clone();
+    each.sort_unstable();
+    each.dedup();
+    assert_eq!(each.len(), 41);
+}

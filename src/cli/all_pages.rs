@@ -1,0 +1,127 @@
+//! Every page of a branch (or of every branch) read for a command
+//! (`groups --all`, `timetable`, `today`): the walk over the client, the
+//! groups kept in a spill file as the pages come ([`Spill`]), never the
+//! whole centre in memory, and what the command says of missing pages.
+
+use super::CliError;
+use super::spill::Spill;
+use super::walk::{policy_for, walk};
+use crate::model::Group;
+use crate::session::Session;
+use crate::store::{Courses, GroupList, page_list};
+use std::io::{self, IsTerminal, Write};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The outcome of a walk: the ids in page order (the list) and the groups
+/// (the spill file).
+pub(super) struct Walked {
+    list: GroupList,
+    spill: Spill,
+}
+
+impl Walked {
+    /// Every page was read, and read whole (not stopped at the ceiling
+    /// of groups): the walk may be kept as a snapshot.
+    pub(super) fn is_complete(&self) -> bool {
+        self.list.is_complete()
+    }
+
+    /// Calls `each` with every group once, in page order (a group listed
+    /// on two pages where it was listed first), each as its latest answer
+    /// has it: what [`GroupList::groups`] gives of a list holding them.
+    pub(super) fn each(&mut self, mut each: impl FnMut(Group) -> io::Result<()>) -> io::Result<()> {
+        for group in self.spill.groups(self.list.ids())? {
+            each(group?)?;
+        }
+        Ok(())
+    }
+
+    /// Every group in memory, one copy of each course (`timetable` and
+    /// `today` lay out the whole week).
+    pub(super) fn into_groups(mut self) -> io::Result<Vec<Group>> {
+        let mut groups = Vec::with_capacity(self.list.len());
+        let mut courses = Courses::default();
+        self.each(|group| {
+            let mut group = Arc::new(group);
+            courses.share(&mut group);
+            groups.push(Arc::unwrap_or_clone(group));
+            Ok(())
+        })?;
+        Ok(groups)
+    }
+}
+
+/// Every page of `branch_id`, read with concurrent requests; a live
+/// progress line when stderr is a terminal and a summary line on stderr at
+/// the end. Pages that fail are asked once more (only those); pages still
+/// missing then fail the command, unless `partial`: the groups read are
+/// then given with a warning naming the missing pages.
+pub(super) async fn all_pages(
+    session: &Session,
+    branch_id: Option<i64>,
+    per_page: u32,
+    partial: bool,
+) -> Result<Walked, CliError> {
+    let live = std::io::stderr().is_terminal();
+    let mut spill = Spill::new()?;
+    let mut spilled = Ok(());
+    let mut progress = |list: &mut GroupList| {
+        if spilled.is_ok() {
+            spilled = spill.add(list.take_handed());
+        }
+        if live {
+            eprint!("\r{}", list.progress());
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let mut list = GroupList::new(branch_id, per_page, policy_for(&session.config));
+    list.hand_over();
+    list.walk(Instant::now());
+    let mut warnings = walk(&session.client, &mut list, &mut progress).await;
+    // Something was read, so the server answers: a page that failed gets
+    // one more try (not while the server asked to wait long). With nothing
+    // read, the cause is the answer.
+    if !list.is_empty() && !list.retry_missing(Instant::now()).is_empty() {
+        warnings.extend(walk(&session.client, &mut list, &mut progress).await);
+    }
+    spilled?;
+    if live {
+        // Back to the start of the line, the progress erased.
+        eprint!("\r\x1b[K");
+    }
+    let missing = list.missing();
+    if let Some((_, cause)) = missing.first() {
+        if list.is_empty() {
+            return Err(CliError::PagesMissing(cause.to_string()));
+        }
+        let pages: Vec<u64> = missing.iter().map(|(page, _)| *page).collect();
+        let of = list
+            .progress()
+            .pages
+            .map(|pages| format!(" of {pages}"))
+            .unwrap_or_default();
+        let causes = if missing.iter().all(|(_, other)| other == cause) {
+            cause.to_string()
+        } else {
+            format!("{cause} (other pages other causes: see the log)")
+        };
+        let what = format!("{}{of} missing: {causes}", page_list(&pages));
+        if !partial {
+            return Err(CliError::PagesMissing(format!(
+                "{what}; nothing printed: rerun, or add --partial to print the groups read"
+            )));
+        }
+        eprintln!("crmdeck: warning: {what}; the groups of the other pages follow");
+    }
+    if let (Some(cut), false) = (warnings.iter().find(|w| w.is_cut_short()), partial) {
+        return Err(CliError::PagesMissing(format!(
+            "{cut}; nothing printed: add --partial to print the groups read"
+        )));
+    }
+    for warning in warnings {
+        eprintln!("crmdeck: warning: {warning}");
+    }
+    eprintln!("{} groups from every page", list.len());
+    Ok(Walked { list, spill })
+}
