@@ -8,6 +8,7 @@
 //! only a page that moved rows (a group now listed elsewhere, or no longer
 //! listed) brings the rows up to the whole list again ([`GroupRows::sync`]).
 
+use crate::domain::cell_text::SharedTexts;
 use crate::domain::columns::groups::COLUMNS;
 use crate::domain::columns::{NaturalWidths, ScreenRow, ScreenTable};
 use crate::domain::format::RowFormat;
@@ -34,6 +35,8 @@ pub struct GroupRows {
     first_branch: Option<Option<i64>>,
     /// The groups are of more than one branch (the branch column shows).
     pub several_branches: bool,
+    /// The texts that repeat down the columns, held once for all rows.
+    texts: SharedTexts,
 }
 
 /// What a page that arrived did to the rows.
@@ -64,7 +67,7 @@ impl GroupRows {
             let index = match self.index_of.get(&group.id) {
                 Some(&index) => {
                     if fresh.contains(&group.id) {
-                        self.table.rows[index] = ScreenRow::new(COLUMNS, &**group, format);
+                        self.table.rows[index] = self.row(group, format);
                         self.archived[index] = is_archived(group);
                     }
                     self.listed[index] = listed;
@@ -114,7 +117,7 @@ impl GroupRows {
             let listed = Listed { page: number, at };
             match self.index_of.get(id).copied() {
                 Some(index) => {
-                    let row = ScreenRow::new(COLUMNS, group, format);
+                    let row = self.row(group, format);
                     self.table.widths.grow(&row);
                     self.table.rows[index] = row;
                     self.archived[index] = is_archived(group);
@@ -216,12 +219,20 @@ impl GroupRows {
 
     fn push(&mut self, group: &Group, listed: Listed, format: &RowFormat) -> usize {
         let index = self.ids.len();
-        self.table.rows.push(ScreenRow::new(COLUMNS, group, format));
+        let row = self.row(group, format);
+        self.table.rows.push(row);
         self.ids.push(group.id);
         self.archived.push(is_archived(group));
         self.listed.push(listed);
         self.index_of.insert(group.id, index);
         index
+    }
+
+    /// The row of `group`, its texts shared with the rows held.
+    fn row(&mut self, group: &Group, format: &RowFormat) -> ScreenRow {
+        let mut row = ScreenRow::new(COLUMNS, group, format);
+        row.share_texts(&mut self.texts);
+        row
     }
 
     fn note_branch(&mut self, group: &Group) {

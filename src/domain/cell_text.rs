@@ -11,7 +11,9 @@
 //!
 //! [`pad_to_width`]: super::format::pad_to_width
 
+use std::collections::HashSet;
 use std::fmt;
+use std::sync::Arc;
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -20,17 +22,18 @@ use super::format::{ELLIPSIS, ELLIPSIS_COLUMNS, display_width, fitting_prefix_le
 /// Sanitised text with its width and its grapheme clusters.
 ///
 /// Kept small (40 bytes): a row of the dashboard holds one per column, for
-/// every group held (10,000 of them in a large centre's list).
-#[derive(Clone, PartialEq, Eq)]
+/// every group held (100,000 of them in a large centre's list).
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct CellText {
-    /// No spare capacity, unlike the `String` it was made from.
-    text: Box<str>,
+    /// No spare capacity, unlike the `String` it was made from; shared by
+    /// the cells that show the same text ([`SharedTexts`]).
+    text: Arc<str>,
     /// A cell is far narrower than `u32::MAX` columns.
     width: u32,
     clusters: Clusters,
 }
 
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum Clusters {
     /// Printable ASCII: every byte is a cluster.
     Bytes,
@@ -60,7 +63,7 @@ impl CellText {
             measure_clusters(&text)
         };
         Self {
-            text: text.into_boxed_str(),
+            text: Arc::from(text),
             width: u32::try_from(width).unwrap_or(u32::MAX),
             clusters,
         }
@@ -84,6 +87,29 @@ impl CellText {
             clusters: &self.clusters,
         }
         .fit(width)
+    }
+}
+
+/// One copy of each text that repeats down a column (a course, a status,
+/// days, a time: a few dozen texts for 100,000 groups), shared by the
+/// cells that show it instead of one allocation per cell. At most
+/// [`SharedTexts::MOST`] texts are held: a column of texts that never
+/// repeat (names, numbers) shares nothing and costs nothing past that.
+#[derive(Debug, Clone, Default)]
+pub struct SharedTexts(HashSet<CellText>);
+
+impl SharedTexts {
+    pub const MOST: usize = 4096;
+
+    /// Points `text` at the copy held of the same text, or holds it.
+    pub fn share(&mut self, text: &mut CellText) {
+        match self.0.get(text) {
+            Some(held) => text.clone_from(held),
+            None if self.0.len() < Self::MOST => {
+                self.0.insert(text.clone());
+            }
+            None => {}
+        }
     }
 }
 
@@ -323,6 +349,26 @@ impl PartialEq<&str> for CellText {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn equal_texts_share_one_copy_up_to_the_most_held() {
+        let mut shared = SharedTexts::default();
+        let mut first = CellText::new("Chemistry".to_string());
+        let mut second = CellText::new("Chemistry".to_string());
+        assert_ne!(first.as_str().as_ptr(), second.as_str().as_ptr());
+        shared.share(&mut first);
+        shared.share(&mut second);
+        assert_eq!(first.as_str().as_ptr(), second.as_str().as_ptr());
+        assert_eq!(second, CellText::new("Chemistry".to_string()));
+        for n in 0..2 * SharedTexts::MOST {
+            shared.share(&mut CellText::new(n.to_string()));
+        }
+        assert_eq!(shared.0.len(), SharedTexts::MOST, "never more held");
+        let mut late = CellText::new("late".to_string());
+        let before = late.as_str().as_ptr();
+        shared.share(&mut late);
+        assert_eq!(late.as_str().as_ptr(), before, "kept as it was");
+    }
     use crate::domain::format::pad_to_width;
 
     #[test]

@@ -20,7 +20,7 @@ pub mod plugins;
 pub mod table;
 pub mod today;
 
-use super::cell_text::CellText;
+use super::cell_text::{CellText, SharedTexts};
 use super::format::NONE;
 use super::sanitize::sanitize_line;
 use super::script::fold;
@@ -474,6 +474,19 @@ impl ScreenRow {
             keys,
             search,
             searched_branch,
+        }
+    }
+
+    /// Its cells' texts shared with the other rows that show the same
+    /// ([`SharedTexts`]).
+    pub fn share_texts(&mut self, shared: &mut SharedTexts) {
+        for cell in &mut self.cells {
+            if let ScreenCell::Text(Measured { text, narrow }) = cell {
+                shared.share(text);
+                if let Some(narrow) = narrow {
+                    shared.share(narrow);
+                }
+            }
         }
     }
 
