@@ -278,8 +278,8 @@ fn rows() -> Vec<Row> {
             "unknown-meaning fields keep any value but null",
             r#""salary_for_corporate":0,"write_off":{"sum":"10"}"#,
             |g| {
-                g.salary_for_corporate = Some(json!(0));
-                g.write_off = Some(json!({"sum": "10"}));
+                g.salary_for_corporate = Some(Box::new(json!(0)));
+                g.write_off = Some(Box::new(json!({"sum": "10"})));
             },
         ),
         group_row(
@@ -594,7 +594,7 @@ fn rows() -> Vec<Row> {
                 vec![r#""x""#; 12_000].join(",")
             ),
             |g| {
-                g.salary_for_corporate = Some(json!(vec![0; 12_000]));
+                g.salary_for_corporate = Some(Box::new(json!(vec![0; 12_000])));
                 // What is left of the budget, then the mark of the cut.
                 g.exact_days = ExactDays {
                     days: vec![],
@@ -1096,8 +1096,8 @@ fn a_spec_shaped_groups_page_decodes_end_to_end() {
         status: GroupStatus::Archive,
         group_type: Some(2),
         is_corporate: Some(true),
-        salary_for_corporate: Some(json!(150000)),
-        write_off: Some(json!(1)),
+        salary_for_corporate: Some(Box::new(json!(150000))),
+        write_off: Some(Box::new(json!(1))),
         selection_start_date: date(2024, 1, 1),
         selection_end_date: date(2024, 1, 10),
         course_id: Some(6),

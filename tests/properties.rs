@@ -335,7 +335,7 @@ fn any_days_code() -> impl Strategy<Value = DaysCode> {
         Just(DaysCode::Weekend),
         Just(DaysCode::EveryDay),
         Just(DaysCode::Custom),
-        any_text().prop_map(DaysCode::Other),
+        any_text().prop_map(|raw| DaysCode::Other(raw.into())),
     ]
 }
 
@@ -376,7 +376,7 @@ fn any_lesson_time() -> impl Strategy<Value = LessonTime> {
     prop_oneof![
         any_clock().prop_map(LessonTime::Clock),
         any_instant().prop_map(LessonTime::Utc),
-        any_text().prop_map(LessonTime::Raw),
+        any_text().prop_map(|raw| LessonTime::Raw(raw.into())),
     ]
 }
 
@@ -390,7 +390,7 @@ fn any_timestamp() -> impl Strategy<Value = Timestamp> {
     prop_oneof![
         any_instant().prop_map(Timestamp::Utc),
         naive.prop_map(Timestamp::Local),
-        any_text().prop_map(Timestamp::Raw),
+        any_text().prop_map(|raw| Timestamp::Raw(raw.into())),
     ]
 }
 

@@ -91,7 +91,7 @@ mod tests {
     }
 
     fn raw(text: &str) -> LessonTime {
-        LessonTime::Raw(text.to_owned())
+        LessonTime::Raw(text.into())
     }
 
     #[test]

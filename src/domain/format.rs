@@ -63,7 +63,7 @@ pub fn timestamp(t: &Timestamp, zone: &Zone) -> String {
     match t {
         Timestamp::Utc(at) => date_time(zone.wall_clock(*at)),
         Timestamp::Local(wall_clock) => date_time(*wall_clock),
-        Timestamp::Raw(raw) => raw.clone(),
+        Timestamp::Raw(raw) => raw.to_string(),
     }
 }
 
@@ -379,7 +379,7 @@ mod tests {
             status_word(&GroupStatus::Other(" abc ".into())),
             "status abc"
         );
-        assert_eq!(status_word(&GroupStatus::Other(String::new())), NONE);
+        assert_eq!(status_word(&GroupStatus::Other("".into())), NONE);
     }
 
     #[test]

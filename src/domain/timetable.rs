@@ -851,7 +851,7 @@ mod tests {
     fn unknown_or_missing_days_codes_are_listed_not_dropped() {
         let groups = vec![
             group(1, DaysCode::Other("9".into()), "10:00", "11:00"),
-            group(2, DaysCode::Other(String::new()), "10:00", "11:00"),
+            group(2, DaysCode::Other("".into()), "10:00", "11:00"),
             group(3, DaysCode::Custom, "10:00", "11:00"),
         ];
         let week = week_of(&groups);
@@ -1138,7 +1138,7 @@ mod tests {
                 ..group(3, DaysCode::MonWedFri, "12:00", "13:00")
             },
             Group {
-                status: GroupStatus::Other(String::new()),
+                status: GroupStatus::Other("".into()),
                 ..group(4, DaysCode::MonWedFri, "14:00", "15:00")
             },
             // Archived and undecodable: hidden, not listed.

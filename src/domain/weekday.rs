@@ -593,7 +593,7 @@ mod tests {
             "code abc"
         );
         assert_eq!(
-            describe_days(&DaysCode::Other(String::new()), &none, en, NameStyle::Short),
+            describe_days(&DaysCode::Other("".into()), &none, en, NameStyle::Short),
             "code ?"
         );
         assert_eq!(

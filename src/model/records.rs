@@ -11,6 +11,50 @@ use std::sync::Arc;
 
 use serde::Serializer;
 
+/// Text kept as the server sent it, where a value did not read as its
+/// type: behind one pointer (8 bytes, not a `String`'s 24), since a group
+/// holds eleven fields that may be such text and almost never are, and a
+/// centre holds 100,000 groups.
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct RawText(Box<Box<str>>);
+
+impl std::ops::Deref for RawText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for RawText {
+    fn from(text: &str) -> Self {
+        Self(Box::new(text.into()))
+    }
+}
+
+impl From<String> for RawText {
+    fn from(text: String) -> Self {
+        Self(Box::new(text.into_boxed_str()))
+    }
+}
+
+impl std::fmt::Debug for RawText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl std::fmt::Display for RawText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl Serialize for RawText {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self)
+    }
+}
+
 /// A point in time as the server sent it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
@@ -20,7 +64,7 @@ pub enum Timestamp {
     /// Older payloads: `13.07.2022 20:00:46`, a wall-clock time with no zone.
     Local(NaiveDateTime),
     /// Anything else, shown as it came.
-    Raw(String),
+    Raw(RawText),
 }
 
 /// A calendar date (`YYYY-MM-DD`), or the raw text when it does not parse.
@@ -28,7 +72,7 @@ pub enum Timestamp {
 #[serde(untagged)]
 pub enum DateField {
     Date(NaiveDate),
-    Raw(String),
+    Raw(RawText),
 }
 
 /// A lesson start or end. The date part of a timestamp carries no meaning.
@@ -39,7 +83,7 @@ pub enum LessonTime {
     Clock(NaiveTime),
     /// A UTC timestamp whose time of day must be shown in the centre's zone.
     Utc(DateTime<Utc>),
-    Raw(String),
+    Raw(RawText),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,7 +147,7 @@ pub enum DaysCode {
     /// 5: the days are in `exact_days`.
     Custom,
     /// Any other value, kept as sent (`"9"`, `"abc"`); `""` when absent.
-    Other(String),
+    Other(RawText),
 }
 
 /// The decoded `exact_days` of a group.
@@ -121,7 +165,7 @@ pub enum GroupStatus {
     Active,
     /// 3
     Archive,
-    Other(String),
+    Other(RawText),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
@@ -162,9 +206,10 @@ pub struct Group {
     #[serde(rename = "type")]
     pub group_type: Option<i64>,
     pub is_corporate: Option<bool>,
-    /// Meaning not published: kept as the JSON value sent (never `Null`).
-    pub salary_for_corporate: Option<serde_json::Value>,
-    pub write_off: Option<serde_json::Value>,
+    /// Meaning not published: kept as the JSON value sent (never `Null`),
+    /// boxed: rarely sent, and a value inline is 32 bytes of every group.
+    pub salary_for_corporate: Option<Box<serde_json::Value>>,
+    pub write_off: Option<Box<serde_json::Value>>,
     pub last_write_off_date: Option<DateField>,
     pub next_write_off_date: Option<DateField>,
     pub course_id: Option<i64>,
@@ -251,13 +296,13 @@ impl Default for PluginType {
 
 impl Default for DaysCode {
     fn default() -> Self {
-        Self::Other(String::new())
+        Self::Other(RawText::default())
     }
 }
 
 impl Default for GroupStatus {
     fn default() -> Self {
-        Self::Other(String::new())
+        Self::Other(RawText::default())
     }
 }
 

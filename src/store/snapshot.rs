@@ -255,7 +255,7 @@ fn group_elements(group: &Group) -> usize {
         + values
             .into_iter()
             .flatten()
-            .map(value_elements)
+            .map(|value| value_elements(value))
             .sum::<usize>()
 }
 
@@ -321,7 +321,7 @@ mod tests {
             } else {
                 GroupStatus::Other("paused".into())
             },
-            salary_for_corporate: Some(serde_json::json!({"a": 1})),
+            salary_for_corporate: Some(Box::new(serde_json::json!({"a": 1}))),
             group_start_date: Some(DateField::Date(
                 NaiveDate::from_ymd_opt(2026, 9, 1).unwrap(),
             )),
@@ -628,7 +628,7 @@ mod tests {
                 days: vec![Weekday::Mon],
                 unknown: vec!["x".into(); count - 1],
             },
-            salary_for_corporate: Some(serde_json::json!({"a": [1, 2]})),
+            salary_for_corporate: Some(Box::new(serde_json::json!({"a": [1, 2]}))),
             ..Group::default()
         };
         // The catalogue's two abilities, three entries of the value.

@@ -166,7 +166,7 @@ pub fn group(id: i64) -> Group {
         group_type: Some(1),
         is_corporate: Some(false),
         salary_for_corporate: None,
-        write_off: Some(serde_json::json!({"mode": "monthly"})),
+        write_off: Some(Box::new(serde_json::json!({"mode": "monthly"}))),
         last_write_off_date: day(2025, 5, 1),
         next_write_off_date: day(2025, 6, 1),
         course_id: Some(100 + (index % SUBJECTS.len()) as i64),

@@ -410,7 +410,7 @@ pub(super) fn days_code(value: Loose) -> DaysCode {
         5 => Some(DaysCode::Custom),
         _ => None,
     };
-    code(value, known, DaysCode::Other)
+    code(value, known, |raw| DaysCode::Other(raw.into()))
 }
 
 /// The `status` of a group.
@@ -420,7 +420,7 @@ pub(super) fn group_status(value: Loose) -> GroupStatus {
         3 => Some(GroupStatus::Archive),
         _ => None,
     };
-    code(value, known, GroupStatus::Other)
+    code(value, known, |raw| GroupStatus::Other(raw.into()))
 }
 
 /// The `type` of a plugin: "Free" or "Premium" in any case.
@@ -502,7 +502,7 @@ fn parse_lesson_time(s: &str) -> Option<LessonTime> {
 
 /// `created_at` and the like.
 pub(super) fn timestamp(value: Loose) -> Option<Timestamp> {
-    time_field(value, parse_timestamp, Timestamp::Raw)
+    time_field(value, parse_timestamp, |raw| Timestamp::Raw(raw.into()))
 }
 
 /// A calendar date (or the date of a timestamp).
@@ -510,13 +510,13 @@ pub(super) fn date(value: Loose) -> Option<DateField> {
     time_field(
         value,
         |s| parse_date(s).map(DateField::Date),
-        DateField::Raw,
+        |raw| DateField::Raw(raw.into()),
     )
 }
 
 /// `lesson_start_time` / `lesson_end_time`.
 pub(super) fn lesson_time(value: Loose) -> Option<LessonTime> {
-    time_field(value, parse_lesson_time, LessonTime::Raw)
+    time_field(value, parse_lesson_time, |raw| LessonTime::Raw(raw.into()))
 }
 
 // ---- exact_days ----

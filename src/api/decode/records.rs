@@ -223,8 +223,8 @@ impl Record for Group {
             "type" => self.group_type = read(map, int)?,
             "is_corporate" => self.is_corporate = read(map, flag)?,
             // Meaning not published: any value but null is kept as sent.
-            "salary_for_corporate" => self.salary_for_corporate = read(map, as_sent)?,
-            "write_off" => self.write_off = read(map, as_sent)?,
+            "salary_for_corporate" => self.salary_for_corporate = read(map, as_sent)?.map(Box::new),
+            "write_off" => self.write_off = read(map, as_sent)?.map(Box::new),
             "last_write_off_date" => self.last_write_off_date = read(map, date)?,
             "next_write_off_date" => self.next_write_off_date = read(map, date)?,
             "course_id" => self.course_id = read(map, int)?,
