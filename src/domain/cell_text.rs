@@ -21,27 +21,41 @@ use super::format::{ELLIPSIS, ELLIPSIS_COLUMNS, display_width, fitting_prefix_le
 
 /// Sanitised text with its width and its grapheme clusters.
 ///
-/// Kept small (40 bytes): a row of the dashboard holds one per column, for
+/// Kept small (32 bytes): a row of the dashboard holds one per column, for
 /// every group held (100,000 of them in a large centre's list).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct CellText {
     /// No spare capacity, unlike the `String` it was made from; shared by
     /// the cells that show the same text ([`SharedTexts`]).
     text: Arc<str>,
+    /// The byte offset where each cluster ends, when `kind` is
+    /// [`Kind::Ends`]. Boxed once more, to keep every cell a pointer
+    /// smaller: few texts need it.
+    ends: Option<Box<Box<[u32]>>>,
     /// A cell is far narrower than `u32::MAX` columns.
     width: u32,
-    clusters: Clusters,
+    kind: Kind,
 }
 
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Clusters {
+/// How a text's clusters are found (apart from the offsets, so that a
+/// cell is 32 bytes, not 40).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Bytes,
+    Chars,
+    Ends,
+    JoinsNext,
+}
+
+/// How a text's clusters are found, borrowed.
+#[derive(Clone, Copy)]
+enum Clusters<'a> {
     /// Printable ASCII: every byte is a cluster.
     Bytes,
     /// Every character is a cluster (see [`is_lone_char`]).
     Chars,
-    /// The byte offset where each cluster ends. Boxed once more, to keep
-    /// every cell a pointer smaller: few texts need it.
-    Ends(Box<Box<[u32]>>),
+    /// The byte offset where each cluster ends.
+    Ends(&'a [u32]),
     /// The last cluster would take in what follows it (a prepended
     /// concatenation mark), so the text is only split together with the
     /// padding drawn after it.
@@ -52,20 +66,21 @@ impl CellText {
     /// Measures `text` (which should already be sanitised).
     pub fn new(text: String) -> Self {
         let width = display_width(&text);
-        let clusters = if is_printable_ascii(&text) {
-            Clusters::Bytes
+        let (kind, ends) = if is_printable_ascii(&text) {
+            (Kind::Bytes, None)
         } else if text
             .chars()
             .all(|c| c.is_ascii_graphic() || c == ' ' || is_lone_char(c))
         {
-            Clusters::Chars
+            (Kind::Chars, None)
         } else {
             measure_clusters(&text)
         };
         Self {
             text: Arc::from(text),
+            ends,
             width: u32::try_from(width).unwrap_or(u32::MAX),
-            clusters,
+            kind,
         }
     }
 
@@ -81,10 +96,16 @@ impl CellText {
 
     /// What a column `width` wide shows of the text (see the module doc).
     pub fn fit(&self, width: usize) -> Option<Fitted<'_>> {
+        let clusters = match (self.kind, &self.ends) {
+            (Kind::Bytes, _) => Clusters::Bytes,
+            (Kind::Chars, _) => Clusters::Chars,
+            (Kind::Ends, Some(ends)) => Clusters::Ends(ends),
+            (Kind::Ends | Kind::JoinsNext, _) => Clusters::JoinsNext,
+        };
         Measured {
             text: &self.text,
             width: self.width(),
-            clusters: &self.clusters,
+            clusters,
         }
         .fit(width)
     }
@@ -122,7 +143,7 @@ pub fn fit_plain(text: &str, width: usize) -> Option<Fitted<'_>> {
     Measured {
         text,
         width: text.len(),
-        clusters: &Clusters::Bytes,
+        clusters: Clusters::Bytes,
     }
     .fit(width)
 }
@@ -141,7 +162,7 @@ pub struct Fitted<'a> {
 struct Measured<'a> {
     text: &'a str,
     width: usize,
-    clusters: &'a Clusters,
+    clusters: Clusters<'a>,
 }
 
 impl<'a> Measured<'a> {
@@ -285,10 +306,10 @@ fn is_lone_char(c: char) -> bool {
     )
 }
 
-fn measure_clusters(text: &str) -> Clusters {
+fn measure_clusters(text: &str) -> (Kind, Option<Box<Box<[u32]>>>) {
     // Offsets are kept in 32 bits; a longer text is split when drawn.
     if u32::try_from(text.len()).is_err() {
-        return Clusters::JoinsNext;
+        return (Kind::JoinsNext, None);
     }
     let ends: Box<[u32]> = text
         .grapheme_indices(true)
@@ -303,9 +324,9 @@ fn measure_clusters(text: &str) -> Clusters {
     // differently from drawing both at once.
     let probe = format!("{} ", &text[last_start..]);
     if probe.graphemes(true).next_back() != Some(" ") {
-        return Clusters::JoinsNext;
+        return (Kind::JoinsNext, None);
     }
-    Clusters::Ends(Box::new(ends))
+    (Kind::Ends, Some(Box::new(ends)))
 }
 
 /// True when `cluster` followed by the ellipsis splits into the two.
@@ -372,8 +393,10 @@ mod tests {
     use crate::domain::format::pad_to_width;
 
     #[test]
-    fn a_cell_stays_40_bytes() {
-        assert_eq!(std::mem::size_of::<CellText>(), 40);
+    fn a_cell_stays_32_bytes_and_a_measured_cell_40() {
+        assert_eq!(std::mem::size_of::<CellText>(), 32);
+        let cell = std::mem::size_of::<crate::domain::columns::ScreenCell>();
+        assert_eq!(cell, 40);
     }
 
     /// What the column shows, put back together from the fitted clusters.
@@ -513,9 +536,9 @@ mod tests {
     #[test]
     fn common_text_splits_by_characters_without_the_segmenter() {
         let cell = CellText::new("Русский язык — 17:30".to_string());
-        assert!(matches!(cell.clusters, Clusters::Chars));
+        assert!(matches!(cell.kind, Kind::Chars));
         let cell = CellText::new("Cafe\u{301}".to_string());
-        assert!(matches!(cell.clusters, Clusters::Ends(_)));
+        assert!(matches!(cell.kind, Kind::Ends));
     }
 
     #[test]

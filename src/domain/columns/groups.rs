@@ -82,12 +82,8 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             sort: Some(Sort {
                 name: "days",
                 by: SortBy::Key(|group, _| {
-                    SortKey::Days(
-                        weekdays(&group.days, &group.exact_days)
-                            .iter()
-                            .map(|day| day.num_days_from_monday())
-                            .collect(),
-                    )
+                    let days = weekdays(&group.days, &group.exact_days);
+                    SortKey::days(days.iter().map(|day| day.num_days_from_monday()))
                 }),
             }),
         }),

@@ -173,8 +173,8 @@ pub enum SortBy<R, F> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SortKey {
     Number(Option<i64>),
-    /// Weekdays as numbers from Monday.
-    Days(Box<[u32]>),
+    /// Weekdays as numbers from Monday, packed by [`SortKey::days`].
+    Days(u32),
     /// A branch id, ordered by the branch's name in lower case (by the id
     /// when it has none) as known when sorting.
     Branch(Option<i64>),
@@ -191,15 +191,29 @@ pub enum Order {
 pub enum Value {
     Number(i64),
     Text(String),
-    Days(Vec<u32>),
+    /// Packed as [`SortKey::days`] packs them.
+    Days(u32),
 }
 
 impl SortKey {
+    /// The key of weekdays (numbers from Monday, 0 to 6), packed into one
+    /// number that orders as the list would (each day an octal digit, 1 to
+    /// 7, from the most significant; a shorter list first): no allocation
+    /// per row for a key. Past seven days (a week has no more) the rest
+    /// does not count.
+    pub fn days(days: impl IntoIterator<Item = u32>) -> Self {
+        let digits = days
+            .into_iter()
+            .map(|day| day.min(6) + 1)
+            .chain(std::iter::repeat(0));
+        Self::Days(digits.take(7).fold(0, |packed, digit| packed * 8 + digit))
+    }
+
     /// The key to compare, branches named from `branch_names`.
     pub fn order(&self, branch_names: &BranchNames) -> Order {
         let value = match self {
             Self::Number(number) => number.map(Value::Number),
-            Self::Days(days) => Some(Value::Days(days.to_vec())),
+            Self::Days(days) => Some(Value::Days(*days)),
             Self::Branch(id) => id.map(|id| {
                 Value::Text(
                     branch_names
@@ -609,6 +623,20 @@ impl NaturalWidths {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Packed days order as the lists of days do.
+        #[test]
+        fn packed_days_order_as_their_lists(
+            a in proptest::collection::vec(0u32..7, 0..7),
+            b in proptest::collection::vec(0u32..7, 0..7),
+        ) {
+            let (SortKey::Days(x), SortKey::Days(y)) = (SortKey::days(a.clone()), SortKey::days(b.clone())) else {
+                unreachable!()
+            };
+            proptest::prop_assert_eq!(x.cmp(&y), a.cmp(&b));
+        }
+    }
 
     /// A record of two fields, for a table of four columns.
     struct Pair {
