@@ -36,7 +36,7 @@
 //!    server cutting pages to 20 and answering after 150 ms: launch → the
 //!    first rows (budget: one round trip, plus half of one for the process
 //!    and the connection), and launch → the whole list held, against the
-//!    floor of any walk of those pages at the default bound (`walk_floor`).
+//!    floor of any walk of those pages at the default bound (see `walk.rs`).
 //!
 //! 6. a snapshot start (issue 13, sections 4 and 6): a 2,000-group branch
 //!    (the demo's branch 1 of 5,635 groups, pages of 20) walked once by
@@ -66,10 +66,10 @@ mod proc;
 mod pty;
 mod report;
 mod scale;
+mod walk;
 
 use crmdeck::config::DEFAULT_PER_PAGE;
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Route};
-use crmdeck::store::DEFAULT_MAX_IN_FLIGHT;
 use pty::{Launch, Pty};
 use report::{Report, Row, Spread, Unit, millis};
 use std::path::PathBuf;
@@ -90,21 +90,12 @@ const SLOW_LINK_RATES: [u32; 2] = [32_000, 128_000];
 /// The centre of the slow-link stage, and the held key.
 const LONG_LIST_GROUPS: usize = 2_000;
 const HELD_KEYS: u32 = 60;
-/// The walk's server: pages cut to 20, each answer after 150 ms.
-const WALK_MAX_PER_PAGE: u64 = 20;
-const WALK_LATENCY: Duration = Duration::from_millis(150);
 const KEY_REPEAT: Duration = Duration::from_nanos(1_000_000_000 / 30);
 
 // Budgets (issue 4, section 3); sizes in decimal units (1 KB = 1000 B).
-// The browsing stage's are in `browsing.rs`.
+// The browsing and walk stages' are in `browsing.rs` and `walk.rs`.
 const FIRST_ROW_OVER_CURL: f64 = 1.5;
 const BINARY_BYTES: f64 = 9e6;
-// Issue 13, section 6: the first rows of a walk after one round trip
-// (and half of one more for the process and its connection).
-const FIRST_ROWS_IN_ROUND_TRIPS: f64 = 1.5;
-// Issue 23: launch → the whole list held, against its floor (`walk_floor`).
-// RATIO CHOSEN AFTER MEASURING.
-const WALK_OVER_FLOOR: f64 = 1.25;
 // Issue 16, section 4: at 32 KB/s.
 const LAST_KEY_TO_FINAL_FRAME_MS: f64 = 300.0;
 // Issue 13, section 6: launch → first row from a snapshot, API at 800 ms.
@@ -171,7 +162,7 @@ fn main() -> ExitCode {
         ("browsing", "browsing", &browsing::browsing),
         ("size", "binary size", &binary_size),
         ("slow-link", "slow link", &slow_link),
-        ("walk", "the walk of a large centre", &walk),
+        ("walk", "the walk of a large centre", &walk::walk),
         ("snapshot", "snapshot start", &|bench, report| {
             snapshot_start(bench, report, options.launches)
         }),
@@ -681,77 +672,6 @@ fn slow_link(bench: &Bench, report: &mut Report) -> Result<(), String> {
         bench.runtime.block_on(server.shutdown());
     }
     Ok(())
-}
-
-/// The dashboard against a centre of 2,000 groups whose server cuts pages
-/// to 20 and answers each request after 150 ms: launch → the first rows,
-/// in round trips, and launch → the whole list (100 pages) held.
-fn walk(bench: &Bench, report: &mut Report) -> Result<(), String> {
-    let options = DemoOptions {
-        groups: LONG_LIST_GROUPS,
-        max_per_page: WALK_MAX_PER_PAGE,
-        latency: WALK_LATENCY,
-        ..DemoOptions::default()
-    };
-    let server = bench.server_of(options)?;
-    let mut pty = bench.spawn_on(&server, None, None)?;
-    let first = pty.wait_frame("the first rows", 0, |screen| selected_row(screen).is_some())?;
-    let whole = pty.wait_frame("the whole list", 0, |screen| {
-        selected_row(screen).is_some() && !screen.contents().contains("loading")
-    })?;
-    let round_trips = first
-        .saturating_duration_since(pty.spawned_at)
-        .as_secs_f64()
-        / WALK_LATENCY.as_secs_f64();
-    report.add(Row::budget(
-        format!(
-            "walk of {LONG_LIST_GROUPS} groups in pages of {WALK_MAX_PER_PAGE}, {} ms a request: launch → first rows, in round trips",
-            WALK_LATENCY.as_millis()
-        ),
-        Spread::One(round_trips),
-        Unit::Ratio,
-        FIRST_ROWS_IN_ROUND_TRIPS,
-    ));
-    let whole = whole.saturating_duration_since(pty.spawned_at);
-    let (round_trips, floor) = walk_floor(LONG_LIST_GROUPS, WALK_MAX_PER_PAGE);
-    report.add(Row::info(
-        "the same: launch → the whole list held",
-        Spread::One(millis(whole)),
-        Unit::Milliseconds,
-    ));
-    report.add(Row::info(
-        format!(
-            "the same: its floor, {round_trips} round trips (page 1, then {} in flight)",
-            DEFAULT_MAX_IN_FLIGHT
-        ),
-        Spread::One(millis(floor)),
-        Unit::Milliseconds,
-    ));
-    report.add(Row::budget(
-        "the same: launch → the whole list held ÷ its floor",
-        Spread::One(whole.as_secs_f64() / floor.as_secs_f64()),
-        Unit::Ratio,
-        WALK_OVER_FLOOR,
-    ));
-    pty.quit()?;
-    bench.runtime.block_on(server.shutdown());
-    Ok(())
-}
-
-/// The least time any walk of `groups` in pages of `per_page` can take
-/// at [`WALK_LATENCY`] a request and the default bound of requests in
-/// flight, and its round trips: page 1 alone (its answer tells how many
-/// pages there are, `store::list`), then the others at most
-/// `DEFAULT_MAX_IN_FLIGHT` at a time. For 2,000 groups in pages of 20 at
-/// 6 in flight: 1 + ⌈99 ÷ 6⌉ = 18 round trips, 2.7 s. (⌈100 ÷ 6⌉ = 17
-/// would take page 1 as one of the first six, which no walk can.)
-fn walk_floor(groups: usize, per_page: u64) -> (u32, Duration) {
-    let pages = (groups as u64).div_ceil(per_page);
-    let rest = pages
-        .saturating_sub(1)
-        .div_ceil(DEFAULT_MAX_IN_FLIGHT as u64);
-    let round_trips = u32::try_from(1 + rest).unwrap_or(u32::MAX);
-    (round_trips, WALK_LATENCY * round_trips)
 }
 
 /// The size of the binary, which must be stripped (the release profile
