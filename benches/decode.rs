@@ -113,9 +113,10 @@ fn groups_page(bencher: Bencher, count: usize) {
         .bench(|| crmdeck::api::decode::groups(black_box(&body)));
 }
 
-/// The yardstick: the same page parsed into a `serde_json::Value`, the
-/// cheapest general reading of the bytes (no types, every string and map
-/// allocated), against which `groups_page` is held by `scripts/bench.sh`.
+/// The yardstick: the same page parsed into a `serde_json::Value` by the
+/// same JSON library, a reading of every byte without our types (every
+/// string and map allocated), against which `groups_page` is held by
+/// `scripts/bench.sh` (its ratio, in rounds).
 #[divan::bench(args = [20, 100, 1000])]
 fn value_page(bencher: Bencher, count: usize) {
     let body = page_body(count);

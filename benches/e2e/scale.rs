@@ -299,9 +299,9 @@ const PEAK_EVERY: Duration = Duration::from_millis(2);
 /// process the child was forked from, as it was when the child's exec
 /// replaced it (`exec_mmap` keeps the old memory's high-water mark), and
 /// this bench, holding a demo server of 100,000 groups, is that process:
-/// `ru_maxrss` said 143 MB for a CLI whose `VmHWM` was 23 MB
+/// `ru_maxrss` said 142.67 MB for a CLI whose `VmHWM` is 23.78 MB
 /// (`/usr/bin/time -v` by hand: 23,024 KiB), and `/bin/true` spawned from a
-/// process of 200 MB says 219 MB.
+/// process holding 200 MiB says 218,676 KiB.
 fn wait_with_peak(child: &mut Child) -> Result<(ExitStatus, u64), String> {
     let mut peak = 0;
     loop {
