@@ -3,26 +3,39 @@
 #
 #   scripts/bench.sh [--launches N]
 #
+# Where a budget can be a ratio of figures of the same run it is one
+# (issue 23): the machine and its load weigh on both sides alike. The
+# absolute figures stay in the tables, without a budget.
+#
+# Everything goes to the target directory cargo uses (`cargo metadata`:
+# CARGO_TARGET_DIR, build.target-dir, or target/): the binary, and the
+# outputs in its bench-run/.
+#
 # 1. builds the release binary (`cargo build --release`) and keeps a copy:
-#    `cargo bench` rebuilds target/release/crmdeck with the dev-dependencies'
+#    `cargo bench` rebuilds release/crmdeck with the dev-dependencies'
 #    features, which is not the binary people run;
 # 2. runs the micro benches: every [[bench]] of Cargo.toml but e2e and soak
-#    (divan); their budgets are read from divan's medians: decode ≥ 150 MB/s
-#    at every page size; render 1000 rows ÷ 20 rows ≤ 1.2, steadily: the
-#    render of 20 and 1000 rows is run again in 5 rounds (RENDER_ROUNDS),
-#    each round's ratio taken from its own medians, and the budget holds the
-#    median of those ratios (min and max shown);
+#    (divan); their budgets are read from divan's medians, each a median of
+#    ratios of rounds (min and max shown), each round's ratio from its own
+#    medians (a round is one run of the bench, a few seconds: the load of
+#    a shared machine changes less within it):
+#    - decode ÷ serde_json's Value parsing of the same bytes ≥ 0.8 at every
+#      page size, in 5 rounds (DECODE_ROUNDS); the throughput is shown;
+#    - render 1000 rows ÷ 20 rows ≤ 1.2, in 5 rounds (RENDER_ROUNDS);
 # 3. runs the end-to-end bench (benches/e2e) against the kept release binary
 #    (its stages: launch, browsing, size, slow-link, walk, snapshot, rss10k:
-#    the peak RSS with 10,000 groups held); it checks its
-#    own budgets and prints its table;
+#    the peak RSS with 10,000 groups held, scale: centres of 10,000 to
+#    100,000 groups); it checks its own budgets, each stage's alike, prints
+#    its table, and exits 1 when one is missed, which this script's exit
+#    code follows;
 # 4. times `groups --all` of a 2,000-group branch (the kept binary against
 #    its own demo server: --groups 5635 --max-per-page 20 --latency-ms 150),
-#    three runs, the median against its budget (issue 13: ≤ 3 s);
+#    three runs, the median against the floor of any walk of those pages
+#    (issue 23; see "the floor" below);
 # 5. the soak (benches/soak.rs): 8 simulated hours of auto-refresh every
 #    10 s against the demo with faults; RSS growth ≤ 2 MB.
 # Exits 0 when every budget is met, 1 when one is missed, 2 when a stage
-# could not run. Needs bash, cargo, curl, awk and Linux's /proc.
+# could not run. Needs bash, cargo, curl, awk, sed and Linux's /proc.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -73,13 +86,47 @@ medians() {
     ' "${1:-$out/micro.txt}"
 }
 
-out=target/bench-run
+# The target directory cargo builds into, as it reports it (absolute). A
+# path with a quote or a backslash would come escaped in the JSON: refused.
+target_dir=$(cargo metadata --format-version 1 --no-deps |
+    sed -n 's/.*"target_directory":"\([^"\\]*\)".*/\1/p')
+if [ -z "$target_dir" ] || [ ! -d "$(dirname "$target_dir")" ]; then
+    echo "bench.sh: no target directory in cargo metadata's output" >&2
+    exit 2
+fi
+out=$target_dir/bench-run
 mkdir -p "$out"
 
-echo "== 1/4 release build: cargo build --release" >&2
+# Step 4's walk, and the least time it can take.
+# The floor: no run of this command is quicker. `--branch 1` is looked up
+# in /v2/branches first (one round trip: the CLI checks the branch before
+# it walks), then page 1 goes alone (its answer tells how many pages there
+# are), then the other pages, at most the default bound in flight
+# (DEFAULT_MAX_IN_FLIGHT, read from the source: the walk's home has no
+# config), one round trip of the latency each: 2,000 groups in pages of
+# 20 at 6 in flight, 1 + 1 + ⌈99 ÷ 6⌉ = 19 round trips, 2.85 s. (⌈100 ÷ 6⌉
+# = 17 would count page 1 among the first six, which no walk can.)
+# Measured 2.95–2.98 s (1.03–1.05, 2026-11-27 on the shared 2-core
+# machine): the process's start, the connection, the snapshot and 2,000
+# groups of JSON written. At most 1.1 (3.14 s; the absolute budget was
+# 3 s): the start-up and the load get about 285 ms, under two round trips,
+# and a walk that loses three (a bound of 5 in flight, 22 round trips,
+# 1.16) fails.
+walk_over_floor=1.1
+walk_groups=2000 walk_per_page=20 walk_latency_ms=150
+walk_in_flight=$(sed -n 's/^pub const DEFAULT_MAX_IN_FLIGHT: usize = \([0-9]*\);$/\1/p' src/store/walk.rs)
+if [ -z "$walk_in_flight" ]; then
+    echo "bench.sh: DEFAULT_MAX_IN_FLIGHT not found in src/store/walk.rs" >&2
+    exit 2
+fi
+walk_pages=$(( (walk_groups + walk_per_page - 1) / walk_per_page ))
+walk_round_trips=$(( 1 + 1 + (walk_pages - 1 + walk_in_flight - 1) / walk_in_flight ))
+walk_floor_ms=$(( walk_round_trips * walk_latency_ms ))
+
+echo "== 1/5 release build: cargo build --release" >&2
 cargo build --release --bin crmdeck >&2
 # Copied then renamed: a copy still running from an earlier run stays as it is.
-cp target/release/crmdeck "$out/crmdeck.new"
+cp "$target_dir/release/crmdeck" "$out/crmdeck.new"
 mv -f "$out/crmdeck.new" "$out/crmdeck"
 
 micro=$(awk '
@@ -94,6 +141,21 @@ if ! cargo bench "${bench_args[@]}" | tee "$out/micro.txt" >&2; then
     echo "bench.sh: the micro benches did not run" >&2
     exit 2
 fi
+
+# Decode ÷ serde_json's Value parsing of the same bytes, per page size,
+# one ratio per round: "SIZE RATIO" lines.
+decode_rounds=${DECODE_ROUNDS:-5}
+decode_ratios=()
+for round in $(seq "$decode_rounds"); do
+    echo "== 2/5 decode, round $round of $decode_rounds: cargo bench --bench decode" >&2
+    cargo bench --bench decode > "$out/decode-$round.txt"
+    while read -r size ratio; do
+        decode_ratios+=("$size $ratio")
+    done < <(medians "$out/decode-$round.txt" | awk '
+        $1 == "decode" && $4 == "throughput" && $2 == "groups_page" { ours[$3] = $5 }
+        $1 == "decode" && $4 == "throughput" && $2 == "value_page" { value[$3] = $5 }
+        END { for (size in ours) if (value[size] > 0) printf "%s %.3f\n", size, ours[size] / value[size] }')
+done
 
 render_rounds=${RENDER_ROUNDS:-5}
 render_ratios=()
@@ -116,7 +178,7 @@ echo "== 4/5 groups --all of a 2,000-group branch, pages of 20, 150 ms latency" 
 walk_home=$(mktemp -d)
 walk_env=(env HOME="$walk_home" XDG_CONFIG_HOME="$walk_home/config" XDG_STATE_HOME="$walk_home/state")
 "${walk_env[@]}" "$out/crmdeck" demo-server --addr 127.0.0.1:0 --groups 5635 \
-    --max-per-page 20 --latency-ms 150 > "$out/walk-server.txt" &
+    --max-per-page "$walk_per_page" --latency-ms "$walk_latency_ms" > "$out/walk-server.txt" &
 walk_server=$!
 for _ in $(seq 100); do
     grep -q '^token: ' "$out/walk-server.txt" && break
@@ -149,27 +211,49 @@ row() { # figure, value, budget, met
     printf '| %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4"
     if [ "$4" != "yes" ]; then missed=1; fi
 }
+info() { # figure, value: shown for reading, no budget
+    printf '| %s | %s | | |\n' "$1" "$2"
+}
+# Min, median and max of the numbers on stdin, one a line, and their count.
+spread() {
+    sort -n | awk '
+        { v[NR] = $1 }
+        END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+              printf "%.2f %.2f %.2f %d", v[1], m, v[NR], NR }'
+}
 
 echo
-echo "Micro benchmarks (medians of divan's 100 samples):"
+echo "Micro benchmarks (medians of divan's 100 samples, ratios of rounds):"
 echo
 echo "| figure | median | budget | met? |"
 echo "|---|---|---|---|"
+# Our decode against serde_json parsing the same page into a Value, in the
+# same run of the bench. Measured on the 2-core machine (2026-11-27,
+# BENCHMARKS.md "Ratios measured in the same run"): about 1.0 at 20 groups
+# (the page's envelope weighs most there), 1.2 at 100 and 1.3 at 1000,
+# where the typed decode allocates no map per group. 0.8 leaves a fifth
+# for the noise of a shared machine and still fails a decode that went
+# through a Value first (the Value's parse and then as much again).
+decode_over_value=0.8
 decode_rows=$(medians | awk '$1 == "decode" && $4 == "throughput"')
-if [ -z "$decode_rows" ]; then
-    row "decode throughput" "not found in the divan output" "≥ 150 MB/s" "**NO**"
-fi
 while read -r _ fn arg _ mbps; do
     [ -n "$fn" ] || continue
-    met=$(awk -v v="$mbps" 'BEGIN { print (v >= 150 ? "yes" : "**NO**") }')
-    row "decode $fn, $arg groups" "$(printf '%.1f MB/s' "$mbps")" "≥ 150 MB/s" "$met"
+    info "decode $fn, $arg groups (throughput)" "$(printf '%.1f MB/s' "$mbps")"
 done <<< "$decode_rows"
+for size in 20 100 1000; do
+    ratios=$(printf '%s\n' "${decode_ratios[@]}" | awk -v size="$size" '$1 == size { print $2 }')
+    if [ -z "$ratios" ]; then
+        row "decode ÷ Value parsing, $size groups" "groups_page or value_page not found in the divan output" \
+            "≥ $decode_over_value" "**NO**"
+        continue
+    fi
+    read -r low median high count <<< "$(spread <<< "$ratios")"
+    met=$(awk -v r="$median" -v at_least="$decode_over_value" 'BEGIN { print (r >= at_least ? "yes" : "**NO**") }')
+    row "decode ÷ serde_json Value parsing, $size groups, median of $count rounds' ratios (min $low, max $high)" \
+        "$median" "≥ $decode_over_value" "$met"
+done
 if [ "${#render_ratios[@]}" -gt 0 ]; then
-    spread=$(printf '%s\n' "${render_ratios[@]}" | sort -n | awk '
-        { v[NR] = $1 }
-        END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-              printf "%.2f %.2f %.2f", v[1], m, v[NR] }')
-    read -r low median high <<< "$spread"
+    read -r low median high _ <<< "$(printf '%s\n' "${render_ratios[@]}" | spread)"
     met=$(awk -v r="$median" 'BEGIN { print (r <= 1.2 ? "yes" : "**NO**") }')
     row "render 1000 rows ÷ 20 rows (draw_groups_tab), median of ${#render_ratios[@]} rounds' ratios (min $low, max $high)" \
         "$median" "≤ 1.2" "$met"
@@ -187,9 +271,13 @@ echo "Every page at once ($out/crmdeck groups --all, 3 runs):"
 echo
 echo "| figure | median | budget | met? |"
 echo "|---|---|---|---|"
-met=$(awk -v ms="$walk_median" 'BEGIN { print (ms <= 3000 ? "yes" : "**NO**") }')
-row "groups --all, 2,000 groups, --max-per-page 20 --latency-ms 150 (runs: ${walk_ms[*]} ms)" \
-    "$(awk -v ms="$walk_median" 'BEGIN { printf "%.2f s", ms / 1000 }')" "≤ 3 s" "$met"
+info "groups --all, 2,000 groups, --max-per-page 20 --latency-ms 150 (runs: ${walk_ms[*]} ms)" \
+    "$(awk -v ms="$walk_median" 'BEGIN { printf "%.2f s", ms / 1000 }')"
+info "the floor: $walk_round_trips round trips of ${walk_latency_ms} ms (the branch, page 1, then $walk_in_flight in flight)" \
+    "$(awk -v ms="$walk_floor_ms" 'BEGIN { printf "%.2f s", ms / 1000 }')"
+ratio=$(awk -v ms="$walk_median" -v floor="$walk_floor_ms" 'BEGIN { printf "%.2f", ms / floor }')
+met=$(awk -v r="$ratio" -v at_most="$walk_over_floor" 'BEGIN { print (r <= at_most ? "yes" : "**NO**") }')
+row "groups --all ÷ its floor (median of 3)" "$ratio" "≤ $walk_over_floor" "$met"
 
 echo "== 5/5 soak: cargo bench --bench soak" >&2
 soak_status=0

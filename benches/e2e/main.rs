@@ -21,9 +21,10 @@
 //! 2. one session with `per_page = 100` in its config file, once its
 //!    start-up requests are answered: CPU used while idle for 10 s; 200
 //!    cursor moves inside the list's window (down to its last row, back up
-//!    to the first, and again); 50 moves that scroll the list; 20
-//!    screenful moves (`PgDn` to the end of the demo's 240 groups, `PgUp`
-//!    back); then the peak RSS;
+//!    to the first, and again), each against a frame with nothing changed
+//!    drawn after it; 50 moves that scroll the list; 20 screenful moves
+//!    (`PgDn` to the end of the demo's 240 groups, `PgUp` back); then the
+//!    peak RSS (see `browsing.rs`);
 //! 3. the size of the binary, which the release profile strips;
 //! 4. a slow link (issue 16, sections 2 and 3): the terminal read at
 //!    32 KB/s (about 256 kbit/s), then 128 KB/s, while `j` is held (60
@@ -34,7 +35,8 @@
 //! 5. the walk of a large centre (issue 13, section 6): 2,000 groups, the
 //!    server cutting pages to 20 and answering after 150 ms: launch → the
 //!    first rows (budget: one round trip, plus half of one for the process
-//!    and the connection), and launch → the whole list held.
+//!    and the connection), and launch → the whole list held, against the
+//!    floor of any walk of those pages at the default bound (see `walk.rs`).
 //!
 //! 6. a snapshot start (issue 13, sections 4 and 6): a 2,000-group branch
 //!    (the demo's branch 1 of 5,635 groups, pages of 20) walked once by
@@ -57,17 +59,19 @@
 
 // The tests' clean home and environment (`pub`: what this bench does not
 // use is no dead code).
+mod browsing;
 #[path = "../../tests/support/home.rs"]
 pub mod home;
 mod proc;
 mod pty;
 mod report;
 mod scale;
+mod walk;
 
 use crmdeck::config::DEFAULT_PER_PAGE;
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Route};
 use pty::{Launch, Pty};
-use report::{Report, Row, Spread, Unit, mean, millis, percentile, sorted};
+use report::{Report, Row, Spread, Unit, millis};
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant, SystemTime};
@@ -77,39 +81,21 @@ const COLUMNS: u16 = 200;
 const ROWS: u16 = 50;
 /// Launches (each against one curl) unless `--launches` says otherwise.
 const LAUNCHES: usize = 20;
-const CURSOR_MOVES: usize = 200;
-const SCROLLING_MOVES: usize = 50;
-const SCREENFUL_MOVES: usize = 20;
-/// The keys' escape sequences.
-const PAGE_DOWN: &str = "\x1b[6~";
-const PAGE_UP: &str = "\x1b[5~";
-const IDLE: Duration = Duration::from_secs(10);
 /// No output for this long: whatever was under way has been drawn.
 const QUIET: Duration = Duration::from_millis(300);
 /// The config of the long session: the largest page the API gives.
 const BROWSING_CONFIG: &str = "per_page = 100\n";
-const BROWSING_PER_PAGE: u32 = 100;
 /// The slow links: bytes a second the terminal reads.
 const SLOW_LINK_RATES: [u32; 2] = [32_000, 128_000];
 /// The centre of the slow-link stage, and the held key.
 const LONG_LIST_GROUPS: usize = 2_000;
 const HELD_KEYS: u32 = 60;
-/// The walk's server: pages cut to 20, each answer after 150 ms.
-const WALK_MAX_PER_PAGE: u64 = 20;
-const WALK_LATENCY: Duration = Duration::from_millis(150);
 const KEY_REPEAT: Duration = Duration::from_nanos(1_000_000_000 / 30);
 
 // Budgets (issue 4, section 3); sizes in decimal units (1 KB = 1000 B).
+// The browsing and walk stages' are in `browsing.rs` and `walk.rs`.
 const FIRST_ROW_OVER_CURL: f64 = 1.5;
-const KEY_TO_FRAME_MEDIAN_MS: f64 = 1.0;
-const KEY_TO_FRAME_P99_MS: f64 = 3.0;
-const BYTES_PER_CURSOR_MOVE: f64 = 1_000.0;
-const IDLE_CPU_MS: f64 = 20.0;
-const PEAK_RSS_BYTES: f64 = 25e6;
 const BINARY_BYTES: f64 = 9e6;
-// Issue 13, section 6: the first rows of a walk after one round trip
-// (and half of one more for the process and its connection).
-const FIRST_ROWS_IN_ROUND_TRIPS: f64 = 1.5;
 // Issue 16, section 4: at 32 KB/s.
 const LAST_KEY_TO_FINAL_FRAME_MS: f64 = 300.0;
 // Issue 13, section 6: launch → first row from a snapshot, API at 800 ms.
@@ -173,10 +159,10 @@ fn main() -> ExitCode {
         ("launch", "launch against curl", &|bench, report| {
             launch_against_curl(bench, report, options.launches)
         }),
-        ("browsing", "browsing", &browsing),
+        ("browsing", "browsing", &browsing::browsing),
         ("size", "binary size", &binary_size),
         ("slow-link", "slow link", &slow_link),
-        ("walk", "the walk of a large centre", &walk),
+        ("walk", "the walk of a large centre", &walk::walk),
         ("snapshot", "snapshot start", &|bench, report| {
             snapshot_start(bench, report, options.launches)
         }),
@@ -580,37 +566,6 @@ fn sort_named(screen: &vt100::Screen) -> Option<String> {
     text[at..].lines().next().map(str::to_string)
 }
 
-/// One session with pages of 100: idle CPU, cursor moves, screenful
-/// moves, RSS.
-fn browsing(bench: &Bench, report: &mut Report) -> Result<(), String> {
-    let mut pty = bench.spawn(Some(BROWSING_CONFIG))?;
-    let summary = format!("× {BROWSING_PER_PAGE} · row 1 of");
-    pty.wait_frame("the list in pages of 100", 0, |screen| {
-        selected_row(screen).is_some() && screen.contents().contains(&summary)
-    })?;
-    settle(&mut pty, &bench.server)?;
-    let pid = pty.pid()?;
-    let first_page_rss = proc::peak_rss(pid)?;
-
-    idle(&mut pty, pid, report)?;
-    cursor_moves(&mut pty, report)?;
-    screenful_moves(&mut pty, report)?;
-
-    pty.drain(QUIET);
-    report.add(Row::info(
-        "peak RSS with the whole list held",
-        Spread::One(first_page_rss as f64),
-        Unit::Megabytes,
-    ));
-    report.add(Row::budget(
-        format!("peak RSS after {SCREENFUL_MOVES} screenful moves through the list"),
-        Spread::One(proc::peak_rss(pid)? as f64),
-        Unit::Megabytes,
-        PEAK_RSS_BYTES,
-    ));
-    pty.quit()
-}
-
 /// Waits until the start-up requests (every page of the list, the
 /// branches and the plugins) were answered and drawn.
 fn settle(pty: &mut Pty, server: &DemoHandle) -> Result<(), String> {
@@ -627,154 +582,6 @@ fn settle(pty: &mut Pty, server: &DemoHandle) -> Result<(), String> {
     }
     pty.drain(QUIET);
     Ok(())
-}
-
-/// CPU time used, and bytes written, while nothing happens for 10 s.
-fn idle(pty: &mut Pty, pid: u32, report: &mut Report) -> Result<(), String> {
-    let before = proc::cpu_time(pid)?;
-    let written = pty.read_for(IDLE);
-    let used = proc::cpu_time(pid)?.since(&before);
-    report.add(Row::budget(
-        "CPU while idle 10 s (utime+stime)",
-        Spread::One(millis(used.ticks)),
-        Unit::Milliseconds,
-        IDLE_CPU_MS,
-    ));
-    if let Some(scheduled) = used.scheduled {
-        report.add(Row::info(
-            "CPU while idle 10 s (schedstat, ns resolution)",
-            Spread::One(millis(scheduled)),
-            Unit::Milliseconds,
-        ));
-    }
-    report.add(Row::info(
-        "bytes written while idle 10 s",
-        Spread::One(written as f64),
-        Unit::Bytes,
-    ));
-    Ok(())
-}
-
-/// Key → frame and bytes per move: 200 moves inside the list's window,
-/// then 50 that scroll it.
-fn cursor_moves(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
-    let window = group_rows(pty.screen());
-    if window < 2 {
-        return Err(format!("{window} rows on screen: nothing to move through"));
-    }
-    // The first row is selected: sweep down to the window's last row and
-    // back, so every row of the window (and its detail) is drawn selected.
-    let mut position = 0;
-    let mut down = true;
-    let mut moves = Moves::default();
-    for _ in 0..CURSOR_MOVES {
-        if position == window - 1 {
-            down = false;
-        } else if position == 0 {
-            down = true;
-        }
-        moves.push(move_selection(pty, if down { "j" } else { "k" })?);
-        position = if down { position + 1 } else { position - 1 };
-    }
-    let latencies = sorted(&moves.latencies);
-    report.add(Row::budget(
-        format!("key → frame, {CURSOR_MOVES} cursor moves"),
-        Spread::of(&moves.latencies),
-        Unit::Milliseconds,
-        KEY_TO_FRAME_MEDIAN_MS,
-    ));
-    report.add(Row::budget(
-        "key → frame, p99",
-        Spread::One(percentile(&latencies, 0.99)),
-        Unit::Milliseconds,
-        KEY_TO_FRAME_P99_MS,
-    ));
-    report.add(Row::info(
-        "bytes per cursor move",
-        Spread::of(&moves.bytes),
-        Unit::Bytes,
-    ));
-    report.add(Row::budget(
-        "bytes per cursor move, mean",
-        Spread::One(mean(&moves.bytes)),
-        Unit::Bytes,
-        BYTES_PER_CURSOR_MOVE,
-    ));
-
-    // To the window's last row, then each move scrolls the list by one.
-    for _ in position..window - 1 {
-        move_selection(pty, "j")?;
-    }
-    let mut scrolling = Moves::default();
-    for _ in 0..SCROLLING_MOVES {
-        scrolling.push(move_selection(pty, "j")?);
-    }
-    scrolling.report(
-        report,
-        format!("key → frame, {SCROLLING_MOVES} moves scrolling the list"),
-        "bytes per cursor move scrolling the list",
-    );
-    Ok(())
-}
-
-/// 20 screenful moves: `PgDn` down the list to its last screen, `PgUp`
-/// back up to its first, and again (the demo's 240 groups are about five
-/// screens of the 200x50 list).
-fn screenful_moves(pty: &mut Pty, report: &mut Report) -> Result<(), String> {
-    let mut down = true;
-    let mut moves = Moves::default();
-    for _ in 0..SCREENFUL_MOVES {
-        let before = selected_number(pty.screen());
-        let key = if down { PAGE_DOWN } else { PAGE_UP };
-        match move_selection(pty, key) {
-            Ok(moved) => moves.push(moved),
-            // At either end the selection stays: turn round.
-            Err(_) if selected_number(pty.screen()) == before => {
-                down = !down;
-                let key = if down { PAGE_DOWN } else { PAGE_UP };
-                moves.push(move_selection(pty, key)?);
-            }
-            Err(error) => return Err(error),
-        }
-    }
-    moves.report(
-        report,
-        format!("key → frame, {SCREENFUL_MOVES} screenful moves (PgDn/PgUp)"),
-        "bytes per screenful move",
-    );
-    Ok(())
-}
-
-/// Latencies (ms) and bytes of a series of keys.
-#[derive(Default)]
-struct Moves {
-    latencies: Vec<f64>,
-    bytes: Vec<f64>,
-}
-
-impl Moves {
-    fn push(&mut self, (latency, bytes): (Duration, u64)) {
-        self.latencies.push(millis(latency));
-        self.bytes.push(bytes as f64);
-    }
-
-    /// Two rows without a budget: the spread of the times and of the bytes.
-    fn report(&self, report: &mut Report, latency: String, bytes: &str) {
-        report.add(Row::info(
-            latency,
-            Spread::of(&self.latencies),
-            Unit::Milliseconds,
-        ));
-        report.add(Row::info(bytes, Spread::of(&self.bytes), Unit::Bytes));
-    }
-}
-
-/// Types a cursor key and waits for the frame with the selection moved.
-fn move_selection(pty: &mut Pty, key: &str) -> Result<(Duration, u64), String> {
-    let before = selected_row(pty.screen());
-    key_to_frame(pty, key, "the selection to move", |screen| {
-        selected_row(screen) != before
-    })
 }
 
 /// Types `key`, waits for the frame `done` wants; the time from writing
@@ -864,45 +671,6 @@ fn slow_link(bench: &Bench, report: &mut Report) -> Result<(), String> {
         pty.quit()?;
         bench.runtime.block_on(server.shutdown());
     }
-    Ok(())
-}
-
-/// The dashboard against a centre of 2,000 groups whose server cuts pages
-/// to 20 and answers each request after 150 ms: launch → the first rows,
-/// in round trips, and launch → the whole list (100 pages) held.
-fn walk(bench: &Bench, report: &mut Report) -> Result<(), String> {
-    let options = DemoOptions {
-        groups: LONG_LIST_GROUPS,
-        max_per_page: WALK_MAX_PER_PAGE,
-        latency: WALK_LATENCY,
-        ..DemoOptions::default()
-    };
-    let server = bench.server_of(options)?;
-    let mut pty = bench.spawn_on(&server, None, None)?;
-    let first = pty.wait_frame("the first rows", 0, |screen| selected_row(screen).is_some())?;
-    let whole = pty.wait_frame("the whole list", 0, |screen| {
-        selected_row(screen).is_some() && !screen.contents().contains("loading")
-    })?;
-    let round_trips = first
-        .saturating_duration_since(pty.spawned_at)
-        .as_secs_f64()
-        / WALK_LATENCY.as_secs_f64();
-    report.add(Row::budget(
-        format!(
-            "walk of {LONG_LIST_GROUPS} groups in pages of {WALK_MAX_PER_PAGE}, {} ms a request: launch → first rows, in round trips",
-            WALK_LATENCY.as_millis()
-        ),
-        Spread::One(round_trips),
-        Unit::Ratio,
-        FIRST_ROWS_IN_ROUND_TRIPS,
-    ));
-    report.add(Row::info(
-        "the same: launch → the whole list held",
-        Spread::One(millis(whole.saturating_duration_since(pty.spawned_at))),
-        Unit::Milliseconds,
-    ));
-    pty.quit()?;
-    bench.runtime.block_on(server.shutdown());
     Ok(())
 }
 

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
 /// What ends every frame the UI draws.
-const FRAME_END: &[u8] = b"\x1b[?25l";
+pub const FRAME_END: &[u8] = b"\x1b[?25l";
 
 /// How long any wait may take before the run is given up.
 const DEADLINE: Duration = Duration::from_secs(10);
