@@ -203,18 +203,8 @@ impl ListPane {
         admits: A,
         branch_names: &BranchNames,
     ) -> impl Fn(usize) -> bool + use<'a, A> {
-        let filter = RowFilter::new(self.filter.text());
-        let folded: BranchNames = if filter.is_empty() {
-            BranchNames::new()
-        } else {
-            branch_names
-                .iter()
-                .map(|(id, name)| (*id, fold(name)))
-                .collect()
-        };
-        move |record| {
-            admits(record) && (filter.is_empty() || table.rows[record].matches(&filter, &folded))
-        }
+        let filter = RowFilter::new(self.filter.text(), branch_names);
+        move |record| admits(record) && (filter.is_empty() || table.rows[record].matches(&filter))
     }
 
     /// Takes `records` out of `sorted` and of the records shown, found by

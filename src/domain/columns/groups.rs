@@ -296,7 +296,7 @@ mod tests {
         {
             let expected = word != "вторник французский";
             assert_eq!(
-                row.matches(&RowFilter::new(word), &none),
+                row.matches(&RowFilter::new(word, &none)),
                 expected,
                 "{word}"
             );
@@ -341,24 +341,24 @@ mod tests {
             ]
         );
         let folded = BranchNames::from([(2, "yunusobod".to_string())]);
-        assert!(row.matches(
-            &RowFilter::new("7 café␛ français french a2 mon wed fri 09:30–11:30 archive"),
+        assert!(row.matches(&RowFilter::new(
+            "7 café␛ français french a2 mon wed fri 09:30–11:30 archive",
             &folded
-        ));
+        )));
         assert!(
-            row.matches(&RowFilter::new("yunus"), &folded),
+            row.matches(&RowFilter::new("yunus", &folded)),
             "the branch by its name"
         );
         assert!(
-            !row.matches(&RowFilter::new("2025"), &folded),
+            !row.matches(&RowFilter::new("2025", &folded)),
             "not the dates"
         );
         assert!(
-            row.matches(&RowFilter::new("wednesday french"), &folded),
+            row.matches(&RowFilter::new("wednesday french", &folded)),
             "a day by its whole name"
         );
         assert!(
-            !row.matches(&RowFilter::new("tuesday"), &folded),
+            !row.matches(&RowFilter::new("tuesday", &folded)),
             "not a day it is not on"
         );
     }
