@@ -69,14 +69,17 @@ impl Requests {
         Some((owner, request.failed(mix_up)))
     }
 
+    /// The requests awaited for `owner` that `picked` picks.
+    fn awaited_by(&self, owner: Owner, picked: impl Fn(&Request) -> bool) -> Vec<RequestId> {
+        (self.awaited.iter())
+            .filter(|(_, (by, request))| *by == owner && picked(request))
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
     /// Abandons the requests of `owner` that `abandoned` picks, one Cancel each.
     pub fn cancel(&mut self, owner: Owner, abandoned: impl Fn(&Request) -> bool) -> Vec<Effect> {
-        let ids: Vec<RequestId> = self
-            .awaited
-            .iter()
-            .filter(|(_, (by, request))| *by == owner && abandoned(request))
-            .map(|(id, _)| *id)
-            .collect();
+        let ids = self.awaited_by(owner, abandoned);
         ids.into_iter()
             .map(|id| {
                 self.awaited.remove(&id);
@@ -89,13 +92,7 @@ impl Requests {
     /// stopping them (no Cancel): their answers will be dropped, and each
     /// counts in [`abandoned`](Self::abandoned) until it [`ended`](Self::ended).
     pub fn abandon(&mut self, owner: Owner, abandoned: impl Fn(&Request) -> bool) {
-        let ids: Vec<RequestId> = self
-            .awaited
-            .iter()
-            .filter(|(_, (by, request))| *by == owner && abandoned(request))
-            .map(|(id, _)| *id)
-            .collect();
-        for id in ids {
+        for id in self.awaited_by(owner, abandoned) {
             if let Some((_, request)) = self.awaited.remove(&id) {
                 self.abandoned.insert(id, request);
             }

@@ -551,15 +551,13 @@ fn fewer_groups_than_announced_is_said_once_at_the_end() {
     list.accept(short(first, &[1, 2, 3]), now);
     let second = list.plan(now).ask[0];
     list.accept(short(second, &[]), now);
-    let events = list.take_events();
-    assert_eq!(
-        events,
-        [WalkEvent::Shortfall {
+    said_once(
+        &mut list,
+        WalkEvent::Shortfall {
             announced: 6,
-            read: 3
-        }]
+            read: 3,
+        },
     );
-    assert!(events[0].is_warning());
 }
 
 #[test]
@@ -673,6 +671,24 @@ fn serve_through(list: &mut GroupList, now: Instant, serve: impl Fn(GroupsQuery)
     }
 }
 
+/// The walk said `event`, a warning, and nothing else.
+fn said_once(list: &mut GroupList, event: WalkEvent) {
+    let events = list.take_events();
+    assert_eq!(events, [event]);
+    assert!(events[0].is_warning());
+}
+
+/// Page `query.page` of `rows` groups a page, numbered on from the pages
+/// before it, under `pagination`.
+fn numbered_page(query: GroupsQuery, rows: i64, pagination: Pagination) -> GroupsPage {
+    let first = (query.page as i64 - 1) * rows;
+    GroupsPage {
+        query,
+        groups: (first + 1..=first + rows).map(group).collect(),
+        pagination,
+    }
+}
+
 fn with_max_groups(max_groups: u64) -> GroupList {
     let policy = WalkPolicy {
         max_groups,
@@ -711,20 +727,16 @@ fn pages_holding_more_than_a_lying_total_stop_at_the_ceiling() {
     list.walk(now);
     // Every page says "10 groups in all" but the pages never end.
     let serve = |query: GroupsQuery| {
-        let first = (query.page as i64 - 1) * 20;
-        GroupsPage {
-            query,
-            groups: (first + 1..=first + 20).map(group).collect(),
-            pagination: Pagination {
-                per_page: Some(20),
-                current_page: Some(query.page),
-                links: Links {
-                    next: Some("next".into()),
-                    ..Links::default()
-                },
-                ..Pagination::default()
+        let pagination = Pagination {
+            per_page: Some(20),
+            current_page: Some(query.page),
+            links: Links {
+                next: Some("next".into()),
+                ..Links::default()
             },
-        }
+            ..Pagination::default()
+        };
+        numbered_page(query, 20, pagination)
     };
     serve_through(&mut list, now, serve);
     assert_eq!(list.len(), 250);
@@ -757,31 +769,25 @@ fn rows_past_per_page_are_dropped_and_said_once_a_walk() {
     list.walk(now);
     // 500 rows a page where the server pages by 20 and has 100.
     let serve = |query: GroupsQuery| {
-        let first = (query.page as i64 - 1) * 500;
-        GroupsPage {
-            query,
-            groups: (first + 1..=first + 500).map(group).collect(),
-            pagination: Pagination {
-                total: Some(100),
-                per_page: Some(20),
-                current_page: Some(query.page),
-                total_pages: Some(5),
-                ..Pagination::default()
-            },
-        }
+        let pagination = Pagination {
+            total: Some(100),
+            per_page: Some(20),
+            current_page: Some(query.page),
+            total_pages: Some(5),
+            ..Pagination::default()
+        };
+        numbered_page(query, 500, pagination)
     };
     serve_through(&mut list, now, serve);
     assert_eq!(list.len(), 100);
-    let events = list.take_events();
-    assert_eq!(
-        events,
-        [WalkEvent::OverfullPage {
+    said_once(
+        &mut list,
+        WalkEvent::OverfullPage {
             page: 1,
             held: 500,
-            per_page: 20
-        }]
+            per_page: 20,
+        },
     );
-    assert!(events[0].is_warning());
 }
 
 #[test]
