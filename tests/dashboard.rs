@@ -232,3 +232,34 @@ fn the_week_and_the_groups_list_share_one_walk() {
     assert_eq!(dashboard.server().hits(Route::Groups), walked);
     dashboard.quit();
 }
+
+/// `r` held during a walk (issue 23: 40 presses asked page 1 41 times and
+/// had 9 requests at once against a bound of 6): the walk goes on, every
+/// page is asked once, and the server never sees more than the bound at
+/// once, over real HTTP.
+#[test]
+fn r_pressed_all_through_a_walk_asks_no_page_twice_and_keeps_the_bound() {
+    let server = Server::start(DemoOptions {
+        groups: 2000,
+        max_per_page: 20,
+        latency: Duration::from_millis(40),
+        ..DemoOptions::default()
+    });
+    let dashboard = Runner::on(server, (COLUMNS, ROWS), |_| {});
+    dashboard.wait_until_text("the walk under way", |text| text.contains("loading "));
+    for _ in 0..40 {
+        dashboard.send_keys("r");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // (`r` over rows shown says "refreshing" while the walk goes on.)
+    dashboard.wait_until_text("every page read", |text| {
+        text.contains("2 000 groups · 100 pages × 20")
+            && !text.contains("loading ")
+            && !text.contains("refreshing ")
+    });
+    let server = dashboard.server();
+    assert_eq!(server.hits(Route::Groups), 100, "each of 100 pages once");
+    let bound = crmdeck::store::DEFAULT_MAX_IN_FLIGHT as u64;
+    assert!(server.peak_in_flight(Route::Groups) <= bound);
+    dashboard.quit();
+}

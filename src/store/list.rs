@@ -373,6 +373,7 @@ impl GroupList {
                 return;
             }
             self.record(number, answer.groups, total, now);
+            self.trim_to_ceiling();
             self.total_changed(walk_total, answered, answer.pagination.total_pages);
             self.note_end();
             return;
@@ -383,11 +384,8 @@ impl GroupList {
         if !self.sized {
             self.size(&answer);
         }
-        let groups = self.within_ceiling(answer.groups);
-        self.record(number, groups, total, now);
-        if self.rows.len() as u64 >= self.policy.max_groups && !self.is_done() {
-            self.fill();
-        }
+        self.record(number, answer.groups, total, now);
+        self.trim_to_ceiling();
         if !self.full && self.total_pages.is_none() && more_after && number < MAX_PAGES {
             // Neither totalPages nor total: follow the pages one by one.
             self.want(number + 1);
@@ -555,23 +553,29 @@ impl GroupList {
         self.say_ceiling(None);
     }
 
-    /// The groups of an answer that fit under the ceiling (a group the
-    /// list holds already always does); past it, the walk stops.
-    fn within_ceiling(&mut self, mut groups: Vec<Group>) -> Vec<Group> {
+    /// Past the ceiling, the groups listed last (on the pages of the
+    /// highest numbers, from their end) go until the list holds the
+    /// ceiling: the first groups in the server's order stay whatever order
+    /// the pages came in. At the ceiling, the walk stops.
+    fn trim_to_ceiling(&mut self) {
         let max = usize::try_from(self.policy.max_groups).unwrap_or(usize::MAX);
-        let room = max.saturating_sub(self.rows.len());
-        let mut new = 0;
-        let fits = (groups.iter())
-            .take_while(|group| {
-                new += usize::from(!self.rows.contains_key(&group.id));
-                new <= room
-            })
-            .count();
-        if fits < groups.len() {
-            groups.truncate(fits);
+        let trimmed = self.rows.len() > max;
+        while self.rows.len() > max {
+            let Some(page) = self
+                .pages
+                .values_mut()
+                .rev()
+                .find(|page| !page.ids.is_empty())
+            else {
+                break;
+            };
+            if let Some(id) = page.ids.pop() {
+                self.release(&[id]);
+            }
+        }
+        if trimmed || (self.rows.len() >= max && !self.is_done()) {
             self.fill();
         }
-        groups
     }
 
     /// Keeps no more of a page than the server pages by (the first

@@ -886,3 +886,27 @@ fn a_list_handing_its_groups_over_keeps_the_ids_in_page_order_and_no_group() {
     each.dedup();
     assert_eq!(each.len(), 41);
 }
+
+/// Past the ceiling the groups listed last go, whatever order the pages
+/// came in: page 3 before page 2 still leaves the first 1,200 groups.
+#[test]
+fn the_ceiling_keeps_the_first_groups_in_page_order_whatever_arrives_first() {
+    let mut list = with_max_groups(1200);
+    let now = Instant::now();
+    list.walk(now);
+    let pagination = |page| Pagination {
+        total: Some(5_000_000),
+        per_page: Some(500),
+        current_page: Some(page),
+        total_pages: Some(10_000),
+        ..Pagination::default()
+    };
+    let first = list.plan(now).ask[0];
+    list.accept(numbered_page(first, 500, pagination(1)), now);
+    let asked = list.plan(now).ask;
+    assert_eq!(asked.iter().map(|q| q.page).collect::<Vec<_>>(), [2, 3]);
+    list.accept(numbered_page(asked[1], 500, pagination(3)), now);
+    list.accept(numbered_page(asked[0], 500, pagination(2)), now);
+    assert_eq!(ids(&list), (1..=1200).collect::<Vec<_>>());
+    assert!(list.is_done() && list.is_cut_short() && !list.is_complete());
+}
