@@ -17,6 +17,7 @@ pub mod keymap;
 pub mod layout;
 pub mod protocol;
 
+mod asks;
 pub(crate) mod branch_picker;
 pub(crate) mod command_line;
 pub(crate) mod commands;
@@ -30,6 +31,8 @@ pub(crate) mod keyboard_layouts;
 pub(crate) mod lesson_list;
 pub(crate) mod list_cursor;
 pub(crate) mod list_pane;
+mod messages;
+mod mouse;
 pub(crate) mod plugin_detail;
 pub(crate) mod plugins;
 pub(crate) mod requests;
@@ -52,16 +55,13 @@ pub use shared::AppSettings;
 pub use tabs::Tab;
 pub use view::SavedView;
 
-use crate::domain::timetable::counted;
 use chrono::{DateTime, TimeDelta, Utc};
 use command_line::CommandLine;
-use commands::ExportFormat;
-use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, KeyEventKind};
 use help::Help;
 use keymap::{Action, Context, Hint};
-use list_cursor::Movement;
 use requests::Owner;
-use screen::{Ask, Screen};
+use screen::Screen;
 use shared::Shared;
 use std::time::Duration;
 use tabs::Tabs;
@@ -72,8 +72,6 @@ const SPINNER_TICK: Duration = Duration::from_millis(100);
 const TOKEN_WARNING_TICK: Duration = Duration::from_secs(30);
 /// The token warning shows from this long before expiry.
 pub const TOKEN_WARNING_BEFORE: TimeDelta = TimeDelta::hours(1);
-/// Rows the mouse wheel moves.
-const WHEEL_ROWS: isize = 3;
 
 /// The whole state of the terminal UI.
 pub struct App {
@@ -340,193 +338,6 @@ impl App {
         match self.next_auto_refresh {
             Some(at) if self.shared.now >= at => effects.extend(self.refresh()),
             _ => {}
-        }
-        effects
-    }
-
-    /// What the screens asked of the app, in order (carrying one out may
-    /// lead to more).
-    fn carry_out_asks(&mut self) -> Vec<Effect> {
-        let mut effects = Vec::new();
-        while let Some(ask) = self.shared.next_ask() {
-            match ask {
-                Ask::Open(overlay) => self.overlays.push(overlay),
-                Ask::Close => {
-                    self.overlays.pop();
-                }
-                Ask::Show { tab, reload } => effects.extend(self.show_tab(tab, reload)),
-                Ask::Command(command) => {
-                    for &tab in Tab::ALL {
-                        let screen = self.tabs.get_mut(tab);
-                        effects.extend(screen.command(&command, &mut self.shared));
-                    }
-                }
-                Ask::ToShown(command) => {
-                    let screen = self.tabs.get_mut(self.tab);
-                    effects.extend(screen.command(&command, &mut self.shared));
-                }
-                Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
-                Ask::Export { format, path } => effects.extend(self.export(format, path)),
-            }
-        }
-        effects
-    }
-
-    /// The rows of the tab shown as a file's contents, for the runtime to
-    /// write; or why there are none.
-    fn export(&mut self, format: ExportFormat, path: Option<String>) -> Vec<Effect> {
-        let now = self.shared.now;
-        let Some(table) = self.tabs.get(self.tab).view(&self.shared) else {
-            let why = format!("the {} tab shows no list to export", self.tab.name());
-            self.shared.status.error(why, now);
-            return Vec::new();
-        };
-        let contents = match format {
-            ExportFormat::Csv => table.to_csv(),
-            ExportFormat::Json => table.to_json(),
-        };
-        let stamp = now.format("%Y%m%d-%H%M%S");
-        let tab = self.tab.name().to_lowercase();
-        vec![Effect::Export {
-            contents,
-            rows: table.len(),
-            path,
-            file_name: format!("crmdeck-{tab}-{stamp}.{}", format.word()),
-        }]
-    }
-
-    fn on_mouse(&mut self, mouse: &MouseEvent) -> Vec<Effect> {
-        if !self.shared.settings.mouse {
-            return Vec::new();
-        }
-        let movement = match mouse.kind {
-            MouseEventKind::ScrollDown => Movement::By(WHEEL_ROWS),
-            MouseEventKind::ScrollUp => Movement::By(-WHEEL_ROWS),
-            MouseEventKind::Down(MouseButton::Left) => return self.click(mouse.column, mouse.row),
-            _ => return Vec::new(),
-        };
-        let (screen, shared) = self.focused_mut();
-        screen.move_by(movement, shared);
-        Vec::new()
-    }
-
-    /// A left click: a tab in the top line, or the tab's body (not while an
-    /// overlay is open).
-    fn click(&mut self, column: u16, row: u16) -> Vec<Effect> {
-        if !self.overlays.is_empty() {
-            return Vec::new();
-        }
-        if row > 0 {
-            let (screen, shared) = self.focused_mut();
-            screen.click(column, row, shared);
-            return Vec::new();
-        }
-        match layout::tab_at(column) {
-            Some(tab) => self.show_tab(tab, false),
-            None => Vec::new(),
-        }
-    }
-
-    fn on_msg(&mut self, msg: Msg) -> Vec<Effect> {
-        let (now, status) = (self.shared.now, &mut self.shared.status);
-        match msg {
-            Msg::Response { id, answer } => match self.shared.requests.finish(id, *answer) {
-                Some((owner, answer)) => self.on_answer(owner, answer),
-                // Cancelled or superseded: the latest request wins.
-                None => self.shared.ended(id),
-            },
-            Msg::TokenReloaded(Ok(expires_at)) => {
-                self.shared.settings.token_expires_at = expires_at;
-                let expiry = expires_at
-                    .map(|at| format!(" ({})", crate::model::describe_expiry(at, now)))
-                    .unwrap_or_default();
-                status.info(format!("token reloaded{expiry}"), now);
-                self.refresh()
-            }
-            Msg::TokenReloaded(Err(error)) => {
-                status.error(format!("cannot reload the token: {error}"), now);
-                Vec::new()
-            }
-            Msg::Copied(Ok(())) => {
-                status.info("token copied to the clipboard", now);
-                Vec::new()
-            }
-            Msg::Copied(Err(error)) => {
-                status.error(error, now);
-                Vec::new()
-            }
-            Msg::Exported(Ok((rows, path))) => {
-                let rows = counted(rows, "row");
-                status.info(format!("exported {rows} to {path}"), now);
-                Vec::new()
-            }
-            Msg::Exported(Err(error)) => {
-                status.error(error, now);
-                Vec::new()
-            }
-            Msg::ProfileSwitch {
-                profile,
-                result: Ok(()),
-            } => {
-                // The new config's warnings stay said (they came first).
-                let warnings = &self.shared.settings.warnings;
-                let said = format!("switched to profile {profile}");
-                if warnings.is_empty() {
-                    status.info(said, now);
-                } else {
-                    status.warning(format!("{said}; {}", warnings.join("; ")), now);
-                }
-                Vec::new()
-            }
-            Msg::ProfileSwitch {
-                profile,
-                result: Err(why),
-            } => {
-                status.error(format!("profile {profile} not opened: {why}"), now);
-                Vec::new()
-            }
-            Msg::Resumed => Vec::new(),
-            Msg::Snapshot(Ok(snapshot)) => {
-                self.shared.seed(&snapshot);
-                for &tab in Tab::ALL {
-                    self.tabs
-                        .get_mut(tab)
-                        .on_snapshot(&snapshot, &mut self.shared);
-                }
-                Vec::new()
-            }
-            // Logged by the runtime; said once, and the start goes on as usual.
-            Msg::Snapshot(Err(why)) => {
-                status.info(format!("snapshot not used: {why}"), now);
-                Vec::new()
-            }
-        }
-    }
-
-    /// An answer: what it teaches the app (its own requests), then every
-    /// other screen has a look, then its owner takes it.
-    fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
-        self.shared.keep(&answer);
-        let mut effects = match owner {
-            Owner::App => {
-                self.shared.learn(&answer);
-                Vec::new()
-            }
-            // Into the store first: the screens then see the rows there.
-            Owner::Walk => self.shared.take_walked(&answer),
-            Owner::Tab(_) => Vec::new(),
-        };
-        self.shared
-            .status
-            .said_by_screen(matches!(owner, Owner::Tab(_)));
-        for &tab in Tab::ALL.iter().filter(|&&tab| owner != Owner::Tab(tab)) {
-            self.tabs.get_mut(tab).observe(&answer, &mut self.shared);
-        }
-        for overlay in &mut self.overlays {
-            overlay.observe(&answer, &mut self.shared);
-        }
-        if let Owner::Tab(tab) = owner {
-            effects.extend(self.tabs.get_mut(tab).on_answer(answer, &mut self.shared));
         }
         effects
     }

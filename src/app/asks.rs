@@ -1,0 +1,60 @@
+//! What the screens ask of the app ([`Ask`]), carried out after each
+//! input: an overlay opened or closed, a tab shown, a command to the tabs,
+//! an action as its key would do it, the tab's rows exported.
+
+use super::commands::ExportFormat;
+use super::screen::Ask;
+use super::{App, Effect, Tab};
+
+impl App {
+    /// What the screens asked of the app, in order (carrying one out may
+    /// lead to more).
+    pub(super) fn carry_out_asks(&mut self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        while let Some(ask) = self.shared.next_ask() {
+            match ask {
+                Ask::Open(overlay) => self.overlays.push(overlay),
+                Ask::Close => {
+                    self.overlays.pop();
+                }
+                Ask::Show { tab, reload } => effects.extend(self.show_tab(tab, reload)),
+                Ask::Command(command) => {
+                    for &tab in Tab::ALL {
+                        let screen = self.tabs.get_mut(tab);
+                        effects.extend(screen.command(&command, &mut self.shared));
+                    }
+                }
+                Ask::ToShown(command) => {
+                    let screen = self.tabs.get_mut(self.tab);
+                    effects.extend(screen.command(&command, &mut self.shared));
+                }
+                Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
+                Ask::Export { format, path } => effects.extend(self.export(format, path)),
+            }
+        }
+        effects
+    }
+
+    /// The rows of the tab shown as a file's contents, for the runtime to
+    /// write; or why there are none.
+    fn export(&mut self, format: ExportFormat, path: Option<String>) -> Vec<Effect> {
+        let now = self.shared.now;
+        let Some(table) = self.tabs.get(self.tab).view(&self.shared) else {
+            let why = format!("the {} tab shows no list to export", self.tab.name());
+            self.shared.status.error(why, now);
+            return Vec::new();
+        };
+        let contents = match format {
+            ExportFormat::Csv => table.to_csv(),
+            ExportFormat::Json => table.to_json(),
+        };
+        let stamp = now.format("%Y%m%d-%H%M%S");
+        let tab = self.tab.name().to_lowercase();
+        vec![Effect::Export {
+            contents,
+            rows: table.len(),
+            path,
+            file_name: format!("crmdeck-{tab}-{stamp}.{}", format.word()),
+        }]
+    }
+}

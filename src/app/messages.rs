@@ -1,0 +1,114 @@
+//! What the results of work do to the app: an answer goes to the store and
+//! the screens (its owner last), and the runtime's other news (a token
+//! reloaded, a copy, an export, a profile switched, the snapshot read) is
+//! said on the status line or handed to the screens.
+
+use super::requests::Owner;
+use super::{Answer, App, Effect, Msg, Tab};
+use crate::domain::timetable::counted;
+
+impl App {
+    pub(super) fn on_msg(&mut self, msg: Msg) -> Vec<Effect> {
+        let (now, status) = (self.shared.now, &mut self.shared.status);
+        match msg {
+            Msg::Response { id, answer } => match self.shared.requests.finish(id, *answer) {
+                Some((owner, answer)) => self.on_answer(owner, answer),
+                // Cancelled or superseded: the latest request wins.
+                None => self.shared.ended(id),
+            },
+            Msg::TokenReloaded(Ok(expires_at)) => {
+                self.shared.settings.token_expires_at = expires_at;
+                let expiry = expires_at
+                    .map(|at| format!(" ({})", crate::model::describe_expiry(at, now)))
+                    .unwrap_or_default();
+                status.info(format!("token reloaded{expiry}"), now);
+                self.refresh()
+            }
+            Msg::TokenReloaded(Err(error)) => {
+                status.error(format!("cannot reload the token: {error}"), now);
+                Vec::new()
+            }
+            Msg::Copied(Ok(())) => {
+                status.info("token copied to the clipboard", now);
+                Vec::new()
+            }
+            Msg::Copied(Err(error)) => {
+                status.error(error, now);
+                Vec::new()
+            }
+            Msg::Exported(Ok((rows, path))) => {
+                let rows = counted(rows, "row");
+                status.info(format!("exported {rows} to {path}"), now);
+                Vec::new()
+            }
+            Msg::Exported(Err(error)) => {
+                status.error(error, now);
+                Vec::new()
+            }
+            Msg::ProfileSwitch {
+                profile,
+                result: Ok(()),
+            } => {
+                // The new config's warnings stay said (they came first).
+                let warnings = &self.shared.settings.warnings;
+                let said = format!("switched to profile {profile}");
+                if warnings.is_empty() {
+                    status.info(said, now);
+                } else {
+                    status.warning(format!("{said}; {}", warnings.join("; ")), now);
+                }
+                Vec::new()
+            }
+            Msg::ProfileSwitch {
+                profile,
+                result: Err(why),
+            } => {
+                status.error(format!("profile {profile} not opened: {why}"), now);
+                Vec::new()
+            }
+            Msg::Resumed => Vec::new(),
+            Msg::Snapshot(Ok(snapshot)) => {
+                self.shared.seed(&snapshot);
+                for &tab in Tab::ALL {
+                    self.tabs
+                        .get_mut(tab)
+                        .on_snapshot(&snapshot, &mut self.shared);
+                }
+                Vec::new()
+            }
+            // Logged by the runtime; said once, and the start goes on as usual.
+            Msg::Snapshot(Err(why)) => {
+                status.info(format!("snapshot not used: {why}"), now);
+                Vec::new()
+            }
+        }
+    }
+
+    /// An answer: what it teaches the app (its own requests), then every
+    /// other screen has a look, then its owner takes it.
+    fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
+        self.shared.keep(&answer);
+        let mut effects = match owner {
+            Owner::App => {
+                self.shared.learn(&answer);
+                Vec::new()
+            }
+            // Into the store first: the screens then see the rows there.
+            Owner::Walk => self.shared.take_walked(&answer),
+            Owner::Tab(_) => Vec::new(),
+        };
+        self.shared
+            .status
+            .said_by_screen(matches!(owner, Owner::Tab(_)));
+        for &tab in Tab::ALL.iter().filter(|&&tab| owner != Owner::Tab(tab)) {
+            self.tabs.get_mut(tab).observe(&answer, &mut self.shared);
+        }
+        for overlay in &mut self.overlays {
+            overlay.observe(&answer, &mut self.shared);
+        }
+        if let Owner::Tab(tab) = owner {
+            effects.extend(self.tabs.get_mut(tab).on_answer(answer, &mut self.shared));
+        }
+        effects
+    }
+}
