@@ -17,9 +17,9 @@ use super::protocol::{Answer, Effect};
 use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
 use crate::domain::columns::table::Table;
-use crate::domain::columns::today::{CANNOT_PLACE, columns, row, rows};
+use crate::domain::columns::today::{columns, row, rows};
 use crate::domain::columns::{NaturalWidths, ScreenRow};
-use crate::domain::today::{Part, Today, today};
+use crate::domain::today::{Section, Today, today};
 use crate::model::Group;
 use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
 use std::sync::Arc;
@@ -61,32 +61,18 @@ pub struct TodayTab {
 /// A lesson (or a group that cannot be placed) in the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
-    /// The key of its part: `now`, `next`, `later`, `done`, `cannot_place`.
-    pub part: &'static str,
+    /// Its part of the day, or the groups that cannot be placed.
+    pub part: Section,
     pub group_id: i64,
 }
 
-/// A line of the list: a part's heading, or an entry.
+/// A line of the list: a section's heading, or an entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TodayLine {
-    /// A part's heading and how many entries it has.
-    Heading { part: &'static str, count: usize },
+    /// A section's heading and how many entries it has.
+    Heading { part: Section, count: usize },
     /// The entry of this index.
     Entry(usize),
-}
-
-/// The parts, each always with its heading (an empty part says so), then
-/// the groups that cannot be placed, headed only when there are any.
-const PARTS: [Part; 4] = [Part::Now, Part::Next, Part::Later, Part::Done];
-
-/// The heading of the part keyed `part`.
-pub fn heading(part: &str) -> &'static str {
-    PARTS
-        .iter()
-        .find(|p| p.key() == part)
-        .map_or("Cannot place (days or times cannot be read)", |p| {
-            p.heading()
-        })
 }
 
 impl TodayTab {
@@ -163,15 +149,14 @@ impl TodayTab {
 
     /// The lines of the list: each part's heading and its entries.
     pub fn lines(&self) -> Vec<TodayLine> {
-        let mut lines = Vec::with_capacity(self.entries.len() + PARTS.len() + 1);
+        let mut lines = Vec::with_capacity(self.entries.len() + Section::ALL.len());
         let mut index = 0;
-        let parts = PARTS.iter().map(|part| part.key()).chain([CANNOT_PLACE]);
-        for part in parts {
+        for part in Section::ALL {
             let count = self.entries[index..]
                 .iter()
                 .take_while(|entry| entry.part == part)
                 .count();
-            if count > 0 || part != CANNOT_PLACE {
+            if count > 0 || part != Section::CannotPlace {
                 lines.push(TodayLine::Heading { part, count });
             }
             lines.extend((index..index + count).map(TodayLine::Entry));

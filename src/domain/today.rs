@@ -125,6 +125,43 @@ impl Part {
     }
 }
 
+/// A section of today's list: a part of the day, or the groups that
+/// cannot be placed (their days or times cannot be read), last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Part(Part),
+    CannotPlace,
+}
+
+impl Section {
+    /// Every section in the order listed: each part (always headed, an
+    /// empty one says so), then the groups that cannot be placed (headed
+    /// only when there are any).
+    pub const ALL: [Self; 5] = [
+        Self::Part(Part::Now),
+        Self::Part(Part::Next),
+        Self::Part(Part::Later),
+        Self::Part(Part::Done),
+        Self::CannotPlace,
+    ];
+
+    /// The key for scripts: `now`, `next`, `later`, `done`, `cannot_place`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Part(part) => part.key(),
+            Self::CannotPlace => "cannot_place",
+        }
+    }
+
+    /// The heading for people.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Self::Part(part) => part.heading(),
+            Self::CannotPlace => "Cannot place (days or times cannot be read)",
+        }
+    }
+}
+
 /// Today's lessons of `groups` at `at` (the centre's wall clock), lesson
 /// times read in `zone`. Archived groups only when `include_archived`.
 pub fn today(

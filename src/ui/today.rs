@@ -9,7 +9,7 @@ use super::list;
 use super::table::{FittedTable, RowLook};
 use super::theme::spinner;
 use crate::app::keymap::Context;
-use crate::app::today::{LINES_ABOVE_LIST, TodayLine, TodayTab, heading};
+use crate::app::today::{LINES_ABOVE_LIST, TodayLine, TodayTab};
 use crate::domain::columns::today::columns;
 use crate::domain::sanitize::sanitize_line;
 use crate::domain::today::format_at;
@@ -70,7 +70,7 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
                     n => n.to_string(),
                 };
                 let text = Line::from(vec![
-                    Span::styled(format!(" {}", heading(part)), styles.heading),
+                    Span::styled(format!(" {}", part.heading()), styles.heading),
                     Span::styled(format!(" · {count}"), styles.dim),
                 ]);
                 frame.render_widget(Paragraph::new(text), area);

@@ -7,7 +7,7 @@ use crate::app::Tab;
 use crate::app::layout::Layout;
 use crate::app::lesson_list::LessonList;
 use crate::domain::Language;
-use crate::domain::today::{Lesson, Today};
+use crate::domain::today::{Lesson, Section, Today};
 use crate::model::GroupStatus;
 use crate::model::LessonTime;
 use chrono::{DateTime, NaiveDateTime, NaiveTime, TimeDelta, Utc};
@@ -38,7 +38,10 @@ fn laid_out(app: &App) -> &Today {
 /// The part of the entry of group `id`.
 fn part_of(app: &App, id: i64) -> Option<&'static str> {
     let entries = &app.tabs.today.entries;
-    entries.iter().find(|e| e.group_id == id).map(|e| e.part)
+    entries
+        .iter()
+        .find(|e| e.group_id == id)
+        .map(|e| e.part.key())
 }
 
 fn tick(app: &mut App, at: DateTime<Utc>) {
@@ -73,7 +76,7 @@ fn the_parts_are_those_of_the_centres_wall_clock_at_its_minute() {
     assert!(day.later.iter().all(|l| l.start > next_start));
     assert!(day.done.iter().all(|l| l.end <= at));
     let tab = &app.tabs.today;
-    let parts: Vec<&str> = tab.entries.iter().map(|e| e.part).collect();
+    let parts: Vec<&str> = tab.entries.iter().map(|e| e.part.key()).collect();
     let mut order = parts.clone();
     order.dedup();
     assert_eq!(order, ["now", "next", "later", "done"]);
@@ -84,7 +87,11 @@ fn the_parts_are_those_of_the_centres_wall_clock_at_its_minute() {
     );
     // The day's groups meet on Mondays, and only the active ones show.
     let groups = &tab.groups;
-    for entry in tab.entries.iter().filter(|e| e.part != "cannot_place") {
+    for entry in tab
+        .entries
+        .iter()
+        .filter(|e| e.part != Section::CannotPlace)
+    {
         let group = groups.iter().find(|g| g.id == entry.group_id).unwrap();
         assert_eq!(group.status, GroupStatus::Active, "{}", group.name);
     }

@@ -2,13 +2,13 @@
 //! placed) as a row: `crmdeck today` as a table and as CSV.
 
 use super::{Column, Natural, OnScreen, Print, Text, Tone};
-use crate::domain::today::{Today, clock_on, timing};
+use crate::domain::today::{Section, Today, clock_on, timing};
 use crate::model::Group;
 
 /// One line of today.
 pub struct TodayRow<'a> {
-    /// `now`, `next`, `later`, `done` or `cannot_place`.
-    pub part: &'static str,
+    /// Its part of the day, or the groups that cannot be placed.
+    pub part: Section,
     /// Start and end as the clock shows them ("22:00", "01:00+1"); empty
     /// for a group that cannot be placed.
     pub start: String,
@@ -37,7 +37,7 @@ pub fn row<'a>(
             continue;
         };
         return Some(TodayRow {
-            part: part.key(),
+            part: Section::Part(part),
             start: clock_on(lesson.start, date),
             end: clock_on(lesson.end, date),
             note: timing(today, part, lesson),
@@ -46,16 +46,13 @@ pub fn row<'a>(
     }
     let unplaced = today.cannot_place.get(index)?;
     Some(TodayRow {
-        part: CANNOT_PLACE,
+        part: Section::CannotPlace,
         start: String::new(),
         end: String::new(),
         note: unplaced.reason.to_string(),
         group: groups[unplaced.group_index].as_ref(),
     })
 }
-
-/// The key of the groups that cannot be placed, as the other parts' keys.
-pub const CANNOT_PLACE: &str = "cannot_place";
 
 /// The columns of a line of today, left to right (a function: a row
 /// borrows). The Today tab shows the times, what the line says of them,
@@ -64,7 +61,7 @@ pub fn columns<'a>() -> [Column<TodayRow<'a>, ()>; 8] {
     let printed = Column::print_only;
     let shown = |flex_min, priority, tone| OnScreen::in_order(flex_min, priority, false, tone);
     [
-        printed("Part", "part", |row, _| row.part.to_string()),
+        printed("Part", "part", |row, _| row.part.key().to_string()),
         printed("Start", "start", |row, _| row.start.clone()).shown(shown(None, 8, Tone::Plain)),
         printed("End", "end", |row, _| row.end.clone()).shown(shown(None, 7, Tone::Plain)),
         // "1 h 30 min left" whole; a reason a group cannot be placed is cut.
