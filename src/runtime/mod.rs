@@ -3,13 +3,12 @@
 //! the token reload, the OSC 52 clipboard, suspend and quit).
 //!
 //! - `terminal`: entering and restoring the terminal (normal exit, panic,
-//!   signal, Ctrl-Z), in one place;
+//!   signal, Ctrl-Z), in one place; frames are written through the
+//!   `lean-backend` crate (in few bytes and one write each);
 //! - `event_loop`: the one `tokio::select!` loop, drawing only after an input,
 //!   generic over its events and its [`Console`] ([`run_on`]: a test drives
 //!   the whole dashboard in-process with it);
 //! - `effects`: tasks for the API and the token source, cancellable by id;
-//! - `lean_backend`: the backend frames are written through, in few bytes
-//!   and one write each;
 //! - [`clipboard`]: OSC 52 with tmux and GNU screen passthrough;
 //! - `signals`: SIGTERM, SIGHUP, SIGINT, SIGCONT;
 //! - [`settings`]: the app's settings from the session (and the view
@@ -24,7 +23,6 @@ mod effects;
 mod event_loop;
 mod export;
 mod history;
-mod lean_backend;
 mod profiles;
 pub mod settings;
 mod signals;

@@ -11,7 +11,6 @@
 
 use super::clipboard;
 use super::event_loop::Console;
-use super::lean_backend::LeanBackend;
 use super::signals::{Signal, Signals};
 use crate::app::App;
 use crate::ui;
@@ -21,6 +20,7 @@ use crossterm::terminal::{
 };
 use crossterm::{cursor, execute};
 use futures::{Stream, StreamExt};
+use lean_backend::LeanBackend;
 use ratatui::Terminal;
 use ratatui::layout::Rect;
 use std::fmt;
@@ -195,4 +195,57 @@ fn install_panic_hook() {
             report(info);
         }));
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use lean_backend::measure::{bytes_in_place, lean_frames, ratatui_frames};
+    use ratatui::buffer::Buffer;
+
+    /// The dashboard's Groups tab at 200x50 (95 groups, the
+    /// detail pane beside the list) after each of `moves` cursor moves
+    /// down from the first row.
+    fn groups_tab_moving_down(moves: usize) -> Vec<Buffer> {
+        use crate::app::fixtures;
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        let mut app = fixtures::loaded_app(fixtures::settings(), (200, 50));
+        let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+        let mut screens = Vec::new();
+        for _ in 0..=moves {
+            terminal
+                .draw(|frame| crate::ui::render(&app, frame))
+                .unwrap();
+            screens.push(terminal.backend().buffer().clone());
+            let effects = fixtures::press(&mut app, "j");
+            fixtures::answer(&mut app, effects, &mut |request| {
+                Some(fixtures::server_answer(request))
+            });
+        }
+        screens
+    }
+
+    #[test]
+    fn the_dashboard_list_scrolled_by_a_line_costs_less_than_half_of_drawing_in_place() {
+        // 30 rows of the list fit above the detail pane: the moves after
+        // the 30th scroll it.
+        let screens = groups_tab_moving_down(70);
+        let lean = lean_frames(&screens).unwrap();
+        // (The backend's own property tests hold its screen to ratatui's.)
+        let reference = ratatui_frames(&screens).unwrap();
+        assert_eq!(lean.len(), reference.len());
+        for step in 50..screens.len() {
+            let in_place = bytes_in_place(&screens[step - 1], &screens[step]);
+            // The first frame is the clear's.
+            let bytes = lean[step + 1].len();
+            assert!(
+                bytes * 2 <= in_place,
+                "move {step}: {bytes} B, {in_place} B in place"
+            );
+            // The pane below the list keeps its lines: only the list's
+            // rows and the pane's values change (issue 16: 1.5 KB a move;
+            // with the pane beside the list, each move cost about 2 KB).
+            assert!(bytes <= 1536, "move {step}: {bytes} B");
+        }
+    }
 }

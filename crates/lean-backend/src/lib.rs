@@ -37,6 +37,7 @@
 //! ratatui's backend draws, cell for cell, whatever moves, and a frame to
 //! no more bytes than ratatui's (but for the synchronized-output wrapper).
 
+pub mod measure;
 mod scroll;
 
 use crossterm::cursor::{MoveRight, MoveTo};
@@ -582,64 +583,23 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use ratatui::style::Style;
-    use std::cell::RefCell;
     use std::num::NonZeroU16;
-    use std::rc::Rc;
 
     const WIDTH: u16 = 30;
     const HEIGHT: u16 = 5;
 
-    /// A terminal's input the test can read while the backend owns it.
-    #[derive(Clone, Default)]
-    struct Tape(Rc<RefCell<Vec<u8>>>);
-
-    impl Tape {
-        fn take(&self) -> Vec<u8> {
-            std::mem::take(&mut self.0.borrow_mut())
-        }
-    }
-
-    impl Write for Tape {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.0.borrow_mut().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    /// Draws each buffer after the one before, as a `Terminal` does after
-    /// its first clear (from a blank screen); the bytes of each frame, the
-    /// clear's first.
-    fn frames<B: Backend<Error = io::Error>>(
-        backend: &mut B,
-        tape: &Tape,
-        buffers: &[Buffer],
-    ) -> Vec<Vec<u8>> {
-        backend.clear_region(ClearType::All).unwrap();
-        backend.flush().unwrap();
-        let mut frames = vec![tape.take()];
-        let mut previous = Buffer::empty(buffers[0].area);
-        for buffer in buffers {
-            backend.draw(previous.diff(buffer).into_iter()).unwrap();
-            backend.flush().unwrap();
-            frames.push(tape.take());
-            previous = buffer.clone();
-        }
-        frames
-    }
+    use measure::Tape;
 
     fn lean_frames(buffers: &[Buffer]) -> Vec<Vec<u8>> {
-        let tape = Tape::default();
-        frames(&mut LeanBackend::new(tape.clone()), &tape, buffers)
+        measure::lean_frames(buffers).unwrap()
     }
 
-    /// The frames ratatui's own backend writes.
     fn ratatui_frames(buffers: &[Buffer]) -> Vec<Vec<u8>> {
-        let tape = Tape::default();
-        frames(&mut CrosstermBackend::new(tape.clone()), &tape, buffers)
+        measure::ratatui_frames(buffers).unwrap()
+    }
+
+    fn in_place(before: &Buffer, after: &Buffer) -> usize {
+        measure::bytes_in_place(before, after)
     }
 
     /// What a terminal of `area`'s size shows after `frames`: each cell's
@@ -906,14 +866,6 @@ mod tests {
         assert!(frame.starts_with("\x1b[2;5r\x1b[S\x1b[r"), "{frame:?}");
     }
 
-    /// The bytes of drawing `after` over `before` in place, without a
-    /// scroll, in synchronized output.
-    fn in_place(before: &Buffer, after: &Buffer) -> usize {
-        let mut bytes = Vec::new();
-        encode(&mut bytes, before.diff(after), after, usize::MAX).unwrap();
-        SYNC_BEGIN.len() + bytes.len() + SYNC_END.len()
-    }
-
     #[test]
     fn a_shift_of_any_size_is_never_worse_than_drawing_in_place() {
         // Rows that change whole, and rows that each change by a character
@@ -944,55 +896,6 @@ mod tests {
                     "a shift of {lines}: {lean} B, {drawn_in_place} B in place, {repaint} B by ratatui"
                 );
             }
-        }
-    }
-
-    /// The dashboard's Groups tab at 200x50 (95 groups, the
-    /// detail pane beside the list) after each of `moves` cursor moves
-    /// down from the first row.
-    fn groups_tab_moving_down(moves: usize) -> Vec<Buffer> {
-        use crate::app::fixtures;
-        use ratatui::Terminal;
-        use ratatui::backend::TestBackend;
-        let mut app = fixtures::loaded_app(fixtures::settings(), (200, 50));
-        let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
-        let mut screens = Vec::new();
-        for _ in 0..=moves {
-            terminal
-                .draw(|frame| crate::ui::render(&app, frame))
-                .unwrap();
-            screens.push(terminal.backend().buffer().clone());
-            let effects = fixtures::press(&mut app, "j");
-            fixtures::answer(&mut app, effects, &mut |request| {
-                Some(fixtures::server_answer(request))
-            });
-        }
-        screens
-    }
-
-    #[test]
-    fn the_dashboard_list_scrolled_by_a_line_costs_less_than_half_of_drawing_in_place() {
-        // 30 rows of the list fit above the detail pane: the moves after
-        // the 30th scroll it.
-        let screens = groups_tab_moving_down(70);
-        let lean = lean_frames(&screens);
-        let reference = ratatui_frames(&screens);
-        assert_eq!(
-            screen_after(screens[0].area, &lean),
-            screen_after(screens[0].area, &reference)
-        );
-        for step in 50..screens.len() {
-            let in_place = in_place(&screens[step - 1], &screens[step]);
-            // The first frame is the clear's.
-            let bytes = lean[step + 1].len();
-            assert!(
-                bytes * 2 <= in_place,
-                "move {step}: {bytes} B, {in_place} B in place"
-            );
-            // The pane below the list keeps its lines: only the list's
-            // rows and the pane's values change (issue 16: 1.5 KB a move;
-            // with the pane beside the list, each move cost about 2 KB).
-            assert!(bytes <= 1536, "move {step}: {bytes} B");
         }
     }
 
