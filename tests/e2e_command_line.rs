@@ -20,6 +20,9 @@ fn demo_with(config: &str) -> (Tty, tempfile::TempDir) {
 #[test]
 fn colon_branch_tab_enter_switches_the_branch() {
     let (mut tty, _config) = demo_with("");
+    // The branches known (named in the Branch column): Tab completes from
+    // them, and on a loaded machine they may answer after the first rows.
+    tty.wait_for("  Sergeli");
     tty.type_keys(":branch Ser\t");
     // Completed on the prompt, the one candidate above it.
     tty.wait_until_text("the completed prompt", |text| {
