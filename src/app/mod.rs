@@ -144,6 +144,7 @@ impl App {
         self.shared.status.said_by_screen(by_user);
         let mut effects = match input {
             Input::Key(key) => self.on_key(&key),
+            Input::Mouse(_) if self.shared.layout.is_too_small() => Vec::new(),
             Input::Mouse(mouse) => self.on_mouse(&mouse),
             Input::Resize(width, height) => {
                 self.shared.layout = layout::Layout::new((width, height));
@@ -257,7 +258,17 @@ impl App {
             return Vec::new();
         }
         let context = self.context();
-        match self.shared.settings.keymap.action_for(context, key) {
+        let action = self.shared.settings.keymap.action_for(context, key);
+        if self.shared.layout.is_too_small() {
+            // Nothing is drawn but the size it needs: a key must not act
+            // unseen (a confirmation accepted that was never shown).
+            // Resizing acts, and so do quitting and suspending.
+            return match action {
+                Some(action @ (Action::Quit | Action::Suspend)) => self.perform(action, context),
+                _ => Vec::new(),
+            };
+        }
+        match action {
             Some(action) => self.perform(action, context),
             None if context.takes_text() => {
                 let (screen, shared) = self.focused_mut();

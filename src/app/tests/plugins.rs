@@ -598,3 +598,20 @@ fn enter_in_the_help_runs_the_action_on_the_detail_it_was_opened_from() {
     press(&mut app, "?v\n");
     assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
 }
+
+/// Below the smallest size nothing is drawn but the size it needs: keys
+/// act unseen no more (issue 25: `1 j i y` in a 40x12 pane installed a
+/// plugin). Quit still quits; back at a size that draws, keys act again.
+#[test]
+fn below_the_smallest_size_only_quit_and_suspend_act() {
+    let mut app = loaded();
+    app.update(Input::Resize(40, 12), now());
+    let effects = press(&mut app, "1jjjjjiy");
+    assert_eq!(install_fetches(&effects), 0, "{effects:?}");
+    assert_eq!(app.tab, Tab::Groups, "no tab switched unseen");
+    assert!(app.overlays.is_empty(), "no confirmation opened unseen");
+    assert!(press(&mut app, "q").contains(&Effect::Quit));
+    app.update(Input::Resize(80, 24), now());
+    // The same keys at a size that draws: the install goes out.
+    install_plugin_2(&mut app);
+}
