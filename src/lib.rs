@@ -4,7 +4,8 @@
 //! (`tests/layers.rs` holds the table and fails on a circle or a step up):
 //! 1. [`model`]: the records, the page facts, the token and secret masking;
 //!    nothing of ours; [`local_files`]: private files and folders (0600 in
-//!    0700, no link followed) and bounded reads;
+//!    0700, no link followed) and bounded reads; [`sanitize`]: server text
+//!    made safe for a terminal (the client's errors and every text shown);
 //! 2. [`domain`]: weekdays, the timetable, times of day in a zone,
 //!    formatting, sanitising; computes on the model;
 //! 3. [`api`]: decoding into the model, the HTTP client, typed errors, the
@@ -40,6 +41,7 @@ pub mod local_files;
 pub mod logging;
 pub mod model;
 pub mod runtime;
+pub mod sanitize;
 pub mod session;
 pub mod store;
 pub mod ui;

@@ -38,10 +38,13 @@ const FLOORS: &[Floor] = &[
     // Records, page facts, secrets.
     floor(1, "model", &[]),
     floor(1, "local_files", &[]),
+    // Server text made safe for a terminal: below the client (its errors
+    // quote the server) and below everything that shows text.
+    floor(1, "sanitize", &[]),
     // Weekdays, timetable, clock, formatting, sanitising, zones.
-    floor(2, "domain", &["model"]),
+    floor(2, "domain", &["model", "sanitize"]),
     // Decoding into the model, the client, errors, TLS.
-    floor(3, "api", &["model", "domain"]),
+    floor(3, "api", &["model", "domain", "sanitize"]),
     floor(3, "logging", &["model", "local_files"]),
     // File, environment, flags, profiles, token sources.
     floor(4, "config", &["model", "domain", "local_files"]),
@@ -55,10 +58,10 @@ const FLOORS: &[Floor] = &[
     floor(6, "session", &["model", "domain", "api", "config", "store", "cache", "demo"]),
     // Screens, state, update (pure): of api only its error, of config only
     // the theme.
-    floor(6, "app", &["model", "domain", "store", "api::ApiError", "config::Theme"]),
-    floor(7, "ui", &["model", "domain", "config", "app"]),
+    floor(6, "app", &["model", "sanitize", "domain", "store", "api::ApiError", "config::Theme"]),
+    floor(7, "ui", &["model", "sanitize", "domain", "config", "app"]),
     // Of app only the keymap: `crmdeck keys` prints the dashboard's keys.
-    floor(8, "cli", &["model", "domain", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
+    floor(8, "cli", &["model", "sanitize", "domain", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
     // Terminal, event loop, effects (its tests start a demo server), the
     // view remembered and the command line's history in the state directory
     // (local_files' rules); not cli.

@@ -15,9 +15,6 @@ use crmdeck::api::decode::{self, DecodeError};
 use crmdeck::domain::Language;
 use crmdeck::domain::clock::{lesson_minutes, lesson_range, time_of_day};
 use crmdeck::domain::format::timestamp;
-use crmdeck::domain::sanitize::{
-    is_bidi_control, is_clean, is_invisible, sanitize_line, sanitize_text,
-};
 use crmdeck::domain::script::fold;
 use crmdeck::domain::timetable::monday_to_sunday;
 use crmdeck::domain::weekday::{
@@ -25,6 +22,7 @@ use crmdeck::domain::weekday::{
 };
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, ExactDays, LessonTime, Timestamp};
+use crmdeck::sanitize::{is_bidi_control, is_clean, is_invisible, sanitize_line, sanitize_text};
 
 /// 64 cases unless PROPTEST_CASES asks for more (or fewer).
 fn cases() -> ProptestConfig {

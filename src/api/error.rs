@@ -10,8 +10,8 @@
 //! length.
 
 use super::echo;
-use crate::domain::sanitize::sanitize_line;
 use crate::model::{Token, redact_secrets};
+use crate::sanitize::sanitize_line;
 use chrono::{DateTime, Utc};
 use std::fmt;
 use std::time::Duration;
@@ -403,7 +403,7 @@ mod tests {
             assert!(
                 !line
                     .chars()
-                    .any(|c| c.is_control() || crate::domain::sanitize::is_bidi_control(c)),
+                    .any(|c| c.is_control() || crate::sanitize::is_bidi_control(c)),
                 "{line:?}"
             );
             assert!(!line.contains(jwt), "{line}");

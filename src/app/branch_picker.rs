@@ -10,9 +10,9 @@ use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
 use crate::api::ApiError;
 use crate::domain::cell_text::CellText;
-use crate::domain::sanitize::sanitize_line;
 use crate::domain::script::fold;
 use crate::model::Branch;
+use crate::sanitize::sanitize_line;
 use crossterm::event::KeyEvent;
 use std::collections::HashMap;
 

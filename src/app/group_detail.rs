@@ -10,9 +10,9 @@ use crate::domain::clock::{lesson_minutes, lesson_range};
 use crate::domain::format::{
     NONE, RowFormat, date, flag, json_value, status_word, thousands, timestamp,
 };
-use crate::domain::sanitize::{sanitize_line, sanitize_text};
 use crate::domain::weekday::{NameStyle, describe_days};
 use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
+use crate::sanitize::{sanitize_line, sanitize_text};
 use std::collections::HashMap;
 
 /// A group's detail opened over a list of lessons (Enter) and closed

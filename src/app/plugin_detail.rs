@@ -3,9 +3,9 @@
 
 use super::document::{DocLine, field};
 use crate::domain::format::{NONE, plugin_type_word, timestamp};
-use crate::domain::sanitize::{sanitize_line, sanitize_text};
 use crate::domain::zone::Zone;
 use crate::model::{Abilities, Plugin, Timestamp, mask_secret};
+use crate::sanitize::{sanitize_line, sanitize_text};
 
 /// How the installation part of a plugin's detail shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

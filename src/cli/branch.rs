@@ -4,8 +4,8 @@
 
 use super::CliError;
 use crate::domain::branch_lookup::{BranchLookup, look_up};
-use crate::domain::sanitize::sanitize_line;
 use crate::model::Branch;
+use crate::sanitize::sanitize_line;
 use crate::session::{Session, optional};
 use tokio::sync::OnceCell;
 

@@ -8,8 +8,8 @@ use crate::domain::columns::installs::{self, Installed};
 use crate::domain::columns::plugins::{PluginFormat, shown_token};
 use crate::domain::columns::table::Table;
 use crate::domain::format::plugin_type_word;
-use crate::domain::sanitize::sanitize_line;
 use crate::model::{Installation, Plugin};
+use crate::sanitize::sanitize_line;
 use crate::session::Session;
 use std::io::{BufRead, IsTerminal, Write};
 

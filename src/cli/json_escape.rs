@@ -11,7 +11,7 @@
 //! terminal shows them; zero width joiners and variation selectors, which
 //! build emoji, are written as they are.
 
-use crate::domain::sanitize::{is_bidi_control, is_invisible};
+use crate::sanitize::{is_bidi_control, is_invisible};
 use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 use std::io::{self, Write};

@@ -119,7 +119,7 @@ impl Finding {
             } => format!(
                 "{}: cannot be placed: {}",
                 label(*group_index),
-                super::sanitize::sanitize_line(&reason.to_string())
+                crate::sanitize::sanitize_line(&reason.to_string())
             ),
             Self::EndsBeforeStart { group_index, slot } => format!(
                 "{}: ends before it starts ({}–{})",

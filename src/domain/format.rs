@@ -2,7 +2,7 @@
 //!
 //! The width helpers measure terminal columns (unicode-width): wide CJK and
 //! emoji take two, combining marks none. They expect sanitised text (see
-//! [`super::sanitize`]); control characters have no meaningful width.
+//! [`crate::sanitize`]); control characters have no meaningful width.
 
 use std::borrow::Cow;
 
@@ -10,9 +10,9 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::Language;
-use super::sanitize::sanitize_line;
 use super::zone::Zone;
 use crate::model::{Abilities, DateField, GroupStatus, PluginType, Timestamp};
+use crate::sanitize::sanitize_line;
 
 /// How records read for people: weekday names in `language`, times of day
 /// in `zone`.

@@ -9,7 +9,6 @@ pub mod check;
 pub mod clock;
 pub mod columns;
 pub mod format;
-pub mod sanitize;
 pub mod script;
 pub mod timetable;
 pub mod today;

@@ -30,10 +30,10 @@ use chrono::{NaiveTime, TimeDelta, Timelike, Weekday};
 use super::Language;
 use super::clock::{format_clock, lesson_minutes, time_of_day};
 use super::format::{NONE, display_width, pad_to_width, truncate_to_width};
-use super::sanitize::sanitize_line;
 use super::weekday::{NameStyle, day_name, weekdays};
 use super::zone::Zone;
 use crate::model::{DaysCode, Group, GroupStatus, LessonTime};
+use crate::sanitize::sanitize_line;
 
 /// Minutes in a day: the end of a lesson that runs past midnight.
 pub const MINUTES_PER_DAY: u32 = 24 * 60;

@@ -8,7 +8,7 @@ use crate::app::branch_picker::{ALL_BRANCHES, BranchPicker, PickerMode};
 use crate::app::document::wrap;
 use crate::app::layout;
 use crate::domain::format::pad_to_width;
-use crate::domain::sanitize::sanitize_line;
+use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Position;
 use ratatui::text::{Line, Span};

@@ -4,7 +4,7 @@
 use super::View;
 use crate::app::command_line::CommandLine;
 use crate::domain::format::{pad_to_width, truncate_to_width};
-use crate::domain::sanitize::sanitize_line;
+use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};

@@ -6,7 +6,7 @@ use crate::app::App;
 use crate::app::keymap::Hint;
 use crate::app::status::Severity;
 use crate::domain::format::{display_width, fitting_prefix_len, truncate_to_width};
-use crate::domain::sanitize::sanitize_line;
+use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

@@ -7,7 +7,7 @@ use super::theme::Styles;
 use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::layout;
 use crate::domain::format::{pad_to_width, truncate_to_width};
-use crate::domain::sanitize::sanitize_line;
+use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Clear;

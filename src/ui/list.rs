@@ -14,7 +14,7 @@ use crate::app::screen::Screen;
 use crate::app::text_input::TextInput;
 use crate::domain::columns::{Column, ScreenTable};
 use crate::domain::format::{display_width, join_fitting, truncate_to_width};
-use crate::domain::sanitize::sanitize_line;
+use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;

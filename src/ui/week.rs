@@ -17,11 +17,11 @@ use crate::domain::clock::format_clock;
 use crate::domain::columns::lessons::{self, Lesson};
 use crate::domain::columns::{NaturalWidths, ScreenRow};
 use crate::domain::format::{display_width, join_fitting, pad_to_width, truncate_to_width};
-use crate::domain::sanitize::sanitize_line;
 use crate::domain::timetable::{
     ROW_MINUTES, Slot, counted, group_label, monday_to_sunday, slot_line, slot_times, summarize,
 };
 use crate::domain::weekday::{NameStyle, day_name};
+use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

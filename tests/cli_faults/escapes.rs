@@ -9,8 +9,8 @@ use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, names_in, scripted_
 use axum::http::StatusCode;
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::HOSTILE_FRAGMENTS;
-use crmdeck::domain::sanitize::{is_bidi_control, is_invisible};
 use crmdeck::model::Token;
+use crmdeck::sanitize::{is_bidi_control, is_invisible};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 

@@ -7,7 +7,7 @@
 //! A column says what it is called (its title on screen, upper case in the
 //! command line's table, its CSV name), how a record reads in it, how the
 //! dashboard sizes, tones, filters and sorts it, and how wide the command
-//! line may print it. Texts come out sanitised (see [`super::sanitize`]).
+//! line may print it. Texts come out sanitised (see [`crate::sanitize`]).
 
 pub mod branches;
 pub mod facts;
@@ -22,8 +22,8 @@ pub mod today;
 
 use super::cell_text::{CellText, SharedTexts};
 use super::format::NONE;
-use super::sanitize::sanitize_line;
 use super::script::fold;
+use crate::sanitize::sanitize_line;
 use std::borrow::{Borrow, Cow};
 use std::collections::{HashMap, HashSet};
 

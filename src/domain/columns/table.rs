@@ -6,7 +6,7 @@
 
 use super::{BranchNames, Column, Print, printed};
 use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
-use crate::domain::sanitize::sanitize_line;
+use crate::sanitize::sanitize_line;
 use std::borrow::Cow;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -375,7 +375,7 @@ mod tests {
             assert!(is_invisible(invisible), "{invisible:?}");
         }
         // One column, as every terminal draws it.
-        assert_eq!(crate::domain::format::display_width("\u{FFFD}\u{2424}"), 2);
+        assert_eq!(unicode_width::UnicodeWidthStr::width("\u{FFFD}\u{2424}"), 2);
     }
 
     #[test]
