@@ -8,15 +8,15 @@ use chrono::{NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 #[path = "../tests/support/fixtures.rs"]
 pub mod fixtures;
 
-use crmdeck::domain::Language;
-use crmdeck::domain::cell_text::CellText;
-use crmdeck::domain::clock::lesson_range;
-use crmdeck::domain::columns::ScreenRow;
-use crmdeck::domain::columns::groups::COLUMNS;
-use crmdeck::domain::format::{RowFormat, date};
-use crmdeck::domain::weekday::{NameStyle, describe_days};
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DateField, DaysCode, ExactDays, LessonTime};
+use crmdeck::present::Language;
+use crmdeck::present::cell_text::CellText;
+use crmdeck::present::clock::lesson_range;
+use crmdeck::present::columns::ScreenRow;
+use crmdeck::present::columns::groups::COLUMNS;
+use crmdeck::present::format::{RowFormat, date};
+use crmdeck::present::weekday::{NameStyle, describe_days};
 use divan::{Bencher, black_box};
 
 fn main() {

@@ -40,6 +40,7 @@ pub mod domain;
 pub mod local_files;
 pub mod logging;
 pub mod model;
+pub mod present;
 pub mod runtime;
 pub mod sanitize;
 pub mod session;

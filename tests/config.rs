@@ -4,9 +4,9 @@
 use crmdeck::config::{
     self, Config, ConfigError, Overrides, Theme, TokenSource, default_config_path, load,
 };
-use crmdeck::domain::Language;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::Token;
+use crmdeck::present::Language;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

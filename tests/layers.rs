@@ -41,16 +41,22 @@ const FLOORS: &[Floor] = &[
     // Server text made safe for a terminal: below the client (its errors
     // quote the server) and below everything that shows text.
     floor(1, "sanitize", &[]),
-    // Weekdays, timetable, clock, formatting, sanitising, zones.
-    floor(2, "domain", &["model", "sanitize"]),
+    // Computation on the model: weekdays, the week's layout, today's parts,
+    // the timetable check, clock, zones, search folding, branch lookup. No
+    // text for people.
+    floor(2, "domain", &["model"]),
+    // Text for people from the model and the computation: formatting,
+    // measured cells, day names, the column tables, the week's and the
+    // check's words.
+    floor(3, "present", &["model", "sanitize", "domain"]),
     // Decoding into the model, the client, errors, TLS.
     floor(3, "api", &["model", "domain", "sanitize"]),
     floor(3, "logging", &["model", "local_files"]),
     // File, environment, flags, profiles, token sources.
-    floor(4, "config", &["model", "domain", "local_files"]),
+    floor(4, "config", &["model", "domain", "present", "local_files"]),
     // Every record by id and what to fetch next: pure data on the model.
     floor(4, "store", &["model"]),
-    floor(5, "demo", &["model", "domain"]),
+    floor(5, "demo", &["model", "domain", "present"]),
     // The snapshot files: private, atomic, checked by the store's format.
     floor(5, "cache", &["model", "local_files", "store"]),
     // Config and client opened, with the demo server when asked: above demo;
@@ -58,10 +64,10 @@ const FLOORS: &[Floor] = &[
     floor(6, "session", &["model", "domain", "api", "config", "store", "cache", "demo"]),
     // Screens, state, update (pure): of api only its error, of config only
     // the theme.
-    floor(6, "app", &["model", "sanitize", "domain", "store", "api::ApiError", "config::Theme"]),
-    floor(7, "ui", &["model", "sanitize", "domain", "config", "app"]),
+    floor(6, "app", &["model", "sanitize", "domain", "present", "store", "api::ApiError", "config::Theme"]),
+    floor(7, "ui", &["model", "sanitize", "domain", "present", "config", "app"]),
     // Of app only the keymap: `crmdeck keys` prints the dashboard's keys.
-    floor(8, "cli", &["model", "sanitize", "domain", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
+    floor(8, "cli", &["model", "sanitize", "domain", "present", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
     // Terminal, event loop, effects (its tests start a demo server), the
     // view remembered and the command line's history in the state directory
     // (local_files' rules); not cli.

@@ -12,16 +12,16 @@ use serde_json::{Map, Value, json};
 use unicode_segmentation::UnicodeSegmentation;
 
 use crmdeck::api::decode::{self, DecodeError};
-use crmdeck::domain::Language;
-use crmdeck::domain::clock::{lesson_minutes, lesson_range, time_of_day};
-use crmdeck::domain::format::timestamp;
+use crmdeck::domain::clock::{lesson_minutes, time_of_day};
 use crmdeck::domain::script::fold;
 use crmdeck::domain::timetable::monday_to_sunday;
-use crmdeck::domain::weekday::{
-    NameStyle, day_from_number, day_name, describe_days, parse_day_name, weekdays,
-};
+use crmdeck::domain::weekday::{day_from_number, parse_day_name, weekdays};
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, ExactDays, LessonTime, Timestamp};
+use crmdeck::present::Language;
+use crmdeck::present::clock::lesson_range;
+use crmdeck::present::format::timestamp;
+use crmdeck::present::weekday::{NameStyle, day_name, describe_days};
 use crmdeck::sanitize::{is_bidi_control, is_clean, is_invisible, sanitize_line, sanitize_text};
 
 /// 64 cases unless PROPTEST_CASES asks for more (or fewer).

@@ -22,7 +22,7 @@ use crate::home::clean_env;
 use crate::report::{Report, Row, Spread, Unit, millis, percentile, sorted};
 use crate::{Bench, key_to_frame, proc, selected_number, selected_row, sort_named};
 use crmdeck::demo::DemoOptions;
-use crmdeck::domain::format::thousands;
+use crmdeck::present::format::thousands;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 

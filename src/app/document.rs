@@ -4,7 +4,7 @@
 
 use super::layout::{self, Layout};
 use super::list_cursor::Movement;
-use crate::domain::format::{NONE, display_width};
+use crate::present::format::{NONE, display_width};
 use unicode_width::UnicodeWidthChar;
 
 /// Columns taken by a field's label, the gap after it included.

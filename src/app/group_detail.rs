@@ -6,12 +6,13 @@ use super::document::{self, DocLine, field};
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::shared::Shared;
-use crate::domain::clock::{lesson_minutes, lesson_range};
-use crate::domain::format::{
+use crate::domain::clock::lesson_minutes;
+use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
+use crate::present::clock::lesson_range;
+use crate::present::format::{
     NONE, RowFormat, date, flag, json_value, status_word, thousands, timestamp,
 };
-use crate::domain::weekday::{NameStyle, describe_days};
-use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
+use crate::present::weekday::{NameStyle, describe_days};
 use crate::sanitize::{sanitize_line, sanitize_text};
 use std::collections::HashMap;
 

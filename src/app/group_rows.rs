@@ -8,11 +8,11 @@
 //! only a page that moved rows (a group now listed elsewhere, or no longer
 //! listed) brings the rows up to the whole list again ([`GroupRows::sync`]).
 
-use crate::domain::cell_text::SharedTexts;
-use crate::domain::columns::groups::COLUMNS;
-use crate::domain::columns::{NaturalWidths, ScreenRow, ScreenTable};
-use crate::domain::format::RowFormat;
 use crate::model::{Group, GroupStatus};
+use crate::present::cell_text::SharedTexts;
+use crate::present::columns::groups::COLUMNS;
+use crate::present::columns::{NaturalWidths, ScreenRow, ScreenTable};
+use crate::present::format::RowFormat;
 use crate::store::{GroupList, Listed};
 use std::collections::{HashMap, HashSet};
 
@@ -284,7 +284,7 @@ mod tests {
 
     fn format() -> RowFormat {
         RowFormat {
-            language: crate::domain::Language::En,
+            language: crate::present::Language::En,
             zone: "Asia/Tashkent".parse().unwrap(),
         }
     }

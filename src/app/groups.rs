@@ -22,10 +22,10 @@ use super::tabs::Tab;
 use super::view::SavedView;
 use super::walks;
 use crate::api::ApiError;
-use crate::domain::columns::SortColumn;
-use crate::domain::columns::groups::COLUMNS;
-use crate::domain::columns::table::Table;
 use crate::model::{Group, GroupsPage, GroupsQuery};
+use crate::present::columns::SortColumn;
+use crate::present::columns::groups::COLUMNS;
+use crate::present::columns::table::Table;
 use crate::store::{GroupList, Snapshot};
 use crossterm::event::KeyEvent;
 

@@ -2,7 +2,7 @@
 //! clicks, scroll limits) and by the renderer, so both agree.
 
 use super::tabs::Tab;
-use crate::domain::format::display_width;
+use crate::present::format::display_width;
 use ratatui::layout::Rect;
 
 /// Below this width only a "terminal too small" message is drawn.

@@ -11,10 +11,10 @@ use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::screen::{Ask, Screen};
 use super::shared::Shared;
-use crate::domain::columns::ScreenRow;
-use crate::domain::columns::lessons::{Lesson, columns};
 use crate::domain::timetable::Slot;
 use crate::model::Group;
+use crate::present::columns::ScreenRow;
+use crate::present::columns::lessons::{Lesson, columns};
 use chrono::Weekday;
 
 /// Lines of the box besides its rows: the borders and the column heads.

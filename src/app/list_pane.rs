@@ -13,8 +13,8 @@ use super::list_cursor::{ListCursor, Movement};
 use super::row_order::RowOrder;
 use super::status::StatusLine;
 use super::text_input::{Edit, TextInput};
-use crate::domain::columns::{BranchNames, Column, RowFilter, ScreenTable, SortColumn};
 use crate::domain::script::fold;
+use crate::present::columns::{BranchNames, Column, RowFilter, ScreenTable, SortColumn};
 use crossterm::event::KeyEvent;
 use std::cmp::Ordering;
 
@@ -456,9 +456,9 @@ mod tests {
 
     #[test]
     fn the_rows_shown_pass_the_filters_in_the_order_of_the_sortable_columns() {
-        use crate::domain::columns::groups::COLUMNS;
-        use crate::domain::format::RowFormat;
         use crate::model::{Course, Group, GroupStatus};
+        use crate::present::columns::groups::COLUMNS;
+        use crate::present::format::RowFormat;
         let group = |number, name: &str, course: &str| Group {
             id: number,
             company_group_number: Some(number),
@@ -477,7 +477,7 @@ mod tests {
             group(4, "Delta", "Piano"),
         ];
         let format = RowFormat {
-            language: crate::domain::Language::En,
+            language: crate::present::Language::En,
             zone: "Asia/Tashkent".parse().unwrap(),
         };
         let table = ScreenTable::new(COLUMNS, &groups, &format);

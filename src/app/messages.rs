@@ -5,7 +5,7 @@
 
 use super::requests::Owner;
 use super::{Answer, App, Effect, Msg, Tab};
-use crate::domain::timetable::counted;
+use crate::present::format::counted;
 
 impl App {
     pub(super) fn on_msg(&mut self, msg: Msg) -> Vec<Effect> {

@@ -2,9 +2,9 @@
 //! the token masked unless revealed.
 
 use super::document::{DocLine, field};
-use crate::domain::format::{NONE, plugin_type_word, timestamp};
 use crate::domain::zone::Zone;
 use crate::model::{Abilities, Plugin, Timestamp, mask_secret};
+use crate::present::format::{NONE, plugin_type_word, timestamp};
 use crate::sanitize::{sanitize_line, sanitize_text};
 
 /// How the installation part of a plugin's detail shows.

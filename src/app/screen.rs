@@ -15,7 +15,7 @@ use super::requests::Requests;
 use super::shared::Shared;
 use super::tabs::Tab;
 use super::view::SavedView;
-use crate::domain::columns::table::Table;
+use crate::present::columns::table::Table;
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
 use crossterm::event::KeyEvent;

@@ -16,11 +16,11 @@ use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
-use crate::domain::columns::table::Table;
-use crate::domain::columns::today::{columns, row, rows};
-use crate::domain::columns::{NaturalWidths, ScreenRow};
 use crate::domain::today::{Section, Today, today};
 use crate::model::Group;
+use crate::present::columns::table::Table;
+use crate::present::columns::today::{columns, row, rows};
+use crate::present::columns::{NaturalWidths, ScreenRow};
 use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
 use std::sync::Arc;
 

@@ -18,18 +18,18 @@ use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::view::SavedView;
 use super::walks;
-use crate::domain::Language;
 use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::clock::format_clock;
-use crate::domain::columns::table::Table;
-use crate::domain::columns::{BranchNames, lessons};
-use crate::domain::format::RowFormat;
 use crate::domain::timetable::{
     ROW_MINUTES, Slot, Week, WorkingHours, build_week, monday_to_sunday, visible_span,
 };
-use crate::domain::weekday::{NameStyle, day_name};
 use crate::domain::zone::Zone;
 use crate::model::Group;
+use crate::present::Language;
+use crate::present::columns::table::Table;
+use crate::present::columns::{BranchNames, lessons};
+use crate::present::format::RowFormat;
+use crate::present::weekday::{NameStyle, day_name};
 use crate::store::Progress;
 use chrono::{Datelike, NaiveTime};
 use std::collections::HashMap;

@@ -2,9 +2,9 @@
 //! (outside the published description: a server may not offer it).
 
 use super::{CliError, Format, json_text, on_terminal};
-use crate::domain::columns::BranchNames;
-use crate::domain::columns::branches::COLUMNS;
-use crate::domain::columns::table::Table;
+use crate::present::columns::BranchNames;
+use crate::present::columns::branches::COLUMNS;
+use crate::present::columns::table::Table;
 use crate::session::Session;
 use serde_json::Value;
 

@@ -2,12 +2,12 @@
 
 use super::cache::CacheInfo;
 use super::{Format, json_text};
-use crate::domain::columns::BranchNames;
-use crate::domain::columns::facts::{COLUMNS, Fact};
-use crate::domain::columns::table::Table;
 use crate::domain::zone::Zone;
 use crate::logging::Log;
 use crate::model::describe_expiry;
+use crate::present::columns::BranchNames;
+use crate::present::columns::facts::{COLUMNS, Fact};
+use crate::present::columns::table::Table;
 use crate::session::Session;
 use chrono::{DateTime, Utc};
 use serde::Serialize;

@@ -3,12 +3,12 @@
 use super::plugins::installation_json;
 use super::{CliError, Format, json_text};
 use crate::api::ApiError;
-use crate::domain::columns::BranchNames;
-use crate::domain::columns::installs::{self, Installed};
-use crate::domain::columns::plugins::{PluginFormat, shown_token};
-use crate::domain::columns::table::Table;
-use crate::domain::format::plugin_type_word;
 use crate::model::{Installation, Plugin};
+use crate::present::columns::BranchNames;
+use crate::present::columns::installs::{self, Installed};
+use crate::present::columns::plugins::{PluginFormat, shown_token};
+use crate::present::columns::table::Table;
+use crate::present::format::plugin_type_word;
 use crate::sanitize::sanitize_line;
 use crate::session::Session;
 use std::io::{BufRead, IsTerminal, Write};

@@ -5,9 +5,9 @@
 use super::{CliError, Format, on_terminal, pretty};
 use crate::app::keymap::{Key, Keymap};
 use crate::config::{self, Overrides};
-use crate::domain::columns::BranchNames;
-use crate::domain::columns::keys::{COLUMNS, KeyRow};
-use crate::domain::columns::table::Table;
+use crate::present::columns::BranchNames;
+use crate::present::columns::keys::{COLUMNS, KeyRow};
+use crate::present::columns::table::Table;
 
 pub fn run(overrides: &Overrides, format: Format) -> Result<String, CliError> {
     let config = config::load(overrides, &|name| std::env::var(name).ok())?;

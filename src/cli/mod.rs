@@ -18,15 +18,16 @@ mod spill;
 mod timetable;
 mod today;
 pub mod walk;
+mod week_grid;
 
 pub use args::{Args, CacheAction, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
-use crate::domain::columns::table::{RowMaker, csv_line};
-use crate::domain::columns::{BranchNames, Column};
-use crate::domain::timetable::counted;
 use crate::logging::Log;
+use crate::present::columns::table::{RowMaker, csv_line};
+use crate::present::columns::{BranchNames, Column};
+use crate::present::format::counted;
 use crate::session::{self, Session, SessionError};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -195,7 +196,7 @@ fn print_pretty(value: &impl Serialize) -> Result<String, CliError> {
 /// The CSV of `records` (as [`Table::to_csv`] makes it) written to stdout
 /// a row at a time; returns nothing more to print.
 ///
-/// [`Table::to_csv`]: crate::domain::columns::table::Table::to_csv
+/// [`Table::to_csv`]: crate::present::columns::table::Table::to_csv
 fn print_csv<'r, R: 'r, F>(
     columns: &[Column<R, F>],
     records: impl IntoIterator<Item = &'r R>,

@@ -1,10 +1,10 @@
 //! `crmdeck plugins`: the catalogue.
 
 use super::{CliError, Format, json_text, on_terminal};
-use crate::domain::columns::BranchNames;
-use crate::domain::columns::plugins::{COLUMNS, PluginFormat, shown_token};
-use crate::domain::columns::table::Table;
 use crate::model::{Installation, Plugin};
+use crate::present::columns::BranchNames;
+use crate::present::columns::plugins::{COLUMNS, PluginFormat, shown_token};
+use crate::present::columns::table::Table;
 use crate::session::Session;
 use serde_json::{Value, json};
 

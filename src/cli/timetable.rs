@@ -4,18 +4,18 @@ use super::all_pages::all_pages;
 use super::args::TimetableArgs;
 use super::branch::{self, BranchList};
 use super::groups::WALK_PER_PAGE;
+use super::week_grid::render_text;
 use super::{CliError, Format, on_terminal, pretty, print_csv, print_pretty};
 use crate::domain::check::{MaxParallel, check};
 use crate::domain::clock::format_clock;
-use crate::domain::columns::BranchNames;
-use crate::domain::columns::findings;
-use crate::domain::columns::lessons::{self, day_key};
-use crate::domain::columns::table::Table;
-use crate::domain::timetable::{
-    Slot, Week, WorkingHours, build_week, monday_to_sunday, render_text, summarize,
-};
+use crate::domain::timetable::{Slot, Week, WorkingHours, build_week, monday_to_sunday, summarize};
 use crate::domain::zone::Zone;
 use crate::model::Group;
+use crate::present::check::describe;
+use crate::present::columns::BranchNames;
+use crate::present::columns::findings;
+use crate::present::columns::lessons::{self, day_key};
+use crate::present::columns::table::Table;
 use crate::session::Session;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
@@ -79,7 +79,7 @@ fn check_report(
     let report = match format {
         Format::Table => findings
             .iter()
-            .map(|finding| format!("{}\n", finding.describe(&groups)))
+            .map(|finding| format!("{}\n", describe(finding, &groups)))
             .collect(),
         Format::Csv => {
             Table::of(findings::COLUMNS, &findings, &groups, &BranchNames::new()).to_csv()
@@ -92,7 +92,7 @@ fn check_report(
                     group_ids: (finding.group_indices().iter())
                         .map(|&index| groups[index].id)
                         .collect(),
-                    finding: finding.describe(&groups),
+                    finding: describe(finding, &groups),
                 })
                 .collect::<Vec<_>>(),
         )?,

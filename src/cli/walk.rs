@@ -5,8 +5,8 @@
 
 use crate::api::{ApiError, Client};
 use crate::config::Config;
-use crate::domain::format::asked_to_wait;
 use crate::domain::zone::Zone;
+use crate::present::format::asked_to_wait;
 use crate::store::{Failure, GroupList, WalkEvent, WalkPolicy};
 use chrono::{DateTime, Utc};
 use futures::stream::{FuturesUnordered, StreamExt};

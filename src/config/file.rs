@@ -3,11 +3,11 @@
 
 use super::error::ConfigError;
 use super::{Accent, Theme, base_url, token_source};
-use crate::domain::Language;
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use crate::model::Token;
+use crate::present::Language;
 use std::collections::BTreeMap;
 use std::ops::{Range, RangeInclusive};
 use std::str::FromStr;

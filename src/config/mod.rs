@@ -38,11 +38,11 @@ pub(crate) fn env_of(
     }
 }
 
-use crate::domain::Language;
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use crate::local_files;
+use crate::present::Language;
 use file::{At, ConfigFile, Settings, TokenKey};
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -26,7 +26,6 @@
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 
-use super::clock::format_clock;
 use super::timetable::{Slot, Unplaced, build_days};
 use super::weekday::weekdays;
 use super::zone::Zone;
@@ -104,23 +103,13 @@ pub enum Part {
 }
 
 impl Part {
-    /// The key of the part for scripts, and its heading for people.
+    /// The key of the part for scripts.
     pub fn key(self) -> &'static str {
         match self {
             Self::Now => "now",
             Self::Next => "next",
             Self::Later => "later",
             Self::Done => "done",
-        }
-    }
-
-    /// The heading of the part for people.
-    pub fn heading(self) -> &'static str {
-        match self {
-            Self::Now => "Now",
-            Self::Next => "Next",
-            Self::Later => "Later today",
-            Self::Done => "Done",
         }
     }
 }
@@ -150,14 +139,6 @@ impl Section {
         match self {
             Self::Part(part) => part.key(),
             Self::CannotPlace => "cannot_place",
-        }
-    }
-
-    /// The heading for people.
-    pub fn heading(self) -> &'static str {
-        match self {
-            Self::Part(part) => part.heading(),
-            Self::CannotPlace => "Cannot place (days or times cannot be read)",
         }
     }
 }
@@ -248,37 +229,8 @@ fn minutes_until(from: NaiveDateTime, to: NaiveDateTime) -> i64 {
     seconds.div_euclid(60) + i64::from(seconds.rem_euclid(60) > 0)
 }
 
-/// What a lesson's line says of its time in `part`: `"40 min left"`,
-/// `"in 25 min"`, `"in 2 h 5 min"`, nothing once done.
-pub fn timing(today: &Today, part: Part, lesson: &Lesson) -> String {
-    match part {
-        Part::Now => format!("{} left", duration(today.minutes_left(lesson))),
-        Part::Next | Part::Later => format!("in {}", duration(today.starts_in(lesson))),
-        Part::Done => String::new(),
-    }
-}
-
-/// `"25 min"`, `"2 h"`, `"2 h 5 min"`.
-fn duration(minutes: i64) -> String {
-    match (minutes / 60, minutes % 60) {
-        (0, minutes) => format!("{minutes} min"),
-        (hours, 0) => format!("{hours} h"),
-        (hours, minutes) => format!("{hours} h {minutes} min"),
-    }
-}
-
-/// `"15:00"`, with `-1` for a start yesterday and `+1` for an end tomorrow
-/// (as the week's [`slot_times`](super::timetable::slot_times) marks them).
-pub fn clock_on(time: NaiveDateTime, today: NaiveDate) -> String {
-    let mark = match time.date().cmp(&today) {
-        std::cmp::Ordering::Less => "-1",
-        std::cmp::Ordering::Equal => "",
-        std::cmp::Ordering::Greater => "+1",
-    };
-    format!("{}{mark}", format_clock(time.time()))
-}
-
-/// A whole minute of wall clock, for tests and `--at`.
+/// A whole minute of wall clock, for tests and `--at` (written back by
+/// `present::today::format_at`).
 pub fn parse_at(text: &str) -> Result<NaiveDateTime, String> {
     let text = text.trim();
     ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"]
@@ -291,14 +243,10 @@ pub fn parse_at(text: &str) -> Result<NaiveDateTime, String> {
         })
 }
 
-/// `"2026-11-23T15:50"`: the form `--at` takes and JSON gives.
-pub fn format_at(at: NaiveDateTime) -> String {
-    at.format("%Y-%m-%dT%H:%M").to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::test_groups::{group, on};
     use crate::domain::timetable::UnplacedReason;
     use crate::model::{Course, DaysCode, ExactDays, GroupStatus, LessonTime};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
@@ -310,25 +258,6 @@ mod tests {
         "America/New_York".parse().unwrap()
     }
 
-    /// A bare time of day; `""` for none.
-    fn clock(text: &str) -> Option<LessonTime> {
-        (!text.is_empty())
-            .then(|| LessonTime::Clock(NaiveTime::parse_from_str(text, "%H:%M").unwrap()))
-    }
-
-    fn group(id: i64, days: DaysCode, start: &str, end: &str) -> Group {
-        Group {
-            id,
-            company_group_number: Some(id),
-            name: format!("Group {id}"),
-            days,
-            lesson_start_time: clock(start),
-            lesson_end_time: clock(end),
-            status: GroupStatus::Active,
-            ..Group::default()
-        }
-    }
-
     fn custom(id: i64, days: &[Weekday], unknown: &[&str]) -> Group {
         Group {
             exact_days: ExactDays {
@@ -337,11 +266,6 @@ mod tests {
             },
             ..group(id, DaysCode::Custom, "10:00", "11:00")
         }
-    }
-
-    /// 2026-11-23 is a Monday; `day` 0 is that Monday, 6 the Sunday after.
-    fn on(day: u32, time: &str) -> NaiveDateTime {
-        parse_at(&format!("2026-11-{:02}T{time}", 23 + day)).unwrap()
     }
 
     fn ids(lessons: &[Lesson]) -> Vec<i64> {
@@ -565,45 +489,5 @@ mod tests {
         assert_eq!(split(&before), [vec![], vec![1], vec![], vec![]]);
         let at = today(&groups, &new_york(), on(0, "10:00"), false);
         assert_eq!(split(&at), [vec![], vec![], vec![], vec![1]]);
-    }
-
-    #[test]
-    fn timing_and_clocks_for_people() {
-        let groups = vec![
-            group(1, DaysCode::EveryDay, "13:00", "16:00"),
-            group(2, DaysCode::EveryDay, "18:05", "19:00"),
-            group(3, DaysCode::EveryDay, "17:50", "19:00"),
-            group(4, DaysCode::EveryDay, "22:00", "01:00"),
-        ];
-        let day = today(&groups, &new_york(), on(0, "15:50"), false);
-        assert_eq!(timing(&day, Part::Now, &day.now[0]), "10 min left");
-        assert_eq!(timing(&day, Part::Next, &day.next[0]), "in 2 h");
-        assert_eq!(timing(&day, Part::Later, &day.later[0]), "in 2 h 15 min");
-        assert_eq!(timing(&day, Part::Done, &day.now[0]), "");
-        let date = day.at.date();
-        let overnight = &day.later[1];
-        assert_eq!(clock_on(overnight.start, date), "22:00");
-        assert_eq!(clock_on(overnight.end, date), "01:00+1");
-        assert_eq!(clock_on(overnight.start, on(1, "00:00").date()), "22:00-1");
-    }
-
-    #[test]
-    fn at_is_read_and_written_to_the_minute() {
-        assert_eq!(
-            format_at(parse_at(" 2026-11-23T15:50 ").unwrap()),
-            "2026-11-23T15:50"
-        );
-        assert_eq!(
-            format_at(parse_at("2026-11-23 15:50").unwrap()),
-            "2026-11-23T15:50"
-        );
-        assert_eq!(
-            format_at(parse_at("2026-11-23T15:50:59").unwrap()),
-            "2026-11-23T15:50"
-        );
-        for bad in ["15:50", "2026-11-23", "2026-13-01T10:00", "tomorrow"] {
-            let error = parse_at(bad).unwrap_err();
-            assert!(error.contains("YYYY-MM-DDTHH:MM"), "{error}");
-        }
     }
 }

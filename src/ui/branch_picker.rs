@@ -7,7 +7,7 @@ use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER};
 use crate::app::branch_picker::{ALL_BRANCHES, BranchPicker, PickerMode};
 use crate::app::document::wrap;
 use crate::app::layout;
-use crate::domain::format::pad_to_width;
+use crate::present::format::pad_to_width;
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Position;

@@ -3,7 +3,7 @@
 
 use super::View;
 use crate::app::command_line::CommandLine;
-use crate::domain::format::{pad_to_width, truncate_to_width};
+use crate::present::format::{pad_to_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};

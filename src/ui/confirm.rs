@@ -8,7 +8,7 @@ use crate::app::confirm::Confirm;
 use crate::app::document::wrap;
 use crate::app::layout;
 use crate::app::screen::hints;
-use crate::domain::format::pad_to_width;
+use crate::present::format::pad_to_width;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
 

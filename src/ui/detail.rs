@@ -6,7 +6,7 @@ use crate::app::document::{
     DocLine, LABEL_COLUMNS, TEXT_COLUMN_GAP, text_columns, value_width, wrap,
 };
 use crate::app::layout;
-use crate::domain::format::pad_to_width;
+use crate::present::format::pad_to_width;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

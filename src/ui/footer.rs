@@ -5,7 +5,7 @@ use super::theme::Styles;
 use crate::app::App;
 use crate::app::keymap::Hint;
 use crate::app::status::Severity;
-use crate::domain::format::{display_width, fitting_prefix_len, truncate_to_width};
+use crate::present::format::{display_width, fitting_prefix_len, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -6,7 +6,7 @@ use super::popup;
 use super::theme::Styles;
 use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::layout;
-use crate::domain::format::{pad_to_width, truncate_to_width};
+use crate::present::format::{pad_to_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};

@@ -4,13 +4,15 @@
 //! straight into the frame's buffer: only the visible ones, and text
 //! measured when its page arrived is copied without being split again.
 //! A list's columns are those its record kind declares (see
-//! [`crate::domain::columns`]).
+//! [`crate::present::columns`]).
 
 use super::theme::{SELECTED_MARKER, Styles, UNSELECTED_MARKER};
-use crate::domain::cell_text::{CellText, fit_plain, is_printable_ascii};
-use crate::domain::columns::{Column, NaturalWidths, ScreenCell, ScreenRow, Text, Tone, on_screen};
-use crate::domain::format::{ELLIPSIS, NONE, display_width, pad_to_width};
 use crate::domain::script::find_folded;
+use crate::present::cell_text::{CellText, fit_plain, is_printable_ascii};
+use crate::present::columns::{
+    Column, NaturalWidths, ScreenCell, ScreenRow, Text, Tone, on_screen,
+};
+use crate::present::format::{ELLIPSIS, NONE, display_width, pad_to_width};
 use ratatui::buffer::{Buffer, Cell as BufferCell, CellWidth};
 use ratatui::layout::Rect;
 use ratatui::style::Style;

@@ -10,8 +10,8 @@ use super::table::{FittedTable, RowLook};
 use super::theme::spinner;
 use crate::app::keymap::Context;
 use crate::app::today::{LINES_ABOVE_LIST, TodayLine, TodayTab};
-use crate::domain::columns::today::columns;
-use crate::domain::today::format_at;
+use crate::present::columns::today::columns;
+use crate::present::today::{format_at, heading};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -70,7 +70,7 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
                     n => n.to_string(),
                 };
                 let text = Line::from(vec![
-                    Span::styled(format!(" {}", part.heading()), styles.heading),
+                    Span::styled(format!(" {}", heading(part)), styles.heading),
                     Span::styled(format!(" · {count}"), styles.dim),
                 ]);
                 frame.render_widget(Paragraph::new(text), area);

@@ -11,16 +11,16 @@ use crate::app::keymap::Context;
 use crate::app::layout::{Layout, WeekScreen};
 use crate::app::shared::Shared;
 use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
-use crate::domain::Language;
-use crate::domain::check;
 use crate::domain::clock::format_clock;
-use crate::domain::columns::lessons::{self, Lesson};
-use crate::domain::columns::{NaturalWidths, ScreenRow};
-use crate::domain::format::{display_width, join_fitting, pad_to_width, truncate_to_width};
-use crate::domain::timetable::{
-    ROW_MINUTES, Slot, counted, group_label, monday_to_sunday, slot_line, slot_times, summarize,
-};
-use crate::domain::weekday::{NameStyle, day_name};
+use crate::domain::timetable::{ROW_MINUTES, Slot, monday_to_sunday, summarize};
+use crate::present::Language;
+use crate::present::check;
+use crate::present::columns::lessons::{self, Lesson};
+use crate::present::columns::{NaturalWidths, ScreenRow};
+use crate::present::format::counted;
+use crate::present::format::{display_width, join_fitting, pad_to_width, truncate_to_width};
+use crate::present::timetable::{free_hour_per_day, group_label, slot_line, slot_times};
+use crate::present::weekday::{NameStyle, day_name};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -430,11 +430,11 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
     ];
     let free = choices
         .iter()
-        .map(|&(label, style)| (label, summary.free_hour_per_day(language, style)))
+        .map(|&(label, style)| (label, free_hour_per_day(&summary, language, style)))
         .find(|(label, days)| display_width(&format!("{label} {}", days.join(" "))) <= width)
         .map(|(label, days)| join_fitting(label, &days, " ", width))
         .unwrap_or_else(|| {
-            let days = summary.free_hour_per_day(language, NameStyle::Compact);
+            let days = free_hour_per_day(&summary, language, NameStyle::Compact);
             join_fitting("Free:", &days, " ", width)
         });
     let mut lines: Vec<Line<'static>> = [first, free]

@@ -10,7 +10,6 @@
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crmdeck::app::{Answer, App, AppSettings, Effect, Input, Msg, Request, SavedView};
 use crmdeck::config::Theme;
-use crmdeck::domain::Language;
 use crmdeck::domain::check::MaxParallel;
 use crmdeck::domain::timetable::WorkingHours;
 use crmdeck::domain::zone::{Zone, ZoneSource};
@@ -19,6 +18,7 @@ use crmdeck::model::{
     GroupsPage, GroupsQuery, Installation, LessonTime, Links, Me, Pagination, Plugin, PluginType,
     Timestamp,
 };
+use crmdeck::present::Language;
 use crmdeck::store::{Snapshot, SnapshotKey};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;

@@ -583,7 +583,7 @@ fn the_picker_opened_before_the_branches_arrived_becomes_the_list() {
 #[test]
 fn day_names_follow_the_configured_language() {
     let app = loaded_with(AppSettings {
-        language: crate::domain::Language::Ru,
+        language: crate::present::Language::Ru,
         ..fixtures::settings()
     });
     let groups = &app.tabs.groups;

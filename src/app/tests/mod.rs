@@ -17,9 +17,9 @@ use super::status::Severity;
 use super::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId};
 use crate::api::ApiError;
 use crate::app::walks::WALK_PER_PAGE;
-use crate::domain::columns::groups::COLUMNS;
-use crate::domain::columns::{ScreenCell, ScreenRow, on_screen};
 use crate::model::GroupsQuery;
+use crate::present::columns::groups::COLUMNS;
+use crate::present::columns::{ScreenCell, ScreenRow, on_screen};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 const NARROW: (u16, u16) = (80, 24);

@@ -6,10 +6,10 @@ use super::*;
 use crate::app::Tab;
 use crate::app::layout::Layout;
 use crate::app::lesson_list::LessonList;
-use crate::domain::Language;
 use crate::domain::today::{Lesson, Section, Today};
 use crate::model::GroupStatus;
 use crate::model::LessonTime;
+use crate::present::Language;
 use chrono::{DateTime, NaiveDateTime, NaiveTime, TimeDelta, Utc};
 use std::time::Duration;
 

@@ -1,11 +1,13 @@
 //! A group as a row: the Groups tab's table, `crmdeck groups` and its CSV.
 
 use super::{Column, Filtered, Natural, OnScreen, Print, Sort, SortBy, SortKey, Text, Tone};
-use crate::domain::Language;
-use crate::domain::clock::{lesson_range, time_of_day};
-use crate::domain::format::{NONE, RowFormat, date, status_word};
-use crate::domain::weekday::{NameStyle, day_name, describe_days, weekdays};
+use crate::domain::clock::time_of_day;
+use crate::domain::weekday::weekdays;
 use crate::model::{DateField, Group};
+use crate::present::Language;
+use crate::present::clock::lesson_range;
+use crate::present::format::{NONE, RowFormat, date, status_word};
+use crate::present::weekday::{NameStyle, day_name, describe_days};
 use chrono::Timelike;
 
 /// The columns of a group, left to right.

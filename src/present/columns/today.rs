@@ -2,8 +2,9 @@
 //! placed) as a row: `crmdeck today` as a table and as CSV.
 
 use super::{Column, Natural, OnScreen, Print, Text, Tone};
-use crate::domain::today::{Section, Today, clock_on, timing};
+use crate::domain::today::{Section, Today};
 use crate::model::Group;
+use crate::present::today::{clock_on, timing};
 
 /// One line of today.
 pub struct TodayRow<'a> {

@@ -2,11 +2,11 @@
 //! timetable --format csv`.
 
 use super::{Column, OnScreen, Print, Text, Tone};
-use crate::domain::Language;
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{Slot, Week};
-use crate::domain::weekday::{NameStyle, day_name};
 use crate::model::Group;
+use crate::present::Language;
+use crate::present::weekday::{NameStyle, day_name};
 use chrono::Weekday;
 
 /// A group's place on one day of the week.

@@ -4,6 +4,7 @@
 use super::Column;
 use crate::domain::check::Finding;
 use crate::model::Group;
+use crate::present::check::describe;
 
 /// The columns of a finding, left to right; the groups of the check's
 /// timetable are the format.
@@ -16,6 +17,6 @@ pub static COLUMNS: &[Column<Finding, Vec<Group>>] = &[
         ids.join(" ")
     }),
     Column::print_only("Finding", "finding", |finding, groups| {
-        finding.describe(groups)
+        describe(finding, groups)
     }),
 ];

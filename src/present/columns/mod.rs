@@ -22,7 +22,7 @@ pub mod today;
 
 use super::cell_text::{CellText, SharedTexts};
 use super::format::NONE;
-use super::script::fold;
+use crate::domain::script::fold;
 use crate::sanitize::sanitize_line;
 use std::borrow::{Borrow, Cow};
 use std::collections::{HashMap, HashSet};

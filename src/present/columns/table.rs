@@ -1,11 +1,11 @@
 //! Records out as aligned columns, CSV or JSON (the CLI's output and the
 //! dashboard's `:export`), their columns as declared in
-//! [`crate::domain::columns`]: the title in upper case heads a table, the
+//! [`crate::present::columns`]: the title in upper case heads a table, the
 //! name a CSV column. Every cell is sanitised: a server string cannot reach
 //! the terminal with an escape sequence in it.
 
 use super::{BranchNames, Column, Print, printed};
-use crate::domain::format::{display_width, pad_to_width, truncate_to_width};
+use crate::present::format::{display_width, pad_to_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use std::borrow::Cow;
 
@@ -226,7 +226,7 @@ fn csv_field(cell: &str) -> String {
 mod tests {
     use super::*;
 
-    use crate::domain::columns::Text;
+    use crate::present::columns::Text;
 
     const COLUMNS: &[Column<(i64, &str), ()>] = &[
         Column {

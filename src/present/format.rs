@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::Language;
-use super::zone::Zone;
+use crate::domain::zone::Zone;
 use crate::model::{Abilities, DateField, GroupStatus, PluginType, Timestamp};
 use crate::sanitize::sanitize_line;
 
@@ -262,6 +262,12 @@ pub fn as_of(taken_at: DateTime<Utc>, now: DateTime<Utc>, zone: &Zone) -> String
         (d, _, _) => format!("{d} d ago"),
     };
     format!("as of {when}, {ago}")
+}
+
+/// `"1 group"`, `"3 groups"`.
+pub fn counted(count: usize, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
 }
 
 #[cfg(test)]

@@ -390,12 +390,12 @@ mod tests {
         shared.share(&mut late);
         assert_eq!(late.as_str().as_ptr(), before, "kept as it was");
     }
-    use crate::domain::format::pad_to_width;
+    use crate::present::format::pad_to_width;
 
     #[test]
     fn a_cell_stays_32_bytes_and_a_measured_cell_40() {
         assert_eq!(std::mem::size_of::<CellText>(), 32);
-        let cell = std::mem::size_of::<crate::domain::columns::ScreenCell>();
+        let cell = std::mem::size_of::<crate::present::columns::ScreenCell>();
         assert_eq!(cell, 40);
     }
 

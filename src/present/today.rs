@@ -1,0 +1,121 @@
+//! Today for people: the headings of its sections, what a lesson's line
+//! says of its time, its clock times around midnight, and the moment as
+//! `--at` takes it.
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+use crate::domain::clock::format_clock;
+use crate::domain::today::{Lesson, Part, Section, Today};
+
+/// The heading of `section` for people.
+pub fn heading(section: Section) -> &'static str {
+    match section {
+        Section::Part(Part::Now) => "Now",
+        Section::Part(Part::Next) => "Next",
+        Section::Part(Part::Later) => "Later today",
+        Section::Part(Part::Done) => "Done",
+        Section::CannotPlace => "Cannot place (days or times cannot be read)",
+    }
+}
+
+/// What a lesson's line says of its time in `part`: `"40 min left"`,
+/// `"in 25 min"`, `"in 2 h 5 min"`, nothing once done.
+pub fn timing(today: &Today, part: Part, lesson: &Lesson) -> String {
+    match part {
+        Part::Now => format!("{} left", duration(today.minutes_left(lesson))),
+        Part::Next | Part::Later => format!("in {}", duration(today.starts_in(lesson))),
+        Part::Done => String::new(),
+    }
+}
+
+/// `"25 min"`, `"2 h"`, `"2 h 5 min"`.
+fn duration(minutes: i64) -> String {
+    match (minutes / 60, minutes % 60) {
+        (0, minutes) => format!("{minutes} min"),
+        (hours, 0) => format!("{hours} h"),
+        (hours, minutes) => format!("{hours} h {minutes} min"),
+    }
+}
+
+/// `"15:00"`, with `-1` for a start yesterday and `+1` for an end tomorrow
+/// (as the week's [`slot_times`](super::timetable::slot_times) marks them).
+pub fn clock_on(time: NaiveDateTime, today: NaiveDate) -> String {
+    let mark = match time.date().cmp(&today) {
+        std::cmp::Ordering::Less => "-1",
+        std::cmp::Ordering::Equal => "",
+        std::cmp::Ordering::Greater => "+1",
+    };
+    format!("{}{mark}", format_clock(time.time()))
+}
+
+/// `"2026-11-23T15:50"`: the form `--at` takes and JSON gives.
+pub fn format_at(at: NaiveDateTime) -> String {
+    at.format("%Y-%m-%dT%H:%M").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::test_groups::{group, on};
+    use crate::domain::today::{parse_at, today};
+    use crate::model::DaysCode;
+
+    fn new_york() -> crate::domain::zone::Zone {
+        "America/New_York".parse().unwrap()
+    }
+
+    #[test]
+    fn timing_and_clocks_for_people() {
+        let groups = vec![
+            group(1, DaysCode::EveryDay, "13:00", "16:00"),
+            group(2, DaysCode::EveryDay, "18:05", "19:00"),
+            group(3, DaysCode::EveryDay, "17:50", "19:00"),
+            group(4, DaysCode::EveryDay, "22:00", "01:00"),
+        ];
+        let day = today(&groups, &new_york(), on(0, "15:50"), false);
+        assert_eq!(timing(&day, Part::Now, &day.now[0]), "10 min left");
+        assert_eq!(timing(&day, Part::Next, &day.next[0]), "in 2 h");
+        assert_eq!(timing(&day, Part::Later, &day.later[0]), "in 2 h 15 min");
+        assert_eq!(timing(&day, Part::Done, &day.now[0]), "");
+        let date = day.at.date();
+        let overnight = &day.later[1];
+        assert_eq!(clock_on(overnight.start, date), "22:00");
+        assert_eq!(clock_on(overnight.end, date), "01:00+1");
+        assert_eq!(clock_on(overnight.start, on(1, "00:00").date()), "22:00-1");
+    }
+
+    #[test]
+    fn at_is_read_and_written_to_the_minute() {
+        assert_eq!(
+            format_at(parse_at(" 2026-11-23T15:50 ").unwrap()),
+            "2026-11-23T15:50"
+        );
+        assert_eq!(
+            format_at(parse_at("2026-11-23 15:50").unwrap()),
+            "2026-11-23T15:50"
+        );
+        assert_eq!(
+            format_at(parse_at("2026-11-23T15:50:59").unwrap()),
+            "2026-11-23T15:50"
+        );
+        for bad in ["15:50", "2026-11-23", "2026-13-01T10:00", "tomorrow"] {
+            let error = parse_at(bad).unwrap_err();
+            assert!(error.contains("YYYY-MM-DDTHH:MM"), "{error}");
+        }
+    }
+
+    #[test]
+    fn every_section_has_its_heading() {
+        let headings = Section::ALL.map(heading);
+        assert_eq!(
+            headings,
+            [
+                "Now",
+                "Next",
+                "Later today",
+                "Done",
+                "Cannot place (days or times cannot be read)"
+            ]
+        );
+    }
+}
