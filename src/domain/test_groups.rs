@@ -2,10 +2,10 @@
 //! (today, the timetable check, their text, the command line's grid): one
 //! builder for all of them.
 
-use chrono::{NaiveDateTime, NaiveTime};
+use chrono::{NaiveDateTime, NaiveTime, Weekday};
 
 use super::today::parse_at;
-use crate::model::{DaysCode, Group, GroupStatus, LessonTime};
+use crate::model::{DaysCode, ExactDays, Group, GroupStatus, LessonTime};
 
 /// A bare time of day (`"10:00"`); `""` for none.
 pub fn clock(text: &str) -> Option<LessonTime> {
@@ -31,4 +31,25 @@ pub fn group(id: i64, days: DaysCode, start: &str, end: &str) -> Group {
 /// Monday, 6 the Sunday after.
 pub fn on(day: u32, time: &str) -> NaiveDateTime {
     parse_at(&format!("2026-11-{:02}T{time}", 23 + day)).unwrap()
+}
+
+/// The `exact_days` of a code 5: the days read, and the elements that
+/// name no day as sent.
+pub fn exact(days: &[Weekday], unknown: &[&str]) -> ExactDays {
+    ExactDays {
+        days: days.to_vec(),
+        unknown: unknown.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+/// Groups numbered 1, 2, … meeting on `days`, one a lesson time each
+/// (`"10:00-11:30"`).
+pub fn numbered(days: DaysCode, times: &[&str]) -> Vec<Group> {
+    (1..)
+        .zip(times)
+        .map(|(id, time)| {
+            let (start, end) = time.split_once('-').unwrap();
+            group(id, days.clone(), start, end)
+        })
+        .collect()
 }

@@ -498,7 +498,7 @@ fn first_free_hour(slots: &[Slot], hours: WorkingHours) -> Option<NaiveTime> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::test_groups::group;
+    use crate::domain::test_groups::{group, numbered};
     use crate::model::{Course, ExactDays};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
     use std::sync::Arc;
@@ -661,14 +661,10 @@ mod tests {
 
     #[test]
     fn a_chain_needs_only_as_many_lanes_as_run_at_once() {
-        // A overlaps B, B overlaps C, A ends as C starts: two lanes, C reuses A's.
-        let groups = vec![
-            group(1, DaysCode::EveryDay, "10:00", "11:00"),
-            group(2, DaysCode::EveryDay, "10:30", "11:30"),
-            group(3, DaysCode::EveryDay, "11:00", "12:00"),
-            // A later lesson on its own starts a new cluster.
-            group(4, DaysCode::EveryDay, "13:00", "14:00"),
-        ];
+        // A overlaps B, B overlaps C, A ends as C starts: two lanes, C
+        // reuses A's; a later lesson on its own starts a new cluster.
+        let times = ["10:00-11:00", "10:30-11:30", "11:00-12:00", "13:00-14:00"];
+        let groups = numbered(DaysCode::EveryDay, &times);
         let week = week_of(&groups);
         assert_eq!(
             lanes_on(&week, Wed),

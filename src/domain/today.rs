@@ -246,9 +246,9 @@ pub fn parse_at(text: &str) -> Result<NaiveDateTime, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::test_groups::{group, on};
+    use crate::domain::test_groups::{exact, group, numbered, on};
     use crate::domain::timetable::UnplacedReason;
-    use crate::model::{Course, DaysCode, ExactDays, GroupStatus, LessonTime};
+    use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
     use chrono::{TimeDelta, TimeZone, Utc};
     use std::sync::Arc;
@@ -260,10 +260,7 @@ mod tests {
 
     fn custom(id: i64, days: &[Weekday], unknown: &[&str]) -> Group {
         Group {
-            exact_days: ExactDays {
-                days: days.to_vec(),
-                unknown: unknown.iter().map(|s| s.to_string()).collect(),
-            },
+            exact_days: exact(days, unknown),
             ..group(id, DaysCode::Custom, "10:00", "11:00")
         }
     }
@@ -290,12 +287,11 @@ mod tests {
 
     #[test]
     fn every_days_code_meets_on_its_weekdays_only() {
-        let groups = vec![
-            group(1, DaysCode::MonWedFri, "10:00", "11:00"),
-            group(2, DaysCode::TueThuSat, "10:00", "11:00"),
-            group(3, DaysCode::Weekend, "10:00", "11:00"),
-            group(4, DaysCode::EveryDay, "10:00", "11:00"),
-        ];
+        use DaysCode::{EveryDay, MonWedFri, TueThuSat, Weekend};
+        let groups: Vec<Group> = (1..)
+            .zip([MonWedFri, TueThuSat, Weekend, EveryDay])
+            .map(|(id, days)| group(id, days, "10:00", "11:00"))
+            .collect();
         let expected: [(u32, &[i64]); 7] = [
             (0, &[1, 4]),
             (1, &[2, 4]),
@@ -371,14 +367,11 @@ mod tests {
 
     #[test]
     fn the_four_parts_at_a_quarter_to_four() {
-        let groups = vec![
-            group(1, DaysCode::EveryDay, "09:00", "10:30"),
-            group(2, DaysCode::EveryDay, "15:00", "16:30"),
-            group(3, DaysCode::EveryDay, "16:15", "17:45"),
-            group(4, DaysCode::EveryDay, "16:15", "17:00"),
-            group(5, DaysCode::EveryDay, "18:00", "19:30"),
-            group(6, DaysCode::EveryDay, "14:00", "15:50"),
-        ];
+        let times = ["09:00-10:30", "15:00-16:30", "16:15-17:45", "16:15-17:00"];
+        let groups = numbered(
+            DaysCode::EveryDay,
+            &[&times[..], &["18:00-19:30", "14:00-15:50"]].concat(),
+        );
         let at = on(0, "15:50");
         let day = today(&groups, &new_york(), at, false);
         assert_eq!(split(&day), [vec![2], vec![4, 3], vec![5], vec![1, 6]]);

@@ -122,12 +122,7 @@ mod tests {
     use super::*;
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
 
-    fn exact(days: &[Weekday], unknown: &[&str]) -> ExactDays {
-        ExactDays {
-            days: days.to_vec(),
-            unknown: unknown.iter().map(|s| s.to_string()).collect(),
-        }
-    }
+    use crate::domain::test_groups::exact;
 
     #[test]
     fn numbers_map_monday_first_and_zero_is_sunday() {

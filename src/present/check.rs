@@ -119,6 +119,17 @@ mod tests {
         }
     }
 
+    /// Groups of branch 1 numbered 1, 2, … at weekends, one a lesson time each.
+    fn at_weekends(times: &[&str]) -> Vec<Group> {
+        let groups = test_groups::numbered(DaysCode::Weekend, times);
+        let in_branch_1 = |group: Group| Group {
+            name: format!("G{}", group.id),
+            branch_id: Some(1),
+            ..group
+        };
+        groups.into_iter().map(in_branch_1).collect()
+    }
+
     fn lines(groups: &[Group], max: &MaxParallel) -> Vec<String> {
         let zone: Zone = "Europe/Berlin".parse().unwrap();
         let week = build_week(groups, &zone, false);
@@ -214,12 +225,7 @@ mod tests {
 
     #[test]
     fn crowded_stretches_are_one_finding_per_clock_hour() {
-        let groups = vec![
-            group(1, 1, DaysCode::Weekend, "10:00", "12:00"),
-            group(2, 1, DaysCode::Weekend, "10:00", "11:00"),
-            group(3, 1, DaysCode::Weekend, "10:30", "12:00"),
-            group(4, 1, DaysCode::Weekend, "11:00", "11:30"),
-        ];
+        let groups = at_weekends(&["10:00-12:00", "10:00-11:00", "10:30-12:00", "11:00-11:30"]);
         let max = MaxParallel {
             every_branch: Some(2),
             ..MaxParallel::default()
@@ -232,13 +238,8 @@ mod tests {
         assert_eq!(found[..2], saturday);
         assert_eq!(found[2..], saturday.map(|line| line.replace("Sat", "Sun")));
         // Touching stretches within one hour are one finding, with the most at once.
-        let groups = vec![
-            group(1, 1, DaysCode::Weekend, "10:00", "11:00"),
-            group(2, 1, DaysCode::Weekend, "10:00", "10:40"),
-            group(3, 1, DaysCode::Weekend, "10:20", "10:40"),
-            group(4, 1, DaysCode::Weekend, "10:40", "10:50"),
-            group(5, 1, DaysCode::Weekend, "10:40", "10:50"),
-        ];
+        let times = ["10:00-11:00", "10:00-10:40", "10:20-10:40", "10:40-10:50"];
+        let groups = at_weekends(&[&times[..], &["10:40-10:50"]].concat());
         let found = lines(&groups, &max);
         assert_eq!(
             found[0],

@@ -56,7 +56,7 @@ pub fn format_at(at: NaiveDateTime) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::test_groups::{group, on};
+    use crate::domain::test_groups::{numbered, on};
     use crate::domain::today::{parse_at, today};
     use crate::model::DaysCode;
 
@@ -66,12 +66,8 @@ mod tests {
 
     #[test]
     fn timing_and_clocks_for_people() {
-        let groups = vec![
-            group(1, DaysCode::EveryDay, "13:00", "16:00"),
-            group(2, DaysCode::EveryDay, "18:05", "19:00"),
-            group(3, DaysCode::EveryDay, "17:50", "19:00"),
-            group(4, DaysCode::EveryDay, "22:00", "01:00"),
-        ];
+        let times = ["13:00-16:00", "18:05-19:00", "17:50-19:00", "22:00-01:00"];
+        let groups = numbered(DaysCode::EveryDay, &times);
         let day = today(&groups, &new_york(), on(0, "15:50"), false);
         assert_eq!(timing(&day, Part::Now, &day.now[0]), "10 min left");
         assert_eq!(timing(&day, Part::Next, &day.next[0]), "in 2 h");

@@ -103,136 +103,54 @@ mod tests {
     use super::*;
     use Weekday::{Fri, Mon, Sat, Sun, Wed};
 
-    fn exact(days: &[Weekday], unknown: &[&str]) -> ExactDays {
-        ExactDays {
-            days: days.to_vec(),
-            unknown: unknown.iter().map(|s| s.to_string()).collect(),
-        }
-    }
-
+    use crate::domain::test_groups::exact;
     use crate::domain::weekday::WEEK;
 
     #[test]
     fn day_names_in_every_language_and_style() {
-        let expected: [(Language, NameStyle, [&str; 7]); 9] = [
-            (
-                Language::En,
-                NameStyle::Short,
-                ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-            ),
-            (
-                Language::En,
-                NameStyle::Long,
-                [
-                    "Monday",
-                    "Tuesday",
-                    "Wednesday",
-                    "Thursday",
-                    "Friday",
-                    "Saturday",
-                    "Sunday",
-                ],
-            ),
-            (
-                Language::En,
-                NameStyle::Compact,
-                ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"],
-            ),
-            (
-                Language::Ru,
-                NameStyle::Short,
-                ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"],
-            ),
-            (
-                Language::Ru,
-                NameStyle::Long,
-                [
-                    "Понедельник",
-                    "Вторник",
-                    "Среда",
-                    "Четверг",
-                    "Пятница",
-                    "Суббота",
-                    "Воскресенье",
-                ],
-            ),
-            (
-                Language::Ru,
-                NameStyle::Compact,
-                ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"],
-            ),
-            (
-                Language::Uz,
-                NameStyle::Short,
-                ["Du", "Se", "Ch", "Pa", "Ju", "Sh", "Ya"],
-            ),
-            (
-                Language::Uz,
-                NameStyle::Long,
-                [
-                    "Dushanba",
-                    "Seshanba",
-                    "Chorshanba",
-                    "Payshanba",
-                    "Juma",
-                    "Shanba",
-                    "Yakshanba",
-                ],
-            ),
-            (
-                Language::Uz,
-                NameStyle::Compact,
-                ["Du", "Se", "Ch", "Pa", "Ju", "Sh", "Ya"],
-            ),
+        let tables = [
+            (Language::En, ENGLISH),
+            (Language::Ru, RUSSIAN),
+            (Language::Uz, UZBEK),
         ];
-        for (lang, style, names) in expected {
-            let shown: Vec<&str> = WEEK
-                .into_iter()
-                .map(|day| day_name(day, lang, style))
-                .collect();
-            assert_eq!(shown, names, "{lang} {style:?}");
+        let styles = [NameStyle::Short, NameStyle::Long, NameStyle::Compact];
+        for (lang, table) in tables {
+            for (day, (short, long, compact)) in WEEK.into_iter().zip(table) {
+                let names = styles.map(|style| day_name(day, lang, style));
+                assert_eq!(names, [short, long, compact], "{lang} {day}");
+            }
         }
+        // As people read them.
+        let name = |day, lang, style| day_name(day, lang, style);
+        assert_eq!(name(Mon, Language::En, NameStyle::Long), "Monday");
+        assert_eq!(name(Sun, Language::Ru, NameStyle::Long), "Воскресенье");
+        assert_eq!(name(Sun, Language::Uz, NameStyle::Short), "Ya");
+        assert_eq!(name(Weekday::Thu, Language::En, NameStyle::Compact), "Th");
+        assert_eq!(name(Sat, Language::Ru, NameStyle::Compact), "Сб");
     }
 
     #[test]
     fn format_joins_by_style() {
         let days = [Mon, Wed, Fri];
-        assert_eq!(
-            format_days(&days, Language::En, NameStyle::Short),
-            "Mon Wed Fri"
-        );
-        assert_eq!(
-            format_days(&days, Language::En, NameStyle::Long),
-            "Monday, Wednesday, Friday"
-        );
-        assert_eq!(
-            format_days(&days, Language::En, NameStyle::Compact),
-            "MoWeFr"
-        );
-        assert_eq!(
-            format_days(&days, Language::Ru, NameStyle::Short),
-            "Пн Ср Пт"
-        );
-        assert_eq!(
-            format_days(&days, Language::Ru, NameStyle::Long),
-            "Понедельник, Среда, Пятница"
-        );
-        assert_eq!(
-            format_days(&days, Language::Ru, NameStyle::Compact),
-            "ПнСрПт"
-        );
-        assert_eq!(
-            format_days(&days, Language::Uz, NameStyle::Short),
-            "Du Ch Ju"
-        );
-        assert_eq!(
-            format_days(&days, Language::Uz, NameStyle::Long),
-            "Dushanba, Chorshanba, Juma"
-        );
-        assert_eq!(
-            format_days(&days, Language::Uz, NameStyle::Compact),
-            "DuChJu"
-        );
+        let (short, long, compact) = (NameStyle::Short, NameStyle::Long, NameStyle::Compact);
+        let expected = [
+            (
+                Language::En,
+                ["Mon Wed Fri", "Monday, Wednesday, Friday", "MoWeFr"],
+            ),
+            (
+                Language::Ru,
+                ["Пн Ср Пт", "Понедельник, Среда, Пятница", "ПнСрПт"],
+            ),
+            (
+                Language::Uz,
+                ["Du Ch Ju", "Dushanba, Chorshanba, Juma", "DuChJu"],
+            ),
+        ];
+        for (lang, names) in expected {
+            let shown = [short, long, compact].map(|style| format_days(&days, lang, style));
+            assert_eq!(shown, names, "{lang}");
+        }
         assert_eq!(format_days(&[Sun], Language::En, NameStyle::Long), "Sunday");
         for style in [NameStyle::Short, NameStyle::Long, NameStyle::Compact] {
             assert_eq!(format_days(&[], Language::En, style), "", "{style:?}");
