@@ -8,6 +8,7 @@ use crate::model::describe_expiry;
 use crate::present::columns::BranchNames;
 use crate::present::columns::facts::{COLUMNS, Fact};
 use crate::present::columns::table::Table;
+use crate::present::format::zone_source;
 use crate::session::Session;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -87,7 +88,7 @@ async fn gather(session: &Session, log: &Log) -> Info {
         read_only: config.read_only,
         time_zone: ZoneInfo {
             name: zone.to_string(),
-            source: source.describe(),
+            source: zone_source(source),
             same_as_this_machine: zone.same_clock_as(&Zone::Local, now),
         },
         language: config.language.to_string(),

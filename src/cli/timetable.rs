@@ -16,6 +16,7 @@ use crate::present::columns::BranchNames;
 use crate::present::columns::findings;
 use crate::present::columns::lessons::{self, day_key};
 use crate::present::columns::table::Table;
+use crate::present::timetable::unplaced_reason;
 use crate::session::Session;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
@@ -226,7 +227,7 @@ fn week_json<'a>(
             .iter()
             .map(|unplaced| UnplacedJson {
                 group: group_json(&groups[unplaced.group_index]),
-                reason: unplaced.reason.to_string(),
+                reason: unplaced_reason(&unplaced.reason),
                 code: unplaced.reason.code(),
             })
             .collect(),

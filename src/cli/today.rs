@@ -11,6 +11,7 @@ use crate::model::Group;
 use crate::present::columns::BranchNames;
 use crate::present::columns::table::Table;
 use crate::present::columns::today::{columns, rows};
+use crate::present::timetable::unplaced_reason;
 use crate::present::today::format_at;
 use crate::session::Session;
 use chrono::Utc;
@@ -134,7 +135,7 @@ fn today_json<'a>(today: &Today, groups: &'a [Group], branches: &'a BranchNames)
             .iter()
             .map(|unplaced| UnplacedJson {
                 group: group(unplaced.group_index),
-                reason: unplaced.reason.to_string(),
+                reason: unplaced_reason(&unplaced.reason),
                 code: unplaced.reason.code(),
             })
             .collect(),

@@ -14,7 +14,7 @@ use crate::domain::timetable::{
 use crate::model::Group;
 use crate::present::Language;
 use crate::present::format::{counted, display_width, pad_to_width, truncate_to_width};
-use crate::present::timetable::{free_hour_per_day, group_label, slot_line};
+use crate::present::timetable::{free_hour_per_day, group_label, slot_line, unplaced_reason};
 use crate::present::weekday::{NameStyle, day_name};
 use crate::sanitize::sanitize_line;
 
@@ -58,7 +58,11 @@ pub fn render_text(
         out.push_str("Not placed (days or times cannot be read):\n");
         for unplaced in &week.undecodable {
             let group = &groups[unplaced.group_index];
-            let line = format!("  {}: {}", group_label(group), unplaced.reason);
+            let line = format!(
+                "  {}: {}",
+                group_label(group),
+                unplaced_reason(&unplaced.reason)
+            );
             out.push_str(&truncate_to_width(&sanitize_line(&line), width));
             out.push('\n');
         }

@@ -89,7 +89,8 @@ impl Slot {
     }
 }
 
-/// Why a group could not be placed in the week.
+/// Why a group could not be placed in the week (in words:
+/// `present::timetable::unplaced_reason`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UnplacedReason {
     /// No days code sent, or code 5 with an empty `exact_days`.
@@ -113,21 +114,6 @@ impl UnplacedReason {
             Self::UnknownExactDays(_) => "unknown_exact_days",
             Self::NoTimes => "no_times",
             Self::UndecodableTime(_) => "undecodable_time",
-        }
-    }
-}
-
-/// For people; raw server text is included as sent (sanitise before printing).
-impl fmt::Display for UnplacedReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NoDays => f.write_str("no weekdays sent"),
-            Self::UnknownDaysCode(raw) => write!(f, "days code {raw} is not a known code"),
-            Self::UnknownExactDays(raw) => {
-                write!(f, "exact_days names no weekday: {}", raw.join(", "))
-            }
-            Self::NoTimes => f.write_str("no lesson time (start, or end and course duration)"),
-            Self::UndecodableTime(raw) => write!(f, "lesson time \"{raw}\" is not a time"),
         }
     }
 }
@@ -595,10 +581,6 @@ mod tests {
                 &UnplacedReason::NoDays,
                 &UnplacedReason::NoDays
             ]
-        );
-        assert_eq!(
-            week.undecodable[0].reason.to_string(),
-            "days code 9 is not a known code"
         );
     }
 

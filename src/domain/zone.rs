@@ -39,15 +39,6 @@ impl ZoneSource {
             (None, None) => (CENTRE_ZONE, Self::Default),
         }
     }
-
-    /// Where the zone came from, in a few words.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Self::Config => "from the config",
-            Self::Api => "the centre's, named by the API",
-            Self::Default => "the centre's default",
-        }
-    }
 }
 
 impl Zone {

@@ -5,7 +5,7 @@ use chrono::{NaiveTime, TimeDelta};
 
 use super::Language;
 use super::format::{counted, join_fitting};
-use super::timetable::{group_label, slot_times};
+use super::timetable::{group_label, slot_times, unplaced_reason};
 use super::weekday::{NameStyle, day_name};
 use crate::domain::check::Finding;
 use crate::domain::clock::format_clock;
@@ -23,7 +23,7 @@ pub fn describe(finding: &Finding, groups: &[Group]) -> String {
         } => format!(
             "{}: cannot be placed: {}",
             label(*group_index),
-            sanitize_line(&reason.to_string())
+            sanitize_line(&unplaced_reason(reason))
         ),
         Finding::EndsBeforeStart { group_index, slot } => format!(
             "{}: ends before it starts ({}–{})",

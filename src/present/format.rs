@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::Language;
-use crate::domain::zone::Zone;
+use crate::domain::zone::{Zone, ZoneSource};
 use crate::model::{Abilities, DateField, GroupStatus, PluginType, Timestamp};
 use crate::sanitize::sanitize_line;
 
@@ -268,6 +268,16 @@ pub fn as_of(taken_at: DateTime<Utc>, now: DateTime<Utc>, zone: &Zone) -> String
 pub fn counted(count: usize, noun: &str) -> String {
     let plural = if count == 1 { "" } else { "s" };
     format!("{count} {noun}{plural}")
+}
+
+/// Where the zone that times are shown in came from, in a few words
+/// (`crmdeck info`).
+pub fn zone_source(source: ZoneSource) -> &'static str {
+    match source {
+        ZoneSource::Config => "from the config",
+        ZoneSource::Api => "the centre's, named by the API",
+        ZoneSource::Default => "the centre's default",
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::Language;
 use super::format::NONE;
 use super::weekday::{NameStyle, day_name};
 use crate::domain::clock::format_clock;
-use crate::domain::timetable::{ROW_MINUTES, Slot, WeekSummary, monday_to_sunday};
+use crate::domain::timetable::{ROW_MINUTES, Slot, UnplacedReason, WeekSummary, monday_to_sunday};
 use crate::model::Group;
 use crate::sanitize::sanitize_line;
 
@@ -26,6 +26,20 @@ pub fn free_hour_per_day(
             format!("{} {free}", day_name(day, language, style))
         })
         .collect()
+}
+
+/// Why a group could not be placed, for people; raw server text is
+/// included as sent (sanitise before printing).
+pub fn unplaced_reason(reason: &UnplacedReason) -> String {
+    match reason {
+        UnplacedReason::NoDays => "no weekdays sent".to_owned(),
+        UnplacedReason::UnknownDaysCode(raw) => format!("days code {raw} is not a known code"),
+        UnplacedReason::UnknownExactDays(raw) => {
+            format!("exact_days names no weekday: {}", raw.join(", "))
+        }
+        UnplacedReason::NoTimes => "no lesson time (start, or end and course duration)".to_owned(),
+        UnplacedReason::UndecodableTime(raw) => format!("lesson time \"{raw}\" is not a time"),
+    }
 }
 
 /// `"#12 Name"` (the name alone when the group has no number), sanitised.
@@ -90,6 +104,28 @@ mod tests {
             ..numbered
         };
         assert_eq!(group_label(&unnumbered), "English␛B1");
+    }
+
+    #[test]
+    fn why_a_group_is_not_placed() {
+        let words = [
+            UnplacedReason::NoDays,
+            UnplacedReason::UnknownDaysCode("9".into()),
+            UnplacedReason::UnknownExactDays(vec!["Funday".into(), "12".into()]),
+            UnplacedReason::NoTimes,
+            UnplacedReason::UndecodableTime("noon".into()),
+        ]
+        .map(|reason| unplaced_reason(&reason));
+        assert_eq!(
+            words,
+            [
+                "no weekdays sent",
+                "days code 9 is not a known code",
+                "exact_days names no weekday: Funday, 12",
+                "no lesson time (start, or end and course duration)",
+                "lesson time \"noon\" is not a time",
+            ]
+        );
     }
 
     #[test]

@@ -19,7 +19,9 @@ use crate::present::columns::lessons::{self, Lesson};
 use crate::present::columns::{NaturalWidths, ScreenRow};
 use crate::present::format::counted;
 use crate::present::format::{display_width, join_fitting, pad_to_width, truncate_to_width};
-use crate::present::timetable::{free_hour_per_day, group_label, slot_line, slot_times};
+use crate::present::timetable::{
+    free_hour_per_day, group_label, slot_line, slot_times, unplaced_reason,
+};
 use crate::present::weekday::{NameStyle, day_name};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
@@ -390,7 +392,11 @@ fn unplaced_lines(week: &WeekTab, width: usize) -> Vec<Line<'static>> {
     };
     for entry in &unplaced[..listed] {
         let group = &week.groups[entry.group_index];
-        lines.push(fit(&format!("  {}: {}", group_label(group), entry.reason)));
+        lines.push(fit(&format!(
+            "  {}: {}",
+            group_label(group),
+            unplaced_reason(&entry.reason)
+        )));
     }
     if listed < unplaced.len() {
         lines.push(fit(&format!("  … and {} more", unplaced.len() - listed)));

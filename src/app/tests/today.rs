@@ -6,7 +6,7 @@ use super::*;
 use crate::app::Tab;
 use crate::app::layout::Layout;
 use crate::app::lesson_list::LessonList;
-use crate::domain::today::{Lesson, Section, Today};
+use crate::domain::today::{Lesson, Part, Section, Today};
 use crate::model::GroupStatus;
 use crate::model::LessonTime;
 use crate::present::Language;
@@ -36,12 +36,9 @@ fn laid_out(app: &App) -> &Today {
 }
 
 /// The part of the entry of group `id`.
-fn part_of(app: &App, id: i64) -> Option<&'static str> {
+fn part_of(app: &App, id: i64) -> Option<Section> {
     let entries = &app.tabs.today.entries;
-    entries
-        .iter()
-        .find(|e| e.group_id == id)
-        .map(|e| e.part.key())
+    entries.iter().find(|e| e.group_id == id).map(|e| e.part)
 }
 
 fn tick(app: &mut App, at: DateTime<Utc>) {
@@ -76,10 +73,10 @@ fn the_parts_are_those_of_the_centres_wall_clock_at_its_minute() {
     assert!(day.later.iter().all(|l| l.start > next_start));
     assert!(day.done.iter().all(|l| l.end <= at));
     let tab = &app.tabs.today;
-    let parts: Vec<&str> = tab.entries.iter().map(|e| e.part.key()).collect();
-    let mut order = parts.clone();
+    let mut order: Vec<Section> = tab.entries.iter().map(|e| e.part).collect();
     order.dedup();
-    assert_eq!(order, ["now", "next", "later", "done"]);
+    let parts = [Part::Now, Part::Next, Part::Later, Part::Done].map(Section::Part);
+    assert_eq!(order, parts);
     assert_eq!(
         tab.lines().len(),
         tab.entries.len() + 4,
@@ -107,17 +104,17 @@ fn the_clock_moves_a_lesson_from_next_to_now_to_done_on_its_minute() {
         end,
         ..
     } = laid_out(&app).next[0].clone();
-    assert_eq!(part_of(&app, group_id), Some("next"));
+    assert_eq!(part_of(&app, group_id), Some(Section::Part(Part::Next)));
     // A second before its start it is still next.
     tick(&mut app, instant(start) - TimeDelta::seconds(1));
-    assert_eq!(part_of(&app, group_id), Some("next"));
+    assert_eq!(part_of(&app, group_id), Some(Section::Part(Part::Next)));
     tick(&mut app, instant(start));
-    assert_eq!(part_of(&app, group_id), Some("now"));
+    assert_eq!(part_of(&app, group_id), Some(Section::Part(Part::Now)));
     assert_eq!(laid_out(&app).at, start);
     tick(&mut app, instant(end) - TimeDelta::seconds(1));
-    assert_eq!(part_of(&app, group_id), Some("now"));
+    assert_eq!(part_of(&app, group_id), Some(Section::Part(Part::Now)));
     tick(&mut app, instant(end));
-    assert_eq!(part_of(&app, group_id), Some("done"));
+    assert_eq!(part_of(&app, group_id), Some(Section::Part(Part::Done)));
 }
 
 #[test]
@@ -322,7 +319,10 @@ fn any_input_brings_today_up_to_the_clock_after_a_suspend() {
     let evening = now() + TimeDelta::hours(9);
     app.update(Input::Msg(Msg::Resumed), evening);
     assert_eq!(laid_out(&app).at.to_string(), "2025-06-02 23:00:00");
-    assert_eq!(part_of(&app, done_by_evening), Some("done"));
+    assert_eq!(
+        part_of(&app, done_by_evening),
+        Some(Section::Part(Part::Done))
+    );
 }
 
 /// During a walk the day is laid out each time the groups held have

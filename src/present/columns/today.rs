@@ -4,6 +4,7 @@
 use super::{Column, Natural, OnScreen, Print, Text, Tone};
 use crate::domain::today::{Section, Today};
 use crate::model::Group;
+use crate::present::timetable::unplaced_reason;
 use crate::present::today::{clock_on, timing};
 
 /// One line of today.
@@ -50,7 +51,7 @@ pub fn row<'a>(
         part: Section::CannotPlace,
         start: String::new(),
         end: String::new(),
-        note: unplaced.reason.to_string(),
+        note: unplaced_reason(&unplaced.reason),
         group: groups[unplaced.group_index].as_ref(),
     })
 }
