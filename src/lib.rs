@@ -6,10 +6,13 @@
 //!    nothing of ours; [`local_files`]: private files and folders (0600 in
 //!    0700, no link followed) and bounded reads; [`sanitize`]: server text
 //!    made safe for a terminal (the client's errors and every text shown);
-//! 2. [`domain`]: weekdays, the timetable, times of day in a zone,
-//!    formatting, sanitising; computes on the model;
-//! 3. [`api`]: decoding into the model, the HTTP client, typed errors, the
-//!    page walker; [`logging`]: the log file;
+//! 2. [`domain`]: weekdays, the week's layout, today's parts, the timetable
+//!    check, times of day in a zone; computes on the model, no text for
+//!    people;
+//! 3. [`present`]: text for people from the model and the computation
+//!    (formatting, day names, the column tables, the week's and the check's
+//!    words); [`api`]: decoding into the model, the HTTP client, typed
+//!    errors, the page walker; [`logging`]: the log file;
 //! 4. [`config`]: file, environment, flags, profiles, token sources;
 //!    [`store`]: every group by id per branch, the branches, the plugins,
 //!    and the plan of a walk over the pages (pure data);

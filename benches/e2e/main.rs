@@ -104,7 +104,7 @@ const SNAPSHOT_API_LATENCY: Duration = Duration::from_millis(800);
 /// The demo centre whose branch 1 holds 2,000 groups, and its page cap.
 const SNAPSHOT_CENTRE_GROUPS: usize = 5_635;
 const SNAPSHOT_BRANCH: i64 = 1;
-// As the header counts them (`domain::format::thousands`).
+// As the header counts them (`present::format::thousands`).
 const SNAPSHOT_BRANCH_GROUPS: &str = "2 000 groups";
 const SNAPSHOT_MAX_PER_PAGE: u64 = 20;
 // Issue 13, section 6: the peak RSS with 10,000 groups held.
