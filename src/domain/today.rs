@@ -367,11 +367,15 @@ mod tests {
 
     #[test]
     fn the_four_parts_at_a_quarter_to_four() {
-        let times = ["09:00-10:30", "15:00-16:30", "16:15-17:45", "16:15-17:00"];
-        let groups = numbered(
-            DaysCode::EveryDay,
-            &[&times[..], &["18:00-19:30", "14:00-15:50"]].concat(),
-        );
+        let times = [
+            "09:00-10:30",
+            "15:00-16:30",
+            "16:15-17:45",
+            "16:15-17:00",
+            "18:00-19:30",
+            "14:00-15:50",
+        ];
+        let groups = numbered(DaysCode::EveryDay, &times);
         let at = on(0, "15:50");
         let day = today(&groups, &new_york(), at, false);
         assert_eq!(split(&day), [vec![2], vec![4, 3], vec![5], vec![1, 6]]);
