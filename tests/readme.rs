@@ -27,7 +27,7 @@ const CAPTURE_HOST: &str = "127.0.0.1:40123";
 /// The keymap as a Markdown table: context, keys, action.
 fn keys_table() -> String {
     let mut table = String::from("| where | keys | what it does |\n|---|---|---|\n");
-    for binding in KEYMAP {
+    for binding in KEYMAP.iter() {
         let keys: Vec<String> = keys_label(binding.keys)
             .split(' ')
             .map(|key| format!("`{key}`"))
