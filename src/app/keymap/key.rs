@@ -121,8 +121,33 @@ impl Key {
     }
 
     /// Shift is part of the character (`S`, `?`, `+`) or of BackTab, and Alt
-    /// is never used: only Ctrl tells keys apart.
+    /// is never used: only Ctrl tells keys apart. A key answers to what the
+    /// terminal sends for it: `C-[` to the Esc crossterm reports.
     pub(super) fn matches(&self, event: &KeyEvent) -> bool {
-        self.code == event.code && self.control == event.modifiers.contains(KeyModifiers::CONTROL)
+        let pressed = Key {
+            code: event.code,
+            control: event.modifiers.contains(KeyModifiers::CONTROL),
+        };
+        self.same_to_terminal(&pressed)
+    }
+
+    /// True when a terminal cannot tell the two keys apart: the same key,
+    /// or one whose bytes are the other's ([`SAME_BYTES`]).
+    pub(super) fn same_to_terminal(&self, other: &Key) -> bool {
+        self == other
+            || SAME_BYTES
+                .iter()
+                .any(|(a, b)| (a == self && b == other) || (a == other && b == self))
     }
 }
+
+/// Keys whose bytes are another key's, as crossterm decodes a terminal's
+/// input: Ctrl-[ is 0x1B, reported as Esc; Ctrl-I is 0x09, Tab; Ctrl-M is
+/// 0x0D, Enter. Ctrl-H is 0x08, reported as `C-h`, which is what many
+/// terminals send for Backspace. Binding one is binding the other.
+const SAME_BYTES: [(Key, Key); 4] = [
+    (ctrl('['), special(KeyCode::Esc)),
+    (ctrl('i'), special(KeyCode::Tab)),
+    (ctrl('m'), special(KeyCode::Enter)),
+    (ctrl('h'), special(KeyCode::Backspace)),
+];

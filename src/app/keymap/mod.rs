@@ -257,16 +257,24 @@ impl Keymap {
                         continue;
                     }
                     let twice = row.keys.iter().find_map(|key| {
-                        let same = other.keys.iter().find(|other_key| *other_key == key)?;
+                        let same = other
+                            .keys
+                            .iter()
+                            .find(|other| other.same_to_terminal(key))?;
                         let entry = row.added(key).or_else(|| other.added(same))?;
-                        Some((key, entry))
+                        Some((key, same, entry))
                     });
-                    if let Some((key, entry)) = twice {
+                    if let Some((key, same, entry)) = twice {
+                        let keys = if key == same {
+                            format!("key {}", key.label())
+                        } else {
+                            let (key, same) = (key.label(), same.label());
+                            format!("key {key} is {same} to the terminal (the same bytes) and")
+                        };
                         return Err((
                             entry,
                             format!(
-                                "key {} is bound twice in {}: {} and {}",
-                                key.label(),
+                                "{keys} is bound twice in {}: {} and {}",
                                 context.title(),
                                 row.binding.action.name(),
                                 other.binding.action.name()
@@ -663,6 +671,41 @@ mod tests {
             why,
             "complete is a key of the text inputs, which keep their keys"
         );
+    }
+
+    #[test]
+    fn a_key_whose_bytes_are_another_keys_clashes_with_it_naming_both() {
+        // C-[ is the Esc byte: Esc already goes back in every list.
+        let (entry, why) = user(&[("refresh", &["r"]), ("quit", &["C-["])]).unwrap_err();
+        assert_eq!(entry, 1);
+        assert_eq!(
+            why,
+            "key C-[ is Esc to the terminal (the same bytes) and is bound twice in Groups list: quit and back"
+        );
+        // C-i is Tab, which shows the next tab everywhere.
+        let (_, why) = user(&[("move_down", &["C-i"])]).unwrap_err();
+        assert_eq!(
+            why,
+            "key Tab is C-i to the terminal (the same bytes) and is bound twice in Groups list: next_tab and move_down"
+        );
+        let (_, why) = user(&[("refresh", &["C-m"])]).unwrap_err();
+        assert!(why.starts_with("key C-m is Enter to the terminal"), "{why}");
+        let (_, why) = user(&[("refresh", &["Backspace"]), ("open", &["C-h"])]).unwrap_err();
+        assert!(
+            why.contains("C-h is Backspace") || why.contains("Backspace is C-h"),
+            "{why}"
+        );
+        // Keys that alias nothing bound stay accepted.
+        assert!(user(&[("refresh", &["C-r"])]).is_ok());
+    }
+
+    #[test]
+    fn a_key_answers_to_the_key_the_terminal_reports_for_its_bytes() {
+        // crossterm reports the bytes of C-[ as Esc, of C-i as Tab; C-j is
+        // its own key in raw mode.
+        assert!(ctrl('[').matches(&key(KeyCode::Esc, KeyModifiers::NONE)));
+        assert!(ctrl('i').matches(&key(KeyCode::Tab, KeyModifiers::NONE)));
+        assert!(!ctrl('j').matches(&key(KeyCode::Enter, KeyModifiers::NONE)));
     }
 
     #[test]
