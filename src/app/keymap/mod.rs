@@ -1,12 +1,15 @@
 //! The one keymap table: (context, keys, action, label). Dispatch, the
 //! footer hints and the help overlay all read it, so they cannot drift.
-//! The keys are in `key.rs`, the table's rows in `table.rs`.
+//! The keys are in `key.rs`, the table's rows in `table.rs`, the `:`
+//! commands they make in `words.rs`.
 
 mod key;
 mod table;
+mod words;
 
 pub use key::Key;
 pub use table::{Binding, KEYMAP};
+pub use words::{Word, words};
 
 use super::keyboard_layouts::us_key;
 use super::list_cursor::Movement;
@@ -122,6 +125,8 @@ pub enum Action {
     CommandLine,
     /// Tab in the command line.
     Complete,
+    /// The list shown written to a CSV file (`:export` given nothing).
+    Export,
 }
 
 impl Action {
@@ -203,7 +208,7 @@ impl Keymap {
     ) -> Result<Self, (usize, String)> {
         let mut keymap = Self::default();
         for (entry, (name, keys)) in user.into_iter().enumerate() {
-            let action = action_named(name).map_err(|why| (entry, why))?;
+            let action = words::bindable(name).map_err(|why| (entry, why))?;
             let keys: Vec<Key> = keys
                 .iter()
                 .map(|key| Key::parse(key))
@@ -307,10 +312,23 @@ impl Keymap {
     pub fn globals_in(&self, context: Context) -> impl Iterator<Item = Row<'_>> {
         let only_control = context.only_control_globals();
         let shadowed = move |key: &Key| self.bindings(context).any(|row| row.keys.contains(key));
-        self.bindings(Context::Global).filter(move |row| {
-            (!only_control || row.keys.iter().all(|key| key.control))
-                && !row.keys.iter().all(shadowed)
-        })
+        self.bindings(Context::Global)
+            .filter(move |row| match row.keys {
+                // A command no key is bound to: wherever commands run.
+                [] => !only_control,
+                keys => {
+                    (!only_control || keys.iter().all(|key| key.control))
+                        && !keys.iter().all(shadowed)
+                }
+            })
+    }
+
+    /// True when `action` runs in `context`: a row of its own or a global
+    /// that applies there has it.
+    pub fn answers(&self, context: Context, action: Action) -> bool {
+        self.bindings(context)
+            .chain(self.globals_in(context))
+            .any(|row| row.binding.action == action)
     }
 
     /// The action of `key` in `context`: the context's own rows first, then
@@ -351,22 +369,6 @@ impl Keymap {
         }
         hints
     }
-}
-
-/// The action called `name` in `[keys]`, or the nearest name.
-fn action_named(name: &str) -> Result<Action, String> {
-    let mut names: Vec<(String, Action)> =
-        KEYMAP.iter().map(|b| (b.action.name(), b.action)).collect();
-    names.dedup_by(|a, b| a.0 == b.0);
-    if let Some((_, action)) = names.iter().find(|(known, _)| known == name) {
-        return Ok(*action);
-    }
-    let nearest = names
-        .iter()
-        .min_by_key(|(known, _)| strsim::damerau_levenshtein(known, name))
-        .map(|(known, _)| format!(" (did you mean {known:?}?)"))
-        .unwrap_or_default();
-    Err(format!("unknown action {name:?} in [keys]{nearest}"))
 }
 
 /// A footer hint: a binding's first key and its label.
@@ -606,7 +608,7 @@ mod tests {
         assert_eq!(A::Move(M::PageDown).name(), "move_page_down");
         assert_eq!(A::ShowTab(Tab::Groups).name(), "show_tab_groups");
         for binding in KEYMAP.iter() {
-            assert_eq!(action_named(&binding.action.name()), Ok(binding.action));
+            assert_eq!(words::bindable(&binding.action.name()), Ok(binding.action));
         }
     }
 

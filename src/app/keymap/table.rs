@@ -82,6 +82,8 @@ const EVERYWHERE: &[Binding] = &[
     bind(C::Global, &[plain('R')], A::ReloadToken, "reload the token", false),
     bind(C::Global, &[plain('?')], A::Help, "help", true),
     bind(C::Global, &[plain(':')], A::CommandLine, "command line", false),
+    // A command only, until `[keys]` binds it (`export = ["C-e"]`).
+    bind(C::Global, &[], A::Export, "export the list as CSV", false),
     bind(C::Global, &[plain('q')], A::Quit, "quit", true),
     // Its own row: in a text input q is a letter, C-c still quits.
     bind(C::Global, &[ctrl('c')], A::Quit, "quit", true),
