@@ -46,7 +46,10 @@ pub fn words() -> Vec<Word> {
         name: tab.name().to_lowercase(),
         takes: "",
         action: Some(Action::ShowTab(tab)),
-        about: "that tab",
+        about: KEYMAP
+            .iter()
+            .find(|binding| binding.action == Action::ShowTab(tab))
+            .map_or("a tab", |binding| binding.label),
         short: true,
     });
     let short = SHORT_WORDS
