@@ -27,11 +27,15 @@ const CAPTURE_HOST: &str = "127.0.0.1:40123";
 /// The keymap as a Markdown table: context, keys, action.
 fn keys_table() -> String {
     let mut table = String::from("| where | keys | what it does |\n|---|---|---|\n");
-    for binding in KEYMAP {
-        let keys: Vec<String> = keys_label(binding.keys)
-            .split(' ')
-            .map(|key| format!("`{key}`"))
-            .collect();
+    for binding in KEYMAP.iter() {
+        let keys: Vec<String> = match binding.keys {
+            // A command no key is bound to: its word.
+            [] => vec![format!("none (`:{}`)", binding.action.name())],
+            keys => keys_label(keys)
+                .split(' ')
+                .map(|key| format!("`{key}`"))
+                .collect(),
+        };
         table.push_str(&format!(
             "| {} | {} | {} |\n",
             binding.context.title(),

@@ -37,7 +37,7 @@ impl App {
 
     /// The rows of the tab shown as a file's contents, for the runtime to
     /// write; or why there are none.
-    fn export(&mut self, format: ExportFormat, path: Option<String>) -> Vec<Effect> {
+    pub(super) fn export(&mut self, format: ExportFormat, path: Option<String>) -> Vec<Effect> {
         let now = self.shared.now;
         let Some(table) = self.tabs.get(self.tab).view(&self.shared) else {
             let why = format!("the {} tab shows no list to export", self.tab.name());

@@ -1,11 +1,13 @@
 //! The `:` command line: a one-line prompt at the bottom. Tab completes
 //! (and cycles through the candidates shown above the prompt), ↑/↓ walk
 //! the history, Enter runs the line ([`super::commands`] says what it
-//! means). A line that means nothing, or nothing yet, stays with the
-//! reason shown above it: nothing typed is lost by a mistake.
+//! means). A line that means nothing stays with the reason shown above it:
+//! nothing typed is lost by a mistake. A line that cannot run yet (a
+//! branch's name before the branches came) closes with its reason on the
+//! status line, so that later keys are keys again.
 
 use super::branch_picker::BranchesState;
-use super::commands::{Known, Run, completions, parse};
+use super::commands::{Known, Refusal, Run, completions, parse};
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
@@ -18,10 +20,17 @@ use crossterm::event::KeyEvent;
 /// Lines of history kept (in memory and in the file).
 pub const HISTORY_LINES: usize = 200;
 
+/// The most candidates listed above the prompt at once (the chosen one
+/// always among them); Tab reaches the others.
+pub const MOST_CANDIDATES: usize = 8;
+
 /// The open prompt.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct CommandLine {
     pub input: TextInput,
+    /// Where the prompt was opened: a word given nothing runs its action
+    /// there.
+    under: Context,
     /// The columns the tab under it sorts by (`:sort`).
     sortable: Vec<&'static str>,
     /// What Tab offers, and which of them the line holds now.
@@ -36,12 +45,24 @@ pub struct CommandLine {
 }
 
 impl CommandLine {
-    /// An empty prompt over a tab that sorts by `sortable`.
-    pub fn new(sortable: Vec<&'static str>) -> Self {
+    /// An empty prompt over a screen in `under`, on a tab that sorts by
+    /// `sortable`.
+    pub fn new(under: Context, sortable: Vec<&'static str>) -> Self {
         Self {
+            under,
             sortable,
-            ..Self::default()
+            input: TextInput::default(),
+            candidates: Vec::new(),
+            chosen: None,
+            error: None,
+            recalled: None,
+            draft: String::new(),
         }
+    }
+
+    /// How many of Tab's candidates are not listed (a sign says so).
+    pub fn hidden_candidates(&self) -> usize {
+        self.candidates.len().saturating_sub(MOST_CANDIDATES)
     }
 
     /// Tab: the first candidate, then the next each time.
@@ -90,22 +111,34 @@ impl CommandLine {
         }
     }
 
-    /// Enter: the line runs, or stays with the reason.
+    /// Enter: the line runs, stays with the reason, or closes with the
+    /// reason it cannot run yet.
     fn run(&mut self, shared: &mut Shared) -> Vec<Effect> {
         let line = self.input.text().trim().to_string();
-        let parsed = parse(&line, &self.known(shared));
+        let parsed = parse(&line, &self.known(shared)).and_then(|run| match run {
+            Run::Perform(action) if !shared.settings.keymap.answers(self.under, action) => {
+                let here = self.under.title();
+                Err(Refusal::Mistake(format!(":{line} does nothing in {here}")))
+            }
+            run => Ok(run),
+        });
         let run = match parsed {
             Ok(run) => run,
-            Err(why) => {
+            Err(Refusal::Mistake(why)) => {
                 self.error = Some(why);
                 self.forget_completion();
+                return Vec::new();
+            }
+            Err(Refusal::NotYet(why)) => {
+                shared.ask(Ask::Close);
+                shared.status.error(why, shared.now);
                 return Vec::new();
             }
         };
         shared.ask(Ask::Close);
         let ask = match run {
-            Run::ShowTab(tab) => Ask::Show { tab, reload: false },
-            Run::Branch(id) => Ask::Command(Command::ShowBranch(Some(id))),
+            Run::Perform(action) => Ask::Perform(action),
+            Run::Branch(id) => Ask::Command(Command::ShowBranch(id)),
             Run::Install(plugin_id) => {
                 // The confirmation opens over the plugins it installs among.
                 shared.ask(Ask::Show {
@@ -117,9 +150,6 @@ impl CommandLine {
             Run::Filter(text) => Ask::ToShown(Command::Filter(text)),
             Run::Sort { column, descending } => Ask::ToShown(Command::Sort { column, descending }),
             Run::Export { format, path } => Ask::Export { format, path },
-            Run::Refresh => Ask::Perform(Action::Refresh),
-            Run::Help => Ask::Perform(Action::Help),
-            Run::Quit => Ask::Perform(Action::Quit),
             Run::Profile(name) => {
                 // The runtime opens its session; Msg::ProfileSwitch says how it went.
                 let opening = format!("opening profile {name}…");

@@ -1,9 +1,11 @@
 //! The grammar of the `:` command line, pure: what a line says, what Tab
 //! completes it to, and what is wrong with it in words. The words are the
-//! CLI's subcommands where they overlap; the tab words come from the tab
-//! registry, so a new tab is a new word.
+//! keymap's ([`crate::app::keymap::words`]): each action's name, and the
+//! short words (the CLI's subcommands where they overlap, the tabs' names),
+//! which also take an argument. A word given nothing runs its action, as a
+//! key bound to it would.
 
-use super::tabs::Tab;
+use super::keymap::{Action, Word, words};
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::domain::script::fold;
 use crate::model::Branch;
@@ -11,9 +13,10 @@ use crate::model::Branch;
 /// What a line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Run {
-    ShowTab(Tab),
-    /// The groups of this branch.
-    Branch(i64),
+    /// A word given nothing: its action, run as its key would.
+    Perform(Action),
+    /// The groups of this branch (None: of all branches).
+    Branch(Option<i64>),
     /// The install confirmation of this plugin.
     Install(i64),
     /// The session of this profile of the config (its name as written there).
@@ -27,9 +30,23 @@ pub enum Run {
         format: ExportFormat,
         path: Option<String>,
     },
-    Refresh,
-    Help,
-    Quit,
+}
+
+/// Why a line does not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The line is wrong: the prompt keeps it to be mended.
+    Mistake(String),
+    /// The line may be right but cannot run before something arrives (a
+    /// branch's name before the branches are known): the prompt closes
+    /// with the reason, and later keys are keys again.
+    NotYet(String),
+}
+
+impl From<String> for Refusal {
+    fn from(why: String) -> Self {
+        Self::Mistake(why)
+    }
 }
 
 /// The file format of `:export`.
@@ -55,37 +72,6 @@ pub struct Known<'a> {
     pub branches: &'a [Branch],
     pub sortable: &'a [&'static str],
     pub profiles: &'a [String],
-}
-
-/// A word of the grammar and what follows it, for errors and help.
-struct Word {
-    name: String,
-    /// What it takes ("" when nothing).
-    takes: &'static str,
-}
-
-/// Every word, the tabs first in the top line's order.
-fn words() -> Vec<Word> {
-    let tabs = Tab::ALL.iter().map(|tab| Word {
-        name: tab.name().to_lowercase(),
-        takes: "",
-    });
-    let others = [
-        ("branch", "NAME|ID"),
-        ("profile", "NAME"),
-        ("install", "ID"),
-        ("filter", "TEXT"),
-        ("sort", "COLUMN [desc]"),
-        ("export", "csv|json [PATH]"),
-        ("refresh", ""),
-        ("help", ""),
-        ("q", ""),
-    ]
-    .map(|(name, takes)| Word {
-        name: name.to_string(),
-        takes,
-    });
-    tabs.chain(others).collect()
 }
 
 /// Why `typed` names none of a list of names.
@@ -121,11 +107,29 @@ fn one_of(typed: &str, names: &[&str]) -> Result<usize, Unnamed> {
     }
 }
 
-/// The word named by `typed` (see [`one_of`]).
+/// The word named by `typed` (see [`one_of`]): a start of a short word
+/// first (`:t` is `:today`, not `:toggle_archived`), then of any.
 fn word_of(typed: &str) -> Result<Word, String> {
     let mut all = words();
+    let short: Vec<&str> = all
+        .iter()
+        .filter(|word| word.short)
+        .map(|word| word.name.as_str())
+        .collect();
     let names: Vec<&str> = all.iter().map(|word| word.name.as_str()).collect();
-    match one_of(typed, &names) {
+    let exact = names
+        .iter()
+        .position(|name| name.eq_ignore_ascii_case(typed));
+    // The short words come first in the list: an index among them is one
+    // among all.
+    let found = exact.map_or_else(
+        || match one_of(typed, &short) {
+            Err(Unnamed::Nearest(_)) => one_of(typed, &names),
+            short_one_or_several => short_one_or_several,
+        },
+        Ok,
+    );
+    match found {
         Ok(at) => Ok(all.swap_remove(at)),
         Err(Unnamed::Nearest(nearest)) => {
             let nearest = nearest
@@ -140,44 +144,37 @@ fn word_of(typed: &str) -> Result<Word, String> {
     }
 }
 
-/// What `line` (without the `:`) asks for, or what is wrong with it.
-pub fn parse(line: &str, known: &Known) -> Result<Run, String> {
+/// What `line` (without the `:`) asks for, or why it does not run.
+pub fn parse(line: &str, known: &Known) -> Result<Run, Refusal> {
     let line = line.trim();
     let (typed, rest) = line.split_once(' ').unwrap_or((line, ""));
     let rest = rest.trim();
     if typed.is_empty() {
-        return Err("type a command: Tab lists them".to_string());
+        return Err("type a command: Tab lists them".to_string().into());
     }
     let word = word_of(typed)?;
     let usage = || format!(":{} takes {}", word.name, word.takes);
-    if word.takes.is_empty() && !rest.is_empty() {
-        return Err(format!(":{} takes nothing after it", word.name));
-    }
-    if let Some(&tab) = Tab::ALL
-        .iter()
-        .find(|tab| tab.name().to_lowercase() == word.name)
-    {
-        return Ok(Run::ShowTab(tab));
+    if rest.is_empty() {
+        return word.action.map(Run::Perform).ok_or_else(|| usage().into());
     }
     match word.name.as_str() {
-        "branch" if rest.is_empty() => Err(usage()),
         "branch" => branch(rest, known.branches),
-        "profile" if rest.is_empty() => Err(usage()),
-        "profile" => profile(rest, known.profiles),
+        "profile" => Ok(profile(rest, known.profiles)?),
         "install" => rest
             .parse()
             .map(Run::Install)
-            .map_err(|_| format!("{}: a plugin's id, a number", usage())),
+            .map_err(|_| format!("{}: a plugin's id, a number", usage()).into()),
         "filter" => Ok(Run::Filter(rest.to_string())),
-        "sort" => sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage())),
-        "export" => export(rest).ok_or_else(usage),
-        "refresh" => Ok(Run::Refresh),
-        "help" => Ok(Run::Help),
-        _ => Ok(Run::Quit),
+        "sort" => Ok(sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage()))?),
+        "export" => export(rest).ok_or_else(|| usage().into()),
+        _ => Err(format!(":{} takes nothing after it", word.name).into()),
     }
 }
 
-fn branch(typed: &str, branches: &[Branch]) -> Result<Run, String> {
+/// The word that names every branch: the picker's first entry.
+const ALL: &str = "all";
+
+fn branch(typed: &str, branches: &[Branch]) -> Result<Run, Refusal> {
     let names = |found: Vec<&Branch>| {
         found
             .iter()
@@ -185,18 +182,24 @@ fn branch(typed: &str, branches: &[Branch]) -> Result<Run, String> {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    if [ALL, "all branches"].contains(&typed.to_lowercase().as_str()) {
+        return Ok(Run::Branch(None));
+    }
     match look_up(typed, branches) {
-        BranchLookup::Found(branch) => Ok(Run::Branch(branch.id)),
-        BranchLookup::Ambiguous(found) => Err(format!("{typed} could be {}", names(found))),
+        BranchLookup::Found(branch) => Ok(Run::Branch(Some(branch.id))),
+        BranchLookup::Ambiguous(found) => Err(format!("{typed} could be {}", names(found)).into()),
         BranchLookup::Unknown(_) if branches.is_empty() => match typed.parse() {
             // The branches did not come: an id is taken on trust.
-            Ok(id) => Ok(Run::Branch(id)),
-            Err(_) => Err("the branches are not known yet: give an id".to_string()),
+            Ok(id) => Ok(Run::Branch(Some(id))),
+            Err(_) => Err(Refusal::NotYet(format!(
+                "the branches are not known yet: :branch {typed} needs them (an id runs now)"
+            ))),
         },
         BranchLookup::Unknown(near) => Err(format!(
             "no branch {typed} — a branch's name or id, such as {}",
             names(near)
-        )),
+        )
+        .into()),
     }
 }
 
@@ -298,6 +301,8 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                             .any(|part| part.starts_with(&folded))
                 })
                 .map(|branch| branch.name.clone())
+                // Last: what Tab offers first stays the branches.
+                .chain(ALL.starts_with(&folded).then(|| ALL.to_string()))
                 .collect(),
         ),
         "sort" => after(match split_column(rest, known.sortable) {
@@ -338,6 +343,19 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::tabs::Tab;
+
+    fn mistake(why: &str) -> Refusal {
+        Refusal::Mistake(why.to_string())
+    }
+
+    /// Why `line` is refused as a mistake.
+    fn refused(parsed: Result<Run, Refusal>) -> String {
+        match parsed {
+            Err(Refusal::Mistake(why)) => why,
+            other => panic!("not a mistake: {other:?}"),
+        }
+    }
 
     fn branches() -> Vec<Branch> {
         [
@@ -388,22 +406,18 @@ mod tests {
         assert_eq!(parse("profile stagi", &known), profile("staging"));
         assert_eq!(
             parse("profile sta", &known),
-            Err("sta could be staging, stage2".to_string())
+            Err(mistake("sta could be staging, stage2"))
         );
         assert_eq!(
             parse("profile tset", &known),
-            Err("no profile tset — did you mean test?".to_string())
+            Err(mistake("no profile tset — did you mean test?"))
         );
         assert_eq!(
             parse("profile", &known),
-            Err(":profile takes NAME".to_string())
+            Err(mistake(":profile takes NAME"))
         );
         let none = with_profiles(&[]);
-        assert!(
-            parse("profile test", &none)
-                .unwrap_err()
-                .contains("no profiles")
-        );
+        assert!(refused(parse("profile test", &none)).contains("no profiles"));
     }
 
     #[test]
@@ -430,13 +444,13 @@ mod tests {
         let list = branches();
         let known = known(&list);
         let cases = [
-            ("groups", Run::ShowTab(Tab::Groups)),
-            ("plugins", Run::ShowTab(Tab::Plugins)),
-            ("week", Run::ShowTab(Tab::Week)),
-            ("today", Run::ShowTab(Tab::Today)),
-            ("branch Chilonzor", Run::Branch(1)),
-            ("branch 3", Run::Branch(3)),
-            ("branch чил", Run::Branch(1)),
+            ("groups", Run::Perform(Action::ShowTab(Tab::Groups))),
+            ("plugins", Run::Perform(Action::ShowTab(Tab::Plugins))),
+            ("week", Run::Perform(Action::ShowTab(Tab::Week))),
+            ("today", Run::Perform(Action::ShowTab(Tab::Today))),
+            ("branch Chilonzor", Run::Branch(Some(1))),
+            ("branch 3", Run::Branch(Some(3))),
+            ("branch чил", Run::Branch(Some(1))),
             ("install 7", Run::Install(7)),
             ("filter ielts 6", Run::Filter("ielts 6".to_string())),
             (
@@ -474,9 +488,9 @@ mod tests {
                     descending: true,
                 },
             ),
-            ("refresh", Run::Refresh),
-            ("help", Run::Help),
-            ("q", Run::Quit),
+            ("refresh", Run::Perform(Action::Refresh)),
+            ("help", Run::Perform(Action::Help)),
+            ("q", Run::Perform(Action::Quit)),
         ];
         for (line, run) in cases {
             assert_eq!(parse(line, &known), Ok(run), "{line}");
@@ -487,13 +501,62 @@ mod tests {
     fn a_unique_prefix_runs_and_a_whole_word_is_never_a_longer_one() {
         let list = branches();
         let known = known(&list);
-        assert_eq!(parse("gr", &known), Ok(Run::ShowTab(Tab::Groups)));
-        assert_eq!(parse("ref", &known), Ok(Run::Refresh));
+        assert_eq!(
+            parse("gr", &known),
+            Ok(Run::Perform(Action::ShowTab(Tab::Groups)))
+        );
+        assert_eq!(parse("ref", &known), Ok(Run::Perform(Action::Refresh)));
         // `q` is a word: it never means a longer one.
-        assert_eq!(parse("q", &known), Ok(Run::Quit));
+        assert_eq!(parse("q", &known), Ok(Run::Perform(Action::Quit)));
         // Ambiguous: both named, nothing run.
-        let error = parse("e", &known).unwrap_err();
-        assert!(error.contains(":export"), "{error}");
+        let error = refused(parse("p", &known));
+        assert_eq!(error, ":p could be :plugins, :profile");
+        // A short word's start wins over an action's name: `:t` is today,
+        // `:e` the export (CSV given nothing); an action runs by its name.
+        assert_eq!(parse("e", &known), Ok(Run::Perform(Action::Export)));
+        assert_eq!(
+            parse("toggle", &known),
+            Ok(Run::Perform(Action::ToggleArchived))
+        );
+        assert_eq!(parse("NEXT_TAB", &known), Ok(Run::Perform(Action::NextTab)));
+    }
+
+    #[test]
+    fn a_word_given_nothing_runs_its_action_and_branch_takes_all() {
+        let list = branches();
+        let known = known(&list);
+        for (line, action) in [
+            ("branch", Action::PickBranch),
+            ("install", Action::Install),
+            ("filter", Action::Filter),
+            ("sort", Action::CycleSort),
+            ("export", Action::Export),
+            (
+                "move_down",
+                Action::Move(crate::app::list_cursor::Movement::Down),
+            ),
+        ] {
+            assert_eq!(parse(line, &known), Ok(Run::Perform(action)), "{line}");
+        }
+        assert_eq!(refused(parse("profile", &known)), ":profile takes NAME");
+        // The picker's first entry is a word too, whatever the case.
+        assert_eq!(parse("branch all", &known), Ok(Run::Branch(None)));
+        assert_eq!(parse("branch All branches", &known), Ok(Run::Branch(None)));
+        assert_eq!(completions("branch a", &known), ["branch all"]);
+        assert_eq!(completions("branch ", &known).last().unwrap(), "branch all");
+    }
+
+    #[test]
+    fn a_branch_named_before_the_branches_came_cannot_run_yet() {
+        let known = known(&[]);
+        let refusal = parse("branch chil", &known).unwrap_err();
+        assert!(
+            matches!(&refusal, Refusal::NotYet(why) if why.contains("not known yet")),
+            "{refusal:?}"
+        );
+        // An id is taken on trust, and all needs no list.
+        assert_eq!(parse("branch 7", &known), Ok(Run::Branch(Some(7))));
+        assert_eq!(parse("branch all", &known), Ok(Run::Branch(None)));
     }
 
     #[test]
@@ -502,26 +565,14 @@ mod tests {
         let known = known(&list);
         assert_eq!(
             parse("brnch Sergeli", &known),
-            Err("no command :brnch — did you mean :branch?".to_string())
+            Err(mistake("no command :brnch — did you mean :branch?"))
         );
-        assert!(parse("install seven", &known).unwrap_err().contains("ID"));
-        assert!(
-            parse("sort age", &known)
-                .unwrap_err()
-                .contains("name, teacher")
-        );
-        assert!(parse("sort name up", &known).unwrap_err().contains("desc"));
-        assert!(
-            parse("export xml", &known)
-                .unwrap_err()
-                .contains("csv|json")
-        );
-        assert!(
-            parse("branch Xyz", &known)
-                .unwrap_err()
-                .contains("no branch Xyz")
-        );
-        assert!(parse("groups now", &known).unwrap_err().contains("nothing"));
+        assert!(refused(parse("install seven", &known)).contains("ID"));
+        assert!(refused(parse("sort age", &known)).contains("name, teacher"));
+        assert!(refused(parse("sort name up", &known)).contains("desc"));
+        assert!(refused(parse("export xml", &known)).contains("csv|json"));
+        assert!(refused(parse("branch Xyz", &known)).contains("no branch Xyz"));
+        assert!(refused(parse("groups now", &known)).contains("nothing"));
     }
 
     #[test]
@@ -555,7 +606,10 @@ mod tests {
         );
         assert_eq!(completions("sort name", &known), ["sort name desc"]);
         // Every tab of the registry is a word: the Today tab too.
-        assert_eq!(completions("to", &known), ["today"]);
-        assert_eq!(parse("t", &known), Ok(Run::ShowTab(Tab::Today)));
+        assert_eq!(completions("to", &known), ["today", "toggle_archived"]);
+        assert_eq!(
+            parse("t", &known),
+            Ok(Run::Perform(Action::ShowTab(Tab::Today)))
+        );
     }
 }

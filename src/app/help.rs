@@ -1,10 +1,12 @@
 //! The help overlay's content, from the keymap in use: the keys of the
-//! context it was opened in, the global keys that apply there, and the log
-//! file. Typing filters the actions by name, label or key; ↑/↓ choose one
-//! and Enter runs it on the screen the help was opened from.
+//! context it was opened in, the `:` commands (from the same registry), the
+//! global keys that apply there, and the log file. Typing filters the
+//! actions by name, label or key, and the commands by word or what they do
+//! (`exp` finds `:export`); ↑/↓ choose an action and Enter runs it on the
+//! screen the help was opened from.
 
 use super::document::wrap;
-use super::keymap::{Action, Context, Keymap, Row, keys_label};
+use super::keymap::{Action, Context, Keymap, Row, keys_label, words};
 use super::layout::{self, Layout};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
@@ -177,6 +179,11 @@ pub enum HelpLine {
         label: &'static str,
         action: Action,
     },
+    /// A `:` command: its word and what it takes, and what it does.
+    Command {
+        word: String,
+        label: String,
+    },
     Text(String),
     Blank,
 }
@@ -197,14 +204,19 @@ pub fn help_columns(
             .chain(
                 rows.filter(|row| row_matches(row, &query))
                     .map(|row| HelpLine::Key {
-                        keys: keys_label(row.keys),
+                        // A command no key is bound to shows its word.
+                        keys: match row.keys {
+                            [] => format!(":{}", row.binding.action.name()),
+                            keys => keys_label(keys),
+                        },
                         label: row.binding.label,
                         action: row.binding.action,
                     }),
             )
             .collect::<Vec<_>>()
     };
-    let own = section(context.title(), &mut keymap.bindings(context));
+    let mut own = section(context.title(), &mut keymap.bindings(context));
+    own.extend(commands(&query));
     let mut everywhere = section(Context::Global.title(), &mut keymap.globals_in(context));
     let two_columns = width >= TWO_COLUMNS_WIDTH;
     let column_width = if two_columns { width / 2 } else { width };
@@ -224,6 +236,38 @@ pub fn help_columns(
         one.extend(everywhere);
         vec![one]
     }
+}
+
+/// The short `:` commands that hold `query` (lower case), under their
+/// heading; nothing when none does. The actions' own names are commands
+/// too: one line says so.
+fn commands(query: &str) -> Vec<HelpLine> {
+    let lines: Vec<HelpLine> = words()
+        .into_iter()
+        .filter(|word| word.short)
+        .filter(|word| {
+            [word.name.as_str(), word.takes, word.about]
+                .iter()
+                .any(|text| text.to_lowercase().contains(query))
+        })
+        .map(|word| HelpLine::Command {
+            label: [word.takes, word.about]
+                .into_iter()
+                .filter(|text| !text.is_empty())
+                .collect::<Vec<_>>()
+                .join(" · "),
+            word: format!(":{}", word.name),
+        })
+        .collect();
+    if lines.is_empty() {
+        return lines;
+    }
+    let mut section = vec![HelpLine::Blank, HelpLine::Heading("Commands (:)")];
+    section.extend(lines);
+    section.push(HelpLine::Text(
+        "and every action by its name: :next_tab".to_string(),
+    ));
+    section
 }
 
 /// The help's scroll position after `movement`, bounded by its content.

@@ -293,10 +293,12 @@ impl App {
             }
             Action::CommandLine => {
                 let sortable = self.tabs.get(self.tab).sortable();
-                self.overlays.push(Box::new(CommandLine::new(sortable)));
+                self.overlays
+                    .push(Box::new(CommandLine::new(context, sortable)));
                 Vec::new()
             }
             Action::Refresh => self.refresh(),
+            Action::Export => self.export(commands::ExportFormat::Csv, None),
             Action::ReloadToken => {
                 self.shared
                     .status

@@ -1,17 +1,15 @@
 //! The `:` command line: the prompt on the body's last row, and above it
-//! what Tab offers (the one on the line marked) or why the line did not run.
+//! what Tab offers (the one on the line marked, and how many more when
+//! they do not all fit) or why the line did not run.
 
 use super::View;
-use crate::app::command_line::CommandLine;
+use crate::app::command_line::{CommandLine, MOST_CANDIDATES};
 use crate::present::format::{pad_to_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
-
-/// The most candidates shown at once (the chosen one always among them).
-const MOST_CANDIDATES: usize = 8;
 
 pub fn draw(prompt: &CommandLine, frame: &mut Frame, view: &View) {
     let body = view.layout.bands.body;
@@ -33,7 +31,10 @@ pub fn draw(prompt: &CommandLine, frame: &mut Frame, view: &View) {
         None => {
             let chosen = prompt.chosen.unwrap_or(0);
             let first = chosen.saturating_sub(MOST_CANDIDATES - 1);
-            prompt
+            let hidden = prompt.hidden_candidates();
+            let more =
+                (hidden > 0).then(|| (format!(" +{hidden} more: Tab goes on"), styles.hint_key));
+            let listed = prompt
                 .candidates
                 .iter()
                 .enumerate()
@@ -46,6 +47,11 @@ pub fn draw(prompt: &CommandLine, frame: &mut Frame, view: &View) {
                     } else {
                         styles.label
                     };
+                    (text, style)
+                });
+            more.into_iter()
+                .chain(listed)
+                .map(|(text, style)| {
                     Line::styled(pad_to_width(&truncate_to_width(&text, width), width), style)
                 })
                 .collect()

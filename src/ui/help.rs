@@ -1,5 +1,6 @@
-//! The help overlay: the keys of the context it was opened in and the
-//! global keys (both from the keymap), and the log file's path.
+//! The help overlay: the keys of the context it was opened in, the `:`
+//! commands and the global keys (all from the keymap), and the log file's
+//! path.
 
 use super::View;
 use super::popup;
@@ -78,20 +79,8 @@ fn cell(entry: &HelpLine, width: usize, chosen: bool, styles: &Styles) -> Vec<Sp
             pad_to_width(&format!(" {title}"), width),
             styles.heading,
         )],
-        HelpLine::Key { keys, label, .. } => {
-            let mark = if chosen { '>' } else { ' ' };
-            let keys = pad_to_width(&format!("{mark}{keys}"), KEYS_COLUMNS.min(width));
-            let label_width = width.saturating_sub(KEYS_COLUMNS.min(width));
-            let label = pad_to_width(label, label_width);
-            if chosen {
-                vec![
-                    Span::styled(keys, styles.selected),
-                    Span::styled(label, styles.selected),
-                ]
-            } else {
-                vec![Span::styled(keys, styles.hint_key), Span::raw(label)]
-            }
-        }
+        HelpLine::Key { keys, label, .. } => keys_and_label(keys, label, width, chosen, styles),
+        HelpLine::Command { word, label } => keys_and_label(word, label, width, false, styles),
         HelpLine::Text(text) => {
             let text = sanitize_line(text);
             vec![Span::raw(pad_to_width(
@@ -100,5 +89,27 @@ fn cell(entry: &HelpLine, width: usize, chosen: bool, styles: &Styles) -> Vec<Sp
             ))]
         }
         HelpLine::Blank => vec![Span::raw(" ".repeat(width))],
+    }
+}
+
+/// A key line (or a command's): its keys in their column, then its label.
+fn keys_and_label(
+    keys: &str,
+    label: &str,
+    width: usize,
+    chosen: bool,
+    styles: &Styles,
+) -> Vec<Span<'static>> {
+    let mark = if chosen { '>' } else { ' ' };
+    let keys = pad_to_width(&format!("{mark}{keys}"), KEYS_COLUMNS.min(width));
+    let label_width = width.saturating_sub(KEYS_COLUMNS.min(width));
+    let label = pad_to_width(label, label_width);
+    if chosen {
+        vec![
+            Span::styled(keys, styles.selected),
+            Span::styled(label, styles.selected),
+        ]
+    } else {
+        vec![Span::styled(keys, styles.hint_key), Span::raw(label)]
     }
 }

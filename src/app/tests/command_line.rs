@@ -5,6 +5,7 @@ use super::*;
 use crate::app::Tab;
 use crate::app::command_line::CommandLine;
 use crate::app::confirm::Confirm;
+use crate::app::keymap::Keymap;
 
 fn prompt(app: &App) -> &CommandLine {
     app.overlay::<CommandLine>()
@@ -65,7 +66,9 @@ fn tab_cycles_through_the_candidates() {
     assert_eq!(prompt(&app).input.text(), "branch Chilonzor");
     press(&mut app, "\t");
     assert_eq!(prompt(&app).input.text(), "branch Yunusobod");
-    assert_eq!(prompt(&app).candidates.len(), 4);
+    // The branches, then all of them, as the picker offers.
+    assert_eq!(prompt(&app).candidates.len(), 5);
+    assert_eq!(prompt(&app).candidates[4], "branch all");
 }
 
 #[test]
@@ -99,7 +102,8 @@ fn filter_and_sort_go_to_the_tab_shown() {
         .collect();
     assert_eq!(names, [3]);
     // The plugins sort by nothing: the line says so and stays.
-    press(&mut app, ":filter\n:sort name\n");
+    // Esc clears the filter (`:filter` given nothing opens it, as `/` does).
+    press(&mut app, "\x1b:sort name\n");
     assert!(
         prompt(&app)
             .error
@@ -302,4 +306,83 @@ fn the_new_profiles_app_says_the_switch_with_its_configs_warnings() {
         status(&warned, Severity::Warning),
         Some("switched to profile test; token file ~/t holds a token and is readable by others")
     );
+}
+
+#[test]
+fn a_branch_name_before_the_branches_came_closes_with_why_and_keys_are_keys_again() {
+    // Nothing answered: the branches are not known.
+    let (mut app, _) = fresh();
+    press(&mut app, ":branch chil\n");
+    assert!(app.overlay::<CommandLine>().is_none());
+    let why = status(&app, Severity::Error).unwrap();
+    assert!(why.contains("branches are not known yet"), "{why}");
+    // The next key is a key, not text of a prompt left open.
+    let effects = press(&mut app, "q");
+    assert!(effects.contains(&Effect::Quit));
+}
+
+#[test]
+fn branch_all_shows_every_branch_as_the_picker_does() {
+    let mut app = loaded();
+    press(&mut app, ":branch Ser\n");
+    assert_eq!(app.shared.branch_id, Some(4));
+    press(&mut app, ":branch all\n");
+    assert_eq!(app.shared.branch_id, None);
+    assert!(app.overlays.is_empty());
+}
+
+#[test]
+fn an_action_runs_by_its_name_where_it_means_something() {
+    let mut app = loaded();
+    press(&mut app, ":toggle_archived\n");
+    assert!(app.overlays.is_empty());
+    press(&mut app, ":move_down\n");
+    assert_eq!(selected_group(&app), Some(visible_ids(&app)[1]));
+    // Not on this screen: the line stays, saying so.
+    press(&mut app, ":reveal_token\n");
+    assert_eq!(
+        prompt(&app).error.as_deref(),
+        Some(":reveal_token does nothing in Groups list")
+    );
+}
+
+#[test]
+fn every_command_is_reached_by_tab_from_an_empty_line() {
+    let mut app = loaded();
+    press(&mut app, ":\t");
+    let every = crate::app::keymap::words();
+    assert_eq!(prompt(&app).candidates.len(), every.len());
+    let mut reached = vec![prompt(&app).input.text().to_string()];
+    for _ in 1..every.len() {
+        press(&mut app, "\t");
+        reached.push(prompt(&app).input.text().to_string());
+    }
+    for word in &every {
+        assert!(reached.contains(&word.name), ":{} not reached", word.name);
+    }
+    // More than the list shows: it says how many are left out.
+    assert!(prompt(&app).hidden_candidates() > 0);
+}
+
+#[test]
+fn a_command_bound_to_a_key_runs_as_its_line_does() {
+    let user = [("export".to_string(), vec!["C-e".to_string()])];
+    let keymap = Keymap::with_user(user.iter().map(|(a, k)| (a.as_str(), k.as_slice()))).unwrap();
+    let mut app = loaded_with(AppSettings {
+        keymap,
+        ..fixtures::settings()
+    });
+    let effects = chord(&mut app, KeyCode::Char('e'), KeyModifiers::CONTROL);
+    let exported = effects.iter().find_map(|effect| match effect {
+        Effect::Export {
+            file_name, path, ..
+        } => Some((file_name.clone(), path.clone())),
+        _ => None,
+    });
+    let (file_name, path) = exported.expect("C-e exports");
+    assert!(file_name.ends_with(".csv"), "{file_name}");
+    assert_eq!(path, None);
+    // `:export` given nothing is the same.
+    let effects = press(&mut app, ":export\n");
+    assert!(effects.iter().any(|e| matches!(e, Effect::Export { .. })));
 }

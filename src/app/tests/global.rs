@@ -106,7 +106,8 @@ fn help_scrolls_when_it_does_not_fit() {
         special(&mut app, KeyCode::PageDown);
     }
     let bottom = scroll(&app);
-    assert!(bottom < 40, "bounded by the content: {bottom}");
+    // The keys, the commands and the log file: about 60 lines in one column.
+    assert!(bottom < 60, "bounded by the content: {bottom}");
     // ↓ to the last action scrolls to it, ↑ back to the first scrolls up.
     special(&mut app, KeyCode::PageUp);
     for _ in 0..100 {
@@ -521,4 +522,38 @@ fn a_rebound_key_works_and_the_help_shows_it() {
         })
         .collect();
     assert_eq!(keys, ["o"]);
+}
+
+#[test]
+fn help_lists_the_commands_and_its_search_finds_them() {
+    let keymap = Keymap::default();
+    let lines = |query| {
+        help_columns(&keymap, Context::GroupsList, query, Path::new("/l"), 80)
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+    };
+    let words = |lines: &[HelpLine]| -> Vec<String> {
+        lines
+            .iter()
+            .filter_map(|line| match line {
+                HelpLine::Command { word, .. } => Some(word.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let all = lines("");
+    for word in [":groups", ":branch", ":profile", ":export", ":q"] {
+        assert!(words(&all).iter().any(|w| w == word), "{word}");
+    }
+    let found = lines("exp");
+    assert_eq!(words(&found), [":export"]);
+    // The keyless export row shows its word where a key would be.
+    assert!(found.iter().any(|line| matches!(
+        line,
+        HelpLine::Key { keys, action: Action::Export, .. } if keys == ":export"
+    )));
+    // Nothing about the token is a command: no Commands heading.
+    assert!(words(&lines("tok")).is_empty());
+    assert!(!lines("tok").contains(&HelpLine::Heading("Commands (:)")));
 }

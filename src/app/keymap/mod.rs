@@ -1,10 +1,20 @@
 //! The one keymap table: (context, keys, action, label). Dispatch, the
 //! footer hints and the help overlay all read it, so they cannot drift.
+//! The keys are in `key.rs`, the table's rows in `table.rs`, the `:`
+//! commands they make in `words.rs`.
+
+mod key;
+mod table;
+mod words;
+
+pub use key::Key;
+pub use table::{Binding, KEYMAP};
+pub use words::{Word, words};
 
 use super::keyboard_layouts::us_key;
 use super::list_cursor::Movement;
 use super::tabs::Tab;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent};
 
 /// Where a key press lands: the screen or overlay that has the focus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,6 +125,8 @@ pub enum Action {
     CommandLine,
     /// Tab in the command line.
     Complete,
+    /// The list shown written to a CSV file (`:export` given nothing).
+    Export,
 }
 
 impl Action {
@@ -136,326 +148,41 @@ impl Action {
     }
 }
 
-/// A key as the table names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Key {
-    pub code: KeyCode,
-    pub control: bool,
-}
-
-const fn plain(c: char) -> Key {
-    Key {
-        code: KeyCode::Char(c),
-        control: false,
-    }
-}
-
-const fn special(code: KeyCode) -> Key {
-    Key {
-        code,
-        control: false,
-    }
-}
-
-const fn ctrl(c: char) -> Key {
-    Key {
-        code: KeyCode::Char(c),
-        control: true,
-    }
-}
-
-/// The keys `[keys]` names by a word.
-const NAMED_KEYS: &[(&str, KeyCode)] = &[
-    ("Enter", KeyCode::Enter),
-    ("Esc", KeyCode::Esc),
-    ("Tab", KeyCode::Tab),
-    ("S-Tab", KeyCode::BackTab),
-    ("Space", KeyCode::Char(' ')),
-    ("Up", KeyCode::Up),
-    ("Down", KeyCode::Down),
-    ("Left", KeyCode::Left),
-    ("Right", KeyCode::Right),
-    ("↑", KeyCode::Up),
-    ("↓", KeyCode::Down),
-    ("←", KeyCode::Left),
-    ("→", KeyCode::Right),
-    ("PgUp", KeyCode::PageUp),
-    ("PgDn", KeyCode::PageDown),
-    ("Home", KeyCode::Home),
-    ("End", KeyCode::End),
-    ("Backspace", KeyCode::Backspace),
-    ("Delete", KeyCode::Delete),
-    ("Insert", KeyCode::Insert),
-];
-
-const UP: Key = special(KeyCode::Up);
-const DOWN: Key = special(KeyCode::Down);
-const ENTER: Key = special(KeyCode::Enter);
-const ESC: Key = special(KeyCode::Esc);
-
-impl Key {
-    /// How the key is written in hints and help: `j`, `↓`, `PgDn`, `C-c`.
-    pub fn label(&self) -> String {
-        let name = match self.code {
-            KeyCode::Char(' ') => "Space".to_string(),
-            KeyCode::Char(c) => c.to_string(),
-            KeyCode::Up => "↑".to_string(),
-            KeyCode::Down => "↓".to_string(),
-            KeyCode::Left => "←".to_string(),
-            KeyCode::Right => "→".to_string(),
-            KeyCode::PageUp => "PgUp".to_string(),
-            KeyCode::PageDown => "PgDn".to_string(),
-            KeyCode::BackTab => "S-Tab".to_string(),
-            KeyCode::Enter => "Enter".to_string(),
-            KeyCode::Esc => "Esc".to_string(),
-            KeyCode::Tab => "Tab".to_string(),
-            KeyCode::Home => "Home".to_string(),
-            KeyCode::End => "End".to_string(),
-            other => other.to_string(),
-        };
-        if self.control {
-            format!("C-{name}")
-        } else {
-            name
-        }
-    }
-
-    /// A key as `[keys]` writes it: a character (`i`, `?`, `й`), a name
-    /// (`F5`, `Enter`, `Esc`, `Tab`, `S-Tab`, `Space`, `Up`, `PgDn`, `Home`,
-    /// `Backspace`, …) or a label as help shows it (`↑`), Ctrl as `C-x`.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let (control, name) = match text
-            .strip_prefix("C-")
-            .or_else(|| text.strip_prefix("Ctrl-"))
-        {
-            Some(rest) if !rest.is_empty() => (true, rest),
-            _ => (false, text),
-        };
-        let mut chars = name.chars();
-        let code = match (chars.next(), chars.next()) {
-            (Some(c), None) if !c.is_control() => Some(KeyCode::Char(c)),
-            _ => NAMED_KEYS
-                .iter()
-                .find(|(known, _)| known.eq_ignore_ascii_case(name))
-                .map(|(_, code)| *code)
-                .or_else(|| {
-                    let number = name.strip_prefix(['F', 'f'])?.parse().ok()?;
-                    (1..=12).contains(&number).then_some(KeyCode::F(number))
-                }),
-        };
-        let code = code.ok_or_else(|| {
-            let nearest = NAMED_KEYS
-                .iter()
-                .map(|(known, _)| *known)
-                .chain(["F5"])
-                .min_by_key(|known| {
-                    strsim::damerau_levenshtein(&known.to_lowercase(), &name.to_lowercase())
-                })
-                .unwrap_or("Enter");
-            format!("{text:?} is not a key (did you mean {nearest:?}?)")
-        })?;
-        Ok(Self { code, control })
-    }
-
-    /// Shift is part of the character (`S`, `?`, `+`) or of BackTab, and Alt
-    /// is never used: only Ctrl tells keys apart.
-    fn matches(&self, event: &KeyEvent) -> bool {
-        self.code == event.code && self.control == event.modifiers.contains(KeyModifiers::CONTROL)
-    }
-}
-
-/// One row of the keymap.
-#[derive(Debug, Clone, Copy)]
-pub struct Binding {
-    pub context: Context,
-    pub keys: &'static [Key],
-    pub action: Action,
-    /// What the key does, in a few words.
-    pub label: &'static str,
-    /// Shown in the footer (the help overlay shows every binding).
-    pub in_footer: bool,
-}
-
-const fn bind(
-    context: Context,
-    keys: &'static [Key],
-    action: Action,
-    label: &'static str,
-    in_footer: bool,
-) -> Binding {
-    Binding {
-        context,
-        keys,
-        action,
-        label,
-        in_footer,
-    }
-}
-
-use Action as A;
-use Context as C;
-use Movement as M;
-
-/// Every key of crmdeck. Within a context the order is the order of the
-/// footer hints and of the help overlay.
-#[rustfmt::skip]
-pub const KEYMAP: &[Binding] = &[
-    // Everywhere.
-    bind(C::Global, &[plain('1')], A::ShowTab(Tab::Plugins), "Plugins tab", false),
-    bind(C::Global, &[plain('2')], A::ShowTab(Tab::Groups), "Groups tab", false),
-    bind(C::Global, &[plain('3')], A::ShowTab(Tab::Week), "Week tab", false),
-    bind(C::Global, &[plain('4')], A::ShowTab(Tab::Today), "Today tab", false),
-    bind(C::Global, &[special(KeyCode::Tab)], A::NextTab, "next tab", false),
-    bind(C::Global, &[special(KeyCode::BackTab)], A::PreviousTab, "previous tab", false),
-    bind(C::Global, &[plain('r')], A::Refresh, "refresh", false),
-    bind(C::Global, &[plain('R')], A::ReloadToken, "reload the token", false),
-    bind(C::Global, &[plain('?')], A::Help, "help", true),
-    bind(C::Global, &[plain(':')], A::CommandLine, "command line", false),
-    bind(C::Global, &[plain('q')], A::Quit, "quit", true),
-    // Its own row: in a text input q is a letter, C-c still quits.
-    bind(C::Global, &[ctrl('c')], A::Quit, "quit", true),
-    bind(C::Global, &[ctrl('z')], A::Suspend, "suspend (fg resumes)", false),
-    // The groups list.
-    bind(C::GroupsList, &[ENTER], A::Open, "details", true),
-    bind(C::GroupsList, &[plain('b')], A::PickBranch, "branch", true),
-    bind(C::GroupsList, &[plain('w')], A::OpenWeek, "week", true),
-    bind(C::GroupsList, &[plain('t')], A::OpenToday, "today", true),
-    bind(C::GroupsList, &[plain('/')], A::Filter, "filter", true),
-    bind(C::GroupsList, &[plain('s')], A::CycleSort, "sort", true),
-    bind(C::GroupsList, &[plain('S')], A::ReverseSort, "reverse the sort", false),
-    bind(C::GroupsList, &[plain('a')], A::ToggleArchived, "hide/show archived", true),
-    bind(C::GroupsList, &[plain('j'), DOWN], A::Move(M::Down), "down", false),
-    bind(C::GroupsList, &[plain('k'), UP], A::Move(M::Up), "up", false),
-    bind(C::GroupsList, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first row", false),
-    bind(C::GroupsList, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last row", false),
-    bind(C::GroupsList, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
-    bind(C::GroupsList, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
-    bind(C::GroupsList, &[ESC], A::Back, "stop loading / clear filter / error", false),
-    // A group's detail.
-    bind(C::GroupDetail, &[ESC], A::Back, "back to the list", true),
-    bind(C::GroupDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
-    bind(C::GroupDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
-    bind(C::GroupDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
-    bind(C::GroupDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
-    bind(C::GroupDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
-    bind(C::GroupDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
-    // The week.
-    bind(C::Week, &[ENTER], A::Open, "details", true),
-    bind(C::Week, &[plain('h'), special(KeyCode::Left)], A::PreviousDay, "previous day", true),
-    bind(C::Week, &[plain('l'), special(KeyCode::Right)], A::NextDay, "next day", true),
-    bind(C::Week, &[plain('j'), DOWN], A::Move(M::Down), "next group", true),
-    bind(C::Week, &[plain('k'), UP], A::Move(M::Up), "previous group", true),
-    bind(C::Week, &[plain('a')], A::ToggleArchived, "show/hide archived", true),
-    bind(C::Week, &[plain('b')], A::PickBranch, "branch", false),
-    bind(C::Week, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first group", false),
-    bind(C::Week, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last group", false),
-    bind(C::Week, &[ESC], A::Back, "cancel loading / clear error", false),
-    // A group's detail opened from the week.
-    bind(C::WeekDetail, &[ESC], A::Back, "back to the week", true),
-    bind(C::WeekDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
-    bind(C::WeekDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
-    bind(C::WeekDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
-    bind(C::WeekDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
-    bind(C::WeekDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
-    bind(C::WeekDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
-    // The groups of a crowded cell of the week.
-    bind(C::Crowd, &[ENTER], A::Open, "details", true),
-    bind(C::Crowd, &[ESC], A::Back, "back to the week", true),
-    bind(C::Crowd, &[plain('j'), DOWN], A::Move(M::Down), "down", true),
-    bind(C::Crowd, &[plain('k'), UP], A::Move(M::Up), "up", true),
-    bind(C::Crowd, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first group", false),
-    bind(C::Crowd, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last group", false),
-    // A group's detail opened from a crowded cell.
-    bind(C::CrowdDetail, &[ESC], A::Back, "back to the groups", true),
-    bind(C::CrowdDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
-    bind(C::CrowdDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
-    bind(C::CrowdDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
-    bind(C::CrowdDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
-    bind(C::CrowdDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
-    bind(C::CrowdDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
-    // Today's lessons.
-    bind(C::Today, &[ENTER], A::Open, "details", true),
-    bind(C::Today, &[plain('j'), DOWN], A::Move(M::Down), "next lesson", false),
-    bind(C::Today, &[plain('k'), UP], A::Move(M::Up), "previous lesson", false),
-    bind(C::Today, &[plain('a')], A::ToggleArchived, "show/hide archived", true),
-    bind(C::Today, &[plain('b')], A::PickBranch, "branch", true),
-    bind(C::Today, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first lesson", false),
-    bind(C::Today, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last lesson", false),
-    bind(C::Today, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
-    bind(C::Today, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
-    bind(C::Today, &[ESC], A::Back, "clear error", false),
-    // A group's detail opened from today's lessons.
-    bind(C::TodayDetail, &[ESC], A::Back, "back to today", true),
-    bind(C::TodayDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", true),
-    bind(C::TodayDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", true),
-    bind(C::TodayDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
-    bind(C::TodayDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
-    bind(C::TodayDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
-    bind(C::TodayDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
-    // The plugins list.
-    // Enter opens the details everywhere; installing is `i`'s alone.
-    bind(C::PluginsList, &[ENTER, plain('d')], A::ShowDetails, "details", true),
-    bind(C::PluginsList, &[plain('i')], A::Install, "install", true),
-    bind(C::PluginsList, &[plain('/')], A::Filter, "filter by name", true),
-    bind(C::PluginsList, &[plain('t')], A::CycleType, "type: Free/Premium/all", true),
-    bind(C::PluginsList, &[plain('j'), DOWN], A::Move(M::Down), "down", false),
-    bind(C::PluginsList, &[plain('k'), UP], A::Move(M::Up), "up", false),
-    bind(C::PluginsList, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first row", false),
-    bind(C::PluginsList, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last row", false),
-    bind(C::PluginsList, &[ESC], A::Back, "clear filter / error", false),
-    // A plugin's detail.
-    bind(C::PluginDetail, &[ESC], A::Back, "back to the list", true),
-    bind(C::PluginDetail, &[plain('v')], A::RevealToken, "show/hide the token", true),
-    bind(C::PluginDetail, &[plain('c')], A::CopyToken, "copy the token", true),
-    bind(C::PluginDetail, &[plain('i')], A::Install, "install", true),
-    bind(C::PluginDetail, &[plain('j'), DOWN], A::Move(M::Down), "scroll down", false),
-    bind(C::PluginDetail, &[plain('k'), UP], A::Move(M::Up), "scroll up", false),
-    bind(C::PluginDetail, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "top", false),
-    bind(C::PluginDetail, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "bottom", false),
-    bind(C::PluginDetail, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
-    bind(C::PluginDetail, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
-    // The install confirmation.
-    bind(C::Confirm, &[plain('y')], A::Accept, "install", true),
-    bind(C::Confirm, &[plain('n'), ESC], A::Back, "cancel", true),
-    // The branch picker.
-    bind(C::BranchPicker, &[ENTER], A::Accept, "choose", true),
-    bind(C::BranchPicker, &[ESC], A::Back, "cancel", true),
-    bind(C::BranchPicker, &[DOWN], A::Move(M::Down), "down", true),
-    bind(C::BranchPicker, &[UP], A::Move(M::Up), "up", true),
-    // Typing a filter.
-    bind(C::FilterInput, &[ENTER], A::Accept, "keep the filter", true),
-    bind(C::FilterInput, &[ESC], A::Back, "clear the filter", true),
-    bind(C::FilterInput, &[DOWN], A::Move(M::Down), "down the list", false),
-    bind(C::FilterInput, &[UP], A::Move(M::Up), "up the list", false),
-    // The command line.
-    bind(C::CommandLine, &[ENTER], A::Accept, "run", true),
-    bind(C::CommandLine, &[special(KeyCode::Tab)], A::Complete, "complete", true),
-    bind(C::CommandLine, &[UP], A::Move(M::Up), "older", true),
-    bind(C::CommandLine, &[DOWN], A::Move(M::Down), "newer", true),
-    bind(C::CommandLine, &[ESC], A::Back, "close", true),
-    // The help overlay.
-    // Typing there finds actions: letters are text.
-    bind(C::Help, &[ESC, plain('?')], A::Back, "close the help", true),
-    bind(C::Help, &[ENTER], A::Accept, "run the chosen action", true),
-    bind(C::Help, &[DOWN], A::Move(M::Down), "choose the next", false),
-    bind(C::Help, &[UP], A::Move(M::Up), "choose the previous", false),
-    bind(C::Help, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "scroll down", false),
-    bind(C::Help, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "scroll up", false),
-];
-
 /// The keymap in use: the table's rows, each with its keys: the table's
 /// own, or those the user bound to its action in the config's `[keys]`.
 /// Dispatch, the footer and the help read it; the README shows the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Keymap {
-    /// The keys of each row of [`KEYMAP`], in its order.
-    keys: Vec<Vec<Key>>,
+    /// Every row of [`KEYMAP`], in its order, with its keys in use.
+    rows: Vec<RowInUse>,
+}
+
+/// A row of the table and the keys it answers to now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct RowInUse {
+    binding: &'static Binding,
+    keys: Vec<Key>,
+    /// The `[keys]` entry that gave the row its keys, if one did.
+    bound_by: Option<usize>,
+}
+
+impl RowInUse {
+    /// The `[keys]` entry that added `key` to the row (not one of the
+    /// table's own keys of the row).
+    fn added(&self, key: &Key) -> Option<usize> {
+        self.bound_by.filter(|_| !self.binding.keys.contains(key))
+    }
 }
 
 impl Default for Keymap {
     fn default() -> Self {
+        let rows = KEYMAP.iter().map(|binding| RowInUse {
+            binding,
+            keys: binding.keys.to_vec(),
+            bound_by: None,
+        });
         Self {
-            keys: KEYMAP.iter().map(|binding| binding.keys.to_vec()).collect(),
+            rows: rows.collect(),
         }
     }
 }
@@ -480,9 +207,8 @@ impl Keymap {
         user: impl IntoIterator<Item = (&'u str, &'u [String])>,
     ) -> Result<Self, (usize, String)> {
         let mut keymap = Self::default();
-        let mut set_by: Vec<Option<usize>> = vec![None; KEYMAP.len()];
         for (entry, (name, keys)) in user.into_iter().enumerate() {
-            let action = action_named(name).map_err(|why| (entry, why))?;
+            let action = words::bindable(name).map_err(|why| (entry, why))?;
             let keys: Vec<Key> = keys
                 .iter()
                 .map(|key| Key::parse(key))
@@ -496,60 +222,67 @@ impl Keymap {
                 return Err((entry, why));
             }
             let mut contexts_done: Vec<Context> = Vec::new();
-            for (row, binding) in KEYMAP.iter().enumerate() {
-                let context = binding.context;
-                if binding.action != action
+            for row in &mut keymap.rows {
+                let context = row.binding.context;
+                if row.binding.action != action
                     || context.takes_text()
                     || contexts_done.contains(&context)
                 {
                     continue;
                 }
                 contexts_done.push(context);
-                keymap.keys[row] = keys.clone();
-                set_by[row] = Some(entry);
+                row.keys = keys.clone();
+                row.bound_by = Some(entry);
             }
         }
-        keymap.check_twice(&set_by)?;
+        keymap.check_twice()?;
         Ok(keymap)
     }
 
-    /// A key a user's binding (`set_by` its entry, per row) added to a row
-    /// that another action's row also answers in one context, the globals
-    /// that apply there included. The table's own overlaps (`?` closes the
-    /// help) are no fault.
-    fn check_twice(&self, set_by: &[Option<usize>]) -> Result<(), (usize, String)> {
-        // The user's entry that gave `row` the key `key`, if one did.
-        let added = |row: usize, key: &Key| set_by[row].filter(|_| !KEYMAP[row].keys.contains(key));
-        let mut contexts: Vec<Context> = KEYMAP.iter().map(|binding| binding.context).collect();
+    /// A key a user's binding added to a row that another action's row
+    /// also answers in one context, the globals that apply there included.
+    /// The table's own overlaps (`?` closes the help) are no fault.
+    fn check_twice(&self) -> Result<(), (usize, String)> {
+        let mut contexts: Vec<Context> = self.rows.iter().map(|row| row.binding.context).collect();
         contexts.dedup();
         for context in contexts {
             let only_control = context.only_control_globals();
-            let rows: Vec<usize> = (0..KEYMAP.len())
-                .filter(|&row| {
-                    let binding = &KEYMAP[row];
-                    binding.context == context
-                        || (binding.context == Context::Global
-                            && (!only_control || self.keys[row].iter().all(|key| key.control)))
+            let rows: Vec<&RowInUse> = self
+                .rows
+                .iter()
+                .filter(|row| {
+                    row.binding.context == context
+                        || (row.binding.context == Context::Global
+                            && (!only_control || row.keys.iter().all(|key| key.control)))
                 })
                 .collect();
-            for (at, &row) in rows.iter().enumerate() {
-                for &other in &rows[at + 1..] {
-                    if KEYMAP[row].action == KEYMAP[other].action {
+            for (at, row) in rows.iter().enumerate() {
+                for other in &rows[at + 1..] {
+                    if row.binding.action == other.binding.action {
                         continue;
                     }
-                    let twice = self.keys[row].iter().find_map(|key| {
-                        let entry = added(row, key).or_else(|| added(other, key))?;
-                        self.keys[other].contains(key).then_some((key, entry))
+                    let twice = row.keys.iter().find_map(|key| {
+                        let same = other
+                            .keys
+                            .iter()
+                            .find(|other| other.same_to_terminal(key))?;
+                        let entry = row.added(key).or_else(|| other.added(same))?;
+                        Some((key, same, entry))
                     });
-                    if let Some((key, entry)) = twice {
+                    if let Some((key, same, entry)) = twice {
+                        let keys = if key == same {
+                            format!("key {}", key.label())
+                        } else {
+                            let (key, same) = (key.label(), same.label());
+                            format!("key {key} is {same} to the terminal (the same bytes) and")
+                        };
                         return Err((
                             entry,
                             format!(
-                                "key {} is bound twice in {}: {} and {}",
-                                key.label(),
+                                "{keys} is bound twice in {}: {} and {}",
                                 context.title(),
-                                KEYMAP[row].action.name(),
-                                KEYMAP[other].action.name()
+                                row.binding.action.name(),
+                                other.binding.action.name()
                             ),
                         ));
                     }
@@ -561,10 +294,10 @@ impl Keymap {
 
     /// Every row, in table order.
     pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
-        KEYMAP
-            .iter()
-            .zip(&self.keys)
-            .map(|(binding, keys)| Row { binding, keys })
+        self.rows.iter().map(|row| Row {
+            binding: row.binding,
+            keys: &row.keys,
+        })
     }
 
     /// The rows of one context, in table order.
@@ -579,10 +312,23 @@ impl Keymap {
     pub fn globals_in(&self, context: Context) -> impl Iterator<Item = Row<'_>> {
         let only_control = context.only_control_globals();
         let shadowed = move |key: &Key| self.bindings(context).any(|row| row.keys.contains(key));
-        self.bindings(Context::Global).filter(move |row| {
-            (!only_control || row.keys.iter().all(|key| key.control))
-                && !row.keys.iter().all(shadowed)
-        })
+        self.bindings(Context::Global)
+            .filter(move |row| match row.keys {
+                // A command no key is bound to: wherever commands run.
+                [] => !only_control,
+                keys => {
+                    (!only_control || keys.iter().all(|key| key.control))
+                        && !keys.iter().all(shadowed)
+                }
+            })
+    }
+
+    /// True when `action` runs in `context`: a row of its own or a global
+    /// that applies there has it.
+    pub fn answers(&self, context: Context, action: Action) -> bool {
+        self.bindings(context)
+            .chain(self.globals_in(context))
+            .any(|row| row.binding.action == action)
     }
 
     /// The action of `key` in `context`: the context's own rows first, then
@@ -625,22 +371,6 @@ impl Keymap {
     }
 }
 
-/// The action called `name` in `[keys]`, or the nearest name.
-fn action_named(name: &str) -> Result<Action, String> {
-    let mut names: Vec<(String, Action)> =
-        KEYMAP.iter().map(|b| (b.action.name(), b.action)).collect();
-    names.dedup_by(|a, b| a.0 == b.0);
-    if let Some((_, action)) = names.iter().find(|(known, _)| known == name) {
-        return Ok(*action);
-    }
-    let nearest = names
-        .iter()
-        .min_by_key(|(known, _)| strsim::damerau_levenshtein(known, name))
-        .map(|(known, _)| format!(" (did you mean {known:?}?)"))
-        .unwrap_or_default();
-    Err(format!("unknown action {name:?} in [keys]{nearest}"))
-}
-
 /// A footer hint: a binding's first key and its label.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
@@ -658,7 +388,12 @@ pub fn keys_label(keys: &[Key]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::key::{ctrl, special};
     use super::*;
+    use Action as A;
+    use Context as C;
+    use Movement as M;
+    use crossterm::event::KeyModifiers;
     use std::sync::LazyLock;
 
     static DEFAULTS: LazyLock<Keymap> = LazyLock::new(Keymap::default);
@@ -872,8 +607,8 @@ mod tests {
         assert_eq!(A::NextTab.name(), "next_tab");
         assert_eq!(A::Move(M::PageDown).name(), "move_page_down");
         assert_eq!(A::ShowTab(Tab::Groups).name(), "show_tab_groups");
-        for binding in KEYMAP {
-            assert_eq!(action_named(&binding.action.name()), Ok(binding.action));
+        for binding in KEYMAP.iter() {
+            assert_eq!(words::bindable(&binding.action.name()), Ok(binding.action));
         }
     }
 
@@ -938,6 +673,41 @@ mod tests {
             why,
             "complete is a key of the text inputs, which keep their keys"
         );
+    }
+
+    #[test]
+    fn a_key_whose_bytes_are_another_keys_clashes_with_it_naming_both() {
+        // C-[ is the Esc byte: Esc already goes back in every list.
+        let (entry, why) = user(&[("refresh", &["r"]), ("quit", &["C-["])]).unwrap_err();
+        assert_eq!(entry, 1);
+        assert_eq!(
+            why,
+            "key C-[ is Esc to the terminal (the same bytes) and is bound twice in Groups list: quit and back"
+        );
+        // C-i is Tab, which shows the next tab everywhere.
+        let (_, why) = user(&[("move_down", &["C-i"])]).unwrap_err();
+        assert_eq!(
+            why,
+            "key Tab is C-i to the terminal (the same bytes) and is bound twice in Groups list: next_tab and move_down"
+        );
+        let (_, why) = user(&[("refresh", &["C-m"])]).unwrap_err();
+        assert!(why.starts_with("key C-m is Enter to the terminal"), "{why}");
+        let (_, why) = user(&[("refresh", &["Backspace"]), ("open", &["C-h"])]).unwrap_err();
+        assert!(
+            why.contains("C-h is Backspace") || why.contains("Backspace is C-h"),
+            "{why}"
+        );
+        // Keys that alias nothing bound stay accepted.
+        assert!(user(&[("refresh", &["C-r"])]).is_ok());
+    }
+
+    #[test]
+    fn a_key_answers_to_the_key_the_terminal_reports_for_its_bytes() {
+        // crossterm reports the bytes of C-[ as Esc, of C-i as Tab; C-j is
+        // its own key in raw mode.
+        assert!(ctrl('[').matches(&key(KeyCode::Esc, KeyModifiers::NONE)));
+        assert!(ctrl('i').matches(&key(KeyCode::Tab, KeyModifiers::NONE)));
+        assert!(!ctrl('j').matches(&key(KeyCode::Enter, KeyModifiers::NONE)));
     }
 
     #[test]
