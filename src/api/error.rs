@@ -9,8 +9,8 @@
 //! terminal: no control or bidi character, no line break, and a bounded
 //! length.
 
-use super::echo;
 use crate::domain::sanitize::sanitize_line;
+use crate::model::echo;
 use crate::model::{Token, redact_secrets};
 use chrono::{DateTime, Utc};
 use std::fmt;

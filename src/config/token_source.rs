@@ -3,7 +3,7 @@
 
 use super::error::{CommandOutcome, ConfigError};
 use crate::local_files;
-use crate::model::{Token, mask_token_like_words};
+use crate::model::{Token, echo, mask_token_like_words};
 use std::fmt;
 use std::io::Read;
 use std::os::unix::process::CommandExt;
@@ -160,15 +160,22 @@ fn short_name(program: &str) -> &str {
 }
 
 /// What of a failing command's stderr is quoted: its first line, cleaned,
-/// with every long word of the command and of what it printed on stdout
-/// masked as `…` ([`mask_known_words`]), then every token-like word masked
+/// with every long word of the command and of its stdout masked as `…`
+/// ([`mask_known_words`]), every piece of a long word of its stdout masked
+/// however cut or dressed ([`echo`]), then every token-like word masked
 /// ([`mask_token_like_words`]: `pass` or a gpg wrapper may print the token
 /// there), and only then cut to length, so a cut cannot leave a piece of a
 /// token too short to be recognised.
 fn quoted_stderr(stderr: &[u8], command: &str, stdout: &[u8]) -> Option<String> {
     let line = first_line(stderr)?;
     let stdout = String::from_utf8_lossy(stdout);
-    let masked = mask_token_like_words(&mask_known_words(&line, command, &stdout));
+    let line = mask_known_words(&line, command, &stdout);
+    // Pieces of what it printed (its token, perhaps) masked however cut or dressed.
+    let line = stdout
+        .split_whitespace()
+        .filter(|word| word.chars().count() >= echo::FRAGMENT)
+        .fold(line, |line, word| Token::new(word).mask_in(&line));
+    let masked = mask_token_like_words(&line);
     Some(cut(masked))
 }
 
@@ -522,6 +529,47 @@ mod tests {
         let command = format!("cat {file}; echo \"no access to $(cat {file})\" >&2; exit 1");
         let error = run_token_command(&command, Duration::from_secs(10)).unwrap_err();
         assert!(error.to_string().ends_with("no access to …"), "{error}");
+    }
+
+    #[test]
+    fn pieces_of_the_token_are_never_quoted_however_dressed() {
+        let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.owImVBjuPAlwI5470GidaSo7";
+        let signature = "owImVBjuPAlwI5470GidaSo7";
+        for stderr in [
+            // In groups of 8, as gpg prints a key: the token need not be known.
+            "gpg: entry locked: owImVBju PAlwI547 0GidaSo7".to_string(),
+            // Its characters spaced out, or with zero-width spaces between,
+            // once it printed the token (unknown otherwise).
+            format!(
+                "entry {}",
+                signature
+                    .chars()
+                    .map(|c| format!("{c} "))
+                    .collect::<String>()
+            ),
+            format!(
+                "entry {}",
+                signature
+                    .chars()
+                    .map(|c| format!("{c}\u{200B}"))
+                    .collect::<String>()
+            ),
+        ] {
+            let grouped = stderr.starts_with("gpg");
+            for stdout in [token].into_iter().chain(grouped.then_some("")) {
+                let command = format!("printf '%s' '{stdout}'; printf '{stderr}\\n' >&2; exit 1");
+                let error = run_token_command(&command, Duration::from_secs(10)).unwrap_err();
+                let shown: String = error
+                    .to_string()
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .collect();
+                for run in signature.as_bytes().windows(10) {
+                    let run = std::str::from_utf8(run).unwrap();
+                    assert!(!shown.contains(run), "{run} in {error} ({stderr})");
+                }
+            }
+        }
     }
 
     #[test]
