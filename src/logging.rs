@@ -62,7 +62,7 @@ pub fn init(path: &Path) -> Log {
             log.refused = Some(why);
             return log;
         }
-        Err(PrivateFileError::Io(_)) => return log,
+        Err(PrivateFileError::Io(_) | PrivateFileError::Exists(_)) => return log,
     };
     let (writer, guard) = NonBlockingBuilder::default()
         .buffered_lines_limit(BUFFERED_LINES)
