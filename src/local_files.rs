@@ -157,7 +157,10 @@ pub fn open_private(path: &Path, options: &OpenOptions) -> Result<File, PrivateF
     if let Ok(metadata) = std::fs::symlink_metadata(path)
         && let Some(why) = distrust(Seen::of(&metadata), Kind::File, effective_uid())
     {
-        return Err(PrivateFileError::Refused(format!("{} {why}", path.display())));
+        return Err(PrivateFileError::Refused(format!(
+            "{} {why}",
+            path.display()
+        )));
     }
     let opened = options
         .clone()
