@@ -15,6 +15,7 @@
 //! and one table may set only one of them.
 
 mod base_url;
+mod command_tree;
 mod error;
 mod file;
 mod paths;

@@ -1,6 +1,7 @@
 //! Where the bearer token comes from, and fetching it on demand (so the TUI
 //! can pick up a renewed token without restarting).
 
+use super::command_tree;
 use super::error::{CommandOutcome, ConfigError};
 use crate::local_files;
 use crate::model::{Token, echo, mask_token_like_words};
@@ -216,15 +217,18 @@ pub(crate) fn check_token(token: Token, from: impl Fn() -> String) -> Result<Tok
 }
 
 /// Runs `sh -c command` with no stdin; stdout (trimmed) is the token.
-/// The command runs in a process group of its own: when it takes too long
-/// or prints more than a token can be, the whole group is ended, so nothing
-/// it started outlives it.
+/// The command runs in a process group of its own, marked: when it takes
+/// too long or prints more than a token can be, the whole group is ended
+/// and everything that carries its mark ([`command_tree`]), so nothing it
+/// started outlives it, a session of its own included.
 fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigError> {
     let deadline = Instant::now() + limit;
     let label = command_label(command);
+    let mark = command_tree::new_mark();
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(command)
+        .env(command_tree::MARK, &mark)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -239,6 +243,7 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
     let stderr = drain(child.stderr.take());
     let ended = wait_for(&child, &stdout, deadline);
     if !matches!(ended, Ended::Done(_)) {
+        command_tree::end_below(child.id(), &mark);
         end_group(&child);
     }
     // The shell is reaped only now: until then its id, which is the group's,
@@ -424,6 +429,35 @@ mod tests {
             thread::sleep(Duration::from_millis(10));
         }
         assert!(gone(pid), "the command's child {pid} still runs");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_time_out_ends_what_left_the_group_too() {
+        let dir = tempfile::tempdir().unwrap();
+        for (i, escape) in [
+            // A session of its own, its parent the command's shell.
+            "setsid sh -c 'echo $$ > {pid}; exec sleep 333' &",
+            // The same from a subshell that is gone at once: an orphan.
+            "(setsid sh -c 'echo $$ > {pid}; exec sleep 333' &)",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let pid_file = dir.path().join(format!("pid{i}"));
+            let started = escape.replace("{pid}", &pid_file.display().to_string());
+            let command = format!("{started}\nsleep 30");
+            let error = run_token_command(&command, Duration::from_millis(500)).unwrap_err();
+            assert!(error.to_string().contains("did not finish"), "{error}");
+            let pid = std::fs::read_to_string(&pid_file).unwrap();
+            let pid = pid.trim();
+            assert!(!pid.is_empty(), "{escape}");
+            let waited = Instant::now();
+            while !gone(pid) && waited.elapsed() < Duration::from_secs(5) {
+                thread::sleep(Duration::from_millis(10));
+            }
+            assert!(gone(pid), "{escape}: {pid} still runs");
+        }
     }
 
     #[test]
