@@ -54,6 +54,7 @@ impl fmt::Display for CacheError {
         match self {
             // A refusal already names its path.
             Self::File(_, PrivateFileError::Refused(why)) => f.write_str(why),
+            Self::File(_, exists @ PrivateFileError::Exists(_)) => exists.fmt(f),
             Self::File(path, PrivateFileError::Io(error)) => {
                 write!(f, "{}: {error}", path.display())
             }
@@ -208,10 +209,14 @@ impl Cache {
     /// what was removed. A missing folder is nothing to remove.
     pub fn clear(&self) -> Result<Vec<PathBuf>, CacheError> {
         let failed = |error: io::Error| CacheError::File(self.dir.clone(), error.into());
-        let entries = match std::fs::read_dir(&self.dir) {
-            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-            entries => entries.map_err(failed)?,
-        };
+        // A linked or foreign folder is refused, as reads and writes refuse
+        // it: its files are not ours to remove.
+        let exists = local_files::existing_private_dir(&self.dir)
+            .map_err(|error| CacheError::File(self.dir.clone(), error))?;
+        if !exists {
+            return Ok(Vec::new());
+        }
+        let entries = std::fs::read_dir(&self.dir).map_err(failed)?;
         let mut removed = Vec::new();
         for entry in entries {
             let path = entry.map_err(failed)?.path();
@@ -365,6 +370,34 @@ mod tests {
         // A cache folder never made: nothing to remove.
         let never = Cache::new(root.path().join("never"));
         assert!(never.clear().unwrap().is_empty());
+    }
+
+    #[test]
+    fn clear_refuses_a_linked_folder_and_leaves_its_target_alone() {
+        let root = tempfile::tempdir().unwrap();
+        let real = Cache::new(root.path().join("real"));
+        let theirs = real.write(&snapshot(key("ops"), 1)).unwrap();
+        let link = root.path().join("link");
+        std::os::unix::fs::symlink(root.path().join("real"), &link).unwrap();
+        let refused = Cache::new(link).clear().unwrap_err();
+        assert!(refused.to_string().contains("symbolic link"), "{refused}");
+        assert!(theirs.exists());
+    }
+
+    #[test]
+    fn a_fifo_at_the_snapshot_path_is_refused_without_waiting() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let path = cache.path(&key("ops"));
+        let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        // SAFETY: a valid C string; mkfifo takes nothing else.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        // Before, open() blocked here until a writer came: forever.
+        let refused = cache.read(&key("ops")).unwrap_err();
+        assert!(
+            refused.to_string().contains("not a regular file"),
+            "{refused}"
+        );
     }
 
     #[test]

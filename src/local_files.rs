@@ -1,5 +1,6 @@
-//! The rules for the files crmdeck keeps on this machine (the log; the state
-//! and cache files are to follow the same rules) and for the files it reads.
+//! The rules for the files crmdeck keeps on this machine (the log, the
+//! state and cache files), for the files it writes for the user, and for
+//! the files it reads.
 //!
 //! - A folder of ours ([`private_dir`]) is created 0700, and used only while
 //!   it is a real folder (not a symbolic link), owned by the user running
@@ -10,6 +11,8 @@
 //!   opened without following a symbolic link, and used only while it is a
 //!   regular file owned by the user; one an older version left readable by
 //!   others is made 0600.
+//! - A file the user asks for ([`write_whole`], `:export`) is written whole
+//!   or not at all, never through a link, never into a FIFO or a device.
 //! - Whatever is read from outside ([`read_at_most`]) is read up to a limit,
 //!   so `--config /dev/zero` or a command that never stops printing cannot
 //!   fill the memory.
@@ -18,7 +21,7 @@
 
 use std::fmt;
 use std::fs::{DirBuilder, File, Metadata, OpenOptions};
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
@@ -30,6 +33,9 @@ pub enum PrivateFileError {
     Refused(String),
     /// It could not be created or opened (a read-only disk, no permission).
     Io(io::Error),
+    /// A file the user asked us to write exists, and replacing it was not
+    /// asked for ([`write_whole`]); the path.
+    Exists(String),
 }
 
 impl fmt::Display for PrivateFileError {
@@ -37,6 +43,7 @@ impl fmt::Display for PrivateFileError {
         match self {
             Self::Refused(why) => f.write_str(why),
             Self::Io(error) => error.fmt(f),
+            Self::Exists(path) => write!(f, "{path} exists"),
         }
     }
 }
@@ -69,6 +76,72 @@ pub fn private_dir(dir: &Path) -> Result<(), PrivateFileError> {
     }
 }
 
+/// Whether `dir` is a private folder of the user's ([`private_dir`]'s
+/// rules), without creating it: `Ok(false)` when it is missing. For what
+/// removes files in it (`cache clear`): a linked folder is refused as
+/// reads and writes refuse it.
+pub fn existing_private_dir(dir: &Path) -> Result<bool, PrivateFileError> {
+    let metadata = match std::fs::symlink_metadata(dir) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(false),
+        found => found?,
+    };
+    match distrust(Seen::of(&metadata), Kind::Dir, effective_uid()) {
+        Some(why) => Err(PrivateFileError::Refused(format!(
+            "{} {why}",
+            dir.display()
+        ))),
+        None => Ok(true),
+    }
+}
+
+/// Writes `contents` as the file `path` names, a file the user asked for
+/// (`:export`): never through a symbolic link, never into anything but a
+/// regular file, and whole or not at all: into a temporary file (0600,
+/// beside it) renamed over `path` once written and synced, so a full disk
+/// leaves the old file as it was. An existing file is replaced only when
+/// `replace` says so ([`PrivateFileError::Exists`] otherwise, decided
+/// atomically: a file appearing meanwhile is not replaced either). The
+/// new file is 0600.
+pub fn write_whole(path: &Path, contents: &[u8], replace: bool) -> Result<(), PrivateFileError> {
+    match std::fs::symlink_metadata(path) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+        Err(error) => return Err(error.into()),
+        Ok(metadata) => {
+            let seen = Seen::of(&metadata);
+            if seen.kind != Kind::File {
+                let why = distrust(seen, Kind::File, seen.owner).unwrap_or_default();
+                return Err(PrivateFileError::Refused(format!(
+                    "{} {why}",
+                    path.display()
+                )));
+            }
+            if !replace {
+                return Err(PrivateFileError::Exists(path.display().to_string()));
+            }
+        }
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut temporary = tempfile::Builder::new()
+        .prefix(".crmdeck-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    temporary.write_all(contents)?;
+    temporary.as_file().sync_all()?;
+    // rename(2) replaces a link planted meanwhile, never its target.
+    let persisted = if replace {
+        temporary.persist(path).map(drop)
+    } else {
+        temporary.persist_noclobber(path).map(drop)
+    };
+    persisted.map_err(|error| match error.error.kind() {
+        io::ErrorKind::AlreadyExists => PrivateFileError::Exists(path.display().to_string()),
+        _ => error.error.into(),
+    })
+}
+
 /// Opens `path` as `options` say (append, write, read…), in a private
 /// folder ([`private_dir`], created when missing): a new file is made 0600,
 /// a symbolic link is never followed, and the file must be a regular file
@@ -77,10 +150,22 @@ pub fn open_private(path: &Path, options: &OpenOptions) -> Result<File, PrivateF
     if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         private_dir(dir)?;
     }
+    // Looked at before it is opened: a FIFO or a device is refused
+    // without opening it. O_NONBLOCK for one put there meanwhile: it opens
+    // at once (and is refused below) or fails, instead of blocking us until
+    // a writer or reader comes; on a regular file it changes nothing.
+    if let Ok(metadata) = std::fs::symlink_metadata(path)
+        && let Some(why) = distrust(Seen::of(&metadata), Kind::File, effective_uid())
+    {
+        return Err(PrivateFileError::Refused(format!(
+            "{} {why}",
+            path.display()
+        )));
+    }
     let opened = options
         .clone()
         .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(path);
     let file = match opened {
         Ok(file) => file,
@@ -348,6 +433,61 @@ mod tests {
         );
         // Root gets no exception.
         assert!(distrust(seen(Kind::Dir, me, 0o700), Kind::Dir, 0).is_some());
+    }
+
+    #[test]
+    fn a_fifo_of_ours_is_refused_without_waiting() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("view.json");
+        let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        // SAFETY: a valid C string; mkfifo takes nothing else.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        for options in [OpenOptions::new().read(true).clone(), append()] {
+            let why = refusal(open_private(&path, &options));
+            assert!(why.ends_with("is not a regular file"), "{why}");
+        }
+    }
+
+    #[test]
+    fn a_users_file_is_written_whole_never_through_a_link_nor_over_a_file_unasked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("groups.csv");
+        write_whole(&path, b"a,b\r\n", false).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"a,b\r\n");
+        assert_eq!(mode_of(&path), 0o600);
+        // Not replaced unless asked; replaced whole when asked.
+        let exists = write_whole(&path, b"new", false).unwrap_err();
+        assert!(matches!(exists, PrivateFileError::Exists(_)), "{exists}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"a,b\r\n");
+        write_whole(&path, b"new", true).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        // A link at the path: refused, its target untouched, even when
+        // replacing was asked.
+        let target = dir.path().join("theirs");
+        std::fs::write(&target, "theirs").unwrap();
+        let link = dir.path().join("planted.csv");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        for replace in [false, true] {
+            let why = refusal(write_whole(&link, b"x", replace));
+            assert!(why.ends_with(LINK), "{why}");
+        }
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "theirs");
+        // A FIFO (a write would block the dashboard) or a folder: refused.
+        let fifo = dir.path().join("fifo.csv");
+        let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid C string; mkfifo takes nothing else.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        for other in [fifo, dir.path().to_path_buf()] {
+            let why = refusal(write_whole(&other, b"x", true));
+            assert!(why.ends_with("is not a regular file"), "{why}");
+        }
+        // No temporary file is left behind.
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(names.len(), 4, "{names:?}");
     }
 
     #[test]

@@ -13,6 +13,12 @@ fn main() -> ExitCode {
     // Before any terminal set-up: the dashboard's panic hook restores the
     // terminal, then hands over to color-eyre's report.
     let _ = color_eyre::install();
+    // A file past `ulimit -f` is then an error of the write (EFBIG), which
+    // the log drops and stdout reports, not a silent death (exit 153).
+    // SAFETY: setting a signal's disposition to SIG_IGN before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     let log = logging::init(&config::log_path(&|name| std::env::var(name).ok()));
     // Once, before the dashboard takes the screen (it stays on the main
     // screen; the dashboard repeats it on its status line).
@@ -33,5 +39,8 @@ fn main() -> ExitCode {
         }
     });
     tokio.shutdown_timeout(SHUTDOWN_GRACE);
+    if let Some(why) = log.finish() {
+        eprintln!("crmdeck: warning: the log stopped being written: {why}");
+    }
     code
 }

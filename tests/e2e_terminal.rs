@@ -29,6 +29,19 @@ fn sigterm_gives_back_echo_and_line_editing() {
     dashboard().end_on(libc::SIGTERM);
 }
 
+/// Whatever the event loop is stuck on (here the test-only switch
+/// `CRMDECK_TEST_HANG`: the first key blocks it for good), SIGTERM gives the
+/// terminal back and ends the dashboard (issue 26): before, a FIFO at
+/// `view.json` kept the terminal raw through q, Ctrl-C and SIGTERM.
+#[test]
+fn sigterm_gives_back_the_terminal_even_when_the_loop_is_stuck() {
+    let mut tty = Tty::spawn(&["--demo"], &[("CRMDECK_TEST_HANG", "1")]);
+    tty.wait_for(support::screen::FIRST_ROWS);
+    tty.assert_terminal_taken();
+    tty.type_keys("j");
+    tty.end_on(libc::SIGTERM);
+}
+
 #[test]
 fn sighup_gives_back_echo_and_line_editing() {
     dashboard().end_on(libc::SIGHUP);

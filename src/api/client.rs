@@ -3,10 +3,10 @@
 
 use super::address;
 use super::decode::{self, DecodeError};
-use super::echo;
 use super::error::ApiError;
 use super::tls;
 use crate::model::Token;
+use crate::model::echo;
 use crate::model::{Branch, Envelope, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use reqwest::header::{ACCEPT, HeaderMap, RETRY_AFTER};
 use reqwest::{Method, StatusCode};

@@ -9,7 +9,7 @@
 //! terminal: no control or bidi character, no line break, and a bounded
 //! length.
 
-use super::echo;
+use crate::model::echo;
 use crate::model::{Token, redact_secrets};
 use crate::sanitize::sanitize_line;
 use chrono::{DateTime, Utc};

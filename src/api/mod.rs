@@ -3,7 +3,6 @@
 pub mod address;
 pub mod client;
 pub mod decode;
-pub mod echo;
 pub mod error;
 pub mod retry_after;
 

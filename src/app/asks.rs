@@ -48,7 +48,13 @@ impl App {
             ExportFormat::Csv => table.to_csv(),
             ExportFormat::Json => table.to_json(),
         };
-        let stamp = now.format("%Y%m%d-%H%M%S");
+        // The centre's date and time, as every time on screen.
+        let stamp = self
+            .shared
+            .settings
+            .timezone
+            .wall_clock(now)
+            .format("%Y%m%d-%H%M%S");
         let tab = self.tab.name().to_lowercase();
         vec![Effect::Export {
             contents,

@@ -139,24 +139,36 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         // The config alone: no token or network.
         Command::Keys => keys::run(&overrides(global), format)?,
         Command::Plugins { show_token } => {
-            plugins::run(&open(global).await?, format, show_token).await?
+            plugins::run(&open(global, log).await?, format, show_token).await?
         }
         Command::Install {
             plugin_id,
             yes,
             show_token,
-        } => install::run(&open(global).await?, format, plugin_id, yes, show_token).await?,
-        Command::Groups(args) => groups::run(&open(global).await?, format, &args).await?,
-        Command::Timetable(args) => timetable::run(&open(global).await?, format, &args).await?,
-        Command::Today(args) => today::run(&open(global).await?, format, &args).await?,
-        Command::Branches => branches::run(&open(global).await?, format).await?,
-        Command::Info => info::run(&open(global).await?, global.format, log).await,
+        } => {
+            install::run(
+                &open(global, log).await?,
+                format,
+                plugin_id,
+                yes,
+                show_token,
+            )
+            .await?
+        }
+        Command::Groups(args) => groups::run(&open(global, log).await?, format, &args).await?,
+        Command::Timetable(args) => {
+            timetable::run(&open(global, log).await?, format, &args).await?
+        }
+        Command::Today(args) => today::run(&open(global, log).await?, format, &args).await?,
+        Command::Branches => branches::run(&open(global, log).await?, format).await?,
+        Command::Info => info::run(&open(global, log).await?, global.format, log).await,
     };
     print(&output)
 }
 
-async fn open(global: &GlobalArgs) -> Result<Session, CliError> {
+async fn open(global: &GlobalArgs, log: &Log) -> Result<Session, CliError> {
     let session = session::open(&overrides(global), global.demo).await?;
+    log.set_cap(session.config.log_max_bytes);
     for warning in &session.config.warnings {
         eprintln!("crmdeck: warning: {warning}");
     }

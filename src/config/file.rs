@@ -15,7 +15,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 22] = [
+pub(crate) const SETTING_KEYS: [&str; 23] = [
     "base_url",
     "token",
     "token_env",
@@ -38,6 +38,7 @@ pub(crate) const SETTING_KEYS: [&str; 22] = [
     "max_in_flight",
     "max_groups",
     "max_parallel",
+    "log_max_mb",
 ];
 
 /// Keys allowed only at the top level.
@@ -51,6 +52,7 @@ const BRANCH_ID: RangeInclusive<i64> = 1..=i64::MAX;
 const MAX_IN_FLIGHT: RangeInclusive<i64> = 1..=32;
 const MAX_GROUPS: RangeInclusive<i64> = 1..=100_000_000;
 const MAX_PARALLEL: RangeInclusive<i64> = 1..=10_000;
+const LOG_MAX_MB: RangeInclusive<i64> = 1..=10_000;
 
 /// A value and the line of the file it was read from.
 #[derive(Debug, Clone)]
@@ -101,6 +103,7 @@ pub(crate) struct Settings {
     pub max_in_flight: Option<usize>,
     pub max_groups: Option<u64>,
     pub max_parallel: Option<MaxParallel>,
+    pub log_max_mb: Option<u64>,
 }
 
 impl Settings {
@@ -129,6 +132,7 @@ impl Settings {
             max_in_flight: profile.max_in_flight.or(self.max_in_flight),
             max_groups: profile.max_groups.or(self.max_groups),
             max_parallel: profile.max_parallel.or(self.max_parallel),
+            log_max_mb: profile.log_max_mb.or(self.log_max_mb),
         }
     }
 }
@@ -394,6 +398,10 @@ fn store(
             settings.max_groups = Some(number(value, MAX_GROUPS, expected)? as u64);
         }
         "max_parallel" => settings.max_parallel = Some(max_parallel(value)?),
+        "log_max_mb" => {
+            let expected = "log_max_mb must be a number of megabytes from 1 to 10000";
+            settings.log_max_mb = Some(number(value, LOG_MAX_MB, expected)? as u64);
+        }
         "timezone" => settings.timezone = Some(parsed(value, key)?),
         "language" => settings.language = Some(parsed(value, key)?),
         "theme" => settings.theme = Some(parsed(value, key)?),

@@ -15,6 +15,7 @@
 //! and one table may set only one of them.
 
 mod base_url;
+mod command_tree;
 mod error;
 mod file;
 mod paths;
@@ -208,6 +209,10 @@ pub struct Config {
     /// `max_parallel`: the most groups of a branch at once before
     /// `timetable --check` reports the hour; empty when not set.
     pub max_parallel: MaxParallel,
+    /// `log_max_mb`: the log's size before it is rotated (one old file
+    /// kept as `crmdeck.log.1`), in bytes; None when not set (the log's
+    /// default, `logging::DEFAULT_CAP`).
+    pub log_max_bytes: Option<u64>,
     /// To show once (e.g. a token in a file others can read).
     pub warnings: Vec<String>,
     /// `[keys]` of the file: the user's bindings, in file order.
@@ -240,6 +245,7 @@ impl Default for Config {
             max_in_flight: None,
             max_groups: None,
             max_parallel: MaxParallel::default(),
+            log_max_bytes: None,
             warnings: Vec::new(),
             keys: Vec::new(),
         }
@@ -349,6 +355,7 @@ pub fn load(
         max_in_flight: settings.max_in_flight,
         max_groups: settings.max_groups,
         max_parallel: settings.max_parallel.unwrap_or_default(),
+        log_max_bytes: settings.log_max_mb.map(|mb| mb << 20),
         warnings,
         keys,
     })

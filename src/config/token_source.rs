@@ -1,9 +1,10 @@
 //! Where the bearer token comes from, and fetching it on demand (so the TUI
 //! can pick up a renewed token without restarting).
 
+use super::command_tree;
 use super::error::{CommandOutcome, ConfigError};
 use crate::local_files;
-use crate::model::{Token, mask_token_like_words};
+use crate::model::{Token, echo, mask_token_like_words};
 use std::fmt;
 use std::io::Read;
 use std::os::unix::process::CommandExt;
@@ -160,15 +161,22 @@ fn short_name(program: &str) -> &str {
 }
 
 /// What of a failing command's stderr is quoted: its first line, cleaned,
-/// with every long word of the command and of what it printed on stdout
-/// masked as `…` ([`mask_known_words`]), then every token-like word masked
+/// with every long word of the command and of its stdout masked as `…`
+/// ([`mask_known_words`]), every piece of a long word of its stdout masked
+/// however cut or dressed ([`echo`]), then every token-like word masked
 /// ([`mask_token_like_words`]: `pass` or a gpg wrapper may print the token
 /// there), and only then cut to length, so a cut cannot leave a piece of a
 /// token too short to be recognised.
 fn quoted_stderr(stderr: &[u8], command: &str, stdout: &[u8]) -> Option<String> {
     let line = first_line(stderr)?;
     let stdout = String::from_utf8_lossy(stdout);
-    let masked = mask_token_like_words(&mask_known_words(&line, command, &stdout));
+    let line = mask_known_words(&line, command, &stdout);
+    // Pieces of what it printed (its token, perhaps) masked however cut or dressed.
+    let line = stdout
+        .split_whitespace()
+        .filter(|word| word.chars().count() >= echo::FRAGMENT)
+        .fold(line, |line, word| Token::new(word).mask_in(&line));
+    let masked = mask_token_like_words(&line);
     Some(cut(masked))
 }
 
@@ -209,15 +217,18 @@ pub(crate) fn check_token(token: Token, from: impl Fn() -> String) -> Result<Tok
 }
 
 /// Runs `sh -c command` with no stdin; stdout (trimmed) is the token.
-/// The command runs in a process group of its own: when it takes too long
-/// or prints more than a token can be, the whole group is ended, so nothing
-/// it started outlives it.
+/// The command runs in a process group of its own, marked: when it takes
+/// too long or prints more than a token can be, the whole group is ended
+/// and everything that carries its mark ([`command_tree`]), so nothing it
+/// started outlives it, a session of its own included.
 fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigError> {
     let deadline = Instant::now() + limit;
     let label = command_label(command);
+    let mark = command_tree::new_mark();
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(command)
+        .env(command_tree::MARK, &mark)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -232,6 +243,7 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
     let stderr = drain(child.stderr.take());
     let ended = wait_for(&child, &stdout, deadline);
     if !matches!(ended, Ended::Done(_)) {
+        command_tree::end_below(child.id(), &mark);
         end_group(&child);
     }
     // The shell is reaped only now: until then its id, which is the group's,
@@ -419,6 +431,35 @@ mod tests {
         assert!(gone(pid), "the command's child {pid} still runs");
     }
 
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_time_out_ends_what_left_the_group_too() {
+        let dir = tempfile::tempdir().unwrap();
+        for (i, escape) in [
+            // A session of its own, its parent the command's shell.
+            "setsid sh -c 'echo $$ > {pid}; exec sleep 333' &",
+            // The same from a subshell that is gone at once: an orphan.
+            "(setsid sh -c 'echo $$ > {pid}; exec sleep 333' &)",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let pid_file = dir.path().join(format!("pid{i}"));
+            let started = escape.replace("{pid}", &pid_file.display().to_string());
+            let command = format!("{started}\nsleep 30");
+            let error = run_token_command(&command, Duration::from_millis(500)).unwrap_err();
+            assert!(error.to_string().contains("did not finish"), "{error}");
+            let pid = std::fs::read_to_string(&pid_file).unwrap();
+            let pid = pid.trim();
+            assert!(!pid.is_empty(), "{escape}");
+            let waited = Instant::now();
+            while !gone(pid) && waited.elapsed() < Duration::from_secs(5) {
+                thread::sleep(Duration::from_millis(10));
+            }
+            assert!(gone(pid), "{escape}: {pid} still runs");
+        }
+    }
+
     #[test]
     fn a_command_that_never_stops_printing_is_stopped_past_64_kib() {
         let started = Instant::now();
@@ -522,6 +563,47 @@ mod tests {
         let command = format!("cat {file}; echo \"no access to $(cat {file})\" >&2; exit 1");
         let error = run_token_command(&command, Duration::from_secs(10)).unwrap_err();
         assert!(error.to_string().ends_with("no access to …"), "{error}");
+    }
+
+    #[test]
+    fn pieces_of_the_token_are_never_quoted_however_dressed() {
+        let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.owImVBjuPAlwI5470GidaSo7";
+        let signature = "owImVBjuPAlwI5470GidaSo7";
+        for stderr in [
+            // In groups of 8, as gpg prints a key: the token need not be known.
+            "gpg: entry locked: owImVBju PAlwI547 0GidaSo7".to_string(),
+            // Its characters spaced out, or with zero-width spaces between,
+            // once it printed the token (unknown otherwise).
+            format!(
+                "entry {}",
+                signature
+                    .chars()
+                    .map(|c| format!("{c} "))
+                    .collect::<String>()
+            ),
+            format!(
+                "entry {}",
+                signature
+                    .chars()
+                    .map(|c| format!("{c}\u{200B}"))
+                    .collect::<String>()
+            ),
+        ] {
+            let grouped = stderr.starts_with("gpg");
+            for stdout in [token].into_iter().chain(grouped.then_some("")) {
+                let command = format!("printf '%s' '{stdout}'; printf '{stderr}\\n' >&2; exit 1");
+                let error = run_token_command(&command, Duration::from_secs(10)).unwrap_err();
+                let shown: String = error
+                    .to_string()
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .collect();
+                for run in signature.as_bytes().windows(10) {
+                    let run = std::str::from_utf8(run).unwrap();
+                    assert!(!shown.contains(run), "{run} in {error} ({stderr})");
+                }
+            }
+        }
     }
 
     #[test]

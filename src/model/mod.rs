@@ -8,9 +8,11 @@
 //! - `page`: pagination, which page of groups to ask for, a page as answered;
 //! - `secret`: the bearer [`Token`], [`mask_secret`], [`redact_secrets`],
 //!   [`describe_expiry`];
+//! - `echo`: the token found in any text, whole or in pieces, to mask;
 //! - `budget`: the elements a document being decoded may still keep.
 
 pub mod budget;
+pub mod echo;
 mod page;
 mod records;
 mod secret;

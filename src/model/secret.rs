@@ -33,13 +33,11 @@ impl Token {
         mask_secret(&self.0)
     }
 
-    /// `text` with every copy of this token replaced by its masked form,
-    /// whatever the token's shape (a short opaque token included).
+    /// `text` with every echo of this token replaced by its masked form,
+    /// whatever the token's shape (a short opaque token included), and
+    /// every piece of it by `…` ([`super::echo`]).
     pub fn mask_in(&self, text: &str) -> String {
-        if self.0.is_empty() {
-            return text.to_string();
-        }
-        text.replace(&self.0, &self.masked())
+        super::echo::without_token(text, self).into_owned()
     }
 
     /// The `exp` claim of a JWT (no signature check: only for telling the user).
@@ -97,9 +95,57 @@ pub fn redact_secrets(text: &str) -> String {
 ///
 /// Words, sentences, paths and host names without digits pass: what says
 /// why the command failed stays readable.
+///
+/// A token printed in groups (`owImVBju PAlwI547 0GidaSo7`, as gpg prints
+/// a key) is masked whole: two or more words in a row, one space apart,
+/// each of mixed case or of letters and digits, 16 characters or more
+/// together.
 pub fn mask_token_like_words(text: &str) -> String {
     let is_word_char = |c: char| c.is_ascii_alphanumeric() || "|._-+/=".contains(c);
-    mask_words(text, is_word_char, looks_token_like)
+    mask_grouped_words(&mask_words(text, is_word_char, looks_token_like))
+}
+
+/// See [`mask_token_like_words`]: runs of random-looking groups masked.
+fn mask_grouped_words(text: &str) -> String {
+    let looks_random = |word: &str| {
+        let has = |test: fn(&char) -> bool| word.chars().any(|c| test(&c));
+        word.len() >= 4
+            && word
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+/=_-".contains(c))
+            && ((has(char::is_ascii_alphabetic) && has(char::is_ascii_digit))
+                || (word.chars().skip(1).any(|c| c.is_ascii_uppercase())
+                    && has(char::is_ascii_lowercase)))
+    };
+    // Runs of two or more random-looking words, one space apart, as byte ranges.
+    let mut runs = Vec::new();
+    let mut run: Option<(usize, usize, usize)> = None; // start, end, words
+    let mut at = 0;
+    for word in text.split(' ') {
+        let end = at + word.len();
+        run = match run {
+            _ if !looks_random(word) => {
+                runs.extend(run);
+                None
+            }
+            Some((start, _, words)) => Some((start, end, words + 1)),
+            None => Some((at, end, 1)),
+        };
+        at = end + 1;
+    }
+    runs.extend(run);
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for (start, end, words) in runs {
+        let joined: String = text[start..end].split(' ').collect();
+        if words >= 2 && joined.len() >= 16 {
+            out.push_str(&text[copied..start]);
+            out.push_str(&mask_secret(&joined));
+            copied = end;
+        }
+    }
+    out.push_str(&text[copied..]);
+    out
 }
 
 /// `text` with every word (a run of `is_word_char`) that `is_secret` picks
@@ -273,9 +319,16 @@ mod tests {
             "exit status 2 after 10 s",
             "internationalization",
             "1|short",
+            "iPhone 15Pro not found",
+            "GitHub McDonald and IPv6 2001 ok",
         ] {
             assert_eq!(mask_token_like_words(kept), kept);
         }
+        // A key printed in groups, as gpg prints one.
+        assert_eq!(
+            mask_token_like_words("gpg: entry locked: owImVBju PAlwI547 0GidaSo7 (see the log)"),
+            "gpg: entry locked: owIm… (see the log)"
+        );
         // Everything redact_secrets masks, this masks too.
         let text =
             r#"{"token":"12|abcdefghijklmnopqrstuvwxyz0123","jwt":"eyJhbGciOi.eyJzdWIi.c2ln"}"#;

@@ -122,6 +122,19 @@ impl EffectRunner {
         });
     }
 
+    /// Writes an export's file off the event loop (a slow disk or a full
+    /// one never holds a key): [`Msg::Exported`] follows.
+    pub fn export(&self, contents: String, rows: usize, path: Option<String>, file_name: String) {
+        self.spawn(async move {
+            let written = tokio::task::spawn_blocking(move || {
+                super::export::write(&contents, path.as_deref(), &file_name, false)
+            })
+            .await
+            .unwrap_or_else(|join_error| std::panic::resume_unwind(join_error.into_panic()));
+            Msg::Exported(written.map(|path| (rows, path)))
+        });
+    }
+
     /// Runs `work` in a task that sends its message, or [`TaskEvent::Panicked`].
     fn spawn(&self, work: impl Future<Output = Msg> + Send + 'static) -> JoinHandle<()> {
         let sender = self.sender.clone();

@@ -447,11 +447,7 @@ where
                     rows,
                     path,
                     file_name,
-                } => {
-                    let written = super::export::write(&contents, path.as_deref(), &file_name);
-                    let result = written.map(|path| (rows, path));
-                    self.own_inputs.push_back(Input::Msg(Msg::Exported(result)));
-                }
+                } => self.runner.export(contents, rows, path, file_name),
                 Effect::Suspend => {
                     self.screen.suspend()?;
                     tracing::info!("resumed after a suspend");

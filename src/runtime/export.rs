@@ -3,28 +3,37 @@
 //! folder ($XDG_DOWNLOAD_DIR, as `directories` reads it), else ~/Downloads
 //! when it exists, else home.
 
+use crate::local_files::{self, PrivateFileError};
 use directories::{BaseDirs, UserDirs};
 use std::path::{Path, PathBuf};
 
 /// Writes `contents` to `path` (a folder gets `file_name` inside; `~/`
-/// is home) or to the default folder; the path written, or why not.
-pub fn write(contents: &str, path: Option<&str>, file_name: &str) -> Result<String, String> {
+/// is home) or to the default folder, whole or not at all and never
+/// through a link ([`local_files::write_whole`]); an existing file only
+/// when `replace` (`:export!`). The path written, or why not.
+pub fn write(
+    contents: &str,
+    path: Option<&str>,
+    file_name: &str,
+    replace: bool,
+) -> Result<String, String> {
     let target = match path {
         Some(path) => {
             let path = expand_home(path);
-            if path.is_dir() {
-                path.join(file_name)
-            } else {
-                path
-            }
+            // Not followed if a link: a link to a folder is refused below.
+            let folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+            if folder { path.join(file_name) } else { path }
         }
         None => default_dir()
             .ok_or("no download or home folder: give :export a path")?
             .join(file_name),
     };
-    std::fs::write(&target, contents)
-        .map(|()| target.display().to_string())
-        .map_err(|error| format!("cannot write {}: {error}", target.display()))
+    match local_files::write_whole(&target, contents.as_bytes(), replace) {
+        Ok(()) => Ok(target.display().to_string()),
+        Err(PrivateFileError::Exists(path)) => Err(format!("{path} exists: :export! replaces it")),
+        Err(PrivateFileError::Refused(why)) => Err(format!("cannot write {why}")),
+        Err(error) => Err(format!("cannot write {}: {error}", target.display())),
+    }
 }
 
 fn expand_home(path: &str) -> PathBuf {
@@ -50,13 +59,21 @@ mod tests {
     #[test]
     fn a_folder_gets_the_file_name_and_a_bad_path_says_why() {
         let dir = tempfile::tempdir().unwrap();
-        let written = write("a,b\r\n", dir.path().to_str(), "x.csv").unwrap();
+        let written = write("a,b\r\n", dir.path().to_str(), "x.csv", false).unwrap();
         assert_eq!(std::fs::read_to_string(&written).unwrap(), "a,b\r\n");
         assert!(written.ends_with("x.csv"));
-        let error = write("a", Some("/nonexistent-dir/x.csv"), "x.csv").unwrap_err();
+        let error = write("a", Some("/nonexistent-dir/x.csv"), "x.csv", false).unwrap_err();
         assert!(
             error.starts_with("cannot write /nonexistent-dir/x.csv"),
             "{error}"
         );
+        // Written again: refused unless replacing was asked.
+        let again = write("b", dir.path().to_str(), "x.csv", false).unwrap_err();
+        assert!(
+            again.ends_with("x.csv exists: :export! replaces it"),
+            "{again}"
+        );
+        write("b", dir.path().to_str(), "x.csv", true).unwrap();
+        assert_eq!(std::fs::read_to_string(&written).unwrap(), "b");
     }
 }

@@ -69,6 +69,7 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
             return error.exit_code();
         }
     };
+    log.set_cap(session.config.log_max_bytes);
     // Printed on the main screen, so they are there when the dashboard ends;
     // the dashboard shows them on its status line too.
     for warning in &session.config.warnings {

@@ -42,14 +42,69 @@ static MOUSE_CAPTURED: AtomicBool = AtomicBool::new(false);
 /// variable of this name by accident.
 const TEST_PANIC_VAR: &str = "CRMDECK_TEST_PANIC";
 
-/// The terminal's events (read from `/dev/tty`); see [`TEST_PANIC_VAR`].
+/// Test-only, as [`TEST_PANIC_VAR`]: the first key press blocks the event
+/// loop's thread for good (as a blocking call of ours once did: a FIFO
+/// opened for reading), so the pseudo-terminal tests can prove that SIGTERM
+/// gives the terminal back whatever the loop is waiting on.
+const TEST_HANG_VAR: &str = "CRMDECK_TEST_HANG";
+
+/// The terminal's events (read from `/dev/tty`); see [`TEST_PANIC_VAR`]
+/// and [`TEST_HANG_VAR`].
 pub fn events() -> impl Stream<Item = io::Result<Event>> + Unpin {
     let panic_on_key = std::env::var_os(TEST_PANIC_VAR).is_some();
+    let hang_on_key = std::env::var_os(TEST_HANG_VAR).is_some();
     EventStream::new().inspect(move |event| {
         if panic_on_key && matches!(event, Ok(Event::Key(_))) {
             panic!("{TEST_PANIC_VAR} is set: a panic on the first key, as asked");
         }
+        if hang_on_key && matches!(event, Ok(Event::Key(_))) {
+            loop {
+                std::thread::sleep(std::time::Duration::from_secs(3600));
+            }
+        }
     })
+}
+
+/// How long the event loop has to end after SIGTERM, SIGHUP or SIGINT
+/// before the terminal is given back without it.
+const SIGNAL_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Gives the terminal back and ends the process when a signal that ends
+/// the dashboard is not answered by the event loop in [`SIGNAL_GRACE`]:
+/// whatever the loop is stuck on (a blocking call, a busy loop), the user
+/// gets a working terminal and the shell's exit code (128 + signal). A
+/// thread of its own with a runtime of its own, so nothing the loop does
+/// can hold it.
+fn watch_signals() {
+    static STARTED: Once = Once::new();
+    STARTED.call_once(|| {
+        let watch = || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build();
+            let Ok(runtime) = runtime else { return };
+            runtime.block_on(async {
+                let Ok(mut signals) = Signals::listen() else {
+                    return;
+                };
+                loop {
+                    let Some(code) = signals.recv().await.exit_code() else {
+                        continue;
+                    };
+                    tokio::time::sleep(SIGNAL_GRACE).await;
+                    // Still here: the loop did not answer.
+                    restore();
+                    std::process::exit(i32::from(code));
+                }
+            });
+        };
+        let spawned = std::thread::Builder::new()
+            .name("signal-watch".into())
+            .spawn(watch);
+        if let Err(error) = spawned {
+            tracing::warn!(%error, "no signal watch: a stuck loop would keep the terminal");
+        }
+    });
 }
 
 /// The terminal while the UI owns it, and the signals that come to it from
@@ -66,6 +121,7 @@ impl Tui {
         // Listening first: a SIGTERM must never find the terminal in raw
         // mode with its default action still in place.
         let signals = Signals::listen()?;
+        watch_signals();
         install_panic_hook();
         let terminal = Terminal::new(LeanBackend::new(io::stdout()))?;
         let mut tui = Self {

@@ -142,12 +142,14 @@ fn export_writes_the_rows_on_screen() {
             contents,
             rows,
             path,
-            ..
-        } => Some((contents, rows, path)),
+            file_name,
+        } => Some((contents, rows, path, file_name)),
         _ => None,
     });
-    let (contents, rows, path) = export.expect("an export");
+    let (contents, rows, path, file_name) = export.expect("an export");
     assert_eq!(*rows, 1);
+    // The centre's date and time (09:00 UTC is 14:00 in Tashkent).
+    assert_eq!(file_name, "crmdeck-plugins-20250602-140000.csv");
     assert_eq!(path.as_deref(), Some("/tmp/x.csv"));
     assert!(contents.contains("Payme payments"), "{contents}");
     app.update(
