@@ -2,7 +2,7 @@
 //! input: an overlay opened or closed, a tab shown, a command to the tabs,
 //! an action as its key would do it, the tab's rows exported.
 
-use super::commands::ExportFormat;
+use super::commands::{ExportFormat, ExportTo};
 use super::screen::Ask;
 use super::{App, Effect, Tab};
 
@@ -29,7 +29,7 @@ impl App {
                     effects.extend(screen.command(&command, &mut self.shared));
                 }
                 Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
-                Ask::Export { format, path } => effects.extend(self.export(format, path)),
+                Ask::Export(to) => effects.extend(self.export(to)),
             }
         }
         effects
@@ -37,7 +37,12 @@ impl App {
 
     /// The rows of the tab shown as a file's contents, for the runtime to
     /// write; or why there are none.
-    pub(super) fn export(&mut self, format: ExportFormat, path: Option<String>) -> Vec<Effect> {
+    pub(super) fn export(&mut self, to: ExportTo) -> Vec<Effect> {
+        let ExportTo {
+            format,
+            path,
+            replace,
+        } = to;
         let now = self.shared.now;
         let Some(table) = self.tabs.get(self.tab).view(&self.shared) else {
             let why = format!("the {} tab shows no list to export", self.tab.name());
@@ -61,6 +66,7 @@ impl App {
             rows: table.len(),
             path,
             file_name: format!("crmdeck-{tab}-{stamp}.{}", format.word()),
+            replace,
         }]
     }
 }

@@ -149,7 +149,7 @@ impl CommandLine {
             }
             Run::Filter(text) => Ask::ToShown(Command::Filter(text)),
             Run::Sort { column, descending } => Ask::ToShown(Command::Sort { column, descending }),
-            Run::Export { format, path } => Ask::Export { format, path },
+            Run::Export(to) => Ask::Export(to),
             Run::Profile(name) => {
                 // The runtime opens its session; Msg::ProfileSwitch says how it went.
                 let opening = format!("opening profile {name}…");

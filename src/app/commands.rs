@@ -26,10 +26,16 @@ pub enum Run {
         column: String,
         descending: bool,
     },
-    Export {
-        format: ExportFormat,
-        path: Option<String>,
-    },
+    Export(ExportTo),
+}
+
+/// What `:export` writes: its format, where (None: the download folder),
+/// and whether over a file already there (`:export!`, as `:w!`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportTo {
+    pub format: ExportFormat,
+    pub path: Option<String>,
+    pub replace: bool,
 }
 
 /// Why a line does not run.
@@ -152,8 +158,23 @@ pub fn parse(line: &str, known: &Known) -> Result<Run, Refusal> {
     if typed.is_empty() {
         return Err("type a command: Tab lists them".to_string().into());
     }
+    // `:export!` replaces a file already there; no other word takes a `!`.
+    let (typed, bang) = match typed.strip_suffix('!') {
+        Some(typed) => (typed, true),
+        None => (typed, false),
+    };
     let word = word_of(typed)?;
     let usage = || format!(":{} takes {}", word.name, word.takes);
+    if bang && word.name != "export" {
+        return Err(format!(":{}! is not a command: only :export! takes a !", word.name).into());
+    }
+    if bang && rest.is_empty() {
+        return Ok(Run::Export(ExportTo {
+            format: ExportFormat::Csv,
+            path: None,
+            replace: true,
+        }));
+    }
     if rest.is_empty() {
         return word.action.map(Run::Perform).ok_or_else(|| usage().into());
     }
@@ -166,7 +187,7 @@ pub fn parse(line: &str, known: &Known) -> Result<Run, Refusal> {
             .map_err(|_| format!("{}: a plugin's id, a number", usage()).into()),
         "filter" => Ok(Run::Filter(rest.to_string())),
         "sort" => Ok(sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage()))?),
-        "export" => export(rest).ok_or_else(|| usage().into()),
+        "export" => export(rest, bang).ok_or_else(|| usage().into()),
         _ => Err(format!(":{} takes nothing after it", word.name).into()),
     }
 }
@@ -252,7 +273,7 @@ fn split_column<'r>(rest: &'r str, sortable: &[&'static str]) -> Option<(&'stati
     Some((column, rest[column.len()..].trim()))
 }
 
-fn export(rest: &str) -> Option<Run> {
+fn export(rest: &str, replace: bool) -> Option<Run> {
     let (word, path) = rest.split_once(' ').unwrap_or((rest, ""));
     let format = match word.to_lowercase().as_str() {
         "csv" => ExportFormat::Csv,
@@ -260,10 +281,11 @@ fn export(rest: &str) -> Option<Run> {
         _ => return None,
     };
     let path = path.trim();
-    Some(Run::Export {
+    Some(Run::Export(ExportTo {
         format,
         path: (!path.is_empty()).then(|| path.to_string()),
-    })
+        replace,
+    }))
 }
 
 /// The lines Tab offers for `line` (without the `:`), each a whole line:
@@ -469,17 +491,35 @@ mod tests {
             ),
             (
                 "export csv",
-                Run::Export {
+                Run::Export(ExportTo {
                     format: ExportFormat::Csv,
                     path: None,
-                },
+                    replace: false,
+                }),
             ),
             (
                 "export json /tmp/a b.json",
-                Run::Export {
+                Run::Export(ExportTo {
                     format: ExportFormat::Json,
                     path: Some("/tmp/a b.json".to_string()),
-                },
+                    replace: false,
+                }),
+            ),
+            (
+                "export! csv /tmp/x.csv",
+                Run::Export(ExportTo {
+                    format: ExportFormat::Csv,
+                    path: Some("/tmp/x.csv".to_string()),
+                    replace: true,
+                }),
+            ),
+            (
+                "export!",
+                Run::Export(ExportTo {
+                    format: ExportFormat::Csv,
+                    path: None,
+                    replace: true,
+                }),
             ),
             (
                 "sort Start Date d",

@@ -298,7 +298,11 @@ impl App {
                 Vec::new()
             }
             Action::Refresh => self.refresh(),
-            Action::Export => self.export(commands::ExportFormat::Csv, None),
+            Action::Export => self.export(commands::ExportTo {
+                format: commands::ExportFormat::Csv,
+                path: None,
+                replace: false,
+            }),
             Action::ReloadToken => {
                 self.shared
                     .status

@@ -165,6 +165,8 @@ pub enum Effect {
         rows: usize,
         path: Option<String>,
         file_name: String,
+        /// Over a file already there (`:export!`); refused otherwise.
+        replace: bool,
     },
     /// Open the session of this profile of the config and go on in a new
     /// app for it; [`Msg::ProfileSwitch`] follows, to one app or the other.

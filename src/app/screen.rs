@@ -7,7 +7,7 @@
 //! Its keys, footer hints and help section come from the keymap table,
 //! under the [`Context`] it is in.
 
-use super::commands::ExportFormat;
+use super::commands::ExportTo;
 use super::keymap::{Action, Context, Hint};
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
@@ -156,10 +156,7 @@ pub enum Ask {
     /// Performs `Action` as its key would on the screen with the focus then.
     Perform(Action),
     /// Writes the rows of the tab shown ([`Screen::view`]) to a file.
-    Export {
-        format: ExportFormat,
-        path: Option<String>,
-    },
+    Export(ExportTo),
 }
 
 /// What one screen asks of the tabs, as data: the branch picked in the

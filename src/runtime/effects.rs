@@ -124,10 +124,17 @@ impl EffectRunner {
 
     /// Writes an export's file off the event loop (a slow disk or a full
     /// one never holds a key): [`Msg::Exported`] follows.
-    pub fn export(&self, contents: String, rows: usize, path: Option<String>, file_name: String) {
+    pub fn export(
+        &self,
+        contents: String,
+        rows: usize,
+        path: Option<String>,
+        file_name: String,
+        replace: bool,
+    ) {
         self.spawn(async move {
             let written = tokio::task::spawn_blocking(move || {
-                super::export::write(&contents, path.as_deref(), &file_name, false)
+                super::export::write(&contents, path.as_deref(), &file_name, replace)
             })
             .await
             .unwrap_or_else(|join_error| std::panic::resume_unwind(join_error.into_panic()));

@@ -447,7 +447,8 @@ where
                     rows,
                     path,
                     file_name,
-                } => self.runner.export(contents, rows, path, file_name),
+                    replace,
+                } => self.runner.export(contents, rows, path, file_name, replace),
                 Effect::Suspend => {
                     self.screen.suspend()?;
                     tracing::info!("resumed after a suspend");

@@ -143,6 +143,7 @@ fn export_writes_the_rows_on_screen() {
             rows,
             path,
             file_name,
+            replace: false,
         } => Some((contents, rows, path, file_name)),
         _ => None,
     });
@@ -150,6 +151,22 @@ fn export_writes_the_rows_on_screen() {
     assert_eq!(*rows, 1);
     // The centre's date and time (09:00 UTC is 14:00 in Tashkent).
     assert_eq!(file_name, "crmdeck-plugins-20250602-140000.csv");
+    // `:export!` replaces a file already there; a `!` elsewhere is a mistake.
+    let effects = press(&mut app, ":export! csv /tmp/x.csv\n");
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Export { replace: true, .. }))
+    );
+    press(&mut app, ":sort! name\n");
+    let said = app
+        .overlay::<CommandLine>()
+        .and_then(|line| line.error.clone());
+    assert_eq!(
+        said.as_deref(),
+        Some(":sort! is not a command: only :export! takes a !")
+    );
+    press(&mut app, "\x1b");
     assert_eq!(path.as_deref(), Some("/tmp/x.csv"));
     assert!(contents.contains("Payme payments"), "{contents}");
     app.update(
