@@ -11,7 +11,7 @@ use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::screen::{Ask, Command, Screen};
 use super::shared::Shared;
-use super::tabs::Tab;
+use super::tab::Tab;
 use super::text_input::{Edit, TextInput};
 use crossterm::event::KeyEvent;
 

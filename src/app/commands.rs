@@ -3,7 +3,7 @@
 //! CLI's subcommands where they overlap; the tab words come from the tab
 //! registry, so a new tab is a new word.
 
-use super::tabs::Tab;
+use super::tab::Tab;
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::domain::script::fold;
 use crate::model::Branch;

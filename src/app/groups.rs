@@ -18,7 +18,7 @@ use super::row_order::RowOrder;
 use super::screen::{Ask, Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
-use super::tabs::Tab;
+use super::tab::Tab;
 use super::view::SavedView;
 use super::walks;
 use crate::api::ApiError;

@@ -3,7 +3,7 @@
 
 use super::keyboard_layouts::us_key;
 use super::list_cursor::Movement;
-use super::tabs::Tab;
+use super::tab::Tab;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Where a key press lands: the screen or overlay that has the focus.

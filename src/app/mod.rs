@@ -35,12 +35,13 @@ mod messages;
 mod mouse;
 pub(crate) mod plugin_detail;
 pub(crate) mod plugins;
+pub(crate) mod registry;
 pub(crate) mod requests;
 pub(crate) mod row_order;
 pub mod screen;
 pub mod shared;
 pub(crate) mod status;
-pub(crate) mod tabs;
+pub(crate) mod tab;
 pub(crate) mod text_input;
 pub(crate) mod today;
 pub mod view;
@@ -52,7 +53,7 @@ mod tests;
 
 pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId, Walked};
 pub use shared::AppSettings;
-pub use tabs::Tab;
+pub use tab::Tab;
 pub use view::SavedView;
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -60,11 +61,11 @@ use command_line::CommandLine;
 use crossterm::event::{KeyEvent, KeyEventKind};
 use help::Help;
 use keymap::{Action, Context, Hint};
+use registry::Tabs;
 use requests::Owner;
 use screen::Screen;
 use shared::Shared;
 use std::time::Duration;
-use tabs::Tabs;
 
 /// How often the spinner turns while something loads.
 const SPINNER_TICK: Duration = Duration::from_millis(100);

@@ -14,7 +14,7 @@ use super::requests::{Owner, Requests};
 use super::screen::{Command, Screen};
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
-use super::tabs::Tab;
+use super::tab::Tab;
 use crate::api::ApiError;
 use crate::domain::columns::plugins::{COLUMNS, PluginFormat};
 use crate::domain::columns::table::Table;

@@ -13,7 +13,7 @@ use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::requests::Requests;
 use super::shared::Shared;
-use super::tabs::Tab;
+use super::tab::Tab;
 use super::view::SavedView;
 use crate::domain::columns::table::Table;
 use crate::store::Snapshot;
