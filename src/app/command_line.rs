@@ -4,7 +4,7 @@
 //! means). A line that means nothing, or nothing yet, stays with the
 //! reason shown above it: nothing typed is lost by a mistake.
 
-use super::branch_picker::BranchesState;
+use super::branches::BranchesState;
 use super::commands::{Known, Run, completions, parse};
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
@@ -124,20 +124,20 @@ impl CommandLine {
                 // The runtime opens its session; Msg::ProfileSwitch says how it went.
                 let opening = format!("opening profile {name}…");
                 shared.status.info(opening, shared.now);
-                let mut effects = remember(line, &mut shared.command_history);
+                let mut effects = remember(line, &mut shared.settings.command_history);
                 effects.push(Effect::SwitchProfile(name));
                 return effects;
             }
         };
         shared.ask(ask);
-        remember(line, &mut shared.command_history)
+        remember(line, &mut shared.settings.command_history)
     }
 }
 
 /// The branches known now (none while they load or failed).
 fn branches(shared: &Shared) -> &[crate::model::Branch] {
-    match &shared.branches.state {
-        BranchesState::Loaded(list) => list,
+    match shared.branches_state() {
+        BranchesState::Loaded { list, .. } => list,
         _ => &[],
     }
 }
@@ -171,8 +171,8 @@ impl Screen for CommandLine {
 
     fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
         match movement {
-            Movement::Up => self.recall(true, &shared.command_history),
-            Movement::Down => self.recall(false, &shared.command_history),
+            Movement::Up => self.recall(true, &shared.settings.command_history),
+            Movement::Down => self.recall(false, &shared.settings.command_history),
             _ => {}
         }
     }

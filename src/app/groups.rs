@@ -291,7 +291,7 @@ impl Screen for GroupsTab {
                 reload: false,
             }),
             Action::PickBranch => {
-                let picker = BranchPicker::open(&shared.branches, self.branch_id);
+                let picker = BranchPicker::open(shared.branches_state(), self.branch_id);
                 shared.open(picker);
             }
             Action::CycleSort => {

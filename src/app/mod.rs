@@ -19,6 +19,7 @@ pub mod protocol;
 
 mod asks;
 pub(crate) mod branch_picker;
+pub(crate) mod branches;
 pub(crate) mod command_line;
 pub(crate) mod commands;
 pub(crate) mod confirm;

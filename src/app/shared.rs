@@ -3,7 +3,7 @@
 //! status line, the branches and the branch chosen, the store and its
 //! walks, and the asks to the app.
 
-use super::branch_picker::Branches;
+use super::branches::{Branches, BranchesState};
 use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{Answer, Effect, Request, RequestId, Walked};
@@ -67,7 +67,8 @@ pub struct AppSettings {
     /// What was on screen when this profile last ran (the default when
     /// nothing was remembered): the tabs start there.
     pub view: SavedView,
-    /// The command line's history as read at start, the oldest first.
+    /// The command line's history, the oldest first: as read at start,
+    /// then each line run appended (the runtime appends it to the file).
     pub command_history: Vec<String>,
     /// The keys in use: the table's, with the config's `[keys]`.
     pub keymap: Keymap,
@@ -82,18 +83,14 @@ pub struct Shared {
     pub now: DateTime<Utc>,
     pub requests: Requests,
     pub status: StatusLine,
-    /// The branches of `/v2/branches`, asked for by the app.
+    /// The names of the store's branches (of `/v2/branches`, asked for by
+    /// the app, or the snapshot's until it answers).
     pub branches: Branches,
     /// The branch of the groups list (None: all); the week shows the same.
     pub branch_id: Option<i64>,
-    /// The centre's name in the snapshot read at start, shown until
-    /// `/v2/token/me` answers (see [`centre`](Self::centre)).
-    snapshot_centre: Option<String>,
     /// Every group the screens show, by branch (`store.groups(branch)`),
     /// filled by the walks [`walk`](Self::walk) starts.
     pub store: Store,
-    /// The command line's history, the oldest first.
-    pub command_history: Vec<String>,
     walks: Walks,
     asks: VecDeque<Ask>,
 }
@@ -112,12 +109,10 @@ impl Shared {
             requests: Requests::default(),
             status,
             branches: Branches::default(),
-            snapshot_centre: None,
             store: Store::new(WalkPolicy::of_config(
                 settings.max_in_flight,
                 settings.max_groups,
             )),
-            command_history: settings.command_history.clone(),
             walks: Walks::default(),
             asks: VecDeque::new(),
             settings,
@@ -193,33 +188,47 @@ impl Shared {
             branch,
             taken_at: self.now,
             groups: groups.into_iter().flatten().collect(),
-            branches: self.store.branches.get().cloned(),
-            plugins: self.store.plugins.get().cloned(),
-            centre: self.store.centre.get().cloned().flatten(),
+            branches: self.store.branches.fresh().cloned(),
+            plugins: self.store.plugins.fresh().cloned(),
+            centre: self.store.centre.fresh().cloned().flatten(),
         }))
     }
 
     /// Shows the snapshot read at start until fresh data replaces it: its
-    /// groups into the store (the walk under way still runs), its branch
-    /// names while the branch list has not answered, its centre's name
-    /// until `/v2/token/me` answers. The screens take what else they show
-    /// of it (`Screen::on_snapshot`).
+    /// groups into the store (the walk under way still runs), its branches
+    /// while the branch list has not answered, its plugins while theirs has
+    /// not, its centre's name until `/v2/token/me` answers. The screens
+    /// take what else they show of it (`Screen::on_snapshot`).
     pub(super) fn seed(&mut self, snapshot: &Snapshot) {
-        self.snapshot_centre.clone_from(&snapshot.centre);
         let list = self.store.groups_mut(snapshot.key.branch, WALK_PER_PAGE);
         list.seed(snapshot.groups.iter().cloned(), snapshot.taken_at);
-        if let (Some(branches), false) = (&snapshot.branches, self.branches.answered()) {
-            self.branches.on_answer(Ok(branches.clone()));
+        if let Some(branches) = &snapshot.branches
+            && self.branches_state().is_loading()
+        {
+            self.store.branches.seed(branches.clone());
+            self.branches.named(branches);
         }
+        if let Some(plugins) = &snapshot.plugins {
+            self.store.plugins.seed(plugins.clone());
+        }
+        self.store.centre.seed(snapshot.centre.clone());
     }
 
-    /// Keeps in the store what this run fetched of the branches, the
-    /// plugins and the centre's name (whoever asked): a snapshot holds only
-    /// fresh data.
+    /// Where the store's branch list stands, with the names made of it.
+    pub fn branches_state(&self) -> BranchesState<'_> {
+        self.branches.state(self.store.branches.get())
+    }
+
+    /// Keeps in the store what this run fetched of the branches (and
+    /// names them), the plugins and the centre's name, whoever asked.
     pub(super) fn keep(&mut self, answer: &Answer) {
         let now = self.walks.instant(self.now);
         match answer {
-            Answer::Branches(Ok(branches)) => self.store.branches.set(branches.clone(), now),
+            Answer::Branches(Ok(branches)) => {
+                self.store.branches.set(branches.clone(), now);
+                self.branches.named(branches);
+            }
+            Answer::Branches(Err(error)) => self.branches.failed_with(error.to_string()),
             Answer::Plugins(Ok(plugins)) => self.store.plugins.set(plugins.clone(), now),
             Answer::Me(Ok(me)) => {
                 let name = me.company_name().map(str::to_owned);
@@ -233,10 +242,7 @@ impl Shared {
     /// `/v2/token/me` answered, else (no answer yet, or a failure) the
     /// snapshot's. An answer that names none wins too: then the host.
     pub fn centre(&self) -> Option<&str> {
-        match self.store.centre.get() {
-            Some(answered) => answered.as_deref(),
-            None => self.snapshot_centre.as_deref(),
-        }
+        self.store.centre.get().and_then(Option::as_deref)
     }
 
     /// The walks held by a 429 whose wait is over go on.
@@ -278,13 +284,12 @@ impl Shared {
         self.requests.send(Owner::App, Request::Me)
     }
 
-    /// Takes what an answer to the app's own requests says: the branches,
-    /// or the centre's zone (the screens then lay their times out again as
-    /// they observe the same answer). The centre's name went into the
+    /// Takes what an answer to the app's own requests says: the centre's
+    /// zone (the screens then lay their times out again as they observe
+    /// the same answer). The branches and the centre's name went into the
     /// store with [`keep`](Self::keep).
     pub(super) fn learn(&mut self, answer: &Answer) {
         match answer {
-            Answer::Branches(result) => self.branches.on_answer(result.clone()),
             // Outside the published spec: a failure or an answer that names
             // no zone leaves the default, without a word. A zone the config
             // names wins over the centre's.

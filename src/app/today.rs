@@ -262,7 +262,7 @@ impl Screen for TodayTab {
             (Context::TodayDetail, Action::Back) => self.detail.open = false,
             (_, Action::Open) if self.selected_group().is_some() => self.detail.open(),
             (_, Action::PickBranch) => {
-                let picker = BranchPicker::open(&shared.branches, self.branch_id);
+                let picker = BranchPicker::open(shared.branches_state(), self.branch_id);
                 shared.open(picker);
             }
             (_, Action::ToggleArchived) => {

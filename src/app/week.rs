@@ -380,7 +380,7 @@ impl Screen for WeekTab {
                 self.detail_scroll = 0;
             }
             (_, Action::PickBranch) => {
-                let picker = BranchPicker::open(&shared.branches, self.branch_id);
+                let picker = BranchPicker::open(shared.branches_state(), self.branch_id);
                 shared.open(picker);
             }
             (_, Action::ToggleArchived) => {

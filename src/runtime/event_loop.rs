@@ -363,7 +363,7 @@ where
         let shared = &self.app.shared;
         let settings = settings::switched(&session, &shared.settings, no_color);
         let settings = AppSettings {
-            command_history: shared.command_history.clone(),
+            command_history: shared.settings.command_history.clone(),
             keymap,
             ..settings
         };

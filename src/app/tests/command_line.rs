@@ -30,7 +30,7 @@ fn a_tab_word_shows_the_tab_and_the_line_is_remembered() {
     assert_eq!(app.tab, Tab::Plugins);
     assert!(app.overlays.is_empty());
     assert!(effects.contains(&Effect::RememberCommand("plu".to_string())));
-    assert_eq!(app.shared.command_history, ["plu"]);
+    assert_eq!(app.shared.settings.command_history, ["plu"]);
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn a_mistake_keeps_the_prompt_open_with_its_text() {
     press(&mut app, "sort nope\n");
     let error = prompt(&app).error.clone().unwrap();
     assert!(error.contains("one of"), "{error}");
-    assert!(app.shared.command_history.is_empty());
+    assert!(app.shared.settings.command_history.is_empty());
 }
 
 #[test]
@@ -257,7 +257,7 @@ fn an_unknown_profile_keeps_the_line_and_switches_nothing() {
         prompt(&app).error.as_deref(),
         Some("no profile tset — did you mean test?")
     );
-    assert!(app.shared.command_history.is_empty());
+    assert!(app.shared.settings.command_history.is_empty());
 }
 
 #[test]
