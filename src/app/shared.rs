@@ -18,6 +18,7 @@ use crate::domain::check::MaxParallel;
 use crate::domain::format::RowFormat;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
+use crate::model::Plugin;
 use crate::store::{GroupList, Snapshot, Store, WalkPolicy};
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
@@ -254,6 +255,11 @@ impl Shared {
     /// How long until a walk held by a 429 may go on.
     pub(super) fn until_walks_wake(&self) -> Option<Duration> {
         self.walks.until_wake(self.now)
+    }
+
+    /// The plugin catalogue as the store holds it (none before it came).
+    pub fn plugins(&self) -> &[Plugin] {
+        self.store.plugins.get().map_or(&[], Vec::as_slice)
     }
 
     /// How group fields are shown.

@@ -95,7 +95,7 @@ fn filter_and_sort_go_to_the_tab_shown() {
         .plugins
         .list
         .shown()
-        .map(|i| app.tabs.plugins.plugins[i].id)
+        .map(|i| app.shared.plugins()[i].id)
         .collect();
     assert_eq!(names, [3]);
     // The plugins sort by nothing: the line says so and stays.

@@ -190,7 +190,10 @@ fn selected_group(app: &App) -> Option<i64> {
 }
 
 fn selected_plugin(app: &App) -> Option<i64> {
-    app.tabs.plugins.selected().map(|p| p.id)
+    app.tabs
+        .plugins
+        .selected(app.shared.plugins())
+        .map(|p| p.id)
 }
 
 #[test]

@@ -23,16 +23,13 @@ fn visible_plugins(app: &App) -> Vec<i64> {
         .list
         .visible
         .iter()
-        .map(|i| app.tabs.plugins.plugins[i].id)
+        .map(|i| app.shared.plugins()[i].id)
         .collect()
 }
 
 /// The value of the "Token" field of the selected plugin's detail.
 fn token_shown(app: &App) -> Option<String> {
-    let document = app
-        .tabs
-        .plugins
-        .detail(&app.shared.requests, &app.shared.settings.timezone)?;
+    let document = app.tabs.plugins.detail(&app.shared)?;
     document.into_iter().find_map(|line| match line {
         DocLine::Field {
             label: "Token",
@@ -207,7 +204,7 @@ fn a_successful_install_shows_the_token_and_reconciles() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
     let effects = respond_ok(&mut app, id, &Request::Install { plugin_id: 2 });
-    let plugin = app.tabs.plugins.plugin(2).unwrap();
+    let plugin = app.shared.plugins().iter().find(|p| p.id == 2).unwrap();
     assert!(plugin.is_installed());
     assert_eq!(status(&app, Info), Some("installed SMS gateway (Eskiz)"));
     let reconcile = fetch_of(&effects, &Request::Plugins);
@@ -215,7 +212,14 @@ fn a_successful_install_shows_the_token_and_reconciles() {
     assert_eq!(token_shown(&app).as_deref(), Some("22|jCr5…"));
     // The refetched list (the server's view) replaces the local one.
     respond_ok(&mut app, reconcile, &Request::Plugins);
-    assert!(!app.tabs.plugins.plugin(2).unwrap().is_installed());
+    assert!(
+        !app.shared
+            .plugins()
+            .iter()
+            .find(|p| p.id == 2)
+            .unwrap()
+            .is_installed()
+    );
     assert_eq!(selected_plugin(&app), Some(2), "the selection stays");
 }
 
@@ -237,7 +241,14 @@ fn a_refused_install_changes_nothing() {
         let id = install_plugin_2(&mut app);
         let effects = respond_err(&mut app, id, INSTALL_2, error.clone());
         assert!(effects.is_empty(), "{error:?}");
-        assert!(!app.tabs.plugins.plugin(2).unwrap().is_installed());
+        assert!(
+            !app.shared
+                .plugins()
+                .iter()
+                .find(|p| p.id == 2)
+                .unwrap()
+                .is_installed()
+        );
         let said = status(&app, Error).unwrap();
         assert!(said.starts_with("install SMS gateway (Eskiz): "), "{said}");
         assert!(!said.contains("checking"), "{said}");
@@ -501,12 +512,12 @@ fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
     let second = fetch_of(&effects, &Request::Plugins);
     assert!(respond(&mut app, first, Answer::Plugins(Ok(Vec::new()))).is_empty());
     assert_eq!(
-        app.tabs.plugins.plugins.len(),
+        app.shared.plugins().len(),
         6,
         "the abandoned answer is dropped"
     );
     respond_err(&mut app, second, &Request::Plugins, server_error());
-    assert_eq!(app.tabs.plugins.plugins.len(), 6);
+    assert_eq!(app.shared.plugins().len(), 6);
     assert!(
         status(&app, Error)
             .unwrap()

@@ -132,7 +132,7 @@ fn only_the_centre_named_in_this_run_is_kept() {
 fn installs_wait_for_the_catalogue_fetched_in_this_run() {
     let (mut app, effects) = started_from(fixtures::snapshot(1..=5), fixtures::settings());
     press(&mut app, "1");
-    let shown = &app.tabs.plugins.plugins;
+    let shown = app.shared.plugins();
     assert_eq!(shown.len(), fixtures::plugins().len());
     assert!(
         shown
