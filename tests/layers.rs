@@ -10,6 +10,12 @@
 //!
 //! Fails on (a) a circle between top-level modules, naming it, and (b) an
 //! import that [`FLOORS`] does not allow.
+//!
+//! Inside `app/` the files have floors of their own ([`APP_FLOORS`]): a file
+//! imports files of its floor or below, never above, and no files import
+//! each other in a circle but `screen` and `shared`. There the code of
+//! `#[cfg(test)]` modules and of `app/tests/` does not count: unit tests
+//! drive the whole app.
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -66,6 +72,36 @@ const FLOORS: &[Floor] = &[
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
 ];
+
+/// The floors of the files inside `app/` (`mod` is `mod.rs`), bottom
+/// first: a file imports only files of its own floor or below. An import of
+/// an item of `mod.rs` (`super::App`, or a re-export such as `super::Effect`)
+/// is an import of `mod`.
+#[rustfmt::skip]
+const APP_FLOORS: &[(&str, &[&str])] = &[
+    // What the rest speaks in: tabs, keys and actions, requests and answers,
+    // sizes, the status line, cursors, text inputs, the view remembered, the
+    // `:` grammar, the branches' names.
+    ("vocabulary", &["tab", "keymap", "keyboard_layouts", "protocol", "layout", "status",
+        "list_cursor", "text_input", "view", "commands", "branches"]),
+    // Ids and owners of requests in flight; the store's walks driven.
+    ("requests and walks", &["requests", "walks"]),
+    // The trait every screen implements and the world it is given.
+    ("screen and shared", &["screen", "shared"]),
+    // What screens are built from.
+    ("pieces", &["list_pane", "row_order", "document", "group_detail", "plugin_detail",
+        "group_rows"]),
+    // The overlays and the tabs (a tab opens overlays).
+    ("screens", &["confirm", "help", "branch_picker", "lesson_list", "command_line",
+        "groups", "plugins", "week", "today"]),
+    // The screen of every tab, the overlays open, what ui draws.
+    ("registry", &["registry"]),
+    // `App` and its routing.
+    ("the app", &["mod", "asks", "messages", "mouse", "fixtures"]),
+];
+
+/// The only circle of files allowed inside `app/`.
+const APP_CIRCLE_ALLOWED: &[&str] = &["screen", "shared"];
 
 /// A path into our own code, from the crate root (`["api", "ApiError"]`),
 /// and the line it is written on.
@@ -259,6 +295,100 @@ fn imports() -> Vec<Import> {
     imports
 }
 
+/// An import from one file of `app/` into another (`mod` for `mod.rs`).
+struct AppImport {
+    from: String,
+    to: String,
+    reference: Reference,
+}
+
+impl AppImport {
+    fn describe(&self) -> String {
+        format!(
+            "src/app/{}.rs:{}: uses crate::{}",
+            self.from,
+            self.reference.line,
+            self.reference.path.join("::")
+        )
+    }
+}
+
+/// Every import between two files of `app/`, test code left out.
+fn app_imports() -> Vec<AppImport> {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut stems = Vec::new();
+    for entry in std::fs::read_dir(&app).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            stems.push(path.file_stem().unwrap().to_str().unwrap().to_string());
+        }
+    }
+    let mut imports = Vec::new();
+    for from in &stems {
+        let source = std::fs::read_to_string(app.join(format!("{from}.rs"))).unwrap();
+        let module: Vec<&str> = match from.as_str() {
+            "mod" => vec!["app"],
+            file => vec!["app", file],
+        };
+        for reference in app_references(&source, &module) {
+            let to = match reference.path.as_slice() {
+                [top, file, ..] if top == "app" && stems.contains(file) => file.clone(),
+                [top, ..] if top == "app" => "mod".to_string(),
+                _ => continue,
+            };
+            if &to != from {
+                imports.push(AppImport {
+                    from: from.clone(),
+                    to,
+                    reference,
+                });
+            }
+        }
+    }
+    imports
+}
+
+/// The paths of `source` outside its `#[cfg(test)]` modules.
+fn app_references(source: &str, module: &[&str]) -> Vec<Reference> {
+    let tokens: TokenStream = source.parse().expect("every file under src/ lexes");
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if let (TokenTree::Punct(hash), Some(TokenTree::Group(attribute))) =
+            (&tokens[i], tokens.get(i + 1))
+            && hash.as_char() == '#'
+            && attribute.to_string().replace(' ', "") == "[cfg(test)]"
+        {
+            // The attribute, any other attributes, then the item up to its
+            // body or its `;`.
+            i += 2;
+            while let Some(token) = tokens.get(i) {
+                i += 1;
+                match token {
+                    TokenTree::Group(body) if body.delimiter() == Delimiter::Brace => break,
+                    TokenTree::Punct(end) if end.as_char() == ';' => break,
+                    _ => {}
+                }
+            }
+            continue;
+        }
+        kept.push(tokens[i].clone());
+        i += 1;
+    }
+    let mut module: Vec<String> = module.iter().map(|m| m.to_string()).collect();
+    let mut found = Vec::new();
+    walk(&kept, &mut module, "crate", &mut found);
+    found
+}
+
+/// The floor of a file of `app/` (its index in [`APP_FLOORS`]).
+fn app_floor_of(file: &str) -> Option<usize> {
+    APP_FLOORS
+        .iter()
+        .position(|(_, files)| files.contains(&file))
+}
+
 fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -415,6 +545,94 @@ fn the_floors_only_look_down() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_file_of_app_imports_only_its_floor_or_below() {
+    let imports = app_imports();
+    // A reader that found nothing would allow everything.
+    for (from, to) in [
+        ("registry", "groups"),
+        ("screen", "shared"),
+        ("asks", "mod"),
+    ] {
+        assert!(
+            imports.iter().any(|i| i.from == from && i.to == to),
+            "the reader found no import from app/{from} into app/{to}"
+        );
+    }
+    let mut refused = Vec::new();
+    for import in &imports {
+        let name = |file: &str| app_floor_of(file).map(|floor| APP_FLOORS[floor].0);
+        match (app_floor_of(&import.from), app_floor_of(&import.to)) {
+            (Some(from), Some(to)) if to <= from => {}
+            (Some(_), Some(_)) => refused.push(format!(
+                "{}: {} ({}) is above {} ({})",
+                import.describe(),
+                import.to,
+                name(&import.to).unwrap(),
+                import.from,
+                name(&import.from).unwrap()
+            )),
+            (None, _) => refused.push(format!("app/{}.rs has no floor in APP_FLOORS", import.from)),
+            (_, None) => refused.push(format!("app/{}.rs has no floor in APP_FLOORS", import.to)),
+        }
+    }
+    // Every file of app/ has its floor, and every floor's file is there.
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    for entry in std::fs::read_dir(&app).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        if path.extension().is_some_and(|e| e == "rs") && app_floor_of(stem).is_none() {
+            refused.push(format!("app/{stem}.rs has no floor in APP_FLOORS"));
+        }
+    }
+    for (_, files) in APP_FLOORS {
+        for file in files.iter().filter(|&&file| file != "fixtures") {
+            if !app.join(format!("{file}.rs")).exists() {
+                refused.push(format!(
+                    "APP_FLOORS names app/{file}.rs, which is not there"
+                ));
+            }
+        }
+    }
+    refused.sort();
+    refused.dedup();
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
+}
+
+#[test]
+fn no_circle_of_files_in_app_but_screen_and_shared() {
+    let imports = app_imports();
+    let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for import in &imports {
+        edges
+            .entry(import.from.as_str())
+            .or_default()
+            .insert(import.to.as_str());
+    }
+    let allowed: Vec<String> = [APP_CIRCLE_ALLOWED, &APP_CIRCLE_ALLOWED[..1]]
+        .concat()
+        .iter()
+        .map(|file| file.to_string())
+        .collect();
+    let found: Vec<String> = circles(&edges)
+        .into_iter()
+        .filter(|circle| *circle != allowed.join(" → "))
+        .collect();
+    let mut report = String::new();
+    for circle in &found {
+        report.push_str(&format!("circle: {circle}\n"));
+        let files: Vec<&str> = circle.split(" → ").collect();
+        for pair in files.windows(2) {
+            let example = imports
+                .iter()
+                .find(|i| i.from == pair[0] && i.to == pair[1])
+                .unwrap();
+            report.push_str(&format!("  {}\n", example.describe()));
+        }
+    }
+    assert!(found.is_empty(), "{report}");
 }
 
 #[test]
