@@ -2,8 +2,9 @@
 //! input: an overlay opened or closed, a tab shown, a command to the tabs,
 //! an action as its key would do it, the tab's rows exported.
 
+use super::ask::Ask;
 use super::commands::ExportFormat;
-use super::screen::Ask;
+use super::registry::Overlay;
 use super::{App, Effect, Tab};
 
 impl App {
@@ -13,7 +14,7 @@ impl App {
         let mut effects = Vec::new();
         while let Some(ask) = self.shared.next_ask() {
             match ask {
-                Ask::Open(overlay) => self.overlays.push(overlay),
+                Ask::Open(open) => (self.overlays).push(Overlay::open(open, &self.shared)),
                 Ask::Close => {
                     self.overlays.pop();
                 }

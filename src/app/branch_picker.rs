@@ -1,11 +1,12 @@
 //! The picker that chooses the branch of the groups list: a filtered list when the branches answered,
 //! a numeric input when they did not.
 
+use super::ask::{Ask, Command};
 use super::branches::BranchesState;
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
-use super::screen::{Ask, Command, Screen};
+use super::screen::Screen;
 use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
 use crate::domain::sanitize::sanitize_line;

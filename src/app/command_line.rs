@@ -4,12 +4,13 @@
 //! means). A line that means nothing, or nothing yet, stays with the
 //! reason shown above it: nothing typed is lost by a mistake.
 
+use super::ask::{Ask, Command};
 use super::branches::BranchesState;
 use super::commands::{Known, Run, completions, parse};
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
-use super::screen::{Ask, Command, Screen};
+use super::screen::Screen;
 use super::shared::Shared;
 use super::tab::Tab;
 use super::text_input::{Edit, TextInput};

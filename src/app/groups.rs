@@ -5,7 +5,7 @@
 //! the archived toggle apply to all rows. Esc stops the walk; `r` walks
 //! again, or asks only for the pages that are missing.
 
-use super::branch_picker::BranchPicker;
+use super::ask::{Ask, Command, Open};
 use super::document::DocLine;
 use super::group_detail::group_document;
 use super::group_rows::{GroupRows, PageRows};
@@ -15,7 +15,7 @@ use super::list_pane::{Done, Focus, ListPane};
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
 use super::row_order::RowOrder;
-use super::screen::{Ask, Command, Screen};
+use super::screen::Screen;
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tab::Tab;
@@ -291,8 +291,9 @@ impl Screen for GroupsTab {
                 reload: false,
             }),
             Action::PickBranch => {
-                let picker = BranchPicker::open(shared.branches_state(), self.branch_id);
-                shared.open(picker);
+                shared.open(Open::BranchPicker {
+                    current: self.branch_id,
+                });
             }
             Action::CycleSort => {
                 self.list.cycle_sort(COLUMNS);

@@ -3,12 +3,13 @@
 //! file. Typing filters the actions by name, label or key; ↑/↓ choose one
 //! and Enter runs it on the screen the help was opened from.
 
+use super::ask::Ask;
 use super::document::wrap;
 use super::keymap::{Action, Context, Keymap, Row, keys_label};
 use super::layout::{self, Layout};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
-use super::screen::{Ask, Screen};
+use super::screen::Screen;
 use super::shared::Shared;
 use super::text_input::TextInput;
 use crossterm::event::KeyEvent;

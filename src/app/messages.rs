@@ -104,7 +104,7 @@ impl App {
             self.tabs.get_mut(tab).observe(&answer, &mut self.shared);
         }
         for overlay in &mut self.overlays {
-            overlay.observe(&answer, &mut self.shared);
+            overlay.screen_mut().observe(&answer, &mut self.shared);
         }
         if let Owner::Tab(tab) = owner {
             effects.extend(self.tabs.get_mut(tab).on_answer(answer, &mut self.shared));

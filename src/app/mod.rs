@@ -7,7 +7,7 @@
 //! screen with the focus (the overlay on top, else the tab shown); the app
 //! keeps the global actions and hands the others to that [`Screen`]. An
 //! answer goes to the screen that asked for it, after the others had a look.
-//! What a screen wants of the app comes back as an [`screen::Ask`].
+//! What a screen wants of the app comes back as an [`ask::Ask`].
 
 /// Test data, kept with the tests (see the file).
 #[cfg(test)]
@@ -17,6 +17,7 @@ pub mod keymap;
 pub mod layout;
 pub mod protocol;
 
+pub(crate) mod ask;
 mod asks;
 pub(crate) mod branch_picker;
 pub(crate) mod branches;
@@ -62,7 +63,7 @@ use command_line::CommandLine;
 use crossterm::event::{KeyEvent, KeyEventKind};
 use help::Help;
 use keymap::{Action, Context, Hint};
-use registry::Tabs;
+use registry::{Overlay, ScreenView, Tabs};
 use requests::Owner;
 use screen::Screen;
 use shared::Shared;
@@ -83,7 +84,7 @@ pub struct App {
     /// The tab shown.
     pub(crate) tab: Tab,
     /// The overlays over the tab, the one on top last (it has the keys).
-    pub(crate) overlays: Vec<Box<dyn Screen>>,
+    pub(crate) overlays: Vec<Overlay>,
     next_auto_refresh: Option<DateTime<Utc>>,
     /// The view last given to the runtime to remember.
     remembered: SavedView,
@@ -227,21 +228,21 @@ impl App {
     }
 
     /// The screens drawn, bottom first: the tab shown, then the overlays.
-    pub fn screens(&self) -> impl Iterator<Item = &dyn Screen> {
-        std::iter::once(self.tabs.get(self.tab)).chain(self.overlays.iter().map(|o| o.as_ref()))
+    pub fn screens(&self) -> impl Iterator<Item = ScreenView<'_>> {
+        std::iter::once(self.tabs.view(self.tab)).chain(self.overlays.iter().map(Overlay::view))
     }
 
     /// The overlay of type `S` nearest the top, if one is open.
-    pub fn overlay<S: Screen>(&self) -> Option<&S> {
-        self.overlays.iter().rev().find_map(|overlay| {
-            let overlay: &dyn std::any::Any = overlay.as_ref();
-            overlay.downcast_ref()
-        })
+    pub fn overlay<'a, S>(&'a self) -> Option<&'a S>
+    where
+        &'a S: TryFrom<&'a Overlay>,
+    {
+        (self.overlays.iter().rev()).find_map(|overlay| overlay.try_into().ok())
     }
 
     fn focused(&self) -> &dyn Screen {
         match self.overlays.last() {
-            Some(overlay) => overlay.as_ref(),
+            Some(overlay) => overlay.screen(),
             None => self.tabs.get(self.tab),
         }
     }
@@ -249,7 +250,7 @@ impl App {
     /// The screen with the focus, and what it may change.
     fn focused_mut(&mut self) -> (&mut dyn Screen, &mut Shared) {
         let screen = match self.overlays.last_mut() {
-            Some(overlay) => overlay.as_mut(),
+            Some(overlay) => overlay.screen_mut(),
             None => self.tabs.get_mut(self.tab),
         };
         (screen, &mut self.shared)
@@ -290,12 +291,13 @@ impl App {
             Action::NextTab => self.show_tab(self.tab.beside(true), false),
             Action::PreviousTab => self.show_tab(self.tab.beside(false), false),
             Action::Help => {
-                self.overlays.push(Box::new(Help::new(context)));
+                self.overlays.push(Overlay::Help(Help::new(context)));
                 Vec::new()
             }
             Action::CommandLine => {
                 let sortable = self.tabs.get(self.tab).sortable();
-                self.overlays.push(Box::new(CommandLine::new(sortable)));
+                self.overlays
+                    .push(Overlay::CommandLine(CommandLine::new(sortable)));
                 Vec::new()
             }
             Action::Refresh => self.refresh(),
@@ -361,7 +363,7 @@ impl App {
             self.tabs.get_mut(tab).fit(&mut self.shared);
         }
         for overlay in &mut self.overlays {
-            overlay.fit(&mut self.shared);
+            overlay.screen_mut().fit(&mut self.shared);
         }
     }
 }

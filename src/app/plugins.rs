@@ -2,7 +2,7 @@
 //! detail with the token, and the install flow (at most one request per
 //! plugin in flight).
 
-use super::confirm::{Confirm, Confirmation};
+use super::ask::{Command, Confirmation, Open};
 use super::document::DocLine;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
@@ -11,7 +11,7 @@ use super::list_pane::{Done, Focus, ListPane};
 use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
-use super::screen::{Command, Screen};
+use super::screen::Screen;
 use super::shared::{AppSettings, Shared};
 use super::status::Topic;
 use super::tab::Tab;
@@ -267,7 +267,7 @@ impl PluginsTab {
         };
         let target = self.install_target(plugin, shared.settings.read_only, &shared.requests);
         match target.map(install_confirmation) {
-            Ok(confirmation) => shared.open(Confirm(confirmation)),
+            Ok(confirmation) => shared.open(Open::Confirm(confirmation)),
             Err(reason) => shared.status.info(reason, shared.now),
         }
     }

@@ -3,12 +3,12 @@
 //! status line, the branches and the branch chosen, the store and its
 //! walks, and the asks to the app.
 
+use super::ask::{Ask, Open};
 use super::branches::{Branches, BranchesState};
 use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{Answer, Effect, Request, RequestId, Walked};
 use super::requests::{Owner, Requests};
-use super::screen::{Ask, Screen};
 use super::status::StatusLine;
 use super::view::SavedView;
 use super::walks::{WALK_PER_PAGE, Walks};
@@ -275,9 +275,9 @@ impl Shared {
         self.asks.push_back(ask);
     }
 
-    /// Asks the app to put `overlay` on top.
-    pub fn open(&mut self, overlay: impl Screen) {
-        self.ask(Ask::Open(Box::new(overlay)));
+    /// Asks the app to put the overlay `open` says on top.
+    pub fn open(&mut self, open: Open) {
+        self.ask(Ask::Open(open));
     }
 
     /// The oldest ask not yet carried out.
@@ -295,19 +295,14 @@ impl Shared {
     /// the same answer). The branches and the centre's name went into the
     /// store with [`keep`](Self::keep).
     pub(super) fn learn(&mut self, answer: &Answer) {
-        match answer {
-            // Outside the published spec: a failure or an answer that names
-            // no zone leaves the default, without a word. A zone the config
-            // names wins over the centre's.
-            Answer::Me(_) => {
-                if let Some(zone) = answer.centre_zone()
-                    && self.settings.timezone_source != ZoneSource::Config
-                {
-                    self.settings.timezone = zone;
-                    self.settings.timezone_source = ZoneSource::Api;
-                }
-            }
-            _ => {}
+        // Outside the published spec: a failure or an answer that names no
+        // zone (`centre_zone` is of `/v2/token/me` only) leaves the default,
+        // without a word. A zone the config names wins over the centre's.
+        if let Some(zone) = answer.centre_zone()
+            && self.settings.timezone_source != ZoneSource::Config
+        {
+            self.settings.timezone = zone;
+            self.settings.timezone_source = ZoneSource::Api;
         }
     }
 }

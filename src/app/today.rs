@@ -7,14 +7,14 @@
 //! day out again then, so a lesson passes from next to now to done on its
 //! minute.
 
-use super::branch_picker::BranchPicker;
+use super::ask::{Command, Open};
 use super::document::DocLine;
 use super::group_detail::DetailOver;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
-use super::screen::{Command, Screen};
+use super::screen::Screen;
 use super::shared::{AppSettings, Shared};
 use crate::domain::columns::table::Table;
 use crate::domain::columns::today::{columns, row, rows};
@@ -262,8 +262,9 @@ impl Screen for TodayTab {
             (Context::TodayDetail, Action::Back) => self.detail.open = false,
             (_, Action::Open) if self.selected_group().is_some() => self.detail.open(),
             (_, Action::PickBranch) => {
-                let picker = BranchPicker::open(shared.branches_state(), self.branch_id);
-                shared.open(picker);
+                shared.open(Open::BranchPicker {
+                    current: self.branch_id,
+                });
             }
             (_, Action::ToggleArchived) => {
                 self.include_archived = !self.include_archived;

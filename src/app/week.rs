@@ -5,16 +5,15 @@
 //! groups are laid out by [`build_week`], and a slot is selected by day and
 //! position in the day.
 
-use super::branch_picker::BranchPicker;
+use super::ask::{Command, Crowd, Open};
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
-use super::lesson_list::LessonList;
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::requests::Requests;
-use super::screen::{Command, Screen};
+use super::screen::Screen;
 use super::shared::{AppSettings, Shared};
 use super::view::SavedView;
 use super::walks;
@@ -205,16 +204,16 @@ impl WeekTab {
     /// starts, as a list to choose from, when there are several there and
     /// the grid shows the week (the one-day view gives each lesson a line
     /// of its own: Enter opens its detail).
-    pub fn crowd(&self, layout: &Layout, language: Language) -> Option<LessonList> {
+    pub fn crowd(&self, layout: &Layout, language: Language) -> Option<Crowd> {
         if layout.week_shows_one_day() {
             return None;
         }
         let selected = self.selected_slot()?;
         let row = selected.start_minute() / ROW_MINUTES * ROW_MINUTES;
-        let running: Vec<(&Slot, &Group)> = self.week.days[self.day]
+        let running: Vec<(Slot, Group)> = self.week.days[self.day]
             .iter()
             .filter(|slot| slot.occupies(row..row + ROW_MINUTES))
-            .map(|slot| (slot, self.groups[slot.group_index].as_ref()))
+            .map(|slot| (slot.clone(), self.groups[slot.group_index].as_ref().clone()))
             .collect();
         if running.len() < 2 {
             return None;
@@ -235,10 +234,13 @@ impl WeekTab {
         let cursor = running
             .iter()
             .position(|(slot, _)| slot.group_id == selected.group_id);
-        let mut list = LessonList::new(title, weekday, running);
-        list.cursor = cursor.unwrap_or(0);
-        list.branch_column = self.branch_id.is_none();
-        Some(list)
+        Some(Crowd {
+            title,
+            day: weekday,
+            lessons: running,
+            selected: cursor.unwrap_or(0),
+            branch_column: self.branch_id.is_none(),
+        })
     }
 
     /// Moves to the previous (`forward` false) or next day, on the slot
@@ -373,15 +375,16 @@ impl Screen for WeekTab {
             (_, Action::PreviousDay) => self.step_day(false, layout),
             (_, Action::NextDay) => self.step_day(true, layout),
             (_, Action::Open) if let Some(crowd) = self.crowd(layout, shared.settings.language) => {
-                shared.open(crowd);
+                shared.open(Open::Lessons(crowd));
             }
             (_, Action::Open) if self.selected_group().is_some() => {
                 self.detail_open = true;
                 self.detail_scroll = 0;
             }
             (_, Action::PickBranch) => {
-                let picker = BranchPicker::open(shared.branches_state(), self.branch_id);
-                shared.open(picker);
+                shared.open(Open::BranchPicker {
+                    current: self.branch_id,
+                });
             }
             (_, Action::ToggleArchived) => {
                 self.toggle_archived(&shared.settings.timezone);

@@ -3,11 +3,11 @@
 
 use super::*;
 use crate::app::Tab;
-use crate::app::confirm::{Confirm, Confirmation};
+use crate::app::ask::{Command, Confirmation};
+use crate::app::confirm::Confirm;
 use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::keymap::{Action, Keymap};
 use crate::app::list_cursor::Movement;
-use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info, Warning};
 use chrono::TimeDelta;
 use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
@@ -326,7 +326,7 @@ fn a_confirmation_gives_the_command_it_carries_and_names_its_key_by_its_verb() {
         facts: Vec::new(),
         command: Command::ShowBranch(Some(2)),
     };
-    app.overlays.push(Box::new(Confirm(confirmation)));
+    app.overlays.push(Confirm(confirmation).into());
     assert_eq!(app.context(), Context::Confirm);
     let hints: Vec<(String, &str)> = app
         .hints()

@@ -4,11 +4,11 @@
 
 use super::*;
 use crate::app::Tab;
+use crate::app::ask::Command;
 use crate::app::confirm::Confirm;
 use crate::app::document::DocLine;
 use crate::app::keymap::Action;
 use crate::app::plugins::TypeFilter;
-use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info};
 use std::time::Duration;
 

@@ -155,7 +155,7 @@ fn installs_wait_for_the_catalogue_fetched_in_this_run() {
         "the catalogue shown is the snapshot's, not fetched yet: install waits for it (loading…)"
     );
     // A confirmation given before would not send either.
-    let command = crate::app::screen::Command::Install { plugin_id: 2 };
+    let command = crate::app::ask::Command::Install { plugin_id: 2 };
     let sent = app.tabs.plugins.command(&command, &mut app.shared);
     assert_eq!(install_fetches(&sent), 0);
 
