@@ -27,6 +27,15 @@ fn visible_plugins(app: &App) -> Vec<i64> {
         .collect()
 }
 
+/// The plugin `id` of the catalogue (the store's).
+fn plugin(app: &App, id: i64) -> &crate::model::Plugin {
+    let plugins = app.shared.plugins();
+    plugins
+        .iter()
+        .find(|p| p.id == id)
+        .expect("the plugin is listed")
+}
+
 /// The value of the "Token" field of the selected plugin's detail.
 fn token_shown(app: &App) -> Option<String> {
     let document = app.tabs.plugins.detail(&app.shared)?;
@@ -204,22 +213,14 @@ fn a_successful_install_shows_the_token_and_reconciles() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
     let effects = respond_ok(&mut app, id, &Request::Install { plugin_id: 2 });
-    let plugin = app.shared.plugins().iter().find(|p| p.id == 2).unwrap();
-    assert!(plugin.is_installed());
+    assert!(plugin(&app, 2).is_installed());
     assert_eq!(status(&app, Info), Some("installed SMS gateway (Eskiz)"));
     let reconcile = fetch_of(&effects, &Request::Plugins);
     press(&mut app, "d");
     assert_eq!(token_shown(&app).as_deref(), Some("22|jCr5…"));
     // The refetched list (the server's view) replaces the local one.
     respond_ok(&mut app, reconcile, &Request::Plugins);
-    assert!(
-        !app.shared
-            .plugins()
-            .iter()
-            .find(|p| p.id == 2)
-            .unwrap()
-            .is_installed()
-    );
+    assert!(!plugin(&app, 2).is_installed());
     assert_eq!(selected_plugin(&app), Some(2), "the selection stays");
 }
 
@@ -241,14 +242,7 @@ fn a_refused_install_changes_nothing() {
         let id = install_plugin_2(&mut app);
         let effects = respond_err(&mut app, id, INSTALL_2, error.clone());
         assert!(effects.is_empty(), "{error:?}");
-        assert!(
-            !app.shared
-                .plugins()
-                .iter()
-                .find(|p| p.id == 2)
-                .unwrap()
-                .is_installed()
-        );
+        assert!(!plugin(&app, 2).is_installed());
         let said = status(&app, Error).unwrap();
         assert!(said.starts_with("install SMS gateway (Eskiz): "), "{said}");
         assert!(!said.contains("checking"), "{said}");
