@@ -5,6 +5,7 @@
 use super::ask::Ask;
 use super::commands::ExportFormat;
 use super::registry::Overlay;
+use super::shared::Shared;
 use super::{App, Effect, Tab};
 
 impl App {
@@ -12,9 +13,9 @@ impl App {
     /// lead to more).
     pub(super) fn carry_out_asks(&mut self) -> Vec<Effect> {
         let mut effects = Vec::new();
-        while let Some(ask) = self.shared.next_ask() {
+        while let Some(ask) = self.world.next_ask() {
             match ask {
-                Ask::Open(open) => (self.overlays).push(Overlay::open(open, &self.shared)),
+                Ask::Open(open) => (self.overlays).push(Overlay::open(open, &self.world)),
                 Ask::Close => {
                     self.overlays.pop();
                 }
@@ -22,12 +23,12 @@ impl App {
                 Ask::Command(command) => {
                     for &tab in Tab::ALL {
                         let screen = self.tabs.get_mut(tab);
-                        effects.extend(screen.command(&command, &mut self.shared));
+                        effects.extend(screen.command(&command, &mut Shared::new(&mut self.world)));
                     }
                 }
                 Ask::ToShown(command) => {
                     let screen = self.tabs.get_mut(self.tab);
-                    effects.extend(screen.command(&command, &mut self.shared));
+                    effects.extend(screen.command(&command, &mut Shared::new(&mut self.world)));
                 }
                 Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
                 Ask::Export { format, path } => effects.extend(self.export(format, path)),
@@ -39,10 +40,10 @@ impl App {
     /// The rows of the tab shown as a file's contents, for the runtime to
     /// write; or why there are none.
     fn export(&mut self, format: ExportFormat, path: Option<String>) -> Vec<Effect> {
-        let now = self.shared.now;
-        let Some(table) = self.tabs.get(self.tab).view(&self.shared) else {
+        let now = self.world.now;
+        let Some(table) = self.tabs.get(self.tab).view(&self.world) else {
             let why = format!("the {} tab shows no list to export", self.tab.name());
-            self.shared.status.error(why, now);
+            self.world.status.error(why, now);
             return Vec::new();
         };
         let contents = match format {

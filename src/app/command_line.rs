@@ -11,7 +11,7 @@ use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::screen::Screen;
-use super::shared::Shared;
+use super::shared::{Shared, World};
 use super::tab::Tab;
 use super::text_input::{Edit, TextInput};
 use crossterm::event::KeyEvent;
@@ -46,7 +46,7 @@ impl CommandLine {
     }
 
     /// Tab: the first candidate, then the next each time.
-    fn complete(&mut self, shared: &Shared) {
+    fn complete(&mut self, shared: &World) {
         self.error = None;
         if self.chosen.is_none() {
             self.candidates = completions(self.input.text(), &self.known(shared));
@@ -83,7 +83,7 @@ impl CommandLine {
         self.chosen = None;
     }
 
-    fn known<'a>(&'a self, shared: &'a Shared) -> Known<'a> {
+    fn known<'a>(&'a self, shared: &'a World) -> Known<'a> {
         Known {
             branches: branches(shared),
             sortable: &self.sortable,
@@ -124,19 +124,19 @@ impl CommandLine {
             Run::Profile(name) => {
                 // The runtime opens its session; Msg::ProfileSwitch says how it went.
                 let opening = format!("opening profile {name}…");
-                shared.status.info(opening, shared.now);
-                let mut effects = remember(line, &mut shared.settings.command_history);
+                shared.info(opening);
+                let mut effects = remember(line, shared.command_history_mut());
                 effects.push(Effect::SwitchProfile(name));
                 return effects;
             }
         };
         shared.ask(ask);
-        remember(line, &mut shared.settings.command_history)
+        remember(line, shared.command_history_mut())
     }
 }
 
 /// The branches known now (none while they load or failed).
-fn branches(shared: &Shared) -> &[crate::model::Branch] {
+fn branches(shared: &World) -> &[crate::model::Branch] {
     match shared.branches_state() {
         BranchesState::Loaded { list, .. } => list,
         _ => &[],

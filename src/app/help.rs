@@ -10,7 +10,7 @@ use super::layout::{self, Layout};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::screen::Screen;
-use super::shared::Shared;
+use super::shared::{Shared, World};
 use super::text_input::TextInput;
 use crossterm::event::KeyEvent;
 use std::path::Path;
@@ -57,7 +57,7 @@ impl Help {
 
     /// The scroll position that shows the chosen action's line: the one
     /// now if it does, else the nearest that does.
-    fn showing_chosen(&self, shared: &Shared) -> usize {
+    fn showing_chosen(&self, shared: &World) -> usize {
         let keymap = &shared.settings.keymap;
         let inner = layout::inner(shared.layout.help);
         let log_path = &shared.settings.log_path;
@@ -234,7 +234,7 @@ fn scrolled(
     context: Context,
     query: &str,
     log_path: &Path,
-    shared: &Shared,
+    shared: &World,
 ) -> usize {
     let layout: &Layout = &shared.layout;
     let inner = layout::inner(layout.help);

@@ -11,7 +11,7 @@ use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::screen::Screen;
-use super::shared::Shared;
+use super::shared::{Shared, World};
 use crate::domain::columns::ScreenRow;
 use crate::domain::columns::lessons::{Lesson, columns};
 use crate::model::Group;
@@ -71,7 +71,7 @@ impl LessonList {
     }
 
     /// The selected group's detail.
-    pub fn document(&self, shared: &Shared) -> Option<Vec<DocLine>> {
+    pub fn document(&self, shared: &World) -> Option<Vec<DocLine>> {
         Some(DetailOver::document(self.selected_group()?, shared))
     }
 

@@ -12,7 +12,7 @@ use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
 use super::screen::Screen;
-use super::shared::{AppSettings, Shared};
+use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use super::tab::Tab;
 use crate::api::ApiError;
@@ -128,14 +128,12 @@ impl PluginsTab {
                 self.loaded = true;
                 self.from_snapshot = None;
                 self.load_error = None;
-                shared.status.resolved(Topic::Plugins);
+                shared.status_line().resolved(Topic::Plugins);
                 self.settle(shared);
                 self.refilter_keeping(kept, shared.plugins(), &shared.layout);
             }
             Err(error) => {
-                shared
-                    .status
-                    .load_error(Topic::Plugins, format!("plugins: {error}"), shared.now);
+                shared.load_error(Topic::Plugins, format!("plugins: {error}"));
                 if !self.loaded {
                     self.load_error = Some(error.to_string());
                 }
@@ -167,14 +165,12 @@ impl PluginsTab {
                 Some(_) => "the plugin list shows it not installed: i tries again",
                 None => "it is no longer in the plugin list",
             };
-            shared
-                .status
-                .error(format!("{said}; {outcome}"), shared.now);
+            shared.error(format!("{said}; {outcome}"));
         }
     }
 
     /// Recomputes the visible plugins, keeping the selected one if it stays.
-    pub fn refilter(&mut self, shared: &Shared) {
+    pub fn refilter(&mut self, shared: &World) {
         let plugins = shared.plugins();
         let kept = self.selected(plugins).map(|p| p.id);
         self.refilter_keeping(kept, plugins, &shared.layout);
@@ -201,7 +197,7 @@ impl PluginsTab {
     }
 
     /// The selected plugin's detail.
-    pub fn detail(&self, shared: &Shared) -> Option<Vec<DocLine>> {
+    pub fn detail(&self, shared: &World) -> Option<Vec<DocLine>> {
         let (requests, zone) = (&shared.requests, &shared.settings.timezone);
         let plugin = self.selected(shared.plugins())?;
         Some(document(plugin, self.token_revealed, requests, zone))
@@ -268,7 +264,7 @@ impl PluginsTab {
         let target = self.install_target(plugin, shared.settings.read_only, &shared.requests);
         match target.map(install_confirmation) {
             Ok(confirmation) => shared.open(Open::Confirm(confirmation)),
-            Err(reason) => shared.status.info(reason, shared.now),
+            Err(reason) => shared.info(reason),
         }
     }
 
@@ -285,16 +281,14 @@ impl PluginsTab {
         });
         match refused_or_name {
             Some(Err(reason)) => {
-                shared.status.info(reason, shared.now);
+                shared.info(reason);
                 return Vec::new();
             }
-            Some(Ok(name)) => shared
-                .status
-                .info(format!("installing {name}…"), shared.now),
+            Some(Ok(name)) => shared.info(format!("installing {name}…")),
             None => {}
         }
         shared
-            .requests
+            .requests_mut()
             .send_once(OWNER, Request::Install { plugin_id })
             .into_iter()
             .collect()
@@ -316,7 +310,7 @@ impl PluginsTab {
                     }
                     _ => "no token: the plugin is not installed",
                 };
-                shared.status.info(why, shared.now);
+                shared.info(why);
                 Vec::new()
             }
         }
@@ -339,24 +333,22 @@ impl PluginsTab {
         );
         match result {
             Ok(installation) => {
-                let plugins = shared.store.plugins.get_mut().into_iter().flatten();
-                if let Some(plugin) = plugins.into_iter().find(|p| p.id == plugin_id) {
+                let plugins = shared.plugins_mut();
+                if let Some(plugin) = plugins.iter_mut().find(|p| p.id == plugin_id) {
                     plugin.user = Some(installation);
                     self.measure(shared.plugins());
                 }
-                shared.status.info(format!("installed {name}"), shared.now);
-                self.fetch(&mut shared.requests)
+                shared.info(format!("installed {name}"));
+                self.fetch(shared.requests_mut())
             }
             Err(error) if error.outcome_unknown() => {
                 let said = format!("install {name}: {error}");
-                shared.status.error(checking(&said), shared.now);
+                shared.error(checking(&said));
                 self.unsettled.insert(plugin_id, said);
-                self.fetch(&mut shared.requests)
+                self.fetch(shared.requests_mut())
             }
             Err(error) => {
-                shared
-                    .status
-                    .error(format!("install {name}: {error}"), shared.now);
+                shared.error(format!("install {name}: {error}"));
                 Vec::new()
             }
         }
@@ -383,7 +375,7 @@ impl Screen for PluginsTab {
         }
     }
 
-    fn offers(&self, action: Action, shared: &Shared) -> bool {
+    fn offers(&self, action: Action, shared: &World) -> bool {
         match action {
             Action::RevealToken | Action::CopyToken => {
                 self.selected_token(shared.plugins()).is_some()
@@ -407,7 +399,7 @@ impl Screen for PluginsTab {
             }
             Action::Back if focus == Focus::Detail => self.close_detail(),
             _ => {
-                if self.list.perform(action, &mut shared.status) == Done::Refilter {
+                if self.list.perform(action, shared.status_line()) == Done::Refilter {
                     self.refilter(shared);
                 }
             }
@@ -501,7 +493,7 @@ impl Screen for PluginsTab {
         SortColumn::names(COLUMNS)
     }
 
-    fn view(&self, shared: &Shared) -> Option<Table> {
+    fn view(&self, shared: &World) -> Option<Table> {
         let plugins = shared.plugins();
         let shown = self.list.shown().map(|i| &plugins[i]);
         // Tokens masked: a file on disk never holds one in full.
@@ -510,11 +502,11 @@ impl Screen for PluginsTab {
     }
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.fetch(&mut shared.requests)
+        self.fetch(shared.requests_mut())
     }
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.fetch(&mut shared.requests)
+        self.fetch(shared.requests_mut())
     }
 
     fn busy(&self, requests: &Requests) -> bool {

@@ -16,7 +16,7 @@ use super::help::Help;
 use super::lesson_list::LessonList;
 use super::plugins::PluginsTab;
 use super::screen::Screen;
-use super::shared::{AppSettings, Shared};
+use super::shared::{AppSettings, World};
 use super::tab::Tab;
 use super::today::TodayTab;
 use super::week::WeekTab;
@@ -99,7 +99,7 @@ overlays! {
 
 impl Overlay {
     /// The overlay a screen asked for.
-    pub fn open(open: Open, shared: &Shared) -> Self {
+    pub fn open(open: Open, shared: &World) -> Self {
         match open {
             Open::BranchPicker { current } => {
                 Overlay::BranchPicker(BranchPicker::open(shared.branches_state(), current))

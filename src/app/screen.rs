@@ -13,7 +13,7 @@ use super::keymap::{Action, Context, Hint};
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::requests::Requests;
-use super::shared::Shared;
+use super::shared::{Shared, World};
 use super::view::SavedView;
 use crate::domain::columns::table::Table;
 use crate::store::Snapshot;
@@ -30,7 +30,7 @@ pub trait Screen: Send {
     /// False for a key whose action would only explain why it does nothing
     /// (no token to show, nothing to install): its hint is left out of the
     /// footer. The key itself still answers.
-    fn offers(&self, _action: Action, _shared: &Shared) -> bool {
+    fn offers(&self, _action: Action, _shared: &World) -> bool {
         true
     }
 
@@ -123,14 +123,14 @@ pub trait Screen: Send {
 
     /// The rows the tab shows, filtered and sorted as on screen, in its
     /// kind's printed columns (`:export`); None when it shows no list.
-    fn view(&self, _shared: &Shared) -> Option<Table> {
+    fn view(&self, _shared: &World) -> Option<Table> {
         None
     }
 }
 
 /// The footer hints of `screen` that would do something now, labelled as
 /// it names them.
-pub fn hints(screen: &dyn Screen, shared: &Shared) -> Vec<Hint> {
+pub fn hints(screen: &dyn Screen, shared: &World) -> Vec<Hint> {
     let mut hints = shared.settings.keymap.footer_hints(screen.context());
     hints.retain(|hint| screen.offers(hint.action, shared));
     for hint in &mut hints {

@@ -1,7 +1,13 @@
-//! What the screens share and may change: the settings (the zone of the
-//! times among them), the layout, the clock, the requests in flight, the
-//! status line, the branches and the branch chosen, the store and its
-//! walks, and the asks to the app.
+//! The world around the screens, and what a screen is given of it.
+//!
+//! [`World`] (the app holds it, `ui` draws from it) is what a screen reads:
+//! the settings (the zone of the times among them), the layout, the clock,
+//! the requests in flight, the status line, the branches' names and the
+//! branch chosen, the store. A screen is given a [`Shared`]: the world to
+//! read (`Deref`), and, apart, what it may ask of it: say something on the
+//! status line, send requests, walk a branch's pages into the store, choose
+//! the branch, append to the command history, record an install, ask the
+//! app for an [`Ask`]. What it reads it cannot change otherwise.
 
 use super::ask::{Ask, Open};
 use super::branches::{Branches, BranchesState};
@@ -9,7 +15,7 @@ use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{Answer, Effect, Request, RequestId, Walked};
 use super::requests::{Owner, Requests};
-use super::status::StatusLine;
+use super::status::{StatusLine, Topic};
 use super::view::SavedView;
 use super::walks::{WALK_PER_PAGE, Walks};
 use crate::config::Theme;
@@ -22,6 +28,7 @@ use crate::model::Plugin;
 use crate::store::{GroupList, Snapshot, Store, WalkPolicy};
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -75,8 +82,8 @@ pub struct AppSettings {
     pub keymap: Keymap,
 }
 
-/// The world around the screens.
-pub struct Shared {
+/// The world around the screens; they read it (see [`Shared`]).
+pub struct World {
     pub settings: AppSettings,
     /// Where things sit, for the terminal's size.
     pub layout: Layout,
@@ -90,13 +97,13 @@ pub struct Shared {
     /// The branch of the groups list (None: all); the week shows the same.
     pub branch_id: Option<i64>,
     /// Every group the screens show, by branch (`store.groups(branch)`),
-    /// filled by the walks [`walk`](Self::walk) starts.
+    /// filled by the walks [`Shared::walk`] starts.
     pub store: Store,
     walks: Walks,
     asks: VecDeque<Ask>,
 }
 
-impl Shared {
+impl World {
     /// The world at start, for a terminal of `size`.
     pub fn new(settings: AppSettings, size: (u16, u16)) -> Self {
         let mut status = StatusLine::default();
@@ -118,34 +125,6 @@ impl Shared {
             asks: VecDeque::new(),
             settings,
         }
-    }
-
-    /// Walks every page of `branch`'s groups (None: every branch) into the
-    /// store, again if it was walked before (the rows there stay until
-    /// their pages are read again). Every screen observes the answers.
-    pub fn walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
-        let (store, requests) = (&mut self.store, &mut self.requests);
-        self.walks.start(store, requests, branch, self.now)
-    }
-
-    /// Walks `branch` unless its groups are in the store or on their way.
-    pub fn walk_once(&mut self, branch: Option<i64>) -> Vec<Effect> {
-        match self.store.groups(branch) {
-            Some(list) if !list.is_empty() || !list.is_done() => Vec::new(),
-            _ => self.walk(branch),
-        }
-    }
-
-    /// Stops the walk of `branch` at once (Esc, another branch chosen):
-    /// the rows already in the store stay.
-    pub fn stop_walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
-        self.walks.stop(&mut self.store, &mut self.requests, branch)
-    }
-
-    /// Asks again for the pages of `branch` that are missing, and only those.
-    pub fn retry_missing(&mut self, branch: Option<i64>) -> Vec<Effect> {
-        let (store, requests) = (&mut self.store, &mut self.requests);
-        self.walks.retry_missing(store, requests, branch, self.now)
     }
 
     /// Request `id` ended unawaited: a page a walk gave up on frees its
@@ -270,16 +249,6 @@ impl Shared {
         }
     }
 
-    /// Asks the app for `ask`, once the input at hand is handled.
-    pub fn ask(&mut self, ask: Ask) {
-        self.asks.push_back(ask);
-    }
-
-    /// Asks the app to put the overlay `open` says on top.
-    pub fn open(&mut self, open: Open) {
-        self.ask(Ask::Open(open));
-    }
-
     /// The oldest ask not yet carried out.
     pub(super) fn next_ask(&mut self) -> Option<Ask> {
         self.asks.pop_front()
@@ -304,5 +273,112 @@ impl Shared {
             self.settings.timezone = zone;
             self.settings.timezone_source = ZoneSource::Api;
         }
+    }
+}
+
+/// What a screen is given: the [`World`] to read (`Deref`), and what it
+/// may ask of it, apart (its methods).
+pub struct Shared<'w> {
+    world: &'w mut World,
+}
+
+impl Deref for Shared<'_> {
+    type Target = World;
+
+    fn deref(&self) -> &World {
+        self.world
+    }
+}
+
+impl<'w> Shared<'w> {
+    /// `world`, lent to a screen.
+    pub fn new(world: &'w mut World) -> Self {
+        Self { world }
+    }
+
+    /// Walks every page of `branch`'s groups (None: every branch) into the
+    /// store, again if it was walked before (the rows there stay until
+    /// their pages are read again). Every screen observes the answers.
+    pub fn walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        let (store, requests) = (&mut self.world.store, &mut self.world.requests);
+        self.world
+            .walks
+            .start(store, requests, branch, self.world.now)
+    }
+
+    /// Walks `branch` unless its groups are in the store or on their way.
+    pub fn walk_once(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        match self.world.store.groups(branch) {
+            Some(list) if !list.is_empty() || !list.is_done() => Vec::new(),
+            _ => self.walk(branch),
+        }
+    }
+
+    /// Stops the walk of `branch` at once (Esc, another branch chosen):
+    /// the rows already in the store stay.
+    pub fn stop_walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        self.world
+            .walks
+            .stop(&mut self.world.store, &mut self.world.requests, branch)
+    }
+
+    /// Asks again for the pages of `branch` that are missing, and only those.
+    pub fn retry_missing(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        let (store, requests) = (&mut self.world.store, &mut self.world.requests);
+        self.world
+            .walks
+            .retry_missing(store, requests, branch, self.world.now)
+    }
+
+    /// Asks the app for `ask`, once the input at hand is handled.
+    pub fn ask(&mut self, ask: Ask) {
+        self.world.asks.push_back(ask);
+    }
+
+    /// Asks the app to put the overlay `open` says on top.
+    pub fn open(&mut self, open: Open) {
+        self.ask(Ask::Open(open));
+    }
+
+    /// Says `text` on the status line (see [`StatusLine::info`]).
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.world.status.info(text, self.world.now);
+    }
+
+    /// Says `text` on the status line as an error.
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.world.status.error(text, self.world.now);
+    }
+
+    /// Says on the status line that `topic` could not be loaded.
+    pub fn load_error(&mut self, topic: Topic, text: impl Into<String>) {
+        self.world.status.load_error(topic, text, self.world.now);
+    }
+
+    /// The status line, to say more than [`info`](Self::info) or
+    /// [`error`](Self::error) do (a load error, one resolved, dismissed).
+    pub fn status_line(&mut self) -> &mut StatusLine {
+        &mut self.world.status
+    }
+
+    /// The requests in flight, to send, resend or cancel one.
+    pub fn requests_mut(&mut self) -> &mut Requests {
+        &mut self.world.requests
+    }
+
+    /// The branch of the groups list chosen (None: all).
+    pub fn choose_branch(&mut self, branch_id: Option<i64>) {
+        self.world.branch_id = branch_id;
+    }
+
+    /// The command line's history, to append a line run.
+    pub fn command_history_mut(&mut self) -> &mut Vec<String> {
+        &mut self.world.settings.command_history
+    }
+
+    /// The store's plugins, to record an install the API confirmed before
+    /// the list is asked for again.
+    pub fn plugins_mut(&mut self) -> &mut [Plugin] {
+        (self.world.store.plugins.get_mut()).map_or(&mut [], Vec::as_mut_slice)
     }
 }

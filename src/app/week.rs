@@ -14,7 +14,7 @@ use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::requests::Requests;
 use super::screen::Screen;
-use super::shared::{AppSettings, Shared};
+use super::shared::{AppSettings, Shared, World};
 use super::view::SavedView;
 use super::walks;
 use crate::domain::Language;
@@ -118,12 +118,12 @@ impl WeekTab {
     }
 
     /// True while pages of the branch are being walked.
-    pub fn is_loading(&self, shared: &Shared) -> bool {
+    pub fn is_loading(&self, shared: &World) -> bool {
         shared.is_walking(self.branch_id)
     }
 
     /// How far the walk of the branch got, while it runs.
-    pub fn progress(&self, shared: &Shared) -> Option<Progress> {
+    pub fn progress(&self, shared: &World) -> Option<Progress> {
         let list = shared.store.groups(self.branch_id)?;
         (!list.is_done()).then(|| list.progress())
     }
@@ -131,7 +131,7 @@ impl WeekTab {
     /// Takes the store's groups once the walk of the branch is done (every
     /// page read, or the missing ones marked: what was read shows, the
     /// status line names what failed), laid out when the tab is shown.
-    fn take_finished(&mut self, shared: &Shared) {
+    fn take_finished(&mut self, shared: &World) {
         let Some(list) = shared.store.groups(self.branch_id) else {
             return;
         };
@@ -146,7 +146,7 @@ impl WeekTab {
     }
 
     /// Lays the groups out and scrolls to the selection.
-    fn lay_out(&mut self, shared: &Shared) {
+    fn lay_out(&mut self, shared: &World) {
         self.rebuild(&shared.settings.timezone);
         self.keep_selection_visible(&shared.layout);
     }
@@ -391,11 +391,11 @@ impl Screen for WeekTab {
                 self.keep_selection_visible(layout);
             }
             (_, Action::Back) if self.is_loading(shared) => {
-                shared.status.info("loading the week cancelled", shared.now);
+                shared.info("loading the week cancelled");
                 return shared.stop_walk(self.branch_id);
             }
             (_, Action::Back) => {
-                shared.status.dismiss();
+                shared.status_line().dismiss();
             }
             _ => {}
         }
@@ -454,7 +454,7 @@ impl Screen for WeekTab {
     /// The week's lessons (`:export`), Monday to Sunday, as `crmdeck
     /// timetable --format csv` gives them: the whole week in the one-day
     /// view too, which is the same week drawn narrow.
-    fn view(&self, _shared: &Shared) -> Option<Table> {
+    fn view(&self, _shared: &World) -> Option<Table> {
         if !self.laid_out {
             return None;
         }

@@ -24,7 +24,7 @@ mod week;
 use crate::app::App;
 use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::app::registry::ScreenView;
-use crate::app::shared::Shared;
+use crate::app::shared::World;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
@@ -34,7 +34,7 @@ use theme::Styles;
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     pub app: &'a App,
-    pub shared: &'a Shared,
+    pub world: &'a World,
     /// The layout of the frame drawn.
     pub layout: &'a Layout,
     pub styles: &'a Styles,
@@ -49,10 +49,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         draw_too_small(frame, area);
         return;
     }
-    let styles = Styles::new(app.shared.settings.theme);
+    let styles = Styles::new(app.world.settings.theme);
     let view = View {
         app,
-        shared: &app.shared,
+        world: &app.world,
         layout: &layout,
         styles: &styles,
     };

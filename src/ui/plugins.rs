@@ -34,7 +34,7 @@ impl ListTab for PluginsTab {
     /// How many plugins and how many installed, the spinner while the list
     /// comes again; on the right how many show, and the filters.
     fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
-        let (shared, styles) = (view.shared, view.styles);
+        let (shared, styles) = (view.world, view.styles);
         let plugins = shared.plugins();
         let mut spans = Vec::new();
         if self.loaded {
@@ -77,7 +77,7 @@ impl ListTab for PluginsTab {
 
     /// The catalogue, an install on its way over its plugin's state.
     fn draw_rows(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
-        let (shared, styles) = (view.shared, view.styles);
+        let (shared, styles) = (view.world, view.styles);
         let plugins = shared.plugins();
         let none_shown = if plugins.is_empty() {
             "The catalogue is empty."
@@ -111,7 +111,7 @@ impl ListTab for PluginsTab {
     }
 
     fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View) {
-        let (shared, styles) = (view.shared, view.styles);
+        let (shared, styles) = (view.world, view.styles);
         let document = self.detail(shared).unwrap_or_default();
         detail::draw(
             frame,

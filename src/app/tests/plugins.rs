@@ -23,13 +23,13 @@ fn visible_plugins(app: &App) -> Vec<i64> {
         .list
         .visible
         .iter()
-        .map(|i| app.shared.plugins()[i].id)
+        .map(|i| app.world.plugins()[i].id)
         .collect()
 }
 
 /// The plugin `id` of the catalogue (the store's).
 fn plugin(app: &App, id: i64) -> &crate::model::Plugin {
-    let plugins = app.shared.plugins();
+    let plugins = app.world.plugins();
     plugins
         .iter()
         .find(|p| p.id == id)
@@ -38,7 +38,7 @@ fn plugin(app: &App, id: i64) -> &crate::model::Plugin {
 
 /// The value of the "Token" field of the selected plugin's detail.
 fn token_shown(app: &App) -> Option<String> {
-    let document = app.tabs.plugins.detail(&app.shared)?;
+    let document = app.tabs.plugins.detail(&app.world)?;
     document.into_iter().find_map(|line| match line {
         DocLine::Field {
             label: "Token",
@@ -414,7 +414,7 @@ fn a_list_that_arrives_again_takes_back_its_error_but_not_an_install_error() {
     let retry = fetch_of(&press(&mut app, "r"), &Request::Plugins);
     respond_ok(&mut app, retry, &Request::Plugins);
     assert_eq!(
-        app.shared.status.current(),
+        app.world.status.current(),
         None,
         "a stale error after the retry"
     );
@@ -462,7 +462,7 @@ fn the_token_is_masked_until_revealed_and_copies_whole() {
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
-    assert!(app.shared.status.current().is_none());
+    assert!(app.world.status.current().is_none());
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     assert_eq!(
@@ -506,12 +506,12 @@ fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
     let second = fetch_of(&effects, &Request::Plugins);
     assert!(respond(&mut app, first, Answer::Plugins(Ok(Vec::new()))).is_empty());
     assert_eq!(
-        app.shared.plugins().len(),
+        app.world.plugins().len(),
         6,
         "the abandoned answer is dropped"
     );
     respond_err(&mut app, second, &Request::Plugins, server_error());
-    assert_eq!(app.shared.plugins().len(), 6);
+    assert_eq!(app.world.plugins().len(), 6);
     assert!(
         status(&app, Error)
             .unwrap()
@@ -550,7 +550,7 @@ fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
 
 /// The actions whose hints the footer shows for `app` now.
 fn offered_hints(app: &App) -> Vec<Action> {
-    app.shared
+    app.world
         .settings
         .keymap
         .footer_hints(app.context())
