@@ -78,3 +78,46 @@ impl Branches {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn branch(id: i64, name: &str) -> Branch {
+        Branch {
+            id,
+            name: name.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_failure_wins_over_the_list_held_and_keeps_its_names_until_a_list_answers() {
+        let mut branches = Branches::default();
+        assert!(branches.state(None).is_loading());
+        let list = vec![branch(1, "Chilonzor\u{1b}[2J"), branch(2, "Sergeli")];
+        branches.named(&list);
+        let BranchesState::Loaded { list: shown, names } = branches.state(Some(&list)) else {
+            panic!("the list is loaded");
+        };
+        assert_eq!(shown.len(), 2);
+        assert_eq!(names[&2], "Sergeli");
+        assert!(!names[&1].contains('\u{1b}'), "names are sanitised");
+        assert_eq!(branches.name_cells.len(), 2);
+
+        branches.failed_with("server error".to_string());
+        assert!(branches.failed());
+        assert!(matches!(
+            branches.state(Some(&list)),
+            BranchesState::Failed("server error")
+        ));
+        assert_eq!(branches.names[&2], "Sergeli", "the names stay");
+
+        branches.named(&list[..1]);
+        assert!(!branches.failed());
+        assert!(matches!(
+            branches.state(Some(&list)),
+            BranchesState::Loaded { .. }
+        ));
+        assert_eq!(branches.names.len(), 1);
+    }
+}

@@ -80,7 +80,6 @@ macro_rules! overlays {
                 fn try_from(overlay: &'a Overlay) -> Result<Self, ()> {
                     match overlay {
                         Overlay::$variant(screen) => Ok(screen),
-                        #[allow(unreachable_patterns)]
                         _ => Err(()),
                     }
                 }
