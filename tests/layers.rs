@@ -10,6 +10,12 @@
 //!
 //! Fails on (a) a circle between top-level modules, naming it, and (b) an
 //! import that [`FLOORS`] does not allow.
+//!
+//! Inside `app/` the files have floors of their own ([`APP_FLOORS`]): a file
+//! imports files of its floor or below, never above, and no files import
+//! each other in a circle. There the code of
+//! `#[cfg(test)]` modules and of `app/tests/` does not count: unit tests
+//! drive the whole app.
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -74,6 +80,34 @@ const FLOORS: &[Floor] = &[
     floor(8, "runtime", &["model", "domain", "local_files", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["logging", "config", "cli", "runtime"]),
+];
+
+/// The floors of the files inside `app/` (`mod` is `mod.rs`), bottom
+/// first: a file imports only files of its own floor or below. An import of
+/// an item of `mod.rs` (`super::App`, or a re-export such as `super::Effect`)
+/// is an import of `mod`.
+#[rustfmt::skip]
+const APP_FLOORS: &[(&str, &[&str])] = &[
+    // What the rest speaks in: tabs, keys and actions, requests and answers,
+    // sizes, the status line, cursors, text inputs, the view remembered, the
+    // `:` grammar, the branches' names, what a screen asks of the app.
+    ("vocabulary", &["tab", "keymap", "keyboard_layouts", "protocol", "layout", "status",
+        "list_cursor", "text_input", "view", "commands", "branches", "ask"]),
+    // Ids and owners of requests in flight; the store's walks driven.
+    ("requests and walks", &["requests", "walks"]),
+    // The trait every screen implements and the world it is given (what a
+    // screen asks of the app is vocabulary, `ask`: no circle between them).
+    ("screen and shared", &["screen", "shared"]),
+    // What screens are built from.
+    ("pieces", &["list_pane", "row_order", "document", "group_detail", "plugin_detail",
+        "group_rows"]),
+    // The overlays and the tabs (a tab opens overlays).
+    ("screens", &["confirm", "help", "branch_picker", "lesson_list", "command_line",
+        "groups", "plugins", "week", "today"]),
+    // The screen of every tab, the overlays open, what ui draws.
+    ("registry", &["registry"]),
+    // `App` and its routing.
+    ("the app", &["mod", "asks", "messages", "mouse", "fixtures"]),
 ];
 
 /// A path into our own code, from the crate root (`["api", "ApiError"]`),
@@ -268,6 +302,126 @@ fn imports() -> Vec<Import> {
     imports
 }
 
+/// An import from one file of `app/` into another (`mod` for `mod.rs`).
+struct AppImport {
+    from: String,
+    to: String,
+    reference: Reference,
+}
+
+impl AppImport {
+    fn describe(&self) -> String {
+        format!(
+            "src/app/{}.rs:{}: uses crate::{}",
+            self.from,
+            self.reference.line,
+            self.reference.path.join("::")
+        )
+    }
+}
+
+/// The files of `app/` as floors see them: a file (`tab.rs`), or a folder
+/// module (`keymap/`: its `mod.rs` and the files in it, one unit); each
+/// with its sources and their module paths.
+fn app_units() -> BTreeMap<String, Vec<(String, Vec<String>)>> {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut units = BTreeMap::new();
+    for entry in std::fs::read_dir(&app).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let mut sources = Vec::new();
+        if path.extension().is_some_and(|e| e == "rs") {
+            let module = match stem.as_str() {
+                "mod" => vec!["app".to_string()],
+                file => vec!["app".to_string(), file.to_string()],
+            };
+            sources.push((std::fs::read_to_string(&path).unwrap(), module));
+        } else if path.join("mod.rs").exists() && stem != "tests" {
+            for file in std::fs::read_dir(&path).unwrap() {
+                let file = file.unwrap().path();
+                let name = file.file_stem().unwrap().to_str().unwrap().to_string();
+                let mut module = vec!["app".to_string(), stem.clone()];
+                if name != "mod" {
+                    module.push(name);
+                }
+                sources.push((std::fs::read_to_string(&file).unwrap(), module));
+            }
+        } else {
+            continue;
+        }
+        units.insert(stem, sources);
+    }
+    units
+}
+
+/// Every import between two files (or folder modules) of `app/`, test
+/// code left out.
+fn app_imports() -> Vec<AppImport> {
+    let units = app_units();
+    let mut imports = Vec::new();
+    for (from, sources) in &units {
+        for (source, module) in sources {
+            let module: Vec<&str> = module.iter().map(String::as_str).collect();
+            for reference in app_references(source, &module) {
+                let to = match reference.path.as_slice() {
+                    [top, file, ..] if top == "app" && units.contains_key(file) => file.clone(),
+                    [top, ..] if top == "app" => "mod".to_string(),
+                    _ => continue,
+                };
+                if &to != from {
+                    imports.push(AppImport {
+                        from: from.clone(),
+                        to,
+                        reference,
+                    });
+                }
+            }
+        }
+    }
+    imports
+}
+
+/// The paths of `source` outside its `#[cfg(test)]` modules.
+fn app_references(source: &str, module: &[&str]) -> Vec<Reference> {
+    let tokens: TokenStream = source.parse().expect("every file under src/ lexes");
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if let (TokenTree::Punct(hash), Some(TokenTree::Group(attribute))) =
+            (&tokens[i], tokens.get(i + 1))
+            && hash.as_char() == '#'
+            && attribute.to_string().replace(' ', "") == "[cfg(test)]"
+        {
+            // The attribute, any other attributes, then the item up to its
+            // body or its `;`.
+            i += 2;
+            while let Some(token) = tokens.get(i) {
+                i += 1;
+                match token {
+                    TokenTree::Group(body) if body.delimiter() == Delimiter::Brace => break,
+                    TokenTree::Punct(end) if end.as_char() == ';' => break,
+                    _ => {}
+                }
+            }
+            continue;
+        }
+        kept.push(tokens[i].clone());
+        i += 1;
+    }
+    let mut module: Vec<String> = module.iter().map(|m| m.to_string()).collect();
+    let mut found = Vec::new();
+    walk(&kept, &mut module, "crate", &mut found);
+    found
+}
+
+/// The floor of a file of `app/` (its index in [`APP_FLOORS`]).
+fn app_floor_of(file: &str) -> Option<usize> {
+    APP_FLOORS
+        .iter()
+        .position(|(_, files)| files.contains(&file))
+}
+
 fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -336,30 +490,36 @@ fn circles(edges: &BTreeMap<&str, BTreeSet<&str>>) -> Vec<String> {
     found
 }
 
-#[test]
-fn no_circle_between_top_level_modules() {
-    let imports = imports();
+/// Fails naming each circle of the graph of `imports` (from, to, where
+/// written), with the import of each of its steps.
+fn assert_no_circle<'a>(imports: impl Iterator<Item = (&'a str, &'a str, String)>) {
+    let imports: Vec<(&str, &str, String)> = imports.collect();
     let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for import in &imports {
-        edges
-            .entry(import.from.as_str())
-            .or_default()
-            .insert(import.to());
+    for (from, to, _) in &imports {
+        edges.entry(from).or_default().insert(to);
     }
     let found = circles(&edges);
     let mut report = String::new();
     for circle in &found {
         report.push_str(&format!("circle: {circle}\n"));
-        let modules: Vec<&str> = circle.split(" → ").collect();
-        for pair in modules.windows(2) {
-            let example = imports
+        let steps: Vec<&str> = circle.split(" → ").collect();
+        for pair in steps.windows(2) {
+            let (_, _, example) = imports
                 .iter()
-                .find(|i| i.from == pair[0] && i.to() == pair[1])
+                .find(|(from, to, _)| *from == pair[0] && *to == pair[1])
                 .unwrap();
-            report.push_str(&format!("  {}\n", example.describe()));
+            report.push_str(&format!("  {example}\n"));
         }
     }
     assert!(found.is_empty(), "{report}");
+}
+
+#[test]
+fn no_circle_between_top_level_modules() {
+    let imports = imports();
+    assert_no_circle(
+        (imports.iter()).map(|import| (import.from.as_str(), import.to(), import.describe())),
+    );
 }
 
 #[test]
@@ -424,6 +584,67 @@ fn the_floors_only_look_down() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_file_of_app_imports_only_its_floor_or_below() {
+    let imports = app_imports();
+    // A reader that found nothing would allow everything.
+    for (from, to) in [
+        ("registry", "groups"),
+        ("screen", "shared"),
+        ("asks", "mod"),
+    ] {
+        assert!(
+            imports.iter().any(|i| i.from == from && i.to == to),
+            "the reader found no import from app/{from} into app/{to}"
+        );
+    }
+    let mut refused = Vec::new();
+    for import in &imports {
+        let name = |file: &str| app_floor_of(file).map(|floor| APP_FLOORS[floor].0);
+        match (app_floor_of(&import.from), app_floor_of(&import.to)) {
+            (Some(from), Some(to)) if to <= from => {}
+            (Some(_), Some(_)) => refused.push(format!(
+                "{}: {} ({}) is above {} ({})",
+                import.describe(),
+                import.to,
+                name(&import.to).unwrap(),
+                import.from,
+                name(&import.from).unwrap()
+            )),
+            (None, _) => refused.push(format!("app/{}.rs has no floor in APP_FLOORS", import.from)),
+            (_, None) => refused.push(format!("app/{}.rs has no floor in APP_FLOORS", import.to)),
+        }
+    }
+    // Every file of app/ has its floor, and every floor's file is there.
+    let units = app_units();
+    for stem in units.keys() {
+        if app_floor_of(stem).is_none() {
+            refused.push(format!("app/{stem}.rs has no floor in APP_FLOORS"));
+        }
+    }
+    for (_, files) in APP_FLOORS {
+        for file in files.iter().filter(|&&file| file != "fixtures") {
+            if !units.contains_key(*file) {
+                refused.push(format!(
+                    "APP_FLOORS names app/{file}.rs, which is not there"
+                ));
+            }
+        }
+    }
+    refused.sort();
+    refused.dedup();
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
+}
+
+#[test]
+fn no_circle_of_files_in_app() {
+    let imports = app_imports();
+    assert_no_circle(
+        (imports.iter())
+            .map(|import| (import.from.as_str(), import.to.as_str(), import.describe())),
+    );
 }
 
 #[test]

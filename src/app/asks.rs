@@ -2,8 +2,10 @@
 //! input: an overlay opened or closed, a tab shown, a command to the tabs,
 //! an action as its key would do it, the tab's rows exported.
 
+use super::ask::Ask;
 use super::commands::{ExportFormat, ExportTo};
-use super::screen::Ask;
+use super::registry::Overlay;
+use super::shared::Shared;
 use super::{App, Effect, Tab};
 
 impl App {
@@ -11,9 +13,9 @@ impl App {
     /// lead to more).
     pub(super) fn carry_out_asks(&mut self) -> Vec<Effect> {
         let mut effects = Vec::new();
-        while let Some(ask) = self.shared.next_ask() {
+        while let Some(ask) = self.world.next_ask() {
             match ask {
-                Ask::Open(overlay) => self.overlays.push(overlay),
+                Ask::Open(open) => (self.overlays).push(Overlay::open(open, &self.world)),
                 Ask::Close => {
                     self.overlays.pop();
                 }
@@ -21,12 +23,12 @@ impl App {
                 Ask::Command(command) => {
                     for &tab in Tab::ALL {
                         let screen = self.tabs.get_mut(tab);
-                        effects.extend(screen.command(&command, &mut self.shared));
+                        effects.extend(screen.command(&command, &mut Shared::new(&mut self.world)));
                     }
                 }
                 Ask::ToShown(command) => {
                     let screen = self.tabs.get_mut(self.tab);
-                    effects.extend(screen.command(&command, &mut self.shared));
+                    effects.extend(screen.command(&command, &mut Shared::new(&mut self.world)));
                 }
                 Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
                 Ask::Export(to) => effects.extend(self.export(to)),
@@ -43,10 +45,10 @@ impl App {
             path,
             replace,
         } = to;
-        let now = self.shared.now;
-        let Some(table) = self.tabs.get(self.tab).view(&self.shared) else {
+        let now = self.world.now;
+        let Some(table) = self.tabs.get(self.tab).view(&self.world) else {
             let why = format!("the {} tab shows no list to export", self.tab.name());
-            self.shared.status.error(why, now);
+            self.world.status.error(why, now);
             return Vec::new();
         };
         let contents = match format {
@@ -55,7 +57,7 @@ impl App {
         };
         // The centre's date and time, as every time on screen.
         let stamp = self
-            .shared
+            .world
             .settings
             .timezone
             .wall_clock(now)

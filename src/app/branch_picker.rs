@@ -1,71 +1,17 @@
-//! The branches known from `/v2/branches`, and the picker that chooses the
-//! branch of the groups list: a filtered list when the branches answered,
+//! The picker that chooses the branch of the groups list: a filtered list when the branches answered,
 //! a numeric input when they did not.
 
+use super::ask::{Ask, Command};
+use super::branches::BranchesState;
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
-use super::screen::{Ask, Command, Screen};
+use super::screen::Screen;
 use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
-use crate::api::ApiError;
-use crate::domain::script::fold;
-use crate::model::Branch;
-use crate::present::cell_text::CellText;
 use crate::sanitize::sanitize_line;
+use crate::domain::script::fold;
 use crossterm::event::KeyEvent;
-use std::collections::HashMap;
-
-/// What `/v2/branches` (outside the published API) gave.
-#[derive(Debug, Clone, Default)]
-pub enum BranchesState {
-    #[default]
-    Loading,
-    Loaded(Vec<Branch>),
-    /// Why not (the picker then asks for a number).
-    Failed(String),
-}
-
-/// The branches and their sanitised names.
-#[derive(Debug, Default)]
-pub struct Branches {
-    pub state: BranchesState,
-    /// Sanitised names by id, for the table and the header.
-    pub names: HashMap<i64, String>,
-    /// The same names measured for the groups table's branch column.
-    pub name_cells: HashMap<i64, CellText>,
-}
-
-impl Branches {
-    /// Takes the answer of `/v2/branches`.
-    pub fn on_answer(&mut self, result: Result<Vec<Branch>, ApiError>) {
-        match result {
-            Ok(list) => {
-                self.names = list
-                    .iter()
-                    .map(|b| (b.id, sanitize_line(&b.name).into_owned()))
-                    .collect();
-                self.name_cells = self
-                    .names
-                    .iter()
-                    .map(|(&id, name)| (id, CellText::new(name.clone())))
-                    .collect();
-                self.state = BranchesState::Loaded(list);
-            }
-            Err(error) => self.state = BranchesState::Failed(error.to_string()),
-        }
-    }
-
-    /// True once the list answered, or failed to.
-    pub fn answered(&self) -> bool {
-        !matches!(self.state, BranchesState::Loading)
-    }
-
-    /// True when the list did not answer (worth asking again on refresh).
-    pub fn failed(&self) -> bool {
-        matches!(self.state, BranchesState::Failed(_))
-    }
-}
 
 /// The entry that lifts the branch filter.
 pub const ALL_BRANCHES: &str = "all branches";
@@ -93,9 +39,9 @@ pub struct BranchPicker {
 
 impl BranchPicker {
     /// Opens on the current branch (`current`).
-    pub fn open(branches: &Branches, current: Option<i64>) -> Self {
-        let mode = match &branches.state {
-            BranchesState::Loaded(_) => PickerMode::List,
+    pub fn open(branches: BranchesState, current: Option<i64>) -> Self {
+        let mode = match branches {
+            BranchesState::Loaded { .. } => PickerMode::List,
             BranchesState::Loading => PickerMode::Numeric {
                 reason: "the branch list has not arrived yet".to_string(),
             },
@@ -122,8 +68,8 @@ impl BranchPicker {
     /// The branch list arrived while the picker was open: a picker that fell
     /// back to a number while the list was loading becomes the list, keeping
     /// what was typed.
-    pub fn on_branches(&mut self, branches: &Branches) {
-        if matches!(branches.state, BranchesState::Loaded(_))
+    pub fn on_branches(&mut self, branches: BranchesState) {
+        if matches!(branches, BranchesState::Loaded { .. })
             && matches!(self.mode, PickerMode::Numeric { .. })
         {
             self.mode = PickerMode::List;
@@ -132,21 +78,17 @@ impl BranchPicker {
     }
 
     /// Recomputes the entries after the input changed.
-    pub fn refilter(&mut self, branches: &Branches) {
+    pub fn refilter(&mut self, branches: BranchesState) {
         self.error = None;
         self.cursor = 0;
-        let BranchesState::Loaded(list) = &branches.state else {
+        let BranchesState::Loaded { list, names } = branches else {
             self.choices.clear();
             return;
         };
         // Script, case and apostrophes ignored: `Чил` finds Chilonzor.
         let typed = fold(self.input.text().trim());
         let matching = list.iter().filter(|branch| {
-            let name = branches
-                .names
-                .get(&branch.id)
-                .map(String::as_str)
-                .unwrap_or("");
+            let name = names.get(&branch.id).map(String::as_str).unwrap_or("");
             fold(name).contains(&typed) || branch.id.to_string().starts_with(&typed)
         });
         let all_branches = (typed.is_empty() || ALL_BRANCHES.contains(&typed)).then_some(None);
@@ -219,13 +161,13 @@ impl Screen for BranchPicker {
 
     fn type_text(&mut self, key: &KeyEvent, shared: &mut Shared) {
         if self.input.handle(key) == Edit::Changed {
-            self.refilter(&shared.branches);
+            self.refilter(shared.branches_state());
         }
     }
 
     fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
         if let Answer::Branches(_) = answer {
-            self.on_branches(&shared.branches);
+            self.on_branches(shared.branches_state());
         }
     }
 }

@@ -6,14 +6,15 @@
 //! branch's name before the branches came) closes with its reason on the
 //! status line, so that later keys are keys again.
 
-use super::branch_picker::BranchesState;
+use super::ask::{Ask, Command};
+use super::branches::BranchesState;
 use super::commands::{Known, Refusal, Run, completions, parse};
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
-use super::screen::{Ask, Command, Screen};
-use super::shared::Shared;
-use super::tabs::Tab;
+use super::screen::Screen;
+use super::shared::{Shared, World};
+use super::tab::Tab;
 use super::text_input::{Edit, TextInput};
 use crossterm::event::KeyEvent;
 
@@ -66,7 +67,7 @@ impl CommandLine {
     }
 
     /// Tab: the first candidate, then the next each time.
-    fn complete(&mut self, shared: &Shared) {
+    fn complete(&mut self, shared: &World) {
         self.error = None;
         if self.chosen.is_none() {
             self.candidates = completions(self.input.text(), &self.known(shared));
@@ -103,7 +104,7 @@ impl CommandLine {
         self.chosen = None;
     }
 
-    fn known<'a>(&'a self, shared: &'a Shared) -> Known<'a> {
+    fn known<'a>(&'a self, shared: &'a World) -> Known<'a> {
         Known {
             branches: branches(shared),
             sortable: &self.sortable,
@@ -131,7 +132,7 @@ impl CommandLine {
             }
             Err(Refusal::NotYet(why)) => {
                 shared.ask(Ask::Close);
-                shared.status.error(why, shared.now);
+                shared.error(why);
                 return Vec::new();
             }
         };
@@ -153,21 +154,21 @@ impl CommandLine {
             Run::Profile(name) => {
                 // The runtime opens its session; Msg::ProfileSwitch says how it went.
                 let opening = format!("opening profile {name}…");
-                shared.status.info(opening, shared.now);
-                let mut effects = remember(line, &mut shared.command_history);
+                shared.info(opening);
+                let mut effects = remember(line, shared.command_history_mut());
                 effects.push(Effect::SwitchProfile(name));
                 return effects;
             }
         };
         shared.ask(ask);
-        remember(line, &mut shared.command_history)
+        remember(line, shared.command_history_mut())
     }
 }
 
 /// The branches known now (none while they load or failed).
-fn branches(shared: &Shared) -> &[crate::model::Branch] {
-    match &shared.branches.state {
-        BranchesState::Loaded(list) => list,
+fn branches(shared: &World) -> &[crate::model::Branch] {
+    match shared.branches_state() {
+        BranchesState::Loaded { list, .. } => list,
         _ => &[],
     }
 }
@@ -201,8 +202,8 @@ impl Screen for CommandLine {
 
     fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
         match movement {
-            Movement::Up => self.recall(true, &shared.command_history),
-            Movement::Down => self.recall(false, &shared.command_history),
+            Movement::Up => self.recall(true, &shared.settings.command_history),
+            Movement::Down => self.recall(false, &shared.settings.command_history),
             _ => {}
         }
     }

@@ -365,7 +365,7 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::tabs::Tab;
+    use crate::app::tab::Tab;
 
     fn mistake(why: &str) -> Refusal {
         Refusal::Mistake(why.to_string())

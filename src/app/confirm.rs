@@ -2,37 +2,11 @@
 //! carries a question, the facts to weigh and the command to give on `y`,
 //! all as data (an install today; any mutation, or a command typed, later).
 
+use super::ask::{Ask, Confirmation};
 use super::keymap::{Action, Context};
 use super::protocol::Effect;
-use super::screen::{Ask, Command, Screen};
+use super::screen::Screen;
 use super::shared::Shared;
-
-/// A question before something is done, and what is done on yes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Confirmation {
-    /// The title of the box: "Install a plugin".
-    pub title: &'static str,
-    /// What yes does, in a word: "install". It names the `y` key, and the
-    /// question starts with it.
-    pub verb: &'static str,
-    /// What it is done to, ready to show (sanitised).
-    pub object: String,
-    /// Facts to weigh before answering, (label, value), values sanitised.
-    pub facts: Vec<(&'static str, String)>,
-    /// Given to the tabs on yes.
-    pub command: Command,
-}
-
-impl Confirmation {
-    /// The verb as the question's first word: "Install".
-    pub fn question_verb(&self) -> String {
-        let mut chars = self.verb.chars();
-        chars
-            .next()
-            .map(|first| first.to_uppercase().chain(chars).collect())
-            .unwrap_or_default()
-    }
-}
 
 /// The open confirmation.
 #[derive(Debug)]
@@ -63,6 +37,7 @@ impl Screen for Confirm {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::ask::Command;
 
     #[test]
     fn the_question_starts_with_the_verb() {

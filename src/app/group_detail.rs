@@ -5,7 +5,7 @@
 use super::document::{self, DocLine, field};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::shared::Shared;
+use super::shared::World;
 use crate::domain::clock::lesson_minutes;
 use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use crate::present::clock::lesson_range;
@@ -33,7 +33,7 @@ impl DetailOver {
     }
 
     /// The detail of `group`, as the world of `shared` names its fields.
-    pub fn document(group: &Group, shared: &Shared) -> Vec<DocLine> {
+    pub fn document(group: &Group, shared: &World) -> Vec<DocLine> {
         group_document(group, shared.row_format(), &shared.branches.names)
     }
 

@@ -5,7 +5,7 @@
 //! the archived toggle apply to all rows. Esc stops the walk; `r` walks
 //! again, or asks only for the pages that are missing.
 
-use super::branch_picker::BranchPicker;
+use super::ask::{Ask, Command, Open};
 use super::document::DocLine;
 use super::group_detail::group_document;
 use super::group_rows::{GroupRows, PageRows};
@@ -15,10 +15,10 @@ use super::list_pane::{Done, Focus, ListPane};
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
 use super::row_order::RowOrder;
-use super::screen::{Ask, Command, Screen};
-use super::shared::{AppSettings, Shared};
+use super::screen::Screen;
+use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
-use super::tabs::Tab;
+use super::tab::Tab;
 use super::view::SavedView;
 use super::walks;
 use crate::api::ApiError;
@@ -66,7 +66,7 @@ impl GroupsTab {
     }
 
     /// The store's list of the branch listed, once a walk began.
-    pub fn group_list<'a>(&self, shared: &'a Shared) -> Option<&'a GroupList> {
+    pub fn group_list<'a>(&self, shared: &'a World) -> Option<&'a GroupList> {
         shared.store.groups(self.branch_id)
     }
 
@@ -76,12 +76,12 @@ impl GroupsTab {
     }
 
     /// The selected group, as the store holds it.
-    pub fn selected<'a>(&self, shared: &'a Shared) -> Option<&'a Group> {
+    pub fn selected<'a>(&self, shared: &'a World) -> Option<&'a Group> {
         self.group_list(shared)?.group(self.selected_id()?)
     }
 
     /// True while pages of the list are asked for or on their way.
-    pub fn is_loading(&self, shared: &Shared) -> bool {
+    pub fn is_loading(&self, shared: &World) -> bool {
         shared.is_walking(self.branch_id)
     }
 
@@ -102,7 +102,7 @@ impl GroupsTab {
             self.note_arrivals(shared);
             self.resort_keeping(None, shared);
         }
-        shared.branch_id = branch_id;
+        shared.choose_branch(branch_id);
         effects.extend(self.walk(shared));
         effects
     }
@@ -134,9 +134,7 @@ impl GroupsTab {
             });
             if let Some((page, cause)) = cause {
                 let text = format!("groups page {page}: {cause}");
-                shared
-                    .status
-                    .load_error(Topic::GroupsPage, text, shared.now);
+                shared.load_error(Topic::GroupsPage, text);
             }
             if self.rows.is_empty() {
                 self.load_error = Some(error.to_string());
@@ -144,7 +142,7 @@ impl GroupsTab {
             return;
         }
         if missing == 0 {
-            shared.status.resolved(Topic::GroupsPage);
+            shared.status_line().resolved(Topic::GroupsPage);
         }
         let Some(list) = shared.store.groups(self.branch_id) else {
             return;
@@ -184,7 +182,7 @@ impl GroupsTab {
     }
 
     /// Whether a page of the list arrived yet.
-    fn note_arrivals(&mut self, shared: &Shared) {
+    fn note_arrivals(&mut self, shared: &World) {
         self.loaded = !self.rows.is_empty()
             || self
                 .group_list(shared)
@@ -195,7 +193,7 @@ impl GroupsTab {
     }
 
     /// Orders every row by the sort again, then filters.
-    fn resort_keeping(&mut self, kept: Option<i64>, shared: &Shared) {
+    fn resort_keeping(&mut self, kept: Option<i64>, shared: &World) {
         let rows = &self.rows;
         let every = (0..rows.len()).collect();
         let names = &shared.branches.names;
@@ -206,7 +204,7 @@ impl GroupsTab {
 
     /// Recomputes the rows that pass the filters, keeping the selection on
     /// the group `kept` while it passes.
-    fn refilter_keeping(&mut self, kept: Option<i64>, shared: &Shared) {
+    fn refilter_keeping(&mut self, kept: Option<i64>, shared: &World) {
         let rows = &self.rows;
         let admits = admits(rows, self.hide_archived);
         let passes = self
@@ -219,18 +217,18 @@ impl GroupsTab {
 
     /// Recomputes the visible rows (filter, archived), keeping the
     /// selection on the same group while it is still visible.
-    pub fn refilter(&mut self, shared: &Shared) {
+    pub fn refilter(&mut self, shared: &World) {
         self.refilter_keeping(self.selected_id(), shared);
     }
 
     /// Orders the rows again (the sort changed, names arrived), keeping the
     /// selection on its group.
-    pub(crate) fn resort(&mut self, shared: &Shared) {
+    pub(crate) fn resort(&mut self, shared: &World) {
         self.resort_keeping(self.selected_id(), shared);
     }
 
     /// Every row made again, in the zone of the times now.
-    fn reformat(&mut self, shared: &Shared) {
+    fn reformat(&mut self, shared: &World) {
         let kept = self.selected_id();
         self.rows
             .rebuild(shared.store.groups(self.branch_id), &shared.row_format());
@@ -238,7 +236,7 @@ impl GroupsTab {
     }
 
     /// The selected group's detail, if a group is selected.
-    pub fn detail(&self, shared: &Shared) -> Option<Vec<DocLine>> {
+    pub fn detail(&self, shared: &World) -> Option<Vec<DocLine>> {
         let id = self.selected_id()?;
         self.selected(shared)?;
         Some(document_of(id, self.branch_id, shared))
@@ -248,9 +246,7 @@ impl GroupsTab {
     fn stop_loading(&mut self, shared: &mut Shared) -> Vec<Effect> {
         let effects = shared.stop_walk(self.branch_id);
         let held = self.rows.len();
-        shared
-            .status
-            .info(format!("loading stopped: {held} groups shown"), shared.now);
+        shared.info(format!("loading stopped: {held} groups shown"));
         effects
     }
 }
@@ -291,8 +287,9 @@ impl Screen for GroupsTab {
                 reload: false,
             }),
             Action::PickBranch => {
-                let picker = BranchPicker::open(&shared.branches, self.branch_id);
-                shared.open(picker);
+                shared.open(Open::BranchPicker {
+                    current: self.branch_id,
+                });
             }
             Action::CycleSort => {
                 self.list.cycle_sort(COLUMNS);
@@ -310,7 +307,7 @@ impl Screen for GroupsTab {
                 return self.stop_loading(shared);
             }
             _ => {
-                if self.list.perform(action, &mut shared.status) == Done::Refilter {
+                if self.list.perform(action, shared.status_line()) == Done::Refilter {
                     self.refilter(shared);
                 }
             }
@@ -385,7 +382,7 @@ impl Screen for GroupsTab {
         SortColumn::names(COLUMNS)
     }
 
-    fn view(&self, shared: &Shared) -> Option<Table> {
+    fn view(&self, shared: &World) -> Option<Table> {
         let list = self.group_list(shared);
         let shown = self.list.shown().filter_map(|index| {
             let id = self.rows.id(index)?;
@@ -414,7 +411,11 @@ impl Screen for GroupsTab {
             self.walk(shared)
         };
         if shared.branches.failed() {
-            effects.extend(shared.requests.send_once(Owner::App, Request::Branches));
+            effects.extend(
+                shared
+                    .requests_mut()
+                    .send_once(Owner::App, Request::Branches),
+            );
         }
         effects
     }
@@ -437,7 +438,7 @@ fn admits(rows: &GroupRows, hide_archived: bool) -> impl Fn(usize) -> bool + '_ 
 
 /// The detail of the group `id` of `branch_id`'s list (empty when the store
 /// no longer holds it).
-fn document_of(id: i64, branch_id: Option<i64>, shared: &Shared) -> Vec<DocLine> {
+fn document_of(id: i64, branch_id: Option<i64>, shared: &World) -> Vec<DocLine> {
     let group = shared
         .store
         .groups(branch_id)

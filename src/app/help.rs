@@ -5,13 +5,14 @@
 //! (`exp` finds `:export`); ↑/↓ choose an action and Enter runs it on the
 //! screen the help was opened from.
 
+use super::ask::Ask;
 use super::document::wrap;
 use super::keymap::{Action, Context, Keymap, Row, keys_label, words};
 use super::layout::{self, Layout};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
-use super::screen::{Ask, Screen};
-use super::shared::Shared;
+use super::screen::Screen;
+use super::shared::{Shared, World};
 use super::text_input::TextInput;
 use crossterm::event::KeyEvent;
 use std::path::Path;
@@ -58,7 +59,7 @@ impl Help {
 
     /// The scroll position that shows the chosen action's line: the one
     /// now if it does, else the nearest that does.
-    fn showing_chosen(&self, shared: &Shared) -> usize {
+    fn showing_chosen(&self, shared: &World) -> usize {
         let keymap = &shared.settings.keymap;
         let inner = layout::inner(shared.layout.help);
         let log_path = &shared.settings.log_path;
@@ -277,7 +278,7 @@ fn scrolled(
     context: Context,
     query: &str,
     log_path: &Path,
-    shared: &Shared,
+    shared: &World,
 ) -> usize {
     let layout: &Layout = &shared.layout;
     let inner = layout::inner(layout.help);

@@ -1,7 +1,7 @@
 //! Where things sit on the screen. Shared by `update` (page sizes, mouse
 //! clicks, scroll limits) and by the renderer, so both agree.
 
-use super::tabs::Tab;
+use super::tab::Tab;
 use crate::present::format::display_width;
 use ratatui::layout::Rect;
 

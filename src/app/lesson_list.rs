@@ -3,19 +3,18 @@
 //! the day's order; Enter opens a group's detail, Esc goes back to the list
 //! and then to the week, on the same cell.
 
+use super::ask::{Ask, Crowd};
 use super::document::DocLine;
 use super::group_detail::DetailOver;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::Effect;
-use super::screen::{Ask, Screen};
-use super::shared::Shared;
-use crate::domain::timetable::Slot;
-use crate::model::Group;
+use super::screen::Screen;
+use super::shared::{Shared, World};
 use crate::present::columns::ScreenRow;
 use crate::present::columns::lessons::{Lesson, columns};
-use chrono::Weekday;
+use crate::model::Group;
 
 /// Lines of the box besides its rows: the borders and the column heads.
 pub const FRAME_LINES: u16 = 3;
@@ -39,23 +38,21 @@ pub struct LessonList {
 }
 
 impl LessonList {
-    /// The list of `lessons` (each a slot of `day` and its group), titled
-    /// `title`, the first one selected.
-    pub fn new(title: String, day: Weekday, lessons: Vec<(&Slot, &Group)>) -> Self {
-        let columns = columns();
-        let rows = lessons
+    /// The list of the `crowd`'s lessons (each a slot of its day and its
+    /// group), its lesson selected.
+    pub fn new(crowd: Crowd) -> Self {
+        let (columns, day) = (columns(), crowd.day);
+        let rows = crowd
+            .lessons
             .iter()
-            .map(|&(slot, group)| ScreenRow::new(&columns, &Lesson { day, slot, group }, &()))
+            .map(|(slot, group)| ScreenRow::new(&columns, &Lesson { day, slot, group }, &()))
             .collect();
         Self {
-            title,
-            groups: lessons
-                .into_iter()
-                .map(|(_, group)| group.clone())
-                .collect(),
+            title: crowd.title,
+            groups: crowd.lessons.into_iter().map(|(_, group)| group).collect(),
             rows,
-            cursor: 0,
-            branch_column: false,
+            cursor: crowd.selected,
+            branch_column: crowd.branch_column,
             scroll: 0,
             detail: DetailOver::default(),
         }
@@ -74,7 +71,7 @@ impl LessonList {
     }
 
     /// The selected group's detail.
-    pub fn document(&self, shared: &Shared) -> Option<Vec<DocLine>> {
+    pub fn document(&self, shared: &World) -> Option<Vec<DocLine>> {
         Some(DetailOver::document(self.selected_group()?, shared))
     }
 

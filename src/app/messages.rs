@@ -4,20 +4,21 @@
 //! said on the status line or handed to the screens.
 
 use super::requests::Owner;
+use super::shared::Shared;
 use super::{Answer, App, Effect, Msg, Tab};
 use crate::present::format::counted;
 
 impl App {
     pub(super) fn on_msg(&mut self, msg: Msg) -> Vec<Effect> {
-        let (now, status) = (self.shared.now, &mut self.shared.status);
+        let (now, status) = (self.world.now, &mut self.world.status);
         match msg {
-            Msg::Response { id, answer } => match self.shared.requests.finish(id, *answer) {
+            Msg::Response { id, answer } => match self.world.requests.finish(id, *answer) {
                 Some((owner, answer)) => self.on_answer(owner, answer),
                 // Cancelled or superseded: the latest request wins.
-                None => self.shared.ended(id),
+                None => self.world.ended(id),
             },
             Msg::TokenReloaded(Ok(expires_at)) => {
-                self.shared.settings.token_expires_at = expires_at;
+                self.world.settings.token_expires_at = expires_at;
                 let expiry = expires_at
                     .map(|at| format!(" ({})", crate::model::describe_expiry(at, now)))
                     .unwrap_or_default();
@@ -50,7 +51,7 @@ impl App {
                 result: Ok(()),
             } => {
                 // The new config's warnings stay said (they came first).
-                let warnings = &self.shared.settings.warnings;
+                let warnings = &self.world.settings.warnings;
                 let said = format!("switched to profile {profile}");
                 if warnings.is_empty() {
                     status.info(said, now);
@@ -68,11 +69,11 @@ impl App {
             }
             Msg::Resumed => Vec::new(),
             Msg::Snapshot(Ok(snapshot)) => {
-                self.shared.seed(&snapshot);
+                self.world.seed(&snapshot);
                 for &tab in Tab::ALL {
                     self.tabs
                         .get_mut(tab)
-                        .on_snapshot(&snapshot, &mut self.shared);
+                        .on_snapshot(&snapshot, &mut Shared::new(&mut self.world));
                 }
                 Vec::new()
             }
@@ -87,27 +88,35 @@ impl App {
     /// An answer: what it teaches the app (its own requests), then every
     /// other screen has a look, then its owner takes it.
     fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
-        self.shared.keep(&answer);
+        self.world.keep(&answer);
         let mut effects = match owner {
             Owner::App => {
-                self.shared.learn(&answer);
+                self.world.learn(&answer);
                 Vec::new()
             }
             // Into the store first: the screens then see the rows there.
-            Owner::Walk => self.shared.take_walked(&answer),
+            Owner::Walk => self.world.take_walked(&answer),
             Owner::Tab(_) => Vec::new(),
         };
-        self.shared
+        self.world
             .status
             .said_by_screen(matches!(owner, Owner::Tab(_)));
         for &tab in Tab::ALL.iter().filter(|&&tab| owner != Owner::Tab(tab)) {
-            self.tabs.get_mut(tab).observe(&answer, &mut self.shared);
+            self.tabs
+                .get_mut(tab)
+                .observe(&answer, &mut Shared::new(&mut self.world));
         }
         for overlay in &mut self.overlays {
-            overlay.observe(&answer, &mut self.shared);
+            overlay
+                .screen_mut()
+                .observe(&answer, &mut Shared::new(&mut self.world));
         }
         if let Owner::Tab(tab) = owner {
-            effects.extend(self.tabs.get_mut(tab).on_answer(answer, &mut self.shared));
+            effects.extend(
+                self.tabs
+                    .get_mut(tab)
+                    .on_answer(answer, &mut Shared::new(&mut self.world)),
+            );
         }
         effects
     }

@@ -7,7 +7,7 @@
 //! screen with the focus (the overlay on top, else the tab shown); the app
 //! keeps the global actions and hands the others to that [`Screen`]. An
 //! answer goes to the screen that asked for it, after the others had a look.
-//! What a screen wants of the app comes back as an [`screen::Ask`].
+//! What a screen wants of the app comes back as an [`ask::Ask`].
 
 /// Test data, kept with the tests (see the file).
 #[cfg(test)]
@@ -17,8 +17,10 @@ pub mod keymap;
 pub mod layout;
 pub mod protocol;
 
+pub(crate) mod ask;
 mod asks;
 pub(crate) mod branch_picker;
+pub(crate) mod branches;
 pub(crate) mod command_line;
 pub(crate) mod commands;
 pub(crate) mod confirm;
@@ -35,12 +37,13 @@ mod messages;
 mod mouse;
 pub(crate) mod plugin_detail;
 pub(crate) mod plugins;
+pub(crate) mod registry;
 pub(crate) mod requests;
 pub(crate) mod row_order;
 pub mod screen;
 pub mod shared;
 pub(crate) mod status;
-pub(crate) mod tabs;
+pub(crate) mod tab;
 pub(crate) mod text_input;
 pub(crate) mod today;
 pub mod view;
@@ -52,7 +55,7 @@ mod tests;
 
 pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId, Walked};
 pub use shared::AppSettings;
-pub use tabs::Tab;
+pub use tab::Tab;
 pub use view::SavedView;
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -60,11 +63,11 @@ use command_line::CommandLine;
 use crossterm::event::{KeyEvent, KeyEventKind};
 use help::Help;
 use keymap::{Action, Context, Hint};
+use registry::{Overlay, ScreenView, Tabs};
 use requests::Owner;
 use screen::Screen;
-use shared::Shared;
+use shared::{Shared, World};
 use std::time::Duration;
-use tabs::Tabs;
 
 /// How often the spinner turns while something loads.
 const SPINNER_TICK: Duration = Duration::from_millis(100);
@@ -75,13 +78,14 @@ pub const TOKEN_WARNING_BEFORE: TimeDelta = TimeDelta::hours(1);
 
 /// The whole state of the terminal UI.
 pub struct App {
-    /// What the screens share: settings, layout, clock, requests, status.
-    pub(crate) shared: Shared,
+    /// The world around the screens: settings, layout, clock, requests,
+    /// status, the store.
+    pub(crate) world: World,
     pub(crate) tabs: Tabs,
     /// The tab shown.
     pub(crate) tab: Tab,
     /// The overlays over the tab, the one on top last (it has the keys).
-    pub(crate) overlays: Vec<Box<dyn Screen>>,
+    pub(crate) overlays: Vec<Overlay>,
     next_auto_refresh: Option<DateTime<Utc>>,
     /// The view last given to the runtime to remember.
     remembered: SavedView,
@@ -96,21 +100,21 @@ impl App {
         let tabs = Tabs::new(&settings);
         let tab = settings.view.tab().unwrap_or(Tab::Groups);
         let mut app = Self {
-            shared: Shared::new(settings, size),
+            world: World::new(settings, size),
             tabs,
             tab,
             overlays: Vec::new(),
             next_auto_refresh: None,
             remembered: SavedView::default(),
         };
-        let shared = &mut app.shared;
+        let shared = &mut Shared::new(&mut app.world);
         let mut effects = app.tabs.get_mut(app.tab).start(shared);
-        effects.push(shared.requests.send(Owner::App, Request::Branches));
+        effects.push(shared.requests_mut().send(Owner::App, Request::Branches));
         for &tab in Tab::ALL.iter().filter(|&&tab| tab != app.tab) {
             effects.extend(app.tabs.get_mut(tab).start(shared));
         }
         effects.extend(app.tabs.get_mut(app.tab).on_show(shared));
-        effects.push(shared.ask_me());
+        effects.push(app.world.ask_me());
         app.remembered = app.view();
         (app, effects)
     }
@@ -118,7 +122,7 @@ impl App {
     /// What is on screen, as remembered for the next start.
     pub fn view(&self) -> SavedView {
         let mut view = SavedView {
-            branch_id: self.shared.branch_id,
+            branch_id: self.world.branch_id,
             tab: Some(self.tab.name().to_owned()),
             ..SavedView::default()
         };
@@ -139,15 +143,15 @@ impl App {
 
     /// The one way state changes. No I/O: `now` is the wall clock as data.
     pub fn update(&mut self, input: Input, now: DateTime<Utc>) -> Vec<Effect> {
-        self.shared.now = now;
+        self.world.now = now;
         let by_user = matches!(input, Input::Key(_) | Input::Mouse(_));
-        self.shared.status.said_by_screen(by_user);
+        self.world.status.said_by_screen(by_user);
         let mut effects = match input {
             Input::Key(key) => self.on_key(&key),
-            Input::Mouse(_) if self.shared.layout.is_too_small() => Vec::new(),
+            Input::Mouse(_) if self.world.layout.is_too_small() => Vec::new(),
             Input::Mouse(mouse) => self.on_mouse(&mouse),
             Input::Resize(width, height) => {
-                self.shared.layout = layout::Layout::new((width, height));
+                self.world.layout = layout::Layout::new((width, height));
                 self.fit();
                 Vec::new()
             }
@@ -157,9 +161,11 @@ impl App {
         effects.extend(self.carry_out_asks());
         // Any input, not only the tick it asked for, brings a tab that
         // follows the clock up to it (after a suspend, a sleep of the laptop).
-        self.tabs.get_mut(self.tab).on_clock(&mut self.shared);
+        self.tabs
+            .get_mut(self.tab)
+            .on_clock(&mut Shared::new(&mut self.world));
         effects.extend(self.remember());
-        self.shared.status.expire(now);
+        self.world.status.expire(now);
         if self.next_auto_refresh.is_none() {
             self.schedule_auto_refresh();
         }
@@ -168,24 +174,24 @@ impl App {
 
     /// The branch listed (None: every branch): whose snapshot to show.
     pub fn branch(&self) -> Option<i64> {
-        self.shared.branch_id
+        self.world.branch_id
     }
 
     /// The terminal's size (columns, rows) as of the last resize.
     pub fn size(&self) -> (u16, u16) {
-        self.shared.layout.size
+        self.world.layout.size
     }
 
     /// How soon the next [`Input::Tick`] is wanted; None when idle.
     pub fn needs_tick(&self) -> Option<Duration> {
-        let requests = &self.shared.requests;
+        let requests = &self.world.requests;
         let spinning = requests.any(|owner, _| matches!(owner, Owner::App | Owner::Walk))
             || Tab::ALL
                 .iter()
                 .any(|&tab| self.tabs.get(tab).busy(requests));
-        let now = self.shared.now;
+        let now = self.world.now;
         let until = |at: DateTime<Utc>| (at - now).to_std().unwrap_or(Duration::ZERO);
-        let token = self.shared.settings.token_expires_at.map(|expiry| {
+        let token = self.world.settings.token_expires_at.map(|expiry| {
             let warning_from = expiry - TOKEN_WARNING_BEFORE;
             if now >= warning_from {
                 TOKEN_WARNING_TICK
@@ -195,9 +201,9 @@ impl App {
         });
         [
             spinning.then_some(SPINNER_TICK),
-            self.shared.status.until_fade(now),
+            self.world.status.until_fade(now),
             self.next_auto_refresh.map(until),
-            self.shared.until_walks_wake(),
+            self.world.until_walks_wake(),
             self.tabs.get(self.tab).wakes_at(now).map(until),
             token,
         ]
@@ -215,42 +221,42 @@ impl App {
     /// (no token to show or copy, nothing to install, read-only): its hint
     /// is left out of the footer. The key itself still answers.
     pub fn offers(&self, action: Action) -> bool {
-        self.focused().offers(action, &self.shared)
+        self.focused().offers(action, &self.world)
     }
 
     /// The footer hints of the screen with the focus that would do
     /// something now, labelled as it names them.
     pub fn hints(&self) -> Vec<Hint> {
-        screen::hints(self.focused(), &self.shared)
+        screen::hints(self.focused(), &self.world)
     }
 
     /// The screens drawn, bottom first: the tab shown, then the overlays.
-    pub fn screens(&self) -> impl Iterator<Item = &dyn Screen> {
-        std::iter::once(self.tabs.get(self.tab)).chain(self.overlays.iter().map(|o| o.as_ref()))
+    pub fn screens(&self) -> impl Iterator<Item = ScreenView<'_>> {
+        std::iter::once(self.tabs.view(self.tab)).chain(self.overlays.iter().map(Overlay::view))
     }
 
     /// The overlay of type `S` nearest the top, if one is open.
-    pub fn overlay<S: Screen>(&self) -> Option<&S> {
-        self.overlays.iter().rev().find_map(|overlay| {
-            let overlay: &dyn std::any::Any = overlay.as_ref();
-            overlay.downcast_ref()
-        })
+    pub fn overlay<'a, S>(&'a self) -> Option<&'a S>
+    where
+        &'a S: TryFrom<&'a Overlay>,
+    {
+        (self.overlays.iter().rev()).find_map(|overlay| overlay.try_into().ok())
     }
 
     fn focused(&self) -> &dyn Screen {
         match self.overlays.last() {
-            Some(overlay) => overlay.as_ref(),
+            Some(overlay) => overlay.screen(),
             None => self.tabs.get(self.tab),
         }
     }
 
-    /// The screen with the focus, and what it may change.
-    fn focused_mut(&mut self) -> (&mut dyn Screen, &mut Shared) {
+    /// The screen with the focus, and the world lent to it.
+    fn focused_mut(&mut self) -> (&mut dyn Screen, Shared<'_>) {
         let screen = match self.overlays.last_mut() {
-            Some(overlay) => overlay.as_mut(),
+            Some(overlay) => overlay.screen_mut(),
             None => self.tabs.get_mut(self.tab),
         };
-        (screen, &mut self.shared)
+        (screen, Shared::new(&mut self.world))
     }
 
     fn on_key(&mut self, key: &KeyEvent) -> Vec<Effect> {
@@ -258,8 +264,8 @@ impl App {
             return Vec::new();
         }
         let context = self.context();
-        let action = self.shared.settings.keymap.action_for(context, key);
-        if self.shared.layout.is_too_small() {
+        let action = self.world.settings.keymap.action_for(context, key);
+        if self.world.layout.is_too_small() {
             // Nothing is drawn but the size it needs: a key must not act
             // unseen (a confirmation accepted that was never shown).
             // Resizing acts, and so do quitting and suspending.
@@ -271,8 +277,8 @@ impl App {
         match action {
             Some(action) => self.perform(action, context),
             None if context.takes_text() => {
-                let (screen, shared) = self.focused_mut();
-                screen.type_text(key, shared);
+                let (screen, mut shared) = self.focused_mut();
+                screen.type_text(key, &mut shared);
                 Vec::new()
             }
             None => Vec::new(),
@@ -288,13 +294,13 @@ impl App {
             Action::NextTab => self.show_tab(self.tab.beside(true), false),
             Action::PreviousTab => self.show_tab(self.tab.beside(false), false),
             Action::Help => {
-                self.overlays.push(Box::new(Help::new(context)));
+                self.overlays.push(Overlay::Help(Help::new(context)));
                 Vec::new()
             }
             Action::CommandLine => {
                 let sortable = self.tabs.get(self.tab).sortable();
                 self.overlays
-                    .push(Box::new(CommandLine::new(context, sortable)));
+                    .push(Overlay::CommandLine(CommandLine::new(context, sortable)));
                 Vec::new()
             }
             Action::Refresh => self.refresh(),
@@ -304,19 +310,19 @@ impl App {
                 replace: false,
             }),
             Action::ReloadToken => {
-                self.shared
+                self.world
                     .status
-                    .info("reloading the token…", self.shared.now);
+                    .info("reloading the token…", self.world.now);
                 vec![Effect::ReloadToken]
             }
             Action::Move(movement) => {
-                let (screen, shared) = self.focused_mut();
-                screen.move_by(movement, shared);
+                let (screen, mut shared) = self.focused_mut();
+                screen.move_by(movement, &mut shared);
                 Vec::new()
             }
             _ => {
-                let (screen, shared) = self.focused_mut();
-                screen.perform(action, shared)
+                let (screen, mut shared) = self.focused_mut();
+                screen.perform(action, &mut shared)
             }
         }
     }
@@ -324,36 +330,38 @@ impl App {
     /// Shows `tab` (overlays close); with `reload`, it fetches again.
     fn show_tab(&mut self, tab: Tab, reload: bool) -> Vec<Effect> {
         if tab != self.tab {
-            self.shared.status.screen_left();
+            self.world.status.screen_left();
             self.tabs.get_mut(self.tab).on_hide();
         }
         self.tab = tab;
         self.overlays.clear();
         let screen = self.tabs.get_mut(tab);
         if reload {
-            screen.refresh(&mut self.shared)
+            screen.refresh(&mut Shared::new(&mut self.world))
         } else {
-            screen.on_show(&mut self.shared)
+            screen.on_show(&mut Shared::new(&mut self.world))
         }
     }
 
     /// Refetches what the tab shown shows (r, auto refresh, a new token).
     fn refresh(&mut self) -> Vec<Effect> {
         self.schedule_auto_refresh();
-        self.tabs.get_mut(self.tab).refresh(&mut self.shared)
+        self.tabs
+            .get_mut(self.tab)
+            .refresh(&mut Shared::new(&mut self.world))
     }
 
     fn schedule_auto_refresh(&mut self) {
-        let every = self.shared.settings.auto_refresh;
+        let every = self.world.settings.auto_refresh;
         self.next_auto_refresh = every
             .and_then(|every| TimeDelta::from_std(every).ok())
-            .map(|every| self.shared.now + every);
+            .map(|every| self.world.now + every);
     }
 
     fn on_tick(&mut self) -> Vec<Effect> {
-        let mut effects = self.shared.wake_walks();
+        let mut effects = self.world.wake_walks();
         match self.next_auto_refresh {
-            Some(at) if self.shared.now >= at => effects.extend(self.refresh()),
+            Some(at) if self.world.now >= at => effects.extend(self.refresh()),
             _ => {}
         }
         effects
@@ -362,10 +370,12 @@ impl App {
     /// After a resize: every screen fits the new layout.
     fn fit(&mut self) {
         for &tab in Tab::ALL {
-            self.tabs.get_mut(tab).fit(&mut self.shared);
+            self.tabs
+                .get_mut(tab)
+                .fit(&mut Shared::new(&mut self.world));
         }
         for overlay in &mut self.overlays {
-            overlay.fit(&mut self.shared);
+            overlay.screen_mut().fit(&mut Shared::new(&mut self.world));
         }
     }
 }

@@ -10,7 +10,7 @@ const WHEEL_ROWS: isize = 3;
 
 impl App {
     pub(super) fn on_mouse(&mut self, mouse: &MouseEvent) -> Vec<Effect> {
-        if !self.shared.settings.mouse {
+        if !self.world.settings.mouse {
             return Vec::new();
         }
         let movement = match mouse.kind {
@@ -19,8 +19,8 @@ impl App {
             MouseEventKind::Down(MouseButton::Left) => return self.click(mouse.column, mouse.row),
             _ => return Vec::new(),
         };
-        let (screen, shared) = self.focused_mut();
-        screen.move_by(movement, shared);
+        let (screen, mut shared) = self.focused_mut();
+        screen.move_by(movement, &mut shared);
         Vec::new()
     }
 
@@ -31,8 +31,8 @@ impl App {
             return Vec::new();
         }
         if row > 0 {
-            let (screen, shared) = self.focused_mut();
-            screen.click(column, row, shared);
+            let (screen, mut shared) = self.focused_mut();
+            screen.click(column, row, &mut shared);
             return Vec::new();
         }
         match layout::tab_at(column) {

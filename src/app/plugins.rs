@@ -2,7 +2,7 @@
 //! detail with the token, and the install flow (at most one request per
 //! plugin in flight).
 
-use super::confirm::{Confirm, Confirmation};
+use super::ask::{Command, Confirmation, Open};
 use super::document::DocLine;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
@@ -11,10 +11,10 @@ use super::list_pane::{Done, Focus, ListPane};
 use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::{Answer, Effect, Request};
 use super::requests::{Owner, Requests};
-use super::screen::{Command, Screen};
-use super::shared::{AppSettings, Shared};
+use super::screen::Screen;
+use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
-use super::tabs::Tab;
+use super::tab::Tab;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
@@ -68,17 +68,21 @@ impl TypeFilter {
     }
 }
 
-/// The state of the Plugins tab.
+/// The state of the Plugins tab. The catalogue itself is the store's
+/// (`Shared::plugins`): the tab holds how it shows it.
 #[derive(Debug, Default)]
 pub struct PluginsTab {
-    pub plugins: Vec<Plugin>,
-    /// The plugins as the list shows them (see [`COLUMNS`]), in the same order.
+    /// The store's plugins as the list shows them (see [`COLUMNS`]), in
+    /// the same order.
     pub table: ScreenTable,
+    /// The id of each row's plugin: the selection stays on its plugin when
+    /// the store's list is replaced.
+    row_ids: Vec<i64>,
     /// The list arrived at least once.
     pub loaded: bool,
     /// Why the list could not be loaded, while none is shown.
     pub load_error: Option<String>,
-    /// The plugins that pass the filters (indices into `plugins`), the
+    /// The plugins that pass the filters (indices into the store's), the
     /// selection, the name filter and the detail.
     pub list: ListPane,
     pub type_filter: TypeFilter,
@@ -93,9 +97,9 @@ pub struct PluginsTab {
 }
 
 impl PluginsTab {
-    /// The selected plugin.
-    pub fn selected(&self) -> Option<&Plugin> {
-        self.plugins.get(self.list.selected()?)
+    /// The selected plugin of `plugins` (the store's).
+    pub fn selected<'p>(&self, plugins: &'p [Plugin]) -> Option<&'p Plugin> {
+        plugins.get(self.list.selected()?)
     }
 
     /// True while the list is on its way.
@@ -112,23 +116,24 @@ impl PluginsTab {
     /// The list arrived (or failed): on failure the list shown stays. A
     /// list settles the installs whose outcome was unknown: it was asked
     /// for after they failed (asking again abandons an older request).
+    /// The store holds it already; the rows are of the list shown before.
     fn on_list(&mut self, result: Result<Vec<Plugin>, ApiError>, shared: &mut Shared) {
         match result {
-            Ok(plugins) => {
-                let kept = self.selected().map(|p| p.id);
-                self.plugins = plugins;
-                self.measure();
+            Ok(_) => {
+                let kept = self
+                    .list
+                    .selected()
+                    .and_then(|row| self.row_ids.get(row).copied());
+                self.measure(shared.plugins());
                 self.loaded = true;
                 self.from_snapshot = None;
                 self.load_error = None;
-                shared.status.resolved(Topic::Plugins);
+                shared.status_line().resolved(Topic::Plugins);
                 self.settle(shared);
-                self.refilter_keeping(kept, &shared.layout);
+                self.refilter_keeping(kept, shared.plugins(), &shared.layout);
             }
             Err(error) => {
-                shared
-                    .status
-                    .load_error(Topic::Plugins, format!("plugins: {error}"), shared.now);
+                shared.load_error(Topic::Plugins, format!("plugins: {error}"));
                 if !self.loaded {
                     self.load_error = Some(error.to_string());
                 }
@@ -136,9 +141,11 @@ impl PluginsTab {
         }
     }
 
-    /// Formats and measures the list's cells again, after `plugins` changed.
-    fn measure(&mut self) {
-        self.table = ScreenTable::new(COLUMNS, &self.plugins, &PluginFormat::default());
+    /// Formats and measures the list's cells again, after the store's
+    /// `plugins` changed.
+    fn measure(&mut self, plugins: &[Plugin]) {
+        self.table = ScreenTable::new(COLUMNS, plugins, &PluginFormat::default());
+        self.row_ids = plugins.iter().map(|plugin| plugin.id).collect();
     }
 
     /// Forgets the installs whose outcome was unknown, now that a fresh
@@ -153,25 +160,24 @@ impl PluginsTab {
             if !still_shown {
                 continue;
             }
-            let outcome = match self.plugin(plugin_id) {
+            let outcome = match find(shared.plugins(), plugin_id) {
                 Some(plugin) if plugin.is_installed() => "the plugin list shows it installed",
                 Some(_) => "the plugin list shows it not installed: i tries again",
                 None => "it is no longer in the plugin list",
             };
-            shared
-                .status
-                .error(format!("{said}; {outcome}"), shared.now);
+            shared.error(format!("{said}; {outcome}"));
         }
     }
 
     /// Recomputes the visible plugins, keeping the selected one if it stays.
-    pub fn refilter(&mut self, layout: &Layout) {
-        let kept = self.selected().map(|p| p.id);
-        self.refilter_keeping(kept, layout);
+    pub fn refilter(&mut self, shared: &World) {
+        let plugins = shared.plugins();
+        let kept = self.selected(plugins).map(|p| p.id);
+        self.refilter_keeping(kept, plugins, &shared.layout);
     }
 
-    fn refilter_keeping(&mut self, kept: Option<i64>, layout: &Layout) {
-        let (plugins, type_filter) = (&self.plugins, self.type_filter);
+    fn refilter_keeping(&mut self, kept: Option<i64>, plugins: &[Plugin], layout: &Layout) {
+        let type_filter = self.type_filter;
         let admits = |i: usize| type_filter.admits(&plugins[i].plugin_type);
         let is_kept = |i: usize| Some(plugins[i].id) == kept;
         // No column of a plugin names a branch.
@@ -191,8 +197,9 @@ impl PluginsTab {
     }
 
     /// The selected plugin's detail.
-    pub fn detail(&self, requests: &Requests, zone: &Zone) -> Option<Vec<DocLine>> {
-        let plugin = self.selected()?;
+    pub fn detail(&self, shared: &World) -> Option<Vec<DocLine>> {
+        let (requests, zone) = (&shared.requests, &shared.settings.timezone);
+        let plugin = self.selected(shared.plugins())?;
         Some(document(plugin, self.token_revealed, requests, zone))
     }
 
@@ -246,16 +253,18 @@ impl PluginsTab {
         }
     }
 
-    /// The plugin with this id.
-    pub fn plugin(&self, id: i64) -> Option<&Plugin> {
-        self.plugins.iter().find(|p| p.id == id)
-    }
-
-    /// Opens the install confirmation of `plugin`, or says why not.
-    fn ask_install(&self, plugin: Option<&Plugin>, shared: &mut Shared) {
-        match self.install_target(plugin, shared.settings.read_only, &shared.requests) {
-            Ok(plugin) => shared.open(Confirm(install_confirmation(plugin))),
-            Err(reason) => shared.status.info(reason, shared.now),
+    /// Opens the install confirmation of the plugin `plugin_id` (None:
+    /// the selected one), or says why not.
+    fn ask_install(&self, plugin_id: Option<i64>, shared: &mut Shared) {
+        let plugins = shared.plugins();
+        let plugin = match plugin_id {
+            Some(id) => find(plugins, id),
+            None => self.selected(plugins),
+        };
+        let target = self.install_target(plugin, shared.settings.read_only, &shared.requests);
+        match target.map(install_confirmation) {
+            Ok(confirmation) => shared.open(Open::Confirm(confirmation)),
+            Err(reason) => shared.info(reason),
         }
     }
 
@@ -263,19 +272,23 @@ impl PluginsTab {
     /// installed now: asked again, as what held when the question opened
     /// may not hold now.
     fn install(&self, plugin_id: i64, shared: &mut Shared) -> Vec<Effect> {
-        if let Some(plugin) = self.plugin(plugin_id) {
-            let read_only = shared.settings.read_only;
-            if let Some(reason) = self.install_refused(plugin, read_only, &shared.requests) {
-                shared.status.info(reason, shared.now);
+        let read_only = shared.settings.read_only;
+        let refused_or_name = find(shared.plugins(), plugin_id).map(|plugin| {
+            match self.install_refused(plugin, read_only, &shared.requests) {
+                Some(reason) => Err(reason),
+                None => Ok(sanitize_line(&plugin.name).into_owned()),
+            }
+        });
+        match refused_or_name {
+            Some(Err(reason)) => {
+                shared.info(reason);
                 return Vec::new();
             }
-            let name = sanitize_line(&plugin.name).into_owned();
-            shared
-                .status
-                .info(format!("installing {name}…"), shared.now);
+            Some(Ok(name)) => shared.info(format!("installing {name}…")),
+            None => {}
         }
         shared
-            .requests
+            .requests_mut()
             .send_once(OWNER, Request::Install { plugin_id })
             .into_iter()
             .collect()
@@ -283,21 +296,21 @@ impl PluginsTab {
 
     /// The token in full or masked again (`v`), or copied (`c`).
     fn use_token(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
-        match self.selected_token() {
+        match self.selected_token(shared.plugins()) {
             Some(token) if action == Action::CopyToken => vec![Effect::Copy(token.to_string())],
             Some(_) => {
                 self.token_revealed = !self.token_revealed;
                 Vec::new()
             }
             None => {
-                let why = match self.selected() {
+                let why = match self.selected(shared.plugins()) {
                     // Tokens are never kept on disk.
                     Some(plugin) if plugin.is_installed() && self.from_snapshot.is_some() => {
                         "no token in the snapshot: it shows once the list is fetched"
                     }
                     _ => "no token: the plugin is not installed",
                 };
-                shared.status.info(why, shared.now);
+                shared.info(why);
                 Vec::new()
             }
         }
@@ -314,37 +327,36 @@ impl PluginsTab {
         result: Result<Installation, ApiError>,
         shared: &mut Shared,
     ) -> Vec<Effect> {
-        let name = self.plugin(plugin_id).map_or_else(
+        let name = find(shared.plugins(), plugin_id).map_or_else(
             || format!("plugin #{plugin_id}"),
             |p| sanitize_line(&p.name).into_owned(),
         );
         match result {
             Ok(installation) => {
-                if let Some(plugin) = self.plugins.iter_mut().find(|p| p.id == plugin_id) {
+                let plugins = shared.plugins_mut();
+                if let Some(plugin) = plugins.iter_mut().find(|p| p.id == plugin_id) {
                     plugin.user = Some(installation);
-                    self.measure();
+                    self.measure(shared.plugins());
                 }
-                shared.status.info(format!("installed {name}"), shared.now);
-                self.fetch(&mut shared.requests)
+                shared.info(format!("installed {name}"));
+                self.fetch(shared.requests_mut())
             }
             Err(error) if error.outcome_unknown() => {
                 let said = format!("install {name}: {error}");
-                shared.status.error(checking(&said), shared.now);
+                shared.error(checking(&said));
                 self.unsettled.insert(plugin_id, said);
-                self.fetch(&mut shared.requests)
+                self.fetch(shared.requests_mut())
             }
             Err(error) => {
-                shared
-                    .status
-                    .error(format!("install {name}: {error}"), shared.now);
+                shared.error(format!("install {name}: {error}"));
                 Vec::new()
             }
         }
     }
 
     /// The token of the selected plugin, if it is installed with one.
-    pub fn selected_token(&self) -> Option<&str> {
-        self.selected()?.user.as_ref()?.token.as_deref()
+    pub fn selected_token<'p>(&self, plugins: &'p [Plugin]) -> Option<&'p str> {
+        self.selected(plugins)?.user.as_ref()?.token.as_deref()
     }
 }
 
@@ -363,11 +375,14 @@ impl Screen for PluginsTab {
         }
     }
 
-    fn offers(&self, action: Action, shared: &Shared) -> bool {
+    fn offers(&self, action: Action, shared: &World) -> bool {
         match action {
-            Action::RevealToken | Action::CopyToken => self.selected_token().is_some(),
+            Action::RevealToken | Action::CopyToken => {
+                self.selected_token(shared.plugins()).is_some()
+            }
             Action::Install => {
-                !shared.settings.read_only && self.selected().is_some_and(|p| !p.is_installed())
+                let selected = self.selected(shared.plugins());
+                !shared.settings.read_only && selected.is_some_and(|p| !p.is_installed())
             }
             _ => true,
         }
@@ -376,16 +391,16 @@ impl Screen for PluginsTab {
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
         let focus = self.list.focus();
         match action {
-            Action::Install => self.ask_install(self.selected(), shared),
+            Action::Install => self.ask_install(None, shared),
             Action::RevealToken | Action::CopyToken => return self.use_token(action, shared),
             Action::CycleType => {
                 self.type_filter = self.type_filter.next();
-                self.refilter(&shared.layout);
+                self.refilter(shared);
             }
             Action::Back if focus == Focus::Detail => self.close_detail(),
             _ => {
-                if self.list.perform(action, &mut shared.status) == Done::Refilter {
-                    self.refilter(&shared.layout);
+                if self.list.perform(action, shared.status_line()) == Done::Refilter {
+                    self.refilter(shared);
                 }
             }
         }
@@ -400,7 +415,7 @@ impl Screen for PluginsTab {
         let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
         if self
             .list
-            .move_by(movement, &self.plugins, document, &shared.layout)
+            .move_by(movement, shared.plugins(), document, &shared.layout)
         {
             self.token_revealed = false;
         }
@@ -408,7 +423,7 @@ impl Screen for PluginsTab {
 
     fn type_text(&mut self, key: &KeyEvent, shared: &mut Shared) {
         if self.list.type_text(key) {
-            self.refilter(&shared.layout);
+            self.refilter(shared);
         }
     }
 
@@ -423,7 +438,7 @@ impl Screen for PluginsTab {
         let revealed = self.token_revealed;
         let (requests, zone) = (&shared.requests, &shared.settings.timezone);
         let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
-        self.list.fit(&self.plugins, document, &shared.layout);
+        self.list.fit(shared.plugins(), document, &shared.layout);
     }
 
     fn on_answer(&mut self, answer: Answer, shared: &mut Shared) -> Vec<Effect> {
@@ -437,15 +452,15 @@ impl Screen for PluginsTab {
         }
     }
 
-    /// The snapshot's catalogue shown while the list is on its way; no
-    /// install acts on it (see [`Self::from_snapshot`]).
+    /// The snapshot's catalogue (in the store) shown while the list is on
+    /// its way; no install acts on it (see [`Self::from_snapshot`]).
     fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
-        if let (Some(plugins), false) = (&snapshot.plugins, self.loaded) {
-            self.plugins = plugins.clone();
-            self.measure();
+        if snapshot.plugins.is_some() && !self.loaded {
+            let plugins = shared.plugins();
+            self.measure(plugins);
             self.loaded = true;
             self.from_snapshot = Some(snapshot.taken_at);
-            self.refilter_keeping(None, &shared.layout);
+            self.refilter_keeping(None, plugins, &shared.layout);
         }
     }
 
@@ -453,12 +468,12 @@ impl Screen for PluginsTab {
         match *command {
             Command::Install { plugin_id } => self.install(plugin_id, shared),
             Command::AskInstall { plugin_id } => {
-                self.ask_install(self.plugin(plugin_id), shared);
+                self.ask_install(Some(plugin_id), shared);
                 Vec::new()
             }
             Command::Filter(ref text) => {
                 self.list.set_filter(text);
-                self.refilter(&shared.layout);
+                self.refilter(shared);
                 Vec::new()
             }
             Command::Sort {
@@ -466,7 +481,7 @@ impl Screen for PluginsTab {
                 descending,
             } => {
                 if self.list.sort_by(COLUMNS, column, descending) {
-                    self.refilter(&shared.layout);
+                    self.refilter(shared);
                 }
                 Vec::new()
             }
@@ -478,19 +493,20 @@ impl Screen for PluginsTab {
         SortColumn::names(COLUMNS)
     }
 
-    fn view(&self, _shared: &Shared) -> Option<Table> {
-        let shown = self.list.shown().map(|i| &self.plugins[i]);
+    fn view(&self, shared: &World) -> Option<Table> {
+        let plugins = shared.plugins();
+        let shown = self.list.shown().map(|i| &plugins[i]);
         // Tokens masked: a file on disk never holds one in full.
         let format = PluginFormat::default();
         Some(Table::of(COLUMNS, shown, &format, &BranchNames::new()))
     }
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.fetch(&mut shared.requests)
+        self.fetch(shared.requests_mut())
     }
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.fetch(&mut shared.requests)
+        self.fetch(shared.requests_mut())
     }
 
     fn busy(&self, requests: &Requests) -> bool {
@@ -515,6 +531,11 @@ fn install_confirmation(plugin: &Plugin) -> Confirmation {
             plugin_id: plugin.id,
         },
     }
+}
+
+/// The plugin `id` of `plugins`.
+fn find(plugins: &[Plugin], id: i64) -> Option<&Plugin> {
+    plugins.iter().find(|p| p.id == id)
 }
 
 /// The error line about an install whose outcome is unknown, while the

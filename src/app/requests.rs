@@ -2,8 +2,8 @@
 //! the owner its answer goes to. An answer whose id is not awaited any more
 //! (cancelled, superseded) is dropped: the latest wins.
 
-use super::Tab;
 use super::protocol::{Answer, Effect, Request, RequestId};
+use super::tab::Tab;
 use crate::api::ApiError;
 use std::collections::BTreeMap;
 

@@ -2,36 +2,35 @@
 //! answers and resizes without knowing what a screen does. A screen owns
 //! its state; what it may use and change of the world around it comes in
 //! [`Shared`]; what it wants of the app (an overlay opened or closed,
-//! another tab, a command to the tabs) it asks for as data, an [`Ask`].
+//! another tab, a command to the tabs) it asks for as data, an
+//! [`Ask`](super::ask::Ask).
 //!
 //! Its keys, footer hints and help section come from the keymap table,
 //! under the [`Context`] it is in.
 
-use super::commands::ExportTo;
+use super::ask::Command;
 use super::keymap::{Action, Context, Hint};
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::requests::Requests;
-use super::shared::Shared;
-use super::tabs::Tab;
+use super::shared::{Shared, World};
 use super::view::SavedView;
 use crate::present::columns::table::Table;
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
 use crossterm::event::KeyEvent;
-use std::any::Any;
 
 /// A screen (a tab) or an overlay (help, confirmation, branch picker).
 /// Every method but `context` and `perform` does nothing unless the screen
 /// has something to do there; the last four concern tabs only.
-pub trait Screen: Any + Send {
+pub trait Screen: Send {
     /// Where keys land while it has the focus.
     fn context(&self) -> Context;
 
     /// False for a key whose action would only explain why it does nothing
     /// (no token to show, nothing to install): its hint is left out of the
     /// footer. The key itself still answers.
-    fn offers(&self, _action: Action, _shared: &Shared) -> bool {
+    fn offers(&self, _action: Action, _shared: &World) -> bool {
         true
     }
 
@@ -124,54 +123,18 @@ pub trait Screen: Any + Send {
 
     /// The rows the tab shows, filtered and sorted as on screen, in its
     /// kind's printed columns (`:export`); None when it shows no list.
-    fn view(&self, _shared: &Shared) -> Option<Table> {
+    fn view(&self, _shared: &World) -> Option<Table> {
         None
     }
 }
 
 /// The footer hints of `screen` that would do something now, labelled as
 /// it names them.
-pub fn hints(screen: &dyn Screen, shared: &Shared) -> Vec<Hint> {
+pub fn hints(screen: &dyn Screen, shared: &World) -> Vec<Hint> {
     let mut hints = shared.settings.keymap.footer_hints(screen.context());
     hints.retain(|hint| screen.offers(hint.action, shared));
     for hint in &mut hints {
         hint.label = screen.label(hint.action).unwrap_or(hint.label);
     }
     hints
-}
-
-/// What a screen wants of the app, carried out after the input that led
-/// to it, in order.
-pub enum Ask {
-    /// Puts an overlay on top.
-    Open(Box<dyn Screen>),
-    /// Closes the overlay on top (the one asking).
-    Close,
-    /// Shows `tab`; with `reload`, fetching again what it shows.
-    Show { tab: Tab, reload: bool },
-    /// Gives every tab `Command`; the tab it concerns acts.
-    Command(Command),
-    /// Gives `Command` to the tab shown only (a filter, a sort).
-    ToShown(Command),
-    /// Performs `Action` as its key would on the screen with the focus then.
-    Perform(Action),
-    /// Writes the rows of the tab shown ([`Screen::view`]) to a file.
-    Export(ExportTo),
-}
-
-/// What one screen asks of the tabs, as data: the branch picked in the
-/// picker, the install a confirmation confirmed, what the `:` command line
-/// asks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
-    /// Show the groups of this branch (None: all branches).
-    ShowBranch(Option<i64>),
-    /// Send the install of this plugin.
-    Install { plugin_id: i64 },
-    /// Ask whether to install this plugin (the confirmation).
-    AskInstall { plugin_id: i64 },
-    /// Filter the list by this text.
-    Filter(String),
-    /// Sort the list by the column of this name.
-    Sort { column: String, descending: bool },
 }

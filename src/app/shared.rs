@@ -1,26 +1,34 @@
-//! What the screens share and may change: the settings (the zone of the
-//! times among them), the layout, the clock, the requests in flight, the
-//! status line, the branches and the branch chosen, the store and its
-//! walks, and the asks to the app.
+//! The world around the screens, and what a screen is given of it.
+//!
+//! [`World`] (the app holds it, `ui` draws from it) is what a screen reads:
+//! the settings (the zone of the times among them), the layout, the clock,
+//! the requests in flight, the status line, the branches' names and the
+//! branch chosen, the store. A screen is given a [`Shared`]: the world to
+//! read (`Deref`), and, apart, what it may ask of it: say something on the
+//! status line, send requests, walk a branch's pages into the store, choose
+//! the branch, append to the command history, record an install, ask the
+//! app for an [`Ask`]. What it reads it cannot change otherwise.
 
-use super::branch_picker::Branches;
+use super::ask::{Ask, Open};
+use super::branches::{Branches, BranchesState};
 use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{Answer, Effect, Request, RequestId, Walked};
 use super::requests::{Owner, Requests};
-use super::screen::{Ask, Screen};
-use super::status::StatusLine;
+use super::status::{StatusLine, Topic};
 use super::view::SavedView;
 use super::walks::{WALK_PER_PAGE, Walks};
 use crate::config::Theme;
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
+use crate::model::Plugin;
 use crate::present::Language;
 use crate::present::format::RowFormat;
 use crate::store::{GroupList, Snapshot, Store, WalkPolicy};
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -67,14 +75,15 @@ pub struct AppSettings {
     /// What was on screen when this profile last ran (the default when
     /// nothing was remembered): the tabs start there.
     pub view: SavedView,
-    /// The command line's history as read at start, the oldest first.
+    /// The command line's history, the oldest first: as read at start,
+    /// then each line run appended (the runtime appends it to the file).
     pub command_history: Vec<String>,
     /// The keys in use: the table's, with the config's `[keys]`.
     pub keymap: Keymap,
 }
 
-/// The world around the screens.
-pub struct Shared {
+/// The world around the screens; they read it (see [`Shared`]).
+pub struct World {
     pub settings: AppSettings,
     /// Where things sit, for the terminal's size.
     pub layout: Layout,
@@ -82,23 +91,19 @@ pub struct Shared {
     pub now: DateTime<Utc>,
     pub requests: Requests,
     pub status: StatusLine,
-    /// The branches of `/v2/branches`, asked for by the app.
+    /// The names of the store's branches (of `/v2/branches`, asked for by
+    /// the app, or the snapshot's until it answers).
     pub branches: Branches,
     /// The branch of the groups list (None: all); the week shows the same.
     pub branch_id: Option<i64>,
-    /// The centre's name in the snapshot read at start, shown until
-    /// `/v2/token/me` answers (see [`centre`](Self::centre)).
-    snapshot_centre: Option<String>,
     /// Every group the screens show, by branch (`store.groups(branch)`),
-    /// filled by the walks [`walk`](Self::walk) starts.
+    /// filled by the walks [`Shared::walk`] starts.
     pub store: Store,
-    /// The command line's history, the oldest first.
-    pub command_history: Vec<String>,
     walks: Walks,
     asks: VecDeque<Ask>,
 }
 
-impl Shared {
+impl World {
     /// The world at start, for a terminal of `size`.
     pub fn new(settings: AppSettings, size: (u16, u16)) -> Self {
         let mut status = StatusLine::default();
@@ -112,44 +117,14 @@ impl Shared {
             requests: Requests::default(),
             status,
             branches: Branches::default(),
-            snapshot_centre: None,
             store: Store::new(WalkPolicy::of_config(
                 settings.max_in_flight,
                 settings.max_groups,
             )),
-            command_history: settings.command_history.clone(),
             walks: Walks::default(),
             asks: VecDeque::new(),
             settings,
         }
-    }
-
-    /// Walks every page of `branch`'s groups (None: every branch) into the
-    /// store, again if it was walked before (the rows there stay until
-    /// their pages are read again). Every screen observes the answers.
-    pub fn walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
-        let (store, requests) = (&mut self.store, &mut self.requests);
-        self.walks.start(store, requests, branch, self.now)
-    }
-
-    /// Walks `branch` unless its groups are in the store or on their way.
-    pub fn walk_once(&mut self, branch: Option<i64>) -> Vec<Effect> {
-        match self.store.groups(branch) {
-            Some(list) if !list.is_empty() || !list.is_done() => Vec::new(),
-            _ => self.walk(branch),
-        }
-    }
-
-    /// Stops the walk of `branch` at once (Esc, another branch chosen):
-    /// the rows already in the store stay.
-    pub fn stop_walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
-        self.walks.stop(&mut self.store, &mut self.requests, branch)
-    }
-
-    /// Asks again for the pages of `branch` that are missing, and only those.
-    pub fn retry_missing(&mut self, branch: Option<i64>) -> Vec<Effect> {
-        let (store, requests) = (&mut self.store, &mut self.requests);
-        self.walks.retry_missing(store, requests, branch, self.now)
     }
 
     /// Request `id` ended unawaited: a page a walk gave up on frees its
@@ -193,33 +168,47 @@ impl Shared {
             branch,
             taken_at: self.now,
             groups: groups.into_iter().flatten().collect(),
-            branches: self.store.branches.get().cloned(),
-            plugins: self.store.plugins.get().cloned(),
-            centre: self.store.centre.get().cloned().flatten(),
+            branches: self.store.branches.fresh().cloned(),
+            plugins: self.store.plugins.fresh().cloned(),
+            centre: self.store.centre.fresh().cloned().flatten(),
         }))
     }
 
     /// Shows the snapshot read at start until fresh data replaces it: its
-    /// groups into the store (the walk under way still runs), its branch
-    /// names while the branch list has not answered, its centre's name
-    /// until `/v2/token/me` answers. The screens take what else they show
-    /// of it (`Screen::on_snapshot`).
+    /// groups into the store (the walk under way still runs), its branches
+    /// while the branch list has not answered, its plugins while theirs has
+    /// not, its centre's name until `/v2/token/me` answers. The screens
+    /// take what else they show of it (`Screen::on_snapshot`).
     pub(super) fn seed(&mut self, snapshot: &Snapshot) {
-        self.snapshot_centre.clone_from(&snapshot.centre);
         let list = self.store.groups_mut(snapshot.key.branch, WALK_PER_PAGE);
         list.seed(snapshot.groups.iter().cloned(), snapshot.taken_at);
-        if let (Some(branches), false) = (&snapshot.branches, self.branches.answered()) {
-            self.branches.on_answer(Ok(branches.clone()));
+        if let Some(branches) = &snapshot.branches
+            && self.branches_state().is_loading()
+        {
+            self.store.branches.seed(branches.clone());
+            self.branches.named(branches);
         }
+        if let Some(plugins) = &snapshot.plugins {
+            self.store.plugins.seed(plugins.clone());
+        }
+        self.store.centre.seed(snapshot.centre.clone());
     }
 
-    /// Keeps in the store what this run fetched of the branches, the
-    /// plugins and the centre's name (whoever asked): a snapshot holds only
-    /// fresh data.
+    /// Where the store's branch list stands, with the names made of it.
+    pub fn branches_state(&self) -> BranchesState<'_> {
+        self.branches.state(self.store.branches.get())
+    }
+
+    /// Keeps in the store what this run fetched of the branches (and
+    /// names them), the plugins and the centre's name, whoever asked.
     pub(super) fn keep(&mut self, answer: &Answer) {
         let now = self.walks.instant(self.now);
         match answer {
-            Answer::Branches(Ok(branches)) => self.store.branches.set(branches.clone(), now),
+            Answer::Branches(Ok(branches)) => {
+                self.store.branches.set(branches.clone(), now);
+                self.branches.named(branches);
+            }
+            Answer::Branches(Err(error)) => self.branches.failed_with(error.to_string()),
             Answer::Plugins(Ok(plugins)) => self.store.plugins.set(plugins.clone(), now),
             Answer::Me(Ok(me)) => {
                 let name = me.company_name().map(str::to_owned);
@@ -233,10 +222,7 @@ impl Shared {
     /// `/v2/token/me` answered, else (no answer yet, or a failure) the
     /// snapshot's. An answer that names none wins too: then the host.
     pub fn centre(&self) -> Option<&str> {
-        match self.store.centre.get() {
-            Some(answered) => answered.as_deref(),
-            None => self.snapshot_centre.as_deref(),
-        }
+        self.store.centre.get().and_then(Option::as_deref)
     }
 
     /// The walks held by a 429 whose wait is over go on.
@@ -250,22 +236,17 @@ impl Shared {
         self.walks.until_wake(self.now)
     }
 
+    /// The plugin catalogue as the store holds it (none before it came).
+    pub fn plugins(&self) -> &[Plugin] {
+        self.store.plugins.get().map_or(&[], Vec::as_slice)
+    }
+
     /// How group fields are shown.
     pub fn row_format(&self) -> RowFormat {
         RowFormat {
             language: self.settings.language,
             zone: self.settings.timezone,
         }
-    }
-
-    /// Asks the app for `ask`, once the input at hand is handled.
-    pub fn ask(&mut self, ask: Ask) {
-        self.asks.push_back(ask);
-    }
-
-    /// Asks the app to put `overlay` on top.
-    pub fn open(&mut self, overlay: impl Screen) {
-        self.ask(Ask::Open(Box::new(overlay)));
     }
 
     /// The oldest ask not yet carried out.
@@ -278,25 +259,126 @@ impl Shared {
         self.requests.send(Owner::App, Request::Me)
     }
 
-    /// Takes what an answer to the app's own requests says: the branches,
-    /// or the centre's zone (the screens then lay their times out again as
-    /// they observe the same answer). The centre's name went into the
+    /// Takes what an answer to the app's own requests says: the centre's
+    /// zone (the screens then lay their times out again as they observe
+    /// the same answer). The branches and the centre's name went into the
     /// store with [`keep`](Self::keep).
     pub(super) fn learn(&mut self, answer: &Answer) {
-        match answer {
-            Answer::Branches(result) => self.branches.on_answer(result.clone()),
-            // Outside the published spec: a failure or an answer that names
-            // no zone leaves the default, without a word. A zone the config
-            // names wins over the centre's.
-            Answer::Me(_) => {
-                if let Some(zone) = answer.centre_zone()
-                    && self.settings.timezone_source != ZoneSource::Config
-                {
-                    self.settings.timezone = zone;
-                    self.settings.timezone_source = ZoneSource::Api;
-                }
-            }
-            _ => {}
+        // Outside the published spec: a failure or an answer that names no
+        // zone (`centre_zone` is of `/v2/token/me` only) leaves the default,
+        // without a word. A zone the config names wins over the centre's.
+        if let Some(zone) = answer.centre_zone()
+            && self.settings.timezone_source != ZoneSource::Config
+        {
+            self.settings.timezone = zone;
+            self.settings.timezone_source = ZoneSource::Api;
         }
+    }
+}
+
+/// What a screen is given: the [`World`] to read (`Deref`), and what it
+/// may ask of it, apart (its methods).
+pub struct Shared<'w> {
+    world: &'w mut World,
+}
+
+impl Deref for Shared<'_> {
+    type Target = World;
+
+    fn deref(&self) -> &World {
+        self.world
+    }
+}
+
+impl<'w> Shared<'w> {
+    /// `world`, lent to a screen.
+    pub fn new(world: &'w mut World) -> Self {
+        Self { world }
+    }
+
+    /// Walks every page of `branch`'s groups (None: every branch) into the
+    /// store, again if it was walked before (the rows there stay until
+    /// their pages are read again). Every screen observes the answers.
+    pub fn walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        let (store, requests) = (&mut self.world.store, &mut self.world.requests);
+        self.world
+            .walks
+            .start(store, requests, branch, self.world.now)
+    }
+
+    /// Walks `branch` unless its groups are in the store or on their way.
+    pub fn walk_once(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        match self.world.store.groups(branch) {
+            Some(list) if !list.is_empty() || !list.is_done() => Vec::new(),
+            _ => self.walk(branch),
+        }
+    }
+
+    /// Stops the walk of `branch` at once (Esc, another branch chosen):
+    /// the rows already in the store stay.
+    pub fn stop_walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        self.world
+            .walks
+            .stop(&mut self.world.store, &mut self.world.requests, branch)
+    }
+
+    /// Asks again for the pages of `branch` that are missing, and only those.
+    pub fn retry_missing(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        let (store, requests) = (&mut self.world.store, &mut self.world.requests);
+        self.world
+            .walks
+            .retry_missing(store, requests, branch, self.world.now)
+    }
+
+    /// Asks the app for `ask`, once the input at hand is handled.
+    pub fn ask(&mut self, ask: Ask) {
+        self.world.asks.push_back(ask);
+    }
+
+    /// Asks the app to put the overlay `open` says on top.
+    pub fn open(&mut self, open: Open) {
+        self.ask(Ask::Open(open));
+    }
+
+    /// Says `text` on the status line (see [`StatusLine::info`]).
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.world.status.info(text, self.world.now);
+    }
+
+    /// Says `text` on the status line as an error.
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.world.status.error(text, self.world.now);
+    }
+
+    /// Says on the status line that `topic` could not be loaded.
+    pub fn load_error(&mut self, topic: Topic, text: impl Into<String>) {
+        self.world.status.load_error(topic, text, self.world.now);
+    }
+
+    /// The status line, to say more than [`info`](Self::info) or
+    /// [`error`](Self::error) do (a load error, one resolved, dismissed).
+    pub fn status_line(&mut self) -> &mut StatusLine {
+        &mut self.world.status
+    }
+
+    /// The requests in flight, to send, resend or cancel one.
+    pub fn requests_mut(&mut self) -> &mut Requests {
+        &mut self.world.requests
+    }
+
+    /// The branch of the groups list chosen (None: all).
+    pub fn choose_branch(&mut self, branch_id: Option<i64>) {
+        self.world.branch_id = branch_id;
+    }
+
+    /// The command line's history, to append a line run.
+    pub fn command_history_mut(&mut self) -> &mut Vec<String> {
+        &mut self.world.settings.command_history
+    }
+
+    /// The store's plugins, to record an install the API confirmed before
+    /// the list is asked for again.
+    pub fn plugins_mut(&mut self) -> &mut [Plugin] {
+        (self.world.store.plugins.get_mut()).map_or(&mut [], Vec::as_mut_slice)
     }
 }

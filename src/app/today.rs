@@ -7,15 +7,15 @@
 //! day out again then, so a lesson passes from next to now to done on its
 //! minute.
 
-use super::branch_picker::BranchPicker;
+use super::ask::{Command, Open};
 use super::document::DocLine;
 use super::group_detail::DetailOver;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
-use super::screen::{Command, Screen};
-use super::shared::{AppSettings, Shared};
+use super::screen::Screen;
+use super::shared::{AppSettings, Shared, World};
 use crate::domain::today::{Section, Today, today};
 use crate::model::Group;
 use crate::present::columns::table::Table;
@@ -77,14 +77,14 @@ pub enum TodayLine {
 
 impl TodayTab {
     /// The minute of the centre's wall clock at `now`, in `shared`'s zone.
-    fn minute_at(shared: &Shared) -> NaiveDateTime {
+    fn minute_at(shared: &World) -> NaiveDateTime {
         let at = shared.settings.timezone.wall_clock(shared.now);
         at.duration_trunc(TimeDelta::minutes(1)).unwrap_or(at)
     }
 
     /// Takes the store's groups again and lays the day out at the minute
     /// of `shared.now`, keeping the selection on the same group.
-    pub fn rebuild(&mut self, shared: &Shared) {
+    pub fn rebuild(&mut self, shared: &World) {
         self.groups = shared
             .store
             .groups(self.branch_id)
@@ -100,7 +100,7 @@ impl TodayTab {
     /// would cost the square of the centre (1,000 layouts of up to 100,000
     /// groups); doubling costs at most twice one layout of the whole, and
     /// the rows still come early in a walk.
-    fn take_page(&mut self, shared: &Shared) {
+    fn take_page(&mut self, shared: &World) {
         let Some(list) = shared.store.groups(self.branch_id) else {
             return;
         };
@@ -111,7 +111,7 @@ impl TodayTab {
 
     /// Lays the day out again at the minute of `shared.now` with the
     /// groups held.
-    fn lay_out(&mut self, shared: &Shared) {
+    fn lay_out(&mut self, shared: &World) {
         let selected = self.selected_id();
         let kept = selected.or(self.kept.take());
         let zone = shared.settings.timezone;
@@ -218,7 +218,7 @@ impl TodayTab {
     }
 
     /// The selected group's detail.
-    pub fn document(&self, shared: &Shared) -> Option<Vec<DocLine>> {
+    pub fn document(&self, shared: &World) -> Option<Vec<DocLine>> {
         Some(DetailOver::document(self.selected_group()?, shared))
     }
 
@@ -262,15 +262,16 @@ impl Screen for TodayTab {
             (Context::TodayDetail, Action::Back) => self.detail.open = false,
             (_, Action::Open) if self.selected_group().is_some() => self.detail.open(),
             (_, Action::PickBranch) => {
-                let picker = BranchPicker::open(&shared.branches, self.branch_id);
-                shared.open(picker);
+                shared.open(Open::BranchPicker {
+                    current: self.branch_id,
+                });
             }
             (_, Action::ToggleArchived) => {
                 self.include_archived = !self.include_archived;
                 self.lay_out(shared);
             }
             (_, Action::Back) => {
-                shared.status.dismiss();
+                shared.status_line().dismiss();
             }
             _ => {}
         }
@@ -337,7 +338,7 @@ impl Screen for TodayTab {
 
     /// The day as shown (`:export`): every line, part by part, with the
     /// part named, as `crmdeck today --format csv` gives it.
-    fn view(&self, shared: &Shared) -> Option<Table> {
+    fn view(&self, shared: &World) -> Option<Table> {
         let day = self.today.as_ref()?;
         let lines = rows(day, &self.groups);
         Some(Table::of(&columns(), &lines, &(), &shared.branches.names))

@@ -4,7 +4,7 @@
 //! the runtime keeps it in a file of the state directory and gives it back
 //! at the next start ([`AppSettings::view`](super::AppSettings::view)).
 
-use super::tabs::Tab;
+use super::tab::Tab;
 use serde::{Deserialize, Serialize};
 
 /// The view to come back to. Names, not indices, for the tab and the sort

@@ -5,17 +5,16 @@
 //! groups are laid out by [`build_week`], and a slot is selected by day and
 //! position in the day.
 
-use super::branch_picker::BranchPicker;
+use super::ask::{Command, Crowd, Open};
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
-use super::lesson_list::LessonList;
 use super::list_cursor::Movement;
 use super::protocol::{Answer, Effect};
 use super::requests::Requests;
-use super::screen::{Command, Screen};
-use super::shared::{AppSettings, Shared};
+use super::screen::Screen;
+use super::shared::{AppSettings, Shared, World};
 use super::view::SavedView;
 use super::walks;
 use crate::domain::check::{Finding, MaxParallel, check};
@@ -119,12 +118,12 @@ impl WeekTab {
     }
 
     /// True while pages of the branch are being walked.
-    pub fn is_loading(&self, shared: &Shared) -> bool {
+    pub fn is_loading(&self, shared: &World) -> bool {
         shared.is_walking(self.branch_id)
     }
 
     /// How far the walk of the branch got, while it runs.
-    pub fn progress(&self, shared: &Shared) -> Option<Progress> {
+    pub fn progress(&self, shared: &World) -> Option<Progress> {
         let list = shared.store.groups(self.branch_id)?;
         (!list.is_done()).then(|| list.progress())
     }
@@ -132,7 +131,7 @@ impl WeekTab {
     /// Takes the store's groups once the walk of the branch is done (every
     /// page read, or the missing ones marked: what was read shows, the
     /// status line names what failed), laid out when the tab is shown.
-    fn take_finished(&mut self, shared: &Shared) {
+    fn take_finished(&mut self, shared: &World) {
         let Some(list) = shared.store.groups(self.branch_id) else {
             return;
         };
@@ -147,7 +146,7 @@ impl WeekTab {
     }
 
     /// Lays the groups out and scrolls to the selection.
-    fn lay_out(&mut self, shared: &Shared) {
+    fn lay_out(&mut self, shared: &World) {
         self.rebuild(&shared.settings.timezone);
         self.keep_selection_visible(&shared.layout);
     }
@@ -205,16 +204,16 @@ impl WeekTab {
     /// starts, as a list to choose from, when there are several there and
     /// the grid shows the week (the one-day view gives each lesson a line
     /// of its own: Enter opens its detail).
-    pub fn crowd(&self, layout: &Layout, language: Language) -> Option<LessonList> {
+    pub fn crowd(&self, layout: &Layout, language: Language) -> Option<Crowd> {
         if layout.week_shows_one_day() {
             return None;
         }
         let selected = self.selected_slot()?;
         let row = selected.start_minute() / ROW_MINUTES * ROW_MINUTES;
-        let running: Vec<(&Slot, &Group)> = self.week.days[self.day]
+        let running: Vec<(Slot, Group)> = self.week.days[self.day]
             .iter()
             .filter(|slot| slot.occupies(row..row + ROW_MINUTES))
-            .map(|slot| (slot, self.groups[slot.group_index].as_ref()))
+            .map(|slot| (slot.clone(), self.groups[slot.group_index].as_ref().clone()))
             .collect();
         if running.len() < 2 {
             return None;
@@ -235,10 +234,13 @@ impl WeekTab {
         let cursor = running
             .iter()
             .position(|(slot, _)| slot.group_id == selected.group_id);
-        let mut list = LessonList::new(title, weekday, running);
-        list.cursor = cursor.unwrap_or(0);
-        list.branch_column = self.branch_id.is_none();
-        Some(list)
+        Some(Crowd {
+            title,
+            day: weekday,
+            lessons: running,
+            selected: cursor.unwrap_or(0),
+            branch_column: self.branch_id.is_none(),
+        })
     }
 
     /// Moves to the previous (`forward` false) or next day, on the slot
@@ -373,26 +375,27 @@ impl Screen for WeekTab {
             (_, Action::PreviousDay) => self.step_day(false, layout),
             (_, Action::NextDay) => self.step_day(true, layout),
             (_, Action::Open) if let Some(crowd) = self.crowd(layout, shared.settings.language) => {
-                shared.open(crowd);
+                shared.open(Open::Lessons(crowd));
             }
             (_, Action::Open) if self.selected_group().is_some() => {
                 self.detail_open = true;
                 self.detail_scroll = 0;
             }
             (_, Action::PickBranch) => {
-                let picker = BranchPicker::open(&shared.branches, self.branch_id);
-                shared.open(picker);
+                shared.open(Open::BranchPicker {
+                    current: self.branch_id,
+                });
             }
             (_, Action::ToggleArchived) => {
                 self.toggle_archived(&shared.settings.timezone);
                 self.keep_selection_visible(layout);
             }
             (_, Action::Back) if self.is_loading(shared) => {
-                shared.status.info("loading the week cancelled", shared.now);
+                shared.info("loading the week cancelled");
                 return shared.stop_walk(self.branch_id);
             }
             (_, Action::Back) => {
-                shared.status.dismiss();
+                shared.status_line().dismiss();
             }
             _ => {}
         }
@@ -451,7 +454,7 @@ impl Screen for WeekTab {
     /// The week's lessons (`:export`), Monday to Sunday, as `crmdeck
     /// timetable --format csv` gives them: the whole week in the one-day
     /// view too, which is the same week drawn narrow.
-    fn view(&self, _shared: &Shared) -> Option<Table> {
+    fn view(&self, _shared: &World) -> Option<Table> {
         if !self.laid_out {
             return None;
         }

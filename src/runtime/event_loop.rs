@@ -360,10 +360,10 @@ where
         tracing::info!(%profile, host = %session.client.base_url(), "switching profile");
         self.runner.cancel_all();
         let no_color = std::env::var("NO_COLOR").ok();
-        let shared = &self.app.shared;
-        let settings = settings::switched(&session, &shared.settings, no_color);
+        let world = &self.app.world;
+        let settings = settings::switched(&session, &world.settings, no_color);
         let settings = AppSettings {
-            command_history: shared.command_history.clone(),
+            command_history: world.settings.command_history.clone(),
             keymap,
             ..settings
         };

@@ -30,7 +30,9 @@ use crate::model::{Branch, Plugin};
 use std::collections::HashMap;
 use std::time::Instant;
 
-/// One value as it last arrived, and when.
+/// One value as it last arrived, and when; or one read from the snapshot
+/// at start ([`seed`](Held::seed)), held without an arrival until an
+/// answer replaces it.
 #[derive(Debug, Clone)]
 pub struct Held<T> {
     value: Option<T>,
@@ -53,8 +55,28 @@ impl<T> Held<T> {
         self.arrived = Some(now);
     }
 
+    /// Holds `value` from the snapshot, unless an answer came first: it
+    /// is shown, but it did not arrive in this run.
+    pub fn seed(&mut self, value: T) {
+        if self.arrived.is_none() {
+            self.value = Some(value);
+        }
+    }
+
+    /// What is held, arrived or seeded.
     pub fn get(&self) -> Option<&T> {
         self.value.as_ref()
+    }
+
+    /// What is held, to change where it stands (an install the API
+    /// confirmed, before the list is asked for again).
+    pub fn get_mut(&mut self) -> Option<&mut T> {
+        self.value.as_mut()
+    }
+
+    /// What arrived in this run only (a snapshot holds only fresh data).
+    pub fn fresh(&self) -> Option<&T> {
+        self.arrived.and(self.value.as_ref())
     }
 
     /// When the value held arrived.
@@ -137,5 +159,19 @@ mod tests {
         assert_eq!(store.branches.get().map(Vec::len), Some(2));
         assert_eq!(store.branches.arrived(), Some(later));
         assert!(store.plugins.get().is_none());
+    }
+
+    #[test]
+    fn a_seeded_value_is_shown_but_not_fresh_and_never_replaces_an_answer() {
+        let mut held = Held::default();
+        held.seed("snapshot");
+        assert_eq!(held.get(), Some(&"snapshot"));
+        assert_eq!(held.fresh(), None);
+        let now = Instant::now();
+        held.set("answer", now);
+        assert_eq!(held.fresh(), Some(&"answer"));
+        held.seed("snapshot");
+        assert_eq!(held.get(), Some(&"answer"));
+        assert_eq!(held.arrived(), Some(now));
     }
 }

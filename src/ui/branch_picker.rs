@@ -20,7 +20,7 @@ const INPUT_COLUMN: u16 = 12;
 /// Draws `picker` over the body, with the terminal cursor in its input.
 pub fn draw(picker: &BranchPicker, frame: &mut Frame, view: &View) {
     let View {
-        shared,
+        world: shared,
         layout,
         styles,
         ..

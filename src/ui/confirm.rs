@@ -18,7 +18,7 @@ const LABEL: usize = 11;
 /// and its keys.
 pub fn draw(confirm: &Confirm, frame: &mut Frame, view: &View) {
     let View {
-        shared,
+        world: shared,
         layout,
         styles,
         ..

@@ -50,7 +50,7 @@ pub fn hint_line(hints: &[Hint], styles: &Styles) -> Line<'static> {
 /// for its row takes the hints row too, so its end (often what to do) is not
 /// cut off; the hints come back once it is dismissed.
 pub fn draw(app: &App, frame: &mut Frame, hints: Rect, status: Rect, styles: &Styles) {
-    let Some(message) = app.shared.status.current() else {
+    let Some(message) = app.world.status.current() else {
         draw_hints(app, frame, hints, styles);
         return;
     };

@@ -11,7 +11,7 @@ use super::theme::spinner;
 use crate::app::groups::GroupsTab;
 use crate::app::layout::ListScreen;
 use crate::app::list_pane::ListPane;
-use crate::app::shared::Shared;
+use crate::app::shared::World;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::format::{as_of, thousands};
 use ratatui::Frame;
@@ -39,7 +39,7 @@ impl ListTab for GroupsTab {
     /// the pages missing once it ended. On the right how many rows the
     /// filters leave, and how the rows are sorted.
     fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
-        let (shared, styles) = (view.shared, view.styles);
+        let (shared, styles) = (view.world, view.styles);
         // (what it says, its style, the order it gives way in: last first)
         let mut parts: Vec<(String, Style, u8)> = Vec::new();
         parts.push((branch_label(self.branch_id, shared), styles.heading, 0));
@@ -162,7 +162,7 @@ impl ListTab for GroupsTab {
     }
 
     fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View) {
-        let (shared, styles) = (view.shared, view.styles);
+        let (shared, styles) = (view.world, view.styles);
         match self.detail(shared) {
             Some(document) => {
                 let title = self
@@ -185,7 +185,7 @@ impl ListTab for GroupsTab {
 }
 
 /// `Chilonzor (#1)`, `Branch #7` before the names arrive, `All branches`.
-fn branch_label(branch: Option<i64>, shared: &Shared) -> String {
+fn branch_label(branch: Option<i64>, shared: &World) -> String {
     match branch {
         None => "All branches".to_string(),
         Some(id) => match shared.branches.names.get(&id) {

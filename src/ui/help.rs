@@ -19,7 +19,7 @@ const KEYS_COLUMNS: usize = 12;
 /// Draws the help for the context it was opened in, from its scroll on.
 pub fn draw(help: &Help, frame: &mut Frame, view: &View) {
     let View {
-        shared,
+        world: shared,
         layout,
         styles,
         ..

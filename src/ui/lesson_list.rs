@@ -21,7 +21,7 @@ const MAX_WIDTH: u16 = 100;
 /// Draws the crowd list (and the group detail over it when open).
 pub fn draw(list: &LessonList, frame: &mut Frame, view: &View) {
     let View {
-        shared,
+        world: shared,
         layout,
         styles,
         ..

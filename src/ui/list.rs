@@ -59,10 +59,10 @@ pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
     } else {
         let records = T::RECORDS;
         let message = match tab.load_error() {
-            Some(error) if !tab.busy(&view.shared.requests) => {
+            Some(error) if !tab.busy(&view.world.requests) => {
                 format!("Could not load the {records}: {error}. Press r to retry.")
             }
-            _ => format!("{} Loading {records}…", spinner(view.shared.now)),
+            _ => format!("{} Loading {records}…", spinner(view.world.now)),
         };
         draw_message(
             frame,
@@ -226,7 +226,7 @@ pub fn draw_rows<'a, R, F>(
     look: impl Fn(usize) -> RowLook<'a>,
     view: &View,
 ) {
-    let (branches, styles) = (&view.shared.branches.name_cells, view.styles);
+    let (branches, styles) = (&view.world.branches.name_cells, view.styles);
     let width = usize::from(screen.rows.width);
     let natural = &rows.table.widths;
     let fitted = FittedTable::fit(rows.columns, natural, branches, width, rows.branch_column);

@@ -1,8 +1,8 @@
 //! Rendering: pure functions of `&App`. One file per screen or overlay,
-//! each found by the type of its screen (one line in [`draw_screen`]; a
-//! list tab's file gives its parts, [`list::draw_tab`] the frame around
-//! them and its rows); `layout` (in the app) says where things sit,
-//! `theme` how they look.
+//! each the arm of its [`ScreenView`] in [`draw_screen`] (an exhaustive
+//! match: a screen without a drawer does not compile; a list tab's file
+//! gives its parts, [`list::draw_tab`] the frame around them and its rows);
+//! `layout` (in the app) says where things sit, `theme` how they look.
 
 mod branch_picker;
 mod command_line;
@@ -22,22 +22,19 @@ mod top_line;
 mod week;
 
 use crate::app::App;
-use crate::app::groups::GroupsTab;
 use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
-use crate::app::plugins::PluginsTab;
-use crate::app::screen::Screen;
-use crate::app::shared::Shared;
+use crate::app::registry::ScreenView;
+use crate::app::shared::World;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
-use std::any::Any;
 use theme::Styles;
 
 /// What every drawer reads besides its screen.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     pub app: &'a App,
-    pub shared: &'a Shared,
+    pub world: &'a World,
     /// The layout of the frame drawn.
     pub layout: &'a Layout,
     pub styles: &'a Styles,
@@ -52,10 +49,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         draw_too_small(frame, area);
         return;
     }
-    let styles = Styles::new(app.shared.settings.theme);
+    let styles = Styles::new(app.world.settings.theme);
     let view = View {
         app,
-        shared: &app.shared,
+        world: &app.world,
         layout: &layout,
         styles: &styles,
     };
@@ -67,32 +64,19 @@ pub fn render(app: &App, frame: &mut Frame) {
     footer::draw(app, frame, bands.hints, bands.status, &styles);
 }
 
-/// Draws `screen` with the drawer of its type: one line per screen.
-fn draw_screen(screen: &dyn Screen, frame: &mut Frame, view: &View) {
-    let screen: &dyn Any = screen;
-    let drawn = draw_as(screen, frame, view, list::draw_tab::<GroupsTab>)
-        || draw_as(screen, frame, view, list::draw_tab::<PluginsTab>)
-        || draw_as(screen, frame, view, week::draw)
-        || draw_as(screen, frame, view, today::draw)
-        || draw_as(screen, frame, view, lesson_list::draw)
-        || draw_as(screen, frame, view, help::draw)
-        || draw_as(screen, frame, view, confirm::draw)
-        || draw_as(screen, frame, view, branch_picker::draw)
-        || draw_as(screen, frame, view, command_line::draw);
-    debug_assert!(drawn, "a screen without a drawer");
-}
-
-/// Draws `screen` with `draw` when it is an `S`; true when it was.
-fn draw_as<S: Any>(
-    screen: &dyn Any,
-    frame: &mut Frame,
-    view: &View,
-    draw: fn(&S, &mut Frame, &View),
-) -> bool {
-    screen
-        .downcast_ref()
-        .map(|screen| draw(screen, frame, view))
-        .is_some()
+/// Draws `screen` with its drawer: one arm per screen.
+fn draw_screen(screen: ScreenView, frame: &mut Frame, view: &View) {
+    match screen {
+        ScreenView::Plugins(tab) => list::draw_tab(tab, frame, view),
+        ScreenView::Groups(tab) => list::draw_tab(tab, frame, view),
+        ScreenView::Week(tab) => week::draw(tab, frame, view),
+        ScreenView::Today(tab) => today::draw(tab, frame, view),
+        ScreenView::Help(help) => help::draw(help, frame, view),
+        ScreenView::Confirm(confirm) => confirm::draw(confirm, frame, view),
+        ScreenView::BranchPicker(picker) => branch_picker::draw(picker, frame, view),
+        ScreenView::LessonList(list) => lesson_list::draw(list, frame, view),
+        ScreenView::CommandLine(line) => command_line::draw(line, frame, view),
+    }
 }
 
 /// Only a message: nothing else fits.

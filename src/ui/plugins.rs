@@ -34,12 +34,13 @@ impl ListTab for PluginsTab {
     /// How many plugins and how many installed, the spinner while the list
     /// comes again; on the right how many show, and the filters.
     fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
-        let (shared, styles) = (view.shared, view.styles);
+        let (shared, styles) = (view.world, view.styles);
+        let plugins = shared.plugins();
         let mut spans = Vec::new();
         if self.loaded {
-            let installed = self.plugins.iter().filter(|p| p.is_installed()).count();
+            let installed = plugins.iter().filter(|p| p.is_installed()).count();
             spans.push(Span::styled(
-                format!("{} plugins", self.plugins.len()),
+                format!("{} plugins", plugins.len()),
                 styles.heading,
             ));
             spans.push(Span::raw(format!(" · {installed} installed")));
@@ -60,11 +61,11 @@ impl ListTab for PluginsTab {
             spans.push(Span::styled(format!(" · {as_of}"), styles.error));
         }
         let mut notes = Vec::new();
-        if self.list.visible.len() != self.plugins.len() {
+        if self.list.visible.len() != plugins.len() {
             notes.push(format!(
                 "{} of {} shown",
                 self.list.visible.len(),
-                self.plugins.len()
+                plugins.len()
             ));
         }
         notes.push(self.type_filter.name().to_string());
@@ -76,8 +77,9 @@ impl ListTab for PluginsTab {
 
     /// The catalogue, an install on its way over its plugin's state.
     fn draw_rows(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
-        let (shared, styles) = (view.shared, view.styles);
-        let none_shown = if self.plugins.is_empty() {
+        let (shared, styles) = (view.world, view.styles);
+        let plugins = shared.plugins();
+        let none_shown = if plugins.is_empty() {
             "The catalogue is empty."
         } else {
             "No plugin matches the filters (Esc clears the name filter, t the type)."
@@ -90,7 +92,7 @@ impl ListTab for PluginsTab {
         };
         let installing_mark = format!("{} installing…", spinner(shared.now));
         let look = |index: usize| {
-            let plugin = &self.plugins[index];
+            let plugin = &plugins[index];
             let (state, state_over) = if plugin.is_installed() {
                 (styles.installed, None)
             } else if is_installing(&shared.requests, plugin.id) {
@@ -109,10 +111,8 @@ impl ListTab for PluginsTab {
     }
 
     fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View) {
-        let (shared, styles) = (view.shared, view.styles);
-        let document = self
-            .detail(&shared.requests, &shared.settings.timezone)
-            .unwrap_or_default();
+        let (shared, styles) = (view.world, view.styles);
+        let document = self.detail(shared).unwrap_or_default();
         detail::draw(
             frame,
             area,

@@ -23,7 +23,7 @@ use ratatui::widgets::Paragraph;
 pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
     let View {
         app,
-        shared,
+        world: shared,
         layout,
         styles,
     } = *view;
@@ -102,7 +102,7 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
 /// `Today Mon 2025-06-02 14:00 · Branch · times in Asia/Tashkent`, the
 /// zone left out first and then the branch when `width` is short.
 fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
-    let shared = view.shared;
+    let shared = view.world;
     let Some(day) = &tab.today else {
         return vec![Span::styled("Today", view.styles.heading)];
     };
@@ -132,7 +132,7 @@ fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
 
 /// A walk under way, archived groups hidden or shown.
 fn notes(tab: &TodayTab, view: &View) -> Vec<String> {
-    let shared = view.shared;
+    let shared = view.world;
     let mut notes = Vec::new();
     if let Some(list) = shared.store.groups(tab.branch_id) {
         let progress = list.progress();

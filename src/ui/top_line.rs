@@ -40,7 +40,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     } else if room > 0 {
         // Not even the warnings and the profile fit: the warnings (first)
         // are shortened, the profile's name stays while it fits itself.
-        let (profile, warnings) = match app.shared.settings.profile {
+        let (profile, warnings) = match app.world.settings.profile {
             Some(_) => right
                 .split_last()
                 .map_or((None, &right[..]), |(p, w)| (Some(p), w)),
@@ -64,7 +64,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
 /// The profile's accent as the whole line's background (with a foreground
 /// that reads on it); no style without an accent or without colours.
 fn bar_style(app: &App) -> Style {
-    match (app.shared.settings.accent, app.shared.settings.theme) {
+    match (app.world.settings.accent, app.world.settings.theme) {
         (Some(accent), Theme::Default) => Style::new().bg(accent).fg(readable_on(accent)),
         _ => Style::new(),
     }
@@ -94,17 +94,17 @@ fn readable_on(background: Color) -> Color {
 /// `room` columns: the zone goes first, then the centre is shortened, and
 /// the profile name stays while anything fits.
 fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
-    let settings = &app.shared.settings;
+    let settings = &app.world.settings;
     let mut spans = Vec::new();
     if let Some(expiry) = settings.token_expires_at
-        && expiry - app.shared.now <= TOKEN_WARNING_BEFORE
+        && expiry - app.world.now <= TOKEN_WARNING_BEFORE
     {
         // Once expired, the way out matters more than the hour (the status
         // line's error gives that): it must survive a narrow top line.
-        let warning = if expiry <= app.shared.now {
+        let warning = if expiry <= app.world.now {
             "⚠ token expired: renew it, press R".to_string()
         } else {
-            format!("⚠ token {}", describe_expiry(expiry, app.shared.now))
+            format!("⚠ token {}", describe_expiry(expiry, app.world.now))
         };
         spans.push(Span::styled(warning, styles.warning));
         spans.push(Span::raw("  "));
@@ -113,7 +113,7 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         spans.push(Span::styled("read-only", styles.warning));
         spans.push(Span::raw("  "));
     }
-    let place = match app.shared.centre() {
+    let place = match app.world.centre() {
         Some(centre) => sanitize_line(centre).into_owned(),
         None => sanitize_line(&settings.host).into_owned(),
     };
@@ -136,7 +136,7 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
     // Lesson times are the centre's: say so where this machine's clock
     // reads otherwise (a server on UTC), when there is room for it.
     let zone = &settings.timezone;
-    if !zone.same_clock_as(&settings.machine_zone, app.shared.now) {
+    if !zone.same_clock_as(&settings.machine_zone, app.world.now) {
         let text = format!("times in {zone}  ");
         if fixed + display_width(&text) + display_width(&place) <= room {
             spans.push(Span::styled(text, styles.dim));

@@ -9,7 +9,7 @@ use super::table::{FittedTable, RowLook};
 use super::theme::{Styles, spinner};
 use crate::app::keymap::Context;
 use crate::app::layout::{Layout, WeekScreen};
-use crate::app::shared::Shared;
+use crate::app::shared::World;
 use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{ROW_MINUTES, Slot, monday_to_sunday, summarize};
@@ -46,7 +46,7 @@ const BAR_WIDTH: usize = 20;
 pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
     let View {
         app,
-        shared,
+        world: shared,
         layout,
         styles,
     } = *view;
@@ -92,7 +92,7 @@ pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
 /// The seven-day grid: the day names, then the half-hour rows from the
 /// scroll position. The rows drawn.
 fn seven_days(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &View) -> u16 {
-    let (shared, styles) = (view.shared, view.styles);
+    let (shared, styles) = (view.world, view.styles);
     let columns = DayColumns::new(usize::from(screen.grid.width), week.day);
     frame.render_widget(
         Paragraph::new(day_names(&columns, shared.settings.language, styles)),
@@ -116,7 +116,7 @@ fn seven_days(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &Vie
 /// across the width (time, group, course), the selected one reversed and
 /// kept on screen. The lines drawn under the day's name.
 fn one_day(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &View) -> u16 {
-    let (shared, styles) = (view.shared, view.styles);
+    let (shared, styles) = (view.world, view.styles);
     let Some(weekday) = monday_to_sunday().nth(week.day) else {
         return 0;
     };
@@ -206,7 +206,7 @@ impl DayColumns {
 }
 
 /// Branch, then loading progress or what is selected.
-fn header(week: &WeekTab, shared: &Shared, layout: &Layout, styles: &Styles) -> Line<'static> {
+fn header(week: &WeekTab, shared: &World, layout: &Layout, styles: &Styles) -> Line<'static> {
     let branch = match week.branch_id {
         Some(id) => match shared.branches.names.get(&id) {
             Some(name) => format!("Week of {}", sanitize_line(name)),
@@ -248,7 +248,7 @@ fn header(week: &WeekTab, shared: &Shared, layout: &Layout, styles: &Styles) -> 
 
 /// `"⠋ loading 3/5 pages ██████░░░░"` (pages come several at a time),
 /// or `"loading…"` while the number of pages is unknown.
-fn progress_text(shared: &Shared, read: u64, pages: Option<u64>) -> String {
+fn progress_text(shared: &World, read: u64, pages: Option<u64>) -> String {
     match pages {
         Some(total) if total > 0 => {
             let read = read.min(total);

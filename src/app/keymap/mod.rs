@@ -13,7 +13,7 @@ pub use words::{Word, words};
 
 use super::keyboard_layouts::us_key;
 use super::list_cursor::Movement;
-use super::tabs::Tab;
+use super::tab::Tab;
 use crossterm::event::{KeyCode, KeyEvent};
 
 /// Where a key press lands: the screen or overlay that has the focus.

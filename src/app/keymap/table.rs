@@ -5,7 +5,7 @@
 use super::key::{Key, ctrl, plain, special};
 use super::{Action, Context};
 use crate::app::list_cursor::Movement;
-use crate::app::tabs::Tab;
+use crate::app::tab::Tab;
 use crossterm::event::KeyCode;
 use std::sync::LazyLock;
 

@@ -6,7 +6,7 @@
 //! (`export = ["C-e"]`), and the help lists the words from here.
 
 use super::{Action, KEYMAP};
-use crate::app::tabs::Tab;
+use crate::app::tab::Tab;
 
 /// A `:` command.
 #[derive(Debug, Clone, PartialEq, Eq)]

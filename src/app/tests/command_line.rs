@@ -31,7 +31,7 @@ fn a_tab_word_shows_the_tab_and_the_line_is_remembered() {
     assert_eq!(app.tab, Tab::Plugins);
     assert!(app.overlays.is_empty());
     assert!(effects.contains(&Effect::RememberCommand("plu".to_string())));
-    assert_eq!(app.shared.command_history, ["plu"]);
+    assert_eq!(app.world.settings.command_history, ["plu"]);
 }
 
 #[test]
@@ -53,10 +53,10 @@ fn branch_tab_enter_switches_the_branch() {
     assert_eq!(prompt(&app).input.text(), "branch Sergeli");
     assert_eq!(prompt(&app).candidates, ["branch Sergeli"]);
     press(&mut app, "\n");
-    assert_eq!(app.shared.branch_id, Some(4));
+    assert_eq!(app.world.branch_id, Some(4));
     // Cyrillic typed, Latin found.
     press(&mut app, ":branch Чил\n");
-    assert_eq!(app.shared.branch_id, Some(1));
+    assert_eq!(app.world.branch_id, Some(1));
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn a_mistake_keeps_the_prompt_open_with_its_text() {
     press(&mut app, "sort nope\n");
     let error = prompt(&app).error.clone().unwrap();
     assert!(error.contains("one of"), "{error}");
-    assert!(app.shared.command_history.is_empty());
+    assert!(app.world.settings.command_history.is_empty());
 }
 
 #[test]
@@ -98,7 +98,7 @@ fn filter_and_sort_go_to_the_tab_shown() {
         .plugins
         .list
         .shown()
-        .map(|i| app.tabs.plugins.plugins[i].id)
+        .map(|i| app.world.plugins()[i].id)
         .collect();
     assert_eq!(names, [3]);
     // The plugins sort by nothing: the line says so and stays.
@@ -173,7 +173,7 @@ fn export_writes_the_rows_on_screen() {
         Input::Msg(Msg::Exported(Ok((1, "/tmp/x.csv".to_string())))),
         now(),
     );
-    let said = app.shared.status.current().map(|m| m.text.clone());
+    let said = app.world.status.current().map(|m| m.text.clone());
     assert_eq!(said.as_deref(), Some("exported 1 row to /tmp/x.csv"));
 }
 
@@ -215,7 +215,7 @@ fn a_week_not_laid_out_yet_has_nothing_to_export() {
     let effects = press(&mut app, ":week\n:export json\n");
     assert!(exported(&effects).is_none());
     assert!(
-        app.shared
+        app.world
             .status
             .current()
             .is_some_and(|m| m.text.contains("no list"))
@@ -280,7 +280,7 @@ fn an_unknown_profile_keeps_the_line_and_switches_nothing() {
         prompt(&app).error.as_deref(),
         Some("no profile tset — did you mean test?")
     );
-    assert!(app.shared.command_history.is_empty());
+    assert!(app.world.settings.command_history.is_empty());
 }
 
 #[test]
@@ -295,7 +295,7 @@ fn a_profile_that_did_not_open_leaves_everything_and_says_why() {
     let effects = app.update(Input::Msg(failed), now());
     assert!(effects.is_empty());
     assert_eq!(visible_ids(&app), before);
-    assert_eq!(app.shared.settings.profile.as_deref(), Some("demo"));
+    assert_eq!(app.world.settings.profile.as_deref(), Some("demo"));
     assert_eq!(
         status(&app, Severity::Error),
         Some("profile test not opened: token command `pass` exited with status 1")
@@ -344,9 +344,9 @@ fn a_branch_name_before_the_branches_came_closes_with_why_and_keys_are_keys_agai
 fn branch_all_shows_every_branch_as_the_picker_does() {
     let mut app = loaded();
     press(&mut app, ":branch Ser\n");
-    assert_eq!(app.shared.branch_id, Some(4));
+    assert_eq!(app.world.branch_id, Some(4));
     press(&mut app, ":branch all\n");
-    assert_eq!(app.shared.branch_id, None);
+    assert_eq!(app.world.branch_id, None);
     assert!(app.overlays.is_empty());
 }
 

@@ -3,11 +3,11 @@
 
 use super::*;
 use crate::app::Tab;
-use crate::app::confirm::{Confirm, Confirmation};
+use crate::app::ask::{Command, Confirmation};
+use crate::app::confirm::Confirm;
 use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::keymap::{Action, Keymap};
 use crate::app::list_cursor::Movement;
-use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info, Warning};
 use chrono::TimeDelta;
 use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
@@ -155,7 +155,7 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
     assert_eq!(effects, vec![Effect::ReloadToken]);
     let expiry = now() + TimeDelta::hours(12);
     let effects = app.update(Input::Msg(Msg::TokenReloaded(Ok(Some(expiry)))), now());
-    assert_eq!(app.shared.settings.token_expires_at, Some(expiry));
+    assert_eq!(app.world.settings.token_expires_at, Some(expiry));
     assert_eq!(
         status(&app, Info),
         Some("token reloaded (expires in 12h 0m)")
@@ -181,7 +181,7 @@ fn errors_stay_until_escape_and_information_fades() {
     tick(&mut app, TimeDelta::hours(1));
     assert!(status(&app, Error).is_some());
     press(&mut app, "\x1b");
-    assert!(app.shared.status.current().is_none());
+    assert!(app.world.status.current().is_none());
     // A walk stopped with Esc says so, for a moment.
     press(&mut app, "2r\x1b");
     assert!(status(&app, Info).is_some());
@@ -189,7 +189,7 @@ fn errors_stay_until_escape_and_information_fades() {
     tick(&mut app, TimeDelta::seconds(3));
     assert!(status(&app, Info).is_some());
     tick(&mut app, TimeDelta::seconds(5));
-    assert!(app.shared.status.current().is_none());
+    assert!(app.world.status.current().is_none());
 }
 
 #[test]
@@ -238,7 +238,7 @@ fn a_resize_keeps_the_selection_on_screen() {
     let mut app = loaded();
     press(&mut app, "G");
     app.update(Input::Resize(80, 15), now());
-    assert_eq!(app.shared.layout.size, (80, 15));
+    assert_eq!(app.world.layout.size, (80, 15));
     assert_eq!(app.tabs.groups.list.cursor.index, 94);
     assert_eq!(
         app.tabs.groups.list.cursor.offset, 85,
@@ -314,7 +314,7 @@ fn config_warnings_stay_on_the_status_line_until_esc() {
     tick(&mut app, TimeDelta::minutes(10));
     assert_eq!(status(&app, Warning), Some(warning));
     press(&mut app, "\x1b");
-    assert!(app.shared.status.current().is_none());
+    assert!(app.world.status.current().is_none());
 }
 
 #[test]
@@ -327,7 +327,7 @@ fn a_confirmation_gives_the_command_it_carries_and_names_its_key_by_its_verb() {
         facts: Vec::new(),
         command: Command::ShowBranch(Some(2)),
     };
-    app.overlays.push(Box::new(Confirm(confirmation)));
+    app.overlays.push(Confirm(confirmation).into());
     assert_eq!(app.context(), Context::Confirm);
     let hints: Vec<(String, &str)> = app
         .hints()
@@ -399,9 +399,9 @@ fn the_centres_zone_named_by_the_api_is_used_for_the_rows_and_the_week() {
     assert_eq!(ends_of_group_6(&app), ("16:30".into(), "16:30".into()));
     // Samara is an hour behind Tashkent.
     respond(&mut app, me, Answer::Me(Ok(fixtures::me("Europe/Samara"))));
-    assert_eq!(app.shared.settings.timezone.to_string(), "Europe/Samara");
+    assert_eq!(app.world.settings.timezone.to_string(), "Europe/Samara");
     assert_eq!(ends_of_group_6(&app), ("15:30".into(), "15:30".into()));
-    assert!(app.shared.status.current().is_none(), "without a word");
+    assert!(app.world.status.current().is_none(), "without a word");
 }
 
 #[test]
@@ -416,8 +416,8 @@ fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
         let (mut app, effects) = App::new(no_configured_zone(), NARROW);
         let me = fetch_of(&effects, &Request::Me);
         respond(&mut app, me, result.clone());
-        assert_eq!(app.shared.settings.timezone.to_string(), "Asia/Tashkent");
-        assert!(app.shared.status.current().is_none(), "{result:?}");
+        assert_eq!(app.world.settings.timezone.to_string(), "Asia/Tashkent");
+        assert!(app.world.status.current().is_none(), "{result:?}");
     }
 }
 
@@ -425,10 +425,10 @@ fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
 fn a_zone_in_the_config_wins_over_the_centres_and_the_centre_is_named() {
     let (mut app, effects) = App::new(fixtures::settings(), NARROW);
     let me = fetch_of(&effects, &Request::Me);
-    assert_eq!(app.shared.centre(), None);
+    assert_eq!(app.world.centre(), None);
     respond(&mut app, me, Answer::Me(Ok(fixtures::me("Europe/Samara"))));
-    assert_eq!(app.shared.settings.timezone.to_string(), "Asia/Tashkent");
-    assert_eq!(app.shared.centre(), Some("Ziyo Learning Centre"));
+    assert_eq!(app.world.settings.timezone.to_string(), "Asia/Tashkent");
+    assert_eq!(app.world.centre(), Some("Ziyo Learning Centre"));
 }
 
 #[test]
@@ -442,8 +442,8 @@ fn without_a_centre_name_the_host_stays() {
         let (mut app, effects) = App::new(fixtures::settings(), NARROW);
         let me = fetch_of(&effects, &Request::Me);
         respond(&mut app, me, result.clone());
-        assert_eq!(app.shared.centre(), None, "{result:?}");
-        assert!(app.shared.status.current().is_none(), "{result:?}");
+        assert_eq!(app.world.centre(), None, "{result:?}");
+        assert!(app.world.status.current().is_none(), "{result:?}");
     }
 }
 
@@ -452,11 +452,11 @@ fn a_screens_message_goes_when_another_tab_is_shown() {
     let mut app = loaded();
     // Click (plugin 4) is not installed; Telegram bot (1) is: `i` on it says so.
     press(&mut app, "1i");
-    let said = app.shared.status.current().expect("a message").text.clone();
+    let said = app.world.status.current().expect("a message").text.clone();
     assert!(said.contains("already installed"), "{said}");
     press(&mut app, "3");
     assert!(
-        app.shared.status.current().is_none(),
+        app.world.status.current().is_none(),
         "{said:?} followed to the week"
     );
 
@@ -466,7 +466,7 @@ fn a_screens_message_goes_when_another_tab_is_shown() {
     let (mut app, _) = App::new(settings, NARROW);
     press(&mut app, "13");
     assert_eq!(
-        app.shared.status.current().map(|m| m.text.as_str()),
+        app.world.status.current().map(|m| m.text.as_str()),
         Some("config readable by others")
     );
 }
@@ -477,7 +477,7 @@ fn help_finds_actions_by_name_or_key_and_enter_runs_one_where_it_was_opened() {
     press(&mut app, "?sort");
     let chosen = |app: &App| {
         let help = app.overlay::<Help>().expect("help is open");
-        help.chosen(&app.shared.settings.keymap)
+        help.chosen(&app.world.settings.keymap)
     };
     assert_eq!(chosen(&app), Some(Action::CycleSort));
     special(&mut app, KeyCode::Down);

@@ -47,7 +47,7 @@ fn every_page_is_one_list_and_movement_keys_cross_pages() {
     assert_eq!(index(&app), 19);
     special(&mut app, KeyCode::PageUp);
     assert_eq!(index(&app), 0);
-    assert!(!app.tabs.groups.is_loading(&app.shared));
+    assert!(!app.tabs.groups.is_loading(&app.world));
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn the_old_paging_keys_are_gone() {
     for keys in ["n", "p", "+", "-", "]", "["] {
         assert!(press(&mut app, keys).is_empty(), "{keys}");
     }
-    assert_eq!(app.shared.status.current(), None);
+    assert_eq!(app.world.status.current(), None);
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn rows_appear_as_pages_arrive_in_any_order_and_the_selection_stays() {
     let (mut app, rest) = first_page_only();
     assert!(app.tabs.groups.loaded);
     assert_eq!(visible_ids(&app), (1..=20).collect::<Vec<_>>());
-    assert!(app.tabs.groups.is_loading(&app.shared));
+    assert!(app.tabs.groups.is_loading(&app.world));
     press(&mut app, "jj");
     assert_eq!(selected_group(&app), Some(3));
     // The last page first, then the others backwards.
@@ -73,7 +73,7 @@ fn rows_appear_as_pages_arrive_in_any_order_and_the_selection_stays() {
         assert_eq!(selected_group(&app), Some(3));
     }
     assert_eq!(visible_ids(&app), (1..=95).collect::<Vec<_>>());
-    assert!(!app.tabs.groups.is_loading(&app.shared));
+    assert!(!app.tabs.groups.is_loading(&app.world));
 }
 
 #[test]
@@ -176,8 +176,8 @@ fn escape_stops_the_walk_at_once_and_the_rows_stay() {
     press(&mut app, "/x\x1b");
     // Given up, not cut off: each keeps its place until it is answered.
     assert!(press(&mut app, "\x1b").is_empty());
-    assert_eq!(app.shared.requests.abandoned(), rest.len());
-    assert!(!app.tabs.groups.is_loading(&app.shared));
+    assert_eq!(app.world.requests.abandoned(), rest.len());
+    assert!(!app.tabs.groups.is_loading(&app.world));
     assert_eq!(visible_ids(&app).len(), 20);
     assert_eq!(status(&app, Info), Some("loading stopped: 20 groups shown"));
     // A late answer changes nothing.
@@ -186,7 +186,7 @@ fn escape_stops_the_walk_at_once_and_the_rows_stay() {
     assert_eq!(visible_ids(&app).len(), 20);
     // Not loading any more: Esc is for the status line again.
     press(&mut app, "\x1b");
-    assert_eq!(app.shared.status.current(), None);
+    assert_eq!(app.world.status.current(), None);
 }
 
 #[test]
@@ -201,9 +201,9 @@ fn missing_pages_keep_the_rows_and_r_asks_for_them_only() {
         };
     }
     assert_eq!(visible_ids(&app).len(), 40 + 20 - 5 + 5, "pages 1, 2 and 4");
-    let list = app.shared.store.groups(None).unwrap();
+    let list = app.world.store.groups(None).unwrap();
     assert_eq!(list.progress().missing, 2);
-    assert!(!app.tabs.groups.is_loading(&app.shared));
+    assert!(!app.tabs.groups.is_loading(&app.world));
     let effects = press(&mut app, "r");
     let asked: Vec<Request> = fetches(&effects).into_iter().map(|(_, r)| r).collect();
     assert_eq!(asked, [groups_request(3), groups_request(5)]);
@@ -241,7 +241,7 @@ fn the_server_per_page_is_trusted_over_the_one_asked() {
             |(_, r)| matches!(r, Request::Groups(q) if q.per_page == fixtures::SERVER_PER_PAGE)
         )
     );
-    let list = app.tabs.groups.group_list(&app.shared).unwrap();
+    let list = app.tabs.groups.group_list(&app.world).unwrap();
     assert_eq!((list.per_page(), list.total()), (Some(20), Some(ALL)));
 }
 
@@ -272,7 +272,7 @@ fn the_branch_picker_filters_as_typed_and_picks() {
     assert!(!app.tabs.groups.loaded);
     respond_ok(&mut app, id, &Request::Groups(branch_query(Some(2), 1)));
     assert_eq!(visible_ids(&app).len(), 20);
-    assert_eq!(app.shared.branch_id, Some(2));
+    assert_eq!(app.world.branch_id, Some(2));
 }
 
 #[test]
@@ -282,9 +282,9 @@ fn leaving_a_branch_cancels_its_walk_and_coming_back_shows_its_rows_at_once() {
     special(&mut app, KeyCode::Down);
     let effects = press(&mut app, "\n");
     assert!(!effects.iter().any(|e| matches!(e, Effect::Cancel(_))));
-    assert_eq!(app.shared.requests.abandoned(), rest.len());
+    assert_eq!(app.world.requests.abandoned(), rest.len());
     fetch_of(&effects, &Request::Groups(branch_query(Some(1), 1)));
-    assert!(!app.shared.is_walking(None));
+    assert!(!app.world.is_walking(None));
     // Back to every branch: its 20 rows at once, and a walk again.
     press(&mut app, "b");
     special(&mut app, KeyCode::Up);
@@ -526,7 +526,7 @@ fn at_wide_sizes_enter_focuses_the_pane_beside_the_list() {
     assert_eq!(app.context(), Context::GroupsList);
     // The pane follows the selection, from its top.
     press(&mut app, "j");
-    let document = app.tabs.groups.detail(&app.shared).unwrap();
+    let document = app.tabs.groups.detail(&app.world).unwrap();
     assert_eq!(
         document[0],
         crate::app::document::DocLine::Heading("Frontend React — 14:00".into())
@@ -536,13 +536,13 @@ fn at_wide_sizes_enter_focuses_the_pane_beside_the_list() {
 #[test]
 fn escape_in_the_list_clears_the_filter_then_the_status_line() {
     let mut app = loaded();
-    app.shared.status.error("HTTP 502", now());
+    app.world.status.error("HTTP 502", now());
     press(&mut app, "/x\n");
     press(&mut app, "\x1b");
     assert!(app.tabs.groups.list.filter.is_empty());
     assert!(status(&app, Error).is_some());
     press(&mut app, "\x1b");
-    assert!(app.shared.status.current().is_none());
+    assert!(app.world.status.current().is_none());
 }
 
 #[test]
@@ -552,12 +552,12 @@ fn branch_names_arriving_late_name_the_rows() {
     answer(&mut app, effects, &mut |request| {
         (*request != Request::Branches).then(|| server_answer(request))
     });
-    assert!(app.shared.branches.names.is_empty());
+    assert!(app.world.branches.names.is_empty());
     press(&mut app, "/yunus");
     assert!(visible_ids(&app).is_empty(), "no name to match yet");
     respond_ok(&mut app, branches, &Request::Branches);
     assert_eq!(
-        app.shared.branches.names.get(&2).map(String::as_str),
+        app.world.branches.names.get(&2).map(String::as_str),
         Some("Yunusobod")
     );
     assert!(
@@ -611,11 +611,11 @@ fn a_long_retry_after_ends_the_walk_saying_until_when_and_r_tries_now() {
         };
         pending.extend(fetches(&effects));
     }
-    assert!(!app.tabs.groups.is_loading(&app.shared));
-    let list = app.shared.store.groups(None).unwrap();
+    assert!(!app.tabs.groups.is_loading(&app.world));
+    let list = app.world.store.groups(None).unwrap();
     assert!(list.progress().missing >= 1, "{:?}", list.missing());
     assert!(!visible_ids(&app).is_empty(), "the rows read stay");
-    let said = app.shared.status.current().expect("said").text.clone();
+    let said = app.world.status.current().expect("said").text.clone();
     let until = fixtures::settings()
         .timezone
         .wall_clock(now() + chrono::TimeDelta::minutes(10));
@@ -635,7 +635,7 @@ fn a_long_retry_after_ends_the_walk_saying_until_when_and_r_tries_now() {
 /// [`pages_put_in_place_show_what_a_full_sort_shows`].
 fn resorted_ids(app: &App) -> (Vec<i64>, Option<i64>) {
     let mut tab = app.tabs.groups.clone();
-    tab.resort(&app.shared);
+    tab.resort(&app.world);
     let ids = tab.list.visible.iter().map(|row| tab.rows.id(row).unwrap());
     let selected = tab.selected_id();
     (ids.collect(), selected)

@@ -154,7 +154,7 @@ fn server_error() -> ApiError {
 
 /// The status message's text, if its severity is `severity`.
 fn status(app: &App, severity: Severity) -> Option<&str> {
-    app.shared
+    app.world
         .status
         .current()
         .filter(|m| m.severity == severity)
@@ -190,7 +190,7 @@ fn selected_group(app: &App) -> Option<i64> {
 }
 
 fn selected_plugin(app: &App) -> Option<i64> {
-    app.tabs.plugins.selected().map(|p| p.id)
+    app.tabs.plugins.selected(app.world.plugins()).map(|p| p.id)
 }
 
 #[test]
@@ -232,9 +232,9 @@ fn an_answer_no_longer_awaited_is_dropped() {
     let (mut again, effects) = fresh();
     let id = fetch_of(&effects, &groups_request(1));
     respond_ok(&mut again, id, &groups_request(1));
-    let status_before = again.shared.status.current().cloned();
+    let status_before = again.world.status.current().cloned();
     assert!(respond_err(&mut again, id, &groups_request(1), server_error()).is_empty());
-    assert_eq!(again.shared.status.current().cloned(), status_before);
+    assert_eq!(again.world.status.current().cloned(), status_before);
     assert_eq!(visible_ids(&again).len(), 20, "page 1 stays");
     assert_eq!(visible_ids(&app), before);
 }

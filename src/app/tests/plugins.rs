@@ -4,11 +4,11 @@
 
 use super::*;
 use crate::app::Tab;
+use crate::app::ask::Command;
 use crate::app::confirm::Confirm;
 use crate::app::document::DocLine;
 use crate::app::keymap::Action;
 use crate::app::plugins::TypeFilter;
-use crate::app::screen::Command;
 use crate::app::status::Severity::{Error, Info};
 use std::time::Duration;
 
@@ -23,16 +23,22 @@ fn visible_plugins(app: &App) -> Vec<i64> {
         .list
         .visible
         .iter()
-        .map(|i| app.tabs.plugins.plugins[i].id)
+        .map(|i| app.world.plugins()[i].id)
         .collect()
+}
+
+/// The plugin `id` of the catalogue (the store's).
+fn plugin(app: &App, id: i64) -> &crate::model::Plugin {
+    let plugins = app.world.plugins();
+    plugins
+        .iter()
+        .find(|p| p.id == id)
+        .expect("the plugin is listed")
 }
 
 /// The value of the "Token" field of the selected plugin's detail.
 fn token_shown(app: &App) -> Option<String> {
-    let document = app
-        .tabs
-        .plugins
-        .detail(&app.shared.requests, &app.shared.settings.timezone)?;
+    let document = app.tabs.plugins.detail(&app.world)?;
     document.into_iter().find_map(|line| match line {
         DocLine::Field {
             label: "Token",
@@ -207,15 +213,14 @@ fn a_successful_install_shows_the_token_and_reconciles() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
     let effects = respond_ok(&mut app, id, &Request::Install { plugin_id: 2 });
-    let plugin = app.tabs.plugins.plugin(2).unwrap();
-    assert!(plugin.is_installed());
+    assert!(plugin(&app, 2).is_installed());
     assert_eq!(status(&app, Info), Some("installed SMS gateway (Eskiz)"));
     let reconcile = fetch_of(&effects, &Request::Plugins);
     press(&mut app, "d");
     assert_eq!(token_shown(&app).as_deref(), Some("22|jCr5…"));
     // The refetched list (the server's view) replaces the local one.
     respond_ok(&mut app, reconcile, &Request::Plugins);
-    assert!(!app.tabs.plugins.plugin(2).unwrap().is_installed());
+    assert!(!plugin(&app, 2).is_installed());
     assert_eq!(selected_plugin(&app), Some(2), "the selection stays");
 }
 
@@ -237,7 +242,7 @@ fn a_refused_install_changes_nothing() {
         let id = install_plugin_2(&mut app);
         let effects = respond_err(&mut app, id, INSTALL_2, error.clone());
         assert!(effects.is_empty(), "{error:?}");
-        assert!(!app.tabs.plugins.plugin(2).unwrap().is_installed());
+        assert!(!plugin(&app, 2).is_installed());
         let said = status(&app, Error).unwrap();
         assert!(said.starts_with("install SMS gateway (Eskiz): "), "{said}");
         assert!(!said.contains("checking"), "{said}");
@@ -409,7 +414,7 @@ fn a_list_that_arrives_again_takes_back_its_error_but_not_an_install_error() {
     let retry = fetch_of(&press(&mut app, "r"), &Request::Plugins);
     respond_ok(&mut app, retry, &Request::Plugins);
     assert_eq!(
-        app.shared.status.current(),
+        app.world.status.current(),
         None,
         "a stale error after the retry"
     );
@@ -457,7 +462,7 @@ fn the_token_is_masked_until_revealed_and_copies_whole() {
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
-    assert!(app.shared.status.current().is_none());
+    assert!(app.world.status.current().is_none());
     press(&mut app, "v");
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
     assert_eq!(
@@ -501,12 +506,12 @@ fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
     let second = fetch_of(&effects, &Request::Plugins);
     assert!(respond(&mut app, first, Answer::Plugins(Ok(Vec::new()))).is_empty());
     assert_eq!(
-        app.tabs.plugins.plugins.len(),
+        app.world.plugins().len(),
         6,
         "the abandoned answer is dropped"
     );
     respond_err(&mut app, second, &Request::Plugins, server_error());
-    assert_eq!(app.tabs.plugins.plugins.len(), 6);
+    assert_eq!(app.world.plugins().len(), 6);
     assert!(
         status(&app, Error)
             .unwrap()
@@ -545,7 +550,7 @@ fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
 
 /// The actions whose hints the footer shows for `app` now.
 fn offered_hints(app: &App) -> Vec<Action> {
-    app.shared
+    app.world
         .settings
         .keymap
         .footer_hints(app.context())

@@ -9,6 +9,7 @@ use crate::app::Tab;
 use crate::app::Walked;
 use crate::app::confirm::Confirm;
 use crate::app::screen::Screen;
+use crate::app::shared::Shared;
 use crate::store::Snapshot;
 
 fn with_cache() -> AppSettings {
@@ -49,10 +50,10 @@ fn the_snapshots_rows_show_before_any_answer_and_the_walk_replaces_them_in_place
     assert!(groups.loaded);
     assert_eq!(groups.rows.len(), 31);
     assert!(groups.refreshing);
-    let list = groups.group_list(&app.shared).unwrap();
+    let list = groups.group_list(&app.world).unwrap();
     assert_eq!(list.as_of(), Some(now() - chrono::TimeDelta::minutes(3)));
     // The branch names are the snapshot's until the list answers.
-    assert_eq!(app.shared.branches.names.len(), 4);
+    assert_eq!(app.world.branches.names.len(), 4);
     // Nothing of it went out: the walk's page 1 is still the first request.
     fetch_of(&effects, &Request::Groups(query(1)));
 
@@ -66,7 +67,7 @@ fn the_snapshots_rows_show_before_any_answer_and_the_walk_replaces_them_in_place
         groups.rows.index(500).is_none(),
         "a group the server dropped goes"
     );
-    assert_eq!(groups.group_list(&app.shared).unwrap().as_of(), None);
+    assert_eq!(groups.group_list(&app.world).unwrap().as_of(), None);
 
     // The complete walk is kept: this run's rows, branches and plugins.
     let saved = saved(&left);
@@ -98,7 +99,7 @@ fn naming(name: &str) -> Snapshot {
 #[test]
 fn the_snapshots_centre_is_named_before_any_answer_and_the_live_answer_wins() {
     let (app, _) = started_from(fixtures::snapshot(1..=5), fixtures::settings());
-    assert_eq!(app.shared.centre(), None, "a snapshot without a name");
+    assert_eq!(app.world.centre(), None, "a snapshot without a name");
 
     // Renamed since; named no more (the host then); no answer but a
     // refusal (the snapshot's name stays).
@@ -110,9 +111,9 @@ fn the_snapshots_centre_is_named_before_any_answer_and_the_live_answer_wins() {
     ];
     for (answer, then) in answers {
         let (mut app, effects) = started_from(naming("Old Name Centre"), fixtures::settings());
-        assert_eq!(app.shared.centre(), Some("Old Name Centre"));
+        assert_eq!(app.world.centre(), Some("Old Name Centre"));
         respond(&mut app, fetch_of(&effects, &Request::Me), answer.clone());
-        assert_eq!(app.shared.centre(), then, "{answer:?}");
+        assert_eq!(app.world.centre(), then, "{answer:?}");
     }
 }
 
@@ -132,7 +133,7 @@ fn only_the_centre_named_in_this_run_is_kept() {
 fn installs_wait_for_the_catalogue_fetched_in_this_run() {
     let (mut app, effects) = started_from(fixtures::snapshot(1..=5), fixtures::settings());
     press(&mut app, "1");
-    let shown = &app.tabs.plugins.plugins;
+    let shown = app.world.plugins();
     assert_eq!(shown.len(), fixtures::plugins().len());
     assert!(
         shown
@@ -142,21 +143,24 @@ fn installs_wait_for_the_catalogue_fetched_in_this_run() {
     );
     // Plugin 1 is installed, its token not in the snapshot.
     press(&mut app, "\nv");
-    let said = &app.shared.status.current().unwrap().text;
+    let said = &app.world.status.current().unwrap().text;
     assert_eq!(
         said,
         "no token in the snapshot: it shows once the list is fetched"
     );
     press(&mut app, "\x1bji");
     assert!(app.overlay::<Confirm>().is_none());
-    let said = &app.shared.status.current().unwrap().text;
+    let said = &app.world.status.current().unwrap().text;
     assert_eq!(
         said,
         "the catalogue shown is the snapshot's, not fetched yet: install waits for it (loading…)"
     );
     // A confirmation given before would not send either.
-    let command = crate::app::screen::Command::Install { plugin_id: 2 };
-    let sent = app.tabs.plugins.command(&command, &mut app.shared);
+    let command = crate::app::ask::Command::Install { plugin_id: 2 };
+    let sent = app
+        .tabs
+        .plugins
+        .command(&command, &mut Shared::new(&mut app.world));
     assert_eq!(install_fetches(&sent), 0);
 
     answer_all(&mut app, effects);
@@ -170,7 +174,7 @@ fn a_refused_snapshot_is_said_once_and_the_start_goes_on() {
     let (mut app, effects) = App::new(fixtures::settings(), NARROW);
     let why = "/c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)".to_string();
     app.update(Input::Msg(Msg::Snapshot(Err(why))), now());
-    let said = app.shared.status.current().unwrap();
+    let said = app.world.status.current().unwrap();
     assert_eq!(
         said.text,
         "snapshot not used: /c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)"

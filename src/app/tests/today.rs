@@ -148,7 +148,7 @@ fn enter_opens_the_groups_detail_and_esc_closes_it() {
     assert_eq!(selected, Some(app.tabs.today.entries[1].group_id));
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::TodayDetail);
-    let detail = app.tabs.today.document(&app.shared).unwrap();
+    let detail = app.tabs.today.document(&app.world).unwrap();
     let id = format!("value: \"{}\"", selected.unwrap());
     assert!(format!("{detail:?}").contains(&id), "{id}: {detail:?}");
     press(&mut app, "jk\x1b");
@@ -201,11 +201,11 @@ fn b_opens_the_branch_picker_and_a_branch_picked_shows_its_day() {
     answer(&mut app, effects, &mut |request| {
         Some(server_answer(request))
     });
-    let branch = app.shared.branch_id;
+    let branch = app.world.branch_id;
     assert!(branch.is_some());
     assert_eq!(app.tabs.today.branch_id, branch);
     // The branch's groups, walked into the store.
-    let walked = app.shared.store.groups(branch).map(|list| list.len());
+    let walked = app.world.store.groups(branch).map(|list| list.len());
     assert_eq!(walked, Some(app.tabs.today.groups.len()));
     assert!(!app.tabs.today.entries.is_empty());
 }
@@ -283,7 +283,7 @@ fn enter_on_a_crowded_cell_lists_its_groups_and_esc_goes_back_to_it() {
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::CrowdDetail);
     let list = app.overlay::<LessonList>().unwrap();
-    let detail = format!("{:?}", list.document(&app.shared).unwrap());
+    let detail = format!("{:?}", list.document(&app.world).unwrap());
     assert!(detail.contains(&first.to_string()), "{detail}");
     press(&mut app, "\x1b");
     assert_eq!(app.context(), Context::Crowd);
@@ -296,7 +296,7 @@ fn enter_on_a_crowded_cell_lists_its_groups_and_esc_goes_back_to_it() {
 #[test]
 fn at_narrow_widths_the_week_is_one_day_and_enter_opens_the_lesson() {
     let mut app = on_a_crowded_cell(NARROW);
-    assert!(app.shared.layout.week_shows_one_day());
+    assert!(app.world.layout.week_shows_one_day());
     press(&mut app, "\n");
     assert_eq!(app.context(), Context::WeekDetail);
     assert!(app.overlay::<LessonList>().is_none());

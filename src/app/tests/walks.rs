@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::app::requests::Owner;
+use crate::app::shared::Shared;
 use crate::app::walks::WALK_PER_PAGE;
 use std::time::Duration;
 
@@ -31,7 +32,7 @@ fn logs(effects: &[Effect]) -> Vec<&str> {
 
 /// The ids the store holds for `branch`, in page order.
 fn stored_ids(app: &App, branch: Option<i64>) -> Vec<i64> {
-    app.shared
+    app.world
         .store
         .groups(branch)
         .map(|list| list.groups().map(|group| group.id).collect())
@@ -41,11 +42,11 @@ fn stored_ids(app: &App, branch: Option<i64>) -> Vec<i64> {
 #[test]
 fn page_one_first_then_the_others_at_once_in_any_order() {
     let mut app = loaded();
-    let effects = app.shared.walk(Some(2));
+    let effects = Shared::new(&mut app.world).walk(Some(2));
     let first = walk_query(Some(2), 1, WALK_PER_PAGE);
     let page_1 = fetch_of(&effects, &Request::Groups(first));
-    assert!(app.shared.is_walking(Some(2)));
-    assert!(app.shared.requests.any(|owner, _| owner == Owner::Walk));
+    assert!(app.world.is_walking(Some(2)));
+    assert!(app.world.requests.any(|owner, _| owner == Owner::Walk));
     assert_eq!(app.needs_tick(), Some(Duration::from_millis(100)), "spins");
 
     // The server honours 20 a page: pages 2 to 5 go at once, at 20.
@@ -63,8 +64,11 @@ fn page_one_first_then_the_others_at_once_in_any_order() {
         respond(&mut app, *id, capped(request));
     }
     assert_eq!(stored_ids(&app, Some(2)), (1..=95).collect::<Vec<_>>());
-    assert!(!app.shared.is_walking(Some(2)));
-    assert!(app.shared.walk_once(Some(2)).is_empty(), "held already");
+    assert!(!app.world.is_walking(Some(2)));
+    assert!(
+        Shared::new(&mut app.world).walk_once(Some(2)).is_empty(),
+        "held already"
+    );
 }
 
 #[test]
@@ -74,7 +78,7 @@ fn the_config_bounds_the_pages_in_flight() {
         ..fixtures::settings()
     };
     let mut app = loaded_with(settings);
-    let effects = app.shared.walk(Some(6));
+    let effects = Shared::new(&mut app.world).walk(Some(6));
     let first = walk_query(Some(6), 1, WALK_PER_PAGE);
     let page_1 = fetch_of(&effects, &Request::Groups(first));
     let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
@@ -87,7 +91,10 @@ fn the_config_bounds_the_pages_in_flight() {
 fn a_429_holds_the_walk_until_its_retry_after_on_a_tick() {
     let mut app = loaded();
     let first = walk_query(Some(1), 1, WALK_PER_PAGE);
-    let page_1 = fetch_of(&app.shared.walk(Some(1)), &Request::Groups(first));
+    let page_1 = fetch_of(
+        &Shared::new(&mut app.world).walk(Some(1)),
+        &Request::Groups(first),
+    );
     let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
     let (id, request) = fetches(&effects)[0].clone();
     let limited = ApiError::RateLimited {
@@ -106,28 +113,31 @@ fn a_429_holds_the_walk_until_its_retry_after_on_a_tick() {
     for (id, request) in &fetches(&effects)[1..] {
         assert!(pages(&respond(&mut app, *id, capped(request))).is_empty());
     }
-    assert_eq!(app.shared.until_walks_wake(), Some(Duration::from_secs(2)));
+    assert_eq!(app.world.until_walks_wake(), Some(Duration::from_secs(2)));
     assert_eq!(app.needs_tick(), Some(Duration::from_secs(2)));
     let soon = now() + chrono::TimeDelta::seconds(1);
     assert!(pages(&app.update(Input::Tick, soon)).is_empty());
     let later = now() + chrono::TimeDelta::seconds(2);
     assert_eq!(pages(&app.update(Input::Tick, later)), [2]);
-    assert_eq!(app.shared.until_walks_wake(), None);
+    assert_eq!(app.world.until_walks_wake(), None);
 }
 
 #[test]
 fn stopping_a_walk_cancels_its_requests_and_keeps_its_rows() {
     let mut app = loaded();
     let first = walk_query(Some(3), 1, WALK_PER_PAGE);
-    let page_1 = fetch_of(&app.shared.walk(Some(3)), &Request::Groups(first));
+    let page_1 = fetch_of(
+        &Shared::new(&mut app.world).walk(Some(3)),
+        &Request::Groups(first),
+    );
     let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
     let in_flight = fetches(&effects);
-    let other = app.shared.walk(Some(4));
+    let other = Shared::new(&mut app.world).walk(Some(4));
     // Given up, not cut off: each keeps its place until it is answered.
-    assert!(app.shared.stop_walk(Some(3)).is_empty());
-    assert_eq!(app.shared.requests.abandoned(), in_flight.len());
-    assert!(!app.shared.is_walking(Some(3)));
-    assert!(app.shared.is_walking(Some(4)), "another branch walks on");
+    assert!(Shared::new(&mut app.world).stop_walk(Some(3)).is_empty());
+    assert_eq!(app.world.requests.abandoned(), in_flight.len());
+    assert!(!app.world.is_walking(Some(3)));
+    assert!(app.world.is_walking(Some(4)), "another branch walks on");
     assert_eq!(fetches(&other).len(), 1);
     // A late answer is dropped: the rows stay as they were.
     let (id, request) = in_flight[0].clone();
@@ -139,7 +149,10 @@ fn stopping_a_walk_cancels_its_requests_and_keeps_its_rows() {
 fn a_failed_page_is_missing_and_only_it_is_asked_again() {
     let mut app = loaded();
     let first = walk_query(Some(5), 1, WALK_PER_PAGE);
-    let page_1 = fetch_of(&app.shared.walk(Some(5)), &Request::Groups(first));
+    let page_1 = fetch_of(
+        &Shared::new(&mut app.world).walk(Some(5)),
+        &Request::Groups(first),
+    );
     let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
     let mut logged = Vec::new();
     for (id, request) in fetches(&effects) {
@@ -153,17 +166,22 @@ fn a_failed_page_is_missing_and_only_it_is_asked_again() {
     }
     assert_eq!(logged.len(), 1, "{logged:?}");
     assert!(logged[0].starts_with("walk of branch 5: page 4 missing: "));
-    let list = app.shared.store.groups(Some(5)).unwrap();
+    let list = app.world.store.groups(Some(5)).unwrap();
     assert_eq!(list.missing().len(), 1);
     assert_eq!(list.len(), 75, "the rows read stay");
-    assert!(!app.shared.is_walking(Some(5)));
+    assert!(!app.world.is_walking(Some(5)));
 
-    let effects = app.shared.retry_missing(Some(5));
+    let effects = Shared::new(&mut app.world).retry_missing(Some(5));
     assert_eq!(pages(&effects), [4]);
     let (id, request) = fetches(&effects)[0].clone();
     respond(&mut app, id, capped(&request));
     assert_eq!(stored_ids(&app, Some(5)), (1..=95).collect::<Vec<_>>());
-    assert!(app.shared.retry_missing(Some(5)).is_empty(), "none missing");
+    assert!(
+        Shared::new(&mut app.world)
+            .retry_missing(Some(5))
+            .is_empty(),
+        "none missing"
+    );
 }
 
 /// The page `query` of a centre listing `ids` in that order, the server
@@ -217,7 +235,7 @@ fn a_total_changing_mid_walk_and_a_group_seen_twice_leave_each_group_once() {
             .any(|line| line.contains("the total changed from 95 to 96 groups during the walk")),
         "{logged:?}"
     );
-    assert!(!app.shared.is_walking(None));
+    assert!(!app.world.is_walking(None));
     let mut listed = visible_ids(&app);
     assert_eq!(listed.len(), 96, "each group once");
     listed.sort_unstable();
@@ -303,7 +321,7 @@ fn a_walk_stopped_and_started_again_never_has_more_than_the_bound_on_its_way() {
     for (id, request) in &rest[1..] {
         answer_large(&mut app, *id, request);
     }
-    assert_eq!(app.shared.requests.abandoned(), 0);
-    let on_its_way = app.shared.store.groups(None).unwrap().progress().in_flight;
+    assert_eq!(app.world.requests.abandoned(), 0);
+    let on_its_way = app.world.store.groups(None).unwrap().progress().in_flight;
     assert_eq!(on_its_way, 6, "the bound, once every page given up ended");
 }

@@ -39,16 +39,16 @@ fn a_week_shown_before_any_page_arrived_waits_for_the_same_walk() {
     // The Groups tab's walk is on its way: the week asks for nothing more.
     let shown = press(&mut app, "3");
     assert!(pages(&shown).is_empty(), "{shown:?}");
-    assert!(app.tabs.week.is_loading(&app.shared));
-    let progress = app.tabs.week.progress(&app.shared).expect("a walk");
+    assert!(app.tabs.week.is_loading(&app.world));
+    let progress = app.tabs.week.progress(&app.world).expect("a walk");
     assert_eq!((progress.read, progress.pages), (0, None));
     let rest = respond(&mut app, page_1, server_answer(&groups_request(1)));
     assert_eq!(pages(&rest), vec![2, 3, 4, 5]);
-    let progress = app.tabs.week.progress(&app.shared).expect("a walk");
+    let progress = app.tabs.week.progress(&app.world).expect("a walk");
     assert_eq!((progress.read, progress.pages), (1, Some(5)));
     assert!(!app.tabs.week.loaded, "laid out once the walk is done");
     answer(&mut app, rest, &mut |request| Some(server_answer(request)));
-    assert!(!app.tabs.week.is_loading(&app.shared));
+    assert!(!app.tabs.week.is_loading(&app.world));
     assert!(app.tabs.week.loaded);
     assert_eq!(app.tabs.week.groups.len(), TOTAL_GROUPS as usize);
     // The Groups tab lists the same rows from the same walk.
@@ -60,12 +60,12 @@ fn r_walks_the_branch_again_for_both_tabs() {
     let mut app = week_loaded();
     let effects = press(&mut app, "r");
     fetch_of(&effects, &again_request(1));
-    assert!(app.tabs.week.is_loading(&app.shared));
-    assert!(app.tabs.groups.is_loading(&app.shared));
+    assert!(app.tabs.week.is_loading(&app.world));
+    assert!(app.tabs.groups.is_loading(&app.world));
     answer(&mut app, effects, &mut |request| {
         Some(server_answer(request))
     });
-    assert!(!app.tabs.week.is_loading(&app.shared));
+    assert!(!app.tabs.week.is_loading(&app.world));
     assert_eq!(app.tabs.week.groups.len(), TOTAL_GROUPS as usize);
 }
 
@@ -76,15 +76,15 @@ fn esc_stops_the_walk_and_a_failure_keeps_the_week() {
     assert!(before > 0);
     let id = fetch_of(&press(&mut app, "r"), &again_request(1));
     assert!(press(&mut app, "\x1b").is_empty());
-    assert!(app.shared.requests.ended(id), "given up, not cut off");
-    assert!(!app.tabs.week.is_loading(&app.shared));
+    assert!(app.world.requests.ended(id), "given up, not cut off");
+    assert!(!app.tabs.week.is_loading(&app.world));
     assert_eq!(
         status(&app, Severity::Info),
         Some("loading the week cancelled")
     );
     let id = fetch_of(&press(&mut app, "r"), &again_request(1));
     respond_err(&mut app, id, &again_request(1), server_error());
-    assert!(!app.tabs.week.is_loading(&app.shared));
+    assert!(!app.tabs.week.is_loading(&app.world));
     assert!(app.tabs.week.loaded);
     assert_eq!(app.tabs.week.groups.len(), before);
     let error = status(&app, Severity::Error).expect("an error in the status line");
@@ -112,7 +112,7 @@ fn arrows_and_hjkl_move_between_days_and_slots() {
     let slot = app.tabs.week.selected_slot().expect("a slot").clone();
     let span = app.tabs.week.span();
     let row = crate::app::week::row_of(slot.start_minute(), &span);
-    let rows = app.tabs.week.grid_rows(&app.shared.layout);
+    let rows = app.tabs.week.grid_rows(&app.world.layout);
     assert!(app.tabs.week.scroll > 0);
     assert!((app.tabs.week.scroll..app.tabs.week.scroll + rows).contains(&row));
 }
@@ -141,13 +141,13 @@ fn enter_opens_the_group_detail_and_esc_goes_back() {
     let detail = app
         .tabs
         .week
-        .detail(app.shared.row_format(), &app.shared.branches.names)
+        .detail(app.world.row_format(), &app.world.branches.names)
         .expect("a detail");
     let group = crate::app::fixtures::group(id);
     let expected = crate::app::group_detail::group_document(
         &group,
-        app.shared.row_format(),
-        &app.shared.branches.names,
+        app.world.row_format(),
+        &app.world.branches.names,
     );
     assert_eq!(detail, expected);
     press(&mut app, "j");

@@ -1,0 +1,100 @@
+//! What a screen asks of the app, as data ([`Ask`]): an overlay opened
+//! ([`Open`], built by the registry above the screens, so that nothing
+//! below it holds a screen) or closed, a tab shown, a [`Command`] to the
+//! tabs, an action, the rows exported. Carried out by the app after each
+//! input (`asks.rs`).
+
+use super::commands::ExportTo;
+use super::keymap::Action;
+use super::tab::Tab;
+use crate::domain::timetable::Slot;
+use crate::model::Group;
+use chrono::Weekday;
+
+/// What a screen wants of the app, carried out after the input that led
+/// to it, in order.
+pub enum Ask {
+    /// Puts an overlay on top (the registry builds it).
+    Open(Open),
+    /// Closes the overlay on top (the one asking).
+    Close,
+    /// Shows `tab`; with `reload`, fetching again what it shows.
+    Show { tab: Tab, reload: bool },
+    /// Gives every tab `Command`; the tab it concerns acts.
+    Command(Command),
+    /// Gives `Command` to the tab shown only (a filter, a sort).
+    ToShown(Command),
+    /// Performs `Action` as its key would on the screen with the focus then.
+    Perform(Action),
+    /// Writes the rows of the tab shown (`Screen::view`) to a file.
+    Export(ExportTo),
+}
+
+/// What one screen asks of the tabs, as data: the branch picked in the
+/// picker, the install a confirmation confirmed, what the `:` command line
+/// asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Show the groups of this branch (None: all branches).
+    ShowBranch(Option<i64>),
+    /// Send the install of this plugin.
+    Install { plugin_id: i64 },
+    /// Ask whether to install this plugin (the confirmation).
+    AskInstall { plugin_id: i64 },
+    /// Filter the list by this text.
+    Filter(String),
+    /// Sort the list by the column of this name.
+    Sort { column: String, descending: bool },
+}
+
+/// An overlay a screen asks for, as data.
+#[derive(Debug)]
+pub enum Open {
+    /// The branch picker, on the branch `current` (None: all).
+    BranchPicker { current: Option<i64> },
+    /// A question before a command is given.
+    Confirm(Confirmation),
+    /// The groups of a crowded cell of the week.
+    Lessons(Crowd),
+}
+
+/// A question before something is done, and what is done on yes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Confirmation {
+    /// The title of the box: "Install a plugin".
+    pub title: &'static str,
+    /// What yes does, in a word: "install". It names the `y` key, and the
+    /// question starts with it.
+    pub verb: &'static str,
+    /// What it is done to, ready to show (sanitised).
+    pub object: String,
+    /// Facts to weigh before answering, (label, value), values sanitised.
+    pub facts: Vec<(&'static str, String)>,
+    /// Given to the tabs on yes.
+    pub command: Command,
+}
+
+impl Confirmation {
+    /// The verb as the question's first word: "Install".
+    pub fn question_verb(&self) -> String {
+        let mut chars = self.verb.chars();
+        chars
+            .next()
+            .map(|first| first.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    }
+}
+
+/// The groups meeting in a crowded cell of the week, to list.
+#[derive(Debug)]
+pub struct Crowd {
+    /// What the cell is: `"Wed 14:30–15:00 · 5 groups"`.
+    pub title: String,
+    pub day: Weekday,
+    /// Each group's slot that day, in the day's order.
+    pub lessons: Vec<(Slot, Group)>,
+    /// The lesson selected first.
+    pub selected: usize,
+    /// The groups are of every branch: each row names its branch.
+    pub branch_column: bool,
+}
