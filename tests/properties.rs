@@ -20,10 +20,9 @@ use crmdeck::domain::sanitize::{
 };
 use crmdeck::domain::script::fold;
 use crmdeck::domain::timetable::monday_to_sunday;
-use crmdeck::domain::weekday::{
-    NameStyle, day_from_number, day_name, describe_days, parse_day_name, weekdays,
-};
+use crmdeck::domain::weekday::{NameStyle, day_name, describe_days, weekdays};
 use crmdeck::domain::zone::Zone;
+use crmdeck::model::weekday::{day_from_number, parse_day_name};
 use crmdeck::model::{DaysCode, ExactDays, LessonTime, Timestamp};
 
 /// 64 cases unless PROPTEST_CASES asks for more (or fewer).

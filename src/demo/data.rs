@@ -10,7 +10,8 @@ use serde::Serialize;
 use super::rng::SplitMix64;
 use super::wire::{date, timestamp};
 use crate::domain::Language;
-use crate::domain::weekday::{NameStyle, day_from_number, day_name};
+use crate::domain::weekday::{NameStyle, day_name};
+use crate::model::weekday::day_from_number;
 
 /// The seed of all demo data.
 const SEED: u64 = 0x0C4D_DEC4_2024_0610;

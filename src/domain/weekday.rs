@@ -1,21 +1,12 @@
-//! Weekdays: reading them from the API's codes and names, and naming them
-//! for people in English, Russian or Uzbek.
+//! Weekdays: the days a group meets, and naming them for people in
+//! English, Russian or Uzbek (reading them from the API's codes and names
+//! is the model's, `model::weekday`).
 
 use chrono::Weekday;
 
 use crate::domain::Language;
+use crate::model::weekday::{ENGLISH, RUSSIAN, UZBEK, WEEK};
 use crate::model::{DaysCode, ExactDays};
-
-/// Monday to Sunday, the order in which days are always shown.
-const WEEK: [Weekday; 7] = [
-    Weekday::Mon,
-    Weekday::Tue,
-    Weekday::Wed,
-    Weekday::Thu,
-    Weekday::Fri,
-    Weekday::Sat,
-    Weekday::Sun,
-];
 
 /// How long a day's name is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,89 +17,6 @@ pub enum NameStyle {
     Long,
     /// Two letters, for tight columns: "Mo", "Пн", "Du"
     Compact,
-}
-
-/// One language's names, Monday first: (short, long, compact).
-type NameTable = [(&'static str, &'static str, &'static str); 7];
-
-const ENGLISH: NameTable = [
-    ("Mon", "Monday", "Mo"),
-    ("Tue", "Tuesday", "Tu"),
-    ("Wed", "Wednesday", "We"),
-    ("Thu", "Thursday", "Th"),
-    ("Fri", "Friday", "Fr"),
-    ("Sat", "Saturday", "Sa"),
-    ("Sun", "Sunday", "Su"),
-];
-
-const RUSSIAN: NameTable = [
-    ("Пн", "Понедельник", "Пн"),
-    ("Вт", "Вторник", "Вт"),
-    ("Ср", "Среда", "Ср"),
-    ("Чт", "Четверг", "Чт"),
-    ("Пт", "Пятница", "Пт"),
-    ("Сб", "Суббота", "Сб"),
-    ("Вс", "Воскресенье", "Вс"),
-];
-
-const UZBEK: NameTable = [
-    ("Du", "Dushanba", "Du"),
-    ("Se", "Seshanba", "Se"),
-    ("Ch", "Chorshanba", "Ch"),
-    ("Pa", "Payshanba", "Pa"),
-    ("Ju", "Juma", "Ju"),
-    ("Sh", "Shanba", "Sh"),
-    ("Ya", "Yakshanba", "Ya"),
-];
-
-/// Names accepted when parsing beyond those shown by [`day_name`], Monday first.
-const EXTRA_NAMES: [&[&str]; 7] = [
-    &["Душанба"],
-    &["Tues", "Сешанба"],
-    &["Чоршанба"],
-    &["Thur", "Thurs", "Пайшанба"],
-    &["Жума"],
-    &["Шанба"],
-    &["Якшанба"],
-];
-
-/// The day of an API number: 1 = Monday ... 7 = Sunday, and 0 = Sunday too.
-pub fn day_from_number(n: i64) -> Option<Weekday> {
-    match n {
-        0 => Some(Weekday::Sun),
-        1..=7 => Some(WEEK[(n - 1) as usize]),
-        _ => None,
-    }
-}
-
-/// The day named by `s` in English, Russian or Uzbek (Latin or Cyrillic), or
-/// by its number ("0".."7"). Ignores surrounding space, case and one trailing dot.
-pub fn parse_day_name(s: &str) -> Option<Weekday> {
-    let trimmed = s.trim();
-    let name = trimmed.strip_suffix('.').unwrap_or(trimmed).trim();
-    if name.is_empty() {
-        return None;
-    }
-    if let Ok(number) = name.parse::<i64>() {
-        return day_from_number(number);
-    }
-    WEEK.iter().enumerate().find_map(|(index, &day)| {
-        let shown = [ENGLISH, RUSSIAN, UZBEK].into_iter().flat_map(|table| {
-            let (short, long, compact) = table[index];
-            [short, long, compact]
-        });
-        let mut accepted = shown.chain(EXTRA_NAMES[index].iter().copied());
-        accepted
-            .any(|candidate| same_ignoring_case(name, candidate))
-            .then_some(day)
-    })
-}
-
-/// Unicode-aware case-insensitive comparison (Cyrillic included), without allocating.
-fn same_ignoring_case(a: &str, b: &str) -> bool {
-    a.chars()
-        .flat_map(char::to_lowercase)
-        .eq(b.chars().flat_map(char::to_lowercase))
 }
 
 /// The days a group meets, Monday to Sunday, each once. Code 5 takes the
@@ -211,134 +119,13 @@ fn every_day(lang: Language) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::weekday::parse_day_name;
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
 
     fn exact(days: &[Weekday], unknown: &[&str]) -> ExactDays {
         ExactDays {
             days: days.to_vec(),
             unknown: unknown.iter().map(|s| s.to_string()).collect(),
-        }
-    }
-
-    #[test]
-    fn numbers_map_monday_first_and_zero_is_sunday() {
-        let expected = [Sun, Mon, Tue, Wed, Thu, Fri, Sat, Sun];
-        for (n, day) in expected.into_iter().enumerate() {
-            assert_eq!(day_from_number(n as i64), Some(day), "number {n}");
-        }
-        for n in [-1, 8, 9, 100, i64::MIN, i64::MAX] {
-            assert_eq!(day_from_number(n), None, "number {n}");
-        }
-    }
-
-    #[test]
-    fn english_names_short_full_and_two_letter_in_any_case() {
-        let cases: [(&str, Weekday); 21] = [
-            ("Mon", Mon),
-            ("monday", Mon),
-            ("MO", Mon),
-            ("Tue", Tue),
-            ("Tues", Tue),
-            ("TUESDAY", Tue),
-            ("tu", Tue),
-            ("wed", Wed),
-            ("Wednesday", Wed),
-            ("Thu", Thu),
-            ("thur", Thu),
-            ("Thurs.", Thu),
-            ("tHuRsDaY", Thu),
-            ("Th", Thu),
-            ("fri", Fri),
-            ("Friday", Fri),
-            ("SAT", Sat),
-            ("saturday", Sat),
-            ("Sun", Sun),
-            ("  Sunday.  ", Sun),
-            ("su", Sun),
-        ];
-        for (name, day) in cases {
-            assert_eq!(parse_day_name(name), Some(day), "{name:?}");
-        }
-    }
-
-    #[test]
-    fn russian_names_in_any_case() {
-        let short = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"];
-        let long = [
-            "Понедельник",
-            "Вторник",
-            "Среда",
-            "Четверг",
-            "Пятница",
-            "Суббота",
-            "Воскресенье",
-        ];
-        for (index, day) in WEEK.into_iter().enumerate() {
-            for name in [short[index], long[index]] {
-                assert_eq!(parse_day_name(name), Some(day), "{name:?}");
-                assert_eq!(
-                    parse_day_name(&name.to_uppercase()),
-                    Some(day),
-                    "{name:?} upper"
-                );
-                assert_eq!(
-                    parse_day_name(&name.to_lowercase()),
-                    Some(day),
-                    "{name:?} lower"
-                );
-            }
-        }
-        assert_eq!(parse_day_name("пн."), Some(Mon));
-    }
-
-    #[test]
-    fn uzbek_names_latin_and_cyrillic() {
-        let latin = [
-            "Dushanba",
-            "Seshanba",
-            "Chorshanba",
-            "Payshanba",
-            "Juma",
-            "Shanba",
-            "Yakshanba",
-        ];
-        let cyrillic = [
-            "Душанба",
-            "Сешанба",
-            "Чоршанба",
-            "Пайшанба",
-            "Жума",
-            "Шанба",
-            "Якшанба",
-        ];
-        let short = ["Du", "Se", "Ch", "Pa", "Ju", "Sh", "Ya"];
-        for (index, day) in WEEK.into_iter().enumerate() {
-            for name in [latin[index], cyrillic[index], short[index]] {
-                assert_eq!(parse_day_name(name), Some(day), "{name:?}");
-                assert_eq!(
-                    parse_day_name(&name.to_uppercase()),
-                    Some(day),
-                    "{name:?} upper"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn numeric_text_follows_the_number_rule() {
-        assert_eq!(parse_day_name("0"), Some(Sun));
-        assert_eq!(parse_day_name(" 1 "), Some(Mon));
-        assert_eq!(parse_day_name("7"), Some(Sun));
-        assert_eq!(parse_day_name("8"), None);
-        assert_eq!(parse_day_name("-1"), None);
-    }
-
-    #[test]
-    fn non_names_are_refused() {
-        for junk in [
-            "", "  ", ".", "M", "Monday!", "Mond", "Funday", "xyz", "1.5", "Пнд", "[1]",
-        ] {
-            assert_eq!(parse_day_name(junk), None, "{junk:?}");
         }
     }
 
