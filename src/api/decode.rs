@@ -253,7 +253,7 @@ impl<'de, T: Record> Shape<'de> for ListOf<T> {
         // What the first element that is no object was.
         let mut other = None;
         while elements < MAX_RECORDS {
-            let Some(element) = seq.next_element_seed(Accept(RecordShape::<T>::new()))? else {
+            let Some(element) = seq.next_element_seed(Accept(RecordShape::<T>::default()))? else {
                 break;
             };
             elements += 1;
@@ -312,7 +312,7 @@ impl<'de, T: Record> Shape<'de> for OneObject<T> {
     type Output = Result<T, DecodeError>;
 
     fn object<A: MapAccess<'de>>(self, map: A) -> Result<Self::Output, A::Error> {
-        Ok(match RecordShape::<T>::new().object(map)? {
+        Ok(match RecordShape::<T>::default().object(map)? {
             Ok(found) if !found.empty => Ok(found.record),
             _ => Err(wrong_shape(T::EXPECTED, "an empty object")),
         })

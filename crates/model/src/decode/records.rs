@@ -36,13 +36,8 @@ pub struct Found<T> {
 
 /// The [`Shape`] of a record: any object is one; any other value is
 /// `Err(what it is)`.
+#[derive(Default)]
 pub struct RecordShape<T>(PhantomData<T>);
-
-impl<T> RecordShape<T> {
-    pub fn new() -> Self {
-        Self(PhantomData)
-    }
-}
 
 impl<'de, T: Record> Shape<'de> for RecordShape<T> {
     type Output = Result<Found<T>, &'static str>;
@@ -74,7 +69,9 @@ impl<'de, T: Record> Shape<'de> for RecordShape<T> {
 fn read_record<'de, T: Record, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Option<Found<T>>, A::Error> {
-    Ok(map.next_value_seed(Accept(RecordShape::<T>::new()))?.ok())
+    Ok(map
+        .next_value_seed(Accept(RecordShape::<T>::default()))?
+        .ok())
 }
 
 /// Reads the next map value as a nested record, if it is an object.
@@ -86,7 +83,7 @@ pub fn nested<'de, T: Record, A: MapAccess<'de>>(map: &mut A) -> Result<Option<T
 fn deserialize_record<'de, T: Record, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<T, D::Error> {
-    match deserializer.deserialize_map(Accept(RecordShape::<T>::new()))? {
+    match deserializer.deserialize_map(Accept(RecordShape::<T>::default()))? {
         Ok(found) => Ok(found.record),
         Err(_) => Err(de::Error::custom(format_args!("expected {}", T::EXPECTED))),
     }
