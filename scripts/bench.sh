@@ -114,9 +114,9 @@ mkdir -p "$out"
 # 1.16) fails.
 walk_over_floor=1.1
 walk_groups=2000 walk_per_page=20 walk_latency_ms=150
-walk_in_flight=$(sed -n 's/^pub const DEFAULT_MAX_IN_FLIGHT: usize = \([0-9]*\);$/\1/p' src/store/walk.rs)
+walk_in_flight=$(sed -n 's/^pub const DEFAULT_MAX_IN_FLIGHT: usize = \([0-9]*\);$/\1/p' crates/store/src/walk.rs)
 if [ -z "$walk_in_flight" ]; then
-    echo "bench.sh: DEFAULT_MAX_IN_FLIGHT not found in src/store/walk.rs" >&2
+    echo "bench.sh: DEFAULT_MAX_IN_FLIGHT not found in crates/store/src/walk.rs" >&2
     exit 2
 fi
 walk_pages=$(( (walk_groups + walk_per_page - 1) / walk_per_page ))

@@ -2,20 +2,22 @@
 //!
 //! Floors, bottom first; a module imports only from floors below its own
 //! (`tests/layers.rs` holds the table and fails on a circle or a step up):
-//! 1. [`model`]: the records, the page facts, the token and secret masking;
-//!    nothing of ours; [`local_files`]: private files and folders (0600 in
-//!    0700, no link followed) and bounded reads; [`sanitize`]: server text
-//!    made safe for a terminal (the client's errors and every text shown);
+//! 1. [`model`] (the crate `crmdeck-model`): the records and how they are
+//!    read from JSON, the page facts, the token and secret masking; nothing
+//!    of ours; [`local_files`]: private files and folders (0600 in 0700, no
+//!    link followed) and bounded reads; [`sanitize`]: server text made safe
+//!    for a terminal (the client's errors and every text shown);
 //! 2. [`domain`]: weekdays, the week's layout, today's parts, the timetable
 //!    check, times of day in a zone; computes on the model, no text for
 //!    people;
 //! 3. [`present`]: text for people from the model and the computation
 //!    (formatting, day names, the column tables, the week's and the check's
-//!    words); [`api`]: decoding into the model, the HTTP client, typed
-//!    errors, the page walker; [`logging`]: the log file;
+//!    words); [`api`]: the answers' envelopes and error bodies, the HTTP
+//!    client, typed errors, the page walker; [`logging`]: the log file;
 //! 4. [`config`]: file, environment, flags, profiles, token sources;
-//!    [`store`]: every group by id per branch, the branches, the plugins,
-//!    and the plan of a walk over the pages (pure data);
+//!    [`store`] (the crate `crmdeck-store`, on the model only): every
+//!    group by id per branch, the branches, the plugins, and the plan of a
+//!    walk over the pages (pure data);
 //! 5. [`demo`]: the embedded demo API server (axum) with fault injection;
 //!    [`cache`]: the snapshot files (private, atomic, one per profile, base
 //!    URL and branch);
@@ -42,10 +44,13 @@ pub mod demo;
 pub mod domain;
 pub mod local_files;
 pub mod logging;
-pub mod model;
 pub mod present;
 pub mod runtime;
 pub mod sanitize;
 pub mod session;
-pub mod store;
 pub mod ui;
+
+// The floors that are crates of their own, under their old names, so that
+// `crate::model::…` and `crate::store::…` read as before.
+pub use crmdeck_model as model;
+pub use crmdeck_store as store;

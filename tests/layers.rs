@@ -11,6 +11,12 @@
 //! Fails on (a) a circle between top-level modules, naming it, and (b) an
 //! import that [`FLOORS`] does not allow.
 //!
+//! Some floors are crates of their own (`crates/model`, `crates/store`, issue
+//! 24), re-exported by `src/lib.rs` under their module names: their files
+//! are not under `src/`, Cargo holds what they import (a crate names only
+//! the crates it depends on), and (c) each one's dependencies on our other
+//! crates must be what its row in [`FLOORS`] allows. What is left in `src/`
+//! is read as before: `app` using `crate::api::Client` fails here.
 //! Inside `app/` the files have floors of their own ([`APP_FLOORS`]): a file
 //! imports files of its floor or below, never above, and no files import
 //! each other in a circle. There the code of
@@ -41,7 +47,8 @@ const fn floor(level: u8, module: &'static str, may_import: &'static [&'static s
 /// The floors, bottom first: a module imports only from floors below its own.
 #[rustfmt::skip]
 const FLOORS: &[Floor] = &[
-    // Records, page facts, secrets.
+    // Records and how they are read from JSON, page facts, secrets. A crate
+    // (crmdeck-model): its Cargo.toml holds its floor.
     floor(1, "model", &[]),
     floor(1, "local_files", &[]),
     // Server text made safe for a terminal: below the client (its errors
@@ -60,7 +67,8 @@ const FLOORS: &[Floor] = &[
     floor(3, "logging", &["model", "local_files"]),
     // File, environment, flags, profiles, token sources.
     floor(4, "config", &["model", "domain", "present", "local_files"]),
-    // Every record by id and what to fetch next: pure data on the model.
+    // Every record by id and what to fetch next: pure data on the model. A
+    // crate (crmdeck-store): its Cargo.toml holds its floor.
     floor(4, "store", &["model"]),
     floor(5, "demo", &["model", "domain", "present"]),
     // The snapshot files: private, atomic, checked by the store's format.
@@ -581,6 +589,65 @@ fn the_floors_only_look_down() {
             && floor_of(module).is_none()
         {
             wrong.push(format!("{module} (in lib.rs) has no floor"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The prefix of our crates' package names: `crmdeck-store` is the floor `store`.
+const CRATE_PREFIX: &str = "crmdeck-";
+
+/// Each floor that is a crate of its own, with our crates it depends on
+/// (dependencies and dev-dependencies), from every `crates/*/Cargo.toml`
+/// whose package is named [`CRATE_PREFIX`] and the floor.
+fn floor_crates() -> BTreeMap<String, Vec<String>> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let mut found = BTreeMap::new();
+    for entry in std::fs::read_dir(&crates).unwrap() {
+        let manifest = entry.unwrap().path().join("Cargo.toml");
+        let Ok(text) = std::fs::read_to_string(&manifest) else {
+            continue;
+        };
+        let manifest: toml::Table = text.parse().expect("every crate's Cargo.toml parses");
+        let name = manifest["package"]["name"].as_str().unwrap();
+        let Some(module) = name.strip_prefix(CRATE_PREFIX) else {
+            continue;
+        };
+        let ours = ["dependencies", "dev-dependencies"]
+            .into_iter()
+            .filter_map(|section| manifest.get(section)?.as_table())
+            .flat_map(|dependencies| dependencies.keys())
+            .filter_map(|dependency| dependency.strip_prefix(CRATE_PREFIX))
+            .map(String::from)
+            .collect();
+        found.insert(module.to_string(), ours);
+    }
+    found
+}
+
+#[test]
+fn each_floor_crate_depends_only_on_the_floors_it_may_import() {
+    let crates = floor_crates();
+    // A reader that found nothing would allow everything.
+    assert_eq!(
+        crates.get("store").map(Vec::as_slice),
+        Some(&["model".to_string()][..]),
+        "the store's Cargo.toml read"
+    );
+    let mut wrong = Vec::new();
+    for (module, dependencies) in &crates {
+        let Some(floor) = floor_of(module) else {
+            wrong.push(format!("{CRATE_PREFIX}{module} has no floor in FLOORS"));
+            continue;
+        };
+        for dependency in dependencies {
+            if !floor.may_import.contains(&dependency.as_str()) {
+                wrong.push(format!(
+                    "{CRATE_PREFIX}{module} depends on {CRATE_PREFIX}{dependency} \
+                     ({module} may import: {})",
+                    floor.may_import.join(", ")
+                ));
+            }
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

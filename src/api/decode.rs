@@ -10,27 +10,25 @@
 //! not a success envelope, a `data` list without a single object, or one of
 //! more than [`MAX_RECORDS`] elements, is a [`DecodeError`].
 //!
-//! Records are read straight from the bytes by serde visitors (`lenient.rs`,
-//! `records.rs`), never through a `serde_json::Value` per record; past
+//! Records are read straight from the bytes by serde visitors (the model's
+//! `decode`: each record's tolerant `Deserialize`), never through a `serde_json::Value` per record; past
 //! [`MAX_RECORDS`] elements the rest of `data` is only counted, so the
 //! memory a page takes is bounded however many tiny records its body holds.
 
-mod lenient;
 mod mend;
-mod records;
 
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
 use serde::de::{self, IgnoredAny, MapAccess, SeqAccess};
 
-pub use self::lenient::MAX_KEPT_ELEMENTS;
-use self::lenient::{
-    Accept, AnyValue, Loose, Shape, flag, int, read, skip_list, skip_object, skip_value, text,
-};
 pub use self::mend::MAX_DEPTH;
 use self::mend::parse_mended;
-use self::records::{Record, RecordShape, nested};
+pub use crate::model::decode::MAX_KEPT_ELEMENTS;
+use crate::model::decode::{
+    Accept, AnyValue, Loose, Record, RecordShape, Shape, flag, int, nested, read, skip_list,
+    skip_object, skip_value, text,
+};
 use crate::model::{Branch, Envelope, Group, Installation, Me, Pagination, Plugin};
 
 /// Why a body could not be read as a success envelope. Its `Display` is one
@@ -255,7 +253,7 @@ impl<'de, T: Record> Shape<'de> for ListOf<T> {
         // What the first element that is no object was.
         let mut other = None;
         while elements < MAX_RECORDS {
-            let Some(element) = seq.next_element_seed(Accept(RecordShape::<T>::new()))? else {
+            let Some(element) = seq.next_element_seed(Accept(RecordShape::<T>::default()))? else {
                 break;
             };
             elements += 1;
@@ -314,7 +312,7 @@ impl<'de, T: Record> Shape<'de> for OneObject<T> {
     type Output = Result<T, DecodeError>;
 
     fn object<A: MapAccess<'de>>(self, map: A) -> Result<Self::Output, A::Error> {
-        Ok(match RecordShape::<T>::new().object(map)? {
+        Ok(match RecordShape::<T>::default().object(map)? {
             Ok(found) if !found.empty => Ok(found.record),
             _ => Err(wrong_shape(T::EXPECTED, "an empty object")),
         })

@@ -9,8 +9,8 @@ use super::protocol::{Answer, Effect};
 use super::screen::Screen;
 use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
-use crate::sanitize::sanitize_line;
 use crate::domain::script::fold;
+use crate::sanitize::sanitize_line;
 use crossterm::event::KeyEvent;
 
 /// The entry that lifts the branch filter.

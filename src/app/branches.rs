@@ -3,9 +3,9 @@
 //! names made of it to show (sanitised, and measured for the tables'
 //! branch column) and why the last answer failed.
 
+use crate::model::Branch;
 use crate::present::cell_text::CellText;
 use crate::sanitize::sanitize_line;
-use crate::model::Branch;
 use std::collections::HashMap;
 
 /// Where the branch list stands, as the picker and `:branch` need it.

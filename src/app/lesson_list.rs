@@ -12,9 +12,9 @@ use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::screen::Screen;
 use super::shared::{Shared, World};
+use crate::model::Group;
 use crate::present::columns::ScreenRow;
 use crate::present::columns::lessons::{Lesson, columns};
-use crate::model::Group;
 
 /// Lines of the box besides its rows: the borders and the column heads.
 pub const FRAME_LINES: u16 = 3;

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::rng::SplitMix64;
 use super::wire::{date, timestamp};
-use crate::domain::weekday::day_from_number;
+use crate::model::weekday::day_from_number;
 use crate::present::Language;
 use crate::present::weekday::{NameStyle, day_name};
 

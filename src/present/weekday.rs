@@ -4,7 +4,8 @@
 use chrono::Weekday;
 
 use super::Language;
-use crate::domain::weekday::{ENGLISH, RUSSIAN, UZBEK, weekdays};
+use crate::domain::weekday::weekdays;
+use crate::model::weekday::{ENGLISH, RUSSIAN, UZBEK};
 use crate::model::{DaysCode, ExactDays};
 
 /// How long a day's name is.
@@ -104,7 +105,7 @@ mod tests {
     use Weekday::{Fri, Mon, Sat, Sun, Wed};
 
     use crate::domain::test_groups::exact;
-    use crate::domain::weekday::WEEK;
+    use crate::model::weekday::WEEK;
 
     #[test]
     fn day_names_in_every_language_and_style() {

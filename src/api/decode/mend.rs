@@ -12,14 +12,14 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::lenient::{Shape, parse_with, with_element_budget};
+use crate::model::decode::{Shape, parse_with, with_element_budget};
 
 /// The deepest nesting kept when a document is mended. The API's own
 /// answers go five levels deep (envelope, `data`, group, course, a value).
 pub const MAX_DEPTH: usize = 16;
 
 /// What a value nested too deep is replaced with: the mark of a cut list
-/// (`lenient::CUT`), as a JSON string.
+/// (`model::decode`'s `CUT`), as a JSON string.
 const CUT: &str = "\"…\"";
 
 /// [`parse_with`] with a fresh `shape()` and element budget; when the

@@ -4,7 +4,7 @@
 //! its texts), and a centre has tens of courses for thousands of groups:
 //! held once per course, 10,000 groups take about 5 MB less.
 
-use crate::model::{Course, Group};
+use crmdeck_model::{Course, Group};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::sync::Arc;

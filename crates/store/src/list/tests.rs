@@ -1,5 +1,5 @@
 use super::*;
-use crate::model::{Links, Pagination};
+use crmdeck_model::{Links, Pagination};
 use std::time::Duration;
 
 /// A centre as a server pages it: groups by offset, `per_page` capped.

@@ -15,15 +15,15 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
 
-use crate::domain::weekday::{day_from_number, parse_day_name};
-use crate::model::budget::{self, keep_one};
-use crate::model::{
+use crate::budget::{self, keep_one};
+use crate::weekday::{day_from_number, parse_day_name};
+use crate::{
     Abilities, DateField, DaysCode, ExactDays, GroupStatus, LessonTime, PluginType, Timestamp,
 };
 
 /// What to make of each kind of JSON value. A shape accepts every kind, so
 /// one odd value never fails the document around it.
-pub(super) trait Shape<'de>: Sized {
+pub trait Shape<'de>: Sized {
     type Output;
     fn object<A: MapAccess<'de>>(self, map: A) -> Result<Self::Output, A::Error>;
     fn list<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Output, A::Error>;
@@ -32,7 +32,7 @@ pub(super) trait Shape<'de>: Sized {
 }
 
 /// The visitor (and seed) that reads any JSON value through a [`Shape`].
-pub(super) struct Accept<S>(pub S);
+pub struct Accept<S>(pub S);
 
 impl<'de, S: Shape<'de>> Visitor<'de> for Accept<S> {
     type Value = S::Output;
@@ -101,7 +101,7 @@ impl<'de, S: Shape<'de>> DeserializeSeed<'de> for Accept<S> {
 }
 
 /// Reads a whole JSON document through `shape`; trailing garbage is an error.
-pub(super) fn parse_with<'de, S: Shape<'de>>(
+pub fn parse_with<'de, S: Shape<'de>>(
     json: &'de str,
     shape: S,
 ) -> Result<S::Output, serde_json::Error> {
@@ -123,7 +123,7 @@ pub const MAX_KEPT_ELEMENTS: usize = 20_000;
 pub(super) const CUT: &str = "…";
 
 /// Runs `read` with [`MAX_KEPT_ELEMENTS`] to keep (see `model::budget`).
-pub(super) fn with_element_budget<R>(read: impl FnOnce() -> R) -> R {
+pub fn with_element_budget<R>(read: impl FnOnce() -> R) -> R {
     budget::with_element_budget(MAX_KEPT_ELEMENTS, read).0
 }
 
@@ -191,7 +191,7 @@ impl<'de> Shape<'de> for KeptValue {
 /// A JSON value read without judging it. Strings are borrowed from the body
 /// when they hold no escapes.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Loose<'de> {
+pub enum Loose<'de> {
     Null,
     Bool(bool),
     Number(Number),
@@ -202,7 +202,7 @@ pub(super) enum Loose<'de> {
 
 impl Loose<'_> {
     /// What the value is, for "found ..." in an error message.
-    pub(super) fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> &'static str {
         match self {
             Self::Null => "null",
             Self::Bool(_) => "a boolean",
@@ -225,7 +225,7 @@ impl Loose<'_> {
     }
 
     /// The value as text to show: a string's content, else its JSON text.
-    pub(super) fn into_raw(self) -> String {
+    pub fn into_raw(self) -> String {
         match self {
             Self::Null => "null".to_string(),
             Self::Bool(b) => b.to_string(),
@@ -237,7 +237,7 @@ impl Loose<'_> {
 }
 
 /// The [`Shape`] that keeps any value as a [`Loose`].
-pub(super) struct AnyValue;
+pub struct AnyValue;
 
 impl<'de> Shape<'de> for AnyValue {
     type Output = Loose<'de>;
@@ -256,7 +256,7 @@ impl<'de> Shape<'de> for AnyValue {
 }
 
 /// Reads the next map value and converts it with `convert`.
-pub(super) fn read<'de, A: MapAccess<'de>, T>(
+pub fn read<'de, A: MapAccess<'de>, T>(
     map: &mut A,
     convert: impl FnOnce(Loose<'de>) -> T,
 ) -> Result<T, A::Error> {
@@ -264,12 +264,12 @@ pub(super) fn read<'de, A: MapAccess<'de>, T>(
 }
 
 /// Skips the next map value, whatever it is.
-pub(super) fn skip_value<'de, A: MapAccess<'de>>(map: &mut A) -> Result<(), A::Error> {
+pub fn skip_value<'de, A: MapAccess<'de>>(map: &mut A) -> Result<(), A::Error> {
     map.next_value::<IgnoredAny>().map(drop)
 }
 
 /// Skips an object's remaining entries; describes it ("an empty object").
-pub(super) fn skip_object<'de, A: MapAccess<'de>>(mut map: A) -> Result<&'static str, A::Error> {
+pub fn skip_object<'de, A: MapAccess<'de>>(mut map: A) -> Result<&'static str, A::Error> {
     let mut entries = 0usize;
     while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {
         entries += 1;
@@ -282,7 +282,7 @@ pub(super) fn skip_object<'de, A: MapAccess<'de>>(mut map: A) -> Result<&'static
 }
 
 /// Skips a list's remaining elements; describes it ("an empty list").
-pub(super) fn skip_list<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<&'static str, A::Error> {
+pub fn skip_list<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<&'static str, A::Error> {
     let mut elements = 0usize;
     while seq.next_element::<IgnoredAny>()?.is_some() {
         elements += 1;
@@ -322,7 +322,7 @@ fn as_int(value: &Loose) -> Option<i64> {
 }
 
 /// A lenient integer; `None` for anything that is not one.
-pub(super) fn int(value: Loose) -> Option<i64> {
+pub fn int(value: Loose) -> Option<i64> {
     as_int(&value)
 }
 
@@ -337,7 +337,7 @@ pub(super) fn count(value: Loose) -> Option<u64> {
 }
 
 /// A 0/1 flag: `0`, `1`, `"0"`, `"1"`, `true`, `false` (and `"true"`, `"false"`).
-pub(super) fn flag(value: Loose) -> Option<bool> {
+pub fn flag(value: Loose) -> Option<bool> {
     match &value {
         Loose::Bool(b) => Some(*b),
         Loose::Text(text) if text.trim().eq_ignore_ascii_case("true") => Some(true),
@@ -353,7 +353,7 @@ pub(super) fn flag(value: Loose) -> Option<bool> {
 // ---- text ----
 
 /// Text as sent; a number or boolean as its JSON text; `None` for null, objects and lists.
-pub(super) fn text(value: Loose) -> Option<String> {
+pub fn text(value: Loose) -> Option<String> {
     match value {
         Loose::Null | Loose::Compound(_) => None,
         other => Some(other.into_raw()),

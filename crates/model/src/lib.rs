@@ -1,10 +1,15 @@
 //! The floor everything stands on: the CRM's records as typed values, the
 //! page facts, and the secrets with their masking and expiry text. It
-//! imports nothing of ours: `api` decodes into it, `domain` computes on it,
+//! imports nothing of ours (crmdeck's other crates depend on it, it on
+//! none of them): `api` reads answers into it, `domain` computes on it,
 //! everybody else reads it.
 //!
 //! - `records`: groups, courses, plugins, installations, branches, the
 //!   answer envelope, and their tolerant field types (codes, times, dates);
+//! - `decode`: how each record is read from JSON, tolerantly (its
+//!   `Deserialize`, for the API's answers and the snapshot files alike);
+//! - `weekday`: days as the API sends them (numbers, names in three
+//!   languages);
 //! - `page`: pagination, which page of groups to ask for, a page as answered;
 //! - `secret`: the bearer [`Token`], [`mask_secret`], [`redact_secrets`],
 //!   [`describe_expiry`];
@@ -12,10 +17,12 @@
 //! - `budget`: the elements a document being decoded may still keep.
 
 pub mod budget;
+pub mod decode;
 pub mod echo;
 mod page;
 mod records;
 mod secret;
+pub mod weekday;
 
 pub use page::{Envelope, GroupsPage, GroupsQuery, Links, Pagination};
 pub use records::{

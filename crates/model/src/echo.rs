@@ -24,7 +24,7 @@ use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::model::Token;
+use crate::Token;
 
 /// The length of a run of the token's characters that is masked wherever
 /// it stands: shorter than this, a piece could be anything.

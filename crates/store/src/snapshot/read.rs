@@ -10,9 +10,9 @@
 //! known: neither another format's body nor another profile's is decoded.
 
 use super::{Ceilings, Courses, ELEMENTS, SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
-use crate::model::budget::with_element_budget;
-use crate::model::{Branch, Group, Plugin};
 use chrono::{DateTime, Utc};
+use crmdeck_model::budget::with_element_budget;
+use crmdeck_model::{Branch, Group, Plugin};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::cell::RefCell;
 use std::fmt;

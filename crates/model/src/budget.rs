@@ -1,9 +1,9 @@
 //! The element budget of the document being decoded on this thread: how
 //! many elements (of lists, and entries of objects: abilities, exact days,
 //! values kept as sent) its fields may still keep. The tolerant decoding
-//! (`api/decode/lenient.rs`) takes one per element it keeps and cuts a
+//! (`decode/lenient.rs`) takes one per element it keeps and cuts a
 //! list once the budget is spent; an API page and a snapshot
-//! (`store/snapshot.rs`) are each read under a budget of their own, so no
+//! (crmdeck-store's `snapshot.rs`) are each read under a budget of their own, so no
 //! document, however many tiny elements it packs, fills the memory.
 
 use std::cell::Cell;

@@ -3,8 +3,8 @@
 //! progress and the facts the server gave.
 
 use super::{Fetch, GroupList};
-use crate::model::Group;
-use crate::store::walk::{Progress, WalkPolicy};
+use crate::walk::{Progress, WalkPolicy};
+use crmdeck_model::Group;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;

@@ -12,11 +12,11 @@ use super::lenient::{
     days_code, flag, group_status, id, int, lesson_time, link, plugin_type, read, skip_list,
     skip_value, text, text_or_empty, timestamp,
 };
-use crate::model::{Branch, Company, Course, Group, Installation, Links, Me, Pagination, Plugin};
+use crate::{Branch, Company, Course, Group, Installation, Links, Me, Pagination, Plugin};
 
 /// A model type decoded from the keys of a JSON object.
 /// An object with no known key decodes to the record's `Default`.
-pub(super) trait Record: Default {
+pub trait Record: Default {
     /// How the record is named in an error ("a group object").
     const EXPECTED: &'static str;
     /// Reads the value of `key` into its field; skips a key it does not know.
@@ -28,21 +28,16 @@ pub(super) trait Record: Default {
 }
 
 /// A record read from an object.
-pub(super) struct Found<T> {
-    pub(super) record: T,
+pub struct Found<T> {
+    pub record: T,
     /// Whether the object had no key at all (`{}`).
-    pub(super) empty: bool,
+    pub empty: bool,
 }
 
 /// The [`Shape`] of a record: any object is one; any other value is
 /// `Err(what it is)`.
-pub(super) struct RecordShape<T>(PhantomData<T>);
-
-impl<T> RecordShape<T> {
-    pub(super) fn new() -> Self {
-        Self(PhantomData)
-    }
-}
+#[derive(Default)]
+pub struct RecordShape<T>(PhantomData<T>);
 
 impl<'de, T: Record> Shape<'de> for RecordShape<T> {
     type Output = Result<Found<T>, &'static str>;
@@ -74,13 +69,13 @@ impl<'de, T: Record> Shape<'de> for RecordShape<T> {
 fn read_record<'de, T: Record, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Option<Found<T>>, A::Error> {
-    Ok(map.next_value_seed(Accept(RecordShape::<T>::new()))?.ok())
+    Ok(map
+        .next_value_seed(Accept(RecordShape::<T>::default()))?
+        .ok())
 }
 
 /// Reads the next map value as a nested record, if it is an object.
-pub(super) fn nested<'de, T: Record, A: MapAccess<'de>>(
-    map: &mut A,
-) -> Result<Option<T>, A::Error> {
+pub fn nested<'de, T: Record, A: MapAccess<'de>>(map: &mut A) -> Result<Option<T>, A::Error> {
     Ok(read_record::<T, A>(map)?.map(|found| found.record))
 }
 
@@ -88,7 +83,7 @@ pub(super) fn nested<'de, T: Record, A: MapAccess<'de>>(
 fn deserialize_record<'de, T: Record, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<T, D::Error> {
-    match deserializer.deserialize_map(Accept(RecordShape::<T>::new()))? {
+    match deserializer.deserialize_map(Accept(RecordShape::<T>::default()))? {
         Ok(found) => Ok(found.record),
         Err(_) => Err(de::Error::custom(format_args!("expected {}", T::EXPECTED))),
     }

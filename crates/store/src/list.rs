@@ -18,8 +18,8 @@
 
 use super::courses::Courses;
 use super::walk::{Bound, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, WalkEvent, WalkPolicy};
-use crate::model::{Group, GroupsPage, GroupsQuery};
 use chrono::{DateTime, Utc};
+use crmdeck_model::{Group, GroupsPage, GroupsQuery};
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;

@@ -26,7 +26,7 @@ pub use walk::{
     Progress, WalkEvent, WalkPolicy, page_list,
 };
 
-use crate::model::{Branch, Plugin};
+use crmdeck_model::{Branch, Plugin};
 use std::collections::HashMap;
 use std::time::Instant;
 

@@ -14,8 +14,8 @@
 
 use super::courses::Courses;
 use super::walk::MAX_GROUPS;
-use crate::model::{Abilities, Branch, Group, Plugin};
 use chrono::{DateTime, Utc};
+use crmdeck_model::{Abilities, Branch, Group, Plugin};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
@@ -280,11 +280,11 @@ fn value_elements(value: &Value) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{
+    use chrono::{NaiveDate, NaiveTime, TimeZone, Weekday};
+    use crmdeck_model::{
         Abilities, Course, DateField, DaysCode, ExactDays, GroupStatus, Installation, LessonTime,
         PluginType, Timestamp,
     };
-    use chrono::{NaiveDate, NaiveTime, TimeZone, Weekday};
 
     fn key() -> SnapshotKey {
         SnapshotKey {
