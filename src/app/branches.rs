@@ -83,18 +83,14 @@ impl Branches {
 mod tests {
     use super::*;
 
-    fn branch(id: i64, name: &str) -> Branch {
-        Branch {
-            id,
-            name: name.to_string(),
-        }
-    }
-
     #[test]
     fn a_failure_wins_over_the_list_held_and_keeps_its_names_until_a_list_answers() {
         let mut branches = Branches::default();
         assert!(branches.state(None).is_loading());
-        let list = vec![branch(1, "Chilonzor\u{1b}[2J"), branch(2, "Sergeli")];
+        let list = vec![
+            Branch::new(1, "Chilonzor\u{1b}[2J"),
+            Branch::new(2, "Sergeli"),
+        ];
         branches.named(&list);
         let BranchesState::Loaded { list: shown, names } = branches.state(Some(&list)) else {
             panic!("the list is loaded");

@@ -108,18 +108,16 @@ pub fn group_document(
             "Next write-off",
             group.next_write_off_date.as_ref().map(day),
         ),
-        field(
-            "Created",
-            stamp_by(&group.created_at, group.created_by, format),
-        ),
-        field(
-            "Updated",
-            stamp_by(&group.updated_at, group.updated_by, format),
-        ),
-        field(
-            "Deleted",
-            stamp_by(&group.deleted_at, group.deleted_by, format),
-        ),
+    ];
+    document.extend(audit_trail(
+        [
+            (&group.created_at, group.created_by),
+            (&group.updated_at, group.updated_by),
+            (&group.deleted_at, group.deleted_by),
+        ],
+        format,
+    ));
+    document.extend([
         field(
             "Comment",
             group
@@ -128,7 +126,7 @@ pub fn group_document(
                 .map(|c| sanitize_text(c).into_owned()),
         ),
         DocLine::Blank,
-    ];
+    ]);
     match &group.course {
         Some(course) => document.extend(course_lines(course, format)),
         None => {
@@ -140,7 +138,7 @@ pub fn group_document(
 }
 
 fn course_lines(course: &Course, format: RowFormat) -> Vec<DocLine> {
-    vec![
+    let mut lines = vec![
         DocLine::Heading(format!("Course: {}", line(&course.name))),
         field("Id", Some(course.id.to_string())),
         field("Short name", course.short_name.as_deref().map(line)),
@@ -163,19 +161,26 @@ fn course_lines(course: &Course, format: RowFormat) -> Vec<DocLine> {
                 .as_deref()
                 .map(|d| sanitize_text(d).into_owned()),
         ),
-        field(
-            "Created",
-            stamp_by(&course.created_at, course.created_by, format),
-        ),
-        field(
-            "Updated",
-            stamp_by(&course.updated_at, course.updated_by, format),
-        ),
-        field(
-            "Deleted",
-            stamp_by(&course.deleted_at, course.deleted_by, format),
-        ),
-    ]
+    ];
+    lines.extend(audit_trail(
+        [
+            (&course.created_at, course.created_by),
+            (&course.updated_at, course.updated_by),
+            (&course.deleted_at, course.deleted_by),
+        ],
+        format,
+    ));
+    lines
+}
+
+/// "Created", "Updated" and "Deleted": when, and by whom.
+fn audit_trail(
+    stamps: [(&Option<Timestamp>, Option<i64>); 3],
+    format: RowFormat,
+) -> impl Iterator<Item = DocLine> {
+    let labels = ["Created", "Updated", "Deleted"];
+    (labels.into_iter().zip(stamps))
+        .map(move |(label, (at, by))| field(label, stamp_by(at, by, format)))
 }
 
 fn line(text: &str) -> String {

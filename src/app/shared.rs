@@ -17,7 +17,7 @@ use super::protocol::{Answer, Effect, Request, RequestId, Walked};
 use super::requests::{Owner, Requests};
 use super::status::{StatusLine, Topic};
 use super::view::SavedView;
-use super::walks::{WALK_PER_PAGE, Walks};
+use super::walks::{Drive, WALK_PER_PAGE, Walks};
 use crate::config::Theme;
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
@@ -303,7 +303,7 @@ impl<'w> Shared<'w> {
         let (store, requests) = (&mut self.world.store, &mut self.world.requests);
         self.world
             .walks
-            .start(store, requests, branch, self.world.now)
+            .drive(store, requests, branch, self.world.now, Drive::Start)
     }
 
     /// Walks `branch` unless its groups are in the store or on their way.
@@ -327,7 +327,7 @@ impl<'w> Shared<'w> {
         let (store, requests) = (&mut self.world.store, &mut self.world.requests);
         self.world
             .walks
-            .retry_missing(store, requests, branch, self.world.now)
+            .drive(store, requests, branch, self.world.now, Drive::RetryMissing)
     }
 
     /// Asks the app for `ask`, once the input at hand is handled.

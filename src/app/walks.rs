@@ -43,6 +43,17 @@ impl Default for Walks {
     }
 }
 
+/// What [`Walks::drive`] does to a branch's walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drive {
+    /// Starts (or starts again) the walk: page 1 first.
+    Start,
+    /// Asks again for the missing pages, and only those, now (the user
+    /// asked: a long wait the server asked for is not honoured); nothing
+    /// for a branch never walked.
+    RetryMissing,
+}
+
 impl Walks {
     /// `now` on the store's clock.
     pub fn instant(&self, now: DateTime<Utc>) -> Instant {
@@ -50,17 +61,27 @@ impl Walks {
         self.origin.checked_add(since).unwrap_or(self.origin)
     }
 
-    /// Starts (or starts again) the walk of `branch`'s groups: page 1 first.
-    pub fn start(
+    /// Starts the walk of `branch`'s groups, or asks again for its missing
+    /// pages ([`Drive`]), then sends what its list plans.
+    pub fn drive(
         &mut self,
         store: &mut Store,
         requests: &mut Requests,
         branch: Option<i64>,
         now: DateTime<Utc>,
+        drive: Drive,
     ) -> Vec<Effect> {
+        if drive == Drive::RetryMissing && store.groups(branch).is_none() {
+            return Vec::new();
+        }
         let now = self.instant(now);
         let list = store.groups_mut(branch, WALK_PER_PAGE);
-        list.walk(now);
+        match drive {
+            Drive::Start => list.walk(now),
+            Drive::RetryMissing => {
+                list.retry_missing_now(now);
+            }
+        }
         self.send_plan(list, requests, now)
     }
 
@@ -104,24 +125,6 @@ impl Walks {
             effects.extend(self.send_plan(list, requests, now));
         }
         effects
-    }
-
-    /// Asks again for the missing pages of `branch`, and only those, now
-    /// (the user asked: a long wait the server asked for is not honoured).
-    pub fn retry_missing(
-        &mut self,
-        store: &mut Store,
-        requests: &mut Requests,
-        branch: Option<i64>,
-        now: DateTime<Utc>,
-    ) -> Vec<Effect> {
-        if store.groups(branch).is_none() {
-            return Vec::new();
-        }
-        let now = self.instant(now);
-        let list = store.groups_mut(branch, WALK_PER_PAGE);
-        list.retry_missing_now(now);
-        self.send_plan(list, requests, now)
     }
 
     /// The answer to a walk's request goes to its list; returns the

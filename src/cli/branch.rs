@@ -97,18 +97,11 @@ fn named(branches: &[&Branch]) -> String {
 mod tests {
     use super::*;
 
-    fn branch(id: i64, name: &str) -> Branch {
-        Branch {
-            id,
-            name: name.to_string(),
-        }
-    }
-
     #[test]
     fn names_are_sanitised_and_a_long_list_is_cut() {
-        let hostile = branch(7, "Evil\u{1b}[2J");
+        let hostile = Branch::new(7, "Evil\u{1b}[2J");
         assert_eq!(named(&[&hostile]), "Evil␛[2J (#7)");
-        let many: Vec<Branch> = (1..=12).map(|id| branch(id, "B")).collect();
+        let many: Vec<Branch> = (1..=12).map(|id| Branch::new(id, "B")).collect();
         let text = named(&many.iter().collect::<Vec<_>>());
         assert!(text.ends_with("B (#10) and 2 more"), "{text}");
     }

@@ -90,10 +90,7 @@ mod tests {
         names
             .iter()
             .zip(1..)
-            .map(|(name, id)| Branch {
-                id,
-                name: name.to_string(),
-            })
+            .map(|(name, id)| Branch::new(id, *name))
             .collect()
     }
 

@@ -5,12 +5,11 @@
 
 use super::View;
 use super::detail;
-use super::list::{self, ListTab, Rows};
+use super::list::{self, ListTab, Rows, Shown};
 use super::table::RowLook;
 use super::theme::spinner;
 use crate::app::groups::GroupsTab;
 use crate::app::layout::ListScreen;
-use crate::app::list_pane::ListPane;
 use crate::app::shared::World;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::format::{as_of, thousands};
@@ -21,17 +20,9 @@ use ratatui::style::Style;
 impl ListTab for GroupsTab {
     const RECORDS: &'static str = "groups";
 
-    fn pane(&self) -> &ListPane {
-        &self.list
-    }
-
-    /// A page of the list arrived.
-    fn loaded(&self) -> bool {
-        self.loaded
-    }
-
-    fn load_error(&self) -> Option<&str> {
-        self.load_error.as_deref()
+    /// Loaded once a page of the list arrived.
+    fn shown(&self) -> Shown<'_> {
+        Shown::new(&self.list, self.loaded, self.load_error.as_deref())
     }
 
     /// The branch, the server's facts (groups, pages and their size as

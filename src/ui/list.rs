@@ -27,14 +27,8 @@ pub trait ListTab: Screen {
     /// What it lists, for the messages: "groups".
     const RECORDS: &'static str;
 
-    /// Its list: the rows that show, the selection, the filter, the detail.
-    fn pane(&self) -> &ListPane;
-
-    /// Something arrived: the rows are drawn, not a message.
-    fn loaded(&self) -> bool;
-
-    /// Why nothing could be loaded.
-    fn load_error(&self) -> Option<&str>;
+    /// Its list and whether anything arrived.
+    fn shown(&self) -> Shown<'_>;
 
     fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View);
 
@@ -44,21 +38,42 @@ pub trait ListTab: Screen {
     fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View);
 }
 
+/// A list tab's list and whether anything arrived for it.
+pub struct Shown<'a> {
+    /// The rows that show, the selection, the filter, the detail.
+    pane: &'a ListPane,
+    /// Something arrived: the rows are drawn, not a message.
+    loaded: bool,
+    /// Why nothing could be loaded.
+    load_error: Option<&'a str>,
+}
+
+impl<'a> Shown<'a> {
+    pub fn new(pane: &'a ListPane, loaded: bool, load_error: Option<&'a str>) -> Self {
+        Self {
+            pane,
+            loaded,
+            load_error,
+        }
+    }
+}
+
 /// Draws a list tab: its summary line, the filter line, its rows (or a
 /// message while nothing arrived), and its detail in the pane at wide sizes
 /// or over the body while it has the focus.
 pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
-    let pane = tab.pane();
+    let shown = tab.shown();
+    let pane = shown.pane;
     let screen = view.layout.list(pane.filter_line_shown());
     tab.draw_summary(frame, &screen, view);
     if let Some(area) = screen.filter {
         draw_filter(frame, area, &pane.filter, pane.filtering, view.styles);
     }
-    if tab.loaded() {
+    if shown.loaded {
         tab.draw_rows(frame, &screen, view);
     } else {
         let records = T::RECORDS;
-        let message = match tab.load_error() {
+        let message = match shown.load_error {
             Some(error) if !tab.busy(&view.world.requests) => {
                 format!("Could not load the {records}: {error}. Press r to retry.")
             }

@@ -3,11 +3,10 @@
 
 use super::View;
 use super::detail;
-use super::list::{self, ListTab, Rows};
+use super::list::{self, ListTab, Rows, Shown};
 use super::table::RowLook;
 use super::theme::spinner;
 use crate::app::layout::ListScreen;
-use crate::app::list_pane::ListPane;
 use crate::app::plugins::{PluginsTab, is_installing};
 use crate::present::columns::plugins::COLUMNS;
 use crate::present::format::as_of;
@@ -19,16 +18,8 @@ use ratatui::text::Span;
 impl ListTab for PluginsTab {
     const RECORDS: &'static str = "plugins";
 
-    fn pane(&self) -> &ListPane {
-        &self.list
-    }
-
-    fn loaded(&self) -> bool {
-        self.loaded
-    }
-
-    fn load_error(&self) -> Option<&str> {
-        self.load_error.as_deref()
+    fn shown(&self) -> Shown<'_> {
+        Shown::new(&self.list, self.loaded, self.load_error.as_deref())
     }
 
     /// How many plugins and how many installed, the spinner while the list

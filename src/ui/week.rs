@@ -44,12 +44,7 @@ const BAR_WIDTH: usize = 20;
 
 /// Draws the Week tab (and the group detail over it when open).
 pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
-    let View {
-        app,
-        world: shared,
-        layout,
-        styles,
-    } = *view;
+    let (app, shared, layout, styles) = (view.app, view.world, view.layout, view.styles);
     let screen = layout.week(week.extra_lines_below());
     let width = usize::from(screen.grid.width);
     frame.render_widget(

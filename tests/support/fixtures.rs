@@ -74,10 +74,7 @@ pub fn branches() -> Vec<Branch> {
     ["Chilonzor", "Yunusobod", "Mirzo Ulug'bek", "Sergeli"]
         .iter()
         .zip(1..)
-        .map(|(name, id)| Branch {
-            id,
-            name: name.to_string(),
-        })
+        .map(|(name, id)| Branch::new(id, *name))
         .collect()
 }
 

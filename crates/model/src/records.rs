@@ -245,6 +245,15 @@ pub struct Branch {
     pub name: String,
 }
 
+impl Branch {
+    pub fn new(id: i64, name: impl Into<String>) -> Self {
+        Self {
+            id,
+            name: name.into(),
+        }
+    }
+}
+
 /// Who the token belongs to (`GET /v2/token/me`, outside the published
 /// spec): only what crmdeck shows of it, the centre. Every field is
 /// optional: its shape is not documented.
