@@ -674,7 +674,7 @@ mod tests {
         let (mut event_loop, _keys) = loop_on_loaded_app();
         crate::app::fixtures::press(&mut event_loop.app, keys);
         event_loop.screen.draw(&event_loop.app).unwrap();
-        event_loop.screen.terminal.backend().buffer().clone()
+        event_loop.screen.buffer()
     }
 
     fn send_keys(keys: &futures::channel::mpsc::UnboundedSender<io::Result<Event>>, text: &str) {
@@ -690,7 +690,7 @@ mod tests {
         send_keys(&keys, &"j".repeat(10));
         assert!(event_loop.turn().await.unwrap().is_none());
         assert_eq!(event_loop.screen.frames, 1);
-        let shown = event_loop.screen.terminal.backend().buffer().clone();
+        let shown = event_loop.screen.buffer();
         assert_eq!(shown, screen_after(&"j".repeat(10)));
         assert_ne!(shown, screen_after(&"j".repeat(9)));
 
@@ -698,7 +698,7 @@ mod tests {
         send_keys(&keys, "k");
         assert!(event_loop.turn().await.unwrap().is_none());
         assert_eq!(event_loop.screen.frames, 2);
-        let shown = event_loop.screen.terminal.backend().buffer().clone();
+        let shown = event_loop.screen.buffer();
         assert_eq!(shown, screen_after(&format!("{}k", "j".repeat(10))));
     }
 
@@ -736,7 +736,7 @@ mod tests {
         }
         assert!(event_loop.turn().await.unwrap().is_none());
         assert_eq!(event_loop.screen.frames, 1);
-        let shown = event_loop.screen.terminal.backend().buffer().clone();
+        let shown = event_loop.screen.buffer();
         assert_eq!(shown, screen_after("j"));
         // At most one answer went first (select! picks either), none after.
         assert!(event_loop.tasks.len() >= 19, "{}", event_loop.tasks.len());

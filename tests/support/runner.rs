@@ -16,34 +16,30 @@
 //! and requests, and much faster. What only a real terminal shows (its
 //! modes, signals, the bytes written, OSC 52) stays with `pty`.
 
+use super::console::Counting;
 use super::demo_server::Server;
 use super::fixtures;
 use super::pty::{COLUMNS, ROWS};
 use super::screen::{Watch, text_of};
 use super::wait::DEADLINE;
-use crmdeck::app::{App, AppSettings};
+use crmdeck::app::AppSettings;
 use crmdeck::config::{Config, Overrides};
 use crmdeck::demo::{DemoHandle, DemoOptions};
 use crmdeck::domain::zone::Zone;
 use crmdeck::runtime::settings::app_settings;
-use crmdeck::runtime::{self, Console, Exit, Profiles, Signal};
+use crmdeck::runtime::{self, Exit, Profiles};
 use crmdeck::session::{self, Session};
-use crmdeck::ui::render;
 use crossterm::event::Event;
 use futures::channel::mpsc::{self, UnboundedSender};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use std::future::Future;
 use std::io;
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use tokio::task::JoinHandle;
 
 /// The dashboard running in-process; see the module.
 pub struct Runner {
     server: Server,
     keys: UnboundedSender<io::Result<Event>>,
-    shown: Shown,
+    shown: Counting,
     running: Option<JoinHandle<io::Result<Exit>>>,
 }
 
@@ -99,10 +95,8 @@ impl Runner {
         profiles: Profiles,
         settings: AppSettings,
     ) -> Self {
-        let shown = Shown(Arc::new(Mutex::new(
-            Terminal::new(TestBackend::new(size.0, size.1)).expect("a test terminal"),
-        )));
-        let screen = InMemory(shown.clone());
+        let shown = Counting::new(size);
+        let screen = shown.clone();
         let (keys, events) = mpsc::unbounded();
         let running = server.spawn(async move {
             runtime::run_on(
@@ -169,7 +163,7 @@ fn settings_of(session: &Session) -> AppSettings {
 
 impl Watch for Runner {
     fn text(&self) -> String {
-        text_of(self.shown.lock().backend().buffer())
+        text_of(&self.shown.buffer())
     }
 }
 
@@ -179,49 +173,5 @@ impl Drop for Runner {
         if let Some(running) = self.running.take() {
             running.abort();
         }
-    }
-}
-
-/// The terminal in memory, shared by the loop (drawing) and the test
-/// (reading).
-#[derive(Clone)]
-struct Shown(Arc<Mutex<Terminal<TestBackend>>>);
-
-impl Shown {
-    fn lock(&self) -> MutexGuard<'_, Terminal<TestBackend>> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// The loop's [`Console`]: no modes to enter or leave, no signals, no
-/// clipboard.
-struct InMemory(Shown);
-
-impl Console for InMemory {
-    fn size(&self) -> io::Result<(u16, u16)> {
-        let area = self.0.lock().backend().buffer().area;
-        Ok((area.width, area.height))
-    }
-
-    fn draw(&mut self, app: &App) -> io::Result<()> {
-        let mut terminal = self.0.lock();
-        let Ok(_) = terminal.draw(|frame| render(app, frame));
-        Ok(())
-    }
-
-    fn copy(&mut self, _text: &str) -> Result<(), String> {
-        Err("no clipboard: the dashboard runs in memory".to_string())
-    }
-
-    fn suspend(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-
-    fn reenter(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-
-    fn signal(&mut self) -> impl Future<Output = Signal> + Send {
-        std::future::pending()
     }
 }
