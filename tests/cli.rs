@@ -84,6 +84,9 @@ async fn a_page_of_several_in_csv_or_json_says_so_on_stderr_only() {
     assert_eq!(notes, [hint]);
     let groups: serde_json::Value = serde_json::from_str(&json).expect("stdout is JSON");
     assert_eq!(groups.as_array().map(Vec::len), Some(20));
+    // -q: errors only.
+    let (_, notes) = groups_and_notes(&fx, "json", &["-q"]).await;
+    assert!(notes.is_empty(), "{notes:?}");
     let (csv, notes) = groups_and_notes(&fx, "csv", &["--page", "3", "--per-page", "100"]).await;
     assert_eq!(notes, ["page 3 of 3 — add --all for every group"]);
     let mut lines = csv.lines();
@@ -98,7 +101,11 @@ async fn a_page_of_several_in_csv_or_json_says_so_on_stderr_only() {
 async fn every_page_or_the_only_page_needs_no_hint() {
     let fx = fixture().await;
     for format in ["json", "csv"] {
+        // Piped, the count is said with -v only (cron mails any output).
         let (_, notes) = groups_and_notes(&fx, format, &["--all", "--per-page", "100"]).await;
+        assert!(notes.is_empty(), "{format}: {notes:?}");
+        let verbose = ["--all", "--per-page", "100", "-v"];
+        let (_, notes) = groups_and_notes(&fx, format, &verbose).await;
         assert_eq!(notes.len(), 1, "{format}: {notes:?}");
         assert!(notes[0].ends_with("groups from every page"), "{notes:?}");
         let one_page = ["--branch", "4", "--per-page", "100"];
@@ -110,7 +117,14 @@ async fn every_page_or_the_only_page_needs_no_hint() {
 #[tokio::test]
 async fn table_shows_weekdays_times_and_status_words() {
     let fx = fixture().await;
-    let table = ["--format", "table", "groups", "--per-page", "40"];
+    let table = [
+        "--format",
+        "table",
+        "groups",
+        "--per-page",
+        "40",
+        "--verbose",
+    ];
     let (text, notes) = fx.text_and_notes(&table).await;
     assert!(text.starts_with("NO "), "{text}");
     assert_contains(&text, &["Mon Wed Fri", "Active"]);

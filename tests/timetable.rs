@@ -160,7 +160,7 @@ async fn csv_has_one_row_per_group_and_weekday() {
 async fn text_is_a_grid_with_every_day_and_a_summary() {
     let fx = fixture().await;
     let (text, notes) = fx
-        .text_and_notes(&["--format", "table", "timetable", "--branch", "2"])
+        .text_and_notes(&["--format", "table", "timetable", "--branch", "2", "-v"])
         .await;
     let header = text.lines().next().unwrap();
     for day in DAYS {
@@ -448,11 +448,21 @@ async fn today_as_a_table_and_csv_and_a_bad_at() {
 #[tokio::test]
 async fn the_check_prints_one_line_per_finding_and_exits_1() {
     let fx = fixture().await;
-    let clean = fx.run(&["timetable", "--branch", "1", "--check"]).await;
-    assert_eq!(clean.status.code(), Some(0), "{clean:?}");
-    assert_eq!(support::cli::stdout(&clean), "[]\n");
+    // A clean run says nothing at all, in any format: cron mails nothing.
+    for format in ["json", "csv", "table"] {
+        let clean = fx
+            .run(&["timetable", "--branch", "1", "--check", "--format", format])
+            .await;
+        assert_eq!(clean.status.code(), Some(0), "{clean:?}");
+        assert_eq!(support::cli::stdout(&clean), "", "{format}");
+        assert_eq!(support::cli::stderr(&clean), "", "{format}");
+    }
+    // -v says that it checked, and what it could not.
+    let verbose = fx
+        .run(&["timetable", "--branch", "1", "--check", "-v"])
+        .await;
     assert_contains(
-        &support::cli::stderr(&clean),
+        &support::cli::stderr(&verbose),
         &["the timetable checks out", "max_parallel not set"],
     );
 
@@ -514,4 +524,55 @@ async fn the_check_prints_one_line_per_finding_and_exits_1() {
     assert_eq!(json[0]["finding"], lines[0]);
     let csv = fx.run(&[&args[..], &["--format", "csv"]].concat()).await;
     assert!(support::cli::stdout(&csv).starts_with("code,group_ids,finding\r\noutside_hours,"));
+}
+
+#[tokio::test]
+async fn without_a_branch_the_check_covers_every_branch_naming_each() {
+    let fx = fixture().await;
+    let config = fx.config(&format!(
+        "{DEMO_ZONE_CONFIG}working_hours = \"09:00-18:00\"\n[max_parallel]\n1 = 3\n"
+    ));
+    let args = ["--config", config.to_str().unwrap(), "timetable", "--check"];
+    let out = fx.run(&[&args[..], &["--format", "table"]].concat()).await;
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = support::cli::stdout(&out);
+    let branches: BTreeSet<&str> = text
+        .lines()
+        .filter_map(|line| line.split(": ").next())
+        .collect();
+    assert!(branches.len() > 1, "{text}");
+    for branch in &branches {
+        assert!(
+            !branch.starts_with('#') && !branch.is_empty(),
+            "{branch} in {text}"
+        );
+    }
+    let json = fx.run(&[&args[..], &["--format", "json"]].concat()).await;
+    let json: Value = serde_json::from_str(&support::cli::stdout(&json)).unwrap();
+    let named: BTreeSet<&str> = (json.as_array().unwrap().iter())
+        .map(|finding| finding["branch"].as_str().unwrap())
+        .collect();
+    assert_eq!(named, branches);
+    let csv = fx.run(&[&args[..], &["--format", "csv"]].concat()).await;
+    assert!(support::cli::stdout(&csv).starts_with("branch,code,group_ids,finding\r\n"));
+}
+
+#[tokio::test]
+async fn a_check_that_cannot_run_exits_2_not_1() {
+    let fx = fixture().await;
+    // Every request of the walk answered 500: no check, no findings.
+    fx.server
+        .faults()
+        .push(Fault::Status(500), 100, Some(Route::Groups));
+    let out = fx
+        .run(&["timetable", "--branch", "1", "--check", "-q"])
+        .await;
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(support::cli::stdout(&out), "");
+    let stderr = support::cli::stderr(&out);
+    assert!(
+        stderr.starts_with("crmdeck: the check did not run: "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

@@ -3,13 +3,13 @@
 //! groups kept in a spill file as the pages come ([`Spill`]), never the
 //! whole centre in memory, and what the command says of missing pages.
 
-use super::CliError;
 use super::spill::Spill;
 use super::walk::{policy_for, walk};
+use super::{CliError, chatter};
 use crate::model::Group;
 use crate::session::Session;
 use crate::store::{Courses, GroupList, page_list};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -63,7 +63,7 @@ pub(super) async fn all_pages(
     per_page: u32,
     partial: bool,
 ) -> Result<Walked, CliError> {
-    let live = std::io::stderr().is_terminal();
+    let live = chatter::live();
     let mut spill = Spill::new()?;
     let mut spilled = Ok(());
     let mut progress = |list: &mut GroupList| {
@@ -112,7 +112,7 @@ pub(super) async fn all_pages(
                 "{what}; nothing printed: rerun, or add --partial to print the groups read"
             )));
         }
-        eprintln!("crmdeck: warning: {what}; the groups of the other pages follow");
+        chatter::warn(&format!("{what}; the groups of the other pages follow"));
     }
     if let (Some(cut), false) = (warnings.iter().find(|w| w.is_cut_short()), partial) {
         return Err(CliError::PagesMissing(format!(
@@ -120,8 +120,8 @@ pub(super) async fn all_pages(
         )));
     }
     for warning in warnings {
-        eprintln!("crmdeck: warning: {warning}");
+        chatter::warn(&warning.to_string());
     }
-    eprintln!("{} groups from every page", list.len());
+    chatter::note(&format!("{} groups from every page", list.len()));
     Ok(Walked { list, spill })
 }

@@ -47,6 +47,12 @@ pub struct GlobalArgs {
     /// `crmdeck cache`)
     #[arg(long, global = true)]
     pub no_cache: bool,
+    /// Errors only on stderr: no warnings, progress or counts (for cron)
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Progress and counts on stderr even when it is not a terminal
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
     /// Output format (default: table on a terminal, json otherwise; `info`: text)
     #[arg(long, global = true, value_enum)]
     pub format: Option<Format>,
@@ -90,8 +96,14 @@ pub enum Command {
     /// A branch's week: every active group on each weekday it meets
     #[command(after_help = "Examples:\n  crmdeck timetable --branch 2\n  \
                             crmdeck timetable --branch 2 --hours 09:00-20:00 --format csv > week.csv\n  \
-                            crmdeck timetable --branch 2 --check || mail -s timetable ops@example.uz\n\
-                            `--format table` is the text grid (the default on a terminal).")]
+                            crmdeck timetable --check\n\
+                            `--format table` is the text grid (the default on a terminal).\n\
+                            --check prints nothing and exits 0 when all is well, the findings and 1\n\
+                            otherwise, 2 when it could not check. Without --branch (and no branch_id\n\
+                            in the config) it checks every branch. In a crontab, where any output\n\
+                            is mailed, this mails the findings only:\n  \
+                            MAILTO=ops@example.uz\n  \
+                            0 7 * * 1-6  crmdeck timetable --check --format table")]
     Timetable(TimetableArgs),
     /// Today's lessons in the centre's zone: now, next, later today, done
     #[command(after_help = "Examples:\n  crmdeck today --branch 2\n  \

@@ -87,7 +87,7 @@ pub(super) fn save(
         Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
         Err(error) => {
             tracing::warn!(%error, "snapshot not written");
-            eprintln!("crmdeck: warning: snapshot not written: {error}");
+            super::chatter::warn(&format!("snapshot not written: {error}"));
         }
     }
 }

@@ -3,8 +3,8 @@
 use super::all_pages::all_pages;
 use super::args::GroupsArgs;
 use super::branch::{self, BranchList};
-use super::cache;
 use super::{CliError, Format, json_text, on_terminal};
+use super::{cache, chatter};
 use crate::config::Config;
 use crate::domain::weekday::weekdays;
 use crate::model::{Group, GroupsPage, GroupsQuery};
@@ -67,15 +67,15 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             .pagination
             .total
             .map_or("?".to_string(), |t| t.to_string());
-        eprintln!(
+        chatter::note(&format!(
             "page {}/{} · {total} groups · {} per page",
             page.page(),
             page.total_pages(),
             page.per_page()
-        );
+        ));
     } else if let Some(hint) = more_pages_hint(&page) {
         // Data for a script on stdout; the hint for its author.
-        eprintln!("{hint}");
+        chatter::hint(&hint);
     }
     let table = table_format(session, &branch_list, format).await;
     let mut out = Vec::new();

@@ -12,7 +12,7 @@ use crate::present::columns::table::Table;
 pub fn run(overrides: &Overrides, format: Format) -> Result<String, CliError> {
     let config = config::load(overrides, &|name| std::env::var(name).ok())?;
     for warning in &config.warnings {
-        eprintln!("crmdeck: warning: {warning}");
+        super::chatter::warn(warning);
     }
     let keymap = config.with_key_bindings(Keymap::with_user)?;
     let rows = rows(&keymap);

@@ -6,6 +6,7 @@ pub mod args;
 mod branch;
 mod branches;
 mod cache;
+mod chatter;
 mod demo_server;
 mod groups;
 mod info;
@@ -64,12 +65,16 @@ pub enum CliError {
     /// Exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// Exit 2: `timetable --check` could not check (the server, the
+    /// network, missing pages), so cron tells it from findings (1).
+    #[error("the check did not run: {0}")]
+    CheckFailed(Box<CliError>),
 }
 
 impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
-            Self::Usage(_) | Self::Config(_) => ExitCode::from(2),
+            Self::Usage(_) | Self::Config(_) | Self::CheckFailed(_) => ExitCode::from(2),
             Self::Api(_)
             | Self::OutcomeUnknown(_)
             | Self::NotOffered { .. }
@@ -104,6 +109,7 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
 /// Runs one subcommand and reports its outcome as an exit code; `log` is
 /// where this run logs (`info` names it).
 pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
+    chatter::set(global.quiet, global.verbose);
     match dispatch(global, command, log).await {
         Ok(()) => ExitCode::SUCCESS,
         // `crmdeck groups | head`: the reader left, which is no failure.
@@ -157,7 +163,13 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         }
         Command::Groups(args) => groups::run(&open(global, log).await?, format, &args).await?,
         Command::Timetable(args) => {
-            timetable::run(&open(global, log).await?, format, &args).await?
+            let checked = async { timetable::run(&open(global, log).await?, format, &args).await };
+            // A check that could not run exits 2, apart from its findings' 1.
+            checked.await.map_err(|error| match error {
+                CliError::Findings { .. } | CliError::Usage(_) | CliError::Config(_) => error,
+                other if args.check => CliError::CheckFailed(Box::new(other)),
+                other => other,
+            })?
         }
         Command::Today(args) => today::run(&open(global, log).await?, format, &args).await?,
         Command::Branches => branches::run(&open(global, log).await?, format).await?,
@@ -170,7 +182,7 @@ async fn open(global: &GlobalArgs, log: &Log) -> Result<Session, CliError> {
     let session = session::open(&overrides(global), global.demo).await?;
     log.set_cap(session.config.log_max_bytes);
     for warning in &session.config.warnings {
-        eprintln!("crmdeck: warning: {warning}");
+        chatter::warn(warning);
     }
     Ok(session)
 }

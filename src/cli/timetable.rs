@@ -6,7 +6,7 @@ use super::branch::{self, BranchList};
 use super::groups::WALK_PER_PAGE;
 use super::week_grid::render_text;
 use super::{CliError, Format, on_terminal, pretty, print_csv, print_pretty};
-use crate::domain::check::{MaxParallel, check};
+use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{Slot, Week, WorkingHours, build_week, monday_to_sunday, summarize};
 use crate::domain::zone::Zone;
@@ -17,9 +17,11 @@ use crate::present::columns::findings;
 use crate::present::columns::lessons::{self, day_key};
 use crate::present::columns::table::Table;
 use crate::present::timetable::unplaced_reason;
+use crate::sanitize::sanitize_line;
 use crate::session::Session;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
+use std::collections::BTreeMap;
 
 /// The grid's width when stdout is not a terminal or its width is unknown.
 const FALLBACK_WIDTH: usize = 120;
@@ -31,12 +33,18 @@ pub async fn run(
 ) -> Result<String, CliError> {
     let config = &session.config;
     let branch_id = match &args.branch {
-        Some(flag) => branch::resolve(flag, &BranchList::new(session)).await?,
-        None => config.branch_id.ok_or_else(|| {
-            CliError::Usage(
-                "timetable needs a branch: --branch ID|NAME, or branch_id in the config".into(),
-            )
-        })?,
+        Some(flag) => Some(branch::resolve(flag, &BranchList::new(session)).await?),
+        None => config.branch_id,
+    };
+    let Some(branch_id) = branch_id else {
+        if args.check {
+            return check_every_branch(session, format, args).await;
+        }
+        return Err(CliError::Usage(
+            "timetable needs a branch: --branch ID|NAME, or branch_id in the config \
+             (--check alone checks every branch)"
+                .into(),
+        ));
     };
     // A week drawn from part of the groups would mislead: missing pages
     // fail the command.
@@ -48,18 +56,19 @@ pub async fn run(
     let week = build_week(&groups, &zone, args.archived);
     let hours = args.hours.unwrap_or(config.working_hours);
     if args.check {
-        return check_report(format, &week, groups, hours, &config.max_parallel);
+        let checked = Checked::of(None, week, groups, hours, &config.max_parallel);
+        return check_report(format, vec![checked], &config.max_parallel);
     }
     Ok(match format {
         Format::Table => render_text(&week, &groups, hours, config.language, grid_width()),
         Format::Json => print_pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
         Format::Csv => {
             if !week.undecodable.is_empty() {
-                eprintln!(
-                    "crmdeck: warning: {} groups not placed, their days or times cannot be read \
+                super::chatter::warn(&format!(
+                    "{} groups not placed, their days or times cannot be read \
                      (listed with --format json)",
                     week.undecodable.len()
-                );
+                ));
             }
             let lessons = lessons::of_week(&week, &groups);
             print_csv(&lessons::columns(), &lessons, &(), &BranchNames::new())?
@@ -67,56 +76,144 @@ pub async fn run(
     })
 }
 
+/// `--check` without a branch: every group of the centre, checked branch
+/// by branch (a crowded hour is one branch's), the findings naming their
+/// branch.
+async fn check_every_branch(
+    session: &Session,
+    format: Format,
+    args: &TimetableArgs,
+) -> Result<String, CliError> {
+    let config = &session.config;
+    let branch_list = BranchList::new(session);
+    let (groups, (zone, _), branches) = tokio::join!(
+        all_pages(session, None, WALK_PER_PAGE, false),
+        session.zone(),
+        branch_list.get()
+    );
+    let names: BranchNames = (branches.unwrap_or_default().iter())
+        .map(|branch| (branch.id, sanitize_line(&branch.name).into_owned()))
+        .collect();
+    let mut by_branch: BTreeMap<Option<i64>, Vec<Group>> = BTreeMap::new();
+    for group in groups?.into_groups()? {
+        by_branch.entry(group.branch_id).or_default().push(group);
+    }
+    let hours = args.hours.unwrap_or(config.working_hours);
+    let checked = (by_branch.into_iter())
+        .map(|(id, groups)| {
+            let name = match id {
+                Some(id) => names.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
+                None => "no branch".to_string(),
+            };
+            let week = build_week(&groups, &zone, args.archived);
+            Checked::of(Some(name), week, groups, hours, &config.max_parallel)
+        })
+        .collect();
+    check_report(format, checked, &config.max_parallel)
+}
+
+/// One branch's groups and what the check found in them.
+struct Checked {
+    /// Its name when the check ran over every branch.
+    branch: Option<String>,
+    groups: Vec<Group>,
+    findings: Vec<Finding>,
+}
+
+impl Checked {
+    fn of(
+        branch: Option<String>,
+        week: Week,
+        groups: Vec<Group>,
+        hours: WorkingHours,
+        max_parallel: &MaxParallel,
+    ) -> Self {
+        let findings = check(&week, &groups, hours, max_parallel);
+        Self {
+            branch,
+            groups,
+            findings,
+        }
+    }
+
+    /// A finding for people, after its branch when there is one.
+    fn describe(&self, finding: &Finding) -> String {
+        let text = describe(finding, &self.groups);
+        match &self.branch {
+            Some(branch) => format!("{branch}: {text}"),
+            None => text,
+        }
+    }
+}
+
 /// The findings of the check, one line each (JSON: one object each), as
-/// the error that makes the exit code 1; a line saying all is well otherwise.
+/// the error that makes the exit code 1. Nothing at all when all is well,
+/// in any format (cron mails any output): `-v` says so on stderr.
 fn check_report(
     format: Format,
-    week: &Week,
-    groups: Vec<Group>,
-    hours: WorkingHours,
+    checked: Vec<Checked>,
     max_parallel: &MaxParallel,
 ) -> Result<String, CliError> {
-    let findings = check(week, &groups, hours, max_parallel);
-    let report = match format {
-        Format::Table => findings
-            .iter()
-            .map(|finding| format!("{}\n", describe(finding, &groups)))
-            .collect(),
-        Format::Csv => {
-            Table::of(findings::COLUMNS, &findings, &groups, &BranchNames::new()).to_csv()
-        }
-        Format::Json => pretty(
-            &findings
-                .iter()
-                .map(|finding| FindingJson {
-                    code: finding.code(),
-                    group_ids: (finding.group_indices().iter())
-                        .map(|&index| groups[index].id)
-                        .collect(),
-                    finding: describe(finding, &groups),
-                })
-                .collect::<Vec<_>>(),
-        )?,
-    };
-    if findings.is_empty() {
-        let checked = if max_parallel.is_unset() {
+    let count: usize = checked.iter().map(|c| c.findings.len()).sum();
+    if count == 0 {
+        let unset = if max_parallel.is_unset() {
             " (max_parallel not set: lessons at once not checked)"
         } else {
             ""
         };
-        eprintln!("crmdeck: the timetable checks out{checked}");
-        return Ok(report);
+        super::chatter::note(&format!("crmdeck: the timetable checks out{unset}"));
+        return Ok(String::new());
     }
-    Err(CliError::Findings {
-        report,
-        count: findings.len(),
-    })
+    let report = match format {
+        Format::Table => (checked.iter())
+            .flat_map(|c| {
+                c.findings
+                    .iter()
+                    .map(|finding| format!("{}\n", c.describe(finding)))
+            })
+            .collect(),
+        Format::Csv => {
+            let mut tables = checked.iter().map(|c| {
+                let table = Table::of(
+                    findings::COLUMNS,
+                    &c.findings,
+                    &c.groups,
+                    &BranchNames::new(),
+                );
+                match &c.branch {
+                    Some(branch) => table.led_by("Branch", "branch", branch),
+                    None => table,
+                }
+            });
+            let mut all = tables.next().expect("a branch checked");
+            tables.for_each(|table| all.extend(table));
+            all.to_csv()
+        }
+        Format::Json => pretty(
+            &(checked.iter())
+                .flat_map(|c| {
+                    c.findings.iter().map(move |finding| FindingJson {
+                        code: finding.code(),
+                        branch: c.branch.clone(),
+                        group_ids: (finding.group_indices().iter())
+                            .map(|&index| c.groups[index].id)
+                            .collect(),
+                        finding: describe(finding, &c.groups),
+                    })
+                })
+                .collect::<Vec<_>>(),
+        )?,
+    };
+    Err(CliError::Findings { report, count })
 }
 
 #[derive(Serialize)]
 struct FindingJson {
     /// `cannot_place`, `ends_before_start`, `past_midnight`, `outside_hours`, `crowded`.
     code: &'static str,
+    /// Its branch's name, when every branch was checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    branch: Option<String>,
     group_ids: Vec<i64>,
     /// For people.
     finding: String,

@@ -58,6 +58,23 @@ impl Table {
     /// RFC 4180: a header line, then a line per row; quoted where needed,
     /// and a cell a spreadsheet would take for a formula defused (see
     /// [`csv_field`]).
+    /// The same table with a column in front holding `value` on every row
+    /// (the branch of a check run over every branch).
+    pub fn led_by(mut self, title: &str, name: &'static str, value: &str) -> Self {
+        self.headers.insert(0, title.to_uppercase());
+        self.names.insert(0, name);
+        self.max_widths.insert(0, None);
+        for row in &mut self.rows {
+            row.insert(0, value.to_string());
+        }
+        self
+    }
+
+    /// `other`'s rows after these (tables of the same columns).
+    pub fn extend(&mut self, other: Table) {
+        self.rows.extend(other.rows);
+    }
+
     pub fn to_csv(&self) -> String {
         std::iter::once(csv_line(&self.names))
             .chain(self.rows.iter().map(|row| csv_line(row)))

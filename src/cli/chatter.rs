@@ -1,0 +1,79 @@
+//! What the CLI says on stderr besides its errors, for a person at a
+//! terminal and for cron alike: cron mails any output, so a clean run
+//! says nothing there.
+//!
+//! - progress and counts (`240 groups from every page`, `page 1/12 …`):
+//!   only when stderr is a terminal, or with `-v`;
+//! - warnings (`crmdeck: warning: …`) and hints (`page 1 of 12 — add
+//!   --all for every group`): unless `-q`;
+//! - errors: always.
+//!
+//! Held once per run (set from the flags before a subcommand runs): every
+//! subcommand and the page walk read it, and threading it through each
+//! would change every signature for one bit of policy.
+
+use std::io::IsTerminal;
+use std::sync::OnceLock;
+
+/// How much the CLI says besides its errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chatter {
+    /// `-q`: errors only.
+    Quiet,
+    /// Progress and counts only on a terminal; warnings always.
+    Normal,
+    /// `-v`: progress and counts wherever stderr goes.
+    Verbose,
+}
+
+static CHATTER: OnceLock<Chatter> = OnceLock::new();
+
+/// This run's chatter, from `-q` and `-v` (the first call wins).
+pub fn set(quiet: bool, verbose: bool) {
+    let chatter = match (quiet, verbose) {
+        (true, _) => Chatter::Quiet,
+        (false, true) => Chatter::Verbose,
+        (false, false) => Chatter::Normal,
+    };
+    let _ = CHATTER.set(chatter);
+}
+
+fn chatter() -> Chatter {
+    *CHATTER.get().unwrap_or(&Chatter::Normal)
+}
+
+/// Whether progress and counts are said.
+pub fn progress() -> bool {
+    match chatter() {
+        Chatter::Quiet => false,
+        Chatter::Normal => std::io::stderr().is_terminal(),
+        Chatter::Verbose => true,
+    }
+}
+
+/// Whether progress is drawn in place (`\r`): only on a terminal.
+pub fn live() -> bool {
+    progress() && std::io::stderr().is_terminal()
+}
+
+/// Says `text` (a count, a hint for a person) when progress is said.
+pub fn note(text: &str) {
+    if progress() {
+        eprintln!("{text}");
+    }
+}
+
+/// Says `text` (a hint for whoever wrote the command: only one page of
+/// several was asked) unless `-q`.
+pub fn hint(text: &str) {
+    if chatter() != Chatter::Quiet {
+        eprintln!("{text}");
+    }
+}
+
+/// Says `crmdeck: warning: text` unless `-q`.
+pub fn warn(text: &str) {
+    if chatter() != Chatter::Quiet {
+        eprintln!("crmdeck: warning: {text}");
+    }
+}
