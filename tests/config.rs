@@ -289,6 +289,18 @@ fn file_then_profile_then_env_then_flags() {
 }
 
 #[test]
+fn a_profile_is_named_in_any_case_unless_two_differ_by_case_only() {
+    let home = Home::with_config(LAYERED);
+    let config = home.load_with(&profile("WORK")).unwrap();
+    assert_eq!(config.profile.as_deref(), Some("work"));
+    assert_eq!(config.per_page, 30);
+    let twins = Home::with_config("[profiles.work]\nper_page = 1\n[profiles.Work]\nper_page = 2\n");
+    assert_eq!(twins.load_with(&profile("Work")).unwrap().per_page, 2);
+    let error = twins.load_with(&profile("WORK")).unwrap_err().to_string();
+    assert!(error.contains("unknown profile \"WORK\""), "{error}");
+}
+
+#[test]
 fn the_cache_is_off_with_the_flag_the_key_or_a_profiles_key() {
     let no_cache = Overrides {
         no_cache: true,

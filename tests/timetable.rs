@@ -443,6 +443,12 @@ async fn today_as_a_table_and_csv_and_a_bad_at() {
     assert_contains(&csv, &["\r\nnext,16:00,17:30,in 10 min,"]);
     let out = fx.run(&["today", "--at", "tomorrow at four"]).await;
     assert_failed(&out, 2, "YYYY-MM-DDTHH:MM");
+    // A time of day alone: today, in the centre's zone.
+    let at = today_at(&fx, "1", "15:50", &[]).await;
+    let centre_today = chrono::Utc::now()
+        .with_timezone(&chrono_tz::Asia::Tashkent)
+        .date_naive();
+    assert_eq!(at["at"], format!("{centre_today}T15:50"));
 }
 
 #[tokio::test]

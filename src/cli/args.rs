@@ -3,8 +3,7 @@
 
 use crate::demo::{DEFAULT_GROUPS, ENV_GROUPS, ENV_MAX_PER_PAGE, MAX_GROUPS, MAX_PER_PAGE};
 use crate::domain::timetable::WorkingHours;
-use crate::domain::today::parse_at;
-use chrono::NaiveDateTime;
+use crate::domain::today::{At, parse_at_or_time};
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use std::net::SocketAddr;
@@ -214,9 +213,10 @@ pub struct TodayArgs {
     /// the config, else every branch)
     #[arg(long, value_name = "ID|NAME")]
     pub branch: Option<String>,
-    /// The moment to answer for, in the centre's zone [default: now]
-    #[arg(long, value_name = "YYYY-MM-DDTHH:MM", value_parser = parse_at)]
-    pub at: Option<NaiveDateTime>,
+    /// The moment to answer for, in the centre's zone: a date and time, or
+    /// a time of day today [default: now]
+    #[arg(long, value_name = "[YYYY-MM-DDT]HH:MM", value_parser = parse_at_or_time)]
+    pub at: Option<At>,
     /// Archived groups (and other statuses) too
     #[arg(long)]
     pub archived: bool,

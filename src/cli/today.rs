@@ -37,7 +37,8 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     let branches: BranchNames = (branches.unwrap_or_default().iter())
         .map(|branch| (branch.id, branch.name.clone()))
         .collect();
-    let at = args.at.unwrap_or_else(|| zone.wall_clock(Utc::now()));
+    let now = zone.wall_clock(Utc::now());
+    let at = args.at.map_or(now, |at| at.on(now));
     let today = today(&groups, &zone, at, args.archived);
     Ok(match format {
         Format::Json => print_pretty(&today_json(&today, &groups, &branches))?,

@@ -458,8 +458,16 @@ fn choose_profile(
     let known: Vec<String> = file
         .map(|f| f.profiles.keys().cloned().collect())
         .unwrap_or_default();
-    if known.contains(&name) {
-        Ok(Some(name))
+    // Exactly as written, else the one that differs from it in case only
+    // (`--profile SMALL` for `[profiles.small]`, as `:profile` takes it).
+    let found = known.iter().find(|k| **k == name).or_else(|| {
+        let mut same = known
+            .iter()
+            .filter(|k| k.to_lowercase() == name.to_lowercase());
+        same.next().filter(|_| same.next().is_none())
+    });
+    if let Some(found) = found {
+        Ok(Some(found.clone()))
     } else {
         Err(ConfigError::UnknownProfile {
             name,

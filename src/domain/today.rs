@@ -229,6 +229,34 @@ fn minutes_until(from: NaiveDateTime, to: NaiveDateTime) -> i64 {
     seconds.div_euclid(60) + i64::from(seconds.rem_euclid(60) > 0)
 }
 
+/// The moment `--at` names: a whole date and time, or a time of day
+/// (today, in the centre's zone, once its clock is known).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum At {
+    Moment(NaiveDateTime),
+    TimeToday(NaiveTime),
+}
+
+impl At {
+    /// The moment on the wall clock whose date is `today`'s.
+    pub fn on(self, today: NaiveDateTime) -> NaiveDateTime {
+        match self {
+            Self::Moment(moment) => moment,
+            Self::TimeToday(time) => today.date().and_time(time),
+        }
+    }
+}
+
+/// `--at`: a date and time ([`parse_at`]) or a time of day (`15:50`).
+pub fn parse_at_or_time(text: &str) -> Result<At, String> {
+    match NaiveTime::parse_from_str(text.trim(), "%H:%M") {
+        Ok(time) => Ok(At::TimeToday(time)),
+        Err(_) => parse_at(text)
+            .map(At::Moment)
+            .map_err(|why| format!("{why}, or a time of day HH:MM (today in the centre's zone)")),
+    }
+}
+
 /// A whole minute of wall clock, for tests and `--at` (written back by
 /// `present::today::format_at`).
 pub fn parse_at(text: &str) -> Result<NaiveDateTime, String> {
@@ -247,6 +275,23 @@ pub fn parse_at(text: &str) -> Result<NaiveDateTime, String> {
 mod tests {
     use super::*;
     use crate::domain::test_groups::{exact, group, numbered, on};
+
+    #[test]
+    fn at_takes_a_moment_or_a_time_of_day_today() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 27)
+            .unwrap()
+            .and_hms_opt(0, 10, 0)
+            .unwrap();
+        let at = parse_at_or_time("15:50").unwrap();
+        assert_eq!(at.on(today).to_string(), "2026-11-27 15:50:00");
+        let at = parse_at_or_time("2026-11-23T15:50").unwrap();
+        assert_eq!(at.on(today).to_string(), "2026-11-23 15:50:00");
+        let why = parse_at_or_time("25:61").unwrap_err();
+        assert!(
+            why.ends_with("or a time of day HH:MM (today in the centre's zone)"),
+            "{why}"
+        );
+    }
     use crate::domain::timetable::UnplacedReason;
     use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
