@@ -196,6 +196,25 @@ impl PluginsTab {
         self.token_revealed = false;
     }
 
+    /// Selects the plugin `plugin_id` and opens its detail, its token
+    /// masked (what `:install N` asks about is what is shown); filters that
+    /// hide it are cleared.
+    fn show_plugin(&mut self, plugin_id: i64, shared: &World) {
+        let plugins = shared.plugins();
+        let Some(index) = plugins.iter().position(|p| p.id == plugin_id) else {
+            return;
+        };
+        self.list.chosen = true;
+        self.refilter_keeping(Some(plugin_id), plugins, &shared.layout);
+        if self.list.selected() != Some(index) {
+            self.list.set_filter("");
+            self.type_filter = TypeFilter::All;
+            self.refilter_keeping(Some(plugin_id), plugins, &shared.layout);
+        }
+        self.close_detail();
+        self.list.open_detail();
+    }
+
     /// The selected plugin's detail.
     pub fn detail(&self, shared: &World) -> Option<Vec<DocLine>> {
         let (requests, zone) = (&shared.requests, &shared.settings.timezone);
@@ -468,6 +487,7 @@ impl Screen for PluginsTab {
         match *command {
             Command::Install { plugin_id } => self.install(plugin_id, shared),
             Command::AskInstall { plugin_id } => {
+                self.show_plugin(plugin_id, shared);
                 self.ask_install(Some(plugin_id), shared);
                 Vec::new()
             }
@@ -503,6 +523,11 @@ impl Screen for PluginsTab {
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
         self.fetch(shared.requests_mut())
+    }
+
+    /// Leaving the tab leaves its detail: the token is masked again.
+    fn on_hide(&mut self) {
+        self.close_detail();
     }
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {

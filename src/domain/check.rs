@@ -293,7 +293,13 @@ mod tests {
             ..group(1, DaysCode::Other("x".into()), "10:00", "11:00")
         }];
         let found = findings(&groups, &MaxParallel::default());
-        let [Finding::CannotPlace { group_index, reason }] = found.as_slice() else {
+        let [
+            Finding::CannotPlace {
+                group_index,
+                reason,
+            },
+        ] = found.as_slice()
+        else {
             panic!("one group that cannot be placed: {found:?}");
         };
         assert_eq!((*group_index, reason.code()), (0, "unknown_status"));

@@ -335,7 +335,6 @@ pub fn clock_at(minute: u32) -> NaiveTime {
     NaiveTime::MIN + TimeDelta::minutes(i64::from(minute % MINUTES_PER_DAY))
 }
 
-
 /// The weekdays `group` meets, or why there are none.
 fn meeting_days(group: &Group) -> Result<Vec<Weekday>, UnplacedReason> {
     let days = weekdays(&group.days, &group.exact_days);
@@ -874,10 +873,7 @@ mod tests {
         assert_eq!(active.hidden, 2);
         assert_eq!(active.undecodable, unknown);
         let all = build_week(&groups, &utc(), true);
-        assert_eq!(
-            lanes_on(&all, Mon),
-            vec![(1, 0, 2), (2, 1, 2), (4, 0, 1)]
-        );
+        assert_eq!(lanes_on(&all, Mon), vec![(1, 0, 2), (2, 1, 2), (4, 0, 1)]);
         assert_eq!(all.hidden, 0);
         assert_eq!(all.undecodable.len(), 2);
         assert_eq!(all.undecodable[0], unknown[0]);

@@ -620,3 +620,31 @@ fn below_the_smallest_size_only_quit_and_suspend_act() {
     // The same keys at a size that draws: the install goes out.
     install_plugin_2(&mut app);
 }
+
+#[test]
+fn leaving_the_tab_leaves_the_detail_and_masks_its_token() {
+    let mut app = loaded();
+    press(&mut app, "1dv");
+    assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
+    press(&mut app, "21");
+    assert_eq!(app.context(), Context::PluginsList);
+    assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
+}
+
+#[test]
+fn install_n_opens_the_detail_of_n_not_the_one_left_open() {
+    let mut app = loaded();
+    // Click's neighbour Telegram bot open with its token shown, a filter
+    // that hides Click, then `:install 4` (Click) from the Groups tab.
+    press(&mut app, "1/tele\ndv2");
+    press(&mut app, ":install 4\n");
+    assert_eq!(app.tab, Tab::Plugins);
+    assert_eq!(selected_plugin(&app), Some(4));
+    assert_eq!(
+        app.tabs.plugins.list.focus(),
+        crate::app::list_pane::Focus::Detail
+    );
+    assert!(!app.tabs.plugins.token_revealed);
+    let confirm = app.overlay::<Confirm>().expect("the confirmation");
+    assert_eq!(confirm.0.object, "Click");
+}
