@@ -280,6 +280,13 @@ impl PluginsTab {
             Some(id) => find(plugins, id),
             None => self.selected(plugins),
         };
+        if plugin.is_none() && !self.loaded && self.is_loading(&shared.requests) {
+            // Said until the list arrives: then it no longer holds.
+            let now = shared.now;
+            let said = "the catalogue is still loading: install once it shows";
+            shared.status_line().info_until(Topic::Plugins, said, now);
+            return;
+        }
         let target = self.install_target(plugin, shared.settings.read_only, &shared.requests);
         match target.map(install_confirmation) {
             Ok(confirmation) => shared.open(Open::Confirm(confirmation)),
@@ -373,6 +380,25 @@ impl PluginsTab {
         }
     }
 
+    /// Esc while an install is on its way: says once that it cannot be
+    /// called back (the server may be installing it); true when said. A
+    /// second Esc dismisses that as any message.
+    fn uncalled_install(&self, shared: &mut Shared) -> bool {
+        let requests = &shared.requests;
+        let Some(plugin) = (shared.plugins().iter()).find(|p| is_installing(requests, p.id)) else {
+            return false;
+        };
+        let said = format!(
+            "the install of {} cannot be called back: waiting for the server's answer",
+            sanitize_line(&plugin.name)
+        );
+        if shared.status.current().is_some_and(|m| m.text == said) {
+            return false;
+        }
+        shared.info(said);
+        true
+    }
+
     /// The token of the selected plugin, if it is installed with one.
     pub fn selected_token<'p>(&self, plugins: &'p [Plugin]) -> Option<&'p str> {
         self.selected(plugins)?.user.as_ref()?.token.as_deref()
@@ -417,6 +443,7 @@ impl Screen for PluginsTab {
                 self.refilter(shared);
             }
             Action::Back if focus == Focus::Detail => self.close_detail(),
+            Action::Back if focus == Focus::List && self.uncalled_install(shared) => {}
             _ => {
                 if self.list.perform(action, shared.status_line()) == Done::Refilter {
                     self.refilter(shared);

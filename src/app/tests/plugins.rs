@@ -541,6 +541,7 @@ fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
     let id = fetch_of(&effects, &Request::Plugins);
     respond(&mut app, id, Answer::Branches(Ok(fixtures::branches())));
     assert!(!app.tabs.plugins.loaded);
+    press(&mut app, "1");
     assert!(
         status(&app, Error)
             .unwrap()
@@ -647,4 +648,35 @@ fn install_n_opens_the_detail_of_n_not_the_one_left_open() {
     assert!(!app.tabs.plugins.token_revealed);
     let confirm = app.overlay::<Confirm>().expect("the confirmation");
     assert_eq!(confirm.0.object, "Click");
+}
+
+#[test]
+fn i_while_the_catalogue_loads_says_so_until_it_arrives() {
+    let (mut app, effects) = fresh();
+    let id = fetch_of(&effects, &Request::Plugins);
+    press(&mut app, "1i");
+    let loading = "the catalogue is still loading: install once it shows";
+    assert_eq!(status(&app, Info), Some(loading));
+    press(&mut app, ":install 4\n");
+    assert_eq!(status(&app, Info), Some(loading));
+    respond_ok(&mut app, id, &Request::Plugins);
+    assert!(app.world.status.current().is_none(), "it no longer holds");
+}
+
+#[test]
+fn escape_during_a_hung_install_says_it_cannot_be_called_back() {
+    let mut app = loaded();
+    install_plugin_2(&mut app);
+    press(&mut app, "\x1b");
+    assert_eq!(
+        status(&app, Info),
+        Some(
+            "the install of SMS gateway (Eskiz) cannot be called back: waiting for the server's answer"
+        )
+    );
+    press(&mut app, "\x1b");
+    assert!(
+        app.world.status.current().is_none(),
+        "a second Esc dismisses it"
+    );
 }
