@@ -17,6 +17,7 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::time::Duration;
 use support::fixtures::{self, answer, loaded_app, press, server_answer};
+use support::screen::text_of;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
@@ -159,6 +160,30 @@ fn missing_pages_say_so_and_r_retries() {
         });
         app
     });
+}
+
+/// Today from a walk with pages missing: each part says its day is partial.
+#[test]
+fn today_says_when_its_day_is_built_from_partial_data() {
+    let mut app = first_page_then((80, 24), |page| {
+        Some(ApiError::Server {
+            status: 502,
+            message: Some(format!("Bad Gateway (page {page})")),
+        })
+    });
+    press(&mut app, "4");
+    let screen = text_of(draw(&app).backend().buffer());
+    let headings: Vec<&str> = (screen.lines())
+        .filter(|line| line.starts_with(" Now ·") || line.starts_with(" Next ·"))
+        .collect();
+    assert_eq!(headings.len(), 2, "{screen}");
+    for heading in headings {
+        assert!(
+            heading.contains("partial: 1/5 pages, 4 missing (r)"),
+            "{screen}"
+        );
+    }
+    snapshot("today_pages_missing_80x24", &app);
 }
 
 #[test]

@@ -16,6 +16,7 @@ use super::screen::Screen;
 use super::shared::{Shared, World};
 use super::tab::Tab;
 use super::text_input::{Edit, TextInput};
+use crate::sanitize::sanitize_line;
 use crossterm::event::KeyEvent;
 
 /// Lines of history kept (in memory and in the file).
@@ -139,7 +140,18 @@ impl CommandLine {
         shared.ask(Ask::Close);
         let ask = match run {
             Run::Perform(action) => Ask::Perform(action),
-            Run::Branch(id) => Ask::Command(Command::ShowBranch(id)),
+            Run::Branch(id) => {
+                // Plugins shows no branch: the change is said, not unseen.
+                if matches!(self.under, Context::PluginsList | Context::PluginDetail) {
+                    let name = branches(shared).iter().find(|b| Some(b.id) == id);
+                    let name = name.map_or_else(
+                        || "all branches".to_owned(),
+                        |branch| sanitize_line(&branch.name).into_owned(),
+                    );
+                    shared.info(format!("Groups, Week and Today now show {name}"));
+                }
+                Ask::Command(Command::ShowBranch(id))
+            }
             Run::Install(plugin_id) => {
                 // The confirmation opens over the plugins it installs among.
                 shared.ask(Ask::Show {

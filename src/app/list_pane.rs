@@ -397,7 +397,7 @@ impl ListPane {
 
     /// The keys every list takes the same way: `/` and Enter/Esc in the
     /// filter, Enter or `d` for the detail and Esc back from it, Esc in the
-    /// list (clears the filter, then the status line).
+    /// list (dismisses the message shown, then clears the filter).
     pub fn perform(&mut self, action: Action, status: &mut StatusLine) -> Done {
         match (self.focus(), action) {
             (Focus::Filter, Action::Accept) => self.filtering = false,
@@ -409,13 +409,13 @@ impl ListPane {
             (Focus::Detail, Action::Back) => self.detail_focused = false,
             (Focus::List, Action::Filter) => self.filtering = true,
             (Focus::List, Action::Open | Action::ShowDetails) => self.open_detail(),
+            // The newest first: a message, then the filter.
+            (Focus::List, Action::Back) if status.dismiss() => {}
             (Focus::List, Action::Back) if !self.filter.is_empty() => {
                 self.filter.clear();
                 return Done::Refilter;
             }
-            (Focus::List, Action::Back) => {
-                status.dismiss();
-            }
+            (Focus::List, Action::Back) => {}
             _ => return Done::Nothing,
         }
         Done::Handled
@@ -514,7 +514,7 @@ mod tests {
     }
 
     #[test]
-    fn escape_clears_the_filter_then_the_status_line() {
+    fn escape_dismisses_the_message_then_clears_the_filter() {
         let mut pane = pane_of(3);
         let mut status = StatusLine::default();
         status.info("hello", chrono::DateTime::UNIX_EPOCH);
@@ -524,10 +524,10 @@ mod tests {
         assert!(pane.type_text(&x));
         assert_eq!(pane.perform(Action::Accept, &mut status), Done::Handled);
         assert_eq!(pane.focus(), Focus::List);
-        assert_eq!(pane.perform(Action::Back, &mut status), Done::Refilter);
-        assert!(pane.filter.is_empty() && status.current().is_some());
         assert_eq!(pane.perform(Action::Back, &mut status), Done::Handled);
-        assert!(status.current().is_none());
+        assert!(!pane.filter.is_empty() && status.current().is_none());
+        assert_eq!(pane.perform(Action::Back, &mut status), Done::Refilter);
+        assert!(pane.filter.is_empty());
         assert_eq!(pane.perform(Action::Install, &mut status), Done::Nothing);
     }
 

@@ -98,9 +98,11 @@ impl App {
             Owner::Walk => self.world.take_walked(&answer),
             Owner::Tab(_) => Vec::new(),
         };
-        self.world
-            .status
-            .said_by_screen(matches!(owner, Owner::Tab(_)));
+        let speaker = match owner {
+            Owner::Tab(tab) => Some(tab),
+            Owner::App | Owner::Walk => None,
+        };
+        self.world.status.said_by(speaker);
         for &tab in Tab::ALL.iter().filter(|&&tab| owner != Owner::Tab(tab)) {
             self.tabs
                 .get_mut(tab)

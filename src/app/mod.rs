@@ -108,6 +108,7 @@ impl App {
             remembered: SavedView::default(),
         };
         let shared = &mut Shared::new(&mut app.world);
+        shared.status_line().tab_shown(tab);
         let mut effects = app.tabs.get_mut(app.tab).start(shared);
         effects.push(shared.requests_mut().send(Owner::App, Request::Branches));
         for &tab in Tab::ALL.iter().filter(|&&tab| tab != app.tab) {
@@ -145,7 +146,7 @@ impl App {
     pub fn update(&mut self, input: Input, now: DateTime<Utc>) -> Vec<Effect> {
         self.world.now = now;
         let by_user = matches!(input, Input::Key(_) | Input::Mouse(_));
-        self.world.status.said_by_screen(by_user);
+        self.world.status.said_by(by_user.then_some(self.tab));
         let mut effects = match input {
             Input::Key(key) => self.on_key(&key),
             Input::Mouse(_) if self.world.layout.is_too_small() => Vec::new(),
@@ -330,9 +331,9 @@ impl App {
     /// Shows `tab` (overlays close); with `reload`, it fetches again.
     fn show_tab(&mut self, tab: Tab, reload: bool) -> Vec<Effect> {
         if tab != self.tab {
-            self.world.status.screen_left();
             self.tabs.get_mut(self.tab).on_hide();
         }
+        self.world.status.tab_shown(tab);
         self.tab = tab;
         self.overlays.clear();
         let screen = self.tabs.get_mut(tab);

@@ -196,6 +196,25 @@ impl PluginsTab {
         self.token_revealed = false;
     }
 
+    /// Selects the plugin `plugin_id` and opens its detail, its token
+    /// masked (what `:install N` asks about is what is shown); filters that
+    /// hide it are cleared.
+    fn show_plugin(&mut self, plugin_id: i64, shared: &World) {
+        let plugins = shared.plugins();
+        let Some(index) = plugins.iter().position(|p| p.id == plugin_id) else {
+            return;
+        };
+        self.list.chosen = true;
+        self.refilter_keeping(Some(plugin_id), plugins, &shared.layout);
+        if self.list.selected() != Some(index) {
+            self.list.set_filter("");
+            self.type_filter = TypeFilter::All;
+            self.refilter_keeping(Some(plugin_id), plugins, &shared.layout);
+        }
+        self.close_detail();
+        self.list.open_detail();
+    }
+
     /// The selected plugin's detail.
     pub fn detail(&self, shared: &World) -> Option<Vec<DocLine>> {
         let (requests, zone) = (&shared.requests, &shared.settings.timezone);
@@ -261,6 +280,13 @@ impl PluginsTab {
             Some(id) => find(plugins, id),
             None => self.selected(plugins),
         };
+        if plugin.is_none() && !self.loaded && self.is_loading(&shared.requests) {
+            // Said until the list arrives: then it no longer holds.
+            let now = shared.now;
+            let said = "the catalogue is still loading: install once it shows";
+            shared.status_line().info_until(Topic::Plugins, said, now);
+            return;
+        }
         let target = self.install_target(plugin, shared.settings.read_only, &shared.requests);
         match target.map(install_confirmation) {
             Ok(confirmation) => shared.open(Open::Confirm(confirmation)),
@@ -354,6 +380,25 @@ impl PluginsTab {
         }
     }
 
+    /// Esc while an install is on its way: says once that it cannot be
+    /// called back (the server may be installing it); true when said. A
+    /// second Esc dismisses that as any message.
+    fn uncalled_install(&self, shared: &mut Shared) -> bool {
+        let requests = &shared.requests;
+        let Some(plugin) = (shared.plugins().iter()).find(|p| is_installing(requests, p.id)) else {
+            return false;
+        };
+        let said = format!(
+            "the install of {} cannot be called back: waiting for the server's answer",
+            sanitize_line(&plugin.name)
+        );
+        if shared.status.current().is_some_and(|m| m.text == said) {
+            return false;
+        }
+        shared.info(said);
+        true
+    }
+
     /// The token of the selected plugin, if it is installed with one.
     pub fn selected_token<'p>(&self, plugins: &'p [Plugin]) -> Option<&'p str> {
         self.selected(plugins)?.user.as_ref()?.token.as_deref()
@@ -398,6 +443,7 @@ impl Screen for PluginsTab {
                 self.refilter(shared);
             }
             Action::Back if focus == Focus::Detail => self.close_detail(),
+            Action::Back if focus == Focus::List && self.uncalled_install(shared) => {}
             _ => {
                 if self.list.perform(action, shared.status_line()) == Done::Refilter {
                     self.refilter(shared);
@@ -468,6 +514,7 @@ impl Screen for PluginsTab {
         match *command {
             Command::Install { plugin_id } => self.install(plugin_id, shared),
             Command::AskInstall { plugin_id } => {
+                self.show_plugin(plugin_id, shared);
                 self.ask_install(Some(plugin_id), shared);
                 Vec::new()
             }
@@ -503,6 +550,11 @@ impl Screen for PluginsTab {
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
         self.fetch(shared.requests_mut())
+    }
+
+    /// Leaving the tab leaves its detail: the token is masked again.
+    fn on_hide(&mut self) {
+        self.close_detail();
     }
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {

@@ -286,6 +286,26 @@ mod tests {
     }
 
     #[test]
+    fn a_group_of_an_unknown_status_is_reported_with_an_unreadable_days_code() {
+        use crate::model::GroupStatus;
+        let groups = vec![Group {
+            status: GroupStatus::Other("7".into()),
+            ..group(1, DaysCode::Other("x".into()), "10:00", "11:00")
+        }];
+        let found = findings(&groups, &MaxParallel::default());
+        let [
+            Finding::CannotPlace {
+                group_index,
+                reason,
+            },
+        ] = found.as_slice()
+        else {
+            panic!("one group that cannot be placed: {found:?}");
+        };
+        assert_eq!((*group_index, reason.code()), (0, "unknown_status"));
+    }
+
+    #[test]
     fn a_crowded_stretch_is_its_branch_day_minutes_and_groups() {
         let in_branch = |id, start, end| Group {
             branch_id: Some(4),

@@ -19,7 +19,10 @@
 //! - A missing or unreadable end is the start plus the course's
 //!   `lesson_duration` ([`Slot::end_estimated`]); a start is never guessed.
 //! - Placed: active groups and groups sent without a status; archived groups
-//!   and other status codes only on request (counted in [`Week::hidden`]).
+//!   only on request (counted in [`Week::hidden`]). A status that is neither
+//!   active nor archived (7) is not known to be either: the group is not
+//!   placed and not hidden, but unplaced ([`UnplacedReason::UnknownStatus`]),
+//!   so that nothing is dropped unseen.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
@@ -103,6 +106,8 @@ pub enum UnplacedReason {
     NoTimes,
     /// A start or end time that is not a time, as sent.
     UndecodableTime(String),
+    /// A status that is neither active (2) nor archived (3), as sent.
+    UnknownStatus(String),
 }
 
 impl UnplacedReason {
@@ -114,6 +119,7 @@ impl UnplacedReason {
             Self::UnknownExactDays(_) => "unknown_exact_days",
             Self::NoTimes => "no_times",
             Self::UndecodableTime(_) => "undecodable_time",
+            Self::UnknownStatus(_) => "unknown_status",
         }
     }
 }
@@ -134,7 +140,7 @@ pub struct Week {
     pub days: [Vec<Slot>; 7],
     /// Groups whose days or times cannot be read, in the order given.
     pub undecodable: Vec<Unplaced>,
-    /// Groups left out because they are archived or of another status.
+    /// Archived groups left out.
     pub hidden: usize,
 }
 
@@ -231,9 +237,20 @@ pub fn build_days(
 ) -> Week {
     let mut week = Week::default();
     for (group_index, group) in groups.iter().map(AsRef::as_ref).enumerate() {
-        if !include_archived && !is_current(&group.status) {
-            week.hidden += 1;
-            continue;
+        match &group.status {
+            GroupStatus::Other(raw) if !raw.trim().is_empty() => {
+                let reason = UnplacedReason::UnknownStatus(raw.trim().to_owned());
+                week.undecodable.push(Unplaced {
+                    group_index,
+                    reason,
+                });
+                continue;
+            }
+            GroupStatus::Archive if !include_archived => {
+                week.hidden += 1;
+                continue;
+            }
+            _ => {}
         }
         match meeting_days(group).and_then(|days| lesson(group, zone).map(|times| (days, times))) {
             Ok((days, times)) => {
@@ -316,16 +333,6 @@ fn minute_of_day(time: NaiveTime) -> u32 {
 /// The time of day `minute` minutes after midnight (wrapping at 24:00).
 pub fn clock_at(minute: u32) -> NaiveTime {
     NaiveTime::MIN + TimeDelta::minutes(i64::from(minute % MINUTES_PER_DAY))
-}
-
-/// Active, or no status sent at all (an older payload): the groups placed
-/// unless archived ones are asked for.
-fn is_current(status: &GroupStatus) -> bool {
-    match status {
-        GroupStatus::Active => true,
-        GroupStatus::Archive => false,
-        GroupStatus::Other(raw) => raw.trim().is_empty(),
-    }
 }
 
 /// The weekdays `group` meets, or why there are none.
@@ -856,17 +863,20 @@ mod tests {
                 ..group(5, DaysCode::Other("x".into()), "10:00", "11:00")
             },
         ];
+        // Status 7 is neither: never placed, never hidden, but listed.
+        let unknown = [Unplaced {
+            group_index: 2,
+            reason: UnplacedReason::UnknownStatus("7".into()),
+        }];
         let active = build_week(&groups, &utc(), false);
         assert_eq!(lanes_on(&active, Mon), vec![(1, 0, 1), (4, 0, 1)]);
-        assert_eq!(active.hidden, 3);
-        assert!(active.undecodable.is_empty());
+        assert_eq!(active.hidden, 2);
+        assert_eq!(active.undecodable, unknown);
         let all = build_week(&groups, &utc(), true);
-        assert_eq!(
-            lanes_on(&all, Mon),
-            vec![(1, 0, 2), (2, 1, 2), (3, 0, 1), (4, 0, 1)]
-        );
+        assert_eq!(lanes_on(&all, Mon), vec![(1, 0, 2), (2, 1, 2), (4, 0, 1)]);
         assert_eq!(all.hidden, 0);
-        assert_eq!(all.undecodable.len(), 1);
+        assert_eq!(all.undecodable.len(), 2);
+        assert_eq!(all.undecodable[0], unknown[0]);
     }
 
     #[test]

@@ -411,6 +411,30 @@ mod tests {
     }
 
     #[test]
+    fn a_group_of_an_unknown_status_cannot_be_placed_and_is_not_dropped() {
+        // Status 7 with a days code that cannot be read: every day; status
+        // 7 with days that can be read: on those days only.
+        let unknown = |id, days| Group {
+            status: GroupStatus::Other("7".into()),
+            ..group(id, days, "10:00", "11:00")
+        };
+        let groups = vec![
+            unknown(1, DaysCode::Other("x".into())),
+            unknown(2, DaysCode::MonWedFri),
+        ];
+        for include_archived in [false, true] {
+            let monday = today(&groups, &new_york(), on(0, "09:00"), include_archived);
+            let unplaced: Vec<(i64, &str)> = (monday.cannot_place.iter())
+                .map(|u| (groups[u.group_index].id, u.reason.code()))
+                .collect();
+            assert_eq!(unplaced, [(1, "unknown_status"), (2, "unknown_status")]);
+            assert_eq!(monday.hidden, 0);
+            let tuesday = today(&groups, &new_york(), on(1, "09:00"), include_archived);
+            assert_eq!(tuesday.cannot_place.len(), 1);
+        }
+    }
+
+    #[test]
     fn the_four_parts_at_a_quarter_to_four() {
         let times = [
             "09:00-10:30",

@@ -39,6 +39,9 @@ pub fn unplaced_reason(reason: &UnplacedReason) -> String {
         }
         UnplacedReason::NoTimes => "no lesson time (start, or end and course duration)".to_owned(),
         UnplacedReason::UndecodableTime(raw) => format!("lesson time \"{raw}\" is not a time"),
+        UnplacedReason::UnknownStatus(raw) => {
+            format!("status {raw} is neither active (2) nor archived (3)")
+        }
     }
 }
 

@@ -52,6 +52,11 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
     );
     let buf = frame.buffer_mut();
     table.draw_heads(buf, line(1), styles);
+    // Each part says when its day is built from some of the pages only.
+    let partial = (shared.store.groups(tab.branch_id))
+        .map(|list| list.progress())
+        .filter(|progress| progress.missing > 0)
+        .map(|progress| format!(" · partial: {progress} (r)"));
     let shown = tab
         .lines()
         .into_iter()
@@ -69,10 +74,13 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
                     0 => "none".to_owned(),
                     n => n.to_string(),
                 };
-                let text = Line::from(vec![
+                let mut text = Line::from(vec![
                     Span::styled(format!(" {}", heading(part)), styles.heading),
                     Span::styled(format!(" · {count}"), styles.dim),
                 ]);
+                if let Some(partial) = &partial {
+                    text.push_span(Span::styled(partial.clone(), styles.warning));
+                }
                 frame.render_widget(Paragraph::new(text), area);
             }
             TodayLine::Entry(index) => {

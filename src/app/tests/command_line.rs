@@ -405,3 +405,18 @@ fn a_command_bound_to_a_key_runs_as_its_line_does() {
     let effects = press(&mut app, ":export\n");
     assert!(effects.iter().any(|e| matches!(e, Effect::Export { .. })));
 }
+
+#[test]
+fn branch_from_plugins_says_which_tabs_it_changed() {
+    let mut app = loaded();
+    press(&mut app, "1:branch Ser\n");
+    assert_eq!(app.world.branch_id, Some(4));
+    assert_eq!(
+        status(&app, crate::app::status::Severity::Info),
+        Some("Groups, Week and Today now show Sergeli")
+    );
+    // On Groups the summary line shows it: nothing said.
+    press(&mut app, "2:branch Chil\n");
+    assert_eq!(app.world.branch_id, Some(1));
+    assert!(app.world.status.current().is_none());
+}

@@ -557,3 +557,24 @@ fn help_lists_the_commands_and_its_search_finds_them() {
     assert!(words(&lines("tok")).is_empty());
     assert!(!lines("tok").contains(&HelpLine::Heading("Commands (:)")));
 }
+
+#[test]
+fn a_plugins_error_shows_on_the_plugins_tab_not_on_groups() {
+    let mut app = loaded();
+    let id = fetch_of(&press(&mut app, "1r"), &Request::Plugins);
+    press(&mut app, "2");
+    respond_err(&mut app, id, &Request::Plugins, server_error());
+    assert_eq!(app.tab, Tab::Groups);
+    assert!(app.world.status.current().is_none(), "not the Groups tab's");
+    press(&mut app, "1");
+    assert!(
+        status(&app, Error)
+            .unwrap()
+            .starts_with("plugins: HTTP 502")
+    );
+    press(&mut app, "2");
+    assert!(
+        app.world.status.current().is_none(),
+        "it stays with Plugins"
+    );
+}

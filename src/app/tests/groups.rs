@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::app::branch_picker::{BranchPicker, PickerMode};
-use crate::app::status::Severity::{Error, Info};
+use crate::app::status::Severity::Info;
 use crate::domain::weekday::weekdays;
 use crate::model::GroupsPage;
 
@@ -534,15 +534,16 @@ fn at_wide_sizes_enter_focuses_the_pane_beside_the_list() {
 }
 
 #[test]
-fn escape_in_the_list_clears_the_filter_then_the_status_line() {
+fn escape_in_the_list_dismisses_the_message_then_clears_the_filter() {
+    // The newest first: the filter was typed before the message came.
     let mut app = loaded();
-    app.world.status.error("HTTP 502", now());
     press(&mut app, "/x\n");
-    press(&mut app, "\x1b");
-    assert!(app.tabs.groups.list.filter.is_empty());
-    assert!(status(&app, Error).is_some());
+    app.world.status.error("HTTP 502", now());
     press(&mut app, "\x1b");
     assert!(app.world.status.current().is_none());
+    assert_eq!(app.tabs.groups.list.filter.text(), "x", "the filter kept");
+    press(&mut app, "\x1b");
+    assert!(app.tabs.groups.list.filter.is_empty());
 }
 
 #[test]

@@ -541,6 +541,7 @@ fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
     let id = fetch_of(&effects, &Request::Plugins);
     respond(&mut app, id, Answer::Branches(Ok(fixtures::branches())));
     assert!(!app.tabs.plugins.loaded);
+    press(&mut app, "1");
     assert!(
         status(&app, Error)
             .unwrap()
@@ -619,4 +620,63 @@ fn below_the_smallest_size_only_quit_and_suspend_act() {
     app.update(Input::Resize(80, 24), now());
     // The same keys at a size that draws: the install goes out.
     install_plugin_2(&mut app);
+}
+
+#[test]
+fn leaving_the_tab_leaves_the_detail_and_masks_its_token() {
+    let mut app = loaded();
+    press(&mut app, "1dv");
+    assert_eq!(token_shown(&app).as_deref(), Some(TOKEN_OF_PLUGIN_1));
+    press(&mut app, "21");
+    assert_eq!(app.context(), Context::PluginsList);
+    assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));
+}
+
+#[test]
+fn install_n_opens_the_detail_of_n_not_the_one_left_open() {
+    let mut app = loaded();
+    // Click's neighbour Telegram bot open with its token shown, a filter
+    // that hides Click, then `:install 4` (Click) from the Groups tab.
+    press(&mut app, "1/tele\ndv2");
+    press(&mut app, ":install 4\n");
+    assert_eq!(app.tab, Tab::Plugins);
+    assert_eq!(selected_plugin(&app), Some(4));
+    assert_eq!(
+        app.tabs.plugins.list.focus(),
+        crate::app::list_pane::Focus::Detail
+    );
+    assert!(!app.tabs.plugins.token_revealed);
+    let confirm = app.overlay::<Confirm>().expect("the confirmation");
+    assert_eq!(confirm.0.object, "Click");
+}
+
+#[test]
+fn i_while_the_catalogue_loads_says_so_until_it_arrives() {
+    let (mut app, effects) = fresh();
+    let id = fetch_of(&effects, &Request::Plugins);
+    press(&mut app, "1i");
+    let loading = "the catalogue is still loading: install once it shows";
+    assert_eq!(status(&app, Info), Some(loading));
+    press(&mut app, ":install 4\n");
+    assert_eq!(status(&app, Info), Some(loading));
+    respond_ok(&mut app, id, &Request::Plugins);
+    assert!(app.world.status.current().is_none(), "it no longer holds");
+}
+
+#[test]
+fn escape_during_a_hung_install_says_it_cannot_be_called_back() {
+    let mut app = loaded();
+    install_plugin_2(&mut app);
+    press(&mut app, "\x1b");
+    assert_eq!(
+        status(&app, Info),
+        Some(
+            "the install of SMS gateway (Eskiz) cannot be called back: waiting for the server's answer"
+        )
+    );
+    press(&mut app, "\x1b");
+    assert!(
+        app.world.status.current().is_none(),
+        "a second Esc dismisses it"
+    );
 }
