@@ -7,9 +7,9 @@
 //!    of ours; [`local_files`]: private files and folders (0600 in 0700, no
 //!    link followed) and bounded reads; [`sanitize`]: server text made safe
 //!    for a terminal (the client's errors and every text shown);
-//! 2. [`domain`]: weekdays, the week's layout, today's parts, the timetable
-//!    check, times of day in a zone; computes on the model, no text for
-//!    people;
+//! 2. [`domain`] (the crate `crmdeck-domain`, on the model only):
+//!    weekdays, the week's layout, today's parts, the timetable check,
+//!    times of day in a zone; computes on the model, no text for people;
 //! 3. [`present`]: text for people from the model and the computation
 //!    (formatting, day names, the column tables, the week's and the check's
 //!    words); [`api`]: the answers' envelopes and error bodies, the HTTP
@@ -41,7 +41,6 @@ pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod demo;
-pub mod domain;
 pub mod local_files;
 pub mod logging;
 pub mod present;
@@ -51,6 +50,7 @@ pub mod session;
 pub mod ui;
 
 // The floors that are crates of their own, under their old names, so that
-// `crate::model::…` and `crate::store::…` read as before.
+// `crate::model::…`, `crate::domain::…` and `crate::store::…` read as before.
+pub use crmdeck_domain as domain;
 pub use crmdeck_model as model;
 pub use crmdeck_store as store;

@@ -11,8 +11,8 @@
 //! Fails on (a) a circle between top-level modules, naming it, and (b) an
 //! import that [`FLOORS`] does not allow.
 //!
-//! Some floors are crates of their own (`crates/model`, `crates/store`, issue
-//! 24), re-exported by `src/lib.rs` under their module names: their files
+//! Some floors are crates of their own (`crates/model`, `crates/domain`,
+//! `crates/store`, issue 24), re-exported by `src/lib.rs` under their module names: their files
 //! are not under `src/`, Cargo holds what they import (a crate names only
 //! the crates it depends on), and (c) each one's dependencies on our other
 //! crates must be what its row in [`FLOORS`] allows. What is left in `src/`
@@ -56,7 +56,8 @@ const FLOORS: &[Floor] = &[
     floor(1, "sanitize", &[]),
     // Computation on the model: weekdays, the week's layout, today's parts,
     // the timetable check, clock, zones, search folding, branch lookup. No
-    // text for people.
+    // text for people. A crate (crmdeck-domain): its Cargo.toml holds its
+    // floor.
     floor(2, "domain", &["model"]),
     // Text for people from the model and the computation: formatting,
     // measured cells, day names, the column tables, the week's and the
