@@ -5,8 +5,9 @@
 //! 1. [`model`] (the crate `crmdeck-model`): the records and how they are
 //!    read from JSON, the page facts, the token and secret masking; nothing
 //!    of ours; [`local_files`]: private files and folders (0600 in 0700, no
-//!    link followed) and bounded reads; [`sanitize`]: server text made safe
-//!    for a terminal (the client's errors and every text shown);
+//!    link followed) and bounded reads; [`sanitize`] (the crate
+//!    `crmdeck-sanitize`): server text made safe for a terminal (the
+//!    client's errors and every text shown);
 //! 2. [`domain`] (the crate `crmdeck-domain`, on the model only):
 //!    weekdays, the week's layout, today's parts, the timetable check,
 //!    times of day in a zone; computes on the model, no text for people;
@@ -45,12 +46,13 @@ pub mod local_files;
 pub mod logging;
 pub mod present;
 pub mod runtime;
-pub mod sanitize;
 pub mod session;
 pub mod ui;
 
 // The floors that are crates of their own, under their old names, so that
-// `crate::model::…`, `crate::domain::…` and `crate::store::…` read as before.
+// `crate::model::…`, `crate::domain::…`, `crate::sanitize::…` and
+// `crate::store::…` read as before.
 pub use crmdeck_domain as domain;
 pub use crmdeck_model as model;
+pub use crmdeck_sanitize as sanitize;
 pub use crmdeck_store as store;

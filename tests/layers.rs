@@ -11,11 +11,12 @@
 //! Fails on (a) a circle between top-level modules, naming it, and (b) an
 //! import that [`FLOORS`] does not allow.
 //!
-//! Some floors are crates of their own (`crates/model`, `crates/domain`,
-//! `crates/store`, issue 24), re-exported by `src/lib.rs` under their module names: their files
-//! are not under `src/`, Cargo holds what they import (a crate names only
-//! the crates it depends on), and (c) each one's dependencies on our other
-//! crates must be what its row in [`FLOORS`] allows. What is left in `src/`
+//! Some floors are crates of their own (`crates/model`, `crates/sanitize`,
+//! `crates/domain`, `crates/store`, issue 24), re-exported by `src/lib.rs`
+//! under their module names: their files are not under `src/`, Cargo
+//! holds what they import (a crate names only the crates it depends on),
+//! and (c) each one's dependencies on our other crates must be what its
+//! row in [`FLOORS`] allows. What is left in `src/`
 //! is read as before: `app` using `crate::api::Client` fails here.
 //! Inside `app/` the files have floors of their own ([`APP_FLOORS`]): a file
 //! imports files of its floor or below, never above, and no files import
@@ -52,7 +53,8 @@ const FLOORS: &[Floor] = &[
     floor(1, "model", &[]),
     floor(1, "local_files", &[]),
     // Server text made safe for a terminal: below the client (its errors
-    // quote the server) and below everything that shows text.
+    // quote the server) and below everything that shows text. A crate
+    // (crmdeck-sanitize): its Cargo.toml holds its floor.
     floor(1, "sanitize", &[]),
     // Computation on the model: weekdays, the week's layout, today's parts,
     // the timetable check, clock, zones, search folding, branch lookup. No
