@@ -13,8 +13,9 @@
 //!    times of day in a zone; computes on the model, no text for people;
 //! 3. [`present`]: text for people from the model and the computation
 //!    (formatting, day names, the column tables, the week's and the check's
-//!    words); [`api`]: the answers' envelopes and error bodies, the HTTP
-//!    client, typed errors, the page walker; [`logging`]: the log file;
+//!    words); [`api`] (the crate `crmdeck-api`): the answers' envelopes
+//!    and error bodies, the HTTP client, typed errors, the page walker;
+//!    [`logging`]: the log file;
 //! 4. [`config`]: file, environment, flags, profiles, token sources;
 //!    [`store`] (the crate `crmdeck-store`, on the model only): every
 //!    group by id per branch, the branches, the plugins, and the plan of a
@@ -36,7 +37,6 @@
 #[cfg(test)]
 extern crate self as crmdeck;
 
-pub mod api;
 pub mod app;
 pub mod cache;
 pub mod cli;
@@ -50,8 +50,8 @@ pub mod session;
 pub mod ui;
 
 // The floors that are crates of their own, under their old names, so that
-// `crate::model::…`, `crate::domain::…`, `crate::sanitize::…` and
-// `crate::store::…` read as before.
+// `crate::model::…`, `crate::api::…` and the others read as before.
+pub use crmdeck_api as api;
 pub use crmdeck_domain as domain;
 pub use crmdeck_model as model;
 pub use crmdeck_sanitize as sanitize;
