@@ -12,7 +12,7 @@
 //! import that [`FLOORS`] does not allow.
 //!
 //! Some floors are crates of their own (`crates/model`, `crates/sanitize`,
-//! `crates/domain`, `crates/api`, `crates/store`, issue 24), re-exported by `src/lib.rs`
+//! `crates/domain`, `crates/demo`, `crates/api`, `crates/store`, issue 24), re-exported by `src/lib.rs`
 //! under their module names: their files are not under `src/`, Cargo
 //! holds what they import (a crate names only the crates it depends on),
 //! and (c) each one's dependencies on our other crates must be what its
@@ -61,6 +61,10 @@ const FLOORS: &[Floor] = &[
     // text for people. A crate (crmdeck-domain): its Cargo.toml holds its
     // floor.
     floor(2, "domain", &["model"]),
+    // The embedded demo server: it sends the API's own day names (the
+    // model's), not crmdeck's words. A crate (crmdeck-demo): its Cargo.toml
+    // holds its floor.
+    floor(2, "demo", &["model"]),
     // Text for people from the model and the computation: formatting,
     // measured cells, day names, the column tables, the week's and the
     // check's words.
@@ -74,7 +78,6 @@ const FLOORS: &[Floor] = &[
     // Every record by id and what to fetch next: pure data on the model. A
     // crate (crmdeck-store): its Cargo.toml holds its floor.
     floor(4, "store", &["model"]),
-    floor(5, "demo", &["model", "domain", "present"]),
     // The snapshot files: private, atomic, checked by the store's format.
     floor(5, "cache", &["model", "local_files", "store"]),
     // Config and client opened, with the demo server when asked: above demo;
