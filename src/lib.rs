@@ -5,21 +5,24 @@
 //! 1. [`model`] (the crate `crmdeck-model`): the records and how they are
 //!    read from JSON, the page facts, the token and secret masking; nothing
 //!    of ours; [`local_files`]: private files and folders (0600 in 0700, no
-//!    link followed) and bounded reads; [`sanitize`]: server text made safe
-//!    for a terminal (the client's errors and every text shown);
-//! 2. [`domain`]: weekdays, the week's layout, today's parts, the timetable
-//!    check, times of day in a zone; computes on the model, no text for
-//!    people;
+//!    link followed) and bounded reads; [`sanitize`] (the crate
+//!    `crmdeck-sanitize`): server text made safe for a terminal (the
+//!    client's errors and every text shown);
+//! 2. [`domain`] (the crate `crmdeck-domain`, on the model only):
+//!    weekdays, the week's layout, today's parts, the timetable check,
+//!    times of day in a zone; computes on the model, no text for people;
+//!    [`demo`] (the crate `crmdeck-demo`, on the model only): the embedded
+//!    demo API server (axum) with fault injection;
 //! 3. [`present`]: text for people from the model and the computation
 //!    (formatting, day names, the column tables, the week's and the check's
-//!    words); [`api`]: the answers' envelopes and error bodies, the HTTP
-//!    client, typed errors, the page walker; [`logging`]: the log file;
+//!    words); [`api`] (the crate `crmdeck-api`): the answers' envelopes
+//!    and error bodies, the HTTP client, typed errors, the page walker;
+//!    [`logging`]: the log file;
 //! 4. [`config`]: file, environment, flags, profiles, token sources;
 //!    [`store`] (the crate `crmdeck-store`, on the model only): every
 //!    group by id per branch, the branches, the plugins, and the plan of a
 //!    walk over the pages (pure data);
-//! 5. [`demo`]: the embedded demo API server (axum) with fault injection;
-//!    [`cache`]: the snapshot files (private, atomic, one per profile, base
+//! 5. [`cache`]: the snapshot files (private, atomic, one per profile, base
 //!    URL and branch);
 //! 6. [`session`]: the config read and the client opened (with the demo
 //!    server for `--demo`); [`app`]: screens, state and the pure update (of
@@ -35,22 +38,22 @@
 #[cfg(test)]
 extern crate self as crmdeck;
 
-pub mod api;
 pub mod app;
 pub mod cache;
 pub mod cli;
 pub mod config;
-pub mod demo;
-pub mod domain;
 pub mod local_files;
 pub mod logging;
 pub mod present;
 pub mod runtime;
-pub mod sanitize;
 pub mod session;
 pub mod ui;
 
 // The floors that are crates of their own, under their old names, so that
-// `crate::model::…` and `crate::store::…` read as before.
+// `crate::model::…`, `crate::api::…` and the others read as before.
+pub use crmdeck_api as api;
+pub use crmdeck_demo as demo;
+pub use crmdeck_domain as domain;
 pub use crmdeck_model as model;
+pub use crmdeck_sanitize as sanitize;
 pub use crmdeck_store as store;

@@ -78,7 +78,8 @@ impl Log {
 
 /// Starts logging to `path` (level from `CRMDECK_LOG`, default `info`).
 /// `CRMDECK_LOG` takes a level (`debug`) or `target=level` pairs
-/// (`crmdeck=trace,hyper=info`): tracing-subscriber's `Targets`, which
+/// (`crmdeck=trace,hyper=info`; `crmdeck` covers our crates' targets too,
+/// `crmdeck_api::client`): tracing-subscriber's `Targets`, which
 /// needs no regex engine (`EnvFilter`'s span and field filters would).
 /// Keep the returned [`Log`] alive: dropping it flushes the log. Logging is
 /// a nicety: when the file cannot be opened crmdeck runs without it, and
@@ -247,11 +248,11 @@ mod tests {
         for spec in [None, Some("crmdeck=loud")] {
             let filter = filter(spec);
             assert!(
-                filter.would_enable("crmdeck::api", &Level::INFO),
+                filter.would_enable("crmdeck_api::client", &Level::INFO),
                 "{spec:?}"
             );
             assert!(
-                !filter.would_enable("crmdeck::api", &Level::DEBUG),
+                !filter.would_enable("crmdeck_api::client", &Level::DEBUG),
                 "{spec:?}"
             );
         }
@@ -263,6 +264,9 @@ mod tests {
         assert!(everything.would_enable("hyper_util::client", &Level::TRACE));
         let pairs = filter(Some("crmdeck=debug,hyper=warn"));
         assert!(pairs.would_enable("crmdeck::runtime", &Level::DEBUG));
+        // A target is matched by its start: `crmdeck` takes our crates'
+        // targets too (`crmdeck_api::client`, the client's lines).
+        assert!(pairs.would_enable("crmdeck_api::client", &Level::DEBUG));
         assert!(!pairs.would_enable("hyper::proto", &Level::INFO));
         assert!(pairs.would_enable("hyper::proto", &Level::WARN));
     }

@@ -112,7 +112,7 @@ pub(crate) fn page<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::data::Seed;
+    use crate::data::Seed;
     use serde_json::json;
 
     fn query(branch_id: Option<i64>, page: u64, per_page: u64) -> GroupQuery {
@@ -152,7 +152,7 @@ mod tests {
 
     #[test]
     fn pages_through_a_branch_with_links() {
-        let groups = Seed::generate(false, crate::demo::data::DEFAULT_GROUPS).groups;
+        let groups = Seed::generate(false, crate::data::DEFAULT_GROUPS).groups;
         let in_branch = groups.iter().filter(|g| g.branch_id == 1).count();
         let base = "http://127.0.0.1:9";
 
@@ -184,7 +184,7 @@ mod tests {
 
     #[test]
     fn past_the_end_and_unknown_branch_are_empty() {
-        let groups = Seed::generate(false, crate::demo::data::DEFAULT_GROUPS).groups;
+        let groups = Seed::generate(false, crate::data::DEFAULT_GROUPS).groups;
         let (items, pagination) = page(&groups, &query(None, 99, 20), "http://x");
         assert!(items.is_empty());
         assert_eq!(

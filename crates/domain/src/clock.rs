@@ -7,7 +7,7 @@
 use chrono::{NaiveTime, Timelike};
 
 use super::zone::Zone;
-use crate::model::LessonTime;
+use crmdeck_model::LessonTime;
 
 const MINUTES_PER_DAY: i64 = 24 * 60;
 

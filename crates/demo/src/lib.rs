@@ -4,7 +4,7 @@
 //! Used by `crmdeck --demo` (in-process on a free port), by
 //! `crmdeck demo-server` (standalone) and by tests (on `127.0.0.1:0`).
 //! It writes the wire format itself, as the live service does, and does not
-//! use the tolerant records of `crate::model`.
+//! use the tolerant records of `crmdeck_model`.
 //!
 //! - `data`: the seeded records; `groups` and `plugins`: the behaviour of
 //!   those routes; `routes`: router, front door and auth; `faults`: fault
@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use axum::http::Method;
 
-use crate::model::mask_secret;
+use crmdeck_model::mask_secret;
 
 pub use data::{DEFAULT_GROUPS, HOSTILE_FRAGMENTS};
 pub use faults::{Fault, FaultControl, FaultScope, parse_fault_spec};

@@ -24,12 +24,12 @@ use serde::de::{self, IgnoredAny, MapAccess, SeqAccess};
 
 pub use self::mend::MAX_DEPTH;
 use self::mend::parse_mended;
-pub use crate::model::decode::MAX_KEPT_ELEMENTS;
-use crate::model::decode::{
+pub use crmdeck_model::decode::MAX_KEPT_ELEMENTS;
+use crmdeck_model::decode::{
     Accept, AnyValue, Loose, Record, RecordShape, Shape, flag, int, nested, read, skip_list,
     skip_object, skip_value, text,
 };
-use crate::model::{Branch, Envelope, Group, Installation, Me, Pagination, Plugin};
+use crmdeck_model::{Branch, Envelope, Group, Installation, Me, Pagination, Plugin};
 
 /// Why a body could not be read as a success envelope. Its `Display` is one
 /// short line, fit for a status bar.

@@ -4,8 +4,8 @@
 
 use chrono::Weekday;
 
-use crate::model::weekday::WEEK;
-use crate::model::{DaysCode, ExactDays};
+use crmdeck_model::weekday::WEEK;
+use crmdeck_model::{DaysCode, ExactDays};
 
 /// The days a group meets, Monday to Sunday, each once. Code 5 takes the
 /// recognised `exact.days`; an unknown code meets on no known day.
@@ -27,10 +27,10 @@ pub fn weekdays(days: &DaysCode, exact: &ExactDays) -> Vec<Weekday> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::weekday::{ENGLISH, RUSSIAN, UZBEK, parse_day_name};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
+    use crmdeck_model::weekday::{ENGLISH, RUSSIAN, UZBEK, parse_day_name};
 
-    use crate::domain::test_groups::exact;
+    use crate::test_groups::exact;
 
     #[test]
     fn every_shown_name_parses_back() {

@@ -23,7 +23,7 @@ use chrono::{NaiveTime, Weekday};
 use super::timetable::{
     MINUTES_PER_DAY, Slot, UnplacedReason, Week, WorkingHours, monday_to_sunday,
 };
-use crate::model::Group;
+use crmdeck_model::Group;
 
 /// The most groups a branch may hold at once: `max_parallel` of the config,
 /// a number for every branch or a table of them by branch id.
@@ -252,9 +252,9 @@ fn minute(time: NaiveTime) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::test_groups::group;
-    use crate::domain::timetable::build_week;
-    use crate::model::DaysCode;
+    use crate::test_groups::group;
+    use crate::timetable::build_week;
+    use crmdeck_model::DaysCode;
 
     fn findings(groups: &[Group], max: &MaxParallel) -> Vec<Finding> {
         let week = build_week(groups, &"UTC".parse().unwrap(), false);
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn a_group_of_an_unknown_status_is_reported_with_an_unreadable_days_code() {
-        use crate::model::GroupStatus;
+        use crmdeck_model::GroupStatus;
         let groups = vec![Group {
             status: GroupStatus::Other("7".into()),
             ..group(1, DaysCode::Other("x".into()), "10:00", "11:00")

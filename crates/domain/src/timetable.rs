@@ -35,7 +35,7 @@ use chrono::{NaiveTime, TimeDelta, Timelike, Weekday};
 use super::clock::{format_clock, lesson_minutes, time_of_day};
 use super::weekday::weekdays;
 use super::zone::Zone;
-use crate::model::{DaysCode, Group, GroupStatus, LessonTime};
+use crmdeck_model::{DaysCode, Group, GroupStatus, LessonTime};
 
 /// Minutes in a day: the end of a lesson that runs past midnight.
 pub const MINUTES_PER_DAY: u32 = 24 * 60;
@@ -491,9 +491,9 @@ fn first_free_hour(slots: &[Slot], hours: WorkingHours) -> Option<NaiveTime> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::test_groups::{group, numbered};
-    use crate::model::{Course, ExactDays};
+    use crate::test_groups::{group, numbered};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
+    use crmdeck_model::{Course, ExactDays};
     use std::sync::Arc;
 
     const EVERY_DAY: [Weekday; 7] = [Mon, Tue, Wed, Thu, Fri, Sat, Sun];

@@ -9,9 +9,9 @@ use serde::Serialize;
 
 use super::rng::SplitMix64;
 use super::wire::{date, timestamp};
-use crate::model::weekday::day_from_number;
-use crate::present::Language;
-use crate::present::weekday::{NameStyle, day_name};
+// The API's own English names, as the model reads them back: the demo
+// sends what the live service sends, not crmdeck's words for people.
+use crmdeck_model::weekday::{ENGLISH, day_from_number};
 
 /// The seed of all demo data.
 const SEED: u64 = 0x0C4D_DEC4_2024_0610;
@@ -661,7 +661,7 @@ fn exact_days(rng: &mut SplitMix64) -> ExactDays {
         ExactDays::Names(
             days.iter()
                 .filter_map(|&day| day_from_number(i64::from(day)))
-                .map(|day| day_name(day, Language::En, NameStyle::Long))
+                .map(|day| ENGLISH[day.num_days_from_monday() as usize].1)
                 .collect(),
         )
     }

@@ -1,7 +1,7 @@
 //! Whether a URL's host is this machine, read as the HTTP client reads it
 //! (the host rule itself is [`is_loopback_host`]).
 
-use crate::domain::address::is_loopback_host;
+use crmdeck_domain::address::is_loopback_host;
 
 /// Whether the host of `url` is this machine, read as the HTTP client reads
 /// it (so `http://127.1` is 127.0.0.1); an address that does not parse is not.

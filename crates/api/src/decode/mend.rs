@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::model::decode::{Shape, parse_with, with_element_budget};
+use crmdeck_model::decode::{Shape, parse_with, with_element_budget};
 
 /// The deepest nesting kept when a document is mended. The API's own
 /// answers go five levels deep (envelope, `data`, group, course, a value).

@@ -5,14 +5,14 @@
 //! token that the server echoes, in any encoding
 //! ([`ApiError::without_token`]), and every text the server chose
 //! (messages, body snippets) passes through
-//! [`redact_secrets`](crate::model::redact_secrets) and is made safe for a
+//! [`redact_secrets`](crmdeck_model::redact_secrets) and is made safe for a
 //! terminal: no control or bidi character, no line break, and a bounded
 //! length.
 
-use crate::model::echo;
-use crate::model::{Token, redact_secrets};
-use crate::sanitize::sanitize_line;
 use chrono::{DateTime, Utc};
+use crmdeck_model::echo;
+use crmdeck_model::{Token, redact_secrets};
+use crmdeck_sanitize::sanitize_line;
 use std::fmt;
 use std::time::Duration;
 
@@ -403,7 +403,7 @@ mod tests {
             assert!(
                 !line
                     .chars()
-                    .any(|c| c.is_control() || crate::sanitize::is_bidi_control(c)),
+                    .any(|c| c.is_control() || crmdeck_sanitize::is_bidi_control(c)),
                 "{line:?}"
             );
             assert!(!line.contains(jwt), "{line}");

@@ -200,7 +200,7 @@ fn validate_plugin_id(input: Option<&Value>) -> Result<i64, InvalidPluginId> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::data::Seed;
+    use crate::data::Seed;
     use chrono::NaiveDate;
     use serde_json::json;
 
@@ -213,7 +213,7 @@ mod tests {
 
     #[test]
     fn lists_installed_empty_list_and_null_users() {
-        let seed = Seed::generate(false, crate::demo::data::DEFAULT_GROUPS);
+        let seed = Seed::generate(false, crate::data::DEFAULT_GROUPS);
         let installations = Installations::new(&seed.installations);
         let listed = serde_json::to_value(installations.list(&seed.plugins)).unwrap();
         let users: Vec<&Value> = listed
@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn installs_once_with_a_fresh_token() {
-        let seed = Seed::generate(false, crate::demo::data::DEFAULT_GROUPS);
+        let seed = Seed::generate(false, crate::data::DEFAULT_GROUPS);
         let mut installations = Installations::new(&seed.installations);
         let first = installations.install(2, now()).clone();
         assert_eq!(first.plugin_id, 2);
@@ -253,7 +253,7 @@ mod tests {
 
     #[test]
     fn install_result_keeps_the_service_field_order() {
-        let seed = Seed::generate(false, crate::demo::data::DEFAULT_GROUPS);
+        let seed = Seed::generate(false, crate::data::DEFAULT_GROUPS);
         let text = serde_json::to_string(&InstallResult::from(&seed.installations[0])).unwrap();
         let keys: Vec<&str> = [
             "plugin_id",

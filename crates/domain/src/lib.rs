@@ -9,7 +9,8 @@ pub mod branch_lookup;
 pub mod check;
 pub mod clock;
 pub mod script;
-#[cfg(test)]
+// Groups for tests, here and in crmdeck's (`present`, the CLI's grid).
+#[cfg(any(test, feature = "test-groups"))]
 pub mod test_groups;
 pub mod timetable;
 pub mod today;

@@ -3,7 +3,7 @@
 //! (`chil`, `Чил`, `ulug`, `9`).
 
 use super::script::fold;
-use crate::model::Branch;
+use crmdeck_model::Branch;
 
 /// What the typed text names among the branches.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use chrono::{NaiveDateTime, NaiveTime, Weekday};
 
 use super::today::parse_at;
-use crate::model::{DaysCode, ExactDays, Group, GroupStatus, LessonTime};
+use crmdeck_model::{DaysCode, ExactDays, Group, GroupStatus, LessonTime};
 
 /// A bare time of day (`"10:00"`); `""` for none.
 pub fn clock(text: &str) -> Option<LessonTime> {

@@ -29,7 +29,7 @@ use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 use super::timetable::{Slot, Unplaced, build_days};
 use super::weekday::weekdays;
 use super::zone::Zone;
-use crate::model::Group;
+use crmdeck_model::Group;
 
 /// One lesson on the wall clock of the day.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -274,7 +274,8 @@ pub fn parse_at(text: &str) -> Result<NaiveDateTime, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::test_groups::{exact, group, numbered, on};
+    use crate::test_groups::{exact, group, numbered, on};
+    use crate::timetable::UnplacedReason;
 
     #[test]
     fn at_takes_a_moment_or_a_time_of_day_today() {
@@ -292,10 +293,9 @@ mod tests {
             "{why}"
         );
     }
-    use crate::domain::timetable::UnplacedReason;
-    use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
     use chrono::{TimeDelta, TimeZone, Utc};
+    use crmdeck_model::{Course, DaysCode, GroupStatus, LessonTime};
     use std::sync::Arc;
 
     /// A zone the test machine is unlikely to be in, with summer time.

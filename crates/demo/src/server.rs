@@ -21,7 +21,7 @@ use super::plugins::Installations;
 use super::rng::SplitMix64;
 use super::shared::Shared;
 use super::{DemoOptions, Route, routes};
-use crate::model::mask_secret;
+use crmdeck_model::mask_secret;
 
 /// Seen lifetime of the live service's tokens: 12 hours.
 const TOKEN_LIFETIME_SECONDS: i64 = 43_200;
@@ -186,7 +186,7 @@ fn demo_jwt(issued_at: DateTime<Utc>, base_url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Token;
+    use crmdeck_model::Token;
     use std::net::Ipv6Addr;
 
     #[test]
