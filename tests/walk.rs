@@ -85,7 +85,8 @@ async fn a_large_branch_is_read_in_page_order_several_pages_at_once_each_asked_o
         })
         .await
     };
-    let args = ["groups", "--all", "--branch", "1", "--format", "json"];
+    // -v: the count is said piped too (a terminal gets it without).
+    let args = ["groups", "--all", "--branch", "1", "--format", "json", "-v"];
     let output = fx.run(&args).await;
     let groups = match stdout_json(&output) {
         Value::Array(groups) => groups,
@@ -140,7 +141,7 @@ async fn a_page_that_keeps_failing_fails_the_command_naming_it_unless_partial() 
     fx.server
         .faults()
         .push(Fault::Status(500), 2, FaultScope::groups_page(3));
-    let (groups, output) = all_groups(&fx, &["--partial"]).await;
+    let (groups, output) = all_groups(&fx, &["--partial", "-v"]).await;
     let without_page_3: Vec<i64> = expected
         .iter()
         .enumerate()
@@ -280,7 +281,7 @@ async fn every_page_streamed_prints_the_bytes_one_page_of_the_whole_centre_print
     .await;
     for format in ["json", "csv", "table"] {
         let walked = fx
-            .run(&["groups", "--all", "--per-page", "10", "--format", format])
+            .run(&["groups", "--all", "--per-page", "10", "--format", format, "-v"])
             .await;
         let one_page = fx
             .run(&["groups", "--per-page", "100", "--format", format])
