@@ -11,7 +11,6 @@ use super::keymap::Action;
 use super::layout::Layout;
 use super::list_cursor::{ListCursor, Movement};
 use super::row_order::RowOrder;
-use super::status::StatusLine;
 use super::text_input::{Edit, TextInput};
 use crate::domain::script::fold;
 use crate::present::columns::{BranchNames, Column, RowFilter, ScreenTable, SortColumn};
@@ -36,6 +35,8 @@ pub enum Done {
     Handled,
     /// The filter changed: the tab computes the rows that show again.
     Refilter,
+    /// Esc with nothing of the list to undo: the tab clears the status line.
+    Dismiss,
 }
 
 /// The list part of a list tab.
@@ -398,7 +399,7 @@ impl ListPane {
     /// The keys every list takes the same way: `/` and Enter/Esc in the
     /// filter, Enter or `d` for the detail and Esc back from it, Esc in the
     /// list (clears the filter, then the status line).
-    pub fn perform(&mut self, action: Action, status: &mut StatusLine) -> Done {
+    pub fn perform(&mut self, action: Action) -> Done {
         match (self.focus(), action) {
             (Focus::Filter, Action::Accept) => self.filtering = false,
             (Focus::Filter, Action::Back) => {
@@ -413,9 +414,7 @@ impl ListPane {
                 self.filter.clear();
                 return Done::Refilter;
             }
-            (Focus::List, Action::Back) => {
-                status.dismiss();
-            }
+            (Focus::List, Action::Back) => return Done::Dismiss,
             _ => return Done::Nothing,
         }
         Done::Handled
@@ -516,19 +515,16 @@ mod tests {
     #[test]
     fn escape_clears_the_filter_then_the_status_line() {
         let mut pane = pane_of(3);
-        let mut status = StatusLine::default();
-        status.info("hello", chrono::DateTime::UNIX_EPOCH);
-        assert_eq!(pane.perform(Action::Filter, &mut status), Done::Handled);
+        assert_eq!(pane.perform(Action::Filter), Done::Handled);
         assert_eq!(pane.focus(), Focus::Filter);
         let x = KeyEvent::from(crossterm::event::KeyCode::Char('x'));
         assert!(pane.type_text(&x));
-        assert_eq!(pane.perform(Action::Accept, &mut status), Done::Handled);
+        assert_eq!(pane.perform(Action::Accept), Done::Handled);
         assert_eq!(pane.focus(), Focus::List);
-        assert_eq!(pane.perform(Action::Back, &mut status), Done::Refilter);
-        assert!(pane.filter.is_empty() && status.current().is_some());
-        assert_eq!(pane.perform(Action::Back, &mut status), Done::Handled);
-        assert!(status.current().is_none());
-        assert_eq!(pane.perform(Action::Install, &mut status), Done::Nothing);
+        assert_eq!(pane.perform(Action::Back), Done::Refilter);
+        assert!(pane.filter.is_empty());
+        assert_eq!(pane.perform(Action::Back), Done::Dismiss);
+        assert_eq!(pane.perform(Action::Install), Done::Nothing);
     }
 
     #[test]

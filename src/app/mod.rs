@@ -109,7 +109,7 @@ impl App {
         };
         let shared = &mut Shared::new(&mut app.world);
         let mut effects = app.tabs.get_mut(app.tab).start(shared);
-        effects.push(shared.requests_mut().send(Owner::App, Request::Branches));
+        effects.extend(shared.send_once(Owner::App, Request::Branches));
         for &tab in Tab::ALL.iter().filter(|&&tab| tab != app.tab) {
             effects.extend(app.tabs.get_mut(tab).start(shared));
         }

@@ -4,7 +4,6 @@
 
 use super::view::SavedView;
 use crate::api::ApiError;
-use crate::domain::zone::Zone;
 use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
@@ -55,84 +54,133 @@ pub enum Msg {
     },
 }
 
-/// One call to the API. Its answer comes back as the [`Answer`] of the same
-/// name, with the same key: what was asked travels with what came back.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Request {
-    Groups(GroupsQuery),
-    Plugins,
-    Branches,
-    /// Who the token belongs to: the centre's name and zone (may well fail).
-    Me,
-    /// Sent once: the runtime never retries it.
-    Install {
-        plugin_id: i64,
-    },
+/// Declares the calls to the API, grouped by the one owner their answers
+/// go to: each call is one line, `Name(Key) -> Reply` (the key, if any, is
+/// what was asked and travels with what came back). It makes [`Request`]
+/// and [`Answer`] (a variant of each per call), the owner's own answer
+/// type (`WalkAnswer`, ...), and [`Routed`], an answer as its owner takes
+/// it: so a call is paired with the type of its answer in one place, and an
+/// owner matches its own answers only, every one of them.
+macro_rules! calls {
+    ($(
+        $(#[$owner_doc:meta])*
+        $owner:ident => $owned:ident {
+            $( $(#[$doc:meta])* $name:ident $( ($key:ty) )? -> $reply:ty, )*
+        }
+    )*) => {
+        /// One call to the API. Its answer comes back as the [`Answer`] of
+        /// the same name, with the same key: what was asked travels with
+        /// what came back.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Request {
+            $($( $(#[$doc])* $name $( ($key) )?, )*)*
+        }
+
+        /// What came back for a [`Request`]: its key, and its result typed
+        /// for it. Built in one place (the runtime's `perform`), so a page
+        /// can only come back as the answer of a page request.
+        #[derive(Debug, Clone)]
+        pub enum Answer {
+            $($( $name( $( $key, )? Result<$reply, ApiError> ), )*)*
+        }
+
+        $(
+            $(#[$owner_doc])*
+            #[derive(Debug, Clone)]
+            pub enum $owned {
+                $( $name( $( $key, )? Result<$reply, ApiError> ), )*
+            }
+        )*
+
+        /// An answer as its owner takes it: the owner's own type.
+        #[derive(Debug, Clone)]
+        pub enum Routed {
+            $( $owner($owned), )*
+        }
+
+        impl Request {
+            /// The answer saying this request failed with `error`.
+            pub fn failed(&self, error: ApiError) -> Answer {
+                match self.clone() {
+                    $($( Self::$name $( (key!(key $key)) )? =>
+                        Answer::$name( $( key!(key $key), )? Err(error) ), )*)*
+                }
+            }
+        }
+
+        impl Answer {
+            /// The request this answers (its key).
+            pub fn request(&self) -> Request {
+                match self {
+                    $($( Self::$name( $( key!(key $key), )? _ ) =>
+                        Request::$name $( (key!(key $key).clone()) )?, )*)*
+                }
+            }
+
+            /// Why the request failed, if it did.
+            pub fn error(&self) -> Option<&ApiError> {
+                match self {
+                    $($( Self::$name( $( key!(_key $key), )? result ) =>
+                        result.as_ref().err(), )*)*
+                }
+            }
+
+            /// The answer as its owner takes it.
+            pub fn route(self) -> Routed {
+                match self {
+                    $($( Self::$name( $( key!(key $key), )? result ) =>
+                        Routed::$owner($owned::$name( $( key!(key $key), )? result )), )*)*
+                }
+            }
+        }
+    };
 }
 
-/// What came back for a [`Request`]: its key, and its result typed for it.
-/// Built in one place (the runtime's `perform`), so a page can only come
-/// back as the answer of a page request.
+/// The name bound to a call's key in the patterns of [`calls!`] (there
+/// only where the call has a key).
+macro_rules! key {
+    ($name:ident $key:ty) => {
+        $name
+    };
+}
+
+calls! {
+    /// The answers to the walks' requests (`app/walks.rs`).
+    Walk => WalkAnswer {
+        /// A page of the groups.
+        Groups(GroupsQuery) -> GroupsPage,
+    }
+    /// The answers to the app's own requests, for what every screen shares.
+    App => AppAnswer {
+        Branches -> Vec<Branch>,
+        /// Who the token belongs to: the centre's name and zone (may well fail).
+        Me -> Me,
+    }
+    /// The answers to the Plugins tab's requests.
+    Plugins => PluginsAnswer {
+        Plugins -> Vec<Plugin>,
+        /// Installs the plugin of this id. Sent once: the runtime never
+        /// retries it.
+        Install(i64) -> Installation,
+    }
+}
+
+/// What the app learnt from an answer to its own requests or to a walk's,
+/// told to every screen ([`Screen::observe`](super::screen::Screen::observe)):
+/// a screen never sees an answer to another's request.
 #[derive(Debug, Clone)]
-pub enum Answer {
-    Groups(GroupsQuery, Result<GroupsPage, ApiError>),
-    Plugins(Result<Vec<Plugin>, ApiError>),
-    Branches(Result<Vec<Branch>, ApiError>),
-    Me(Result<Me, ApiError>),
-    Install {
-        plugin_id: i64,
-        result: Result<Installation, ApiError>,
+pub enum News {
+    /// A page of the walk of `query.branch_id` went into the store, or
+    /// failed with `error`.
+    Page {
+        query: GroupsQuery,
+        error: Option<ApiError>,
     },
-}
-
-impl Request {
-    /// The answer saying this request failed with `error`.
-    pub fn failed(&self, error: ApiError) -> Answer {
-        match *self {
-            Self::Groups(query) => Answer::Groups(query, Err(error)),
-            Self::Plugins => Answer::Plugins(Err(error)),
-            Self::Branches => Answer::Branches(Err(error)),
-            Self::Me => Answer::Me(Err(error)),
-            Self::Install { plugin_id } => Answer::Install {
-                plugin_id,
-                result: Err(error),
-            },
-        }
-    }
-}
-
-impl Answer {
-    /// The request this answers (its key).
-    pub fn request(&self) -> Request {
-        match self {
-            Self::Groups(query, _) => Request::Groups(*query),
-            Self::Plugins(_) => Request::Plugins,
-            Self::Branches(_) => Request::Branches,
-            Self::Me(_) => Request::Me,
-            Self::Install { plugin_id, .. } => Request::Install {
-                plugin_id: *plugin_id,
-            },
-        }
-    }
-
-    /// The centre's zone, when this answers [`Request::Me`] naming one.
-    pub fn centre_zone(&self) -> Option<Zone> {
-        match self {
-            Self::Me(Ok(me)) => me.time_zone().map(Zone::Named),
-            _ => None,
-        }
-    }
-
-    /// Why the request failed, if it did.
-    pub fn error(&self) -> Option<&ApiError> {
-        match self {
-            Self::Groups(_, result) => result.as_ref().err(),
-            Self::Plugins(result) => result.as_ref().err(),
-            Self::Branches(result) => result.as_ref().err(),
-            Self::Me(result) => result.as_ref().err(),
-            Self::Install { result, .. } => result.as_ref().err(),
-        }
-    }
+    /// The branches answered (or failed): their names may have changed.
+    Branches,
+    /// The centre's zone was answered: times are shown in it unless the
+    /// config names one.
+    CentreZone,
 }
 
 /// Work for the outside world. The runtime turns each into a task whose
