@@ -238,3 +238,45 @@ pub struct Walked {
     /// The name `GET /v2/token/me` gave (`None`: none, or no answer).
     pub centre: Option<String>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every call once, with a key where it has one, and its owner.
+    fn every_request() -> [(Request, &'static str); 5] {
+        let query = GroupsQuery {
+            branch_id: Some(2),
+            page: 3,
+            per_page: 20,
+        };
+        [
+            (Request::Groups(query), "walk"),
+            (Request::Branches, "app"),
+            (Request::Me, "app"),
+            (Request::Plugins, "plugins"),
+            (Request::Install(7), "plugins"),
+        ]
+    }
+
+    #[test]
+    fn an_answer_carries_its_request_back_and_goes_to_the_owner_named() {
+        let refused = || ApiError::Forbidden { message: None };
+        for (request, owner) in every_request() {
+            let answer = request.failed(refused());
+            assert_eq!(answer.request(), request);
+            assert!(matches!(answer.error(), Some(ApiError::Forbidden { .. })));
+            let routed = match answer.route() {
+                Routed::Walk(WalkAnswer::Groups(query, Err(_))) => {
+                    assert_eq!(Request::Groups(query), request);
+                    "walk"
+                }
+                Routed::App(AppAnswer::Branches(Err(_)) | AppAnswer::Me(Err(_))) => "app",
+                Routed::Plugins(PluginsAnswer::Install(7, Err(_))) => "plugins",
+                Routed::Plugins(PluginsAnswer::Plugins(Err(_))) => "plugins",
+                other => panic!("{request:?} routed as {other:?}"),
+            };
+            assert_eq!(routed, owner, "{request:?}");
+        }
+    }
+}
