@@ -6,7 +6,8 @@
 //! turns it into an [`keymap::Action`] for the [`keymap::Context`] of the
 //! screen with the focus (the overlay on top, else the tab shown); the app
 //! keeps the global actions and hands the others to that [`Screen`]. An
-//! answer goes to the screen that asked for it, after the others had a look.
+//! answer goes to its owner only (`app/messages.rs`): the screens hear what
+//! the app's own answers and the walks' taught it as news.
 //! What a screen wants of the app comes back as an [`ask::Ask`].
 
 /// Test data, kept with the tests (see the file).
