@@ -13,7 +13,7 @@ use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::list_pane::{Done, Focus, ListPane};
 use super::protocol::{Effect, News, Request};
-use super::requests::{Owner, Requests};
+use super::requests::Requests;
 use super::row_order::RowOrder;
 use super::screen::Screen;
 use super::shared::{AppSettings, Shared, World};
@@ -406,7 +406,7 @@ impl Screen for GroupsTab {
             self.walk(shared)
         };
         if shared.branches.failed() {
-            effects.extend(shared.send_once(Owner::App, Request::Branches));
+            effects.extend(shared.send_once(Request::Branches));
         }
         effects
     }

@@ -4,8 +4,7 @@
 //! copy, an export, a profile switched, the snapshot read) is said on the
 //! status line or handed to the screens.
 
-use super::protocol::{News, Routed};
-use super::requests::Owner;
+use super::protocol::{News, Owner, Routed};
 use super::shared::Shared;
 use super::{Answer, App, Effect, Msg, Tab};
 use crate::present::format::counted;
@@ -93,9 +92,7 @@ impl App {
     /// fetched goes into the store first, whoever asked.
     fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
         self.world.keep(&answer);
-        self.world
-            .status
-            .said_by_screen(matches!(owner, Owner::Tab(_)));
+        self.world.status.said_by_screen(owner.is_screen());
         match answer.route() {
             Routed::App(answer) => {
                 let news = self.world.learn(answer);

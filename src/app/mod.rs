@@ -65,7 +65,6 @@ use crossterm::event::{KeyEvent, KeyEventKind};
 use help::Help;
 use keymap::{Action, Context, Hint};
 use registry::{Overlay, ScreenView, Tabs};
-use requests::Owner;
 use screen::Screen;
 use shared::{Shared, World};
 use std::time::Duration;
@@ -110,7 +109,7 @@ impl App {
         };
         let shared = &mut Shared::new(&mut app.world);
         let mut effects = app.tabs.get_mut(app.tab).start(shared);
-        effects.extend(shared.send_once(Owner::App, Request::Branches));
+        effects.extend(shared.send_once(Request::Branches));
         for &tab in Tab::ALL.iter().filter(|&&tab| tab != app.tab) {
             effects.extend(app.tabs.get_mut(tab).start(shared));
         }
@@ -186,7 +185,7 @@ impl App {
     /// How soon the next [`Input::Tick`] is wanted; None when idle.
     pub fn needs_tick(&self) -> Option<Duration> {
         let requests = &self.world.requests;
-        let spinning = requests.any(|owner, _| matches!(owner, Owner::App | Owner::Walk))
+        let spinning = requests.any(|owner, _| !owner.is_screen())
             || Tab::ALL
                 .iter()
                 .any(|&tab| self.tabs.get(tab).busy(requests));

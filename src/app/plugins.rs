@@ -9,12 +9,12 @@ use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::list_pane::{Done, Focus, ListPane};
 use super::plugin_detail::{InstallView, plugin_document};
+use super::protocol::Owner;
 use super::protocol::{Effect, PluginsAnswer, Request};
-use super::requests::{Owner, Requests};
+use super::requests::Requests;
 use super::screen::Screen;
 use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
-use super::tab::Tab;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
@@ -29,7 +29,7 @@ use crossterm::event::KeyEvent;
 use std::collections::BTreeMap;
 
 /// The Plugins tab sends its requests under this owner.
-const OWNER: Owner = Owner::Tab(Tab::Plugins);
+const OWNER: Owner = Owner::Plugins;
 
 /// Which plugin types the list shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -117,13 +117,13 @@ impl PluginsTab {
 
     /// True while the list is on its way.
     pub fn is_loading(&self, requests: &Requests) -> bool {
-        requests.is_awaiting(OWNER, &Request::Plugins)
+        requests.is_awaiting(&Request::Plugins)
     }
 
     /// Asks for the list; a request already on its way is abandoned (its
     /// answer may predate a change, e.g. an install).
     fn fetch(&self, shared: &mut Shared) -> Vec<Effect> {
-        shared.resend(OWNER, Request::Plugins)
+        shared.resend(Request::Plugins)
     }
 
     /// The list arrived (or failed): on failure the list shown stays. A
@@ -301,7 +301,7 @@ impl PluginsTab {
             None => {}
         }
         shared
-            .send_once(OWNER, Request::Install(plugin_id))
+            .send_once(Request::Install(plugin_id))
             .into_iter()
             .collect()
     }
@@ -556,5 +556,5 @@ fn document(plugin: &Plugin, revealed: bool, requests: &Requests, zone: &Zone) -
 
 /// True while an install of `plugin_id` is on its way.
 pub fn is_installing(requests: &Requests, plugin_id: i64) -> bool {
-    requests.is_awaiting(OWNER, &Request::Install(plugin_id))
+    requests.is_awaiting(&Request::Install(plugin_id))
 }

@@ -54,13 +54,14 @@ pub enum Msg {
     },
 }
 
-/// Declares the calls to the API, grouped by the one owner their answers
-/// go to: each call is one line, `Name(Key) -> Reply` (the key, if any, is
-/// what was asked and travels with what came back). It makes [`Request`]
-/// and [`Answer`] (a variant of each per call), the owner's own answer
-/// type (`WalkAnswer`, ...), and [`Routed`], an answer as its owner takes
-/// it: so a call is paired with the type of its answer in one place, and an
-/// owner matches its own answers only, every one of them.
+/// Declares the calls to the API, grouped by the one owner that sends them
+/// and takes their answers: each call is one line, `Name(Key) -> Reply`
+/// (the key, if any, is what was asked and travels with what came back).
+/// It makes [`Request`] and [`Answer`] (a variant of each per call), the
+/// [`Owner`]s, each owner's own answer type (`WalkAnswer`, ...), and
+/// [`Routed`], an answer as its owner takes it: so a call is paired with
+/// the type of its answer and with its owner in one place, and an owner
+/// matches its own answers only, every one of them.
 macro_rules! calls {
     ($(
         $(#[$owner_doc:meta])*
@@ -85,7 +86,7 @@ macro_rules! calls {
         }
 
         $(
-            $(#[$owner_doc])*
+            #[doc = concat!("The answers to the requests of [`Owner::", stringify!($owner), "`].")]
             #[derive(Debug, Clone)]
             pub enum $owned {
                 $( $name( $( $key, )? Result<$reply, ApiError> ), )*
@@ -98,7 +99,21 @@ macro_rules! calls {
             $( $owner($owned), )*
         }
 
+        /// Who sends a request and takes its answer, and no one else: the
+        /// owner `calls!` names for it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Owner {
+            $( $(#[$owner_doc])* $owner, )*
+        }
+
         impl Request {
+            /// Who sends it and takes its answer.
+            pub fn owner(&self) -> Owner {
+                match self {
+                    $($( Self::$name $( (key!(_key $key)) )? => Owner::$owner, )*)*
+                }
+            }
+
             /// The answer saying this request failed with `error`.
             pub fn failed(&self, error: ApiError) -> Answer {
                 match self.clone() {
@@ -145,23 +160,32 @@ macro_rules! key {
 }
 
 calls! {
-    /// The answers to the walks' requests (`app/walks.rs`).
+    /// The walks of the store's group lists (`app/walks.rs`): several
+    /// pages in flight at once, each under its own id.
     Walk => WalkAnswer {
         /// A page of the groups.
         Groups(GroupsQuery) -> GroupsPage,
     }
-    /// The answers to the app's own requests, for what every screen shares.
+    /// The app itself, for what every screen shares (the branches, the
+    /// centre's name and zone).
     App => AppAnswer {
         Branches -> Vec<Branch>,
         /// Who the token belongs to: the centre's name and zone (may well fail).
         Me -> Me,
     }
-    /// The answers to the Plugins tab's requests.
+    /// The Plugins tab.
     Plugins => PluginsAnswer {
         Plugins -> Vec<Plugin>,
         /// Installs the plugin of this id. Sent once: the runtime never
         /// retries it.
         Install(i64) -> Installation,
+    }
+}
+
+impl Owner {
+    /// True for a screen (a tab), false for the app and its walks.
+    pub fn is_screen(self) -> bool {
+        !matches!(self, Owner::App | Owner::Walk)
     }
 }
 
@@ -244,23 +268,23 @@ mod tests {
     use super::*;
 
     /// Every call once, with a key where it has one, and its owner.
-    fn every_request() -> [(Request, &'static str); 5] {
+    fn every_request() -> [(Request, Owner); 5] {
         let query = GroupsQuery {
             branch_id: Some(2),
             page: 3,
             per_page: 20,
         };
         [
-            (Request::Groups(query), "walk"),
-            (Request::Branches, "app"),
-            (Request::Me, "app"),
-            (Request::Plugins, "plugins"),
-            (Request::Install(7), "plugins"),
+            (Request::Groups(query), Owner::Walk),
+            (Request::Branches, Owner::App),
+            (Request::Me, Owner::App),
+            (Request::Plugins, Owner::Plugins),
+            (Request::Install(7), Owner::Plugins),
         ]
     }
 
     #[test]
-    fn an_answer_carries_its_request_back_and_goes_to_the_owner_named() {
+    fn an_answer_carries_its_request_back_and_goes_to_the_owner_that_sent_it() {
         let refused = || ApiError::Forbidden { message: None };
         for (request, owner) in every_request() {
             let answer = request.failed(refused());
@@ -269,14 +293,14 @@ mod tests {
             let routed = match answer.route() {
                 Routed::Walk(WalkAnswer::Groups(query, Err(_))) => {
                     assert_eq!(Request::Groups(query), request);
-                    "walk"
+                    Owner::Walk
                 }
-                Routed::App(AppAnswer::Branches(Err(_)) | AppAnswer::Me(Err(_))) => "app",
-                Routed::Plugins(PluginsAnswer::Install(7, Err(_))) => "plugins",
-                Routed::Plugins(PluginsAnswer::Plugins(Err(_))) => "plugins",
+                Routed::App(AppAnswer::Branches(Err(_)) | AppAnswer::Me(Err(_))) => Owner::App,
+                Routed::Plugins(PluginsAnswer::Install(7, Err(_))) => Owner::Plugins,
+                Routed::Plugins(PluginsAnswer::Plugins(Err(_))) => Owner::Plugins,
                 other => panic!("{request:?} routed as {other:?}"),
             };
-            assert_eq!(routed, owner, "{request:?}");
+            assert_eq!((request.owner(), routed), (owner, owner), "{request:?}");
         }
     }
 }

@@ -14,7 +14,7 @@ use super::branches::{Branches, BranchesState};
 use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{Answer, AppAnswer, Effect, News, Request, RequestId, WalkAnswer, Walked};
-use super::requests::{Owner, Requests};
+use super::requests::Requests;
 use super::status::{StatusLine, Topic};
 use super::view::SavedView;
 use super::walks::{WALK_PER_PAGE, Walks};
@@ -247,7 +247,7 @@ impl World {
 
     /// Asks the API who the token belongs to: the centre's name and zone.
     pub(super) fn ask_me(&mut self) -> Effect {
-        self.requests.send(Owner::App, Request::Me)
+        self.requests.send(Request::Me)
     }
 
     /// Takes what an answer to the app's own requests says, and the news
@@ -373,15 +373,16 @@ impl<'w> Shared<'w> {
         self.world.status.dismiss();
     }
 
-    /// Sends `request` for `owner` unless the same one is on its way.
-    pub fn send_once(&mut self, owner: Owner, request: Request) -> Option<Effect> {
-        self.world.requests.send_once(owner, request)
+    /// Sends `request` (its answer goes to its owner) unless the same one
+    /// is on its way.
+    pub fn send_once(&mut self, request: Request) -> Option<Effect> {
+        self.world.requests.send_once(request)
     }
 
-    /// Sends `request` for `owner` anew, abandoning the same one still on
-    /// its way (its answer may predate a change the new one will see).
-    pub fn resend(&mut self, owner: Owner, request: Request) -> Vec<Effect> {
-        self.world.requests.resend(owner, request)
+    /// Sends `request` anew, abandoning the same one still on its way (its
+    /// answer may predate a change the new one will see).
+    pub fn resend(&mut self, request: Request) -> Vec<Effect> {
+        self.world.requests.resend(request)
     }
 
     /// The branch of the groups list chosen (None: all).

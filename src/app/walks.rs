@@ -9,8 +9,9 @@
 //! Only differences of time matter to a walk, so `now` is laid onto a fixed
 //! origin: the same `now` always gives the same instant.
 
+use super::protocol::Owner;
 use super::protocol::{Effect, Request, RequestId};
-use super::requests::{Owner, Requests};
+use super::requests::Requests;
 use super::status::StatusLine;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
@@ -198,7 +199,7 @@ impl Walks {
         };
         plan.ask
             .into_iter()
-            .map(|query| requests.send(Owner::Walk, Request::Groups(query)))
+            .map(|query| requests.send(Request::Groups(query)))
             .collect()
     }
 }
