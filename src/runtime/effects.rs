@@ -2,6 +2,7 @@
 //! [`Msg`]s over the one channel the event loop listens to.
 
 use crate::api::Client;
+use crate::app::protocol::Owner;
 use crate::app::{Answer, Effect, Msg, Request, RequestId};
 use crate::config::TokenSource;
 use futures::FutureExt;
@@ -25,8 +26,9 @@ pub enum TaskEvent {
 /// cancelled.
 pub struct EffectRunner {
     client: Client,
-    /// The same client for the pages of a walk, which paces itself after
-    /// a 429 (the store's walk lowers its bound and waits its Retry-After).
+    /// The same client for the requests of the walks (`Owner::Walk`), which
+    /// pace themselves after a 429 (the store's walk lowers its bound and
+    /// waits its Retry-After).
     walk_client: Client,
     token_source: TokenSource,
     sender: UnboundedSender<TaskEvent>,
@@ -50,7 +52,7 @@ impl EffectRunner {
 
     /// Starts `request`; its answer comes back as [`Msg::Response`] with `id`.
     pub fn fetch(&mut self, id: RequestId, request: Request) {
-        let client = if matches!(request, Request::Groups(_)) {
+        let client = if request.owner() == Owner::Walk {
             &self.walk_client
         } else {
             &self.client
