@@ -486,7 +486,11 @@ fn an_unresolvable_host() {
     let log = quit_keeping_the_token(&mut tty);
     let asked = log
         .lines()
-        .filter(|line| line.contains("fetch #") && line.contains("groups page 1 "))
+        .filter(|line| {
+            line.contains("fetch #")
+                && line.contains("Groups(GroupsQuery {")
+                && line.contains(" page: 1,")
+        })
         .count();
     assert_eq!(asked, 2, "page 1 asked for at the start and on r:\n{log}");
 }

@@ -281,7 +281,15 @@ async fn every_page_streamed_prints_the_bytes_one_page_of_the_whole_centre_print
     .await;
     for format in ["json", "csv", "table"] {
         let walked = fx
-            .run(&["groups", "--all", "--per-page", "10", "--format", format, "-v"])
+            .run(&[
+                "groups",
+                "--all",
+                "--per-page",
+                "10",
+                "--format",
+                format,
+                "-v",
+            ])
             .await;
         let one_page = fx
             .run(&["groups", "--per-page", "100", "--format", format])

@@ -5,7 +5,7 @@ use super::ask::{Ask, Command};
 use super::branches::BranchesState;
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
-use super::protocol::{Answer, Effect};
+use super::protocol::{Effect, News};
 use super::screen::Screen;
 use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
@@ -165,8 +165,8 @@ impl Screen for BranchPicker {
         }
     }
 
-    fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
-        if let Answer::Branches(_) = answer {
+    fn observe(&mut self, news: &News, shared: &mut Shared) {
+        if let News::Branches = news {
             self.on_branches(shared.branches_state());
         }
     }

@@ -12,8 +12,8 @@ use super::group_rows::{GroupRows, PageRows};
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::list_pane::{Done, Focus, ListPane};
-use super::protocol::{Answer, Effect, Request};
-use super::requests::{Owner, Requests};
+use super::protocol::{Effect, News, Request};
+use super::requests::Requests;
 use super::row_order::RowOrder;
 use super::screen::Screen;
 use super::shared::{AppSettings, Shared, World};
@@ -22,7 +22,7 @@ use super::tab::Tab;
 use super::view::SavedView;
 use super::walks;
 use crate::api::ApiError;
-use crate::model::{Group, GroupsPage, GroupsQuery};
+use crate::model::{Group, GroupsQuery};
 use crate::present::columns::SortColumn;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::columns::table::Table;
@@ -118,15 +118,10 @@ impl GroupsTab {
     /// work of the page's size, whatever the list holds. A page missing
     /// (failed after its retries) says why on the status line until every
     /// page is there again.
-    fn take_page(
-        &mut self,
-        query: &GroupsQuery,
-        result: &Result<GroupsPage, ApiError>,
-        shared: &mut Shared,
-    ) {
+    fn take_page(&mut self, query: &GroupsQuery, error: Option<&ApiError>, shared: &mut Shared) {
         let list = self.group_list(shared);
         let missing = list.map_or(0, |list| list.missing().len());
-        if let Err(error) = result {
+        if let Some(error) = error {
             // The walk's cause: a long wait says until when.
             let cause = list.and_then(|list| {
                 let mut missing = list.missing().into_iter();
@@ -142,7 +137,7 @@ impl GroupsTab {
             return;
         }
         if missing == 0 {
-            shared.status_line().resolved(Topic::GroupsPage);
+            shared.resolved(Topic::GroupsPage);
         }
         let Some(list) = shared.store.groups(self.branch_id) else {
             return;
@@ -306,11 +301,11 @@ impl Screen for GroupsTab {
             Action::Back if self.list.focus() == Focus::List && self.is_loading(shared) => {
                 return self.stop_loading(shared);
             }
-            _ => {
-                if self.list.perform(action, shared.status_line()) == Done::Refilter {
-                    self.refilter(shared);
-                }
-            }
+            _ => match self.list.perform(action, shared.status.current().is_some()) {
+                Done::Refilter => self.refilter(shared),
+                Done::Dismiss => shared.dismiss(),
+                Done::Nothing | Done::Handled => {}
+            },
         }
         Vec::new()
     }
@@ -336,16 +331,16 @@ impl Screen for GroupsTab {
         self.list.fit(self.rows.ids(), document, &shared.layout);
     }
 
-    fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
-        match answer {
-            Answer::Groups(query, result) if query.branch_id == self.branch_id => {
-                self.take_page(query, result, shared);
+    fn observe(&mut self, news: &News, shared: &mut Shared) {
+        match news {
+            News::Page { query, error } if query.branch_id == self.branch_id => {
+                self.take_page(query, error.as_ref(), shared);
             }
+            News::Page { .. } => {}
             // Names arrived: a sort or a filter by branch may change.
-            Answer::Branches(_) => self.resort(shared),
+            News::Branches => self.resort(shared),
             // The centre's zone, now the one times are shown in.
-            Answer::Me(_) if answer.centre_zone().is_some() => self.reformat(shared),
-            _ => {}
+            News::CentreZone => self.reformat(shared),
         }
     }
 
@@ -411,11 +406,7 @@ impl Screen for GroupsTab {
             self.walk(shared)
         };
         if shared.branches.failed() {
-            effects.extend(
-                shared
-                    .requests_mut()
-                    .send_once(Owner::App, Request::Branches),
-            );
+            effects.extend(shared.send_once(Request::Branches));
         }
         effects
     }

@@ -11,7 +11,6 @@ use super::keymap::Action;
 use super::layout::Layout;
 use super::list_cursor::{ListCursor, Movement};
 use super::row_order::RowOrder;
-use super::status::StatusLine;
 use super::text_input::{Edit, TextInput};
 use crate::domain::script::fold;
 use crate::present::columns::{BranchNames, Column, RowFilter, ScreenTable, SortColumn};
@@ -36,6 +35,8 @@ pub enum Done {
     Handled,
     /// The filter changed: the tab computes the rows that show again.
     Refilter,
+    /// Esc with nothing of the list to undo: the tab clears the status line.
+    Dismiss,
 }
 
 /// The list part of a list tab.
@@ -397,8 +398,9 @@ impl ListPane {
 
     /// The keys every list takes the same way: `/` and Enter/Esc in the
     /// filter, Enter or `d` for the detail and Esc back from it, Esc in the
-    /// list (dismisses the message shown, then clears the filter).
-    pub fn perform(&mut self, action: Action, status: &mut StatusLine) -> Done {
+    /// list (dismisses the message shown, `message_shown`, then clears
+    /// the filter).
+    pub fn perform(&mut self, action: Action, message_shown: bool) -> Done {
         match (self.focus(), action) {
             (Focus::Filter, Action::Accept) => self.filtering = false,
             (Focus::Filter, Action::Back) => {
@@ -410,7 +412,7 @@ impl ListPane {
             (Focus::List, Action::Filter) => self.filtering = true,
             (Focus::List, Action::Open | Action::ShowDetails) => self.open_detail(),
             // The newest first: a message, then the filter.
-            (Focus::List, Action::Back) if status.dismiss() => {}
+            (Focus::List, Action::Back) if message_shown => return Done::Dismiss,
             (Focus::List, Action::Back) if !self.filter.is_empty() => {
                 self.filter.clear();
                 return Done::Refilter;
@@ -516,19 +518,17 @@ mod tests {
     #[test]
     fn escape_dismisses_the_message_then_clears_the_filter() {
         let mut pane = pane_of(3);
-        let mut status = StatusLine::default();
-        status.info("hello", chrono::DateTime::UNIX_EPOCH);
-        assert_eq!(pane.perform(Action::Filter, &mut status), Done::Handled);
+        assert_eq!(pane.perform(Action::Filter, false), Done::Handled);
         assert_eq!(pane.focus(), Focus::Filter);
         let x = KeyEvent::from(crossterm::event::KeyCode::Char('x'));
         assert!(pane.type_text(&x));
-        assert_eq!(pane.perform(Action::Accept, &mut status), Done::Handled);
+        assert_eq!(pane.perform(Action::Accept, false), Done::Handled);
         assert_eq!(pane.focus(), Focus::List);
-        assert_eq!(pane.perform(Action::Back, &mut status), Done::Handled);
-        assert!(!pane.filter.is_empty() && status.current().is_none());
-        assert_eq!(pane.perform(Action::Back, &mut status), Done::Refilter);
+        assert_eq!(pane.perform(Action::Back, true), Done::Dismiss);
+        assert!(!pane.filter.is_empty());
+        assert_eq!(pane.perform(Action::Back, false), Done::Refilter);
         assert!(pane.filter.is_empty());
-        assert_eq!(pane.perform(Action::Install, &mut status), Done::Nothing);
+        assert_eq!(pane.perform(Action::Install, false), Done::Nothing);
     }
 
     #[test]

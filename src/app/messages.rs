@@ -1,9 +1,10 @@
 //! What the results of work do to the app: an answer goes to the store and
-//! the screens (its owner last), and the runtime's other news (a token
-//! reloaded, a copy, an export, a profile switched, the snapshot read) is
-//! said on the status line or handed to the screens.
+//! to its owner only (the screens hear what the app's own and the walks'
+//! taught it as news), and the runtime's other news (a token reloaded, a
+//! copy, an export, a profile switched, the snapshot read) is said on the
+//! status line or handed to the screens.
 
-use super::requests::Owner;
+use super::protocol::{News, Owner, Routed};
 use super::shared::Shared;
 use super::{Answer, App, Effect, Msg, Tab};
 use crate::present::format::counted;
@@ -85,41 +86,45 @@ impl App {
         }
     }
 
-    /// An answer: what it teaches the app (its own requests), then every
-    /// other screen has a look, then its owner takes it.
+    /// An answer goes to its owner, and to no one else: the app's own and
+    /// a walk's teach the world what every screen then hears as [`News`];
+    /// a tab's goes to that tab, as its own answer type. What this run
+    /// fetched goes into the store first, whoever asked.
     fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
         self.world.keep(&answer);
-        let mut effects = match owner {
-            Owner::App => {
-                self.world.learn(&answer);
+        self.world.status.said_by(owner.tab());
+        match answer.route() {
+            Routed::App(answer) => {
+                let news = self.world.learn(answer);
+                self.tell(news);
                 Vec::new()
             }
             // Into the store first: the screens then see the rows there.
-            Owner::Walk => self.world.take_walked(&answer),
-            Owner::Tab(_) => Vec::new(),
+            Routed::Walk(answer) => {
+                let (effects, news) = self.world.take_walked(answer);
+                self.tell(Some(news));
+                effects
+            }
+            Routed::Plugins(answer) => {
+                (self.tabs.plugins).on_answer(answer, &mut Shared::new(&mut self.world))
+            }
+        }
+    }
+
+    /// Every tab and overlay hears `news`.
+    fn tell(&mut self, news: Option<News>) {
+        let Some(news) = news else {
+            return;
         };
-        let speaker = match owner {
-            Owner::Tab(tab) => Some(tab),
-            Owner::App | Owner::Walk => None,
-        };
-        self.world.status.said_by(speaker);
-        for &tab in Tab::ALL.iter().filter(|&&tab| owner != Owner::Tab(tab)) {
+        for &tab in Tab::ALL {
             self.tabs
                 .get_mut(tab)
-                .observe(&answer, &mut Shared::new(&mut self.world));
+                .observe(&news, &mut Shared::new(&mut self.world));
         }
         for overlay in &mut self.overlays {
             overlay
                 .screen_mut()
-                .observe(&answer, &mut Shared::new(&mut self.world));
+                .observe(&news, &mut Shared::new(&mut self.world));
         }
-        if let Owner::Tab(tab) = owner {
-            effects.extend(
-                self.tabs
-                    .get_mut(tab)
-                    .on_answer(answer, &mut Shared::new(&mut self.world)),
-            );
-        }
-        effects
     }
 }

@@ -6,7 +6,8 @@
 //! turns it into an [`keymap::Action`] for the [`keymap::Context`] of the
 //! screen with the focus (the overlay on top, else the tab shown); the app
 //! keeps the global actions and hands the others to that [`Screen`]. An
-//! answer goes to the screen that asked for it, after the others had a look.
+//! answer goes to its owner only (`app/messages.rs`): the screens hear what
+//! the app's own answers and the walks' taught it as news.
 //! What a screen wants of the app comes back as an [`ask::Ask`].
 
 /// Test data, kept with the tests (see the file).
@@ -64,7 +65,6 @@ use crossterm::event::{KeyEvent, KeyEventKind};
 use help::Help;
 use keymap::{Action, Context, Hint};
 use registry::{Overlay, ScreenView, Tabs};
-use requests::Owner;
 use screen::Screen;
 use shared::{Shared, World};
 use std::time::Duration;
@@ -107,10 +107,10 @@ impl App {
             next_auto_refresh: None,
             remembered: SavedView::default(),
         };
+        app.world.status.tab_shown(tab);
         let shared = &mut Shared::new(&mut app.world);
-        shared.status_line().tab_shown(tab);
         let mut effects = app.tabs.get_mut(app.tab).start(shared);
-        effects.push(shared.requests_mut().send(Owner::App, Request::Branches));
+        effects.extend(shared.send_once(Request::Branches));
         for &tab in Tab::ALL.iter().filter(|&&tab| tab != app.tab) {
             effects.extend(app.tabs.get_mut(tab).start(shared));
         }
@@ -186,7 +186,7 @@ impl App {
     /// How soon the next [`Input::Tick`] is wanted; None when idle.
     pub fn needs_tick(&self) -> Option<Duration> {
         let requests = &self.world.requests;
-        let spinning = requests.any(|owner, _| matches!(owner, Owner::App | Owner::Walk))
+        let spinning = requests.any(|owner, _| !owner.is_screen())
             || Tab::ALL
                 .iter()
                 .any(|&tab| self.tabs.get(tab).busy(requests));

@@ -9,12 +9,12 @@ use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::list_pane::{Done, Focus, ListPane};
 use super::plugin_detail::{InstallView, plugin_document};
-use super::protocol::{Answer, Effect, Request};
-use super::requests::{Owner, Requests};
+use super::protocol::Owner;
+use super::protocol::{Effect, PluginsAnswer, Request};
+use super::requests::Requests;
 use super::screen::Screen;
 use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
-use super::tab::Tab;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
@@ -29,7 +29,7 @@ use crossterm::event::KeyEvent;
 use std::collections::BTreeMap;
 
 /// The Plugins tab sends its requests under this owner.
-const OWNER: Owner = Owner::Tab(Tab::Plugins);
+const OWNER: Owner = Owner::Plugins;
 
 /// Which plugin types the list shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -102,15 +102,28 @@ impl PluginsTab {
         plugins.get(self.list.selected()?)
     }
 
+    /// The answer to a request it sent (the list is in the store already).
+    pub fn on_answer(&mut self, answer: PluginsAnswer, shared: &mut Shared) -> Vec<Effect> {
+        match answer {
+            PluginsAnswer::Plugins(list) => {
+                self.on_list(list, shared);
+                Vec::new()
+            }
+            PluginsAnswer::Install(plugin_id, result) => {
+                self.on_installed(plugin_id, result, shared)
+            }
+        }
+    }
+
     /// True while the list is on its way.
     pub fn is_loading(&self, requests: &Requests) -> bool {
-        requests.is_awaiting(OWNER, &Request::Plugins)
+        requests.is_awaiting(&Request::Plugins)
     }
 
     /// Asks for the list; a request already on its way is abandoned (its
     /// answer may predate a change, e.g. an install).
-    fn fetch(&self, requests: &mut Requests) -> Vec<Effect> {
-        requests.resend(OWNER, Request::Plugins)
+    fn fetch(&self, shared: &mut Shared) -> Vec<Effect> {
+        shared.resend(Request::Plugins)
     }
 
     /// The list arrived (or failed): on failure the list shown stays. A
@@ -128,7 +141,7 @@ impl PluginsTab {
                 self.loaded = true;
                 self.from_snapshot = None;
                 self.load_error = None;
-                shared.status_line().resolved(Topic::Plugins);
+                shared.resolved(Topic::Plugins);
                 self.settle(shared);
                 self.refilter_keeping(kept, shared.plugins(), &shared.layout);
             }
@@ -282,9 +295,8 @@ impl PluginsTab {
         };
         if plugin.is_none() && !self.loaded && self.is_loading(&shared.requests) {
             // Said until the list arrives: then it no longer holds.
-            let now = shared.now;
             let said = "the catalogue is still loading: install once it shows";
-            shared.status_line().info_until(Topic::Plugins, said, now);
+            shared.info_until(Topic::Plugins, said);
             return;
         }
         let target = self.install_target(plugin, shared.settings.read_only, &shared.requests);
@@ -314,8 +326,7 @@ impl PluginsTab {
             None => {}
         }
         shared
-            .requests_mut()
-            .send_once(OWNER, Request::Install { plugin_id })
+            .send_once(Request::Install(plugin_id))
             .into_iter()
             .collect()
     }
@@ -365,13 +376,13 @@ impl PluginsTab {
                     self.measure(shared.plugins());
                 }
                 shared.info(format!("installed {name}"));
-                self.fetch(shared.requests_mut())
+                self.fetch(shared)
             }
             Err(error) if error.outcome_unknown() => {
                 let said = format!("install {name}: {error}");
                 shared.error(checking(&said));
                 self.unsettled.insert(plugin_id, said);
-                self.fetch(shared.requests_mut())
+                self.fetch(shared)
             }
             Err(error) => {
                 shared.error(format!("install {name}: {error}"));
@@ -444,11 +455,11 @@ impl Screen for PluginsTab {
             }
             Action::Back if focus == Focus::Detail => self.close_detail(),
             Action::Back if focus == Focus::List && self.uncalled_install(shared) => {}
-            _ => {
-                if self.list.perform(action, shared.status_line()) == Done::Refilter {
-                    self.refilter(shared);
-                }
-            }
+            _ => match self.list.perform(action, shared.status.current().is_some()) {
+                Done::Refilter => self.refilter(shared),
+                Done::Dismiss => shared.dismiss(),
+                Done::Nothing | Done::Handled => {}
+            },
         }
         Vec::new()
     }
@@ -485,17 +496,6 @@ impl Screen for PluginsTab {
         let (requests, zone) = (&shared.requests, &shared.settings.timezone);
         let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
         self.list.fit(shared.plugins(), document, &shared.layout);
-    }
-
-    fn on_answer(&mut self, answer: Answer, shared: &mut Shared) -> Vec<Effect> {
-        match answer {
-            Answer::Plugins(list) => {
-                self.on_list(list, shared);
-                Vec::new()
-            }
-            Answer::Install { plugin_id, result } => self.on_installed(plugin_id, result, shared),
-            Answer::Groups(..) | Answer::Branches(_) | Answer::Me(_) => Vec::new(),
-        }
     }
 
     /// The snapshot's catalogue (in the store) shown while the list is on
@@ -549,7 +549,7 @@ impl Screen for PluginsTab {
     }
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.fetch(shared.requests_mut())
+        self.fetch(shared)
     }
 
     /// Leaving the tab leaves its detail: the token is masked again.
@@ -558,7 +558,7 @@ impl Screen for PluginsTab {
     }
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.fetch(shared.requests_mut())
+        self.fetch(shared)
     }
 
     fn busy(&self, requests: &Requests) -> bool {
@@ -607,5 +607,5 @@ fn document(plugin: &Plugin, revealed: bool, requests: &Requests, zone: &Zone) -
 
 /// True while an install of `plugin_id` is on its way.
 pub fn is_installing(requests: &Requests, plugin_id: i64) -> bool {
-    requests.is_awaiting(OWNER, &Request::Install { plugin_id })
+    requests.is_awaiting(&Request::Install(plugin_id))
 }

@@ -2,9 +2,9 @@
 //! (keys, mouse, resizes, results of work) in, effects (work to do) out.
 //! Everything here is plain data, so the whole app is testable without I/O.
 
+use super::tab::Tab;
 use super::view::SavedView;
 use crate::api::ApiError;
-use crate::domain::zone::Zone;
 use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
@@ -55,84 +55,165 @@ pub enum Msg {
     },
 }
 
-/// One call to the API. Its answer comes back as the [`Answer`] of the same
-/// name, with the same key: what was asked travels with what came back.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Request {
-    Groups(GroupsQuery),
-    Plugins,
-    Branches,
-    /// Who the token belongs to: the centre's name and zone (may well fail).
-    Me,
-    /// Sent once: the runtime never retries it.
-    Install {
-        plugin_id: i64,
-    },
+/// Declares the calls to the API, grouped by the one owner that sends them
+/// and takes their answers: each call is one line, `Name(Key) -> Reply`
+/// (the key, if any, is what was asked and travels with what came back).
+/// It makes [`Request`] and [`Answer`] (a variant of each per call), the
+/// [`Owner`]s, each owner's own answer type (`WalkAnswer`, ...), and
+/// [`Routed`], an answer as its owner takes it: so a call is paired with
+/// the type of its answer and with its owner in one place, and an owner
+/// matches its own answers only, every one of them.
+macro_rules! calls {
+    ($(
+        $(#[$owner_doc:meta])*
+        $owner:ident => $owned:ident {
+            $( $(#[$doc:meta])* $name:ident $( ($key:ty) )? -> $reply:ty, )*
+        }
+    )*) => {
+        /// One call to the API. Its answer comes back as the [`Answer`] of
+        /// the same name, with the same key: what was asked travels with
+        /// what came back.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Request {
+            $($( $(#[$doc])* $name $( ($key) )?, )*)*
+        }
+
+        /// What came back for a [`Request`]: its key, and its result typed
+        /// for it. Built in one place (the runtime's `perform`), so a page
+        /// can only come back as the answer of a page request.
+        #[derive(Debug, Clone)]
+        pub enum Answer {
+            $($( $name( $( $key, )? Result<$reply, ApiError> ), )*)*
+        }
+
+        $(
+            #[doc = concat!("The answers to the requests of [`Owner::", stringify!($owner), "`].")]
+            #[derive(Debug, Clone)]
+            pub enum $owned {
+                $( $name( $( $key, )? Result<$reply, ApiError> ), )*
+            }
+        )*
+
+        /// An answer as its owner takes it: the owner's own type.
+        #[derive(Debug, Clone)]
+        pub enum Routed {
+            $( $owner($owned), )*
+        }
+
+        /// Who sends a request and takes its answer, and no one else: the
+        /// owner `calls!` names for it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Owner {
+            $( $(#[$owner_doc])* $owner, )*
+        }
+
+        impl Request {
+            /// Who sends it and takes its answer.
+            pub fn owner(&self) -> Owner {
+                match self {
+                    $($( Self::$name $( (key!(_key $key)) )? => Owner::$owner, )*)*
+                }
+            }
+
+            /// The answer saying this request failed with `error`.
+            pub fn failed(&self, error: ApiError) -> Answer {
+                match self.clone() {
+                    $($( Self::$name $( (key!(key $key)) )? =>
+                        Answer::$name( $( key!(key $key), )? Err(error) ), )*)*
+                }
+            }
+        }
+
+        impl Answer {
+            /// The request this answers (its key).
+            pub fn request(&self) -> Request {
+                match self {
+                    $($( Self::$name( $( key!(key $key), )? _ ) =>
+                        Request::$name $( (key!(key $key).clone()) )?, )*)*
+                }
+            }
+
+            /// Why the request failed, if it did.
+            pub fn error(&self) -> Option<&ApiError> {
+                match self {
+                    $($( Self::$name( $( key!(_key $key), )? result ) =>
+                        result.as_ref().err(), )*)*
+                }
+            }
+
+            /// The answer as its owner takes it.
+            pub fn route(self) -> Routed {
+                match self {
+                    $($( Self::$name( $( key!(key $key), )? result ) =>
+                        Routed::$owner($owned::$name( $( key!(key $key), )? result )), )*)*
+                }
+            }
+        }
+    };
 }
 
-/// What came back for a [`Request`]: its key, and its result typed for it.
-/// Built in one place (the runtime's `perform`), so a page can only come
-/// back as the answer of a page request.
+/// The name bound to a call's key in the patterns of [`calls!`] (there
+/// only where the call has a key).
+macro_rules! key {
+    ($name:ident $key:ty) => {
+        $name
+    };
+}
+
+calls! {
+    /// The walks of the store's group lists (`app/walks.rs`): several
+    /// pages in flight at once, each under its own id.
+    Walk => WalkAnswer {
+        /// A page of the groups.
+        Groups(GroupsQuery) -> GroupsPage,
+    }
+    /// The app itself, for what every screen shares (the branches, the
+    /// centre's name and zone).
+    App => AppAnswer {
+        Branches -> Vec<Branch>,
+        /// Who the token belongs to: the centre's name and zone (may well fail).
+        Me -> Me,
+    }
+    /// The Plugins tab.
+    Plugins => PluginsAnswer {
+        Plugins -> Vec<Plugin>,
+        /// Installs the plugin of this id. Sent once: the runtime never
+        /// retries it.
+        Install(i64) -> Installation,
+    }
+}
+
+impl Owner {
+    /// True for a screen (a tab), false for the app and its walks.
+    pub fn is_screen(self) -> bool {
+        self.tab().is_some()
+    }
+
+    /// The tab that is this owner: the one whose messages its answers are.
+    pub fn tab(self) -> Option<Tab> {
+        match self {
+            Owner::App | Owner::Walk => None,
+            Owner::Plugins => Some(Tab::Plugins),
+        }
+    }
+}
+
+/// What the app learnt from an answer to its own requests or to a walk's,
+/// told to every screen ([`Screen::observe`](super::screen::Screen::observe)):
+/// a screen never sees an answer to another's request.
 #[derive(Debug, Clone)]
-pub enum Answer {
-    Groups(GroupsQuery, Result<GroupsPage, ApiError>),
-    Plugins(Result<Vec<Plugin>, ApiError>),
-    Branches(Result<Vec<Branch>, ApiError>),
-    Me(Result<Me, ApiError>),
-    Install {
-        plugin_id: i64,
-        result: Result<Installation, ApiError>,
+pub enum News {
+    /// A page of the walk of `query.branch_id` went into the store, or
+    /// failed with `error`.
+    Page {
+        query: GroupsQuery,
+        error: Option<ApiError>,
     },
-}
-
-impl Request {
-    /// The answer saying this request failed with `error`.
-    pub fn failed(&self, error: ApiError) -> Answer {
-        match *self {
-            Self::Groups(query) => Answer::Groups(query, Err(error)),
-            Self::Plugins => Answer::Plugins(Err(error)),
-            Self::Branches => Answer::Branches(Err(error)),
-            Self::Me => Answer::Me(Err(error)),
-            Self::Install { plugin_id } => Answer::Install {
-                plugin_id,
-                result: Err(error),
-            },
-        }
-    }
-}
-
-impl Answer {
-    /// The request this answers (its key).
-    pub fn request(&self) -> Request {
-        match self {
-            Self::Groups(query, _) => Request::Groups(*query),
-            Self::Plugins(_) => Request::Plugins,
-            Self::Branches(_) => Request::Branches,
-            Self::Me(_) => Request::Me,
-            Self::Install { plugin_id, .. } => Request::Install {
-                plugin_id: *plugin_id,
-            },
-        }
-    }
-
-    /// The centre's zone, when this answers [`Request::Me`] naming one.
-    pub fn centre_zone(&self) -> Option<Zone> {
-        match self {
-            Self::Me(Ok(me)) => me.time_zone().map(Zone::Named),
-            _ => None,
-        }
-    }
-
-    /// Why the request failed, if it did.
-    pub fn error(&self) -> Option<&ApiError> {
-        match self {
-            Self::Groups(_, result) => result.as_ref().err(),
-            Self::Plugins(result) => result.as_ref().err(),
-            Self::Branches(result) => result.as_ref().err(),
-            Self::Me(result) => result.as_ref().err(),
-            Self::Install { result, .. } => result.as_ref().err(),
-        }
-    }
+    /// The branches answered (or failed): their names may have changed.
+    Branches,
+    /// The centre's zone was answered: times are shown in it unless the
+    /// config names one.
+    CentreZone,
 }
 
 /// Work for the outside world. The runtime turns each into a task whose
@@ -189,4 +270,46 @@ pub struct Walked {
     pub plugins: Option<Vec<Plugin>>,
     /// The name `GET /v2/token/me` gave (`None`: none, or no answer).
     pub centre: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every call once, with a key where it has one, and its owner.
+    fn every_request() -> [(Request, Owner); 5] {
+        let query = GroupsQuery {
+            branch_id: Some(2),
+            page: 3,
+            per_page: 20,
+        };
+        [
+            (Request::Groups(query), Owner::Walk),
+            (Request::Branches, Owner::App),
+            (Request::Me, Owner::App),
+            (Request::Plugins, Owner::Plugins),
+            (Request::Install(7), Owner::Plugins),
+        ]
+    }
+
+    #[test]
+    fn an_answer_carries_its_request_back_and_goes_to_the_owner_that_sent_it() {
+        let refused = || ApiError::Forbidden { message: None };
+        for (request, owner) in every_request() {
+            let answer = request.failed(refused());
+            assert_eq!(answer.request(), request);
+            assert!(matches!(answer.error(), Some(ApiError::Forbidden { .. })));
+            let routed = match answer.route() {
+                Routed::Walk(WalkAnswer::Groups(query, Err(_))) => {
+                    assert_eq!(Request::Groups(query), request);
+                    Owner::Walk
+                }
+                Routed::App(AppAnswer::Branches(Err(_)) | AppAnswer::Me(Err(_))) => Owner::App,
+                Routed::Plugins(PluginsAnswer::Install(7, Err(_))) => Owner::Plugins,
+                Routed::Plugins(PluginsAnswer::Plugins(Err(_))) => Owner::Plugins,
+                other => panic!("{request:?} routed as {other:?}"),
+            };
+            assert_eq!((request.owner(), routed), (owner, owner), "{request:?}");
+        }
+    }
 }

@@ -1,29 +1,17 @@
 //! The one registry of requests in flight: each under its own id, with
-//! the owner its answer goes to. An answer whose id is not awaited any more
-//! (cancelled, superseded) is dropped: the latest wins.
+//! its owner (the one `calls!` names for it, `app/protocol.rs`), who takes
+//! its answer. An answer whose id is not awaited any more (cancelled,
+//! superseded) is dropped: the latest wins.
 
-use super::protocol::{Answer, Effect, Request, RequestId};
-use super::tab::Tab;
+use super::protocol::{Answer, Effect, Owner, Request, RequestId};
 use crate::api::ApiError;
 use std::collections::BTreeMap;
-
-/// Who sent a request: its answer goes there and nowhere else.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Owner {
-    /// The app itself, for what every screen shares (the branches, the
-    /// centre's zone).
-    App,
-    /// The walks of the store's group lists (`app/walks.rs`): several
-    /// pages in flight at once, each under its own id.
-    Walk,
-    Tab(Tab),
-}
 
 /// The requests awaited and the counter of ids.
 #[derive(Debug, Default)]
 pub struct Requests {
     last_id: u64,
-    awaited: BTreeMap<RequestId, (Owner, Request)>,
+    awaited: BTreeMap<RequestId, Request>,
     /// Requests given up on but left to run to their end (the server is
     /// still serving them): their answers are dropped, and until then they
     /// count as in flight.
@@ -32,23 +20,23 @@ pub struct Requests {
 
 impl Requests {
     /// Registers a new request and returns the effect that sends it.
-    pub fn send(&mut self, owner: Owner, request: Request) -> Effect {
+    pub fn send(&mut self, request: Request) -> Effect {
         self.last_id += 1;
         let id = RequestId(self.last_id);
-        self.awaited.insert(id, (owner, request.clone()));
+        self.awaited.insert(id, request.clone());
         Effect::Fetch { id, request }
     }
 
-    /// Sends `request` unless the same one of the same owner is on its way.
-    pub fn send_once(&mut self, owner: Owner, request: Request) -> Option<Effect> {
-        (!self.is_awaiting(owner, &request)).then(|| self.send(owner, request))
+    /// Sends `request` unless the same one is on its way.
+    pub fn send_once(&mut self, request: Request) -> Option<Effect> {
+        (!self.is_awaiting(&request)).then(|| self.send(request))
     }
 
     /// Sends `request` anew, abandoning the same one still on its way (its
     /// answer may predate a change the new one will see).
-    pub fn resend(&mut self, owner: Owner, request: Request) -> Vec<Effect> {
-        let mut effects = self.cancel(owner, |awaited| *awaited == request);
-        effects.push(self.send(owner, request));
+    pub fn resend(&mut self, request: Request) -> Vec<Effect> {
+        let mut effects = self.cancel(request.owner(), |awaited| *awaited == request);
+        effects.push(self.send(request));
         effects
     }
 
@@ -57,7 +45,8 @@ impl Requests {
     /// request's (a mix-up in the runtime) reaches the owner as a failure
     /// of its request, never as data.
     pub fn finish(&mut self, id: RequestId, answer: Answer) -> Option<(Owner, Answer)> {
-        let (owner, request) = self.awaited.remove(&id)?;
+        let request = self.awaited.remove(&id)?;
+        let owner = request.owner();
         if answer.request() == request {
             return Some((owner, answer));
         }
@@ -72,7 +61,7 @@ impl Requests {
     /// The requests awaited for `owner` that `picked` picks.
     fn awaited_by(&self, owner: Owner, picked: impl Fn(&Request) -> bool) -> Vec<RequestId> {
         (self.awaited.iter())
-            .filter(|(_, (by, request))| *by == owner && picked(request))
+            .filter(|(_, request)| request.owner() == owner && picked(request))
             .map(|(id, _)| *id)
             .collect()
     }
@@ -93,7 +82,7 @@ impl Requests {
     /// counts in [`abandoned`](Self::abandoned) until it [`ended`](Self::ended).
     pub fn abandon(&mut self, owner: Owner, abandoned: impl Fn(&Request) -> bool) {
         for id in self.awaited_by(owner, abandoned) {
-            if let Some((_, request)) = self.awaited.remove(&id) {
+            if let Some(request) = self.awaited.remove(&id) {
                 self.abandoned.insert(id, request);
             }
         }
@@ -110,16 +99,14 @@ impl Requests {
         self.abandoned.remove(&id).is_some()
     }
 
-    /// True while `request` of `owner` is awaited.
-    pub fn is_awaiting(&self, owner: Owner, request: &Request) -> bool {
-        self.any(|by, awaited| by == owner && awaited == request)
+    /// True while `request` is awaited.
+    pub fn is_awaiting(&self, request: &Request) -> bool {
+        self.any(|_, awaited| awaited == request)
     }
 
     /// True while any request matching `wanted` is awaited.
     pub fn any(&self, wanted: impl Fn(Owner, &Request) -> bool) -> bool {
-        self.awaited
-            .values()
-            .any(|(owner, request)| wanted(*owner, request))
+        (self.awaited.values()).any(|request| wanted(request.owner(), request))
     }
 }
 
@@ -127,20 +114,20 @@ impl Requests {
 mod tests {
     use super::*;
 
-    const PLUGINS: Owner = Owner::Tab(Tab::Plugins);
+    const PLUGINS: Owner = Owner::Plugins;
 
     #[test]
     fn ids_are_fresh_and_answers_are_taken_once() {
         let mut requests = Requests::default();
-        let first = requests.send(PLUGINS, Request::Plugins);
-        let second = requests.send(Owner::App, Request::Branches);
+        let first = requests.send(Request::Plugins);
+        let second = requests.send(Request::Branches);
         let (Effect::Fetch { id: a, .. }, Effect::Fetch { id: b, .. }) = (first, second) else {
             panic!("fetches expected");
         };
         assert_ne!(a, b);
-        assert!(requests.is_awaiting(PLUGINS, &Request::Plugins));
-        assert!(!requests.is_awaiting(Owner::App, &Request::Plugins));
-        assert_eq!(requests.send_once(PLUGINS, Request::Plugins), None);
+        assert!(requests.is_awaiting(&Request::Plugins));
+        assert!(!requests.is_awaiting(&Request::Me));
+        assert_eq!(requests.send_once(Request::Plugins), None);
         let answer = Answer::Plugins(Ok(Vec::new()));
         let (owner, taken) = requests.finish(a, answer.clone()).unwrap();
         assert_eq!((owner, taken.request()), (PLUGINS, Request::Plugins));
@@ -156,7 +143,7 @@ mod tests {
     #[test]
     fn an_answer_to_another_request_arrives_as_a_failure() {
         let mut requests = Requests::default();
-        let Effect::Fetch { id, .. } = requests.send(PLUGINS, Request::Plugins) else {
+        let Effect::Fetch { id, .. } = requests.send(Request::Plugins) else {
             panic!("a fetch expected");
         };
         let (owner, answer) = requests
@@ -172,10 +159,10 @@ mod tests {
     #[test]
     fn a_request_sent_anew_abandons_the_one_on_its_way() {
         let mut requests = Requests::default();
-        let Effect::Fetch { id: first, .. } = requests.send(PLUGINS, Request::Plugins) else {
+        let Effect::Fetch { id: first, .. } = requests.send(Request::Plugins) else {
             panic!("a fetch expected");
         };
-        let effects = requests.resend(PLUGINS, Request::Plugins);
+        let effects = requests.resend(Request::Plugins);
         assert_eq!(effects[0], Effect::Cancel(first));
         assert!(matches!(effects[1], Effect::Fetch { id, .. } if id != first));
         let late = Answer::Plugins(Ok(Vec::new()));
@@ -185,13 +172,18 @@ mod tests {
     #[test]
     fn an_abandoned_request_counts_until_it_ended_and_its_answer_is_dropped() {
         let mut requests = Requests::default();
-        let Effect::Fetch { id, .. } = requests.send(Owner::Walk, Request::Branches) else {
+        let page = Request::Groups(crate::model::GroupsQuery {
+            branch_id: None,
+            page: 1,
+            per_page: 20,
+        });
+        let Effect::Fetch { id, .. } = requests.send(page.clone()) else {
             panic!("a fetch expected");
         };
         requests.abandon(Owner::Walk, |_| true);
         assert_eq!(requests.abandoned(), 1);
         assert!(!requests.any(|_, _| true));
-        let answer = Answer::Branches(Ok(Vec::new()));
+        let answer = page.failed(ApiError::NotFound { message: None });
         assert!(requests.finish(id, answer).is_none());
         assert!(requests.ended(id));
         assert!(!requests.ended(id));

@@ -1,6 +1,6 @@
 //! One small trait for every screen and overlay, so the app routes keys,
 //! answers and resizes without knowing what a screen does. A screen owns
-//! its state; what it may use and change of the world around it comes in
+//! its state; what it may read of the world around it and ask of it comes in
 //! [`Shared`]; what it wants of the app (an overlay opened or closed,
 //! another tab, a command to the tabs) it asks for as data, an
 //! [`Ask`](super::ask::Ask).
@@ -11,7 +11,7 @@
 use super::ask::Command;
 use super::keymap::{Action, Context, Hint};
 use super::list_cursor::Movement;
-use super::protocol::{Answer, Effect};
+use super::protocol::{Effect, News};
 use super::requests::Requests;
 use super::shared::{Shared, World};
 use super::view::SavedView;
@@ -56,15 +56,12 @@ pub trait Screen: Send {
     /// screen, scroll positions within their content.
     fn fit(&mut self, _shared: &mut Shared) {}
 
-    /// The answer to a request it sent.
-    fn on_answer(&mut self, _answer: Answer, _shared: &mut Shared) -> Vec<Effect> {
-        Vec::new()
-    }
-
-    /// An answer to a request sent by another: shared facts (the branches,
-    /// the centre's zone, a page of a walk), seen before the owner
-    /// takes its answer.
-    fn observe(&mut self, _answer: &Answer, _shared: &mut Shared) {}
+    /// What the app learnt from an answer to its own requests or a walk's
+    /// (a page of a walk in the store, the branches, the centre's zone).
+    /// A tab that sends requests takes their answers, its own type, in a
+    /// method of its own the app calls (see `app/messages.rs`): no screen
+    /// sees another's answers.
+    fn observe(&mut self, _news: &News, _shared: &mut Shared) {}
 
     /// The snapshot read at start (before any answer): what the screen
     /// shows of it until fresh data arrives. The groups are in the store

@@ -13,8 +13,8 @@ use super::ask::{Ask, Open};
 use super::branches::{Branches, BranchesState};
 use super::keymap::Keymap;
 use super::layout::Layout;
-use super::protocol::{Answer, Effect, Request, RequestId, Walked};
-use super::requests::{Owner, Requests};
+use super::protocol::{Answer, AppAnswer, Effect, News, Request, RequestId, WalkAnswer, Walked};
+use super::requests::Requests;
 use super::status::{StatusLine, Topic};
 use super::view::SavedView;
 use super::walks::{Drive, WALK_PER_PAGE, Walks};
@@ -142,22 +142,23 @@ impl World {
     }
 
     /// The answer to a walk's request, into the store; the requests that
-    /// follow and the log lines of what the walk noticed; and, when it
-    /// completed the walk (every page read), the snapshot to keep.
-    pub(super) fn take_walked(&mut self, answer: &Answer) -> Vec<Effect> {
-        let branch = match answer {
-            Answer::Groups(query, _) => query.branch_id,
-            _ => return Vec::new(),
-        };
+    /// follow and the log lines of what the walk noticed (and, when it
+    /// completed the walk, every page read, the snapshot to keep); and the
+    /// news for the screens.
+    pub(super) fn take_walked(&mut self, answer: WalkAnswer) -> (Vec<Effect>, News) {
+        let WalkAnswer::Groups(query, result) = answer;
+        let branch = query.branch_id;
         let was_walking = self.is_walking(branch);
         let (store, requests) = (&mut self.store, &mut self.requests);
         let clock = (self.now, &self.settings.timezone);
-        let mut effects = (self.walks).take(answer, store, requests, &mut self.status, clock);
+        let walks = &mut self.walks;
+        let mut effects = walks.take(query, &result, store, requests, &mut self.status, clock);
         let complete = (self.store.groups(branch)).is_some_and(GroupList::is_complete);
         if self.settings.cache && was_walking && complete {
             effects.push(self.walked(branch));
         }
-        effects
+        let error = result.err();
+        (effects, News::Page { query, error })
     }
 
     /// What this run fetched of `branch`, the branches and the plugins,
@@ -199,22 +200,12 @@ impl World {
         self.branches.state(self.store.branches.get())
     }
 
-    /// Keeps in the store what this run fetched of the branches (and
-    /// names them), the plugins and the centre's name, whoever asked.
+    /// Keeps in the store the plugins this run fetched, whoever asked (the
+    /// branches and the centre's name: [`learn`](Self::learn)).
     pub(super) fn keep(&mut self, answer: &Answer) {
-        let now = self.walks.instant(self.now);
-        match answer {
-            Answer::Branches(Ok(branches)) => {
-                self.store.branches.set(branches.clone(), now);
-                self.branches.named(branches);
-            }
-            Answer::Branches(Err(error)) => self.branches.failed_with(error.to_string()),
-            Answer::Plugins(Ok(plugins)) => self.store.plugins.set(plugins.clone(), now),
-            Answer::Me(Ok(me)) => {
-                let name = me.company_name().map(str::to_owned);
-                self.store.centre.set(name, now);
-            }
-            _ => {}
+        if let Answer::Plugins(Ok(plugins)) = answer {
+            let now = self.walks.instant(self.now);
+            self.store.plugins.set(plugins.clone(), now);
         }
     }
 
@@ -256,22 +247,39 @@ impl World {
 
     /// Asks the API who the token belongs to: the centre's name and zone.
     pub(super) fn ask_me(&mut self) -> Effect {
-        self.requests.send(Owner::App, Request::Me)
+        self.requests.send(Request::Me)
     }
 
-    /// Takes what an answer to the app's own requests says: the centre's
-    /// zone (the screens then lay their times out again as they observe
-    /// the same answer). The branches and the centre's name went into the
-    /// store with [`keep`](Self::keep).
-    pub(super) fn learn(&mut self, answer: &Answer) {
-        // Outside the published spec: a failure or an answer that names no
-        // zone (`centre_zone` is of `/v2/token/me` only) leaves the default,
-        // without a word. A zone the config names wins over the centre's.
-        if let Some(zone) = answer.centre_zone()
-            && self.settings.timezone_source != ZoneSource::Config
-        {
-            self.settings.timezone = zone;
-            self.settings.timezone_source = ZoneSource::Api;
+    /// Takes what an answer to the app's own requests says, and the news
+    /// of it for the screens: the branches (and their names) and the
+    /// centre's name into the store, the centre's zone into the settings.
+    pub(super) fn learn(&mut self, answer: AppAnswer) -> Option<News> {
+        let now = self.walks.instant(self.now);
+        match answer {
+            AppAnswer::Branches(Ok(branches)) => {
+                self.branches.named(&branches);
+                self.store.branches.set(branches, now);
+                Some(News::Branches)
+            }
+            AppAnswer::Branches(Err(error)) => {
+                self.branches.failed_with(error.to_string());
+                Some(News::Branches)
+            }
+            AppAnswer::Me(Ok(me)) => {
+                let name = me.company_name().map(str::to_owned);
+                self.store.centre.set(name, now);
+                // Outside the published spec: an answer that names no zone
+                // leaves the default, without a word. A zone the config
+                // names wins over the centre's.
+                let zone = me.time_zone().map(Zone::Named)?;
+                if self.settings.timezone_source != ZoneSource::Config {
+                    self.settings.timezone = zone;
+                    self.settings.timezone_source = ZoneSource::Api;
+                }
+                Some(News::CentreZone)
+            }
+            // Outside the published spec too: a failure leaves the default.
+            AppAnswer::Me(Err(_)) => None,
         }
     }
 }
@@ -355,15 +363,31 @@ impl<'w> Shared<'w> {
         self.world.status.load_error(topic, text, self.world.now);
     }
 
-    /// The status line, to say more than [`info`](Self::info) or
-    /// [`error`](Self::error) do (a load error, one resolved, dismissed).
-    pub fn status_line(&mut self) -> &mut StatusLine {
-        &mut self.world.status
+    /// Clears the load error of `topic` from the status line: it loaded.
+    /// Says `text` on the status line until `topic` is resolved.
+    pub fn info_until(&mut self, topic: Topic, text: impl Into<String>) {
+        self.world.status.info_until(topic, text, self.world.now);
     }
 
-    /// The requests in flight, to send, resend or cancel one.
-    pub fn requests_mut(&mut self) -> &mut Requests {
-        &mut self.world.requests
+    pub fn resolved(&mut self, topic: Topic) {
+        self.world.status.resolved(topic);
+    }
+
+    /// Clears the status line (Esc with nothing else to undo).
+    pub fn dismiss(&mut self) {
+        self.world.status.dismiss();
+    }
+
+    /// Sends `request` (its answer goes to its owner) unless the same one
+    /// is on its way.
+    pub fn send_once(&mut self, request: Request) -> Option<Effect> {
+        self.world.requests.send_once(request)
+    }
+
+    /// Sends `request` anew, abandoning the same one still on its way (its
+    /// answer may predate a change the new one will see).
+    pub fn resend(&mut self, request: Request) -> Vec<Effect> {
+        self.world.requests.resend(request)
     }
 
     /// The branch of the groups list chosen (None: all).

@@ -13,7 +13,7 @@ use super::group_detail::DetailOver;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::protocol::{Answer, Effect};
+use super::protocol::{Effect, News};
 use super::screen::Screen;
 use super::shared::{AppSettings, Shared, World};
 use crate::domain::today::{Section, Today, today};
@@ -271,7 +271,7 @@ impl Screen for TodayTab {
                 self.lay_out(shared);
             }
             (_, Action::Back) => {
-                shared.status_line().dismiss();
+                shared.dismiss();
             }
             _ => {}
         }
@@ -306,15 +306,15 @@ impl Screen for TodayTab {
 
     /// A page of the branch's groups went into the store, or the centre's
     /// zone arrived: the day is laid out again (once the tab was shown).
-    fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
+    fn observe(&mut self, news: &News, shared: &mut Shared) {
         if self.today.is_none() {
             return;
         }
-        match answer {
-            Answer::Groups(query, _) if query.branch_id == self.branch_id => {
+        match news {
+            News::Page { query, .. } if query.branch_id == self.branch_id => {
                 self.take_page(shared);
             }
-            _ if answer.centre_zone().is_some() => self.lay_out(shared),
+            News::CentreZone => self.lay_out(shared),
             _ => {}
         }
     }

@@ -9,11 +9,13 @@
 //! Only differences of time matter to a walk, so `now` is laid onto a fixed
 //! origin: the same `now` always gives the same instant.
 
-use super::protocol::{Answer, Effect, Request, RequestId};
-use super::requests::{Owner, Requests};
+use super::protocol::Owner;
+use super::protocol::{Effect, Request, RequestId};
+use super::requests::Requests;
 use super::status::StatusLine;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
+use crate::model::{GroupsPage, GroupsQuery};
 use crate::present::format::asked_to_wait;
 use crate::store::{Failure, GroupList, Store};
 use chrono::{DateTime, Utc};
@@ -133,22 +135,20 @@ impl Walks {
     /// out is named by its time in `zone`.
     pub fn take(
         &mut self,
-        answer: &Answer,
+        query: GroupsQuery,
+        result: &Result<GroupsPage, ApiError>,
         store: &mut Store,
         requests: &mut Requests,
         status: &mut StatusLine,
         (now, zone): (DateTime<Utc>, &Zone),
     ) -> Vec<Effect> {
-        let Answer::Groups(query, result) = answer else {
-            return Vec::new();
-        };
         let instant = self.instant(now);
         let list = store.groups_mut(query.branch_id, WALK_PER_PAGE);
         match result {
             Ok(page) => list.accept(page.clone(), instant),
             Err(error) => {
                 let failure = failure(error, list, now, zone);
-                list.fail(*query, failure, instant);
+                list.fail(query, failure, instant);
             }
         }
         let mut effects = report(list, status, now);
@@ -202,7 +202,7 @@ impl Walks {
         };
         plan.ask
             .into_iter()
-            .map(|query| requests.send(Owner::Walk, Request::Groups(query)))
+            .map(|query| requests.send(Request::Groups(query)))
             .collect()
     }
 }

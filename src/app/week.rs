@@ -11,7 +11,7 @@ use super::group_detail::group_document;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::protocol::{Answer, Effect};
+use super::protocol::{Effect, News};
 use super::requests::Requests;
 use super::screen::Screen;
 use super::shared::{AppSettings, Shared, World};
@@ -395,7 +395,7 @@ impl Screen for WeekTab {
                 return shared.stop_walk(self.branch_id);
             }
             (_, Action::Back) => {
-                shared.status_line().dismiss();
+                shared.dismiss();
             }
             _ => {}
         }
@@ -425,14 +425,12 @@ impl Screen for WeekTab {
     /// A page of the branch's walk (whoever started it) landed in the
     /// store: the week is laid out once the walk is done; the centre's
     /// zone, now the one times are shown in, lays it out again.
-    fn observe(&mut self, answer: &Answer, shared: &mut Shared) {
-        match answer {
-            Answer::Groups(query, _) if query.branch_id == self.branch_id && self.opened => {
+    fn observe(&mut self, news: &News, shared: &mut Shared) {
+        match news {
+            News::Page { query, .. } if query.branch_id == self.branch_id && self.opened => {
                 self.take_finished(shared);
             }
-            Answer::Me(_) if self.laid_out && answer.centre_zone().is_some() => {
-                self.lay_out(shared);
-            }
+            News::CentreZone if self.laid_out => self.lay_out(shared),
             _ => {}
         }
     }

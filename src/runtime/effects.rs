@@ -2,6 +2,7 @@
 //! [`Msg`]s over the one channel the event loop listens to.
 
 use crate::api::Client;
+use crate::app::protocol::Owner;
 use crate::app::{Answer, Effect, Msg, Request, RequestId};
 use crate::config::TokenSource;
 use futures::FutureExt;
@@ -25,8 +26,9 @@ pub enum TaskEvent {
 /// cancelled.
 pub struct EffectRunner {
     client: Client,
-    /// The same client for the pages of a walk, which paces itself after
-    /// a 429 (the store's walk lowers its bound and waits its Retry-After).
+    /// The same client for the requests of the walks (`Owner::Walk`), which
+    /// pace themselves after a 429 (the store's walk lowers its bound and
+    /// waits its Retry-After).
     walk_client: Client,
     token_source: TokenSource,
     sender: UnboundedSender<TaskEvent>,
@@ -50,10 +52,12 @@ impl EffectRunner {
 
     /// Starts `request`; its answer comes back as [`Msg::Response`] with `id`.
     pub fn fetch(&mut self, id: RequestId, request: Request) {
-        let client = match request {
-            Request::Groups(_) => self.walk_client.clone(),
-            _ => self.client.clone(),
+        let client = if request.owner() == Owner::Walk {
+            &self.walk_client
+        } else {
+            &self.client
         };
+        let client = client.clone();
         let task = self.spawn(async move {
             let answer = perform(&client, request).await;
             if let Some(error) = answer.error() {
@@ -164,10 +168,7 @@ pub async fn perform(client: &Client, request: Request) -> Answer {
         Request::Plugins => Answer::Plugins(client.plugins().await),
         Request::Branches => Answer::Branches(client.branches().await),
         Request::Me => Answer::Me(client.me().await),
-        Request::Install { plugin_id } => Answer::Install {
-            plugin_id,
-            result: client.install(plugin_id).await,
-        },
+        Request::Install(plugin_id) => Answer::Install(plugin_id, client.install(plugin_id).await),
     }
 }
 
@@ -175,21 +176,8 @@ pub async fn perform(client: &Client, request: Request) -> Answer {
 /// text being copied (it may be one).
 pub fn effect_label(effect: &Effect) -> String {
     match effect {
-        Effect::Fetch { id, request } => {
-            let what = match request {
-                Request::Groups(query) => format!(
-                    "groups page {} per_page {} branch {}",
-                    query.page,
-                    query.per_page,
-                    query.branch_id.map_or("all".to_string(), |b| b.to_string())
-                ),
-                Request::Plugins => "plugins".to_string(),
-                Request::Branches => "branches".to_string(),
-                Request::Me => "the token's user and centre".to_string(),
-                Request::Install { plugin_id } => format!("install plugin {plugin_id}"),
-            };
-            format!("fetch #{}: {what}", id.0)
-        }
+        // A request holds no secret: its keys are ids and page numbers.
+        Effect::Fetch { id, request } => format!("fetch #{}: {request:?}", id.0),
         Effect::Cancel(id) => format!("cancel #{}", id.0),
         Effect::ReloadToken => "reload token".to_string(),
         Effect::Copy(text) => format!("copy {} characters", text.chars().count()),
@@ -312,17 +300,9 @@ mod tests {
         };
         assert_eq!(me.company_name(), Some("Ziyo Learning Centre"));
 
-        runner.fetch(
-            RequestId(9),
-            Request::Install {
-                plugin_id: not_installed.id,
-            },
-        );
+        runner.fetch(RequestId(9), Request::Install(not_installed.id));
         match answer_to(RequestId(9), &mut receiver).await {
-            Answer::Install {
-                plugin_id,
-                result: Ok(installation),
-            } => {
+            Answer::Install(plugin_id, Ok(installation)) => {
                 assert_eq!(plugin_id, not_installed.id);
                 assert_eq!(installation.plugin_id, Some(not_installed.id));
             }
@@ -433,7 +413,7 @@ mod tests {
         };
         assert_eq!(
             effect_label(&fetch),
-            "fetch #3: groups page 4 per_page 20 branch 2"
+            "fetch #3: Groups(GroupsQuery { branch_id: Some(2), page: 4, per_page: 20 })"
         );
         assert_eq!(effect_label(&Effect::Cancel(RequestId(3))), "cancel #3");
     }

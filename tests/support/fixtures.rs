@@ -316,10 +316,9 @@ pub fn server_answer(request: &Request) -> Answer {
         Request::Plugins => Answer::Plugins(Ok(plugins())),
         Request::Branches => Answer::Branches(Ok(branches())),
         Request::Me => Answer::Me(Ok(me("Asia/Tashkent"))),
-        Request::Install { plugin_id } => Answer::Install {
-            plugin_id,
-            result: Ok(installation(plugin_id + 20, plugin_id)),
-        },
+        Request::Install(plugin_id) => {
+            Answer::Install(plugin_id, Ok(installation(plugin_id + 20, plugin_id)))
+        }
     }
 }
 

@@ -13,7 +13,7 @@ use crate::app::status::Severity::{Error, Info};
 use std::time::Duration;
 
 /// The install of plugin 2 (SMS gateway, not installed).
-const INSTALL_2: &Request = &Request::Install { plugin_id: 2 };
+const INSTALL_2: &Request = &Request::Install(2);
 
 const TOKEN_OF_PLUGIN_1: &str = "21|jCr5Qm0aXbT7sLw2kHd9PzUeYv4NcR8gFo1iKj6M";
 
@@ -51,7 +51,7 @@ fn token_shown(app: &App) -> Option<String> {
 /// Plugin 2 (SMS gateway, not installed) confirmed: the install request.
 fn install_plugin_2(app: &mut App) -> RequestId {
     let effects = press(app, "1jiy");
-    fetch_of(&effects, &Request::Install { plugin_id: 2 })
+    fetch_of(&effects, &Request::Install(2))
 }
 
 #[test]
@@ -212,7 +212,7 @@ fn twenty_presses_while_installing_send_one_request() {
 fn a_successful_install_shows_the_token_and_reconciles() {
     let mut app = loaded();
     let id = install_plugin_2(&mut app);
-    let effects = respond_ok(&mut app, id, &Request::Install { plugin_id: 2 });
+    let effects = respond_ok(&mut app, id, &Request::Install(2));
     assert!(plugin(&app, 2).is_installed());
     assert_eq!(status(&app, Info), Some("installed SMS gateway (Eskiz)"));
     let reconcile = fetch_of(&effects, &Request::Plugins);

@@ -3,7 +3,7 @@
 //! a walk stopped at once, missing pages asked again and only those.
 
 use super::*;
-use crate::app::requests::Owner;
+use crate::app::protocol::Owner;
 use crate::app::shared::Shared;
 use crate::app::walks::WALK_PER_PAGE;
 use std::time::Duration;
