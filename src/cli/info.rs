@@ -68,6 +68,7 @@ struct ZoneInfo {
 async fn gather(session: &Session, log: &Log) -> Info {
     let config = &session.config;
     let (zone, source) = session.zone().await;
+    session.identify().await;
     let now = Utc::now();
     let token = session.client.token();
     let expires_at = token.expires_at();

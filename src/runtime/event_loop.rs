@@ -139,6 +139,8 @@ impl Started {
         let remembered = view_file.as_deref().and_then(view_file::read);
         let settings = settings::restored(settings, remembered);
         let (mut app, mut effects) = App::new(settings, size);
+        // The clock before the first frame: every tab opens on today.
+        effects.extend(app.update(Input::Tick, now));
         let snapshots = Snapshots::of(session);
         if let Some(snapshot) = snapshots.read(app.branch()) {
             effects.extend(app.update(Input::Msg(snapshot), now));

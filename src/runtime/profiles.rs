@@ -102,8 +102,12 @@ impl Profiles {
         // A blocking thread: the token command runs as at start, and the
         // loop goes on meanwhile.
         tokio::task::spawn_blocking(move || {
-            let result = runtime
-                .block_on(session::open(&overrides, demo))
+            let opened = runtime.block_on(async {
+                let session = session::open(&overrides, demo).await?;
+                session.identify().await;
+                Ok::<_, session::SessionError>(session)
+            });
+            let result = opened
                 .map_err(|error| error.to_string())
                 .and_then(|session| {
                     let keymap = session.config.with_key_bindings(Keymap::with_user);
