@@ -41,6 +41,9 @@ pub const REFUSED_SNAPSHOT_HIDDEN: &str = "HTTP 401: the token was refused; the 
 #[derive(Debug, Clone)]
 pub struct AppSettings {
     pub profile: Option<String>,
+    /// What the environment or a flag replaced of the profile
+    /// (`URL from CRMDECK_BASE_URL`): the top line says it by its name.
+    pub replaced: Vec<String>,
     /// Every profile of the config, for `:profile NAME`.
     pub profiles: Vec<String>,
     /// The API host shown in the top line.

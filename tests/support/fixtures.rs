@@ -37,6 +37,7 @@ pub const SERVER_PER_PAGE: u32 = 20;
 pub fn settings() -> AppSettings {
     AppSettings {
         profile: Some("demo".to_string()),
+        replaced: Vec::new(),
         profiles: vec!["demo".to_string(), "test".to_string()],
         host: "api.example.uz".to_string(),
         timezone: Zone::Named(chrono_tz::Asia::Tashkent),
