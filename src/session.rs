@@ -151,6 +151,15 @@ impl Session {
         Some(account_hash(&who))
     }
 
+    /// Whose view is remembered (`runtime::Profiles::view_file`): the
+    /// base URL and the account, hashed; None when the account is not known
+    /// (then no view is remembered).
+    pub fn view_owner(&self) -> Option<String> {
+        let account = self.account()?;
+        let owner = account_hash(&format!("{}\0{account}", self.client.base_url()));
+        Some(owner[..16].to_owned())
+    }
+
     /// Whose snapshot of `branch` this session reads and writes: the
     /// profile, the address the client talks to (the demo's changes with
     /// its port, so one demo run never shows another's) and the account.

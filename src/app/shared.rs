@@ -9,7 +9,7 @@
 //! the branch, append to the command history, record an install, ask the
 //! app for an [`Ask`]. What it reads it cannot change otherwise.
 
-use super::ask::{Ask, Open};
+use super::ask::{Ask, Command, Open};
 use super::branches::{Branches, BranchesState};
 use super::keymap::Keymap;
 use super::layout::Layout;
@@ -240,6 +240,7 @@ impl World {
             Answer::Branches(Ok(branches)) => {
                 self.store.branches.set(branches.clone(), now);
                 self.branches.named(branches);
+                self.fall_back_from_foreign_branch(branches);
             }
             Answer::Branches(Err(error)) => self.branches.failed_with(error.to_string()),
             Answer::Plugins(Ok(plugins)) => self.store.plugins.set(plugins.clone(), now),
@@ -248,6 +249,19 @@ impl World {
                 self.store.centre.set(name, now);
             }
             _ => {}
+        }
+    }
+
+    /// The branch shown (remembered, or of the config) is not one of this
+    /// centre's `branches`: every branch is shown instead, with a note.
+    fn fall_back_from_foreign_branch(&mut self, branches: &[crate::model::Branch]) {
+        let Some(id) = self.branch_id else {
+            return;
+        };
+        if branches.iter().all(|branch| branch.id != id) {
+            let note = format!("branch #{id} is not a branch of this centre: showing all branches");
+            self.status.warning(note, self.now);
+            self.asks.push_back(Ask::Command(Command::ShowBranch(None)));
         }
     }
 

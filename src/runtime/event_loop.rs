@@ -369,7 +369,9 @@ where
             keymap,
             ..settings
         };
-        let view_file = self.profiles.view_file(session.config.profile.as_deref());
+        let named = session.config.profile.as_deref();
+        let owner = session.view_owner();
+        let view_file = owner.and_then(|owner| self.profiles.view_file(named, &owner));
         let now = (self.clock)();
         let started = Started::on(&session, settings, view_file, self.screen.size()?, now);
         self.app = started.app;

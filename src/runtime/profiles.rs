@@ -69,13 +69,18 @@ impl Profiles {
         }
     }
 
-    /// Where `profile`'s view is remembered, if views are.
-    pub fn view_file(&self, profile: Option<&str>) -> Option<PathBuf> {
+    /// Where `profile`'s view is remembered for `owner` (the centre and
+    /// account, `Session::view_owner`), if views are: one file per profile
+    /// and owner, so a view is never another centre's or account's.
+    pub fn view_file(&self, profile: Option<&str>, owner: &str) -> Option<PathBuf> {
         let env = |name: &str| std::env::var(name).ok();
-        self.source
+        let path = self
+            .source
             .as_ref()
             .filter(|source| source.views)
-            .map(|_| config::view_path(&env, profile))
+            .map(|_| config::view_path(&env, profile))?;
+        let stem = path.file_stem()?.to_string_lossy().into_owned();
+        Some(path.with_file_name(format!("{stem}-{owner}.json")))
     }
 
     /// Starts opening `profile`'s session; [`Self::opened`] gives it.
@@ -165,10 +170,10 @@ mod tests {
 
     #[test]
     fn without_a_config_no_view_is_remembered() {
-        assert_eq!(Profiles::none().view_file(Some("prod")), None);
+        assert_eq!(Profiles::none().view_file(Some("prod"), "0a1b"), None);
         let overrides = Overrides::default();
         assert_eq!(
-            Profiles::from_flags(&overrides, false, false).view_file(Some("prod")),
+            Profiles::from_flags(&overrides, false, false).view_file(Some("prod"), "0a1b"),
             None
         );
     }
