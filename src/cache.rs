@@ -1,5 +1,5 @@
 //! The cache folder (`$XDG_CACHE_HOME/crmdeck`, `config::cache_dir`): one
-//! snapshot file per (profile, base URL, branch), named by a hash of that
+//! snapshot file per (profile, base URL, account, branch), named by a hash of that
 //! key (`snapshot-<16 hex>.json`), so a name tells nothing of the server.
 //!
 //! - Private (`local_files`): the folder 0700, the files 0600, no link
@@ -274,6 +274,7 @@ mod tests {
         SnapshotKey {
             profile: Some(profile.into()),
             base_url: "http://127.0.0.1:8080".into(),
+            account: Some("5f1c".into()),
             branch: Some(1),
         }
     }

@@ -127,16 +127,58 @@ impl Session {
             .flatten()
     }
 
+    /// Who the token is ([`account`](Self::account)), learnt now if it
+    /// takes asking: a token that is no JWT naming its subject is
+    /// identified by `/v2/token/me` ([`me`](Self::me), asked once).
+    pub async fn identify(&self) -> Option<String> {
+        if self.client.token().subject().is_none() {
+            self.me().await;
+        }
+        self.account()
+    }
+
+    /// Who the token is, hashed (never the token): its JWT subject, else
+    /// the user and centre `/v2/token/me` answered (when it was asked, see
+    /// [`identify`](Self::identify)); None when neither is known. With the
+    /// profile and the base URL it keys what is kept of a run (the
+    /// snapshot, the view remembered): one account's is never shown to
+    /// another.
+    pub fn account(&self) -> Option<String> {
+        let who = match self.client.token().subject() {
+            Some(subject) => format!("subject {subject}"),
+            None => self.me.get()?.as_ref()?.account()?,
+        };
+        Some(account_hash(&who))
+    }
+
+    /// Whose view is remembered (`runtime::Profiles::view_file`): the
+    /// base URL and the account, hashed; None when the account is not known
+    /// (then no view is remembered).
+    pub fn view_owner(&self) -> Option<String> {
+        let account = self.account()?;
+        let owner = account_hash(&format!("{}\0{account}", self.client.base_url()));
+        Some(owner[..16].to_owned())
+    }
+
     /// Whose snapshot of `branch` this session reads and writes: the
-    /// profile and the address the client talks to (the demo's changes
-    /// with its port, so one demo run never shows another's).
+    /// profile, the address the client talks to (the demo's changes with
+    /// its port, so one demo run never shows another's) and the account.
     pub fn snapshot_key(&self, branch: Option<i64>) -> SnapshotKey {
         SnapshotKey {
             profile: self.config.profile.clone(),
             base_url: self.client.base_url().to_string(),
+            account: self.account(),
             branch,
         }
     }
+}
+
+/// `who` (a token's subject, or a user and centre), hashed: 16 bytes of
+/// SHA-256 in hex, what a key holds of an account.
+fn account_hash(who: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("crmdeck account\0{who}"));
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The answer of a request a command can do without: None, logged only,

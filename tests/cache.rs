@@ -160,3 +160,44 @@ async fn info_refuses_a_crafted_snapshot_of_many_tiny_records_in_one_line_and_go
     fx.list(&["groups", "--all", "--format", "json"]).await;
     assert!(info_cache(&fx, &[]).await["taken_at"].is_string());
 }
+
+async fn info_with(fx: &Fixture, token: &str) -> Value {
+    let args = ["info", "--format", "json"];
+    stdout_json(&fx.run_with_token(&args, token).await)["cache"].clone()
+}
+
+/// A JWT naming `subject` (the server refuses it: its signature is made up).
+fn jwt_of(subject: &str) -> String {
+    use base64::Engine;
+    let encode = |text: &str| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(text);
+    let claims = format!(r#"{{"sub":"{subject}","exp":4102444800}}"#);
+    format!(
+        "{}.{}.c2lnbmF0dXJl",
+        encode(r#"{"alg":"HS256"}"#),
+        encode(&claims)
+    )
+}
+
+#[tokio::test]
+async fn a_snapshot_is_one_accounts_another_token_never_reads_it() {
+    // Issue 25 §3: same server, same (no) profile, another token.
+    let fx = fixture_with(five_pages()).await;
+    fx.list(&["groups", "--all", "--format", "json"]).await;
+    let files = snapshots(&fx);
+    assert_eq!(files.len(), 1, "{files:?}");
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let snapshot: Value = serde_json::from_str(&text).unwrap();
+    // Who the token is, hashed: never the token.
+    let account = snapshot["key"]["account"].as_str().expect("an account");
+    assert_eq!(account.len(), 32);
+    assert!(!text.contains(support::cli::TOKEN));
+    let mine = info_with(&fx, support::cli::TOKEN).await;
+    assert_eq!(mine["snapshot"], files[0].display().to_string());
+    // An opaque token the server refuses: who it is is not known, no snapshot.
+    let refused = info_with(&fx, "another-token-0123456789abcdef").await;
+    assert_eq!(refused["snapshot"], Value::Null, "{refused}");
+    // A JWT of another subject: another file, none yet.
+    let other = info_with(&fx, &jwt_of("99")).await;
+    assert_ne!(other["snapshot"], files[0].display().to_string());
+    assert_eq!(other["taken_at"], Value::Null);
+}

@@ -255,6 +255,22 @@ async fn info_as_json_holds_the_facts_and_no_trace_of_the_token() {
     for trace in [TOKEN, middle] {
         assert!(!text.contains(trace), "{trace} in {text}");
     }
+    // Issue 25 §5: where every value came from.
+    let from = &info["from"];
+    assert_eq!(from["base_url"], "environment variable CRMDECK_BASE_URL");
+    assert_eq!(from["profile"], "default");
+    assert_eq!(from["read_only"], "default");
+    assert_eq!(from["language"], "default");
+    assert_eq!(from["per_page"], "default");
+    let text = fx.text(&["info", "--read-only"]).await;
+    assert_contains(
+        &text,
+        &[
+            "(from environment variable CRMDECK_BASE_URL)",
+            "read-only    true (from --read-only)",
+            "(from default)",
+        ],
+    );
     let csv = fx.text(&["info", "--format", "csv"]).await;
     assert!(csv.starts_with("key,value\r\n"), "{csv}");
     assert_contains(

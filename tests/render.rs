@@ -688,6 +688,26 @@ fn a_snapshot_start_names_the_centre_from_its_first_frame_until_the_live_answer(
 }
 
 #[test]
+fn the_top_line_says_what_the_environment_replaced_of_the_profile() {
+    // Issue 25 §5: the profile's name must not claim a server it is not.
+    let settings = AppSettings {
+        profile: Some("small".into()),
+        replaced: vec!["URL from CRMDECK_BASE_URL".into()],
+        token_expires_at: None,
+        ..fixtures::settings()
+    };
+    let top = top_line(settings.clone());
+    assert!(
+        top.contains("small · URL from CRMDECK_BASE_URL · Ziyo"),
+        "{top}"
+    );
+    let app = loaded_app(settings, (80, 24));
+    let screen = draw(&app).backend().to_string();
+    let top = screen.lines().next().unwrap();
+    assert!(top.contains("small · URL from CRMDECK_"), "{top}");
+}
+
+#[test]
 fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
     let settings = AppSettings {
         profile: Some("production".into()),

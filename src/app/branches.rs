@@ -56,6 +56,12 @@ impl Branches {
             .collect();
     }
 
+    /// The list in the store was the snapshot's, now hidden (a 401).
+    pub fn forget(&mut self) {
+        self.names.clear();
+        self.name_cells.clear();
+    }
+
     /// `/v2/branches` failed, for this reason.
     pub fn failed_with(&mut self, reason: String) {
         self.failure = Some(reason);

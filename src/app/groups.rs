@@ -131,6 +131,12 @@ impl GroupsTab {
                 let text = format!("groups page {page}: {cause}");
                 shared.load_error(Topic::GroupsPage, text);
             }
+            if shared.token_refused() {
+                // A 401 hid the snapshot's rows in the store: as it holds them.
+                (self.rows).rebuild(shared.store.groups(self.branch_id), &shared.row_format());
+                self.note_arrivals(shared);
+                self.resort_keeping(None, shared);
+            }
             if self.rows.is_empty() {
                 self.load_error = Some(error.to_string());
             }

@@ -24,7 +24,9 @@ impl App {
                     .map(|at| format!(" ({})", crate::model::describe_expiry(at, now)))
                     .unwrap_or_default();
                 status.info(format!("token reloaded{expiry}"), now);
-                self.refresh()
+                let mut effects = self.world.ask_unknown();
+                effects.extend(self.refresh());
+                effects
             }
             Msg::TokenReloaded(Err(error)) => {
                 status.error(format!("cannot reload the token: {error}"), now);

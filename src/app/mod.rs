@@ -144,7 +144,7 @@ impl App {
 
     /// The one way state changes. No I/O: `now` is the wall clock as data.
     pub fn update(&mut self, input: Input, now: DateTime<Utc>) -> Vec<Effect> {
-        self.world.now = now;
+        self.world.set_clock(now);
         let by_user = matches!(input, Input::Key(_) | Input::Mouse(_));
         self.world.status.said_by(by_user.then_some(self.tab));
         let mut effects = match input {

@@ -9,7 +9,7 @@
 //! the branch, append to the command history, record an install, ask the
 //! app for an [`Ask`]. What it reads it cannot change otherwise.
 
-use super::ask::{Ask, Open};
+use super::ask::{Ask, Command, Open};
 use super::branches::{Branches, BranchesState};
 use super::keymap::Keymap;
 use super::layout::Layout;
@@ -18,6 +18,7 @@ use super::requests::Requests;
 use super::status::{StatusLine, Topic};
 use super::view::SavedView;
 use super::walks::{Drive, WALK_PER_PAGE, Walks};
+use crate::api::ApiError;
 use crate::config::Theme;
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
@@ -32,10 +33,17 @@ use std::ops::Deref;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// Said when a 401 hides what the snapshot showed.
+pub const REFUSED_SNAPSHOT_HIDDEN: &str = "HTTP 401: the token was refused; the snapshot's rows and \
+     plugins are hidden until a token is accepted: press R to reload the token";
+
 /// What the app needs to know from the config and the session.
 #[derive(Debug, Clone)]
 pub struct AppSettings {
     pub profile: Option<String>,
+    /// What the environment or a flag replaced of the profile
+    /// (`URL from CRMDECK_BASE_URL`): the top line says it by its name.
+    pub replaced: Vec<String>,
     /// Every profile of the config, for `:profile NAME`.
     pub profiles: Vec<String>,
     /// The API host shown in the top line.
@@ -87,8 +95,12 @@ pub struct World {
     pub settings: AppSettings,
     /// Where things sit, for the terminal's size.
     pub layout: Layout,
-    /// The clock as of the last update (spinner frame, token warning).
+    /// The clock as of the last update (spinner frame, token warning);
+    /// the Unix epoch until the first ([`clock`](Self::clock) says which).
     pub now: DateTime<Utc>,
+    /// The runtime gave the clock (an update came): before, no screen
+    /// reads the day from `now`.
+    clock_given: bool,
     pub requests: Requests,
     pub status: StatusLine,
     /// The names of the store's branches (of `/v2/branches`, asked for by
@@ -101,6 +113,11 @@ pub struct World {
     pub store: Store,
     walks: Walks,
     asks: VecDeque<Ask>,
+    /// The last answer was a 401: the token is refused until an answer
+    /// comes (R reloads it).
+    refused: bool,
+    /// A 401 hid what the snapshot showed; no token was accepted since.
+    snapshot_hidden: bool,
 }
 
 impl World {
@@ -114,6 +131,7 @@ impl World {
             branch_id: settings.branch_id,
             layout: Layout::new(size),
             now: DateTime::UNIX_EPOCH,
+            clock_given: false,
             requests: Requests::default(),
             status,
             branches: Branches::default(),
@@ -123,8 +141,22 @@ impl World {
             )),
             walks: Walks::default(),
             asks: VecDeque::new(),
+            refused: false,
+            snapshot_hidden: false,
             settings,
         }
+    }
+
+    /// The clock as the runtime last gave it; None before it gave one
+    /// (the app is made before its first update).
+    pub fn clock(&self) -> Option<DateTime<Utc>> {
+        self.clock_given.then_some(self.now)
+    }
+
+    /// The runtime gives the clock (each update).
+    pub(super) fn set_clock(&mut self, now: DateTime<Utc>) {
+        self.now = now;
+        self.clock_given = true;
     }
 
     /// Request `id` ended unawaited: a page a walk gave up on frees its
@@ -200,13 +232,66 @@ impl World {
         self.branches.state(self.store.branches.get())
     }
 
-    /// Keeps in the store the plugins this run fetched, whoever asked (the
-    /// branches and the centre's name: [`learn`](Self::learn)).
+    /// Judges the token by `answer` (a 401 refuses it), and keeps in the
+    /// store the plugins this run fetched, whoever asked (the branches and
+    /// the centre's name: [`learn`](Self::learn)).
     pub(super) fn keep(&mut self, answer: &Answer) {
+        self.judge_token(answer);
         if let Answer::Plugins(Ok(plugins)) = answer {
             let now = self.walks.instant(self.now);
             self.store.plugins.set(plugins.clone(), now);
         }
+    }
+
+    /// The branch shown (remembered, or of the config) is not one of this
+    /// centre's `branches`: every branch is shown instead, with a note.
+    fn fall_back_from_foreign_branch(&mut self, branches: &[crate::model::Branch]) {
+        let Some(id) = self.branch_id else {
+            return;
+        };
+        if branches.iter().all(|branch| branch.id != id) {
+            let note = format!("branch #{id} is not a branch of this centre: showing all branches");
+            self.status.warning(note, self.now);
+            self.asks.push_back(Ask::Command(Command::ShowBranch(None)));
+        }
+    }
+
+    /// Whether `answer` took the token: a 401 refuses it, and hides what
+    /// the snapshot showed (it may be another account's: the snapshot
+    /// is keyed by who the token was) until a token is accepted; any
+    /// other answer took it.
+    fn judge_token(&mut self, answer: &Answer) {
+        self.refused = matches!(answer.error(), Some(ApiError::Unauthorized { .. }));
+        self.snapshot_hidden &= self.refused;
+        if self.refused && self.store.forget_snapshot() {
+            self.snapshot_hidden = true;
+            self.branches.forget();
+            self.status.error(REFUSED_SNAPSHOT_HIDDEN, self.now);
+        }
+    }
+
+    /// True while the token is refused (the last answer was a 401).
+    pub fn token_refused(&self) -> bool {
+        self.refused
+    }
+
+    /// True while a 401 hides what the snapshot showed.
+    pub fn snapshot_hidden(&self) -> bool {
+        self.snapshot_hidden
+    }
+
+    /// After a new token (R): asks again for what the app asks for itself
+    /// and has no answer of in this run (a 401 left them unknown): the
+    /// branch list and who the token is (the centre's name and zone).
+    pub(super) fn ask_unknown(&mut self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if self.store.branches.fresh().is_none() {
+            effects.push(self.requests.send(Request::Branches));
+        }
+        if self.store.centre.fresh().is_none() {
+            effects.push(self.ask_me());
+        }
+        effects
     }
 
     /// The centre's name the top line shows instead of the host: the one
@@ -258,6 +343,7 @@ impl World {
         match answer {
             AppAnswer::Branches(Ok(branches)) => {
                 self.branches.named(&branches);
+                self.fall_back_from_foreign_branch(&branches);
                 self.store.branches.set(branches, now);
                 Some(News::Branches)
             }

@@ -77,9 +77,10 @@ pub enum TodayLine {
 
 impl TodayTab {
     /// The minute of the centre's wall clock at `now`, in `shared`'s zone.
-    fn minute_at(shared: &World) -> NaiveDateTime {
-        let at = shared.settings.timezone.wall_clock(shared.now);
-        at.duration_trunc(TimeDelta::minutes(1)).unwrap_or(at)
+    /// None before the runtime gave the clock: no day is laid out then.
+    fn minute_at(shared: &World) -> Option<NaiveDateTime> {
+        let at = shared.settings.timezone.wall_clock(shared.clock()?);
+        Some(at.duration_trunc(TimeDelta::minutes(1)).unwrap_or(at))
     }
 
     /// Takes the store's groups again and lays the day out at the minute
@@ -112,15 +113,13 @@ impl TodayTab {
     /// Lays the day out again at the minute of `shared.now` with the
     /// groups held.
     fn lay_out(&mut self, shared: &World) {
+        let Some(minute) = Self::minute_at(shared) else {
+            return;
+        };
         let selected = self.selected_id();
         let kept = selected.or(self.kept.take());
         let zone = shared.settings.timezone;
-        let day = today(
-            &self.groups,
-            &zone,
-            Self::minute_at(shared),
-            self.include_archived,
-        );
+        let day = today(&self.groups, &zone, minute, self.include_archived);
         // One pass: each line's entry kept, its cells measured and dropped.
         let columns = columns();
         let mut entries = Vec::new();
@@ -372,10 +371,11 @@ impl Screen for TodayTab {
         Some(minute + TimeDelta::minutes(1))
     }
 
-    /// The clock is in another minute than the day's: it is laid out at it.
+    /// The clock is in another minute than the day's (or was given for
+    /// the first time, the tab shown): it is laid out at it.
     fn on_clock(&mut self, shared: &mut Shared) {
         let laid_out_at = self.today.as_ref().map(|day| day.at);
-        if laid_out_at.is_some_and(|at| at != Self::minute_at(shared)) {
+        if Self::minute_at(shared).is_some_and(|minute| laid_out_at != Some(minute)) {
             self.lay_out(shared);
         }
     }

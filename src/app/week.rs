@@ -64,8 +64,9 @@ pub struct WeekTab {
     pub opened: bool,
     pub include_archived: bool,
     /// The selected day, Monday = 0: today's in the centre's zone when
-    /// the tab is first shown.
+    /// the tab is first shown (once the clock is given: `day_due` till then).
     pub day: usize,
+    day_due: bool,
     /// The selected slot's position within its day.
     pub slot: usize,
     /// The first half-hour row of the grid on screen.
@@ -439,10 +440,20 @@ impl Screen for WeekTab {
     /// store holds nothing of it.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
         if !self.opened {
-            let today = shared.settings.timezone.wall_clock(shared.now);
-            self.day = today.weekday().num_days_from_monday() as usize;
+            self.day_due = true;
         }
+        self.on_clock(shared);
         self.show(false, shared)
+    }
+
+    /// The day first shown is today's, in the centre's zone, once the
+    /// runtime gave the clock (never the epoch's, a Thursday).
+    fn on_clock(&mut self, shared: &mut Shared) {
+        if let Some(now) = shared.clock().filter(|_| self.day_due) {
+            let today = shared.settings.timezone.wall_clock(now);
+            self.day = today.weekday().num_days_from_monday() as usize;
+            self.day_due = false;
+        }
     }
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {

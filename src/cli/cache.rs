@@ -73,6 +73,10 @@ pub(super) fn save(
     extras: Extras,
 ) {
     let key = session.snapshot_key(branch);
+    if key.account.is_none() {
+        tracing::info!("snapshot not written: who the token is is not known");
+        return;
+    }
     let Extras {
         branches,
         plugins,
@@ -111,22 +115,27 @@ pub(super) struct CacheInfo {
 
 impl CacheInfo {
     pub(super) fn gather(session: &Session, zone: &Zone, now: DateTime<Utc>) -> Self {
+        let unused = |enabled, line: &str| Self {
+            enabled,
+            snapshot: None,
+            taken_at: None,
+            age_secs: None,
+            problem: None,
+            line: line.into(),
+        };
         let Some(cache) = session.cache() else {
             let why = if session.config.cache {
                 "none: neither XDG_CACHE_HOME nor HOME is set"
             } else {
                 "off (cache = false or --no-cache)"
             };
-            return Self {
-                enabled: false,
-                snapshot: None,
-                taken_at: None,
-                age_secs: None,
-                problem: None,
-                line: why.into(),
-            };
+            return unused(false, why);
         };
         let key = session.snapshot_key(session.config.branch_id);
+        if key.account.is_none() {
+            let why = "none: who the token is is not known (no JWT subject, no /v2/token/me)";
+            return unused(true, why);
+        }
         let path = cache.path(&key).display().to_string();
         let (taken_at, problem, state) = match cache.read(&key) {
             Ok(Some(snapshot)) => (

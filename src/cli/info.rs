@@ -39,7 +39,19 @@ struct Info {
     time_zone: ZoneInfo,
     language: String,
     per_page: u32,
+    /// Where each value came from (`default`, the file, a variable, a flag).
+    from: Sources,
     cache: CacheInfo,
+}
+
+/// Where `info`'s values came from; the token's and the zone's are theirs.
+#[derive(Debug, Serialize)]
+struct Sources {
+    profile: String,
+    base_url: String,
+    read_only: String,
+    language: String,
+    per_page: String,
 }
 
 /// The token as it may be shown: its source and masked form, never itself.
@@ -68,6 +80,7 @@ struct ZoneInfo {
 async fn gather(session: &Session, log: &Log) -> Info {
     let config = &session.config;
     let (zone, source) = session.zone().await;
+    session.identify().await;
     let now = Utc::now();
     let token = session.client.token();
     let expires_at = token.expires_at();
@@ -93,6 +106,16 @@ async fn gather(session: &Session, log: &Log) -> Info {
         },
         language: config.language.to_string(),
         per_page: config.per_page,
+        from: Sources {
+            profile: config.origins.profile.to_string(),
+            base_url: match &session.demo {
+                Some(_) => "the demo server (--demo)".to_string(),
+                None => config.origins.base_url.to_string(),
+            },
+            read_only: config.origins.read_only.to_string(),
+            language: config.origins.language.to_string(),
+            per_page: config.origins.per_page.to_string(),
+        },
         cache: CacheInfo::gather(session, &zone, now),
     }
 }
@@ -128,15 +151,24 @@ impl Info {
             ("log file", self.log_file.clone()),
             (
                 "profile",
-                self.profile.clone().unwrap_or_else(|| "none".into()),
+                match &self.profile {
+                    Some(profile) => format!("{profile} (from {})", self.from.profile),
+                    None => "none".into(),
+                },
             ),
-            ("base url", self.base_url.clone()),
+            (
+                "base url",
+                format!("{} (from {})", self.base_url, self.from.base_url),
+            ),
             ("token from", self.token.from.clone()),
             (
                 "token",
                 format!("{} ({})", self.token.masked, self.token.expiry),
             ),
-            ("read-only", self.read_only.to_string()),
+            (
+                "read-only",
+                format!("{} (from {})", self.read_only, self.from.read_only),
+            ),
             (
                 "time zone",
                 format!(
@@ -144,8 +176,14 @@ impl Info {
                     self.time_zone.name, self.time_zone.source
                 ),
             ),
-            ("language", self.language.clone()),
-            ("per page", self.per_page.to_string()),
+            (
+                "language",
+                format!("{} (from {})", self.language, self.from.language),
+            ),
+            (
+                "per page",
+                format!("{} (from {})", self.per_page, self.from.per_page),
+            ),
             ("cache", self.cache.line()),
         ]
     }

@@ -18,11 +18,13 @@ mod base_url;
 mod command_tree;
 mod error;
 mod file;
+mod origin;
 mod paths;
 mod token_source;
 
 pub use error::{CommandOutcome, ConfigError};
 pub use file::KeyBinding;
+pub use origin::{Origin, Origins};
 pub use paths::{cache_dir, default_config_path, log_path, view_path};
 pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource};
 
@@ -217,6 +219,8 @@ pub struct Config {
     pub warnings: Vec<String>,
     /// `[keys]` of the file: the user's bindings, in file order.
     pub keys: Vec<KeyBinding>,
+    /// Where the values came from, for `info` and the top line.
+    pub origins: Origins,
 }
 
 impl Default for Config {
@@ -248,6 +252,7 @@ impl Default for Config {
             log_max_bytes: None,
             warnings: Vec::new(),
             keys: Vec::new(),
+            origins: Origins::default(),
         }
     }
 }
@@ -293,7 +298,7 @@ pub fn load(
     let parsed = found.as_ref().map(|found| &found.contents);
     let shown = found.as_ref().map_or("", |found| found.shown.as_str());
 
-    let profile = choose_profile(overrides, env, parsed, shown)?;
+    let (profile, profile_origin) = choose_profile(overrides, env, parsed, shown)?;
     let settings = match (parsed, &profile) {
         (Some(file), Some(name)) => file.top.clone().overlaid_by(&file.profiles[name]),
         (Some(file), None) => file.top.clone(),
@@ -311,7 +316,7 @@ pub fn load(
     let allow_insecure_http = settings.allow_insecure_http.unwrap_or(false);
     let base_url = choose_base_url(overrides, env, &settings, shown)?;
     if let Some((url, at)) = &base_url {
-        check_base_url(url, at, allow_insecure_http, &mut warnings)?;
+        check_base_url(url, &at.to_string(), allow_insecure_http, &mut warnings)?;
     }
 
     let config_path = found.as_ref().map(|found| found.path.as_path());
@@ -322,6 +327,24 @@ pub fn load(
         warnings.push(readable_warning("token file", &paths::shown(path, env)));
     }
 
+    let in_file = |set: bool| match set {
+        true => Origin::File(shown.to_string()),
+        false => Origin::Default,
+    };
+    let origins = Origins {
+        profile: profile_origin,
+        base_url: (base_url.as_ref()).map_or(Origin::Default, |(_, at)| at.clone()),
+        token: match env(ENV_TOKEN) {
+            Some(_) => Origin::Env(ENV_TOKEN),
+            None => in_file(settings.token.is_some()),
+        },
+        read_only: match overrides.read_only {
+            true => Origin::Flag("--read-only"),
+            false => in_file(settings.read_only.is_some()),
+        },
+        language: in_file(settings.language.is_some()),
+        per_page: in_file(settings.per_page.is_some()),
+    };
     let keys = parsed.map(|file| file.keys.clone()).unwrap_or_default();
     let defaults = Config::default();
     let profiles = parsed.map_or_else(Vec::new, |file| file.profiles.keys().cloned().collect());
@@ -358,6 +381,7 @@ pub fn load(
         log_max_bytes: settings.log_max_mb.map(|mb| mb << 20),
         warnings,
         keys,
+        origins,
     })
 }
 
@@ -443,16 +467,17 @@ fn choose_profile(
     env: &dyn Fn(&str) -> Option<String>,
     file: Option<&ConfigFile>,
     shown: &str,
-) -> Result<Option<String>, ConfigError> {
+) -> Result<(Option<String>, Origin), ConfigError> {
     let default = file.and_then(|f| f.default_profile.as_ref());
     let chosen = if let Some(name) = &overrides.profile {
-        (name.clone(), "--profile".to_string())
+        (name.clone(), Origin::Flag("--profile"))
     } else if let Some(name) = paths::non_empty(env, ENV_PROFILE) {
-        (name, format!("environment variable {ENV_PROFILE}"))
+        (name, Origin::Env(ENV_PROFILE))
     } else if let Some(At { value, line }) = default {
-        (value.clone(), format!("default_profile at {shown}:{line}"))
+        let at = format!("default_profile at {shown}:{line}");
+        (value.clone(), Origin::File(at))
     } else {
-        return Ok(None);
+        return Ok((None, Origin::Default));
     };
     let (name, chosen_by) = chosen;
     let known: Vec<String> = file
@@ -467,11 +492,11 @@ fn choose_profile(
         same.next().filter(|_| same.next().is_none())
     });
     if let Some(found) = found {
-        Ok(Some(found.clone()))
+        Ok((Some(found.clone()), chosen_by))
     } else {
         Err(ConfigError::UnknownProfile {
             name,
-            chosen_by,
+            chosen_by: chosen_by.to_string(),
             known,
         })
     }
@@ -484,21 +509,23 @@ fn choose_base_url(
     env: &dyn Fn(&str) -> Option<String>,
     settings: &Settings,
     shown: &str,
-) -> Result<Option<(String, String)>, ConfigError> {
+) -> Result<Option<(String, Origin)>, ConfigError> {
     let outside_the_file = match &overrides.base_url {
-        Some(url) => Some((url.clone(), "--base-url".to_string())),
-        None => paths::non_empty(env, ENV_BASE_URL)
-            .map(|url| (url, format!("environment variable {ENV_BASE_URL}"))),
+        Some(url) => Some((url.clone(), Origin::Flag("--base-url"))),
+        None => paths::non_empty(env, ENV_BASE_URL).map(|url| (url, Origin::Env(ENV_BASE_URL))),
     };
     match outside_the_file {
         Some((raw, at)) => match base_url::normalise(&raw) {
             Ok(url) => Ok(Some((url, at))),
-            Err(message) => Err(ConfigError::Invalid { at, message }),
+            Err(message) => Err(ConfigError::Invalid {
+                at: at.to_string(),
+                message,
+            }),
         },
         None => Ok(settings
             .base_url
             .as_ref()
-            .map(|At { value, line }| (value.clone(), format!("{shown}:{line}")))),
+            .map(|At { value, line }| (value.clone(), Origin::File(format!("{shown}:{line}"))))),
     }
 }
 

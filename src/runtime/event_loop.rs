@@ -139,6 +139,8 @@ impl Started {
         let remembered = view_file.as_deref().and_then(view_file::read);
         let settings = settings::restored(settings, remembered);
         let (mut app, mut effects) = App::new(settings, size);
+        // The clock before the first frame: every tab opens on today.
+        effects.extend(app.update(Input::Tick, now));
         let snapshots = Snapshots::of(session);
         if let Some(snapshot) = snapshots.read(app.branch()) {
             effects.extend(app.update(Input::Msg(snapshot), now));
@@ -367,7 +369,9 @@ where
             keymap,
             ..settings
         };
-        let view_file = self.profiles.view_file(session.config.profile.as_deref());
+        let named = session.config.profile.as_deref();
+        let owner = session.view_owner();
+        let view_file = owner.and_then(|owner| self.profiles.view_file(named, &owner));
         let now = (self.clock)();
         let started = Started::on(&session, settings, view_file, self.screen.size()?, now);
         self.app = started.app;

@@ -15,7 +15,7 @@
 //!   remembered);
 //! - `snapshots`: the snapshot read at start and written after a complete
 //!   walk (`cache`);
-//! - `view_file`: the view remembered per profile, in the state directory;
+//! - `view_file`: the view remembered per profile, centre and account, in the state directory;
 //! - `profiles`: the session of another profile, for `:profile NAME`.
 
 pub mod clipboard;
@@ -70,6 +70,8 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         }
     };
     log.set_cap(session.config.log_max_bytes);
+    // Who the token is keys the snapshot and the view remembered.
+    session.identify().await;
     // Printed on the main screen, so they are there when the dashboard ends;
     // the dashboard shows them on its status line too.
     for warning in &session.config.warnings {
@@ -87,7 +89,8 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
     let env = |name: &str| std::env::var(name).ok();
     let log_path = config::log_path(&env);
     let profiles = Profiles::from_flags(overrides, demo, true);
-    let view_file = profiles.view_file(session.config.profile.as_deref());
+    let profile = session.config.profile.as_deref();
+    let view_file = (session.view_owner()).and_then(|owner| profiles.view_file(profile, &owner));
     let mut settings = settings::app_settings(&session, log_path);
     settings.keymap = keymap;
     settings.warnings.extend(log.warning());

@@ -69,13 +69,18 @@ impl Profiles {
         }
     }
 
-    /// Where `profile`'s view is remembered, if views are.
-    pub fn view_file(&self, profile: Option<&str>) -> Option<PathBuf> {
+    /// Where `profile`'s view is remembered for `owner` (the centre and
+    /// account, `Session::view_owner`), if views are: one file per profile
+    /// and owner, so a view is never another centre's or account's.
+    pub fn view_file(&self, profile: Option<&str>, owner: &str) -> Option<PathBuf> {
         let env = |name: &str| std::env::var(name).ok();
-        self.source
+        let path = self
+            .source
             .as_ref()
             .filter(|source| source.views)
-            .map(|_| config::view_path(&env, profile))
+            .map(|_| config::view_path(&env, profile))?;
+        let stem = path.file_stem()?.to_string_lossy().into_owned();
+        Some(path.with_file_name(format!("{stem}-{owner}.json")))
     }
 
     /// Starts opening `profile`'s session; [`Self::opened`] gives it.
@@ -102,8 +107,12 @@ impl Profiles {
         // A blocking thread: the token command runs as at start, and the
         // loop goes on meanwhile.
         tokio::task::spawn_blocking(move || {
-            let result = runtime
-                .block_on(session::open(&overrides, demo))
+            let opened = runtime.block_on(async {
+                let session = session::open(&overrides, demo).await?;
+                session.identify().await;
+                Ok::<_, session::SessionError>(session)
+            });
+            let result = opened
                 .map_err(|error| error.to_string())
                 .and_then(|session| {
                     let keymap = session.config.with_key_bindings(Keymap::with_user);
@@ -161,10 +170,10 @@ mod tests {
 
     #[test]
     fn without_a_config_no_view_is_remembered() {
-        assert_eq!(Profiles::none().view_file(Some("prod")), None);
+        assert_eq!(Profiles::none().view_file(Some("prod"), "0a1b"), None);
         let overrides = Overrides::default();
         assert_eq!(
-            Profiles::from_flags(&overrides, false, false).view_file(Some("prod")),
+            Profiles::from_flags(&overrides, false, false).view_file(Some("prod"), "0a1b"),
             None
         );
     }

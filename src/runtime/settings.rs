@@ -15,6 +15,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
     let (timezone, timezone_source) = ZoneSource::choose(config.timezone, None);
     AppSettings {
         profile: config.profile.clone(),
+        replaced: config.origins.replaced(config.profile.as_deref()),
         profiles: config.profiles.clone(),
         host: host_of(session.client.base_url()),
         timezone,

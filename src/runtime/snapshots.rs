@@ -8,7 +8,7 @@ use crate::cache::Cache;
 use crate::session::Session;
 use crate::store::{Snapshot, SnapshotKey};
 
-/// The snapshot files of this session's profile and server.
+/// The snapshot files of this session's profile, server and account.
 pub struct Snapshots {
     cache: Option<Cache>,
     /// Whose snapshots these are; the branch is set per snapshot.
@@ -16,10 +16,16 @@ pub struct Snapshots {
 }
 
 impl Snapshots {
+    /// The session's snapshots; none when who the token is is not known
+    /// (`Session::account`): a snapshot is one account's.
     pub fn of(session: &Session) -> Self {
+        let key = session.snapshot_key(None);
+        if key.account.is_none() {
+            tracing::info!("no snapshot: who the token is is not known");
+        }
         Self {
-            cache: session.cache(),
-            key: session.snapshot_key(None),
+            cache: session.cache().filter(|_| key.account.is_some()),
+            key,
         }
     }
 
@@ -31,6 +37,7 @@ impl Snapshots {
             key: SnapshotKey {
                 profile: None,
                 base_url: String::new(),
+                account: None,
                 branch: None,
             },
         }

@@ -75,7 +75,14 @@ pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
         let records = T::RECORDS;
         let message = match shown.load_error {
             Some(error) if !tab.busy(&view.world.requests) => {
-                format!("Could not load the {records}: {error}. Press r to retry.")
+                let retry = match (view.world.token_refused(), view.world.snapshot_hidden()) {
+                    (true, true) => {
+                        "The snapshot is hidden until a token is accepted: press R to reload the token"
+                    }
+                    (true, false) => "Press R to reload the token",
+                    (false, _) => "Press r to retry",
+                };
+                format!("Could not load the {records}: {error}. {retry}.")
             }
             _ => format!("{} Loading {records}…", spinner(view.world.now)),
         };

@@ -46,16 +46,26 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
                 .map_or((None, &right[..]), |(p, w)| (Some(p), w)),
             None => (None, &right[..]),
         };
-        let profile = profile.filter(|p| display_width(&p.content) < room);
+        // A profile whose server or token was replaced keeps its name and
+        // as much of the note as fits: it must never stand alone.
+        let profile = match profile {
+            Some(p) if !app.world.settings.replaced.is_empty() => Some(Span::styled(
+                truncate_to_width(&p.content, room).into_owned(),
+                p.style,
+            )),
+            _ => profile
+                .filter(|p| display_width(&p.content) < room)
+                .cloned(),
+        };
         let text: String = warnings.iter().map(|s| s.content.as_ref()).collect();
         let style = warnings.first().map(|s| s.style).unwrap_or_default();
-        let profile_width = profile.map_or(0, |p| display_width(&p.content));
+        let profile_width = profile.as_ref().map_or(0, |p| display_width(&p.content));
         spans.push(Span::raw("  "));
         spans.push(Span::styled(
             truncate_to_width(&text, room - profile_width).into_owned(),
             style,
         ));
-        spans.extend(profile.cloned());
+        spans.extend(profile);
     }
     let line = Paragraph::new(Line::from(spans));
     frame.render_widget(line.style(bar_style(app)), area);
@@ -123,7 +133,11 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
             (Some(_), Theme::Mono) => styles.dim.add_modifier(Modifier::REVERSED),
             _ => styles.dim,
         };
-        Span::styled(sanitize_line(profile).into_owned(), style)
+        // What replaced the profile's server or token is said with its name.
+        let named =
+            std::iter::once(profile.as_str()).chain(settings.replaced.iter().map(String::as_str));
+        let label = named.collect::<Vec<_>>().join(PLACE_SEPARATOR);
+        Span::styled(sanitize_line(&label).into_owned(), style)
     });
     let profile_width = profile.as_ref().map_or(0, |p| {
         display_width(&p.content) + display_width(PLACE_SEPARATOR)

@@ -37,6 +37,7 @@ pub const SERVER_PER_PAGE: u32 = 20;
 pub fn settings() -> AppSettings {
     AppSettings {
         profile: Some("demo".to_string()),
+        replaced: Vec::new(),
         profiles: vec!["demo".to_string(), "test".to_string()],
         host: "api.example.uz".to_string(),
         timezone: Zone::Named(chrono_tz::Asia::Tashkent),
@@ -279,7 +280,9 @@ pub fn plugin(id: i64, name: &str, plugin_type: PluginType, installed: bool) -> 
 /// The token's user at a centre whose zone is `timezone`.
 pub fn me(timezone: &str) -> Me {
     Me {
+        user_id: Some(7),
         company: Some(Company {
+            id: Some(3),
             name: Some("Ziyo Learning Centre".to_string()),
             timezone: Some(timezone.to_string()),
         }),
@@ -328,6 +331,7 @@ pub fn snapshot(ids: impl Iterator<Item = i64>) -> Snapshot {
     let key = SnapshotKey {
         profile: None,
         base_url: "http://127.0.0.1:8080".into(),
+        account: Some("5f1c".into()),
         branch: None,
     };
     let taken_at = now() - chrono::TimeDelta::minutes(3);

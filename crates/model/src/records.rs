@@ -259,6 +259,8 @@ impl Branch {
 /// optional: its shape is not documented.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Me {
+    /// `data.id`: the user.
+    pub user_id: Option<i64>,
     /// `data.company`.
     pub company: Option<Company>,
     /// `data.timezone` (or `time_zone`, `timeZone`), as sent.
@@ -268,6 +270,7 @@ pub struct Me {
 /// The company (the education centre) a token belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Company {
+    pub id: Option<i64>,
     pub name: Option<String>,
     /// `timezone` (or `time_zone`, `timeZone`), as sent.
     pub timezone: Option<String>,
@@ -278,6 +281,17 @@ impl Me {
     pub fn company_name(&self) -> Option<&str> {
         let name = self.company.as_ref()?.name.as_deref()?.trim();
         (!name.is_empty()).then_some(name)
+    }
+
+    /// Who the token is, as this answer says: the user and the centre's
+    /// ids (`user 7 of centre 3`); None without the user's id.
+    pub fn account(&self) -> Option<String> {
+        let user = self.user_id?;
+        let centre = self.company.as_ref().and_then(|company| company.id);
+        Some(match centre {
+            Some(centre) => format!("user {user} of centre {centre}"),
+            None => format!("user {user}"),
+        })
     }
 
     /// The centre's time zone: the company's, else the user's, when it is

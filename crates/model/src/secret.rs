@@ -40,11 +40,27 @@ impl Token {
         super::echo::without_token(text, self).into_owned()
     }
 
-    /// The `exp` claim of a JWT (no signature check: only for telling the user).
-    pub fn expires_at(&self) -> Option<DateTime<Utc>> {
+    /// The claims of a JWT (no signature check: only for telling the user
+    /// and for whose snapshot it is).
+    fn claims(&self) -> Option<serde_json::Value> {
         let payload = self.0.split('.').nth(1)?;
         let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
-        let claims: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+        serde_json::from_slice(&bytes).ok()
+    }
+
+    /// The `sub` claim of a JWT (who the token is), as text; None when the
+    /// token is not a JWT or names no subject.
+    pub fn subject(&self) -> Option<String> {
+        match &self.claims()?["sub"] {
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            serde_json::Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_owned()),
+            _ => None,
+        }
+    }
+
+    /// The `exp` claim of a JWT (no signature check: only for telling the user).
+    pub fn expires_at(&self) -> Option<DateTime<Utc>> {
+        let claims = self.claims()?;
         let exp = match &claims["exp"] {
             serde_json::Value::Number(n) => n.as_i64().or_else(|| n.as_f64().map(|f| f as i64))?,
             serde_json::Value::String(s) => s.trim().parse().ok()?,
@@ -249,6 +265,10 @@ mod tests {
         assert_eq!(Token::new("plain-secret-token").expires_at(), None);
         assert_eq!(Token::new("a.!!!.c").expires_at(), None);
         assert_eq!(jwt_with(r#"{"sub":"7"}"#).expires_at(), None);
+        assert_eq!(jwt_with(r#"{"sub":"7"}"#).subject().as_deref(), Some("7"));
+        assert_eq!(jwt_with(r#"{"sub":7}"#).subject().as_deref(), Some("7"));
+        assert_eq!(jwt_with(r#"{"exp":1}"#).subject(), None);
+        assert_eq!(Token::new("opaque-token").subject(), None);
         assert_eq!(jwt_with("not json").expires_at(), None);
     }
 

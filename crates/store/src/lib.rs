@@ -63,6 +63,16 @@ impl<T> Held<T> {
         }
     }
 
+    /// Drops a value seeded from the snapshot (one that arrived stays).
+    /// Returns whether there was one.
+    pub fn forget_seed(&mut self) -> bool {
+        let seeded = self.arrived.is_none() && self.value.is_some();
+        if seeded {
+            self.value = None;
+        }
+        seeded
+    }
+
     /// What is held, arrived or seeded.
     pub fn get(&self) -> Option<&T> {
         self.value.as_ref()
@@ -111,6 +121,18 @@ impl Store {
     /// The groups of `branch_id` (`None`: every branch), once a walk began.
     pub fn groups(&self, branch_id: Option<i64>) -> Option<&GroupList> {
         self.groups.get(&branch_id)
+    }
+
+    /// Hides everything the snapshot gave (a 401: the token may not be
+    /// the snapshot's account): its rows, branches, plugins and centre's
+    /// name; what arrived in this run stays. Returns whether it held any.
+    pub fn forget_snapshot(&mut self) -> bool {
+        let lists = self.groups.values_mut().map(GroupList::forget_seed);
+        let groups = lists.fold(false, |any, forgot| any | forgot);
+        let branches = self.branches.forget_seed();
+        let plugins = self.plugins.forget_seed();
+        let centre = self.centre.forget_seed();
+        groups | branches | plugins | centre
     }
 
     /// The branches whose walk is under way (pages asked or to ask).
@@ -173,5 +195,12 @@ mod tests {
         held.seed("snapshot");
         assert_eq!(held.get(), Some(&"answer"));
         assert_eq!(held.arrived(), Some(now));
+        // A 401 hides a seeded value, never one that arrived.
+        assert!(!held.forget_seed());
+        assert_eq!(held.get(), Some(&"answer"));
+        let mut seeded = Held::default();
+        seeded.seed("snapshot");
+        assert!(seeded.forget_seed());
+        assert_eq!(seeded.get(), None);
     }
 }

@@ -210,6 +210,17 @@ impl GroupList {
         true
     }
 
+    /// Drops the snapshot's rows (a 401: whose they are is in doubt);
+    /// what the pages of this run listed stays. Returns whether the list
+    /// showed a snapshot.
+    pub fn forget_seed(&mut self) -> bool {
+        let Some(seed) = self.seed.take() else {
+            return false;
+        };
+        self.release(&seed.ids);
+        true
+    }
+
     /// When the snapshot shown was taken, while the list shows one (no
     /// walk has read every page since).
     pub fn as_of(&self) -> Option<DateTime<Utc>> {

@@ -3,7 +3,7 @@
 //! crmdeck keeps on disk to draw the next start before any answer arrives.
 //!
 //! Pure: bytes in, bytes out; the files are `cache.rs`'s. A snapshot names
-//! whose it is (its [`SnapshotKey`]: profile, base URL, branch) inside, so
+//! whose it is (its [`SnapshotKey`]: profile, base URL, account, branch) inside, so
 //! one profile's or server's data is never shown for another even if two
 //! files were swapped; and it never holds a token: the installations'
 //! tokens are stripped before it is written.
@@ -61,6 +61,10 @@ pub struct SnapshotKey {
     /// The config profile (`None`: the config's top level).
     pub profile: Option<String>,
     pub base_url: String,
+    /// Who the token is, hashed (`Session::account`: its JWT subject, or
+    /// the user and centre `/v2/token/me` answered); never the token.
+    /// `None`: not known, and then no snapshot is read or written.
+    pub account: Option<String>,
     /// The branch walked (`None`: every branch).
     pub branch: Option<i64>,
 }
@@ -91,7 +95,7 @@ pub enum SnapshotError {
     Unreadable(String),
     /// Written by another version of crmdeck.
     Version(u32),
-    /// Another profile's, server's or branch's.
+    /// Another profile's, server's, account's or branch's.
     ForeignKey,
     /// More records, or elements in their fields, than a walk holds
     /// ([`MAX_GROUPS`], [`MAX_LISTED`], [`MAX_SNAPSHOT_ELEMENTS`]).
@@ -108,7 +112,7 @@ impl fmt::Display for SnapshotError {
                 f,
                 "written in format {version}, this crmdeck reads {SNAPSHOT_VERSION}"
             ),
-            Self::ForeignKey => f.write_str("taken for another profile, server or branch"),
+            Self::ForeignKey => f.write_str("taken for another profile, server, account or branch"),
             Self::TooMany { what, most } => write!(f, "holds more than {most} {what}"),
         }
     }
@@ -290,6 +294,7 @@ mod tests {
         SnapshotKey {
             profile: Some("ops".into()),
             base_url: "https://crm.example.uz/api".into(),
+            account: Some("5f1c".into()),
             branch: Some(3),
         }
     }
@@ -441,6 +446,14 @@ mod tests {
             },
             SnapshotKey {
                 branch: None,
+                ..key()
+            },
+            SnapshotKey {
+                account: Some("9a07".into()),
+                ..key()
+            },
+            SnapshotKey {
+                account: None,
                 ..key()
             },
         ];

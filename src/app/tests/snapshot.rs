@@ -205,3 +205,49 @@ fn a_walk_is_kept_only_when_the_cache_is_on_and_every_page_was_read() {
     assert_eq!(saved.len(), 1);
     assert_eq!(saved[0].groups.len(), fixtures::TOTAL_GROUPS as usize);
 }
+
+fn refused() -> ApiError {
+    ApiError::Unauthorized {
+        expired_at: None,
+        message: None,
+    }
+}
+
+#[test]
+fn a_401_hides_the_snapshots_rows_plugins_and_centre_until_a_token_is_accepted() {
+    // Issue 25 §3: the snapshot may be another account's (or a revoked
+    // token's): the server's 401 hides it, saying why and naming R.
+    let mut snapshot = fixtures::snapshot(1..=30);
+    snapshot.centre = Some("Ziyo".into());
+    let (mut app, effects) = started_from(snapshot, with_cache());
+    assert_eq!(app.tabs.groups.rows.len(), 30);
+    assert_eq!(app.world.plugins().len(), fixtures::plugins().len());
+    assert_eq!(app.world.centre(), Some("Ziyo"));
+    answer(&mut app, effects, &mut |request| {
+        Some(request.failed(refused()))
+    });
+    assert!(app.world.token_refused());
+    assert!(
+        app.tabs.groups.rows.is_empty(),
+        "the snapshot's rows hidden"
+    );
+    assert!(app.world.plugins().is_empty(), "its plugins hidden");
+    assert_eq!(app.world.centre(), None, "its centre's name hidden");
+    assert!(app.world.branches.names.is_empty(), "its branches hidden");
+    assert!(app.world.snapshot_hidden(), "said in the list's place");
+    let said = app.world.status.current().expect("why").text.clone();
+    assert!(said.contains("401"), "{said}");
+
+    // Issue 25 §10: R, a token accepted: what the 401 left unknown (the
+    // branch list, who the token is) is asked again, not only the tab's.
+    let reloaded = Msg::TokenReloaded(Ok(None));
+    let effects = app.update(Input::Msg(reloaded), now());
+    fetch_of(&effects, &Request::Branches);
+    fetch_of(&effects, &Request::Me);
+    answer_all(&mut app, effects);
+    assert!(!app.world.token_refused());
+    assert!(!app.world.snapshot_hidden());
+    assert_eq!(app.world.branches.names.len(), 4);
+    assert_eq!(app.world.centre(), Some("Ziyo Learning Centre"));
+    assert_eq!(app.tabs.groups.rows.len(), fixtures::TOTAL_GROUPS as usize);
+}

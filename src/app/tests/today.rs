@@ -348,3 +348,20 @@ fn today_lays_the_day_out_as_the_walk_doubles_and_when_it_ends() {
     assert_eq!(seen, [40, 40, 80, 95]);
     assert!(!laid_out(&app).is_empty());
 }
+
+#[test]
+fn today_remembered_is_laid_out_only_once_the_clock_is_given() {
+    // Issue 25 §2: no day of the epoch, even for the first frame.
+    let mut settings = fixtures::settings();
+    settings.view.tab = Some(Tab::Today.name().to_owned());
+    let (mut app, _) = App::new(settings, NARROW);
+    assert!(app.tabs.today.today.is_none(), "no clock, no day");
+    app.update(Input::Tick, now());
+    let day = app
+        .tabs
+        .today
+        .today
+        .as_ref()
+        .expect("laid out at the clock");
+    assert_eq!(day.at.date(), now().date_naive());
+}

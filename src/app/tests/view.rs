@@ -104,3 +104,26 @@ fn names_no_longer_known_are_ignored() {
     assert_eq!(app.tab, Tab::Groups);
     assert_eq!(app.tabs.groups.list.sort, None);
 }
+
+#[test]
+fn a_remembered_branch_this_centre_does_not_have_falls_back_to_all_with_a_note() {
+    // Issue 25 §4: branch #7 was chosen on another centre.
+    let settings = AppSettings {
+        branch_id: Some(7),
+        ..fixtures::settings()
+    };
+    let app = loaded_with(settings);
+    assert_eq!(app.world.branch_id, None, "all branches");
+    assert_eq!(app.tabs.groups.branch_id, None);
+    let note = app.world.status.current().expect("a note").text.clone();
+    assert!(
+        note.contains("branch #7 is not a branch of this centre"),
+        "{note}"
+    );
+    // A branch the centre has stays.
+    let settings = AppSettings {
+        branch_id: Some(2),
+        ..fixtures::settings()
+    };
+    assert_eq!(loaded_with(settings).world.branch_id, Some(2));
+}

@@ -228,3 +228,19 @@ fn a_week_never_opened_waits_to_be_shown_for_a_branch_picked_on_groups() {
     assert_eq!(app.tabs.week.branch_id, None);
     assert!(!app.tabs.week.loaded);
 }
+
+#[test]
+fn a_week_remembered_opens_on_the_centres_today_not_the_epochs_thursday() {
+    // Issue 25 §2: the app is made before the runtime gives it the clock
+    // (the epoch, a Thursday); the week shown at start waits for it.
+    let mut settings = fixtures::settings();
+    settings.view.tab = Some(Tab::Week.name().to_owned());
+    let (mut app, effects) = App::new(settings, NARROW);
+    assert_eq!(app.tab, Tab::Week);
+    assert_eq!(app.world.clock(), None);
+    answer(&mut app, effects, &mut |request| {
+        Some(server_answer(request))
+    });
+    // fixtures::now() is Monday 2025-06-02 09:00 UTC (14:00 in Tashkent).
+    assert_eq!(app.tabs.week.day, 0);
+}

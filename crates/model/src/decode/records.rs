@@ -307,6 +307,7 @@ impl Record for Me {
         map: &mut A,
     ) -> Result<(), A::Error> {
         match key {
+            "id" => self.user_id = read(map, int)?,
             "company" => self.company = nested(map)?,
             "timezone" | "time_zone" | "timeZone" => self.timezone = read(map, text)?,
             _ => skip_value(map)?,
@@ -324,6 +325,7 @@ impl Record for Company {
         map: &mut A,
     ) -> Result<(), A::Error> {
         match key {
+            "id" => self.id = read(map, int)?,
             "name" => self.name = read(map, text)?,
             "timezone" | "time_zone" | "timeZone" => self.timezone = read(map, text)?,
             _ => skip_value(map)?,
