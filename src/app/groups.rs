@@ -11,7 +11,7 @@ use super::group_detail::group_document;
 use super::group_rows::{GroupRows, PageRows};
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
-use super::list_pane::{Done, Focus, ListPane};
+use super::list_pane::{Focus, ListPane};
 use super::protocol::{Effect, News, Request};
 use super::requests::Requests;
 use super::row_order::RowOrder;
@@ -307,11 +307,11 @@ impl Screen for GroupsTab {
             Action::Back if self.list.focus() == Focus::List && self.is_loading(shared) => {
                 return self.stop_loading(shared);
             }
-            _ => match self.list.perform(action, shared.status.current().is_some()) {
-                Done::Refilter => self.refilter(shared),
-                Done::Dismiss => shared.dismiss(),
-                Done::Nothing | Done::Handled => {}
-            },
+            _ => {
+                if self.list.act(action, shared) {
+                    self.refilter(shared);
+                }
+            }
         }
         Vec::new()
     }

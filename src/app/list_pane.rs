@@ -11,6 +11,7 @@ use super::keymap::Action;
 use super::layout::Layout;
 use super::list_cursor::{ListCursor, Movement};
 use super::row_order::RowOrder;
+use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
 use crate::domain::script::fold;
 use crate::present::columns::{BranchNames, Column, RowFilter, ScreenTable, SortColumn};
@@ -421,6 +422,20 @@ impl ListPane {
             _ => return Done::Nothing,
         }
         Done::Handled
+    }
+
+    /// `action` done on the list as its key would ([`perform`](Self::perform),
+    /// Esc dismissing the message shown first); true when the rows must be
+    /// filtered again.
+    pub fn act(&mut self, action: Action, shared: &mut Shared) -> bool {
+        match self.perform(action, shared.status.current().is_some()) {
+            Done::Refilter => true,
+            Done::Dismiss => {
+                shared.dismiss();
+                false
+            }
+            Done::Nothing | Done::Handled => false,
+        }
     }
 
     /// A key typed into the filter: true when its text changed.

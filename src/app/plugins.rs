@@ -7,7 +7,7 @@ use super::document::DocLine;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::list_pane::{Done, Focus, ListPane};
+use super::list_pane::{Focus, ListPane};
 use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::Owner;
 use super::protocol::{Effect, PluginsAnswer, Request};
@@ -455,11 +455,11 @@ impl Screen for PluginsTab {
             }
             Action::Back if focus == Focus::Detail => self.close_detail(),
             Action::Back if focus == Focus::List && self.uncalled_install(shared) => {}
-            _ => match self.list.perform(action, shared.status.current().is_some()) {
-                Done::Refilter => self.refilter(shared),
-                Done::Dismiss => shared.dismiss(),
-                Done::Nothing | Done::Handled => {}
-            },
+            _ => {
+                if self.list.act(action, shared) {
+                    self.refilter(shared);
+                }
+            }
         }
         Vec::new()
     }
