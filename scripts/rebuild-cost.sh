@@ -5,6 +5,7 @@
 # second is the one to keep (the first may meet a cold cache).
 # Usage: scripts/rebuild-cost.sh CHECKOUT (after one cargo build and one
 # cargo test --no-run there). The change is undone with git checkout.
+cd "$1" || exit 2
 for round in 1 2; do
   echo "const _: u64 = $(date +%s%N);" >> src/app/groups.rs
   b0=$(date +%s.%N); cargo build -q 2>/dev/null; b1=$(date +%s.%N)
