@@ -55,7 +55,10 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
         screen: Some(OnScreen {
             natural: Natural::WIDEST,
             flex_min: Some(14),
-            priority: 4,
+            // Below Branch: on All branches (the only list with a Branch
+            // column) the course goes before the branch, which no other
+            // column tells, while the name often says the course.
+            priority: 3,
             essential: false,
             tone: Tone::Plain,
             filtered: Filtered::Drawn,
@@ -144,7 +147,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
         screen: Some(OnScreen {
             natural: Natural::Widest { floor: 0, cap: 18 },
             flex_min: Some(10),
-            priority: 3,
+            priority: 4,
             essential: false,
             tone: Tone::Plain,
             filtered: Filtered::Drawn,
