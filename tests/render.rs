@@ -648,6 +648,26 @@ fn the_top_line_names_the_zone_of_the_times_when_the_machine_reads_another() {
     assert!(!top.contains("times in"), "{top}");
 }
 
+#[test]
+fn a_narrow_top_line_and_today_keep_the_zone_shortened() {
+    let on_utc = || AppSettings {
+        machine_zone: Zone::Named(chrono_tz::UTC),
+        token_expires_at: None,
+        ..fixtures::settings()
+    };
+    let app = loaded_app(on_utc(), (80, 24));
+    let top = draw(&app).backend().to_string();
+    let top = top.lines().next().unwrap().to_string();
+    assert!(top.contains("   +05  demo · Ziyo"), "{top}");
+    for size in [(80, 24), (60, 15)] {
+        let mut app = loaded_app(on_utc(), size);
+        press(&mut app, "t");
+        let screen = draw(&app).backend().to_string();
+        let summary = screen.lines().nth(1).unwrap();
+        assert!(summary.contains(" · +05"), "{size:?}: {summary}");
+    }
+}
+
 // ---- where am I ----
 
 #[test]

@@ -5,7 +5,7 @@
 
 use super::View;
 use super::detail;
-use super::list::{self, ListTab, Rows, Shown};
+use super::list::{self, ListTab, Part, Rows, Shown};
 use super::table::RowLook;
 use super::theme::spinner;
 use crate::app::groups::GroupsTab;
@@ -32,12 +32,16 @@ impl ListTab for GroupsTab {
     fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
         let (shared, styles) = (view.world, view.styles);
         // (what it says, its style, the order it gives way in: last first)
-        let mut parts: Vec<(String, Style, u8)> = Vec::new();
-        parts.push((branch_label(self.branch_id, shared), styles.heading, 0));
+        let mut parts: Vec<Part> = Vec::new();
+        parts.push(Part::new(
+            branch_label(self.branch_id, shared),
+            styles.heading,
+            0,
+        ));
         let list = self.group_list(shared);
         if let Some(list) = list.filter(|_| self.loaded) {
             let total = list.total().unwrap_or(self.rows.len() as u64);
-            parts.push((
+            parts.push(Part::new(
                 format!("{} groups", thousands(total as i64)),
                 Style::new(),
                 2,
@@ -45,12 +49,12 @@ impl ListTab for GroupsTab {
             if let (Some(pages), Some(per_page)) = (list.progress().pages, list.per_page()) {
                 let noun = if pages == 1 { "page" } else { "pages" };
                 let text = format!("{} {noun} × {per_page}", thousands(pages as i64));
-                parts.push((text, Style::new(), 4));
+                parts.push(Part::new(text, Style::new(), 4));
             }
             if self.list.selected().is_some() {
                 let row = self.list.cursor.index + 1;
                 let of = thousands(self.list.visible.len() as i64);
-                parts.push((format!("row {row} of {of}"), Style::new(), 3));
+                parts.push(Part::new(format!("row {row} of {of}"), Style::new(), 3));
             }
         }
         if let Some(list) = list {
@@ -66,7 +70,7 @@ impl ListTab for GroupsTab {
                     (None, false) => "loading".to_string(),
                 };
                 let text = format!("{} {what} {progress}…", spinner(shared.now));
-                parts.push((text, styles.busy, 1));
+                parts.push(Part::new(text, styles.busy, 1));
             } else {
                 // Once the walk ended: the pages still missing, and the
                 // snapshot's age while its rows are still shown.
@@ -83,7 +87,7 @@ impl ListTab for GroupsTab {
                     .flatten()
                     .collect::<Vec<_>>();
                 if !text.is_empty() {
-                    parts.push((text.join(" · "), styles.error, 1));
+                    parts.push(Part::new(text.join(" · "), styles.error, 1));
                 }
             }
         }

@@ -151,32 +151,73 @@ fn joined_width<'a>(texts: impl Iterator<Item = &'a str>) -> usize {
     width + display_width(SEPARATOR) * count.saturating_sub(1)
 }
 
+/// A part of a summary line: what it says, its style, the order it gives
+/// way in (the highest number first, 0 never), and a shorter form that
+/// stands in for it first, itself given way in its own order.
+pub struct Part {
+    pub text: String,
+    pub style: Style,
+    pub give_way: u8,
+    pub short: Option<(String, u8)>,
+}
+
+impl Part {
+    pub fn new(text: String, style: Style, give_way: u8) -> Self {
+        Self {
+            text,
+            style,
+            give_way,
+            short: None,
+        }
+    }
+
+    /// With `short` standing in for the text when it gives way, until
+    /// `short` itself gives way in the order `give_way`.
+    pub fn or_short(self, short: String, give_way: u8) -> Self {
+        Self {
+            short: Some((short, give_way)),
+            ..self
+        }
+    }
+}
+
 /// The parts that fit in `width` columns, a ` · ` apart, in their order:
-/// those that give way first (the highest number) left out while they do
-/// not all fit.
-pub fn fitting(parts: Vec<(String, Style, u8)>, width: usize) -> Vec<Span<'static>> {
-    let mut shown = vec![true; parts.len()];
-    let used = |shown: &[bool]| {
-        let texts = parts.iter().zip(shown).filter(|(_, shown)| **shown);
-        joined_width(texts.map(|((text, _, _), _)| text.as_str()))
+/// those that give way first (the highest number) shortened or left out
+/// while they do not all fit.
+pub fn fitting(parts: Vec<Part>, width: usize) -> Vec<Span<'static>> {
+    // Each part's text now: the whole (0), the short form (1) or none (2).
+    let mut form = vec![0_u8; parts.len()];
+    let text = |i: usize, form: u8| match (form, &parts[i].short) {
+        (0, _) => Some(parts[i].text.as_str()),
+        (1, Some((short, _))) => Some(short.as_str()),
+        _ => None,
     };
-    let mut order: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].2 > 0).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(parts[i].2));
-    for i in order {
-        if used(&shown) <= width {
+    let used = |form: &[u8]| joined_width((0..parts.len()).filter_map(|i| text(i, form[i])));
+    // (order, part, the form it takes): the whole text gives way to the
+    // short form where there is one, the short form to nothing.
+    let mut steps: Vec<(u8, usize, u8)> = Vec::new();
+    for (i, part) in parts.iter().enumerate().filter(|(_, p)| p.give_way > 0) {
+        match &part.short {
+            Some((_, later)) => steps.extend([(part.give_way, i, 1), (*later, i, 2)]),
+            None => steps.push((part.give_way, i, 2)),
+        }
+    }
+    steps.sort_by_key(|&(order, _, _)| std::cmp::Reverse(order));
+    for (_, i, to) in steps {
+        if used(&form) <= width {
             break;
         }
-        shown[i] = false;
+        form[i] = form[i].max(to);
     }
     let mut spans = Vec::new();
-    for ((text, style, _), shown) in parts.into_iter().zip(shown) {
-        if !shown {
+    for (i, part) in parts.iter().enumerate() {
+        let Some(text) = text(i, form[i]) else {
             continue;
-        }
+        };
         if !spans.is_empty() {
             spans.push(Span::raw(SEPARATOR));
         }
-        spans.push(Span::styled(text, style));
+        spans.push(Span::styled(text.to_owned(), part.style));
     }
     spans
 }

@@ -5,7 +5,7 @@
 
 use super::View;
 use super::detail;
-use super::list;
+use super::list::{self, Part};
 use super::table::{FittedTable, RowLook};
 use super::theme::spinner;
 use crate::app::keymap::Context;
@@ -107,8 +107,8 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
     }
 }
 
-/// `Today Mon 2025-06-02 14:00 · Branch · times in Asia/Tashkent`, the
-/// zone left out first and then the branch when `width` is short.
+/// `Today Mon 2025-06-02 14:00 · Branch · times in Asia/Tashkent`; when
+/// `width` is short the zone shortened (`+05`), then the branch left out.
 fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
     let shared = view.world;
     let Some(day) = &tab.today else {
@@ -122,18 +122,18 @@ fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
         None => "all branches".to_owned(),
     };
     let when = format_at(day.at).replace('T', " ");
+    let zone = &shared.settings.timezone;
+    // The zone is shortened first, the branch left out next, and the
+    // zone's short name last: times without their zone mislead.
     let parts = vec![
-        (
+        Part::new(
             format!("Today {} {when}", day.at.format("%a")),
             view.styles.heading,
             0,
         ),
-        (branch, Style::new(), 1),
-        (
-            format!("times in {}", shared.settings.timezone),
-            Style::new(),
-            2,
-        ),
+        Part::new(branch, Style::new(), 2),
+        Part::new(format!("times in {zone}"), Style::new(), 3)
+            .or_short(zone.short_name(shared.now), 1),
     ];
     list::fitting(parts, width)
 }

@@ -101,7 +101,7 @@ fn readable_on(background: Color) -> Color {
 
 /// The token warning, read-only mode, the zone of the times, then
 /// `profile · centre` (the host when the API names no centre), fitted to
-/// `room` columns: the zone goes first, then the centre is shortened, and
+/// `room` columns: the zone is shortened first, then the centre, and
 /// the profile name stays while anything fits.
 fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
     let settings = &app.world.settings;
@@ -149,11 +149,24 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         + profile_width;
     // Lesson times are the centre's: say so where this machine's clock
     // reads otherwise (a server on UTC), when there is room for it.
+    // Short of room, the zone's name alone, then its short name (`+05`)
+    // with the centre shortened for it: left out only when not even that
+    // fits beside the warnings and the profile.
     let zone = &settings.timezone;
     if !zone.same_clock_as(&settings.machine_zone, app.world.now) {
-        let text = format!("times in {zone}  ");
-        if fixed + display_width(&text) + display_width(&place) <= room {
-            spans.push(Span::styled(text, styles.dim));
+        let forms = [
+            format!("times in {zone}  "),
+            format!("{zone}  "),
+            format!("{}  ", zone.short_name(app.world.now)),
+        ];
+        let whole = forms
+            .iter()
+            .find(|text| fixed + display_width(text) + display_width(&place) <= room);
+        let shortest = forms
+            .last()
+            .filter(|text| fixed + display_width(text) <= room);
+        if let Some(text) = whole.or(shortest) {
+            spans.push(Span::styled(text.clone(), styles.dim));
         }
     }
     let used: usize = spans.iter().map(|s| display_width(&s.content)).sum();

@@ -74,6 +74,29 @@ impl Zone {
         at.time() + self.offset_at(at)
     }
 
+    /// The zone's short name at `at` where it has one (for
+    /// Europe/London in summer: `BST`), else its offset from UTC (`+05`,
+    /// `+05:45`): for a line too short for the whole name.
+    pub fn short_name(&self, at: DateTime<Utc>) -> String {
+        use chrono_tz::OffsetName;
+        let named = match self {
+            Self::Local => None,
+            Self::Named(tz) => tz
+                .offset_from_utc_datetime(&at.naive_utc())
+                .abbreviation()
+                .map(str::to_owned),
+        };
+        named.unwrap_or_else(|| {
+            let seconds = self.offset_at(at).local_minus_utc();
+            let sign = if seconds < 0 { '-' } else { '+' };
+            let (hours, minutes) = (seconds.abs() / 3600, seconds.abs() % 3600 / 60);
+            match minutes {
+                0 => format!("{sign}{hours:02}"),
+                _ => format!("{sign}{hours:02}:{minutes:02}"),
+            }
+        })
+    }
+
     /// The offset from UTC in force at `at`.
     fn offset_at(&self, at: DateTime<Utc>) -> FixedOffset {
         let utc = at.naive_utc();
@@ -112,6 +135,16 @@ impl fmt::Display for Zone {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_short_name_is_the_zones_abbreviation_else_its_offset() {
+        let at = "2025-06-02T09:00:00Z".parse().unwrap();
+        assert_eq!(CENTRE_ZONE.short_name(at), "+05");
+        let london: Zone = "Europe/London".parse().unwrap();
+        assert_eq!(london.short_name(at), "BST");
+        let kathmandu: Zone = "Asia/Kathmandu".parse().unwrap();
+        assert_eq!(kathmandu.short_name(at), "+05:45");
+    }
     use chrono::TimeZone;
 
     #[test]
