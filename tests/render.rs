@@ -295,6 +295,17 @@ fn too_small() {
     );
 }
 
+#[test]
+fn a_cut_help_says_more_lines_are_below() {
+    let help = after((60, 15), "?", &mut |_| None);
+    snapshot("help_60x15", &help);
+    let screen = draw(&help).backend().to_string();
+    assert!(screen.contains("↓ more"), "{screen}");
+    let whole = after((160, 48), "?", &mut |_| None);
+    let screen = draw(&whole).backend().to_string();
+    assert!(!screen.contains("more "), "{screen}");
+}
+
 /// The row marked selected, and whether it is reversed.
 fn selected_row(buffer: &Buffer, width: u16) -> Option<(u16, bool)> {
     (0..buffer.area.height).find_map(|y| {

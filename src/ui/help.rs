@@ -67,7 +67,11 @@ pub fn draw(help: &Help, frame: &mut Frame, view: &View) {
         format!("Keys: {} · {}", under.title(), sanitize_line(query))
     };
     frame.render_widget(Clear, layout.bands.body);
-    popup::draw(frame, area, &title, lines, styles);
+    let cut = popup::Cut {
+        above: first > 0,
+        below: first + height < rows,
+    };
+    popup::draw_cut(frame, area, &title, lines, cut, styles);
 }
 
 /// One help entry as spans exactly `width` columns wide; the chosen

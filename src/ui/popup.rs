@@ -14,10 +14,44 @@ pub fn draw(
     lines: Vec<Line<'static>>,
     styles: &Styles,
 ) {
-    let block = Block::default()
+    draw_cut(frame, area, title, lines, Cut::default(), styles);
+}
+
+/// Which lines of a popup's content are out of sight.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Cut {
+    pub above: bool,
+    pub below: bool,
+}
+
+impl Cut {
+    /// The sign on the bottom border: where lines are hidden.
+    fn sign(self) -> Option<&'static str> {
+        match (self.above, self.below) {
+            (true, true) => Some(" ↑↓ more "),
+            (false, true) => Some(" ↓ more "),
+            (true, false) => Some(" ↑ more "),
+            (false, false) => None,
+        }
+    }
+}
+
+/// [`draw`], with a sign on the bottom border where `cut` hides lines.
+pub fn draw_cut(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    cut: Cut,
+    styles: &Styles,
+) {
+    let mut block = Block::default()
         .borders(Borders::ALL)
         .border_style(styles.border_focused)
         .title(Span::styled(format!(" {title} "), styles.heading));
+    if let Some(sign) = cut.sign() {
+        block = block.title_bottom(Line::from(Span::styled(sign, styles.heading)).right_aligned());
+    }
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
