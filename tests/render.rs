@@ -306,6 +306,23 @@ fn a_cut_help_says_more_lines_are_below() {
     assert!(!screen.contains("more "), "{screen}");
 }
 
+#[test]
+fn a_narrow_groups_summary_shortens_its_notes_rather_than_cut_them() {
+    for (size, notes) in [
+        ((80, 24), "60/95 · no archived · number ↑ "),
+        ((60, 15), "no archived · number ↑ "),
+    ] {
+        let keys = if size.0 == 80 { "/en\nas" } else { "as" };
+        let app = after(size, keys, &mut |_| None);
+        let screen = draw(&app).backend().to_string();
+        let summary = screen.lines().nth(1).unwrap();
+        assert!(
+            summary.ends_with(&format!("{notes}\"")),
+            "{size:?}: {summary}"
+        );
+    }
+}
+
 /// The row marked selected, and whether it is reversed.
 fn selected_row(buffer: &Buffer, width: u16) -> Option<(u16, bool)> {
     (0..buffer.area.height).find_map(|y| {

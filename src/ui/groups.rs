@@ -91,28 +91,35 @@ impl ListTab for GroupsTab {
                 }
             }
         }
-        let mut notes = Vec::new();
+        // Each note whole and short: short of room the short words stand
+        // in for the whole ones rather than a `…`.
+        let mut notes: Vec<(String, String)> = Vec::new();
         if self.list.visible.len() != self.rows.len() {
             let so_far = if self.is_loading(shared) {
                 " so far"
             } else {
                 ""
             };
-            notes.push(format!(
-                "{} of {}{so_far}",
+            let (shown, all) = (
                 thousands(self.list.visible.len() as i64),
-                thousands(self.rows.len() as i64)
+                thousands(self.rows.len() as i64),
+            );
+            notes.push((
+                format!("{shown} of {all}{so_far}"),
+                format!("{shown}/{all}"),
             ));
         }
         if self.hide_archived {
-            notes.push("archived hidden".to_string());
+            notes.push(("archived hidden".to_string(), "no archived".to_string()));
         }
         if let Some(column) = self.list.sort {
             let arrow = if self.list.descending { "↓" } else { "↑" };
-            notes.push(format!("sort: {} {arrow}", column.name(COLUMNS)));
+            let name = column.name(COLUMNS);
+            notes.push((format!("sort: {name} {arrow}"), format!("{name} {arrow}")));
         } else if self.list.descending {
-            notes.push("server order reversed".to_string());
+            notes.push(("server order reversed".to_string(), "reversed".to_string()));
         }
+        let notes = list::shortened_notes(notes, screen.summary.width);
         let spans = list::fitting(parts, list::summary_room(screen.summary.width, &notes));
         list::draw_summary(frame, screen.summary, spans, &notes, styles);
     }

@@ -128,14 +128,31 @@ pub fn draw_summary(
 }
 
 /// The columns left for the summary's own parts on a line of `width`: the
-/// notes keep their room, up to a third of the line.
+/// notes keep their room, up to two fifths of the line.
 pub fn summary_room(width: u16, notes: &[String]) -> usize {
     let width = usize::from(width);
     let claim = match joined_width(notes.iter().map(String::as_str)) {
         0 => 0,
-        used => (used + 3).min(width / 3),
+        used => (used + 3).min(notes_cap(width)),
     };
     width.saturating_sub(1 + claim)
+}
+
+/// The most a summary's notes claim of a line of `width`.
+fn notes_cap(width: usize) -> usize {
+    width * 2 / 5
+}
+
+/// The notes, each `(whole, short)`, in their whole words while they fit
+/// the room [`summary_room`] keeps for them on a line of `width`, else in
+/// their short ones (`no archived`, `name ↑`) rather than cut to `…`.
+pub fn shortened_notes(notes: Vec<(String, String)>, width: u16) -> Vec<String> {
+    let room = notes_cap(usize::from(width)).saturating_sub(3);
+    let whole = joined_width(notes.iter().map(|(whole, _)| whole.as_str()));
+    notes
+        .into_iter()
+        .map(|(whole_text, short)| if whole <= room { whole_text } else { short })
+        .collect()
 }
 
 /// Between the parts of a summary line, and between its notes.
@@ -354,11 +371,11 @@ mod tests {
     }
 
     #[test]
-    fn the_summary_gives_the_notes_up_to_a_third_of_the_line() {
+    fn the_summary_gives_the_notes_up_to_two_fifths_of_the_line() {
         let notes = ["71 of 95".to_owned(), "sort: name ↑".to_owned()];
         assert_eq!(summary_room(80, &notes), 80 - 1 - (23 + 3));
         let long = ["x".repeat(60)];
-        assert_eq!(summary_room(80, &long), 80 - 1 - 26);
+        assert_eq!(summary_room(80, &long), 80 - 1 - 32);
         assert_eq!(summary_room(80, &[]), 79);
     }
 }
