@@ -173,7 +173,14 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         }
         Command::Today(args) => today::run(&open(global, log).await?, format, &args).await?,
         Command::Branches => branches::run(&open(global, log).await?, format).await?,
-        Command::Info => info::run(&open(global, log).await?, global.format, log).await,
+        Command::Info => match open(global, log).await {
+            Ok(session) => info::run(&session, global.format, log).await,
+            // Nothing configured yet: where it would be read is the answer.
+            Err(CliError::Config(ConfigError::MissingBaseUrl)) => {
+                info::unconfigured(global.config.as_deref(), global.format, log)
+            }
+            Err(error) => return Err(error),
+        },
     };
     print(&output)
 }
