@@ -50,3 +50,67 @@ fn demo_server_help_lists_its_own_options_only() {
     let output = home.crmdeck(&["groups", "--help"]).output().unwrap();
     assert!(stdout(&output).contains("--read-only"));
 }
+
+#[tokio::test]
+async fn groups_json_keeps_the_apis_text_and_adds_fields_of_its_own() {
+    let fx = support::cli::fixture().await;
+    let groups = fx
+        .list(&["groups", "--branch", "2", "--format", "json"])
+        .await;
+    let group = &groups[0];
+    // As the API wrote them, not rewritten (`…:51Z`).
+    for key in ["created_at", "updated_at", "lesson_start_time"] {
+        let sent = group[key].as_str().unwrap();
+        assert!(sent.ends_with(".000000Z"), "{key}: {sent}");
+    }
+    assert_eq!(
+        group["course"]["created_at"]
+            .as_str()
+            .map(|t| t.ends_with(".000000Z")),
+        Some(true)
+    );
+    // Derived, in the centre's zone (Tashkent, UTC+5).
+    assert_eq!(group["zone"], "Asia/Tashkent");
+    let utc = group["lesson_start_time"].as_str().unwrap();
+    let utc_hour: u32 = utc[11..13].parse().unwrap();
+    let start = group["start"].as_str().unwrap();
+    assert_eq!(start.len(), 5, "{start}");
+    assert_eq!(
+        start[..2].parse::<u32>().unwrap(),
+        (utc_hour + 5) % 24,
+        "{start} for {utc}"
+    );
+    assert!(
+        group["end"].as_str().is_some_and(|end| end > start),
+        "{group}"
+    );
+    assert!(group["branch_name"].is_string(), "{group}");
+    assert!(
+        group["weekdays"]
+            .as_array()
+            .is_some_and(|days| !days.is_empty())
+    );
+    let csv = fx
+        .text(&["groups", "--branch", "2", "--format", "csv"])
+        .await;
+    let header = csv.lines().next().unwrap();
+    assert!(header.contains(",start,end,zone,"), "{header}");
+    assert!(header.ends_with(",course_start,course_end"), "{header}");
+}
+
+#[test]
+fn a_time_sent_in_another_form_is_printed_as_sent() {
+    use crmdeck::model::Group;
+    let sent = r#"{"id":1,"created_at":"13.07.2022 20:00:46","updated_at":"2024-06-10T14:05:51+05:00",
+        "deleted_at":"2024-06-10T09:05:51.000000Z","lesson_start_time":"10:00","group_start_date":"2025-01-31"}"#;
+    let group: Group = serde_json::from_str(sent).unwrap();
+    let json = group.as_sent();
+    assert_eq!(json["created_at"], "13.07.2022 20:00:46");
+    assert_eq!(json["updated_at"], "2024-06-10T14:05:51+05:00");
+    assert_eq!(json["deleted_at"], "2024-06-10T09:05:51.000000Z");
+    assert_eq!(json["lesson_start_time"], "10:00");
+    assert_eq!(json["group_start_date"], "2025-01-31");
+    // And again after a round through the spill's JSON.
+    let again: Group = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(again.as_sent(), json);
+}
