@@ -67,7 +67,7 @@ async fn every_page_as_csv() {
 }
 
 /// The columns of `groups --format csv`.
-const CSV_HEADER: &str = "id,number,name,course,weekdays,start,end,zone,status,branch_id,branch_name,course_start,course_end";
+const CSV_HEADER: &str = "number,name,course,weekdays,start,end,zone,status,branch_id,branch_name,course_start,course_end,id";
 
 /// `groups` in `format` with `extra` flags: stdout, and stderr's lines.
 async fn groups_and_notes(fx: &Fixture, format: &str, extra: &[&str]) -> (String, Vec<String>) {

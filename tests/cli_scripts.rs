@@ -95,7 +95,7 @@ async fn groups_json_keeps_the_apis_text_and_adds_fields_of_its_own() {
         .await;
     let header = csv.lines().next().unwrap();
     assert!(header.contains(",start,end,zone,"), "{header}");
-    assert!(header.ends_with(",course_start,course_end"), "{header}");
+    assert!(header.ends_with(",course_start,course_end,id"), "{header}");
 }
 
 #[test]

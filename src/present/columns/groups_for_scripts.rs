@@ -53,7 +53,6 @@ const fn printed(
 /// the course's dates as `course_start` and `course_end`; an absent value
 /// is `—`, as in every CSV of crmdeck.
 pub static CSV_COLUMNS: &[Column<Group, RowFormat>] = &[
-    printed("id", |group, _| group.id.to_string()),
     printed("number", number),
     printed("name", |group, _| group.name.clone()),
     printed("course", course),
@@ -82,4 +81,6 @@ pub static CSV_COLUMNS: &[Column<Group, RowFormat>] = &[
     printed("course_end", |group, _| {
         or_none(group.group_end_date.as_ref())
     }),
+    // Last: the columns scripts read before keep their places.
+    printed("id", |group, _| group.id.to_string()),
 ];
