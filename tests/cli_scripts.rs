@@ -114,3 +114,44 @@ fn a_time_sent_in_another_form_is_printed_as_sent() {
     let again: Group = serde_json::from_value(json.clone()).unwrap();
     assert_eq!(again.as_sent(), json);
 }
+
+#[test]
+fn bash_completes_profile_names_from_the_config() {
+    let home = Home::with_config(
+        "base_url = \"https://api.example.uz\"\n\
+         [profiles.staging]\nbase_url = \"https://staging.example.uz\"\n\
+         [profiles.small]\nper_page = 5\n",
+    );
+    let output = home
+        .crmdeck(&["completions", "--profiles"])
+        .output()
+        .unwrap();
+    let mut names: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    names.sort();
+    assert_eq!(names, ["small", "staging"], "{output:?}");
+    // The script itself, run by bash as it would on Tab after `--profile s`.
+    let output = home.crmdeck(&["completions", "bash"]).output().unwrap();
+    let script = home.path().join("crmdeck.bash");
+    std::fs::write(&script, &output.stdout).unwrap();
+    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_crmdeck"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let tab = format!(
+        "source {}; COMP_WORDS=(crmdeck groups --profile st); COMP_CWORD=3; \
+         _crmdeck crmdeck st --profile; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display()
+    );
+    let offered = std::process::Command::new("bash")
+        .args(["--norc", "-c", &tab])
+        .env_clear()
+        .envs(home.env())
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&offered), "staging\n", "{offered:?}");
+}

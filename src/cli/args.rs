@@ -174,7 +174,12 @@ pub enum Command {
                             crmdeck completions fish > ~/.config/fish/completions/crmdeck.fish")]
     Completions {
         /// The shell the script is for
-        shell: Shell,
+        #[arg(required_unless_present = "profiles")]
+        shell: Option<Shell>,
+        /// The config file's profile names instead, one a line: what the
+        /// bash script offers after --profile
+        #[arg(long, hide = true)]
+        profiles: bool,
     },
     /// Print the manual page (roff; needs no config, token or network)
     #[command(after_help = "Install:\n  \

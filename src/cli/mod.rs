@@ -136,7 +136,10 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
     let output = match command {
         Command::DemoServer(args) => return demo_server::run(&args).await,
         // Before any config is read: these need none.
-        Command::Completions { shell } => shell::completions(shell),
+        Command::Completions { shell, profiles } => match shell {
+            Some(shell) if !profiles => shell::completions(shell),
+            _ => shell::profile_lines(&overrides(global)),
+        },
         Command::Man => shell::man_page()?,
         // The cache folder is the environment's: no config or token needed.
         Command::Cache {

@@ -11,12 +11,29 @@ use roff::Roff;
 /// The program's name, as the shell and `man` know it.
 const BIN: &str = "crmdeck";
 
-/// The completion script for `shell`.
+/// The completion script for `shell`. In bash, `--profile` completes the
+/// config file's profile names (`crmdeck completions --profiles`) in place of
+/// file names.
 pub fn completions(shell: Shell) -> String {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Args::command(), BIN, &mut script);
     // The generators write the command's own words: UTF-8 throughout.
-    String::from_utf8_lossy(&script).into_owned()
+    let script = String::from_utf8_lossy(&script).into_owned();
+    match shell {
+        Shell::Bash => script.replace(
+            "--profile)\n                    COMPREPLY=($(compgen -f \"${cur}\"))",
+            "--profile)\n                    local IFS=$'\\n'\n                    \
+             COMPREPLY=($(compgen -W \"$(crmdeck completions --profiles 2>/dev/null)\" -- \"${cur}\"))",
+        ),
+        _ => script,
+    }
+}
+
+/// `crmdeck completions --profiles`: the profile names, one a line.
+pub fn profile_lines(overrides: &crate::config::Overrides) -> String {
+    let env = |name: &str| std::env::var(name).ok();
+    let names = crate::config::profile_names(overrides, &env);
+    names.iter().map(|name| format!("{name}\n")).collect()
 }
 
 /// The manual page (roff, section 1): the program and its global flags, then
