@@ -155,3 +155,21 @@ fn bash_completes_profile_names_from_the_config() {
         .unwrap();
     assert_eq!(stdout(&offered), "staging\n", "{offered:?}");
 }
+
+#[tokio::test]
+async fn bash_completes_branch_names_from_the_api() {
+    let fx = support::cli::fixture().await;
+    let names = fx.text(&["completions", "--branches"]).await;
+    let branches = fx.list(&["branches", "--format", "json"]).await;
+    let expected: String = (branches.iter())
+        .map(|branch| format!("{}\n", branch["name"].as_str().unwrap()))
+        .collect();
+    assert!(!branches.is_empty());
+    assert_eq!(names, expected);
+    let script = fx.text(&["completions", "bash"]).await;
+    assert!(
+        script.contains("--branch)\n                    local IFS=$'\\n'"),
+        "{script}"
+    );
+    assert!(script.contains("$(crmdeck completions --branches 2>/dev/null)"));
+}

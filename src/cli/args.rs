@@ -174,12 +174,16 @@ pub enum Command {
                             crmdeck completions fish > ~/.config/fish/completions/crmdeck.fish")]
     Completions {
         /// The shell the script is for
-        #[arg(required_unless_present = "profiles")]
+        #[arg(required_unless_present_any = ["profiles", "branches"])]
         shell: Option<Shell>,
         /// The config file's profile names instead, one a line: what the
         /// bash script offers after --profile
         #[arg(long, hide = true)]
         profiles: bool,
+        /// The centre's branch names instead (from the API), one a line:
+        /// what the bash script offers after --branch
+        #[arg(long, hide = true, conflicts_with = "profiles")]
+        branches: bool,
     },
     /// Print the manual page (roff; needs no config, token or network)
     #[command(after_help = "Install:\n  \

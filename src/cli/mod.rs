@@ -136,7 +136,12 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
     let output = match command {
         Command::DemoServer(args) => return demo_server::run(&args).await,
         // Before any config is read: these need none.
-        Command::Completions { shell, profiles } => match shell {
+        Command::Completions { branches: true, .. } => {
+            shell::branch_lines(&open(global, log).await?).await?
+        }
+        Command::Completions {
+            shell, profiles, ..
+        } => match shell {
             Some(shell) if !profiles => shell::completions(shell),
             _ => shell::profile_lines(&overrides(global)),
         },

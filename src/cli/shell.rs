@@ -12,21 +12,40 @@ use roff::Roff;
 const BIN: &str = "crmdeck";
 
 /// The completion script for `shell`. In bash, `--profile` completes the
-/// config file's profile names (`crmdeck completions --profiles`) in place of
-/// file names.
+/// config file's profile names (`crmdeck completions --profiles`) and
+/// `--branch` the centre's branch names (`crmdeck completions --branches`,
+/// from the API) in place of file names.
 pub fn completions(shell: Shell) -> String {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Args::command(), BIN, &mut script);
     // The generators write the command's own words: UTF-8 throughout.
     let script = String::from_utf8_lossy(&script).into_owned();
     match shell {
-        Shell::Bash => script.replace(
-            "--profile)\n                    COMPREPLY=($(compgen -f \"${cur}\"))",
-            "--profile)\n                    local IFS=$'\\n'\n                    \
-             COMPREPLY=($(compgen -W \"$(crmdeck completions --profiles 2>/dev/null)\" -- \"${cur}\"))",
-        ),
+        Shell::Bash => [("profile", "profiles"), ("branch", "branches")]
+            .into_iter()
+            .fold(script, |script, (flag, names)| {
+                script.replace(
+                    &format!(
+                        "--{flag})\n                    COMPREPLY=($(compgen -f \"${{cur}}\"))"
+                    ),
+                    &format!(
+                        "--{flag})\n                    local IFS=$'\\n'\n                    \
+                         COMPREPLY=($(compgen -W \"$(crmdeck completions --{names} 2>/dev/null)\" \
+                         -- \"${{cur}}\"))"
+                    ),
+                )
+            }),
         _ => script,
     }
+}
+
+/// `crmdeck completions --branches`: the centre's branch names, one a line.
+pub async fn branch_lines(session: &crate::session::Session) -> Result<String, super::CliError> {
+    let branches = session.client.branches().await?;
+    Ok(branches
+        .iter()
+        .map(|branch| format!("{}\n", branch.name))
+        .collect())
 }
 
 /// `crmdeck completions --profiles`: the profile names, one a line.
