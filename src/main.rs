@@ -1,4 +1,3 @@
-use clap::Parser;
 use crmdeck::cli::{self, Args};
 use crmdeck::{config, logging, runtime};
 use std::process::ExitCode;
@@ -9,7 +8,7 @@ use std::time::Duration;
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = Args::parse_command_line();
     // Before any terminal set-up: the dashboard's panic hook restores the
     // terminal, then hands over to color-eyre's report.
     let _ = color_eyre::install();

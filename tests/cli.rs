@@ -62,12 +62,12 @@ async fn every_page_as_csv() {
     ];
     let text = fx.text(&by_7).await;
     let mut lines = text.lines();
-    assert_eq!(
-        lines.next(),
-        Some("number,name,course,days,time,status,branch,start,end")
-    );
+    assert_eq!(lines.next(), Some(CSV_HEADER));
     assert_eq!(lines.count(), whole.len());
 }
+
+/// The columns of `groups --format csv`.
+const CSV_HEADER: &str = "number,name,course,weekdays,start,end,zone,status,branch_id,branch_name,course_start,course_end,id";
 
 /// `groups` in `format` with `extra` flags: stdout, and stderr's lines.
 async fn groups_and_notes(fx: &Fixture, format: &str, extra: &[&str]) -> (String, Vec<String>) {
@@ -90,10 +90,7 @@ async fn a_page_of_several_in_csv_or_json_says_so_on_stderr_only() {
     let (csv, notes) = groups_and_notes(&fx, "csv", &["--page", "3", "--per-page", "100"]).await;
     assert_eq!(notes, ["page 3 of 3 — add --all for every group"]);
     let mut lines = csv.lines();
-    assert_eq!(
-        lines.next(),
-        Some("number,name,course,days,time,status,branch,start,end")
-    );
+    assert_eq!(lines.next(), Some(CSV_HEADER));
     assert_eq!(lines.count(), 40, "{csv}");
 }
 
@@ -508,13 +505,18 @@ async fn on_a_utc_machine(base_url: &str, config: &str, args: &[&str]) -> String
     stdout(&out)
 }
 
-/// The TIME column of `groups --format csv`, by group name.
+/// The `start` and `end` columns of `groups --format csv` as `start–end`,
+/// by group name.
 fn lesson_times(csv: &str) -> Vec<(String, String)> {
+    let header: Vec<&str> = csv.lines().next().unwrap_or_default().split(',').collect();
+    let at = |name: &str| header.iter().position(|column| *column == name).unwrap();
+    let (name, start, end) = (at("name"), at("start"), at("end"));
     csv.lines()
         .skip(1)
         .map(|line| {
             let cells: Vec<&str> = line.split(',').collect();
-            (cells[1].to_string(), cells[4].to_string())
+            let time = format!("{}–{}", cells[start], cells[end]);
+            (cells[name].to_string(), time)
         })
         .collect()
 }

@@ -1084,6 +1084,7 @@ fn a_spec_shaped_groups_page_decodes_end_to_end() {
             deleted_by: None,
             short_name: None,
         })),
+        sent: Default::default(),
     };
     let kids = Group {
         id: 102,

@@ -25,6 +25,30 @@ pub struct Args {
     pub command: Option<Command>,
 }
 
+impl Args {
+    /// The command line as parsed: [`Args::parse`], but `demo-server
+    /// --help` lists its own options alone (the global ones do not apply
+    /// to it, and are still accepted).
+    pub fn command_line() -> clap::Command {
+        let command = <Self as clap::CommandFactory>::command();
+        // Its own hidden copy of each: the build copies a global argument
+        // only into the subcommands that have none of that id.
+        let hidden: Vec<clap::Arg> = (command.get_arguments())
+            .filter(|arg| arg.is_global_set())
+            .map(|arg| arg.clone().hide(true))
+            .collect();
+        command.mut_subcommand("demo-server", |server| server.args(hidden))
+    }
+
+    /// Parses this process's arguments with [`Args::command_line`]; exits
+    /// as clap does on a usage error or `--help`.
+    pub fn parse_command_line() -> Self {
+        let matches = Self::command_line().get_matches();
+        <Self as clap::FromArgMatches>::from_arg_matches(&matches)
+            .unwrap_or_else(|error| error.exit())
+    }
+}
+
 #[derive(Debug, Clone, ClapArgs)]
 pub struct GlobalArgs {
     /// Config file (default: $XDG_CONFIG_HOME/crmdeck/config.toml)
@@ -150,7 +174,16 @@ pub enum Command {
                             crmdeck completions fish > ~/.config/fish/completions/crmdeck.fish")]
     Completions {
         /// The shell the script is for
-        shell: Shell,
+        #[arg(required_unless_present_any = ["profiles", "branches"])]
+        shell: Option<Shell>,
+        /// The config file's profile names instead, one a line: what the
+        /// bash script offers after --profile
+        #[arg(long, hide = true)]
+        profiles: bool,
+        /// The centre's branch names instead (from the API), one a line:
+        /// what the bash script offers after --branch
+        #[arg(long, hide = true, conflicts_with = "profiles")]
+        branches: bool,
     },
     /// Print the manual page (roff; needs no config, token or network)
     #[command(after_help = "Install:\n  \

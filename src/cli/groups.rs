@@ -5,11 +5,11 @@ use super::args::GroupsArgs;
 use super::branch::{self, BranchList};
 use super::{CliError, Format, json_text, on_terminal};
 use super::{cache, chatter};
-use crate::config::Config;
 use crate::domain::weekday::weekdays;
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::present::columns::BranchNames;
 use crate::present::columns::groups::COLUMNS;
+use crate::present::columns::groups_for_scripts::{CSV_COLUMNS, add_derived};
 use crate::present::columns::table::{RowMaker, Widths, csv_line, text_line};
 use crate::present::format::RowFormat;
 use crate::present::weekday::{NameStyle, day_name};
@@ -46,12 +46,10 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         if let (Some(snapshots), Some(extras), true) = (snapshots, extras, walked.is_complete()) {
             cache::save(session, &snapshots, branch_id, &mut walked, extras);
         }
-        let table = table_format(session, &branch_list, format).await;
+        let table = table_format(session, &branch_list).await;
         // Written as read back from the spill file, never whole in memory.
         let mut out = BufWriter::new(std::io::stdout().lock());
-        write_groups(format, config, table.as_ref(), &mut out, |each| {
-            walked.each(each)
-        })?;
+        write_groups(format, &table, &mut out, |each| walked.each(each))?;
         out.flush()?;
         return Ok(String::new());
     }
@@ -77,24 +75,17 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         // Data for a script on stdout; the hint for its author.
         chatter::hint(&hint);
     }
-    let table = table_format(session, &branch_list, format).await;
+    let table = table_format(session, &branch_list).await;
     let mut out = Vec::new();
-    write_groups(format, config, table.as_ref(), &mut out, |each| {
+    write_groups(format, &table, &mut out, |each| {
         page.groups.iter().cloned().try_for_each(each)
     })?;
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
-/// What the table and CSV need besides the groups: the branches' names
-/// and the centre's zone. `None` for JSON.
-async fn table_format(
-    session: &Session,
-    branch_list: &BranchList<'_>,
-    format: Format,
-) -> Option<(BranchNames, RowFormat)> {
-    if format == Format::Json {
-        return None;
-    }
+/// What every format needs besides the groups: the branches' names and
+/// the centre's zone.
+async fn table_format(session: &Session, branch_list: &BranchList<'_>) -> (BranchNames, RowFormat) {
     // Branch names are a nicety from an unpublished endpoint: a
     // failing or silent one costs a moment, never the table.
     let (branches, (zone, _)) = tokio::join!(branch_list.get(), session.zone());
@@ -105,43 +96,43 @@ async fn table_format(
         language: session.config.language,
         zone,
     };
-    Some((branches, rows))
+    (branches, rows)
 }
 
 /// Writes the groups `groups` calls its function with (once for JSON and
 /// CSV, twice for the table: its widths first) to `out`, a group at a time.
 fn write_groups<G>(
     format: Format,
-    config: &Config,
-    table: Option<&(BranchNames, RowFormat)>,
+    (branches, rows): &(BranchNames, RowFormat),
     out: &mut impl Write,
     mut groups: G,
 ) -> std::io::Result<()>
 where
     G: FnMut(&mut dyn FnMut(Group) -> std::io::Result<()>) -> std::io::Result<()>,
 {
-    let Some((branches, rows)) = table else {
+    if format == Format::Json {
         let mut first = true;
         groups(&mut |group| {
             out.write_all(if first { b"[\n" } else { b",\n" })?;
             first = false;
             // The group as the element of a pretty array, indented as one.
-            let one = json_text(&Value::Array(vec![group_json(&group, config)]));
+            let one = json_text(&Value::Array(vec![group_json(&group, rows, branches)]));
             let element = (one.strip_prefix("[\n"))
                 .and_then(|one| one.strip_suffix("\n]\n"))
                 .unwrap_or(&one);
             out.write_all(element.as_bytes())
         })?;
         return out.write_all(if first { b"[]\n" } else { b"\n]\n" });
-    };
-    let maker = RowMaker::new(COLUMNS);
+    }
     if format == Format::Csv {
+        let maker = RowMaker::new(CSV_COLUMNS);
         out.write_all(csv_line(&maker.names()).as_bytes())?;
         return groups(&mut |group| {
             let cells = maker.cells(&group, rows, branches);
             out.write_all(csv_line(&cells).as_bytes())
         });
     }
+    let maker = RowMaker::new(COLUMNS);
     let headers = maker.headers();
     let mut widths = Widths::new(&headers, maker.max_widths());
     groups(&mut |group| {
@@ -167,14 +158,17 @@ fn more_pages_hint(page: &GroupsPage) -> Option<String> {
     })
 }
 
-/// A group as JSON: every field as decoded, plus `days_names`.
-fn group_json(group: &Group, config: &Config) -> Value {
-    let mut value = serde_json::to_value(group).unwrap_or(Value::Null);
+/// A group as JSON: every field as the API sent it, `days_names` in the
+/// configured language, and the fields derived for scripts
+/// ([`add_derived`]).
+fn group_json(group: &Group, rows: &RowFormat, branches: &BranchNames) -> Value {
+    let mut value = group.as_sent();
     let names: Vec<&str> = weekdays(&group.days, &group.exact_days)
         .into_iter()
-        .map(|day| day_name(day, config.language, NameStyle::Short))
+        .map(|day| day_name(day, rows.language, NameStyle::Short))
         .collect();
     value["days_names"] = json!(names);
+    add_derived(&mut value, group, rows, branches);
     value
 }
 

@@ -2,6 +2,7 @@
 
 use super::cache::CacheInfo;
 use super::{Format, json_text};
+use crate::config::default_config_path;
 use crate::domain::zone::Zone;
 use crate::logging::Log;
 use crate::model::describe_expiry;
@@ -12,6 +13,7 @@ use crate::present::format::zone_source;
 use crate::session::Session;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use std::path::Path;
 
 /// `log` is where this run logs, or why it does not. `format` as given:
 /// without `--format` the text lines, piped too (a report for a person
@@ -22,6 +24,41 @@ pub async fn run(session: &Session, format: Option<Format>, log: &Log) -> String
         None | Some(Format::Table) => info.to_text(),
         Some(Format::Json) => json_text(&serde_json::to_value(&info).unwrap_or_default()),
         Some(Format::Csv) => Table::of(COLUMNS, &info.lines(), &(), &BranchNames::new()).to_csv(),
+    }
+}
+
+/// `info` with no API address anywhere (no config file, or one without
+/// `base_url`): where the config file is or would be read, and how to set
+/// the address. Exits 0: nothing is wrong with asking.
+pub fn unconfigured(given: Option<&Path>, format: Option<Format>, log: &Log) -> String {
+    let env = |name: &str| std::env::var(name).ok();
+    let path = given
+        .map(Path::to_path_buf)
+        .or_else(|| default_config_path(&env));
+    let path = path.map(|path| path.display().to_string());
+    let exists = given.is_some() || path.as_ref().is_some_and(|p| Path::new(p).exists());
+    let base_url = "none: set base_url in the config file, CRMDECK_BASE_URL or --base-url \
+                    (or try --demo)";
+    let config_file = match (&path, exists) {
+        (Some(path), true) => format!("{path} (no base_url in it)"),
+        (Some(path), false) => format!("none: would be read from {path}"),
+        (None, _) => "none: no HOME or XDG_CONFIG_HOME to find it under".to_string(),
+    };
+    match format {
+        Some(Format::Json) => json_text(&serde_json::json!({
+            "config_file": exists.then(|| path.clone()).flatten(),
+            "config_path": path,
+            "log_file": log.describe(),
+            "base_url": null,
+        })),
+        _ => [
+            ("config file", config_file),
+            ("log file", log.describe()),
+            ("base url", base_url.to_string()),
+        ]
+        .iter()
+        .map(|(key, value)| format!("{key:<12} {value}\n"))
+        .collect(),
     }
 }
 

@@ -136,7 +136,15 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
     let output = match command {
         Command::DemoServer(args) => return demo_server::run(&args).await,
         // Before any config is read: these need none.
-        Command::Completions { shell } => shell::completions(shell),
+        Command::Completions { branches: true, .. } => {
+            shell::branch_lines(&open(global, log).await?).await?
+        }
+        Command::Completions {
+            shell, profiles, ..
+        } => match shell {
+            Some(shell) if !profiles => shell::completions(shell),
+            _ => shell::profile_lines(&overrides(global)),
+        },
         Command::Man => shell::man_page()?,
         // The cache folder is the environment's: no config or token needed.
         Command::Cache {
@@ -173,7 +181,14 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         }
         Command::Today(args) => today::run(&open(global, log).await?, format, &args).await?,
         Command::Branches => branches::run(&open(global, log).await?, format).await?,
-        Command::Info => info::run(&open(global, log).await?, global.format, log).await,
+        Command::Info => match open(global, log).await {
+            Ok(session) => info::run(&session, global.format, log).await,
+            // Nothing configured yet: where it would be read is the answer.
+            Err(CliError::Config(ConfigError::MissingBaseUrl)) => {
+                info::unconfigured(global.config.as_deref(), global.format, log)
+            }
+            Err(error) => return Err(error),
+        },
     };
     print(&output)
 }

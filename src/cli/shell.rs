@@ -11,12 +11,48 @@ use roff::Roff;
 /// The program's name, as the shell and `man` know it.
 const BIN: &str = "crmdeck";
 
-/// The completion script for `shell`.
+/// The completion script for `shell`. In bash, `--profile` completes the
+/// config file's profile names (`crmdeck completions --profiles`) and
+/// `--branch` the centre's branch names (`crmdeck completions --branches`,
+/// from the API) in place of file names.
 pub fn completions(shell: Shell) -> String {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Args::command(), BIN, &mut script);
     // The generators write the command's own words: UTF-8 throughout.
-    String::from_utf8_lossy(&script).into_owned()
+    let script = String::from_utf8_lossy(&script).into_owned();
+    match shell {
+        Shell::Bash => [("profile", "profiles"), ("branch", "branches")]
+            .into_iter()
+            .fold(script, |script, (flag, names)| {
+                script.replace(
+                    &format!(
+                        "--{flag})\n                    COMPREPLY=($(compgen -f \"${{cur}}\"))"
+                    ),
+                    &format!(
+                        "--{flag})\n                    local IFS=$'\\n'\n                    \
+                         COMPREPLY=($(compgen -W \"$(crmdeck completions --{names} 2>/dev/null)\" \
+                         -- \"${{cur}}\"))"
+                    ),
+                )
+            }),
+        _ => script,
+    }
+}
+
+/// `crmdeck completions --branches`: the centre's branch names, one a line.
+pub async fn branch_lines(session: &crate::session::Session) -> Result<String, super::CliError> {
+    let branches = session.client.branches().await?;
+    Ok(branches
+        .iter()
+        .map(|branch| format!("{}\n", branch.name))
+        .collect())
+}
+
+/// `crmdeck completions --profiles`: the profile names, one a line.
+pub fn profile_lines(overrides: &crate::config::Overrides) -> String {
+    let env = |name: &str| std::env::var(name).ok();
+    let names = crate::config::profile_names(overrides, &env);
+    names.iter().map(|name| format!("{name}\n")).collect()
 }
 
 /// The manual page (roff, section 1): the program and its global flags, then

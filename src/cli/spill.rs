@@ -58,8 +58,9 @@ impl Spill {
         let mut bytes = Vec::new();
         for group in groups {
             bytes.clear();
-            // Plain data with string keys: serialising to a Vec cannot fail.
-            serde_json::to_writer(&mut bytes, &group).map_err(io::Error::other)?;
+            // As sent (see `Group::as_sent`); plain data with string keys:
+            // serialising to a Vec cannot fail.
+            serde_json::to_writer(&mut bytes, &group.as_sent()).map_err(io::Error::other)?;
             let len = u32::try_from(bytes.len()).map_err(io::Error::other)?;
             self.writer.write_all(&bytes)?;
             self.places.insert(

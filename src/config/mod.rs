@@ -393,6 +393,15 @@ struct FoundFile {
     contents: ConfigFile,
 }
 
+/// The names of the config file's profiles (`[profiles.NAME]`), for shell
+/// completion; none when there is no file or it does not read.
+pub fn profile_names(overrides: &Overrides, env: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
+    let found = read_file(overrides, env).ok().flatten();
+    found.map_or_else(Vec::new, |found| {
+        found.contents.profiles.keys().cloned().collect()
+    })
+}
+
 /// The config file and its checked contents, or `None` when there is no
 /// `--config` and nothing at the default path.
 fn read_file(

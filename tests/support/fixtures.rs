@@ -16,7 +16,7 @@ use crmdeck::domain::zone::{Zone, ZoneSource};
 use crmdeck::model::{
     Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
     GroupsPage, GroupsQuery, Installation, LessonTime, Links, Me, Pagination, Plugin, PluginType,
-    Timestamp,
+    SentText, Timestamp,
 };
 use crmdeck::present::Language;
 use crmdeck::store::{Snapshot, SnapshotKey};
@@ -206,6 +206,7 @@ pub fn group(id: i64) -> Group {
             deleted_by: None,
             short_name: None,
         })),
+        sent: SentText::default(),
     }
 }
 

@@ -27,6 +27,6 @@ pub mod weekday;
 pub use page::{Envelope, GroupsPage, GroupsQuery, Links, Pagination};
 pub use records::{
     Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
-    InstallResult, Installation, LessonTime, Me, Plugin, PluginType, RawText, Timestamp,
+    InstallResult, Installation, LessonTime, Me, Plugin, PluginType, RawText, SentText, Timestamp,
 };
 pub use secret::{Token, describe_expiry, mask_secret, mask_token_like_words, redact_secrets};

@@ -59,12 +59,63 @@ impl Serialize for RawText {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Timestamp {
-    /// ISO 8601 (`2024-06-10T09:05:51.000000Z`), normalised to UTC.
+    /// ISO 8601 (`2024-06-10T09:05:51.000000Z`), normalised to UTC; written
+    /// back in the API's own form (microseconds, `Z`).
+    #[serde(serialize_with = "api_utc")]
     Utc(DateTime<Utc>),
     /// Older payloads: `13.07.2022 20:00:46`, a wall-clock time with no zone.
     Local(NaiveDateTime),
     /// Anything else, shown as it came.
     Raw(RawText),
+}
+
+/// A UTC time as the API writes one: `2024-06-10T09:05:51.000000Z`.
+fn api_utc<S: Serializer>(at: &DateTime<Utc>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&at.format("%Y-%m-%dT%H:%M:%S%.6fZ"))
+}
+
+/// The text of a group's time fields as the server sent it, where that is
+/// not the form the field is written back in (`13.07.2022 20:00:46`, an
+/// offset of `+05:00`): so that JSON for scripts carries every field as
+/// sent. Nothing (one null pointer) for a group in the API's own forms.
+/// Two of them are always equal: groups are equal by what they mean.
+#[derive(Debug, Clone, Default)]
+pub struct SentText(Option<Box<[(&'static str, RawText)]>>);
+
+impl PartialEq for SentText {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for SentText {}
+
+impl SentText {
+    /// Keeps `text` as what `key` was sent as, when `value` is written
+    /// back otherwise (a key sent again replaces the text kept before).
+    pub fn keep(&mut self, key: &'static str, text: &str, value: &impl Serialize) {
+        let written = serde_json::to_value(value).ok();
+        let differs = written.as_ref().and_then(serde_json::Value::as_str) != Some(text);
+        if self.0.is_none() && !differs {
+            return;
+        }
+        let mut kept: Vec<_> = (self.0.take().into_iter().flat_map(Vec::from))
+            .filter(|(k, _)| *k != key)
+            .collect();
+        if differs {
+            kept.push((key, text.into()));
+        }
+        self.0 = (!kept.is_empty()).then(|| kept.into_boxed_slice());
+    }
+
+    /// `object` (a record as JSON) with each kept field as it was sent.
+    pub fn restore(&self, object: &mut serde_json::Value) {
+        for (key, text) in self.0.iter().flat_map(|kept| kept.iter()) {
+            if let Some(field) = object.get_mut(*key) {
+                *field = serde_json::Value::String(text.to_string());
+            }
+        }
+    }
 }
 
 /// A calendar date (`YYYY-MM-DD`), or the raw text when it does not parse.
@@ -82,6 +133,7 @@ pub enum LessonTime {
     /// A bare time of day (`"10:00"`), already the centre's wall-clock time.
     Clock(NaiveTime),
     /// A UTC timestamp whose time of day must be shown in the centre's zone.
+    #[serde(serialize_with = "api_utc")]
     Utc(DateTime<Utc>),
     Raw(RawText),
 }
@@ -228,6 +280,19 @@ pub struct Group {
     /// Shared: the groups of one course are many, and the store keeps one
     /// copy of each course for all of them (`store::Courses`).
     pub course: Option<Arc<Course>>,
+    /// Time fields whose text was not the form they are written in.
+    #[serde(skip)]
+    pub sent: SentText,
+}
+
+impl Group {
+    /// The group as JSON with every field as the API sent it (the time
+    /// fields too: see [`SentText`]).
+    pub fn as_sent(&self) -> serde_json::Value {
+        let mut value = serde_json::to_value(self).unwrap_or_default();
+        self.sent.restore(&mut value);
+        value
+    }
 }
 
 /// A group is itself: what reads groups reads the store's shared ones

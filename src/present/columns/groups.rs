@@ -193,13 +193,13 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
     },
 ];
 
-fn number(group: &Group, _: &RowFormat) -> String {
+pub(crate) fn number(group: &Group, _: &RowFormat) -> String {
     group
         .company_group_number
         .map_or_else(|| NONE.to_string(), |n| n.to_string())
 }
 
-fn course(group: &Group, _: &RowFormat) -> String {
+pub(crate) fn course(group: &Group, _: &RowFormat) -> String {
     group
         .course
         .as_ref()
@@ -229,7 +229,7 @@ fn day_words(group: &Group, format: &RowFormat) -> String {
         .join(" ")
 }
 
-fn status(group: &Group, _: &RowFormat) -> String {
+pub(crate) fn status(group: &Group, _: &RowFormat) -> String {
     status_word(&group.status).into_owned()
 }
 
@@ -242,7 +242,7 @@ fn dates(group: &Group, _: &RowFormat) -> String {
     )
 }
 
-fn or_none(day: Option<&DateField>) -> String {
+pub(crate) fn or_none(day: Option<&DateField>) -> String {
     day.map_or_else(|| NONE.to_string(), |day| date(day).into_owned())
 }
 

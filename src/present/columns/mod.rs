@@ -13,6 +13,7 @@ pub mod branches;
 pub mod facts;
 pub mod findings;
 pub mod groups;
+pub mod groups_for_scripts;
 pub mod installs;
 pub mod keys;
 pub mod lessons;

@@ -12,6 +12,7 @@ use super::lenient::{
     days_code, flag, group_status, id, int, lesson_time, link, plugin_type, read, skip_list,
     skip_value, text, text_or_empty, timestamp,
 };
+use crate::SentText;
 use crate::{Branch, Company, Course, Group, Installation, Links, Me, Pagination, Plugin};
 
 /// A model type decoded from the keys of a JSON object.
@@ -212,27 +213,55 @@ impl Record for Group {
             "name" => self.name = read(map, text_or_empty)?,
             "days" => self.days = read(map, days_code)?,
             "exact_days" => self.exact_days = map.next_value_seed(Accept(ExactDaysShape))?,
-            "lesson_start_time" => self.lesson_start_time = read(map, lesson_time)?,
-            "lesson_end_time" => self.lesson_end_time = read(map, lesson_time)?,
+            "lesson_start_time" => {
+                self.lesson_start_time =
+                    read_sent(map, "lesson_start_time", lesson_time, &mut self.sent)?
+            }
+            "lesson_end_time" => {
+                self.lesson_end_time =
+                    read_sent(map, "lesson_end_time", lesson_time, &mut self.sent)?
+            }
             "status" => self.status = read(map, group_status)?,
             "type" => self.group_type = read(map, int)?,
             "is_corporate" => self.is_corporate = read(map, flag)?,
             // Meaning not published: any value but null is kept as sent.
             "salary_for_corporate" => self.salary_for_corporate = read(map, as_sent)?.map(Box::new),
             "write_off" => self.write_off = read(map, as_sent)?.map(Box::new),
-            "last_write_off_date" => self.last_write_off_date = read(map, date)?,
-            "next_write_off_date" => self.next_write_off_date = read(map, date)?,
+            "last_write_off_date" => {
+                self.last_write_off_date =
+                    read_sent(map, "last_write_off_date", date, &mut self.sent)?
+            }
+            "next_write_off_date" => {
+                self.next_write_off_date =
+                    read_sent(map, "next_write_off_date", date, &mut self.sent)?
+            }
             "course_id" => self.course_id = read(map, int)?,
             "branch_id" => self.branch_id = read(map, int)?,
-            "selection_start_date" => self.selection_start_date = read(map, date)?,
-            "selection_end_date" => self.selection_end_date = read(map, date)?,
-            "group_start_date" => self.group_start_date = read(map, date)?,
-            "group_end_date" => self.group_end_date = read(map, date)?,
-            "created_at" => self.created_at = read(map, timestamp)?,
-            "updated_at" => self.updated_at = read(map, timestamp)?,
+            "selection_start_date" => {
+                self.selection_start_date =
+                    read_sent(map, "selection_start_date", date, &mut self.sent)?
+            }
+            "selection_end_date" => {
+                self.selection_end_date =
+                    read_sent(map, "selection_end_date", date, &mut self.sent)?
+            }
+            "group_start_date" => {
+                self.group_start_date = read_sent(map, "group_start_date", date, &mut self.sent)?
+            }
+            "group_end_date" => {
+                self.group_end_date = read_sent(map, "group_end_date", date, &mut self.sent)?
+            }
+            "created_at" => {
+                self.created_at = read_sent(map, "created_at", timestamp, &mut self.sent)?
+            }
+            "updated_at" => {
+                self.updated_at = read_sent(map, "updated_at", timestamp, &mut self.sent)?
+            }
             "created_by" => self.created_by = read(map, int)?,
             "updated_by" => self.updated_by = read(map, int)?,
-            "deleted_at" => self.deleted_at = read(map, timestamp)?,
+            "deleted_at" => {
+                self.deleted_at = read_sent(map, "deleted_at", timestamp, &mut self.sent)?
+            }
             "deleted_by" => self.deleted_by = read(map, int)?,
             "comment" => self.comment = read(map, text)?,
             "course" => self.course = nested(map)?.map(Arc::new),
@@ -240,6 +269,26 @@ impl Record for Group {
         }
         Ok(())
     }
+}
+
+/// Reads a time field with [`read`], keeping its text in `sent` when it is
+/// not the form the field is written back in.
+fn read_sent<'de, A: MapAccess<'de>, T: serde::Serialize>(
+    map: &mut A,
+    key: &'static str,
+    convert: impl FnOnce(Loose<'de>) -> Option<T>,
+    sent: &mut SentText,
+) -> Result<Option<T>, A::Error> {
+    let value = map.next_value_seed(Accept(AnyValue))?;
+    let text = match &value {
+        Loose::Text(text) => Some(text.clone()),
+        _ => None,
+    };
+    let field = convert(value);
+    if let (Some(text), Some(field)) = (text, &field) {
+        sent.keep(key, &text, field);
+    }
+    Ok(field)
 }
 
 impl Record for Links {

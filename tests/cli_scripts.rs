@@ -1,0 +1,175 @@
+//! The real binary for scripts and first runs: `info` before any config,
+//! `demo-server --help`, and the fields `groups` gives a script.
+
+pub mod support;
+
+use support::cli::{stdout, stdout_json};
+use support::home::Home;
+
+#[test]
+fn info_with_no_config_says_where_it_would_be_read_and_exits_0() {
+    let home = Home::new();
+    let output = home.crmdeck(&["info"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = stdout(&output);
+    let would_be = home.config_path().display().to_string();
+    assert!(
+        text.contains(&format!("none: would be read from {would_be}")),
+        "{text}"
+    );
+    assert!(text.contains("CRMDECK_BASE_URL"), "{text}");
+    let output = home
+        .crmdeck(&["info", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let info = stdout_json(&output);
+    assert_eq!(info["config_path"], would_be.as_str());
+    assert_eq!(info["config_file"], serde_json::Value::Null);
+}
+
+#[test]
+fn demo_server_help_lists_its_own_options_only() {
+    let home = Home::new();
+    let output = home.crmdeck(&["demo-server", "--help"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let help = stdout(&output);
+    // Options are listed a line each (the examples may name --demo).
+    let listed = |option: &str| {
+        (help.lines()).any(|line| {
+            line.trim_start()
+                .trim_start_matches("-q, ")
+                .starts_with(option)
+        })
+    };
+    assert!(listed("--addr"), "{help}");
+    for global in ["--demo", "--read-only", "--format", "--profile", "--quiet"] {
+        assert!(!listed(global), "{global} in:\n{help}");
+    }
+    // Still global elsewhere.
+    let output = home.crmdeck(&["groups", "--help"]).output().unwrap();
+    assert!(stdout(&output).contains("--read-only"));
+}
+
+#[tokio::test]
+async fn groups_json_keeps_the_apis_text_and_adds_fields_of_its_own() {
+    let fx = support::cli::fixture().await;
+    let groups = fx
+        .list(&["groups", "--branch", "2", "--format", "json"])
+        .await;
+    let group = &groups[0];
+    // As the API wrote them, not rewritten (`…:51Z`).
+    for key in ["created_at", "updated_at", "lesson_start_time"] {
+        let sent = group[key].as_str().unwrap();
+        assert!(sent.ends_with(".000000Z"), "{key}: {sent}");
+    }
+    assert_eq!(
+        group["course"]["created_at"]
+            .as_str()
+            .map(|t| t.ends_with(".000000Z")),
+        Some(true)
+    );
+    // Derived, in the centre's zone (Tashkent, UTC+5).
+    assert_eq!(group["zone"], "Asia/Tashkent");
+    let utc = group["lesson_start_time"].as_str().unwrap();
+    let utc_hour: u32 = utc[11..13].parse().unwrap();
+    let start = group["start"].as_str().unwrap();
+    assert_eq!(start.len(), 5, "{start}");
+    assert_eq!(
+        start[..2].parse::<u32>().unwrap(),
+        (utc_hour + 5) % 24,
+        "{start} for {utc}"
+    );
+    assert!(
+        group["end"].as_str().is_some_and(|end| end > start),
+        "{group}"
+    );
+    assert!(group["branch_name"].is_string(), "{group}");
+    assert!(
+        group["weekdays"]
+            .as_array()
+            .is_some_and(|days| !days.is_empty())
+    );
+    let csv = fx
+        .text(&["groups", "--branch", "2", "--format", "csv"])
+        .await;
+    let header = csv.lines().next().unwrap();
+    assert!(header.contains(",start,end,zone,"), "{header}");
+    assert!(header.ends_with(",course_start,course_end,id"), "{header}");
+}
+
+#[test]
+fn a_time_sent_in_another_form_is_printed_as_sent() {
+    use crmdeck::model::Group;
+    let sent = r#"{"id":1,"created_at":"13.07.2022 20:00:46","updated_at":"2024-06-10T14:05:51+05:00",
+        "deleted_at":"2024-06-10T09:05:51.000000Z","lesson_start_time":"10:00","group_start_date":"2025-01-31"}"#;
+    let group: Group = serde_json::from_str(sent).unwrap();
+    let json = group.as_sent();
+    assert_eq!(json["created_at"], "13.07.2022 20:00:46");
+    assert_eq!(json["updated_at"], "2024-06-10T14:05:51+05:00");
+    assert_eq!(json["deleted_at"], "2024-06-10T09:05:51.000000Z");
+    assert_eq!(json["lesson_start_time"], "10:00");
+    assert_eq!(json["group_start_date"], "2025-01-31");
+    // And again after a round through the spill's JSON.
+    let again: Group = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(again.as_sent(), json);
+}
+
+#[test]
+fn bash_completes_profile_names_from_the_config() {
+    let home = Home::with_config(
+        "base_url = \"https://api.example.uz\"\n\
+         [profiles.staging]\nbase_url = \"https://staging.example.uz\"\n\
+         [profiles.small]\nper_page = 5\n",
+    );
+    let output = home
+        .crmdeck(&["completions", "--profiles"])
+        .output()
+        .unwrap();
+    let mut names: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    names.sort();
+    assert_eq!(names, ["small", "staging"], "{output:?}");
+    // The script itself, run by bash as it would on Tab after `--profile s`.
+    let output = home.crmdeck(&["completions", "bash"]).output().unwrap();
+    let script = home.path().join("crmdeck.bash");
+    std::fs::write(&script, &output.stdout).unwrap();
+    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_crmdeck"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let tab = format!(
+        "source {}; COMP_WORDS=(crmdeck groups --profile st); COMP_CWORD=3; \
+         _crmdeck crmdeck st --profile; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display()
+    );
+    let offered = std::process::Command::new("bash")
+        .args(["--norc", "-c", &tab])
+        .env_clear()
+        .envs(home.env())
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&offered), "staging\n", "{offered:?}");
+}
+
+#[tokio::test]
+async fn bash_completes_branch_names_from_the_api() {
+    let fx = support::cli::fixture().await;
+    let names = fx.text(&["completions", "--branches"]).await;
+    let branches = fx.list(&["branches", "--format", "json"]).await;
+    let expected: String = (branches.iter())
+        .map(|branch| format!("{}\n", branch["name"].as_str().unwrap()))
+        .collect();
+    assert!(!branches.is_empty());
+    assert_eq!(names, expected);
+    let script = fx.text(&["completions", "bash"]).await;
+    assert!(
+        script.contains("--branch)\n                    local IFS=$'\\n'"),
+        "{script}"
+    );
+    assert!(script.contains("$(crmdeck completions --branches 2>/dev/null)"));
+}
