@@ -5,6 +5,7 @@
 use super::CliError;
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::model::Branch;
+use crate::present::columns::BranchNames;
 use crate::sanitize::sanitize_line;
 use crate::session::{Session, optional};
 use tokio::sync::OnceCell;
@@ -32,6 +33,14 @@ impl<'s> BranchList<'s> {
             .await
             .as_deref()
     }
+}
+
+/// The branches' names by id, as sent; none when the server gave no list
+/// (the ids stand).
+pub fn names(branches: Option<&[Branch]>) -> BranchNames {
+    (branches.unwrap_or_default().iter())
+        .map(|branch| (branch.id, branch.name.clone()))
+        .collect()
 }
 
 /// How many branches a message names before `and N more`.

@@ -89,9 +89,7 @@ async fn table_format(session: &Session, branch_list: &BranchList<'_>) -> (Branc
     // Branch names are a nicety from an unpublished endpoint: a
     // failing or silent one costs a moment, never the table.
     let (branches, (zone, _)) = tokio::join!(branch_list.get(), session.zone());
-    let branches: BranchNames = (branches.unwrap_or_default().iter())
-        .map(|branch| (branch.id, branch.name.clone()))
-        .collect();
+    let branches = branch::names(branches);
     let rows = RowFormat {
         language: session.config.language,
         zone,

@@ -91,9 +91,7 @@ async fn check_every_branch(
         session.zone(),
         branch_list.get()
     );
-    let names: BranchNames = (branches.unwrap_or_default().iter())
-        .map(|branch| (branch.id, sanitize_line(&branch.name).into_owned()))
-        .collect();
+    let names = branch::names(branches);
     let mut by_branch: BTreeMap<Option<i64>, Vec<Group>> = BTreeMap::new();
     for group in groups?.into_groups()? {
         by_branch.entry(group.branch_id).or_default().push(group);
@@ -102,7 +100,9 @@ async fn check_every_branch(
     let checked = (by_branch.into_iter())
         .map(|(id, groups)| {
             let name = match id {
-                Some(id) => names.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
+                Some(id) => names
+                    .get(&id)
+                    .map_or_else(|| format!("#{id}"), |name| sanitize_line(name).into_owned()),
                 None => "no branch".to_string(),
             };
             let week = build_week(&groups, &zone, args.archived);

@@ -34,9 +34,7 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     let groups = groups?.into_groups()?;
     // Branch names are a nicety from an unpublished endpoint: without them
     // the ids stand.
-    let branches: BranchNames = (branches.unwrap_or_default().iter())
-        .map(|branch| (branch.id, branch.name.clone()))
-        .collect();
+    let branches = branch::names(branches);
     let now = zone.wall_clock(Utc::now());
     let at = args.at.map_or(now, |at| at.on(now));
     let today = today(&groups, &zone, at, args.archived);
