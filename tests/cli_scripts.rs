@@ -173,3 +173,109 @@ async fn bash_completes_branch_names_from_the_api() {
     );
     assert!(script.contains("$(crmdeck completions --branches 2>/dev/null)"));
 }
+
+/// The groups of `list` (`groups --format json`) that meet `meets`, by id.
+fn ids_where(list: &[serde_json::Value], meets: impl Fn(&serde_json::Value) -> bool) -> Vec<i64> {
+    let mut ids: Vec<i64> = (list.iter())
+        .filter(|group| meets(group))
+        .map(|group| group["id"].as_i64().unwrap())
+        .collect();
+    ids.sort_unstable();
+    ids
+}
+
+#[tokio::test]
+async fn filter_finds_the_groups_the_query_names_and_no_other() {
+    let fx = support::cli::fixture().await;
+    let all = fx.list(&["groups", "--all", "--format", "json"]).await;
+    let on_tuesday_evening = |group: &serde_json::Value| {
+        let days = group["weekdays"].as_array().unwrap();
+        let start = group["start"].as_str().unwrap_or("");
+        days.iter().any(|day| day == "Tue") && start >= "17:00"
+    };
+    let expected = ids_where(&all, on_tuesday_evening);
+    assert!(!expected.is_empty(), "the demo centre has Tuesday evenings");
+    // The same query in English, in Russian, as a range.
+    for query in ["tue evening", "вт вечером", "sesh >=17"] {
+        let found = fx
+            .list(&["groups", "--all", "--format", "json", "--filter", query])
+            .await;
+        assert_eq!(ids_where(&found, |_| true), expected, "{query}");
+    }
+    // Text and a field together; a bare hour is the start's hour only.
+    let ielts_at_11 = |group: &serde_json::Value| {
+        let name = group["name"].as_str().unwrap().to_lowercase();
+        let start = group["start"].as_str().unwrap_or("");
+        name.contains("ielts") && start.starts_with("11:")
+    };
+    let found = fx
+        .list(&[
+            "groups", "--all", "--format", "json", "--filter", "ielts 11",
+        ])
+        .await;
+    assert_eq!(ids_where(&found, |_| true), ids_where(&all, ielts_at_11));
+    assert!(!found.is_empty());
+}
+
+#[tokio::test]
+async fn filter_says_how_it_read_the_query_only_where_progress_is_said() {
+    let fx = support::cli::fixture().await;
+    let args = ["groups", "--all", "--format", "csv", "--filter", "tue 9-12"];
+    let (_, quiet) = fx.text_and_notes(&args).await;
+    assert_eq!(quiet, "", "piped: nothing on stderr");
+    let verbose: Vec<&str> = args.iter().copied().chain(["-v"]).collect();
+    let (csv, notes) = fx.text_and_notes(&verbose).await;
+    assert!(
+        notes.contains("filter: Tue · starts 09:00–12:00"),
+        "{notes}"
+    );
+    assert!(csv.lines().count() > 1, "{csv}");
+}
+
+#[tokio::test]
+async fn today_and_timetable_take_the_same_filter() {
+    let fx = support::cli::fixture().await;
+    let today = fx
+        .json(&[
+            "today",
+            "--at",
+            "2026-11-24T08:00",
+            "--filter",
+            "course:ielts",
+            "--format",
+            "json",
+        ])
+        .await;
+    let lessons: Vec<&serde_json::Value> = ["now", "next", "later", "done"]
+        .iter()
+        .flat_map(|part| today[part].as_array().unwrap())
+        .collect();
+    assert!(!lessons.is_empty(), "{today}");
+    for lesson in lessons {
+        let course = lesson["course"].as_str().unwrap_or("");
+        assert!(course.to_lowercase().contains("ielts"), "{lesson}");
+    }
+    // The week of the groups that meet it: their every lesson.
+    let week = fx
+        .text(&[
+            "timetable",
+            "--branch",
+            "2",
+            "--filter",
+            "morning",
+            "--format",
+            "csv",
+        ])
+        .await;
+    let all = fx
+        .text(&["timetable", "--branch", "2", "--format", "csv"])
+        .await;
+    let starts: Vec<&str> = week
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(1).unwrap())
+        .collect();
+    assert!(!starts.is_empty(), "{week}");
+    assert!(starts.iter().all(|start| *start < "12:00"), "{week}");
+    assert!(week.lines().count() < all.lines().count(), "{week}");
+}

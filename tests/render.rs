@@ -245,7 +245,7 @@ fn a_long_error_takes_the_hints_row_too() {
 }
 
 /// States the loaded app reaches by keys: (snapshot name, keys).
-const AFTER_KEYS: [(&str, &str); 13] = [
+const AFTER_KEYS: [(&str, &str); 14] = [
     ("groups_page", ""),
     // Group 1 is selected: its comment holds an escape sequence and a BEL.
     ("group_detail", "\n"),
@@ -260,6 +260,8 @@ const AFTER_KEYS: [(&str, &str); 13] = [
     ("help_filtered", "1d?tok"),
     ("branch_picker", "bz"),
     ("filtered_sorted", "/en\nss"),
+    // Field words: the filter line says how the query was read.
+    ("filtered_by_query", "/tue 9-12 status:active\n"),
     // Tab twice: the second branch on the line, the four offered above it.
     ("command_line_candidates", ":branch \t\t"),
     ("command_line_mistake", ":brnch\n"),

@@ -10,7 +10,7 @@
 
 use crate::model::{Group, GroupStatus};
 use crate::present::cell_text::SharedTexts;
-use crate::present::columns::groups::COLUMNS;
+use crate::present::columns::groups::screen_row;
 use crate::present::columns::{NaturalWidths, ScreenRow, ScreenTable};
 use crate::present::format::RowFormat;
 use crate::store::{GroupList, Listed};
@@ -230,7 +230,7 @@ impl GroupRows {
 
     /// The row of `group`, its texts shared with the rows held.
     fn row(&mut self, group: &Group, format: &RowFormat) -> ScreenRow {
-        let mut row = ScreenRow::new(COLUMNS, group, format);
+        let mut row = screen_row(group, format);
         row.share_texts(&mut self.texts);
         row
     }

@@ -13,8 +13,9 @@ use super::list_cursor::{ListCursor, Movement};
 use super::row_order::RowOrder;
 use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
+use crate::domain::query::{Query, Term};
 use crate::domain::script::fold;
-use crate::present::columns::{BranchNames, Column, RowFilter, ScreenTable, SortColumn};
+use crate::present::columns::{BranchNames, Column, ScreenTable, SortColumn, row_filter};
 use crossterm::event::KeyEvent;
 use std::cmp::Ordering;
 
@@ -85,10 +86,15 @@ impl ListPane {
         self.filtering || !self.filter.is_empty()
     }
 
-    /// The filter as matched: folded to one script (`domain::script`), as
-    /// the text it is matched against.
+    /// The filter's text words as matched (its field words are no text to
+    /// find): folded to one script (`domain::script`), a space apart.
     pub fn filter_text(&self) -> String {
-        fold(self.filter.text())
+        let query = Query::parse(self.filter.text());
+        let words = query.terms.iter().filter_map(|term| match term {
+            Term::Text(text) => Some(fold(text)),
+            _ => None,
+        });
+        words.collect::<Vec<_>>().join(" ")
     }
 
     /// Rows of the list on screen.
@@ -205,7 +211,7 @@ impl ListPane {
         admits: A,
         branch_names: &BranchNames,
     ) -> impl Fn(usize) -> bool + use<'a, A> {
-        let filter = RowFilter::new(self.filter.text(), branch_names);
+        let filter = row_filter(self.filter.text(), branch_names);
         move |record| admits(record) && (filter.is_empty() || table.rows[record].matches(&filter))
     }
 

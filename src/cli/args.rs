@@ -217,6 +217,13 @@ pub struct GroupsArgs {
     /// (a warning names the missing pages) instead of failing
     #[arg(long, requires = "all")]
     pub partial: bool,
+    /// Only the groups that meet QUERY, the dashboard's `/` query: words
+    /// to find in names and courses, weekdays (tue, sesh; Russian and
+    /// Uzbek names too), parts of the day (evening), times on the start
+    /// (17:00, >=17, 17-20), branch:, course:, status:, days: (see the
+    /// README's "Query language")
+    #[arg(long, value_name = "QUERY")]
+    pub filter: Option<String>,
 }
 
 #[derive(Debug, Clone, ClapArgs)]
@@ -238,6 +245,13 @@ pub struct TimetableArgs {
     /// working hours, hours with more groups at once than max_parallel
     #[arg(long)]
     pub check: bool,
+    /// Only the groups that meet QUERY, the dashboard's `/` query: words
+    /// to find in names and courses, weekdays (tue, sesh; Russian and
+    /// Uzbek names too), parts of the day (evening), times on the start
+    /// (17:00, >=17, 17-20), branch:, course:, status:, days: (see the
+    /// README's "Query language")
+    #[arg(long, value_name = "QUERY")]
+    pub filter: Option<String>,
 }
 
 #[derive(Debug, Clone, ClapArgs)]
@@ -253,6 +267,13 @@ pub struct TodayArgs {
     /// Archived groups (and other statuses) too
     #[arg(long)]
     pub archived: bool,
+    /// Only the groups that meet QUERY, the dashboard's `/` query: words
+    /// to find in names and courses, weekdays (tue, sesh; Russian and
+    /// Uzbek names too), parts of the day (evening), times on the start
+    /// (17:00, >=17, 17-20), branch:, course:, status:, days: (see the
+    /// README's "Query language")
+    #[arg(long, value_name = "QUERY")]
+    pub filter: Option<String>,
 }
 
 #[derive(Debug, Clone, ClapArgs)]

@@ -3,6 +3,7 @@
 use super::all_pages::all_pages;
 use super::args::GroupsArgs;
 use super::branch::{self, BranchList};
+use super::filter::{GroupFilter, keep};
 use super::{CliError, Format, json_text, on_terminal};
 use super::{cache, chatter};
 use crate::domain::weekday::weekdays;
@@ -47,9 +48,15 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             cache::save(session, &snapshots, branch_id, &mut walked, extras);
         }
         let table = table_format(session, &branch_list).await;
+        let filter = GroupFilter::new(args.filter.as_deref(), &table.0, &table.1);
         // Written as read back from the spill file, never whole in memory.
         let mut out = BufWriter::new(std::io::stdout().lock());
-        write_groups(format, &table, &mut out, |each| walked.each(each))?;
+        write_groups(format, &table, &mut out, |each| {
+            walked.each(|group| match &filter {
+                Some(filter) if !filter.admits(&group) => Ok(()),
+                _ => each(group),
+            })
+        })?;
         out.flush()?;
         return Ok(String::new());
     }
@@ -76,9 +83,11 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         chatter::hint(&hint);
     }
     let table = table_format(session, &branch_list).await;
+    let filter = GroupFilter::new(args.filter.as_deref(), &table.0, &table.1);
+    let groups = keep(filter.as_ref(), page.groups);
     let mut out = Vec::new();
     write_groups(format, &table, &mut out, |each| {
-        page.groups.iter().cloned().try_for_each(each)
+        groups.iter().cloned().try_for_each(each)
     })?;
     Ok(String::from_utf8_lossy(&out).into_owned())
 }

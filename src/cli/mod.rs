@@ -8,6 +8,7 @@ mod branches;
 mod cache;
 mod chatter;
 mod demo_server;
+mod filter;
 mod groups;
 mod info;
 mod install;

@@ -3,6 +3,7 @@
 use super::all_pages::all_pages;
 use super::args::TimetableArgs;
 use super::branch::{self, BranchList};
+use super::filter::{GroupFilter, keep};
 use super::groups::WALK_PER_PAGE;
 use super::week_grid::render_text;
 use super::{CliError, Format, on_terminal, pretty, print_csv, print_pretty};
@@ -16,6 +17,7 @@ use crate::present::columns::BranchNames;
 use crate::present::columns::findings;
 use crate::present::columns::lessons::{self, day_key};
 use crate::present::columns::table::Table;
+use crate::present::format::RowFormat;
 use crate::present::timetable::unplaced_reason;
 use crate::sanitize::sanitize_line;
 use crate::session::Session;
@@ -52,7 +54,7 @@ pub async fn run(
         all_pages(session, Some(branch_id), WALK_PER_PAGE, false),
         session.zone()
     );
-    let groups = groups?.into_groups()?;
+    let groups = filtered(session, args, groups?.into_groups()?, &zone, None).await;
     let week = build_week(&groups, &zone, args.archived);
     let hours = args.hours.unwrap_or(config.working_hours);
     if args.check {
@@ -92,8 +94,9 @@ async fn check_every_branch(
         branch_list.get()
     );
     let names = branch::names(branches);
+    let groups = groups?.into_groups()?;
     let mut by_branch: BTreeMap<Option<i64>, Vec<Group>> = BTreeMap::new();
-    for group in groups?.into_groups()? {
+    for group in filtered(session, args, groups, &zone, Some(&names)).await {
         by_branch.entry(group.branch_id).or_default().push(group);
     }
     let hours = args.hours.unwrap_or(config.working_hours);
@@ -110,6 +113,36 @@ async fn check_every_branch(
         })
         .collect();
     check_report(format, checked, &config.max_parallel)
+}
+
+/// The groups `--filter` keeps (all without it); a branch found by its
+/// name in `names`, asked for here when not known yet.
+async fn filtered(
+    session: &Session,
+    args: &TimetableArgs,
+    groups: Vec<Group>,
+    zone: &Zone,
+    names: Option<&BranchNames>,
+) -> Vec<Group> {
+    let Some(text) = args.filter.as_deref() else {
+        return groups;
+    };
+    let asked;
+    let names = match names {
+        Some(names) => names,
+        None => {
+            asked = branch::names(BranchList::new(session).get().await);
+            &asked
+        }
+    };
+    let format = RowFormat {
+        language: session.config.language,
+        zone: *zone,
+    };
+    keep(
+        GroupFilter::new(Some(text), names, &format).as_ref(),
+        groups,
+    )
 }
 
 /// One branch's groups and what the check found in them.

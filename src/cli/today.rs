@@ -4,6 +4,7 @@
 use super::all_pages::all_pages;
 use super::args::TodayArgs;
 use super::branch::{self, BranchList};
+use super::filter::{GroupFilter, keep};
 use super::groups::WALK_PER_PAGE;
 use super::{CliError, Format, on_terminal, print_csv, print_pretty};
 use crate::domain::today::{Lesson, Today, today};
@@ -11,6 +12,7 @@ use crate::model::Group;
 use crate::present::columns::BranchNames;
 use crate::present::columns::table::Table;
 use crate::present::columns::today::{columns, rows};
+use crate::present::format::RowFormat;
 use crate::present::timetable::unplaced_reason;
 use crate::present::today::format_at;
 use crate::session::Session;
@@ -35,6 +37,12 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     // Branch names are a nicety from an unpublished endpoint: without them
     // the ids stand.
     let branches = branch::names(branches);
+    let format_of_rows = RowFormat {
+        language: config.language,
+        zone,
+    };
+    let filter = GroupFilter::new(args.filter.as_deref(), &branches, &format_of_rows);
+    let groups = keep(filter.as_ref(), groups);
     let now = zone.wall_clock(Utc::now());
     let at = args.at.map_or(now, |at| at.on(now));
     let today = today(&groups, &zone, at, args.archived);

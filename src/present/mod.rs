@@ -12,6 +12,7 @@ pub mod check;
 pub mod clock;
 pub mod columns;
 pub mod format;
+pub mod query;
 pub mod timetable;
 pub mod today;
 pub mod weekday;

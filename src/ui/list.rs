@@ -12,8 +12,10 @@ use crate::app::list_cursor::ListCursor;
 use crate::app::list_pane::{Focus, ListPane};
 use crate::app::screen::Screen;
 use crate::app::text_input::TextInput;
+use crate::domain::query::Query;
 use crate::present::columns::{Column, ScreenTable};
 use crate::present::format::{display_width, join_fitting, truncate_to_width};
+use crate::present::query::reading;
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -67,7 +69,7 @@ pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
     let screen = view.layout.list(pane.filter_line_shown());
     tab.draw_summary(frame, &screen, view);
     if let Some(area) = screen.filter {
-        draw_filter(frame, area, &pane.filter, pane.filtering, view.styles);
+        draw_filter(frame, area, &pane.filter, pane.filtering, view);
     }
     if shown.loaded {
         tab.draw_rows(frame, &screen, view);
@@ -239,8 +241,10 @@ pub fn fitting(parts: Vec<Part>, width: usize) -> Vec<Span<'static>> {
     spans
 }
 
-/// The filter line: `/` and the text, with the cursor while typing.
-fn draw_filter(frame: &mut Frame, area: Rect, filter: &TextInput, typing: bool, styles: &Styles) {
+/// The filter line: `/` and the text, with the cursor while typing, and
+/// how the query was read (`present::query`) where there is room.
+fn draw_filter(frame: &mut Frame, area: Rect, filter: &TextInput, typing: bool, view: &View) {
+    let styles = view.styles;
     let text = sanitize_line(filter.text());
     let shown = truncate_to_width(&text, usize::from(area.width).saturating_sub(24));
     let hint = if typing {
@@ -248,12 +252,27 @@ fn draw_filter(frame: &mut Frame, area: Rect, filter: &TextInput, typing: bool, 
     } else {
         "  (/ edits, Esc clears)"
     };
-    let line = Line::from(vec![
+    let query = Query::parse(filter.text());
+    let read = sanitize_line(&reading(&query, view.world.settings.language)).into_owned();
+    let used = 10 + display_width(&shown);
+    let room = usize::from(area.width).saturating_sub(used + 3);
+    let mut spans = vec![
         Span::styled(" filter / ", styles.heading),
         Span::raw(shown.into_owned()),
-        Span::styled(hint, styles.dim),
-    ]);
-    frame.render_widget(Paragraph::new(line), area);
+    ];
+    // The reading before the hint: it says what the list shows.
+    if query.has_fields() && room >= 8 {
+        spans.push(Span::styled(" → ", styles.dim));
+        spans.push(Span::styled(
+            truncate_to_width(&read, room).into_owned(),
+            styles.heading,
+        ));
+    }
+    let left = usize::from(area.width).saturating_sub(spans.iter().map(|span| span.width()).sum());
+    if left >= display_width(hint) {
+        spans.push(Span::styled(hint, styles.dim));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
     if typing {
         let column = area.x + 10 + filter.cursor_column().min(usize::from(area.width)) as u16;
         frame.set_cursor_position(Position::new(

@@ -8,6 +8,7 @@ pub mod address;
 pub mod branch_lookup;
 pub mod check;
 pub mod clock;
+pub mod query;
 pub mod script;
 // Groups for tests, here and in crmdeck's (`present`, the CLI's grid).
 #[cfg(any(test, feature = "test-groups"))]

@@ -31,7 +31,7 @@ const SHORT_WORDS: &[(&str, &str, Option<Action>, &str)] = &[
     ("branch", "[NAME|ID|all]", Some(Action::PickBranch), "the groups of a branch (nothing: the picker)"),
     ("profile", "NAME", None, "switch to a profile of the config"),
     ("install", "[ID]", Some(Action::Install), "install a plugin (nothing: the one selected)"),
-    ("filter", "[TEXT]", Some(Action::Filter), "filter the list (nothing: type it)"),
+    ("filter", "[QUERY]", Some(Action::Filter), "filter the list by a query: ielts tue evening (nothing: type it)"),
     ("sort", "[COLUMN [desc]]", Some(Action::CycleSort), "sort the list by a column (nothing: the next)"),
     ("export", "[csv|json [PATH]]", Some(Action::Export), "write the list to a file (nothing: CSV)"),
     ("refresh", "", Some(Action::Refresh), "fetch again"),

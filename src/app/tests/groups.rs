@@ -430,16 +430,55 @@ fn the_filter_looks_in_days_time_status_and_branch_too() {
         .collect();
     assert!(!ielts_on_saturday.is_empty());
     assert_eq!(visible_ids(&app), ielts_on_saturday);
+    // A time is the lesson's start, never its end (16:00–17:30).
     press(&mut app, "\x1b/17:30");
-    assert!(visible_ids(&app).iter().all(|&id| {
-        let group = fixtures::group(id);
-        group.name.contains("17:30") || group.name.contains("16:00")
-    }));
+    assert_eq!(visible_ids(&app), ids_where("— 17:30", |g| g.name.clone()));
     // Sergeli is branch 4: typed in Cyrillic.
     press(&mut app, "\x1b/Сергел");
     let sergeli = ids_where("", |g| format!("{:?}", g.branch_id));
     let sergeli: Vec<i64> = sergeli.into_iter().filter(|id| id % 4 == 3).collect();
     assert_eq!(visible_ids(&app), sergeli);
+}
+
+#[test]
+fn the_query_narrows_on_the_groups_fields_in_any_language() {
+    let mut app = loaded();
+    // The fixtures' names end with the start: "IELTS 6.5 — 17:30".
+    let start = |g: &crate::model::Group| g.name.rsplit("— ").next().unwrap().to_string();
+    let tuesday_evening: Vec<i64> = (1..=ALL as i64)
+        .filter(|&id| {
+            let group = fixtures::group(id);
+            let days = weekdays(&group.days, &group.exact_days);
+            days.contains(&chrono::Weekday::Tue) && start(&group).as_str() >= "17:00"
+        })
+        .collect();
+    assert!(!tuesday_evening.is_empty());
+    for query in [
+        "tue evening",
+        "вт вечером",
+        "seshanba >=17",
+        "sesh 17:00-23:59",
+    ] {
+        press(&mut app, &format!(":filter {query}\n"));
+        assert_eq!(visible_ids(&app), tuesday_evening, "{query}");
+    }
+    // A set of days is exactly those days: not the every-day groups.
+    press(&mut app, ":filter juft kunlar evening\n");
+    let only_tue_thu_sat: Vec<i64> = (tuesday_evening.iter().copied())
+        .filter(|id| id % 5 == 1)
+        .collect();
+    assert!(only_tue_thu_sat.len() < tuesday_evening.len());
+    assert_eq!(visible_ids(&app), only_tue_thu_sat);
+    // Text and fields ANDed; a quoted number is text (the group's No).
+    press(&mut app, ":filter ielts morning status:active\n");
+    let ielts_mornings: Vec<i64> = ids_where("IELTS", |g| g.name.clone())
+        .into_iter()
+        .filter(|&id| start(&fixtures::group(id)).as_str() < "12:00" && id % 4 != 0)
+        .collect();
+    assert!(!ielts_mornings.is_empty());
+    assert_eq!(visible_ids(&app), ielts_mornings);
+    press(&mut app, ":filter \"89\"\n");
+    assert_eq!(visible_ids(&app), vec![89]);
 }
 
 /// The name of the column the rows are sorted by.

@@ -1,7 +1,10 @@
 //! A group as a row: the Groups tab's table, `crmdeck groups` and its CSV.
 
-use super::{Column, Filtered, Natural, OnScreen, Print, Sort, SortBy, SortKey, Text, Tone};
+use super::{
+    Column, Filtered, Natural, OnScreen, Print, ScreenRow, Sort, SortBy, SortKey, Text, Tone,
+};
 use crate::domain::clock::time_of_day;
+use crate::domain::query::Facts;
 use crate::domain::weekday::weekdays;
 use crate::model::{DateField, Group};
 use crate::present::Language;
@@ -193,6 +196,12 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
     },
 ];
 
+/// A group's row on the dashboard, with the fields the query's field
+/// words look at; the command line's `--filter` tests the same row.
+pub fn screen_row(group: &Group, format: &RowFormat) -> ScreenRow {
+    ScreenRow::new(COLUMNS, group, format).with_facts(Facts::of(group, &format.zone))
+}
+
 pub(crate) fn number(group: &Group, _: &RowFormat) -> String {
     group
         .company_group_number
@@ -248,7 +257,7 @@ pub(crate) fn or_none(day: Option<&DateField>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{BranchNames, RowFilter, ScreenRow, on_screen, printed};
+    use super::super::{BranchNames, ScreenRow, on_screen, printed, row_filter};
     use super::*;
     use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
     use chrono::{NaiveDate, NaiveTime};
@@ -300,11 +309,7 @@ mod tests {
         for word in ["воскресенье", "Sunday", "вт", "вторник французский"]
         {
             let expected = word != "вторник французский";
-            assert_eq!(
-                row.matches(&RowFilter::new(word, &none)),
-                expected,
-                "{word}"
-            );
+            assert_eq!(row.matches(&row_filter(word, &none)), expected, "{word}");
         }
     }
 
@@ -346,24 +351,27 @@ mod tests {
             ]
         );
         let folded = BranchNames::from([(2, "yunusobod".to_string())]);
-        assert!(row.matches(&RowFilter::new(
-            "7 café␛ français french a2 mon wed fri 09:30–11:30 archive",
+        // The row the dashboard holds: its fields for the query's field words.
+        let row = screen_row(&group(), &format());
+        assert!(row.matches(&row_filter(
+            // A bare 7 is an hour: the group's number quoted.
+            "\"7\" café␛ français french a2 mon wed fri 09:30–11:30 archive",
             &folded
         )));
         assert!(
-            row.matches(&RowFilter::new("yunus", &folded)),
+            row.matches(&row_filter("yunus", &folded)),
             "the branch by its name"
         );
+        assert!(!row.matches(&row_filter("2025", &folded)), "not the dates");
+        assert!(!row.matches(&row_filter("7", &folded)), "7 is 07:00–07:59");
+        assert!(!row.matches(&row_filter("11:30", &folded)), "not the end");
+        assert!(row.matches(&row_filter("9 morning status:archived", &folded)));
         assert!(
-            !row.matches(&RowFilter::new("2025", &folded)),
-            "not the dates"
-        );
-        assert!(
-            row.matches(&RowFilter::new("wednesday french", &folded)),
+            row.matches(&row_filter("wednesday french", &folded)),
             "a day by its whole name"
         );
         assert!(
-            !row.matches(&RowFilter::new("tuesday", &folded)),
+            !row.matches(&row_filter("tuesday", &folded)),
             "not a day it is not on"
         );
     }

@@ -23,10 +23,11 @@ pub mod today;
 
 use super::cell_text::{CellText, SharedTexts};
 use super::format::NONE;
+use crate::domain::query::{Facts, Matcher, Query};
 use crate::domain::script::fold;
 use crate::sanitize::sanitize_line;
 use std::borrow::{Borrow, Cow};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Branch names by id, as far as they are known.
 pub type BranchNames = HashMap<i64, String>;
@@ -448,6 +449,10 @@ pub struct ScreenRow {
     /// The branch of a filtered branch column: its name is searched as
     /// known when filtering.
     searched_branch: Option<i64>,
+    /// What a query's field words look at; None for a record without
+    /// them (a plugin), whose field words are looked for as text. Boxed:
+    /// a row is held per group, and most tables have none.
+    facts: Option<Box<Facts>>,
 }
 
 impl ScreenRow {
@@ -489,6 +494,7 @@ impl ScreenRow {
             keys,
             search,
             searched_branch,
+            facts: None,
         }
     }
 
@@ -505,16 +511,17 @@ impl ScreenRow {
         }
     }
 
-    /// True when the filtered columns hold every word of `filter`, each
-    /// anywhere: "tuesday chem" finds a chemistry group on Tuesdays. A
-    /// branch is searched by its name (see [`RowFilter::new`]).
-    pub fn matches(&self, filter: &RowFilter) -> bool {
-        filter.words.iter().all(|word| {
-            let in_branch = self
-                .searched_branch
-                .is_some_and(|id| word.branches.contains(&id));
-            in_branch || word.finder.find(self.search.as_bytes()).is_some()
-        })
+    /// True when the row meets every word of `filter` ([`Matcher`]): text
+    /// in its filtered columns ("tuesday chem" finds a chemistry group on
+    /// Tuesdays; a branch by its name), a field word in its [`Facts`].
+    pub fn matches(&self, filter: &Matcher) -> bool {
+        filter.matches(&self.search, self.searched_branch, self.facts.as_deref())
+    }
+
+    /// The row with the fields a query's field words look at (a group's).
+    pub fn with_facts(mut self, facts: Facts) -> Self {
+        self.facts = Some(Box::new(facts));
+        self
     }
 
     /// What the row sorts by in `column`.
@@ -534,51 +541,10 @@ impl ScreenRow {
     }
 }
 
-/// A filter made ready to match many rows: its words folded by [`fold`],
-/// each with its searcher built once (a `str::contains` per row builds one
-/// per call, 80% of a keystroke's time over 100,000 rows) and the branches
-/// whose name holds it found once (not searched again in every row).
-#[derive(Debug, Clone)]
-pub struct RowFilter {
-    words: Vec<FilterWord>,
-}
-
-#[derive(Debug, Clone)]
-struct FilterWord {
-    finder: memchr::memmem::Finder<'static>,
-    /// The branches whose name holds the word.
-    branches: HashSet<i64>,
-}
-
-impl RowFilter {
-    /// The filter of `text` as typed, a branch found by its name in
-    /// `branch_names`.
-    pub fn new(text: &str, branch_names: &BranchNames) -> Self {
-        let folded = fold(text);
-        let names: Vec<(i64, String)> = if folded.trim().is_empty() {
-            Vec::new()
-        } else {
-            branch_names
-                .iter()
-                .map(|(id, name)| (*id, fold(name)))
-                .collect()
-        };
-        let words = folded.split_whitespace().map(|word| FilterWord {
-            finder: memchr::memmem::Finder::new(word).into_owned(),
-            branches: (names.iter())
-                .filter(|(_, name)| name.contains(word))
-                .map(|(id, _)| *id)
-                .collect(),
-        });
-        Self {
-            words: words.collect(),
-        }
-    }
-
-    /// No word: every row passes.
-    pub fn is_empty(&self) -> bool {
-        self.words.is_empty()
-    }
+/// The filter typed as `text` (the query language, `domain::query`) ready
+/// to match many rows, a branch found by its name in `branch_names`.
+pub fn row_filter(text: &str, branch_names: &BranchNames) -> Matcher {
+    Matcher::new(&Query::parse(text), branch_names)
 }
 
 /// Records as the dashboard's table shows them: a row per record and the
@@ -781,23 +747,23 @@ mod tests {
         let ScreenTable { rows, widths } = ScreenTable::new(COLUMNS, &records, &());
         let folded = BranchNames::from([(3, "beta".to_string())]);
         assert!(
-            rows[0].matches(&RowFilter::new("bra seen", &folded)),
+            rows[0].matches(&row_filter("bra seen", &folded)),
             "filtered columns, lower case"
         );
         assert!(
-            !rows[0].matches(&RowFilter::new("beta", &folded)),
+            !rows[0].matches(&row_filter("beta", &folded)),
             "the branch is not filtered"
         );
         assert!(
-            rows[0].matches(&RowFilter::new("unseen", &folded)),
+            rows[0].matches(&row_filter("unseen", &folded)),
             "a column's words behind its text"
         );
         assert!(
-            rows[0].matches(&RowFilter::new("  seen   zeb ", &folded)),
+            rows[0].matches(&row_filter("  seen   zeb ", &folded)),
             "every word, in any order, anywhere"
         );
         assert!(
-            !rows[0].matches(&RowFilter::new("zeb mole", &folded)),
+            !rows[0].matches(&row_filter("zeb mole", &folded)),
             "one word missing is no match"
         );
         let sorted = |column| {

@@ -1,0 +1,47 @@
+//! `--filter QUERY` of `groups`, `today`, `timetable` (and `changes`): the
+//! dashboard's query language (`domain::query`), tested on the same row
+//! the dashboard's filter tests, so a query finds the same groups in both.
+
+use super::chatter;
+use crate::domain::query::{Matcher, Query};
+use crate::model::Group;
+use crate::present::columns::BranchNames;
+use crate::present::columns::groups::screen_row;
+use crate::present::format::RowFormat;
+use crate::present::query::reading;
+
+/// A query ready to test groups.
+pub struct GroupFilter {
+    matcher: Matcher,
+    format: RowFormat,
+}
+
+impl GroupFilter {
+    /// The filter `text` as typed, a branch found by its name in
+    /// `branches`, times in `format`'s zone; None for no filter. How the
+    /// query was read is said where progress is (a terminal, or `-v`).
+    pub fn new(text: Option<&str>, branches: &BranchNames, format: &RowFormat) -> Option<Self> {
+        let query = Query::parse(text?);
+        if query.is_empty() {
+            return None;
+        }
+        chatter::note(&format!("filter: {}", reading(&query, format.language)));
+        Some(Self {
+            matcher: Matcher::new(&query, branches),
+            format: *format,
+        })
+    }
+
+    /// Whether `group` meets the query.
+    pub fn admits(&self, group: &Group) -> bool {
+        screen_row(group, &self.format).matches(&self.matcher)
+    }
+}
+
+/// `groups` without those `filter` leaves out.
+pub fn keep(filter: Option<&GroupFilter>, mut groups: Vec<Group>) -> Vec<Group> {
+    if let Some(filter) = filter {
+        groups.retain(|group| filter.admits(group));
+    }
+    groups
+}
