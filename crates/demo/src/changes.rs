@@ -113,9 +113,9 @@ impl Centre {
                 let mut rng = SplitMix64::new(SEED ^ at.wrapping_mul(0xA076_1D64_78BD_642F));
                 // The epochs of one window take consecutive turns of `order`:
                 // no seeded group is changed twice in it (when there are enough).
-                let first_turn = at as usize * turns;
+                let first_turn = at * turns as u64;
                 for turn in 0..turns {
-                    let index = order[(first_turn + turn) % seeded.len()];
+                    let index = order[((first_turn + turn as u64) % seeded.len() as u64) as usize];
                     let change = Change::ALL[turn / each];
                     change.apply(&mut slots[index], &seeded[index], &seed.branches, &mut rng);
                 }

@@ -222,6 +222,20 @@ mod tests {
         );
     }
 
+    #[tokio::test]
+    async fn the_centre_of_an_epoch_is_made_once() {
+        let options = DemoOptions {
+            changes: crate::Changes::Epoch(3),
+            ..DemoOptions::default()
+        };
+        let handle = start(SocketAddr::new(Ipv4Addr::LOCALHOST.into(), 0), options)
+            .await
+            .unwrap();
+        let first = handle.shared.centre();
+        assert_eq!((first.epoch(), handle.epoch()), (Some(3), Some(3)));
+        assert!(Arc::ptr_eq(&first, &handle.shared.centre()));
+    }
+
     #[test]
     fn listens_on_loopback_only() {
         let any = SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), 8787);
