@@ -314,6 +314,65 @@ async fn demo_server_prints_its_url_and_token() {
     child.kill().await.unwrap();
 }
 
+/// What `crmdeck --demo groups --all` shows with the centre changing every
+/// `seconds`: each group's id, lesson start, days, branch and status.
+async fn demo_centre(seconds: &str) -> Vec<[serde_json::Value; 5]> {
+    let mut command = Home::new().crmdeck(&["--demo", "groups", "--all", "--format", "json"]);
+    command.env("CRMDECK_DEMO_CHANGES_EVERY", seconds);
+    let out = tokio::process::Command::from(command)
+        .output()
+        .await
+        .unwrap();
+    let groups = stdout_json(&out);
+    let fields = ["id", "lesson_start_time", "days", "branch_id", "status"];
+    (groups.as_array().unwrap().iter())
+        .map(|group| fields.map(|field| group[field].clone()))
+        .collect()
+}
+
+#[tokio::test]
+async fn demo_twice_a_second_apart_shows_another_centre_unless_frozen() {
+    let frozen = demo_centre("0").await;
+    assert_eq!(demo_centre("0").await, frozen);
+    let first = demo_centre("1").await;
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let second = demo_centre("1").await;
+    assert_ne!(first, second);
+    assert_ne!(first, frozen);
+}
+
+/// The ids of every group `client`'s server has (up to 300).
+async fn all_ids(client: &crmdeck::api::Client) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for page in 1..=3 {
+        let query = crmdeck::model::GroupsQuery {
+            branch_id: None,
+            page,
+            per_page: 100,
+        };
+        let answer = client.groups(query).await.unwrap();
+        ids.extend(answer.groups.iter().map(|group| group.id));
+    }
+    ids
+}
+
+#[tokio::test]
+async fn demo_server_serves_the_epoch_asked_for_or_a_frozen_centre() {
+    let home = Home::new();
+    let (mut pinned, at_epoch) = demo_server_process(&home, &["--epoch", "1000"]).await;
+    let (mut still, frozen) = demo_server_process(&home, &["--changes-every", "0"]).await;
+    let (at_epoch, frozen) = (all_ids(&at_epoch).await, all_ids(&frozen).await);
+    assert_eq!(at_epoch.len(), frozen.len());
+    let last_seeded = *frozen.last().unwrap();
+    assert!(at_epoch.iter().any(|id| *id > last_seeded), "new groups");
+    assert!(
+        frozen.iter().any(|id| !at_epoch.contains(id)),
+        "gone groups"
+    );
+    pinned.kill().await.unwrap();
+    still.kill().await.unwrap();
+}
+
 #[tokio::test]
 async fn the_demo_server_serves_on_when_nobody_reads_what_it_prints() {
     // A free port, then a server whose output pipe is closed before it prints.

@@ -1,12 +1,14 @@
 //! The demo server over real HTTP: SPEC shapes, auth, paging, install,
-//! every fault kind, hit counts, determinism and hostile text.
+//! every fault kind, hit counts, determinism, the centre's epochs and
+//! hostile text.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use chrono::{NaiveDate, NaiveDateTime};
 use crmdeck::demo::{
-    DemoHandle, DemoOptions, Fault, FaultScope, HOSTILE_FRAGMENTS, Route, parse_fault_spec, start,
+    Changes, DemoHandle, DemoOptions, Fault, FaultScope, HOSTILE_FRAGMENTS, Route,
+    parse_fault_spec, start,
 };
 use crmdeck::model::Token;
 use reqwest::header::{ACCEPT, CONTENT_LENGTH, CONTENT_TYPE, LOCATION, RETRY_AFTER};
@@ -981,6 +983,115 @@ async fn two_servers_serve_the_same_data() {
         first.get("/v2/plugins").await,
         second.get("/v2/plugins").await
     );
+}
+
+/// A server of the centre at `epoch`, always.
+async fn at_epoch(epoch: u64) -> Demo {
+    Demo::with(DemoOptions {
+        changes: Changes::Epoch(epoch),
+        ..DemoOptions::default()
+    })
+    .await
+}
+
+/// Every group of `demo`'s centre by id.
+async fn groups_by_id(demo: &Demo) -> BTreeMap<i64, Value> {
+    let groups = demo.all_groups().await;
+    let by_id: BTreeMap<i64, Value> = groups
+        .iter()
+        .map(|group| (group["id"].as_i64().unwrap(), group.clone()))
+        .collect();
+    assert_eq!(by_id.len(), groups.len(), "ids are unique");
+    by_id
+}
+
+/// The ids of groups in both centres whose `field` differs.
+fn changed(before: &BTreeMap<i64, Value>, after: &BTreeMap<i64, Value>, field: &str) -> Vec<i64> {
+    before
+        .iter()
+        .filter(|(id, old)| after.get(id).is_some_and(|new| new[field] != old[field]))
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+#[tokio::test]
+async fn the_same_epoch_is_the_same_centre_and_the_next_moves_archives_adds_and_removes() {
+    let (first, again, next) = (
+        at_epoch(1000).await,
+        at_epoch(1000).await,
+        at_epoch(1001).await,
+    );
+    let (first, again, next) = (
+        groups_by_id(&first).await,
+        groups_by_id(&again).await,
+        groups_by_id(&next).await,
+    );
+    assert_eq!(first, again);
+    assert_eq!(
+        (first.len(), next.len()),
+        (240, 240),
+        "the centre keeps its size"
+    );
+    let new: Vec<&i64> = next.keys().filter(|id| !first.contains_key(id)).collect();
+    let gone: Vec<&i64> = first.keys().filter(|id| !next.contains_key(id)).collect();
+    // Two of each kind made, two of each (made 12 epochs before) undone.
+    assert_eq!(
+        (new.len(), gone.len()),
+        (4, 4),
+        "new {new:?}, gone {gone:?}"
+    );
+    for field in ["lesson_start_time", "days", "branch_id", "status"] {
+        let ids = changed(&first, &next, field);
+        assert!((1..=4).contains(&ids.len()), "{field}: {ids:?}");
+    }
+    // A moved lesson is an hour off and its name says so.
+    for id in changed(&first, &next, "lesson_start_time") {
+        let start = |group: &Value| assert_timestamp(&group["lesson_start_time"]);
+        let hours = (start(&next[&id]) - start(&first[&id])).num_minutes().abs();
+        assert_eq!(hours, 60, "{id}");
+        assert_ne!(next[&id]["name"], first[&id]["name"]);
+    }
+    let archived = first
+        .iter()
+        .filter(|(id, group)| {
+            group["status"] == 2 && next.get(id).is_some_and(|g| g["status"] == 3)
+        })
+        .count();
+    assert!(archived > 0, "an active group is archived");
+    let frozen = groups_by_id(&Demo::start().await).await;
+    assert_ne!(first, frozen);
+    // New ones come after the seeded ones; the others are seeded ones back.
+    let last_seeded = *frozen.keys().last().unwrap();
+    assert_eq!(new.iter().filter(|id| ***id > last_seeded).count(), 2);
+    assert!(
+        new.iter()
+            .all(|id| **id > last_seeded || frozen.contains_key(id))
+    );
+}
+
+#[tokio::test]
+async fn a_centre_that_changes_every_second_differs_a_second_later_and_a_frozen_one_never() {
+    let changing = Demo::with(DemoOptions {
+        changes: Changes::every(1),
+        ..DemoOptions::default()
+    })
+    .await;
+    let frozen = Demo::with(DemoOptions {
+        changes: Changes::every(0),
+        ..DemoOptions::default()
+    })
+    .await;
+    assert_eq!(frozen.handle.epoch(), None);
+    let (before, frozen_before) = (groups_by_id(&changing).await, groups_by_id(&frozen).await);
+    // Every page of `before` is of this epoch or an earlier one.
+    let seen = changing.handle.epoch().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while changing.handle.epoch() == Some(seen) {
+        assert!(Instant::now() < deadline, "the epoch moves on");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_ne!(groups_by_id(&changing).await, before);
+    assert_eq!(groups_by_id(&frozen).await, frozen_before);
 }
 
 fn hostile(text: &str) -> bool {

@@ -21,7 +21,8 @@ use support::screen::{Watch, group_rows, wait_for_rows};
 const CAPTURE_SIZE: (u16, u16) = (100, 26);
 
 /// The host the captures show. The demo server listens on a free port,
-/// another each run; the rest of what `--demo` draws is the same every run.
+/// another each run; the rest of what `--demo` draws of its centre as
+/// seeded (frozen, as `DemoOptions::default()` is) is the same every run.
 const CAPTURE_HOST: &str = "127.0.0.1:40123";
 
 /// The keymap as a Markdown table: context, keys, action.

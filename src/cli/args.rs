@@ -1,7 +1,10 @@
 //! The command line. Global flags work before or after the subcommand. The
 //! token is never a flag: it would show in the process list.
 
-use crate::demo::{DEFAULT_GROUPS, ENV_GROUPS, ENV_MAX_PER_PAGE, MAX_GROUPS, MAX_PER_PAGE};
+use crate::demo::{
+    DEFAULT_CHANGES_EVERY, DEFAULT_GROUPS, ENV_CHANGES_EVERY, ENV_GROUPS, ENV_MAX_PER_PAGE,
+    MAX_CHANGES_EVERY, MAX_GROUPS, MAX_PER_PAGE,
+};
 use crate::domain::timetable::WorkingHours;
 use crate::domain::today::{At, parse_at_or_time};
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
@@ -158,13 +161,14 @@ pub enum Command {
     /// Serve the demo API on a port for other clients
     #[command(
         after_help = "Examples:\n  crmdeck demo-server --addr 127.0.0.1:8787\n  \
+                            crmdeck demo-server --changes-every 60   # another centre every minute\n  \
                             crmdeck demo-server --latency-ms 300 --fault 502x2@groups\n  \
                             crmdeck demo-server --groups 5000 --max-per-page 20 --fault 500@groups:page=7\n\
                             Fault specs: 500, 500x3, html:502, empty:200, truncated, wrong-shape,\n\
                             hang, drop, drip, oversize:20000000, retry-after:2, each with an optional\n\
                             @plugins|@install|@groups|@branches|@me suffix (@groups:page=N: that page only).\n\
-                            crmdeck --demo takes --groups and --max-per-page from CRMDECK_DEMO_GROUPS\n\
-                            and CRMDECK_DEMO_MAX_PER_PAGE."
+                            crmdeck --demo takes --groups, --max-per-page and --changes-every from\n\
+                            CRMDECK_DEMO_GROUPS, CRMDECK_DEMO_MAX_PER_PAGE and CRMDECK_DEMO_CHANGES_EVERY."
     )]
     DemoServer(DemoServerArgs),
     /// Print a shell's completion script (needs no config, token or network)
@@ -302,6 +306,19 @@ pub struct DemoServerArgs {
         value_parser = clap::value_parser!(u64).range(1..=MAX_PER_PAGE)
     )]
     pub max_per_page: u64,
+    /// The centre changes every SECS seconds (an epoch): a few lessons move,
+    /// groups are archived, appear and go; 0 freezes it
+    #[arg(
+        long,
+        env = ENV_CHANGES_EVERY,
+        default_value_t = DEFAULT_CHANGES_EVERY,
+        value_name = "SECS",
+        value_parser = clap::value_parser!(u64).range(0..=MAX_CHANGES_EVERY)
+    )]
+    pub changes_every: u64,
+    /// Serve epoch N of the centre, always (instead of --changes-every)
+    #[arg(long, value_name = "N")]
+    pub epoch: Option<u64>,
     /// Inject a fault (repeatable; env: comma-separated)
     #[arg(
         long = "fault",

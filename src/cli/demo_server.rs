@@ -2,7 +2,7 @@
 
 use super::CliError;
 use super::args::DemoServerArgs;
-use crate::demo::{self, DemoOptions, parse_fault_spec};
+use crate::demo::{self, Changes, DemoOptions, parse_fault_spec};
 use std::io::Write;
 use std::time::Duration;
 
@@ -17,6 +17,9 @@ pub async fn run(args: &DemoServerArgs) -> Result<(), CliError> {
         latency: Duration::from_millis(args.latency_ms),
         groups: args.groups as usize,
         max_per_page: args.max_per_page,
+        changes: args
+            .epoch
+            .map_or_else(|| Changes::every(args.changes_every), Changes::Epoch),
         ..DemoOptions::default()
     };
     let handle = demo::start(args.addr, options)
@@ -36,6 +39,15 @@ pub async fn run(args: &DemoServerArgs) -> Result<(), CliError> {
                 handle.base_url(),
                 handle.token()
             )
+        })
+        .and_then(|()| match handle.epoch() {
+            Some(epoch) if args.epoch.is_none() => writeln!(
+                stdout,
+                "# the centre changes every {} s (epoch {epoch} now); --changes-every 0 freezes it",
+                args.changes_every
+            ),
+            Some(epoch) => writeln!(stdout, "# the centre of epoch {epoch}, always"),
+            None => Ok(()),
         })
         .and_then(|()| stdout.flush());
     drop(stdout);

@@ -9,13 +9,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use tempfile::TempDir;
 
-/// The environment of a run in `home`: nothing of the caller's but `PATH`.
-pub fn clean_env(home: &Path) -> [(&'static str, OsString); 4] {
+/// The environment of a run in `home`: nothing of the caller's but `PATH`,
+/// and `--demo`'s centre frozen (a test that wants it to change sets
+/// `CRMDECK_DEMO_CHANGES_EVERY` after this).
+pub fn clean_env(home: &Path) -> [(&'static str, OsString); 5] {
     [
         ("PATH", std::env::var_os("PATH").unwrap_or_default()),
         ("HOME", home.into()),
         ("XDG_CONFIG_HOME", home.join("config").into()),
         ("XDG_STATE_HOME", home.join("state").into()),
+        ("CRMDECK_DEMO_CHANGES_EVERY", "0".into()),
     ]
 }
 
@@ -58,7 +61,7 @@ impl Home {
     }
 
     /// [`clean_env`] of this home.
-    pub fn env(&self) -> [(&'static str, OsString); 4] {
+    pub fn env(&self) -> [(&'static str, OsString); 5] {
         clean_env(self.path())
     }
 

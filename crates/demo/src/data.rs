@@ -14,7 +14,7 @@ use super::wire::{date, timestamp};
 use crmdeck_model::weekday::{ENGLISH, day_from_number};
 
 /// The seed of all demo data.
-const SEED: u64 = 0x0C4D_DEC4_2024_0610;
+pub(crate) const SEED: u64 = 0x0C4D_DEC4_2024_0610;
 /// The user the demo token stands for; installations belong to it.
 pub(crate) const DEMO_USER_ID: i64 = 1042;
 const COMPANY_ID: i64 = 37;
@@ -23,9 +23,9 @@ const STAFF_IDS: [i64; 4] = [DEMO_USER_ID, 1043, 1077, 1101];
 /// The groups of the demo centre unless asked for another number.
 pub const DEFAULT_GROUPS: usize = 240;
 /// Tashkent is UTC+5 all year (no daylight saving).
-const TASHKENT_UTC_OFFSET: TimeDelta = TimeDelta::hours(5);
-const FIRST_LESSON_MINUTE: i64 = 8 * 60;
-const LAST_LESSON_END_MINUTE: i64 = 20 * 60;
+pub(crate) const TASHKENT_UTC_OFFSET: TimeDelta = TimeDelta::hours(5);
+pub(crate) const FIRST_LESSON_MINUTE: i64 = 8 * 60;
+pub(crate) const LAST_LESSON_END_MINUTE: i64 = 20 * 60;
 
 /// Terminal attacks planted in the data when `DemoOptions::hostile_text` is
 /// set: clear screen, an OSC 52 clipboard write, an OSC 0 title change, BEL,
@@ -160,6 +160,8 @@ pub(crate) struct Seed {
     pub(crate) plugins: Vec<Plugin>,
     /// Installations that exist when the server starts.
     pub(crate) installations: Vec<Installation>,
+    /// The courses, for groups made later (`changes`).
+    pub(crate) courses: Vec<Course>,
     /// Ordered by id.
     pub(crate) groups: Vec<Group>,
 }
@@ -181,6 +183,7 @@ impl Seed {
             branches,
             plugins,
             installations,
+            courses,
             groups,
         }
     }
@@ -645,7 +648,7 @@ const COMMENTS: [&str; 10] = [
 ];
 
 /// Two or three distinct days, Monday first: numbers for some groups, names for others.
-fn exact_days(rng: &mut SplitMix64) -> ExactDays {
+pub(crate) fn exact_days(rng: &mut SplitMix64) -> ExactDays {
     let count = rng.between(2, 3) as usize;
     let mut days: Vec<u32> = Vec::with_capacity(count);
     while days.len() < count {
@@ -688,77 +691,84 @@ fn groups(
     (1..=count as i64)
         .map(|company_group_number| {
             id += rng.between(1, 3);
-            let course_index = rng.below(courses.len() as u64) as usize;
-            let spec = &COURSE_SPECS[course_index];
-            let course = &courses[course_index];
-            let branch = &branches[rng.weighted(&[35, 30, 20, 15])];
-            let days = [1, 2, 3, 4, 5][rng.weighted(&[38, 34, 10, 6, 12])];
-            let exact_days = if days == 5 {
-                exact_days(rng)
-            } else {
-                ExactDays::Numbers(Vec::new())
-            };
-
-            let last_slot =
-                (LAST_LESSON_END_MINUTE - spec.lesson_minutes - FIRST_LESSON_MINUTE) / 30;
-            let start_minute = FIRST_LESSON_MINUTE + 30 * rng.between(0, last_slot);
-            let label = rng.pick(spec.group_labels);
-            let name = format!(
-                "{label} — {:02}:{:02}",
-                start_minute / 60,
-                start_minute % 60
-            );
-
-            let start = ymd(2023, 9, 1) + TimeDelta::days(rng.between(0, 640));
-            let created = office_moment(rng, start - TimeDelta::days(45), 20);
-            let updated = created + TimeDelta::seconds(rng.between(0, 120 * 86_400));
-            let last_write_off = add_months(start, rng.between(0, spec.months - 1));
-            let with_selection = rng.percent(40);
-            let is_corporate = rng.percent(8);
-            let salary_for_corporate =
-                (is_corporate && rng.percent(50)).then(|| 1000 * rng.between(150, 300));
-            let write_off = rng.percent(4).then(|| rng.between(1, 2));
-            let comment = if rng.percent(35) {
-                ""
-            } else {
-                *rng.pick(&COMMENTS)
-            };
-
-            Group {
-                id,
-                company_group_number,
-                name,
-                days,
-                exact_days,
-                lesson_start_time: lesson_timestamp(created.date(), start_minute),
-                lesson_end_time: lesson_timestamp(
-                    created.date(),
-                    start_minute + spec.lesson_minutes,
-                ),
-                status: if rng.percent(15) { 3 } else { 2 },
-                group_type: if rng.percent(10) { 2 } else { 1 },
-                is_corporate: i64::from(is_corporate),
-                salary_for_corporate,
-                write_off,
-                last_write_off_date: date(last_write_off),
-                next_write_off_date: date(add_months(last_write_off, 1)),
-                course_id: course.id,
-                branch_id: branch.id,
-                selection_start_date: with_selection.then(|| date(start - TimeDelta::days(21))),
-                selection_end_date: with_selection.then(|| date(start - TimeDelta::days(1))),
-                group_start_date: date(start),
-                group_end_date: date(add_months(start, spec.months)),
-                created_at: timestamp(created),
-                updated_at: timestamp(updated),
-                created_by: *rng.pick(&STAFF_IDS),
-                updated_by: *rng.pick(&STAFF_IDS),
-                deleted_at: None,
-                deleted_by: None,
-                comment: comment.to_string(),
-                course: course.clone(),
-            }
+            group(rng, branches, courses, id, company_group_number)
         })
         .collect()
+}
+
+/// One group of the centre, drawn from `rng`.
+pub(crate) fn group(
+    rng: &mut SplitMix64,
+    branches: &[Branch],
+    courses: &[Course],
+    id: i64,
+    company_group_number: i64,
+) -> Group {
+    let course_index = rng.below(courses.len() as u64) as usize;
+    let spec = &COURSE_SPECS[course_index];
+    let course = &courses[course_index];
+    let branch = &branches[rng.weighted(&[35, 30, 20, 15])];
+    let days = [1, 2, 3, 4, 5][rng.weighted(&[38, 34, 10, 6, 12])];
+    let exact_days = if days == 5 {
+        exact_days(rng)
+    } else {
+        ExactDays::Numbers(Vec::new())
+    };
+
+    let last_slot = (LAST_LESSON_END_MINUTE - spec.lesson_minutes - FIRST_LESSON_MINUTE) / 30;
+    let start_minute = FIRST_LESSON_MINUTE + 30 * rng.between(0, last_slot);
+    let label = rng.pick(spec.group_labels);
+    let name = format!(
+        "{label} — {:02}:{:02}",
+        start_minute / 60,
+        start_minute % 60
+    );
+
+    let start = ymd(2023, 9, 1) + TimeDelta::days(rng.between(0, 640));
+    let created = office_moment(rng, start - TimeDelta::days(45), 20);
+    let updated = created + TimeDelta::seconds(rng.between(0, 120 * 86_400));
+    let last_write_off = add_months(start, rng.between(0, spec.months - 1));
+    let with_selection = rng.percent(40);
+    let is_corporate = rng.percent(8);
+    let salary_for_corporate =
+        (is_corporate && rng.percent(50)).then(|| 1000 * rng.between(150, 300));
+    let write_off = rng.percent(4).then(|| rng.between(1, 2));
+    let comment = if rng.percent(35) {
+        ""
+    } else {
+        *rng.pick(&COMMENTS)
+    };
+
+    Group {
+        id,
+        company_group_number,
+        name,
+        days,
+        exact_days,
+        lesson_start_time: lesson_timestamp(created.date(), start_minute),
+        lesson_end_time: lesson_timestamp(created.date(), start_minute + spec.lesson_minutes),
+        status: if rng.percent(15) { 3 } else { 2 },
+        group_type: if rng.percent(10) { 2 } else { 1 },
+        is_corporate: i64::from(is_corporate),
+        salary_for_corporate,
+        write_off,
+        last_write_off_date: date(last_write_off),
+        next_write_off_date: date(add_months(last_write_off, 1)),
+        course_id: course.id,
+        branch_id: branch.id,
+        selection_start_date: with_selection.then(|| date(start - TimeDelta::days(21))),
+        selection_end_date: with_selection.then(|| date(start - TimeDelta::days(1))),
+        group_start_date: date(start),
+        group_end_date: date(add_months(start, spec.months)),
+        created_at: timestamp(created),
+        updated_at: timestamp(updated),
+        created_by: *rng.pick(&STAFF_IDS),
+        updated_by: *rng.pick(&STAFF_IDS),
+        deleted_at: None,
+        deleted_by: None,
+        comment: comment.to_string(),
+        course: course.clone(),
+    }
 }
 
 /// Every fragment goes into one group name and one comment (spread over the

@@ -72,12 +72,12 @@ struct Links {
 
 /// The page of `groups` (ordered by id) that `query` asks for, and its pagination.
 pub(crate) fn page<'a>(
-    groups: &'a [Group],
+    groups: impl IntoIterator<Item = &'a Group>,
     query: &GroupQuery,
     base_url: &str,
 ) -> (Vec<&'a Group>, Pagination) {
     let matching: Vec<&Group> = groups
-        .iter()
+        .into_iter()
         .filter(|group| {
             query
                 .branch_id

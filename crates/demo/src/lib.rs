@@ -6,11 +6,13 @@
 //! It writes the wire format itself, as the live service does, and does not
 //! use the tolerant records of `crmdeck_model`.
 //!
-//! - `data`: the seeded records; `groups` and `plugins`: the behaviour of
-//!   those routes; `routes`: router, front door and auth; `faults`: fault
-//!   injection; `shared`: the state the handlers share; `server`: start and
-//!   stop; `wire`: envelope and error bodies.
+//! - `data`: the seeded records; `changes`: the centre of each epoch (the
+//!   seeded groups, a few moved, archived, new or gone); `groups` and
+//!   `plugins`: the behaviour of those routes; `routes`: router, front door
+//!   and auth; `faults`: fault injection; `shared`: the state the handlers
+//!   share; `server`: start and stop; `wire`: envelope and error bodies.
 
+mod changes;
 mod data;
 mod faults;
 mod groups;
@@ -23,8 +25,9 @@ mod urlencoded;
 mod wire;
 
 use std::fmt;
+use std::num::NonZeroU64;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::http::Method;
 
@@ -42,6 +45,50 @@ pub const ENV_GROUPS: &str = "CRMDECK_DEMO_GROUPS";
 /// `--max-per-page` of `crmdeck --demo`, from the environment.
 pub const ENV_MAX_PER_PAGE: &str = "CRMDECK_DEMO_MAX_PER_PAGE";
 
+/// `--changes-every` of `crmdeck --demo`, from the environment.
+pub const ENV_CHANGES_EVERY: &str = "CRMDECK_DEMO_CHANGES_EVERY";
+/// The seconds an epoch of the centre lasts for `crmdeck --demo` and
+/// `crmdeck demo-server` unless asked otherwise: two runs five minutes
+/// apart see another centre.
+pub const DEFAULT_CHANGES_EVERY: u64 = 300;
+/// The longest `--changes-every`: a year.
+pub const MAX_CHANGES_EVERY: u64 = 365 * 86_400;
+/// Epochs are counted from 2024-06-10T00:00:00Z (Unix seconds).
+const EPOCH_ORIGIN: u64 = 1_717_977_600;
+
+/// How the demo centre changes over time: epoch N is the seeded centre
+/// with the changes of its last 12 epochs (see `changes`), made once when
+/// the first request of the epoch comes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Changes {
+    /// Always the seeded centre (`--changes-every 0`; the default here, for tests).
+    Frozen,
+    /// A new epoch every so many seconds, counted from a fixed moment, so
+    /// that two servers running at once serve the same centre.
+    Every(NonZeroU64),
+    /// Always this epoch (`--epoch N`).
+    Epoch(u64),
+}
+
+impl Changes {
+    /// A new epoch every `seconds`; 0 freezes the centre.
+    pub fn every(seconds: u64) -> Self {
+        NonZeroU64::new(seconds).map_or(Self::Frozen, Self::Every)
+    }
+
+    /// The epoch of the centre at `now` (`None`: frozen).
+    pub fn epoch_at(self, now: SystemTime) -> Option<u64> {
+        match self {
+            Self::Frozen => None,
+            Self::Epoch(epoch) => Some(epoch),
+            Self::Every(seconds) => {
+                let since_unix = now.duration_since(UNIX_EPOCH).unwrap_or_default();
+                Some(since_unix.as_secs().saturating_sub(EPOCH_ORIGIN) / seconds.get())
+            }
+        }
+    }
+}
+
 /// How to run a demo server.
 #[derive(Clone)]
 pub struct DemoOptions {
@@ -58,6 +105,8 @@ pub struct DemoOptions {
     /// The most groups a page holds, 1 to [`MAX_PER_PAGE`]: a larger
     /// `per_page` is cut to it silently, as live servers do.
     pub max_per_page: u64,
+    /// How the centre changes over time; [`Changes::Frozen`] by default.
+    pub changes: Changes,
 }
 
 impl Default for DemoOptions {
@@ -68,13 +117,16 @@ impl Default for DemoOptions {
             hostile_text: false,
             groups: DEFAULT_GROUPS,
             max_per_page: MAX_PER_PAGE,
+            changes: Changes::Frozen,
         }
     }
 }
 
 impl DemoOptions {
     /// The options of `crmdeck --demo`: the defaults, with the centre's
-    /// size and page cap from [`ENV_GROUPS`] and [`ENV_MAX_PER_PAGE`].
+    /// size, page cap and changes from [`ENV_GROUPS`], [`ENV_MAX_PER_PAGE`]
+    /// and [`ENV_CHANGES_EVERY`] (a change every [`DEFAULT_CHANGES_EVERY`]
+    /// seconds when unset).
     /// Errs with the variable and what is wrong with its value.
     pub fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Result<Self, (String, String)> {
         let number = |name: &str, max: u64, what: &str| -> Result<Option<u64>, (String, String)> {
@@ -96,6 +148,10 @@ impl DemoOptions {
                 .map_or(defaults.groups, |groups| groups as usize),
             max_per_page: number(ENV_MAX_PER_PAGE, MAX_PER_PAGE, "a number of groups a page")?
                 .unwrap_or(defaults.max_per_page),
+            changes: Changes::every(
+                number(ENV_CHANGES_EVERY, MAX_CHANGES_EVERY, "a number of seconds")?
+                    .unwrap_or(DEFAULT_CHANGES_EVERY),
+            ),
             ..defaults
         })
     }
@@ -109,6 +165,7 @@ impl fmt::Debug for DemoOptions {
             .field("hostile_text", &self.hostile_text)
             .field("groups", &self.groups)
             .field("max_per_page", &self.max_per_page)
+            .field("changes", &self.changes)
             .finish()
     }
 }
@@ -223,9 +280,17 @@ mod tests {
         };
         let none = DemoOptions::from_env(&env(&[])).unwrap();
         assert_eq!((none.groups, none.max_per_page), (240, 100));
-        let set = DemoOptions::from_env(&env(&[(ENV_GROUPS, " 2000 "), (ENV_MAX_PER_PAGE, "20")]))
-            .unwrap();
+        assert_eq!(none.changes, Changes::every(DEFAULT_CHANGES_EVERY));
+        let set = DemoOptions::from_env(&env(&[
+            (ENV_GROUPS, " 2000 "),
+            (ENV_MAX_PER_PAGE, "20"),
+            (ENV_CHANGES_EVERY, "0"),
+        ]))
+        .unwrap();
         assert_eq!((set.groups, set.max_per_page), (2000, 20));
+        assert_eq!(set.changes, Changes::Frozen);
+        let (name, _) = DemoOptions::from_env(&env(&[(ENV_CHANGES_EVERY, "-1")])).unwrap_err();
+        assert_eq!(name, ENV_CHANGES_EVERY);
         assert_eq!(
             DemoOptions::from_env(&env(&[(ENV_MAX_PER_PAGE, "0")])).unwrap_err(),
             (
@@ -239,6 +304,21 @@ mod tests {
             message,
             "must be a number of groups from 0 to 100000, not \"lots\""
         );
+    }
+
+    #[test]
+    fn an_epoch_lasts_its_seconds_from_a_fixed_moment() {
+        let at = |seconds: u64| UNIX_EPOCH + Duration::from_secs(EPOCH_ORIGIN + seconds);
+        let every = Changes::every(300);
+        assert_eq!(every, Changes::Every(NonZeroU64::new(300).unwrap()));
+        assert_eq!(
+            [0, 299, 300, 3000].map(|seconds| every.epoch_at(at(seconds))),
+            [Some(0), Some(0), Some(1), Some(10)]
+        );
+        assert_eq!(every.epoch_at(UNIX_EPOCH), Some(0));
+        assert_eq!(Changes::every(0), Changes::Frozen);
+        assert_eq!(Changes::Frozen.epoch_at(at(3000)), None);
+        assert_eq!(Changes::Epoch(7).epoch_at(at(3000)), Some(7));
     }
 
     #[test]

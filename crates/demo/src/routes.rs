@@ -212,7 +212,9 @@ async fn install_plugin(
 
 async fn list_groups(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
     let query = GroupQuery::parse(query.as_deref().unwrap_or(""), shared.max_per_page);
-    let (items, pagination) = groups::page(&shared.seed.groups, &query, &shared.base_url);
+    let centre = shared.centre();
+    let (items, pagination) =
+        groups::page(centre.groups(&shared.seed.groups), &query, &shared.base_url);
     wire::ok_with_pagination(items, Some(pagination))
 }
 

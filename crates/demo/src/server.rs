@@ -5,7 +5,7 @@ use std::io;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -15,6 +15,7 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
+use super::changes::Centre;
 use super::data::{self, Seed};
 use super::faults::FaultControl;
 use super::plugins::Installations;
@@ -48,6 +49,11 @@ pub async fn start(addr: SocketAddr, options: DemoOptions) -> io::Result<DemoHan
     let seed = Seed::generate(options.hostile_text, options.groups);
     let shared = Arc::new(Shared {
         installations: Mutex::new(Installations::new(&seed.installations)),
+        centre: Mutex::new(Arc::new(Centre::at(
+            &seed,
+            options.changes.epoch_at(SystemTime::now()),
+        ))),
+        changes: options.changes,
         seed,
         max_per_page: options.max_per_page,
         base_url,
@@ -97,6 +103,11 @@ impl DemoHandle {
     /// The address the server listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The epoch of the centre served now (`None`: frozen).
+    pub fn epoch(&self) -> Option<u64> {
+        self.shared.changes.epoch_at(SystemTime::now())
     }
 
     /// Latency and fault injection, usable while the server runs.
@@ -209,6 +220,20 @@ mod tests {
             Token::new(jwt).expires_at(),
             DateTime::from_timestamp(1_700_043_200, 0)
         );
+    }
+
+    #[tokio::test]
+    async fn the_centre_of_an_epoch_is_made_once() {
+        let options = DemoOptions {
+            changes: crate::Changes::Epoch(3),
+            ..DemoOptions::default()
+        };
+        let handle = start(SocketAddr::new(Ipv4Addr::LOCALHOST.into(), 0), options)
+            .await
+            .unwrap();
+        let first = handle.shared.centre();
+        assert_eq!((first.epoch(), handle.epoch()), (Some(3), Some(3)));
+        assert!(Arc::ptr_eq(&first, &handle.shared.centre()));
     }
 
     #[test]

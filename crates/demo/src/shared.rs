@@ -1,16 +1,19 @@
-//! The state the handlers of one demo server share: the seeded records, the
-//! token, the installations made since it started, hit counts, faults and
-//! the shutdown signal. Built by `server`, read by `routes`.
+//! The state the handlers of one demo server share: the seeded records and
+//! the centre of the epoch being served, the token, the installations made
+//! since it started, hit counts, faults and the shutdown signal. Built by
+//! `server`, read by `routes`.
 
 use std::sync::atomic::AtomicU64;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::SystemTime;
 
 use tokio_util::sync::CancellationToken;
 
-use super::Route;
+use super::changes::Centre;
 use super::data::Seed;
 use super::faults::FaultControl;
 use super::plugins::Installations;
+use super::{Changes, Route};
 
 /// What the handlers of one server share.
 pub(crate) struct Shared {
@@ -18,6 +21,9 @@ pub(crate) struct Shared {
     pub(crate) base_url: String,
     pub(crate) token: String,
     pub(crate) seed: Seed,
+    pub(super) changes: Changes,
+    /// The centre of the last epoch asked for, made from `seed`.
+    pub(super) centre: Mutex<Arc<Centre>>,
     /// The most groups a page holds (`per_page` is cut to it silently).
     pub(crate) max_per_page: u64,
     pub(super) installations: Mutex<Installations>,
@@ -37,5 +43,18 @@ impl Shared {
         self.installations
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The centre of the epoch now, made on the first request of an epoch
+    /// (the others wait for it). A walk that spans the start of an epoch
+    /// reads its later pages from the new centre.
+    pub(crate) fn centre(&self) -> Arc<Centre> {
+        let epoch = self.changes.epoch_at(SystemTime::now());
+        // Replaced whole or not at all: a panicked holder leaves no half state.
+        let mut centre = self.centre.lock().unwrap_or_else(PoisonError::into_inner);
+        if centre.epoch() != epoch {
+            *centre = Arc::new(Centre::at(&self.seed, epoch));
+        }
+        Arc::clone(&centre)
     }
 }
