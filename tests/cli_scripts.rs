@@ -116,6 +116,24 @@ fn a_time_sent_in_another_form_is_printed_as_sent() {
 }
 
 #[test]
+fn numbers_sent_as_text_are_printed_as_sent() {
+    use crmdeck::model::Group;
+    let sent = r#"{"id":"12","company_group_number":"7","branch_id":"2","course_id":3,
+        "type":"1","created_by":" 5 "}"#;
+    let group: Group = serde_json::from_str(sent).unwrap();
+    assert_eq!((group.id, group.branch_id, group.course_id), (12, Some(2), Some(3)));
+    let json = group.as_sent();
+    assert_eq!(json["id"], "12");
+    assert_eq!(json["company_group_number"], "7");
+    assert_eq!(json["branch_id"], "2");
+    assert_eq!(json["course_id"], 3, "a number stays a number");
+    assert_eq!(json["type"], "1");
+    assert_eq!(json["created_by"], " 5 ");
+    let again: Group = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(again.as_sent(), json);
+}
+
+#[test]
 fn bash_completes_profile_names_from_the_config() {
     let home = Home::with_config(
         "base_url = \"https://api.example.uz\"\n\

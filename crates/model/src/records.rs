@@ -280,7 +280,8 @@ pub struct Group {
     /// Shared: the groups of one course are many, and the store keeps one
     /// copy of each course for all of them (`store::Courses`).
     pub course: Option<Arc<Course>>,
-    /// Time fields whose text was not the form they are written in.
+    /// Fields whose text was not the form they are written in (a time in
+    /// another form, a number sent as text).
     #[serde(skip)]
     pub sent: SentText,
 }

@@ -208,8 +208,11 @@ impl Record for Group {
         map: &mut A,
     ) -> Result<(), A::Error> {
         match key {
-            "id" => self.id = read(map, id)?,
-            "company_group_number" => self.company_group_number = read(map, int)?,
+            "id" => self.id = read_sent(map, "id", |v| Some(id(v)), &mut self.sent)?.unwrap_or(0),
+            "company_group_number" => {
+                self.company_group_number =
+                    read_sent(map, "company_group_number", int, &mut self.sent)?
+            }
             "name" => self.name = read(map, text_or_empty)?,
             "days" => self.days = read(map, days_code)?,
             "exact_days" => self.exact_days = map.next_value_seed(Accept(ExactDaysShape))?,
@@ -222,7 +225,7 @@ impl Record for Group {
                     read_sent(map, "lesson_end_time", lesson_time, &mut self.sent)?
             }
             "status" => self.status = read(map, group_status)?,
-            "type" => self.group_type = read(map, int)?,
+            "type" => self.group_type = read_sent(map, "type", int, &mut self.sent)?,
             "is_corporate" => self.is_corporate = read(map, flag)?,
             // Meaning not published: any value but null is kept as sent.
             "salary_for_corporate" => self.salary_for_corporate = read(map, as_sent)?.map(Box::new),
@@ -235,8 +238,8 @@ impl Record for Group {
                 self.next_write_off_date =
                     read_sent(map, "next_write_off_date", date, &mut self.sent)?
             }
-            "course_id" => self.course_id = read(map, int)?,
-            "branch_id" => self.branch_id = read(map, int)?,
+            "course_id" => self.course_id = read_sent(map, "course_id", int, &mut self.sent)?,
+            "branch_id" => self.branch_id = read_sent(map, "branch_id", int, &mut self.sent)?,
             "selection_start_date" => {
                 self.selection_start_date =
                     read_sent(map, "selection_start_date", date, &mut self.sent)?
@@ -257,12 +260,12 @@ impl Record for Group {
             "updated_at" => {
                 self.updated_at = read_sent(map, "updated_at", timestamp, &mut self.sent)?
             }
-            "created_by" => self.created_by = read(map, int)?,
-            "updated_by" => self.updated_by = read(map, int)?,
+            "created_by" => self.created_by = read_sent(map, "created_by", int, &mut self.sent)?,
+            "updated_by" => self.updated_by = read_sent(map, "updated_by", int, &mut self.sent)?,
             "deleted_at" => {
                 self.deleted_at = read_sent(map, "deleted_at", timestamp, &mut self.sent)?
             }
-            "deleted_by" => self.deleted_by = read(map, int)?,
+            "deleted_by" => self.deleted_by = read_sent(map, "deleted_by", int, &mut self.sent)?,
             "comment" => self.comment = read(map, text)?,
             "course" => self.course = nested(map)?.map(Arc::new),
             _ => skip_value(map)?,
@@ -271,8 +274,9 @@ impl Record for Group {
     }
 }
 
-/// Reads a time field with [`read`], keeping its text in `sent` when it is
-/// not the form the field is written back in.
+/// Reads a field with [`read`], keeping its text in `sent` when it is not
+/// the form the field is written back in: a time in another form, a
+/// number sent as text (`"id": "12"` is written back `"12"`).
 fn read_sent<'de, A: MapAccess<'de>, T: serde::Serialize>(
     map: &mut A,
     key: &'static str,
