@@ -121,7 +121,10 @@ fn numbers_sent_as_text_are_printed_as_sent() {
     let sent = r#"{"id":"12","company_group_number":"7","branch_id":"2","course_id":3,
         "type":"1","created_by":" 5 "}"#;
     let group: Group = serde_json::from_str(sent).unwrap();
-    assert_eq!((group.id, group.branch_id, group.course_id), (12, Some(2), Some(3)));
+    assert_eq!(
+        (group.id, group.branch_id, group.course_id),
+        (12, Some(2), Some(3))
+    );
     let json = group.as_sent();
     assert_eq!(json["id"], "12");
     assert_eq!(json["company_group_number"], "7");
@@ -296,4 +299,40 @@ async fn today_and_timetable_take_the_same_filter() {
     assert!(!starts.is_empty(), "{week}");
     assert!(starts.iter().all(|start| *start < "12:00"), "{week}");
     assert!(week.lines().count() < all.lines().count(), "{week}");
+}
+
+/// `crmdeck ARGS` run to its end in a pseudo-terminal: its exit code and
+/// what the terminal shows (stdout and stderr both).
+fn on_a_terminal(args: &[&str]) -> (Option<u32>, String) {
+    let mut tty = support::pty::Tty::spawn(args, &[]);
+    let status = tty.wait_exit();
+    let shown = tty.screen_text();
+    (Some(status.exit_code()), shown.trim().to_string())
+}
+
+#[test]
+fn the_cron_contract_on_a_terminal_says_a_clean_check_quiet_says_nothing() {
+    let (code, shown) = on_a_terminal(&["--demo", "timetable", "--check", "--branch", "2"]);
+    assert_eq!(code, Some(0), "{shown}");
+    assert!(shown.contains("the timetable checks out"), "{shown}");
+    let (code, shown) = on_a_terminal(&["--demo", "-q", "timetable", "--check", "--branch", "2"]);
+    assert_eq!((code, shown.as_str()), (Some(0), ""));
+    // Findings: printed, exit 1; a usage mistake: said, exit 2.
+    let narrow = [
+        "--demo",
+        "timetable",
+        "--check",
+        "--branch",
+        "2",
+        "--hours",
+        "10:00-18:00",
+    ];
+    let (code, shown) = on_a_terminal(&narrow);
+    assert_eq!(code, Some(1), "{shown}");
+    assert!(shown.contains("outside working hours 10:00–18:00"), "{shown}");
+    assert!(shown.contains("groups from every page"), "progress on a terminal");
+    let (code, shown) =
+        on_a_terminal(&["--demo", "-q", "timetable", "--check", "--branch", "nosuch"]);
+    assert_eq!(code, Some(2), "{shown}");
+    assert!(shown.contains("nosuch"), "{shown}");
 }
