@@ -329,10 +329,44 @@ fn the_cron_contract_on_a_terminal_says_a_clean_check_quiet_says_nothing() {
     ];
     let (code, shown) = on_a_terminal(&narrow);
     assert_eq!(code, Some(1), "{shown}");
-    assert!(shown.contains("outside working hours 10:00–18:00"), "{shown}");
-    assert!(shown.contains("groups from every page"), "progress on a terminal");
+    assert!(
+        shown.contains("outside working hours 10:00–18:00"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("groups from every page"),
+        "progress on a terminal"
+    );
     let (code, shown) =
         on_a_terminal(&["--demo", "-q", "timetable", "--check", "--branch", "nosuch"]);
     assert_eq!(code, Some(2), "{shown}");
     assert!(shown.contains("nosuch"), "{shown}");
+}
+
+#[test]
+fn zsh_and_fish_complete_profile_and_branch_names_not_files() {
+    let home = Home::new();
+    let script = |shell: &str| stdout(&home.crmdeck(&["completions", shell]).output().unwrap());
+    let (zsh, fish) = (script("zsh"), script("fish"));
+    for (flag, names) in [("profile", "profiles"), ("branch", "branches")] {
+        let lister = format!("crmdeck completions --{names} 2>/dev/null");
+        let zsh_lines: Vec<&str> = zsh
+            .lines()
+            .filter(|line| line.starts_with(&format!("'--{flag}=[")))
+            .collect();
+        let fish_lines: Vec<&str> = fish
+            .lines()
+            .filter(|line| line.contains(&format!(" -l {flag} ")))
+            .collect();
+        assert!(!zsh_lines.is_empty() && !fish_lines.is_empty(), "--{flag}");
+        for line in zsh_lines {
+            assert!(
+                line.ends_with(&format!(":{{compadd -- ${{(f)\"$({lister})\"}}}}' \\")),
+                "{line}"
+            );
+        }
+        for line in fish_lines {
+            assert!(line.ends_with(&format!(" -f -a \"({lister})\"")), "{line}");
+        }
+    }
 }

@@ -11,32 +11,61 @@ use roff::Roff;
 /// The program's name, as the shell and `man` know it.
 const BIN: &str = "crmdeck";
 
-/// The completion script for `shell`. In bash, `--profile` completes the
-/// config file's profile names (`crmdeck completions --profiles`) and
-/// `--branch` the centre's branch names (`crmdeck completions --branches`,
-/// from the API) in place of file names.
+/// The flags completed with names rather than files, and the hidden
+/// command that prints the names one a line.
+const NAMED: [(&str, &str); 2] = [("profile", "profiles"), ("branch", "branches")];
+
+/// The completion script for `shell`. In bash, zsh and fish, `--profile`
+/// completes the config file's profile names (`crmdeck completions
+/// --profiles`) and `--branch` the centre's branch names (`crmdeck
+/// completions --branches`, from the API) in place of file names.
+///
+/// clap_complete's dynamic completion would do it natively, but it is
+/// still unstable (behind its `unstable-dynamic` feature) and registers
+/// the binary itself as the completer; patching the static scripts keeps
+/// them plain files that `completions SHELL > file` installs.
 pub fn completions(shell: Shell) -> String {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Args::command(), BIN, &mut script);
     // The generators write the command's own words: UTF-8 throughout.
     let script = String::from_utf8_lossy(&script).into_owned();
-    match shell {
-        Shell::Bash => [("profile", "profiles"), ("branch", "branches")]
-            .into_iter()
-            .fold(script, |script, (flag, names)| {
-                script.replace(
-                    &format!(
-                        "--{flag})\n                    COMPREPLY=($(compgen -f \"${{cur}}\"))"
-                    ),
-                    &format!(
-                        "--{flag})\n                    local IFS=$'\\n'\n                    \
-                         COMPREPLY=($(compgen -W \"$(crmdeck completions --{names} 2>/dev/null)\" \
-                         -- \"${{cur}}\"))"
-                    ),
+    NAMED.into_iter().fold(script, |script, (flag, names)| {
+        let lister = format!("crmdeck completions --{names} 2>/dev/null");
+        match shell {
+            Shell::Bash => script.replace(
+                &format!("--{flag})\n                    COMPREPLY=($(compgen -f \"${{cur}}\"))"),
+                &format!(
+                    "--{flag})\n                    local IFS=$'\\n'\n                    \
+                     COMPREPLY=($(compgen -W \"$({lister})\" -- \"${{cur}}\"))"
+                ),
+            ),
+            // `'--branch=[…]:ID|NAME:_default' \`: the action in braces
+            // is run when the value is completed.
+            Shell::Zsh => each_line(&script, &format!("'--{flag}=["), |line| {
+                line.replacen(
+                    ":_default'",
+                    &format!(":{{compadd -- ${{(f)\"$({lister})\"}}}}'"),
+                    1,
                 )
             }),
-        _ => script,
-    }
+            // `complete -c crmdeck … -l branch … -r`: names, not files.
+            Shell::Fish => each_line(&script, &format!(" -l {flag} "), |line| {
+                format!("{line} -f -a \"({lister})\"")
+            }),
+            _ => script,
+        }
+    })
+}
+
+/// `script` with `change` made to each line that holds `marker`.
+fn each_line(script: &str, marker: &str, change: impl Fn(&str) -> String) -> String {
+    script
+        .lines()
+        .map(|line| match line.contains(marker) {
+            true => change(line) + "\n",
+            false => format!("{line}\n"),
+        })
+        .collect()
 }
 
 /// `crmdeck completions --branches`: the centre's branch names, one a line.
