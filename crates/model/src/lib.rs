@@ -28,5 +28,6 @@ pub use page::{Envelope, GroupsPage, GroupsQuery, Links, Pagination};
 pub use records::{
     Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
     InstallResult, Installation, LessonTime, Me, Plugin, PluginType, RawText, SentText, Timestamp,
+    WrittenBack,
 };
 pub use secret::{Token, describe_expiry, mask_secret, mask_token_like_words, redact_secrets};

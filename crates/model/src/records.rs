@@ -93,9 +93,8 @@ impl Eq for SentText {}
 impl SentText {
     /// Keeps `text` as what `key` was sent as, when `value` is written
     /// back otherwise (a key sent again replaces the text kept before).
-    pub fn keep(&mut self, key: &'static str, text: &str, value: &impl Serialize) {
-        let written = serde_json::to_value(value).ok();
-        let differs = written.as_ref().and_then(serde_json::Value::as_str) != Some(text);
+    pub fn keep(&mut self, key: &'static str, text: &str, value: &impl WrittenBack) {
+        let differs = !value.written_as(text);
         if self.0.is_none() && !differs {
             return;
         }
@@ -116,6 +115,96 @@ impl SentText {
             }
         }
     }
+}
+
+/// A field whose text [`SentText`] keeps when it is written back otherwise.
+pub trait WrittenBack: Serialize + Sized {
+    /// Whether the field, decoded from `text`, is written back as `text`.
+    fn written_as(&self, text: &str) -> bool {
+        written_as(self, text)
+    }
+}
+
+/// A number sent as text is written back as a number: never its text.
+impl WrittenBack for i64 {
+    fn written_as(&self, _: &str) -> bool {
+        false
+    }
+}
+
+// The API's own forms are known by their shape, not written out to
+// compare: formatting a timestamp for it cost a third of a page's
+// decoding (a group has six time fields).
+impl WrittenBack for Timestamp {
+    fn written_as(&self, text: &str) -> bool {
+        match self {
+            Self::Utc(_) if shaped(text, API_UTC) => true,
+            _ => written_as(self, text),
+        }
+    }
+}
+
+impl WrittenBack for LessonTime {
+    fn written_as(&self, text: &str) -> bool {
+        match self {
+            Self::Utc(_) if shaped(text, API_UTC) => true,
+            _ => written_as(self, text),
+        }
+    }
+}
+
+impl WrittenBack for DateField {
+    fn written_as(&self, text: &str) -> bool {
+        match self {
+            Self::Date(_) if shaped(text, "dddd-dd-dd") => true,
+            _ => written_as(self, text),
+        }
+    }
+}
+
+/// The API's timestamps (`api_utc`): `d` a digit, the rest itself.
+const API_UTC: &str = "dddd-dd-ddTdd:dd:dd.ddddddZ";
+
+/// Whether `text` has `shape`, `d` a digit: a value read from such a text
+/// is written back as that text.
+fn shaped(text: &str, shape: &str) -> bool {
+    text.len() == shape.len()
+        && (text.bytes().zip(shape.bytes())).all(|(byte, want)| {
+            if want == b'd' {
+                byte.is_ascii_digit()
+            } else {
+                byte == want
+            }
+        })
+}
+
+/// Whether `value` is written as the JSON string `text`: compared byte by
+/// byte as it is written, nothing allocated. A text that JSON escapes
+/// never compares equal: it is kept, and restored the same.
+fn written_as(value: &impl Serialize, text: &str) -> bool {
+    struct Compare<I> {
+        expected: I,
+        same: bool,
+    }
+    impl<'a, I: Iterator<Item = &'a u8>> std::io::Write for Compare<I> {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            for byte in bytes {
+                self.same &= self.expected.next() == Some(byte);
+            }
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let quote = b"\"";
+    let mut compare = Compare {
+        expected: quote.iter().chain(text.as_bytes()).chain(quote),
+        same: true,
+    };
+    let written = serde_json::to_writer(&mut compare, value).is_ok();
+    written && compare.same && compare.expected.next().is_none()
 }
 
 /// A calendar date (`YYYY-MM-DD`), or the raw text when it does not parse.
@@ -473,5 +562,40 @@ impl Abilities {
 impl Plugin {
     pub fn is_installed(&self) -> bool {
         self.user.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_apis_own_forms_keep_nothing_and_other_forms_their_text() {
+        let sent = r#"{"id":1,"created_at":"2024-06-10T09:05:51.000000Z",
+            "lesson_start_time":"2024-12-23T07:00:00.000000Z","group_start_date":"2025-01-31"}"#;
+        let group: Group = serde_json::from_str(sent).unwrap();
+        assert!(group.sent.0.is_none(), "{:?}", group.sent);
+        let other = r#"{"id":"1","created_at":"2024-06-10T14:05:51+05:00",
+            "lesson_start_time":"2024-12-23T07:00:00Z","group_start_date":"2025-1-31"}"#;
+        let group: Group = serde_json::from_str(other).unwrap();
+        let kept: Vec<&str> = group
+            .sent
+            .0
+            .iter()
+            .flat_map(|kept| kept.iter().map(|(key, _)| *key))
+            .collect();
+        assert_eq!(
+            kept,
+            ["id", "created_at", "lesson_start_time", "group_start_date"]
+        );
+    }
+
+    #[test]
+    fn a_shape_is_digits_where_it_says_d_and_itself_elsewhere() {
+        assert!(shaped("2024-06-10T09:05:51.000000Z", API_UTC));
+        assert!(!shaped("2024-06-10T09:05:51.00000Z", API_UTC));
+        assert!(!shaped("2024-06-10 09:05:51.000000Z", API_UTC));
+        assert!(!shaped("2024-06-1x", "dddd-dd-dd"));
+        assert!(!shaped("2024-06-10ффф", "dddd-dd-dd"));
     }
 }

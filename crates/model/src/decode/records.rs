@@ -12,8 +12,8 @@ use super::lenient::{
     days_code, flag, group_status, id, int, lesson_time, link, plugin_type, read, skip_list,
     skip_value, text, text_or_empty, timestamp,
 };
-use crate::SentText;
 use crate::{Branch, Company, Course, Group, Installation, Links, Me, Pagination, Plugin};
+use crate::{SentText, WrittenBack};
 
 /// A model type decoded from the keys of a JSON object.
 /// An object with no known key decodes to the record's `Default`.
@@ -277,7 +277,7 @@ impl Record for Group {
 /// Reads a field with [`read`], keeping its text in `sent` when it is not
 /// the form the field is written back in: a time in another form, a
 /// number sent as text (`"id": "12"` is written back `"12"`).
-fn read_sent<'de, A: MapAccess<'de>, T: serde::Serialize>(
+fn read_sent<'de, A: MapAccess<'de>, T: WrittenBack>(
     map: &mut A,
     key: &'static str,
     convert: impl FnOnce(Loose<'de>) -> Option<T>,
