@@ -307,7 +307,8 @@ mod tests {
     use chrono::{TimeZone, Utc};
     use std::os::unix::fs::PermissionsExt;
 
-    fn key(profile: &str) -> SnapshotKey {
+    /// A key of `profile` (the history's tests' too).
+    pub(super) fn key(profile: &str) -> SnapshotKey {
         SnapshotKey {
             profile: Some(profile.into()),
             base_url: "http://127.0.0.1:8080".into(),

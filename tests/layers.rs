@@ -79,8 +79,9 @@ const FLOORS: &[Floor] = &[
     // the history's format keeps the domain's digests (issue 28). A crate
     // (crmdeck-store): its Cargo.toml holds its floor.
     floor(4, "store", &["model", "domain"]),
-    // The snapshot files: private, atomic, checked by the store's format.
-    floor(5, "cache", &["model", "local_files", "store"]),
+    // The snapshot and history files: private, atomic, checked by the
+    // store's formats; the history's baseline chosen by the domain's `Since`.
+    floor(5, "cache", &["model", "domain", "local_files", "store"]),
     // Config and client opened, with the demo server when asked: above demo;
     // the cache located for the config (its key: profile, base URL).
     floor(6, "session", &["model", "domain", "api", "config", "store", "cache", "demo"]),

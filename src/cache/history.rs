@@ -137,21 +137,13 @@ impl Cache {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::key;
     use super::*;
     use crate::domain::digest::digests;
     use crate::domain::zone::CENTRE_ZONE;
     use crate::model::Group;
     use crate::store::HistoryError;
     use std::os::unix::fs::PermissionsExt;
-
-    fn key(profile: &str) -> SnapshotKey {
-        SnapshotKey {
-            profile: Some(profile.into()),
-            base_url: "http://127.0.0.1:8080".into(),
-            account: Some("5f1c".into()),
-            branch: None,
-        }
-    }
 
     fn day(text: &str) -> NaiveDate {
         text.parse().unwrap()

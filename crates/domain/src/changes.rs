@@ -265,24 +265,32 @@ impl Since {
         let mut latest_first = kept.to_vec();
         latest_first.sort_unstable_by(|a, b| b.cmp(a));
         latest_first.dedup();
-        let exactly = |day: Option<NaiveDate>| -> Vec<NaiveDate> {
-            day.filter(|day| kept.contains(day)).into_iter().collect()
-        };
         match self {
             Self::EarlierDay => latest_first.retain(|day| *day < today),
             Self::Last => {}
-            Self::Yesterday => return exactly(today.checked_sub_days(DayCount::new(1))),
-            Self::Date(date) => return exactly(Some(date)),
-            Self::Weekday(weekday) => return exactly(self.day(today, weekday)),
+            _ => {
+                let asked = self.day_asked(today).filter(|day| kept.contains(day));
+                return asked.into_iter().collect();
+            }
         }
         latest_first
     }
 
-    /// The most recent `weekday` before `today`.
-    fn day(self, today: NaiveDate, weekday: Weekday) -> Option<NaiveDate> {
-        let back =
-            (7 + today.weekday().num_days_from_monday() - weekday.num_days_from_monday()) % 7;
-        today.checked_sub_days(DayCount::new(u64::from(if back == 0 { 7 } else { back })))
+    /// The one day asked for (yesterday, a date, a weekday: the most
+    /// recent before `today`); None for the forms that take the latest.
+    pub fn day_asked(self, today: NaiveDate) -> Option<NaiveDate> {
+        match self {
+            Self::EarlierDay | Self::Last => None,
+            Self::Yesterday => today.checked_sub_days(DayCount::new(1)),
+            Self::Date(date) => Some(date),
+            Self::Weekday(weekday) => {
+                let back = (7 + today.weekday().num_days_from_monday()
+                    - weekday.num_days_from_monday())
+                    % 7;
+                let back = if back == 0 { 7 } else { back };
+                today.checked_sub_days(DayCount::new(back.into()))
+            }
+        }
     }
 }
 

@@ -160,9 +160,14 @@ pub fn digests(groups: impl IntoIterator<Item = impl AsRef<Group>>, zone: Zone) 
     let mut digests: Vec<Digest> = (groups.into_iter())
         .map(|group| digester.digest(group.as_ref()))
         .collect();
+    sort_by_id(&mut digests);
+    digests
+}
+
+/// `digests` sorted by id, each id once (the first of a repeated one).
+pub fn sort_by_id(digests: &mut Vec<Digest>) {
     digests.sort_by_key(|digest| digest.id);
     digests.dedup_by_key(|digest| digest.id);
-    digests
 }
 
 fn date(field: &Option<DateField>) -> Option<NaiveDate> {

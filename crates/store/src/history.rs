@@ -371,12 +371,11 @@ mod tests {
     use crmdeck_model::{Course, DateField, DaysCode, Group, GroupStatus, LessonTime};
     use std::sync::Arc;
 
+    /// A key of `profile`.
     fn key(profile: &str) -> SnapshotKey {
         SnapshotKey {
             profile: Some(profile.into()),
-            base_url: "http://127.0.0.1:8080".into(),
-            account: Some("5f1c".into()),
-            branch: Some(1),
+            ..crate::snapshot::tests::key()
         }
     }
 
