@@ -206,7 +206,7 @@ pub enum Command {
 
 #[derive(Debug, Clone, Copy, Subcommand)]
 pub enum CacheAction {
-    /// Remove every snapshot (of every profile) and say which
+    /// Remove every snapshot and history file (of every profile) and say which
     Clear,
 }
 

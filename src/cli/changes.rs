@@ -2,14 +2,16 @@
 //! walk the history kept (issue 28), for cron as `timetable --check` is:
 //! nothing printed and exit 0 when nothing changed, the changes and exit 1
 //! when something did, exit 2 with the reason when it cannot tell (no
-//! baseline, pages missing, the server or the network).
+//! baseline, pages missing, the server or the network). A complete walk
+//! is kept as today's day of the history, after the baseline was read.
 
 use super::all_pages::{Missing, all_pages};
 use super::args::ChangesArgs;
 use super::branch::{self, BranchList};
+use super::cache::keep_day;
 use super::groups::WALK_PER_PAGE;
 use super::{CliError, Format, chatter, on_terminal};
-use crate::cache::{Baseline, Cache};
+use crate::cache::Baseline;
 use crate::domain::changes::{Since, centre_day, compare};
 use crate::domain::digest::{Digest, Digester, sort_by_id};
 use crate::domain::script::fold;
@@ -19,7 +21,7 @@ use crate::present::columns::changes::{COLUMNS, ChangeFormat, rows};
 use crate::present::columns::table::Table;
 use crate::present::format::counted;
 use crate::session::Session;
-use crate::store::{HistoryDay, SnapshotKey};
+use crate::store::HistoryDay;
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub async fn run(
@@ -80,7 +82,7 @@ pub async fn run(
         None => Err(CliError::Untold(no_baseline(since, today, &baseline))),
     };
     if complete {
-        keep(&cache, key, today, started, now, config.history_days);
+        keep_day(&cache, key, started, now, zone, config.history_days);
     }
     told
 }
@@ -132,31 +134,6 @@ fn passes(filter: &str, digest: &Digest) -> bool {
     fold(filter)
         .split_whitespace()
         .all(|word| text.contains(word))
-}
-
-/// Keeps this complete walk as today's day of the history; a failure is a
-/// warning (the changes are told all the same).
-fn keep(
-    cache: &Cache,
-    key: SnapshotKey,
-    today: NaiveDate,
-    at: DateTime<Utc>,
-    digests: Vec<Digest>,
-    days: u32,
-) {
-    let day = HistoryDay {
-        key,
-        day: today,
-        taken_at: at,
-        digests,
-    };
-    match cache.write_history(&day, today, days) {
-        Ok(path) => tracing::info!(path = %path.display(), "history day written"),
-        Err(error) => {
-            tracing::warn!(%error, "history day not written");
-            chatter::warn(&format!("history day not written: {error}"));
-        }
-    }
 }
 
 /// Why there is no baseline, and what the history holds.

@@ -44,9 +44,11 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
                 }
             });
         let mut walked = walked?;
-        // Only a complete walk is a snapshot: never one with pages missing.
+        // Only a complete walk is a snapshot and a history day: never one
+        // with pages missing.
         if let (Some(snapshots), Some(extras), true) = (snapshots, extras, walked.is_complete()) {
-            cache::save(session, &snapshots, branch_id, &mut walked, extras);
+            let (zone, _) = session.zone().await;
+            cache::save(session, &snapshots, branch_id, &mut walked, extras, zone);
         }
         let table = table_format(session, &branch_list).await;
         // Written as read back from the spill file, never whole in memory.
