@@ -104,29 +104,36 @@ impl Status {
     }
 }
 
+/// One copy of each course name for a set of digests: a centre's
+/// 100,000 groups name a few hundred courses.
+#[derive(Debug, Default)]
+pub struct CourseNames(HashSet<Arc<str>>);
+
+impl CourseNames {
+    /// The one copy of `name`.
+    pub fn one(&mut self, name: &str) -> Arc<str> {
+        if let Some(kept) = self.0.get(name) {
+            return kept.clone();
+        }
+        let kept: Arc<str> = name.into();
+        self.0.insert(kept.clone());
+        kept
+    }
+}
+
 /// Makes the digests of one set of groups: the times in `zone`, one copy
 /// of each course name.
 pub struct Digester {
     zone: Zone,
-    courses: HashSet<Arc<str>>,
+    courses: CourseNames,
 }
 
 impl Digester {
     pub fn new(zone: Zone) -> Self {
         Self {
             zone,
-            courses: HashSet::new(),
+            courses: CourseNames::default(),
         }
-    }
-
-    /// The one copy of `name` in this set.
-    pub fn course_name(&mut self, name: &str) -> Arc<str> {
-        if let Some(kept) = self.courses.get(name) {
-            return kept.clone();
-        }
-        let kept: Arc<str> = name.into();
-        self.courses.insert(kept.clone());
-        kept
     }
 
     pub fn digest(&mut self, group: &Group) -> Digest {
@@ -141,7 +148,7 @@ impl Digester {
             number: group.company_group_number,
             name: group.name.as_str().into(),
             course_id: group.course_id.or(course.map(|course| course.id)),
-            course: course.map(|course| self.course_name(&course.name)),
+            course: course.map(|course| self.courses.one(&course.name)),
             days: Days::of(&weekdays(&group.days, &group.exact_days)),
             start: minute(&group.lesson_start_time),
             end: minute(&group.lesson_end_time),
@@ -357,9 +364,9 @@ mod tests {
 
     #[test]
     fn course_names_are_kept_once_and_days_round_trip_through_bits() {
-        let mut digester = Digester::new(TASHKENT);
-        let one = digester.course_name("Python");
-        let two = digester.course_name("Python");
+        let mut courses = CourseNames::default();
+        let one = courses.one("Python");
+        let two = courses.one("Python");
         assert!(Arc::ptr_eq(&one, &two));
         let days = Days::of(&[Weekday::Sun, Weekday::Tue]);
         assert_eq!(Days::from_bits(days.bits()), Some(days));

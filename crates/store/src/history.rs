@@ -14,8 +14,7 @@
 use super::snapshot::SnapshotKey;
 use super::walk::MAX_GROUPS;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
-use crmdeck_domain::digest::{Days, Digest, Digester, Status};
-use crmdeck_domain::zone::Zone;
+use crmdeck_domain::digest::{CourseNames, Days, Digest, Status};
 use std::fmt;
 use std::io::{self, Write};
 
@@ -180,10 +179,9 @@ impl HistoryDay {
         let taken_at = DateTime::from_timestamp_millis(input.signed()?)
             .ok_or(HistoryError::Unreadable("a time out of range"))?;
         let course_count = input.count()?;
-        // Kept once for every digest naming them, as the digester keeps them.
-        let mut digester = Digester::new(Zone::Local);
+        let mut names = CourseNames::default();
         let courses = (0..course_count)
-            .map(|_| Ok(digester.course_name(input.text()?)))
+            .map(|_| Ok(names.one(input.text()?)))
             .collect::<Result<Vec<_>, HistoryError>>()?;
         let count = input.count()?;
         let mut digests = Vec::with_capacity(count);
@@ -427,7 +425,7 @@ mod tests {
             key: key("ops"),
             day: day("2026-11-26"),
             taken_at: "2026-11-26T04:12:00Z".parse().unwrap(),
-            digests: digests(groups(count), Zone::Named(chrono_tz::Asia::Tashkent)),
+            digests: digests(groups(count), crmdeck_domain::zone::CENTRE_ZONE),
         }
     }
 
