@@ -61,7 +61,9 @@ pub async fn run(
         branch_list.get()
     );
     let mut walked = walked?;
-    let mut digester = Digester::new(zone);
+    // The names that did not change are the baseline's copies.
+    let shared = baseline.day.as_ref().map_or(&[][..], |day| &day.digests);
+    let mut digester = Digester::sharing(zone, shared);
     let mut now = Vec::new();
     walked.each(|group| {
         now.push(digester.digest(&group));

@@ -6,7 +6,6 @@
 //! the groups it held unknown, never removed.
 
 use chrono::{DateTime, Datelike, Days as DayCount, NaiveDate, Utc, Weekday};
-use std::collections::HashMap;
 use std::str::FromStr;
 
 use super::digest::{Digest, Status};
@@ -147,7 +146,7 @@ pub struct Change {
 /// What [`compare`] found.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Comparison {
-    /// The groups now in their order, then those gone in the baseline's.
+    /// By id.
     pub changes: Vec<Change>,
     /// Groups of the baseline not seen by an incomplete walk: unknown,
     /// not gone.
@@ -161,58 +160,68 @@ impl Comparison {
     }
 }
 
-/// The changes from `baseline` to `now` (any order, ids unique in each).
-/// `complete`: the walk now read every page; only then is a group missing
-/// from it gone. One hash map of the baseline's ids; nothing allocated per
-/// unchanged group.
+/// The changes from `baseline` to `now`, each sorted by id with each id
+/// once (as [`digests`](super::digest::digests), [`sort_by_id`] and the
+/// history give them), in id order. `complete`: the walk now read every
+/// page; only then is a group missing from it gone. One pass over both,
+/// side by side: no index, nothing allocated per unchanged group.
+///
+/// [`sort_by_id`]: super::digest::sort_by_id
 pub fn compare(baseline: &[Digest], now: &[Digest], complete: bool) -> Comparison {
-    let mut index: HashMap<i64, usize> = HashMap::with_capacity(baseline.len());
-    index.extend(baseline.iter().enumerate().map(|(at, d)| (d.id, at)));
-    let mut seen = vec![false; baseline.len()];
-    let mut changes = Vec::new();
-    for (after, digest) in now.iter().enumerate() {
-        let Some(&before) = index.get(&digest.id) else {
-            changes.push(Change {
-                kind: Kind::New,
-                before: None,
-                after: Some(after),
-                fields: Fields::default(),
-            });
-            continue;
+    debug_assert!(baseline.is_sorted_by(|a, b| a.id < b.id), "baseline by id");
+    debug_assert!(now.is_sorted_by(|a, b| a.id < b.id), "now by id");
+    let mut found = Comparison::default();
+    let (mut before, mut after) = (0, 0);
+    loop {
+        let old = baseline.get(before);
+        let new = now.get(after);
+        let change = match (old, new) {
+            (None, None) => break,
+            (Some(old), Some(new)) if old.id == new.id => {
+                before += 1;
+                after += 1;
+                let fields = old.differences(new);
+                if fields.is_empty() {
+                    continue;
+                }
+                let archived = old.status != Status::Archive && new.status == Status::Archive;
+                Change {
+                    kind: if archived {
+                        Kind::Archived
+                    } else {
+                        Kind::Changed
+                    },
+                    before: Some(before - 1),
+                    after: Some(after - 1),
+                    fields,
+                }
+            }
+            (Some(old), new) if new.is_none_or(|new| old.id < new.id) => {
+                before += 1;
+                if !complete {
+                    found.unknown += 1;
+                    continue;
+                }
+                Change {
+                    kind: Kind::Gone,
+                    before: Some(before - 1),
+                    after: None,
+                    fields: Fields::default(),
+                }
+            }
+            _ => {
+                after += 1;
+                Change {
+                    kind: Kind::New,
+                    before: None,
+                    after: Some(after - 1),
+                    fields: Fields::default(),
+                }
+            }
         };
-        seen[before] = true;
-        let old = &baseline[before];
-        let fields = old.differences(digest);
-        if fields.is_empty() {
-            continue;
-        }
-        let archived = old.status != Status::Archive && digest.status == Status::Archive;
-        changes.push(Change {
-            kind: if archived {
-                Kind::Archived
-            } else {
-                Kind::Changed
-            },
-            before: Some(before),
-            after: Some(after),
-            fields,
-        });
+        found.changes.push(change);
     }
-    let missing = seen.iter().enumerate().filter(|(_, seen)| !**seen);
-    let mut unknown = 0;
-    for (before, _) in missing {
-        if !complete {
-            unknown += 1;
-            continue;
-        }
-        changes.push(Change {
-            kind: Kind::Gone,
-            before: Some(before),
-            after: None,
-            fields: Fields::default(),
-        });
-    }
-    Comparison { changes, unknown }
+    found
 }
 
 /// The centre day `at` falls on: its date in the centre's zone.
@@ -316,14 +325,14 @@ mod tests {
         let base = digest(1);
         type Edit = (Field, fn(&mut Digest));
         let edits: [Edit; 11] = [
-            (Field::Number, |d| d.number = Some(99)),
+            (Field::Number, |d| d.number = Some(99).into()),
             (Field::Name, |d| d.name = "Renamed".into()),
-            (Field::Course, |d| d.course_id = Some(5)),
+            (Field::Course, |d| d.course_id = Some(5).into()),
             (Field::Days, |d| d.days = Days::of(&[Weekday::Sat])),
             (Field::Start, |d| d.start = Some(960)),
             (Field::End, |d| d.end = None),
             (Field::Status, |d| d.status = Status::Other),
-            (Field::Branch, |d| d.branch = Some(3)),
+            (Field::Branch, |d| d.branch = Some(3).into()),
             (Field::StartsOn, |d| d.starts_on = Some(date("2026-01-01"))),
             (Field::EndsOn, |d| d.ends_on = Some(date("2026-12-31"))),
             (Field::Rest, |d| d.rest ^= 1),
@@ -352,12 +361,12 @@ mod tests {
     #[test]
     fn new_archived_gone_and_a_group_that_moved_branch() {
         let mut moved = digest(2);
-        moved.branch = Some(1);
+        moved.branch = Some(1).into();
         let baseline = [digest(1), moved.clone(), digest(3), digest(4)];
         let mut archived = digest(1);
         archived.status = Status::Archive;
         archived.start = Some(900);
-        moved.branch = Some(2);
+        moved.branch = Some(2).into();
         let now = [archived, moved, digest(3), digest(5)];
         let found = compare(&baseline, &now, true);
         let kinds: Vec<_> = found
@@ -370,8 +379,8 @@ mod tests {
             [
                 (Kind::Archived, Some(0), Some(0)),
                 (Kind::Changed, Some(1), Some(1)),
-                (Kind::New, None, Some(3)),
                 (Kind::Gone, Some(3), None),
+                (Kind::New, None, Some(3)),
             ]
         );
         let fields = |at: usize| found.changes[at].fields.iter().collect::<Vec<_>>();

@@ -1,7 +1,8 @@
 //! A group as a later comparison needs it (issue 28): its id, number,
 //! name, course, days, lesson times, status, branch and dates, and one
-//! 64-bit hash of the rest of the record. About 130 bytes a group in
-//! memory, what the history keeps per centre day instead of whole records.
+//! 64-bit hash of the rest of the record. 96 bytes a group in memory and
+//! its name (shared with the baseline's when it did not change), what the
+//! history keeps per centre day instead of whole records.
 //!
 //! Times are kept as the minute of the day in the centre's zone (what a
 //! person compares), days as the set of weekdays met; a value that did not
@@ -22,9 +23,11 @@ use crmdeck_model::{DateField, DaysCode, Group, GroupStatus, LessonTime, Timesta
 pub struct Digest {
     pub id: i64,
     /// `company_group_number`.
-    pub number: Option<i64>,
-    pub name: Box<str>,
-    pub course_id: Option<i64>,
+    pub number: Number,
+    /// Shared with the baseline's digest of the group when it is the same
+    /// (see [`Digester::sharing`]).
+    pub name: Arc<str>,
+    pub course_id: Number,
     /// The course's name, one copy per name for every group of a digest set.
     pub course: Option<Arc<str>>,
     pub days: Days,
@@ -32,12 +35,32 @@ pub struct Digest {
     pub start: Option<u16>,
     pub end: Option<u16>,
     pub status: Status,
-    pub branch: Option<i64>,
+    pub branch: Number,
     /// `group_start_date`, `group_end_date`.
     pub starts_on: Option<NaiveDate>,
     pub ends_on: Option<NaiveDate>,
     /// A hash of the fields not above (see [`rest_hash`]).
     pub rest: u64,
+}
+
+/// An optional number in 8 bytes (an `Option<i64>` takes 16, and three of
+/// them were two fifths of a digest): `i64::MIN`, which no id or number
+/// the API sends is, stands for none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Number(i64);
+
+impl Number {
+    pub const NONE: Self = Self(i64::MIN);
+
+    pub fn get(self) -> Option<i64> {
+        (self != Self::NONE).then_some(self.0)
+    }
+}
+
+impl From<Option<i64>> for Number {
+    fn from(number: Option<i64>) -> Self {
+        number.map_or(Self::NONE, Self)
+    }
 }
 
 /// The weekdays a group meets, one bit each (Monday the lowest).
@@ -122,18 +145,38 @@ impl CourseNames {
 }
 
 /// Makes the digests of one set of groups: the times in `zone`, one copy
-/// of each course name.
-pub struct Digester {
+/// of each course name, and the names of a baseline's digests shared.
+pub struct Digester<'b> {
     zone: Zone,
     courses: CourseNames,
+    /// Sorted by id.
+    baseline: &'b [Digest],
 }
 
-impl Digester {
+impl Digester<'static> {
     pub fn new(zone: Zone) -> Self {
+        Self::sharing(zone, &[])
+    }
+}
+
+impl<'b> Digester<'b> {
+    /// A digester that gives a group whose name is the one its digest in
+    /// `baseline` (sorted by id) has that name's copy: the groups of a
+    /// centre keep their names from one day to the next, and 100,000
+    /// names are some 5 MB.
+    pub fn sharing(zone: Zone, baseline: &'b [Digest]) -> Self {
         Self {
             zone,
             courses: CourseNames::default(),
+            baseline,
         }
+    }
+
+    fn name(&self, id: i64, name: &str) -> Arc<str> {
+        let before = (self.baseline.binary_search_by_key(&id, |d| d.id).ok())
+            .map(|at| &self.baseline[at].name)
+            .filter(|before| ***before == *name);
+        before.cloned().unwrap_or_else(|| name.into())
     }
 
     pub fn digest(&mut self, group: &Group) -> Digest {
@@ -145,15 +188,15 @@ impl Digester {
         };
         Digest {
             id: group.id,
-            number: group.company_group_number,
-            name: group.name.as_str().into(),
-            course_id: group.course_id.or(course.map(|course| course.id)),
+            number: group.company_group_number.into(),
+            name: self.name(group.id, &group.name),
+            course_id: group.course_id.or(course.map(|course| course.id)).into(),
             course: course.map(|course| self.courses.one(&course.name)),
             days: Days::of(&weekdays(&group.days, &group.exact_days)),
             start: minute(&group.lesson_start_time),
             end: minute(&group.lesson_end_time),
             status: Status::of(&group.status),
-            branch: group.branch_id,
+            branch: group.branch_id.into(),
             starts_on: date(&group.group_start_date),
             ends_on: date(&group.group_end_date),
             rest: rest_hash(group),
@@ -312,14 +355,16 @@ mod tests {
         let digest = Digester::new(TASHKENT).digest(&sent);
         assert_eq!(digest.start, Some(600));
         assert_eq!(digest.end, Some(690));
-        assert_eq!(digest.course_id, Some(4));
+        assert_eq!(digest.course_id.get(), Some(4));
         assert_eq!(digest.course.as_deref(), Some("Python"));
         assert_eq!(
             digest.days.iter().collect::<Vec<_>>(),
             [Weekday::Mon, Weekday::Wed, Weekday::Fri]
         );
         assert_eq!(digest.status, Status::Active);
-        assert_eq!(digest.branch, Some(2));
+        assert_eq!(digest.branch.get(), Some(2));
+        assert_eq!(digest.number.get(), Some(7));
+        assert_eq!(Number::from(None).get(), None);
         assert_eq!(digest.starts_on, NaiveDate::from_ymd_opt(2026, 9, 1));
     }
 
@@ -360,6 +405,19 @@ mod tests {
         assert_eq!(rest_hash(&moved_by_itself), hash);
         // The same on every run: it is written to disk.
         assert_eq!(hash, rest_hash(&base.clone()));
+    }
+
+    #[test]
+    fn a_name_the_baseline_has_is_its_copy() {
+        let baseline = digests([group(1, DaysCode::Weekend, "", "")], TASHKENT);
+        let mut digester = Digester::sharing(TASHKENT, &baseline);
+        let same = digester.digest(&group(1, DaysCode::MonWedFri, "", ""));
+        assert!(Arc::ptr_eq(&same.name, &baseline[0].name));
+        let mut renamed = group(1, DaysCode::Weekend, "", "");
+        renamed.name = "Renamed".into();
+        assert_eq!(&*digester.digest(&renamed).name, "Renamed");
+        let other = digester.digest(&group(2, DaysCode::Weekend, "", ""));
+        assert!(!Arc::ptr_eq(&other.name, &baseline[0].name));
     }
 
     #[test]

@@ -101,11 +101,11 @@ impl HistoryDay {
         let mut previous = 0i64;
         for digest in &self.digests {
             let flags = [
-                digest.number.is_some(),
-                digest.course_id.is_some(),
+                digest.number.get().is_some(),
+                digest.course_id.get().is_some(),
                 digest.start.is_some(),
                 digest.end.is_some(),
-                digest.branch.is_some(),
+                digest.branch.get().is_some(),
                 digest.starts_on.is_some(),
                 digest.ends_on.is_some(),
             ];
@@ -122,11 +122,11 @@ impl HistoryDay {
             let dates = [digest.starts_on, digest.ends_on]
                 .map(|d| d.map(|d| i64::from(d.num_days_from_ce())));
             let numbers = [
-                digest.number,
-                digest.course_id,
+                digest.number.get(),
+                digest.course_id.get(),
                 digest.start.map(i64::from),
                 digest.end.map(i64::from),
-                digest.branch,
+                digest.branch.get(),
             ];
             numbers
                 .into_iter()
@@ -228,15 +228,15 @@ impl HistoryDay {
             let rest = u64::from_le_bytes(input.array()?);
             digests.push(Digest {
                 id,
-                number,
+                number: number.into(),
                 name,
-                course_id,
+                course_id: course_id.into(),
                 course,
                 days,
                 start,
                 end,
                 status,
-                branch,
+                branch: branch.into(),
                 starts_on,
                 ends_on,
                 rest,

@@ -69,9 +69,9 @@ pub fn field_text(digest: &Digest, field: Field, format: &ChangeFormat) -> Strin
     let or_none = |text: Option<String>| text.unwrap_or_else(|| NONE.to_string());
     let minute = |minute: Option<u16>| minute.map(|m| format_clock(clock_at(m.into())));
     match field {
-        Field::Number => or_none(digest.number.map(|n| n.to_string())),
+        Field::Number => or_none(digest.number.get().map(|n| n.to_string())),
         Field::Name => digest.name.to_string(),
-        Field::Course => match (&digest.course, digest.course_id) {
+        Field::Course => match (&digest.course, digest.course_id.get()) {
             (Some(name), _) => name.to_string(),
             (None, id) => or_none(id.map(|id| format!("#{id}"))),
         },
@@ -89,7 +89,7 @@ pub fn field_text(digest: &Digest, field: Field, format: &ChangeFormat) -> Strin
             Status::Other => "other",
         }
         .to_string(),
-        Field::Branch => or_none(digest.branch.map(|id| {
+        Field::Branch => or_none(digest.branch.get().map(|id| {
             format
                 .branches
                 .get(&id)
@@ -125,7 +125,7 @@ pub fn rows(
         let row = |field: Option<Field>, old: String, new: String| ChangeRow {
             kind: change.kind,
             id: group.id,
-            number: group.number,
+            number: group.number.get(),
             name: group.name.to_string(),
             field,
             old,
@@ -162,11 +162,11 @@ mod tests {
         let mut after = before.clone();
         after.start = Some(16 * 60);
         after.days = Days::of(&[Weekday::Tue, Weekday::Thu]);
-        after.branch = Some(2);
+        after.branch = Some(2).into();
         let gone = digester.digest(&group(9, DaysCode::Weekend, "10:00", "11:00"));
         let new = digester.digest(&group(3, DaysCode::EveryDay, "", ""));
         let baseline = [before, gone];
-        let now = [after, new];
+        let now = [new, after];
         let found = compare(&baseline, &now, true);
         let branches = BranchNames::from([(2, "Chilonzor".to_string())]);
         let format = ChangeFormat {
