@@ -30,7 +30,18 @@ async fn restart(fx: Fixture, options: DemoOptions) -> Fixture {
         token: Some(support::cli::TOKEN.to_string()),
         ..options
     };
-    let server = demo::start(addr, options).await.unwrap();
+    // The old listener may take a moment to let the address go.
+    let mut tries = 0;
+    let server = loop {
+        match demo::start(addr, options.clone()).await {
+            Ok(server) => break server,
+            Err(_) if tries < 100 => {
+                tries += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            Err(error) => panic!("{addr} not free again: {error}"),
+        }
+    };
     Fixture {
         server,
         home: fx.home,

@@ -11,6 +11,7 @@ use crate::domain::changes::Since;
 use crate::local_files;
 use crate::store::{HistoryDay, MAX_GROUPS, SnapshotKey, past_the_limit};
 use chrono::NaiveDate;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// The most read (and written) of one day's file: a group takes about 50
@@ -90,12 +91,25 @@ impl Cache {
         today: NaiveDate,
         keep_days: u32,
     ) -> Result<PathBuf, CacheError> {
-        let path = self.history_path(&history.key, history.day);
-        let written =
-            self.write_file(path, HISTORY_SIZE_LIMIT, |writer| history.write_to(writer))?;
-        let kept = self.history_days(&history.key);
+        let write = |writer: &mut dyn Write| history.write_to(writer);
+        self.write_history_with(&history.key, history.day, today, keep_days, write)
+    }
+
+    /// [`Self::write_history`] of the day `write` writes (`store::write_day`
+    /// of `store::encode_day`: the digests made one at a time).
+    pub fn write_history_with(
+        &self,
+        key: &SnapshotKey,
+        day: NaiveDate,
+        today: NaiveDate,
+        keep_days: u32,
+        write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    ) -> Result<PathBuf, CacheError> {
+        let path = self.history_path(key, day);
+        let written = self.write_file(path, HISTORY_SIZE_LIMIT, write)?;
+        let kept = self.history_days(key);
         for day in past_the_limit(&kept, today, keep_days) {
-            let old = self.history_path(&history.key, day);
+            let old = self.history_path(key, day);
             match std::fs::remove_file(&old) {
                 Ok(()) => {
                     tracing::info!(path = %old.display(), "history day past the limit removed")

@@ -204,7 +204,7 @@ impl<'b> Digester<'b> {
     }
 }
 
-/// The digests of `groups`, sorted by id, each id once (the first given).
+/// The digests of `groups`, sorted by id, each id once.
 pub fn digests(groups: impl IntoIterator<Item = impl AsRef<Group>>, zone: Zone) -> Vec<Digest> {
     let mut digester = Digester::new(zone);
     let mut digests: Vec<Digest> = (groups.into_iter())
@@ -214,9 +214,11 @@ pub fn digests(groups: impl IntoIterator<Item = impl AsRef<Group>>, zone: Zone) 
     digests
 }
 
-/// `digests` sorted by id, each id once (the first of a repeated one).
+/// `digests` sorted by id, each id once (one of a repeated one: a walk
+/// holds each group once). Unstable: the stable sort's scratch space is
+/// 8 MB of 100,000 digests, a quarter of the comparison's budget.
 pub fn sort_by_id(digests: &mut Vec<Digest>) {
-    digests.sort_by_key(|digest| digest.id);
+    digests.sort_unstable_by_key(|digest| digest.id);
     digests.dedup_by_key(|digest| digest.id);
 }
 

@@ -4,19 +4,24 @@
 //!
 //! Like the snapshot, a day's file names whose it is (its [`SnapshotKey`])
 //! inside and never holds a token (a digest has no field for one). Binary,
-//! not JSON: about 50 bytes a group (ids as differences from the one
-//! before, numbers as variable-length integers, each course's name once),
-//! so a week of a 100,000-group centre is some 35 MB (BENCHMARKS.md). Every
-//! length and count read is checked before it is used, and a checksum
-//! ends the file: a file cut short, grown or scribbled on is refused,
-//! never half read.
+//! not JSON: about 55 bytes a group (ids as differences from the one
+//! before, numbers as variable-length integers, each course's name once,
+//! where a group first names it, so that a day is written a digest at a
+//! time),
+//! so the 8 days of a 100,000-group centre at `history_days = 7` are some
+//! 44 MB (BENCHMARKS.md). Every length and count read is checked before it
+//! is used, and a checksum ends the file: a file cut short, grown or
+//! scribbled on is refused, never half read.
 
 use super::snapshot::SnapshotKey;
 use super::walk::MAX_GROUPS;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use crmdeck_domain::digest::{CourseNames, Days, Digest, Status};
+use std::borrow::Borrow;
+use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 /// The format written; a file of any other version is not read.
 pub const HISTORY_VERSION: u32 = 1;
@@ -76,76 +81,18 @@ impl fmt::Display for HistoryError {
 impl HistoryDay {
     /// The file's bytes.
     pub fn encode(&self) -> Result<Vec<u8>, HistoryError> {
-        if self.digests.len() > MAX_GROUPS {
-            return Err(HistoryError::TooMany);
-        }
-        let mut out = Encoder(Vec::with_capacity(64 + self.digests.len() * 56));
-        out.0.extend_from_slice(MAGIC);
-        out.0.extend_from_slice(&HISTORY_VERSION.to_le_bytes());
-        let key = serde_json::to_string(&self.key).expect("a key serialises");
-        out.text(&key);
-        out.signed(self.day.num_days_from_ce().into());
-        out.signed(self.taken_at.timestamp_millis());
-        // Each course name once; a digest names it by its place + 1.
-        let mut courses: Vec<&str> = Vec::new();
-        let mut places = std::collections::HashMap::new();
-        for name in self.digests.iter().filter_map(|d| d.course.as_deref()) {
-            places.entry(name).or_insert_with(|| {
-                courses.push(name);
-                courses.len()
-            });
-        }
-        out.unsigned(courses.len() as u64);
-        courses.iter().for_each(|name| out.text(name));
-        out.unsigned(self.digests.len() as u64);
-        let mut previous = 0i64;
-        for digest in &self.digests {
-            let flags = [
-                digest.number.get().is_some(),
-                digest.course_id.get().is_some(),
-                digest.start.is_some(),
-                digest.end.is_some(),
-                digest.branch.get().is_some(),
-                digest.starts_on.is_some(),
-                digest.ends_on.is_some(),
-            ];
-            let flags =
-                (flags.iter().enumerate()).fold(0u8, |bits, (at, set)| bits | u8::from(*set) << at);
-            out.0.push(flags);
-            out.signed(digest.id.wrapping_sub(previous));
-            previous = digest.id;
-            out.text(&digest.name);
-            let course = digest.course.as_deref().map_or(0, |name| places[name]);
-            out.unsigned(course as u64);
-            out.0.push(digest.days.bits());
-            out.0.push(digest.status.code());
-            let dates = [digest.starts_on, digest.ends_on]
-                .map(|d| d.map(|d| i64::from(d.num_days_from_ce())));
-            let numbers = [
-                digest.number.get(),
-                digest.course_id.get(),
-                digest.start.map(i64::from),
-                digest.end.map(i64::from),
-                digest.branch.get(),
-            ];
-            numbers
-                .into_iter()
-                .chain(dates)
-                .flatten()
-                .for_each(|n| out.signed(n));
-            out.0.extend_from_slice(&digest.rest.to_le_bytes());
-        }
-        let sum = checksum(&out.0);
-        out.0.extend_from_slice(&sum.to_le_bytes());
-        Ok(out.0)
+        encode_day(
+            &self.key,
+            self.day,
+            self.taken_at,
+            self.digests.len(),
+            &self.digests,
+        )
     }
 
     /// Writes the file's bytes to `writer`.
-    pub fn write_to(&self, mut writer: impl Write) -> io::Result<()> {
-        let bytes = self
-            .encode()
-            .map_err(|why| io::Error::new(io::ErrorKind::InvalidData, why))?;
-        writer.write_all(&bytes)
+    pub fn write_to(&self, writer: impl Write) -> io::Result<()> {
+        write_day(writer, self.encode())
     }
 
     /// The day `bytes` hold, when they are `key`'s history of `day`.
@@ -178,11 +125,8 @@ impl HistoryDay {
         }
         let taken_at = DateTime::from_timestamp_millis(input.signed()?)
             .ok_or(HistoryError::Unreadable("a time out of range"))?;
-        let course_count = input.count()?;
         let mut names = CourseNames::default();
-        let courses = (0..course_count)
-            .map(|_| Ok(names.one(input.text()?)))
-            .collect::<Result<Vec<_>, HistoryError>>()?;
+        let mut courses = Vec::new();
         let count = input.count()?;
         let mut digests = Vec::with_capacity(count);
         let mut previous = 0i64;
@@ -197,9 +141,13 @@ impl HistoryDay {
             let name = input.text()?.into();
             let course = match input.unsigned()? {
                 0 => None,
+                // One past those before: its name follows, here only.
+                place if place == courses.len() as u64 + 1 => {
+                    courses.push(names.one(input.text()?));
+                    courses.last().cloned()
+                }
                 place => Some(
-                    courses
-                        .get(place as usize - 1)
+                    (courses.get(place as usize - 1))
                         .ok_or(HistoryError::Unreadable("a course out of range"))?
                         .clone(),
                 ),
@@ -254,6 +202,60 @@ impl HistoryDay {
     }
 }
 
+/// The bytes of `key`'s history of `day`, taken at `taken_at`: `count`
+/// digests, sorted by id with each id once, made one at a time (the
+/// dashboard's 100,000 groups need not all be digests at once). Refused
+/// (never a file the reader would refuse): more than [`MAX_GROUPS`], ids
+/// out of order or repeated, another count than `count`.
+pub fn encode_day<D: Borrow<Digest>>(
+    key: &SnapshotKey,
+    day: NaiveDate,
+    taken_at: DateTime<Utc>,
+    count: usize,
+    digests: impl IntoIterator<Item = D>,
+) -> Result<Vec<u8>, HistoryError> {
+    if count > MAX_GROUPS {
+        return Err(HistoryError::TooMany);
+    }
+    let mut out = Encoder(Vec::with_capacity(64 + count * 56));
+    out.0.extend_from_slice(MAGIC);
+    out.0.extend_from_slice(&HISTORY_VERSION.to_le_bytes());
+    let key = serde_json::to_string(key).expect("a key serialises");
+    out.text(&key);
+    out.signed(day.num_days_from_ce().into());
+    out.signed(taken_at.timestamp_millis());
+    out.unsigned(count as u64);
+    // A course's name is written where a digest first names it (its place
+    // one past those before); later digests name it by its place.
+    let mut places: HashMap<Arc<str>, u64> = HashMap::new();
+    let mut previous: Option<i64> = None;
+    let mut written = 0;
+    for digest in digests {
+        let digest = digest.borrow();
+        if previous.is_some_and(|previous| previous >= digest.id) {
+            return Err(HistoryError::Unreadable("its groups are not in order"));
+        }
+        written += 1;
+        out.digest(digest, previous.unwrap_or(0), &mut places);
+        previous = Some(digest.id);
+    }
+    if written != count {
+        return Err(HistoryError::Unreadable(
+            "another count of groups than it says",
+        ));
+    }
+    let sum = checksum(&out.0);
+    out.0.extend_from_slice(&sum.to_le_bytes());
+    Ok(out.0)
+}
+
+/// Writes `encoded` (the bytes of a day, or why there are none: an
+/// `InvalidData` error holding the [`HistoryError`]) to `writer`.
+pub fn write_day(mut writer: impl Write, encoded: Result<Vec<u8>, HistoryError>) -> io::Result<()> {
+    let bytes = encoded.map_err(|why| io::Error::new(io::ErrorKind::InvalidData, why))?;
+    writer.write_all(&bytes)
+}
+
 /// The days of `kept` past the limit: older than `keep` days before
 /// `today` (`today` and the `keep` days before it stay).
 pub fn past_the_limit(kept: &[NaiveDate], today: NaiveDate, keep: u32) -> Vec<NaiveDate> {
@@ -274,6 +276,52 @@ fn checksum(bytes: &[u8]) -> u64 {
 struct Encoder(Vec<u8>);
 
 impl Encoder {
+    fn digest(&mut self, digest: &Digest, previous: i64, places: &mut HashMap<Arc<str>, u64>) {
+        let flags = [
+            digest.number.get().is_some(),
+            digest.course_id.get().is_some(),
+            digest.start.is_some(),
+            digest.end.is_some(),
+            digest.branch.get().is_some(),
+            digest.starts_on.is_some(),
+            digest.ends_on.is_some(),
+        ];
+        let flags =
+            (flags.iter().enumerate()).fold(0u8, |bits, (at, set)| bits | u8::from(*set) << at);
+        self.0.push(flags);
+        self.signed(digest.id.wrapping_sub(previous));
+        self.text(&digest.name);
+        match &digest.course {
+            None => self.unsigned(0),
+            Some(name) => match places.get(name) {
+                Some(place) => self.unsigned(*place),
+                None => {
+                    let place = places.len() as u64 + 1;
+                    places.insert(name.clone(), place);
+                    self.unsigned(place);
+                    self.text(name);
+                }
+            },
+        }
+        self.0.push(digest.days.bits());
+        self.0.push(digest.status.code());
+        let dates =
+            [digest.starts_on, digest.ends_on].map(|d| d.map(|d| i64::from(d.num_days_from_ce())));
+        let numbers = [
+            digest.number.get(),
+            digest.course_id.get(),
+            digest.start.map(i64::from),
+            digest.end.map(i64::from),
+            digest.branch.get(),
+        ];
+        numbers
+            .into_iter()
+            .chain(dates)
+            .flatten()
+            .for_each(|n| self.signed(n));
+        self.0.extend_from_slice(&digest.rest.to_le_bytes());
+    }
+
     /// LEB128.
     fn unsigned(&mut self, mut value: u64) {
         while value >= 0x80 {
@@ -367,7 +415,6 @@ mod tests {
     use super::*;
     use crmdeck_domain::digest::digests;
     use crmdeck_model::{Course, DateField, DaysCode, Group, GroupStatus, LessonTime};
-    use std::sync::Arc;
 
     /// A key of `profile`.
     fn key(profile: &str) -> SnapshotKey {
@@ -492,6 +539,32 @@ mod tests {
             Err(HistoryError::Version(9))
         );
         assert!(HistoryDay::decode(b"{\"json\": true}", &key("ops"), day("2026-11-26")).is_err());
+    }
+
+    #[test]
+    fn a_day_made_a_digest_at_a_time_is_refused_out_of_order_or_miscounted() {
+        let written = history(6);
+        let (key, day, at) = (&written.key, written.day, written.taken_at);
+        let streamed = encode_day(key, day, at, 6, written.digests.iter().cloned());
+        assert_eq!(streamed, written.encode());
+        let mut twice = written.digests.clone();
+        twice.push(twice[5].clone());
+        let refused = encode_day(key, day, at, 7, &twice).unwrap_err();
+        assert_eq!(
+            refused,
+            HistoryError::Unreadable("its groups are not in order")
+        );
+        let reversed = written.digests.iter().rev();
+        assert!(encode_day(key, day, at, 6, reversed).is_err());
+        assert!(encode_day(key, day, at, 5, &written.digests).is_err());
+        assert_eq!(
+            encode_day(key, day, at, MAX_GROUPS + 1, &written.digests),
+            Err(HistoryError::TooMany)
+        );
+        let mut sink = Vec::new();
+        let error = write_day(&mut sink, Err(HistoryError::TooMany)).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(sink.is_empty());
     }
 
     #[test]
