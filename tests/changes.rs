@@ -174,3 +174,14 @@ async fn the_cache_off_is_no_history_and_exit_2() {
     let wrong = fx.run(&["changes", "--since", "tomorrow"]).await;
     assert_failed(&wrong, 2, "not a baseline");
 }
+
+#[tokio::test]
+async fn the_day_groups_all_keeps_is_the_baseline_changes_reads() {
+    let fx = fixture_with(centre(60)).await;
+    let walked = fx.run(&["groups", "--all", "--format", "json"]).await;
+    assert_eq!(walked.status.code(), Some(0), "{}", stderr(&walked));
+    assert_eq!(history_files(&fx), 1);
+    let same = fx.run(&["changes", "--since", "last"]).await;
+    assert_eq!(same.status.code(), Some(0), "{}", stderr(&same));
+    assert_eq!((stdout(&same).as_str(), stderr(&same).as_str()), ("", ""));
+}
