@@ -14,7 +14,7 @@
 # 1. builds the release binary (`cargo build --release`) and keeps a copy:
 #    `cargo bench` rebuilds release/crmdeck with the dev-dependencies'
 #    features, which is not the binary people run;
-# 2. runs the micro benches: every [[bench]] of Cargo.toml but e2e and soak
+# 2. runs the micro benches: every [[bench]] of Cargo.toml but e2e, soak and changes
 #    (divan); their budgets are read from divan's medians, each a median of
 #    ratios of rounds (min and max shown), each round's ratio from its own
 #    medians (a round is one run of the bench, a few seconds: the load of
@@ -34,6 +34,10 @@
 #    (issue 23; see "the floor" below);
 # 5. the soak (benches/soak.rs): 8 simulated hours of auto-refresh every
 #    10 s against the demo with faults; RSS growth ≤ 2 MB.
+# 6. what changed (benches/changes.rs, issue 28): the comparison with the
+#    baseline at 10,000 to 100,000 groups (≤ 15 ms at 10,000, ≤ 150 ms and
+#    ≤ 30 MB at 100,000) and the history's size at 7 days (≤ 10 MB at
+#    10,000, ≤ 100 MB at 100,000).
 # Exits 0 when every budget is met, 1 when one is missed, 2 when a stage
 # could not run. Needs bash, cargo, curl, awk, sed and Linux's /proc.
 set -euo pipefail
@@ -123,7 +127,7 @@ walk_pages=$(( (walk_groups + walk_per_page - 1) / walk_per_page ))
 walk_round_trips=$(( 1 + 1 + (walk_pages - 1 + walk_in_flight - 1) / walk_in_flight ))
 walk_floor_ms=$(( walk_round_trips * walk_latency_ms ))
 
-echo "== 1/5 release build: cargo build --release" >&2
+echo "== 1/6 release build: cargo build --release" >&2
 cargo build --release --bin crmdeck >&2
 # Copied then renamed: a copy still running from an earlier run stays as it is.
 cp "$target_dir/release/crmdeck" "$out/crmdeck.new"
@@ -132,11 +136,11 @@ mv -f "$out/crmdeck.new" "$out/crmdeck"
 micro=$(awk '
     /^\[\[bench\]\]/ { in_bench = 1; next }
     /^\[/ { in_bench = 0 }
-    in_bench && /^name *=/ { gsub(/^name *= *"|".*$/, ""); if ($0 != "e2e" && $0 != "soak") print }
+    in_bench && /^name *=/ { gsub(/^name *= *"|".*$/, ""); if ($0 != "e2e" && $0 != "soak" && $0 != "changes") print }
 ' Cargo.toml)
 bench_args=()
 for name in $micro; do bench_args+=(--bench "$name"); done
-echo "== 2/5 micro benches: cargo bench ${bench_args[*]}" >&2
+echo "== 2/6 micro benches: cargo bench ${bench_args[*]}" >&2
 if ! cargo bench "${bench_args[@]}" | tee "$out/micro.txt" >&2; then
     echo "bench.sh: the micro benches did not run" >&2
     exit 2
@@ -147,7 +151,7 @@ fi
 decode_rounds=${DECODE_ROUNDS:-5}
 decode_ratios=()
 for round in $(seq "$decode_rounds"); do
-    echo "== 2/5 decode, round $round of $decode_rounds: cargo bench --bench decode" >&2
+    echo "== 2/6 decode, round $round of $decode_rounds: cargo bench --bench decode" >&2
     cargo bench --bench decode > "$out/decode-$round.txt"
     while read -r size ratio; do
         decode_ratios+=("$size $ratio")
@@ -160,7 +164,7 @@ done
 render_rounds=${RENDER_ROUNDS:-5}
 render_ratios=()
 for round in $(seq "$render_rounds"); do
-    echo "== 2/5 render, round $round of $render_rounds: cargo bench --bench render -- draw_groups_tab" >&2
+    echo "== 2/6 render, round $round of $render_rounds: cargo bench --bench render -- draw_groups_tab" >&2
     cargo bench --bench render -- draw_groups_tab > "$out/render-$round.txt"
     ratio=$(medians "$out/render-$round.txt" | awk '
         $1 == "render" && $2 == "draw_groups_tab" && $3 == "20" { a = $5 }
@@ -169,11 +173,11 @@ for round in $(seq "$render_rounds"); do
     [ -n "$ratio" ] && render_ratios+=("$ratio")
 done
 
-echo "== 3/5 end-to-end: cargo bench --bench e2e -- $out/crmdeck" >&2
+echo "== 3/6 end-to-end: cargo bench --bench e2e -- $out/crmdeck" >&2
 e2e_status=0
 cargo bench --bench e2e -- "${e2e_args[@]}" "$out/crmdeck" > "$out/e2e.txt" || e2e_status=$?
 
-echo "== 4/5 groups --all of a 2,000-group branch, pages of 20, 150 ms latency" >&2
+echo "== 4/6 groups --all of a 2,000-group branch, pages of 20, 150 ms latency" >&2
 # A home of its own: the runs read no config and write their logs there.
 walk_home=$(mktemp -d)
 walk_env=(env HOME="$walk_home" XDG_CONFIG_HOME="$walk_home/config" XDG_STATE_HOME="$walk_home/state")
@@ -279,17 +283,23 @@ ratio=$(awk -v ms="$walk_median" -v floor="$walk_floor_ms" 'BEGIN { printf "%.2f
 met=$(awk -v r="$ratio" -v at_most="$walk_over_floor" 'BEGIN { print (r <= at_most ? "yes" : "**NO**") }')
 row "groups --all ÷ its floor (median of 3)" "$ratio" "≤ $walk_over_floor" "$met"
 
-echo "== 5/5 soak: cargo bench --bench soak" >&2
-soak_status=0
-cargo bench --bench soak > "$out/soak.txt" || soak_status=$?
-echo
-echo "Soak (8 simulated hours):"
-echo
-cat "$out/soak.txt"
-if [ "$soak_status" -eq 1 ]; then missed=1; elif [ "$soak_status" -ne 0 ]; then
-    echo "bench.sh: the soak did not run (exit $soak_status)" >&2
-    exit 2
-fi
+# A bench that prints its own table and exits 1 when it misses a budget:
+# the stage's label, the bench's name, the table's title.
+own_table() {
+    local stage=$1 name=$2 title=$3 status=0
+    echo "== $stage: cargo bench --bench $name" >&2
+    cargo bench --bench "$name" > "$out/$name.txt" || status=$?
+    echo
+    echo "$title:"
+    echo
+    cat "$out/$name.txt"
+    if [ "$status" -eq 1 ]; then missed=1; elif [ "$status" -ne 0 ]; then
+        echo "bench.sh: the $name bench did not run (exit $status)" >&2
+        exit 2
+    fi
+}
+own_table "5/6 soak" soak "Soak (8 simulated hours)"
+own_table "6/6 what changed" changes "What changed (issue 28)"
 
 if [ "$e2e_status" -ne 0 ] && [ "$e2e_status" -ne 1 ]; then
     echo "bench.sh: the end-to-end bench did not run (exit $e2e_status)" >&2

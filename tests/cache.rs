@@ -1,5 +1,5 @@
 //! The snapshot cache through the real binary over real HTTP: `groups
-//! --all` leaves a snapshot after a complete walk only, `info` names it
+//! --all` leaves a snapshot (and the history's day) after a complete walk only, `info` names it
 //! and its age, `--no-cache` and `cache = false` leave none, `cache
 //! clear` removes them and says which.
 
@@ -19,12 +19,23 @@ fn five_pages() -> DemoOptions {
     }
 }
 
-/// The files in the home's cache folder (`$HOME/.cache/crmdeck`).
+/// The snapshot files in the home's cache folder (`$HOME/.cache/crmdeck`).
 fn snapshots(fx: &Fixture) -> Vec<PathBuf> {
+    files_named(fx, "snapshot-")
+}
+
+/// The files in the home's cache folder whose names start with `prefix`.
+fn files_named(fx: &Fixture, prefix: &str) -> Vec<PathBuf> {
     let dir = fx.home.path().join(".cache/crmdeck");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| entries.map(|e| e.unwrap().path()).collect())
         .unwrap_or_default();
+    files.retain(|file| {
+        file.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with(prefix)
+    });
     files.sort();
     files
 }
@@ -46,6 +57,10 @@ async fn a_complete_walk_leaves_a_snapshot_info_names_and_clear_removes() {
     assert_eq!(groups.len(), 100);
     let files = snapshots(&fx);
     assert_eq!(files.len(), 1, "{files:?}");
+    // And the history's day of the walk (issue 28).
+    let days = files_named(&fx, "history-");
+    assert_eq!(days.len(), 1, "{days:?}");
+    let history = days[0].file_name().unwrap().to_str().unwrap();
     let text = std::fs::read_to_string(&files[0]).unwrap();
     let snapshot: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(snapshot["version"], 1);
@@ -78,7 +93,7 @@ async fn a_complete_walk_leaves_a_snapshot_info_names_and_clear_removes() {
 
     let cleared = fx.text(&["cache", "clear"]).await;
     let name = files[0].file_name().unwrap().to_str().unwrap();
-    assert_contains(&cleared, &["removed 1 file from ", name]);
+    assert_contains(&cleared, &["removed 2 files from ", name, history]);
     assert!(snapshots(&fx).is_empty());
     assert_contains(&fx.text(&["cache", "clear"]).await, &["no snapshot in"]);
 }
@@ -93,7 +108,10 @@ async fn a_walk_with_pages_missing_leaves_no_snapshot() {
         .list(&["groups", "--all", "--partial", "--format", "json"])
         .await;
     assert_eq!(groups.len(), 80);
-    assert!(snapshots(&fx).is_empty());
+    assert!(
+        files_named(&fx, "").is_empty(),
+        "no snapshot, no history day"
+    );
 }
 
 #[tokio::test]
@@ -101,7 +119,10 @@ async fn no_cache_and_cache_false_read_and_write_nothing() {
     let fx = fixture_with(five_pages()).await;
     fx.list(&["groups", "--all", "--no-cache", "--format", "json"])
         .await;
-    assert!(snapshots(&fx).is_empty());
+    assert!(
+        files_named(&fx, "").is_empty(),
+        "no snapshot, no history day"
+    );
     let cache = info_cache(&fx, &["--no-cache"]).await;
     assert_eq!(cache["enabled"], false);
     assert_eq!(cache["snapshot"], Value::Null);
@@ -127,6 +148,7 @@ async fn two_crmdecks_writing_at_once_leave_one_whole_snapshot() {
     // One file, no temporary file left, and it reads as a whole snapshot.
     let files = snapshots(&fx);
     assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(files_named(&fx, ".").len(), 0, "a temporary file left");
     let snapshot: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
     assert_eq!(snapshot["groups"].as_array().unwrap().len(), 100);
     assert!(info_cache(&fx, &[]).await["taken_at"].is_string());

@@ -52,17 +52,42 @@ impl Walked {
     }
 }
 
+/// What a command does when pages are still missing after their retry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Missing {
+    /// It fails, naming them: nothing printed (`--partial` would print).
+    Fail,
+    /// The groups read are given, with a warning naming the missing pages.
+    Partial,
+    /// It fails, naming them: what changed cannot be told without them
+    /// (`changes`, which has no `--partial`).
+    Untold,
+}
+
+impl Missing {
+    /// What the failure says after the missing pages (`cut`: the walk
+    /// stopped at the ceiling of groups).
+    fn consequence(self, cut: bool) -> &'static str {
+        match (self, cut) {
+            (Self::Untold, _) => "what changed cannot be told without them: rerun",
+            (_, false) => "nothing printed: rerun, or add --partial to print the groups read",
+            (_, true) => "nothing printed: add --partial to print the groups read",
+        }
+    }
+}
+
 /// Every page of `branch_id`, read with concurrent requests; a live
 /// progress line when stderr is a terminal and a summary line on stderr at
 /// the end. Pages that fail are asked once more (only those); pages still
-/// missing then fail the command, unless `partial`: the groups read are
-/// then given with a warning naming the missing pages.
+/// missing then fail the command, unless [`Missing::Partial`]: the groups
+/// read are then given with a warning naming the missing pages.
 pub(super) async fn all_pages(
     session: &Session,
     branch_id: Option<i64>,
     per_page: u32,
-    partial: bool,
+    missing_pages: Missing,
 ) -> Result<Walked, CliError> {
+    let partial = missing_pages == Missing::Partial;
     let live = chatter::live();
     let mut spill = Spill::new()?;
     let mut spilled = Ok(());
@@ -108,16 +133,14 @@ pub(super) async fn all_pages(
         };
         let what = format!("{}{of} missing: {causes}", page_list(&pages));
         if !partial {
-            return Err(CliError::PagesMissing(format!(
-                "{what}; nothing printed: rerun, or add --partial to print the groups read"
-            )));
+            let consequence = missing_pages.consequence(false);
+            return Err(CliError::PagesMissing(format!("{what}; {consequence}")));
         }
         chatter::warn(&format!("{what}; the groups of the other pages follow"));
     }
     if let (Some(cut), false) = (warnings.iter().find(|w| w.is_cut_short()), partial) {
-        return Err(CliError::PagesMissing(format!(
-            "{cut}; nothing printed: add --partial to print the groups read"
-        )));
+        let consequence = missing_pages.consequence(true);
+        return Err(CliError::PagesMissing(format!("{cut}; {consequence}")));
     }
     for warning in warnings {
         chatter::warn(&warning.to_string());

@@ -5,6 +5,7 @@ use crate::demo::{
     DEFAULT_CHANGES_EVERY, DEFAULT_GROUPS, ENV_CHANGES_EVERY, ENV_GROUPS, ENV_MAX_PER_PAGE,
     MAX_CHANGES_EVERY, MAX_GROUPS, MAX_PER_PAGE,
 };
+use crate::domain::changes::Since;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::today::{At, parse_at_or_time};
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
@@ -137,6 +138,18 @@ pub enum Command {
                             Without --branch (and no branch_id in the config): every branch.\n\
                             Groups whose days or times cannot be read are listed last (cannot_place).")]
     Today(TodayArgs),
+    /// What changed since an earlier complete walk: new, changed, archived, gone groups
+    #[command(after_help = "Examples:\n  crmdeck changes\n  \
+                            crmdeck changes --since mon --branch 2 --format csv\n  \
+                            crmdeck changes --since last --filter python\n\
+                            The centre is walked now and compared with the history kept beside the\n\
+                            snapshot (history_days in the config). Nothing is printed and the exit\n\
+                            is 0 when nothing changed; the changes and 1 when something did; 2 when\n\
+                            it cannot tell (no baseline, pages missing, the server or the network).\n\
+                            In a crontab, where any output is mailed, this mails the changes only:\n  \
+                            MAILTO=ops@example.uz\n  \
+                            30 7 * * *  crmdeck changes --since yesterday --format table -q || true")]
+    Changes(ChangesArgs),
     /// List the centre's branches (id and name)
     #[command(after_help = "Example:\n  crmdeck branches --format csv > branches.csv")]
     Branches,
@@ -197,7 +210,7 @@ pub enum Command {
 
 #[derive(Debug, Clone, Copy, Subcommand)]
 pub enum CacheAction {
-    /// Remove every snapshot (of every profile) and say which
+    /// Remove every snapshot and history file (of every profile) and say which
     Clear,
 }
 
@@ -276,6 +289,23 @@ pub struct TodayArgs {
     /// Uzbek names too), parts of the day (evening), times on the start
     /// (17:00, >=17, 17-20), branch:, course:, status:, days: (see the
     /// README's "Query language")
+    #[arg(long, value_name = "QUERY")]
+    pub filter: Option<String>,
+}
+
+#[derive(Debug, Clone, ClapArgs)]
+pub struct ChangesArgs {
+    /// The baseline: yesterday, last (the previous complete walk, today's
+    /// too), a date (YYYY-MM-DD) or a weekday (mon: the most recent before
+    /// today) [default: the last complete walk of an earlier day]
+    #[arg(long, value_name = "WHEN")]
+    pub since: Option<Since>,
+    /// The branch: its id or name, as for `groups` (default: branch_id from
+    /// the config, else every branch)
+    #[arg(long, value_name = "ID|NAME")]
+    pub branch: Option<String>,
+    /// Only the changes of groups that meet QUERY, the dashboard's `/`
+    /// query (see the README's "Query language")
     #[arg(long, value_name = "QUERY")]
     pub filter: Option<String>,
 }

@@ -1,15 +1,18 @@
-//! `crmdeck cache clear`, the snapshot `groups --all` leaves after a
-//! complete walk, and what `info` says of the cache.
+//! `crmdeck cache clear`, the snapshot and the history's day `groups
+//! --all` leaves after a complete walk (the day `changes` keeps too), and
+//! what `info` says of the cache.
 
 use super::all_pages::Walked;
 use super::branch::BranchList;
 use crate::cache::Cache;
 use crate::config;
+use crate::domain::changes::centre_day;
+use crate::domain::digest::{Digest, Digester, sort_by_id};
 use crate::domain::zone::Zone;
 use crate::model::{Branch, Group, Me, Plugin};
 use crate::present::format::as_of;
 use crate::session::{Session, optional};
-use crate::store::Snapshot;
+use crate::store::{HistoryDay, Snapshot, SnapshotKey};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -63,14 +66,16 @@ pub(super) async fn extras(session: &Session, branches: &BranchList<'_>) -> Extr
 }
 
 /// Writes the snapshot of `branch` after a complete walk, its groups read
-/// from the walk's spill file one at a time; a failure is a warning (the
-/// groups are printed all the same).
+/// from the walk's spill file one at a time, and their digests (times in
+/// `zone`, made in the same pass) as the history's day; a failure is a
+/// warning (the groups are printed all the same).
 pub(super) fn save(
     session: &Session,
     cache: &Cache,
     branch: Option<i64>,
     walked: &mut Walked,
     extras: Extras,
+    zone: Zone,
 ) {
     let key = session.snapshot_key(branch);
     if key.account.is_none() {
@@ -84,14 +89,57 @@ pub(super) fn save(
     } = extras;
     let groups = std::iter::empty::<Group>();
     let snapshot = Snapshot::new(key, Utc::now(), groups, branches, plugins, centre);
+    let mut digester = Digester::new(zone);
+    let mut digests = Vec::new();
     let written = cache.write_with(&snapshot.key, |writer| {
-        snapshot.write_with_groups(writer, |each| walked.each(|group| each(&group)))
+        snapshot.write_with_groups(writer, |each| {
+            walked.each(|group| {
+                digests.push(digester.digest(&group));
+                each(&group)
+            })
+        })
     });
     match written {
         Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
         Err(error) => {
             tracing::warn!(%error, "snapshot not written");
             super::chatter::warn(&format!("snapshot not written: {error}"));
+            return;
+        }
+    }
+    sort_by_id(&mut digests);
+    let history_days = session.config.history_days;
+    keep_day(
+        cache,
+        snapshot.key,
+        snapshot.taken_at,
+        digests,
+        zone,
+        history_days,
+    );
+}
+
+/// Keeps a complete walk's `digests`, taken at `at`, as the history's day
+/// of `key` (its centre day in `zone`); a failure is a warning.
+pub(super) fn keep_day(
+    cache: &Cache,
+    key: SnapshotKey,
+    at: DateTime<Utc>,
+    digests: Vec<Digest>,
+    zone: Zone,
+    history_days: u32,
+) {
+    let day = HistoryDay {
+        key,
+        day: centre_day(at, &zone),
+        taken_at: at,
+        digests,
+    };
+    match cache.write_history(&day, centre_day(Utc::now(), &zone), history_days) {
+        Ok(path) => tracing::info!(path = %path.display(), "history day written"),
+        Err(error) => {
+            tracing::warn!(%error, "history day not written");
+            super::chatter::warn(&format!("history day not written: {error}"));
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `crmdeck groups`: one page, or every page with `--all`.
 
-use super::all_pages::all_pages;
+use super::all_pages::{Missing, all_pages};
 use super::args::GroupsArgs;
 use super::branch::{self, BranchList};
 use super::filter::{GroupFilter, keep};
@@ -32,20 +32,24 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
     if args.all {
         let per_page = args.per_page.unwrap_or(WALK_PER_PAGE);
         let snapshots = session.cache();
+        let missing = match args.partial {
+            true => Missing::Partial,
+            false => Missing::Fail,
+        };
         // The rest of the snapshot is asked for while the pages come.
-        let (walked, extras) = tokio::join!(
-            all_pages(session, branch_id, per_page, args.partial),
-            async {
+        let (walked, extras) =
+            tokio::join!(all_pages(session, branch_id, per_page, missing), async {
                 match snapshots {
                     Some(_) => Some(cache::extras(session, &branch_list).await),
                     None => None,
                 }
-            }
-        );
+            });
         let mut walked = walked?;
-        // Only a complete walk is a snapshot: never one with pages missing.
+        // Only a complete walk is a snapshot and a history day: never one
+        // with pages missing.
         if let (Some(snapshots), Some(extras), true) = (snapshots, extras, walked.is_complete()) {
-            cache::save(session, &snapshots, branch_id, &mut walked, extras);
+            let (zone, _) = session.zone().await;
+            cache::save(session, &snapshots, branch_id, &mut walked, extras, zone);
         }
         let table = table_format(session, &branch_list).await;
         let filter = GroupFilter::new(args.filter.as_deref(), &table.0, &table.1);

@@ -6,6 +6,7 @@ pub mod args;
 mod branch;
 mod branches;
 mod cache;
+mod changes;
 mod chatter;
 mod demo_server;
 mod filter;
@@ -70,17 +71,27 @@ pub enum CliError {
     /// network, missing pages), so cron tells it from findings (1).
     #[error("the check did not run: {0}")]
     CheckFailed(Box<CliError>),
+    /// Exit 1: `changes` found some; `report` is for stdout.
+    #[error("{summary}")]
+    Changes { report: String, summary: String },
+    /// Exit 2: `changes` could not tell what changed (no baseline, the
+    /// server, the network, missing pages), so cron tells it from changes (1).
+    #[error("could not tell what changed: {0}")]
+    Untold(String),
 }
 
 impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
-            Self::Usage(_) | Self::Config(_) | Self::CheckFailed(_) => ExitCode::from(2),
+            Self::Usage(_) | Self::Config(_) | Self::CheckFailed(_) | Self::Untold(_) => {
+                ExitCode::from(2)
+            }
             Self::Api(_)
             | Self::OutcomeUnknown(_)
             | Self::NotOffered { .. }
             | Self::PagesMissing(_)
             | Self::Findings { .. }
+            | Self::Changes { .. }
             | Self::Io(_) => ExitCode::from(1),
         }
     }
@@ -116,7 +127,7 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
         // `crmdeck groups | head`: the reader left, which is no failure.
         Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            if let CliError::Findings { report, .. } = &error {
+            if let CliError::Findings { report, .. } | CliError::Changes { report, .. } = &error {
                 // The findings are the output; the count goes to stderr.
                 if print(report).is_err() {
                     return error.exit_code();
@@ -181,6 +192,17 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             })?
         }
         Command::Today(args) => today::run(&open(global, log).await?, format, &args).await?,
+        Command::Changes(args) => {
+            let told = async { changes::run(&open(global, log).await?, format, &args).await };
+            // Whatever keeps it from telling exits 2, apart from changes' 1.
+            told.await.map_err(|error| match error {
+                CliError::Changes { .. }
+                | CliError::Usage(_)
+                | CliError::Config(_)
+                | CliError::Untold(_) => error,
+                other => CliError::Untold(other.to_string()),
+            })?
+        }
         Command::Branches => branches::run(&open(global, log).await?, format).await?,
         Command::Info => match open(global, log).await {
             Ok(session) => info::run(&session, global.format, log).await,

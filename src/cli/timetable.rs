@@ -1,6 +1,6 @@
 //! `crmdeck timetable`: a branch's week as a text grid, JSON or CSV.
 
-use super::all_pages::all_pages;
+use super::all_pages::{Missing, all_pages};
 use super::args::TimetableArgs;
 use super::branch::{self, BranchList};
 use super::filter::{GroupFilter, keep};
@@ -51,7 +51,7 @@ pub async fn run(
     // A week drawn from part of the groups would mislead: missing pages
     // fail the command.
     let (groups, (zone, _)) = tokio::join!(
-        all_pages(session, Some(branch_id), WALK_PER_PAGE, false),
+        all_pages(session, Some(branch_id), WALK_PER_PAGE, Missing::Fail),
         session.zone()
     );
     let groups = filtered(session, args, groups?.into_groups()?, &zone, None).await;
@@ -89,7 +89,7 @@ async fn check_every_branch(
     let config = &session.config;
     let branch_list = BranchList::new(session);
     let (groups, (zone, _), branches) = tokio::join!(
-        all_pages(session, None, WALK_PER_PAGE, false),
+        all_pages(session, None, WALK_PER_PAGE, Missing::Fail),
         session.zone(),
         branch_list.get()
     );

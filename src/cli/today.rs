@@ -1,7 +1,7 @@
 //! `crmdeck today`: the lessons of a branch (or of every branch) at a
 //! moment, in now / next / later / done, and the groups that cannot be placed.
 
-use super::all_pages::all_pages;
+use super::all_pages::{Missing, all_pages};
 use super::args::TodayArgs;
 use super::branch::{self, BranchList};
 use super::filter::{GroupFilter, keep};
@@ -29,7 +29,7 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     // Today drawn from part of the groups would mislead: missing pages fail
     // the command.
     let (groups, (zone, _), branches) = tokio::join!(
-        all_pages(session, branch_id, WALK_PER_PAGE, false),
+        all_pages(session, branch_id, WALK_PER_PAGE, Missing::Fail),
         session.zone(),
         branch_list.get()
     );

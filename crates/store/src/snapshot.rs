@@ -282,7 +282,7 @@ fn value_elements(value: &Value) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use chrono::{NaiveDate, NaiveTime, TimeZone, Weekday};
     use crmdeck_model::{
@@ -290,7 +290,8 @@ mod tests {
         PluginType, Timestamp,
     };
 
-    fn key() -> SnapshotKey {
+    /// A key of profile `ops` (the history's tests' too).
+    pub(crate) fn key() -> SnapshotKey {
         SnapshotKey {
             profile: Some("ops".into()),
             base_url: "https://crm.example.uz/api".into(),

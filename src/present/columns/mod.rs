@@ -1,5 +1,5 @@
 //! How a record reads as a row of cells: one table of columns per record
-//! kind ([`groups`], [`plugins`], [`lessons`], [`today`], [`findings`], [`installs`], [`branches`],
+//! kind ([`groups`], [`plugins`], [`lessons`], [`today`], [`findings`], [`changes`], [`installs`], [`branches`],
 //! [`facts`], [`keys`]), read by the
 //! dashboard's tables, the command line's tables and CSV. A new column is
 //! one entry in its kind's table.
@@ -10,6 +10,7 @@
 //! line may print it. Texts come out sanitised (see [`crate::sanitize`]).
 
 pub mod branches;
+pub mod changes;
 pub mod facts;
 pub mod findings;
 pub mod groups;

@@ -1,0 +1,192 @@
+//! `crmdeck changes`: the centre walked now against an earlier complete
+//! walk the history kept (issue 28), for cron as `timetable --check` is:
+//! nothing printed and exit 0 when nothing changed, the changes and exit 1
+//! when something did, exit 2 with the reason when it cannot tell (no
+//! baseline, pages missing, the server or the network). A complete walk
+//! is kept as today's day of the history, after the baseline was read.
+
+use super::all_pages::{Missing, all_pages};
+use super::args::ChangesArgs;
+use super::branch::{self, BranchList};
+use super::cache::keep_day;
+use super::groups::WALK_PER_PAGE;
+use super::{CliError, Format, chatter, on_terminal};
+use crate::cache::Baseline;
+use crate::domain::changes::{Since, centre_day, compare};
+use crate::domain::digest::{Digest, Digester, sort_by_id};
+use crate::domain::script::fold;
+use crate::domain::zone::Zone;
+use crate::present::columns::BranchNames;
+use crate::present::columns::changes::{COLUMNS, ChangeFormat, rows};
+use crate::present::columns::table::Table;
+use crate::present::format::counted;
+use crate::session::Session;
+use crate::store::HistoryDay;
+use chrono::{DateTime, NaiveDate, Utc};
+
+pub async fn run(
+    session: &Session,
+    format: Format,
+    args: &ChangesArgs,
+) -> Result<String, CliError> {
+    let config = &session.config;
+    let branch_list = BranchList::new(session);
+    let branch_id = match &args.branch {
+        Some(flag) => Some(branch::resolve(flag, &branch_list).await?),
+        None => config.branch_id,
+    };
+    let Some(cache) = session.cache() else {
+        return Err(CliError::Untold(
+            "the cache is off (cache = false, or --no-cache): no history to compare with".into(),
+        ));
+    };
+    if session.identify().await.is_none() {
+        return Err(CliError::Untold(
+            "who the token is is not known, and no history is kept without it".into(),
+        ));
+    }
+    let key = session.snapshot_key(branch_id);
+    let (zone, _) = session.zone().await;
+    let started = Utc::now();
+    let today = centre_day(started, &zone);
+    let since = args.since.unwrap_or_default();
+    // Read before this walk's day is written over today's.
+    let baseline = cache.baseline(&key, since, today);
+    for ignored in &baseline.ignored {
+        tracing::warn!(%ignored, "history day ignored");
+        chatter::warn(&format!("history day ignored: {ignored}"));
+    }
+    let (walked, branches) = tokio::join!(
+        all_pages(session, branch_id, WALK_PER_PAGE, Missing::Untold),
+        branch_list.get()
+    );
+    let mut walked = walked?;
+    // The names that did not change are the baseline's copies.
+    let shared = baseline.day.as_ref().map_or(&[][..], |day| &day.digests);
+    let mut digester = Digester::sharing(zone, shared);
+    let mut now = Vec::new();
+    walked.each(|group| {
+        now.push(digester.digest(&group));
+        Ok(())
+    })?;
+    sort_by_id(&mut now);
+    let complete = walked.is_complete();
+    let told = match &baseline.day {
+        Some(before) => {
+            let branches = branch::names(branches);
+            let words = ChangeFormat {
+                language: config.language,
+                branches: &branches,
+            };
+            let filter = args.filter.as_deref().unwrap_or_default();
+            tell(before, &now, complete, &words, filter, format, &zone)
+        }
+        None => Err(CliError::Untold(no_baseline(since, today, &baseline))),
+    };
+    if complete {
+        keep_day(&cache, key, started, now, zone, config.history_days);
+    }
+    told
+}
+
+/// The changes from `before` to `now` that `filter` keeps: nothing (and a
+/// note) when there are none, else the report and exit 1.
+fn tell(
+    before: &HistoryDay,
+    now: &[Digest],
+    complete: bool,
+    words: &ChangeFormat,
+    filter: &str,
+    format: Format,
+    zone: &Zone,
+) -> Result<String, CliError> {
+    let comparison = compare(&before.digests, now, complete);
+    let rows = rows(&comparison, &before.digests, now, words, |digest| {
+        passes(filter, digest)
+    });
+    let since = taken(before.taken_at, zone);
+    if rows.is_empty() {
+        chatter::note(&format!("crmdeck: nothing changed since {since}"));
+        return Ok(String::new());
+    }
+    let groups = (rows.iter().map(|row| row.id))
+        .collect::<std::collections::HashSet<_>>()
+        .len();
+    let table = Table::of(COLUMNS, &rows, &(), &BranchNames::new());
+    let report = match format {
+        Format::Table => table.to_text(on_terminal()),
+        Format::Csv => table.to_csv(),
+        Format::Json => table.to_json(),
+    };
+    Err(CliError::Changes {
+        report,
+        summary: format!("{} changed since {since}", counted(groups, "group")),
+    })
+}
+
+/// Whether `digest` passes `--filter`: every word of it, any case, in the
+/// group's name or its course's. A plain filter until the dashboard's
+/// query language can take its place here.
+fn passes(filter: &str, digest: &Digest) -> bool {
+    let text = fold(&format!(
+        "{} {}",
+        digest.name,
+        digest.course.as_deref().unwrap_or_default()
+    ));
+    fold(filter)
+        .split_whitespace()
+        .all(|word| text.contains(word))
+}
+
+/// Why there is no baseline, and what the history holds.
+fn no_baseline(since: Since, today: NaiveDate, baseline: &Baseline) -> String {
+    let asked = match since {
+        Since::EarlierDay => "no complete walk of an earlier day is kept".to_string(),
+        Since::Last => "no complete walk is kept".to_string(),
+        asked => match asked.day_asked(today) {
+            Some(day) => format!("no complete walk of {} is kept", day.format("%a %Y-%m-%d")),
+            None => "no complete walk of that day is kept".to_string(),
+        },
+    };
+    let kept = match baseline.kept.as_slice() {
+        [] => "the history is empty (this walk, when complete, is kept from now on)".to_string(),
+        days => {
+            let days: Vec<String> = days.iter().map(ToString::to_string).collect();
+            format!("the history holds {}", days.join(", "))
+        }
+    };
+    format!("no baseline: {asked}; {kept}")
+}
+
+/// `Thu 2026-11-26 09:12 (Asia/Tashkent)`.
+fn taken(at: DateTime<Utc>, zone: &Zone) -> String {
+    format!(
+        "{} ({zone})",
+        zone.wall_clock(at).format("%a %Y-%m-%d %H:%M")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::digest::Digester;
+    use crate::domain::test_groups::group;
+    use crate::domain::zone::CENTRE_ZONE;
+    use crate::model::{Course, DaysCode};
+    use std::sync::Arc;
+
+    #[test]
+    fn the_filter_wants_every_word_in_the_name_or_the_course_in_any_case() {
+        let mut sent = group(1, DaysCode::MonWedFri, "10:00", "11:00");
+        sent.name = "Python Kids".into();
+        sent.course = Some(Arc::new(Course {
+            name: "Programming".into(),
+            ..Course::default()
+        }));
+        let digest = Digester::new(CENTRE_ZONE).digest(&sent);
+        assert!(passes("", &digest));
+        assert!(passes("python", &digest));
+        assert!(passes("KIDS program", &digest));
+        assert!(!passes("python adults", &digest));
+    }
+}
