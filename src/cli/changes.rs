@@ -9,17 +9,17 @@ use super::all_pages::{Missing, all_pages};
 use super::args::ChangesArgs;
 use super::branch::{self, BranchList};
 use super::cache::keep_day;
+use super::filter::GroupFilter;
 use super::groups::WALK_PER_PAGE;
 use super::{CliError, Format, chatter, on_terminal};
 use crate::cache::Baseline;
 use crate::domain::changes::{Since, centre_day, compare};
 use crate::domain::digest::{Digest, Digester, sort_by_id};
-use crate::domain::script::fold;
 use crate::domain::zone::Zone;
 use crate::present::columns::BranchNames;
 use crate::present::columns::changes::{COLUMNS, ChangeFormat, rows};
 use crate::present::columns::table::Table;
-use crate::present::format::counted;
+use crate::present::format::{RowFormat, counted};
 use crate::session::Session;
 use crate::store::HistoryDay;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -78,8 +78,20 @@ pub async fn run(
                 language: config.language,
                 branches: &branches,
             };
-            let filter = args.filter.as_deref().unwrap_or_default();
-            tell(before, &now, complete, &words, filter, format, &zone)
+            let rows = RowFormat {
+                language: config.language,
+                zone,
+            };
+            let filter = GroupFilter::new(args.filter.as_deref(), &branches, &rows);
+            tell(
+                before,
+                &now,
+                complete,
+                &words,
+                filter.as_ref(),
+                format,
+                &zone,
+            )
         }
         None => Err(CliError::Untold(no_baseline(since, today, &baseline))),
     };
@@ -96,13 +108,13 @@ fn tell(
     now: &[Digest],
     complete: bool,
     words: &ChangeFormat,
-    filter: &str,
+    filter: Option<&GroupFilter>,
     format: Format,
     zone: &Zone,
 ) -> Result<String, CliError> {
     let comparison = compare(&before.digests, now, complete);
     let rows = rows(&comparison, &before.digests, now, words, |digest| {
-        passes(filter, digest)
+        filter.is_none_or(|filter| filter.admits_digest(digest))
     });
     let since = taken(before.taken_at, zone);
     if rows.is_empty() {
@@ -122,20 +134,6 @@ fn tell(
         report,
         summary: format!("{} changed since {since}", counted(groups, "group")),
     })
-}
-
-/// Whether `digest` passes `--filter`: every word of it, any case, in the
-/// group's name or its course's. A plain filter until the dashboard's
-/// query language can take its place here.
-fn passes(filter: &str, digest: &Digest) -> bool {
-    let text = fold(&format!(
-        "{} {}",
-        digest.name,
-        digest.course.as_deref().unwrap_or_default()
-    ));
-    fold(filter)
-        .split_whitespace()
-        .all(|word| text.contains(word))
 }
 
 /// Why there is no baseline, and what the history holds.
@@ -164,29 +162,4 @@ fn taken(at: DateTime<Utc>, zone: &Zone) -> String {
         "{} ({zone})",
         zone.wall_clock(at).format("%a %Y-%m-%d %H:%M")
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::digest::Digester;
-    use crate::domain::test_groups::group;
-    use crate::domain::zone::CENTRE_ZONE;
-    use crate::model::{Course, DaysCode};
-    use std::sync::Arc;
-
-    #[test]
-    fn the_filter_wants_every_word_in_the_name_or_the_course_in_any_case() {
-        let mut sent = group(1, DaysCode::MonWedFri, "10:00", "11:00");
-        sent.name = "Python Kids".into();
-        sent.course = Some(Arc::new(Course {
-            name: "Programming".into(),
-            ..Course::default()
-        }));
-        let digest = Digester::new(CENTRE_ZONE).digest(&sent);
-        assert!(passes("", &digest));
-        assert!(passes("python", &digest));
-        assert!(passes("KIDS program", &digest));
-        assert!(!passes("python adults", &digest));
-    }
 }

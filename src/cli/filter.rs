@@ -1,9 +1,11 @@
-//! `--filter QUERY` of `groups`, `today`, `timetable` (and `changes`): the
+//! `--filter QUERY` of `groups`, `today`, `timetable` and `changes`: the
 //! dashboard's query language (`domain::query`), tested on the same row
 //! the dashboard's filter tests, so a query finds the same groups in both.
 
 use super::chatter;
-use crate::domain::query::{Matcher, Query};
+use crate::domain::digest::Digest;
+use crate::domain::query::{Facts, Matcher, Query};
+use crate::domain::script::fold;
 use crate::model::Group;
 use crate::present::columns::BranchNames;
 use crate::present::columns::groups::screen_row;
@@ -35,6 +37,21 @@ impl GroupFilter {
     /// Whether `group` meets the query.
     pub fn admits(&self, group: &Group) -> bool {
         screen_row(group, &self.format).matches(&self.matcher)
+    }
+
+    /// Whether the group `digest` keeps of (a gone group's, as it was)
+    /// meets the query: its text words in its number, name and course.
+    pub fn admits_digest(&self, digest: &Digest) -> bool {
+        let number = digest
+            .number
+            .get()
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        let course = digest.course.as_deref().unwrap_or_default();
+        let text = fold(&format!("{number} {} {course}", digest.name));
+        let facts = Facts::of_digest(digest);
+        self.matcher
+            .matches(&text, digest.branch.get(), Some(&facts))
     }
 }
 

@@ -5,7 +5,7 @@
 use super::Language;
 use super::weekday::{NameStyle, day_name};
 use crate::domain::query::words::NAMED_SETS;
-use crate::domain::query::{DaySet, LAST_MINUTE, Part, Query, Status, Term, TimeRange};
+use crate::domain::query::{Days, LAST_MINUTE, Part, Query, Status, Term, TimeRange};
 
 /// `query`'s words as read, a `·` apart, days named in `language`.
 pub fn reading(query: &Query, language: Language) -> String {
@@ -37,9 +37,9 @@ fn term_reading(term: &Term, language: Language) -> String {
 
 /// "only Mon Wed Fri (odd days)": the days of a group that meets on
 /// exactly these.
-fn days_reading(set: DaySet, language: Language) -> String {
+fn days_reading(set: Days, language: Language) -> String {
     let names: Vec<&str> = set
-        .days()
+        .iter()
         .map(|day| day_name(day, language, NameStyle::Short))
         .collect();
     let named = NAMED_SETS.iter().find(|(_, named, _)| *named == set);

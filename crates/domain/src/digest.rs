@@ -8,14 +8,14 @@
 //! person compares), days as the set of weekdays met; a value that did not
 //! read as its type (raw text) is `None` there and its text is in the hash.
 
-use chrono::{Datelike, NaiveDate, Timelike, Weekday};
+use chrono::{Datelike, NaiveDate, Timelike};
 use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::clock::time_of_day;
+pub use super::weekday::Days;
 use super::weekday::weekdays;
 use super::zone::Zone;
-use crmdeck_model::weekday::WEEK;
 use crmdeck_model::{DateField, DaysCode, Group, GroupStatus, LessonTime, Timestamp};
 
 /// What is compared of a group.
@@ -60,34 +60,6 @@ impl Number {
 impl From<Option<i64>> for Number {
     fn from(number: Option<i64>) -> Self {
         number.map_or(Self::NONE, Self)
-    }
-}
-
-/// The weekdays a group meets, one bit each (Monday the lowest).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Days(u8);
-
-impl Days {
-    pub fn of(days: &[Weekday]) -> Self {
-        Self(
-            days.iter()
-                .fold(0, |bits, day| bits | 1 << day.num_days_from_monday()),
-        )
-    }
-
-    /// The days from their bits; None for a bit past Sunday.
-    pub fn from_bits(bits: u8) -> Option<Self> {
-        (bits < 1 << 7).then_some(Self(bits))
-    }
-
-    pub fn bits(self) -> u8 {
-        self.0
-    }
-
-    /// Monday to Sunday.
-    pub fn iter(self) -> impl Iterator<Item = Weekday> {
-        WEEK.into_iter()
-            .filter(move |day| self.0 & 1 << day.num_days_from_monday() != 0)
     }
 }
 
@@ -335,7 +307,7 @@ pub fn rest_hash(group: &Group) -> u64 {
 mod tests {
     use super::*;
     use crate::test_groups::group;
-    use chrono::NaiveTime;
+    use chrono::{NaiveTime, Weekday};
     use crmdeck_model::{Course, RawText};
 
     const TASHKENT: Zone = Zone::Named(chrono_tz::Asia::Tashkent);

@@ -3,9 +3,52 @@
 //! `present::weekday`).
 
 use chrono::Weekday;
+use std::borrow::Borrow;
 
 use crmdeck_model::weekday::WEEK;
 use crmdeck_model::{DaysCode, ExactDays};
+
+/// A set of weekdays, one bit each (Monday the lowest): the days a group
+/// meets as the history keeps them and as a query names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Days(u8);
+
+impl Days {
+    /// The API's codes 1 to 4.
+    pub const MON_WED_FRI: Self = Self(0b0010101);
+    pub const TUE_THU_SAT: Self = Self(0b0101010);
+    pub const WEEKEND: Self = Self(0b1100000);
+    pub const EVERY_DAY: Self = Self(0b1111111);
+
+    pub fn of(days: impl IntoIterator<Item = impl Borrow<Weekday>>) -> Self {
+        Self(
+            days.into_iter()
+                .fold(0, |set, day| set | bit(*day.borrow())),
+        )
+    }
+
+    /// The days from their bits; None for a bit past Sunday.
+    pub fn from_bits(bits: u8) -> Option<Self> {
+        (bits < 1 << 7).then_some(Self(bits))
+    }
+
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+
+    pub fn has(self, day: Weekday) -> bool {
+        self.0 & bit(day) != 0
+    }
+
+    /// Monday to Sunday.
+    pub fn iter(self) -> impl Iterator<Item = Weekday> {
+        WEEK.into_iter().filter(move |day| self.has(*day))
+    }
+}
+
+fn bit(day: Weekday) -> u8 {
+    1 << day.num_days_from_monday()
+}
 
 /// The days a group meets, Monday to Sunday, each once. Code 5 takes the
 /// recognised `exact.days`; an unknown code meets on no known day.

@@ -3,8 +3,9 @@
 //! of a keystroke's time over 100,000 rows), the branches a word names
 //! found once, and a row's fields ([`Facts`]) read once when it arrives.
 
-use super::{DaySet, Query, Status, Term, TimeRange};
+use super::{Days, Query, Status, Term, TimeRange};
 use crate::clock::time_of_day;
+use crate::digest::{Digest, Status as DigestStatus};
 use crate::script::fold;
 use crate::weekday::weekdays;
 use crate::zone::Zone;
@@ -16,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 /// What a query's fields look at in a group, read once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Facts {
-    pub days: DaySet,
+    pub days: Days,
     /// The lesson's start in the centre's zone, in minutes of the day.
     pub start: Option<u16>,
     pub status: Option<Status>,
@@ -31,7 +32,7 @@ impl Facts {
         let start = group.lesson_start_time.as_ref();
         let start = start.and_then(|time| time_of_day(time, zone));
         Self {
-            days: DaySet::of(weekdays(&group.days, &group.exact_days)),
+            days: Days::of(weekdays(&group.days, &group.exact_days)),
             start: start.map(|at| (at.hour() * 60 + at.minute()) as u16),
             status: match group.status {
                 GroupStatus::Active => Some(Status::Active),
@@ -43,6 +44,26 @@ impl Facts {
                 .course
                 .as_ref()
                 .map_or_else(Box::default, |course| fold(&course.name).into_boxed_str()),
+        }
+    }
+}
+
+impl Facts {
+    /// The facts of a group as the history keeps it (a gone group's, say).
+    pub fn of_digest(digest: &Digest) -> Self {
+        Self {
+            days: digest.days,
+            start: digest.start,
+            status: match digest.status {
+                DigestStatus::Active => Some(Status::Active),
+                DigestStatus::Archive => Some(Status::Archived),
+                DigestStatus::Other => None,
+            },
+            branch: digest.branch.get(),
+            course: digest
+                .course
+                .as_deref()
+                .map_or_else(Box::default, |course| fold(course).into_boxed_str()),
         }
     }
 }
@@ -66,7 +87,7 @@ enum Test {
     /// The words found in the row, or in its branch's name.
     Text,
     Day(chrono::Weekday),
-    Days(DaySet),
+    Days(Days),
     Start(TimeRange),
     Branch(HashSet<i64>),
     /// Boxed: a searcher is large beside the other tests.

@@ -22,8 +22,8 @@ pub mod words;
 pub use matcher::{Facts, Matcher};
 pub use time::LAST_MINUTE;
 
+pub use crate::weekday::Days;
 use chrono::Weekday;
-use crmdeck_model::weekday::WEEK;
 use std::fmt;
 
 /// A query: its words, each a condition, all of which a row meets.
@@ -40,7 +40,7 @@ pub enum Term {
     /// Meets on this day.
     Day(Weekday),
     /// Meets on exactly these days.
-    Days(DaySet),
+    Days(Days),
     /// Starts in this part of the day.
     Part(Part),
     /// Starts within this range.
@@ -107,34 +107,6 @@ impl TimeRange {
     }
 }
 
-/// Weekdays as bits, Monday the lowest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct DaySet(pub u8);
-
-impl DaySet {
-    pub const MON_WED_FRI: Self = Self(0b0010101);
-    pub const TUE_THU_SAT: Self = Self(0b0101010);
-    pub const WEEKEND: Self = Self(0b1100000);
-    pub const EVERY_DAY: Self = Self(0b1111111);
-
-    pub fn of(days: impl IntoIterator<Item = Weekday>) -> Self {
-        Self(days.into_iter().fold(0, |set, day| set | Self::bit(day)))
-    }
-
-    pub fn has(self, day: Weekday) -> bool {
-        self.0 & Self::bit(day) != 0
-    }
-
-    /// Its days, Monday first.
-    pub fn days(self) -> impl Iterator<Item = Weekday> {
-        WEEK.into_iter().filter(move |day| self.has(*day))
-    }
-
-    fn bit(day: Weekday) -> u8 {
-        1 << day.num_days_from_monday()
-    }
-}
-
 /// A group's status as a query names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -182,7 +154,7 @@ impl fmt::Display for Term {
             Term::Text(text) => f.write_str(&parse::quoted(text)),
             Term::Day(day) => f.write_str(&day_word(*day)),
             Term::Days(set) => {
-                let days: Vec<String> = set.days().map(day_word).collect();
+                let days: Vec<String> = set.iter().map(day_word).collect();
                 write!(f, "days:{}", days.join(","))
             }
             Term::Part(part) => f.write_str(part.word()),

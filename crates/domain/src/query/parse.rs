@@ -2,7 +2,7 @@
 //! term back so it reads the same.
 
 use super::words::{self, LONGEST_PHRASE};
-use super::{DaySet, Term, time};
+use super::{Days, Term, time};
 use crmdeck_model::weekday::parse_day_name;
 
 /// A word of the query as typed: its text without the quotes, and where
@@ -184,12 +184,12 @@ fn unquoted(text: &str) -> Option<Term> {
 
 /// `days:`'s value: the API's code 1 to 4, a named set, or days a comma
 /// apart (`mon,wed,fri`, `пн,ср,пт`, `du,chor,ju`).
-fn days(value: &str) -> Option<DaySet> {
-    const CODES: [DaySet; 4] = [
-        DaySet::MON_WED_FRI,
-        DaySet::TUE_THU_SAT,
-        DaySet::WEEKEND,
-        DaySet::EVERY_DAY,
+fn days(value: &str) -> Option<Days> {
+    const CODES: [Days; 4] = [
+        Days::MON_WED_FRI,
+        Days::TUE_THU_SAT,
+        Days::WEEKEND,
+        Days::EVERY_DAY,
     ];
     if let Some(code) = value
         .parse::<usize>()
@@ -205,7 +205,7 @@ fn days(value: &str) -> Option<DaySet> {
         .split([',', '+', '/'])
         .map(|day| words::weekday(day).or_else(|| parse_day_name(day)))
         .collect();
-    days.filter(|days| !days.is_empty()).map(DaySet::of)
+    days.filter(|days| !days.is_empty()).map(Days::of)
 }
 
 /// Whether `text` typed bare reads back as the text `text`: no quote or

@@ -7,7 +7,7 @@
 //! two-letter day names (`вт`) are the exception: folded they are Latin
 //! pairs (`vt`, `sr`, `pt`) that would take ordinary text away.
 
-use super::{DaySet, Part};
+use super::{Days, Part};
 use crate::script::fold;
 use chrono::Weekday;
 use crmdeck_model::weekday::{ENGLISH, RUSSIAN, UZBEK, WEEK};
@@ -64,20 +64,20 @@ pub const PARTS: [(Part, &[&str]); 3] = [
 ];
 
 /// Sets of days staff name as one: the API's codes 1 to 4.
-pub const NAMED_SETS: [(&str, DaySet, &[&str]); 4] = [
+pub const NAMED_SETS: [(&str, Days, &[&str]); 4] = [
     (
         "odd",
-        DaySet::MON_WED_FRI,
+        Days::MON_WED_FRI,
         &["odd", "toq", "тоқ", "toq kunlar", "тоқ кунлар"],
     ),
     (
         "even",
-        DaySet::TUE_THU_SAT,
+        Days::TUE_THU_SAT,
         &["even", "juft", "жуфт", "juft kunlar", "жуфт кунлар"],
     ),
     (
         "weekend",
-        DaySet::WEEKEND,
+        Days::WEEKEND,
         &[
             "weekend",
             "weekends",
@@ -89,7 +89,7 @@ pub const NAMED_SETS: [(&str, DaySet, &[&str]); 4] = [
     ),
     (
         "every",
-        DaySet::EVERY_DAY,
+        Days::EVERY_DAY,
         &[
             "every",
             "daily",
@@ -161,7 +161,7 @@ pub fn part(words: &str) -> Option<Part> {
 }
 
 /// The set of days the phrase `words` names (`odd`, `har kuni`).
-pub fn named_set(words: &str) -> Option<DaySet> {
+pub fn named_set(words: &str) -> Option<Days> {
     let folded = fold(words);
     NAMED_SETS
         .iter()

@@ -1,4 +1,4 @@
-use super::super::{DaySet, Part, Query, Status, Term, TimeRange};
+use super::super::{Days, Part, Query, Status, Term, TimeRange};
 use chrono::Weekday::{Fri, Mon, Sat, Thu, Tue, Wed};
 use proptest::prelude::*;
 
@@ -78,19 +78,19 @@ fn parts_of_the_day_and_their_phrases() {
 #[test]
 fn sets_of_days_by_name_code_and_list() {
     let cases = [
-        ("toq kunlar", DaySet::MON_WED_FRI),
-        ("тоқ кунлар", DaySet::MON_WED_FRI),
-        ("juft kunlar", DaySet::TUE_THU_SAT),
-        ("har kuni", DaySet::EVERY_DAY),
-        ("каждый день", DaySet::EVERY_DAY),
-        ("dam olish kunlari", DaySet::WEEKEND),
-        ("выходные", DaySet::WEEKEND),
-        ("days:1", DaySet::MON_WED_FRI),
-        ("days:4", DaySet::EVERY_DAY),
-        ("days:odd", DaySet::MON_WED_FRI),
-        ("days:mon,wed", DaySet::of([Mon, Wed])),
-        ("DAYS:пн,ср,пт", DaySet::MON_WED_FRI),
-        ("days:du,chor,ju", DaySet::MON_WED_FRI),
+        ("toq kunlar", Days::MON_WED_FRI),
+        ("тоқ кунлар", Days::MON_WED_FRI),
+        ("juft kunlar", Days::TUE_THU_SAT),
+        ("har kuni", Days::EVERY_DAY),
+        ("каждый день", Days::EVERY_DAY),
+        ("dam olish kunlari", Days::WEEKEND),
+        ("выходные", Days::WEEKEND),
+        ("days:1", Days::MON_WED_FRI),
+        ("days:4", Days::EVERY_DAY),
+        ("days:odd", Days::MON_WED_FRI),
+        ("days:mon,wed", Days::of([Mon, Wed])),
+        ("DAYS:пн,ср,пт", Days::MON_WED_FRI),
+        ("days:du,chor,ju", Days::MON_WED_FRI),
     ];
     for (words, set) in cases {
         assert_eq!(parse(words), vec![Term::Days(set)], "{words}");
