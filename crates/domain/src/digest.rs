@@ -164,7 +164,7 @@ impl<'b> Digester<'b> {
             name: self.name(group.id, &group.name),
             course_id: group.course_id.or(course.map(|course| course.id)).into(),
             course: course.map(|course| self.courses.one(&course.name)),
-            days: Days::of(&weekdays(&group.days, &group.exact_days)),
+            days: Days::of(weekdays(&group.days, &group.exact_days)),
             start: minute(&group.lesson_start_time),
             end: minute(&group.lesson_end_time),
             status: Status::of(&group.status),
