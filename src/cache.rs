@@ -10,9 +10,17 @@
 //!   leave one of their snapshots whole (the last rename wins).
 //! - What the file holds is checked by `store::Snapshot::decode` (version,
 //!   whose it is); any refusal is a [`CacheError`], never a panic.
+//!
+//! Beside the snapshots, the history (`history.rs`, issue 28): per key and
+//! centre day a file of the digests of that day's last complete walk
+//! (`history-<16 hex>-<YYYY-MM-DD>.bin`), under the same rules.
+
+mod history;
+
+pub use history::{Baseline, HISTORY_SIZE_LIMIT};
 
 use crate::local_files::{self, PrivateFileError};
-use crate::store::{MAX_GROUPS, Snapshot, SnapshotError, SnapshotKey};
+use crate::store::{HistoryError, MAX_GROUPS, Snapshot, SnapshotError, SnapshotKey};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::fs::OpenOptions;
@@ -43,10 +51,12 @@ pub enum CacheError {
     /// The folder or file could not be used (refused as not private, or an
     /// I/O error).
     File(PathBuf, PrivateFileError),
-    /// Bigger than [`SNAPSHOT_SIZE_LIMIT`].
-    TooLarge(PathBuf),
+    /// Bigger than its limit ([`SNAPSHOT_SIZE_LIMIT`], [`HISTORY_SIZE_LIMIT`]).
+    TooLarge(PathBuf, u64),
     /// Read, but not a snapshot this crmdeck may show.
     Snapshot(PathBuf, SnapshotError),
+    /// Read, but not a history file this crmdeck may use.
+    History(PathBuf, HistoryError),
 }
 
 impl fmt::Display for CacheError {
@@ -58,13 +68,14 @@ impl fmt::Display for CacheError {
             Self::File(path, PrivateFileError::Io(error)) => {
                 write!(f, "{}: {error}", path.display())
             }
-            Self::TooLarge(path) => write!(
+            Self::TooLarge(path, limit) => write!(
                 f,
                 "{}: larger than {}",
                 path.display(),
-                local_files::size_label(SNAPSHOT_SIZE_LIMIT)
+                local_files::size_label(*limit)
             ),
             Self::Snapshot(path, error) => write!(f, "{}: {error}", path.display()),
+            Self::History(path, error) => write!(f, "{}: {error}", path.display()),
         }
     }
 }
@@ -86,27 +97,15 @@ impl Cache {
 
     /// The file of `key`'s snapshot.
     pub fn path(&self, key: &SnapshotKey) -> PathBuf {
-        // The key as JSON is unambiguous (no separator to smuggle in).
-        let named = serde_json::to_vec(key).expect("a key serialises");
-        let digest = Sha256::digest(&named);
-        let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
-        self.dir.join(format!("{PREFIX}{hex}.json"))
+        self.dir.join(format!("{PREFIX}{}.json", key_hex(key)))
     }
 
     /// `key`'s snapshot; `Ok(None)` when there is none.
     pub fn read(&self, key: &SnapshotKey) -> Result<Option<Snapshot>, CacheError> {
         let path = self.path(key);
-        if std::fs::symlink_metadata(&path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+        let Some(file) = open_within(&path, SNAPSHOT_SIZE_LIMIT)? else {
             return Ok(None);
-        }
-        let file = local_files::open_private(&path, OpenOptions::new().read(true))
-            .map_err(|error| CacheError::File(path.clone(), error))?;
-        let size = (file.metadata())
-            .map_err(|error| CacheError::File(path.clone(), error.into()))?
-            .len();
-        if size > SNAPSHOT_SIZE_LIMIT {
-            return Err(CacheError::TooLarge(path));
-        }
+        };
         // Decoded as it is read, never read past the limit (a file that
         // grew since is cut there, and refused as unreadable).
         let reader = BufReader::with_capacity(1 << 16, file.take(SNAPSHOT_SIZE_LIMIT));
@@ -133,7 +132,17 @@ impl Cache {
         key: &SnapshotKey,
         write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     ) -> Result<PathBuf, CacheError> {
-        let path = self.path(key);
+        self.write_file(self.path(key), SNAPSHOT_SIZE_LIMIT, write)
+    }
+
+    /// Writes `path` (a file of this folder) as [`Self::write_with`]
+    /// writes a snapshot, at most `limit` bytes.
+    fn write_file(
+        &self,
+        path: PathBuf,
+        limit: u64,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<PathBuf, CacheError> {
         let failed = |error: io::Error| CacheError::File(path.clone(), error.into());
         local_files::private_dir(&self.dir)
             .map_err(|error| CacheError::File(path.clone(), error))?;
@@ -148,7 +157,7 @@ impl Cache {
         // never whole in memory.
         let mut writer = Capped {
             writer: BufWriter::new(temporary.as_file_mut()),
-            left: SNAPSHOT_SIZE_LIMIT,
+            left: limit,
             over: false,
         };
         // On an error the temporary file is removed when dropped.
@@ -156,13 +165,15 @@ impl Cache {
         let over = writer.over;
         drop(writer);
         match written {
-            Err(_) if over => return Err(CacheError::TooLarge(path)),
+            Err(_) if over => return Err(CacheError::TooLarge(path, limit)),
             Err(error) => {
-                let refused =
-                    (error.get_ref()).and_then(|inner| inner.downcast_ref::<SnapshotError>());
-                return Err(match refused {
-                    Some(why) => CacheError::Snapshot(path.clone(), why.clone()),
-                    None => failed(error),
+                let refused = error.get_ref();
+                let snapshot = refused.and_then(|inner| inner.downcast_ref::<SnapshotError>());
+                let history = refused.and_then(|inner| inner.downcast_ref::<HistoryError>());
+                return Err(match (snapshot, history) {
+                    (Some(why), _) => CacheError::Snapshot(path.clone(), why.clone()),
+                    (None, Some(why)) => CacheError::History(path.clone(), why.clone()),
+                    (None, None) => failed(error),
                 });
             }
             Ok(()) => {}
@@ -222,6 +233,7 @@ impl Cache {
             let path = entry.map_err(failed)?.path();
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
             let ours = (name.starts_with(PREFIX) && name.ends_with(".json"))
+                || history::is_history_file(name)
                 || (name.starts_with(TEMPORARY_PREFIX) && name.ends_with(".tmp"));
             if ours {
                 std::fs::remove_file(&path).map_err(failed)?;
@@ -231,6 +243,31 @@ impl Cache {
         removed.sort();
         Ok(removed)
     }
+}
+
+/// `key` hashed, what names its files: the key as JSON is unambiguous (no
+/// separator to smuggle in).
+fn key_hex(key: &SnapshotKey) -> String {
+    let named = serde_json::to_vec(key).expect("a key serialises");
+    let digest = Sha256::digest(&named);
+    digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `path` opened to read, private and at most `limit` bytes; None when
+/// there is no file.
+fn open_within(path: &Path, limit: u64) -> Result<Option<std::fs::File>, CacheError> {
+    if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+        return Ok(None);
+    }
+    let file = local_files::open_private(path, OpenOptions::new().read(true))
+        .map_err(|error| CacheError::File(path.to_path_buf(), error))?;
+    let size = (file.metadata())
+        .map_err(|error| CacheError::File(path.to_path_buf(), error.into()))?
+        .len();
+    if size > limit {
+        return Err(CacheError::TooLarge(path.to_path_buf(), limit));
+    }
+    Ok(Some(file))
 }
 
 /// A writer that takes at most `left` bytes more, then fails (`over`).
@@ -344,7 +381,7 @@ mod tests {
         let huge = std::fs::File::create(&path).unwrap();
         huge.set_len(SNAPSHOT_SIZE_LIMIT + 1).unwrap();
         let refused = cache.read(&key("ops")).unwrap_err();
-        assert!(matches!(refused, CacheError::TooLarge(_)));
+        assert!(matches!(refused, CacheError::TooLarge(..)));
         assert!(refused.to_string().ends_with("larger than 512 MiB"));
         // A folder where the file should be cannot be read.
         std::fs::remove_file(&path).unwrap();

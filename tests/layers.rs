@@ -75,9 +75,10 @@ const FLOORS: &[Floor] = &[
     floor(3, "logging", &["model", "local_files"]),
     // File, environment, flags, profiles, token sources.
     floor(4, "config", &["model", "domain", "present", "local_files"]),
-    // Every record by id and what to fetch next: pure data on the model. A
-    // crate (crmdeck-store): its Cargo.toml holds its floor.
-    floor(4, "store", &["model"]),
+    // Every record by id and what to fetch next: pure data on the model;
+    // the history's format keeps the domain's digests (issue 28). A crate
+    // (crmdeck-store): its Cargo.toml holds its floor.
+    floor(4, "store", &["model", "domain"]),
     // The snapshot files: private, atomic, checked by the store's format.
     floor(5, "cache", &["model", "local_files", "store"]),
     // Config and client opened, with the demo server when asked: above demo;
@@ -638,7 +639,7 @@ fn each_floor_crate_depends_only_on_the_floors_it_may_import() {
     // A reader that found nothing would allow everything.
     assert_eq!(
         crates.get("store").map(Vec::as_slice),
-        Some(&["model".to_string()][..]),
+        Some(&["domain".to_string(), "model".to_string()][..]),
         "the store's Cargo.toml read"
     );
     let mut wrong = Vec::new();

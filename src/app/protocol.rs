@@ -5,6 +5,7 @@
 use super::tab::Tab;
 use super::view::SavedView;
 use crate::api::ApiError;
+use crate::domain::zone::Zone;
 use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
@@ -270,6 +271,9 @@ pub struct Walked {
     pub plugins: Option<Vec<Plugin>>,
     /// The name `GET /v2/token/me` gave (`None`: none, or no answer).
     pub centre: Option<String>,
+    /// The centre's zone as the app knows it: the history keeps the walk
+    /// under its centre day, and its lesson times in it.
+    pub zone: Zone,
 }
 
 #[cfg(test)]

@@ -204,6 +204,7 @@ impl World {
             branches: self.store.branches.fresh().cloned(),
             plugins: self.store.plugins.fresh().cloned(),
             centre: self.store.centre.fresh().cloned().flatten(),
+            zone: self.settings.timezone,
         }))
     }
 

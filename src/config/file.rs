@@ -15,7 +15,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 23] = [
+pub(crate) const SETTING_KEYS: [&str; 24] = [
     "base_url",
     "token",
     "token_env",
@@ -39,6 +39,7 @@ pub(crate) const SETTING_KEYS: [&str; 23] = [
     "max_groups",
     "max_parallel",
     "log_max_mb",
+    "history_days",
 ];
 
 /// Keys allowed only at the top level.
@@ -53,6 +54,7 @@ const MAX_IN_FLIGHT: RangeInclusive<i64> = 1..=32;
 const MAX_GROUPS: RangeInclusive<i64> = 1..=100_000_000;
 const MAX_PARALLEL: RangeInclusive<i64> = 1..=10_000;
 const LOG_MAX_MB: RangeInclusive<i64> = 1..=10_000;
+const HISTORY_DAYS: RangeInclusive<i64> = 1..=366;
 
 /// A value and the line of the file it was read from.
 #[derive(Debug, Clone)]
@@ -104,6 +106,7 @@ pub(crate) struct Settings {
     pub max_groups: Option<u64>,
     pub max_parallel: Option<MaxParallel>,
     pub log_max_mb: Option<u64>,
+    pub history_days: Option<u32>,
 }
 
 impl Settings {
@@ -133,6 +136,7 @@ impl Settings {
             max_groups: profile.max_groups.or(self.max_groups),
             max_parallel: profile.max_parallel.or(self.max_parallel),
             log_max_mb: profile.log_max_mb.or(self.log_max_mb),
+            history_days: profile.history_days.or(self.history_days),
         }
     }
 }
@@ -401,6 +405,10 @@ fn store(
         "log_max_mb" => {
             let expected = "log_max_mb must be a number of megabytes from 1 to 10000";
             settings.log_max_mb = Some(number(value, LOG_MAX_MB, expected)? as u64);
+        }
+        "history_days" => {
+            let expected = "history_days must be a number of days from 1 to 366";
+            settings.history_days = Some(number(value, HISTORY_DAYS, expected)? as u32);
         }
         "timezone" => settings.timezone = Some(parsed(value, key)?),
         "language" => settings.language = Some(parsed(value, key)?),

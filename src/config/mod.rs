@@ -54,6 +54,9 @@ use std::time::Duration;
 
 /// Default for `per_page`.
 pub const DEFAULT_PER_PAGE: u32 = 20;
+/// Default for `history_days`: a week back, so `--since mon` on a Monday
+/// still finds last Monday.
+pub const DEFAULT_HISTORY_DAYS: u32 = 7;
 /// Default for `connect_timeout_secs`.
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Default for `request_timeout_secs`.
@@ -215,6 +218,9 @@ pub struct Config {
     /// kept as `crmdeck.log.1`), in bytes; None when not set (the log's
     /// default, `logging::DEFAULT_CAP`).
     pub log_max_bytes: Option<u64>,
+    /// `history_days`: the centre days before today whose last complete
+    /// walk the history keeps (issue 28; with the cache only).
+    pub history_days: u32,
     /// To show once (e.g. a token in a file others can read).
     pub warnings: Vec<String>,
     /// `[keys]` of the file: the user's bindings, in file order.
@@ -250,6 +256,7 @@ impl Default for Config {
             max_groups: None,
             max_parallel: MaxParallel::default(),
             log_max_bytes: None,
+            history_days: DEFAULT_HISTORY_DAYS,
             warnings: Vec::new(),
             keys: Vec::new(),
             origins: Origins::default(),
@@ -379,6 +386,7 @@ pub fn load(
         max_groups: settings.max_groups,
         max_parallel: settings.max_parallel.unwrap_or_default(),
         log_max_bytes: settings.log_max_mb.map(|mb| mb << 20),
+        history_days: settings.history_days.unwrap_or(defaults.history_days),
         warnings,
         keys,
         origins,

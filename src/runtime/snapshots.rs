@@ -1,18 +1,24 @@
 //! The dashboard's snapshot: read at start, before any answer can arrive,
 //! and handed to the app as data ([`Msg::Snapshot`]); written after each
-//! complete walk the app reports ([`Walked`]), off the event loop. Nothing
-//! of it when the cache is off (`cache = false`, `--no-cache`).
+//! complete walk the app reports ([`Walked`]), off the event loop, with
+//! the history's day of that walk (issue 28). Nothing of either when the
+//! cache is off (`cache = false`, `--no-cache`).
 
 use crate::app::{Msg, Walked};
 use crate::cache::Cache;
+use crate::domain::changes::centre_day;
+use crate::domain::digest::digests;
 use crate::session::Session;
-use crate::store::{Snapshot, SnapshotKey};
+use crate::store::{HistoryDay, Snapshot, SnapshotKey};
+use chrono::Utc;
 
 /// The snapshot files of this session's profile, server and account.
 pub struct Snapshots {
     cache: Option<Cache>,
     /// Whose snapshots these are; the branch is set per snapshot.
     key: SnapshotKey,
+    /// `history_days`: the days the history keeps.
+    history_days: u32,
 }
 
 impl Snapshots {
@@ -26,6 +32,7 @@ impl Snapshots {
         Self {
             cache: session.cache().filter(|_| key.account.is_some()),
             key,
+            history_days: session.config.history_days,
         }
     }
 
@@ -40,6 +47,7 @@ impl Snapshots {
                 account: None,
                 branch: None,
             },
+            history_days: 1,
         }
     }
 
@@ -68,9 +76,11 @@ impl Snapshots {
         }
     }
 
-    /// Writes what a complete walk found as its branch's snapshot, in a
-    /// blocking task (the file may take a few milliseconds); a failure is
-    /// logged (the next start is merely slower).
+    /// Writes what a complete walk found as its branch's snapshot, and its
+    /// digests as the history's day of the walk, in a blocking task (the
+    /// files take a few milliseconds, the digests of 100,000 groups some
+    /// 60); a failure is logged (the next start is merely slower, the next
+    /// comparison older).
     pub fn write(&self, walked: Walked) {
         let Some(cache) = self.cache.clone() else {
             return;
@@ -79,6 +89,7 @@ impl Snapshots {
             branch: walked.branch,
             ..self.key.clone()
         };
+        let (zone, keep) = (walked.zone, self.history_days);
         let snapshot = Snapshot::new(
             key,
             walked.taken_at,
@@ -87,9 +98,83 @@ impl Snapshots {
             walked.plugins,
             walked.centre,
         );
-        tokio::task::spawn_blocking(move || match cache.write(&snapshot) {
-            Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
-            Err(error) => tracing::warn!(%error, "snapshot not written"),
+        tokio::task::spawn_blocking(move || {
+            match cache.write(&snapshot) {
+                Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
+                Err(error) => tracing::warn!(%error, "snapshot not written"),
+            }
+            let day = HistoryDay {
+                day: centre_day(snapshot.taken_at, &zone),
+                taken_at: snapshot.taken_at,
+                digests: digests(&snapshot.groups, zone),
+                key: snapshot.key,
+            };
+            match cache.write_history(&day, centre_day(Utc::now(), &zone), keep) {
+                Ok(path) => tracing::info!(path = %path.display(), "history day written"),
+                Err(error) => tracing::warn!(%error, "history day not written"),
+            }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::zone::CENTRE_ZONE;
+    use crate::model::Group;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn a_complete_walk_writes_the_snapshot_and_the_history_day_in_the_centres_zone() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let key = SnapshotKey {
+            profile: None,
+            base_url: "http://127.0.0.1:1".into(),
+            account: Some("5f1c".into()),
+            branch: None,
+        };
+        let snapshots = Snapshots {
+            cache: Some(cache.clone()),
+            key: key.clone(),
+            history_days: 7,
+        };
+        let groups = (1..=3).map(|id| {
+            Arc::new(Group {
+                id,
+                ..Group::default()
+            })
+        });
+        // 20:00 UTC is 01:00 the next day in Tashkent: that day's walk.
+        let taken_at = chrono::Utc::now()
+            .date_naive()
+            .and_hms_opt(20, 0, 0)
+            .unwrap()
+            .and_utc();
+        snapshots.write(Walked {
+            branch: Some(2),
+            taken_at,
+            groups: groups.collect(),
+            branches: None,
+            plugins: None,
+            centre: None,
+            zone: CENTRE_ZONE,
+        });
+        let key = SnapshotKey {
+            branch: Some(2),
+            ..key
+        };
+        let day = centre_day(taken_at, &CENTRE_ZONE);
+        assert_eq!(day, taken_at.date_naive().succ_opt().unwrap());
+        for _ in 0..200 {
+            if let Ok(Some(history)) = cache.read_history(&key, day) {
+                assert_eq!(history.digests.len(), 3);
+                assert_eq!(cache.read(&key).unwrap().unwrap().groups.len(), 3);
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("no history day written");
     }
 }

@@ -1,13 +1,16 @@
 //! Computation on the model: weekdays read from the API's codes and names,
 //! times of day in a zone, the week's layout, today's parts, the timetable
-//! check, search folded to one script, a branch by id or name, whether a
+//! check, the digests of groups and what changed since a baseline, search
+//! folded to one script, a branch by id or name, whether a
 //! host is this machine. No text for people (that is `present`),
 //! no HTTP, no terminal.
 
 pub mod address;
 pub mod branch_lookup;
+pub mod changes;
 pub mod check;
 pub mod clock;
+pub mod digest;
 pub mod query;
 pub mod script;
 // Groups for tests, here and in crmdeck's (`present`, the CLI's grid).

@@ -11,14 +11,18 @@
 //!   [`Progress`], [`WalkEvent`]);
 //! - `courses`: one copy of each course for all the groups naming it;
 //! - `snapshot`: [`Snapshot`], what a complete walk found as the JSON kept
-//!   on disk for an instant start (no token in it; the files are `cache`'s).
+//!   on disk for an instant start (no token in it; the files are `cache`'s);
+//! - `history`: [`HistoryDay`], the digests of a centre day's last complete
+//!   walk as the compact binary kept beside the snapshot (issue 28).
 
 mod courses;
+mod history;
 mod list;
 mod snapshot;
 mod walk;
 
 pub use courses::Courses;
+pub use history::{HISTORY_VERSION, HistoryDay, HistoryError, past_the_limit};
 pub use list::{GroupList, Listed, Plan};
 pub use snapshot::{SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
 pub use walk::{
