@@ -7,6 +7,7 @@
 
 use super::keymap::{Action, Word, words};
 use crate::domain::branch_lookup::{BranchLookup, look_up};
+use crate::domain::changes::Since;
 use crate::domain::script::fold;
 use crate::model::Branch;
 
@@ -27,6 +28,8 @@ pub enum Run {
         descending: bool,
     },
     Export(ExportTo),
+    /// The Changes tab against this baseline (`:changes since mon`).
+    Changes(Since),
 }
 
 /// What `:export` writes: its format, where (None: the download folder),
@@ -188,6 +191,14 @@ pub fn parse(line: &str, known: &Known) -> Result<Run, Refusal> {
         "filter" => Ok(Run::Filter(rest.to_string())),
         "sort" => Ok(sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage()))?),
         "export" => export(rest, bang).ok_or_else(|| usage().into()),
+        "changes" => {
+            // `since` may be left out: `:changes mon`.
+            let day = rest.strip_prefix("since ").unwrap_or(rest).trim();
+            let since = day.parse::<Since>();
+            Ok(since
+                .map(Run::Changes)
+                .map_err(|why| format!("{}: {why}", usage()))?)
+        }
         _ => Err(format!(":{} takes nothing after it", word.name).into()),
     }
 }

@@ -280,13 +280,14 @@ mod tests {
     #[test]
     fn tabs_are_found_by_column() {
         let starts: Vec<u16> = tab_labels().iter().map(|(_, start, _)| *start).collect();
-        assert_eq!(starts, [9, 21, 32, 41]);
+        assert_eq!(starts, [9, 21, 32, 41, 51]);
         assert_eq!(tab_at(9), Some(Tab::Plugins));
         assert_eq!(tab_at(19), Some(Tab::Plugins));
         assert_eq!(tab_at(20), None);
         assert_eq!(tab_at(21), Some(Tab::Groups));
         assert_eq!(tab_at(32), Some(Tab::Week));
         assert_eq!(tab_at(41), Some(Tab::Today));
+        assert_eq!(tab_at(51), Some(Tab::Changes));
         assert_eq!(tab_at(3), None);
     }
 }

@@ -4,6 +4,7 @@
 //! the history's day of that walk (issue 28). Nothing of either when the
 //! cache is off (`cache = false`, `--no-cache`).
 
+use crate::app::compared::{CompareAsk, Compared, Found, NotCompared};
 use crate::app::{Msg, Walked};
 use crate::cache::Cache;
 use crate::domain::changes::centre_day;
@@ -114,6 +115,61 @@ impl Snapshots {
                 Err(error) => tracing::warn!(%error, "history day not written"),
             }
         });
+    }
+}
+
+impl Snapshots {
+    /// The work of a comparison, to run off the loop (a blocking task):
+    /// the baseline read from the history (`Cache::baseline`), the groups
+    /// digested in the centre's zone, compared; the answer, or why not
+    /// (no history kept, no day that reads: each file passed over says
+    /// why). Never a panic for a file: a corrupt one is passed over.
+    pub fn comparison(&self, ask: CompareAsk) -> impl FnOnce() -> Msg + Send + 'static {
+        let cache = self.cache.clone();
+        let key = SnapshotKey {
+            branch: ask.branch,
+            ..self.key.clone()
+        };
+        move || {
+            let CompareAsk {
+                seq,
+                branch,
+                since,
+                groups,
+                complete,
+                zone,
+                seen_at,
+                now,
+            } = ask;
+            let result = match cache {
+                None => Err(NotCompared::NoHistory),
+                Some(cache) => {
+                    let today = centre_day(now, &zone);
+                    let baseline = cache.baseline(&key, since, today);
+                    let ignored: Vec<String> = (baseline.ignored.iter())
+                        .map(|error| {
+                            tracing::warn!(%error, "history day passed over");
+                            error.to_string()
+                        })
+                        .collect();
+                    match baseline.day {
+                        None => Err(NotCompared::NoBaseline {
+                            kept: baseline.kept,
+                            ignored,
+                        }),
+                        Some(day) => Ok(Found::between(
+                            &day, &groups, complete, zone, seen_at, today, ignored,
+                        )),
+                    }
+                }
+            };
+            Msg::Compared(Box::new(Compared {
+                seq,
+                branch,
+                since,
+                result,
+            }))
+        }
     }
 }
 
