@@ -234,3 +234,153 @@ mod tests {
         panic!("no history day written");
     }
 }
+
+#[cfg(test)]
+mod comparison_tests {
+    use super::*;
+    use crate::app::compared::Seen;
+    use crate::domain::changes::{Kind, Since};
+    use crate::domain::zone::CENTRE_ZONE;
+    use crate::model::{Group, GroupStatus};
+    use chrono::{DateTime, NaiveDate, Utc};
+    use std::sync::Arc;
+
+    fn key() -> SnapshotKey {
+        SnapshotKey {
+            profile: None,
+            base_url: "http://127.0.0.1:1".into(),
+            account: Some("5f1c".into()),
+            branch: None,
+        }
+    }
+
+    fn group(id: i64, name: &str) -> Group {
+        Group {
+            id,
+            name: name.into(),
+            status: GroupStatus::Active,
+            ..Group::default()
+        }
+    }
+
+    /// 2026-11-27 09:00 in Tashkent.
+    fn now() -> DateTime<Utc> {
+        "2026-11-27T04:00:00Z".parse().unwrap()
+    }
+
+    fn ask(groups: Vec<Group>, complete: bool, since: Since) -> CompareAsk {
+        CompareAsk {
+            seq: 7,
+            branch: None,
+            since,
+            groups: groups.into_iter().map(Arc::new).collect(),
+            complete,
+            zone: CENTRE_ZONE,
+            seen_at: now(),
+            now: now(),
+        }
+    }
+
+    fn snapshots(cache: Option<Cache>) -> Snapshots {
+        Snapshots {
+            cache,
+            key: key(),
+            history_days: 7,
+        }
+    }
+
+    /// Thursday's walk in the history: groups 1 (named "A"), 2 and 3.
+    fn thursday(cache: &Cache) {
+        let groups = [group(1, "A"), group(2, "B"), group(3, "C")];
+        let day = HistoryDay {
+            key: key(),
+            day: NaiveDate::from_ymd_opt(2026, 11, 26).unwrap(),
+            taken_at: "2026-11-26T13:40:00Z".parse().unwrap(),
+            digests: digests(groups.iter(), CENTRE_ZONE),
+        };
+        let today = NaiveDate::from_ymd_opt(2026, 11, 27).unwrap();
+        cache.write_history(&day, today, 7).unwrap();
+    }
+
+    fn compared(msg: Msg) -> Compared {
+        match msg {
+            Msg::Compared(compared) => *compared,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn kinds(found: &Found) -> Vec<(i64, Kind)> {
+        found
+            .changes
+            .iter()
+            .map(|s: &Seen| (s.id(), s.kind))
+            .collect()
+    }
+
+    #[test]
+    fn the_groups_are_compared_with_an_earlier_day_of_the_history_off_the_loop() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        thursday(&cache);
+        let now_groups = vec![group(1, "A renamed"), group(2, "B"), group(4, "D")];
+        let work = snapshots(Some(cache)).comparison(ask(now_groups, true, Since::EarlierDay));
+        let answer = compared(work());
+        assert_eq!((answer.seq, answer.since), (7, Since::EarlierDay));
+        let found = answer.result.unwrap();
+        assert_eq!(found.day, NaiveDate::from_ymd_opt(2026, 11, 26).unwrap());
+        assert_eq!(found.today, NaiveDate::from_ymd_opt(2026, 11, 27).unwrap());
+        assert_eq!(
+            kinds(&found),
+            [(1, Kind::Changed), (4, Kind::New), (3, Kind::Gone)]
+        );
+    }
+
+    #[test]
+    fn an_incomplete_walk_calls_no_group_gone() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        thursday(&cache);
+        let work = snapshots(Some(cache)).comparison(ask(vec![group(1, "A")], false, Since::Last));
+        let found = compared(work()).result.unwrap();
+        assert!(found.changes.is_empty(), "{:?}", kinds(&found));
+        assert_eq!(found.unknown, 2);
+    }
+
+    #[test]
+    fn a_corrupt_history_or_none_says_why_and_never_panics() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        thursday(&cache);
+        let path = cache.history_path(&key(), NaiveDate::from_ymd_opt(2026, 11, 26).unwrap());
+        std::fs::write(&path, b"\x00scribbled over").unwrap();
+        let work =
+            snapshots(Some(cache.clone())).comparison(ask(Vec::new(), true, Since::EarlierDay));
+        let Err(NotCompared::NoBaseline { kept, ignored }) = compared(work()).result else {
+            panic!("a corrupt day is no baseline");
+        };
+        assert_eq!(kept.len(), 1);
+        assert_eq!(ignored.len(), 1);
+        assert!(ignored[0].contains("not a history file"), "{ignored:?}");
+        let why = NotCompared::NoBaseline { kept, ignored }.explain(Since::EarlierDay);
+        assert!(
+            why.starts_with("No earlier day to compare with (kept: 2026-11-26); passed over: "),
+            "{why}"
+        );
+
+        // No day of the one asked for: said, nothing passed over.
+        let monday = ask(Vec::new(), true, Since::Weekday(chrono::Weekday::Mon));
+        let result = compared(snapshots(Some(cache)).comparison(monday)()).result;
+        assert!(
+            matches!(result, Err(NotCompared::NoBaseline { ref ignored, .. }) if ignored.is_empty())
+        );
+
+        // The cache off: no history at all.
+        let result = compared(snapshots(None).comparison(ask(
+            Vec::new(),
+            true,
+            Since::Last,
+        ))())
+        .result;
+        assert_eq!(result, Err(NotCompared::NoHistory));
+    }
+}

@@ -236,7 +236,7 @@ fn changes_part(branch: Option<i64>, view: &View) -> Option<Part> {
                 .or_short(format!("{count} chg {day}"), 1)
         }
         Err(_) => Part::new("no earlier day to compare with".to_owned(), styles.dim, 7)
-            .or_short("no baseline".to_owned(), 1),
+            .or_short("no baseline".to_owned(), 6),
     };
     Some(part)
 }
