@@ -16,6 +16,7 @@ use super::shared::{AppSettings, Shared, World};
 use super::tab::Tab;
 use crate::domain::changes::Kind;
 use crate::present::change_text;
+use crate::present::format::display_width;
 
 /// The lines above the list: the summary, the column heads.
 pub const LINES_ABOVE_LIST: u16 = 1;
@@ -36,6 +37,11 @@ pub struct ChangesTab {
     pub order: Vec<usize>,
     /// The selected change (a place in `order`), and the scroll.
     pub cursor: ListCursor,
+    /// The lines shown: each kind that has changes, its heading, then
+    /// them; made once per comparison, not per frame.
+    pub lines: Vec<ChangeLine>,
+    /// The widest group's label (number and name), for its column.
+    pub group_width: usize,
 }
 
 impl From<&AppSettings> for ChangesTab {
@@ -56,21 +62,23 @@ impl ChangesTab {
         self.found(shared)?.changes.get(at)
     }
 
-    /// The lines shown: each kind that has changes, its heading, then them.
-    pub fn lines(&self, shared: &World) -> Vec<ChangeLine> {
-        let Some(found) = self.found(shared) else {
-            return Vec::new();
-        };
-        let mut lines = Vec::with_capacity(self.order.len() + 4);
-        let mut kind = None;
-        for (place, &at) in self.order.iter().enumerate() {
-            let this = found.changes[at].kind;
-            if kind != Some(this) {
-                kind = Some(this);
-                let count = found.changes.iter().filter(|s| s.kind == this).count();
-                lines.push(ChangeLine::Heading { kind: this, count });
+    /// The lines of `order`: each kind that has changes, its heading
+    /// (with their count), then them.
+    fn lines_of(order: &[usize], found: &Found) -> Vec<ChangeLine> {
+        let mut lines = Vec::with_capacity(order.len() + 4);
+        let mut places = order.iter().enumerate().peekable();
+        while let Some(&(_, &at)) = places.peek() {
+            let kind = found.changes[at].kind;
+            let start = lines.len();
+            lines.push(ChangeLine::Heading { kind, count: 0 });
+            while let Some((place, _)) = places.next_if(|(_, at)| found.changes[**at].kind == kind)
+            {
+                lines.push(ChangeLine::Change(place));
             }
-            lines.push(ChangeLine::Change(place));
+            lines[start] = ChangeLine::Heading {
+                kind,
+                count: lines.len() - start - 1,
+            };
         }
         lines
     }
@@ -90,6 +98,13 @@ impl ChangesTab {
             }
             None => Vec::new(),
         };
+        let found = self.found(shared);
+        self.lines = found.map_or_else(Vec::new, |found| Self::lines_of(&self.order, found));
+        self.group_width = (found.into_iter())
+            .flat_map(|found| self.order.iter().map(|&at| found.changes[at].digest()))
+            .map(|digest| display_width(&change_text::group(digest)))
+            .max()
+            .unwrap_or(0);
         let place = kept.and_then(|id| {
             let found = self.found(shared)?;
             (self.order.iter()).position(|&at| found.changes[at].id() == id)

@@ -11,7 +11,7 @@ use crate::app::changes::{ChangeLine, ChangesTab, LINES_ABOVE_LIST};
 use crate::app::compared::{Found, Seen};
 use crate::app::shared::World;
 use crate::present::change_text;
-use crate::present::format::{clock_time, display_width, pad_to_width, truncate_to_width};
+use crate::present::format::{clock_time, pad_to_width, truncate_to_width};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -52,12 +52,8 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
         list::draw_message(frame, list_area, message.as_deref().unwrap_or(""), styles);
         return;
     };
-    let lines = tab.lines(shared);
-    let group_width = (tab.order.iter())
-        .map(|&at| display_width(&change_text::group(found.changes[at].digest())))
-        .max()
-        .unwrap_or(0)
-        .min(GROUP_WIDTH);
+    let lines = &tab.lines;
+    let group_width = tab.group_width.min(GROUP_WIDTH);
     let selected_line = lines
         .iter()
         .position(|line| *line == ChangeLine::Change(tab.cursor.index));

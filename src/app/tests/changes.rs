@@ -67,7 +67,7 @@ fn the_changes_tab_lists_each_kind_under_its_heading_and_enter_opens_the_group()
     press(&mut app, "5");
     assert_eq!((app.tab, app.context()), (Tab::Changes, Context::Changes));
     let tab = &app.tabs.changes;
-    let lines = tab.lines(&app.world);
+    let lines = tab.lines.as_slice();
     let heading = |kind| ChangeLine::Heading { kind, count: 1 };
     assert_eq!(
         lines,
