@@ -25,7 +25,9 @@ fn main() {
 /// `count` groups now, and yesterday's day of them: one in a hundred
 /// renamed since, one in a thousand new, one in a thousand gone.
 fn centre(count: i64) -> (Vec<Arc<Group>>, HistoryDay) {
-    let now: Vec<Arc<Group>> = (1..=count).map(|id| Arc::new(fixtures::group(id))).collect();
+    let now: Vec<Arc<Group>> = (1..=count)
+        .map(|id| Arc::new(fixtures::group(id)))
+        .collect();
     let then = (1..=count + count / 1000)
         .filter(|id| id % 1000 != 7)
         .map(|id| {
@@ -42,7 +44,15 @@ fn centre(count: i64) -> (Vec<Arc<Group>>, HistoryDay) {
 
 fn found(now: &[Arc<Group>], day: &HistoryDay) -> Found {
     let today = day.day.succ_opt().unwrap();
-    Found::between(day, now, true, CENTRE_ZONE, fixtures::now(), today, Vec::new())
+    Found::between(
+        day,
+        now,
+        true,
+        CENTRE_ZONE,
+        fixtures::now(),
+        today,
+        Vec::new(),
+    )
 }
 
 #[divan::bench(args = [10_000, 100_000], sample_count = 10)]

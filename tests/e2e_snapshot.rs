@@ -48,6 +48,19 @@ fn snapshot_path(server: &Server, cache: &Path) -> PathBuf {
     PathBuf::from(info["cache"]["snapshot"].as_str().expect("a snapshot path"))
 }
 
+/// A server of 100 groups, a cache folder, and the snapshot `groups --all`
+/// left there (its path).
+fn server_with_snapshot() -> (Server, TempDir, PathBuf) {
+    let (server, cache) = server_and_cache();
+    cli(
+        &server,
+        cache.path(),
+        &["groups", "--all", "--format", "csv"],
+    );
+    let path = snapshot_path(&server, cache.path());
+    (server, cache, path)
+}
+
 fn dashboard(server: &Server, cache: &Path) -> pty::Tty {
     let cache = cache.to_str().expect("a UTF-8 path");
     pty::dashboard(
@@ -95,13 +108,7 @@ fn with_the_api_hanging_the_rows_changed_since_yesterday_are_marked_and_counted(
     use crmdeck::domain::zone::CENTRE_ZONE;
     use crmdeck::store::{HistoryDay, SnapshotKey};
 
-    let (server, cache) = server_and_cache();
-    cli(
-        &server,
-        cache.path(),
-        &["groups", "--all", "--format", "csv"],
-    );
-    let path = snapshot_path(&server, cache.path());
+    let (server, cache, path) = server_with_snapshot();
     let written: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     let key: SnapshotKey = serde_json::from_value(written["key"].clone()).expect("its key");
     let files = Cache::new(path.parent().unwrap().to_path_buf());
@@ -208,13 +215,7 @@ fn a_corrupt_snapshot_is_said_once_and_the_start_goes_on() {
 
 #[test]
 fn no_cache_neither_reads_nor_writes_the_snapshot() {
-    let (server, cache) = server_and_cache();
-    cli(
-        &server,
-        cache.path(),
-        &["groups", "--all", "--format", "csv"],
-    );
-    let path = snapshot_path(&server, cache.path());
+    let (server, cache, path) = server_with_snapshot();
     let written = std::fs::read(&path).expect("the snapshot groups --all left");
     server.handle.faults().set_latency(Duration::from_secs(60));
     let cache_home = cache.path().to_str().expect("a UTF-8 path");

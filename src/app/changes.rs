@@ -8,6 +8,7 @@
 
 use super::ask::{Ask, Command, Open};
 use super::compared::{Found, Seen};
+use super::document::DocLine;
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::protocol::{Effect, News};
@@ -142,6 +143,46 @@ impl ChangesTab {
         });
         shared.ask(Ask::Command(Command::OpenGroup(id)));
     }
+}
+
+/// What the comparison says of group `id` of `branch`, for its detail: a
+/// heading (`Changed since Sun 1 Jun`) and each field as `old → new`;
+/// nothing when it did not change or nothing was compared.
+pub fn detail_lines(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine> {
+    let Some(found) = shared.changes.found(branch) else {
+        return Vec::new();
+    };
+    if shared.changes.kind(branch, id).is_none() {
+        return Vec::new();
+    }
+    let Some(seen) = found.changes.iter().find(|seen| seen.id() == id) else {
+        return Vec::new();
+    };
+    let language = shared.settings.language;
+    let day = change_text::day(found.day, language);
+    let mut lines = vec![
+        DocLine::Blank,
+        DocLine::Heading(format!("{} since {day}", change_text::heading(seen.kind))),
+    ];
+    if let (Some(before), Some(after)) = (&seen.before, &seen.after) {
+        let branch = |id: i64| shared.branches.names.get(&id).cloned();
+        for field in seen.fields.iter() {
+            let (old, new) = (
+                change_text::value(field, before, language, &branch),
+                change_text::value(field, after, language, &branch),
+            );
+            let value = if field == crate::domain::changes::Field::Rest {
+                "changed".to_owned()
+            } else {
+                format!("{old} → {new}")
+            };
+            lines.push(DocLine::Field {
+                label: change_text::field_name(field),
+                value,
+            });
+        }
+    }
+    lines
 }
 
 impl Screen for ChangesTab {

@@ -200,7 +200,7 @@ impl Changes {
 
     /// True while an ask is unanswered.
     pub fn pending(&self) -> bool {
-        self.latest.as_ref().is_none_or(|c| c.seq != self.asked)
+        self.asked > 0 && self.latest.as_ref().is_none_or(|c| c.seq != self.asked)
     }
 
     /// Takes `compared` unless a later ask was sent since; a change seen

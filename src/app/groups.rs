@@ -6,6 +6,7 @@
 //! again, or asks only for the pages that are missing.
 
 use super::ask::{Ask, Command, Open};
+use super::changes;
 use super::document::DocLine;
 use super::group_detail::group_document;
 use super::group_rows::{GroupRows, PageRows};
@@ -466,6 +467,9 @@ fn document_of(id: i64, branch_id: Option<i64>, shared: &World) -> Vec<DocLine> 
         .groups(branch_id)
         .and_then(|list| list.group(id));
     group.map_or_else(Vec::new, |group| {
-        group_document(group, shared.row_format(), &shared.branches.names)
+        let mut lines = group_document(group, shared.row_format(), &shared.branches.names);
+        // What changed since the baseline, under the fields.
+        lines.extend(changes::detail_lines(id, branch_id, shared));
+        lines
     })
 }

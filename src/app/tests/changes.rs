@@ -8,6 +8,7 @@ use super::*;
 use crate::app::Tab;
 use crate::app::changes::ChangeLine;
 use crate::app::compared::{Compared, NotCompared};
+use crate::app::document::DocLine;
 use crate::domain::changes::{Kind, Since};
 use crate::domain::digest::digests;
 use crate::domain::zone::CENTRE_ZONE;
@@ -101,6 +102,17 @@ fn the_changes_tab_lists_each_kind_under_its_heading_and_enter_opens_the_group()
     assert_eq!(app.tab, Tab::Groups);
     assert_eq!(selected_group(&app), Some(5));
     assert_eq!(app.context(), Context::GroupDetail, "its detail open");
+    // The detail says what changed, under the fields.
+    let detail = app.tabs.groups.detail(&app.world).unwrap();
+    let at = detail
+        .iter()
+        .position(|line| *line == DocLine::Heading("Changed since Sun 1 Jun".into()))
+        .expect("the change in the detail");
+    assert!(
+        matches!(&detail[at + 1], DocLine::Field { label: "name", value } if value.starts_with("Renamed since → ")),
+        "{:?}",
+        detail[at + 1]
+    );
 
     // A gone group has nothing to open: it is said.
     press(&mut app, "\x1b5G\n");
