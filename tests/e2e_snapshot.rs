@@ -2,7 +2,9 @@
 //! over a cache folder the test owns. With the API hanging, a snapshot
 //! `groups --all` left draws its rows, their age and the centre's name; a
 //! corrupt snapshot file is said once on the status line, the start goes
-//! on as usual, and the complete walk writes a good snapshot over it.
+//! on as usual, and the complete walk writes a good snapshot over it. With
+//! a day of history on disk too, the rows that changed since are marked
+//! and counted before any answer (issue 28).
 
 pub mod support;
 
@@ -46,6 +48,19 @@ fn snapshot_path(server: &Server, cache: &Path) -> PathBuf {
     PathBuf::from(info["cache"]["snapshot"].as_str().expect("a snapshot path"))
 }
 
+/// A server of 100 groups, a cache folder, and the snapshot `groups --all`
+/// left there (its path).
+fn server_with_snapshot() -> (Server, TempDir, PathBuf) {
+    let (server, cache) = server_and_cache();
+    cli(
+        &server,
+        cache.path(),
+        &["groups", "--all", "--format", "csv"],
+    );
+    let path = snapshot_path(&server, cache.path());
+    (server, cache, path)
+}
+
 fn dashboard(server: &Server, cache: &Path) -> pty::Tty {
     let cache = cache.to_str().expect("a UTF-8 path");
     pty::dashboard(
@@ -77,6 +92,94 @@ fn with_the_api_hanging_a_snapshot_start_shows_rows_and_their_age() {
     let top = screen.lines().next().unwrap_or_default();
     assert!(top.contains("Ziyo Learning Centre"), "{screen}");
     assert!(!top.contains("127.0.0.1"), "{screen}");
+    tty.quit();
+}
+
+/// What changed since yesterday shows from the snapshot alone, the API
+/// hanging: the snapshot of `groups --all`, and a history day of yesterday
+/// (in the centre's zone) written beside it with group 1 missing (new now),
+/// group 2 named otherwise (changed) and a group 9999 the server no longer
+/// lists (gone).
+#[test]
+fn with_the_api_hanging_the_rows_changed_since_yesterday_are_marked_and_counted() {
+    use crmdeck::cache::Cache;
+    use crmdeck::domain::changes::centre_day;
+    use crmdeck::domain::digest::digests;
+    use crmdeck::domain::zone::CENTRE_ZONE;
+    use crmdeck::store::{HistoryDay, SnapshotKey};
+
+    let (server, cache, path) = server_with_snapshot();
+    let written: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let key: SnapshotKey = serde_json::from_value(written["key"].clone()).expect("its key");
+    let files = Cache::new(path.parent().unwrap().to_path_buf());
+    let snapshot = files.read(&key).unwrap().expect("the snapshot");
+    // By their numbers, as the rows show them (the ids are the server's).
+    let number = |group: &crmdeck::model::Group| group.company_group_number;
+    let mut groups: Vec<_> = (snapshot.groups.iter())
+        .filter(|group| number(group) != Some(1))
+        .map(|group| (**group).clone())
+        .collect();
+    for group in &mut groups {
+        if number(group) == Some(2) {
+            group.name = "Renamed since yesterday".into();
+        }
+    }
+    let mut gone = groups[0].clone();
+    gone.id = 999_999;
+    gone.company_group_number = Some(9999);
+    groups.push(gone);
+    let today = centre_day(chrono::Utc::now(), &CENTRE_ZONE);
+    let yesterday = today.pred_opt().unwrap();
+    let day = HistoryDay {
+        key,
+        day: yesterday,
+        taken_at: chrono::Utc::now() - chrono::TimeDelta::days(1),
+        digests: digests(groups.iter(), CENTRE_ZONE),
+    };
+    files
+        .write_history(&day, today, 7)
+        .expect("the history day");
+
+    server.handle.faults().set_latency(Duration::from_secs(60));
+    let mut tty = dashboard(&server, cache.path());
+    let weekday = yesterday.format("%a").to_string();
+    tty.wait_until("the count", |screen| {
+        let text = screen.contents();
+        text.contains(&format!("3 chg {weekday}"))
+            || text.contains(&format!("3 changes since {weekday}"))
+    });
+    let screen = tty.screen_text();
+    assert!(
+        screen.contains("· refreshing"),
+        "before any answer: {screen}"
+    );
+    let rows: Vec<&str> = screen.lines().collect();
+    let row_of = |number: &str| {
+        rows.iter()
+            .find(|row| {
+                let rest = row.get(2..).unwrap_or_default();
+                rest.trim_start_matches('>')
+                    .trim_start()
+                    .starts_with(number)
+            })
+            .copied()
+            .unwrap_or_default()
+    };
+    assert!(row_of("1 ").starts_with("+ "), "new: {screen}");
+    assert!(row_of("2 ").starts_with("~ "), "changed: {screen}");
+    assert!(row_of("3 ").starts_with("  "), "unchanged: {screen}");
+
+    tty.type_keys(":changes\r");
+    let screen = tty.wait_for("Changes since");
+    assert!(
+        screen.contains(&format!("Changes since {weekday}")),
+        "{screen}"
+    );
+    assert!(screen.contains("Renamed since yesterday →"), "{screen}");
+    assert!(
+        screen.contains("No 9999") || screen.contains("#9999"),
+        "gone: {screen}"
+    );
     tty.quit();
 }
 
@@ -112,13 +215,7 @@ fn a_corrupt_snapshot_is_said_once_and_the_start_goes_on() {
 
 #[test]
 fn no_cache_neither_reads_nor_writes_the_snapshot() {
-    let (server, cache) = server_and_cache();
-    cli(
-        &server,
-        cache.path(),
-        &["groups", "--all", "--format", "csv"],
-    );
-    let path = snapshot_path(&server, cache.path());
+    let (server, cache, path) = server_with_snapshot();
     let written = std::fs::read(&path).expect("the snapshot groups --all left");
     server.handle.faults().set_latency(Duration::from_secs(60));
     let cache_home = cache.path().to_str().expect("a UTF-8 path");

@@ -109,7 +109,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     // sizes, the status line, cursors, text inputs, the view remembered, the
     // `:` grammar, the branches' names, what a screen asks of the app.
     ("vocabulary", &["tab", "keymap", "keyboard_layouts", "protocol", "layout", "status",
-        "list_cursor", "text_input", "view", "commands", "branches", "ask"]),
+        "list_cursor", "text_input", "view", "commands", "branches", "ask", "compared"]),
     // Ids and owners of requests in flight; the store's walks driven.
     ("requests and walks", &["requests", "walks"]),
     // The trait every screen implements and the world it is given (what a
@@ -120,7 +120,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
         "group_rows"]),
     // The overlays and the tabs (a tab opens overlays).
     ("screens", &["confirm", "help", "branch_picker", "lesson_list", "command_line",
-        "groups", "plugins", "week", "today"]),
+        "groups", "plugins", "week", "today", "changes"]),
     // The screen of every tab, the overlays open, what ui draws.
     ("registry", &["registry"]),
     // `App` and its routing.

@@ -7,6 +7,7 @@
 use super::commands::ExportTo;
 use super::keymap::Action;
 use super::tab::Tab;
+use crate::domain::changes::Since;
 use crate::domain::timetable::Slot;
 use crate::model::Group;
 use chrono::Weekday;
@@ -45,6 +46,10 @@ pub enum Command {
     Filter(String),
     /// Sort the list by the column of this name.
     Sort { column: String, descending: bool },
+    /// Compare with this baseline (`:changes since mon`).
+    Changes(Since),
+    /// Select the group of this id on the Groups tab, its detail open.
+    OpenGroup(i64),
 }
 
 /// An overlay a screen asks for, as data.

@@ -163,6 +163,13 @@ impl CommandLine {
             Run::Filter(text) => Ask::ToShown(Command::Filter(text)),
             Run::Sort { column, descending } => Ask::ToShown(Command::Sort { column, descending }),
             Run::Export(to) => Ask::Export(to),
+            Run::Changes(since) => {
+                shared.ask(Ask::Show {
+                    tab: Tab::Changes,
+                    reload: false,
+                });
+                Ask::Command(Command::Changes(since))
+            }
             Run::Profile(name) => {
                 // The runtime opens its session; Msg::ProfileSwitch says how it went.
                 let opening = format!("opening profile {name}…");

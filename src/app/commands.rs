@@ -7,6 +7,7 @@
 
 use super::keymap::{Action, Word, words};
 use crate::domain::branch_lookup::{BranchLookup, look_up};
+use crate::domain::changes::Since;
 use crate::domain::script::fold;
 use crate::model::Branch;
 
@@ -27,6 +28,8 @@ pub enum Run {
         descending: bool,
     },
     Export(ExportTo),
+    /// The Changes tab against this baseline (`:changes since mon`).
+    Changes(Since),
 }
 
 /// What `:export` writes: its format, where (None: the download folder),
@@ -188,6 +191,17 @@ pub fn parse(line: &str, known: &Known) -> Result<Run, Refusal> {
         "filter" => Ok(Run::Filter(rest.to_string())),
         "sort" => Ok(sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage()))?),
         "export" => export(rest, bang).ok_or_else(|| usage().into()),
+        "changes" => {
+            // `since` may be left out (`:changes mon`); alone, the default.
+            if rest.eq_ignore_ascii_case("since") {
+                return Ok(Run::Changes(Since::EarlierDay));
+            }
+            let day = rest.strip_prefix("since ").unwrap_or(rest).trim();
+            let since = day.parse::<Since>();
+            Ok(since
+                .map(Run::Changes)
+                .map_err(|why| format!("{}: {why}", usage()))?)
+        }
         _ => Err(format!(":{} takes nothing after it", word.name).into()),
     }
 }
@@ -358,9 +372,29 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                 .map(str::to_string)
                 .collect(),
         ),
+        "changes" => after(
+            BASELINES
+                .into_iter()
+                .map(|day| format!("since {day}"))
+                .filter(|line| line.starts_with(&rest.trim_start().to_lowercase()))
+                .collect(),
+        ),
         _ => Vec::new(),
     }
 }
+
+/// The baselines `:changes since` completes to (a date is typed).
+const BASELINES: [&str; 9] = [
+    "yesterday",
+    "last",
+    "mon",
+    "tue",
+    "wed",
+    "thu",
+    "fri",
+    "sat",
+    "sun",
+];
 
 #[cfg(test)]
 mod tests {
@@ -651,5 +685,36 @@ mod tests {
             parse("t", &known),
             Ok(Run::Perform(Action::ShowTab(Tab::Today)))
         );
+    }
+
+    #[test]
+    fn changes_takes_a_baseline_and_completes_the_days() {
+        let known = Known {
+            branches: &[],
+            sortable: &[],
+            profiles: &[],
+        };
+        let run = |line: &str| parse(line, &known);
+        assert_eq!(
+            run("changes since mon"),
+            Ok(Run::Changes(Since::Weekday(chrono::Weekday::Mon)))
+        );
+        assert_eq!(run("changes yesterday"), Ok(Run::Changes(Since::Yesterday)));
+        assert_eq!(run("changes since"), Ok(Run::Changes(Since::EarlierDay)));
+        assert_eq!(
+            run("changes"),
+            Ok(Run::Perform(crate::app::keymap::Action::ShowTab(
+                Tab::Changes
+            )))
+        );
+        assert!(
+            matches!(run("changes since soon"), Err(Refusal::Mistake(why)) if why.starts_with(":changes takes [since DAY]: "))
+        );
+        assert_eq!(
+            completions("changes since t", &known),
+            ["changes since tue", "changes since thu"]
+        );
+        assert_eq!(completions("changes y", &known), Vec::<String>::new());
+        assert_eq!(completions("changes s", &known).len(), 9);
     }
 }

@@ -6,6 +6,7 @@
 //! again, or asks only for the pages that are missing.
 
 use super::ask::{Ask, Command, Open};
+use super::changes;
 use super::document::DocLine;
 use super::group_detail::group_document;
 use super::group_rows::{GroupRows, PageRows};
@@ -243,6 +244,23 @@ impl GroupsTab {
         Some(document_of(id, self.branch_id, shared))
     }
 
+    /// Selects the group `id` with its detail open (the Changes tab's
+    /// Enter): the filter cleared and the archived shown when they hide it;
+    /// said when the list does not hold it.
+    fn open_group(&mut self, id: i64, shared: &mut Shared) {
+        let Some(row) = self.rows.index(id) else {
+            shared.info(format!("group #{id} is not in this list"));
+            return;
+        };
+        if !self.list.shown().any(|shown| shown == row) {
+            self.list.set_filter("");
+            self.hide_archived = false;
+        }
+        self.list.chosen = true;
+        self.refilter_keeping(Some(id), shared);
+        self.list.open_detail();
+    }
+
     /// Esc in the list while the walk runs: it stops, the rows stay.
     fn stop_loading(&mut self, shared: &mut Shared) -> Vec<Effect> {
         let effects = shared.stop_walk(self.branch_id);
@@ -347,6 +365,8 @@ impl Screen for GroupsTab {
             News::Branches => self.resort(shared),
             // The centre's zone, now the one times are shown in.
             News::CentreZone => self.reformat(shared),
+            // Its marks are looked up per row drawn.
+            News::Compared => {}
         }
     }
 
@@ -375,7 +395,13 @@ impl Screen for GroupsTab {
                 }
                 Vec::new()
             }
-            Command::Install { .. } | Command::AskInstall { .. } => Vec::new(),
+            Command::OpenGroup(id) => {
+                self.open_group(*id, shared);
+                Vec::new()
+            }
+            Command::Install { .. } | Command::AskInstall { .. } | Command::Changes(_) => {
+                Vec::new()
+            }
         }
     }
 
@@ -441,6 +467,9 @@ fn document_of(id: i64, branch_id: Option<i64>, shared: &World) -> Vec<DocLine> 
         .groups(branch_id)
         .and_then(|list| list.group(id));
     group.map_or_else(Vec::new, |group| {
-        group_document(group, shared.row_format(), &shared.branches.names)
+        let mut lines = group_document(group, shared.row_format(), &shared.branches.names);
+        // What changed since the baseline, under the fields.
+        lines.extend(changes::detail_lines(id, branch_id, shared));
+        lines
     })
 }

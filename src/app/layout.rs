@@ -32,16 +32,25 @@ pub const ONE_DAY_WIDTH: u16 = 120;
 /// The column of the first tab in the top line (after `crmdeck`).
 const FIRST_TAB_COLUMN: u16 = 9;
 
-/// The tabs of the top line: (tab, first column, label "1 Plugins"). The
-/// label is drawn inside brackets or spaces, then a space: each takes three
-/// more columns.
-pub fn tab_labels() -> Vec<(Tab, u16, String)> {
+/// Below this width the top line's tabs not shown are their numbers
+/// alone: the five names take 63 columns.
+pub const NARROW_TABS_BELOW: u16 = 70;
+
+/// The tabs of the top line `width` columns wide, `shown` the one shown:
+/// (tab, first column, label "1 Plugins"; "1" for a tab not shown on a
+/// narrow line). The label is drawn inside brackets or spaces, then a
+/// space: each takes three more columns.
+pub fn tab_labels(width: u16, shown: Tab) -> Vec<(Tab, u16, String)> {
     let mut start = FIRST_TAB_COLUMN;
     Tab::ALL
         .iter()
         .zip(1..)
         .map(|(&tab, number)| {
-            let label = format!("{number} {}", tab.name());
+            let label = if width < NARROW_TABS_BELOW && tab != shown {
+                number.to_string()
+            } else {
+                format!("{number} {}", tab.name())
+            };
             let at = start;
             start += u16::try_from(display_width(&label)).unwrap_or(u16::MAX) + 3;
             (tab, at, label)
@@ -247,8 +256,8 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// The tab whose label is at column `x` of the top line.
-pub fn tab_at(x: u16) -> Option<Tab> {
-    tab_labels()
+pub fn tab_at(x: u16, width: u16, shown: Tab) -> Option<Tab> {
+    tab_labels(width, shown)
         .into_iter()
         .find(|(_, start, label)| (*start..*start + label.len() as u16 + 2).contains(&x))
         .map(|(tab, _, _)| tab)
@@ -279,14 +288,22 @@ mod tests {
 
     #[test]
     fn tabs_are_found_by_column() {
-        let starts: Vec<u16> = tab_labels().iter().map(|(_, start, _)| *start).collect();
-        assert_eq!(starts, [9, 21, 32, 41]);
+        let starts = |width: u16| -> Vec<u16> {
+            let labels = tab_labels(width, Tab::Groups);
+            labels.iter().map(|(_, start, _)| *start).collect()
+        };
+        assert_eq!(starts(80), [9, 21, 32, 41, 51]);
+        let tab_at = |x: u16| tab_at(x, 80, Tab::Groups);
         assert_eq!(tab_at(9), Some(Tab::Plugins));
         assert_eq!(tab_at(19), Some(Tab::Plugins));
         assert_eq!(tab_at(20), None);
         assert_eq!(tab_at(21), Some(Tab::Groups));
         assert_eq!(tab_at(32), Some(Tab::Week));
         assert_eq!(tab_at(41), Some(Tab::Today));
+        assert_eq!(tab_at(51), Some(Tab::Changes));
         assert_eq!(tab_at(3), None);
+        // Narrow, the tabs not shown are their numbers: all fit in 60.
+        assert_eq!(starts(60), [9, 13, 24, 28, 32]);
+        assert_eq!(super::tab_at(33, 60, Tab::Groups), Some(Tab::Changes));
     }
 }

@@ -78,6 +78,16 @@ impl App {
                         .get_mut(tab)
                         .on_snapshot(&snapshot, &mut Shared::new(&mut self.world));
                 }
+                // What changed since the baseline, before the network answers.
+                self.world
+                    .compare(snapshot.key.branch, None)
+                    .into_iter()
+                    .collect()
+            }
+            Msg::Compared(compared) => {
+                if self.world.changes.take(*compared) {
+                    self.tell(Some(News::Compared));
+                }
                 Vec::new()
             }
             // Logged by the runtime; said once, and the start goes on as usual.

@@ -35,7 +35,7 @@ impl App {
             screen.click(column, row, &mut shared);
             return Vec::new();
         }
-        match layout::tab_at(column) {
+        match layout::tab_at(column, self.world.layout.size.0, self.tab) {
             Some(tab) => self.show_tab(tab, false),
             None => Vec::new(),
         }

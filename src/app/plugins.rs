@@ -532,7 +532,7 @@ impl Screen for PluginsTab {
                 }
                 Vec::new()
             }
-            Command::ShowBranch(_) => Vec::new(),
+            Command::ShowBranch(_) | Command::Changes(_) | Command::OpenGroup(_) => Vec::new(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! (keys, mouse, resizes, results of work) in, effects (work to do) out.
 //! Everything here is plain data, so the whole app is testable without I/O.
 
+use super::compared::{CompareAsk, Compared};
 use super::tab::Tab;
 use super::view::SavedView;
 use crate::api::ApiError;
@@ -45,6 +46,9 @@ pub enum Msg {
     /// The snapshot of the last complete walk, read at start before any
     /// answer, or why the file there was not used (never a token in it).
     Snapshot(Result<Box<Snapshot>, String>),
+    /// What changed since the baseline ([`Effect::Compare`]), or why
+    /// nothing was compared.
+    Compared(Box<Compared>),
     /// An `:export` was written: the rows and the path, or why not.
     Exported(Result<(usize, String), String>),
     /// After [`Effect::SwitchProfile`]: to the new session's app, `Ok`; to
@@ -215,6 +219,8 @@ pub enum News {
     /// The centre's zone was answered: times are shown in it unless the
     /// config names one.
     CentreZone,
+    /// A comparison with the baseline was taken (`World::changes`).
+    Compared,
 }
 
 /// Work for the outside world. The runtime turns each into a task whose
@@ -237,6 +243,9 @@ pub enum Effect {
     Remember(SavedView),
     /// Keep what a complete walk found as the snapshot for the next start.
     SaveSnapshot(Box<Walked>),
+    /// Compare the groups with the history's baseline, off the loop;
+    /// [`Msg::Compared`] follows.
+    Compare(Box<CompareAsk>),
     /// Append a line to the command line's history file.
     RememberCommand(String),
     /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:

@@ -9,6 +9,7 @@
 
 use super::ask::Open;
 use super::branch_picker::BranchPicker;
+use super::changes::ChangesTab;
 use super::command_line::CommandLine;
 use super::confirm::Confirm;
 use super::groups::GroupsTab;
@@ -28,6 +29,7 @@ pub enum ScreenView<'a> {
     Groups(&'a GroupsTab),
     Week(&'a WeekTab),
     Today(&'a TodayTab),
+    Changes(&'a ChangesTab),
     Help(&'a Help),
     Confirm(&'a Confirm),
     BranchPicker(&'a BranchPicker),
@@ -115,6 +117,7 @@ pub struct Tabs {
     pub groups: GroupsTab,
     pub week: WeekTab,
     pub today: TodayTab,
+    pub changes: ChangesTab,
 }
 
 impl Tabs {
@@ -125,6 +128,7 @@ impl Tabs {
             groups: GroupsTab::from(settings),
             week: WeekTab::from(settings),
             today: TodayTab::from(settings),
+            changes: ChangesTab::from(settings),
         }
     }
 
@@ -135,6 +139,7 @@ impl Tabs {
             Tab::Groups => &self.groups,
             Tab::Week => &self.week,
             Tab::Today => &self.today,
+            Tab::Changes => &self.changes,
         }
     }
 
@@ -145,6 +150,7 @@ impl Tabs {
             Tab::Groups => ScreenView::Groups(&self.groups),
             Tab::Week => ScreenView::Week(&self.week),
             Tab::Today => ScreenView::Today(&self.today),
+            Tab::Changes => ScreenView::Changes(&self.changes),
         }
     }
 
@@ -155,6 +161,7 @@ impl Tabs {
             Tab::Groups => &mut self.groups,
             Tab::Week => &mut self.week,
             Tab::Today => &mut self.today,
+            Tab::Changes => &mut self.changes,
         }
     }
 }

@@ -11,6 +11,7 @@
 
 use super::ask::{Ask, Command, Open};
 use super::branches::{Branches, BranchesState};
+use super::compared::{Changes, CompareAsk};
 use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{Answer, AppAnswer, Effect, News, Request, RequestId, WalkAnswer, Walked};
@@ -20,6 +21,7 @@ use super::view::SavedView;
 use super::walks::{Drive, WALK_PER_PAGE, Walks};
 use crate::api::ApiError;
 use crate::config::Theme;
+use crate::domain::changes::Since;
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
@@ -111,6 +113,8 @@ pub struct World {
     /// Every group the screens show, by branch (`store.groups(branch)`),
     /// filled by the walks [`Shared::walk`] starts.
     pub store: Store,
+    /// What changed since the baseline (issue 28): the latest comparison.
+    pub changes: Changes,
     walks: Walks,
     asks: VecDeque<Ask>,
     /// The last answer was a 401: the token is refused until an answer
@@ -139,6 +143,7 @@ impl World {
                 settings.max_in_flight,
                 settings.max_groups,
             )),
+            changes: Changes::default(),
             walks: Walks::default(),
             asks: VecDeque::new(),
             refused: false,
@@ -189,6 +194,11 @@ impl World {
         if self.settings.cache && was_walking && complete {
             effects.push(self.walked(branch));
         }
+        // Each walk that ended, complete or not, is compared with the
+        // baseline (an incomplete one calls no group gone).
+        if was_walking && !self.is_walking(branch) {
+            effects.extend(self.compare(branch, None));
+        }
         let error = result.err();
         (effects, News::Page { query, error })
     }
@@ -206,6 +216,29 @@ impl World {
             centre: self.store.centre.fresh().cloned().flatten(),
             zone: self.settings.timezone,
         }))
+    }
+
+    /// Asks the runtime what changed in `branch`'s groups since the
+    /// baseline (`since`, else the one chosen last): the store's groups as
+    /// `Arc`s, complete when a walk read every page or while they are a
+    /// snapshot's (a complete walk's, with what pages added since). None
+    /// when the store holds no list of `branch`.
+    pub(super) fn compare(&mut self, branch: Option<i64>, since: Option<Since>) -> Option<Effect> {
+        let list = self.store.groups(branch)?;
+        if let Some(since) = since {
+            self.changes.since = since;
+        }
+        let ask = CompareAsk {
+            seq: self.changes.next_seq(),
+            branch,
+            since: self.changes.since,
+            groups: list.shared_groups().cloned().collect(),
+            complete: list.is_complete() || list.as_of().is_some(),
+            zone: self.settings.timezone,
+            seen_at: list.as_of().unwrap_or(self.now),
+            now: self.now,
+        };
+        Some(Effect::Compare(Box::new(ask)))
     }
 
     /// Shows the snapshot read at start until fresh data replaces it: its
@@ -480,6 +513,12 @@ impl<'w> Shared<'w> {
     /// The branch of the groups list chosen (None: all).
     pub fn choose_branch(&mut self, branch_id: Option<i64>) {
         self.world.branch_id = branch_id;
+    }
+
+    /// Asks what changed in `branch` since `since` (`:changes since …`);
+    /// None when the store holds no list of it yet.
+    pub fn compare(&mut self, branch: Option<i64>, since: Since) -> Option<Effect> {
+        self.world.compare(branch, Some(since))
     }
 
     /// The command line's history, to append a line run.

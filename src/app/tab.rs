@@ -10,11 +10,19 @@ pub enum Tab {
     Groups,
     Week,
     Today,
+    /// What changed since the baseline (issue 28).
+    Changes,
 }
 
 impl Tab {
     /// Every tab, in the order of the top line.
-    pub const ALL: &'static [Tab] = &[Tab::Plugins, Tab::Groups, Tab::Week, Tab::Today];
+    pub const ALL: &'static [Tab] = &[
+        Tab::Plugins,
+        Tab::Groups,
+        Tab::Week,
+        Tab::Today,
+        Tab::Changes,
+    ];
 
     /// The name in the top line.
     pub fn name(self) -> &'static str {
@@ -23,6 +31,7 @@ impl Tab {
             Tab::Groups => "Groups",
             Tab::Week => "Week",
             Tab::Today => "Today",
+            Tab::Changes => "Changes",
         }
     }
 

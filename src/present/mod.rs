@@ -8,6 +8,7 @@
 //! [`crate::sanitize`] before it is shown.
 
 pub mod cell_text;
+pub mod change_text;
 pub mod check;
 pub mod clock;
 pub mod columns;

@@ -146,6 +146,16 @@ impl EffectRunner {
         });
     }
 
+    /// Runs `work` on a blocking thread (files, a comparison of 100,000
+    /// groups), never on the event loop; its message follows.
+    pub fn blocking(&self, work: impl FnOnce() -> Msg + Send + 'static) {
+        self.spawn(async move {
+            tokio::task::spawn_blocking(work)
+                .await
+                .unwrap_or_else(|join_error| std::panic::resume_unwind(join_error.into_panic()))
+        });
+    }
+
     /// Runs `work` in a task that sends its message, or [`TaskEvent::Panicked`].
     fn spawn(&self, work: impl Future<Output = Msg> + Send + 'static) -> JoinHandle<()> {
         let sender = self.sender.clone();
@@ -186,6 +196,11 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::SaveSnapshot(walked) => {
             format!("save the snapshot: {} groups", walked.groups.len())
         }
+        Effect::Compare(ask) => format!(
+            "compare {} groups with the baseline ({:?})",
+            ask.groups.len(),
+            ask.since
+        ),
         Effect::RememberCommand(_) => "remember a command line".to_string(),
         Effect::Export { rows, path, .. } => {
             format!(

@@ -460,6 +460,7 @@ where
                     self.own_inputs.push_back(Input::Msg(Msg::Resumed));
                 }
                 Effect::SaveSnapshot(walked) => self.snapshots.write(*walked),
+                Effect::Compare(ask) => self.runner.blocking(self.snapshots.comparison(*ask)),
                 Effect::SwitchProfile(profile) => {
                     self.profiles.open(profile, self.session.client.token());
                 }

@@ -4,6 +4,7 @@
 //! the history's day of that walk (issue 28). Nothing of either when the
 //! cache is off (`cache = false`, `--no-cache`).
 
+use crate::app::compared::{CompareAsk, Compared, Found, NotCompared};
 use crate::app::{Msg, Walked};
 use crate::cache::Cache;
 use crate::domain::changes::centre_day;
@@ -125,6 +126,61 @@ impl Snapshots {
     }
 }
 
+impl Snapshots {
+    /// The work of a comparison, to run off the loop (a blocking task):
+    /// the baseline read from the history (`Cache::baseline`), the groups
+    /// digested in the centre's zone, compared; the answer, or why not
+    /// (no history kept, no day that reads: each file passed over says
+    /// why). Never a panic for a file: a corrupt one is passed over.
+    pub fn comparison(&self, ask: CompareAsk) -> impl FnOnce() -> Msg + Send + 'static {
+        let cache = self.cache.clone();
+        let key = SnapshotKey {
+            branch: ask.branch,
+            ..self.key.clone()
+        };
+        move || {
+            let CompareAsk {
+                seq,
+                branch,
+                since,
+                groups,
+                complete,
+                zone,
+                seen_at,
+                now,
+            } = ask;
+            let result = match cache {
+                None => Err(NotCompared::NoHistory),
+                Some(cache) => {
+                    let today = centre_day(now, &zone);
+                    let baseline = cache.baseline(&key, since, today);
+                    let ignored: Vec<String> = (baseline.ignored.iter())
+                        .map(|error| {
+                            tracing::warn!(%error, "history day passed over");
+                            error.to_string()
+                        })
+                        .collect();
+                    match baseline.day {
+                        None => Err(NotCompared::NoBaseline {
+                            kept: baseline.kept,
+                            ignored,
+                        }),
+                        Some(day) => Ok(Found::between(
+                            &day, &groups, complete, zone, seen_at, today, ignored,
+                        )),
+                    }
+                }
+            };
+            Msg::Compared(Box::new(Compared {
+                seq,
+                branch,
+                since,
+                result,
+            }))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,5 +239,159 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         panic!("no history day written");
+    }
+}
+
+#[cfg(test)]
+mod comparison_tests {
+    use super::*;
+    use crate::app::compared::Seen;
+    use crate::domain::changes::{Kind, Since};
+    use crate::domain::digest::digests;
+    use crate::domain::zone::CENTRE_ZONE;
+    use crate::model::{Group, GroupStatus};
+    use crate::store::HistoryDay;
+    use chrono::{DateTime, NaiveDate, Utc};
+    use std::sync::Arc;
+
+    fn key() -> SnapshotKey {
+        SnapshotKey {
+            profile: None,
+            base_url: "http://127.0.0.1:1".into(),
+            account: Some("5f1c".into()),
+            branch: None,
+        }
+    }
+
+    fn group(id: i64, name: &str) -> Group {
+        Group {
+            id,
+            name: name.into(),
+            status: GroupStatus::Active,
+            ..Group::default()
+        }
+    }
+
+    /// 2026-11-27 09:00 in Tashkent.
+    fn now() -> DateTime<Utc> {
+        "2026-11-27T04:00:00Z".parse().unwrap()
+    }
+
+    fn ask(groups: Vec<Group>, complete: bool, since: Since) -> CompareAsk {
+        CompareAsk {
+            seq: 7,
+            branch: None,
+            since,
+            groups: groups.into_iter().map(Arc::new).collect(),
+            complete,
+            zone: CENTRE_ZONE,
+            seen_at: now(),
+            now: now(),
+        }
+    }
+
+    fn snapshots(cache: Option<Cache>) -> Snapshots {
+        Snapshots {
+            cache,
+            key: key(),
+            history_days: 7,
+        }
+    }
+
+    /// Thursday's walk in the history: groups 1 (named "A"), 2 and 3.
+    fn thursday(cache: &Cache) {
+        let groups = [group(1, "A"), group(2, "B"), group(3, "C")];
+        let day = HistoryDay {
+            key: key(),
+            day: NaiveDate::from_ymd_opt(2026, 11, 26).unwrap(),
+            taken_at: "2026-11-26T13:40:00Z".parse().unwrap(),
+            digests: digests(groups.iter(), CENTRE_ZONE),
+        };
+        let today = NaiveDate::from_ymd_opt(2026, 11, 27).unwrap();
+        cache.write_history(&day, today, 7).unwrap();
+    }
+
+    fn compared(msg: Msg) -> Compared {
+        match msg {
+            Msg::Compared(compared) => *compared,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The changes found by group id (the comparison's own order is the
+    /// ids' merged, not the kinds').
+    fn kinds(found: &Found) -> Vec<(i64, Kind)> {
+        let mut kinds: Vec<_> = (found.changes.iter())
+            .map(|s: &Seen| (s.id(), s.kind))
+            .collect();
+        kinds.sort_unstable();
+        kinds
+    }
+
+    #[test]
+    fn the_groups_are_compared_with_an_earlier_day_of_the_history_off_the_loop() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        thursday(&cache);
+        let now_groups = vec![group(1, "A renamed"), group(2, "B"), group(4, "D")];
+        let work = snapshots(Some(cache)).comparison(ask(now_groups, true, Since::EarlierDay));
+        let answer = compared(work());
+        assert_eq!((answer.seq, answer.since), (7, Since::EarlierDay));
+        let found = answer.result.unwrap();
+        assert_eq!(found.day, NaiveDate::from_ymd_opt(2026, 11, 26).unwrap());
+        assert_eq!(found.today, NaiveDate::from_ymd_opt(2026, 11, 27).unwrap());
+        assert_eq!(
+            kinds(&found),
+            [(1, Kind::Changed), (3, Kind::Gone), (4, Kind::New)]
+        );
+    }
+
+    #[test]
+    fn an_incomplete_walk_calls_no_group_gone() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        thursday(&cache);
+        let work = snapshots(Some(cache)).comparison(ask(vec![group(1, "A")], false, Since::Last));
+        let found = compared(work()).result.unwrap();
+        assert!(found.changes.is_empty(), "{:?}", kinds(&found));
+        assert_eq!(found.unknown, 2);
+    }
+
+    #[test]
+    fn a_corrupt_history_or_none_says_why_and_never_panics() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        thursday(&cache);
+        let path = cache.history_path(&key(), NaiveDate::from_ymd_opt(2026, 11, 26).unwrap());
+        std::fs::write(&path, b"\x00scribbled over").unwrap();
+        let work =
+            snapshots(Some(cache.clone())).comparison(ask(Vec::new(), true, Since::EarlierDay));
+        let Err(NotCompared::NoBaseline { kept, ignored }) = compared(work()).result else {
+            panic!("a corrupt day is no baseline");
+        };
+        assert_eq!(kept.len(), 1);
+        assert_eq!(ignored.len(), 1);
+        assert!(ignored[0].contains("not a history file"), "{ignored:?}");
+        let why = NotCompared::NoBaseline { kept, ignored }.explain(Since::EarlierDay);
+        assert!(
+            why.starts_with("No earlier day to compare with (kept: 2026-11-26); passed over: "),
+            "{why}"
+        );
+
+        // No day of the one asked for: said, nothing passed over.
+        let monday = ask(Vec::new(), true, Since::Weekday(chrono::Weekday::Mon));
+        let result = compared(snapshots(Some(cache)).comparison(monday)()).result;
+        assert!(
+            matches!(result, Err(NotCompared::NoBaseline { ref ignored, .. }) if ignored.is_empty())
+        );
+
+        // The cache off: no history at all.
+        let result = compared(snapshots(None).comparison(ask(
+            Vec::new(),
+            true,
+            Since::Last,
+        ))())
+        .result;
+        assert_eq!(result, Err(NotCompared::NoHistory));
     }
 }

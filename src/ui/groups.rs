@@ -11,6 +11,7 @@ use super::theme::spinner;
 use crate::app::groups::GroupsTab;
 use crate::app::layout::ListScreen;
 use crate::app::shared::World;
+use crate::present::change_text;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::format::{as_of, thousands};
 use ratatui::Frame;
@@ -91,6 +92,10 @@ impl ListTab for GroupsTab {
                 }
             }
         }
+        // After the walk's part: short of room, that gives way first.
+        if let Some(part) = changes_part(self.branch_id, view) {
+            parts.push(part);
+        }
         // Each note whole and short: short of room the short words stand
         // in for the whole ones rather than a `…`.
         let mut notes: Vec<(String, String)> = Vec::new();
@@ -140,6 +145,20 @@ impl ListTab for GroupsTab {
             table: &self.rows.table,
             none_shown,
             branch_column: self.rows.several_branches,
+            marks: None,
+        };
+        // A mark beside each row that differs from the baseline, looked
+        // up by id as the row is drawn; no column without a comparison.
+        let changes = &view.world.changes;
+        let mark = |index: usize| {
+            let id = self.rows.id(index)?;
+            changes.kind(self.branch_id, id).map(change_text::mark)
+        };
+        let rows = Rows {
+            marks: changes
+                .found(self.branch_id)
+                .map(|_| &mark as &dyn Fn(usize) -> _),
+            ..rows
         };
         let matched = (!filter.is_empty()).then_some(filter.as_str());
         let styles = view.styles;
@@ -195,4 +214,29 @@ fn branch_label(branch: Option<i64>, shared: &World) -> String {
             None => format!("Branch #{id}"),
         },
     }
+}
+
+/// What changed since the baseline, counted: `12 changes since Thu`
+/// (`12 chg Thu` short of room); `no earlier day to compare with` when
+/// there is none; nothing before the first comparison.
+fn changes_part(branch: Option<i64>, view: &View) -> Option<Part> {
+    let (shared, styles) = (view.world, view.styles);
+    let compared = shared.changes.of(branch)?;
+    let part = match &compared.result {
+        Ok(found) => {
+            let day = change_text::day_short(found.day, found.today, shared.settings.language);
+            let count = found.changes.len();
+            let noun = if count == 1 { "change" } else { "changes" };
+            let style = if count == 0 {
+                Style::new()
+            } else {
+                styles.warning
+            };
+            Part::new(format!("{count} {noun} since {day}"), style, 5)
+                .or_short(format!("{count} chg {day}"), 1)
+        }
+        Err(_) => Part::new("no earlier day to compare with".to_owned(), styles.dim, 7)
+            .or_short("no baseline".to_owned(), 6),
+    };
+    Some(part)
 }

@@ -312,7 +312,14 @@ pub struct Rows<'a, R, F> {
     pub none_shown: &'a str,
     /// The branch column shows (the rows are of several branches).
     pub branch_column: bool,
+    /// A narrow column of marks at the left (the Groups list's changes
+    /// since the baseline): each record's mark, looked up per row drawn;
+    /// None: no such column.
+    pub marks: Option<&'a dyn Fn(usize) -> Option<&'static str>>,
 }
+
+/// The columns the marks take: the mark and a space.
+const MARKS_WIDTH: u16 = 2;
 
 /// Draws a list tab's table: the columns fitted to the width of the rows'
 /// area, their heads, and the rows of `pane` on screen, each looking as
@@ -326,15 +333,22 @@ pub fn draw_rows<'a, R, F>(
     view: &View,
 ) {
     let (branches, styles) = (&view.world.branches.name_cells, view.styles);
-    let width = usize::from(screen.rows.width);
+    // The marks' column first, the table in the rest.
+    let marks_width = if rows.marks.is_some() { MARKS_WIDTH } else { 0 };
+    let beside = |area: Rect| Rect {
+        x: area.x + marks_width.min(area.width),
+        width: area.width.saturating_sub(marks_width),
+        ..area
+    };
+    let (heads, area) = (beside(screen.heads), beside(screen.rows));
+    let width = usize::from(area.width);
     let natural = &rows.table.widths;
     let fitted = FittedTable::fit(rows.columns, natural, branches, width, rows.branch_column);
-    fitted.draw_heads(frame.buffer_mut(), screen.heads, styles);
+    fitted.draw_heads(frame.buffer_mut(), heads, styles);
     if pane.visible.is_empty() {
         draw_message(frame, screen.rows, rows.none_shown, styles);
         return;
     }
-    let area = screen.rows;
     let first = first_row(pane.cursor, pane.visible.len(), usize::from(area.height));
     let on_screen = pane.visible.iter_from(first).zip(area.rows()).enumerate();
     for (i, (record, line)) in on_screen {
@@ -342,6 +356,17 @@ pub fn draw_rows<'a, R, F>(
         let row = &rows.table.rows[record];
         let buf = frame.buffer_mut();
         fitted.draw_row(buf, line, row, selected, &look(record), styles);
+        if let Some(marks) = rows.marks {
+            let mark = marks(record).unwrap_or(" ");
+            let style = if selected {
+                styles.selected
+            } else {
+                styles.warning
+            };
+            let at = Rect::new(screen.rows.x, line.y, marks_width, 1);
+            let text = format!("{mark:<width$}", width = usize::from(marks_width));
+            frame.render_widget(Paragraph::new(Span::styled(text, style)), at);
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! `layout` (in the app) says where things sit, `theme` how they look.
 
 mod branch_picker;
+mod changes;
 mod command_line;
 mod confirm;
 mod detail;
@@ -71,6 +72,7 @@ fn draw_screen(screen: ScreenView, frame: &mut Frame, view: &View) {
         ScreenView::Groups(tab) => list::draw_tab(tab, frame, view),
         ScreenView::Week(tab) => week::draw(tab, frame, view),
         ScreenView::Today(tab) => today::draw(tab, frame, view),
+        ScreenView::Changes(tab) => changes::draw(tab, frame, view),
         ScreenView::Help(help) => help::draw(help, frame, view),
         ScreenView::Confirm(confirm) => confirm::draw(confirm, frame, view),
         ScreenView::BranchPicker(picker) => branch_picker::draw(picker, frame, view),

@@ -80,6 +80,7 @@ impl ListTab for PluginsTab {
             table: &self.table,
             none_shown,
             branch_column: true,
+            marks: None,
         };
         let installing_mark = format!("{} installing…", spinner(shared.now));
         let look = |index: usize| {

@@ -19,7 +19,7 @@ use ratatui::widgets::Paragraph;
 pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let mut spans = vec![Span::styled("crmdeck", styles.brand)];
     let mut used = display_width("crmdeck");
-    for (tab, start, label) in tab_labels() {
+    for (tab, start, label) in tab_labels(area.width, app.tab) {
         let start = usize::from(start);
         spans.push(Span::raw(" ".repeat(start.saturating_sub(used))));
         let (text, style) = if tab == app.tab {
@@ -35,7 +35,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let right = right_side(app, styles, room);
     let right_width: usize = right.iter().map(|s| display_width(&s.content)).sum();
     if right_width <= room {
-        spans.push(Span::raw(" ".repeat(width - used - right_width)));
+        spans.push(Span::raw(
+            " ".repeat(width.saturating_sub(used + right_width)),
+        ));
         spans.extend(right);
     } else if room > 0 {
         // Not even the warnings and the profile fit: the warnings (first)

@@ -8,9 +8,12 @@
 //! do the benches. Hence `crmdeck::` paths only, never `crate::`/`super::`.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
+use crmdeck::app::compared::{CompareAsk, Compared, Found};
 use crmdeck::app::{Answer, App, AppSettings, Effect, Input, Msg, Request, SavedView};
 use crmdeck::config::Theme;
+use crmdeck::domain::changes::centre_day;
 use crmdeck::domain::check::MaxParallel;
+use crmdeck::domain::digest::digests;
 use crmdeck::domain::timetable::WorkingHours;
 use crmdeck::domain::zone::{Zone, ZoneSource};
 use crmdeck::model::{
@@ -19,7 +22,7 @@ use crmdeck::model::{
     SentText, Timestamp,
 };
 use crmdeck::present::Language;
-use crmdeck::store::{Snapshot, SnapshotKey};
+use crmdeck::store::{HistoryDay, Snapshot, SnapshotKey};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -345,6 +348,62 @@ pub fn snapshot(ids: impl Iterator<Item = i64>) -> Snapshot {
         Some(plugins()),
         None,
     )
+}
+
+/// The history's day before [`now`] (Sunday 2025-06-01, its walk at
+/// 18:00 in Tashkent): groups 2..=31 as [`group`] makes them, but group 5
+/// named otherwise and group 4 (archived now) active. Against the
+/// [`snapshot`] of 1..=30: 1 new, 5 changed, 4 archived, 31 gone.
+pub fn sunday() -> HistoryDay {
+    let groups = (2..=31).map(|id| {
+        let mut group = group(id);
+        match id {
+            5 => group.name = "Renamed since".into(),
+            4 => group.status = GroupStatus::Active,
+            _ => {}
+        }
+        group
+    });
+    HistoryDay {
+        key: SnapshotKey {
+            profile: None,
+            base_url: "http://127.0.0.1:8080".into(),
+            account: Some("5f1c".into()),
+            branch: None,
+        },
+        day: NaiveDate::from_ymd_opt(2025, 6, 1).unwrap(),
+        taken_at: now() - chrono::TimeDelta::hours(20),
+        digests: digests(groups, crmdeck::domain::zone::CENTRE_ZONE),
+    }
+}
+
+/// The comparison asked for among `effects` (the last one).
+pub fn compare_asked(effects: &[Effect]) -> Option<&CompareAsk> {
+    effects.iter().rev().find_map(|effect| match effect {
+        Effect::Compare(ask) => Some(ask.as_ref()),
+        _ => None,
+    })
+}
+
+/// Answers `ask` as the runtime does, against the history's `day`.
+pub fn compared(app: &mut App, ask: &CompareAsk, day: &HistoryDay) -> Vec<Effect> {
+    let today = centre_day(ask.now, &ask.zone);
+    let found = Found::between(
+        day,
+        &ask.groups,
+        ask.complete,
+        ask.zone,
+        ask.seen_at,
+        today,
+        Vec::new(),
+    );
+    let compared = Compared {
+        seq: ask.seq,
+        branch: ask.branch,
+        since: ask.since,
+        result: Ok(found),
+    };
+    app.update(Input::Msg(Msg::Compared(Box::new(compared))), now())
 }
 
 /// Answers every fetch in `effects` (and in the effects that follow) with

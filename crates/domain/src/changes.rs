@@ -328,7 +328,7 @@ mod tests {
             (Field::Number, |d| d.number = Some(99).into()),
             (Field::Name, |d| d.name = "Renamed".into()),
             (Field::Course, |d| d.course_id = Some(5).into()),
-            (Field::Days, |d| d.days = Days::of(&[Weekday::Sat])),
+            (Field::Days, |d| d.days = Days::of([Weekday::Sat])),
             (Field::Start, |d| d.start = Some(960)),
             (Field::End, |d| d.end = None),
             (Field::Status, |d| d.status = Status::Other),

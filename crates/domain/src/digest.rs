@@ -400,7 +400,7 @@ mod tests {
         let one = courses.one("Python");
         let two = courses.one("Python");
         assert!(Arc::ptr_eq(&one, &two));
-        let days = Days::of(&[Weekday::Sun, Weekday::Tue]);
+        let days = Days::of([Weekday::Sun, Weekday::Tue]);
         assert_eq!(Days::from_bits(days.bits()), Some(days));
         assert_eq!(Days::from_bits(0x80), None);
         assert_eq!(

@@ -37,6 +37,8 @@ pub enum Context {
     Today,
     /// A group's detail opened from today's lessons.
     TodayDetail,
+    /// What changed since the baseline.
+    Changes,
     /// The install confirmation.
     Confirm,
     BranchPicker,
@@ -62,6 +64,7 @@ impl Context {
             Self::CrowdDetail => "Group detail (from a crowded half hour)",
             Self::Today => "Today",
             Self::TodayDetail => "Group detail (from today)",
+            Self::Changes => "Changes since the baseline",
             Self::Confirm => "Install confirmation",
             Self::BranchPicker => "Branch picker (type to filter)",
             Self::FilterInput => "Filter (type to filter)",
@@ -419,7 +422,7 @@ mod tests {
     }
 
     /// Every context a screen can be in.
-    const EVERY_CONTEXT_BUT_GLOBAL: [C; 15] = [
+    const EVERY_CONTEXT_BUT_GLOBAL: [C; 16] = [
         C::CommandLine,
         C::GroupsList,
         C::GroupDetail,
@@ -431,6 +434,7 @@ mod tests {
         C::CrowdDetail,
         C::Today,
         C::TodayDetail,
+        C::Changes,
         C::Confirm,
         C::BranchPicker,
         C::FilterInput,

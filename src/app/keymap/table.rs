@@ -76,6 +76,7 @@ const EVERYWHERE: &[Binding] = &[
     bind(C::Global, &[plain('2')], A::ShowTab(Tab::Groups), "Groups tab", false),
     bind(C::Global, &[plain('3')], A::ShowTab(Tab::Week), "Week tab", false),
     bind(C::Global, &[plain('4')], A::ShowTab(Tab::Today), "Today tab", false),
+    bind(C::Global, &[plain('5')], A::ShowTab(Tab::Changes), "Changes tab", false),
     bind(C::Global, &[special(KeyCode::Tab)], A::NextTab, "next tab", false),
     bind(C::Global, &[special(KeyCode::BackTab)], A::PreviousTab, "previous tab", false),
     bind(C::Global, &[plain('r')], A::Refresh, "refresh", false),
@@ -149,6 +150,20 @@ const TODAY: &[Binding] = &[
     bind(C::Today, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
     bind(C::Today, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
     bind(C::Today, &[ESC], A::Back, "clear error", false),
+];
+
+/// What changed since the baseline.
+#[rustfmt::skip]
+const CHANGES: &[Binding] = &[
+    bind(C::Changes, &[ENTER], A::Open, "open the group", true),
+    bind(C::Changes, &[plain('j'), DOWN], A::Move(M::Down), "next change", true),
+    bind(C::Changes, &[plain('k'), UP], A::Move(M::Up), "previous change", true),
+    bind(C::Changes, &[plain('b')], A::PickBranch, "branch", true),
+    bind(C::Changes, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first change", false),
+    bind(C::Changes, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last change", false),
+    bind(C::Changes, &[special(KeyCode::PageDown)], A::Move(M::PageDown), "a screen down", false),
+    bind(C::Changes, &[special(KeyCode::PageUp)], A::Move(M::PageUp), "a screen up", false),
+    bind(C::Changes, &[ESC], A::Back, "clear message", false),
 ];
 
 /// The plugins list.
@@ -241,6 +256,7 @@ pub static KEYMAP: LazyLock<Vec<Binding>> = LazyLock::new(|| {
         &group_detail(C::CrowdDetail, "back to the groups"),
         TODAY,
         &group_detail(C::TodayDetail, "back to today"),
+        CHANGES,
         PLUGINS_LIST,
         PLUGIN_DETAIL,
         CONFIRM,

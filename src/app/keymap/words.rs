@@ -44,7 +44,12 @@ const SHORT_WORDS: &[(&str, &str, Option<Action>, &str)] = &[
 pub fn words() -> Vec<Word> {
     let tabs = Tab::ALL.iter().map(|&tab| Word {
         name: tab.name().to_lowercase(),
-        takes: "",
+        // The Changes tab's word chooses the baseline too.
+        takes: if tab == Tab::Changes {
+            "[since DAY]"
+        } else {
+            ""
+        },
         action: Some(Action::ShowTab(tab)),
         about: KEYMAP
             .iter()

@@ -1,6 +1,7 @@
 //! `App::update` driven by keys, mouse, ticks and messages, against the
 //! fixtures: every key of every context and every `Msg`.
 
+mod changes;
 mod command_line;
 mod global;
 mod groups;

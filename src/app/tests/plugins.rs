@@ -64,13 +64,17 @@ fn number_keys_and_tab_switch_tabs() {
     );
     press(&mut app, "2");
     assert_eq!(app.tab, Tab::Groups);
-    // Tab goes round Plugins, Groups, Week, Today.
+    // Tab goes round Plugins, Groups, Week, Today, Changes.
     press(&mut app, "\t");
     assert_eq!(app.tab, Tab::Week);
     press(&mut app, "\t");
     assert_eq!(app.tab, Tab::Today);
     press(&mut app, "\t");
+    assert_eq!(app.tab, Tab::Changes);
+    press(&mut app, "\t");
     assert_eq!(app.tab, Tab::Plugins);
+    chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
+    assert_eq!(app.tab, Tab::Changes);
     chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
     assert_eq!(app.tab, Tab::Today);
     chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);

@@ -161,7 +161,7 @@ mod tests {
         let before = digester.digest(&group(7, DaysCode::MonWedFri, "15:00", "16:30"));
         let mut after = before.clone();
         after.start = Some(16 * 60);
-        after.days = Days::of(&[Weekday::Tue, Weekday::Thu]);
+        after.days = Days::of([Weekday::Tue, Weekday::Thu]);
         after.branch = Some(2).into();
         let gone = digester.digest(&group(9, DaysCode::Weekend, "10:00", "11:00"));
         let new = digester.digest(&group(3, DaysCode::EveryDay, "", ""));

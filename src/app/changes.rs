@@ -1,0 +1,246 @@
+//! The Changes tab (issue 28 §2): what changed in the branch's groups since
+//! the baseline (by default the last complete walk of an earlier centre
+//! day), grouped by kind (new, changed, archived, gone), each change under
+//! its kind's heading; Enter opens the group on the Groups tab. It reads the
+//! latest comparison the world holds (`World::changes`), asked for at the
+//! snapshot at start and after each walk; `:changes since mon` asks again
+//! against another day.
+
+use super::ask::{Ask, Command, Open};
+use super::compared::{Found, Seen};
+use super::document::DocLine;
+use super::keymap::{Action, Context};
+use super::list_cursor::{ListCursor, Movement};
+use super::protocol::{Effect, News};
+use super::screen::Screen;
+use super::shared::{AppSettings, Shared, World};
+use super::tab::Tab;
+use crate::domain::changes::Kind;
+use crate::present::change_text;
+use crate::present::format::display_width;
+
+/// The lines above the list: the summary, the column heads.
+pub const LINES_ABOVE_LIST: u16 = 1;
+
+/// A line of the tab: a kind's heading, or a change (its place in
+/// [`ChangesTab::order`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeLine {
+    Heading { kind: Kind, count: usize },
+    Change(usize),
+}
+
+/// The state of the Changes tab.
+#[derive(Debug, Clone, Default)]
+pub struct ChangesTab {
+    /// The changes shown, by kind, then number, name and id: indices into
+    /// the latest comparison's changes.
+    pub order: Vec<usize>,
+    /// The selected change (a place in `order`), and the scroll.
+    pub cursor: ListCursor,
+    /// The lines shown: each kind that has changes, its heading, then
+    /// them; made once per comparison, not per frame.
+    pub lines: Vec<ChangeLine>,
+    /// The widest group's label (number and name), for its column.
+    pub group_width: usize,
+}
+
+impl From<&AppSettings> for ChangesTab {
+    fn from(_: &AppSettings) -> Self {
+        Self::default()
+    }
+}
+
+impl ChangesTab {
+    /// The comparison the tab shows: the branch's, if it found.
+    pub fn found<'a>(&self, shared: &'a World) -> Option<&'a Found> {
+        shared.changes.found(shared.branch_id)
+    }
+
+    /// The selected change.
+    pub fn selected<'a>(&self, shared: &'a World) -> Option<&'a Seen> {
+        let at = *self.order.get(self.cursor.index)?;
+        self.found(shared)?.changes.get(at)
+    }
+
+    /// The lines of `order`: each kind that has changes, its heading
+    /// (with their count), then them.
+    fn lines_of(order: &[usize], found: &Found) -> Vec<ChangeLine> {
+        let mut lines = Vec::with_capacity(order.len() + 4);
+        let mut places = order.iter().enumerate().peekable();
+        while let Some(&(_, &at)) = places.peek() {
+            let kind = found.changes[at].kind;
+            let start = lines.len();
+            lines.push(ChangeLine::Heading { kind, count: 0 });
+            while let Some((place, _)) = places.next_if(|(_, at)| found.changes[**at].kind == kind)
+            {
+                lines.push(ChangeLine::Change(place));
+            }
+            lines[start] = ChangeLine::Heading {
+                kind,
+                count: lines.len() - start - 1,
+            };
+        }
+        lines
+    }
+
+    /// The changes again in their order, the selection kept on its group.
+    fn take(&mut self, shared: &World) {
+        let kept = self.selected(shared).map(Seen::id);
+        self.order = match self.found(shared) {
+            Some(found) => {
+                let mut order: Vec<usize> = (0..found.changes.len()).collect();
+                order.sort_by_key(|&at| {
+                    let seen = &found.changes[at];
+                    let digest = seen.digest();
+                    (
+                        seen.kind,
+                        digest.number.get().is_none(),
+                        digest.number.get(),
+                        digest.id,
+                    )
+                });
+                order
+            }
+            None => Vec::new(),
+        };
+        let found = self.found(shared);
+        self.lines = found.map_or_else(Vec::new, |found| Self::lines_of(&self.order, found));
+        self.group_width = (found.into_iter())
+            .flat_map(|found| self.order.iter().map(|&at| found.changes[at].digest()))
+            .map(|digest| display_width(&change_text::group(digest)))
+            .max()
+            .unwrap_or(0);
+        let place = kept.and_then(|id| {
+            let found = self.found(shared)?;
+            (self.order.iter()).position(|&at| found.changes[at].id() == id)
+        });
+        let height = self.height(shared);
+        self.cursor
+            .select(place.unwrap_or(0), self.order.len(), height);
+    }
+
+    /// The rows of changes on screen (headings take some of them).
+    fn height(&self, shared: &World) -> usize {
+        let body = shared.layout.bands.body.height;
+        usize::from(body.saturating_sub(LINES_ABOVE_LIST)).max(1)
+    }
+
+    /// Enter: the group on the Groups tab, selected with its detail open;
+    /// a group gone is said to be.
+    fn open(&self, shared: &mut Shared) {
+        let Some(seen) = self.selected(shared) else {
+            return;
+        };
+        let (id, label) = (seen.id(), change_text::group(seen.digest()));
+        if seen.kind == Kind::Gone {
+            let day = self.found(shared).map(|found| found.day);
+            let since = day.map_or_else(String::new, |day| {
+                let day = change_text::day(day, shared.settings.language);
+                format!(" since {day}")
+            });
+            shared.info(format!("{label} is gone{since}: no group to open"));
+            return;
+        }
+        shared.ask(Ask::Show {
+            tab: Tab::Groups,
+            reload: false,
+        });
+        shared.ask(Ask::Command(Command::OpenGroup(id)));
+    }
+}
+
+/// What the comparison says of group `id` of `branch`, for its detail: a
+/// heading (`Changed since Sun 1 Jun`) and each field as `old → new`;
+/// nothing when it did not change or nothing was compared.
+pub fn detail_lines(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine> {
+    let Some(found) = shared.changes.found(branch) else {
+        return Vec::new();
+    };
+    if shared.changes.kind(branch, id).is_none() {
+        return Vec::new();
+    }
+    let Some(seen) = found.changes.iter().find(|seen| seen.id() == id) else {
+        return Vec::new();
+    };
+    let language = shared.settings.language;
+    let day = change_text::day(found.day, language);
+    let mut lines = vec![
+        DocLine::Blank,
+        DocLine::Heading(format!("{} since {day}", change_text::heading(seen.kind))),
+    ];
+    if let (Some(before), Some(after)) = (&seen.before, &seen.after) {
+        let branch = |id: i64| shared.branches.names.get(&id).cloned();
+        for field in seen.fields.iter() {
+            let (old, new) = (
+                change_text::value(field, before, language, &branch),
+                change_text::value(field, after, language, &branch),
+            );
+            let value = if field == crate::domain::changes::Field::Rest {
+                "changed".to_owned()
+            } else {
+                format!("{old} → {new}")
+            };
+            lines.push(DocLine::Field {
+                label: change_text::field_name(field),
+                value,
+            });
+        }
+    }
+    lines
+}
+
+impl Screen for ChangesTab {
+    fn context(&self) -> Context {
+        Context::Changes
+    }
+
+    fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        match action {
+            Action::Open => self.open(shared),
+            Action::PickBranch => shared.open(Open::BranchPicker {
+                current: shared.branch_id,
+            }),
+            Action::Back => shared.dismiss(),
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
+        let height = self.height(shared);
+        self.cursor.apply(movement, self.order.len(), height);
+    }
+
+    fn fit(&mut self, shared: &mut Shared) {
+        let height = self.height(shared);
+        self.cursor.scroll_into_view(self.order.len(), height);
+    }
+
+    fn observe(&mut self, news: &News, shared: &mut Shared) {
+        if let News::Compared = news {
+            self.take(shared);
+        }
+    }
+
+    fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.take(shared);
+        Vec::new()
+    }
+
+    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
+        match command {
+            Command::Changes(since) => {
+                let branch = shared.branch_id;
+                match shared.compare(branch, *since) {
+                    Some(effect) => vec![effect],
+                    None => {
+                        shared.info("no groups yet to compare: after the first walk");
+                        Vec::new()
+                    }
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+}
