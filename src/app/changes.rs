@@ -17,6 +17,7 @@ use super::shared::{AppSettings, Shared, World};
 use super::tab::Tab;
 use crate::domain::changes::Kind;
 use crate::present::change_text;
+use crate::present::columns::changes::{ChangeFormat, field_word};
 use crate::present::format::display_width;
 
 /// The lines above the list: the summary, the column heads.
@@ -170,11 +171,14 @@ pub fn detail_lines(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine
         DocLine::Heading(format!("{} since {day}", change_text::heading(seen.kind))),
     ];
     if let (Some(before), Some(after)) = (&seen.before, &seen.after) {
-        let branch = |id: i64| shared.branches.names.get(&id).cloned();
+        let format = ChangeFormat {
+            language,
+            branches: &shared.branches.names,
+        };
         for field in seen.fields.iter() {
             let (old, new) = (
-                change_text::value(field, before, language, &branch),
-                change_text::value(field, after, language, &branch),
+                change_text::value(field, before, &format),
+                change_text::value(field, after, &format),
             );
             let value = if field == crate::domain::changes::Field::Rest {
                 "changed".to_owned()
@@ -182,7 +186,7 @@ pub fn detail_lines(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine
                 format!("{old} → {new}")
             };
             lines.push(DocLine::Field {
-                label: change_text::field_name(field),
+                label: field_word(field),
                 value,
             });
         }

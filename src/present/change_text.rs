@@ -4,9 +4,10 @@
 //! digests hold them; lesson days by name; dates with their weekday).
 
 use super::Language;
-use super::weekday::{NameStyle, day_name, format_days};
+use super::columns::changes::{ChangeFormat, field_text, field_word};
+use super::weekday::{NameStyle, day_name};
 use crate::domain::changes::{Field, Fields, Kind};
-use crate::domain::digest::{Digest, Status};
+use crate::domain::digest::Digest;
 use crate::sanitize::sanitize_line;
 use chrono::{Datelike, NaiveDate};
 
@@ -57,73 +58,11 @@ pub fn group(digest: &Digest) -> String {
     }
 }
 
-/// A field's name as a change line says it.
-pub fn field_name(field: Field) -> &'static str {
-    match field {
-        Field::Number => "number",
-        Field::Name => "name",
-        Field::Course => "course",
-        Field::Days => "days",
-        Field::Start => "start",
-        Field::End => "end",
-        Field::Status => "status",
-        Field::Branch => "branch",
-        Field::StartsOn => "starts",
-        Field::EndsOn => "ends",
-        Field::Rest => "other fields",
-    }
-}
-
-/// `field`'s value in `digest`, for people (`—` for none); a branch by
-/// the name `branch` gives, else its id.
-pub fn value(
-    field: Field,
-    digest: &Digest,
-    language: Language,
-    branch: &dyn Fn(i64) -> Option<String>,
-) -> String {
-    const NONE: &str = "—";
-    let minute = |minute: Option<u16>| {
-        minute.map_or(NONE.to_owned(), |m| format!("{:02}:{:02}", m / 60, m % 60))
-    };
-    let date = |date: Option<NaiveDate>| date.map_or(NONE.to_owned(), |d| day(d, language));
-    match field {
-        Field::Number => digest
-            .number
-            .get()
-            .map_or(NONE.to_owned(), |n| n.to_string()),
-        Field::Name => sanitize_line(&digest.name).into_owned(),
-        Field::Course => match (&digest.course, digest.course_id.get()) {
-            (Some(name), _) => sanitize_line(name).into_owned(),
-            (None, Some(id)) => format!("#{id}"),
-            (None, None) => NONE.to_owned(),
-        },
-        Field::Days => {
-            let days: Vec<_> = digest.days.iter().collect();
-            if days.is_empty() {
-                NONE.to_owned()
-            } else {
-                format_days(&days, language, NameStyle::Short)
-            }
-        }
-        Field::Start => minute(digest.start),
-        Field::End => minute(digest.end),
-        Field::Status => match digest.status {
-            Status::Active => "active",
-            Status::Archive => "archived",
-            Status::Other => "other",
-        }
-        .to_owned(),
-        Field::Branch => digest.branch.get().map_or(NONE.to_owned(), |id| {
-            branch(id).map_or_else(
-                || format!("#{id}"),
-                |name| sanitize_line(&name).into_owned(),
-            )
-        }),
-        Field::StartsOn => date(digest.starts_on),
-        Field::EndsOn => date(digest.ends_on),
-        Field::Rest => "changed".to_owned(),
-    }
+/// `field`'s value in `digest` as a change line shows it: the command
+/// line's words ([`field_text`]: times `HH:MM` in the centre's zone, days
+/// by name, a branch by name), made safe for a terminal.
+pub fn value(field: Field, digest: &Digest, format: &ChangeFormat) -> String {
+    sanitize_line(&field_text(digest, field, format)).into_owned()
 }
 
 /// Each field of `fields` as `start 15:00 → 16:00` (`other fields changed`
@@ -132,18 +71,17 @@ pub fn differences(
     fields: Fields,
     before: &Digest,
     after: &Digest,
-    language: Language,
-    branch: &dyn Fn(i64) -> Option<String>,
+    format: &ChangeFormat,
 ) -> Vec<String> {
     fields
         .iter()
         .map(|field| {
-            let name = field_name(field);
+            let name = field_word(field);
             if field == Field::Rest {
                 return format!("{name} changed");
             }
-            let old = value(field, before, language, branch);
-            let new = value(field, after, language, branch);
+            let old = value(field, before, format);
+            let new = value(field, after, format);
             format!("{name} {old} → {new}")
         })
         .collect()
@@ -151,25 +89,25 @@ pub fn differences(
 
 /// What a line of a new or gone group says of it: its days and times, its
 /// course (`Mon Wed Fri 15:00–16:30 · IELTS`).
-pub fn summary(digest: &Digest, language: Language) -> String {
-    let none = &|_| None;
-    let days = value(Field::Days, digest, language, none);
+pub fn summary(digest: &Digest, format: &ChangeFormat) -> String {
+    let days = value(Field::Days, digest, format);
     let times = match (digest.start, digest.end) {
         (None, None) => String::new(),
         _ => format!(
             " {}–{}",
-            value(Field::Start, digest, language, none),
-            value(Field::End, digest, language, none)
+            value(Field::Start, digest, format),
+            value(Field::End, digest, format)
         ),
     };
-    let course = value(Field::Course, digest, language, none);
+    let course = value(Field::Course, digest, format);
     format!("{days}{times} · {course}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::digest::Days;
+    use crate::domain::digest::{Days, Status};
+    use crate::present::columns::BranchNames;
     use chrono::Weekday;
 
     fn digest() -> Digest {
@@ -199,8 +137,12 @@ mod tests {
         after.branch = Some(7).into();
         after.rest = 1;
         let fields = before.differences(&after);
-        let branch = |id: i64| (id == 7).then(|| "Yunusobod".to_owned());
-        let said = differences(fields, &before, &after, Language::En, &branch);
+        let branches = BranchNames::from([(7, "Yunusobod".to_owned())]);
+        let format = ChangeFormat {
+            language: Language::En,
+            branches: &branches,
+        };
+        let said = differences(fields, &before, &after, &format);
         assert_eq!(
             said,
             [
@@ -211,10 +153,7 @@ mod tests {
             ]
         );
         assert_eq!(group(&before), "No 12 IELTS evening");
-        assert_eq!(
-            summary(&before, Language::En),
-            "Mon Wed 15:00–16:30 · IELTS"
-        );
+        assert_eq!(summary(&before, &format), "Mon Wed 15:00–16:30 · IELTS");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::app::changes::{ChangeLine, ChangesTab, LINES_ABOVE_LIST};
 use crate::app::compared::{Found, Seen};
 use crate::app::shared::World;
 use crate::present::change_text;
+use crate::present::columns::changes::ChangeFormat;
 use crate::present::format::{clock_time, pad_to_width, truncate_to_width};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -94,12 +95,15 @@ fn change_line(seen: &Seen, selected: bool, group_width: usize, shared: &World) 
     let when = clock_time(seen.seen_at, shared.now, &shared.settings.timezone);
     let group = change_text::group(seen.digest());
     let group = pad_to_width(&truncate_to_width(&group, group_width), group_width);
-    let branch = |id: i64| shared.branches.names.get(&id).map(|name| name.to_string());
+    let format = ChangeFormat {
+        language,
+        branches: &shared.branches.names,
+    };
     let what = match (&seen.before, &seen.after) {
         (Some(before), Some(after)) => {
-            change_text::differences(seen.fields, before, after, language, &branch).join(" · ")
+            change_text::differences(seen.fields, before, after, &format).join(" · ")
         }
-        _ => change_text::summary(seen.digest(), language),
+        _ => change_text::summary(seen.digest(), &format),
     };
     let mark = change_text::mark(seen.kind);
     let marker = if selected {

@@ -92,8 +92,10 @@ fn the_changes_tab_lists_each_kind_under_its_heading_and_enter_opens_the_group()
         seen.fields,
         seen.before.as_ref().unwrap(),
         seen.after.as_ref().unwrap(),
-        crate::present::Language::En,
-        &|_| None,
+        &crate::present::columns::changes::ChangeFormat {
+            language: crate::present::Language::En,
+            branches: &Default::default(),
+        },
     );
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(said[0].starts_with("name Renamed since → "), "{said:?}");
