@@ -137,29 +137,27 @@ impl WrittenBack for i64 {
 // decoding (a group has six time fields).
 impl WrittenBack for Timestamp {
     fn written_as(&self, text: &str) -> bool {
-        match self {
-            Self::Utc(_) if shaped(text, API_UTC) => true,
-            _ => written_as(self, text),
-        }
+        shaped_as_written(matches!(self, Self::Utc(_)), API_UTC, self, text)
     }
 }
 
 impl WrittenBack for LessonTime {
     fn written_as(&self, text: &str) -> bool {
-        match self {
-            Self::Utc(_) if shaped(text, API_UTC) => true,
-            _ => written_as(self, text),
-        }
+        shaped_as_written(matches!(self, Self::Utc(_)), API_UTC, self, text)
     }
 }
 
 impl WrittenBack for DateField {
     fn written_as(&self, text: &str) -> bool {
-        match self {
-            Self::Date(_) if shaped(text, "dddd-dd-dd") => true,
-            _ => written_as(self, text),
-        }
+        shaped_as_written(matches!(self, Self::Date(_)), "dddd-dd-dd", self, text)
     }
+}
+
+/// Whether `value` read from `text` is written back as `text`: known at
+/// once when it read as its type from a text of the `shape` it is written
+/// in (`read`), else written out to compare.
+fn shaped_as_written(read: bool, shape: &str, value: &impl Serialize, text: &str) -> bool {
+    (read && shaped(text, shape)) || written_as(value, text)
 }
 
 /// The API's timestamps (`api_utc`): `d` a digit, the rest itself.
