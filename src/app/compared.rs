@@ -147,6 +147,11 @@ impl NotCompared {
                     Since::Date(date) => format!("no walk of {date} kept"),
                     Since::Weekday(day) => format!("no walk of the last {day} kept"),
                 };
+                // A walk of today is kept: it can be the baseline, asked.
+                let hint = match since == Since::EarlierDay && !kept.is_empty() {
+                    true => " `:changes since last` compares with the walk before this one.",
+                    false => "",
+                };
                 let kept = match kept.as_slice() {
                     [] => {
                         " (the history is empty: it keeps each day's last complete walk)".to_owned()
@@ -160,7 +165,7 @@ impl NotCompared {
                     [] => String::new(),
                     why => format!("; passed over: {}", why.join("; ")),
                 };
-                let mut text = format!("{asked}{kept}{ignored}.");
+                let mut text = format!("{asked}{kept}{ignored}.{hint}");
                 text[..1].make_ascii_uppercase();
                 text
             }

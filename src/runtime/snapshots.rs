@@ -7,13 +7,16 @@
 use crate::app::compared::{CompareAsk, Compared, Found, NotCompared};
 use crate::app::{Msg, Walked};
 use crate::cache::Cache;
-use crate::domain::changes::centre_day;
+use crate::domain::changes::{Since, centre_day};
 use crate::domain::digest::Digester;
 use crate::model::Group;
 use crate::session::Session;
-use crate::store::{Snapshot, SnapshotKey, encode_day, write_day};
+use crate::store::{HistoryDay, Snapshot, SnapshotKey, encode_day, write_day};
 use chrono::Utc;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::io::Write;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// The snapshot files of this session's profile, server and account.
 pub struct Snapshots {
@@ -22,6 +25,21 @@ pub struct Snapshots {
     key: SnapshotKey,
     /// `history_days`: the days the history keeps.
     history_days: u32,
+    /// The baselines read this session, by branch and `Since`: the marks
+    /// keep to the day they were first compared with, and `since last`
+    /// stays the walk before this session's (the history keeps one walk a
+    /// day, which this session's own walks overwrite).
+    baselines: Baselines,
+}
+
+/// Baseline days by branch and `Since`.
+type ByAsk = HashMap<(Option<i64>, Since), Arc<HistoryDay>>;
+type Baselines = Arc<Mutex<ByAsk>>;
+
+/// The baselines held, whatever a panicking holder left (they are only
+/// ever added whole).
+fn held(baselines: &Baselines) -> MutexGuard<'_, ByAsk> {
+    baselines.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl Snapshots {
@@ -36,6 +54,7 @@ impl Snapshots {
             cache: session.cache().filter(|_| key.account.is_some()),
             key,
             history_days: session.config.history_days,
+            baselines: Baselines::default(),
         }
     }
 
@@ -51,6 +70,7 @@ impl Snapshots {
                 branch: None,
             },
             history_days: 1,
+            baselines: Baselines::default(),
         }
     }
 
@@ -101,6 +121,7 @@ impl Snapshots {
             walked.plugins,
             walked.centre,
         );
+        let baselines = self.baselines.clone();
         tokio::task::spawn_blocking(move || {
             match cache.write(&snapshot) {
                 Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
@@ -118,6 +139,14 @@ impl Snapshots {
             let encoded = encode_day(&snapshot.key, day, taken_at, groups.len(), digests);
             let write = |writer: &mut dyn Write| write_day(writer, encoded);
             let today = centre_day(Utc::now(), &zone);
+            // The walk this one overwrites stays this session's `last`.
+            let mut held = held(&baselines);
+            let last = (snapshot.key.branch, Since::Last);
+            if let Entry::Vacant(vacant) = held.entry(last)
+                && let Some(before) = cache.baseline(&snapshot.key, Since::Last, today).day
+            {
+                vacant.insert(Arc::new(before));
+            }
             match cache.write_history_with(&snapshot.key, day, today, keep, write) {
                 Ok(path) => tracing::info!(path = %path.display(), "history day written"),
                 Err(error) => tracing::warn!(%error, "history day not written"),
@@ -133,7 +162,7 @@ impl Snapshots {
     /// (no history kept, no day that reads: each file passed over says
     /// why). Never a panic for a file: a corrupt one is passed over.
     pub fn comparison(&self, ask: CompareAsk) -> impl FnOnce() -> Msg + Send + 'static {
-        let cache = self.cache.clone();
+        let (cache, baselines) = (self.cache.clone(), self.baselines.clone());
         let key = SnapshotKey {
             branch: ask.branch,
             ..self.key.clone()
@@ -153,19 +182,29 @@ impl Snapshots {
                 None => Err(NotCompared::NoHistory),
                 Some(cache) => {
                     let today = centre_day(now, &zone);
-                    let baseline = cache.baseline(&key, since, today);
-                    let ignored: Vec<String> = (baseline.ignored.iter())
-                        .map(|error| {
-                            tracing::warn!(%error, "history day passed over");
-                            error.to_string()
-                        })
-                        .collect();
-                    match baseline.day {
-                        None => Err(NotCompared::NoBaseline {
-                            kept: baseline.kept,
-                            ignored,
-                        }),
-                        Some(day) => Ok(Found::between(
+                    // Held while read: a walk's write waits, never half seen.
+                    let mut held = held(&baselines);
+                    let (day, ignored) = match held.get(&(branch, since)) {
+                        Some(day) => (Ok(day.clone()), Vec::new()),
+                        None => {
+                            let baseline = cache.baseline(&key, since, today);
+                            let ignored: Vec<String> = (baseline.ignored.iter())
+                                .map(|error| {
+                                    tracing::warn!(%error, "history day passed over");
+                                    error.to_string()
+                                })
+                                .collect();
+                            let day = baseline.day.map(Arc::new).ok_or(baseline.kept);
+                            if let Ok(day) = &day {
+                                held.insert((branch, since), day.clone());
+                            }
+                            (day, ignored)
+                        }
+                    };
+                    drop(held);
+                    match day {
+                        Err(kept) => Err(NotCompared::NoBaseline { kept, ignored }),
+                        Ok(day) => Ok(Found::between(
                             &day, &groups, complete, zone, seen_at, today, ignored,
                         )),
                     }
@@ -202,6 +241,7 @@ mod tests {
             cache: Some(cache.clone()),
             key: key.clone(),
             history_days: 7,
+            baselines: Baselines::default(),
         };
         let groups = (1..=3).map(|id| {
             Arc::new(Group {
@@ -295,6 +335,7 @@ mod comparison_tests {
             cache,
             key: key(),
             history_days: 7,
+            baselines: Baselines::default(),
         }
     }
 
@@ -393,5 +434,53 @@ mod comparison_tests {
         ))())
         .result;
         assert_eq!(result, Err(NotCompared::NoHistory));
+    }
+
+    /// This session's walk overwrites today's day of the history: `since
+    /// last` stays the walk before it, whichever of the write and the
+    /// comparison comes first.
+    #[tokio::test]
+    async fn since_last_stays_the_walk_before_this_sessions_own() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let real_now = Utc::now();
+        let today = centre_day(real_now, &CENTRE_ZONE);
+        let earlier = [group(1, "A"), group(2, "B"), group(3, "C")];
+        let before = HistoryDay {
+            key: key(),
+            day: today,
+            taken_at: real_now - chrono::TimeDelta::hours(1),
+            digests: digests(earlier.iter(), CENTRE_ZONE),
+        };
+        cache.write_history(&before, today, 7).unwrap();
+        let snapshots = snapshots(Some(cache.clone()));
+        let walk = vec![group(1, "A"), group(2, "B"), group(4, "D")];
+        snapshots.write(Walked {
+            branch: None,
+            taken_at: real_now,
+            groups: walk.iter().cloned().map(Arc::new).collect(),
+            branches: None,
+            plugins: None,
+            centre: None,
+            zone: CENTRE_ZONE,
+        });
+        let overwritten = || {
+            let day = cache.read_history(&key(), today).ok().flatten();
+            day.is_some_and(|day| day.digests.iter().any(|digest| digest.id == 4))
+        };
+        for _ in 0..250 {
+            if overwritten() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert!(overwritten(), "this session's walk is today's day now");
+        let asked = CompareAsk {
+            now: real_now,
+            seen_at: real_now,
+            ..ask(walk, true, Since::Last)
+        };
+        let found = compared(snapshots.comparison(asked)()).result.unwrap();
+        assert_eq!(kinds(&found), [(3, Kind::Gone), (4, Kind::New)]);
     }
 }

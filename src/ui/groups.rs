@@ -8,9 +8,11 @@ use super::detail;
 use super::list::{self, ListTab, Part, Rows, Shown};
 use super::table::RowLook;
 use super::theme::spinner;
+use crate::app::compared::NotCompared;
 use crate::app::groups::GroupsTab;
 use crate::app::layout::ListScreen;
 use crate::app::shared::World;
+use crate::domain::changes::Since;
 use crate::present::change_text;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::format::{as_of, thousands};
@@ -234,6 +236,13 @@ fn changes_part(branch: Option<i64>, view: &View) -> Option<Part> {
             };
             Part::new(format!("{count} {noun} since {day}"), style, 5)
                 .or_short(format!("{count} chg {day}"), 1)
+        }
+        // A walk of today kept: say how to compare with it.
+        Err(NotCompared::NoBaseline { kept, .. })
+            if compared.since == Since::EarlierDay && !kept.is_empty() =>
+        {
+            Part::new("no earlier day (:changes last)".to_owned(), styles.dim, 7)
+                .or_short("no baseline".to_owned(), 6)
         }
         Err(_) => Part::new("no earlier day to compare with".to_owned(), styles.dim, 7)
             .or_short("no baseline".to_owned(), 6),

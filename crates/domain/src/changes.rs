@@ -230,7 +230,7 @@ pub fn centre_day(at: DateTime<Utc>, zone: &Zone) -> NaiveDate {
 }
 
 /// Which earlier walk a comparison is against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Since {
     /// The last complete walk of an earlier centre day than today.
     #[default]
