@@ -181,7 +181,8 @@ echo "== 4/6 groups --all of a 2,000-group branch, pages of 20, 150 ms latency" 
 # A home of its own: the runs read no config and write their logs there.
 walk_home=$(mktemp -d)
 walk_env=(env HOME="$walk_home" XDG_CONFIG_HOME="$walk_home/config" XDG_STATE_HOME="$walk_home/state")
-"${walk_env[@]}" "$out/crmdeck" demo-server --addr 127.0.0.1:0 --groups 5635 \
+# A frozen centre: every run reads the same 2,000 groups.
+"${walk_env[@]}" "$out/crmdeck" demo-server --addr 127.0.0.1:0 --groups 5635 --changes-every 0 \
     --max-per-page "$walk_per_page" --latency-ms "$walk_latency_ms" > "$out/walk-server.txt" &
 walk_server=$!
 for _ in $(seq 100); do

@@ -8,6 +8,7 @@
 //! only a page that moved rows (a group now listed elsewhere, or no longer
 //! listed) brings the rows up to the whole list again ([`GroupRows::sync`]).
 
+use crate::domain::digest::CourseNames;
 use crate::model::{Group, GroupStatus};
 use crate::present::cell_text::SharedTexts;
 use crate::present::columns::groups::screen_row;
@@ -37,6 +38,8 @@ pub struct GroupRows {
     pub several_branches: bool,
     /// The texts that repeat down the columns, held once for all rows.
     texts: SharedTexts,
+    /// The courses' names the query looks in, one copy each.
+    courses: CourseNames,
 }
 
 /// What a page that arrived did to the rows.
@@ -230,7 +233,7 @@ impl GroupRows {
 
     /// The row of `group`, its texts shared with the rows held.
     fn row(&mut self, group: &Group, format: &RowFormat) -> ScreenRow {
-        let mut row = screen_row(group, format);
+        let mut row = screen_row(group, format, &mut self.courses);
         row.share_texts(&mut self.texts);
         row
     }

@@ -3,7 +3,7 @@
 //! the dashboard's filter tests, so a query finds the same groups in both.
 
 use super::chatter;
-use crate::domain::digest::Digest;
+use crate::domain::digest::{CourseNames, Digest};
 use crate::domain::query::{Facts, Matcher, Query};
 use crate::domain::script::fold;
 use crate::model::Group;
@@ -16,6 +16,7 @@ use crate::present::query::reading;
 pub struct GroupFilter {
     matcher: Matcher,
     format: RowFormat,
+    courses: CourseNames,
 }
 
 impl GroupFilter {
@@ -31,12 +32,13 @@ impl GroupFilter {
         Some(Self {
             matcher: Matcher::new(&query, branches),
             format: *format,
+            courses: CourseNames::default(),
         })
     }
 
     /// Whether `group` meets the query.
-    pub fn admits(&self, group: &Group) -> bool {
-        screen_row(group, &self.format).matches(&self.matcher)
+    pub fn admits(&mut self, group: &Group) -> bool {
+        screen_row(group, &self.format, &mut self.courses).matches(&self.matcher)
     }
 
     /// Whether the group `digest` keeps of (a gone group's, as it was)
@@ -56,7 +58,7 @@ impl GroupFilter {
 }
 
 /// `groups` without those `filter` leaves out.
-pub fn keep(filter: Option<&GroupFilter>, mut groups: Vec<Group>) -> Vec<Group> {
+pub fn keep(filter: Option<&mut GroupFilter>, mut groups: Vec<Group>) -> Vec<Group> {
     if let Some(filter) = filter {
         groups.retain(|group| filter.admits(group));
     }

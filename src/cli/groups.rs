@@ -52,13 +52,13 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             cache::save(session, &snapshots, branch_id, &mut walked, extras, zone);
         }
         let table = table_format(session, &branch_list).await;
-        let filter = GroupFilter::new(args.filter.as_deref(), &table.0, &table.1);
+        let mut filter = GroupFilter::new(args.filter.as_deref(), &table.0, &table.1);
         // Written as read back from the spill file, never whole in memory.
         let mut out = BufWriter::new(std::io::stdout().lock());
         write_groups(format, &table, &mut out, |each| {
-            walked.each(|group| match &filter {
-                Some(filter) if !filter.admits(&group) => Ok(()),
-                _ => each(group),
+            walked.each(|group| {
+                let admitted = filter.as_mut().is_none_or(|filter| filter.admits(&group));
+                if admitted { each(group) } else { Ok(()) }
             })
         })?;
         out.flush()?;
@@ -87,8 +87,8 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         chatter::hint(&hint);
     }
     let table = table_format(session, &branch_list).await;
-    let filter = GroupFilter::new(args.filter.as_deref(), &table.0, &table.1);
-    let groups = keep(filter.as_ref(), page.groups);
+    let mut filter = GroupFilter::new(args.filter.as_deref(), &table.0, &table.1);
+    let groups = keep(filter.as_mut(), page.groups);
     let mut out = Vec::new();
     write_groups(format, &table, &mut out, |each| {
         groups.iter().cloned().try_for_each(each)

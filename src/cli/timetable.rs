@@ -140,7 +140,7 @@ async fn filtered(
         zone: *zone,
     };
     keep(
-        GroupFilter::new(Some(text), names, &format).as_ref(),
+        GroupFilter::new(Some(text), names, &format).as_mut(),
         groups,
     )
 }

@@ -41,8 +41,8 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
         language: config.language,
         zone,
     };
-    let filter = GroupFilter::new(args.filter.as_deref(), &branches, &format_of_rows);
-    let groups = keep(filter.as_ref(), groups);
+    let mut filter = GroupFilter::new(args.filter.as_deref(), &branches, &format_of_rows);
+    let groups = keep(filter.as_mut(), groups);
     let now = zone.wall_clock(Utc::now());
     let at = args.at.map_or(now, |at| at.on(now));
     let today = today(&groups, &zone, at, args.archived);

@@ -101,7 +101,7 @@ impl Status {
 
 /// One copy of each course name for a set of digests: a centre's
 /// 100,000 groups name a few hundred courses.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct CourseNames(HashSet<Arc<str>>);
 
 impl CourseNames {

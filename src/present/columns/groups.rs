@@ -4,13 +4,13 @@ use super::{
     Column, Filtered, Natural, OnScreen, Print, ScreenRow, Sort, SortBy, SortKey, Text, Tone,
 };
 use crate::domain::clock::time_of_day;
+use crate::domain::digest::CourseNames;
 use crate::domain::query::Facts;
 use crate::domain::weekday::weekdays;
 use crate::model::{DateField, Group};
-use crate::present::Language;
 use crate::present::clock::lesson_range;
 use crate::present::format::{NONE, RowFormat, date, status_word};
-use crate::present::weekday::{NameStyle, day_name, describe_days};
+use crate::present::weekday::{NameStyle, describe_days};
 use chrono::Timelike;
 
 /// The columns of a group, left to right.
@@ -86,7 +86,9 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 7,
             essential: true,
             tone: Tone::Plain,
-            filtered: Filtered::DrawnAnd(day_words),
+            // Days are the query's field words, tested on the row's facts:
+            // no text of them kept per row (100,000 rows).
+            filtered: Filtered::No,
             sort: Some(Sort {
                 name: "days",
                 by: SortBy::Key(|group, _| {
@@ -110,7 +112,9 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             priority: 6,
             essential: true,
             tone: Tone::Plain,
-            filtered: Filtered::Drawn,
+            // Times are the query's field words (on the start, never the
+            // end), tested on the row's facts.
+            filtered: Filtered::No,
             sort: Some(Sort {
                 name: "time",
                 by: SortBy::Key(|group, format| {
@@ -197,9 +201,11 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
 ];
 
 /// A group's row on the dashboard, with the fields the query's field
-/// words look at; the command line's `--filter` tests the same row.
-pub fn screen_row(group: &Group, format: &RowFormat) -> ScreenRow {
-    ScreenRow::new(COLUMNS, group, format).with_facts(Facts::of(group, &format.zone))
+/// words look at (its course's name the one copy in `courses`); the
+/// command line's `--filter` tests the same row.
+pub fn screen_row(group: &Group, format: &RowFormat, courses: &mut CourseNames) -> ScreenRow {
+    let facts = Facts::of(group, &format.zone, courses);
+    ScreenRow::new(COLUMNS, group, format).with_facts(facts)
 }
 
 pub(crate) fn number(group: &Group, _: &RowFormat) -> String {
@@ -217,25 +223,6 @@ pub(crate) fn course(group: &Group, _: &RowFormat) -> String {
 
 fn days(group: &Group, format: &RowFormat, style: NameStyle) -> String {
     describe_days(&group.days, &group.exact_days, format.language, style)
-}
-
-/// The days' whole names, in the dashboard's language and in English, for
-/// the filter: "tuesday" (or "вторник") finds a group drawn "Tue Thu Sat"
-/// or "every day".
-fn day_words(group: &Group, format: &RowFormat) -> String {
-    let days = weekdays(&group.days, &group.exact_days);
-    let mut languages = vec![format.language];
-    if format.language != Language::En {
-        languages.push(Language::En);
-    }
-    languages
-        .iter()
-        .flat_map(|&language| {
-            days.iter()
-                .map(move |&day| day_name(day, language, NameStyle::Long))
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 pub(crate) fn status(group: &Group, _: &RowFormat) -> String {
@@ -260,6 +247,7 @@ mod tests {
     use super::super::{BranchNames, ScreenRow, on_screen, printed, row_filter};
     use super::*;
     use crate::model::{Course, DaysCode, GroupStatus, LessonTime};
+    use crate::present::Language;
     use chrono::{NaiveDate, NaiveTime};
     use std::sync::Arc;
 
@@ -294,6 +282,8 @@ mod tests {
         }
     }
 
+    /// A day is a field word: found by any of its names on the row's days,
+    /// whatever the row draws ("every day" holds Sunday).
     #[test]
     fn a_day_is_found_by_its_whole_name_in_the_language_drawn_and_in_english() {
         let every_day = Group {
@@ -305,7 +295,7 @@ mod tests {
             ..format()
         };
         let none = BranchNames::new();
-        let row = ScreenRow::new(COLUMNS, &every_day, &russian);
+        let row = screen_row(&every_day, &russian, &mut CourseNames::default());
         for word in ["воскресенье", "Sunday", "вт", "вторник французский"]
         {
             let expected = word != "вторник французский";
@@ -352,7 +342,7 @@ mod tests {
         );
         let folded = BranchNames::from([(2, "yunusobod".to_string())]);
         // The row the dashboard holds: its fields for the query's field words.
-        let row = screen_row(&group(), &format());
+        let row = screen_row(&group(), &format(), &mut CourseNames::default());
         assert!(row.matches(&row_filter(
             // A bare 7 is an hour: the group's number quoted.
             "\"7\" café␛ français french a2 mon wed fri 09:30–11:30 archive",

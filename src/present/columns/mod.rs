@@ -82,22 +82,22 @@ pub struct OnScreen<R, F> {
     pub essential: bool,
     pub tone: Tone,
     /// Whether the list's filter looks in it.
-    pub filtered: Filtered<R, F>,
+    pub filtered: Filtered,
     /// `s` can order the rows by it.
     pub sort: Option<Sort<R, F>>,
 }
 
-/// Where the list's filter looks in a column.
-pub enum Filtered<R, F> {
+/// Where the list's filter looks in a column. (A weekday's whole name
+/// behind "Tue Thu Sat" or "every day" is no text to keep per row: the
+/// query reads `tuesday` as the day, tested on the row's fields.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filtered {
     No,
     /// In the text drawn.
     Drawn,
-    /// In the text drawn and in words the cell does not spell out (the
-    /// days' whole names behind "Tue Thu Sat" or "every day").
-    DrawnAnd(fn(&R, &F) -> String),
 }
 
-impl<R, F> Filtered<R, F> {
+impl Filtered {
     fn applies(&self) -> bool {
         !matches!(self, Self::No)
     }
@@ -451,9 +451,8 @@ pub struct ScreenRow {
     /// known when filtering.
     searched_branch: Option<i64>,
     /// What a query's field words look at; None for a record without
-    /// them (a plugin), whose field words are looked for as text. Boxed:
-    /// a row is held per group, and most tables have none.
-    facts: Option<Box<Facts>>,
+    /// them (a plugin), whose field words are looked for as text.
+    facts: Option<Facts>,
 }
 
 impl ScreenRow {
@@ -463,16 +462,9 @@ impl ScreenRow {
             .collect();
         let search = on_screen(columns)
             .zip(&cells)
-            .flat_map(|((_, screen), cell)| {
-                let drawn = match screen.filtered {
-                    Filtered::No => None,
-                    _ => cell.text().map(|text| text.as_str().to_string()),
-                };
-                let more = match screen.filtered {
-                    Filtered::DrawnAnd(words) => Some(words(record, format)),
-                    _ => None,
-                };
-                drawn.into_iter().chain(more)
+            .filter_map(|((_, screen), cell)| match screen.filtered {
+                Filtered::No => None,
+                Filtered::Drawn => cell.text().map(|text| text.as_str().to_string()),
             })
             .collect::<Vec<_>>()
             .join(" ");
@@ -516,12 +508,12 @@ impl ScreenRow {
     /// in its filtered columns ("tuesday chem" finds a chemistry group on
     /// Tuesdays; a branch by its name), a field word in its [`Facts`].
     pub fn matches(&self, filter: &Matcher) -> bool {
-        filter.matches(&self.search, self.searched_branch, self.facts.as_deref())
+        filter.matches(&self.search, self.searched_branch, self.facts.as_ref())
     }
 
     /// The row with the fields a query's field words look at (a group's).
     pub fn with_facts(mut self, facts: Facts) -> Self {
-        self.facts = Some(Box::new(facts));
+        self.facts = Some(facts);
         self
     }
 
@@ -644,7 +636,7 @@ mod tests {
 
     const fn screen(
         sort: Option<Sort<Pair, ()>>,
-        filtered: Filtered<Pair, ()>,
+        filtered: Filtered,
     ) -> Option<OnScreen<Pair, ()>> {
         Some(OnScreen {
             natural: Natural::WIDEST,
@@ -688,7 +680,7 @@ mod tests {
                 screen: |_, _| "seen".to_string(),
                 print: |_, _| "for scripts".to_string(),
             },
-            screen: screen(None, Filtered::DrawnAnd(|_, _| "unseen".to_string())),
+            screen: screen(None, Filtered::Drawn),
             print: Print::No,
         },
         Column {
@@ -754,10 +746,6 @@ mod tests {
         assert!(
             !rows[0].matches(&row_filter("beta", &folded)),
             "the branch is not filtered"
-        );
-        assert!(
-            rows[0].matches(&row_filter("unseen", &folded)),
-            "a column's words behind its text"
         );
         assert!(
             rows[0].matches(&row_filter("  seen   zeb ", &folded)),

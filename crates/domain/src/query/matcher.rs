@@ -5,7 +5,7 @@
 
 use super::{Days, Query, Status, Term, TimeRange};
 use crate::clock::time_of_day;
-use crate::digest::{Digest, Status as DigestStatus};
+use crate::digest::{CourseNames, Digest, Status as DigestStatus};
 use crate::script::fold;
 use crate::weekday::weekdays;
 use crate::zone::Zone;
@@ -13,57 +13,50 @@ use chrono::Timelike;
 use crmdeck_model::{Group, GroupStatus};
 use memchr::memmem::Finder;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
-/// What a query's fields look at in a group, read once.
+/// What a query's fields look at in a group, read once: 24 bytes held in
+/// each of the dashboard's rows (its branch is the row's own, see
+/// [`Matcher::matches`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Facts {
-    pub days: Days,
+    /// The course's name folded ([`fold`]), one copy per name.
+    pub course: Option<Arc<str>>,
     /// The lesson's start in the centre's zone, in minutes of the day.
     pub start: Option<u16>,
+    pub days: Days,
     pub status: Option<Status>,
-    pub branch: Option<i64>,
-    /// The course's name folded ([`fold`]).
-    pub course: Box<str>,
 }
 
 impl Facts {
-    /// The facts of `group`, its start in `zone`.
-    pub fn of(group: &Group, zone: &Zone) -> Self {
+    /// The facts of `group`, its start in `zone`, its course's name the
+    /// one copy in `courses`.
+    pub fn of(group: &Group, zone: &Zone, courses: &mut CourseNames) -> Self {
         let start = group.lesson_start_time.as_ref();
         let start = start.and_then(|time| time_of_day(time, zone));
         Self {
-            days: Days::of(weekdays(&group.days, &group.exact_days)),
+            course: (group.course.as_ref()).map(|course| courses.one(&fold(&course.name))),
             start: start.map(|at| (at.hour() * 60 + at.minute()) as u16),
+            days: Days::of(weekdays(&group.days, &group.exact_days)),
             status: match group.status {
                 GroupStatus::Active => Some(Status::Active),
                 GroupStatus::Archive => Some(Status::Archived),
                 GroupStatus::Other(_) => None,
             },
-            branch: group.branch_id,
-            course: group
-                .course
-                .as_ref()
-                .map_or_else(Box::default, |course| fold(&course.name).into_boxed_str()),
         }
     }
-}
 
-impl Facts {
     /// The facts of a group as the history keeps it (a gone group's, say).
     pub fn of_digest(digest: &Digest) -> Self {
         Self {
-            days: digest.days,
+            course: digest.course.as_deref().map(|course| fold(course).into()),
             start: digest.start,
+            days: digest.days,
             status: match digest.status {
                 DigestStatus::Active => Some(Status::Active),
                 DigestStatus::Archive => Some(Status::Archived),
                 DigestStatus::Other => None,
             },
-            branch: digest.branch.get(),
-            course: digest
-                .course
-                .as_deref()
-                .map_or_else(Box::default, |course| fold(course).into_boxed_str()),
         }
     }
 }
@@ -158,7 +151,7 @@ impl Matcher {
     }
 
     /// Whether a row meets every condition: `text` its words folded
-    /// ([`fold`]), `branch` the branch its text names, `facts` its fields
+    /// ([`fold`]), `branch` its group's branch, `facts` its fields
     /// (None: a record with none, whose field words are looked for as text).
     pub fn matches(&self, text: &str, branch: Option<i64>, facts: Option<&Facts>) -> bool {
         let found = |found: &Found| {
@@ -172,11 +165,10 @@ impl Matcher {
                 (Test::Day(day), Some(facts)) => facts.days.has(*day),
                 (Test::Days(set), Some(facts)) => facts.days == *set,
                 (Test::Start(range), Some(facts)) => facts.start.is_some_and(|at| range.holds(at)),
-                (Test::Branch(ids), Some(facts)) => {
-                    facts.branch.is_some_and(|id| ids.contains(&id))
-                }
+                (Test::Branch(ids), Some(_)) => branch.is_some_and(|id| ids.contains(&id)),
                 (Test::Course(finder), Some(facts)) => {
-                    finder.find(facts.course.as_bytes()).is_some()
+                    let course = facts.course.as_deref().unwrap_or_default();
+                    finder.find(course.as_bytes()).is_some()
                 }
                 (Test::Status(status), Some(facts)) => facts.status == Some(*status),
             })
@@ -189,7 +181,6 @@ mod tests {
     use crate::test_groups::group;
     use chrono::{TimeZone, Utc};
     use crmdeck_model::{Course, DaysCode, LessonTime};
-    use std::sync::Arc;
 
     /// An IELTS group at Chilonzor (branch 1) on Tue Thu Sat at 17:30.
     fn ielts() -> Group {
@@ -220,7 +211,7 @@ mod tests {
         matcher.matches(
             &text,
             group.branch_id,
-            Some(&Facts::of(group, &Zone::Local)),
+            Some(&Facts::of(group, &Zone::Local, &mut CourseNames::default())),
         )
     }
 
@@ -274,7 +265,7 @@ mod tests {
         // 12:00 UTC is 17:00 in Tashkent.
         let at = Utc.with_ymd_and_hms(2024, 12, 23, 12, 0, 0).unwrap();
         group.lesson_start_time = Some(LessonTime::Utc(at));
-        let facts = Facts::of(&group, &tashkent);
+        let facts = Facts::of(&group, &tashkent, &mut CourseNames::default());
         assert_eq!(facts.start, Some(17 * 60));
         let evening = Matcher::new(&Query::parse("evening"), &names());
         assert!(evening.matches("", None, Some(&facts)));
