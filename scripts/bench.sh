@@ -196,9 +196,10 @@ walk_status=0
 for _ in 1 2 3; do
     started=$(date +%s%N)
     "${walk_env[@]}" CRMDECK_BASE_URL="$walk_base_url" CRMDECK_TOKEN="$walk_token" \
-        "$out/crmdeck" groups --all --branch 1 --format json > /dev/null 2> "$out/walk-stderr.txt" \
+        "$out/crmdeck" -v groups --all --branch 1 --format json > /dev/null 2> "$out/walk-stderr.txt" \
         || walk_status=$?
     ended=$(date +%s%N)
+    # The count is said on a terminal or with -v only (the cron contract).
     grep -q '^2000 groups from every page$' "$out/walk-stderr.txt" || walk_status=2
     walk_ms+=($(( (ended - started) / 1000000 )))
 done
