@@ -23,6 +23,11 @@ pub struct Session {
     pub client: Client,
     /// Keeps the in-process demo server alive while the session lives.
     pub demo: Option<DemoHandle>,
+    /// `--demo`'s centre by what makes it (its size, its text, how it
+    /// changes), in place of the address in the snapshot's and the
+    /// history's keys: each run listens on a port of its own, and the same
+    /// centre run again is the one to compare with.
+    demo_centre: Option<String>,
     /// The answer of `GET /v2/token/me`, once asked ([`me`](Self::me)).
     me: OnceCell<Option<Me>>,
 }
@@ -57,12 +62,17 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     if demo {
         let options = DemoOptions::from_env(&env)
             .map_err(|(at, message)| ConfigError::Invalid { at, message })?;
+        let centre = format!(
+            "crmdeck demo: {} groups, hostile text {}, changes {:?}",
+            options.groups, options.hostile_text, options.changes
+        );
         let loopback = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
         let handle = demo::start(loopback, options)
             .await
             .map_err(SessionError::Demo)?;
         let mut session = for_demo(config, &handle)?;
         session.demo = Some(handle);
+        session.demo_centre = Some(centre);
         return Ok(session);
     }
     // The base URL first: its error is the one that suggests --demo.
@@ -90,6 +100,7 @@ impl Session {
             config,
             client,
             demo: None,
+            demo_centre: None,
             me: OnceCell::new(),
         }
     }
@@ -160,13 +171,15 @@ impl Session {
         Some(owner[..16].to_owned())
     }
 
-    /// Whose snapshot of `branch` this session reads and writes: the
-    /// profile, the address the client talks to (the demo's changes with
-    /// its port, so one demo run never shows another's) and the account.
+    /// Whose snapshot (and history) of `branch` this session reads and
+    /// writes: the profile, the address the client talks to (`--demo`'s
+    /// centre by what makes it: another size is another centre) and the
+    /// account.
     pub fn snapshot_key(&self, branch: Option<i64>) -> SnapshotKey {
+        let address = self.demo_centre.clone();
         SnapshotKey {
             profile: self.config.profile.clone(),
-            base_url: self.client.base_url().to_string(),
+            base_url: address.unwrap_or_else(|| self.client.base_url().to_string()),
             account: self.account(),
             branch,
         }

@@ -185,3 +185,19 @@ async fn the_day_groups_all_keeps_is_the_baseline_changes_reads() {
     assert_eq!(same.status.code(), Some(0), "{}", stderr(&same));
     assert_eq!((stdout(&same).as_str(), stderr(&same).as_str()), ("", ""));
 }
+
+/// `--demo` listens on a port of its own each run: its history is keyed by
+/// the centre it makes, so a second run compares with the first.
+#[test]
+fn a_second_demo_run_compares_with_the_first() {
+    let home = support::home::Home::new();
+    let run = |args: &[&str]| home.crmdeck(args).output().unwrap();
+    let first = run(&["--demo", "changes"]);
+    assert_failed(&first, 2, "the history is empty");
+    let second = run(&["--demo", "changes"]);
+    assert_failed(&second, 2, "the history holds");
+    // The demo is frozen in the tests (CRMDECK_DEMO_CHANGES_EVERY=0).
+    let last = run(&["--demo", "changes", "--since", "last"]);
+    assert_eq!(last.status.code(), Some(0), "{}", stderr(&last));
+    assert_eq!(stdout(&last), "");
+}
