@@ -4,6 +4,7 @@
 
 use super::Language;
 use super::weekday::{NameStyle, day_name};
+use crate::domain::clock::format_minute;
 use crate::domain::query::words::NAMED_SETS;
 use crate::domain::query::{Days, LAST_MINUTE, Part, Query, Status, Term, TimeRange};
 
@@ -59,7 +60,7 @@ fn part_hours(part: Part) -> String {
 
 /// "at 17:00", "from 17:00", "until 11:59", "17:00–20:00".
 fn range_reading(range: TimeRange) -> String {
-    let clock = |minute: u16| format!("{:02}:{:02}", minute / 60, minute % 60);
+    let clock = format_minute;
     if range.from == range.to {
         format!("at {}", clock(range.from))
     } else if range.to == LAST_MINUTE {

@@ -42,6 +42,17 @@ pub fn lesson_minutes(
     Some((end - start).rem_euclid(MINUTES_PER_DAY))
 }
 
+/// The minute of the day `time` is at in `zone` (0 to 1439); None for a
+/// time that does not read (what the history and the query compare).
+pub fn minute_in(time: &LessonTime, zone: &Zone) -> Option<u16> {
+    time_of_day(time, zone).and_then(|time| u16::try_from(minute_of_day(time)).ok())
+}
+
+/// `HH:MM` of a minute of the day.
+pub fn format_minute(minute: u16) -> String {
+    format!("{:02}:{:02}", minute / 60, minute % 60)
+}
+
 fn minute_of_day(time: NaiveTime) -> i64 {
     i64::from(time.hour() * 60 + time.minute())
 }

@@ -8,11 +8,11 @@
 //! person compares), days as the set of weekdays met; a value that did not
 //! read as its type (raw text) is `None` there and its text is in the hash.
 
-use chrono::{Datelike, NaiveDate, Timelike};
+use chrono::{Datelike, NaiveDate};
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::clock::time_of_day;
+use super::clock::minute_in;
 pub use super::weekday::Days;
 use super::weekday::weekdays;
 use super::zone::Zone;
@@ -154,10 +154,7 @@ impl<'b> Digester<'b> {
     pub fn digest(&mut self, group: &Group) -> Digest {
         let course = group.course.as_deref();
         let zone = self.zone;
-        let minute = |time: &Option<LessonTime>| {
-            let time = time_of_day(time.as_ref()?, &zone)?;
-            Some((time.hour() * 60 + time.minute()) as u16)
-        };
+        let minute = |time: &Option<LessonTime>| minute_in(time.as_ref()?, &zone);
         Digest {
             id: group.id,
             number: group.company_group_number.into(),

@@ -5,9 +5,8 @@
 
 use super::{BranchNames, Column};
 use crate::domain::changes::{Comparison, Field, Kind};
-use crate::domain::clock::format_clock;
+use crate::domain::clock::format_minute;
 use crate::domain::digest::{Digest, Status};
-use crate::domain::timetable::clock_at;
 use crate::present::Language;
 use crate::present::format::NONE;
 use crate::present::weekday::{NameStyle, format_days};
@@ -67,7 +66,7 @@ pub fn field_word(field: Field) -> &'static str {
 /// `field` of `digest` as a person reads it; [`NONE`] when not set.
 pub fn field_text(digest: &Digest, field: Field, format: &ChangeFormat) -> String {
     let or_none = |text: Option<String>| text.unwrap_or_else(|| NONE.to_string());
-    let minute = |minute: Option<u16>| minute.map(|m| format_clock(clock_at(m.into())));
+    let minute = |minute: Option<u16>| minute.map(format_minute);
     match field {
         Field::Number => or_none(digest.number.get().map(|n| n.to_string())),
         Field::Name => digest.name.to_string(),

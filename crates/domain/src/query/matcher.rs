@@ -4,12 +4,11 @@
 //! found once, and a row's fields ([`Facts`]) read once when it arrives.
 
 use super::{Days, Query, Status, Term, TimeRange};
-use crate::clock::time_of_day;
+use crate::clock::minute_in;
 use crate::digest::{CourseNames, Digest, Status as DigestStatus};
 use crate::script::fold;
 use crate::weekday::weekdays;
 use crate::zone::Zone;
-use chrono::Timelike;
 use crmdeck_model::{Group, GroupStatus};
 use memchr::memmem::Finder;
 use std::collections::{HashMap, HashSet};
@@ -33,10 +32,9 @@ impl Facts {
     /// one copy in `courses`.
     pub fn of(group: &Group, zone: &Zone, courses: &mut CourseNames) -> Self {
         let start = group.lesson_start_time.as_ref();
-        let start = start.and_then(|time| time_of_day(time, zone));
         Self {
             course: (group.course.as_ref()).map(|course| courses.one(&fold(&course.name))),
-            start: start.map(|at| (at.hour() * 60 + at.minute()) as u16),
+            start: start.and_then(|time| minute_in(time, zone)),
             days: Days::of(weekdays(&group.days, &group.exact_days)),
             status: match group.status {
                 GroupStatus::Active => Some(Status::Active),

@@ -22,6 +22,7 @@ pub mod words;
 pub use matcher::{Facts, Matcher};
 pub use time::LAST_MINUTE;
 
+use crate::clock::format_minute;
 pub use crate::weekday::Days;
 use chrono::Weekday;
 use std::fmt;
@@ -174,7 +175,7 @@ fn day_word(day: Weekday) -> String {
 
 /// A range as typed: `17:00`, `17`, `>=17:00`, `<=12:00`, `17:00-20:00`.
 fn time_text(range: TimeRange) -> String {
-    let clock = |minute: u16| format!("{:02}:{:02}", minute / 60, minute % 60);
+    let clock = format_minute;
     match range.whole_hour() {
         Some(hour) if (7..=22).contains(&hour) => return hour.to_string(),
         _ => {}
