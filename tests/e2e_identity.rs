@@ -144,14 +144,21 @@ fn another_accounts_token_keeps_the_first_accounts_files(source: fn(&Path) -> St
 
     machine.write_token(&b);
     tty.type_keys("R");
-    let said = "the new token is another account's";
-    tty.wait_for(said);
-    // B's walk, written beside A's.
+    // B's walk ends written beside A's (or, as it was, over A's).
+    wait::until(
+        "B's walk kept",
+        || machine.snapshots() == 2 || machine.cached() != of_a,
+        || format!("{:?}\n{}", machine.cached().keys(), tty.screen_text()),
+    );
+    let unchanged = |after: BTreeMap<String, Vec<u8>>| {
+        for (name, bytes) in &of_a {
+            assert!(after.get(name) == Some(bytes), "{name} changed after B's walk");
+        }
+    };
+    unchanged(machine.cached());
     machine.wait_for_snapshots(&tty, 2);
-    let after = machine.cached();
-    for (name, bytes) in &of_a {
-        assert!(after.get(name) == Some(bytes), "{name} changed after B's walk");
-    }
+    unchanged(machine.cached());
+    tty.wait_for("the new token is another account's");
     tty.quit();
 }
 
@@ -199,4 +206,39 @@ fn an_opaque_tokens_second_start_draws_its_snapshot_at_once_with_the_api_hanging
     let screen = tty.wait_for("as of ");
     assert!(screen.contains("60 groups"), "{screen}");
     tty.quit();
+}
+
+/// Issue 34 §6: with neither a JWT subject nor `/v2/token/me` (a 404),
+/// the account is the keyed hash of the token itself: `info` says so, a
+/// snapshot is kept for it, and another token is another account.
+#[tokio::test(flavor = "multi_thread")]
+async fn without_subject_and_token_me_the_token_itself_is_the_account_and_info_says_so() {
+    use axum::http::StatusCode;
+    let base = support::scripted_server::scripted_server(|_| {
+        (StatusCode::NOT_FOUND, r#"{"message":"Not Found"}"#.into())
+    })
+    .await;
+    let machine = Machine::new();
+    let info = |token: &'static str| {
+        let mut command = support::home::Home::new().crmdeck(&["info", "--format", "json"]);
+        command
+            .env("CRMDECK_BASE_URL", &base)
+            .env("CRMDECK_TOKEN", token)
+            .env("XDG_CACHE_HOME", machine.cache.path())
+            .env("XDG_STATE_HOME", machine.state.path());
+        let output = tokio::process::Command::from(command).output();
+        async move {
+            let output = output.await.expect("crmdeck runs");
+            assert!(output.status.success(), "{output:?}");
+            serde_json::from_slice::<serde_json::Value>(&output.stdout).expect("JSON")
+        }
+    };
+    let one = info("opaque-token-one").await;
+    let account = one["token"]["account"].as_str().unwrap_or_default();
+    assert!(account.contains("the token itself"), "{one}");
+    assert!(account.contains("a new token starts afresh"), "{one}");
+    let snapshot = |info: &serde_json::Value| info["cache"]["snapshot"].as_str().map(str::to_owned);
+    assert!(snapshot(&one).is_some(), "a snapshot is kept: {one}");
+    assert_eq!(snapshot(&info("opaque-token-one").await), snapshot(&one));
+    assert_ne!(snapshot(&info("opaque-token-two").await), snapshot(&one));
 }
