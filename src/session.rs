@@ -10,8 +10,8 @@ use crate::model::{Me, Token};
 use crate::store::SnapshotKey;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
-use std::time::Duration;
 use std::sync::OnceLock;
+use std::time::Duration;
 use tokio::sync::OnceCell;
 
 mod identity;
@@ -200,7 +200,8 @@ impl Session {
         if self.identity.get().is_none() && self.client.token().subject().is_none() {
             let (_, keyed, remembered) = self.remembered();
             if remembered.is_some() {
-                let identity = identity::identity_of(None, keyed.as_deref(), remembered.as_deref(), None);
+                let identity =
+                    identity::identity_of(None, keyed.as_deref(), remembered.as_deref(), None);
                 let _ = self.identity.set(identity);
             }
         }
@@ -213,7 +214,8 @@ impl Session {
     fn remembered(&self) -> (Option<&KnownTokens>, Option<String>, Option<String>) {
         let known = self.known.as_ref();
         let keyed = known.and_then(|known| known.keyed_hash(&self.client.token()));
-        let remembered = (known.zip(keyed.as_deref())).and_then(|(known, keyed)| known.remembered(keyed));
+        let remembered =
+            (known.zip(keyed.as_deref())).and_then(|(known, keyed)| known.remembered(keyed));
         (known, keyed, remembered)
     }
 

@@ -152,7 +152,10 @@ fn another_accounts_token_keeps_the_first_accounts_files(source: fn(&Path) -> St
     );
     let unchanged = |after: BTreeMap<String, Vec<u8>>| {
         for (name, bytes) in &of_a {
-            assert!(after.get(name) == Some(bytes), "{name} changed after B's walk");
+            assert!(
+                after.get(name) == Some(bytes),
+                "{name} changed after B's walk"
+            );
         }
     };
     unchanged(machine.cached());

@@ -4,9 +4,9 @@
 //! copy, an export, a profile switched, the snapshot read) is said on the
 //! status line or handed to the screens.
 
+use super::protocol::AccountChange;
 use super::protocol::{News, Owner, Routed};
 use super::shared::Shared;
-use super::protocol::AccountChange;
 use super::{Answer, App, Effect, Msg, Tab};
 use crate::present::format::counted;
 

@@ -424,7 +424,11 @@ mod tests {
         assert_eq!(token.expose(), renewed);
         // Who it is is learnt before it is used: the loop sets it.
         assert_eq!(runner.client.token().expose(), server.token());
-        assert_eq!(identity.by, crate::session::IdentifiedBy::Unknown, "a JWT without sub");
+        assert_eq!(
+            identity.by,
+            crate::session::IdentifiedBy::Unknown,
+            "a JWT without sub"
+        );
     }
 
     #[tokio::test]

@@ -380,7 +380,10 @@ where
             let msg = Msg::TokenReloaded(Ok(expires_at.flatten()));
             return self.take(Step::Input(Input::Msg(msg)));
         }
-        tracing::info!(?change, "the token is another account's: starting again on it");
+        tracing::info!(
+            ?change,
+            "the token is another account's: starting again on it"
+        );
         let no_color = std::env::var("NO_COLOR").ok();
         let world = &self.app.world;
         let settings = AppSettings {

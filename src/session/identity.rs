@@ -100,7 +100,10 @@ pub fn identity_of(
         by,
     };
     if let Some(subject) = subject {
-        return known(account_hash(&format!("subject {subject}")), IdentifiedBy::Subject);
+        return known(
+            account_hash(&format!("subject {subject}")),
+            IdentifiedBy::Subject,
+        );
     }
     if let Some(who) = me.and_then(MeOutcome::me).and_then(Me::account) {
         return known(account_hash(&who), IdentifiedBy::Me);
@@ -139,7 +142,8 @@ pub async fn learn(client: &Client, known: Option<&KnownTokens>, wait: Wait) -> 
         return identity_of(Some(&subject), None, None, None);
     }
     let keyed = known.and_then(|known| known.keyed_hash(&token));
-    let remembered = (known.zip(keyed.as_deref())).and_then(|(known, keyed)| known.remembered(keyed));
+    let remembered =
+        (known.zip(keyed.as_deref())).and_then(|(known, keyed)| known.remembered(keyed));
     if wait == Wait::Remembered && remembered.is_some() {
         return identity_of(None, keyed.as_deref(), remembered.as_deref(), None);
     }
@@ -197,7 +201,10 @@ mod tests {
         let by_me = identity_of(None, Some("k"), Some("r"), Some(&me(5)));
         assert_eq!(by_me.by, IdentifiedBy::Me);
         assert_ne!(by_me.account, by_subject.account);
-        assert_ne!(identity_of(None, None, None, Some(&me(6))).account, by_me.account);
+        assert_ne!(
+            identity_of(None, None, None, Some(&me(6))).account,
+            by_me.account
+        );
         let remembered = identity_of(None, Some("k"), Some("r"), Some(&MeOutcome::NoAnswer));
         assert_eq!(remembered.account.as_deref(), Some("r"));
         assert_eq!(remembered.by, IdentifiedBy::Remembered);
@@ -215,7 +222,10 @@ mod tests {
             assert_eq!(unknown.by, IdentifiedBy::Unknown);
         }
         // No key to hash with: nothing is kept.
-        assert_eq!(identity_of(None, None, None, Some(&MeOutcome::Silent)).account, None);
+        assert_eq!(
+            identity_of(None, None, None, Some(&MeOutcome::Silent)).account,
+            None
+        );
     }
 
     #[test]

@@ -130,7 +130,11 @@ impl KnownTokens {
     /// logged).
     pub fn remembered(&self, keyed: &str) -> Option<String> {
         let list = self.list();
-        let known = list.tokens.iter().rev().find(|known| known.token == keyed)?;
+        let known = list
+            .tokens
+            .iter()
+            .rev()
+            .find(|known| known.token == keyed)?;
         Some(known.account.clone())
     }
 
@@ -152,7 +156,11 @@ impl KnownTokens {
     /// start merely asks again).
     pub fn remember(&self, keyed: &str, account: &str) {
         let mut list = self.list();
-        if list.tokens.last().is_some_and(|last| last.token == keyed && last.account == account) {
+        if list
+            .tokens
+            .last()
+            .is_some_and(|last| last.token == keyed && last.account == account)
+        {
             return;
         }
         list.version = VERSION;
@@ -263,8 +271,15 @@ mod tests {
         let token = Token::new("opaque-0123456789abcdef");
         let keyed = known.keyed_hash(&token).expect("a key made");
         assert_eq!(keyed.len(), 64);
-        assert_eq!(known.keyed_hash(&token), Some(keyed.clone()), "the same key read back");
-        assert_ne!(known.keyed_hash(&Token::new("another")), Some(keyed.clone()));
+        assert_eq!(
+            known.keyed_hash(&token),
+            Some(keyed.clone()),
+            "the same key read back"
+        );
+        assert_ne!(
+            known.keyed_hash(&Token::new("another")),
+            Some(keyed.clone())
+        );
         assert_eq!(known.remembered(&keyed), None);
         known.remember(&keyed, "account-a");
         assert_eq!(known.remembered(&keyed).as_deref(), Some("account-a"));

@@ -115,7 +115,10 @@ async fn require_token(
 ) -> Response {
     let sent = bearer_token(request.headers());
     let also = |sent: &str| {
-        let accepted = shared.also_accepted.lock().unwrap_or_else(|e| e.into_inner());
+        let accepted = shared
+            .also_accepted
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         accepted.iter().any(|token| token == sent)
     };
     if sent.is_some_and(|sent| sent == shared.token || also(sent)) {

@@ -105,7 +105,11 @@ impl DemoHandle {
     /// centre, or a token that is no JWT: its `/v2/token/me` names the
     /// demo user).
     pub fn also_accept(&self, token: &str) {
-        let mut accepted = self.shared.also_accepted.lock().unwrap_or_else(|e| e.into_inner());
+        let mut accepted = self
+            .shared
+            .also_accepted
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         accepted.push(token.to_owned());
     }
 

@@ -180,9 +180,18 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
 fn another_accounts_token_is_said_and_asks_nothing_more() {
     use crate::app::protocol::AccountChange;
     let cases = [
-        (AccountChange::NewToken { known: true }, "another account's: the rows"),
-        (AccountChange::NewToken { known: false }, "nothing is kept until it is known"),
-        (AccountChange::NotAsRemembered, "names another account than this token was"),
+        (
+            AccountChange::NewToken { known: true },
+            "another account's: the rows",
+        ),
+        (
+            AccountChange::NewToken { known: false },
+            "nothing is kept until it is known",
+        ),
+        (
+            AccountChange::NotAsRemembered,
+            "names another account than this token was",
+        ),
     ];
     for (change, said) in cases {
         let mut app = loaded();
