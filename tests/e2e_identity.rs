@@ -211,6 +211,38 @@ fn an_opaque_tokens_second_start_draws_its_snapshot_at_once_with_the_api_hanging
     tty.quit();
 }
 
+/// Issue 34 §6: what was remembered of an opaque token is checked once
+/// `/v2/token/me` answers; another account takes the rows away, says so,
+/// and is remembered in its place.
+#[test]
+fn a_remembered_account_that_token_me_contradicts_is_said_and_replaced() {
+    let server = server();
+    let opaque = "opaque-5b7e1c0d9a2f4e38b6c1";
+    server.handle.also_accept(opaque);
+    let machine = Machine::new();
+    machine.write_token(opaque);
+    let config = machine.config(&server, |file| {
+        format!("token_file = \"{}\"", file.display())
+    });
+    let mut tty = machine.dashboard(&config);
+    machine.wait_for_snapshots(&tty, 1);
+    tty.quit();
+    // The list now says the token was another account.
+    let list = machine.state.path().join("crmdeck/known-tokens.json");
+    let mut known: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&list).expect("the list")).expect("JSON");
+    let truth = known["tokens"][0]["account"].clone();
+    known["tokens"][0]["account"] = serde_json::json!("0123456789abcdef0123456789abcdef");
+    std::fs::write(&list, serde_json::to_vec(&known).unwrap()).unwrap();
+
+    let mut tty = machine.dashboard(&config);
+    tty.wait_for("names another account than this token was");
+    let known: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&list).expect("the list")).expect("JSON");
+    assert_eq!(known["tokens"][0]["account"], truth, "{known}");
+    tty.quit();
+}
+
 /// Issue 34 §6: with neither a JWT subject nor `/v2/token/me` (a 404),
 /// the account is the keyed hash of the token itself: `info` says so, a
 /// snapshot is kept for it, and another token is another account.
