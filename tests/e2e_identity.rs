@@ -180,14 +180,10 @@ fn r_with_a_token_command_printing_another_account_keeps_the_first_accounts_file
     });
 }
 
-/// Issue 34 §6: a token that is no JWT is identified by `/v2/token/me`
-/// on its first start; on the second, with the API hanging, its snapshot
-/// is drawn at once (who it was is remembered by its keyed hash, never
-/// the token itself).
-#[test]
-fn an_opaque_tokens_second_start_draws_its_snapshot_at_once_with_the_api_hanging() {
+/// A first start with `opaque`, a token that is no JWT, until its walk is
+/// kept: the server, the machine and the config.
+fn first_start_of(opaque: &str) -> (Server, Machine, PathBuf) {
     let server = server();
-    let opaque = "opaque-0f3c9a7b51d24e6c8a1f";
     server.handle.also_accept(opaque);
     let machine = Machine::new();
     machine.write_token(opaque);
@@ -197,6 +193,17 @@ fn an_opaque_tokens_second_start_draws_its_snapshot_at_once_with_the_api_hanging
     let mut tty = machine.dashboard(&config);
     machine.wait_for_snapshots(&tty, 1);
     tty.quit();
+    (server, machine, config)
+}
+
+/// Issue 34 §6: a token that is no JWT is identified by `/v2/token/me`
+/// on its first start; on the second, with the API hanging, its snapshot
+/// is drawn at once (who it was is remembered by its keyed hash, never
+/// the token itself).
+#[test]
+fn an_opaque_tokens_second_start_draws_its_snapshot_at_once_with_the_api_hanging() {
+    let opaque = "opaque-0f3c9a7b51d24e6c8a1f";
+    let (server, machine, config) = first_start_of(opaque);
     for entry in std::fs::read_dir(machine.state.path().join("crmdeck")).unwrap() {
         let bytes = std::fs::read(entry.unwrap().path()).unwrap();
         let text = String::from_utf8_lossy(&bytes);
@@ -216,17 +223,8 @@ fn an_opaque_tokens_second_start_draws_its_snapshot_at_once_with_the_api_hanging
 /// and is remembered in its place.
 #[test]
 fn a_remembered_account_that_token_me_contradicts_is_said_and_replaced() {
-    let server = server();
     let opaque = "opaque-5b7e1c0d9a2f4e38b6c1";
-    server.handle.also_accept(opaque);
-    let machine = Machine::new();
-    machine.write_token(opaque);
-    let config = machine.config(&server, |file| {
-        format!("token_file = \"{}\"", file.display())
-    });
-    let mut tty = machine.dashboard(&config);
-    machine.wait_for_snapshots(&tty, 1);
-    tty.quit();
+    let (_server, machine, config) = first_start_of(opaque);
     // The list now says the token was another account.
     let list = machine.state.path().join("crmdeck/known-tokens.json");
     let mut known: serde_json::Value =
