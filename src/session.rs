@@ -10,8 +10,15 @@ use crate::model::{Me, Token};
 use crate::store::SnapshotKey;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::Duration;
 use tokio::sync::OnceCell;
+
+mod identity;
+mod known_tokens;
+
+pub use identity::{IdentifiedBy, Identity, MeOutcome, Wait, account_hash, identified, learn};
+pub use known_tokens::KnownTokens;
 
 /// How long a command waits for an answer it can do without (branch names,
 /// the centre's zone) before going on without it.
@@ -28,8 +35,13 @@ pub struct Session {
     /// history's keys: each run listens on a port of its own, and the same
     /// centre run again is the one to compare with.
     demo_centre: Option<String>,
-    /// The answer of `GET /v2/token/me`, once asked ([`me`](Self::me)).
-    me: OnceCell<Option<Me>>,
+    /// What `GET /v2/token/me` said, once asked ([`me`](Self::me)).
+    me: OnceCell<MeOutcome>,
+    /// Who the token is, once learnt ([`identify`](Self::identify)), or
+    /// as the dashboard learnt it again after a new token.
+    identity: OnceLock<Identity>,
+    /// Who opaque tokens were (the state folder's), None in tests.
+    known: Option<KnownTokens>,
 }
 
 /// Why a session could not be set up.
@@ -79,7 +91,9 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     let options = client_options(&config)?;
     let token = config.token.load(&env)?;
     let client = Client::new(options, token)?;
-    Ok(Session::new(config, client))
+    let mut session = Session::new(config, client);
+    session.known = Some(KnownTokens::of_env(&env));
+    Ok(session)
 }
 
 /// The session `--demo` opens on the demo server `demo`: its address and
@@ -102,6 +116,8 @@ impl Session {
             demo: None,
             demo_centre: None,
             me: OnceCell::new(),
+            identity: OnceLock::new(),
+            known: None,
         }
     }
 
@@ -110,10 +126,28 @@ impl Session {
     /// [`OPTIONAL_WAIT`] at most; None when the server did not say (a 404,
     /// a 403, any other shape, silence: logged only).
     pub async fn me(&self) -> Option<&Me> {
+        self.me_outcome().await.me()
+    }
+
+    /// What `/v2/token/me` said, asked once ([`me`](Self::me)).
+    async fn me_outcome(&self) -> &MeOutcome {
         self.me
-            .get_or_init(|| optional("answer of /v2/token/me", self.client.me()))
+            .get_or_init(|| async {
+                let asked = tokio::time::timeout(OPTIONAL_WAIT, self.client.me()).await;
+                match asked {
+                    Ok(result) => {
+                        if let Err(error) = &result {
+                            tracing::info!(%error, "no answer of /v2/token/me");
+                        }
+                        MeOutcome::of(result)
+                    }
+                    Err(_) => {
+                        tracing::info!("no answer of /v2/token/me within {OPTIONAL_WAIT:?}");
+                        MeOutcome::NoAnswer
+                    }
+                }
+            })
             .await
-            .as_ref()
     }
 
     /// The zone to show times in, and where it came from: the config's;
@@ -140,26 +174,87 @@ impl Session {
 
     /// Who the token is ([`account`](Self::account)), learnt now if it
     /// takes asking: a token that is no JWT naming its subject is
-    /// identified by `/v2/token/me` ([`me`](Self::me), asked once).
+    /// identified by `/v2/token/me` ([`me`](Self::me), asked once), else
+    /// by what that token was before ([`KnownTokens`]), else by the token
+    /// itself when the server does not say.
     pub async fn identify(&self) -> Option<String> {
-        if self.client.token().subject().is_none() {
-            self.me().await;
+        if self.identity.get().is_none() {
+            let identity = match self.client.token().subject() {
+                Some(subject) => identity::identity_of(Some(&subject), None, None, None),
+                None => {
+                    let me = self.me_outcome().await;
+                    let (known, keyed, remembered) = self.remembered();
+                    identified(known, keyed.as_deref(), remembered.as_deref(), me)
+                }
+            };
+            let _ = self.identity.set(identity);
         }
         self.account()
     }
 
+    /// Who the token is without waiting for `/v2/token/me` when this
+    /// token's account is remembered (the dashboard's start: its snapshot
+    /// at once); else as [`identify`](Self::identify). The identity, to
+    /// check later when it was remembered.
+    pub async fn identify_at_once(&self) -> Identity {
+        if self.identity.get().is_none() && self.client.token().subject().is_none() {
+            let (_, keyed, remembered) = self.remembered();
+            if remembered.is_some() {
+                let identity =
+                    identity::identity_of(None, keyed.as_deref(), remembered.as_deref(), None);
+                let _ = self.identity.set(identity);
+            }
+        }
+        self.identify().await;
+        self.identity().clone()
+    }
+
+    /// The remembered tokens, this token's keyed hash in them and the
+    /// account remembered for it.
+    fn remembered(&self) -> (Option<&KnownTokens>, Option<String>, Option<String>) {
+        let known = self.known.as_ref();
+        let keyed = known.and_then(|known| known.keyed_hash(&self.client.token()));
+        let remembered =
+            (known.zip(keyed.as_deref())).and_then(|(known, keyed)| known.remembered(keyed));
+        (known, keyed, remembered)
+    }
+
+    /// Where opaque tokens are remembered (None in tests).
+    pub fn known_tokens(&self) -> Option<&KnownTokens> {
+        self.known.as_ref()
+    }
+
+    /// Who the token is, as learnt ([`identify`](Self::identify)); before
+    /// that, what the token's subject says.
+    pub fn identity(&self) -> &Identity {
+        static UNKNOWN: Identity = Identity {
+            account: None,
+            by: IdentifiedBy::Unknown,
+        };
+        self.identity.get().unwrap_or(&UNKNOWN)
+    }
+
+    /// The token is another now (a reload, a token command's new one):
+    /// who it is, learnt before it is used, keys what is kept from now on.
+    pub fn set_identity(&mut self, identity: Identity) {
+        self.identity = OnceLock::from(identity);
+    }
+
     /// Who the token is, hashed (never the token): its JWT subject, else
-    /// the user and centre `/v2/token/me` answered (when it was asked, see
-    /// [`identify`](Self::identify)); None when neither is known. With the
+    /// the user and centre `/v2/token/me` answered, else what was
+    /// remembered of the token, else the keyed token itself (when learnt,
+    /// see [`identify`](Self::identify)); None when not known. With the
     /// profile and the base URL it keys what is kept of a run (the
     /// snapshot, the view remembered): one account's is never shown to
     /// another.
     pub fn account(&self) -> Option<String> {
-        let who = match self.client.token().subject() {
-            Some(subject) => format!("subject {subject}"),
-            None => self.me.get()?.as_ref()?.account()?,
-        };
-        Some(account_hash(&who))
+        match self.identity.get() {
+            Some(identity) => identity.account.clone(),
+            None => {
+                let subject = self.client.token().subject();
+                identity::identity_of(subject.as_deref(), None, None, self.me.get()).account
+            }
+        }
     }
 
     /// Whose view is remembered (`runtime::Profiles::view_file`): the
@@ -184,14 +279,6 @@ impl Session {
             branch,
         }
     }
-}
-
-/// `who` (a token's subject, or a user and centre), hashed: 16 bytes of
-/// SHA-256 in hex, what a key holds of an account.
-fn account_hash(who: &str) -> String {
-    use sha2::{Digest, Sha256};
-    let digest = Sha256::digest(format!("crmdeck account\0{who}"));
-    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The answer of a request a command can do without: None, logged only,

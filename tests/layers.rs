@@ -84,7 +84,7 @@ const FLOORS: &[Floor] = &[
     floor(5, "cache", &["model", "domain", "local_files", "store"]),
     // Config and client opened, with the demo server when asked: above demo;
     // the cache located for the config (its key: profile, base URL).
-    floor(6, "session", &["model", "domain", "api", "config", "store", "cache", "demo"]),
+    floor(6, "session", &["model", "domain", "local_files", "api", "config", "store", "cache", "demo"]),
     // Screens, state, update (pure): of api only its error, of config only
     // the theme.
     floor(6, "app", &["model", "sanitize", "domain", "present", "store", "api::ApiError", "config::Theme"]),

@@ -4,6 +4,7 @@
 //! copy, an export, a profile switched, the snapshot read) is said on the
 //! status line or handed to the screens.
 
+use super::protocol::AccountChange;
 use super::protocol::{News, Owner, Routed};
 use super::shared::Shared;
 use super::{Answer, App, Effect, Msg, Tab};
@@ -71,6 +72,10 @@ impl App {
                 Vec::new()
             }
             Msg::Resumed => Vec::new(),
+            Msg::AccountChanged(change) => {
+                status.warning(account_changed(change), now);
+                Vec::new()
+            }
             Msg::Snapshot(Ok(snapshot)) => {
                 self.world.seed(&snapshot);
                 for &tab in Tab::ALL {
@@ -137,6 +142,23 @@ impl App {
             overlay
                 .screen_mut()
                 .observe(&news, &mut Shared::new(&mut self.world));
+        }
+    }
+}
+
+/// What the status line says when the token is another account's.
+fn account_changed(change: AccountChange) -> &'static str {
+    match change {
+        AccountChange::NewToken { known: true } => {
+            "the new token is another account's: the rows of the one before were taken away"
+        }
+        AccountChange::NewToken { known: false } => {
+            "the new token is another account's, not known yet: the rows of the one before \
+             were taken away, and nothing is kept until it is known"
+        }
+        AccountChange::NotAsRemembered => {
+            "/v2/token/me names another account than this token was: \
+             the rows shown were taken away"
         }
     }
 }

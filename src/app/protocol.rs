@@ -58,6 +58,21 @@ pub enum Msg {
         profile: String,
         result: Result<(), String>,
     },
+    /// The token is another account's than the one whose rows were shown
+    /// (the runtime started this app again, on what is kept of the new
+    /// account, if it is known): said once.
+    AccountChanged(AccountChange),
+}
+
+/// Why the rows shown were another account's (issue 33 §2, issue 34 §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountChange {
+    /// A new token (R, or a token command's) is another account's; who it
+    /// is `known` (else nothing is kept until it is).
+    NewToken { known: bool },
+    /// `/v2/token/me` names another account than this token was last seen
+    /// to be.
+    NotAsRemembered,
 }
 
 /// Declares the calls to the API, grouped by the one owner that sends them

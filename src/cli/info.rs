@@ -98,6 +98,9 @@ struct TokenInfo {
     /// program only: its arguments may hold the token itself (`echo ...`).
     from: String,
     masked: String,
+    /// Who the token is taken to be, by what (its subject, `/v2/token/me`,
+    /// the token itself: then a new token starts afresh).
+    account: String,
     /// The JWT's `exp`, when it is a JWT that has one.
     expires_at: Option<DateTime<Utc>>,
     /// For a person: `expires in 3d 4h`, `expired at ...`.
@@ -129,6 +132,7 @@ async fn gather(session: &Session, log: &Log) -> Info {
         token: TokenInfo {
             from: config.token.describe(),
             masked: token.masked(),
+            account: session.identity().by.describe().to_owned(),
             expires_at,
             expiry: expires_at.map_or_else(
                 || "unknown (not a JWT)".to_string(),
@@ -168,7 +172,7 @@ impl Info {
     }
 
     /// Each fact named for a person.
-    fn lines(&self) -> [Fact; 11] {
+    fn lines(&self) -> [Fact; 12] {
         // Said where it matters: lesson times do not read as this machine's clock.
         let elsewhere = if self.time_zone.same_as_this_machine {
             String::new()
@@ -202,6 +206,7 @@ impl Info {
                 "token",
                 format!("{} ({})", self.token.masked, self.token.expiry),
             ),
+            ("account", self.token.account.clone()),
             (
                 "read-only",
                 format!("{} (from {})", self.read_only, self.from.read_only),

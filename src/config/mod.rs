@@ -25,7 +25,7 @@ mod token_source;
 pub use error::{CommandOutcome, ConfigError};
 pub use file::KeyBinding;
 pub use origin::{Origin, Origins};
-pub use paths::{cache_dir, default_config_path, log_path, view_path};
+pub use paths::{cache_dir, default_config_path, log_path, state_dir, view_path};
 pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource};
 
 /// An environment of `pairs` only, for the `env` arguments, in unit tests.

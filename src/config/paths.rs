@@ -54,7 +54,7 @@ pub fn view_path(env: &dyn Fn(&str) -> Option<String>, profile: Option<&str>) ->
 
 /// `$XDG_STATE_HOME/crmdeck`, else `$HOME/.local/state/crmdeck`, else a
 /// per-user directory under the system's temporary directory.
-fn state_dir(env: &dyn Fn(&str) -> Option<String>) -> PathBuf {
+pub fn state_dir(env: &dyn Fn(&str) -> Option<String>) -> PathBuf {
     xdg_dir(env, "XDG_STATE_HOME", ".local/state")
         .map(|dir| dir.join("crmdeck"))
         .unwrap_or_else(|| {

@@ -5,6 +5,9 @@ use crate::api::Client;
 use crate::app::protocol::Owner;
 use crate::app::{Answer, Effect, Msg, Request, RequestId};
 use crate::config::TokenSource;
+use crate::model::Token;
+use crate::session::{self, Identity, KnownTokens, Wait};
+use chrono::{DateTime, Utc};
 use futures::FutureExt;
 use std::collections::HashMap;
 use std::future::Future;
@@ -16,9 +19,22 @@ use tokio::task::JoinHandle;
 #[derive(Debug)]
 pub enum TaskEvent {
     Msg(Msg),
+    /// Who the token is, learnt: of a new token (R, a token command's),
+    /// before any request goes out with it (the loop sets it, then keys
+    /// what is kept by `identity`), or of the token in use, checked
+    /// (`token` None).
+    Identified(Box<Identified>),
     /// A task panicked: a bug. The panic hook has already restored the
     /// terminal and printed the report; the dashboard ends.
     Panicked,
+}
+
+/// A token and who it is (see [`TaskEvent::Identified`]).
+#[derive(Debug)]
+pub struct Identified {
+    /// The new token and its expiry; None: the one in use.
+    pub token: Option<(Token, Option<DateTime<Utc>>)>,
+    pub identity: Identity,
 }
 
 /// Runs the effects that talk to the outside world (the API, the token
@@ -31,6 +47,8 @@ pub struct EffectRunner {
     /// waits its Retry-After).
     walk_client: Client,
     token_source: TokenSource,
+    /// Where who opaque tokens were is remembered (None: nowhere).
+    known: Option<KnownTokens>,
     sender: UnboundedSender<TaskEvent>,
     in_flight: HashMap<RequestId, JoinHandle<()>>,
 }
@@ -45,9 +63,15 @@ impl EffectRunner {
             walk_client: client.paced_by_caller(),
             client,
             token_source,
+            known: None,
             sender,
             in_flight: HashMap::new(),
         }
+    }
+
+    /// Remembers who opaque tokens were in `known`.
+    pub fn with_known(self, known: Option<KnownTokens>) -> Self {
+        Self { known, ..self }
     }
 
     /// Starts `request`; its answer comes back as [`Msg::Response`] with `id`.
@@ -95,34 +119,68 @@ impl EffectRunner {
     }
 
     /// Reads the token again from its source (a `token_command` may take
-    /// seconds: it runs on a blocking thread) and uses it from the next
-    /// request on. The result, never the token, comes back as
+    /// seconds: it runs on a blocking thread), and learns who it is (its
+    /// subject, else `/v2/token/me` asked with it alone) before it is
+    /// used: [`TaskEvent::Identified`], whose handler makes it the token
+    /// of the next request on. Why not (never the token) comes back as
     /// [`Msg::TokenReloaded`].
     pub fn reload_token(&self) {
         let source = self.token_source.clone();
         let client = self.client.clone();
-        self.spawn(async move {
+        let known = self.known.clone();
+        self.spawn_event(async move {
             let loaded =
                 tokio::task::spawn_blocking(move || source.load(&|name| std::env::var(name).ok()))
                     .await
                     .unwrap_or_else(|join_error| {
                         std::panic::resume_unwind(join_error.into_panic())
                     });
-            let result = match loaded {
+            match loaded {
                 Ok(token) => {
                     let expires_at = token.expires_at();
-                    client.set_token(token);
-                    tracing::info!(?expires_at, "token reloaded");
-                    Ok(expires_at)
+                    let probe = client.with_token(token.clone());
+                    let identity = session::learn(&probe, known.as_ref(), Wait::ForMe).await;
+                    tracing::info!(?expires_at, by = ?identity.by, "token reloaded");
+                    TaskEvent::Identified(Box::new(Identified {
+                        token: Some((token, expires_at)),
+                        identity,
+                    }))
                 }
                 Err(error) => {
                     // The token in use may be what the source's error quotes.
                     let message = client.token().mask_in(&one_line(&error.to_string()));
                     tracing::warn!(%message, "token reload failed");
-                    Err(message)
+                    TaskEvent::Msg(Msg::TokenReloaded(Err(message)))
                 }
+            }
+        });
+    }
+
+    /// Checks who the token in use is, taken at start from what was
+    /// remembered of it (`remembered`): `/v2/token/me` asked; another
+    /// account comes back as [`TaskEvent::Identified`] (the same, or no
+    /// answer, nothing).
+    pub fn check_identity(&self, remembered: Identity) {
+        let client = self.client.clone();
+        let known = self.known.clone();
+        let sender = self.sender.clone();
+        tokio::spawn(async move {
+            let asked = tokio::time::timeout(session::OPTIONAL_WAIT, client.me()).await;
+            let me = match asked {
+                Ok(result) => session::MeOutcome::of(result),
+                Err(_) => session::MeOutcome::NoAnswer,
             };
-            Msg::TokenReloaded(result)
+            let token = client.token();
+            let keyed = known.as_ref().and_then(|known| known.keyed_hash(&token));
+            let identity = session::identified(known.as_ref(), keyed.as_deref(), None, &me);
+            if identity.by == session::IdentifiedBy::Me && identity.account != remembered.account {
+                tracing::warn!("the token is another account than remembered");
+                let event = TaskEvent::Identified(Box::new(Identified {
+                    token: None,
+                    identity,
+                }));
+                let _ = sender.send(event);
+            }
         });
     }
 
@@ -158,10 +216,18 @@ impl EffectRunner {
 
     /// Runs `work` in a task that sends its message, or [`TaskEvent::Panicked`].
     fn spawn(&self, work: impl Future<Output = Msg> + Send + 'static) -> JoinHandle<()> {
+        self.spawn_event(work.map(TaskEvent::Msg))
+    }
+
+    /// Runs `work` in a task that sends its event, or [`TaskEvent::Panicked`].
+    fn spawn_event(
+        &self,
+        work: impl Future<Output = TaskEvent> + Send + 'static,
+    ) -> JoinHandle<()> {
         let sender = self.sender.clone();
         tokio::spawn(async move {
             let event = match AssertUnwindSafe(work).catch_unwind().await {
-                Ok(msg) => TaskEvent::Msg(msg),
+                Ok(event) => event,
                 Err(_) => TaskEvent::Panicked,
             };
             // Fails only once the loop has ended, when nobody needs the result.
@@ -349,11 +415,20 @@ mod tests {
         let renewed = jwt_expiring_at(2_000_000_000);
         let (runner, mut receiver) = runner(&server, TokenSource::Fixed(Token::new(&renewed)));
         runner.reload_token();
-        match next_msg(&mut receiver).await {
-            Msg::TokenReloaded(Ok(Some(at))) => assert_eq!(at.timestamp(), 2_000_000_000),
-            other => panic!("unexpected {other:?}"),
-        }
-        assert_eq!(runner.client.token().expose(), renewed);
+        let Some(TaskEvent::Identified(identified)) = receiver.recv().await else {
+            panic!("expected the new token identified");
+        };
+        let Identified { token, identity } = *identified;
+        let (token, expires_at) = token.expect("the new token");
+        assert_eq!(expires_at.map(|at| at.timestamp()), Some(2_000_000_000));
+        assert_eq!(token.expose(), renewed);
+        // Who it is is learnt before it is used: the loop sets it.
+        assert_eq!(runner.client.token().expose(), server.token());
+        assert_eq!(
+            identity.by,
+            crate::session::IdentifiedBy::Unknown,
+            "a JWT without sub"
+        );
     }
 
     #[tokio::test]

@@ -12,14 +12,15 @@
 //! lean backend; or a `TestBackend` in memory), so a test can drive the
 //! whole dashboard in-process against a real HTTP server.
 
-use super::effects::{EffectRunner, TaskEvent, effect_label};
+use super::effects::{EffectRunner, Identified, TaskEvent, effect_label};
 use super::profiles::{Opened, Profiles};
 use super::signals::Signal;
 use super::snapshots::Snapshots;
 use super::{settings, view_file};
 use crate::app::keymap::Keymap;
+use crate::app::protocol::AccountChange;
 use crate::app::{App, AppSettings, Effect, Input, Msg};
-use crate::session::Session;
+use crate::session::{IdentifiedBy, Session};
 use chrono::{DateTime, Utc};
 use crossterm::event::{Event, KeyEventKind, MouseEventKind};
 use futures::{Stream, StreamExt};
@@ -135,7 +136,12 @@ impl Started {
     ) -> Self {
         let (sender, tasks) = mpsc::unbounded_channel();
         let runner =
-            EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
+            EffectRunner::new(session.client.clone(), session.config.token.clone(), sender)
+                .with_known(session.known_tokens().cloned());
+        // Taken from what was remembered of this token: checked now.
+        if session.identity().by == IdentifiedBy::Remembered {
+            runner.check_identity(session.identity().clone());
+        }
         let remembered = view_file.as_deref().and_then(view_file::read);
         let settings = settings::restored(settings, remembered);
         let (mut app, mut effects) = App::new(settings, size);
@@ -203,6 +209,8 @@ enum Step {
     Signal(Signal),
     /// A profile's session opened for `:profile` (or why not).
     Opened(Box<Opened>),
+    /// Who the token is, learnt (a new token's, or the one in use checked).
+    Identified(Box<Identified>),
     /// An event the app does not take (a key release, a mouse move, focus).
     Skip,
     Exit(Exit),
@@ -343,8 +351,47 @@ where
                 let msg = Msg::ProfileSwitch { profile, result };
                 self.take(Step::Input(Input::Msg(msg)))
             }
+            Step::Identified(identified) => self.identified(*identified),
             Step::Exit(exit) => Ok(Taken::Exit(exit)),
         }
+    }
+
+    /// A new token (R, a token command's) and who it is, or who the token
+    /// in use is after all: the token is used from now on; when the
+    /// account is another (or not known), what is kept follows it (the
+    /// snapshot's and the history's key, the view remembered) and the app
+    /// starts again on it, the old account's rows gone (said). The same
+    /// account goes on as it was.
+    fn identified(&mut self, identified: Identified) -> io::Result<Taken> {
+        let Identified { token, identity } = identified;
+        let expires_at = token.as_ref().map(|(_, expires_at)| *expires_at);
+        if let Some((token, _)) = token {
+            self.session.client.set_token(token);
+        }
+        let before = self.session.identity().account.clone();
+        let same = identity.account.is_some() && identity.account == before;
+        let known = identity.account.is_some();
+        let change = match expires_at {
+            Some(_) => AccountChange::NewToken { known },
+            None => AccountChange::NotAsRemembered,
+        };
+        self.session.set_identity(identity);
+        if same {
+            let msg = Msg::TokenReloaded(Ok(expires_at.flatten()));
+            return self.take(Step::Input(Input::Msg(msg)));
+        }
+        tracing::info!(
+            ?change,
+            "the token is another account's: starting again on it"
+        );
+        let no_color = std::env::var("NO_COLOR").ok();
+        let world = &self.app.world;
+        let settings = AppSettings {
+            command_history: world.settings.command_history.clone(),
+            keymap: world.settings.keymap.clone(),
+            ..settings::switched(&self.session, &world.settings, no_color)
+        };
+        self.start_again(settings, Msg::AccountChanged(change))
     }
 
     /// Goes on with a new app on `session`, opened for `profile`: every
@@ -360,7 +407,6 @@ where
         profile: String,
     ) -> io::Result<Taken> {
         tracing::info!(%profile, host = %session.client.base_url(), "switching profile");
-        self.runner.cancel_all();
         let no_color = std::env::var("NO_COLOR").ok();
         let world = &self.app.world;
         let settings = settings::switched(&session, &world.settings, no_color);
@@ -369,25 +415,37 @@ where
             keymap,
             ..settings
         };
-        let named = session.config.profile.as_deref();
-        let owner = session.view_owner();
+        self.runner.cancel_all();
+        // The old session goes now, with its demo server if it had one.
+        self.session = session;
+        let switched = Msg::ProfileSwitch {
+            profile,
+            result: Ok(()),
+        };
+        self.start_again(settings, switched)
+    }
+
+    /// A new app on the session with `settings`, as at start (its view and
+    /// snapshot, those of the session's profile and account), told `said`:
+    /// every request of the old one is stopped, and its tasks answer a
+    /// channel nobody reads any more (a late answer never reaches the new
+    /// app, whose request ids start again).
+    fn start_again(&mut self, settings: AppSettings, said: Msg) -> io::Result<Taken> {
+        self.runner.cancel_all();
+        let named = self.session.config.profile.as_deref();
+        let owner = self.session.view_owner();
         let view_file = owner.and_then(|owner| self.profiles.view_file(named, &owner));
         let now = (self.clock)();
-        let started = Started::on(&session, settings, view_file, self.screen.size()?, now);
+        let size = self.screen.size()?;
+        let started = Started::on(&self.session, settings, view_file, size, now);
         self.app = started.app;
         self.snapshots = started.snapshots;
         self.runner = started.runner;
         self.tasks = started.tasks;
         self.view_file = started.view_file;
-        // The old session goes now, with its demo server if it had one.
-        self.session = session;
         self.ticker = Ticker::default();
         let mut effects = started.effects;
-        let switched = Msg::ProfileSwitch {
-            profile,
-            result: Ok(()),
-        };
-        effects.extend(self.app.update(Input::Msg(switched), now));
+        effects.extend(self.app.update(Input::Msg(said), now));
         Ok(match self.apply(effects)? {
             Some(exit) => Taken::Exit(exit),
             None => Taken::Changed,
@@ -410,6 +468,7 @@ where
                 }
                 Step::Input(Input::Msg(msg))
             }
+            TaskEvent::Identified(identified) => Step::Identified(identified),
             TaskEvent::Panicked => {
                 tracing::error!("a task panicked: leaving");
                 Step::Exit(Exit::TaskPanicked)

@@ -70,8 +70,9 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         }
     };
     log.set_cap(session.config.log_max_bytes);
-    // Who the token is keys the snapshot and the view remembered.
-    session.identify().await;
+    // Who the token is keys the snapshot and the view remembered: a token
+    // remembered is taken at once (checked once the loop runs).
+    session.identify_at_once().await;
     // Printed on the main screen, so they are there when the dashboard ends;
     // the dashboard shows them on its status line too.
     for warning in &session.config.warnings {

@@ -109,7 +109,9 @@ impl Profiles {
         tokio::task::spawn_blocking(move || {
             let opened = runtime.block_on(async {
                 let session = session::open(&overrides, demo).await?;
-                session.identify().await;
+                // A token remembered is taken at once, checked once the
+                // new app runs (as at start).
+                session.identify_at_once().await;
                 Ok::<_, session::SessionError>(session)
             });
             let result = opened

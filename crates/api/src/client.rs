@@ -167,6 +167,17 @@ impl Client {
         }
     }
 
+    /// The same client (its connections shared) with a token of its own:
+    /// a token not yet in use is asked about (`/v2/token/me`) without the
+    /// requests of the one in use going out with it.
+    pub fn with_token(&self, token: Token) -> Self {
+        Self {
+            http: self.http.clone(),
+            options: self.options.clone(),
+            token: Arc::new(RwLock::new(token)),
+        }
+    }
+
     /// Uses `token` from the next request on.
     pub fn set_token(&self, token: Token) {
         *self.token.write().unwrap_or_else(|e| e.into_inner()) = token;

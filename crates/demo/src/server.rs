@@ -58,6 +58,7 @@ pub async fn start(addr: SocketAddr, options: DemoOptions) -> io::Result<DemoHan
         max_per_page: options.max_per_page,
         base_url,
         token,
+        also_accepted: Mutex::default(),
         hits: Default::default(),
         in_flight: Default::default(),
         peak_in_flight: Default::default(),
@@ -98,6 +99,18 @@ impl DemoHandle {
     /// The only bearer token the server accepts.
     pub fn token(&self) -> &str {
         &self.shared.token
+    }
+
+    /// Lets `token` through too from now on (another account of the same
+    /// centre, or a token that is no JWT: its `/v2/token/me` names the
+    /// demo user).
+    pub fn also_accept(&self, token: &str) {
+        let mut accepted = self
+            .shared
+            .also_accepted
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        accepted.push(token.to_owned());
     }
 
     /// The address the server listens on.

@@ -20,6 +20,9 @@ pub(crate) struct Shared {
     /// `http://127.0.0.1:PORT`, for links in answers.
     pub(crate) base_url: String,
     pub(crate) token: String,
+    /// Other tokens let through besides (`DemoHandle::also_accept`): other
+    /// accounts of the same centre, or an opaque token.
+    pub(crate) also_accepted: Mutex<Vec<String>>,
     pub(crate) seed: Seed,
     pub(super) changes: Changes,
     /// The centre of the last epoch asked for, made from `seed`.

@@ -173,6 +173,37 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
     );
 }
 
+/// Issue 33 §2, issue 34 §6: the runtime starts the app again on another
+/// account's keys; the new app says why the rows shown before are gone,
+/// as a warning that stays, and asks for nothing more (its start did).
+#[test]
+fn another_accounts_token_is_said_and_asks_nothing_more() {
+    use crate::app::protocol::AccountChange;
+    let cases = [
+        (
+            AccountChange::NewToken { known: true },
+            "another account's: the rows",
+        ),
+        (
+            AccountChange::NewToken { known: false },
+            "nothing is kept until it is known",
+        ),
+        (
+            AccountChange::NotAsRemembered,
+            "names another account than this token was",
+        ),
+    ];
+    for (change, said) in cases {
+        let mut app = loaded();
+        let effects = app.update(Input::Msg(Msg::AccountChanged(change)), now());
+        assert_eq!(effects, vec![], "{change:?}");
+        let shown = status(&app, Warning).unwrap_or_default();
+        assert!(shown.contains(said), "{change:?}: {shown}");
+        tick(&mut app, TimeDelta::hours(1));
+        assert!(status(&app, Warning).is_some(), "{change:?}: it stays");
+    }
+}
+
 #[test]
 fn errors_stay_until_escape_and_information_fades() {
     let mut app = loaded();
