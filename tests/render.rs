@@ -786,6 +786,29 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
     assert!(top.contains("production"), "{top}");
 }
 
+#[test]
+fn plain_http_allowed_by_the_config_is_said_on_the_top_line() {
+    let settings = AppSettings {
+        profile: None,
+        insecure_http: true,
+        token_expires_at: None,
+        ..fixtures::settings()
+    };
+    let app = loaded_app(settings.clone(), (160, 48));
+    let screen = draw(&app).backend().to_string();
+    let top = screen.lines().next().unwrap();
+    assert!(top.contains("⚠ plain http"), "{top}");
+    let app = loaded_app(
+        AppSettings {
+            insecure_http: false,
+            ..settings
+        },
+        (160, 48),
+    );
+    let screen = draw(&app).backend().to_string();
+    assert!(!screen.lines().next().unwrap().contains("plain http"));
+}
+
 /// The cells of the top line, and where `text` starts in it.
 fn top_cells(app: &App, text: &str) -> (Vec<ratatui::buffer::Cell>, usize) {
     let terminal = draw(app);
