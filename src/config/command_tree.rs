@@ -81,7 +81,9 @@ pub struct Listed<'r> {
 
 impl Drop for Listed<'_> {
     fn drop(&mut self) {
-        self.running.lock().retain(|(shell, _)| *shell != self.shell);
+        self.running
+            .lock()
+            .retain(|(shell, _)| *shell != self.shell);
     }
 }
 

@@ -28,7 +28,9 @@ pub use error::{CommandOutcome, ConfigError};
 pub use file::KeyBinding;
 pub use origin::{Origin, Origins};
 pub use paths::{cache_dir, default_config_path, log_path, view_path};
-pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource, forbid_core_dumps};
+pub use token_source::{
+    TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource, forbid_core_dumps,
+};
 
 /// An environment of `pairs` only, for the `env` arguments, in unit tests.
 #[cfg(test)]

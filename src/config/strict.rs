@@ -96,7 +96,10 @@ fn unsafe_entry(metadata: &Metadata, named: &str, target: &str) -> Option<Config
         let fix = format!("chown $(id -un) {target}; chmod go-w {target}");
         (format!("{why}, mode {mode:04o}"), fix)
     } else {
-        (format!("{why}, owner uid {owner}"), format!("chmod go-w {target}"))
+        (
+            format!("{why}, owner uid {owner}"),
+            format!("chmod go-w {target}"),
+        )
     };
     Some(ConfigError::OthersCanChange {
         named: named.to_string(),
@@ -168,7 +171,10 @@ mod tests {
         assert!(error.contains("fifo.toml is not a regular file"), "{error}");
         mkfifo(&root.path().join("config/crmdeck/config.toml"));
         let error = load_from(root.path(), None).unwrap_err();
-        assert!(error.contains("config.toml is not a regular file"), "{error}");
+        assert!(
+            error.contains("config.toml is not a regular file"),
+            "{error}"
+        );
         let (sender, receiver) = mpsc::channel();
         let env = env_in(root.path());
         std::thread::spawn(move || {
@@ -201,7 +207,11 @@ mod tests {
             )
         );
         chmod(&config, 0o620);
-        assert!(load_from(root.path(), None).unwrap_err().contains("mode 0620"));
+        assert!(
+            load_from(root.path(), None)
+                .unwrap_err()
+                .contains("mode 0620")
+        );
         // A folder holding it, writable by the group, is no better.
         chmod(&config, 0o600);
         let folder = root.path().join("config");
@@ -276,8 +286,14 @@ mod tests {
         assert_eq!(source.load(&env).unwrap().expose(), "a-token");
         chmod(&token, 0o646);
         let error = source.load(&env).unwrap_err();
-        assert!(matches!(error, ConfigError::OthersCanChange { .. }), "{error}");
-        assert!(error.to_string().ends_with("fix: chmod go-w ~/token"), "{error}");
+        assert!(
+            matches!(error, ConfigError::OthersCanChange { .. }),
+            "{error}"
+        );
+        assert!(
+            error.to_string().ends_with("fix: chmod go-w ~/token"),
+            "{error}"
+        );
         chmod(&token, 0o600);
         // SAFETY: geteuid has no preconditions.
         if unsafe { libc::geteuid() } != 0 {

@@ -1,15 +1,15 @@
 //! Where the bearer token comes from, and fetching it on demand (so the TUI
 //! can pick up a renewed token without restarting).
 
-use super::{command_tree, strict};
 use super::error::{CommandOutcome, ConfigError};
+use super::{command_tree, strict};
 use crate::local_files;
 use crate::model::{Token, echo, mask_token_like_words};
 use std::fmt;
 use std::io::Read;
+use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::os::fd::AsRawFd;
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
