@@ -157,9 +157,17 @@ mod tests {
     /// A root folder (a temporary one, 0700) holding `home/` and `config/crmdeck/`.
     fn root() -> tempfile::TempDir {
         let root = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(root.path().join("home")).unwrap();
-        std::fs::create_dir_all(root.path().join("config/crmdeck")).unwrap();
+        chmod(root.path(), 0o700);
+        private_folders(root.path());
         root
+    }
+
+    /// `home/` and `config/crmdeck/` in `root`, 0700 whatever the umask.
+    fn private_folders(root: &Path) {
+        for dir in ["home", "config", "config/crmdeck"] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+            chmod(&root.join(dir), 0o700);
+        }
     }
 
     #[test]
@@ -234,6 +242,7 @@ mod tests {
         if unsafe { libc::geteuid() } == 0 {
             let mine = sticky.join("mine");
             std::fs::create_dir(&mine).unwrap();
+            chmod(&mine, 0o700);
             std::fs::write(mine.join("c.toml"), "per_page = 5\n").unwrap();
             chmod(&mine.join("c.toml"), 0o600);
             assert_eq!(load_from(root.path(), Some(mine.join("c.toml"))), Ok(()));
@@ -248,8 +257,9 @@ mod tests {
         std::fs::create_dir(&open).unwrap();
         chmod(&open, 0o777);
         let root = open.join("root");
-        std::fs::create_dir_all(root.join("home")).unwrap();
-        std::fs::create_dir_all(root.join("config/crmdeck")).unwrap();
+        std::fs::create_dir(&root).unwrap();
+        chmod(&root, 0o700);
+        private_folders(&root);
         let env = env_in(&root);
         let home = root.join("home");
         let file = home.join("c.toml");
