@@ -788,25 +788,18 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
 
 #[test]
 fn plain_http_allowed_by_the_config_is_said_on_the_top_line() {
-    let settings = AppSettings {
-        profile: None,
-        insecure_http: true,
-        token_expires_at: None,
-        ..fixtures::settings()
+    let top_line = |insecure_http| {
+        let settings = AppSettings {
+            profile: None,
+            insecure_http,
+            ..fixtures::settings()
+        };
+        let screen = draw(&loaded_app(settings, (160, 48))).backend().to_string();
+        screen.lines().next().unwrap().to_string()
     };
-    let app = loaded_app(settings.clone(), (160, 48));
-    let screen = draw(&app).backend().to_string();
-    let top = screen.lines().next().unwrap();
-    assert!(top.contains("⚠ plain http"), "{top}");
-    let app = loaded_app(
-        AppSettings {
-            insecure_http: false,
-            ..settings
-        },
-        (160, 48),
-    );
-    let screen = draw(&app).backend().to_string();
-    assert!(!screen.lines().next().unwrap().contains("plain http"));
+    let said = top_line(true);
+    assert!(said.contains("⚠ plain http"), "{said}");
+    assert!(!top_line(false).contains("plain http"));
 }
 
 /// The cells of the top line, and where `text` starts in it.

@@ -151,18 +151,19 @@ mod tests {
 
     #[test]
     fn a_query_or_a_fragment_is_refused_without_quoting_it() {
-        for with_query in [
+        let refused = [
             "https://api.example.uz/api?x=1",
             "https://api.example.uz?key=hunter2-key",
             "https://api.example.uz/#frag",
             "http://localhost:8080/?",
             "https://api.example.uz/a@b?c=d@e",
-        ] {
-            let error = normalise(with_query).unwrap_err();
-            assert!(error.contains("query (?…) or a fragment (#…)"), "{error}");
-            assert!(!error.contains("hunter2"), "{error}");
-            assert!(!error.contains("x=1"), "{error}");
-        }
+        ]
+        .map(|url| normalise(url).unwrap_err());
+        let why = "query (?…) or a fragment (#…)";
+        assert!(refused.iter().all(|e| e.contains(why)), "{refused:?}");
+        // Not quoted: a query may hold a key.
+        let quoted = |piece| refused.iter().any(|e| e.contains(piece));
+        assert!(!quoted("hunter2") && !quoted("x=1"), "{refused:?}");
         assert!(normalise("https://api.example.uz/api/").is_ok());
     }
 

@@ -121,9 +121,8 @@ mod tests {
     }
 
     fn mkfifo(path: &Path) {
-        let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
-        // SAFETY: a valid C string; mkfifo takes nothing else.
-        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let made = std::process::Command::new("mkfifo").arg(path).status();
+        assert!(made.unwrap().success(), "mkfifo {}", path.display());
     }
 
     /// An environment of `HOME` and `XDG_CONFIG_HOME` in `root`, and a token.
@@ -160,6 +159,14 @@ mod tests {
         chmod(root.path(), 0o700);
         private_folders(root.path());
         root
+    }
+
+    /// The folder `name` made in `parent`, of mode `mode`.
+    fn made(parent: &Path, name: &str, mode: u32) -> PathBuf {
+        let dir = parent.join(name);
+        std::fs::create_dir(&dir).unwrap();
+        chmod(&dir, mode);
+        dir
     }
 
     /// `home/` and `config/crmdeck/` in `root`, 0700 whatever the umask.
@@ -235,14 +242,10 @@ mod tests {
         assert!(error.ends_with(&format!("fix: chmod go-w {}", folder.display())));
         // Sticky and root's own (as /tmp): the walk stops there.
         chmod(&folder, 0o700);
-        let sticky = root.path().join("shared");
-        std::fs::create_dir(&sticky).unwrap();
-        chmod(&sticky, 0o1777);
+        let sticky = made(root.path(), "shared", 0o1777);
         // SAFETY: geteuid has no preconditions.
         if unsafe { libc::geteuid() } == 0 {
-            let mine = sticky.join("mine");
-            std::fs::create_dir(&mine).unwrap();
-            chmod(&mine, 0o700);
+            let mine = made(&sticky, "mine", 0o700);
             std::fs::write(mine.join("c.toml"), "per_page = 5\n").unwrap();
             chmod(&mine.join("c.toml"), 0o600);
             assert_eq!(load_from(root.path(), Some(mine.join("c.toml"))), Ok(()));
@@ -253,12 +256,7 @@ mod tests {
     fn the_walk_stops_at_home_and_follows_links_first() {
         let outer = tempfile::tempdir().unwrap();
         // Above home, a folder others may write: not looked at.
-        let open = outer.path().join("open");
-        std::fs::create_dir(&open).unwrap();
-        chmod(&open, 0o777);
-        let root = open.join("root");
-        std::fs::create_dir(&root).unwrap();
-        chmod(&root, 0o700);
+        let root = made(&made(outer.path(), "open", 0o777), "root", 0o700);
         private_folders(&root);
         let env = env_in(&root);
         let home = root.join("home");
