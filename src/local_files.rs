@@ -227,8 +227,8 @@ pub fn size_label(bytes: u64) -> String {
 
 /// Why someone other than the user (or root) could change the file
 /// `metadata` describes: it belongs to another user, or its group or others
-/// may write it. `None` when no one else can. For a file that says what to
-/// run (a config file holding `token_command`).
+/// may write it. `None` when no one else can. For the config and token
+/// files and the folders holding them (`config/strict.rs`).
 pub fn changeable_by_others(metadata: &Metadata) -> Option<String> {
     let seen = Seen::of(metadata);
     if seen.owner != effective_uid() && seen.owner != 0 {

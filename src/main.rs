@@ -8,6 +8,8 @@ use std::time::Duration;
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 
 fn main() -> ExitCode {
+    // Before any token is read: no core dump may hold it.
+    config::forbid_core_dumps();
     let args = Args::parse_command_line();
     // Before any terminal set-up: the dashboard's panic hook restores the
     // terminal, then hands over to color-eyre's report.
@@ -37,6 +39,9 @@ fn main() -> ExitCode {
             None => runtime::run(&cli::overrides(&args.global), args.global.demo, &log).await,
         }
     });
+    // A token command still running (started by `:profile` or `R`) is
+    // ended with all it started, not left to init.
+    config::end_token_commands();
     tokio.shutdown_timeout(SHUTDOWN_GRACE);
     if let Some(why) = log.finish() {
         eprintln!("crmdeck: warning: the log stopped being written: {why}");

@@ -171,14 +171,14 @@ fn a_config_file_larger_than_1_mib_is_refused_unread() {
         "config file ~/.config/crmdeck/config.toml is larger than 1 MiB: not read \
          (a config file is a few lines of TOML)"
     );
-    // `--config /dev/zero` is read no further than the limit.
+    // `--config /dev/zero` is not read at all: not a regular file.
     let zero = Overrides {
         config_path: Some(PathBuf::from("/dev/zero")),
         ..Overrides::default()
     };
     assert_contains(
         &home.error_with(&zero),
-        &["config file /dev/zero is larger than 1 MiB"],
+        &["config file /dev/zero is not a regular file"],
     );
 }
 
@@ -520,11 +520,11 @@ fn a_token_file_larger_than_64_kib_is_refused_unread() {
             path.display()
         )
     );
-    // Endless: read no further than the limit.
+    // Endless: not read at all, not being a regular file.
     let home = Home::with_config("token_file = \"/dev/zero\"\n");
     assert_contains(
         &home.token().unwrap_err().to_string(),
-        &["token file /dev/zero is larger than 64 KiB"],
+        &["token file /dev/zero is not a regular file"],
     );
 }
 
@@ -955,6 +955,21 @@ fn allow_insecure_http_lets_it_through() {
     let config = home.load_with(&profile("lan")).unwrap();
     assert_eq!(config.base_url.as_deref(), Some("http://crm.example.uz"));
     assert!(config.allow_insecure_http);
+    // Said at every start (the CLI on stderr, the dashboard's top line).
+    assert!(config.insecure_http());
+    assert_eq!(
+        config.warnings,
+        vec![
+            "~/.config/crmdeck/config.toml:1: plain http:// to http://crm.example.uz, \
+             allowed by allow_insecure_http: the token travels in clear"
+                .to_string()
+        ]
+    );
+    // Loopback needs no leave, and is not warned about.
+    let local = home
+        .load_with(&base_url_flag("http://127.0.0.1:8080"))
+        .unwrap();
+    assert!(!local.insecure_http() && local.warnings.is_empty());
 }
 
 #[test]
@@ -997,20 +1012,24 @@ fn a_config_file_without_a_token_may_be_readable() {
 
 #[cfg(unix)]
 #[test]
-fn a_config_file_others_can_write_may_not_hold_token_command() {
+fn a_config_file_others_can_write_is_refused_whatever_it_holds() {
     let command = "token_command = \"pass show crm\"\n";
     let in_a_profile = "[profiles.work]\ntoken_command = \"pass show crm\"\n";
-    for text in [command, in_a_profile] {
+    // A token file or CRMDECK_TOKEN would go to the base_url it names.
+    let token_file = "token_file = \"~/t\"\nper_page = 50\n";
+    for text in [command, in_a_profile, token_file] {
         for mode in [0o666, 0o646, 0o620] {
             let home = Home::with_config(text);
             set_mode(&home.config_file(), mode);
             assert_eq!(
                 home.error(),
                 format!(
-                    "config file ~/.config/crmdeck/config.toml holds token_command and is \
-                     writable by other users (mode {mode:04o}): refusing to run a command \
-                     others could change; make the file yours and writable by you alone \
-                     (chmod go-w ~/.config/crmdeck/config.toml)"
+                    "config file ~/.config/crmdeck/config.toml is writable by other users \
+                     (mode {mode:04o}), owner uid {}: refused, as whoever can change it could \
+                     send the token elsewhere or run a command as you; fix: chmod go-w \
+                     ~/.config/crmdeck/config.toml",
+                    // SAFETY: geteuid has no preconditions.
+                    unsafe { libc::geteuid() }
                 ),
                 "{text}"
             );
@@ -1020,8 +1039,8 @@ fn a_config_file_others_can_write_may_not_hold_token_command() {
     let home = Home::with_config(command);
     set_mode(&home.config_file(), 0o644);
     assert!(home.load().is_ok());
-    let home = Home::with_config("token_file = \"~/t\"\nper_page = 50\n");
-    set_mode(&home.config_file(), 0o666);
+    let home = Home::with_config(token_file);
+    set_mode(&home.config_file(), 0o644);
     assert_eq!(home.load().unwrap().per_page, 50);
 }
 
@@ -1038,7 +1057,7 @@ fn a_config_file_of_another_user_may_not_hold_token_command() {
     std::os::unix::fs::chown(home.config_file(), Some(65534), None).unwrap();
     assert_contains(
         &home.error(),
-        &["holds token_command and belongs to another user (uid 65534): refusing"],
+        &["config.toml belongs to another user (uid 65534), mode 0600: refused"],
     );
 }
 

@@ -786,6 +786,22 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
     assert!(top.contains("production"), "{top}");
 }
 
+#[test]
+fn plain_http_allowed_by_the_config_is_said_on_the_top_line() {
+    let top_line = |insecure_http| {
+        let settings = AppSettings {
+            profile: None,
+            insecure_http,
+            ..fixtures::settings()
+        };
+        let screen = draw(&loaded_app(settings, (160, 48))).backend().to_string();
+        screen.lines().next().unwrap().to_string()
+    };
+    let said = top_line(true);
+    assert!(said.contains("⚠ plain http"), "{said}");
+    assert!(!top_line(false).contains("plain http"));
+}
+
 /// The cells of the top line, and where `text` starts in it.
 fn top_cells(app: &App, text: &str) -> (Vec<ratatui::buffer::Cell>, usize) {
     let terminal = draw(app);

@@ -50,6 +50,9 @@ pub struct AppSettings {
     pub profiles: Vec<String>,
     /// The API host shown in the top line.
     pub host: String,
+    /// The token goes to the host over plain http (`allow_insecure_http`):
+    /// the top line says so.
+    pub insecure_http: bool,
     /// The zone times are shown in, and where it came from; an answer of
     /// the API naming the centre's zone replaces one not from the config.
     pub timezone: Zone,

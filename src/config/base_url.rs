@@ -23,6 +23,14 @@ pub(crate) fn normalise(raw: &str) -> Result<String, String> {
             quoted(raw)
         ));
     };
+    // Not quoted: a query may hold a key. The client adds `/v2/...` after
+    // the address, so `/api?x=1` would send `/api?x=1/v2/plugins`.
+    if rest.contains(['?', '#']) {
+        return Err("base_url must not hold a query (?…) or a fragment (#…): \
+                    crmdeck adds the API's paths after the address; \
+                    give the host root, or the path the API is under"
+            .to_string());
+    }
     let url = raw.trim_end_matches('/');
     if url.chars().any(char::is_whitespace) {
         return Err(format!("base_url must not contain spaces{}", quoted(url)));
@@ -129,8 +137,8 @@ mod tests {
             assert!(error.contains("user name or password"), "{error}");
             assert!(!error.contains("hunter2"), "{error}");
         }
-        // An @ in the path or the query is no user name.
-        assert!(normalise("https://api.example.uz/a@b?c=d@e").is_ok());
+        // An @ in the path is no user name.
+        assert!(normalise("https://api.example.uz/a@b").is_ok());
         assert_eq!(
             normalise("api.example.uz").unwrap_err(),
             "base_url must start with http:// or https://: \"api.example.uz\""
@@ -139,6 +147,24 @@ mod tests {
             normalise("https://a b").unwrap_err(),
             "base_url must not contain spaces: \"https://a b\""
         );
+    }
+
+    #[test]
+    fn a_query_or_a_fragment_is_refused_without_quoting_it() {
+        let refused = [
+            "https://api.example.uz/api?x=1",
+            "https://api.example.uz?key=hunter2-key",
+            "https://api.example.uz/#frag",
+            "http://localhost:8080/?",
+            "https://api.example.uz/a@b?c=d@e",
+        ]
+        .map(|url| normalise(url).unwrap_err());
+        let why = "query (?…) or a fragment (#…)";
+        assert!(refused.iter().all(|e| e.contains(why)), "{refused:?}");
+        // Not quoted: a query may hold a key.
+        let quoted = |piece| refused.iter().any(|e| e.contains(piece));
+        assert!(!quoted("hunter2") && !quoted("x=1"), "{refused:?}");
+        assert!(normalise("https://api.example.uz/api/").is_ok());
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! the process group is ended (what the time-out ended before).
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The environment variable that marks a command's processes.
 pub const MARK: &str = "CRMDECK_TOKEN_COMMAND";
@@ -24,6 +25,83 @@ pub fn new_mark() -> String {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     format!("{}-{n}", std::process::id())
+}
+
+/// The token commands running, by their shell's id (the group's) and
+/// mark: what [`Running::end_all`] ends when crmdeck quits, so that a
+/// command a `:profile` switch or a token reload started does not outlive
+/// the dashboard (adopted by init).
+pub struct Running(Mutex<Vec<(u32, String)>>);
+
+/// The token commands of this process ([`end_all`]).
+pub static RUNNING: Running = Running::new();
+
+impl Running {
+    pub const fn new() -> Self {
+        Self(Mutex::new(Vec::new()))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Vec<(u32, String)>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Notes the command whose shell is `shell` (our child, not yet
+    /// reaped) until the guard is dropped, which must happen before the
+    /// shell is reaped: while it is listed, its id is still ours.
+    pub fn add(&self, shell: u32, mark: &str) -> Listed<'_> {
+        self.lock().push((shell, mark.to_string()));
+        Listed {
+            running: self,
+            shell,
+        }
+    }
+
+    /// Ends every command listed, with its tree ([`end_tree`]). The list is
+    /// held meanwhile, so none of their shells is reaped (and its id
+    /// reused) before it is killed.
+    pub fn end_all(&self) {
+        let running = self.lock();
+        for (shell, mark) in running.iter() {
+            end_tree(*shell, mark);
+        }
+    }
+}
+
+impl Default for Running {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A command listed in [`Running`] while this lives.
+pub struct Listed<'r> {
+    running: &'r Running,
+    shell: u32,
+}
+
+impl Drop for Listed<'_> {
+    fn drop(&mut self) {
+        self.running
+            .lock()
+            .retain(|(shell, _)| *shell != self.shell);
+    }
+}
+
+/// Ends every token command still running, with all it started: for
+/// quitting.
+pub fn end_all() {
+    RUNNING.end_all();
+}
+
+/// Kills the command's whole tree: what [`end_below`] reaches, then its
+/// process group (the shell, made the group's leader, so the group's id is
+/// its own, and what did not leave the group). The caller reaps the shell.
+pub fn end_tree(shell: u32, mark: &str) {
+    end_below(shell, mark);
+    if let Ok(group) = libc::pid_t::try_from(shell) {
+        // SAFETY: kill takes no pointers; a negative id names a process group.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
+    }
 }
 
 /// Kills, with SIGKILL, every process below `shell` (not `shell` itself:

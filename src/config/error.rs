@@ -31,13 +31,28 @@ pub enum ConfigError {
         hint: &'static str,
     },
 
-    /// A config file holding `token_command` that someone else could
-    /// change: running the command could run theirs, as this user.
+    /// A config file, a token file or a folder holding one (`named`:
+    /// `config file PATH`, `folder DIR (holding token file PATH)`) that
+    /// another user owns or others may write (`strict.rs`): whoever can
+    /// change it could send the token to their address or run a command
+    /// as this user. `fix` is the `chmod`/`chown` that fixes it.
     #[error(
-        "config file {path} holds token_command and {why}: refusing to run a command others \
-         could change; make the file yours and writable by you alone (chmod go-w {path})"
+        "{named} {why}: refused, as whoever can change it could send the token elsewhere \
+         or run a command as you; fix: {fix}"
     )]
-    CommandOthersCanChange { path: String, why: String },
+    OthersCanChange {
+        named: String,
+        why: String,
+        fix: String,
+    },
+
+    /// A config or token file that is not a regular file: a FIFO would
+    /// keep crmdeck waiting for a writer forever.
+    #[error(
+        "{what} {path} is not a regular file (a FIFO, a socket or a device): not read, \
+         as it could keep crmdeck waiting forever; give a regular file"
+    )]
+    NotRegular { what: String, path: String },
 
     /// A wrong value; `at` is `file:line`, an environment variable or a flag.
     #[error("{at}: {message}")]

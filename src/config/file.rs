@@ -163,23 +163,6 @@ pub struct KeyBinding {
     pub at: String,
 }
 
-impl ConfigFile {
-    /// A `token_command` key appears somewhere: the file says what to run.
-    pub(crate) fn holds_command(&self) -> bool {
-        std::iter::once(&self.top)
-            .chain(self.profiles.values())
-            .any(|settings| {
-                matches!(
-                    settings.token,
-                    Some(At {
-                        value: TokenKey::Command(_),
-                        ..
-                    })
-                )
-            })
-    }
-}
-
 /// Parses and checks the text of a config file; `shown` is its path as
 /// error messages name it.
 pub(crate) fn parse(text: &str, shown: &str) -> Result<ConfigFile, ConfigError> {

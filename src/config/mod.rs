@@ -20,13 +20,17 @@ mod error;
 mod file;
 mod origin;
 mod paths;
+mod strict;
 mod token_source;
 
+pub use command_tree::end_all as end_token_commands;
 pub use error::{CommandOutcome, ConfigError};
 pub use file::KeyBinding;
 pub use origin::{Origin, Origins};
 pub use paths::{cache_dir, default_config_path, log_path, state_dir, view_path};
-pub use token_source::{TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource};
+pub use token_source::{
+    TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource, forbid_core_dumps,
+};
 
 /// An environment of `pairs` only, for the `env` arguments, in unit tests.
 #[cfg(test)]
@@ -287,6 +291,12 @@ impl Config {
         })
     }
 
+    /// Whether the token goes to another machine over plain http, as
+    /// `allow_insecure_http` allows: the dashboard's top line says so.
+    pub fn insecure_http(&self) -> bool {
+        (self.base_url.as_deref()).is_some_and(base_url::is_plain_http_to_remote)
+    }
+
     /// The API address, or an error telling how to set one.
     pub fn require_base_url(&self) -> Result<&str, ConfigError> {
         self.base_url.as_deref().ok_or(ConfigError::MissingBaseUrl)
@@ -433,7 +443,9 @@ fn read_file(
         path: shown.clone(),
         source,
     };
-    let file = std::fs::File::open(&path).map_err(unreadable)?;
+    // Opened without waiting and checked before anything is read.
+    let file = strict::open(&path).map_err(unreadable)?;
+    strict::check(&file, &path, "config file", env)?;
     let text = local_files::read_text_at_most(&file, CONFIG_SIZE_LIMIT)
         .map_err(unreadable)?
         .ok_or_else(|| ConfigError::TooLarge {
@@ -442,13 +454,6 @@ fn read_file(
             hint: "a config file is a few lines of TOML",
         })?;
     let contents = file::parse(&text, &shown)?;
-    // Checked on the file read (no second look up of the path).
-    let metadata = file.metadata().map_err(unreadable)?;
-    if contents.holds_command()
-        && let Some(why) = local_files::changeable_by_others(&metadata)
-    {
-        return Err(ConfigError::CommandOthersCanChange { path: shown, why });
-    }
     Ok(Some(FoundFile {
         path,
         shown,
@@ -464,11 +469,19 @@ fn check_base_url(
     allow_insecure_http: bool,
     warnings: &mut Vec<String>,
 ) -> Result<(), ConfigError> {
-    if !allow_insecure_http && base_url::is_plain_http_to_remote(url) {
-        return Err(ConfigError::InsecureHttp {
-            url: url.to_string(),
-            at: at.to_string(),
-        });
+    if base_url::is_plain_http_to_remote(url) {
+        if !allow_insecure_http {
+            return Err(ConfigError::InsecureHttp {
+                url: url.to_string(),
+                at: at.to_string(),
+            });
+        }
+        // Said at every start: the CLI on stderr, the dashboard on its
+        // status line (and its top line, `Config::insecure_http`).
+        warnings.push(format!(
+            "{at}: plain http:// to {url}, allowed by allow_insecure_http: \
+             the token travels in clear"
+        ));
     }
     if base_url::ends_with_version(url) {
         warnings.push(format!(

@@ -1,15 +1,16 @@
 //! Where the bearer token comes from, and fetching it on demand (so the TUI
 //! can pick up a renewed token without restarting).
 
-use super::command_tree;
 use super::error::{CommandOutcome, ConfigError};
+use super::{command_tree, strict};
 use crate::local_files;
 use crate::model::{Token, echo, mask_token_like_words};
 use std::fmt;
 use std::io::Read;
+use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -64,26 +65,54 @@ impl TokenSource {
 
     /// Reads the variable or file, or runs the command, now.
     pub fn load(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Token, ConfigError> {
+        forbid_core_dumps();
         let token = match self {
             Self::None => return Err(ConfigError::NoToken),
             Self::Inline { token, .. } | Self::Fixed(token) => token.clone(),
             Self::Env { var } => {
                 Token::new(env(var).ok_or_else(|| ConfigError::TokenEnvUnset { var: var.clone() })?)
             }
-            Self::File { path } => read_token_file(path)?,
+            Self::File { path } => read_token_file(path, env)?,
             Self::Command { command } => run_token_command(command, TOKEN_COMMAND_TIME_LIMIT)?,
         };
         check_token(token, || self.describe())
     }
 }
 
-/// The token file's text, unless it is larger than any token.
-fn read_token_file(path: &Path) -> Result<Token, ConfigError> {
+/// Makes sure no core dump of this process holds the token (a SIGABRT
+/// core held 17 copies): the process is marked not dumpable
+/// (`PR_SET_DUMPABLE` 0, which also keeps other processes of the user
+/// from attaching to it) and its core size limit set to 0, for good. Done
+/// first thing by `main` and again here, where a token is first held. Child
+/// processes (a token command) are dumpable again once they `exec`.
+pub fn forbid_core_dumps() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl with PR_SET_DUMPABLE takes plain integers.
+    unsafe {
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+    }
+    let none = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `none` is a valid rlimit to read from.
+    unsafe {
+        libc::setrlimit(libc::RLIMIT_CORE, &none);
+    }
+}
+
+/// The token file's text, unless it is larger than any token, or it (or a
+/// folder holding it) is not safe ([`strict`]: others could change it).
+fn read_token_file(
+    path: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Token, ConfigError> {
     let unreadable = |source| ConfigError::TokenFileUnreadable {
         path: path.display().to_string(),
         source,
     };
-    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let file = strict::open(path).map_err(unreadable)?;
+    strict::check(&file, path, "token file", env)?;
     let text = local_files::read_text_at_most(file, TOKEN_SIZE_LIMIT)
         .map_err(unreadable)?
         .ok_or_else(|| ConfigError::TooLarge {
@@ -217,11 +246,21 @@ pub(crate) fn check_token(token: Token, from: impl Fn() -> String) -> Result<Tok
 }
 
 /// Runs `sh -c command` with no stdin; stdout (trimmed) is the token.
-/// The command runs in a process group of its own, marked: when it takes
-/// too long or prints more than a token can be, the whole group is ended
-/// and everything that carries its mark ([`command_tree`]), so nothing it
-/// started outlives it, a session of its own included.
+/// The command runs in a process group of its own, marked, and is listed
+/// in [`command_tree::RUNNING`] while it runs (crmdeck ends it on quitting):
+/// when it takes too long or prints more than a token can be, the whole
+/// group is ended and everything that carries its mark ([`command_tree`]),
+/// so nothing it started outlives it, a session of its own included.
 fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigError> {
+    run_listed(command, limit, &command_tree::RUNNING)
+}
+
+/// [`run_token_command`], listed in `running`.
+fn run_listed(
+    command: &str,
+    limit: Duration,
+    running: &command_tree::Running,
+) -> Result<Token, ConfigError> {
     let deadline = Instant::now() + limit;
     let label = command_label(command);
     let mark = command_tree::new_mark();
@@ -238,16 +277,18 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
             command: label.clone(),
             source,
         })?;
-    // Both pipes are drained at once, so a chatty command cannot block on a full pipe.
-    let stdout = drain(child.stdout.take());
+    let listed = running.add(child.id(), &mark);
+    // stderr is drained on a thread, so a chatty command cannot block on a
+    // full pipe; stdout is read as it comes, by `wait_for`.
     let stderr = drain(child.stderr.take());
-    let ended = wait_for(&child, &stdout, deadline);
+    let stdout = child.stdout.take();
+    let ended = wait_for(&child, stdout, deadline);
     if !matches!(ended, Ended::Done(_)) {
-        command_tree::end_below(child.id(), &mark);
-        end_group(&child);
+        command_tree::end_tree(child.id(), &mark);
     }
-    // The shell is reaped only now: until then its id, which is the group's,
-    // cannot go to another process, so the group ended above was ours.
+    // Unlisted, then reaped: until then its id, which is the group's,
+    // cannot go to another process, so a group ended was ours.
+    drop(listed);
     let status = child
         .wait()
         .map_err(|source| ConfigError::TokenCommandSpawn {
@@ -288,7 +329,8 @@ fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigErro
 
 /// How a token command's run ended.
 enum Ended {
-    /// The shell exited and its stdout was read to the end (held here).
+    /// The shell exited, and its stdout was read to its end or to the end
+    /// of a line (held here).
     Done(Vec<u8>),
     /// The deadline passed first.
     TimedOut,
@@ -296,24 +338,70 @@ enum Ended {
     PrintedTooMuch,
 }
 
-/// Polls until the shell has exited (not reaped: see [`has_exited`]) and
-/// its stdout has ended, the stdout grows too long, or the deadline passes.
-/// A background grandchild may keep stdout open after the shell exits: the
-/// deadline still holds.
-fn wait_for(child: &Child, stdout: &mpsc::Receiver<Option<Vec<u8>>>, deadline: Instant) -> Ended {
-    let mut read = None;
+/// Reads stdout as it comes until the shell has exited (not reaped: see
+/// [`has_exited`]) and its stdout has ended, or holds a whole line: a
+/// background child may keep stdout open long after the shell printed its
+/// token and exited (the token is then what was printed, up to the moment
+/// the shell had exited and all it wrote was read). Else until stdout grows
+/// too long or the deadline passes.
+fn wait_for(child: &Child, stdout: Option<ChildStdout>, deadline: Instant) -> Ended {
+    let mut bytes = Vec::new();
+    let mut pipe = stdout.filter(|pipe| set_nonblocking(pipe).is_ok());
     loop {
-        if read.is_none() {
-            read = stdout.try_recv().ok();
-        }
+        // Looked at first: all the shell wrote before exiting is then in
+        // the pipe, and read below.
         let exited = has_exited(child);
-        match read {
-            Some(None) => return Ended::PrintedTooMuch,
-            Some(Some(bytes)) if exited => return Ended::Done(bytes),
-            _ if Instant::now() >= deadline => return Ended::TimedOut,
-            _ => thread::sleep(Duration::from_millis(5)),
+        let ended = match pipe.as_mut() {
+            Some(pipe) => read_available(pipe, &mut bytes),
+            None => true,
+        };
+        if ended {
+            pipe = None;
+        }
+        let a_line = bytes
+            .iter()
+            .position(|b| *b == b'\n')
+            .is_some_and(|end| bytes[..end].iter().any(|b| !b.is_ascii_whitespace()));
+        if bytes.len() as u64 > TOKEN_SIZE_LIMIT {
+            return Ended::PrintedTooMuch;
+        }
+        if exited && (pipe.is_none() || a_line) {
+            return Ended::Done(bytes);
+        }
+        if Instant::now() >= deadline {
+            return Ended::TimedOut;
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Makes reads of `pipe` return at once when it holds nothing.
+fn set_nonblocking(pipe: &ChildStdout) -> std::io::Result<()> {
+    let fd = pipe.as_raw_fd();
+    // SAFETY: fcntl on a descriptor we own, with plain integer arguments.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    // SAFETY: as above.
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Appends to `bytes` what `pipe` holds now, no more than a byte past
+/// [`TOKEN_SIZE_LIMIT`]; true once it has ended (or fails: then it has
+/// nothing more to give).
+fn read_available(pipe: &mut ChildStdout, bytes: &mut Vec<u8>) -> bool {
+    let mut buffer = [0u8; 8192];
+    while bytes.len() as u64 <= TOKEN_SIZE_LIMIT {
+        match pipe.read(&mut buffer) {
+            Ok(0) => return true,
+            Ok(n) => bytes.extend_from_slice(&buffer[..n]),
+            Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => return false,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return true,
         }
     }
+    false
 }
 
 /// True once the shell has exited, without reaping it (`WNOWAIT`). An error
@@ -326,19 +414,6 @@ fn has_exited(child: &Child) -> bool {
     let found = unsafe { libc::waitid(libc::P_PID, child.id(), &mut info, options) };
     // With WNOHANG and nothing to report, waitid leaves si_signo 0 (POSIX).
     found != 0 || info.si_signo != 0
-}
-
-/// Kills the command's process group: the shell (made its leader by
-/// `process_group(0)`, so the group's id is its pid) and everything it
-/// started that did not leave the group.
-fn end_group(child: &Child) {
-    let Ok(group) = libc::pid_t::try_from(child.id()) else {
-        return;
-    };
-    // SAFETY: kill takes no pointers; a negative id names a process group.
-    unsafe {
-        libc::kill(-group, libc::SIGKILL);
-    }
 }
 
 /// Reads a pipe on a thread: its bytes arrive on the channel at its end, or
@@ -382,6 +457,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn once_a_token_is_held_no_core_dump_can_hold_it() {
+        let source = TokenSource::Env {
+            var: "CRMDECK_TEST_TOKEN".to_string(),
+        };
+        let env = |name: &str| (name == "CRMDECK_TEST_TOKEN").then(|| "a-token".to_string());
+        assert_eq!(source.load(&env).unwrap().expose(), "a-token");
+        #[cfg(target_os = "linux")]
+        // SAFETY: PR_GET_DUMPABLE takes no pointers.
+        assert_eq!(unsafe { libc::prctl(libc::PR_GET_DUMPABLE, 0, 0, 0, 0) }, 0);
+        let mut limit = libc::rlimit {
+            rlim_cur: 1,
+            rlim_max: 1,
+        };
+        // SAFETY: `limit` is a valid rlimit to write to.
+        assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_CORE, &mut limit) }, 0);
+        assert_eq!((limit.rlim_cur, limit.rlim_max), (0, 0));
+    }
+
+    #[test]
     fn a_slow_command_is_stopped_at_the_limit() {
         let started = Instant::now();
         let err = run_token_command("sleep 5; echo late", Duration::from_millis(300)).unwrap_err();
@@ -389,6 +483,54 @@ mod tests {
         let message = err.to_string();
         assert!(message.contains("`sleep …`"), "{message}");
         assert!(message.contains("did not finish within"), "{message}");
+    }
+
+    #[test]
+    fn a_token_line_is_taken_though_a_background_child_keeps_stdout_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        let command = format!(
+            "echo a-token-line; sleep 60 & echo $! > {}",
+            pid_file.display()
+        );
+        let token = run_token_command(&command, Duration::from_secs(30));
+        if let Ok(pid) = std::fs::read_to_string(&pid_file)
+            && let Ok(pid) = pid.trim().parse::<libc::pid_t>()
+        {
+            // SAFETY: kill takes no pointers.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        assert_eq!(token.unwrap().expose(), "a-token-line");
+        // Without a whole line, the time-out still holds.
+        let error = run_token_command("printf part; sleep 5 &", Duration::from_millis(300));
+        assert!(error.unwrap_err().to_string().contains("did not finish"));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn quitting_ends_a_running_command_with_what_it_started() {
+        static RUNNING: command_tree::Running = command_tree::Running::new();
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        let command = format!("sleep 300 & echo $! > {}; sleep 300", pid_file.display());
+        let run = thread::spawn(move || run_listed(&command, Duration::from_secs(120), &RUNNING));
+        let waited = Instant::now();
+        let pid = loop {
+            let pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+            if pid.ends_with('\n') || waited.elapsed() > Duration::from_secs(20) {
+                break pid.trim().to_string();
+            }
+            thread::sleep(Duration::from_millis(10));
+        };
+        assert!(!pid.is_empty(), "the command started");
+        RUNNING.end_all();
+        let waited = Instant::now();
+        while !gone(&pid) && waited.elapsed() < Duration::from_secs(10) {
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(gone(&pid), "the command's child {pid} still runs");
+        let error = run.join().unwrap().unwrap_err();
+        assert!(error.to_string().contains("failed"), "{error}");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! `:export`: the text the app made of the rows on screen, written to a
 //! file. The folder, unless the command names one: the user's download
-//! folder ($XDG_DOWNLOAD_DIR, as `directories` reads it), else ~/Downloads
-//! when it exists, else home.
+//! folder ($XDG_DOWNLOAD_DIR from the environment, else as `directories`
+//! reads it from `user-dirs.dirs`), else ~/Downloads when it exists, else
+//! home.
 
 use crate::local_files::{self, PrivateFileError};
 use directories::{BaseDirs, UserDirs};
@@ -24,7 +25,7 @@ pub fn write(
             let folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
             if folder { path.join(file_name) } else { path }
         }
-        None => default_dir()
+        None => default_dir(&|name| std::env::var(name).ok())
             .ok_or("no download or home folder: give :export a path")?
             .join(file_name),
     };
@@ -43,7 +44,15 @@ fn expand_home(path: &str) -> PathBuf {
     }
 }
 
-fn default_dir() -> Option<PathBuf> {
+fn default_dir(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    // `directories` reads `user-dirs.dirs` only: the variable set in the
+    // environment comes first (an absolute path, as the XDG rules say).
+    let from_env = env("XDG_DOWNLOAD_DIR")
+        .map(PathBuf::from)
+        .filter(|dir| dir.is_absolute());
+    if from_env.is_some() {
+        return from_env;
+    }
     let dirs = UserDirs::new()?;
     let downloads = dirs
         .download_dir()
@@ -55,6 +64,15 @@ fn default_dir() -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_download_folder_of_the_environment_comes_first() {
+        let env = |name: &str| (name == "XDG_DOWNLOAD_DIR").then(|| "/srv/exports".to_string());
+        assert_eq!(default_dir(&env), Some(PathBuf::from("/srv/exports")));
+        // A relative value is ignored, as XDG says.
+        let relative = |name: &str| (name == "XDG_DOWNLOAD_DIR").then(|| "exports".to_string());
+        assert_ne!(default_dir(&relative), Some(PathBuf::from("exports")));
+    }
 
     #[test]
     fn a_folder_gets_the_file_name_and_a_bad_path_says_why() {

@@ -18,6 +18,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         replaced: config.origins.replaced(config.profile.as_deref()),
         profiles: config.profiles.clone(),
         host: host_of(session.client.base_url()),
+        insecure_http: config.insecure_http(),
         timezone,
         timezone_source,
         machine_zone: Zone::Local,

@@ -94,6 +94,8 @@ fn watch_signals() {
                     tokio::time::sleep(SIGNAL_GRACE).await;
                     // Still here: the loop did not answer.
                     restore();
+                    // A token command still running goes with us.
+                    crate::config::end_token_commands();
                     std::process::exit(i32::from(code));
                 }
             });

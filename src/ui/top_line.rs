@@ -1,5 +1,6 @@
 //! The top line: `crmdeck`, the tabs (the active one in brackets and
-//! reversed), and on the right the token warning, read-only mode, the zone
+//! reversed), and on the right the token warning, plain http to another
+//! machine (`allow_insecure_http`), read-only mode, the zone
 //! of the times when it is not this machine's, profile and host.
 
 use super::theme::Styles;
@@ -119,6 +120,10 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
             format!("⚠ token {}", describe_expiry(expiry, app.world.now))
         };
         spans.push(Span::styled(warning, styles.warning));
+        spans.push(Span::raw("  "));
+    }
+    if settings.insecure_http {
+        spans.push(Span::styled("⚠ plain http", styles.warning));
         spans.push(Span::raw("  "));
     }
     if settings.read_only {

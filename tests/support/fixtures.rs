@@ -43,6 +43,7 @@ pub fn settings() -> AppSettings {
         replaced: Vec::new(),
         profiles: vec!["demo".to_string(), "test".to_string()],
         host: "api.example.uz".to_string(),
+        insecure_http: false,
         timezone: Zone::Named(chrono_tz::Asia::Tashkent),
         timezone_source: ZoneSource::Config,
         machine_zone: Zone::Named(chrono_tz::Asia::Tashkent),
