@@ -252,11 +252,13 @@ impl GroupList {
     }
 
     /// Drops the plan: nothing more is asked, and answers to what was
-    /// asked are ignored (the caller cancels the requests).
+    /// asked are ignored (the caller cancels the requests). The pages not
+    /// answered are missing (a walk is whole only when every page of its
+    /// numbering answered in it): `r` asks them again.
     pub fn cancel(&mut self) {
         for page in self.pages.values_mut() {
             if matches!(page.fetch, Fetch::Wanted | Fetch::InFlight { .. }) {
-                page.fetch = Fetch::Idle;
+                page.fetch = Fetch::Missing(STOPPED.to_string());
             }
         }
     }
@@ -264,13 +266,19 @@ impl GroupList {
     /// Plans the missing pages again, and only those; returns them. None
     /// while the server asked to wait longer than the policy waits (a
     /// long `Retry-After`): see [`held_until`](Self::held_until).
+    ///
+    /// Every page of the walk's numbering not answered in it counts as
+    /// missing here, whatever left it so (a stop, a fault that cut the
+    /// walk): after a stop, a retry asks every page not held.
     pub fn retry_missing(&mut self, now: Instant) -> Vec<u64> {
-        if self.held_too_long(now) {
+        if self.held_too_long(now) || self.started.is_none() {
             return Vec::new();
         }
+        let unread: Vec<u64> = self.unread().collect();
         let mut retried = Vec::new();
-        for (&number, page) in &mut self.pages {
-            if let Fetch::Missing(_) = page.fetch {
+        for number in unread {
+            let page = self.pages.entry(number).or_insert_with(Page::new);
+            if matches!(page.fetch, Fetch::Missing(_) | Fetch::Idle) {
                 page.fetch = Fetch::Wanted;
                 page.rate_limited = 0;
                 retried.push(number);
@@ -460,10 +468,46 @@ impl GroupList {
             .any(|page| matches!(page.fetch, Fetch::Wanted | Fetch::InFlight { .. }))
     }
 
-    /// True when the walk is over with every page read, and read whole
-    /// (not stopped at the ceiling of groups): what a snapshot may keep.
+    /// True when the walk is over with every page of its numbering
+    /// answered in it (none failed, none left unasked by a stop or a
+    /// fault), and not stopped at the ceiling of groups: no group is
+    /// missing for a page not read.
     pub fn is_complete(&self) -> bool {
-        self.is_done() && self.missing().is_empty() && !self.capped
+        self.sized && self.is_done() && !self.capped && self.unread().next().is_none()
+    }
+
+    /// True when the walk is complete and its rows agree with the total
+    /// the server announced (within one page's rows, which a centre
+    /// changing during the walk explains): what a snapshot and the
+    /// history's day may keep. A walk whose pages held far fewer (or more)
+    /// groups than announced is partial, whatever its pages said.
+    pub fn is_whole(&self) -> bool {
+        self.is_complete() && self.agrees_with_total()
+    }
+
+    /// The groups held agree with the total announced, within one page's
+    /// rows (no total announced: nothing to disagree with).
+    fn agrees_with_total(&self) -> bool {
+        let Some(announced) = self.total else {
+            return true;
+        };
+        let slack = u64::from(self.per_page.unwrap_or(self.asked_per_page));
+        (self.rows.len() as u64).abs_diff(announced) <= slack
+    }
+
+    /// The pages of the walk's numbering not answered in this walk: asked
+    /// and not answered yet, failed, or never asked. Page 1 alone before
+    /// it answered; the pages up to the last known when the server says
+    /// no number of pages (the walk follows them one by one).
+    fn unread(&self) -> impl Iterator<Item = u64> + '_ {
+        let last = match (self.sized, self.total_pages) {
+            (false, _) => 1,
+            (true, Some(pages)) => self.last_page_within(pages),
+            (true, None) => self.pages.keys().next_back().copied().unwrap_or(1),
+        };
+        (1..=last).filter(move |number| {
+            !(self.pages.get(number)).is_some_and(|page| page.read_since(self.started))
+        })
     }
 
     /// True when the walk stopped at the policy's `max_groups`.
@@ -735,7 +779,8 @@ impl GroupList {
     /// Once the walk is over with every page read: says when the pages
     /// held fewer groups than the server announced.
     fn note_end(&mut self) {
-        if self.ended || !self.is_done() || !self.missing().is_empty() {
+        let all_read = self.capped || self.unread().next().is_none();
+        if self.ended || !self.is_done() || !self.missing().is_empty() || !all_read {
             return;
         }
         self.ended = true;
@@ -756,6 +801,9 @@ impl GroupList {
         }
     }
 }
+
+/// Why a page planned is not read: the walk was stopped before it answered.
+const STOPPED: &str = "not read: the walk was stopped (r reads it)";
 
 /// `now + wait`, or as late as the clock goes: a server's wait never
 /// overflows the clock.
