@@ -755,7 +755,12 @@ impl GroupList {
             && read < announced
             && self.total_pages.is_some_and(|pages| pages < MAX_PAGES)
         {
-            self.events.push(WalkEvent::Shortfall { announced, read });
+            let partial = !self.agrees_with_total();
+            self.events.push(WalkEvent::Shortfall {
+                announced,
+                read,
+                partial,
+            });
         }
     }
 }

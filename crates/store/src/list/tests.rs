@@ -552,6 +552,11 @@ fn pages_holding_fewer_groups_than_announced_make_no_whole_walk() {
     serve_through(&mut list, now, half);
     assert!(list.is_complete());
     assert!(!list.is_whole(), "20 of 40");
+    let said = list.take_events().pop().unwrap().to_string();
+    assert!(
+        said.ends_with("the walk is partial, the snapshot and the history are left as they were"),
+        "{said}"
+    );
 
     // One page's rows short: a centre that moved during the walk.
     let nearly = |query: GroupsQuery| {
@@ -651,6 +656,7 @@ fn fewer_groups_than_announced_is_said_once_at_the_end() {
         WalkEvent::Shortfall {
             announced: 6,
             read: 3,
+            partial: false,
         },
     );
 }

@@ -26,7 +26,7 @@ impl GroupList {
 
     /// The groups held agree with the total announced, within one page's
     /// rows (no total announced: nothing to disagree with).
-    fn agrees_with_total(&self) -> bool {
+    pub(super) fn agrees_with_total(&self) -> bool {
         let Some(announced) = self.total else {
             return true;
         };
