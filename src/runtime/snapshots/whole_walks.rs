@@ -14,13 +14,16 @@ use crate::api::ApiError;
 use chrono::DateTime;
 use crate::domain::changes::Kind;
 use crate::domain::zone::CENTRE_ZONE;
+use crate::model::GroupsQuery;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-/// The server's centre: groups 1 to 95, 20 a page.
-const TRUTH: std::ops::RangeInclusive<i64> = 1..=fixtures::TOTAL_GROUPS as i64;
+/// The server's centre: groups 1 to 200, 20 a page (10 pages: a walk
+/// long enough to be cut).
+const GROUPS: u64 = 200;
+const TRUTH: std::ops::RangeInclusive<i64> = 1..=GROUPS as i64;
 
 /// What happens next.
 #[derive(Debug, Clone)]
@@ -52,14 +55,14 @@ enum Step {
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        8 => (0..8usize).prop_map(Step::Answer),
-        2 => (0..8usize).prop_map(Step::Fail),
+        12 => (0..8usize).prop_map(Step::Answer),
+        3 => (0..8usize).prop_map(Step::Fail),
         1 => (0..8usize).prop_map(Step::Hang),
-        1 => Just(Step::Esc),
-        1 => Just(Step::Refresh),
+        3 => Just(Step::Esc),
+        3 => Just(Step::Refresh),
         1 => Just(Step::Reload),
         1 => Just(Step::Dies),
-        1 => Just(Step::Back),
+        2 => Just(Step::Back),
         1 => Just(Step::Revoked),
         1 => Just(Step::AnotherToken),
         1 => Just(Step::Tick),
@@ -98,7 +101,7 @@ fn settings() -> AppSettings {
 }
 
 impl Run {
-    /// A cache holding an old whole walk (groups 1 to 60 and 500 to 534),
+    /// A cache holding an old whole walk (groups 1 to 160 and 500 to 539),
     /// and the app started from it.
     fn start(root: PathBuf) -> Self {
         let cache = Cache::new(root);
@@ -115,7 +118,7 @@ impl Run {
             baselines: Baselines::default(),
         };
         let at = Utc::now();
-        let old_ids = (1..=60).chain(500..=534);
+        let old_ids = (1..=160).chain(500..=539);
         snapshots.write_now(Walked {
             branch: None,
             taken_at: at - chrono::TimeDelta::minutes(5),
@@ -209,6 +212,14 @@ impl Run {
                 expired_at: None,
                 message: None,
             })
+        } else if let Request::Groups(query) = *request {
+            let capped = GroupsQuery {
+                per_page: query.per_page.min(fixtures::SERVER_PER_PAGE),
+                ..query
+            };
+            let mut page = fixtures::groups_page(capped, GROUPS);
+            page.query = query;
+            Answer::Groups(query, Ok(page))
         } else {
             server_answer(request)
         }
@@ -282,7 +293,7 @@ impl Run {
     }
 }
 
-/// A group the server lists is never called gone: only groups 500 to 534
+/// A group the server lists is never called gone: only groups 500 to 539
 /// (the old walk's, gone from the server) may be.
 fn no_group_gone_that_the_server_lists(msg: &Msg) {
     let Msg::Compared(compared) = msg else {
@@ -299,14 +310,14 @@ fn no_group_gone_that_the_server_lists(msg: &Msg) {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 40,
+        cases: 64,
         failure_persistence: None,
         ..ProptestConfig::default()
     })]
 
     #[test]
     fn the_files_are_the_old_ones_or_one_whole_walks_after_every_step(
-        steps in proptest::collection::vec(step(), 1..50)
+        steps in proptest::collection::vec(step(), 1..80)
     ) {
         let root = tempfile::tempdir().unwrap();
         let mut run = Run::start(root.path().to_path_buf());
@@ -317,3 +328,4 @@ proptest! {
         }
     }
 }
+
