@@ -8,13 +8,13 @@
 //! still lists (a page not read).
 
 use super::*;
+use crate::api::ApiError;
 use crate::app::fixtures::{self, server_answer};
 use crate::app::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId};
-use crate::api::ApiError;
-use chrono::DateTime;
 use crate::domain::changes::Kind;
 use crate::domain::zone::CENTRE_ZONE;
 use crate::model::GroupsQuery;
+use chrono::DateTime;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -328,7 +328,6 @@ proptest! {
         }
     }
 }
-
 
 /// Issue 34 §1 as reproduced: page 3 failed (the server gone), Esc with
 /// pages on their way, `r`. The retry asked page 3 only and the walk of
