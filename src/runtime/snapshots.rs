@@ -59,6 +59,23 @@ impl Snapshots {
         }
     }
 
+    /// The tests' snapshots in `cache`: one account's on a local server,
+    /// 7 days of history kept.
+    #[cfg(test)]
+    fn in_cache(cache: &Cache) -> Self {
+        Self {
+            cache: Some(cache.clone()),
+            key: SnapshotKey {
+                profile: None,
+                base_url: "http://127.0.0.1:1".into(),
+                account: Some("5f1c".into()),
+                branch: None,
+            },
+            history_days: 7,
+            baselines: Baselines::default(),
+        }
+    }
+
     /// None read, none written (the loop's unit tests).
     #[cfg(test)]
     pub fn off() -> Self {
@@ -249,18 +266,8 @@ mod tests {
     async fn a_complete_walk_writes_the_snapshot_and_the_history_day_in_the_centres_zone() {
         let root = tempfile::tempdir().unwrap();
         let cache = Cache::new(root.path().to_path_buf());
-        let key = SnapshotKey {
-            profile: None,
-            base_url: "http://127.0.0.1:1".into(),
-            account: Some("5f1c".into()),
-            branch: None,
-        };
-        let snapshots = Snapshots {
-            cache: Some(cache.clone()),
-            key: key.clone(),
-            history_days: 7,
-            baselines: Baselines::default(),
-        };
+        let snapshots = Snapshots::in_cache(&cache);
+        let key = snapshots.key.clone();
         let groups = (1..=3).map(|id| {
             Arc::new(Group {
                 id,

@@ -105,18 +105,8 @@ impl Run {
     /// and the app started from it.
     fn start(root: PathBuf) -> Self {
         let cache = Cache::new(root);
-        let key = SnapshotKey {
-            profile: None,
-            base_url: "http://127.0.0.1:1".into(),
-            account: Some("5f1c".into()),
-            branch: None,
-        };
-        let snapshots = Snapshots {
-            cache: Some(cache.clone()),
-            key: key.clone(),
-            history_days: 7,
-            baselines: Baselines::default(),
-        };
+        let snapshots = Snapshots::in_cache(&cache);
+        let key = snapshots.key.clone();
         let at = Utc::now();
         let old_ids = (1..=160).chain(500..=539);
         snapshots.write_now(Walked {

@@ -531,12 +531,10 @@ fn a_walk_stopped_before_page_one_answered_starts_at_page_one_again() {
     assert_eq!(list.as_of(), None, "every page read: the seed went");
 }
 
-/// Every page answered, but they held half the groups the server
-/// announced: complete (no page unread) yet not whole (never kept).
-#[test]
-fn pages_holding_fewer_groups_than_announced_make_no_whole_walk() {
-    let now = Instant::now();
-    let half = |query: GroupsQuery| {
+/// A centre announcing 40 groups in 4 pages of 10 whose pages from
+/// `empty_from` on come back empty.
+fn walked_empty_from(empty_from: u64, now: Instant) -> GroupList {
+    let serve = |query: GroupsQuery| {
         let pagination = Pagination {
             total: Some(40),
             per_page: Some(10),
@@ -544,12 +542,21 @@ fn pages_holding_fewer_groups_than_announced_make_no_whole_walk() {
             total_pages: Some(4),
             ..Pagination::default()
         };
-        let rows = if query.page <= 2 { 10 } else { 0 };
+        let rows = if query.page < empty_from { 10 } else { 0 };
         numbered_page(query, rows, pagination)
     };
     let mut list = list(6);
     list.walk(now);
-    serve_through(&mut list, now, half);
+    serve_through(&mut list, now, serve);
+    list
+}
+
+/// Every page answered, but they held half the groups the server
+/// announced: complete (no page unread) yet not whole (never kept).
+#[test]
+fn pages_holding_fewer_groups_than_announced_make_no_whole_walk() {
+    let now = Instant::now();
+    let mut list = walked_empty_from(3, now);
     assert!(list.is_complete());
     assert!(!list.is_whole(), "20 of 40");
     let said = list.take_events().pop().unwrap().to_string();
@@ -559,19 +566,7 @@ fn pages_holding_fewer_groups_than_announced_make_no_whole_walk() {
     );
 
     // One page's rows short: a centre that moved during the walk.
-    let nearly = |query: GroupsQuery| {
-        let pagination = Pagination {
-            total: Some(40),
-            per_page: Some(10),
-            current_page: Some(query.page),
-            total_pages: Some(4),
-            ..Pagination::default()
-        };
-        numbered_page(query, if query.page == 4 { 0 } else { 10 }, pagination)
-    };
-    let mut list = self::list(6);
-    list.walk(now);
-    serve_through(&mut list, now, nearly);
+    let list = walked_empty_from(4, now);
     assert!(list.is_whole(), "30 of 40, within one page");
 }
 
