@@ -193,8 +193,9 @@ impl World {
         let clock = (self.now, &self.settings.timezone);
         let walks = &mut self.walks;
         let mut effects = walks.take(query, &result, store, requests, &mut self.status, clock);
-        let complete = (self.store.groups(branch)).is_some_and(GroupList::is_complete);
-        if self.settings.cache && was_walking && complete {
+        // Only a whole walk replaces the snapshot and the history's day.
+        let whole = (self.store.groups(branch)).is_some_and(GroupList::is_whole);
+        if self.settings.cache && was_walking && whole {
             effects.push(self.walked(branch));
         }
         // Each walk that ended, complete or not, is compared with the
@@ -236,7 +237,7 @@ impl World {
             branch,
             since: self.changes.since,
             groups: list.shared_groups().cloned().collect(),
-            complete: list.is_complete() || list.as_of().is_some(),
+            complete: list.is_whole() || list.as_of().is_some(),
             zone: self.settings.timezone,
             seen_at: list.as_of().unwrap_or(self.now),
             now: self.now,
@@ -431,6 +432,7 @@ impl<'w> Shared<'w> {
     /// store, again if it was walked before (the rows there stay until
     /// their pages are read again). Every screen observes the answers.
     pub fn walk(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        self.withdraw_walk_messages(branch);
         let (store, requests) = (&mut self.world.store, &mut self.world.requests);
         self.world
             .walks
@@ -455,10 +457,19 @@ impl<'w> Shared<'w> {
 
     /// Asks again for the pages of `branch` that are missing, and only those.
     pub fn retry_missing(&mut self, branch: Option<i64>) -> Vec<Effect> {
+        self.withdraw_walk_messages(branch);
         let (store, requests) = (&mut self.world.store, &mut self.world.requests);
         self.world
             .walks
             .drive(store, requests, branch, self.world.now, Drive::RetryMissing)
+    }
+
+    /// The walk of `branch` goes on again: what was said about the walk
+    /// before (a page missing, fewer groups than announced) no longer
+    /// holds; the walk says again what is still true when it ends.
+    fn withdraw_walk_messages(&mut self, branch: Option<i64>) {
+        self.world.status.resolved(Topic::Walk(branch));
+        self.world.status.resolved(Topic::GroupsPage);
     }
 
     /// Asks the app for `ask`, once the input at hand is handled.

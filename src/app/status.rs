@@ -32,6 +32,9 @@ pub enum Topic {
     GroupsPage,
     /// The plugin list: an error loading it, or a word that waits for it.
     Plugins,
+    /// The walk of a branch's groups (None: every branch): what it noticed
+    /// (fewer groups than announced) holds until it walks again.
+    Walk(Option<i64>),
 }
 
 /// A message on the status line (its text may hold server text: sanitise
@@ -78,6 +81,12 @@ impl StatusLine {
     /// Shows a warning until dismissed or replaced.
     pub fn warning(&mut self, text: impl Into<String>, now: DateTime<Utc>) {
         self.show(Severity::Warning, text.into(), now, None);
+    }
+
+    /// Shows a warning about `topic` until dismissed, replaced or
+    /// [`resolved`](Self::resolved).
+    pub fn warning_about(&mut self, topic: Topic, text: impl Into<String>, now: DateTime<Utc>) {
+        self.show(Severity::Warning, text.into(), now, Some(topic));
     }
 
     /// Shows `text`, an error about the load `topic`, until dismissed,

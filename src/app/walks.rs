@@ -12,7 +12,7 @@
 use super::protocol::Owner;
 use super::protocol::{Effect, Request, RequestId};
 use super::requests::Requests;
-use super::status::StatusLine;
+use super::status::{StatusLine, Topic};
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::model::{GroupsPage, GroupsQuery};
@@ -236,7 +236,8 @@ fn report(list: &mut GroupList, status: &mut StatusLine, now: DateTime<Utc>) -> 
         .into_iter()
         .map(|event| {
             if event.is_warning() {
-                status.warning(format!("groups of {branch}: {event}"), now);
+                let topic = Topic::Walk(list.branch_id());
+                status.warning_about(topic, format!("groups of {branch}: {event}"), now);
             }
             Effect::Log(format!("walk of {branch}: {event}"))
         })

@@ -21,10 +21,12 @@ pub(super) struct Walked {
 }
 
 impl Walked {
-    /// Every page was read, and read whole (not stopped at the ceiling
-    /// of groups): the walk may be kept as a snapshot.
-    pub(super) fn is_complete(&self) -> bool {
-        self.list.is_complete()
+    /// Every page was read in this walk, not stopped at the ceiling of
+    /// groups, and the pages held the total the server announced (within
+    /// a page): the walk may be kept as the snapshot and the history's
+    /// day, and compared as complete ([`GroupList::is_whole`]).
+    pub(super) fn is_whole(&self) -> bool {
+        self.list.is_whole()
     }
 
     /// Calls `each` with every group once, in page order (a group listed

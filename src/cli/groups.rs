@@ -47,7 +47,7 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
         let mut walked = walked?;
         // Only a complete walk is a snapshot and a history day: never one
         // with pages missing.
-        if let (Some(snapshots), Some(extras), true) = (snapshots, extras, walked.is_complete()) {
+        if let (Some(snapshots), Some(extras), true) = (snapshots, extras, walked.is_whole()) {
             let (zone, _) = session.zone().await;
             cache::save(session, &snapshots, branch_id, &mut walked, extras, zone);
         }

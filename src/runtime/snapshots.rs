@@ -9,6 +9,7 @@ use crate::app::{Msg, Walked};
 use crate::cache::Cache;
 use crate::domain::changes::{Since, centre_day};
 use crate::domain::digest::Digester;
+use crate::domain::zone::Zone;
 use crate::model::Group;
 use crate::session::Session;
 use crate::store::{HistoryDay, Snapshot, SnapshotKey, encode_day, write_day};
@@ -54,6 +55,23 @@ impl Snapshots {
             cache: session.cache().filter(|_| key.account.is_some()),
             key,
             history_days: session.config.history_days,
+            baselines: Baselines::default(),
+        }
+    }
+
+    /// The tests' snapshots in `cache`: one account's on a local server,
+    /// 7 days of history kept.
+    #[cfg(test)]
+    fn in_cache(cache: &Cache) -> Self {
+        Self {
+            cache: Some(cache.clone()),
+            key: SnapshotKey {
+                profile: None,
+                base_url: "http://127.0.0.1:1".into(),
+                account: Some("5f1c".into()),
+                branch: None,
+            },
+            history_days: 7,
             baselines: Baselines::default(),
         }
     }
@@ -105,14 +123,28 @@ impl Snapshots {
     /// 60); a failure is logged (the next start is merely slower, the next
     /// comparison older).
     pub fn write(&self, walked: Walked) {
-        let Some(cache) = self.cache.clone() else {
-            return;
-        };
+        if let Some(work) = self.keeping(walked) {
+            tokio::task::spawn_blocking(work);
+        }
+    }
+
+    /// [`Self::write`] at once, on this thread (the tests' model of what
+    /// a run leaves on disk).
+    #[cfg(test)]
+    pub(super) fn write_now(&self, walked: Walked) {
+        if let Some(work) = self.keeping(walked) {
+            work();
+        }
+    }
+
+    /// The work of keeping `walked` (None: the cache is off).
+    fn keeping(&self, walked: Walked) -> Option<impl FnOnce() + Send + 'static> {
+        let cache = self.cache.clone()?;
         let key = SnapshotKey {
             branch: walked.branch,
             ..self.key.clone()
         };
-        let (zone, keep) = (walked.zone, self.history_days);
+        let (zone, keep_days) = (walked.zone, self.history_days);
         let snapshot = Snapshot::new(
             key,
             walked.taken_at,
@@ -122,36 +154,39 @@ impl Snapshots {
             walked.centre,
         );
         let baselines = self.baselines.clone();
-        tokio::task::spawn_blocking(move || {
-            match cache.write(&snapshot) {
-                Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
-                Err(error) => tracing::warn!(%error, "snapshot not written"),
-            }
-            // A digest at a time, in id order: 100,000 of them at once
-            // would be 14 MB more of the dashboard's memory, kept by the
-            // allocator after the walk.
-            let mut groups: Vec<&Group> = snapshot.groups.iter().map(|group| &**group).collect();
-            groups.sort_unstable_by_key(|group| group.id);
-            groups.dedup_by_key(|group| group.id);
-            let (taken_at, day) = (snapshot.taken_at, centre_day(snapshot.taken_at, &zone));
-            let mut digester = Digester::new(zone);
-            let digests = groups.iter().map(|group| digester.digest(group));
-            let encoded = encode_day(&snapshot.key, day, taken_at, groups.len(), digests);
-            let write = |writer: &mut dyn Write| write_day(writer, encoded);
-            let today = centre_day(Utc::now(), &zone);
-            // The walk this one overwrites stays this session's `last`.
-            let mut held = held(&baselines);
-            let last = (snapshot.key.branch, Since::Last);
-            if let Entry::Vacant(vacant) = held.entry(last)
-                && let Some(before) = cache.baseline(&snapshot.key, Since::Last, today).day
-            {
-                vacant.insert(Arc::new(before));
-            }
-            match cache.write_history_with(&snapshot.key, day, today, keep, write) {
-                Ok(path) => tracing::info!(path = %path.display(), "history day written"),
-                Err(error) => tracing::warn!(%error, "history day not written"),
-            }
-        });
+        Some(move || keep(&cache, &snapshot, zone, keep_days, &baselines))
+    }
+}
+
+/// Writes `snapshot` and its digests as the history's day of the walk.
+fn keep(cache: &Cache, snapshot: &Snapshot, zone: Zone, keep: u32, baselines: &Baselines) {
+    match cache.write(snapshot) {
+        Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
+        Err(error) => tracing::warn!(%error, "snapshot not written"),
+    }
+    // A digest at a time, in id order: 100,000 of them at once
+    // would be 14 MB more of the dashboard's memory, kept by the
+    // allocator after the walk.
+    let mut groups: Vec<&Group> = snapshot.groups.iter().map(|group| &**group).collect();
+    groups.sort_unstable_by_key(|group| group.id);
+    groups.dedup_by_key(|group| group.id);
+    let (taken_at, day) = (snapshot.taken_at, centre_day(snapshot.taken_at, &zone));
+    let mut digester = Digester::new(zone);
+    let digests = groups.iter().map(|group| digester.digest(group));
+    let encoded = encode_day(&snapshot.key, day, taken_at, groups.len(), digests);
+    let write = |writer: &mut dyn Write| write_day(writer, encoded);
+    let today = centre_day(Utc::now(), &zone);
+    // The walk this one overwrites stays this session's `last`.
+    let mut held = held(baselines);
+    let last = (snapshot.key.branch, Since::Last);
+    if let Entry::Vacant(vacant) = held.entry(last)
+        && let Some(before) = cache.baseline(&snapshot.key, Since::Last, today).day
+    {
+        vacant.insert(Arc::new(before));
+    }
+    match cache.write_history_with(&snapshot.key, day, today, keep, write) {
+        Ok(path) => tracing::info!(path = %path.display(), "history day written"),
+        Err(error) => tracing::warn!(%error, "history day not written"),
     }
 }
 
@@ -231,18 +266,8 @@ mod tests {
     async fn a_complete_walk_writes_the_snapshot_and_the_history_day_in_the_centres_zone() {
         let root = tempfile::tempdir().unwrap();
         let cache = Cache::new(root.path().to_path_buf());
-        let key = SnapshotKey {
-            profile: None,
-            base_url: "http://127.0.0.1:1".into(),
-            account: Some("5f1c".into()),
-            branch: None,
-        };
-        let snapshots = Snapshots {
-            cache: Some(cache.clone()),
-            key: key.clone(),
-            history_days: 7,
-            baselines: Baselines::default(),
-        };
+        let snapshots = Snapshots::in_cache(&cache);
+        let key = snapshots.key.clone();
         let groups = (1..=3).map(|id| {
             Arc::new(Group {
                 id,
@@ -484,3 +509,6 @@ mod comparison_tests {
         assert_eq!(kinds(&found), [(3, Kind::Gone), (4, Kind::New)]);
     }
 }
+
+#[cfg(test)]
+mod whole_walks;

@@ -252,11 +252,13 @@ impl GroupList {
     }
 
     /// Drops the plan: nothing more is asked, and answers to what was
-    /// asked are ignored (the caller cancels the requests).
+    /// asked are ignored (the caller cancels the requests). The pages not
+    /// answered are missing (a walk is whole only when every page of its
+    /// numbering answered in it): `r` asks them again.
     pub fn cancel(&mut self) {
         for page in self.pages.values_mut() {
             if matches!(page.fetch, Fetch::Wanted | Fetch::InFlight { .. }) {
-                page.fetch = Fetch::Idle;
+                page.fetch = Fetch::Missing(STOPPED.to_string());
             }
         }
     }
@@ -264,13 +266,19 @@ impl GroupList {
     /// Plans the missing pages again, and only those; returns them. None
     /// while the server asked to wait longer than the policy waits (a
     /// long `Retry-After`): see [`held_until`](Self::held_until).
+    ///
+    /// Every page of the walk's numbering not answered in it counts as
+    /// missing here, whatever left it so (a stop, a fault that cut the
+    /// walk): after a stop, a retry asks every page not held.
     pub fn retry_missing(&mut self, now: Instant) -> Vec<u64> {
-        if self.held_too_long(now) {
+        if self.held_too_long(now) || self.started.is_none() {
             return Vec::new();
         }
+        let unread: Vec<u64> = self.unread().collect();
         let mut retried = Vec::new();
-        for (&number, page) in &mut self.pages {
-            if let Fetch::Missing(_) = page.fetch {
+        for number in unread {
+            let page = self.pages.entry(number).or_insert_with(Page::new);
+            if matches!(page.fetch, Fetch::Missing(_) | Fetch::Idle) {
                 page.fetch = Fetch::Wanted;
                 page.rate_limited = 0;
                 retried.push(number);
@@ -458,12 +466,6 @@ impl GroupList {
             .pages
             .values()
             .any(|page| matches!(page.fetch, Fetch::Wanted | Fetch::InFlight { .. }))
-    }
-
-    /// True when the walk is over with every page read, and read whole
-    /// (not stopped at the ceiling of groups): what a snapshot may keep.
-    pub fn is_complete(&self) -> bool {
-        self.is_done() && self.missing().is_empty() && !self.capped
     }
 
     /// True when the walk stopped at the policy's `max_groups`.
@@ -735,7 +737,8 @@ impl GroupList {
     /// Once the walk is over with every page read: says when the pages
     /// held fewer groups than the server announced.
     fn note_end(&mut self) {
-        if self.ended || !self.is_done() || !self.missing().is_empty() {
+        let all_read = self.capped || self.unread().next().is_none();
+        if self.ended || !self.is_done() || !self.missing().is_empty() || !all_read {
             return;
         }
         self.ended = true;
@@ -752,10 +755,18 @@ impl GroupList {
             && read < announced
             && self.total_pages.is_some_and(|pages| pages < MAX_PAGES)
         {
-            self.events.push(WalkEvent::Shortfall { announced, read });
+            let partial = !self.agrees_with_total();
+            self.events.push(WalkEvent::Shortfall {
+                announced,
+                read,
+                partial,
+            });
         }
     }
 }
+
+/// Why a page planned is not read: the walk was stopped before it answered.
+const STOPPED: &str = "not read: the walk was stopped (r reads it)";
 
 /// `now + wait`, or as late as the clock goes: a server's wait never
 /// overflows the clock.
@@ -768,5 +779,6 @@ pub(super) fn later(now: Instant, wait: Duration) -> Instant {
 mod read;
 #[cfg(test)]
 mod tests;
+mod whole;
 
 pub use read::Listed;

@@ -168,8 +168,13 @@ pub enum WalkEvent {
     /// The server announced more than [`MAX_PAGES`] pages.
     TooManyPages { announced: u64 },
     /// The walk ended with every page read, but fewer groups than announced
-    /// (a page came back empty or repeated another one).
-    Shortfall { announced: u64, read: u64 },
+    /// (a page came back empty or repeated another one); `partial` when
+    /// more than a page's rows short: not a whole walk, not kept.
+    Shortfall {
+        announced: u64,
+        read: u64,
+        partial: bool,
+    },
     /// More groups than the policy's `max_groups`: announced at page 1
     /// (`announced`), or held by the pages read (None): no page is asked
     /// past the ceiling.
@@ -226,10 +231,23 @@ impl fmt::Display for WalkEvent {
                 f,
                 "the server announced {announced} pages: only the first {MAX_PAGES} were read"
             ),
-            Self::Shortfall { announced, read } => write!(
+            Self::Shortfall {
+                announced,
+                read,
+                partial: false,
+            } => write!(
                 f,
                 "the server announced {announced} groups but its pages held {read}: the list \
                  may be incomplete"
+            ),
+            Self::Shortfall {
+                announced,
+                read,
+                partial: true,
+            } => write!(
+                f,
+                "the server announced {announced} groups but its pages held {read}: the walk \
+                 is partial, the snapshot and the history are left as they were"
             ),
             Self::TooManyGroups {
                 announced: Some(announced),

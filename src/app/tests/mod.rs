@@ -11,6 +11,7 @@ mod today;
 mod view;
 mod walks;
 mod week;
+mod whole;
 
 use super::fixtures::{self, answer, loaded_app, now, server_answer};
 use super::keymap::Context;

@@ -12,7 +12,7 @@ use crate::app::screen::Screen;
 use crate::app::shared::Shared;
 use crate::store::Snapshot;
 
-fn with_cache() -> AppSettings {
+pub(super) fn with_cache() -> AppSettings {
     AppSettings {
         cache: true,
         ..fixtures::settings()
@@ -20,14 +20,14 @@ fn with_cache() -> AppSettings {
 }
 
 /// A new app, nothing answered, shown `snapshot` as the runtime does.
-fn started_from(snapshot: Snapshot, settings: AppSettings) -> (App, Vec<Effect>) {
+pub(super) fn started_from(snapshot: Snapshot, settings: AppSettings) -> (App, Vec<Effect>) {
     let (mut app, mut effects) = App::new(settings, NARROW);
     let msg = Msg::Snapshot(Ok(Box::new(snapshot)));
     effects.extend(app.update(Input::Msg(msg), now()));
     (app, effects)
 }
 
-fn saved(effects: &[Effect]) -> Vec<&Walked> {
+pub(super) fn saved(effects: &[Effect]) -> Vec<&Walked> {
     effects
         .iter()
         .filter_map(|effect| match effect {

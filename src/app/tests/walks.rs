@@ -308,16 +308,17 @@ fn a_walk_stopped_and_started_again_never_has_more_than_the_bound_on_its_way() {
         press_later(&mut app, "\x1b").is_empty(),
         "given up, not cut off"
     );
-    // The six given up are still being served: the new walk waits.
+    // The six given up are still being served: the walk, asking again
+    // every page it does not hold, waits.
     assert!(fetches(&press_later(&mut app, "r")).is_empty());
-    let again = Request::Groups(walk_query(None, 1, fixtures::SERVER_PER_PAGE));
-    // One ends (its answer dropped): page 1 of the new walk takes its place.
+    let again = Request::Groups(walk_query(None, 2, fixtures::SERVER_PER_PAGE));
+    // One ends (its answer dropped): the first page not held takes its place.
     let (id, request) = &rest[0];
     let effects = answer_large(&mut app, *id, request);
-    let page_1 = fetch_of(&effects, &again);
+    let page_2 = fetch_of(&effects, &again);
     assert_eq!(fetches(&effects).len(), 1);
-    // Page 1 answered with five still given up: one more page only.
-    assert_eq!(pages(&answer_large(&mut app, page_1, &again)), [2]);
+    // Page 2 answered with five still given up: one more page only.
+    assert_eq!(pages(&answer_large(&mut app, page_2, &again)), [3]);
     for (id, request) in &rest[1..] {
         answer_large(&mut app, *id, request);
     }

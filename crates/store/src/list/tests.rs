@@ -472,7 +472,102 @@ fn cancelling_drops_the_plan_and_late_answers() {
     list.accept(centre.serve(sent[0]), now);
     list.fail(sent[1], failed("late"), now);
     assert_eq!(list.len(), 10);
-    assert!(list.missing().is_empty());
+    // The pages not answered are missing, as stopped: not failed.
+    let missing = list.missing();
+    assert_eq!(missing.len(), 4, "{missing:?}");
+    assert!(missing.iter().all(|(_, cause)| cause.contains("stopped")));
+    assert!(!list.is_complete());
+    assert!(list.take_events().is_empty(), "a stop logs no page missing");
+}
+
+/// Issue 34 §1: a walk stopped at page 22 of 100 after 3 pages failed;
+/// the retry asked only the 3 that failed, and the walk was called
+/// complete with a quarter of the centre.
+#[test]
+fn a_stopped_walk_is_never_complete_and_a_retry_asks_every_page_not_held() {
+    let centre = Centre::of(1_000, 10);
+    let now = Instant::now();
+    let mut list = past_page_one(&centre, 6, now);
+    let mut read = 1;
+    while read < 22 {
+        for query in list.plan(now).ask {
+            if query.page % 7 == 0 {
+                list.fail(query, failed("connection refused"), now);
+            } else {
+                list.accept(centre.serve(query), now);
+                read += 1;
+            }
+        }
+    }
+    list.cancel();
+    assert!(list.is_done());
+    assert!(!list.is_complete(), "pages never asked are not read");
+    assert!(!list.is_whole());
+    assert_eq!(list.progress().missing + list.progress().read, 100);
+
+    let retried = list.retry_missing(now);
+    let held: Vec<u64> = (1..=100).filter(|n| !retried.contains(n)).collect();
+    assert_eq!(held.len() as u64, list.progress().read, "{held:?}");
+    assert!(!list.is_complete(), "asked, not answered yet");
+    walk_through(&mut list, &centre, now);
+    assert!(list.is_complete() && list.is_whole());
+    assert_eq!(list.len(), 1_000);
+}
+
+#[test]
+fn a_walk_stopped_before_page_one_answered_starts_at_page_one_again() {
+    let centre = Centre::of(30, 10);
+    let now = Instant::now();
+    let mut list = list(6);
+    list.seed((1..=30).map(group), snapshot_time());
+    assert!(list.retry_missing(now).is_empty(), "never walked: no retry");
+    list.walk(now);
+    assert_eq!(pages(&list.plan(now)), [1]);
+    list.cancel();
+    assert!(!list.is_complete());
+    assert_eq!(list.retry_missing(now), [1]);
+    walk_through(&mut list, &centre, now);
+    assert!(list.is_whole());
+    assert_eq!(list.as_of(), None, "every page read: the seed went");
+}
+
+/// A centre announcing 40 groups in 4 pages of 10 whose pages from
+/// `empty_from` on come back empty.
+fn walked_empty_from(empty_from: u64, now: Instant) -> GroupList {
+    let serve = |query: GroupsQuery| {
+        let pagination = Pagination {
+            total: Some(40),
+            per_page: Some(10),
+            current_page: Some(query.page),
+            total_pages: Some(4),
+            ..Pagination::default()
+        };
+        let rows = if query.page < empty_from { 10 } else { 0 };
+        numbered_page(query, rows, pagination)
+    };
+    let mut list = list(6);
+    list.walk(now);
+    serve_through(&mut list, now, serve);
+    list
+}
+
+/// Every page answered, but they held half the groups the server
+/// announced: complete (no page unread) yet not whole (never kept).
+#[test]
+fn pages_holding_fewer_groups_than_announced_make_no_whole_walk() {
+    let now = Instant::now();
+    let mut list = walked_empty_from(3, now);
+    assert!(list.is_complete());
+    assert!(!list.is_whole(), "20 of 40");
+    let said = list.take_events().pop().unwrap().to_string();
+    assert!(
+        said.ends_with("the walk is partial, the snapshot and the history are left as they were"),
+        "{said}"
+    );
+
+    // One page's rows short: a centre that moved during the walk.
+    let list = walked_empty_from(4, now);
+    assert!(list.is_whole(), "30 of 40, within one page");
 }
 
 #[test]
@@ -556,6 +651,7 @@ fn fewer_groups_than_announced_is_said_once_at_the_end() {
         WalkEvent::Shortfall {
             announced: 6,
             read: 3,
+            partial: false,
         },
     );
 }
