@@ -4,11 +4,12 @@
 use super::address;
 use super::decode::{self, DecodeError};
 use super::error::ApiError;
+use super::redirect;
 use super::tls;
 use crmdeck_model::Token;
 use crmdeck_model::echo;
 use crmdeck_model::{Branch, Envelope, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
-use reqwest::header::{ACCEPT, HeaderMap, RETRY_AFTER};
+use reqwest::header::{ACCEPT, HeaderMap, LOCATION, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 use std::borrow::Cow;
 use std::sync::{Arc, RwLock};
@@ -119,6 +120,9 @@ impl Client {
             .tls_backend_preconfigured(tls)
             .connect_timeout(options.connect_timeout)
             .timeout(options.request_timeout)
+            // Redirects are followed one hop at a time by `exchange`, by
+            // the rule of `redirect.rs`, never by reqwest's own policy.
+            .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("crmdeck/", env!("CARGO_PKG_VERSION")));
         // A proxy from the environment (`http_proxy`, `ALL_PROXY`, ...)
         // would carry a request meant for this machine, plain http and the
@@ -266,14 +270,7 @@ impl Client {
         if let Some(body) = json {
             request = request.json(body);
         }
-        let result = async {
-            let response = request.send().await.map_err(|e| self.transport_error(&e))?;
-            let status = response.status();
-            let headers = response.headers().clone();
-            let body = self.read_capped(response).await?;
-            Ok::<_, ApiError>((status, headers, body))
-        }
-        .await;
+        let result = self.exchange(&method, request, &token).await;
         let elapsed_ms = started.elapsed().as_millis() as u64;
         match &result {
             Ok((status, _, body)) => {
@@ -293,6 +290,44 @@ impl Client {
             // Masked again once decoded: an echo written in two encodings
             // at once (`\u0026#x2F;`) reads as the token only then.
             Err(status_error(status, &headers, &body, &token).without_token(&token))
+        }
+    }
+
+    /// Sends `request`, following the redirects [`redirect::next_hop`]
+    /// allows, one at a time (so an error names the address that failed);
+    /// gives the status, headers and body of the last answer.
+    async fn exchange(
+        &self,
+        method: &Method,
+        mut request: reqwest::RequestBuilder,
+        token: &Token,
+    ) -> Result<(StatusCode, HeaderMap, Vec<u8>), ApiError> {
+        let mut followed = 0;
+        loop {
+            let response = request.send().await.map_err(|e| self.transport_error(&e))?;
+            let status = response.status();
+            if !status.is_redirection() {
+                let headers = response.headers().clone();
+                let body = self.read_capped(response).await?;
+                return Ok((status, headers, body));
+            }
+            let location = response.headers().get(LOCATION);
+            let location = location.and_then(|value| value.to_str().ok());
+            let hop = redirect::next_hop(method, status, response.url(), location, followed)
+                .map_err(|(why, to)| {
+                    let status = status.as_u16();
+                    ApiError::Redirected { status, to, why }.without_token(token)
+                })?;
+            let (from, to) = (response.url(), &hop.url);
+            let (from, to) = (redirect::host_of(from), redirect::host_of(to));
+            let to = echo::without_token(&to, token);
+            tracing::info!(%method, status = status.as_u16(), from, %to, "following a redirect");
+            followed += 1;
+            request = self.http.request(method.clone(), hop.url);
+            request = request.header(ACCEPT, "application/json");
+            if hop.with_token {
+                request = request.bearer_auth(token.expose());
+            }
         }
     }
 
@@ -424,10 +459,10 @@ fn transport_reason(error: &reqwest::Error) -> String {
         innermost = cause.to_string();
         source = cause.source();
     }
+    // The address this request went to (a redirect's, once followed).
     let host = error
         .url()
-        .and_then(|u| u.host_str().map(|h| h.to_string()))
-        .unwrap_or_else(|| "the server".to_string());
+        .map_or_else(|| "the server".to_string(), redirect::host_of);
     format!("{host}: {innermost}")
 }
 
