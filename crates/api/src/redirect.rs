@@ -147,24 +147,15 @@ mod tests {
             other,
             Err((NotFollowed::OtherHost, Some("evil.example:8443".into())))
         );
-        // Another port of the same host: followed, without the token.
-        let port = hop(
-            Method::GET,
-            307,
-            "http://127.0.0.1:3000/v2",
-            "http://127.0.0.1:3001/v2",
-            0,
-        );
-        assert_eq!(port.map(|hop| hop.with_token), Ok(false));
-        // http to https on the same host: followed; the origin changed, so no token.
-        let upgrade = hop(
-            Method::GET,
-            308,
-            "http://api.example.uz/v2",
-            "https://api.example.uz/v2",
-            0,
-        );
-        assert_eq!(upgrade.map(|hop| hop.with_token), Ok(false));
+        // Another port of the same host, or http to https on it: followed;
+        // the origin changed, so without the token.
+        for (status, from, to) in [
+            (307, "http://127.0.0.1:3000/v2", "http://127.0.0.1:3001/v2"),
+            (308, "http://api.example.uz/v2", "https://api.example.uz/v2"),
+        ] {
+            let moved = hop(Method::GET, status, from, to, 0);
+            assert_eq!(moved.map(|hop| hop.with_token), Ok(false), "{to}");
+        }
     }
 
     #[test]
