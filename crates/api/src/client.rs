@@ -188,12 +188,24 @@ impl Client {
     }
 
     /// `POST /v2/plugins/install`: sent once, never retried by the client.
+    /// The log says what became of it however it ends: its answer when it
+    /// comes, or "outcome unknown" when it is dropped unanswered (the
+    /// dashboard leaving on a SIGHUP or a quit: issue 33 §7).
     pub async fn install(&self, plugin_id: i64) -> Result<Installation, ApiError> {
+        let mut in_flight = InstallInFlight {
+            plugin_id,
+            answered: false,
+        };
         let body = serde_json::json!({ "plugin_id": plugin_id });
-        let answer = self
-            .send_once(Method::POST, "/v2/plugins/install", &[], Some(&body))
-            .await?;
-        answer.decode(decode::install).map(|envelope| envelope.data)
+        let result = async {
+            let answer = self
+                .send_once(Method::POST, "/v2/plugins/install", &[], Some(&body))
+                .await?;
+            answer.decode(decode::install).map(|envelope| envelope.data)
+        }
+        .await;
+        in_flight.answered(&result);
+        result
     }
 
     /// `GET /v2/groups` for one page.
@@ -365,6 +377,49 @@ impl Client {
     }
 }
 
+/// An install on its way: says in the log what became of it.
+struct InstallInFlight {
+    plugin_id: i64,
+    answered: bool,
+}
+
+impl InstallInFlight {
+    fn answered(&mut self, result: &Result<Installation, ApiError>) {
+        self.answered = true;
+        let plugin_id = self.plugin_id;
+        match result {
+            Ok(installation) => {
+                tracing::info!(
+                    plugin_id,
+                    installation = installation.id,
+                    "install answered: installed"
+                )
+            }
+            Err(error) => {
+                let outcome = if error.outcome_unknown() {
+                    "unknown"
+                } else {
+                    "not installed"
+                };
+                tracing::warn!(plugin_id, %error, outcome, "install answered: failed")
+            }
+        }
+    }
+}
+
+impl Drop for InstallInFlight {
+    fn drop(&mut self) {
+        if !self.answered {
+            let plugin_id = self.plugin_id;
+            tracing::warn!(
+                plugin_id,
+                outcome = "unknown",
+                "install left before its answer"
+            );
+        }
+    }
+}
+
 /// A successful answer, not decoded yet.
 struct Answer {
     status: StatusCode,
@@ -507,6 +562,57 @@ mod tests {
         assert_eq!(
             paced.pause_after(1, &refused),
             policy.pause_after(1, &refused)
+        );
+    }
+
+    /// A log of its own for the current thread, and what it holds.
+    fn captured_log() -> (
+        tracing::subscriber::DefaultGuard,
+        Arc<std::sync::Mutex<Vec<u8>>>,
+    ) {
+        #[derive(Clone)]
+        struct Shared(Arc<std::sync::Mutex<Vec<u8>>>);
+        impl std::io::Write for Shared {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buffer = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let writer = Shared(buffer.clone());
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        (tracing::subscriber::set_default(subscriber), buffer)
+    }
+
+    #[tokio::test]
+    async fn an_install_dropped_before_its_answer_is_logged_unknown() {
+        // A server that takes the request and never answers.
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base_url = format!("http://{}", listener.local_addr().unwrap());
+        let (_guard, log) = captured_log();
+        let client = Client::new(ClientOptions::new(base_url), Token::new("t")).unwrap();
+        let mut install = Box::pin(client.install(3));
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted.unwrap(),
+            _ = &mut install => panic!("answered without a server"),
+        };
+        // The dashboard leaving (a SIGHUP, a quit): its tasks are dropped.
+        drop(install);
+        drop(accepted);
+        let log = String::from_utf8(log.lock().unwrap().clone()).unwrap();
+        let line = log
+            .lines()
+            .find(|line| line.contains("install left before its answer"));
+        let line = line.unwrap_or_else(|| panic!("{log}"));
+        assert!(
+            line.contains("plugin_id=3") && line.contains("unknown"),
+            "{line}"
         );
     }
 
