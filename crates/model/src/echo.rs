@@ -226,11 +226,11 @@ impl Fragments {
             (1u128 << (8 * self.letters)) - 1
         };
         for (byte, span) in folded(text) {
-            if window.len() == self.letters {
-                if let Some((gone, _)) = window.pop_front() {
-                    let (c, s) = case(gone);
-                    (capitals, small) = (capitals - c, small - s);
-                }
+            if window.len() == self.letters
+                && let Some((gone, _)) = window.pop_front()
+            {
+                let (c, s) = case(gone);
+                (capitals, small) = (capitals - c, small - s);
             }
             key = ((key << 8) | u128::from(byte)) & mask;
             lower = ((lower << 8) | u128::from(byte.to_ascii_lowercase())) & mask;
