@@ -6,25 +6,13 @@
 
 pub mod support;
 
-use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
-use std::net::SocketAddr;
+use crmdeck::demo::{DemoHandle, Fault, Route};
 use std::time::{Duration, Instant};
+use support::cli::{TOKEN, fixture};
 use support::home::Home;
-
-const TOKEN: &str = "hangup/test-token-Q7vX2mLp9RtZ4kWc8NbH3yJd";
 
 /// The demo plugin that starts not installed.
 const FRESH_PLUGIN: &str = "3";
-
-async fn demo_server() -> DemoHandle {
-    let options = DemoOptions {
-        token: Some(TOKEN.to_string()),
-        ..DemoOptions::default()
-    };
-    demo::start(SocketAddr::from(([127, 0, 0, 1], 0)), options)
-        .await
-        .expect("demo server starts")
-}
 
 /// Runs `crmdeck install 3 --yes` against `server` (whose install answers
 /// with `fault`), sends it SIGHUP once the POST reached the server, and
@@ -68,7 +56,7 @@ async fn hung_up_install(
 
 #[tokio::test]
 async fn an_install_hung_up_logs_its_answer_when_it_comes() {
-    let server = demo_server().await;
+    let server = fixture().await.server;
     // The install happens; its answer comes slowly, after the SIGHUP.
     let slow = Fault::Drip {
         chunk: 16,
@@ -85,7 +73,7 @@ async fn an_install_hung_up_logs_its_answer_when_it_comes() {
 
 #[tokio::test]
 async fn an_install_hung_up_with_no_answer_logs_it_unknown() {
-    let server = demo_server().await;
+    let server = fixture().await.server;
     let (status, log) = hung_up_install(&server, Fault::Hang, "request_timeout_secs = 1\n").await;
     assert!(log.contains("SIGHUP during the install"), "{log}");
     let line = log
