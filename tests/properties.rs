@@ -273,7 +273,8 @@ fn spoiling(record: Value) -> impl Strategy<Value = (Value, Vec<String>)> {
 }
 
 /// JSON text that no `Value` can hold: a string with a lone surrogate
-/// escape in it, or lists or objects nested past serde_json's limit (128).
+/// escape in it, lists or objects nested past serde_json's limit (128), or
+/// a number past what an f64 holds (`1e400`).
 fn unholdable_json() -> impl Strategy<Value = String> {
     let quoted = |text: &str| serde_json::to_string(text).expect("a string serialises");
     prop_oneof![
@@ -290,6 +291,14 @@ fn unholdable_json() -> impl Strategy<Value = String> {
             };
             format!("{}null{}", open.repeat(depth), close.repeat(depth))
         }),
+        // A number no f64 holds (issue 33 §7): serde_json fails the document.
+        (any::<bool>(), 1u32..10, 309u32..100_000, "[eE][+]?").prop_map(
+            |(negative, mantissa, exponent, e)| {
+                let sign = if negative { "-" } else { "" };
+                format!("{sign}{mantissa}{e}{exponent}")
+            }
+        ),
+        (310usize..600).prop_map(|digits| format!("9{}", "0".repeat(digits))),
     ]
 }
 

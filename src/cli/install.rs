@@ -43,10 +43,31 @@ pub async fn run(
     if !yes {
         confirm(plugin)?;
     }
-    match session.client.install(plugin_id).await {
+    match through_a_hang_up(session.client.install(plugin_id)).await {
         Ok(installation) => Ok(report(plugin, &installation, format, show_token)),
         Err(error) if error.outcome_unknown() => Err(unknown_outcome(session, plugin, error).await),
         Err(error) => Err(error.into()),
+    }
+}
+
+/// The install's answer, waited for through a SIGHUP (an SSH session that
+/// drops): the POST is on its way and may take effect, so the process stays
+/// for the answer, which the client logs when it comes, or "outcome
+/// unknown" at the request's time-out. Without a handler SIGHUP ended the
+/// process at once and the log never said what became of the install
+/// (issue 33 §7). Other signals keep their default: they end it at once.
+async fn through_a_hang_up<T>(install: impl Future<Output = T>) -> T {
+    use tokio::signal::unix::{SignalKind, signal};
+    let Ok(mut hang_up) = signal(SignalKind::hangup()) else {
+        return install.await;
+    };
+    tokio::pin!(install);
+    tokio::select! {
+        answer = &mut install => answer,
+        _ = hang_up.recv() => {
+            tracing::warn!("SIGHUP during the install: waiting for its answer");
+            install.await
+        }
     }
 }
 

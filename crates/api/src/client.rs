@@ -4,11 +4,12 @@
 use super::address;
 use super::decode::{self, DecodeError};
 use super::error::ApiError;
+use super::redirect;
 use super::tls;
 use crmdeck_model::Token;
 use crmdeck_model::echo;
 use crmdeck_model::{Branch, Envelope, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
-use reqwest::header::{ACCEPT, HeaderMap, RETRY_AFTER};
+use reqwest::header::{ACCEPT, HeaderMap, LOCATION, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 use std::borrow::Cow;
 use std::sync::{Arc, RwLock};
@@ -119,6 +120,9 @@ impl Client {
             .tls_backend_preconfigured(tls)
             .connect_timeout(options.connect_timeout)
             .timeout(options.request_timeout)
+            // Redirects are followed one hop at a time by `exchange`, by
+            // the rule of `redirect.rs`, never by reqwest's own policy.
+            .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("crmdeck/", env!("CARGO_PKG_VERSION")));
         // A proxy from the environment (`http_proxy`, `ALL_PROXY`, ...)
         // would carry a request meant for this machine, plain http and the
@@ -195,12 +199,24 @@ impl Client {
     }
 
     /// `POST /v2/plugins/install`: sent once, never retried by the client.
+    /// The log says what became of it however it ends: its answer when it
+    /// comes, or "outcome unknown" when it is dropped unanswered (the
+    /// dashboard leaving on a SIGHUP or a quit: issue 33 §7).
     pub async fn install(&self, plugin_id: i64) -> Result<Installation, ApiError> {
+        let mut in_flight = InstallInFlight {
+            plugin_id,
+            answered: false,
+        };
         let body = serde_json::json!({ "plugin_id": plugin_id });
-        let answer = self
-            .send_once(Method::POST, "/v2/plugins/install", &[], Some(&body))
-            .await?;
-        answer.decode(decode::install).map(|envelope| envelope.data)
+        let result = async {
+            let answer = self
+                .send_once(Method::POST, "/v2/plugins/install", &[], Some(&body))
+                .await?;
+            answer.decode(decode::install).map(|envelope| envelope.data)
+        }
+        .await;
+        in_flight.answered(&result);
+        result
     }
 
     /// `GET /v2/groups` for one page.
@@ -277,14 +293,7 @@ impl Client {
         if let Some(body) = json {
             request = request.json(body);
         }
-        let result = async {
-            let response = request.send().await.map_err(|e| self.transport_error(&e))?;
-            let status = response.status();
-            let headers = response.headers().clone();
-            let body = self.read_capped(response).await?;
-            Ok::<_, ApiError>((status, headers, body))
-        }
-        .await;
+        let result = self.exchange(&method, request, &token).await;
         let elapsed_ms = started.elapsed().as_millis() as u64;
         match &result {
             Ok((status, _, body)) => {
@@ -304,6 +313,44 @@ impl Client {
             // Masked again once decoded: an echo written in two encodings
             // at once (`\u0026#x2F;`) reads as the token only then.
             Err(status_error(status, &headers, &body, &token).without_token(&token))
+        }
+    }
+
+    /// Sends `request`, following the redirects [`redirect::next_hop`]
+    /// allows, one at a time (so an error names the address that failed);
+    /// gives the status, headers and body of the last answer.
+    async fn exchange(
+        &self,
+        method: &Method,
+        mut request: reqwest::RequestBuilder,
+        token: &Token,
+    ) -> Result<(StatusCode, HeaderMap, Vec<u8>), ApiError> {
+        let mut followed = 0;
+        loop {
+            let response = request.send().await.map_err(|e| self.transport_error(&e))?;
+            let status = response.status();
+            if !status.is_redirection() {
+                let headers = response.headers().clone();
+                let body = self.read_capped(response).await?;
+                return Ok((status, headers, body));
+            }
+            let location = response.headers().get(LOCATION);
+            let location = location.and_then(|value| value.to_str().ok());
+            let hop = redirect::next_hop(method, status, response.url(), location, followed)
+                .map_err(|(why, to)| {
+                    let status = status.as_u16();
+                    ApiError::Redirected { status, to, why }.without_token(token)
+                })?;
+            let (from, to) = (response.url(), &hop.url);
+            let (from, to) = (redirect::host_of(from), redirect::host_of(to));
+            let to = echo::without_token(&to, token);
+            tracing::info!(%method, status = status.as_u16(), from, %to, "following a redirect");
+            followed += 1;
+            request = self.http.request(method.clone(), hop.url);
+            request = request.header(ACCEPT, "application/json");
+            if hop.with_token {
+                request = request.bearer_auth(token.expose());
+            }
         }
     }
 
@@ -337,6 +384,49 @@ impl Client {
             (true, false) => ApiError::Timeout(self.options.request_timeout),
             (false, true) => ApiError::Network(transport_reason(error)),
             (false, false) => ApiError::ConnectionLost(transport_reason(error)),
+        }
+    }
+}
+
+/// An install on its way: says in the log what became of it.
+struct InstallInFlight {
+    plugin_id: i64,
+    answered: bool,
+}
+
+impl InstallInFlight {
+    fn answered(&mut self, result: &Result<Installation, ApiError>) {
+        self.answered = true;
+        let plugin_id = self.plugin_id;
+        match result {
+            Ok(installation) => {
+                tracing::info!(
+                    plugin_id,
+                    installation = installation.id,
+                    "install answered: installed"
+                )
+            }
+            Err(error) => {
+                let outcome = if error.outcome_unknown() {
+                    "unknown"
+                } else {
+                    "not installed"
+                };
+                tracing::warn!(plugin_id, %error, outcome, "install answered: failed")
+            }
+        }
+    }
+}
+
+impl Drop for InstallInFlight {
+    fn drop(&mut self) {
+        if !self.answered {
+            let plugin_id = self.plugin_id;
+            tracing::warn!(
+                plugin_id,
+                outcome = "unknown",
+                "install left before its answer"
+            );
         }
     }
 }
@@ -435,10 +525,10 @@ fn transport_reason(error: &reqwest::Error) -> String {
         innermost = cause.to_string();
         source = cause.source();
     }
+    // The address this request went to (a redirect's, once followed).
     let host = error
         .url()
-        .and_then(|u| u.host_str().map(|h| h.to_string()))
-        .unwrap_or_else(|| "the server".to_string());
+        .map_or_else(|| "the server".to_string(), redirect::host_of);
     format!("{host}: {innermost}")
 }
 
@@ -483,6 +573,57 @@ mod tests {
         assert_eq!(
             paced.pause_after(1, &refused),
             policy.pause_after(1, &refused)
+        );
+    }
+
+    /// A log of its own for the current thread, and what it holds.
+    fn captured_log() -> (
+        tracing::subscriber::DefaultGuard,
+        Arc<std::sync::Mutex<Vec<u8>>>,
+    ) {
+        #[derive(Clone)]
+        struct Shared(Arc<std::sync::Mutex<Vec<u8>>>);
+        impl std::io::Write for Shared {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buffer = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let writer = Shared(buffer.clone());
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        (tracing::subscriber::set_default(subscriber), buffer)
+    }
+
+    #[tokio::test]
+    async fn an_install_dropped_before_its_answer_is_logged_unknown() {
+        // A server that takes the request and never answers.
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base_url = format!("http://{}", listener.local_addr().unwrap());
+        let (_guard, log) = captured_log();
+        let client = Client::new(ClientOptions::new(base_url), Token::new("t")).unwrap();
+        let mut install = Box::pin(client.install(3));
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted.unwrap(),
+            _ = &mut install => panic!("answered without a server"),
+        };
+        // The dashboard leaving (a SIGHUP, a quit): its tasks are dropped.
+        drop(install);
+        drop(accepted);
+        let log = String::from_utf8(log.lock().unwrap().clone()).unwrap();
+        let line = log
+            .lines()
+            .find(|line| line.contains("install left before its answer"));
+        let line = line.unwrap_or_else(|| panic!("{log}"));
+        assert!(
+            line.contains("plugin_id=3") && line.contains("unknown"),
+            "{line}"
         );
     }
 

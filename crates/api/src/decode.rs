@@ -148,7 +148,7 @@ fn envelope<T, S>(body: &[u8], data: fn() -> S) -> Result<Envelope<T>, DecodeErr
 where
     S: for<'de> Shape<'de, Output = Result<T, DecodeError>>,
 {
-    let shape = || EnvelopeShape { data: Some(data()) };
+    let shape = || EnvelopeShape { data };
     let parts = parse_mended(&body_text(body), shape)?
         .map_err(|found| DecodeError::NotEnvelope { found })?;
     if parts.success == Some(false) {
@@ -178,9 +178,14 @@ struct EnvelopeParts<T> {
 }
 
 /// The [`Shape`] of a whole answer: `Err(what was found)` unless it is an object.
+///
+/// A key sent twice: the last wins, here and in every object the client
+/// reads (records, `pagination`, error bodies), as serde_json's `Value`,
+/// JavaScript and most parsers read it, so that the page and a script
+/// reading the same body with `jq` agree (issue 33 §7).
 struct EnvelopeShape<S> {
-    /// Taken by the first `data` key; a repeated key is skipped.
-    data: Option<S>,
+    /// Makes the shape of each `data` key; a later one replaces the first.
+    data: fn() -> S,
 }
 
 impl<'de, T, S> Shape<'de> for EnvelopeShape<S>
@@ -189,7 +194,7 @@ where
 {
     type Output = Result<EnvelopeParts<T>, &'static str>;
 
-    fn object<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Self::Output, A::Error> {
+    fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Output, A::Error> {
         let mut parts = EnvelopeParts {
             status: None,
             success: None,
@@ -203,10 +208,12 @@ where
                 continue;
             };
             match &*key {
-                "data" => match self.data.take() {
-                    Some(data) => parts.data = Some(map.next_value_seed(Accept(data))?),
-                    None => skip_value(&mut map)?,
-                },
+                "data" => {
+                    // The first is dropped before the last is read: one
+                    // page's records held at a time.
+                    parts.data = None;
+                    parts.data = Some(map.next_value_seed(Accept((self.data)()))?);
+                }
                 "status" => parts.status = read(&mut map, int)?,
                 "success" => parts.success = read(&mut map, flag)?,
                 "message" => parts.message = read(&mut map, text)?,
@@ -438,7 +445,12 @@ impl<'de> Shape<'de> for FieldErrorsShape {
                     .collect(),
                 single => vec![single.into_raw()],
             })?;
-            fields.push((field.into_raw(), messages));
+            let field = field.into_raw();
+            // Named twice: the last messages, in the place of the first.
+            match fields.iter_mut().find(|(name, _)| *name == field) {
+                Some((_, earlier)) => *earlier = messages,
+                None => fields.push((field, messages)),
+            }
         }
         Ok(fields)
     }
@@ -555,6 +567,72 @@ mod tests {
         assert_eq!(names, ["Ab\u{FFFD}", ""]);
         let body = error_body(b"Bad \xFF gateway").unwrap();
         assert_eq!(body.message.as_deref(), Some("Bad \u{FFFD} gateway"));
+    }
+
+    #[test]
+    fn a_key_sent_twice_reads_as_its_last_everywhere() {
+        let body = br#"{"data":[{"id":1,"name":"first"}],"success":false,"success":true,
+            "pagination":{"total":5,"perPage":10,"total":7},
+            "data":[{"id":2,"name":"a","branch_id":"7","name":"b","branch_id":8,
+                     "course":{"id":3,"price":1,"price":2}}]}"#;
+        let page = groups(body).unwrap();
+        // What serde_json's `Value` (and so `jq`) reads from the same body.
+        let value: serde_json::Value = serde_json::from_slice(body).unwrap();
+        assert_eq!(value["data"][0]["id"], 2);
+        assert_eq!(page.data.len(), 1);
+        let group = &page.data[0];
+        assert_eq!((group.id, group.name.as_str()), (2, "b"));
+        assert_eq!(group.branch_id, Some(8));
+        assert_eq!(group.course.as_ref().and_then(|c| c.price), Some(2));
+        assert_eq!(page.pagination.and_then(|p| p.total), Some(7));
+        assert_eq!(value["pagination"]["total"], 7);
+        // The text a field was first sent as is not written back for the last.
+        let mut written = serde_json::to_value(group).unwrap();
+        group.sent.restore(&mut written);
+        assert_eq!(written["branch_id"], 8);
+        let refused = br#"{"success":true,"data":[],"success":false,"message":"a","message":"b"}"#;
+        assert_eq!(
+            groups(refused).unwrap_err(),
+            DecodeError::Refused {
+                status: None,
+                message: Some("b".into())
+            }
+        );
+        let error = br#"{"message":"a","errors":{"x":["1"],"y":["2"],"x":["3"]},"message":"b"}"#;
+        let error = error_body(error).unwrap();
+        assert_eq!(error.message.as_deref(), Some("b"));
+        let fields = [
+            ("x".to_string(), vec!["3".to_string()]),
+            ("y".into(), vec!["2".into()]),
+        ];
+        assert_eq!(error.field_errors, fields);
+    }
+
+    #[test]
+    fn a_number_no_float_holds_fails_its_field_only() {
+        let huge = format!("1{}", "0".repeat(400));
+        let body = format!(
+            r#"{{"data":[{{"id":1e400,"name":"kept","branch_id":-1e400,"unknown":{huge},
+                "course":{{"id":4,"price":1E999}},"write_off":1e400}},{{"id":2,"name":"next"}}],
+              "pagination":{{"total":1e400,"perPage":10}}}}"#
+        );
+        let page = groups(body.as_bytes()).expect("the page is read");
+        let names: Vec<&str> = page.data.iter().map(|g| g.name.as_str()).collect();
+        assert_eq!(names, ["kept", "next"]);
+        let first = &page.data[0];
+        assert_eq!((first.id, first.branch_id), (0, None));
+        let course = first.course.as_ref().unwrap();
+        assert_eq!((course.id, course.price), (4, None));
+        let pagination = page.pagination.unwrap();
+        assert_eq!((pagination.total, pagination.per_page), (None, Some(10)));
+        let plugins = plugins(br#"{"data":[{"id":5,"name":"p","created_at":1e400}]}"#).unwrap();
+        // A field that keeps what it cannot read keeps the number's text.
+        let created = plugins.data[0]
+            .created_at
+            .as_ref()
+            .map(|at| format!("{at:?}"));
+        assert_eq!(plugins.data[0].id, 5);
+        assert!(created.is_some_and(|at| at.contains("Raw") && at.contains("1e400")));
     }
 
     #[test]

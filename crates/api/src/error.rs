@@ -9,6 +9,7 @@
 //! terminal: no control or bidi character, no line break, and a bounded
 //! length.
 
+use crate::redirect::NotFollowed;
 use chrono::{DateTime, Utc};
 use crmdeck_model::echo;
 use crmdeck_model::{Token, redact_secrets};
@@ -67,6 +68,15 @@ pub enum ApiError {
     },
     #[error("answer larger than {} MiB: refused", .limit / (1024 * 1024))]
     TooLarge { limit: usize },
+    /// A 3xx the client did not follow (see [`crate::redirect`]): the
+    /// server only said where to send the request, so nothing was done.
+    #[error("HTTP {status} {} to {}: not followed ({})", reason(*.status), shown(.to.as_deref().unwrap_or("nowhere")), .why.words())]
+    Redirected {
+        status: u16,
+        /// The host (and port) the `Location` named, when it named one.
+        to: Option<String>,
+        why: NotFollowed,
+    },
 }
 
 impl ApiError {
@@ -134,6 +144,11 @@ impl ApiError {
                 snippet: mask(snippet),
             },
             Self::ConnectionLost(reason) => Self::ConnectionLost(mask(reason)),
+            Self::Redirected { status, to, why } => Self::Redirected {
+                status,
+                to: to.map(mask),
+                why,
+            },
             other @ (Self::RateLimited { .. }
             | Self::Timeout(_)
             | Self::ConnectTimeout(_)
@@ -156,6 +171,9 @@ impl ApiError {
             | Self::NotFound { .. }
             | Self::Validation { .. }
             | Self::RateLimited { .. } => false,
+            // A redirect is no answer to the request: the server did not
+            // carry it out, and the client did not send it on.
+            Self::Redirected { .. } => false,
             Self::Server { status, .. } | Self::Decode { status, .. } => {
                 !(400..500).contains(status)
             }
@@ -318,6 +336,11 @@ mod tests {
             ApiError::TooLarge {
                 limit: 16 * 1024 * 1024,
             },
+            ApiError::Redirected {
+                status: 307,
+                to: Some("evil.example\n".into()),
+                why: NotFollowed::Change,
+            },
         ];
         for error in errors {
             let line = error.to_string();
@@ -468,6 +491,11 @@ mod tests {
             ApiError::RateLimited { retry_after: None },
             server(409),
             ApiError::decode(422, "expected an object", b"[]"),
+            ApiError::Redirected {
+                status: 307,
+                to: Some("evil.example".into()),
+                why: NotFollowed::Change,
+            },
         ];
         for error in known {
             assert!(!error.outcome_unknown(), "{error:?}");

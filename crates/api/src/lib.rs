@@ -4,6 +4,7 @@ pub mod address;
 pub mod client;
 pub mod decode;
 pub mod error;
+pub mod redirect;
 pub mod retry_after;
 
 mod tls;

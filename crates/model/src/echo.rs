@@ -12,6 +12,14 @@
 //! of its hex is masked. Its JWT signature alone, half the token, the token
 //! spaced out or with U+200B between its characters: all masked.
 //!
+//! Case does not hide it: the token, its reverse and its hex are found in
+//! upper, lower or any mixed case (a server that shouts the token back),
+//! whole or in pieces. Base64 is found as written (its case is its
+//! meaning) in all three alignments: base64 of a longer text holds the
+//! token's bytes starting at any of the three places of a 3-byte group, as
+//! the base64 of the Authorization header (`Bearer <token>`, seven bytes
+//! before the token) does; standard and URL alphabets alike.
+//!
 //! Written here rather than taken from a crate: no crate we know searches
 //! for every fragment of one secret through layered encodings and maps the
 //! finds back to the bytes that wrote them.
@@ -21,7 +29,7 @@ use std::collections::{HashSet, VecDeque};
 use std::ops::Range;
 
 use base64::Engine;
-use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use base64::engine::general_purpose::STANDARD;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::Token;
@@ -36,7 +44,7 @@ pub const FRAGMENT: usize = 10;
 /// fewer than this (shorter, ordinary words would match).
 const FEWEST_LETTERS: usize = 6;
 
-/// `text` with every echo of `token` replaced by its masked form
+/// `text` with every echo of `token` (in any case) replaced by its masked form
 /// ([`Token::masked`]) and every fragment of it by `…`; borrowed when
 /// there is none.
 pub fn without_token<'a>(text: &'a str, token: &Token) -> Cow<'a, str> {
@@ -75,27 +83,34 @@ pub fn without_token<'a>(text: &'a str, token: &Token) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
-/// The byte ranges of `text` that spell `secret`, each character of it
-/// written plainly or encoded, in up to two encodings one inside the other
-/// (`\u0026#x2F;`: an HTML reference, JSON-escaped); leftmost first, not
-/// overlapping. A Knuth–Morris–Pratt search over the decoded characters:
-/// linear in the text, however a hostile server repeats the start of the
-/// token.
+/// The byte ranges of `text` that spell `secret` in any case, each
+/// character of it written plainly or encoded, in up to two encodings one
+/// inside the other (`\u0026#x2F;`: an HTML reference, JSON-escaped);
+/// leftmost first, not overlapping. A Knuth–Morris–Pratt search over the
+/// decoded characters, ASCII case folded: linear in the text, however a
+/// hostile server repeats the start of the token.
 fn echoes(text: &str, secret: &str) -> Vec<Range<usize>> {
-    let pattern: Vec<char> = secret.chars().collect();
+    let pattern: Vec<char> = secret.chars().map(|c| c.to_ascii_lowercase()).collect();
     if pattern.is_empty() {
         return Vec::new();
     }
-    if !text.contains(['\\', '&', '%']) {
-        let spans = text.match_indices(secret);
-        return spans.map(|(at, _)| at..at + secret.len()).collect();
+    if text.contains(['\\', '&', '%']) {
+        search(decoded(text), &pattern)
+    } else {
+        let plain = text.char_indices();
+        search(plain.map(|(at, c)| (c, at..at + c.len_utf8())), &pattern)
     }
-    let fallback = fallback_table(&pattern);
+}
+
+/// The spans of `pieces` that spell `pattern` (lowercase), see [`echoes`].
+fn search(pieces: impl Iterator<Item = Piece>, pattern: &[char]) -> Vec<Range<usize>> {
+    let fallback = fallback_table(pattern);
     // Where the last `pattern.len()` characters began in `text`, as a ring.
     let mut starts = vec![0; pattern.len()];
     let mut matched = 0;
     let mut found = Vec::new();
-    for (index, (ch, span)) in decoded(text).enumerate() {
+    for (index, (ch, span)) in pieces.enumerate() {
+        let ch = ch.to_ascii_lowercase();
         while matched > 0 && pattern[matched] != ch {
             matched = fallback[matched - 1];
         }
@@ -137,7 +152,15 @@ fn folded(text: &str) -> impl Iterator<Item = (u8, Range<usize>)> + '_ {
 struct Fragments {
     /// How many letters and digits a fragment is searched by.
     letters: usize,
+    /// Of every form as written: the token, its reverse, its base64.
     grams: HashSet<u128>,
+    /// Of the forms found in another case too (the token, its reverse, its
+    /// hex), lowercase: matched by a run of one case only (all capitals or
+    /// none), as `upper()` or `lower()` leave an echo. A run of mixed case
+    /// must match as written, or a word before a piece of the token would
+    /// lose its last letter to a run that only differs from the token in
+    /// case (`…ated` + `AwMDAw`: `dAwMDAw` is `DAwMDAw` in any case).
+    any_case: HashSet<u128>,
 }
 
 impl Fragments {
@@ -157,24 +180,32 @@ impl Fragments {
             .max(FEWEST_LETTERS);
         let reversed: String = chars.iter().rev().collect();
         let hex: String = secret.bytes().map(|b| format!("{b:02x}")).collect();
-        let forms = [
-            secret.to_string(),
-            reversed,
-            STANDARD.encode(secret),
-            URL_SAFE_NO_PAD.encode(secret),
-            hex.to_uppercase(),
-            hex,
-        ];
+        let grams_of = |forms: &[String], grams: &mut HashSet<u128>| {
+            for form in forms {
+                let letters_of: Vec<u8> = form
+                    .nfkc()
+                    .filter(char::is_ascii_alphanumeric)
+                    .map(|c| c as u8)
+                    .collect();
+                grams.extend(letters_of.windows(letters).map(pack));
+            }
+        };
+        let mut any_case = HashSet::new();
+        grams_of(
+            &[secret.to_lowercase(), reversed.to_lowercase(), hex],
+            &mut any_case,
+        );
         let mut grams = HashSet::new();
-        for form in &forms {
-            let letters_of: Vec<u8> = form
-                .nfkc()
-                .filter(char::is_ascii_alphanumeric)
-                .map(|c| c as u8)
-                .collect();
-            grams.extend(letters_of.windows(letters).map(pack));
-        }
-        Some(Self { letters, grams })
+        grams_of(
+            &[secret.to_string(), chars.iter().rev().collect()],
+            &mut grams,
+        );
+        grams_of(&base64_forms(secret.as_bytes()), &mut grams);
+        Some(Self {
+            letters,
+            grams,
+            any_case,
+        })
     }
 
     /// The byte ranges of `text` that hold a fragment, in order; ranges
@@ -182,19 +213,33 @@ impl Fragments {
     fn find(&self, text: &str) -> Vec<Range<usize>> {
         let mut found = Vec::new();
         let mut window: VecDeque<(u8, Range<usize>)> = VecDeque::with_capacity(self.letters);
-        let mut key: u128 = 0;
+        let (mut key, mut lower): (u128, u128) = (0, 0);
+        // Capitals and small letters in the window.
+        let (mut capitals, mut small) = (0usize, 0usize);
+        let case = |byte: u8| {
+            let (capital, small) = (byte.is_ascii_uppercase(), byte.is_ascii_lowercase());
+            (usize::from(capital), usize::from(small))
+        };
         let mask = if self.letters >= 16 {
             u128::MAX
         } else {
             (1u128 << (8 * self.letters)) - 1
         };
         for (byte, span) in folded(text) {
-            if window.len() == self.letters {
-                window.pop_front();
+            if window.len() == self.letters
+                && let Some((gone, _)) = window.pop_front()
+            {
+                let (c, s) = case(gone);
+                (capitals, small) = (capitals - c, small - s);
             }
             key = ((key << 8) | u128::from(byte)) & mask;
+            lower = ((lower << 8) | u128::from(byte.to_ascii_lowercase())) & mask;
+            let (c, s) = case(byte);
+            (capitals, small) = (capitals + c, small + s);
             window.push_back((byte, span));
-            if window.len() == self.letters && self.grams.contains(&key) {
+            let one_case = capitals == 0 || small == 0;
+            let known = self.grams.contains(&key) || (one_case && self.any_case.contains(&lower));
+            if window.len() == self.letters && known {
                 let start = window.front().map_or(0, |(_, span)| span.start);
                 let end = window.back().map_or(0, |(_, span)| span.end);
                 found.push(start..end);
@@ -202,6 +247,30 @@ impl Fragments {
         }
         found
     }
+}
+
+/// The base64 of `secret` (standard and URL alphabets) as it stands in
+/// the base64 of any longer text: with 0, 1 or 2 bytes before it in its
+/// first 3-byte group (`Bearer <token>` puts it after 1: seven bytes).
+/// Only the characters that the secret's bytes alone write are kept: the
+/// first ones of a shared group and the last of an unfinished one also
+/// carry the bytes around it, which can be anything.
+fn base64_forms(secret: &[u8]) -> Vec<String> {
+    let mut forms = Vec::with_capacity(3);
+    for before in 0..3usize {
+        let mut bytes = vec![0u8; before];
+        bytes.extend_from_slice(secret);
+        let encoded = STANDARD.encode(&bytes);
+        let encoded = encoded.trim_end_matches('=');
+        // Characters of 6 bits: the k-th holds bits 6k..6k+6 of `bytes`.
+        let first = (8 * before).div_ceil(6);
+        let last = (8 * bytes.len()) / 6;
+        let own = encoded.get(first..last.min(encoded.len())).unwrap_or("");
+        // The URL alphabet differs in `+/` (`-_`), which are no letters:
+        // the fragments searched are the same.
+        forms.push(own.to_string());
+    }
+    forms
 }
 
 /// Up to 16 ASCII bytes as one number, the last in the lowest byte.
@@ -447,12 +516,68 @@ mod tests {
         "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3IiwiZXhwIjoxOH0.owImVBjuPAlwI5470GidaSo7-Rq_3kLmN2";
 
     /// Whether `text`, folded as the search folds it, still holds
-    /// [`FRAGMENT`] letters and digits in a row of `form` (folded too).
-    fn holds_a_fragment(text: &str, form: &str) -> bool {
-        let letters = |s: &str| -> Vec<u8> { folded(s).map(|(b, _)| b).collect() };
+    /// [`FRAGMENT`] letters and digits in a row of `form` (folded too), in
+    /// any case when `any_case`.
+    fn holds_a_run(text: &str, form: &str, any_case: bool) -> bool {
+        let letters = |s: &str| -> Vec<u8> {
+            let case = |b: u8| if any_case { b.to_ascii_lowercase() } else { b };
+            folded(s).map(|(b, _)| case(b)).collect()
+        };
         let (text, form) = (letters(text), letters(form));
         form.windows(FRAGMENT)
             .any(|run| text.windows(FRAGMENT).any(|seen| seen == run))
+    }
+
+    /// The characters of the base64 of `before` bytes then `piece` that
+    /// `piece` alone writes (the others carry the bytes around it).
+    fn own_base64(before: &[u8], piece: &str, engine: &impl Engine) -> String {
+        let mut bytes = before.to_vec();
+        bytes.extend_from_slice(piece.as_bytes());
+        let encoded = engine.encode(&bytes);
+        let encoded = encoded.trim_end_matches('=');
+        let (first, last) = ((8 * before.len()).div_ceil(6), 8 * bytes.len() / 6);
+        encoded[first..last.min(encoded.len())].to_string()
+    }
+
+    #[test]
+    fn a_word_before_a_piece_keeps_its_letters_whatever_their_case() {
+        // `d` + `AwMDAwMD…` is a run of this token in another case only.
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3IiwiZXhwIjoyMDAwMDAwMDAwfQ.owImVBjuPAlwI5470GidaSo7-Rq_3kLmN2";
+        let half = &jwt[jwt.len() / 2..];
+        let text = format!("Unauthenticated: {half}");
+        let shown = without_token(&text, &Token::new(jwt));
+        assert!(shown.starts_with("Unauthenticated: "), "{shown}");
+    }
+
+    #[test]
+    fn the_token_in_another_case_or_in_the_base64_of_its_header_is_masked() {
+        use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+        let token = Token::new(JWT);
+        let header = format!("Bearer {JWT}");
+        for echo in [
+            JWT.to_uppercase(),
+            JWT.to_lowercase(),
+            STANDARD.encode(&header),
+            URL_SAFE_NO_PAD.encode(&header),
+            STANDARD.encode(format!("Authorization: {header}")),
+            STANDARD.encode(format!("x{JWT}")),
+            JWT.bytes().map(|b| format!("{b:02X}")).collect(),
+        ] {
+            let text = format!("refused: {echo} (sent)");
+            let shown = without_token(&text, &token);
+            assert!(
+                shown.starts_with("refused: ") && shown.ends_with(" (sent)"),
+                "{shown}"
+            );
+            let n = echo.len();
+            for probe in [
+                &echo[n * 2 / 5..n * 2 / 5 + 8],
+                &echo[n * 3 / 5..n * 3 / 5 + 8],
+                &echo[n - 12..n - 4],
+            ] {
+                assert!(!shown.contains(probe), "{echo} -> {shown}");
+            }
+        }
     }
 
     proptest::proptest! {
@@ -463,11 +588,39 @@ mod tests {
             token in "[A-Za-z0-9_-]{10,30}(\\.[A-Za-z0-9_-]{8,40}){0,2}",
             cut in (0usize..1000, 10usize..60),
             dress in proptest::collection::vec(0usize..8, 1..80),
+            whole in 0usize..7,
+            before in "[ -~]{0,8}",
         ) {
+            use base64::engine::general_purpose::URL_SAFE_NO_PAD;
             let chars: Vec<char> = token.chars().collect();
             let start = cut.0 % (chars.len() - FRAGMENT + 1);
             let end = (start + cut.1).min(chars.len());
-            let piece = &chars[start..end];
+            let piece: Vec<char> = match whole {
+                1 => chars[start..end].iter().map(char::to_ascii_uppercase).collect(),
+                2 => chars[start..end].iter().map(char::to_ascii_lowercase).collect(),
+                _ => chars[start..end].to_vec(),
+            };
+            let plain: String = piece.iter().collect();
+            // Dresses of the piece as a whole: its base64 after any bytes
+            // (the Authorization header's among them), its hex in capitals.
+            let (echo, form, any_case) = match whole {
+                3 => (STANDARD.encode(format!("{before}{plain}")), own_base64(before.as_bytes(), &plain, &STANDARD), false),
+                4 => {
+                    let header = format!("Bearer {plain}");
+                    (URL_SAFE_NO_PAD.encode(&header), own_base64(b"Bearer ", &plain, &URL_SAFE_NO_PAD), false)
+                }
+                5 => {
+                    let hex: String = plain.bytes().map(|b| format!("{b:02X}")).collect();
+                    (hex.clone(), hex, true)
+                }
+                _ => (String::new(), token.clone(), whole != 0),
+            };
+            if !echo.is_empty() {
+                let text = format!("Ошибка: {echo}; ещё раз");
+                let shown = without_token(&text, &Token::new(&token));
+                proptest::prop_assert!(!holds_a_run(&shown, &form, any_case), "{} -> {}", text, shown);
+                return Ok(());
+            }
             let mut echo = String::new();
             for (i, c) in piece.iter().enumerate() {
                 let code = u32::from(*c);
@@ -484,7 +637,7 @@ mod tests {
             }
             let text = format!("Ошибка: {echo}; ещё раз");
             let shown = without_token(&text, &Token::new(&token));
-            proptest::prop_assert!(!holds_a_fragment(&shown, &token), "{} -> {}", text, shown);
+            proptest::prop_assert!(!holds_a_run(&shown, &form, any_case), "{} -> {}", text, shown);
         }
     }
 }

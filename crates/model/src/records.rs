@@ -107,6 +107,18 @@ impl SentText {
         self.0 = (!kept.is_empty()).then(|| kept.into_boxed_slice());
     }
 
+    /// Forgets the text kept for `key`: sent again, not as text, the key's
+    /// last value is what is written back (a key sent twice: the last wins).
+    pub fn forget(&mut self, key: &'static str) {
+        if let Some(kept) = self.0.take() {
+            let kept: Vec<_> = Vec::from(kept)
+                .into_iter()
+                .filter(|(k, _)| *k != key)
+                .collect();
+            self.0 = (!kept.is_empty()).then(|| kept.into_boxed_slice());
+        }
+    }
+
     /// `object` (a record as JSON) with each kept field as it was sent.
     pub fn restore(&self, object: &mut serde_json::Value) {
         for (key, text) in self.0.iter().flat_map(|kept| kept.iter()) {

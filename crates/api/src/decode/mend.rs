@@ -4,7 +4,12 @@
 //!   becomes `\ufffd` (U+FFFD), as invalid UTF-8 does;
 //! - a value nested deeper than [`MAX_DEPTH`] levels (serde_json stops at
 //!   128 and would fail the document) is cut at that depth: the list or
-//!   object there becomes the string `"…"`.
+//!   object there becomes the string `"…"`;
+//! - a number no f64 holds (`1e400`, `-1e999`, 400 digits: serde_json
+//!   fails the document with "number out of range") becomes its text in
+//!   quotes, so the field it stands in fails alone (issue 33 §7): a number
+//!   field reads no number from it, a text field or one kept as sent keeps
+//!   the text, an unknown key is skipped as ever.
 //!
 //! Only a document that failed is mended, and read again (see
 //! [`parse_mended`]), so well-formed answers pay nothing for it.
@@ -63,6 +68,14 @@ pub(super) fn mended(json: &str) -> Cow<'_, str> {
                 depth = depth.saturating_sub(1);
                 at + 1
             }
+            b'-' | b'0'..=b'9' => {
+                let end = number_end(bytes, at);
+                if json[at..end].parse::<f64>().is_ok_and(f64::is_infinite) {
+                    edits.push((at..at, "\""));
+                    edits.push((end..end, "\""));
+                }
+                end
+            }
             _ => at + 1,
         };
     }
@@ -78,6 +91,15 @@ pub(super) fn mended(json: &str) -> Cow<'_, str> {
     }
     out.push_str(&json[copied..]);
     Cow::Owned(out)
+}
+
+/// Where the number (or what looks like one) starting at `start` ends.
+fn number_end(bytes: &[u8], start: usize) -> usize {
+    let length = bytes[start..]
+        .iter()
+        .take_while(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+        .count();
+    start + length
 }
 
 /// Where the list or object opening at `start` ends (after its closing
@@ -176,10 +198,34 @@ mod tests {
     }
 
     #[test]
+    fn numbers_no_float_holds_become_text() {
+        let huge = format!("1{}", "0".repeat(400));
+        for (json, expected) in [
+            (r#"{"a":1e400}"#.to_string(), r#"{"a":"1e400"}"#.to_string()),
+            (
+                r#"[-1E+999,2,1e-400]"#.into(),
+                r#"["-1E+999",2,1e-400]"#.into(),
+            ),
+            (
+                format!(r#"{{"{huge}":{huge}}}"#),
+                format!(r#"{{"{huge}":"{huge}"}}"#),
+            ),
+        ] {
+            assert!(
+                serde_json::from_str::<serde_json::Value>(&json).is_err(),
+                "{json}"
+            );
+            assert_eq!(mended(&json), expected, "{json}");
+            serde_json::from_str::<serde_json::Value>(&mended(&json)).expect("readable");
+        }
+    }
+
+    #[test]
     fn what_is_well_formed_is_left_alone() {
         for json in [
             r#"{"a":"\ud83d\ude00","b":"\\ud800","c":"\u0041\"[{"}"#,
             r#"[1,{"x":[[[]]]},"]]]]"]"#,
+            r#"[1e308,-1.5e-400,12345678901234567890123,"1e400"]"#,
             "",
             "not json [[[",
             r#""unterminated \ud83d\ude00"#,

@@ -289,8 +289,10 @@ fn read_sent<'de, A: MapAccess<'de>, T: WrittenBack>(
         _ => None,
     };
     let field = convert(value);
-    if let (Some(text), Some(field)) = (text, &field) {
-        sent.keep(key, &text, field);
+    match (text, &field) {
+        (Some(text), Some(field)) => sent.keep(key, &text, field),
+        // A key sent twice: nothing of the first stays (the last wins).
+        _ => sent.forget(key),
     }
     Ok(field)
 }
