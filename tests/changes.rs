@@ -50,7 +50,7 @@ async fn restart(fx: Fixture, options: DemoOptions) -> Fixture {
 
 /// The history files in the home's cache folder.
 fn history_files(fx: &Fixture) -> usize {
-    let dir = fx.home.path().join(".cache/crmdeck");
+    let dir = fx.home.cache_path();
     (std::fs::read_dir(dir).unwrap())
         .filter(|entry| {
             let name = entry.as_ref().unwrap().file_name();
