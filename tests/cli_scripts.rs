@@ -193,7 +193,11 @@ async fn bash_completes_branch_names_from_the_api() {
         "{script}"
     );
     assert!(script.contains("done < <(crmdeck completions \"--$1\" 2>/dev/null)"));
-    assert!(!script.contains("compgen -W"), "no word list expanded");
+    // compgen -W keeps the script's own words (subcommands, flags) only.
+    assert!(
+        !script.contains("compgen -W \"$("),
+        "no server text expanded"
+    );
 }
 
 /// The groups of `list` (`groups --format json`) that meet `meets`, by id.
