@@ -19,14 +19,14 @@ fn five_pages() -> DemoOptions {
     }
 }
 
-/// The snapshot files in the home's cache folder (`$HOME/.cache/crmdeck`).
+/// The snapshot files in the home's cache folder (`$XDG_CACHE_HOME/crmdeck`).
 fn snapshots(fx: &Fixture) -> Vec<PathBuf> {
     files_named(fx, "snapshot-")
 }
 
 /// The files in the home's cache folder whose names start with `prefix`.
 fn files_named(fx: &Fixture, prefix: &str) -> Vec<PathBuf> {
-    let dir = fx.home.path().join(".cache/crmdeck");
+    let dir = fx.home.cache_path();
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| entries.map(|e| e.unwrap().path()).collect())
         .unwrap_or_default();

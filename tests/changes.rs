@@ -50,7 +50,7 @@ async fn restart(fx: Fixture, options: DemoOptions) -> Fixture {
 
 /// The history files in the home's cache folder.
 fn history_files(fx: &Fixture) -> usize {
-    let dir = fx.home.path().join(".cache/crmdeck");
+    let dir = fx.home.cache_path();
     (std::fs::read_dir(dir).unwrap())
         .filter(|entry| {
             let name = entry.as_ref().unwrap().file_name();
@@ -160,7 +160,7 @@ async fn a_filter_keeps_the_changes_of_the_groups_it_names_and_csv_has_its_colum
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("kind,group_id,number,name,field,old,new")
+        Some("kind,group_id,number,name,field,old,new,branch_name,weekdays,start,end")
     );
     assert_eq!(lines.filter(|line| line.starts_with("gone,")).count(), 40);
 }

@@ -189,10 +189,15 @@ async fn bash_completes_branch_names_from_the_api() {
     assert_eq!(names, expected);
     let script = fx.text(&["completions", "bash"]).await;
     assert!(
-        script.contains("--branch)\n                    local IFS=$'\\n'"),
+        script.contains("--branch)\n                    _crmdeck_names branches \"${cur}\""),
         "{script}"
     );
-    assert!(script.contains("$(crmdeck completions --branches 2>/dev/null)"));
+    assert!(script.contains("done < <(crmdeck completions \"--$1\" 2>/dev/null)"));
+    // compgen -W keeps the script's own words (subcommands, flags) only.
+    assert!(
+        !script.contains("compgen -W \"$("),
+        "no server text expanded"
+    );
 }
 
 /// The groups of `list` (`groups --format json`) that meet `meets`, by id.
@@ -361,7 +366,9 @@ fn zsh_and_fish_complete_profile_and_branch_names_not_files() {
         assert!(!zsh_lines.is_empty() && !fish_lines.is_empty(), "--{flag}");
         for line in zsh_lines {
             assert!(
-                line.ends_with(&format!(":{{compadd -- ${{(f)\"$({lister})\"}}}}' \\")),
+                line.ends_with(&format!(
+                    ":{{local -a names; names=(\"${{(@f)$({lister})}}\"); compadd -a names}}' \\"
+                )),
                 "{line}"
             );
         }

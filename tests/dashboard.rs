@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use support::demo_server::Server;
 use support::pty::{COLUMNS, ROWS};
 use support::runner::Runner;
-use support::screen::{Watch, group_rows, wait_for_rows};
+use support::screen::{Watch, every_page_read, group_rows, wait_for_rows};
 
 /// The selected row (the one marked `>`), or nothing.
 fn selected_row(screen: &str) -> &str {
@@ -48,8 +48,7 @@ fn walked_centre_of_2000() -> Runner {
     });
     let dashboard = Runner::on(server, (COLUMNS, ROWS), |_| {});
     dashboard.wait_until_text("every page read", |text| {
-        text.contains("2 000 groups · 100 pages × 20 · row 1 of 2 000")
-            && !text.contains("loading ")
+        text.contains("2 000 groups · 100 pages × 20 · row 1 of 2 000") && every_page_read(text)
     });
     dashboard
 }
@@ -253,9 +252,7 @@ fn r_pressed_all_through_a_walk_asks_no_page_twice_and_keeps_the_bound() {
     }
     // (`r` over rows shown says "refreshing" while the walk goes on.)
     dashboard.wait_until_text("every page read", |text| {
-        text.contains("2 000 groups · 100 pages × 20")
-            && !text.contains("loading ")
-            && !text.contains("refreshing ")
+        text.contains("2 000 groups · 100 pages × 20") && every_page_read(text)
     });
     let server = dashboard.server();
     assert_eq!(server.hits(Route::Groups), 100, "each of 100 pages once");

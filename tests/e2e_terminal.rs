@@ -132,7 +132,7 @@ fn ctrl_z_hands_the_terminal_to_the_shell_and_fg_brings_the_ui_back_intact() {
     // Somewhere other than the start: the last row, then three up. G
     // pressed before every page arrived would stop short of 240.
     tty.wait_until("every page read", |screen| {
-        !screen.contents().contains("loading ")
+        support::screen::every_page_read(&screen.contents())
     });
     tty.type_keys("G");
     tty.wait_until("the last row selected", |screen| {

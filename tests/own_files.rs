@@ -89,3 +89,58 @@ async fn a_log_past_ulimit_f_is_not_a_silent_death() {
         stderr(&output)
     );
 }
+
+/// Every folder of `home`'s environment but PATH's, which is not ours to
+/// make private.
+fn private_folders(home: &Home) -> Vec<(&'static str, std::ffi::OsString)> {
+    (home.env().into_iter())
+        .filter(|(name, _)| *name == "HOME" || name.starts_with("XDG_"))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_test_run_writes_only_in_its_own_folders_never_the_users_home() {
+    // The helper every test starts the binary with takes no folder of the
+    // caller's (nor of the developer's home): each lies in the run's own.
+    let home = Home::new();
+    let folders = private_folders(&home);
+    for name in [
+        "HOME",
+        "XDG_CONFIG_HOME",
+        "XDG_STATE_HOME",
+        "XDG_CACHE_HOME",
+    ] {
+        let (_, value) = (folders.iter().find(|(found, _)| *found == name))
+            .unwrap_or_else(|| panic!("{name} is set"));
+        assert!(
+            std::path::Path::new(value).starts_with(home.path()),
+            "{name}={value:?}"
+        );
+    }
+    // The main paths, HOME a folder apart: the log, the snapshot and the
+    // history land in the XDG folders, nothing in HOME (where a run that
+    // missed one would write `~/.cache`, `~/.local/state`…).
+    let apart = home.path().join("apart");
+    std::fs::create_dir(&apart).unwrap();
+    for args in [
+        &["--demo", "groups", "--all", "--format", "csv"][..],
+        &["--demo", "changes"],
+        &["--demo", "branches"],
+        &["--demo", "info"],
+    ] {
+        let mut command = home.crmdeck(args);
+        command.env("HOME", &apart);
+        let output = finished(command).await;
+        // (`changes` has no baseline on a first run: exit 2, said.)
+        let code = output.status.code();
+        assert!(
+            matches!(code, Some(0 | 2)),
+            "{args:?}: {code:?} {}",
+            stderr(&output)
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(&apart).unwrap().collect();
+    assert!(left.is_empty(), "written in HOME: {left:?}");
+    let cached = std::fs::read_dir(home.cache_path()).map_or(0, |files| files.count());
+    assert!(cached > 0, "the snapshot and history in XDG_CACHE_HOME");
+}

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use support::demo_server::Server;
 use support::runner::Runner;
-use support::screen::{Watch, group_rows, wait_for_rows};
+use support::screen::{Watch, every_page_read, group_rows, wait_for_rows};
 
 /// A config file of three profiles: `prod` and `test` on the two servers,
 /// `broken` whose token command fails; `o` sorts (`[keys]`). No snapshot
@@ -88,7 +88,7 @@ fn profile_shows_the_other_servers_rows_and_the_old_answers_never_land() {
             !(under_test && text.contains("2 000")),
             "prod's rows under test:\n{text}"
         );
-        text.contains("30 groups · 1 page × 100 · row 1 of 30") && !text.contains("loading")
+        text.contains("30 groups · 1 page × 100 · row 1 of 30") && every_page_read(text)
     });
     let screen = dashboard.text();
     assert!(top_line(&screen).contains("test · "), "{screen}");
@@ -113,7 +113,7 @@ fn a_profile_whose_token_command_fails_leaves_the_rows_and_says_why() {
     let dashboard = Runner::with_profiles(prod, config.path(), "prod");
     wait_for_rows(&dashboard, |_| true);
     dashboard.wait_until_text("every page read", |text| {
-        text.contains("240 groups") && !text.contains("loading")
+        text.contains("240 groups") && every_page_read(text)
     });
     let before = dashboard.text();
     dashboard.send_keys(":profile broken\n");

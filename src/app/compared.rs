@@ -153,6 +153,7 @@ impl NotCompared {
                     false => "",
                 };
                 let kept = match kept.as_slice() {
+                    [] if !ignored.is_empty() => " (no day of the history reads)".to_owned(),
                     [] => {
                         " (the history is empty: it keeps each day's last complete walk)".to_owned()
                     }

@@ -34,7 +34,8 @@ pub(super) fn is_history_file(name: &str) -> bool {
 pub struct Baseline {
     /// The day chosen, read; None: none of the days asked for could be.
     pub day: Option<HistoryDay>,
-    /// The centre days the history holds for the key.
+    /// The centre days the history holds for the key, but those passed
+    /// over (`ignored`).
     pub kept: Vec<NaiveDate>,
     /// The files passed over, and why (corrupt, another key's, too big).
     pub ignored: Vec<CacheError>,
@@ -124,25 +125,29 @@ impl Cache {
 
     /// The day of `key`'s history to compare with (`since`, the centre's
     /// `today`): the first of its candidates that reads; those that do not
-    /// are passed over, each with its reason.
+    /// are passed over, each with its reason, and are not among the days
+    /// said to be kept (a "no baseline" message names only days it holds).
     pub fn baseline(&self, key: &SnapshotKey, since: Since, today: NaiveDate) -> Baseline {
-        let kept = self.history_days(key);
+        let mut kept = self.history_days(key);
         let mut ignored = Vec::new();
+        let mut refused = Vec::new();
+        let mut found = None;
         for day in since.candidates(today, &kept) {
             match self.read_history(key, day) {
                 Ok(Some(read)) => {
-                    return Baseline {
-                        day: Some(read),
-                        kept,
-                        ignored,
-                    };
+                    found = Some(read);
+                    break;
                 }
                 Ok(None) => {}
-                Err(error) => ignored.push(error),
+                Err(error) => {
+                    ignored.push(error);
+                    refused.push(day);
+                }
             }
         }
+        kept.retain(|day| !refused.contains(day));
         Baseline {
-            day: None,
+            day: found,
             kept,
             ignored,
         }
@@ -258,6 +263,8 @@ mod tests {
         std::fs::rename(theirs, path("2026-11-24")).unwrap();
         let baseline = cache.baseline(&key("ops"), Since::EarlierDay, day("2026-11-26"));
         assert_eq!(baseline.day.map(|d| d.day), Some(day("2026-11-23")));
+        // The days passed over are not said to be held.
+        assert_eq!(baseline.kept, [day("2026-11-23")]);
         let reasons: Vec<String> = baseline.ignored.iter().map(ToString::to_string).collect();
         assert_eq!(reasons.len(), 2, "{reasons:?}");
         assert!(reasons[0].contains("not a history file"), "{}", reasons[0]);
@@ -271,6 +278,7 @@ mod tests {
         let baseline = cache.baseline(&key("ops"), Since::EarlierDay, day("2026-11-26"));
         assert!(baseline.day.is_none());
         assert!(matches!(baseline.ignored[2], CacheError::TooLarge(..)));
+        assert!(baseline.kept.is_empty(), "{:?}", baseline.kept);
         // A day asked for that is not kept: no baseline, nothing ignored.
         let none = cache.baseline(
             &key("ops"),

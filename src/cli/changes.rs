@@ -149,6 +149,7 @@ fn no_baseline(since: Since, today: NaiveDate, baseline: &Baseline) -> String {
         },
     };
     let kept = match baseline.kept.as_slice() {
+        [] if !baseline.ignored.is_empty() => "no day of the history reads".to_string(),
         [] => "the history is empty (this walk, when complete, is kept from now on)".to_string(),
         days => {
             let days: Vec<String> = days.iter().map(ToString::to_string).collect();

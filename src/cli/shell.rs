@@ -20,6 +20,13 @@ const NAMED: [(&str, &str); 2] = [("profile", "profiles"), ("branch", "branches"
 /// --profiles`) and `--branch` the centre's branch names (`crmdeck
 /// completions --branches`, from the API) in place of file names.
 ///
+/// Those names are other people's text (anyone who renames a branch in the
+/// CRM writes them), so no script evaluates one: each reads them as lines
+/// and hands them to the shell's own quoting (bash `printf %q`; zsh
+/// `compadd` of an array; fish's insertion, which escapes each candidate:
+/// `string escape` first would double it); never `compgen -W`, which
+/// expands `$( )` and backquotes in its word list.
+///
 /// clap_complete's dynamic completion would do it natively, but it is
 /// still unstable (behind its `unstable-dynamic` feature) and registers
 /// the binary itself as the completer; patching the static scripts keeps
@@ -29,33 +36,62 @@ pub fn completions(shell: Shell) -> String {
     clap_complete::generate(shell, &mut Args::command(), BIN, &mut script);
     // The generators write the command's own words: UTF-8 throughout.
     let script = String::from_utf8_lossy(&script).into_owned();
-    NAMED.into_iter().fold(script, |script, (flag, names)| {
-        let lister = format!("crmdeck completions --{names} 2>/dev/null");
+    let script = NAMED.into_iter().fold(script, |script, (flag, names)| {
+        let lister = format!("{BIN} completions --{names} 2>/dev/null");
         match shell {
             Shell::Bash => script.replace(
                 &format!("--{flag})\n                    COMPREPLY=($(compgen -f \"${{cur}}\"))"),
-                &format!(
-                    "--{flag})\n                    local IFS=$'\\n'\n                    \
-                     COMPREPLY=($(compgen -W \"$({lister})\" -- \"${{cur}}\"))"
-                ),
+                &format!("--{flag})\n                    _crmdeck_names {names} \"${{cur}}\""),
             ),
             // `'--branch=[…]:ID|NAME:_default' \`: the action in braces
-            // is run when the value is completed.
+            // is run when the value is completed. `compadd` quotes what it
+            // inserts; the names are an array of lines, never words.
             Shell::Zsh => each_line(&script, &format!("'--{flag}=["), |line| {
                 line.replacen(
                     ":_default'",
-                    &format!(":{{compadd -- ${{(f)\"$({lister})\"}}}}'"),
+                    &format!(
+                        ":{{local -a names; names=(\"${{(@f)$({lister})}}\"); compadd -a names}}'"
+                    ),
                     1,
                 )
             }),
             // `complete -c crmdeck … -l branch … -r`: names, not files.
+            // The lines of a command substitution are taken as they are.
             Shell::Fish => each_line(&script, &format!(" -l {flag} "), |line| {
                 format!("{line} -f -a \"({lister})\"")
             }),
             _ => script,
         }
-    })
+    });
+    match shell {
+        Shell::Bash => script + BASH_NAMES,
+        _ => script,
+    }
 }
+
+/// The bash function the `--profile` and `--branch` cases call: the names
+/// `crmdeck completions --WHAT` prints, read as lines (never as words
+/// `compgen -W` would expand), those starting with what is typed, quoted
+/// as one would type them.
+const BASH_NAMES: &str = r#"
+# The names `crmdeck completions --$1` prints, read as lines and never
+# evaluated: those that start with $2 (as typed, or with its quote or
+# backslashes taken off), quoted as they would be typed.
+_crmdeck_names() {
+    local name quoted typed="$2"
+    case "${typed}" in
+        \'*|\"*) typed="${typed:1}" ;;
+        *) typed="${typed//\\/}" ;;
+    esac
+    COMPREPLY=()
+    while IFS= read -r name; do
+        printf -v quoted '%q' "${name}"
+        if [[ "${name}" == "${typed}"* || "${quoted}" == "$2"* ]]; then
+            COMPREPLY+=("${quoted}")
+        fi
+    done < <(crmdeck completions "--$1" 2>/dev/null)
+}
+"#;
 
 /// `script` with `change` made to each line that holds `marker`.
 fn each_line(script: &str, marker: &str, change: impl Fn(&str) -> String) -> String {
@@ -68,20 +104,34 @@ fn each_line(script: &str, marker: &str, change: impl Fn(&str) -> String) -> Str
         .collect()
 }
 
-/// `crmdeck completions --branches`: the centre's branch names, one a line.
+/// `crmdeck completions --branches`: the centre's branch names, one a line
+/// (see [`name_lines`]).
 pub async fn branch_lines(session: &crate::session::Session) -> Result<String, super::CliError> {
     let branches = session.client.branches().await?;
-    Ok(branches
-        .iter()
-        .map(|branch| format!("{}\n", branch.name))
-        .collect())
+    Ok(name_lines(
+        branches.iter().map(|branch| branch.name.as_str()),
+    ))
 }
 
-/// `crmdeck completions --profiles`: the profile names, one a line.
+/// `crmdeck completions --profiles`: the profile names, one a line (see
+/// [`name_lines`]).
 pub fn profile_lines(overrides: &crate::config::Overrides) -> String {
     let env = |name: &str| std::env::var(name).ok();
     let names = crate::config::profile_names(overrides, &env);
-    names.iter().map(|name| format!("{name}\n")).collect()
+    name_lines(names.iter().map(String::as_str))
+}
+
+/// `names` one a line, for a completion script to read: control characters
+/// (C0, DEL, C1: ESC would reach the terminal as the shell lists them)
+/// dropped, and a name that holds a line break, or is empty, left out, as
+/// no line can carry it.
+fn name_lines<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names
+        .filter(|name| !name.contains(['\n', '\r']))
+        .map(|name| name.chars().filter(|c| !c.is_control()).collect::<String>())
+        .filter(|name| !name.is_empty())
+        .map(|name| name + "\n")
+        .collect()
 }
 
 /// The manual page (roff, section 1): the program and its global flags, then
@@ -142,6 +192,23 @@ fn as_subsections(roff: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_lines_drop_control_characters_and_leave_out_broken_names() {
+        let names = [
+            "plain",
+            "a\x1b[31mred",
+            "c1\u{9b}2J",
+            "two\nlines",
+            "cr\r",
+            "\x07",
+            "`x` $(y)",
+        ];
+        assert_eq!(
+            name_lines(names.into_iter()),
+            "plain\na[31mred\nc12J\n`x` $(y)\n"
+        );
+    }
 
     #[test]
     fn only_section_headings_become_subsections() {

@@ -20,10 +20,18 @@ pub fn write(
 ) -> Result<String, String> {
     let target = match path {
         Some(path) => {
-            let path = expand_home(path);
+            let (path, home) = expand_home(path);
             // Not followed if a link: a link to a folder is refused below.
             let folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
-            if folder { path.join(file_name) } else { path }
+            let target = if folder { path.join(file_name) } else { path };
+            if let Some(link) = linked_folder(&target, home.as_deref()) {
+                return Err(format!(
+                    "cannot write {}: {} is a symbolic link (give the folder it points to)",
+                    target.display(),
+                    link.display()
+                ));
+            }
+            target
         }
         None => default_dir(&|name| std::env::var(name).ok())
             .ok_or("no download or home folder: give :export a path")?
@@ -37,11 +45,24 @@ pub fn write(
     }
 }
 
-fn expand_home(path: &str) -> PathBuf {
+/// `path` with `~/` made the home folder, and that folder when it was.
+fn expand_home(path: &str) -> (PathBuf, Option<PathBuf>) {
     match (path.strip_prefix("~/"), BaseDirs::new()) {
-        (Some(rest), Some(dirs)) => dirs.home_dir().join(rest),
-        _ => PathBuf::from(path),
+        (Some(rest), Some(dirs)) => (dirs.home_dir().join(rest), Some(dirs.home_dir().into())),
+        _ => (PathBuf::from(path), None),
     }
+}
+
+/// The first folder on the way to `target` that is a symbolic link, as a
+/// link in place of its last folder is refused (`write_whole`): a link
+/// planted higher up would send the file elsewhere just the same. The home
+/// folder `~/` named, and what leads to it, are the user's own and not
+/// looked at.
+fn linked_folder(target: &Path, home: Option<&Path>) -> Option<PathBuf> {
+    (target.ancestors().skip(1))
+        .take_while(|folder| !folder.as_os_str().is_empty() && Some(*folder) != home)
+        .find(|folder| std::fs::symlink_metadata(folder).is_ok_and(|m| m.is_symlink()))
+        .map(Path::to_path_buf)
 }
 
 fn default_dir(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
@@ -93,5 +114,34 @@ mod tests {
         );
         write("b", dir.path().to_str(), "x.csv", true).unwrap();
         assert_eq!(std::fs::read_to_string(&written).unwrap(), "b");
+    }
+
+    #[test]
+    fn a_link_among_the_folders_of_the_path_is_refused_like_the_last_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real");
+        std::fs::create_dir_all(real.join("sub")).unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let through = |rest: &str| format!("{}/{rest}", link.display());
+        for path in [
+            through("x.csv"),
+            through("sub/x.csv"),
+            through("sub"),
+            through(""),
+        ] {
+            let error = write("a", Some(&path), "x.csv", false).unwrap_err();
+            assert!(
+                error.contains(&format!("{} is a symbolic link", link.display())),
+                "{path}: {error}"
+            );
+        }
+        assert!(!real.join("x.csv").exists() && !real.join("sub/x.csv").exists());
+        // The link itself as the last name: refused as before.
+        let error = write("a", link.to_str(), "x.csv", false).unwrap_err();
+        assert!(error.starts_with("cannot write "), "{error}");
+        assert!(!real.join("x.csv").exists());
+        // The real folder is fine.
+        write("a", real.to_str(), "x.csv", false).unwrap();
     }
 }

@@ -115,10 +115,14 @@ pub fn stdout(output: &Output) -> String {
 
 /// `crmdeck demo-server --addr 127.0.0.1:0 ARGS` run in `home` as its own
 /// process: the process (killed when dropped) and a client of the address
-/// and token it printed.
+/// and token it printed. Its centre is frozen (`--changes-every 0`) unless
+/// `ARGS` say how it changes.
 pub async fn demo_server_process(home: &Home, args: &[&str]) -> (tokio::process::Child, Client) {
     use tokio::io::AsyncBufReadExt;
     let mut command = home.crmdeck(&["demo-server", "--addr", "127.0.0.1:0"]);
+    if !(args.iter()).any(|arg| ["--changes-every", "--epoch"].contains(arg)) {
+        command.args(["--changes-every", "0"]);
+    }
     command.args(args);
     let mut child = tokio::process::Command::from(command)
         .stdout(std::process::Stdio::piped())

@@ -9,15 +9,18 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use tempfile::TempDir;
 
-/// The environment of a run in `home`: nothing of the caller's but `PATH`,
-/// and `--demo`'s centre frozen (a test that wants it to change sets
-/// `CRMDECK_DEMO_CHANGES_EVERY` after this).
-pub fn clean_env(home: &Path) -> [(&'static str, OsString); 5] {
+/// The environment of a run in `home`: nothing of the caller's but `PATH`
+/// (not its HOME, nor any XDG folder: config, state and cache are the
+/// run's own, so that no snapshot another test or the developer left is
+/// read), and `--demo`'s centre frozen (a test that wants it to change
+/// sets `CRMDECK_DEMO_CHANGES_EVERY` after this).
+pub fn clean_env(home: &Path) -> [(&'static str, OsString); 6] {
     [
         ("PATH", std::env::var_os("PATH").unwrap_or_default()),
         ("HOME", home.into()),
         ("XDG_CONFIG_HOME", home.join("config").into()),
         ("XDG_STATE_HOME", home.join("state").into()),
+        ("XDG_CACHE_HOME", home.join("cache").into()),
         ("CRMDECK_DEMO_CHANGES_EVERY", "0".into()),
     ]
 }
@@ -60,8 +63,13 @@ impl Home {
         self.path().join("state/crmdeck/crmdeck.log")
     }
 
+    /// `$XDG_CACHE_HOME/crmdeck`, where the snapshots go.
+    pub fn cache_path(&self) -> PathBuf {
+        self.path().join("cache/crmdeck")
+    }
+
     /// [`clean_env`] of this home.
-    pub fn env(&self) -> [(&'static str, OsString); 5] {
+    pub fn env(&self) -> [(&'static str, OsString); 6] {
         clean_env(self.path())
     }
 

@@ -82,6 +82,13 @@ pub fn group_numbers(screen: &str) -> Vec<u64> {
         .collect()
 }
 
+/// No walk of groups under way on `screen`: neither the first ("loading")
+/// nor a refresh over rows already shown ("refreshing"), whose pages could
+/// still change the rows (a snapshot shown first, then the server's).
+pub fn every_page_read(screen: &str) -> bool {
+    !screen.contains("loading ") && !screen.contains("refreshing ")
+}
+
 /// Waits until the Groups tab's rows are drawn in full (a
 /// pseudo-terminal's screen is parsed as it arrives, so a frame can be half
 /// drawn): its summary with the row selected, no walk under way, and a
@@ -92,8 +99,7 @@ pub fn wait_for_rows(dashboard: &impl Watch, differs: impl Fn(&[u64]) -> bool) -
     dashboard.wait_until_text("the groups drawn", |text| {
         let rows = group_rows(text);
         text.contains(" · row ")
-            && !text.contains("loading ")
-            && !text.contains("refreshing ")
+            && every_page_read(text)
             && rows.len() >= 19
             && rows
                 .iter()

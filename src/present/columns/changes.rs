@@ -23,6 +23,12 @@ pub struct ChangeRow {
     pub field: Option<Field>,
     pub old: String,
     pub new: String,
+    /// The group's branch, days and lesson times now (as it was last, for
+    /// a gone group), as in `groups --format csv`.
+    pub branch: String,
+    pub weekdays: String,
+    pub start: String,
+    pub end: String,
 }
 
 /// How the values read: the day names' language and the branches' names.
@@ -34,8 +40,8 @@ pub struct ChangeFormat<'a> {
 /// The columns of a change, left to right.
 pub static COLUMNS: &[Column<ChangeRow, ()>] = &[
     Column::print_only("Kind", "kind", |row, _| row.kind.key().to_string()),
-    Column::print_only("Id", "group_id", |row, _| row.id.to_string()),
-    Column::print_only("Number", "number", |row, _| {
+    Column::print_number("Id", "group_id", |row, _| row.id.to_string()),
+    Column::print_number("Number", "number", |row, _| {
         row.number.map_or_else(String::new, |n| n.to_string())
     }),
     Column::print_only("Name", "name", |row, _| row.name.clone()),
@@ -44,6 +50,11 @@ pub static COLUMNS: &[Column<ChangeRow, ()>] = &[
     }),
     Column::print_only("Old", "old", |row, _| row.old.clone()),
     Column::print_only("New", "new", |row, _| row.new.clone()),
+    // The group's own, on every row: a new or gone group has no field.
+    Column::print_only("Branch", "branch_name", |row, _| row.branch.clone()),
+    Column::print_only("Weekdays", "weekdays", |row, _| row.weekdays.clone()),
+    Column::print_only("Start", "start", |row, _| row.start.clone()),
+    Column::print_only("End", "end", |row, _| row.end.clone()),
 ];
 
 /// A field's name for people.
@@ -121,6 +132,7 @@ pub fn rows(
         if !keep(group) {
             continue;
         }
+        let own = |field| field_text(group, field, format);
         let row = |field: Option<Field>, old: String, new: String| ChangeRow {
             kind: change.kind,
             id: group.id,
@@ -129,6 +141,10 @@ pub fn rows(
             field,
             old,
             new,
+            branch: own(Field::Branch),
+            weekdays: own(Field::Days),
+            start: own(Field::Start),
+            end: own(Field::End),
         };
         match (before, after) {
             (Some(before), Some(after)) => rows.extend(change.fields.iter().map(|field| {
@@ -176,13 +192,31 @@ mod tests {
         let table = Table::of(COLUMNS, &rows, &(), &BranchNames::new());
         assert_eq!(
             table.to_text(false),
-            "KIND     ID  NUMBER  NAME     FIELD   OLD          NEW\n\
-             new      3   3       Group 3\n\
-             changed  7   7       Group 7  days    Mon Wed Fri  Tue Thu\n\
-             changed  7   7       Group 7  start   15:00        16:00\n\
-             changed  7   7       Group 7  branch  —            Chilonzor\n\
-             gone     9   9       Group 9\n"
+            "KIND     ID  NUMBER  NAME     FIELD   OLD          NEW        BRANCH     \
+             WEEKDAYS                     START  END\n\
+             new      3   3       Group 3                                  —          \
+             Mon Tue Wed Thu Fri Sat Sun  —      —\n\
+             changed  7   7       Group 7  days    Mon Wed Fri  Tue Thu    Chilonzor  \
+             Tue Thu                      16:00  16:30\n\
+             changed  7   7       Group 7  start   15:00        16:00      Chilonzor  \
+             Tue Thu                      16:00  16:30\n\
+             changed  7   7       Group 7  branch  —            Chilonzor  Chilonzor  \
+             Tue Thu                      16:00  16:30\n\
+             gone     9   9       Group 9                                  —          \
+             Sat Sun                      10:00  11:00\n"
         );
+        // New and gone rows carry the group's branch, days and times; ids
+        // and numbers are JSON numbers.
+        let json: serde_json::Value = serde_json::from_str(&table.to_json()).unwrap();
+        assert_eq!(json[0]["group_id"], 3);
+        assert_eq!(json[0]["number"], 3);
+        assert_eq!(json[4]["kind"], "gone");
+        assert_eq!(json[4]["weekdays"], "Sat Sun");
+        assert_eq!(
+            (&json[4]["start"], &json[4]["end"]),
+            (&"10:00".into(), &"11:00".into())
+        );
+        assert_eq!(json[1]["branch_name"], "Chilonzor");
         // A filter keeps the rows of the groups it keeps.
         let only = super::rows(&found, &baseline, &now, &format, |d| d.id == 9);
         assert_eq!(only.len(), 1);

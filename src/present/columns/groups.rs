@@ -31,7 +31,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
                 by: SortBy::Key(|group, _| SortKey::Number(group.company_group_number)),
             }),
         }),
-        print: Print::Whole,
+        print: Print::Number,
     },
     Column {
         title: "Name",
@@ -184,20 +184,23 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
         // Scripts get the two dates apart.
         print: Print::No,
     },
+    // The course's dates: `start` and `end` are a lesson's times in every
+    // export (`groups --format csv`, `changes`).
     Column {
-        title: "Start",
-        name: "start",
+        title: "Course start",
+        name: "course_start",
         text: Text::Plain(|group, _| or_none(group.group_start_date.as_ref())),
         screen: None,
         print: Print::Whole,
     },
     Column {
-        title: "End",
-        name: "end",
+        title: "Course end",
+        name: "course_end",
         text: Text::Plain(|group, _| or_none(group.group_end_date.as_ref())),
         screen: None,
         print: Print::Whole,
     },
+    Column::print_number("Id", "id", |group, _| group.id.to_string()),
 ];
 
 /// A group's row on the dashboard, with the fields the query's field
@@ -282,6 +285,32 @@ mod tests {
         }
     }
 
+    /// One meaning per word: a name the dashboard's `:export` (and the
+    /// command line's table) shares with `groups --format csv` reads the
+    /// same for the same group (`start` is the lesson's, never the
+    /// course's), and both carry the id.
+    #[test]
+    fn a_name_means_the_same_in_every_export_of_groups() {
+        use super::super::groups_for_scripts::CSV_COLUMNS;
+        let names = BranchNames::from([(2, "Yunusobod".to_string())]);
+        let text = |columns| -> std::collections::HashMap<&str, String> {
+            printed(columns)
+                .map(|column| (column.name, column.print_text(&group(), &format(), &names)))
+                .collect()
+        };
+        let (export, csv) = (text(COLUMNS), text(CSV_COLUMNS));
+        for (name, value) in &export {
+            if let Some(same) = csv.get(name) {
+                assert_eq!(value, same, "{name}");
+            }
+        }
+        assert_eq!(
+            (export.get("id"), csv.get("id")),
+            (Some(&"40".into()), Some(&"40".into()))
+        );
+        assert_eq!(export["course_start"], "2025-01-31");
+    }
+
     /// A day is a field word: found by any of its names on the row's days,
     /// whatever the row draws ("every day" holds Sunday).
     #[test]
@@ -337,7 +366,8 @@ mod tests {
                 "Archive",
                 "Yunusobod",
                 "2025-01-31",
-                "—"
+                "—",
+                "40"
             ]
         );
         let folded = BranchNames::from([(2, "yunusobod".to_string())]);

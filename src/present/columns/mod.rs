@@ -153,6 +153,9 @@ pub enum Print {
     /// Cut to this many columns in a table on a terminal; whole in CSV and
     /// when piped.
     UpTo(usize),
+    /// Printed whole, and a number in JSON (an id, a group's number): null
+    /// when absent, a string only if it does not read as one.
+    Number,
 }
 
 /// A column the rows can be ordered by.
@@ -352,6 +355,18 @@ impl<R, F> Column<R, F> {
             text: Text::Plain(text),
             screen: None,
             print: Print::Whole,
+        }
+    }
+
+    /// [`Column::print_only`] of a number ([`Print::Number`]).
+    pub const fn print_number(
+        title: &'static str,
+        name: &'static str,
+        text: fn(&R, &F) -> String,
+    ) -> Self {
+        Self {
+            print: Print::Number,
+            ..Self::print_only(title, name, text)
         }
     }
 

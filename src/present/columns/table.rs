@@ -5,7 +5,7 @@
 //! the terminal with an escape sequence in it.
 
 use super::{BranchNames, Column, Print, printed};
-use crate::present::format::{display_width, pad_to_width, truncate_to_width};
+use crate::present::format::{NONE, display_width, pad_to_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use std::borrow::Cow;
 
@@ -17,6 +17,8 @@ pub struct Table {
     names: Vec<&'static str>,
     /// The widest a column may be on a terminal (None: as wide as it needs).
     max_widths: Vec<Option<usize>>,
+    /// The columns JSON writes as numbers ([`Print::Number`]).
+    numbers: Vec<bool>,
     rows: Vec<Vec<String>>,
 }
 
@@ -34,6 +36,7 @@ impl Table {
             headers: maker.headers(),
             names: maker.names(),
             max_widths: maker.max_widths(),
+            numbers: maker.numbers(),
             rows: records
                 .into_iter()
                 .map(|record| maker.cells(record, format, branch_names))
@@ -117,8 +120,15 @@ impl<'c, R, F> RowMaker<'c, R, F> {
             .iter()
             .map(|c| match c.print {
                 Print::UpTo(width) => Some(width),
-                Print::Whole | Print::No => None,
+                Print::Whole | Print::Number | Print::No => None,
             })
+            .collect()
+    }
+
+    /// Which columns are numbers ([`Print::Number`]).
+    pub fn numbers(&self) -> Vec<bool> {
+        (self.columns.iter())
+            .map(|c| c.print == Print::Number)
             .collect()
     }
 
@@ -185,16 +195,15 @@ pub fn csv_line(row: &[impl AsRef<str>]) -> String {
 
 impl Table {
     /// A JSON array with an object per row, the columns' names as keys and
-    /// the cells as strings (as on screen, not the API's raw values).
+    /// the cells as strings (as on screen, not the API's raw values), but
+    /// numbers as numbers ([`json_cell`]).
     pub fn to_json(&self) -> String {
         let rows: Vec<serde_json::Map<String, serde_json::Value>> = self
             .rows
             .iter()
             .map(|row| {
-                self.names
-                    .iter()
-                    .zip(row)
-                    .map(|(name, cell)| (name.to_string(), cell.clone().into()))
+                (self.names.iter().zip(&self.numbers).zip(row))
+                    .map(|((name, &number), cell)| (name.to_string(), json_cell(cell, number)))
                     .collect()
             })
             .collect();
@@ -211,6 +220,16 @@ impl Table {
     /// True when it has no rows.
     pub fn is_empty(&self) -> bool {
         self.rows.is_empty()
+    }
+}
+
+/// A cell as JSON: a string, or for a number column ([`Print::Number`])
+/// the number, null when absent (empty or [`NONE`]).
+fn json_cell(cell: &str, number: bool) -> serde_json::Value {
+    match (number, cell.parse::<i64>()) {
+        (true, Ok(n)) => n.into(),
+        (true, Err(_)) if cell.is_empty() || cell == NONE => serde_json::Value::Null,
+        _ => cell.into(),
     }
 }
 
