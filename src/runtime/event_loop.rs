@@ -178,6 +178,11 @@ struct EventLoop<S, E> {
     history_path: PathBuf,
 }
 
+/// How long leaving waits for the snapshot writes it stopped to end (each
+/// ends at its next buffer of bytes): with `main`'s grace for the other
+/// blocking work, a quit stays under a second.
+const WRITES_STOP_GRACE: Duration = Duration::from_millis(400);
+
 /// The most inputs taken for one frame: a stream that never runs dry
 /// (a long paste) still gets frames drawn.
 const MAX_INPUTS_PER_FRAME: usize = 256;
@@ -214,6 +219,14 @@ where
     E: Stream<Item = io::Result<Event>> + Unpin,
 {
     async fn run(mut self, first_effects: Vec<Effect>) -> io::Result<Exit> {
+        let exit = self.run_until_exit(first_effects).await;
+        // However it ended: the snapshot being written is not left half
+        // made (issue 34 §4).
+        self.snapshots.stop(WRITES_STOP_GRACE).await;
+        exit
+    }
+
+    async fn run_until_exit(&mut self, first_effects: Vec<Effect>) -> io::Result<Exit> {
         // The first requests leave before the first frame is drawn: their
         // answers are on the way meanwhile.
         if let Some(exit) = self.apply(first_effects)? {

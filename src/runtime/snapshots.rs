@@ -17,6 +17,8 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::io::Write;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+use tokio::task::JoinHandle;
 
 /// The snapshot files of this session's profile, server and account.
 pub struct Snapshots {
@@ -30,6 +32,8 @@ pub struct Snapshots {
     /// stays the walk before this session's (the history keeps one walk a
     /// day, which this session's own walks overwrite).
     baselines: Baselines,
+    /// The writes started (`write`), which a quit stops ([`Self::stop`]).
+    writes: Mutex<Vec<JoinHandle<()>>>,
 }
 
 /// Baseline days by branch and `Since`.
@@ -55,6 +59,7 @@ impl Snapshots {
             key,
             history_days: session.config.history_days,
             baselines: Baselines::default(),
+            writes: Mutex::default(),
         }
     }
 
@@ -71,6 +76,7 @@ impl Snapshots {
             },
             history_days: 1,
             baselines: Baselines::default(),
+            writes: Mutex::default(),
         }
     }
 
@@ -122,7 +128,9 @@ impl Snapshots {
             walked.centre,
         );
         let baselines = self.baselines.clone();
-        tokio::task::spawn_blocking(move || {
+        let mut writes = self.writes.lock().unwrap_or_else(PoisonError::into_inner);
+        writes.retain(|write| !write.is_finished());
+        writes.push(tokio::task::spawn_blocking(move || {
             match cache.write(&snapshot) {
                 Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
                 Err(error) => tracing::warn!(%error, "snapshot not written"),
@@ -151,7 +159,30 @@ impl Snapshots {
                 Ok(path) => tracing::info!(path = %path.display(), "history day written"),
                 Err(error) => tracing::warn!(%error, "history day not written"),
             }
-        });
+        }));
+    }
+
+    /// At quit (issue 34 §4): stops the writes under way (each ends at its
+    /// next buffer, its temporary file removed, the old file as it was;
+    /// `Cache::stop_writes`) and waits for them, at most `grace`. A write
+    /// that outlasts it (a disk slow to sync) leaves its temporary file to
+    /// the next start, which removes it.
+    pub async fn stop(&self, grace: Duration) {
+        let Some(cache) = &self.cache else {
+            return;
+        };
+        cache.stop_writes();
+        let writes = std::mem::take(&mut *self.writes.lock().unwrap_or_else(PoisonError::into_inner));
+        if writes.iter().all(JoinHandle::is_finished) {
+            return;
+        }
+        tracing::info!(writes = writes.len(), "stopping the snapshot writes under way");
+        if tokio::time::timeout(grace, futures::future::join_all(writes))
+            .await
+            .is_err()
+        {
+            tracing::warn!("a snapshot write outlasted the quit: its temporary file goes at the next start");
+        }
     }
 }
 
@@ -242,6 +273,7 @@ mod tests {
             key: key.clone(),
             history_days: 7,
             baselines: Baselines::default(),
+            writes: Mutex::default(),
         };
         let groups = (1..=3).map(|id| {
             Arc::new(Group {
@@ -336,6 +368,7 @@ mod comparison_tests {
             key: key(),
             history_days: 7,
             baselines: Baselines::default(),
+            writes: Mutex::default(),
         }
     }
 
