@@ -20,7 +20,7 @@ mod history;
 pub use history::{Baseline, HISTORY_SIZE_LIMIT};
 
 use crate::local_files::{self, PrivateFileError};
-use crate::store::{HistoryError, MAX_GROUPS, Snapshot, SnapshotError, SnapshotKey};
+use crate::store::{HistoryError, InParts, MAX_GROUPS, Snapshot, SnapshotError, SnapshotKey};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::fs::OpenOptions;
@@ -132,14 +132,32 @@ impl Cache {
 
     /// `key`'s snapshot; `Ok(None)` when there is none.
     pub fn read(&self, key: &SnapshotKey) -> Result<Option<Snapshot>, CacheError> {
+        self.read_with(key, |reader| Snapshot::read_from(reader, key))
+    }
+
+    /// [`Self::read`] in parts (`Snapshot::read_in_parts`): its first
+    /// groups handed on as soon as they are read (issue 34 §3).
+    pub fn read_in_parts(
+        &self,
+        key: &SnapshotKey,
+        parts: InParts<'_>,
+    ) -> Result<Option<Snapshot>, CacheError> {
+        self.read_with(key, |reader| Snapshot::read_in_parts(reader, key, parts))
+    }
+
+    fn read_with(
+        &self,
+        key: &SnapshotKey,
+        read: impl FnOnce(&mut dyn Read) -> Result<Snapshot, SnapshotError>,
+    ) -> Result<Option<Snapshot>, CacheError> {
         let path = self.path(key);
         let Some(file) = open_within(&path, SNAPSHOT_SIZE_LIMIT)? else {
             return Ok(None);
         };
         // Decoded as it is read, never read past the limit (a file that
         // grew since is cut there, and refused as unreadable).
-        let reader = BufReader::with_capacity(1 << 16, file.take(SNAPSHOT_SIZE_LIMIT));
-        Snapshot::read_from(reader, key)
+        let mut reader = BufReader::with_capacity(1 << 16, file.take(SNAPSHOT_SIZE_LIMIT));
+        read(&mut reader)
             .map(Some)
             .map_err(|error| CacheError::Snapshot(path, error))
     }
@@ -605,7 +623,9 @@ mod tests {
     fn temporaries(dir: &Path) -> Vec<String> {
         let names = std::fs::read_dir(dir).unwrap().flatten();
         let names = names.filter_map(|entry| entry.file_name().into_string().ok());
-        names.filter(|name| name.starts_with(TEMPORARY_PREFIX)).collect()
+        names
+            .filter(|name| name.starts_with(TEMPORARY_PREFIX))
+            .collect()
     }
 
     #[test]

@@ -134,15 +134,21 @@ impl Started {
         now: DateTime<Utc>,
     ) -> Self {
         let (sender, tasks) = mpsc::unbounded_channel();
-        let runner =
-            EffectRunner::new(session.client.clone(), session.config.token.clone(), sender);
+        let runner = EffectRunner::new(
+            session.client.clone(),
+            session.config.token.clone(),
+            sender.clone(),
+        );
         let remembered = view_file.as_deref().and_then(view_file::read);
         let settings = settings::restored(settings, remembered);
         let (mut app, mut effects) = App::new(settings, size);
         // The clock before the first frame: every tab opens on today.
         effects.extend(app.update(Input::Tick, now));
         let snapshots = Snapshots::of(session);
-        if let Some(snapshot) = snapshots.read(app.branch()) {
+        // A large one's head now, its rest as this app's task answers.
+        let rest = sender.clone();
+        let send = move |msg| drop(rest.send(TaskEvent::Msg(msg)));
+        if let Some(snapshot) = snapshots.read_at_start(app.branch(), send) {
             effects.extend(app.update(Input::Msg(snapshot), now));
         }
         Self {

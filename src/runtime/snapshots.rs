@@ -17,8 +17,10 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::io::Write;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
-use tokio::task::JoinHandle;
+
+mod lifecycle;
+
+use lifecycle::Underway;
 
 /// The snapshot files of this session's profile, server and account.
 pub struct Snapshots {
@@ -32,8 +34,9 @@ pub struct Snapshots {
     /// stays the walk before this session's (the history keeps one walk a
     /// day, which this session's own walks overwrite).
     baselines: Baselines,
-    /// The writes started (`write`), which a quit stops ([`Self::stop`]).
-    writes: Mutex<Vec<JoinHandle<()>>>,
+    /// The reading at start and the writes under way, which a quit or
+    /// another profile stops (`lifecycle.rs`).
+    underway: Underway,
 }
 
 /// Baseline days by branch and `Since`.
@@ -59,7 +62,7 @@ impl Snapshots {
             key,
             history_days: session.config.history_days,
             baselines: Baselines::default(),
-            writes: Mutex::default(),
+            underway: Underway::default(),
         }
     }
 
@@ -76,7 +79,7 @@ impl Snapshots {
             },
             history_days: 1,
             baselines: Baselines::default(),
-            writes: Mutex::default(),
+            underway: Underway::default(),
         }
     }
 
@@ -88,21 +91,7 @@ impl Snapshots {
             branch,
             ..self.key.clone()
         };
-        match cache.read(&key) {
-            Ok(None) => None,
-            Ok(Some(snapshot)) => {
-                tracing::info!(
-                    groups = snapshot.groups.len(),
-                    taken_at = %snapshot.taken_at,
-                    "snapshot read"
-                );
-                Some(Msg::Snapshot(Ok(Box::new(snapshot))))
-            }
-            Err(error) => {
-                tracing::warn!(%error, "snapshot ignored");
-                Some(Msg::Snapshot(Err(error.to_string())))
-            }
-        }
+        lifecycle::as_msg(cache.read(&key))
     }
 
     /// Writes what a complete walk found as its branch's snapshot, and its
@@ -128,9 +117,7 @@ impl Snapshots {
             walked.centre,
         );
         let baselines = self.baselines.clone();
-        let mut writes = self.writes.lock().unwrap_or_else(PoisonError::into_inner);
-        writes.retain(|write| !write.is_finished());
-        writes.push(tokio::task::spawn_blocking(move || {
+        self.underway.wrote(tokio::task::spawn_blocking(move || {
             match cache.write(&snapshot) {
                 Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
                 Err(error) => tracing::warn!(%error, "snapshot not written"),
@@ -160,29 +147,6 @@ impl Snapshots {
                 Err(error) => tracing::warn!(%error, "history day not written"),
             }
         }));
-    }
-
-    /// At quit (issue 34 §4): stops the writes under way (each ends at its
-    /// next buffer, its temporary file removed, the old file as it was;
-    /// `Cache::stop_writes`) and waits for them, at most `grace`. A write
-    /// that outlasts it (a disk slow to sync) leaves its temporary file to
-    /// the next start, which removes it.
-    pub async fn stop(&self, grace: Duration) {
-        let Some(cache) = &self.cache else {
-            return;
-        };
-        cache.stop_writes();
-        let writes = std::mem::take(&mut *self.writes.lock().unwrap_or_else(PoisonError::into_inner));
-        if writes.iter().all(JoinHandle::is_finished) {
-            return;
-        }
-        tracing::info!(writes = writes.len(), "stopping the snapshot writes under way");
-        if tokio::time::timeout(grace, futures::future::join_all(writes))
-            .await
-            .is_err()
-        {
-            tracing::warn!("a snapshot write outlasted the quit: its temporary file goes at the next start");
-        }
     }
 }
 
@@ -273,7 +237,7 @@ mod tests {
             key: key.clone(),
             history_days: 7,
             baselines: Baselines::default(),
-            writes: Mutex::default(),
+            underway: Underway::default(),
         };
         let groups = (1..=3).map(|id| {
             Arc::new(Group {
@@ -368,7 +332,7 @@ mod comparison_tests {
             key: key(),
             history_days: 7,
             baselines: Baselines::default(),
-            writes: Mutex::default(),
+            underway: Underway::default(),
         }
     }
 

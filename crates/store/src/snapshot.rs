@@ -570,7 +570,12 @@ pub(crate) mod tests {
     };
 
     fn decode_within(bytes: &[u8], most: &Ceilings) -> Result<Snapshot, SnapshotError> {
-        read::read(serde_json::Deserializer::from_slice(bytes), &key(), most, None)
+        read::read(
+            serde_json::Deserializer::from_slice(bytes),
+            &key(),
+            most,
+            None,
+        )
     }
 
     #[test]
@@ -757,7 +762,11 @@ pub(crate) mod tests {
         let [(head, read_by_then)] = &heads[..] else {
             panic!("one head: {}", heads.len());
         };
-        assert!(*read_by_then < bytes.len() / 5, "{read_by_then} of {}", bytes.len());
+        assert!(
+            *read_by_then < bytes.len() / 5,
+            "{read_by_then} of {}",
+            bytes.len()
+        );
         // The head: the first groups, and what the first frame shows
         // besides them (written before the groups).
         assert_eq!(head.groups, written.groups[..20]);
@@ -781,7 +790,9 @@ pub(crate) mod tests {
         let value: serde_json::Value = serde_json::from_slice(&encode(&written)).unwrap();
         let mut fields: Vec<(String, serde_json::Value)> =
             value.as_object().unwrap().clone().into_iter().collect();
-        let order = ["version", "key", "taken_at", "groups", "branches", "plugins", "centre"];
+        let order = [
+            "version", "key", "taken_at", "groups", "branches", "plugins", "centre",
+        ];
         fields.sort_by_key(|(name, _)| order.iter().position(|o| o == name));
         let body: Vec<String> = (fields.iter())
             .map(|(name, value)| format!("{:?}:{value}", name))
@@ -793,7 +804,10 @@ pub(crate) mod tests {
         // Its head: the groups, the rest not met yet.
         assert_eq!(heads.len(), 1);
         assert_eq!(heads[0].0.groups, written.groups[..10]);
-        assert_eq!((heads[0].0.branches.as_ref(), heads[0].0.centre.as_ref()), (None, None));
+        assert_eq!(
+            (heads[0].0.branches.as_ref(), heads[0].0.centre.as_ref()),
+            (None, None)
+        );
     }
 
     #[test]
