@@ -598,12 +598,8 @@ mod tests {
     fn stale_temporary_files_are_removed_at_the_next_write_and_fresh_ones_kept() {
         let root = tempfile::tempdir().unwrap();
         let cache = Cache::new(root.path().to_path_buf());
-        let file = |name: &str, age: Duration| {
-            let path = root.path().join(name);
-            let file = std::fs::File::create(&path).unwrap();
-            file.set_modified(SystemTime::now() - age).unwrap();
-            path
-        };
+        let file =
+            |name: &str, age: Duration| changed_at(root.path(), name, SystemTime::now() - age);
         let hour = STALE_TEMPORARY;
         // A write killed two hours ago, and one under way (another crmdeck's).
         let stale = file(".snapshot-killed.tmp", hour * 2);
@@ -617,6 +613,14 @@ mod tests {
         assert!(!stale.exists());
         assert!(fresh.exists());
         assert!(others.iter().all(|path| path.exists()));
+    }
+
+    /// A file `name` made in `dir`, last changed `at`.
+    fn changed_at(dir: &Path, name: &str, at: SystemTime) -> PathBuf {
+        let path = dir.join(name);
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_modified(at).unwrap();
+        path
     }
 
     /// The temporary files of ours in `dir`.
@@ -666,12 +670,7 @@ mod tests {
     fn temporary_files_older_than_the_process_are_removed_at_its_start() {
         let root = tempfile::tempdir().unwrap();
         let cache = Cache::new(root.path().to_path_buf());
-        let file = |name: &str, at: SystemTime| {
-            let path = root.path().join(name);
-            let file = std::fs::File::create(&path).unwrap();
-            file.set_modified(at).unwrap();
-            path
-        };
+        let file = |name: &str, at: SystemTime| changed_at(root.path(), name, at);
         let started = SystemTime::now();
         let second = Duration::from_secs(1);
         // An earlier run's, cut at its quit five seconds ago (a history

@@ -319,7 +319,12 @@ impl Bench {
 
     /// `groups --all` (with `args`) against `server`, which leaves its
     /// snapshot in `cache_home`'s `crmdeck` folder.
-    fn walk_into(&self, server: &DemoHandle, cache_home: &str, args: &[&str]) -> Result<(), String> {
+    fn walk_into(
+        &self,
+        server: &DemoHandle,
+        cache_home: &str,
+        args: &[&str],
+    ) -> Result<(), String> {
         let home = tempfile::TempDir::new().map_err(|e| format!("a temporary home: {e}"))?;
         let walked = Command::new(&self.binary)
             .args(["groups", "--all", "--format", "csv"])
