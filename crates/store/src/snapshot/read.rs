@@ -181,6 +181,9 @@ impl Element for Arc<Group> {
 impl Element for Branch {}
 impl Element for Plugin {}
 
+/// Who is given a list's first records once read.
+type OnHead<'a, T> = &'a mut dyn FnMut(&[T]);
+
 /// A list of at most `most` records (`null`: none), refused at the one past.
 struct Listed<'a, T> {
     what: &'static str,
@@ -188,7 +191,7 @@ struct Listed<'a, T> {
     refusal: &'a Refusal,
     element: PhantomData<T>,
     /// The first records' count, and who is given them once read.
-    head: Option<(usize, &'a mut dyn FnMut(&[T]))>,
+    head: Option<(usize, OnHead<'a, T>)>,
     /// Set: refused at the next record.
     stop: Option<&'a AtomicBool>,
 }
