@@ -290,7 +290,7 @@ mod comparison_tests {
     use chrono::{DateTime, NaiveDate, Utc};
     use std::sync::Arc;
 
-    fn key() -> SnapshotKey {
+    pub(super) fn key() -> SnapshotKey {
         SnapshotKey {
             profile: None,
             base_url: "http://127.0.0.1:1".into(),

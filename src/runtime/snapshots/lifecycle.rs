@@ -155,21 +155,13 @@ pub(super) fn as_msg(read: Result<Option<Snapshot>, CacheError>) -> Option<Msg> 
 #[cfg(test)]
 mod tests {
     use super::super::Baselines;
+    use super::super::comparison_tests::key;
     use super::*;
     use crate::app::Walked;
     use crate::cache::Cache;
     use crate::domain::zone::CENTRE_ZONE;
     use crate::model::Group;
     use std::sync::Mutex;
-
-    fn key() -> SnapshotKey {
-        SnapshotKey {
-            profile: None,
-            base_url: "http://127.0.0.1:1".into(),
-            account: Some("5f1c".into()),
-            branch: None,
-        }
-    }
 
     fn snapshots(cache: &Cache) -> Snapshots {
         Snapshots {
@@ -188,6 +180,14 @@ mod tests {
             ..Group::default()
         };
         (1..=count).map(|id| Arc::new(group(id))).collect()
+    }
+
+    /// A cache folder holding a snapshot of `count` groups, and its file.
+    fn holding(count: i64) -> (tempfile::TempDir, Cache, std::path::PathBuf) {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let path = written(&cache, count);
+        (root, cache, path)
     }
 
     fn written(cache: &Cache, count: i64) -> std::path::PathBuf {
@@ -210,9 +210,7 @@ mod tests {
 
     #[test]
     fn a_large_snapshots_head_comes_first_and_its_whole_after_off_the_loop() {
-        let root = tempfile::tempdir().unwrap();
-        let cache = Cache::new(root.path().to_path_buf());
-        written(&cache, 3 * HEAD_GROUPS as i64);
+        let (_root, cache, _) = holding(3 * HEAD_GROUPS as i64);
         // Kept while read: its reading stops when it goes.
         let large = snapshots(&cache);
         let (first, sent) = started(&large);
@@ -235,9 +233,7 @@ mod tests {
 
     #[test]
     fn a_corrupt_rest_after_a_good_head_gives_the_head_and_says_why() {
-        let root = tempfile::tempdir().unwrap();
-        let cache = Cache::new(root.path().to_path_buf());
-        let path = written(&cache, 3 * HEAD_GROUPS as i64);
+        let (_root, cache, path) = holding(3 * HEAD_GROUPS as i64);
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() * 2 / 3]).unwrap();
         let corrupt = snapshots(&cache);
@@ -253,9 +249,7 @@ mod tests {
 
     #[test]
     fn the_reading_stops_when_its_snapshots_go() {
-        let root = tempfile::tempdir().unwrap();
-        let cache = Cache::new(root.path().to_path_buf());
-        written(&cache, 50 * HEAD_GROUPS as i64);
+        let (_root, cache, _) = holding(50 * HEAD_GROUPS as i64);
         let snapshots = snapshots(&cache);
         let (first, sent) = started(&snapshots);
         assert!(matches!(first, Some(Msg::SnapshotHead(_))));
