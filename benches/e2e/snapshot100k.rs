@@ -19,8 +19,10 @@ use crmdeck::demo::DemoOptions;
 use std::time::{Duration, Instant, SystemTime};
 
 const GROUPS: usize = 100_000;
-/// As the header counts them (`present::format::thousands`).
-const ALL_GROUPS: &str = "100 000 groups";
+/// The header's count of the rows held once the whole snapshot is drawn
+/// (`row 1 of 100 000`; `100 000 groups` is the count the server
+/// announced, there from page 1's answer on).
+const ALL_GROUPS: &str = " of 100 000";
 const API_LATENCY: Duration = Duration::from_millis(800);
 const FIRST_ROW_MS: f64 = 150.0;
 const QUIT_MS: f64 = 100.0;
