@@ -20,12 +20,14 @@ mod history;
 pub use history::{Baseline, HISTORY_SIZE_LIMIT};
 
 use crate::local_files::{self, PrivateFileError};
-use crate::store::{HistoryError, MAX_GROUPS, Snapshot, SnapshotError, SnapshotKey};
+use crate::store::{HistoryError, InParts, MAX_GROUPS, Snapshot, SnapshotError, SnapshotKey};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::fs::OpenOptions;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime};
 
 /// The most read (and written) of a snapshot file: a group takes about
@@ -81,14 +83,42 @@ impl fmt::Display for CacheError {
 }
 
 /// The snapshot files in one folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Cache {
     dir: PathBuf,
+    /// Set by [`Self::stop_writes`] (shared by the clones): the writes
+    /// under way end at their next buffer, and no other starts.
+    stopped: Arc<AtomicBool>,
 }
+
+/// A cache is its folder (whether its writes were stopped is not kept in
+/// it).
+impl PartialEq for Cache {
+    fn eq(&self, other: &Self) -> bool {
+        self.dir == other.dir
+    }
+}
+
+impl Eq for Cache {}
+
+/// Why a write stopped by [`Cache::stop_writes`] ended.
+const STOPPED: &str = "stopped: crmdeck is quitting";
 
 impl Cache {
     pub fn new(dir: PathBuf) -> Self {
-        Self { dir }
+        Self {
+            dir,
+            stopped: Arc::default(),
+        }
+    }
+
+    /// Stops the writes of this cache and of its clones (issue 34 §4: a
+    /// quit keeps the old files whole and leaves no temporary file): a
+    /// write under way fails at its next buffer of bytes, before its
+    /// rename, and its temporary file is removed; a write asked after
+    /// this is refused.
+    pub fn stop_writes(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
     }
 
     pub fn dir(&self) -> &Path {
@@ -102,14 +132,32 @@ impl Cache {
 
     /// `key`'s snapshot; `Ok(None)` when there is none.
     pub fn read(&self, key: &SnapshotKey) -> Result<Option<Snapshot>, CacheError> {
+        self.read_with(key, |reader| Snapshot::read_from(reader, key))
+    }
+
+    /// [`Self::read`] in parts (`Snapshot::read_in_parts`): its first
+    /// groups handed on as soon as they are read (issue 34 §3).
+    pub fn read_in_parts(
+        &self,
+        key: &SnapshotKey,
+        parts: InParts<'_>,
+    ) -> Result<Option<Snapshot>, CacheError> {
+        self.read_with(key, |reader| Snapshot::read_in_parts(reader, key, parts))
+    }
+
+    fn read_with(
+        &self,
+        key: &SnapshotKey,
+        read: impl FnOnce(&mut dyn Read) -> Result<Snapshot, SnapshotError>,
+    ) -> Result<Option<Snapshot>, CacheError> {
         let path = self.path(key);
         let Some(file) = open_within(&path, SNAPSHOT_SIZE_LIMIT)? else {
             return Ok(None);
         };
         // Decoded as it is read, never read past the limit (a file that
         // grew since is cut there, and refused as unreadable).
-        let reader = BufReader::with_capacity(1 << 16, file.take(SNAPSHOT_SIZE_LIMIT));
-        Snapshot::read_from(reader, key)
+        let mut reader = BufReader::with_capacity(1 << 16, file.take(SNAPSHOT_SIZE_LIMIT));
+        read(&mut reader)
             .map(Some)
             .map_err(|error| CacheError::Snapshot(path, error))
     }
@@ -144,9 +192,15 @@ impl Cache {
         write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     ) -> Result<PathBuf, CacheError> {
         let failed = |error: io::Error| CacheError::File(path.clone(), error.into());
+        // Not `Interrupted`, which `write_all` would retry.
+        let stopped = || io::Error::other(STOPPED);
+        if self.stopped.load(Ordering::Relaxed) {
+            return Err(failed(stopped()));
+        }
         local_files::private_dir(&self.dir)
             .map_err(|error| CacheError::File(path.clone(), error))?;
-        self.remove_stale_temporaries(SystemTime::now());
+        let now = SystemTime::now();
+        self.remove_temporaries_before(now.checked_sub(STALE_TEMPORARY).unwrap_or(now));
         // tempfile creates it 0600 with a name no other writer takes.
         let mut temporary = tempfile::Builder::new()
             .prefix(TEMPORARY_PREFIX)
@@ -159,6 +213,7 @@ impl Cache {
             writer: BufWriter::new(temporary.as_file_mut()),
             left: limit,
             over: false,
+            stopped: &self.stopped,
         };
         // On an error the temporary file is removed when dropped.
         let written = write(&mut writer).and_then(|()| writer.flush());
@@ -178,6 +233,10 @@ impl Cache {
             }
             Ok(()) => {}
         }
+        // Stopped once written: not worth the wait for the disk.
+        if self.stopped.load(Ordering::Relaxed) {
+            return Err(failed(stopped()));
+        }
         temporary.as_file().sync_all().map_err(failed)?;
         temporary
             .persist(&path)
@@ -185,10 +244,13 @@ impl Cache {
         Ok(path)
     }
 
-    /// Removes the temporary files of ours (by name) last changed before
-    /// `now` less [`STALE_TEMPORARY`]; a file that cannot be removed or
-    /// read stays (logged).
-    fn remove_stale_temporaries(&self, now: SystemTime) {
+    /// Removes the temporary files of ours (by name: `.snapshot-*.tmp`,
+    /// the snapshots' and the history's) last changed before `before`; a
+    /// file that cannot be removed or read stays (logged). At each write,
+    /// those older than [`STALE_TEMPORARY`]; at the dashboard's start,
+    /// those older than the process (`runtime::run`: a write killed or cut
+    /// short by an earlier run's quit, issue 34 §4).
+    pub fn remove_temporaries_before(&self, before: SystemTime) {
         let Ok(entries) = std::fs::read_dir(&self.dir) else {
             return;
         };
@@ -199,10 +261,7 @@ impl Cache {
             }
             // Not followed: a link is judged as itself.
             let changed = std::fs::symlink_metadata(&path).and_then(|m| m.modified());
-            let stale = changed.is_ok_and(|at| {
-                now.duration_since(at)
-                    .is_ok_and(|age| age > STALE_TEMPORARY)
-            });
+            let stale = changed.is_ok_and(|at| at < before);
             if stale {
                 match std::fs::remove_file(&path) {
                     Ok(()) => {
@@ -270,15 +329,20 @@ fn open_within(path: &Path, limit: u64) -> Result<Option<std::fs::File>, CacheEr
     Ok(Some(file))
 }
 
-/// A writer that takes at most `left` bytes more, then fails (`over`).
-struct Capped<W> {
+/// A writer that takes at most `left` bytes more, then fails (`over`);
+/// and fails once `stopped` is set.
+struct Capped<'a, W> {
     writer: W,
     left: u64,
     over: bool,
+    stopped: &'a AtomicBool,
 }
 
-impl<W: Write> Write for Capped<W> {
+impl<W: Write> Write for Capped<'_, W> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.stopped.load(Ordering::Relaxed) {
+            return Err(io::Error::other(STOPPED));
+        }
         if bytes.len() as u64 > self.left {
             self.over = true;
             return Err(io::Error::other(format!(
@@ -521,6 +585,7 @@ mod tests {
             writer: &mut sink,
             left: 10,
             over: false,
+            stopped: &AtomicBool::new(false),
         };
         capped.write_all(b"0123456789").unwrap();
         assert!(!capped.over);
@@ -533,12 +598,8 @@ mod tests {
     fn stale_temporary_files_are_removed_at_the_next_write_and_fresh_ones_kept() {
         let root = tempfile::tempdir().unwrap();
         let cache = Cache::new(root.path().to_path_buf());
-        let file = |name: &str, age: Duration| {
-            let path = root.path().join(name);
-            let file = std::fs::File::create(&path).unwrap();
-            file.set_modified(SystemTime::now() - age).unwrap();
-            path
-        };
+        let file =
+            |name: &str, age: Duration| changed_at(root.path(), name, SystemTime::now() - age);
         let hour = STALE_TEMPORARY;
         // A write killed two hours ago, and one under way (another crmdeck's).
         let stale = file(".snapshot-killed.tmp", hour * 2);
@@ -551,6 +612,79 @@ mod tests {
         cache.write(&snapshot(key("ops"), 1)).unwrap();
         assert!(!stale.exists());
         assert!(fresh.exists());
+        assert!(others.iter().all(|path| path.exists()));
+    }
+
+    /// A file `name` made in `dir`, last changed `at`.
+    fn changed_at(dir: &Path, name: &str, at: SystemTime) -> PathBuf {
+        let path = dir.join(name);
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_modified(at).unwrap();
+        path
+    }
+
+    /// The temporary files of ours in `dir`.
+    fn temporaries(dir: &Path) -> Vec<String> {
+        let names = std::fs::read_dir(dir).unwrap().flatten();
+        let names = names.filter_map(|entry| entry.file_name().into_string().ok());
+        names
+            .filter(|name| name.starts_with(TEMPORARY_PREFIX))
+            .collect()
+    }
+
+    #[test]
+    fn a_write_stopped_mid_way_leaves_the_old_file_byte_for_byte_and_no_temporary_file() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let old = snapshot(key("ops"), 3);
+        let path = cache.write(&old).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        // A quit comes (from a clone: the loop's) while the new one is
+        // half written, with more than a buffer's worth of bytes to go.
+        let quitting = cache.clone();
+        let new = snapshot(key("ops"), 2_000);
+        let mut groups_written = 0;
+        let result = cache.write_with(&new.key, |writer| {
+            new.write_with_groups(writer, |each| {
+                new.groups.iter().try_for_each(|group| {
+                    groups_written += 1;
+                    if groups_written == 1_000 {
+                        quitting.stop_writes();
+                    }
+                    each(group)
+                })
+            })
+        });
+        let error = result.unwrap_err().to_string();
+        assert!(error.contains("crmdeck is quitting"), "{error}");
+        assert!(groups_written < 1_100, "stopped at its next buffer");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        assert_eq!(temporaries(root.path()), Vec::<String>::new());
+        // Nothing written after it: the history's day neither.
+        assert!(cache.write(&new).is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        assert_eq!(temporaries(root.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn temporary_files_older_than_the_process_are_removed_at_its_start() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let file = |name: &str, at: SystemTime| changed_at(root.path(), name, at);
+        let started = SystemTime::now();
+        let second = Duration::from_secs(1);
+        // An earlier run's, cut at its quit five seconds ago (a history
+        // day's too), and one another crmdeck is writing now.
+        let left = file(".snapshot-quit.tmp", started - second * 5);
+        let history = file(".snapshot-day.tmp", started - second * 5);
+        let writing = file(".snapshot-writing.tmp", started + second);
+        let others = [
+            file("notes.tmp", started - second * 5),
+            file(".history-old.tmp", started - second * 5),
+        ];
+        cache.remove_temporaries_before(started);
+        assert!(!left.exists() && !history.exists());
+        assert!(writing.exists());
         assert!(others.iter().all(|path| path.exists()));
     }
 }

@@ -51,11 +51,15 @@
 //!    snapshot written, then after a filter and three sort changes, then
 //!    after the Week tab and the Today tab were shown (budget: 40 MB each).
 //!
-//! 8. centres of 10,000 to 100,000 groups (issue 23, section 6): see
+//! 8. a start from a snapshot of 100,000 groups (issue 34 §3): see
+//!    `snapshot100k.rs`.
+//!
+//! 9. centres of 10,000 to 100,000 groups (issue 23, section 6): see
 //!    `scale.rs`.
 //!
 //! `--stage NAME` (repeatable) runs only the stages named: `launch`,
-//! `browsing`, `size`, `slow-link`, `walk`, `snapshot`, `rss10k`, `scale`.
+//! `browsing`, `size`, `slow-link`, `walk`, `snapshot`, `rss10k`,
+//! `snapshot100k`, `scale`.
 
 // The tests' clean home and environment (`pub`: what this bench does not
 // use is no dead code).
@@ -66,6 +70,7 @@ mod proc;
 mod pty;
 mod report;
 mod scale;
+mod snapshot100k;
 mod walk;
 
 use crmdeck::config::DEFAULT_PER_PAGE;
@@ -155,7 +160,7 @@ fn main() -> ExitCode {
         bench.server.base_url()
     );
     let mut report = Report::default();
-    let stages: [(&str, &str, Stage); 8] = [
+    let stages: [(&str, &str, Stage); 9] = [
         ("launch", "launch against curl", &|bench, report| {
             launch_against_curl(bench, report, options.launches)
         }),
@@ -167,6 +172,11 @@ fn main() -> ExitCode {
             snapshot_start(bench, report, options.launches)
         }),
         ("rss10k", "the memory of 10,000 groups", &large_centre_rss),
+        (
+            "snapshot100k",
+            "a start from a snapshot of 100,000 groups",
+            &|bench, report| snapshot100k::snapshot_100k(bench, report, options.launches),
+        ),
         (
             "scale",
             "centres of 10,000 to 100,000 groups",
@@ -191,7 +201,7 @@ fn main() -> ExitCode {
 }
 
 /// The stages' names, for `--stage`.
-const STAGES: [&str; 8] = [
+const STAGES: [&str; 9] = [
     "launch",
     "browsing",
     "size",
@@ -199,6 +209,7 @@ const STAGES: [&str; 8] = [
     "walk",
     "snapshot",
     "rss10k",
+    "snapshot100k",
     "scale",
 ];
 
@@ -306,6 +317,35 @@ impl Bench {
         })
     }
 
+    /// `groups --all` (with `args`) against `server`, which leaves its
+    /// snapshot in `cache_home`'s `crmdeck` folder.
+    fn walk_into(
+        &self,
+        server: &DemoHandle,
+        cache_home: &str,
+        args: &[&str],
+    ) -> Result<(), String> {
+        let home = tempfile::TempDir::new().map_err(|e| format!("a temporary home: {e}"))?;
+        let walked = Command::new(&self.binary)
+            .args(["groups", "--all", "--format", "csv"])
+            .args(args)
+            .env_clear()
+            .envs(home::clean_env(home.path()))
+            .env("CRMDECK_BASE_URL", server.base_url())
+            .env("CRMDECK_TOKEN", server.token())
+            .env("XDG_CACHE_HOME", cache_home)
+            .stdout(std::process::Stdio::null())
+            .output()
+            .map_err(|e| format!("groups --all does not start: {e}"))?;
+        if !walked.status.success() {
+            return Err(format!(
+                "groups --all: {}",
+                String::from_utf8_lossy(&walked.stderr).trim()
+            ));
+        }
+        Ok(())
+    }
+
     /// A demo server of a stage's own, on the bench's runtime.
     fn server_of(&self, options: DemoOptions) -> Result<DemoHandle, String> {
         let groups = options.groups;
@@ -411,23 +451,8 @@ fn snapshot_start(bench: &Bench, report: &mut Report, launches: usize) -> Result
         .path()
         .to_str()
         .ok_or("a cache folder that is not UTF-8")?;
-    let home = tempfile::TempDir::new().map_err(|e| format!("a temporary home: {e}"))?;
     let branch = SNAPSHOT_BRANCH.to_string();
-    let walked = Command::new(&bench.binary)
-        .args(["groups", "--all", "--branch", &branch, "--format", "csv"])
-        .env_clear()
-        .envs(home::clean_env(home.path()))
-        .env("CRMDECK_BASE_URL", server.base_url())
-        .env("CRMDECK_TOKEN", server.token())
-        .env("XDG_CACHE_HOME", cache_home)
-        .output()
-        .map_err(|e| format!("groups --all does not start: {e}"))?;
-    if !walked.status.success() {
-        return Err(format!(
-            "groups --all: {}",
-            String::from_utf8_lossy(&walked.stderr).trim()
-        ));
-    }
+    bench.walk_into(&server, cache_home, &["--branch", &branch])?;
     server.faults().set_latency(SNAPSHOT_API_LATENCY);
     let config = format!("branch_id = {SNAPSHOT_BRANCH}\n");
     let env = [("XDG_CACHE_HOME", cache_home)];

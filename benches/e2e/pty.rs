@@ -219,8 +219,14 @@ impl Pty {
     }
 
     /// Types `q` and waits for a clean exit.
-    pub fn quit(mut self) -> Result<(), String> {
-        self.type_keys("q")?;
+    pub fn quit(self) -> Result<(), String> {
+        self.quit_timed().map(drop)
+    }
+
+    /// [`Self::quit`]; the time from the key to the exit seen (within the
+    /// 5 ms this polls at).
+    pub fn quit_timed(mut self) -> Result<Duration, String> {
+        let typed = self.type_keys("q")?;
         let deadline = Instant::now() + DEADLINE;
         let status = loop {
             if let Some(status) = self
@@ -233,10 +239,11 @@ impl Pty {
             if Instant::now() > deadline {
                 return Err(format!("no exit within {DEADLINE:?} after q"));
             }
-            self.drain(Duration::from_millis(20));
+            self.drain(Duration::from_millis(5));
         };
+        let quit_after = typed.elapsed();
         if status.success() {
-            Ok(())
+            Ok(quit_after)
         } else {
             Err(format!("exit after q: {status:?}"))
         }

@@ -6,9 +6,10 @@
 
 use super::protocol::AccountChange;
 use super::protocol::{News, Owner, Routed};
-use super::shared::Shared;
+use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Msg, Tab};
 use crate::present::format::counted;
+use crate::store::Snapshot;
 
 impl App {
     pub(super) fn on_msg(&mut self, msg: Msg) -> Vec<Effect> {
@@ -76,18 +77,16 @@ impl App {
                 status.warning(account_changed(change), now);
                 Vec::new()
             }
-            Msg::Snapshot(Ok(snapshot)) => {
-                self.world.seed(&snapshot);
-                for &tab in Tab::ALL {
-                    self.tabs
-                        .get_mut(tab)
-                        .on_snapshot(&snapshot, &mut Shared::new(&mut self.world));
-                }
-                // What changed since the baseline, before the network answers.
-                self.world
-                    .compare(snapshot.key.branch, None)
-                    .into_iter()
-                    .collect()
+            Msg::Snapshot(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Whole),
+            // A head calls no group gone: compared once whole.
+            Msg::SnapshotHead(head) => {
+                self.on_snapshot(&head, SeedPart::Head);
+                Vec::new()
+            }
+            Msg::SnapshotRest(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Rest),
+            Msg::SnapshotRest(Err(why)) => {
+                status.warning(format!("snapshot: only its first groups shown: {why}"), now);
+                Vec::new()
             }
             Msg::Compared(compared) => {
                 if self.world.changes.take(*compared) {
@@ -101,6 +100,23 @@ impl App {
                 Vec::new()
             }
         }
+    }
+
+    /// The snapshot (or `part` of it) shown: into the store, then to the
+    /// screens; then what changed since the baseline is asked, before the
+    /// network answers (not of a head).
+    fn on_snapshot(&mut self, snapshot: &Snapshot, part: SeedPart) -> Vec<Effect> {
+        if !self.world.seed(snapshot, part) {
+            return Vec::new();
+        }
+        for &tab in Tab::ALL {
+            self.tabs
+                .get_mut(tab)
+                .on_snapshot(snapshot, &mut Shared::new(&mut self.world));
+        }
+        let whole = part != SeedPart::Head;
+        let compared = whole.then(|| self.world.compare(snapshot.key.branch, None));
+        compared.flatten().into_iter().collect()
     }
 
     /// An answer goes to its owner, and to no one else: the app's own and

@@ -46,6 +46,13 @@ pub enum Msg {
     /// The snapshot of the last complete walk, read at start before any
     /// answer, or why the file there was not used (never a token in it).
     Snapshot(Result<Box<Snapshot>, String>),
+    /// The first groups of a large snapshot, with its branches, catalogue
+    /// and centre's name, read at start before any answer; the whole
+    /// follows, read off the loop, as [`Msg::SnapshotRest`] (issue 34 §3).
+    SnapshotHead(Box<Snapshot>),
+    /// The whole snapshot whose head was given (its groups among it), or
+    /// why the rest could not be read (the head stays shown).
+    SnapshotRest(Result<Box<Snapshot>, String>),
     /// What changed since the baseline ([`Effect::Compare`]), or why
     /// nothing was compared.
     Compared(Box<Compared>),

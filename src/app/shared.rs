@@ -29,6 +29,17 @@ use crate::model::Plugin;
 use crate::present::Language;
 use crate::present::format::RowFormat;
 use crate::store::{GroupList, Snapshot, Store, WalkPolicy};
+
+/// Which part of a snapshot [`World::seed`] is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SeedPart {
+    /// A whole snapshot, at once.
+    Whole,
+    /// Its first groups, the rest to come.
+    Head,
+    /// The whole of the one whose head was given.
+    Rest,
+}
 use chrono::{DateTime, Utc};
 use std::collections::VecDeque;
 use std::ops::Deref;
@@ -237,7 +248,8 @@ impl World {
             branch,
             since: self.changes.since,
             groups: list.shared_groups().cloned().collect(),
-            complete: list.is_whole() || list.as_of().is_some(),
+            // A whole walk, or a whole snapshot still shown (never its head alone).
+            complete: list.is_whole() || list.seeded_whole(),
             zone: self.settings.timezone,
             seen_at: list.as_of().unwrap_or(self.now),
             now: self.now,
@@ -250,9 +262,21 @@ impl World {
     /// while the branch list has not answered, its plugins while theirs has
     /// not, its centre's name until `/v2/token/me` answers. The screens
     /// take what else they show of it (`Screen::on_snapshot`).
-    pub(super) fn seed(&mut self, snapshot: &Snapshot) {
+    /// Of a snapshot read in parts (`part`): its head is seeded as a whole
+    /// one is, but calls no group gone; its rest only into the list that
+    /// shows its head (not once a walk read every page, nor after a 401
+    /// hid it): returns whether it was taken.
+    pub(super) fn seed(&mut self, snapshot: &Snapshot, part: SeedPart) -> bool {
         let list = self.store.groups_mut(snapshot.key.branch, WALK_PER_PAGE);
-        list.seed(snapshot.groups.iter().cloned(), snapshot.taken_at);
+        let (groups, as_of) = (snapshot.groups.iter().cloned(), snapshot.taken_at);
+        let taken = match part {
+            SeedPart::Whole => list.seed(groups, as_of),
+            SeedPart::Head => list.seed_head(groups, as_of),
+            SeedPart::Rest => list.seed_rest(groups),
+        };
+        if part == SeedPart::Rest && !taken {
+            return false;
+        }
         if let Some(branches) = &snapshot.branches
             && self.branches_state().is_loading()
         {
@@ -263,6 +287,7 @@ impl World {
             self.store.plugins.seed(plugins.clone());
         }
         self.store.centre.seed(snapshot.centre.clone());
+        true
     }
 
     /// Where the store's branch list stands, with the names made of it.

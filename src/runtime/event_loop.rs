@@ -135,9 +135,12 @@ impl Started {
         now: DateTime<Utc>,
     ) -> Self {
         let (sender, tasks) = mpsc::unbounded_channel();
-        let runner =
-            EffectRunner::new(session.client.clone(), session.config.token.clone(), sender)
-                .with_known(session.known_tokens().cloned());
+        let runner = EffectRunner::new(
+            session.client.clone(),
+            session.config.token.clone(),
+            sender.clone(),
+        )
+        .with_known(session.known_tokens().cloned());
         // Taken from what was remembered of this token: checked now.
         if session.identity().by == IdentifiedBy::Remembered {
             runner.check_identity(session.identity().clone());
@@ -148,7 +151,10 @@ impl Started {
         // The clock before the first frame: every tab opens on today.
         effects.extend(app.update(Input::Tick, now));
         let snapshots = Snapshots::of(session);
-        if let Some(snapshot) = snapshots.read(app.branch()) {
+        // A large one's head now, its rest as this app's task answers.
+        let rest = sender.clone();
+        let send = move |msg| drop(rest.send(TaskEvent::Msg(msg)));
+        if let Some(snapshot) = snapshots.read_at_start(app.branch(), send) {
             effects.extend(app.update(Input::Msg(snapshot), now));
         }
         Self {
@@ -183,6 +189,11 @@ struct EventLoop<S, E> {
     /// The command line's history file.
     history_path: PathBuf,
 }
+
+/// How long leaving waits for the snapshot writes it stopped to end (each
+/// ends at its next buffer of bytes): with `main`'s grace for the other
+/// blocking work, a quit stays under a second.
+const WRITES_STOP_GRACE: Duration = Duration::from_millis(400);
 
 /// The most inputs taken for one frame: a stream that never runs dry
 /// (a long paste) still gets frames drawn.
@@ -222,6 +233,14 @@ where
     E: Stream<Item = io::Result<Event>> + Unpin,
 {
     async fn run(mut self, first_effects: Vec<Effect>) -> io::Result<Exit> {
+        let exit = self.run_until_exit(first_effects).await;
+        // However it ended: the snapshot being written is not left half
+        // made (issue 34 §4).
+        self.snapshots.stop(WRITES_STOP_GRACE).await;
+        exit
+    }
+
+    async fn run_until_exit(&mut self, first_effects: Vec<Effect>) -> io::Result<Exit> {
         // The first requests leave before the first frame is drawn: their
         // answers are on the way meanwhile.
         if let Some(exit) = self.apply(first_effects)? {

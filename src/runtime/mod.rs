@@ -41,6 +41,7 @@ use crate::session;
 use chrono::Utc;
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::SystemTime;
 
 /// Why the dashboard does not start when stdout is not a terminal.
 pub const NOT_A_TERMINAL: &str = "the dashboard needs a terminal, and stdout is not one; \
@@ -61,6 +62,7 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
         eprintln!("crmdeck: {NOT_A_TERMINAL}");
         return ExitCode::from(2);
     }
+    let started = SystemTime::now();
     let session = match session::open(overrides, demo).await {
         Ok(session) => session,
         Err(error) => {
@@ -69,6 +71,11 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
             return error.exit_code();
         }
     };
+    // A write an earlier run left (killed, or outlasting its quit): our
+    // temporary files older than this run are no write under way.
+    if let Some(cache) = session.cache() {
+        cache.remove_temporaries_before(started);
+    }
     log.set_cap(session.config.log_max_bytes);
     // Who the token is keys the snapshot and the view remembered: a token
     // remembered is taken at once (checked once the loop runs).

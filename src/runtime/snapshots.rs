@@ -19,6 +19,10 @@ use std::collections::hash_map::Entry;
 use std::io::Write;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+mod lifecycle;
+
+use lifecycle::Underway;
+
 /// The snapshot files of this session's profile, server and account.
 pub struct Snapshots {
     cache: Option<Cache>,
@@ -31,6 +35,9 @@ pub struct Snapshots {
     /// stays the walk before this session's (the history keeps one walk a
     /// day, which this session's own walks overwrite).
     baselines: Baselines,
+    /// The reading at start and the writes under way, which a quit or
+    /// another profile stops (`lifecycle.rs`).
+    underway: Underway,
 }
 
 /// Baseline days by branch and `Since`.
@@ -56,6 +63,7 @@ impl Snapshots {
             key,
             history_days: session.config.history_days,
             baselines: Baselines::default(),
+            underway: Underway::default(),
         }
     }
 
@@ -73,6 +81,7 @@ impl Snapshots {
             },
             history_days: 7,
             baselines: Baselines::default(),
+            underway: Underway::default(),
         }
     }
 
@@ -89,6 +98,7 @@ impl Snapshots {
             },
             history_days: 1,
             baselines: Baselines::default(),
+            underway: Underway::default(),
         }
     }
 
@@ -100,21 +110,7 @@ impl Snapshots {
             branch,
             ..self.key.clone()
         };
-        match cache.read(&key) {
-            Ok(None) => None,
-            Ok(Some(snapshot)) => {
-                tracing::info!(
-                    groups = snapshot.groups.len(),
-                    taken_at = %snapshot.taken_at,
-                    "snapshot read"
-                );
-                Some(Msg::Snapshot(Ok(Box::new(snapshot))))
-            }
-            Err(error) => {
-                tracing::warn!(%error, "snapshot ignored");
-                Some(Msg::Snapshot(Err(error.to_string())))
-            }
-        }
+        lifecycle::as_msg(cache.read(&key))
     }
 
     /// Writes what a complete walk found as its branch's snapshot, and its
@@ -124,7 +120,7 @@ impl Snapshots {
     /// comparison older).
     pub fn write(&self, walked: Walked) {
         if let Some(work) = self.keeping(walked) {
-            tokio::task::spawn_blocking(work);
+            self.underway.wrote(tokio::task::spawn_blocking(work));
         }
     }
 
@@ -319,7 +315,7 @@ mod comparison_tests {
     use chrono::{DateTime, NaiveDate, Utc};
     use std::sync::Arc;
 
-    fn key() -> SnapshotKey {
+    pub(super) fn key() -> SnapshotKey {
         SnapshotKey {
             profile: None,
             base_url: "http://127.0.0.1:1".into(),
@@ -361,6 +357,7 @@ mod comparison_tests {
             key: key(),
             history_days: 7,
             baselines: Baselines::default(),
+            underway: Underway::default(),
         }
     }
 

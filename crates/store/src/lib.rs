@@ -26,7 +26,7 @@ pub use history::{
     HISTORY_VERSION, HistoryDay, HistoryError, encode_day, past_the_limit, write_day,
 };
 pub use list::{GroupList, Listed, Plan};
-pub use snapshot::{SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
+pub use snapshot::{InParts, SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
 pub use walk::{
     DEFAULT_MAX_GROUPS, DEFAULT_MAX_IN_FLIGHT, Failure, MAX_GROUPS, MAX_PAGES, MAX_TOTAL_CHANGES,
     Progress, WalkEvent, WalkPolicy, page_list,

@@ -137,6 +137,8 @@ pub struct GroupList {
 struct Seed {
     ids: Vec<i64>,
     as_of: DateTime<Utc>,
+    /// Only the snapshot's first groups, the rest to come (`seed.rs`).
+    head: bool,
 }
 
 impl GroupList {
@@ -206,7 +208,11 @@ impl GroupList {
                 });
             }
         }
-        self.seed = Some(Seed { ids, as_of });
+        self.seed = Some(Seed {
+            ids,
+            as_of,
+            head: false,
+        });
         true
     }
 
@@ -777,6 +783,7 @@ pub(super) fn later(now: Instant, wait: Duration) -> Instant {
 }
 
 mod read;
+mod seed;
 #[cfg(test)]
 mod tests;
 mod whole;

@@ -21,6 +21,7 @@ use serde_json::Value;
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 mod read;
 
@@ -75,8 +76,6 @@ pub struct Snapshot {
     pub version: u32,
     pub key: SnapshotKey,
     pub taken_at: DateTime<Utc>,
-    /// Shared with the store's list (written without a copy of the groups).
-    pub groups: Vec<Arc<Group>>,
     /// `None`: not known when it was taken (the branch list is optional).
     pub branches: Option<Vec<Branch>>,
     /// `None`: not asked for, or not answered.
@@ -86,6 +85,12 @@ pub struct Snapshot {
     /// older than the field (which is optional: no new format version).
     #[serde(default)]
     pub centre: Option<String>,
+    /// Shared with the store's list (written without a copy of the groups).
+    /// Written last (issue 34 §3): what a start draws first (the branches,
+    /// the catalogue, the centre's name, the first groups: [`Snapshot::
+    /// read_in_parts`]) is at the file's start. A file of this version with
+    /// its groups first (written before) reads the same.
+    pub groups: Vec<Arc<Group>>,
 }
 
 /// Why a snapshot was not used.
@@ -100,6 +105,8 @@ pub enum SnapshotError {
     /// More records, or elements in their fields, than a walk holds
     /// ([`MAX_GROUPS`], [`MAX_LISTED`], [`MAX_SNAPSHOT_ELEMENTS`]).
     TooMany { what: &'static str, most: usize },
+    /// Its reading was stopped ([`InParts::stop`]): no longer wanted.
+    Stopped,
 }
 
 impl std::error::Error for SnapshotError {}
@@ -114,6 +121,7 @@ impl fmt::Display for SnapshotError {
             ),
             Self::ForeignKey => f.write_str("taken for another profile, server, account or branch"),
             Self::TooMany { what, most } => write!(f, "holds more than {most} {what}"),
+            Self::Stopped => f.write_str("its reading was stopped"),
         }
     }
 }
@@ -178,9 +186,6 @@ impl Snapshot {
             version: u32,
             key: &'a SnapshotKey,
             taken_at: &'a DateTime<Utc>,
-        }
-        #[derive(Serialize)]
-        struct Tail<'a> {
             branches: &'a Option<Vec<Branch>>,
             plugins: &'a Option<Vec<Plugin>>,
             centre: &'a Option<String>,
@@ -201,9 +206,11 @@ impl Snapshot {
             version: self.version,
             key: &self.key,
             taken_at: &self.taken_at,
+            branches: &self.branches,
+            plugins: &self.plugins,
+            centre: &self.centre,
         })?;
-        // `{"version":…,"taken_at":"…"` then the groups, then the rest
-        // without its `{`.
+        // `{"version":…,"centre":…` then the groups, last.
         writer.write_all(&head[..head.len() - 1])?;
         writer.write_all(b",\"groups\":[")?;
         let mut count = 0;
@@ -221,31 +228,50 @@ impl Snapshot {
             }
             serde_json::to_writer(&mut writer, group).map_err(io::Error::from)
         })?;
-        writer.write_all(b"],")?;
-        let tail = serde_json::to_vec(&Tail {
-            branches: &self.branches,
-            plugins: &self.plugins,
-            centre: &self.centre,
-        })?;
-        writer.write_all(&tail[1..])
+        writer.write_all(b"]}")
     }
 
     /// The snapshot in `bytes` if it is one of this format, taken for
     /// `key`, within the ceilings of a walk; never a panic, whatever the
     /// bytes.
     pub fn decode(bytes: &[u8], key: &SnapshotKey) -> Result<Self, SnapshotError> {
-        read::read(serde_json::Deserializer::from_slice(bytes), key, &CEILINGS)
+        let deserializer = serde_json::Deserializer::from_slice(bytes);
+        read::read(deserializer, key, &CEILINGS, None)
     }
 
     /// [`Self::decode`] as the bytes stream in from `reader` (buffer it):
     /// never the whole file in memory, only what it decodes to.
     pub fn read_from(reader: impl Read, key: &SnapshotKey) -> Result<Self, SnapshotError> {
-        read::read(
-            serde_json::Deserializer::from_reader(reader),
-            key,
-            &CEILINGS,
-        )
+        let deserializer = serde_json::Deserializer::from_reader(reader);
+        read::read(deserializer, key, &CEILINGS, None)
     }
+
+    /// [`Self::read_from`], drawn at once however large (issue 34 §3):
+    /// once its first `parts.head` groups are read, they are handed to
+    /// `parts.on_head` as a snapshot of its own (with the branches, the
+    /// catalogue and the centre's name when the file gave them first, as
+    /// it does since they are written first), and the reading goes on to
+    /// the whole. Refused with [`SnapshotError::Stopped`] at the next
+    /// record once `parts.stop` is set. A file of at most `parts.head`
+    /// groups, or whose key comes after its groups, gives no head.
+    pub fn read_in_parts(
+        reader: impl Read,
+        key: &SnapshotKey,
+        parts: InParts<'_>,
+    ) -> Result<Self, SnapshotError> {
+        let deserializer = serde_json::Deserializer::from_reader(reader);
+        read::read(deserializer, key, &CEILINGS, Some(parts))
+    }
+}
+
+/// How [`Snapshot::read_in_parts`] reads.
+pub struct InParts<'a> {
+    /// How many groups make the head.
+    pub head: usize,
+    /// Given the head, once, as soon as it is read.
+    pub on_head: &'a mut dyn FnMut(Snapshot),
+    /// Set: the reading ends at the next record.
+    pub stop: &'a AtomicBool,
 }
 
 /// The elements the reader keeps of a group's fields (each counts against
@@ -544,7 +570,12 @@ pub(crate) mod tests {
     };
 
     fn decode_within(bytes: &[u8], most: &Ceilings) -> Result<Snapshot, SnapshotError> {
-        read::read(serde_json::Deserializer::from_slice(bytes), &key(), most)
+        read::read(
+            serde_json::Deserializer::from_slice(bytes),
+            &key(),
+            most,
+            None,
+        )
     }
 
     #[test]
@@ -677,5 +708,135 @@ pub(crate) mod tests {
                 most: 3
             })
         );
+    }
+
+    /// Reads `bytes` in parts, its head `head` groups long: the heads
+    /// handed on (with how many bytes had been read by then), and the end.
+    fn in_parts(
+        bytes: &[u8],
+        head: usize,
+        stop_at_head: bool,
+    ) -> (Vec<(Snapshot, usize)>, Result<Snapshot, SnapshotError>) {
+        struct Counted<'a>(&'a [u8], std::rc::Rc<std::cell::Cell<usize>>);
+        impl Read for Counted<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                // A little at a time, as a file's buffer would be.
+                let n = self.0.len().min(buf.len()).min(256);
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                self.1.set(self.1.get() + n);
+                Ok(n)
+            }
+        }
+        let read = std::rc::Rc::new(std::cell::Cell::new(0));
+        let stop = AtomicBool::new(false);
+        let mut heads = Vec::new();
+        let mut on_head = |snapshot: Snapshot| {
+            heads.push((snapshot, read.get()));
+            if stop_at_head {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        let parts = InParts {
+            head,
+            on_head: &mut on_head,
+            stop: &stop,
+        };
+        let end = Snapshot::read_in_parts(Counted(bytes, read.clone()), &key(), parts);
+        (heads, end)
+    }
+
+    fn many(groups: i64) -> Snapshot {
+        Snapshot {
+            groups: (1..=groups).map(|id| Arc::new(group(id))).collect(),
+            ..snapshot()
+        }
+    }
+
+    #[test]
+    fn the_head_is_handed_on_before_the_rest_is_read_then_the_whole() {
+        let written = many(300);
+        let bytes = encode(&written);
+        let (heads, end) = in_parts(&bytes, 20, false);
+        assert_eq!(end.unwrap(), written);
+        let [(head, read_by_then)] = &heads[..] else {
+            panic!("one head: {}", heads.len());
+        };
+        assert!(
+            *read_by_then < bytes.len() / 5,
+            "{read_by_then} of {}",
+            bytes.len()
+        );
+        // The head: the first groups, and what the first frame shows
+        // besides them (written before the groups).
+        assert_eq!(head.groups, written.groups[..20]);
+        assert_eq!(head.branches, written.branches);
+        assert_eq!(head.plugins, written.plugins);
+        assert_eq!(head.centre, written.centre);
+        assert_eq!((&head.key, head.taken_at), (&key(), written.taken_at));
+        // A snapshot of no more than the head: no head, the whole at once.
+        let (heads, end) = in_parts(&encode(&many(20)), 20, false);
+        assert_eq!(heads.len(), 1);
+        assert_eq!(end.unwrap().groups.len(), 20);
+        let (heads, end) = in_parts(&encode(&many(19)), 20, false);
+        assert!(heads.is_empty());
+        assert_eq!(end.unwrap().groups.len(), 19);
+    }
+
+    #[test]
+    fn a_file_with_its_groups_first_reads_in_parts_too() {
+        // As this version's files were written before the groups went last.
+        let written = many(50);
+        let value: serde_json::Value = serde_json::from_slice(&encode(&written)).unwrap();
+        let mut fields: Vec<(String, serde_json::Value)> =
+            value.as_object().unwrap().clone().into_iter().collect();
+        let order = [
+            "version", "key", "taken_at", "groups", "branches", "plugins", "centre",
+        ];
+        fields.sort_by_key(|(name, _)| order.iter().position(|o| o == name));
+        let body: Vec<String> = (fields.iter())
+            .map(|(name, value)| format!("{:?}:{value}", name))
+            .collect();
+        let old = format!("{{{}}}", body.join(","));
+        assert!(old.find("\"groups\"") < old.find("\"branches\""));
+        let (heads, end) = in_parts(old.as_bytes(), 10, false);
+        assert_eq!(end.unwrap(), written);
+        // Its head: the groups, the rest not met yet.
+        assert_eq!(heads.len(), 1);
+        assert_eq!(heads[0].0.groups, written.groups[..10]);
+        assert_eq!(
+            (heads[0].0.branches.as_ref(), heads[0].0.centre.as_ref()),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn a_corrupt_rest_after_a_good_head_gives_the_head_and_says_why() {
+        let bytes = encode(&many(300));
+        let mut cut = bytes[..bytes.len() / 2].to_vec();
+        cut.extend_from_slice(b"\x00scribbled");
+        let (heads, end) = in_parts(&cut, 20, false);
+        assert_eq!(heads.len(), 1);
+        assert_eq!(heads[0].0.groups.len(), 20);
+        assert!(matches!(end, Err(SnapshotError::Unreadable(_))), "{end:?}");
+        // Another's file gives no head at all.
+        let other = SnapshotKey {
+            profile: None,
+            ..key()
+        };
+        let foreign = Snapshot {
+            key: other,
+            ..many(300)
+        };
+        let (heads, end) = in_parts(&encode(&foreign), 20, false);
+        assert!(heads.is_empty());
+        assert_eq!(end, Err(SnapshotError::ForeignKey));
+    }
+
+    #[test]
+    fn a_reading_stopped_ends_at_the_next_group() {
+        let (heads, end) = in_parts(&encode(&many(300)), 20, true);
+        assert_eq!(heads.len(), 1);
+        assert_eq!(end, Err(SnapshotError::Stopped));
     }
 }

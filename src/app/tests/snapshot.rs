@@ -7,6 +7,7 @@
 use super::*;
 use crate::app::Tab;
 use crate::app::Walked;
+use crate::app::compared::CompareAsk;
 use crate::app::confirm::Confirm;
 use crate::app::screen::Screen;
 use crate::app::shared::Shared;
@@ -250,4 +251,89 @@ fn a_401_hides_the_snapshots_rows_plugins_and_centre_until_a_token_is_accepted()
     assert_eq!(app.world.branches.names.len(), 4);
     assert_eq!(app.world.centre(), Some("Ziyo Learning Centre"));
     assert_eq!(app.tabs.groups.rows.len(), fixtures::TOTAL_GROUPS as usize);
+}
+
+// Issue 34 §3: a large snapshot read in parts, its head first.
+
+/// The head of `whole` as the runtime reads it: its first `count` groups.
+fn head_of(whole: &Snapshot, count: usize) -> Msg {
+    let head = Snapshot {
+        groups: whole.groups[..count].to_vec(),
+        ..whole.clone()
+    };
+    Msg::SnapshotHead(Box::new(head))
+}
+
+fn compared(effects: &[Effect]) -> Vec<&CompareAsk> {
+    let asks = effects.iter().filter_map(|effect| match effect {
+        Effect::Compare(ask) => Some(ask.as_ref()),
+        _ => None,
+    });
+    asks.collect()
+}
+
+#[test]
+fn a_large_snapshots_head_shows_first_keys_work_while_the_rest_is_read_then_the_whole() {
+    let whole = fixtures::snapshot((1..=30).chain([500]));
+    let (mut app, mut effects) = App::new(with_cache(), NARROW);
+    effects.extend(app.update(Input::Msg(head_of(&whole, 10)), now()));
+    assert_eq!(app.tabs.groups.rows.len(), 10, "the head, at once");
+    assert_eq!(app.world.branches.names.len(), 4);
+    assert_eq!(app.world.plugins().len(), fixtures::plugins().len());
+    assert!(compared(&effects).is_empty(), "a head calls no group gone");
+    fetch_of(&effects, &Request::Groups(query(1)));
+
+    // Keys are taken while the rest is read.
+    let first = app.tabs.groups.selected_id();
+    press(&mut app, "jjj");
+    let chosen = app.tabs.groups.selected_id();
+    assert_ne!(chosen, first);
+    let rest = Msg::SnapshotRest(Ok(Box::new(whole)));
+    let asked = app.update(Input::Msg(rest), now());
+    assert_eq!(app.tabs.groups.rows.len(), 31, "then the whole");
+    assert_eq!(app.tabs.groups.selected_id(), chosen, "the cursor kept");
+    let asks = compared(&asked);
+    assert_eq!(asks.len(), 1);
+    assert!(asks[0].complete, "whole now: compared as a snapshot");
+    assert!(press(&mut app, "q").contains(&Effect::Quit));
+
+    // The walk replaces it as it replaces a snapshot read at once.
+    answer_all(&mut app, effects);
+    let groups = &app.tabs.groups;
+    assert_eq!(groups.rows.len(), fixtures::TOTAL_GROUPS as usize);
+    assert!(groups.rows.index(500).is_none());
+}
+
+#[test]
+fn a_corrupt_rest_after_a_good_head_keeps_the_head_and_says_so() {
+    let whole = fixtures::snapshot(1..=30);
+    let (mut app, effects) = App::new(with_cache(), NARROW);
+    app.update(Input::Msg(head_of(&whole, 10)), now());
+    let why = "/c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)".to_string();
+    let asked = app.update(Input::Msg(Msg::SnapshotRest(Err(why))), now());
+    assert!(compared(&asked).is_empty());
+    assert_eq!(app.tabs.groups.rows.len(), 10, "the head stays");
+    let said = &app.world.status.current().unwrap().text;
+    assert_eq!(
+        said,
+        "snapshot: only its first groups shown: /c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)"
+    );
+    answer_all(&mut app, effects);
+    assert_eq!(app.tabs.groups.rows.len(), fixtures::TOTAL_GROUPS as usize);
+}
+
+#[test]
+fn a_rest_read_after_a_401_hid_the_head_stays_hidden() {
+    let whole = fixtures::snapshot(1..=30);
+    let (mut app, effects) = App::new(with_cache(), NARROW);
+    app.update(Input::Msg(head_of(&whole, 10)), now());
+    answer(&mut app, effects, &mut |request| {
+        Some(request.failed(refused()))
+    });
+    assert!(app.tabs.groups.rows.is_empty());
+    let rest = Msg::SnapshotRest(Ok(Box::new(whole)));
+    assert!(app.update(Input::Msg(rest), now()).is_empty());
+    assert!(app.tabs.groups.rows.is_empty(), "not shown again");
+    assert!(app.world.plugins().is_empty());
+    assert!(app.world.snapshot_hidden());
 }

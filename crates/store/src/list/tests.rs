@@ -1006,3 +1006,50 @@ fn the_ceiling_keeps_the_first_groups_in_page_order_whatever_arrives_first() {
     assert_eq!(ids(&list), (1..=1200).collect::<Vec<_>>());
     assert!(list.is_done() && list.is_cut_short() && !list.is_complete());
 }
+
+// A snapshot seeded in two parts (`seed.rs`, issue 34 §3).
+
+#[test]
+fn a_head_then_its_rest_hold_what_the_whole_would_and_a_page_wins() {
+    let centre = Centre::of(30, 10);
+    let now = Instant::now();
+    let snapshot: Vec<_> = (1..=25).chain([99]).map(group).collect();
+    let mut whole = list(6);
+    whole.seed(snapshot.clone(), snapshot_time());
+    let mut parts = list(6);
+    assert!(parts.seed_head(snapshot[..10].to_vec(), snapshot_time()));
+    assert!(!parts.seeded_whole(), "a head is no whole snapshot");
+    assert_eq!(ids(&parts), (1..=10).collect::<Vec<_>>());
+    // Page 1 answers before the rest is read: its groups win.
+    for list in [&mut whole, &mut parts] {
+        list.walk(now);
+        let first = list.plan(now).ask[0];
+        list.accept(centre.serve(first), now);
+    }
+    assert!(parts.seed_rest(snapshot.clone()));
+    assert!(parts.seeded_whole());
+    assert_eq!(ids(&parts), ids(&whole));
+    assert_eq!(parts.len(), 26);
+    // A rest comes once.
+    assert!(!parts.seed_rest(vec![group(7)]));
+    // Every page read: the same groups, 99 gone from both.
+    walk_through(&mut whole, &centre, now);
+    walk_through(&mut parts, &centre, now);
+    assert_eq!(ids(&parts), (1..=30).collect::<Vec<_>>());
+    assert_eq!(ids(&parts), ids(&whole));
+}
+
+#[test]
+fn a_rest_is_not_taken_without_its_head_nor_after_a_401_took_it() {
+    let mut never = list(6);
+    assert!(!never.seed_rest(vec![group(1)]));
+    assert_eq!(never.len(), 0);
+    let mut whole = list(6);
+    whole.seed(vec![group(1)], snapshot_time());
+    assert!(!whole.seed_rest(vec![group(2)]), "no head: already whole");
+    let mut refused = list(6);
+    refused.seed_head(vec![group(1)], snapshot_time());
+    assert!(refused.forget_seed());
+    assert!(!refused.seed_rest((1..=5).map(group)));
+    assert_eq!(refused.len(), 0);
+}

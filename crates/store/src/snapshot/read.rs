@@ -8,8 +8,12 @@
 //! most, never what it packs. The version is checked when its key is read
 //! (crmdeck writes it first), whose the snapshot is as soon as both are
 //! known: neither another format's body nor another profile's is decoded.
+//! Read in parts ([`InParts`]), the first groups are handed on as soon as
+//! they are read, of a file whose version and key came first.
 
-use super::{Ceilings, Courses, ELEMENTS, SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
+use super::{
+    Ceilings, Courses, ELEMENTS, InParts, SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey,
+};
 use chrono::{DateTime, Utc};
 use crmdeck_model::budget::with_element_budget;
 use crmdeck_model::{Branch, Group, Plugin};
@@ -18,12 +22,14 @@ use std::cell::RefCell;
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Reads a snapshot of `key` from `deserializer` (a whole document).
 pub(super) fn read<'de, R: serde_json::de::Read<'de>>(
     mut deserializer: serde_json::Deserializer<R>,
     key: &SnapshotKey,
     most: &Ceilings,
+    parts: Option<InParts<'_>>,
 ) -> Result<Snapshot, SnapshotError> {
     let refusal = RefCell::new(None);
     let (read, cut) = with_element_budget(most.elements, || {
@@ -31,6 +37,7 @@ pub(super) fn read<'de, R: serde_json::de::Read<'de>>(
             key,
             most,
             refusal: &refusal,
+            parts,
         })?;
         deserializer.end()?;
         Ok::<_, serde_json::Error>(snapshot)
@@ -56,20 +63,21 @@ fn refuse<E: de::Error>(refusal: &Refusal, why: SnapshotError) -> E {
 }
 
 /// The snapshot object, its fields in any order.
-struct Whole<'a> {
+struct Whole<'a, 'p> {
     key: &'a SnapshotKey,
     most: &'a Ceilings,
     refusal: &'a Refusal,
+    parts: Option<InParts<'p>>,
 }
 
-impl<'de> Visitor<'de> for Whole<'_> {
+impl<'de> Visitor<'de> for Whole<'_, '_> {
     type Value = Snapshot;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a snapshot object")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Snapshot, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Snapshot, A::Error> {
         let mut version = None;
         let mut key = None;
         let mut taken_at: Option<DateTime<Utc>> = None;
@@ -89,7 +97,32 @@ impl<'de> Visitor<'de> for Whole<'_> {
                 "key" => key = Some(map.next_value::<SnapshotKey>()?),
                 "taken_at" => taken_at = Some(map.next_value()?),
                 "groups" => {
-                    groups = map.next_value_seed(self.listed("groups", self.most.groups))?
+                    let mut parts = self.parts.take();
+                    let stop = parts.as_ref().map(|parts| parts.stop);
+                    let head = parts.as_ref().map(|parts| parts.head);
+                    // Handed on only once whose the file is is known.
+                    let known = version.zip(key.as_ref()).zip(taken_at);
+                    let mut hand = |groups: &[Arc<Group>]| {
+                        if let (Some(parts), Some(((version, key), taken_at))) =
+                            (parts.as_mut(), known)
+                        {
+                            (parts.on_head)(Snapshot {
+                                version,
+                                key: key.clone(),
+                                taken_at,
+                                branches: branches.clone(),
+                                plugins: plugins.clone(),
+                                centre: centre.clone(),
+                                groups: groups.to_vec(),
+                            });
+                        }
+                    };
+                    let mut listed = self.listed("groups", self.most.groups);
+                    listed.stop = stop;
+                    if let (Some(head), Some(_)) = (head, known) {
+                        listed.head = Some((head, &mut hand));
+                    }
+                    groups = map.next_value_seed(listed)?
                 }
                 "branches" => {
                     branches = map.next_value_seed(self.listed("branches", self.most.listed))?
@@ -120,13 +153,15 @@ impl<'de> Visitor<'de> for Whole<'_> {
     }
 }
 
-impl<'a> Whole<'a> {
+impl<'a> Whole<'a, '_> {
     fn listed<T>(&self, what: &'static str, most: usize) -> Listed<'a, T> {
         Listed {
             what,
             most,
             refusal: self.refusal,
             element: PhantomData,
+            head: None,
+            stop: None,
         }
     }
 }
@@ -146,12 +181,19 @@ impl Element for Arc<Group> {
 impl Element for Branch {}
 impl Element for Plugin {}
 
+/// Who is given a list's first records once read.
+type OnHead<'a, T> = &'a mut dyn FnMut(&[T]);
+
 /// A list of at most `most` records (`null`: none), refused at the one past.
 struct Listed<'a, T> {
     what: &'static str,
     most: usize,
     refusal: &'a Refusal,
     element: PhantomData<T>,
+    /// The first records' count, and who is given them once read.
+    head: Option<(usize, OnHead<'a, T>)>,
+    /// Set: refused at the next record.
+    stop: Option<&'a AtomicBool>,
 }
 
 impl<'de, T: Element> DeserializeSeed<'de> for Listed<'_, T> {
@@ -181,10 +223,13 @@ impl<'de, T: Element> Visitor<'de> for Listed<'_, T> {
         deserializer.deserialize_seq(self)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut list = Vec::new();
         let mut courses = Courses::default();
         while let Some(mut element) = seq.next_element::<T>()? {
+            if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                return Err(refuse(self.refusal, SnapshotError::Stopped));
+            }
             if list.len() == self.most {
                 let why = SnapshotError::TooMany {
                     what: self.what,
@@ -194,6 +239,11 @@ impl<'de, T: Element> Visitor<'de> for Listed<'_, T> {
             }
             element.settle(&mut courses);
             list.push(element);
+            if let Some((head, on_head)) = self.head.as_mut()
+                && list.len() == *head
+            {
+                on_head(&list);
+            }
         }
         Ok(Some(list))
     }

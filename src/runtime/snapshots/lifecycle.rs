@@ -1,0 +1,290 @@
+//! The snapshot at the dashboard's start and at its quit (issue 34 §3, §4).
+//!
+//! - At start a large snapshot is drawn at once: its head (the first
+//!   [`HEAD_GROUPS`] groups, with the branches, the catalogue and the
+//!   centre's name, which the file holds first) is what the first frame
+//!   shows, read in milliseconds; a thread of its own reads on to the whole
+//!   (3.7 s at 100,000 groups), which the loop takes as a message like any
+//!   answer, keys answered meanwhile. The reading stops when its
+//!   [`Snapshots`] go (another profile) and dies with the process (a quit
+//!   never waits for it).
+//! - At quit the writes under way are stopped and waited for, briefly.
+
+use super::Snapshots;
+use crate::app::Msg;
+use crate::cache::CacheError;
+use crate::store::{InParts, Snapshot, SnapshotError, SnapshotKey};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
+use std::time::Duration;
+use tokio::task::JoinHandle;
+
+/// The groups of a snapshot's head: five screenfuls of a 50-row terminal.
+/// It is read and laid out before the first frame, so it is kept small: a
+/// thousand cost 0.8 s before the first frame with the debug build on the
+/// loaded 2-core machine, where the whole file took 3.7 s in release.
+pub const HEAD_GROUPS: usize = 250;
+
+/// What runs of one session's snapshots.
+#[derive(Debug, Default)]
+pub(super) struct Underway {
+    /// The writes started (`Snapshots::write`).
+    writes: Mutex<Vec<JoinHandle<()>>>,
+    /// Set when the snapshots go: the reading at start ends.
+    stop_reading: Arc<AtomicBool>,
+}
+
+impl Underway {
+    /// Keeps `write`, to stop it at quit.
+    pub(super) fn wrote(&self, write: JoinHandle<()>) {
+        let mut writes = self.writes.lock().unwrap_or_else(PoisonError::into_inner);
+        writes.retain(|write| !write.is_finished());
+        writes.push(write);
+    }
+}
+
+impl Drop for Underway {
+    fn drop(&mut self) {
+        self.stop_reading.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Snapshots {
+    /// The snapshot of `branch` for the first frame, once read: the head of
+    /// a large one ([`Msg::SnapshotHead`]; its whole is given to `send` as
+    /// [`Msg::SnapshotRest`] once read, off the loop), all of a small one
+    /// ([`Msg::Snapshot`]), or why the file is not used; `None` when there
+    /// is none or the cache is off.
+    pub fn read_at_start(
+        &self,
+        branch: Option<i64>,
+        send: impl Fn(Msg) + Send + 'static,
+    ) -> Option<Msg> {
+        let cache = self.cache.clone()?;
+        let key = SnapshotKey {
+            branch,
+            ..self.key.clone()
+        };
+        let stop = self.underway.stop_reading.clone();
+        let (first, first_read) = mpsc::sync_channel(1);
+        let reading = std::thread::Builder::new()
+            .name("snapshot".into())
+            .spawn(move || {
+                let headed = Cell::new(false);
+                let mut on_head = |head: Snapshot| {
+                    headed.set(true);
+                    tracing::info!(groups = head.groups.len(), "snapshot's head read");
+                    let _ = first.send(Some(Msg::SnapshotHead(Box::new(head))));
+                };
+                let parts = InParts {
+                    head: HEAD_GROUPS,
+                    on_head: &mut on_head,
+                    stop: &stop,
+                };
+                let read = cache.read_in_parts(&key, parts);
+                let msg = as_msg(read);
+                if !headed.get() {
+                    let _ = first.send(msg);
+                    return;
+                }
+                match msg {
+                    Some(Msg::Snapshot(whole)) => send(Msg::SnapshotRest(whole)),
+                    // Stopped: no one waits for it any more.
+                    None => {}
+                    Some(other) => tracing::error!(?other, "not a snapshot's message"),
+                }
+            });
+        match reading {
+            Ok(_) => first_read.recv().ok().flatten(),
+            Err(error) => {
+                tracing::warn!(%error, "no thread to read the snapshot in: read at once");
+                self.read(branch)
+            }
+        }
+    }
+
+    /// At quit (issue 34 §4): stops the writes under way (each ends at its
+    /// next buffer, its temporary file removed, the old file as it was;
+    /// `Cache::stop_writes`) and waits for them, at most `grace`. A write
+    /// that outlasts it (a disk slow to sync) leaves its temporary file to
+    /// the next start, which removes it.
+    pub async fn stop(&self, grace: Duration) {
+        let Some(cache) = &self.cache else {
+            return;
+        };
+        cache.stop_writes();
+        let writes = &self.underway.writes;
+        let writes = std::mem::take(&mut *writes.lock().unwrap_or_else(PoisonError::into_inner));
+        if writes.iter().all(JoinHandle::is_finished) {
+            return;
+        }
+        tracing::info!(
+            writes = writes.len(),
+            "stopping the snapshot writes under way"
+        );
+        let all = futures::future::join_all(writes);
+        if tokio::time::timeout(grace, all).await.is_err() {
+            tracing::warn!(
+                "a snapshot write outlasted the quit: its temporary file goes at the next start"
+            );
+        }
+    }
+}
+
+/// A snapshot read (or why not) as the app's message; `None`: no file, or
+/// its reading was stopped.
+pub(super) fn as_msg(read: Result<Option<Snapshot>, CacheError>) -> Option<Msg> {
+    match read {
+        Ok(None) | Err(CacheError::Snapshot(_, SnapshotError::Stopped)) => None,
+        Ok(Some(snapshot)) => {
+            tracing::info!(
+                groups = snapshot.groups.len(),
+                taken_at = %snapshot.taken_at,
+                "snapshot read"
+            );
+            Some(Msg::Snapshot(Ok(Box::new(snapshot))))
+        }
+        Err(error) => {
+            tracing::warn!(%error, "snapshot ignored");
+            Some(Msg::Snapshot(Err(error.to_string())))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Baselines;
+    use super::super::comparison_tests::key;
+    use super::*;
+    use crate::app::Walked;
+    use crate::cache::Cache;
+    use crate::domain::zone::CENTRE_ZONE;
+    use crate::model::Group;
+    use std::sync::Mutex;
+
+    fn snapshots(cache: &Cache) -> Snapshots {
+        Snapshots {
+            cache: Some(cache.clone()),
+            key: key(),
+            history_days: 7,
+            baselines: Baselines::default(),
+            underway: Underway::default(),
+        }
+    }
+
+    fn groups(count: i64) -> Vec<Arc<Group>> {
+        let group = |id| Group {
+            id,
+            name: format!("Group {id}"),
+            ..Group::default()
+        };
+        (1..=count).map(|id| Arc::new(group(id))).collect()
+    }
+
+    /// A cache folder holding a snapshot of `count` groups, and its file.
+    fn holding(count: i64) -> (tempfile::TempDir, Cache, std::path::PathBuf) {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let path = written(&cache, count);
+        (root, cache, path)
+    }
+
+    fn written(cache: &Cache, count: i64) -> std::path::PathBuf {
+        let taken_at = "2026-11-25T09:00:00Z".parse().unwrap();
+        let snapshot = Snapshot::new(key(), taken_at, groups(count), None, None, None);
+        cache.write(&snapshot).unwrap()
+    }
+
+    /// The first message of the start, and what came after it.
+    fn started(snapshots: &Snapshots) -> (Option<Msg>, mpsc::Receiver<Msg>) {
+        let (send, sent) = mpsc::channel();
+        let send = Mutex::new(send);
+        let first = snapshots.read_at_start(None, move |msg| {
+            send.lock().unwrap().send(msg).unwrap();
+        });
+        (first, sent)
+    }
+
+    const WAIT: Duration = Duration::from_secs(60);
+
+    #[test]
+    fn a_large_snapshots_head_comes_first_and_its_whole_after_off_the_loop() {
+        let (_root, cache, _) = holding(3 * HEAD_GROUPS as i64);
+        // Kept while read: its reading stops when it goes.
+        let large = snapshots(&cache);
+        let (first, sent) = started(&large);
+        let Some(Msg::SnapshotHead(head)) = first else {
+            panic!("the head first: {first:?}");
+        };
+        assert_eq!(head.groups.len(), HEAD_GROUPS);
+        match sent.recv_timeout(WAIT).unwrap() {
+            Msg::SnapshotRest(Ok(whole)) => assert_eq!(whole.groups.len(), 3 * HEAD_GROUPS),
+            other => panic!("{other:?}"),
+        }
+        // A small one comes whole, at once; none, nothing.
+        written(&cache, 10);
+        let (first, sent) = started(&snapshots(&cache));
+        assert!(matches!(first, Some(Msg::Snapshot(Ok(whole))) if whole.groups.len() == 10));
+        assert!(sent.recv_timeout(Duration::from_millis(50)).is_err());
+        std::fs::remove_file(cache.path(&key())).unwrap();
+        assert!(started(&snapshots(&cache)).0.is_none());
+    }
+
+    #[test]
+    fn a_corrupt_rest_after_a_good_head_gives_the_head_and_says_why() {
+        let (_root, cache, path) = holding(3 * HEAD_GROUPS as i64);
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() * 2 / 3]).unwrap();
+        let corrupt = snapshots(&cache);
+        let (first, sent) = started(&corrupt);
+        assert!(matches!(first, Some(Msg::SnapshotHead(head)) if head.groups.len() == HEAD_GROUPS));
+        match sent.recv_timeout(WAIT).unwrap() {
+            Msg::SnapshotRest(Err(why)) => assert!(why.contains("not a snapshot"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        // The file is left as it was: the next walk replaces it.
+        assert_eq!(std::fs::read(&path).unwrap().len(), bytes.len() * 2 / 3);
+    }
+
+    #[test]
+    fn the_reading_stops_when_its_snapshots_go() {
+        let (_root, cache, _) = holding(50 * HEAD_GROUPS as i64);
+        let snapshots = snapshots(&cache);
+        let (first, sent) = started(&snapshots);
+        assert!(matches!(first, Some(Msg::SnapshotHead(_))));
+        drop(snapshots);
+        // Stopped: nothing more (the sender goes with the thread).
+        assert!(matches!(
+            sent.recv_timeout(WAIT),
+            Err(mpsc::RecvTimeoutError::Disconnected)
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_quit_while_a_snapshot_is_written_leaves_a_whole_file_and_no_temporary_one() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::new(root.path().to_path_buf());
+        let path = written(&cache, 10);
+        let before = std::fs::read(&path).unwrap();
+        let snapshots = snapshots(&cache);
+        snapshots.write(Walked {
+            branch: None,
+            taken_at: chrono::Utc::now(),
+            groups: groups(20_000),
+            branches: None,
+            plugins: None,
+            centre: None,
+            zone: CENTRE_ZONE,
+        });
+        snapshots.stop(WAIT).await;
+        let temporaries = std::fs::read_dir(root.path()).unwrap().flatten();
+        let temporaries =
+            temporaries.filter(|entry| entry.file_name().to_string_lossy().ends_with(".tmp"));
+        assert_eq!(temporaries.count(), 0);
+        // The old file as it was, or the new one whole if it was done.
+        let after = std::fs::read(&path).unwrap();
+        let whole = cache.read(&key()).unwrap().unwrap();
+        assert!(after == before || whole.groups.len() == 20_000);
+    }
+}
