@@ -17,7 +17,7 @@
 //! has read every page; then only what the pages list stays.
 
 use super::courses::Courses;
-use super::walk::{Bound, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, WalkEvent, WalkPolicy};
+use super::walk::{Bound, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Stop, WalkEvent, WalkPolicy};
 use chrono::{DateTime, Utc};
 use crmdeck_model::{Group, GroupsPage, GroupsQuery};
 use std::collections::hash_map::Entry;
@@ -50,6 +50,8 @@ struct Page {
     total: Option<u64>,
     /// 429s in a row for this page.
     rate_limited: u32,
+    /// Lost connections in a row for this page.
+    lost: u32,
 }
 
 impl Page {
@@ -60,6 +62,7 @@ impl Page {
             arrived: None,
             total: None,
             rate_limited: 0,
+            lost: 0,
         }
     }
 
@@ -129,6 +132,8 @@ pub struct GroupList {
     /// Set by [`GroupList::hand_over`]: the groups of each page taken, for
     /// the caller, instead of held.
     handed: Option<Vec<Group>>,
+    /// When the walk ends before its pages are asked (`list/stop.rs`).
+    halt: stop::Halt,
 }
 
 /// The groups a snapshot listed (each counts as one page listing it), and
@@ -163,6 +168,7 @@ impl GroupList {
             events: Vec::new(),
             seed: None,
             handed: None,
+            halt: stop::Halt::default(),
         }
     }
 
@@ -232,6 +238,7 @@ impl GroupList {
     /// on instead (a refresh never starts it again from page 1): only its
     /// missing pages are asked again.
     pub fn walk(&mut self, now: Instant) {
+        self.halt.resume(now);
         if !self.is_done() {
             self.retry_missing(now);
             return;
@@ -247,6 +254,7 @@ impl GroupList {
         for page in self.pages.values_mut() {
             page.fetch = Fetch::Idle;
             page.rate_limited = 0;
+            page.lost = 0;
         }
         self.pages.entry(1).or_insert_with(Page::new).fetch = Fetch::Wanted;
     }
@@ -265,7 +273,7 @@ impl GroupList {
     /// while the server asked to wait longer than the policy waits (a
     /// long `Retry-After`): see [`held_until`](Self::held_until).
     pub fn retry_missing(&mut self, now: Instant) -> Vec<u64> {
-        if self.held_too_long(now) {
+        if self.held_too_long(now) || self.halt.stopped() {
             return Vec::new();
         }
         let mut retried = Vec::new();
@@ -273,6 +281,7 @@ impl GroupList {
             if let Fetch::Missing(_) = page.fetch {
                 page.fetch = Fetch::Wanted;
                 page.rate_limited = 0;
+                page.lost = 0;
                 retried.push(number);
             }
         }
@@ -284,8 +293,9 @@ impl GroupList {
 
     /// [`retry_missing`](Self::retry_missing) asked by the user: a wait
     /// the server asked for and the walk did not wait out is not honoured
-    /// any more (the user tries now).
+    /// any more (the user tries now), nor a stop of the walk.
     pub fn retry_missing_now(&mut self, now: Instant) -> Vec<u64> {
+        self.halt.resume(now);
         if self.held_too_long(now) {
             self.hold_until = None;
         }
@@ -313,7 +323,7 @@ impl GroupList {
     /// [`plan`](Self::plan) while `busy` requests the walk gave up on are
     /// still being answered: they keep their place within the bound.
     pub fn plan_beside(&mut self, now: Instant, busy: usize) -> Plan {
-        if !self.pages.values().any(|page| page.fetch == Fetch::Wanted) {
+        if !self.pages.values().any(|page| page.fetch == Fetch::Wanted) || self.halted(now) {
             return Plan::default();
         }
         match self.hold_until {
@@ -354,6 +364,7 @@ impl GroupList {
             return;
         };
         self.bound.answered();
+        self.halt.answered();
         if self.full {
             // Asked before the ceiling was reached: not taken.
             self.set_fetch(number, Fetch::Idle);
@@ -411,13 +422,27 @@ impl GroupList {
             return;
         }
         match failure {
-            Failure::Failed(cause) => self.mark_missing(number, cause),
+            Failure::Failed(cause) => {
+                self.halt.answered();
+                self.mark_missing(number, cause);
+            }
+            Failure::Unauthorized(cause) => {
+                self.mark_missing(number, cause.clone());
+                self.stop(Stop::Unauthorized { cause });
+            }
+            Failure::Unreachable { cause, how } => self.lost_connection(number, cause, how, now),
             Failure::RateLimited { retry_after, cause } => {
+                self.halt.answered();
                 let wait = retry_after.unwrap_or(self.policy.default_retry_after);
                 let attempts = self.pages.get(&number).map_or(0, |p| p.rate_limited) + 1;
                 let until = later(now, wait);
                 self.hold_until = Some(self.hold_until.map_or(until, |held| held.max(until)));
-                if wait > self.policy.max_retry_after {
+                if self.waits_past_deadline(until) {
+                    self.mark_missing(number, cause);
+                    self.stop(Stop::Deadline {
+                        after: self.policy.deadline.unwrap_or_default(),
+                    });
+                } else if wait > self.policy.max_retry_after {
                     // Reported, not waited out: nothing more is asked.
                     let wanted: Vec<u64> = self
                         .pages
@@ -692,6 +717,7 @@ impl GroupList {
         page.total = total;
         page.fetch = Fetch::Idle;
         page.rate_limited = 0;
+        page.lost = 0;
         for group in groups {
             let id = group.id;
             let group = match &mut self.handed {
@@ -766,6 +792,7 @@ pub(super) fn later(now: Instant, wait: Duration) -> Instant {
 }
 
 mod read;
+mod stop;
 #[cfg(test)]
 mod tests;
 

@@ -910,3 +910,5 @@ fn the_ceiling_keeps_the_first_groups_in_page_order_whatever_arrives_first() {
     assert_eq!(ids(&list), (1..=1200).collect::<Vec<_>>());
     assert!(list.is_done() && list.is_cut_short() && !list.is_complete());
 }
+
+mod stop;
