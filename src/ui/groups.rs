@@ -72,7 +72,11 @@ impl ListTab for GroupsTab {
                     (None, true) => "refreshing".to_string(),
                     (None, false) => "loading".to_string(),
                 };
-                let text = format!("{} {what} {progress}…", spinner(shared.now));
+                // While the server limits the walk: the wait, the time left.
+                let limited = (shared.walk_limited(self.branch_id))
+                    .map(|limited| format!(" · {limited}"))
+                    .unwrap_or_default();
+                let text = format!("{} {what} {progress}{limited}…", spinner(shared.now));
                 parts.push(Part::new(text, styles.busy, 1));
             } else {
                 // Once the walk ended: the pages still missing, and the
