@@ -217,7 +217,7 @@ fn failure(error: &ApiError, list: &GroupList, now: DateTime<Utc>, zone: &Zone) 
         &list.policy(),
         said,
     )
-    .ending_walks(error.is_unauthorized(), error.lost_connection())
+    .ending_walks(error.is_unauthorized(), error.lost_connection_retried())
 }
 
 /// While the server limits the walk of `branch` (it waits out a 429): the

@@ -145,7 +145,7 @@ fn failure(error: &ApiError, policy: &WalkPolicy, now: DateTime<Utc>) -> Failure
     let utc = Zone::Named(chrono_tz::UTC);
     let said = |wait| format!("{} UTC", asked_to_wait(wait, now, &utc));
     Failure::naming_long_waits(error.to_string(), error.rate_limited(), policy, said)
-        .ending_walks(error.is_unauthorized(), error.lost_connection())
+        .ending_walks(error.is_unauthorized(), error.lost_connection_retried())
 }
 
 #[cfg(test)]

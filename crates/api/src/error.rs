@@ -97,6 +97,13 @@ impl ApiError {
         }
     }
 
+    /// [`lost_connection`](Self::lost_connection), and whether a read is
+    /// worth asking again after it (a refused or reset connection; not a
+    /// request that timed out, which took its whole time already).
+    pub fn lost_connection_retried(&self) -> Option<(&'static str, bool)> {
+        self.lost_connection().map(|how| (how, self.is_transient()))
+    }
+
     /// Worth retrying a GET after this (the server or the path may recover).
     pub fn is_transient(&self) -> bool {
         match self {

@@ -238,7 +238,7 @@ impl GroupList {
     /// on instead (a refresh never starts it again from page 1): only its
     /// missing pages are asked again.
     pub fn walk(&mut self, now: Instant) {
-        self.halt.resume(now);
+        self.halt.resume();
         if !self.is_done() {
             self.retry_missing(now);
             return;
@@ -295,7 +295,7 @@ impl GroupList {
     /// the server asked for and the walk did not wait out is not honoured
     /// any more (the user tries now), nor a stop of the walk.
     pub fn retry_missing_now(&mut self, now: Instant) -> Vec<u64> {
-        self.halt.resume(now);
+        self.halt.resume();
         if self.held_too_long(now) {
             self.hold_until = None;
         }
@@ -364,6 +364,7 @@ impl GroupList {
             return;
         };
         self.bound.answered();
+        self.halt.heard(now);
         self.halt.answered();
         if self.full {
             // Asked before the ceiling was reached: not taken.
@@ -421,6 +422,7 @@ impl GroupList {
         if self.in_flight_generation(&query).is_none() {
             return;
         }
+        self.halt.heard(now);
         match failure {
             Failure::Failed(cause) => {
                 self.halt.answered();
@@ -430,7 +432,9 @@ impl GroupList {
                 self.mark_missing(number, cause.clone());
                 self.stop(Stop::Unauthorized { cause });
             }
-            Failure::Unreachable { cause, how } => self.lost_connection(number, cause, how, now),
+            Failure::Unreachable { cause, how, again } => {
+                self.lost_connection(number, (cause, how, again), now);
+            }
             Failure::RateLimited { retry_after, cause } => {
                 self.halt.answered();
                 let wait = retry_after.unwrap_or(self.policy.default_retry_after);

@@ -120,9 +120,14 @@ pub enum Failure {
     /// HTTP 401: the token is refused; the walk ends at once.
     Unauthorized(String),
     /// No answer: the connection was refused, reset or timed out (`how`,
-    /// in a few words). The page is asked again after a pause; a run of
-    /// these as long as the bound in flight ends the walk.
-    Unreachable { cause: String, how: String },
+    /// in a few words). The page is asked again after a pause when `again`
+    /// (a read the client would have retried), else it is missing; a run
+    /// of these as long as the bound in flight ends the walk.
+    Unreachable {
+        cause: String,
+        how: String,
+        again: bool,
+    },
 }
 
 impl Failure {
@@ -136,17 +141,19 @@ impl Failure {
     }
 
     /// The same failure, a 401 (`unauthorized`) or a failed connection
-    /// (`lost`: how, in a few words) said so: they end a walk.
-    pub fn ending_walks(self, unauthorized: bool, lost: Option<&str>) -> Self {
+    /// (`lost`: how, in a few words, and whether to ask again) said so:
+    /// they end a walk.
+    pub fn ending_walks(self, unauthorized: bool, lost: Option<(&str, bool)>) -> Self {
         let cause = match self {
             Self::Failed(cause) => cause,
             other => return other,
         };
         match (unauthorized, lost) {
             (true, _) => Self::Unauthorized(cause),
-            (false, Some(how)) => Self::Unreachable {
+            (false, Some((how, again))) => Self::Unreachable {
                 cause,
                 how: how.to_string(),
+                again,
             },
             (false, None) => Self::Failed(cause),
         }

@@ -23,18 +23,24 @@ pub(super) struct Halt {
     stop: Option<Stop>,
     /// Failed connections in a row, across pages (an answer ends the run).
     lost_in_a_row: u32,
-    /// Since when the deadline counts: the walk's start, or the user's
-    /// last `r`.
+    /// Since when the deadline counts: the first answer (or failure) of
+    /// the walk, or of the user's last `r`. Not the walk's start: a
+    /// caller may start a walk before its clock is set (the dashboard
+    /// starts its first walks before the runtime gave it the time).
     since: Option<Instant>,
 }
 
 impl Halt {
-    /// The walk goes on (or starts): no stop, the deadline from `now`.
-    pub(super) fn resume(&mut self, now: Instant) {
-        *self = Self {
-            since: Some(now),
-            ..Self::default()
-        };
+    /// The walk goes on (or starts): no stop, the deadline from its next
+    /// answer.
+    pub(super) fn resume(&mut self) {
+        *self = Self::default();
+    }
+
+    /// An answer or a failure came at `now`: the deadline counts from the
+    /// first.
+    pub(super) fn heard(&mut self, now: Instant) {
+        self.since.get_or_insert(now);
     }
 
     /// An answer came (the server is there): the run of failed
@@ -63,10 +69,9 @@ impl GroupList {
             return None;
         }
         let left = self.pages_left();
-        let read = self.progress().read;
-        let elapsed = self
-            .started
-            .map(|start| now.saturating_duration_since(start));
+        // Pages read since the deadline's clock started (at the first).
+        let read = self.progress().read.saturating_sub(1);
+        let elapsed = (self.halt.since).map(|start| now.saturating_duration_since(start));
         let left = match elapsed {
             // The pace so far: the waits already waited are in it.
             Some(elapsed) if read > 0 => {
@@ -124,14 +129,13 @@ impl GroupList {
     }
 
     /// A request for page `number` got no answer (`how`: refused, reset,
-    /// timed out): the page is asked again after a pause, or is missing
-    /// after as many tries as the policy allows; a run as long as the
-    /// bound in flight ends the walk.
+    /// timed out): the page is asked again after a pause (when `again`),
+    /// or is missing after as many tries as the policy allows; a run as
+    /// long as the bound in flight ends the walk.
     pub(super) fn lost_connection(
         &mut self,
         number: u64,
-        cause: String,
-        how: String,
+        (cause, how, again): (String, String, bool),
         now: Instant,
     ) {
         self.halt.lost_in_a_row = self.halt.lost_in_a_row.saturating_add(1);
@@ -141,7 +145,7 @@ impl GroupList {
         if run >= bound {
             self.mark_missing(number, cause.clone());
             self.stop(Stop::Unreachable { how, cause });
-        } else if attempts >= self.policy.lost_connection_attempts {
+        } else if !again || attempts >= self.policy.lost_connection_attempts {
             self.mark_missing(number, cause);
         } else {
             if let Some(page) = self.pages.get_mut(&number) {

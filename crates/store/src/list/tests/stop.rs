@@ -12,6 +12,7 @@ fn reset() -> Failure {
     Failure::Unreachable {
         cause: "connection lost before the answer: reset".to_string(),
         how: "connection reset".to_string(),
+        again: true,
     }
 }
 
@@ -314,19 +315,23 @@ fn a_walk_the_server_limits_says_the_wait_and_the_time_left() {
     );
     list.walk(start);
     let first = list.plan(start).ask[0];
-    // Page 1 took 10 s: 19 pages left at that pace, about 190 s.
-    let at = start + Duration::from_secs(10);
-    list.accept(centre.serve(first), at);
-    let second = list.plan(at).ask[0];
-    list.fail(second, rate_limited(Some(8)), at);
-    assert_eq!(list.limited(start + Duration::from_secs(20)), None);
+    // The clock starts at page 1's answer; page 2 took 10 s more: 18
+    // pages left at that pace, about 180 s.
+    let first_answer = start + Duration::from_secs(10);
+    list.accept(centre.serve(first), first_answer);
+    let second = list.plan(first_answer).ask[0];
+    let at = first_answer + Duration::from_secs(10);
+    list.accept(centre.serve(second), at);
+    let third = list.plan(at).ask[0];
+    list.fail(third, rate_limited(Some(8)), at);
+    assert_eq!(list.limited(at + Duration::from_secs(8)), None);
     let limited = list.limited(at).unwrap();
     assert_eq!(limited.wait, Duration::from_secs(8));
-    assert_eq!(limited.left, Some(Duration::from_secs(190)));
+    assert_eq!(limited.left, Some(Duration::from_secs(180)));
     assert_eq!(limited.deadline_in, Some(Duration::from_secs(590)));
     assert_eq!(
         limited.to_string(),
-        "the server limits requests: waiting 8 s, about 4 min left"
+        "the server limits requests: waiting 8 s, about 3 min left"
     );
     let short = Limited {
         deadline_in: Some(Duration::from_secs(100)),
@@ -334,7 +339,7 @@ fn a_walk_the_server_limits_says_the_wait_and_the_time_left() {
     };
     assert_eq!(
         short.to_string(),
-        "the server limits requests: waiting 8 s, about 4 min left, the walk ends in 2 min \
+        "the server limits requests: waiting 8 s, about 3 min left, the walk ends in 2 min \
          (walk_deadline_secs)"
     );
 }
@@ -347,10 +352,11 @@ fn a_failure_is_said_to_end_walks_only_for_a_401_or_a_lost_connection() {
         Failure::Unauthorized("x".to_string())
     );
     assert_eq!(
-        failed().ending_walks(false, Some("timed out")),
+        failed().ending_walks(false, Some(("timed out", false))),
         Failure::Unreachable {
             cause: "x".to_string(),
-            how: "timed out".to_string()
+            how: "timed out".to_string(),
+            again: false,
         }
     );
     assert_eq!(failed().ending_walks(false, None), failed());
