@@ -48,39 +48,41 @@ fn assert_failed_naming(output: &std::process::Output, what: &[&str]) {
     }
 }
 
+/// A walk of 400 pages whose pages from `first_bad` on get `fault`:
+/// exit 1 naming the pages from `first_bad` on and `cause`; returns the
+/// requests the server had.
+async fn ended_by(fault: Fault, first_bad: u64, cause: &str) -> u64 {
+    let fx = four_hundred_pages("").await;
+    from_page_on(&fx, &fault, first_bad..=first_bad + 80);
+    let output = fx.run(&["groups", "--all", "--format", "json"]).await;
+    let pages = format!(
+        "crmdeck: pages {first_bad}, {}, {}, ",
+        first_bad + 1,
+        first_bad + 2
+    );
+    assert_failed_naming(&output, &[&pages, &format!(" of 400 missing: {cause}")]);
+    fx.server.hits(Route::Groups)
+}
+
 #[tokio::test]
 async fn a_401_ends_the_walk_with_no_more_requests_than_the_bound_in_flight() {
-    let fx = four_hundred_pages("").await;
     // Pages 1 to 4 answer; from page 5 on the token is refused.
-    from_page_on(&fx, &Fault::Status(401), 5..=60);
-    let output = fx.run(&["groups", "--all", "--format", "json"]).await;
-    assert_failed_naming(
-        &output,
-        &[
-            "crmdeck: pages 5, 6, 7, ",
-            " of 400 missing: the server refused the token: HTTP 401",
-        ],
-    );
+    let hits = ended_by(
+        Fault::Status(401),
+        5,
+        "the server refused the token: HTTP 401",
+    )
+    .await;
     // Every request for page 5 on was sent before the first 401 came
     // back: at most the bound in flight.
-    let hits = fx.server.hits(Route::Groups);
     assert!(hits <= 4 + BOUND, "{hits} requests");
 }
 
 #[tokio::test]
 async fn a_server_that_stops_answering_ends_the_walk_within_twice_the_bound() {
-    let fx = four_hundred_pages("").await;
     // After page 44 every connection closes without an answer.
-    from_page_on(&fx, &Fault::Drop, 45..=120);
-    let output = fx.run(&["groups", "--all", "--format", "json"]).await;
-    assert_failed_naming(
-        &output,
-        &[
-            "crmdeck: pages 45, 46, 47, ",
-            " of 400 missing: the server stopped answering (connection ",
-        ],
-    );
-    let hits = fx.server.hits(Route::Groups);
+    let cause = "the server stopped answering (connection ";
+    let hits = ended_by(Fault::Drop, 45, cause).await;
     assert!(hits <= 44 + 2 * BOUND, "{hits} requests");
 }
 

@@ -73,17 +73,8 @@ fn page_one_first_then_the_others_at_once_in_any_order() {
 
 #[test]
 fn the_config_bounds_the_pages_in_flight() {
-    let settings = AppSettings {
-        max_in_flight: Some(2),
-        ..fixtures::settings()
-    };
-    let mut app = loaded_with(settings);
-    let effects = Shared::new(&mut app.world).walk(Some(6));
-    let first = walk_query(Some(6), 1, WALK_PER_PAGE);
-    let page_1 = fetch_of(&effects, &Request::Groups(first));
-    let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
-    assert_eq!(pages(&effects), [2, 3]);
-    let (id, request) = fetches(&effects)[0].clone();
+    let (mut app, asked) = two_in_flight();
+    let (id, request) = asked[0].clone();
     assert_eq!(pages(&respond(&mut app, id, capped(&request))), [4]);
 }
 

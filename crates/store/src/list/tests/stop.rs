@@ -16,6 +16,30 @@ fn reset() -> Failure {
     }
 }
 
+/// The pages `ask` asks for.
+fn numbers(ask: &[GroupsQuery]) -> Vec<u64> {
+    ask.iter().map(|query| query.page).collect()
+}
+
+/// A centre of 20 pages, a walk of 4 in flight at most past page 1, and
+/// the pages it asks next (2 to 5).
+fn four_in_flight() -> (Centre, Instant, GroupList, Vec<GroupsQuery>) {
+    let centre = Centre::of(2000, 100);
+    let now = Instant::now();
+    let mut list = past_page_one(&centre, 4, now);
+    let ask = list.plan(now).ask;
+    (centre, now, list, ask)
+}
+
+/// The stops the walk said since the last call, as the user reads them.
+fn stops_said(list: &mut GroupList) -> Vec<String> {
+    let events = list.take_events();
+    let stops = events
+        .iter()
+        .filter(|event| matches!(event, WalkEvent::Stopped { .. }));
+    stops.map(ToString::to_string).collect()
+}
+
 /// What a server does with one request.
 enum Serve {
     Answer,
@@ -61,17 +85,8 @@ fn drive(
 
 #[test]
 fn a_401_ends_the_walk_at_once_its_requests_in_flight_its_last() {
-    let centre = Centre::of(2000, 100);
-    let now = Instant::now();
-    let mut list = past_page_one(&centre, 4, now);
-    let ask = list.plan(now).ask;
-    assert_eq!(
-        pages(&Plan {
-            ask: ask.clone(),
-            wake_at: None
-        }),
-        [2, 3, 4, 5]
-    );
+    let (centre, now, mut list, ask) = four_in_flight();
+    assert_eq!(numbers(&ask), [2, 3, 4, 5]);
     list.fail(ask[0], unauthorized(), now);
     // Nothing more goes out; the three on their way are still taken.
     assert_eq!(list.plan(now), Plan::default());
@@ -87,12 +102,7 @@ fn a_401_ends_the_walk_at_once_its_requests_in_flight_its_last() {
         [2].into_iter().chain(6..=20).collect::<Vec<_>>()
     );
     assert!(missing.iter().all(|(_, cause)| cause.contains("HTTP 401")));
-    let stopped: Vec<String> = list
-        .take_events()
-        .iter()
-        .filter(|event| matches!(event, WalkEvent::Stopped { .. }))
-        .map(ToString::to_string)
-        .collect();
+    let stopped = stops_said(&mut list);
     assert_eq!(
         stopped,
         [
@@ -182,10 +192,7 @@ fn a_server_gone_ends_the_walk_within_twice_the_bound() {
 
 #[test]
 fn a_lost_connection_is_asked_again_after_a_pause_and_an_answer_ends_the_run() {
-    let centre = Centre::of(2000, 100);
-    let now = Instant::now();
-    let mut list = past_page_one(&centre, 4, now);
-    let ask = list.plan(now).ask;
+    let (centre, now, mut list, ask) = four_in_flight();
     // Three in a row of a bound of four: asked again, after a pause.
     for query in &ask[..3] {
         list.fail(*query, reset(), now);
@@ -197,13 +204,7 @@ fn a_lost_connection_is_asked_again_after_a_pause_and_an_answer_ends_the_run() {
     list.accept(centre.serve(ask[3]), now);
     let later = now + Duration::from_secs(5);
     let again = list.plan(later).ask;
-    assert_eq!(
-        pages(&Plan {
-            ask: again.clone(),
-            wake_at: None
-        }),
-        [2, 3, 4, 6]
-    );
+    assert_eq!(numbers(&again), [2, 3, 4, 6]);
     for query in &again[..3] {
         list.fail(*query, reset(), later);
     }
@@ -212,13 +213,7 @@ fn a_lost_connection_is_asked_again_after_a_pause_and_an_answer_ends_the_run() {
     let at = later + Duration::from_secs(5);
     list.accept(centre.serve(again[3]), at);
     let ask = list.plan(at).ask;
-    assert_eq!(
-        pages(&Plan {
-            ask: ask.clone(),
-            wake_at: None
-        }),
-        [2, 3, 4, 7]
-    );
+    assert_eq!(numbers(&ask), [2, 3, 4, 7]);
     list.fail(ask[0], reset(), at);
     for query in &ask[1..] {
         list.accept(centre.serve(*query), at);
@@ -263,12 +258,7 @@ fn endless_429s_end_at_the_deadline_with_every_page_unread_missing() {
     assert_eq!(list.stopped(), Some(&Stop::Deadline { after: deadline }));
     assert_eq!(list.missing().len(), 99);
     assert!(sent.len() < 30, "{} sent", sent.len());
-    let said: Vec<String> = list
-        .take_events()
-        .iter()
-        .filter(|event| matches!(event, WalkEvent::Stopped { .. }))
-        .map(ToString::to_string)
-        .collect();
+    let said = stops_said(&mut list);
     assert_eq!(said.len(), 1);
     assert!(
         said[0].ends_with(
@@ -281,17 +271,25 @@ fn endless_429s_end_at_the_deadline_with_every_page_unread_missing() {
     assert!(!list.plan(end).ask.is_empty());
 }
 
+/// A walk started at `start`, `max_in_flight` at most and a deadline of
+/// `secs`, and its request for page 1.
+fn walking_by(max_in_flight: usize, secs: u64, start: Instant) -> (GroupList, GroupsQuery) {
+    let policy = WalkPolicy::with_max_in_flight(max_in_flight);
+    let mut list = GroupList::new(
+        Some(2),
+        100,
+        policy.with_deadline(Duration::from_secs(secs)),
+    );
+    list.walk(start);
+    let first = list.plan(start).ask[0];
+    (list, first)
+}
+
 #[test]
 fn a_walk_past_its_deadline_asks_nothing_more() {
     let centre = Centre::of(2000, 100);
     let start = Instant::now();
-    let mut list = GroupList::new(
-        Some(2),
-        100,
-        WalkPolicy::with_max_in_flight(2).with_deadline(Duration::from_secs(60)),
-    );
-    list.walk(start);
-    let first = list.plan(start).ask[0];
+    let (mut list, first) = walking_by(2, 60, start);
     list.accept(centre.serve(first), start);
     let ask = list.plan(start).ask;
     let late = start + Duration::from_secs(61);
@@ -308,13 +306,7 @@ fn a_walk_past_its_deadline_asks_nothing_more() {
 fn a_walk_the_server_limits_says_the_wait_and_the_time_left() {
     let centre = Centre::of(2000, 100);
     let start = Instant::now();
-    let mut list = GroupList::new(
-        Some(2),
-        100,
-        WalkPolicy::with_max_in_flight(1).with_deadline(Duration::from_secs(600)),
-    );
-    list.walk(start);
-    let first = list.plan(start).ask[0];
+    let (mut list, first) = walking_by(1, 600, start);
     // The clock starts at page 1's answer; page 2 took 10 s more: 18
     // pages left at that pace, about 180 s.
     let first_answer = start + Duration::from_secs(10);
