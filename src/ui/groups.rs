@@ -16,6 +16,7 @@ use crate::domain::changes::Since;
 use crate::present::change_text;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::format::{as_of, thousands};
+use crate::store::duration_words;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -72,12 +73,15 @@ impl ListTab for GroupsTab {
                     (None, true) => "refreshing".to_string(),
                     (None, false) => "loading".to_string(),
                 };
-                // While the server limits the walk: the wait, the time left.
-                let limited = (shared.walk_limited(self.branch_id))
-                    .map(|limited| format!(" · {limited}"))
-                    .unwrap_or_default();
-                let text = format!("{} {what} {progress}{limited}…", spinner(shared.now));
+                let text = format!("{} {what} {progress}…", spinner(shared.now));
                 parts.push(Part::new(text, styles.busy, 1));
+                // While the server limits the walk: the wait, the time
+                // left (the first to give way, short of room).
+                if let Some(limited) = shared.walk_limited(self.branch_id) {
+                    let short = format!("limited: waiting {}", duration_words(limited.wait));
+                    let part = Part::new(limited.to_string(), styles.busy, 6);
+                    parts.push(part.or_short(short, 5));
+                }
             } else {
                 // Once the walk ended: the pages still missing, and the
                 // snapshot's age while its rows are still shown.
