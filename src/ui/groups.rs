@@ -16,7 +16,6 @@ use crate::domain::changes::Since;
 use crate::present::change_text;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::format::{as_of, thousands};
-use crate::store::duration_words;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -78,7 +77,7 @@ impl ListTab for GroupsTab {
                 // While the server limits the walk: the wait, the time
                 // left (the first to give way, short of room).
                 if let Some(limited) = shared.walk_limited(self.branch_id) {
-                    let short = format!("limited: waiting {}", duration_words(limited.wait));
+                    let short = limited.short();
                     let part = Part::new(limited.to_string(), styles.busy, 6);
                     parts.push(part.or_short(short, 5));
                 }

@@ -262,6 +262,13 @@ pub struct Limited {
     pub deadline_in: Option<Duration>,
 }
 
+impl Limited {
+    /// `limited: waiting 8 s`: the wait alone, where room is short.
+    pub fn short(&self) -> String {
+        format!("limited: waiting {}", duration_words(self.wait))
+    }
+}
+
 impl fmt::Display for Limited {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

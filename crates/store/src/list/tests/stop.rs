@@ -325,6 +325,7 @@ fn a_walk_the_server_limits_says_the_wait_and_the_time_left() {
         limited.to_string(),
         "the server limits requests: waiting 8 s, about 3 min left"
     );
+    assert_eq!(limited.short(), "limited: waiting 8 s");
     let short = Limited {
         deadline_in: Some(Duration::from_secs(100)),
         ..limited
