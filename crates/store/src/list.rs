@@ -17,7 +17,7 @@
 //! has read every page; then only what the pages list stays.
 
 use super::courses::Courses;
-use super::walk::{Bound, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, Stop, WalkEvent, WalkPolicy};
+use super::walk::{Bound, Failure, MAX_PAGES, MAX_TOTAL_CHANGES, WalkEvent, WalkPolicy};
 use chrono::{DateTime, Utc};
 use crmdeck_model::{Group, GroupsPage, GroupsQuery};
 use std::collections::hash_map::Entry;
@@ -50,8 +50,6 @@ struct Page {
     total: Option<u64>,
     /// 429s in a row for this page.
     rate_limited: u32,
-    /// Lost connections in a row for this page.
-    lost: u32,
 }
 
 impl Page {
@@ -62,7 +60,6 @@ impl Page {
             arrived: None,
             total: None,
             rate_limited: 0,
-            lost: 0,
         }
     }
 
@@ -254,7 +251,6 @@ impl GroupList {
         for page in self.pages.values_mut() {
             page.fetch = Fetch::Idle;
             page.rate_limited = 0;
-            page.lost = 0;
         }
         self.pages.entry(1).or_insert_with(Page::new).fetch = Fetch::Wanted;
     }
@@ -281,7 +277,6 @@ impl GroupList {
             if let Fetch::Missing(_) = page.fetch {
                 page.fetch = Fetch::Wanted;
                 page.rate_limited = 0;
-                page.lost = 0;
                 retried.push(number);
             }
         }
@@ -364,8 +359,7 @@ impl GroupList {
             return;
         };
         self.bound.answered();
-        self.halt.heard(now);
-        self.halt.answered();
+        self.halt.answered(now);
         if self.full {
             // Asked before the ceiling was reached: not taken.
             self.set_fetch(number, Fetch::Idle);
@@ -422,31 +416,19 @@ impl GroupList {
         if self.in_flight_generation(&query).is_none() {
             return;
         }
-        self.halt.heard(now);
+        // A 401, a lost connection, a wait past the deadline: `list/stop.rs`.
+        let Some(failure) = self.unless_it_ends_the_walk(number, failure, now) else {
+            self.note_end();
+            return;
+        };
         match failure {
-            Failure::Failed(cause) => {
-                self.halt.answered();
-                self.mark_missing(number, cause);
-            }
-            Failure::Unauthorized(cause) => {
-                self.mark_missing(number, cause.clone());
-                self.stop(Stop::Unauthorized { cause });
-            }
-            Failure::Unreachable { cause, how, again } => {
-                self.lost_connection(number, (cause, how, again), now);
-            }
+            Failure::Failed(cause) => self.mark_missing(number, cause),
             Failure::RateLimited { retry_after, cause } => {
-                self.halt.answered();
                 let wait = retry_after.unwrap_or(self.policy.default_retry_after);
                 let attempts = self.pages.get(&number).map_or(0, |p| p.rate_limited) + 1;
                 let until = later(now, wait);
                 self.hold_until = Some(self.hold_until.map_or(until, |held| held.max(until)));
-                if self.waits_past_deadline(until) {
-                    self.mark_missing(number, cause);
-                    self.stop(Stop::Deadline {
-                        after: self.policy.deadline.unwrap_or_default(),
-                    });
-                } else if wait > self.policy.max_retry_after {
+                if wait > self.policy.max_retry_after {
                     // Reported, not waited out: nothing more is asked.
                     let wanted: Vec<u64> = self
                         .pages
@@ -472,6 +454,7 @@ impl GroupList {
                     });
                 }
             }
+            Failure::Unauthorized(_) | Failure::Unreachable { .. } => {}
         }
         self.note_end();
     }
@@ -721,7 +704,6 @@ impl GroupList {
         page.total = total;
         page.fetch = Fetch::Idle;
         page.rate_limited = 0;
-        page.lost = 0;
         for group in groups {
             let id = group.id;
             let group = match &mut self.handed {

@@ -8,7 +8,8 @@
 //! ([`GroupList::retry_missing_now`]).
 
 use super::{Fetch, GroupList, later};
-use crate::walk::{Limited, Stop, WalkEvent};
+use crate::walk::{Failure, Limited, Stop, WalkEvent};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// The pause before a page whose connection failed is asked again: the
@@ -23,6 +24,8 @@ pub(super) struct Halt {
     stop: Option<Stop>,
     /// Failed connections in a row, across pages (an answer ends the run).
     lost_in_a_row: u32,
+    /// Failed connections of each page in this walk.
+    lost_pages: HashMap<u64, u32>,
     /// Since when the deadline counts: the first answer (or failure) of
     /// the walk, or of the user's last `r`. Not the walk's start: a
     /// caller may start a walk before its clock is set (the dashboard
@@ -37,15 +40,10 @@ impl Halt {
         *self = Self::default();
     }
 
-    /// An answer or a failure came at `now`: the deadline counts from the
-    /// first.
-    pub(super) fn heard(&mut self, now: Instant) {
+    /// An answer came at `now` (the server is there): the run of failed
+    /// connections is over; the deadline counts from the first answer.
+    pub(super) fn answered(&mut self, now: Instant) {
         self.since.get_or_insert(now);
-    }
-
-    /// An answer came (the server is there): the run of failed
-    /// connections is over.
-    pub(super) fn answered(&mut self) {
         self.lost_in_a_row = 0;
     }
 
@@ -122,17 +120,52 @@ impl GroupList {
         false
     }
 
-    /// True when a wait until `until` ends past the walk's deadline: the
-    /// walk stops now rather than wait for nothing.
-    pub(super) fn waits_past_deadline(&self, until: Instant) -> bool {
-        self.deadline_at().is_some_and(|at| until >= at)
+    /// Takes a failure of page `number` that ends the walk, or may: a
+    /// 401, a lost connection, a 429 whose wait ends past the deadline (the
+    /// walk stops now rather than wait for nothing). Any other failure is
+    /// an answer (the run of lost connections is over), given back.
+    pub(super) fn unless_it_ends_the_walk(
+        &mut self,
+        number: u64,
+        failure: Failure,
+        now: Instant,
+    ) -> Option<Failure> {
+        self.halt.since.get_or_insert(now);
+        match failure {
+            Failure::Unauthorized(cause) => {
+                self.mark_missing(number, cause.clone());
+                self.stop(Stop::Unauthorized { cause });
+            }
+            Failure::Unreachable { cause, how, again } => {
+                self.lost_connection(number, (cause, how, again), now);
+            }
+            Failure::RateLimited { retry_after, cause }
+                if self.waits_past_deadline(retry_after, now) =>
+            {
+                self.halt.lost_in_a_row = 0;
+                self.mark_missing(number, cause);
+                let after = self.policy.deadline.unwrap_or_default();
+                self.stop(Stop::Deadline { after });
+            }
+            other => {
+                self.halt.lost_in_a_row = 0;
+                return Some(other);
+            }
+        }
+        None
+    }
+
+    /// True when a 429's wait from `now` ends past the walk's deadline.
+    fn waits_past_deadline(&self, retry_after: Option<Duration>, now: Instant) -> bool {
+        let wait = retry_after.unwrap_or(self.policy.default_retry_after);
+        self.deadline_at().is_some_and(|at| later(now, wait) >= at)
     }
 
     /// A request for page `number` got no answer (`how`: refused, reset,
     /// timed out): the page is asked again after a pause (when `again`),
     /// or is missing after as many tries as the policy allows; a run as
     /// long as the bound in flight ends the walk.
-    pub(super) fn lost_connection(
+    fn lost_connection(
         &mut self,
         number: u64,
         (cause, how, again): (String, String, bool),
@@ -141,17 +174,15 @@ impl GroupList {
         self.halt.lost_in_a_row = self.halt.lost_in_a_row.saturating_add(1);
         let run = self.halt.lost_in_a_row;
         let bound = u32::try_from(self.policy.max_in_flight.max(1)).unwrap_or(u32::MAX);
-        let attempts = self.pages.get(&number).map_or(0, |page| page.lost) + 1;
+        let attempts = self.halt.lost_pages.get(&number).map_or(0, |n| *n) + 1;
         if run >= bound {
             self.mark_missing(number, cause.clone());
             self.stop(Stop::Unreachable { how, cause });
         } else if !again || attempts >= self.policy.lost_connection_attempts {
             self.mark_missing(number, cause);
         } else {
-            if let Some(page) = self.pages.get_mut(&number) {
-                page.lost = attempts;
-                page.fetch = Fetch::Wanted;
-            }
+            self.halt.lost_pages.insert(number, attempts);
+            self.set_fetch(number, Fetch::Wanted);
             let doubled = FIRST_PAUSE.saturating_mul(1 << (run - 1).min(8));
             let until = later(now, doubled.min(LONGEST_PAUSE));
             self.hold_until = Some(self.hold_until.map_or(until, |held| held.max(until)));
