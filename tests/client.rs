@@ -4,7 +4,7 @@
 pub mod support;
 
 use crmdeck::api::{ApiError, Client, ClientOptions, RetryPolicy};
-use crmdeck::cli::walk::walk;
+use crmdeck::cli::walk::{Waits, walk};
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
 use crmdeck::model::{DaysCode, GroupStatus, GroupsQuery, PluginType, Token};
 use crmdeck::store::{GroupList, WalkPolicy};
@@ -112,7 +112,11 @@ async fn walks_every_page_of_a_branch() {
     let mut list = GroupList::new(Some(1), 7, WalkPolicy::default());
     list.walk(Instant::now());
     let mut calls = Vec::new();
-    let warnings = walk(&client, &mut list, |list| calls.push(list.progress())).await;
+    let mut waits = Waits::default();
+    let warnings = walk(&client, &mut list, &mut waits, |list| {
+        calls.push(list.progress())
+    })
+    .await;
     assert_eq!(warnings, []);
     assert_eq!(list.missing(), []);
     assert_eq!(Some(list.len() as u64), first.pagination.total);

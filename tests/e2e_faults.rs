@@ -492,5 +492,11 @@ fn an_unresolvable_host() {
                 && line.contains(" page: 1,")
         })
         .count();
-    assert_eq!(asked, 2, "page 1 asked for at the start and on r:\n{log}");
+    // A walk asks a page whose connection failed again itself, 3 times
+    // in all (its client leaves that to it: issue 34 §2).
+    assert_eq!(
+        asked,
+        2 * 3,
+        "page 1 asked for at the start and on r:\n{log}"
+    );
 }

@@ -28,7 +28,7 @@ use crate::domain::zone::{Zone, ZoneSource};
 use crate::model::Plugin;
 use crate::present::Language;
 use crate::present::format::RowFormat;
-use crate::store::{GroupList, Snapshot, Store, WalkPolicy};
+use crate::store::{DASHBOARD_WALK_DEADLINE, GroupList, Snapshot, Store, WalkPolicy};
 
 /// Which part of a snapshot [`World::seed`] is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,6 +94,10 @@ pub struct AppSettings {
     /// The most groups one walk holds (`max_groups` of the config; None:
     /// the store's default).
     pub max_groups: Option<u64>,
+    /// How long a walk may take, waits for the server included
+    /// (`walk_deadline_secs` of the config; None: the dashboard's default,
+    /// `store::DASHBOARD_WALK_DEADLINE`).
+    pub walk_deadline: Option<Duration>,
     /// The config's warnings, shown on the status line at start.
     pub warnings: Vec<String>,
     /// What was on screen when this profile last ran (the default when
@@ -153,10 +157,10 @@ impl World {
             requests: Requests::default(),
             status,
             branches: Branches::default(),
-            store: Store::new(WalkPolicy::of_config(
-                settings.max_in_flight,
-                settings.max_groups,
-            )),
+            store: Store::new(
+                WalkPolicy::of_config(settings.max_in_flight, settings.max_groups)
+                    .with_deadline(settings.walk_deadline.unwrap_or(DASHBOARD_WALK_DEADLINE)),
+            ),
             changes: Changes::default(),
             walks: Walks::default(),
             asks: VecDeque::new(),
@@ -331,6 +335,12 @@ impl World {
             self.branches.forget();
             self.status.error(REFUSED_SNAPSHOT_HIDDEN, self.now);
         }
+    }
+
+    /// While the server limits the walk of `branch` (it waits out a
+    /// 429): the wait, and the time the rest may take.
+    pub fn walk_limited(&self, branch: Option<i64>) -> Option<crate::store::Limited> {
+        super::walks::limited(&self.walks, &self.store, branch, self.now)
     }
 
     /// True while the token is refused (the last answer was a 401).

@@ -17,7 +17,7 @@ use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::model::{GroupsPage, GroupsQuery};
 use crate::present::format::asked_to_wait;
-use crate::store::{Failure, GroupList, Store};
+use crate::store::{Failure, GroupList, Limited, Stop, Store, WalkEvent};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -151,7 +151,7 @@ impl Walks {
                 list.fail(query, failure, instant);
             }
         }
-        let mut effects = report(list, status, now);
+        let mut effects = report(list, status, now, zone);
         effects.extend(self.send_plan(list, requests, instant));
         effects
     }
@@ -217,6 +217,18 @@ fn failure(error: &ApiError, list: &GroupList, now: DateTime<Utc>, zone: &Zone) 
         &list.policy(),
         said,
     )
+    .ending_walks(error.is_unauthorized(), error.lost_connection_retried())
+}
+
+/// While the server limits the walk of `branch` (it waits out a 429): the
+/// wait and the time the rest may take, for the screen.
+pub fn limited(
+    walks: &Walks,
+    store: &Store,
+    branch: Option<i64>,
+    now: DateTime<Utc>,
+) -> Option<Limited> {
+    store.groups(branch)?.limited(walks.instant(now))
 }
 
 /// True while a request of the walk of `branch` is on its way.
@@ -227,19 +239,46 @@ pub fn walking(requests: &Requests, branch: Option<i64>) -> bool {
     })
 }
 
-/// What `list` noticed, as log lines; its warnings on the status line too.
-fn report(list: &mut GroupList, status: &mut StatusLine, now: DateTime<Utc>) -> Vec<Effect> {
+/// What `list` noticed, as log lines; its warnings on the status line too
+/// (a walk that stopped says what to press, and when, in `zone`, the server
+/// stopped answering).
+fn report(
+    list: &mut GroupList,
+    status: &mut StatusLine,
+    now: DateTime<Utc>,
+    zone: &Zone,
+) -> Vec<Effect> {
     let branch = list
         .branch_id()
         .map_or_else(|| "all branches".to_string(), |id| format!("branch {id}"));
     list.take_events()
         .into_iter()
         .map(|event| {
-            if event.is_warning() {
-                let topic = Topic::Walk(list.branch_id());
+            let topic = Topic::Walk(list.branch_id());
+            if let WalkEvent::Stopped { stop, .. } = &event {
+                let text = format!("groups of {branch}: {}", stopped(stop, now, zone));
+                status.load_error(topic, text, now);
+            } else if event.is_warning() {
                 status.warning_about(topic, format!("groups of {branch}: {event}"), now);
             }
             Effect::Log(format!("walk of {branch}: {event}"))
         })
         .collect()
+}
+
+/// Why a walk stopped, for the status line: what happened, and the key
+/// that asks again.
+fn stopped(stop: &Stop, now: DateTime<Utc>, zone: &Zone) -> String {
+    match stop {
+        Stop::Unauthorized { cause } => {
+            format!(
+                "the server refused the token ({cause}): the walk stopped · R reloads the token"
+            )
+        }
+        Stop::Unreachable { how, .. } => format!(
+            "the server stopped answering at {} ({how}): r retries",
+            zone.time_of_day(now).format("%H:%M")
+        ),
+        Stop::Deadline { .. } => format!("{}: r retries", stop.cause()),
+    }
 }

@@ -4,7 +4,7 @@
 //! whole centre in memory, and what the command says of missing pages.
 
 use super::spill::Spill;
-use super::walk::{policy_for, walk};
+use super::walk::{Waits, policy_for, walk};
 use super::{CliError, chatter};
 use crate::model::Group;
 use crate::session::Session;
@@ -105,13 +105,15 @@ pub(super) async fn all_pages(
     let mut list = GroupList::new(branch_id, per_page, policy_for(&session.config));
     list.hand_over();
     list.walk(Instant::now());
-    let mut warnings = walk(&session.client, &mut list, &mut progress).await;
+    let mut waits = Waits::default();
+    let mut warnings = walk(&session.client, &mut list, &mut waits, &mut progress).await;
     // Something was read, so the server answers: a page that failed gets
     // one more try (not while the server asked to wait long). With nothing
     // read, the cause is the answer.
     if !list.is_empty() && !list.retry_missing(Instant::now()).is_empty() {
-        warnings.extend(walk(&session.client, &mut list, &mut progress).await);
+        warnings.extend(walk(&session.client, &mut list, &mut waits, &mut progress).await);
     }
+    waits.say();
     spilled?;
     if live {
         // Back to the start of the line, the progress erased.
@@ -128,7 +130,10 @@ pub(super) async fn all_pages(
             .pages
             .map(|pages| format!(" of {pages}"))
             .unwrap_or_default();
-        let causes = if missing.iter().all(|(_, other)| other == cause) {
+        let causes = if let Some(stop) = list.stopped() {
+            // The walk ended early: why says more than one page's cause.
+            stop.to_string()
+        } else if missing.iter().all(|(_, other)| other == cause) {
             cause.to_string()
         } else {
             format!("{cause} (other pages other causes: see the log)")

@@ -7,24 +7,85 @@ use crate::api::{ApiError, Client};
 use crate::config::Config;
 use crate::domain::zone::Zone;
 use crate::present::format::asked_to_wait;
-use crate::store::{Failure, GroupList, WalkEvent, WalkPolicy};
+use crate::store::{CLI_WALK_DEADLINE, Failure, GroupList, WalkEvent, WalkPolicy, duration_words};
 use chrono::{DateTime, Utc};
 use futures::stream::{FuturesUnordered, StreamExt};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// The walk's rules as the config sets them: `max_in_flight` and
-/// `max_groups`.
+/// A wait for the server longer than this is said on stderr: a person
+/// watching wonders why nothing moves.
+const LONG_WAIT: Duration = Duration::from_secs(3);
+
+/// The long waits a walk had for the server (429s), for the one line said
+/// at the end where they are not said as they come (`-q`, no terminal).
+#[derive(Debug, Default)]
+pub struct Waits {
+    count: u32,
+    total: Duration,
+    /// The end of the last wait said: the 429s of the other requests in
+    /// flight at the time ask for the same wait, said once.
+    until: Option<Instant>,
+}
+
+impl Waits {
+    /// A wait of `wait` for `page`: said now on a terminal or with `-v`,
+    /// else counted for [`Self::say`].
+    fn wait(&mut self, page: u64, wait: Duration, now: Instant) {
+        let ends = now + wait;
+        let same = self
+            .until
+            .is_some_and(|until| ends <= until + Duration::from_secs(1));
+        if wait < LONG_WAIT || same {
+            return;
+        }
+        self.until = Some(ends);
+        self.count += 1;
+        self.total += wait;
+        if super::chatter::progress() {
+            let clear = if super::chatter::live() {
+                "\r\x1b[K"
+            } else {
+                ""
+            };
+            eprintln!(
+                "{clear}crmdeck: the server limits requests: waiting {} (page {page})",
+                duration_words(wait)
+            );
+        }
+    }
+
+    /// The one line at the end, where the waits were not said as they came.
+    pub fn say(&self) {
+        if self.count > 0 && !super::chatter::progress() {
+            let times = match self.count {
+                1 => "once".to_string(),
+                n => format!("{n} times"),
+            };
+            eprintln!(
+                "crmdeck: the server limited requests: waited {times}, {} in all",
+                duration_words(self.total)
+            );
+        }
+    }
+}
+
+/// The walk's rules as the config sets them: `max_in_flight`,
+/// `max_groups` and `walk_deadline_secs` (the CLI's default deadline:
+/// [`CLI_WALK_DEADLINE`]).
 pub fn policy_for(config: &Config) -> WalkPolicy {
     WalkPolicy::of_config(config.max_in_flight, config.max_groups)
+        .with_deadline(config.walk_deadline.unwrap_or(CLI_WALK_DEADLINE))
 }
 
 /// Runs the walk `list` plans until nothing is planned or on its way,
 /// calling `progress` after each answer (it may take the groups a list
 /// hands over: [`GroupList::hand_over`]). Every event goes to the log; the
-/// warnings among them are returned, for the user.
+/// warnings among them are returned, for the user; long waits for the
+/// server go to `waits`.
 pub async fn walk(
     client: &Client,
     list: &mut GroupList,
+    waits: &mut Waits,
     mut progress: impl FnMut(&mut GroupList),
 ) -> Vec<WalkEvent> {
     // The list paces the walk after a 429 (a lower bound, its Retry-After):
@@ -63,6 +124,9 @@ pub async fn walk(
         }
         for event in list.take_events() {
             let branch = list.branch_id();
+            if let WalkEvent::RateLimited { page, wait, .. } = event {
+                waits.wait(page, wait, now);
+            }
             if event.is_warning() {
                 tracing::warn!(?branch, "{event}");
                 warnings.push(event);
@@ -81,6 +145,7 @@ fn failure(error: &ApiError, policy: &WalkPolicy, now: DateTime<Utc>) -> Failure
     let utc = Zone::Named(chrono_tz::UTC);
     let said = |wait| format!("{} UTC", asked_to_wait(wait, now, &utc));
     Failure::naming_long_waits(error.to_string(), error.rate_limited(), policy, said)
+        .ending_walks(error.is_unauthorized(), error.lost_connection_retried())
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 24] = [
+pub(crate) const SETTING_KEYS: [&str; 25] = [
     "base_url",
     "token",
     "token_env",
@@ -37,6 +37,7 @@ pub(crate) const SETTING_KEYS: [&str; 24] = [
     "working_hours",
     "max_in_flight",
     "max_groups",
+    "walk_deadline_secs",
     "max_parallel",
     "log_max_mb",
     "history_days",
@@ -52,6 +53,7 @@ const AUTO_REFRESH_SECS: RangeInclusive<i64> = 0..=86_400;
 const BRANCH_ID: RangeInclusive<i64> = 1..=i64::MAX;
 const MAX_IN_FLIGHT: RangeInclusive<i64> = 1..=32;
 const MAX_GROUPS: RangeInclusive<i64> = 1..=100_000_000;
+const WALK_DEADLINE_SECS: RangeInclusive<i64> = 1..=86_400;
 const MAX_PARALLEL: RangeInclusive<i64> = 1..=10_000;
 const LOG_MAX_MB: RangeInclusive<i64> = 1..=10_000;
 const HISTORY_DAYS: RangeInclusive<i64> = 1..=366;
@@ -104,6 +106,7 @@ pub(crate) struct Settings {
     pub working_hours: Option<WorkingHours>,
     pub max_in_flight: Option<usize>,
     pub max_groups: Option<u64>,
+    pub walk_deadline_secs: Option<u64>,
     pub max_parallel: Option<MaxParallel>,
     pub log_max_mb: Option<u64>,
     pub history_days: Option<u32>,
@@ -134,6 +137,7 @@ impl Settings {
             working_hours: profile.working_hours.or(self.working_hours),
             max_in_flight: profile.max_in_flight.or(self.max_in_flight),
             max_groups: profile.max_groups.or(self.max_groups),
+            walk_deadline_secs: profile.walk_deadline_secs.or(self.walk_deadline_secs),
             max_parallel: profile.max_parallel.or(self.max_parallel),
             log_max_mb: profile.log_max_mb.or(self.log_max_mb),
             history_days: profile.history_days.or(self.history_days),
@@ -383,6 +387,11 @@ fn store(
         "max_groups" => {
             let expected = "max_groups must be a number of groups from 1 to 100000000";
             settings.max_groups = Some(number(value, MAX_GROUPS, expected)? as u64);
+        }
+        "walk_deadline_secs" => {
+            let expected = "walk_deadline_secs must be a number of seconds from 1 to 86400";
+            let secs = number(value, WALK_DEADLINE_SECS, expected)?;
+            settings.walk_deadline_secs = Some(secs as u64);
         }
         "max_parallel" => settings.max_parallel = Some(max_parallel(value)?),
         "log_max_mb" => {

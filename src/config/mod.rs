@@ -215,6 +215,11 @@ pub struct Config {
     /// `max_groups`: the most groups one walk holds (a server announcing
     /// more is read that far only); None when not set (250,000).
     pub max_groups: Option<u64>,
+    /// `walk_deadline_secs`: how long a walk of every page may take, waits
+    /// for the server included; None when not set (the CLI's and the
+    /// dashboard's defaults, `store::CLI_WALK_DEADLINE` and
+    /// `store::DASHBOARD_WALK_DEADLINE`).
+    pub walk_deadline: Option<Duration>,
     /// `max_parallel`: the most groups of a branch at once before
     /// `timetable --check` reports the hour; empty when not set.
     pub max_parallel: MaxParallel,
@@ -258,6 +263,7 @@ impl Default for Config {
             working_hours: WorkingHours::default(),
             max_in_flight: None,
             max_groups: None,
+            walk_deadline: None,
             max_parallel: MaxParallel::default(),
             log_max_bytes: None,
             history_days: DEFAULT_HISTORY_DAYS,
@@ -394,6 +400,7 @@ pub fn load(
         working_hours: settings.working_hours.unwrap_or(defaults.working_hours),
         max_in_flight: settings.max_in_flight,
         max_groups: settings.max_groups,
+        walk_deadline: settings.walk_deadline_secs.map(Duration::from_secs),
         max_parallel: settings.max_parallel.unwrap_or_default(),
         log_max_bytes: settings.log_max_mb.map(|mb| mb << 20),
         history_days: settings.history_days.unwrap_or(defaults.history_days),

@@ -34,6 +34,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         max_parallel: config.max_parallel.clone(),
         max_in_flight: config.max_in_flight,
         max_groups: config.max_groups,
+        walk_deadline: config.walk_deadline,
         cache: config.cache,
         warnings: config.warnings.clone(),
         view: SavedView::default(),

@@ -74,6 +74,13 @@ impl ListTab for GroupsTab {
                 };
                 let text = format!("{} {what} {progress}…", spinner(shared.now));
                 parts.push(Part::new(text, styles.busy, 1));
+                // While the server limits the walk: the wait, the time
+                // left (the first to give way, short of room).
+                if let Some(limited) = shared.walk_limited(self.branch_id) {
+                    let short = limited.short();
+                    let part = Part::new(limited.to_string(), styles.busy, 6);
+                    parts.push(part.or_short(short, 5));
+                }
             } else {
                 // Once the walk ended: the pages still missing, and the
                 // snapshot's age while its rows are still shown.

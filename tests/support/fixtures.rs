@@ -60,6 +60,7 @@ pub fn settings() -> AppSettings {
         max_parallel: MaxParallel::default(),
         max_in_flight: None,
         max_groups: None,
+        walk_deadline: None,
         // No snapshot effects in the unit tests unless one asks for them.
         cache: false,
         warnings: Vec::new(),

@@ -2,7 +2,7 @@
 //! them (several pages in flight).
 
 use crmdeck::api::Client;
-use crmdeck::cli::walk::walk;
+use crmdeck::cli::walk::{Waits, walk};
 use crmdeck::store::{GroupList, WalkPolicy};
 use std::time::Instant;
 
@@ -11,6 +11,6 @@ use std::time::Instant;
 pub async fn every_group(client: &Client, branch_id: Option<i64>, per_page: u32) -> GroupList {
     let mut list = GroupList::new(branch_id, per_page, WalkPolicy::default());
     list.walk(Instant::now());
-    walk(client, &mut list, |_| {}).await;
+    walk(client, &mut list, &mut Waits::default(), |_| {}).await;
     list
 }

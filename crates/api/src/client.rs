@@ -53,6 +53,10 @@ pub struct RetryPolicy {
     /// False: a 429 is reported at once, for a caller that paces its own
     /// requests (a walk of every page lowers its bound and waits itself).
     pub wait_out_rate_limits: bool,
+    /// False: a lost connection (refused, reset, timed out) is reported at
+    /// once, for a caller that counts them (a walk stops after a run of
+    /// them: each retry here would be one more request to a dead server).
+    pub retry_lost_connections: bool,
 }
 
 impl Default for RetryPolicy {
@@ -63,6 +67,7 @@ impl Default for RetryPolicy {
             max_delay: Duration::from_secs(4),
             max_retry_after: Duration::from_secs(10),
             wait_out_rate_limits: true,
+            retry_lost_connections: true,
         }
     }
 }
@@ -78,6 +83,9 @@ impl RetryPolicy {
     /// The pause before attempt `attempt + 1`, or None when it is not worth it.
     fn pause_after(&self, attempt: u32, error: &ApiError) -> Option<Duration> {
         if attempt >= self.attempts || !error.is_transient() {
+            return None;
+        }
+        if !self.retry_lost_connections && error.lost_connection().is_some() {
             return None;
         }
         if let ApiError::RateLimited { retry_after } = error {
@@ -148,11 +156,13 @@ impl Client {
         self.options.retry
     }
 
-    /// The same client, reporting a 429 at once instead of waiting in each
-    /// request: for a walk that paces itself (a lower bound, its Retry-After).
+    /// The same client, reporting a 429 and a lost connection at once
+    /// instead of waiting in each request: for a walk that paces itself (a
+    /// lower bound, its Retry-After, its pause after a lost connection).
     pub fn paced_by_caller(&self) -> Self {
         self.with_retry(RetryPolicy {
             wait_out_rate_limits: false,
+            retry_lost_connections: false,
             ..self.retry_policy()
         })
     }
@@ -574,6 +584,16 @@ mod tests {
             paced.pause_after(1, &refused),
             policy.pause_after(1, &refused)
         );
+        let walk = RetryPolicy {
+            retry_lost_connections: false,
+            ..paced
+        };
+        assert_eq!(walk.pause_after(1, &refused), None);
+        let gateway = ApiError::Server {
+            status: 502,
+            message: None,
+        };
+        assert!(walk.pause_after(1, &gateway).is_some());
     }
 
     /// A log of its own for the current thread, and what it holds.

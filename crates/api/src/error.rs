@@ -89,6 +89,31 @@ impl ApiError {
         }
     }
 
+    /// True for a 401: the token is refused.
+    pub fn is_unauthorized(&self) -> bool {
+        matches!(self, Self::Unauthorized { .. })
+    }
+
+    /// For a request that got no answer at all (the connection refused,
+    /// reset, timed out), how, in a few words; None for an answer.
+    pub fn lost_connection(&self) -> Option<&'static str> {
+        match self {
+            Self::Network(reason) if reason.contains("refused") => Some("connection refused"),
+            Self::Network(_) => Some("no connection"),
+            Self::ConnectionLost(reason) if reason.contains("reset") => Some("connection reset"),
+            Self::ConnectionLost(_) => Some("connection closed"),
+            Self::ConnectTimeout(_) | Self::Timeout(_) => Some("timed out"),
+            _ => None,
+        }
+    }
+
+    /// [`lost_connection`](Self::lost_connection), and whether a read is
+    /// worth asking again after it (a refused or reset connection; not a
+    /// request that timed out, which took its whole time already).
+    pub fn lost_connection_retried(&self) -> Option<(&'static str, bool)> {
+        self.lost_connection().map(|how| (how, self.is_transient()))
+    }
+
     /// Worth retrying a GET after this (the server or the path may recover).
     pub fn is_transient(&self) -> bool {
         match self {
@@ -454,6 +479,39 @@ mod tests {
         assert!(!ApiError::Timeout(Duration::from_secs(1)).is_transient());
         assert!(!ApiError::ConnectTimeout(Duration::from_secs(1)).is_transient());
         assert!(ApiError::ConnectionLost("reset".into()).is_transient());
+    }
+
+    #[test]
+    fn a_request_without_an_answer_says_how_in_a_few_words() {
+        let lost = |error: ApiError| error.lost_connection();
+        let refused = "127.0.0.1: Connection refused (os error 111)";
+        assert_eq!(
+            lost(ApiError::Network(refused.into())),
+            Some("connection refused")
+        );
+        let reset = "127.0.0.1: connection reset by peer";
+        assert_eq!(
+            lost(ApiError::ConnectionLost(reset.into())),
+            Some("connection reset")
+        );
+        let closed = "127.0.0.1: connection closed before message completed";
+        assert_eq!(
+            lost(ApiError::ConnectionLost(closed.into())),
+            Some("connection closed")
+        );
+        let slow = Duration::from_secs(30);
+        assert_eq!(lost(ApiError::Timeout(slow)), Some("timed out"));
+        assert_eq!(lost(ApiError::ConnectTimeout(slow)), Some("timed out"));
+        let gateway = ApiError::Server {
+            status: 502,
+            message: None,
+        };
+        assert_eq!(lost(gateway), None);
+        let refused = ApiError::Unauthorized {
+            expired_at: None,
+            message: None,
+        };
+        assert!(refused.is_unauthorized() && refused.lost_connection().is_none());
     }
 
     #[test]

@@ -28,8 +28,9 @@ pub use history::{
 pub use list::{GroupList, Listed, Plan};
 pub use snapshot::{InParts, SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
 pub use walk::{
-    DEFAULT_MAX_GROUPS, DEFAULT_MAX_IN_FLIGHT, Failure, MAX_GROUPS, MAX_PAGES, MAX_TOTAL_CHANGES,
-    Progress, WalkEvent, WalkPolicy, page_list,
+    CLI_WALK_DEADLINE, DASHBOARD_WALK_DEADLINE, DEFAULT_MAX_GROUPS, DEFAULT_MAX_IN_FLIGHT, Failure,
+    Limited, MAX_GROUPS, MAX_PAGES, MAX_TOTAL_CHANGES, Progress, Stop, WalkEvent, WalkPolicy,
+    duration_words, page_list,
 };
 
 use crmdeck_model::{Branch, Plugin};

@@ -129,6 +129,8 @@ pub struct GroupList {
     /// Set by [`GroupList::hand_over`]: the groups of each page taken, for
     /// the caller, instead of held.
     handed: Option<Vec<Group>>,
+    /// When the walk ends before its pages are asked (`list/stop.rs`).
+    halt: stop::Halt,
 }
 
 /// The groups a snapshot listed (each counts as one page listing it), and
@@ -165,6 +167,7 @@ impl GroupList {
             events: Vec::new(),
             seed: None,
             handed: None,
+            halt: stop::Halt::default(),
         }
     }
 
@@ -238,6 +241,7 @@ impl GroupList {
     /// on instead (a refresh never starts it again from page 1): only its
     /// missing pages are asked again.
     pub fn walk(&mut self, now: Instant) {
+        self.halt.resume();
         if !self.is_done() {
             self.retry_missing(now);
             return;
@@ -277,7 +281,7 @@ impl GroupList {
     /// missing here, whatever left it so (a stop, a fault that cut the
     /// walk): after a stop, a retry asks every page not held.
     pub fn retry_missing(&mut self, now: Instant) -> Vec<u64> {
-        if self.held_too_long(now) || self.started.is_none() {
+        if self.held_too_long(now) || self.started.is_none() || self.halt.stopped() {
             return Vec::new();
         }
         let unread: Vec<u64> = self.unread().collect();
@@ -298,8 +302,9 @@ impl GroupList {
 
     /// [`retry_missing`](Self::retry_missing) asked by the user: a wait
     /// the server asked for and the walk did not wait out is not honoured
-    /// any more (the user tries now).
+    /// any more (the user tries now), nor a stop of the walk.
     pub fn retry_missing_now(&mut self, now: Instant) -> Vec<u64> {
+        self.halt.resume();
         if self.held_too_long(now) {
             self.hold_until = None;
         }
@@ -327,7 +332,7 @@ impl GroupList {
     /// [`plan`](Self::plan) while `busy` requests the walk gave up on are
     /// still being answered: they keep their place within the bound.
     pub fn plan_beside(&mut self, now: Instant, busy: usize) -> Plan {
-        if !self.pages.values().any(|page| page.fetch == Fetch::Wanted) {
+        if !self.pages.values().any(|page| page.fetch == Fetch::Wanted) || self.halted(now) {
             return Plan::default();
         }
         match self.hold_until {
@@ -368,6 +373,7 @@ impl GroupList {
             return;
         };
         self.bound.answered();
+        self.halt.answered(now);
         if self.full {
             // Asked before the ceiling was reached: not taken.
             self.set_fetch(number, Fetch::Idle);
@@ -424,6 +430,11 @@ impl GroupList {
         if self.in_flight_generation(&query).is_none() {
             return;
         }
+        // A 401, a lost connection, a wait past the deadline: `list/stop.rs`.
+        let Some(failure) = self.unless_it_ends_the_walk(number, failure, now) else {
+            self.note_end();
+            return;
+        };
         match failure {
             Failure::Failed(cause) => self.mark_missing(number, cause),
             Failure::RateLimited { retry_after, cause } => {
@@ -457,6 +468,7 @@ impl GroupList {
                     });
                 }
             }
+            Failure::Unauthorized(_) | Failure::Unreachable { .. } => {}
         }
         self.note_end();
     }
@@ -784,6 +796,7 @@ pub(super) fn later(now: Instant, wait: Duration) -> Instant {
 
 mod read;
 mod seed;
+mod stop;
 #[cfg(test)]
 mod tests;
 mod whole;

@@ -27,6 +27,20 @@ pub const MAX_TOTAL_CHANGES: u32 = 3;
 /// (`max_groups`): a server announcing (or sending) more is not followed.
 pub const DEFAULT_MAX_GROUPS: u64 = MAX_GROUPS as u64;
 
+/// How long a walk of the CLI may take, waits for the server included,
+/// unless the config says otherwise (`walk_deadline_secs`). A healthy walk
+/// of the largest centre (2,500 pages) takes a few minutes; half an hour
+/// leaves a slow server room, and a cron job still ends (exit 1, the pages
+/// missing named) before the next hourly run instead of hanging for hours
+/// under a server that answers every page 429.
+pub const CLI_WALK_DEADLINE: Duration = Duration::from_secs(30 * 60);
+
+/// How long a walk of the dashboard may take, unless the config says
+/// otherwise (`walk_deadline_secs`): someone is watching, the rows already
+/// read stay on screen and `r` asks again at once, so ten minutes of a
+/// server that keeps saying "later" are enough to say so.
+pub const DASHBOARD_WALK_DEADLINE: Duration = Duration::from_secs(10 * 60);
+
 /// How a walk may use the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WalkPolicy {
@@ -41,6 +55,12 @@ pub struct WalkPolicy {
     pub rate_limited_attempts: u32,
     /// Groups one walk may hold at most: the walk asks no page past it.
     pub max_groups: u64,
+    /// The lost connections one page may get; the next marks it missing.
+    /// (A run of them as long as `max_in_flight` ends the walk first.)
+    pub lost_connection_attempts: u32,
+    /// How long a whole walk may take, waits for the server included;
+    /// past it the walk ends with its pages missing. None: no deadline.
+    pub deadline: Option<Duration>,
 }
 
 impl Default for WalkPolicy {
@@ -51,6 +71,8 @@ impl Default for WalkPolicy {
             default_retry_after: Duration::from_secs(1),
             rate_limited_attempts: 3,
             max_groups: DEFAULT_MAX_GROUPS,
+            lost_connection_attempts: 3,
+            deadline: None,
         }
     }
 }
@@ -73,6 +95,14 @@ impl WalkPolicy {
             ..policy
         }
     }
+
+    /// The same policy with a walk ending `deadline` after it started.
+    pub fn with_deadline(self, deadline: Duration) -> Self {
+        Self {
+            deadline: Some(deadline),
+            ..self
+        }
+    }
 }
 
 /// Why a page request failed, as far as the walk needs to know.
@@ -87,6 +117,17 @@ pub enum Failure {
     /// Anything else, after the client's own retries of a read: the page
     /// is missing.
     Failed(String),
+    /// HTTP 401: the token is refused; the walk ends at once.
+    Unauthorized(String),
+    /// No answer: the connection was refused, reset or timed out (`how`,
+    /// in a few words). The page is asked again after a pause when `again`
+    /// (a read the client would have retried), else it is missing; a run
+    /// of these as long as the bound in flight ends the walk.
+    Unreachable {
+        cause: String,
+        how: String,
+        again: bool,
+    },
 }
 
 impl Failure {
@@ -96,6 +137,25 @@ impl Failure {
         match rate_limited {
             Some(retry_after) => Self::RateLimited { retry_after, cause },
             None => Self::Failed(cause),
+        }
+    }
+
+    /// The same failure, a 401 (`unauthorized`) or a failed connection
+    /// (`lost`: how, in a few words, and whether to ask again) said so:
+    /// they end a walk.
+    pub fn ending_walks(self, unauthorized: bool, lost: Option<(&str, bool)>) -> Self {
+        let cause = match self {
+            Self::Failed(cause) => cause,
+            other => return other,
+        };
+        match (unauthorized, lost) {
+            (true, _) => Self::Unauthorized(cause),
+            (false, Some((how, again))) => Self::Unreachable {
+                cause,
+                how: how.to_string(),
+                again,
+            },
+            (false, None) => Self::Failed(cause),
         }
     }
 
@@ -142,6 +202,96 @@ impl fmt::Display for Progress {
     }
 }
 
+/// Why a walk ended before every page was asked: no request goes out
+/// again until the walk is started again or its missing pages asked again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stop {
+    /// A 401: the token is refused (the requests in flight were its last).
+    Unauthorized { cause: String },
+    /// A run of failed connections as long as the bound in flight.
+    Unreachable { how: String, cause: String },
+    /// The walk's deadline passed, or a wait the server asked for would
+    /// end past it.
+    Deadline { after: Duration },
+}
+
+impl Stop {
+    /// What a page the stop left unasked is missing for.
+    pub fn cause(&self) -> String {
+        match self {
+            Self::Unauthorized { cause } | Self::Unreachable { cause, .. } => cause.clone(),
+            Self::Deadline { after } => format!(
+                "the walk's deadline of {} passed (walk_deadline_secs in the config)",
+                duration_words(*after)
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unauthorized { cause } => write!(f, "the server refused the token: {cause}"),
+            Self::Unreachable { how, .. } => write!(f, "the server stopped answering ({how})"),
+            Self::Deadline { .. } => f.write_str(&self.cause()),
+        }
+    }
+}
+
+/// `45 s`, `12 min`, `2 h 5 min`: a span of time as a person reads it.
+pub fn duration_words(span: Duration) -> String {
+    let secs = span.as_secs();
+    match secs {
+        0..60 => format!("{} s", secs.max(1)),
+        60..3600 => format!("{} min", secs.div_ceil(60)),
+        _ => match (secs / 3600, (secs % 3600) / 60) {
+            (hours, 0) => format!("{hours} h"),
+            (hours, minutes) => format!("{hours} h {minutes} min"),
+        },
+    }
+}
+
+/// While the server limits a walk (it waits out a 429): how long until it
+/// goes on, about how long the rest may take, and how long until its
+/// deadline, if it has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limited {
+    pub wait: Duration,
+    /// None until a page was read: nothing to guess from.
+    pub left: Option<Duration>,
+    pub deadline_in: Option<Duration>,
+}
+
+impl Limited {
+    /// `limited: waiting 8 s`: the wait alone, where room is short.
+    pub fn short(&self) -> String {
+        format!("limited: waiting {}", duration_words(self.wait))
+    }
+}
+
+impl fmt::Display for Limited {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the server limits requests: waiting {}",
+            duration_words(self.wait)
+        )?;
+        if let Some(left) = self.left {
+            write!(f, ", about {} left", duration_words(left))?;
+        }
+        match self.deadline_in {
+            Some(ends) if self.left.is_none_or(|left| left > ends) => {
+                write!(
+                    f,
+                    ", the walk ends in {} (walk_deadline_secs)",
+                    duration_words(ends)
+                )
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Something the walk noticed, for the caller to log (and to show, when
 /// [`is_warning`](Self::is_warning)).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,6 +332,9 @@ pub enum WalkEvent {
     /// A page held more groups than the server pages by: only the first
     /// `per_page` were taken (said once a walk).
     OverfullPage { page: u64, held: u64, per_page: u32 },
+    /// The walk ended before every page was asked: `unasked` pages were
+    /// never asked and are missing, with the stop's cause.
+    Stopped { stop: Stop, unasked: u64 },
 }
 
 impl WalkEvent {
@@ -194,6 +347,7 @@ impl WalkEvent {
                 | Self::Shortfall { .. }
                 | Self::TooManyGroups { .. }
                 | Self::OverfullPage { .. }
+                | Self::Stopped { .. }
         )
     }
 
@@ -280,7 +434,18 @@ impl fmt::Display for WalkEvent {
                 grouped(*held),
                 grouped(held.saturating_sub(u64::from(*per_page)))
             ),
+            Self::Stopped { stop, unasked } => {
+                write!(f, "the walk stopped, {} not asked: {stop}", pages(*unasked))
+            }
         }
+    }
+}
+
+/// `1 page`, `12 pages`.
+fn pages(count: u64) -> String {
+    match count {
+        1 => "1 page".to_string(),
+        n => format!("{} pages", grouped(n)),
     }
 }
 

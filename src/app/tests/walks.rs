@@ -73,17 +73,8 @@ fn page_one_first_then_the_others_at_once_in_any_order() {
 
 #[test]
 fn the_config_bounds_the_pages_in_flight() {
-    let settings = AppSettings {
-        max_in_flight: Some(2),
-        ..fixtures::settings()
-    };
-    let mut app = loaded_with(settings);
-    let effects = Shared::new(&mut app.world).walk(Some(6));
-    let first = walk_query(Some(6), 1, WALK_PER_PAGE);
-    let page_1 = fetch_of(&effects, &Request::Groups(first));
-    let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
-    assert_eq!(pages(&effects), [2, 3]);
-    let (id, request) = fetches(&effects)[0].clone();
+    let (mut app, asked) = two_in_flight();
+    let (id, request) = asked[0].clone();
     assert_eq!(pages(&respond(&mut app, id, capped(&request))), [4]);
 }
 
@@ -325,4 +316,84 @@ fn a_walk_stopped_and_started_again_never_has_more_than_the_bound_on_its_way() {
     assert_eq!(app.world.requests.abandoned(), 0);
     let on_its_way = app.world.store.groups(None).unwrap().progress().in_flight;
     assert_eq!(on_its_way, 6, "the bound, once every page given up ended");
+}
+
+/// The app with page 1 of every branch answered and pages 2 and 3 (a
+/// bound of two) on their way.
+fn two_in_flight() -> (App, Vec<(RequestId, Request)>) {
+    let settings = AppSettings {
+        max_in_flight: Some(2),
+        ..fixtures::settings()
+    };
+    let mut app = loaded_with(settings);
+    let effects = Shared::new(&mut app.world).walk(Some(2));
+    let first = walk_query(Some(2), 1, WALK_PER_PAGE);
+    let page_1 = fetch_of(&effects, &Request::Groups(first));
+    let effects = respond(&mut app, page_1, capped(&Request::Groups(first)));
+    assert_eq!(pages(&effects), [2, 3]);
+    (app, fetches(&effects))
+}
+
+fn status_text(app: &App) -> String {
+    app.world
+        .status
+        .current()
+        .map(|message| message.text.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_server_that_stops_answering_ends_the_walk_until_r() {
+    // Issue 34 §2: a run of lost connections as long as the bound.
+    let (mut app, asked) = two_in_flight();
+    let lost = || ApiError::ConnectionLost("127.0.0.1: connection reset by peer".into());
+    let mut sent = Vec::new();
+    for (id, request) in &asked {
+        sent.extend(pages(&respond(&mut app, *id, request.failed(lost()))));
+    }
+    assert!(sent.is_empty(), "asked {sent:?} of a server gone");
+    assert_eq!(
+        app.needs_tick().filter(|_| app.world.is_walking(Some(2))),
+        None
+    );
+    assert!(!app.world.is_walking(Some(2)));
+    // 09:00 UTC is 14:00 in Tashkent, the tests' zone.
+    assert_eq!(
+        status_text(&app),
+        "groups of branch 2: the server stopped answering at 14:00 (connection reset): r retries"
+    );
+    let list = app.world.store.groups(Some(2)).unwrap();
+    assert_eq!(list.progress().missing, 4);
+    // r asks again.
+    let again = Shared::new(&mut app.world).retry_missing(Some(2));
+    assert_eq!(pages(&again), [2, 3]);
+}
+
+#[test]
+fn a_401_ends_the_walk_at_once_naming_the_token_and_capital_r() {
+    let (mut app, asked) = two_in_flight();
+    let refused = ApiError::Unauthorized {
+        expired_at: None,
+        message: None,
+    };
+    let (first, second) = (&asked[0], &asked[1]);
+    let effects = respond(&mut app, first.0, first.1.failed(refused));
+    assert!(pages(&effects).is_empty());
+    // The request on its way is the walk's last: taken, nothing more asked.
+    let effects = respond(&mut app, second.0, capped(&second.1));
+    assert!(pages(&effects).is_empty());
+    assert!(!app.world.is_walking(Some(2)));
+    let said = status_text(&app);
+    assert!(
+        said.starts_with("groups of branch 2: the server refused the token (HTTP 401"),
+        "{said}"
+    );
+    assert!(
+        said.ends_with("the walk stopped · R reloads the token"),
+        "{said}"
+    );
+    assert_eq!(
+        app.world.store.groups(Some(2)).unwrap().progress().missing,
+        3
+    );
 }

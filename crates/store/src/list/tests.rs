@@ -1053,3 +1053,5 @@ fn a_rest_is_not_taken_without_its_head_nor_after_a_401_took_it() {
     assert!(!refused.seed_rest((1..=5).map(group)));
     assert_eq!(refused.len(), 0);
 }
+
+mod stop;
