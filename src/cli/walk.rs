@@ -169,11 +169,22 @@ mod tests {
                 cause: limited.to_string()
             }
         );
+        // A request the server never answered counts toward the run of
+        // lost connections that ends a walk, and is not asked again.
         let lost = ApiError::Timeout(Duration::from_secs(30));
         assert_eq!(
             failure(&lost, &policy, now),
-            Failure::Failed(lost.to_string())
+            Failure::Unreachable {
+                cause: lost.to_string(),
+                how: "timed out".into(),
+                again: false
+            }
         );
+        let broken = ApiError::Server {
+            status: 500,
+            message: None,
+        };
+        assert!(matches!(failure(&broken, &policy, now), Failure::Failed(_)));
         let long = ApiError::RateLimited {
             retry_after: Some(Duration::from_secs(300)),
         };

@@ -241,7 +241,7 @@ impl GroupList {
     /// on instead (a refresh never starts it again from page 1): only its
     /// missing pages are asked again.
     pub fn walk(&mut self, now: Instant) {
-        self.halt.resume();
+        self.resume();
         if !self.is_done() {
             self.retry_missing(now);
             return;
@@ -304,7 +304,7 @@ impl GroupList {
     /// the server asked for and the walk did not wait out is not honoured
     /// any more (the user tries now), nor a stop of the walk.
     pub fn retry_missing_now(&mut self, now: Instant) -> Vec<u64> {
-        self.halt.resume();
+        self.resume();
         if self.held_too_long(now) {
             self.hold_until = None;
         }

@@ -31,6 +31,9 @@ pub(super) struct Halt {
     /// caller may start a walk before its clock is set (the dashboard
     /// starts its first walks before the runtime gave it the time).
     since: Option<Instant>,
+    /// The end of the pause after a failed connection, while the list's
+    /// hold is that pause (not a 429's wait, which outlives a restart).
+    paused_until: Option<Instant>,
 }
 
 impl Halt {
@@ -53,6 +56,16 @@ impl Halt {
 }
 
 impl GroupList {
+    /// The walk goes on or starts again ([`Halt::resume`]): the pause
+    /// after a failed connection belonged to the walk that stopped, and
+    /// is dropped with it; a wait the server asked for (429) stays.
+    pub(super) fn resume(&mut self) {
+        if self.halt.paused_until.is_some() && self.hold_until == self.halt.paused_until {
+            self.hold_until = None;
+        }
+        self.halt.resume();
+    }
+
     /// Why the walk ended before its pages were asked, while it did.
     pub fn stopped(&self) -> Option<&Stop> {
         self.halt.stop.as_ref()
@@ -155,10 +168,14 @@ impl GroupList {
         None
     }
 
-    /// True when a 429's wait from `now` ends past the walk's deadline.
+    /// True when a 429's wait from `now` ends past the walk's deadline. A
+    /// wait longer than the policy ever waits is not the deadline's: the
+    /// walk gives it up as before, naming the server's wait
+    /// ([`held_too_long`](Self::held_too_long)).
     fn waits_past_deadline(&self, retry_after: Option<Duration>, now: Instant) -> bool {
         let wait = retry_after.unwrap_or(self.policy.default_retry_after);
-        self.deadline_at().is_some_and(|at| later(now, wait) >= at)
+        wait <= self.policy.max_retry_after
+            && self.deadline_at().is_some_and(|at| later(now, wait) >= at)
     }
 
     /// A request for page `number` got no answer (`how`: refused, reset,
@@ -185,7 +202,9 @@ impl GroupList {
             self.set_fetch(number, Fetch::Wanted);
             let doubled = FIRST_PAUSE.saturating_mul(1 << (run - 1).min(8));
             let until = later(now, doubled.min(LONGEST_PAUSE));
-            self.hold_until = Some(self.hold_until.map_or(until, |held| held.max(until)));
+            let held = self.hold_until.map_or(until, |held| held.max(until));
+            self.hold_until = Some(held);
+            self.halt.paused_until = (held == until).then_some(until);
         }
     }
 
