@@ -14,7 +14,6 @@ use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::list_pane::{Focus, ListPane};
 use super::protocol::{Effect, News, Request};
-use super::requests::Requests;
 use super::row_order::RowOrder;
 use super::screen::Screen;
 use super::shared::{AppSettings, Shared, World};
@@ -449,8 +448,8 @@ impl Screen for GroupsTab {
         view.hide_archived = self.hide_archived;
     }
 
-    fn busy(&self, requests: &Requests) -> bool {
-        walks::walking(requests, self.branch_id)
+    fn busy(&self, world: &World) -> bool {
+        walks::walking(&world.requests, &world.store, self.branch_id)
     }
 }
 

@@ -191,7 +191,7 @@ impl App {
         let spinning = requests.any(|owner, _| !owner.is_screen())
             || Tab::ALL
                 .iter()
-                .any(|&tab| self.tabs.get(tab).busy(requests));
+                .any(|&tab| self.tabs.get(tab).busy(&self.world));
         let now = self.world.now;
         let until = |at: DateTime<Utc>| (at - now).to_std().unwrap_or(Duration::ZERO);
         let token = self.world.settings.token_expires_at.map(|expiry| {

@@ -561,8 +561,8 @@ impl Screen for PluginsTab {
         self.fetch(shared)
     }
 
-    fn busy(&self, requests: &Requests) -> bool {
-        requests.any(|owner, _| owner == OWNER)
+    fn busy(&self, world: &World) -> bool {
+        world.requests.any(|owner, _| owner == OWNER)
     }
 }
 

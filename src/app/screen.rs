@@ -12,7 +12,6 @@ use super::ask::Command;
 use super::keymap::{Action, Context, Hint};
 use super::list_cursor::Movement;
 use super::protocol::{Effect, News};
-use super::requests::Requests;
 use super::shared::{Shared, World};
 use super::view::SavedView;
 use crate::present::columns::table::Table;
@@ -97,7 +96,7 @@ pub trait Screen: Send {
     fn remember(&self, _view: &mut SavedView) {}
 
     /// True while something the tab shows is loading (the spinner turns).
-    fn busy(&self, _requests: &Requests) -> bool {
+    fn busy(&self, _world: &World) -> bool {
         false
     }
 

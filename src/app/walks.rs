@@ -231,12 +231,15 @@ pub fn limited(
     store.groups(branch)?.limited(walks.instant(now))
 }
 
-/// True while a request of the walk of `branch` is on its way.
-pub fn walking(requests: &Requests, branch: Option<i64>) -> bool {
-    requests.any(|owner, request| {
+/// True while the walk of `branch` is under way: a request of it on its
+/// way, or a page it will ask once a pause is over (a page whose
+/// connection failed is asked again after one: the list still loads).
+pub fn walking(requests: &Requests, store: &Store, branch: Option<i64>) -> bool {
+    let asking = requests.any(|owner, request| {
         owner == Owner::Walk
             && matches!(request, Request::Groups(query) if query.branch_id == branch)
-    })
+    });
+    asking || store.groups(branch).is_some_and(|list| !list.is_done())
 }
 
 /// What `list` noticed, as log lines; its warnings on the status line too

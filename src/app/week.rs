@@ -12,7 +12,6 @@ use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::{Effect, News};
-use super::requests::Requests;
 use super::screen::Screen;
 use super::shared::{AppSettings, Shared, World};
 use super::view::SavedView;
@@ -501,8 +500,8 @@ impl Screen for WeekTab {
         view.week_archived = self.include_archived;
     }
 
-    fn busy(&self, requests: &Requests) -> bool {
-        walks::walking(requests, self.branch_id)
+    fn busy(&self, world: &World) -> bool {
+        walks::walking(&world.requests, &world.store, self.branch_id)
     }
 }
 

@@ -76,7 +76,7 @@ pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
     } else {
         let records = T::RECORDS;
         let message = match shown.load_error {
-            Some(error) if !tab.busy(&view.world.requests) => {
+            Some(error) if !tab.busy(view.world) => {
                 let retry = match (view.world.token_refused(), view.world.snapshot_hidden()) {
                     (true, true) => {
                         "The snapshot is hidden until a token is accepted: press R to reload the token"
