@@ -261,10 +261,9 @@ impl GroupList {
         self.pages.entry(1).or_insert_with(Page::new).fetch = Fetch::Wanted;
     }
 
-    /// Drops the plan: nothing more is asked, and answers to what was
-    /// asked are ignored (the caller cancels the requests). The pages not
-    /// answered are missing (a walk is whole only when every page of its
-    /// numbering answered in it): `r` asks them again.
+    /// Drops the plan: nothing more is asked, answers to what was asked
+    /// are ignored (the caller cancels the requests), and the pages not
+    /// answered are missing, so the walk is not whole: `r` asks them again.
     pub fn cancel(&mut self) {
         for page in self.pages.values_mut() {
             if matches!(page.fetch, Fetch::Wanted | Fetch::InFlight { .. }) {
@@ -273,13 +272,10 @@ impl GroupList {
         }
     }
 
-    /// Plans the missing pages again, and only those; returns them. None
-    /// while the server asked to wait longer than the policy waits (a
-    /// long `Retry-After`): see [`held_until`](Self::held_until).
-    ///
-    /// Every page of the walk's numbering not answered in it counts as
-    /// missing here, whatever left it so (a stop, a fault that cut the
-    /// walk): after a stop, a retry asks every page not held.
+    /// Plans again every page of the walk's numbering not answered in it
+    /// (failed, or left by a stop or a fault); returns them. None while
+    /// the server asked to wait longer than the policy waits, or the walk
+    /// stopped (see [`held_until`](Self::held_until), `stop.rs`).
     pub fn retry_missing(&mut self, now: Instant) -> Vec<u64> {
         if self.held_too_long(now) || self.started.is_none() || self.halt.stopped() {
             return Vec::new();
