@@ -391,7 +391,7 @@ async fn today_at_a_moment_is_what_the_groups_own_days_and_times_say() {
         assert_eq!(found, expected, "{at}");
         assert_eq!(today["cannot_place"], serde_json::json!([]));
         let first = today["now"].get(0).or(today["next"].get(0)).unwrap();
-        assert_eq!(first["branch"], "Chilonzor", "{first}");
+        assert_eq!(first["branch_name"], "Chilonzor", "{first}");
     }
 }
 
@@ -437,7 +437,7 @@ async fn today_as_a_table_and_csv_and_a_bad_at() {
     );
     let csv = fx.text(&[&args[..], &["--format", "csv"]].concat()).await;
     assert!(
-        csv.starts_with("part,start,end,when,group_id,name,course,branch\r\n"),
+        csv.starts_with("part,start,end,when,group_id,name,course,branch_name\r\n"),
         "{csv}"
     );
     assert_contains(&csv, &["\r\nnext,16:00,17:30,in 10 min,"]);
@@ -556,7 +556,7 @@ async fn without_a_branch_the_check_covers_every_branch_naming_each() {
     let json = fx.run(&[&args[..], &["--format", "json"]].concat()).await;
     let json: Value = serde_json::from_str(&support::cli::stdout(&json)).unwrap();
     let named: BTreeSet<&str> = (json.as_array().unwrap().iter())
-        .map(|finding| finding["branch"].as_str().unwrap())
+        .map(|finding| finding["branch_name"].as_str().unwrap())
         .collect();
     assert_eq!(named, branches);
     let csv = fx.run(&[&args[..], &["--format", "csv"]].concat()).await;

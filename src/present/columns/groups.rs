@@ -149,7 +149,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
     },
     Column {
         title: "Branch",
-        name: "branch",
+        name: "branch_name",
         text: Text::Branch(|group| group.branch_id),
         screen: Some(OnScreen {
             natural: Natural::Widest { floor: 0, cap: 18 },

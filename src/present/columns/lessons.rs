@@ -63,7 +63,7 @@ pub fn columns<'a>() -> [Column<Lesson<'a>, ()>; 8] {
         // same name meet in several; the CSV of `timetable` keeps its columns.
         Column {
             title: "Branch",
-            name: "branch",
+            name: "branch_name",
             text: Text::Branch(|lesson| lesson.group.branch_id),
             screen: Some(OnScreen::in_order(Some(8), 4, false, Tone::Quiet)),
             print: Print::No,

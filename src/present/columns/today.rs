@@ -85,7 +85,7 @@ pub fn columns<'a>() -> [Column<TodayRow<'a>, ()>; 8] {
         .shown(shown(Some(10), 5, Tone::Plain)),
         Column {
             title: "Branch",
-            name: "branch",
+            name: "branch_name",
             text: Text::Branch(|row| row.group.branch_id),
             screen: Some(shown(Some(8), 4, Tone::Quiet)),
             print: Print::Whole,
