@@ -15,7 +15,7 @@
 
 use crate::report::{Report, Row, Spread, Unit, millis};
 use crate::{Bench, QUIET, proc, selected_row, snapshot_written};
-use crmdeck::demo::DemoOptions;
+use crmdeck::demo::{DemoHandle, DemoOptions};
 use std::time::{Duration, Instant, SystemTime};
 
 const GROUPS: usize = 100_000;
@@ -27,6 +27,8 @@ const API_LATENCY: Duration = Duration::from_millis(800);
 const FIRST_ROW_MS: f64 = 150.0;
 const QUIT_MS: f64 = 100.0;
 const PEAK_RSS_BYTES: f64 = 160e6;
+/// How long keys go on being typed once the whole snapshot is drawn.
+const KEYS_AFTER_WHOLE: Duration = Duration::from_secs(1);
 /// The longest the walk of the memory run may take.
 const WALK_DEADLINE: Duration = Duration::from_secs(180);
 
@@ -73,6 +75,17 @@ pub fn snapshot_100k(bench: &Bench, report: &mut Report, launches: usize) -> Res
         QUIT_MS,
     ));
 
+    let answers = keys_while_taken(bench, &server, &env)?;
+    report.add(Row::budget(
+        format!(
+            "j/k → the selection moved, typed from the first row until the whole is drawn ({} keys)",
+            answers.len()
+        ),
+        Spread::of(&answers),
+        Unit::Milliseconds,
+        QUIT_MS,
+    ));
+
     server.faults().set_latency(Duration::ZERO);
     let spawned = SystemTime::now();
     let mut pty = bench.spawn_with(&server, None, None, &env)?;
@@ -107,4 +120,41 @@ pub fn snapshot_100k(bench: &Bench, report: &mut Report, launches: usize) -> Res
     pty.quit()?;
     bench.runtime.block_on(server.shutdown());
     Ok(())
+}
+
+/// Keys answered throughout (issue 34 §3): from the first row on, `j` and
+/// `k` in turn, each typed once the one before moved the selection, until
+/// the header counts the whole snapshot and for a moment after (the rest
+/// taken into the list and laid out): the time from each key to the frame
+/// whose selected row moved.
+fn keys_while_taken(
+    bench: &Bench,
+    server: &DemoHandle,
+    env: &[(&str, &str)],
+) -> Result<Vec<f64>, String> {
+    let mut pty = bench.spawn_with(server, None, None, env)?;
+    pty.wait_frame("the first row from the snapshot", 0, |screen| {
+        selected_row(screen).is_some()
+    })?;
+    let deadline = Instant::now() + WALK_DEADLINE;
+    let (mut answers, mut whole_at) = (Vec::new(), None::<Instant>);
+    for key in ["j", "k"].iter().cycle() {
+        let before = selected_row(pty.screen());
+        let typed = pty.type_keys(key)?;
+        let moved = pty.wait_frame("the selection moved", 0, |screen| {
+            selected_row(screen) != before
+        })?;
+        answers.push(millis(moved.saturating_duration_since(typed)));
+        if whole_at.is_none() && pty.screen().contents().contains(ALL_GROUPS) {
+            whole_at = Some(Instant::now());
+        }
+        if whole_at.is_some_and(|at| at.elapsed() > KEYS_AFTER_WHOLE) {
+            break;
+        }
+        if Instant::now() > deadline {
+            return Err("the whole snapshot was never drawn".into());
+        }
+    }
+    pty.quit()?;
+    Ok(answers)
 }

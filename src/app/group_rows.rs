@@ -40,6 +40,9 @@ pub struct GroupRows {
     texts: SharedTexts,
     /// The courses' names the query looks in, one copy each.
     courses: CourseNames,
+    /// How many of the list's seeded groups (`GroupList::seeded_ids`)
+    /// the rows were made for (the rest of a snapshot comes in slices).
+    seeded: usize,
 }
 
 /// What a page that arrived did to the rows.
@@ -85,7 +88,40 @@ impl GroupRows {
         if self.ids.len() > in_order.len() {
             self.keep_only(&in_order);
         }
+        self.seeded = list.seeded_ids().len();
         self.measure();
+    }
+
+    /// Rows for the snapshot's groups seeded into `list` since the rows
+    /// last took them (a slice of a large snapshot, issue 34 §3), each
+    /// where the snapshot lists it; a group that has a row already (a page
+    /// listed it) keeps it. Returns the rows made: work in the slice's
+    /// size, whatever the list holds.
+    pub fn take_seeded(&mut self, list: &GroupList, format: &RowFormat) -> Vec<usize> {
+        let ids = list.seeded_ids();
+        // Fewer than taken: another snapshot's seed, taken from its start.
+        let from = if self.seeded > ids.len() {
+            0
+        } else {
+            self.seeded
+        };
+        if let Some(len) = list.expected_len() {
+            self.reserve(len);
+        }
+        let mut added = Vec::new();
+        for (at, id) in (0u32..).zip(ids).skip(from) {
+            let Some(group) = list.group(*id).filter(|_| !self.index_of.contains_key(id)) else {
+                continue;
+            };
+            let listed = Listed::seeded(at);
+            let index = self.push(group, listed, format);
+            self.table.widths.grow(&self.table.rows[index]);
+            *self.on_page.entry(listed.page).or_default() += 1;
+            self.note_branch(group);
+            added.push(index);
+        }
+        self.seeded = ids.len();
+        added
     }
 
     /// Page `number` of `list` arrived (the list took it already): its

@@ -162,24 +162,46 @@ impl GroupsTab {
                 if list.is_done() {
                     self.rows.measure();
                 }
-                let rows = &self.rows;
-                let order = self.list.order(&rows.table, names, |row| rows.listed(row));
-                let admits = admits(rows, self.hide_archived);
-                let passes = self.list.passes(&rows.table, admits, names);
-                let placed = [remade, added].concat();
-                let kept = kept_id.and_then(|id| rows.index(id));
-                (self.list).put_in(
-                    &mut self.sorted,
-                    &placed,
-                    order,
-                    passes,
-                    kept,
-                    &shared.layout,
-                );
+                self.put_in(&[remade, added].concat(), kept_id, shared);
             }
             PageRows::Moved => self.resort_keeping(kept_id, shared),
         }
         self.note_arrivals(shared);
+    }
+
+    /// The rows `placed` (made since the orders were, or made again and
+    /// taken out of them) put where the sort and the filters place them,
+    /// the selection kept on the group `kept_id`.
+    fn put_in(&mut self, placed: &[usize], kept_id: Option<i64>, shared: &World) {
+        let rows = &self.rows;
+        let names = &shared.branches.names;
+        let order = self.list.order(&rows.table, names, |row| rows.listed(row));
+        let admits = admits(rows, self.hide_archived);
+        let passes = self.list.passes(&rows.table, admits, names);
+        let kept = kept_id.and_then(|id| rows.index(id));
+        (self.list).put_in(
+            &mut self.sorted,
+            placed,
+            order,
+            passes,
+            kept,
+            &shared.layout,
+        );
+    }
+
+    /// The snapshot's groups seeded since the rows took them shown: into
+    /// rows that hold none, every row made anew; else a row made for each
+    /// and put in place (a slice of a large snapshot: work in its size).
+    fn take_seeded(&mut self, shared: &World) {
+        if self.rows.is_empty() {
+            return self.reformat(shared);
+        }
+        let Some(list) = shared.store.groups(self.branch_id) else {
+            return;
+        };
+        let kept_id = self.selected_id();
+        let added = self.rows.take_seeded(list, &shared.row_format());
+        self.put_in(&added, kept_id, shared);
     }
 
     /// Whether a page of the list arrived yet.
@@ -370,12 +392,13 @@ impl Screen for GroupsTab {
     }
 
     /// The snapshot's rows (in the store already, for its branch) shown
-    /// at once; the walk under way refreshes them.
+    /// at once, or those of its part that came; the walk under way
+    /// refreshes them.
     fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
         if snapshot.key.branch != self.branch_id {
             return;
         }
-        self.reformat(shared);
+        self.take_seeded(shared);
         self.note_arrivals(shared);
         self.refreshing = self.is_loading(shared);
     }

@@ -83,9 +83,10 @@ impl App {
                 self.on_snapshot(&head, SeedPart::Head);
                 Vec::new()
             }
+            Msg::SnapshotMore(slice) => self.on_snapshot(&slice, SeedPart::More),
             Msg::SnapshotRest(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Rest),
             Msg::SnapshotRest(Err(why)) => {
-                status.warning(format!("snapshot: only its first groups shown: {why}"), now);
+                status.warning(format!("snapshot: only part of it shown: {why}"), now);
                 Vec::new()
             }
             Msg::Compared(compared) => {
@@ -104,17 +105,22 @@ impl App {
 
     /// The snapshot (or `part` of it) shown: into the store, then to the
     /// screens; then what changed since the baseline is asked, before the
-    /// network answers (not of a head).
+    /// network answers (not of a head, nor of a slice). A slice not taken
+    /// stops the reading: no more of it will be.
     fn on_snapshot(&mut self, snapshot: &Snapshot, part: SeedPart) -> Vec<Effect> {
         if !self.world.seed(snapshot, part) {
-            return Vec::new();
+            let unwanted = part == SeedPart::More;
+            return unwanted
+                .then_some(Effect::StopSnapshotReading)
+                .into_iter()
+                .collect();
         }
         for &tab in Tab::ALL {
             self.tabs
                 .get_mut(tab)
                 .on_snapshot(snapshot, &mut Shared::new(&mut self.world));
         }
-        let whole = part != SeedPart::Head;
+        let whole = matches!(part, SeedPart::Whole | SeedPart::Rest);
         let compared = whole.then(|| self.world.compare(snapshot.key.branch, None));
         compared.flatten().into_iter().collect()
     }

@@ -47,11 +47,18 @@ pub enum Msg {
     /// answer, or why the file there was not used (never a token in it).
     Snapshot(Result<Box<Snapshot>, String>),
     /// The first groups of a large snapshot, with its branches, catalogue
-    /// and centre's name, read at start before any answer; the whole
-    /// follows, read off the loop, as [`Msg::SnapshotRest`] (issue 34 §3).
+    /// and centre's name, read at start before any answer; the rest
+    /// follows, read off the loop, in slices ([`Msg::SnapshotMore`]) and a
+    /// last part ([`Msg::SnapshotRest`]) (issue 34 §3).
     SnapshotHead(Box<Snapshot>),
-    /// The whole snapshot whose head was given (its groups among it), or
-    /// why the rest could not be read (the head stays shown).
+    /// A slice of the groups read after the head (a snapshot of groups
+    /// alone): taken a slice a turn, with frames drawn and keys answered
+    /// between them, and not yet a whole snapshot.
+    SnapshotMore(Box<Snapshot>),
+    /// The last part of the snapshot whose head was given (the groups
+    /// after the last slice, and what else the file holds): the file was
+    /// read whole and checked. Or why the rest could not be read (what
+    /// was shown stays, never called whole).
     SnapshotRest(Result<Box<Snapshot>, String>),
     /// What changed since the baseline ([`Effect::Compare`]), or why
     /// nothing was compared.
@@ -268,6 +275,9 @@ pub enum Effect {
     /// Compare the groups with the history's baseline, off the loop;
     /// [`Msg::Compared`] follows.
     Compare(Box<CompareAsk>),
+    /// Stop reading the snapshot at start: the list no longer takes its
+    /// rest (a walk read every page first, or a 401 hid it).
+    StopSnapshotReading,
     /// Append a line to the command line's history file.
     RememberCommand(String),
     /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:

@@ -37,7 +37,9 @@ pub(super) enum SeedPart {
     Whole,
     /// Its first groups, the rest to come.
     Head,
-    /// The whole of the one whose head was given.
+    /// More of the one whose head was given (a slice read after it).
+    More,
+    /// The last of the one whose head was given: it is whole.
     Rest,
 }
 use chrono::{DateTime, Utc};
@@ -267,15 +269,17 @@ impl World {
     /// not, its centre's name until `/v2/token/me` answers. The screens
     /// take what else they show of it (`Screen::on_snapshot`).
     /// Of a snapshot read in parts (`part`): its head is seeded as a whole
-    /// one is, but calls no group gone; its rest only into the list that
-    /// shows its head (not once a walk read every page, nor after a 401
-    /// hid it): returns whether it was taken.
+    /// one is, but calls no group gone; its slices (groups alone) and its
+    /// last part only into the list that shows its head (not once a walk
+    /// read every page, nor after a 401 hid it): returns whether it was
+    /// taken.
     pub(super) fn seed(&mut self, snapshot: &Snapshot, part: SeedPart) -> bool {
         let list = self.store.groups_mut(snapshot.key.branch, WALK_PER_PAGE);
         let (groups, as_of) = (snapshot.groups.iter().cloned(), snapshot.taken_at);
         let taken = match part {
             SeedPart::Whole => list.seed(groups, as_of),
             SeedPart::Head => list.seed_head(groups, as_of),
+            SeedPart::More => return list.seed_more(groups),
             SeedPart::Rest => list.seed_rest(groups),
         };
         if part == SeedPart::Rest && !taken {

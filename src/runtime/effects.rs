@@ -268,6 +268,7 @@ pub fn effect_label(effect: &Effect) -> String {
             ask.since
         ),
         Effect::RememberCommand(_) => "remember a command line".to_string(),
+        Effect::StopSnapshotReading => "stop reading the snapshot".to_string(),
         Effect::Export { rows, path, .. } => {
             format!(
                 "export {rows} rows to {}",

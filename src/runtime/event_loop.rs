@@ -539,6 +539,7 @@ where
                 }
                 Effect::SaveSnapshot(walked) => self.snapshots.write(*walked),
                 Effect::Compare(ask) => self.runner.blocking(self.snapshots.comparison(*ask)),
+                Effect::StopSnapshotReading => self.snapshots.stop_reading(),
                 Effect::SwitchProfile(profile) => {
                     self.profiles.open(profile, self.session.client.token());
                 }

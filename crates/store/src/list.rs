@@ -139,8 +139,9 @@ pub struct GroupList {
 struct Seed {
     ids: Vec<i64>,
     as_of: DateTime<Utc>,
-    /// Only the snapshot's first groups, the rest to come (`seed.rs`).
-    head: bool,
+    /// Only the snapshot's first groups, the rest to come (`seed.rs`):
+    /// the ids seeded so far, each once.
+    head: Option<HashSet<i64>>,
 }
 
 impl GroupList {
@@ -214,7 +215,7 @@ impl GroupList {
         self.seed = Some(Seed {
             ids,
             as_of,
-            head: false,
+            head: None,
         });
         true
     }

@@ -251,9 +251,13 @@ impl Snapshot {
     /// `parts.on_head` as a snapshot of its own (with the branches, the
     /// catalogue and the centre's name when the file gave them first, as
     /// it does since they are written first), and the reading goes on to
-    /// the whole. Refused with [`SnapshotError::Stopped`] at the next
-    /// record once `parts.stop` is set. A file of at most `parts.head`
-    /// groups, or whose key comes after its groups, gives no head.
+    /// the rest, handed to `parts.on_slice` `parts.slice` groups at a time
+    /// as they are read: the snapshot returned holds the groups after the
+    /// last slice, and says the file was whole and checked (an error after
+    /// the head says the slices handed were not all of it). Refused with
+    /// [`SnapshotError::Stopped`] at the next record once `parts.stop` is
+    /// set. A file of at most `parts.head` groups, or whose key comes after
+    /// its groups, gives no head and no slice: all of it is returned.
     pub fn read_in_parts(
         reader: impl Read,
         key: &SnapshotKey,
@@ -270,6 +274,13 @@ pub struct InParts<'a> {
     pub head: usize,
     /// Given the head, once, as soon as it is read.
     pub on_head: &'a mut dyn FnMut(Snapshot),
+    /// How many groups make each slice after the head.
+    pub slice: usize,
+    /// Given each slice after the head as soon as it is read: the groups
+    /// are handed on, not kept (the snapshot returned holds only those
+    /// read after the last slice), so a large file is held once, by whoever
+    /// takes the slices.
+    pub on_slice: &'a mut dyn FnMut(Vec<Arc<Group>>),
     /// Set: the reading ends at the next record.
     pub stop: &'a AtomicBool,
 }
@@ -710,13 +721,17 @@ pub(crate) mod tests {
         );
     }
 
-    /// Reads `bytes` in parts, its head `head` groups long: the heads
-    /// handed on (with how many bytes had been read by then), and the end.
-    fn in_parts(
-        bytes: &[u8],
-        head: usize,
-        stop_at_head: bool,
-    ) -> (Vec<(Snapshot, usize)>, Result<Snapshot, SnapshotError>) {
+    /// What reading in parts handed on: the heads (with how many bytes
+    /// had been read by then), the slices, and the end.
+    type Handed = (
+        Vec<(Snapshot, usize)>,
+        Vec<Vec<Arc<Group>>>,
+        Result<Snapshot, SnapshotError>,
+    );
+
+    /// Reads `bytes` in parts, its head `head` groups long, then slices of
+    /// `slice`.
+    fn in_parts(bytes: &[u8], head: usize, slice: usize, stop_at_head: bool) -> Handed {
         struct Counted<'a>(&'a [u8], std::rc::Rc<std::cell::Cell<usize>>);
         impl Read for Counted<'_> {
             fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
@@ -730,20 +745,35 @@ pub(crate) mod tests {
         }
         let read = std::rc::Rc::new(std::cell::Cell::new(0));
         let stop = AtomicBool::new(false);
-        let mut heads = Vec::new();
+        let (mut heads, mut slices) = (Vec::new(), Vec::new());
         let mut on_head = |snapshot: Snapshot| {
             heads.push((snapshot, read.get()));
             if stop_at_head {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
         };
+        let mut on_slice = |groups| slices.push(groups);
         let parts = InParts {
             head,
             on_head: &mut on_head,
+            slice,
+            on_slice: &mut on_slice,
             stop: &stop,
         };
         let end = Snapshot::read_in_parts(Counted(bytes, read.clone()), &key(), parts);
-        (heads, end)
+        (heads, slices, end)
+    }
+
+    /// The snapshot read in parts, put together again.
+    fn whole((heads, slices, end): Handed) -> Snapshot {
+        let mut end = end.unwrap();
+        let mut groups: Vec<_> = heads
+            .into_iter()
+            .flat_map(|(head, _)| head.groups)
+            .collect();
+        groups.extend(slices.into_iter().flatten());
+        groups.append(&mut end.groups);
+        Snapshot { groups, ..end }
     }
 
     fn many(groups: i64) -> Snapshot {
@@ -754,11 +784,10 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn the_head_is_handed_on_before_the_rest_is_read_then_the_whole() {
+    fn the_head_is_handed_on_before_the_rest_is_read_then_the_rest_in_slices() {
         let written = many(300);
         let bytes = encode(&written);
-        let (heads, end) = in_parts(&bytes, 20, false);
-        assert_eq!(end.unwrap(), written);
+        let (heads, slices, end) = in_parts(&bytes, 20, 64, false);
         let [(head, read_by_then)] = &heads[..] else {
             panic!("one head: {}", heads.len());
         };
@@ -774,12 +803,18 @@ pub(crate) mod tests {
         assert_eq!(head.plugins, written.plugins);
         assert_eq!(head.centre, written.centre);
         assert_eq!((&head.key, head.taken_at), (&key(), written.taken_at));
+        // The rest in slices, handed on and not kept: the end holds the
+        // groups after the last slice; all of it is the file.
+        let lens: Vec<usize> = slices.iter().map(Vec::len).collect();
+        assert_eq!(lens, [64; 4]);
+        assert_eq!(end.as_ref().unwrap().groups, written.groups[276..]);
+        assert_eq!(whole((heads, slices, end)), written);
         // A snapshot of no more than the head: no head, the whole at once.
-        let (heads, end) = in_parts(&encode(&many(20)), 20, false);
-        assert_eq!(heads.len(), 1);
-        assert_eq!(end.unwrap().groups.len(), 20);
-        let (heads, end) = in_parts(&encode(&many(19)), 20, false);
-        assert!(heads.is_empty());
+        let (heads, slices, end) = in_parts(&encode(&many(20)), 20, 64, false);
+        assert_eq!((heads.len(), slices.len()), (1, 0));
+        assert_eq!(end.unwrap().groups.len(), 0);
+        let (heads, slices, end) = in_parts(&encode(&many(19)), 20, 64, false);
+        assert!(heads.is_empty() && slices.is_empty());
         assert_eq!(end.unwrap().groups.len(), 19);
     }
 
@@ -799,15 +834,16 @@ pub(crate) mod tests {
             .collect();
         let old = format!("{{{}}}", body.join(","));
         assert!(old.find("\"groups\"") < old.find("\"branches\""));
-        let (heads, end) = in_parts(old.as_bytes(), 10, false);
-        assert_eq!(end.unwrap(), written);
+        let handed = in_parts(old.as_bytes(), 10, 15, false);
         // Its head: the groups, the rest not met yet.
-        assert_eq!(heads.len(), 1);
+        let (heads, slices, _) = &handed;
+        assert_eq!((heads.len(), slices.len()), (1, 2));
         assert_eq!(heads[0].0.groups, written.groups[..10]);
         assert_eq!(
             (heads[0].0.branches.as_ref(), heads[0].0.centre.as_ref()),
             (None, None)
         );
+        assert_eq!(whole(handed), written);
     }
 
     #[test]
@@ -815,7 +851,7 @@ pub(crate) mod tests {
         let bytes = encode(&many(300));
         let mut cut = bytes[..bytes.len() / 2].to_vec();
         cut.extend_from_slice(b"\x00scribbled");
-        let (heads, end) = in_parts(&cut, 20, false);
+        let (heads, _, end) = in_parts(&cut, 20, 64, false);
         assert_eq!(heads.len(), 1);
         assert_eq!(heads[0].0.groups.len(), 20);
         assert!(matches!(end, Err(SnapshotError::Unreadable(_))), "{end:?}");
@@ -828,14 +864,15 @@ pub(crate) mod tests {
             key: other,
             ..many(300)
         };
-        let (heads, end) = in_parts(&encode(&foreign), 20, false);
+        let (heads, _, end) = in_parts(&encode(&foreign), 20, 64, false);
         assert!(heads.is_empty());
         assert_eq!(end, Err(SnapshotError::ForeignKey));
     }
 
     #[test]
     fn a_reading_stopped_ends_at_the_next_group() {
-        let (heads, end) = in_parts(&encode(&many(300)), 20, true);
+        let (heads, slices, end) = in_parts(&encode(&many(300)), 20, 64, true);
+        assert!(slices.is_empty());
         assert_eq!(heads.len(), 1);
         assert_eq!(end, Err(SnapshotError::Stopped));
     }

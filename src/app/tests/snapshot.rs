@@ -304,6 +304,48 @@ fn a_large_snapshots_head_shows_first_keys_work_while_the_rest_is_read_then_the_
     assert!(groups.rows.index(500).is_none());
 }
 
+/// `whole`'s groups in `range` as the runtime hands a part of its rest
+/// on: groups alone, a slice, or the last part with what else it holds.
+fn part_of(whole: &Snapshot, range: std::ops::Range<usize>, last: bool) -> Msg {
+    let groups = whole.groups[range].to_vec();
+    if last {
+        return Msg::SnapshotRest(Ok(Box::new(Snapshot {
+            groups,
+            ..whole.clone()
+        })));
+    }
+    let (key, taken_at) = (whole.key.clone(), whole.taken_at);
+    let slice = Snapshot::new(key, taken_at, groups, None, None, None);
+    Msg::SnapshotMore(Box::new(slice))
+}
+
+#[test]
+fn a_large_snapshots_rest_in_slices_shows_what_the_whole_would_in_the_order_shown() {
+    let whole = fixtures::snapshot((1..=30).chain([500]));
+    let (mut at_once, _) = started_from(whole.clone(), with_cache());
+    let (mut app, effects) = App::new(with_cache(), NARROW);
+    app.update(Input::Msg(head_of(&whole, 10)), now());
+    for app in [&mut at_once, &mut app] {
+        press(app, ":sort name\n");
+        press(app, "jj");
+    }
+    let chosen = app.tabs.groups.selected_id();
+    // Page 1 answers between two slices: its groups win, each shown once.
+    let page = fetch_of(&effects, &Request::Groups(query(1)));
+    let asked = app.update(Input::Msg(part_of(&whole, 10..18, false)), now());
+    assert!(compared(&asked).is_empty(), "a slice calls no group gone");
+    assert_eq!(app.tabs.groups.rows.len(), 18);
+    respond_ok(&mut app, page, &Request::Groups(query(1)));
+    app.update(Input::Msg(part_of(&whole, 18..25, false)), now());
+    let asked = app.update(Input::Msg(part_of(&whole, 25..31, true)), now());
+    assert_eq!(compared(&asked).len(), 1, "whole: compared once");
+    // What the whole at once shows (with page 1 taken), in the same order.
+    respond_ok(&mut at_once, page, &Request::Groups(query(1)));
+    assert_eq!(visible_ids(&app), visible_ids(&at_once));
+    assert_eq!(app.tabs.groups.rows.len(), 31);
+    assert_eq!(app.tabs.groups.selected_id(), chosen, "the cursor kept");
+}
+
 #[test]
 fn a_corrupt_rest_after_a_good_head_keeps_the_head_and_says_so() {
     let whole = fixtures::snapshot(1..=30);
@@ -316,7 +358,7 @@ fn a_corrupt_rest_after_a_good_head_keeps_the_head_and_says_so() {
     let said = &app.world.status.current().unwrap().text;
     assert_eq!(
         said,
-        "snapshot: only its first groups shown: /c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)"
+        "snapshot: only part of it shown: /c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)"
     );
     answer_all(&mut app, effects);
     assert_eq!(app.tabs.groups.rows.len(), fixtures::TOTAL_GROUPS as usize);
@@ -330,6 +372,11 @@ fn a_rest_read_after_a_401_hid_the_head_stays_hidden() {
     answer(&mut app, effects, &mut |request| {
         Some(request.failed(refused()))
     });
+    assert!(app.tabs.groups.rows.is_empty());
+    // A slice read meanwhile is not taken, and no more is read.
+    let slice = part_of(&whole, 10..20, false);
+    let stop = app.update(Input::Msg(slice), now());
+    assert_eq!(stop, [Effect::StopSnapshotReading]);
     assert!(app.tabs.groups.rows.is_empty());
     let rest = Msg::SnapshotRest(Ok(Box::new(whole)));
     assert!(app.update(Input::Msg(rest), now()).is_empty());

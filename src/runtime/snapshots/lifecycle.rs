@@ -4,8 +4,12 @@
 //!   [`HEAD_GROUPS`] groups, with the branches, the catalogue and the
 //!   centre's name, which the file holds first) is what the first frame
 //!   shows, read in milliseconds; a thread of its own reads on to the whole
-//!   (3.7 s at 100,000 groups), which the loop takes as a message like any
-//!   answer, keys answered meanwhile. The reading stops when its
+//!   (3.7 s at 100,000 groups) and hands it on in slices of
+//!   [`SLICE_GROUPS`] as they are read, which the loop takes as messages
+//!   like any answer, a slice a turn, with frames drawn and keys answered
+//!   between them (taken at once, 100,000 groups held the loop 3.4 s in
+//!   the profiling build). The groups are held once: by the list, not
+//!   also by the reader. The reading stops when its
 //!   [`Snapshots`] go (another profile) and dies with the process (a quit
 //!   never waits for it).
 //! - At quit the writes under way are stopped and waited for, briefly.
@@ -13,8 +17,9 @@
 use super::Snapshots;
 use crate::app::Msg;
 use crate::cache::CacheError;
+use crate::model::Group;
 use crate::store::{InParts, Snapshot, SnapshotError, SnapshotKey};
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::Duration;
@@ -25,6 +30,11 @@ use tokio::task::JoinHandle;
 /// thousand cost 0.8 s before the first frame with the debug build on the
 /// loaded 2-core machine, where the whole file took 3.7 s in release.
 pub const HEAD_GROUPS: usize = 250;
+
+/// The groups of each slice after the head: taking one (into the store,
+/// its rows made and placed) is a few milliseconds of a turn in release,
+/// well under a frame's budget in the debug build too.
+pub const SLICE_GROUPS: usize = 1_000;
 
 /// What runs of one session's snapshots.
 #[derive(Debug, Default)]
@@ -52,8 +62,9 @@ impl Drop for Underway {
 
 impl Snapshots {
     /// The snapshot of `branch` for the first frame, once read: the head of
-    /// a large one ([`Msg::SnapshotHead`]; its whole is given to `send` as
-    /// [`Msg::SnapshotRest`] once read, off the loop), all of a small one
+    /// a large one ([`Msg::SnapshotHead`]; its rest is given to `send` off
+    /// the loop, as [`Msg::SnapshotMore`] slices while read and
+    /// [`Msg::SnapshotRest`] once whole), all of a small one
     /// ([`Msg::Snapshot`]), or why the file is not used; `None` when there
     /// is none or the cache is off.
     pub fn read_at_start(
@@ -71,20 +82,40 @@ impl Snapshots {
         let reading = std::thread::Builder::new()
             .name("snapshot".into())
             .spawn(move || {
-                let headed = Cell::new(false);
+                // Each slice as a snapshot of its groups alone.
+                let headed: RefCell<Option<Snapshot>> = RefCell::new(None);
                 let mut on_head = |head: Snapshot| {
-                    headed.set(true);
                     tracing::info!(groups = head.groups.len(), "snapshot's head read");
+                    let bare = Snapshot::new(
+                        head.key.clone(),
+                        head.taken_at,
+                        Vec::<Arc<Group>>::new(),
+                        None,
+                        None,
+                        None,
+                    );
+                    *headed.borrow_mut() = Some(bare);
                     let _ = first.send(Some(Msg::SnapshotHead(Box::new(head))));
+                };
+                let mut on_slice = |groups| {
+                    if let Some(bare) = headed.borrow().as_ref() {
+                        let slice = Snapshot {
+                            groups,
+                            ..bare.clone()
+                        };
+                        send(Msg::SnapshotMore(Box::new(slice)));
+                    }
                 };
                 let parts = InParts {
                     head: HEAD_GROUPS,
                     on_head: &mut on_head,
+                    slice: SLICE_GROUPS,
+                    on_slice: &mut on_slice,
                     stop: &stop,
                 };
                 let read = cache.read_in_parts(&key, parts);
                 let msg = as_msg(read);
-                if !headed.get() {
+                if headed.borrow().is_none() {
                     let _ = first.send(msg);
                     return;
                 }
@@ -102,6 +133,12 @@ impl Snapshots {
                 self.read(branch)
             }
         }
+    }
+
+    /// Ends the reading at start at its next group: its rest is no longer
+    /// taken.
+    pub fn stop_reading(&self) {
+        self.underway.stop_reading.store(true, Ordering::Relaxed);
     }
 
     /// At quit (issue 34 §4): stops the writes under way (each ends at its
@@ -160,7 +197,6 @@ mod tests {
     use crate::app::Walked;
     use crate::cache::Cache;
     use crate::domain::zone::CENTRE_ZONE;
-    use crate::model::Group;
     use std::sync::Mutex;
 
     fn snapshots(cache: &Cache) -> Snapshots {
@@ -209,8 +245,9 @@ mod tests {
     const WAIT: Duration = Duration::from_secs(60);
 
     #[test]
-    fn a_large_snapshots_head_comes_first_and_its_whole_after_off_the_loop() {
-        let (_root, cache, _) = holding(3 * HEAD_GROUPS as i64);
+    fn a_large_snapshots_head_comes_first_and_its_rest_after_in_slices_off_the_loop() {
+        let count = HEAD_GROUPS + 2 * SLICE_GROUPS + 10;
+        let (_root, cache, _) = holding(count as i64);
         // Kept while read: its reading stops when it goes.
         let large = snapshots(&cache);
         let (first, sent) = started(&large);
@@ -218,10 +255,21 @@ mod tests {
             panic!("the head first: {first:?}");
         };
         assert_eq!(head.groups.len(), HEAD_GROUPS);
-        match sent.recv_timeout(WAIT).unwrap() {
-            Msg::SnapshotRest(Ok(whole)) => assert_eq!(whole.groups.len(), 3 * HEAD_GROUPS),
-            other => panic!("{other:?}"),
+        assert!(head.branches.is_some() || head.centre.is_none());
+        let mut ids: Vec<i64> = head.groups.iter().map(|group| group.id).collect();
+        for (expected, last) in [(SLICE_GROUPS, false), (SLICE_GROUPS, false), (10, true)] {
+            let part = match sent.recv_timeout(WAIT).unwrap() {
+                Msg::SnapshotMore(part) if !last => part,
+                Msg::SnapshotRest(Ok(part)) if last => part,
+                other => panic!("a slice, then the rest: {other:?}"),
+            };
+            assert_eq!(part.groups.len(), expected);
+            assert_eq!((&part.key, part.taken_at), (&head.key, head.taken_at));
+            ids.extend(part.groups.iter().map(|group| group.id));
         }
+        // Every group once, in the file's order; the last part was the rest.
+        assert_eq!(ids, (1..=count as i64).collect::<Vec<_>>());
+        assert!(sent.recv_timeout(Duration::from_millis(50)).is_err());
         // A small one comes whole, at once; none, nothing.
         written(&cache, 10);
         let (first, sent) = started(&snapshots(&cache));

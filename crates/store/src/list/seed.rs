@@ -1,5 +1,6 @@
-//! A snapshot seeded in two parts (issue 34 §3): its first groups at once
-//! ([`GroupList::seed_head`]), the rest once read off the loop
+//! A snapshot seeded in parts (issue 34 §3): its first groups at once
+//! ([`GroupList::seed_head`]), the rest in slices as it is read off the
+//! loop ([`GroupList::seed_more`]), the last of them ending it
 //! ([`GroupList::seed_rest`]). The list then holds what it would had the
 //! whole been seeded at once, with what pages said meanwhile: a page's
 //! group wins, and each of the snapshot's counts as one page listing it.
@@ -7,7 +8,6 @@
 use super::{GroupList, Row};
 use chrono::{DateTime, Utc};
 use crmdeck_model::Group;
-use std::collections::HashSet;
 use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
@@ -22,21 +22,25 @@ impl GroupList {
     ) -> bool {
         let taken = self.seed(groups, as_of);
         if let Some(seed) = self.seed.as_mut().filter(|_| taken) {
-            seed.head = true;
+            seed.head = Some(seed.ids.iter().copied().collect());
         }
         taken
     }
 
-    /// The whole snapshot whose head the list shows (its head's groups
-    /// among them): what it adds is held as the head is; a group a page
-    /// listed meanwhile keeps the page's. Taken only while the list shows
-    /// that head (not after a walk read every page, nor after a 401 took
-    /// it away); returns whether it was taken.
-    pub fn seed_rest(&mut self, groups: impl IntoIterator<Item = impl Into<Arc<Group>>>) -> bool {
-        let Some(seed) = self.seed.as_mut().filter(|seed| seed.head) else {
+    /// More of the snapshot whose head the list shows, read after it:
+    /// what they add is held as the head is (appended to the seed's
+    /// order); a group a page listed meanwhile keeps the page's, and a
+    /// group the snapshot listed already is not listed twice. Taken only
+    /// while the list shows that head (not after a walk read every page,
+    /// nor after a 401 took it away); returns whether they were taken.
+    /// Work in the slice's size, whatever the list holds.
+    pub fn seed_more(&mut self, groups: impl IntoIterator<Item = impl Into<Arc<Group>>>) -> bool {
+        let Some(seed) = self.seed.as_mut() else {
             return false;
         };
-        let mut seeded: HashSet<i64> = seed.ids.iter().copied().collect();
+        let Some(seeded) = seed.head.as_mut() else {
+            return false;
+        };
         for group in groups {
             let mut group = group.into();
             if !seeded.insert(group.id) {
@@ -55,13 +59,29 @@ impl GroupList {
                 }
             }
         }
-        seed.head = false;
         true
+    }
+
+    /// The last of the snapshot whose head the list shows ([`Self::seed_more`]):
+    /// the list then shows a whole snapshot. Returns whether it was taken.
+    pub fn seed_rest(&mut self, groups: impl IntoIterator<Item = impl Into<Arc<Group>>>) -> bool {
+        let taken = self.seed_more(groups);
+        if let Some(seed) = self.seed.as_mut().filter(|_| taken) {
+            seed.head = None;
+        }
+        taken
     }
 
     /// Whether the list shows a whole snapshot (seeded, not only its head):
     /// a comparison may call a group gone by it.
     pub fn seeded_whole(&self) -> bool {
-        self.seed.as_ref().is_some_and(|seed| !seed.head)
+        self.seed.as_ref().is_some_and(|seed| seed.head.is_none())
+    }
+
+    /// The snapshot's groups the list shows, by id, in the snapshot's
+    /// order (those a page listed since among them): a row of the
+    /// screen's is made for each as it comes ([`Self::seed_more`]).
+    pub fn seeded_ids(&self) -> &[i64] {
+        self.seed.as_ref().map_or(&[], |seed| &seed.ids)
     }
 }

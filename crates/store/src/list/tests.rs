@@ -1040,6 +1040,33 @@ fn a_head_then_its_rest_hold_what_the_whole_would_and_a_page_wins() {
 }
 
 #[test]
+fn a_rest_in_slices_holds_what_the_whole_would_and_a_group_listed_twice_counts_once() {
+    let centre = Centre::of(30, 10);
+    let now = Instant::now();
+    let snapshot: Vec<_> = (1..=25).chain([99, 3]).map(group).collect();
+    let mut whole = list(6);
+    whole.seed(snapshot.clone(), snapshot_time());
+    let mut parts = list(6);
+    assert!(parts.seed_head(snapshot[..10].to_vec(), snapshot_time()));
+    for list in [&mut whole, &mut parts] {
+        list.walk(now);
+        let first = list.plan(now).ask[0];
+        list.accept(centre.serve(first), now);
+    }
+    assert!(parts.seed_more(snapshot[10..18].to_vec()));
+    assert!(!parts.seeded_whole(), "not whole before its last slice");
+    assert_eq!(parts.seeded_ids(), (1..=18).collect::<Vec<_>>());
+    assert!(parts.seed_rest(snapshot[18..].to_vec()));
+    assert!(parts.seeded_whole());
+    assert_eq!(parts.seeded_ids(), whole.seeded_ids());
+    assert_eq!((ids(&parts), parts.len()), (ids(&whole), 26));
+    assert!(!parts.seed_more(vec![group(7)]), "no slice after the last");
+    walk_through(&mut whole, &centre, now);
+    walk_through(&mut parts, &centre, now);
+    assert_eq!(ids(&parts), (1..=30).collect::<Vec<_>>());
+}
+
+#[test]
 fn a_rest_is_not_taken_without_its_head_nor_after_a_401_took_it() {
     let mut never = list(6);
     assert!(!never.seed_rest(vec![group(1)]));
@@ -1051,6 +1078,7 @@ fn a_rest_is_not_taken_without_its_head_nor_after_a_401_took_it() {
     refused.seed_head(vec![group(1)], snapshot_time());
     assert!(refused.forget_seed());
     assert!(!refused.seed_rest((1..=5).map(group)));
+    assert!(!refused.seed_more((1..=5).map(group)));
     assert_eq!(refused.len(), 0);
 }
 

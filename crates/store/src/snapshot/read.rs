@@ -9,7 +9,8 @@
 //! (crmdeck writes it first), whose the snapshot is as soon as both are
 //! known: neither another format's body nor another profile's is decoded.
 //! Read in parts ([`InParts`]), the first groups are handed on as soon as
-//! they are read, of a file whose version and key came first.
+//! they are read, of a file whose version and key came first, and the rest
+//! in slices as they are read (each handed on, not kept).
 
 use super::{
     Ceilings, Courses, ELEMENTS, InParts, SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey,
@@ -99,28 +100,38 @@ impl<'de> Visitor<'de> for Whole<'_, '_> {
                 "groups" => {
                     let mut parts = self.parts.take();
                     let stop = parts.as_ref().map(|parts| parts.stop);
-                    let head = parts.as_ref().map(|parts| parts.head);
+                    let sizes = parts.as_ref().map(|parts| (parts.head, parts.slice));
                     // Handed on only once whose the file is is known.
                     let known = version.zip(key.as_ref()).zip(taken_at);
-                    let mut hand = |groups: &[Arc<Group>]| {
-                        if let (Some(parts), Some(((version, key), taken_at))) =
+                    let mut headed = false;
+                    let mut hand = |groups: Vec<Arc<Group>>| {
+                        let (Some(parts), Some(((version, key), taken_at))) =
                             (parts.as_mut(), known)
-                        {
-                            (parts.on_head)(Snapshot {
-                                version,
-                                key: key.clone(),
-                                taken_at,
-                                branches: branches.clone(),
-                                plugins: plugins.clone(),
-                                centre: centre.clone(),
-                                groups: groups.to_vec(),
-                            });
+                        else {
+                            return;
+                        };
+                        if std::mem::replace(&mut headed, true) {
+                            return (parts.on_slice)(groups);
                         }
+                        (parts.on_head)(Snapshot {
+                            version,
+                            key: key.clone(),
+                            taken_at,
+                            branches: branches.clone(),
+                            plugins: plugins.clone(),
+                            centre: centre.clone(),
+                            groups,
+                        });
                     };
                     let mut listed = self.listed("groups", self.most.groups);
                     listed.stop = stop;
-                    if let (Some(head), Some(_)) = (head, known) {
-                        listed.head = Some((head, &mut hand));
+                    if let (Some((head, slice)), Some(_)) = (sizes, known) {
+                        listed.parts = Some(Handing {
+                            head,
+                            slice: slice.max(1),
+                            handed: false,
+                            hand: &mut hand,
+                        });
                     }
                     groups = map.next_value_seed(listed)?
                 }
@@ -160,7 +171,7 @@ impl<'a> Whole<'a, '_> {
             most,
             refusal: self.refusal,
             element: PhantomData,
-            head: None,
+            parts: None,
             stop: None,
         }
     }
@@ -181,8 +192,15 @@ impl Element for Arc<Group> {
 impl Element for Branch {}
 impl Element for Plugin {}
 
-/// Who is given a list's first records once read.
-type OnHead<'a, T> = &'a mut dyn FnMut(&[T]);
+/// Who is given a list's records as they are read: its first `head`,
+/// then each `slice` more; what is handed is not kept.
+struct Handing<'a, T> {
+    head: usize,
+    slice: usize,
+    /// The head was handed: slices follow.
+    handed: bool,
+    hand: &'a mut dyn FnMut(Vec<T>),
+}
 
 /// A list of at most `most` records (`null`: none), refused at the one past.
 struct Listed<'a, T> {
@@ -190,8 +208,9 @@ struct Listed<'a, T> {
     most: usize,
     refusal: &'a Refusal,
     element: PhantomData<T>,
-    /// The first records' count, and who is given them once read.
-    head: Option<(usize, OnHead<'a, T>)>,
+    /// Who is given the records as they are read, if anyone: the list
+    /// returned holds those read after the last handed.
+    parts: Option<Handing<'a, T>>,
     /// Set: refused at the next record.
     stop: Option<&'a AtomicBool>,
 }
@@ -225,24 +244,32 @@ impl<'de, T: Element> Visitor<'de> for Listed<'_, T> {
 
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut list = Vec::new();
+        let mut read = 0;
         let mut courses = Courses::default();
         while let Some(mut element) = seq.next_element::<T>()? {
             if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
                 return Err(refuse(self.refusal, SnapshotError::Stopped));
             }
-            if list.len() == self.most {
+            if read == self.most {
                 let why = SnapshotError::TooMany {
                     what: self.what,
                     most: self.most,
                 };
                 return Err(refuse(self.refusal, why));
             }
+            read += 1;
             element.settle(&mut courses);
             list.push(element);
-            if let Some((head, on_head)) = self.head.as_mut()
-                && list.len() == *head
-            {
-                on_head(&list);
+            if let Some(parts) = self.parts.as_mut() {
+                let due = if parts.handed {
+                    parts.slice
+                } else {
+                    parts.head
+                };
+                if list.len() == due {
+                    parts.handed = true;
+                    (parts.hand)(std::mem::take(&mut list));
+                }
             }
         }
         Ok(Some(list))
