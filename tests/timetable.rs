@@ -560,7 +560,7 @@ async fn without_a_branch_the_check_covers_every_branch_naming_each() {
         .collect();
     assert_eq!(named, branches);
     let csv = fx.run(&[&args[..], &["--format", "csv"]].concat()).await;
-    assert!(support::cli::stdout(&csv).starts_with("branch,code,group_ids,finding\r\n"));
+    assert!(support::cli::stdout(&csv).starts_with("branch_name,code,group_ids,finding\r\n"));
 }
 
 #[tokio::test]

@@ -214,7 +214,7 @@ fn check_report(
                     &BranchNames::new(),
                 );
                 match &c.branch {
-                    Some(branch) => table.led_by("Branch", "branch", branch),
+                    Some(branch) => table.led_by("Branch", "branch_name", branch),
                     None => table,
                 }
             });
@@ -245,7 +245,7 @@ struct FindingJson {
     /// `cannot_place`, `ends_before_start`, `past_midnight`, `outside_hours`, `crowded`.
     code: &'static str,
     /// Its branch's name, when every branch was checked.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "branch_name", skip_serializing_if = "Option::is_none")]
     branch: Option<String>,
     group_ids: Vec<i64>,
     /// For people.

@@ -78,7 +78,9 @@ struct GroupJson<'a> {
     name: &'a str,
     course: Option<&'a str>,
     branch_id: Option<i64>,
-    /// The branch's name when the server names it.
+    /// The branch's name when the server names it (`branch_name`, as in
+    /// every export).
+    #[serde(rename = "branch_name")]
     branch: Option<&'a str>,
 }
 
