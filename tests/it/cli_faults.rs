@@ -7,19 +7,15 @@
 //! Timeouts come from a config file (`request_timeout_secs = 1`), so the
 //! whole file runs in a few seconds with no fixed sleeps.
 //!
-//! `completion`, `secrets`, `escapes` and `local_files` (in `tests/cli_faults/`) share the
+//! `completion`, `secrets`, `escapes` and `local_files` (in `tests/it/cli_faults/`) share the
 //! harness below.
 
-// A crate root looks for its modules beside it: point at the folder.
-#[path = "cli_faults/completion.rs"]
 mod completion;
-#[path = "cli_faults/escapes.rs"]
 mod escapes;
-#[path = "cli_faults/local_files.rs"]
 mod local_files;
-#[path = "cli_faults/secrets.rs"]
 mod secrets;
-pub mod support;
+
+use crate::support;
 
 use std::net::SocketAddr;
 use std::time::Duration;

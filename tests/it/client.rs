@@ -1,7 +1,7 @@
 //! The API client against the demo server over real HTTP on 127.0.0.1:0,
 //! with every injectable fault.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::api::{ApiError, Client, ClientOptions, RetryPolicy};
 use crmdeck::cli::walk::{Waits, walk};

@@ -3,7 +3,7 @@
 //! and its age, `--no-cache` and `cache = false` leave none, `cache
 //! clear` removes them and says which.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::{DemoOptions, Fault, FaultScope};
 use serde_json::Value;

@@ -5,7 +5,7 @@
 
 use super::{FAST_TIMEOUTS, quit_keeping_the_token, start_dashboard};
 use crate::support::scripted_server::scripted_server;
-use crate::wait_for_error;
+use super::wait_for_error;
 use axum::http::StatusCode;
 
 /// Every attack of the issue in one message.

@@ -4,7 +4,7 @@
 //! with exit 0 or one line on stderr, never a panic, and asks the server
 //! no more than the walk's rules allow. No test asserts a time.
 
-pub mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::process::Output;

@@ -4,7 +4,7 @@
 //! requests as a person meets them; what only a real terminal shows is in
 //! `tests/e2e*.rs`.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::{DemoOptions, Fault, Route};
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! nothing changed, 1 with the changes on stdout when something did, 2
 //! when pages are missing (no group then called gone).
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::{self, DemoOptions, Fault, FaultScope};
 use serde_json::Value;

@@ -6,7 +6,7 @@
 //! (the test-only switch `CRMDECK_TEST_PANIC`), and Ctrl-Z with `fg` from a
 //! real job-control shell.
 
-pub mod support;
+use crate::support;
 
 use std::net::TcpListener;
 use support::pty::Tty;

@@ -2,7 +2,7 @@
 //! config file whose profiles point at two demo servers started here, the
 //! session of the other one opened as `crmdeck --config FILE` opens it.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::DemoOptions;
 use std::os::unix::fs::PermissionsExt;

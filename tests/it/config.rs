@@ -14,7 +14,7 @@ use support::home::set_mode;
 use support::text::assert_contains;
 use tempfile::TempDir;
 
-pub mod support;
+use crate::support;
 
 const SECRET: &str = "eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2ln";
 

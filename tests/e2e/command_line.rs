@@ -2,7 +2,7 @@
 //! own key bindings as a user meets them, typed into the real binary on
 //! `--demo` (the app's side of both is unit tested in `src/app/tests/`).
 
-pub mod support;
+use crate::support;
 
 use support::home::config_file;
 use support::pty::{Tty, config_error_line};

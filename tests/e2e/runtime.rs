@@ -6,7 +6,7 @@
 //! OSC 52 write). The app's screens and keys are tested in-process, in
 //! `tests/dashboard.rs`.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::DemoOptions;
 use support::demo_server::Server;

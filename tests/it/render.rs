@@ -2,7 +2,7 @@
 //! and checks that hold without colour. The clock and the zone are fixed
 //! (fixtures::now, Asia/Tashkent): nothing depends on when or where it runs.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::api::ApiError;
 use crmdeck::app::{Answer, App, AppSettings, Input, Msg, Request};
@@ -28,10 +28,16 @@ fn draw(app: &App) -> Terminal<TestBackend> {
     terminal
 }
 
-/// Snapshots what `app` draws as `name`.
+/// Snapshots what `app` draws as `name`, in `tests/snapshots/render__NAME.snap`:
+/// the folder and the names the snapshots had while this file was a test
+/// binary of its own (insta would otherwise take `tests/it/snapshots/` and
+/// prefix `it__render__`, from this module's path).
 fn snapshot(name: &str, app: &App) {
     let terminal = draw(app);
-    insta::assert_snapshot!(name, terminal.backend());
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!(format!("render__{name}"), terminal.backend()));
 }
 
 /// Snapshots the state `build` makes, at every size.

@@ -1,7 +1,7 @@
 //! `crmdeck timetable` against an in-test demo server: the week as JSON, CSV
 //! and text, compared with what `crmdeck groups` lists for the same branch.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::{Fault, Route};
 use serde_json::Value;

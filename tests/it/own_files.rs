@@ -3,7 +3,7 @@
 //! answers, with its rows on stdout. Before, the first hung in `open()`
 //! and the second was killed by SIGXFSZ (exit 153 in a shell).
 
-pub mod support;
+use crate::support;
 
 use std::os::unix::fs::DirBuilderExt;
 use std::process::{Command, Output};

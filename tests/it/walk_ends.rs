@@ -5,7 +5,7 @@
 //! and the pages missing named. The counts are the demo server's own
 //! count of requests; no test asserts a time.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::{DemoOptions, Fault, FaultScope, Route};
 use support::cli::{Fixture, fixture_with, stderr, stdout};

@@ -6,7 +6,7 @@
 //! No test asserts a time: concurrency shows in the server's count of
 //! requests answered at once, politeness in its count of requests.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{DemoOptions, Fault, FaultScope, Route};

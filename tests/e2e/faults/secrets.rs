@@ -12,7 +12,7 @@ use crate::support::home::config_file;
 use crate::support::pty::{Tty, dashboard};
 use crate::support::screen::Watch;
 use crate::support::scripted_server::{TOKEN_ECHOES, scripted_server};
-use crate::wait_for_error;
+use super::wait_for_error;
 use crmdeck::model::mask_secret;
 
 /// Waits until the screen shows `token` masked and not whole.

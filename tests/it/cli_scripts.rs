@@ -1,7 +1,7 @@
 //! The real binary for scripts and first runs: `info` before any config,
 //! `demo-server --help`, and the fields `groups` gives a script.
 
-pub mod support;
+use crate::support;
 
 use support::cli::{stdout, stdout_json};
 use support::home::Home;

@@ -8,7 +8,7 @@
 //! `UPDATE_README=1 cargo test --test readme` rewrites the marked sections;
 //! without it the test fails when they differ from what the program makes.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::app::keymap::{KEYMAP, keys_label};
 use crmdeck::demo::DemoOptions;

@@ -4,7 +4,7 @@
 //! answer comes, "unknown" when none comes in time. Before, SIGHUP ended it
 //! at once and the log never said.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::{DemoHandle, Fault, Route};
 use std::time::{Duration, Instant};

@@ -13,7 +13,7 @@
 //!   anything it wrote to the terminal, not in its log file (written at
 //!   trace level, the most verbose).
 //!
-//! The demo server sits behind a proxy of the test's (`e2e_faults/proxy.rs`)
+//! The demo server sits behind a proxy of the test's (`faults/proxy.rs`)
 //! so that it can also refuse connections, or leave them uncompleted, after
 //! the first page. Timeouts come from a config file (`request_timeout_secs
 //! = 1`). Each fault is a test of its own, so they run side by side. Then
@@ -22,19 +22,15 @@
 //! `install` (answers lost or unreadable, read-only), `secrets` (echoed
 //! tokens, an open config file, installation tokens), `escapes` (a hostile
 //! error message) and `token` (an expired token, replaced with `R`), in
-//! `tests/e2e_faults/`, share the harness below.
+//! `tests/e2e/faults/`, share the harness below.
 
-#[path = "e2e_faults/escapes.rs"]
 mod escapes;
-#[path = "e2e_faults/install.rs"]
 mod install;
-#[path = "e2e_faults/proxy.rs"]
 mod proxy;
-#[path = "e2e_faults/secrets.rs"]
 mod secrets;
-pub mod support;
-#[path = "e2e_faults/token.rs"]
 mod token;
+
+use crate::support;
 
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{DemoOptions, Fault, Route};

@@ -9,7 +9,7 @@
 //! - A token that is no JWT: its second start draws its snapshot at once,
 //!   the API hanging (who it was is remembered by its keyed hash).
 
-pub mod support;
+use crate::support;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;

@@ -6,7 +6,7 @@
 //! a day of history on disk too, the rows that changed since are marked
 //! and counted before any answer (issue 28).
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::DemoOptions;
 use serde_json::Value;

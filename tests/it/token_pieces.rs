@@ -4,7 +4,7 @@
 //! spaced out or with invisible characters between, its base64, its hex,
 //! `\xNN` escapes, fullwidth forms, or reversed (issue 26 §1).
 
-pub mod support;
+use crate::support;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;

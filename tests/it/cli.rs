@@ -1,7 +1,7 @@
 //! The real binary's subcommands against an in-test demo server: stdout
 //! JSON, stderr lines and exit codes.
 
-pub mod support;
+use crate::support;
 
 use crmdeck::demo::{Fault, Route};
 use std::process::Output;
