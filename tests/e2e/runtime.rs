@@ -4,7 +4,7 @@
 //! way out, redraws after a resize or a stop, errors before the dashboard
 //! are one clean line, bytes from the server reach nothing, a copy is an
 //! OSC 52 write). The app's screens and keys are tested in-process, in
-//! `tests/dashboard.rs`.
+//! `tests/it/dashboard.rs`.
 
 use crate::support;
 
@@ -256,7 +256,7 @@ fn a_filter_finds_a_group_on_the_last_page_without_paging() {
 /// In a real terminal with a Cyrillic layout on: о and л (the j and k keys)
 /// move the selection, `.` (on the / key) opens the filter, which takes
 /// `Рус` as typed and finds the Russian groups, and й (the q key) quits.
-/// (`tests/dashboard.rs` holds the same keys in-process.)
+/// (`tests/it/dashboard.rs` holds the same keys in-process.)
 #[test]
 fn cyrillic_keys_move_filter_and_quit_in_a_list() {
     let mut tty = demo();

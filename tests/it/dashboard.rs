@@ -2,7 +2,7 @@
 //! channel, drawing on a `TestBackend`, talking HTTP to a demo server
 //! started by the test (`support::runner`). The app's screens, keys and
 //! requests as a person meets them; what only a real terminal shows is in
-//! `tests/e2e*.rs`.
+//! `tests/e2e/`.
 
 use crate::support;
 

@@ -32,6 +32,7 @@ mod readme;
 mod redirects;
 mod reliability;
 mod render;
+mod suite;
 mod timetable;
 mod token_pieces;
 mod walk;

@@ -4,7 +4,7 @@
 //!
 //! Each property runs 64 cases by default, enough for CI. For a deeper run
 //! set PROPTEST_CASES, which proptest honours:
-//! `PROPTEST_CASES=5000 cargo test --test properties`.
+//! `PROPTEST_CASES=5000 cargo test --test it properties`.
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use proptest::prelude::*;

@@ -5,7 +5,7 @@
 //! what a newcomer reads is what they get. The README cannot drift from
 //! the program.
 //!
-//! `UPDATE_README=1 cargo test --test readme` rewrites the marked sections;
+//! `UPDATE_README=1 cargo test --test it readme` rewrites the marked sections;
 //! without it the test fails when they differ from what the program makes.
 
 use crate::support;
@@ -125,7 +125,7 @@ fn the_readme_shows_the_keys_and_screens_the_program_makes() {
     } else {
         assert!(
             stale.is_empty(),
-            "README.md is out of date in {stale:?}: run `UPDATE_README=1 cargo test --test readme`"
+            "README.md is out of date in {stale:?}: run `UPDATE_README=1 cargo test --test it readme`"
         );
     }
 }

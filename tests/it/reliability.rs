@@ -85,12 +85,12 @@ fn every_test_named_in_reliability_md_exists() {
 
 #[test]
 fn a_reference_to_a_test_that_is_gone_is_found() {
-    let files = files_of("tests/reliability.rs");
+    let files = files_of("tests/it/reliability.rs");
     assert!(defined("every_test_named_in_reliability_md_exists", &files));
     assert!(!defined("a_test_nobody_wrote", &files));
     assert!(files_of("tests/no_such_file.rs").is_empty());
     assert_eq!(
-        references("see `tests/cli.rs::a_b`, `not code`, `x.rs::y z`"),
-        vec!["tests/cli.rs::a_b"]
+        references("see `tests/it/cli.rs::a_b`, `not code`, `x.rs::y z`"),
+        vec!["tests/it/cli.rs::a_b"]
     );
 }

@@ -3,9 +3,9 @@
 //! CR, backspace and U+202E. The status line shows placeholders, and no
 //! clipboard write or title change reaches the terminal.
 
+use super::wait_for_error;
 use super::{FAST_TIMEOUTS, quit_keeping_the_token, start_dashboard};
 use crate::support::scripted_server::scripted_server;
-use super::wait_for_error;
 use axum::http::StatusCode;
 
 /// Every attack of the issue in one message.

@@ -4,6 +4,7 @@
 //! included, and neither reaches the log. (The user's token through
 //! every fault: the matrix, `quit_keeping_the_token`.)
 
+use super::wait_for_error;
 use super::{
     ALL_PLUGINS, FAST_TIMEOUTS, FRESH_PLUGIN, FRESH_PLUGIN_ID, TOKEN, demo_server,
     install_the_fresh_plugin, installation_token, quit_keeping_the_token, start_dashboard,
@@ -12,7 +13,6 @@ use crate::support::home::config_file;
 use crate::support::pty::{Tty, dashboard};
 use crate::support::screen::Watch;
 use crate::support::scripted_server::{TOKEN_ECHOES, scripted_server};
-use super::wait_for_error;
 use crmdeck::model::mask_secret;
 
 /// Waits until the screen shows `token` masked and not whole.

@@ -4,11 +4,11 @@
 //! fails on `R` printing the token on stderr gets its reason shown, never
 //! the token.
 
+use super::wait_for_error;
 use super::{TOKEN, demo_server, quit_keeping_the_token};
 use crate::support::home::config_file;
 use crate::support::pty::Tty;
 use crate::support::screen::{Watch, group_rows};
-use super::wait_for_error;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use std::os::unix::fs::PermissionsExt;
