@@ -28,16 +28,22 @@ fn draw(app: &App) -> Terminal<TestBackend> {
     terminal
 }
 
-/// Snapshots what `app` draws as `name`, in `tests/snapshots/render__NAME.snap`:
-/// the folder and the names the snapshots had while this file was a test
-/// binary of its own (insta would otherwise take `tests/it/snapshots/` and
-/// prefix `it__render__`, from this module's path).
+/// Snapshots what `app` draws as `name`.
 fn snapshot(name: &str, app: &App) {
     let terminal = draw(app);
+    assert_drawn(name, &terminal.backend().to_string());
+}
+
+/// Asserts `drawn` as the snapshot `name`, kept in
+/// `tests/snapshots/render__NAME.snap`: the folder and the names the
+/// snapshots had while this file was a test binary of its own (insta would
+/// otherwise take `tests/it/snapshots/` and prefix `it__render__`, from
+/// this module's path). Every snapshot of this file goes through here.
+fn assert_drawn(name: &str, drawn: &str) {
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path("../snapshots");
     settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!(format!("render__{name}"), terminal.backend()));
+    settings.bind(|| insta::assert_snapshot!(format!("render__{name}"), drawn));
 }
 
 /// Snapshots the state `build` makes, at every size.
