@@ -1,7 +1,7 @@
 //! crmdeck: a terminal dashboard for an education-centre CRM (v2 HTTP API).
 //!
 //! Floors, bottom first; a module imports only from floors below its own
-//! (`tests/layers.rs` holds the table and fails on a circle or a step up):
+//! (`tests/it/layers.rs` holds the table and fails on a circle or a step up):
 //! 1. [`model`] (the crate `crmdeck-model`): the records and how they are
 //!    read from JSON, the page facts, the token and secret masking; nothing
 //!    of ours; [`local_files`]: private files and folders (0600 in 0700, no

@@ -2,6 +2,12 @@
 //! faults, on a paused clock (see `support::soak`): nothing is left
 //! running that was not running an hour in. The memory it took is the
 //! bench's (`benches/soak.rs`).
+//!
+//! A test binary of its own, apart from `tests/it/` (issue 35 §6): it is
+//! minutes of one core's work, which in `it` would hold one of the two test
+//! threads for the whole run and take a core from the tests that wait on
+//! the binary against a deadline; and the resident memory its report
+//! gives is the process's, which in `it` would count the other tests'.
 
 pub mod support;
 
