@@ -17,7 +17,7 @@
 
 mod history;
 
-pub use history::{Baseline, HISTORY_SIZE_LIMIT};
+pub use history::{Baseline, HISTORY_SIZE_LIMIT, OpenDay};
 
 use crate::local_files::{self, PrivateFileError};
 use crate::store::{HistoryError, InParts, MAX_GROUPS, Snapshot, SnapshotError, SnapshotKey};

@@ -8,11 +8,13 @@
 
 use super::{Cache, CacheError, key_hex, open_within};
 use crate::domain::changes::Since;
-use crate::local_files;
 use crate::store::{HistoryDay, MAX_GROUPS, SnapshotKey, past_the_limit};
 use chrono::NaiveDate;
+use std::fs::File;
 use std::io::Write;
+use std::os::unix::fs::FileExt;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The most read (and written) of one day's file: a group takes about 50
 /// bytes, so the [`MAX_GROUPS`] (250,000) a walk holds take about 13 MB;
@@ -29,11 +31,41 @@ pub(super) fn is_history_file(name: &str) -> bool {
     name.starts_with(PREFIX) && name.ends_with(SUFFIX)
 }
 
+/// A day of the history held open: read again whenever asked, as it was
+/// when opened, also once its name holds a later walk (the file is
+/// replaced by a rename, the open one stays whole). A baseline held this
+/// way costs the session no memory between comparisons (decoded, 100,000
+/// groups' digests are 14 MB).
+#[derive(Debug, Clone)]
+pub struct OpenDay {
+    file: Arc<File>,
+    path: PathBuf,
+    key: SnapshotKey,
+    day: NaiveDate,
+}
+
+impl OpenDay {
+    /// The day, read from the start of the file opened.
+    pub fn read(&self) -> Result<HistoryDay, CacheError> {
+        let failed = |error: std::io::Error| CacheError::File(self.path.clone(), error.into());
+        let len = self.file.metadata().map_err(failed)?.len();
+        if len > HISTORY_SIZE_LIMIT {
+            return Err(CacheError::TooLarge(self.path.clone(), HISTORY_SIZE_LIMIT));
+        }
+        let mut bytes = vec![0; len as usize];
+        self.file.read_exact_at(&mut bytes, 0).map_err(failed)?;
+        HistoryDay::decode(&bytes, &self.key, self.day)
+            .map_err(|error| CacheError::History(self.path.clone(), error))
+    }
+}
+
 /// What a comparison is against.
 #[derive(Debug, Default)]
 pub struct Baseline {
     /// The day chosen, read; None: none of the days asked for could be.
     pub day: Option<HistoryDay>,
+    /// That day's file, held open (to compare with it again).
+    pub open: Option<OpenDay>,
     /// The centre days the history holds for the key, but those passed
     /// over (`ignored`).
     pub kept: Vec<NaiveDate>,
@@ -71,16 +103,42 @@ impl Cache {
         key: &SnapshotKey,
         day: NaiveDate,
     ) -> Result<Option<HistoryDay>, CacheError> {
+        self.open_history(key, day)?
+            .map(|open| open.read())
+            .transpose()
+    }
+
+    /// `key`'s history of `day` opened, not read; `Ok(None)` when there is
+    /// none.
+    pub fn open_history(
+        &self,
+        key: &SnapshotKey,
+        day: NaiveDate,
+    ) -> Result<Option<OpenDay>, CacheError> {
         let path = self.history_path(key, day);
         let Some(file) = open_within(&path, HISTORY_SIZE_LIMIT)? else {
             return Ok(None);
         };
-        let bytes = local_files::read_at_most(file, HISTORY_SIZE_LIMIT)
-            .map_err(|error| CacheError::File(path.clone(), error.into()))?
-            .ok_or_else(|| CacheError::TooLarge(path.clone(), HISTORY_SIZE_LIMIT))?;
-        HistoryDay::decode(&bytes, key, day)
-            .map(Some)
-            .map_err(|error| CacheError::History(path, error))
+        Ok(Some(OpenDay {
+            file: Arc::new(file),
+            path,
+            key: key.clone(),
+            day,
+        }))
+    }
+
+    /// The first day `since` would compare with that opens, opened, not
+    /// read (a walk's write is about to replace it: held open, it stays
+    /// this session's `last`).
+    pub fn open_baseline(
+        &self,
+        key: &SnapshotKey,
+        since: Since,
+        today: NaiveDate,
+    ) -> Option<OpenDay> {
+        let kept = self.history_days(key);
+        let mut candidates = since.candidates(today, &kept).into_iter();
+        candidates.find_map(|day| self.open_history(key, day).ok().flatten())
     }
 
     /// Writes `history` as its key's file of its day, atomically, then
@@ -131,11 +189,15 @@ impl Cache {
         let mut kept = self.history_days(key);
         let mut ignored = Vec::new();
         let mut refused = Vec::new();
-        let mut found = None;
+        let (mut found, mut open) = (None, None);
         for day in since.candidates(today, &kept) {
-            match self.read_history(key, day) {
-                Ok(Some(read)) => {
-                    found = Some(read);
+            let read = self.open_history(key, day).and_then(|opened| match opened {
+                None => Ok(None),
+                Some(opened) => opened.read().map(|read| Some((read, opened))),
+            });
+            match read {
+                Ok(Some((read, opened))) => {
+                    (found, open) = (Some(read), Some(opened));
                     break;
                 }
                 Ok(None) => {}
@@ -148,6 +210,7 @@ impl Cache {
         kept.retain(|day| !refused.contains(day));
         Baseline {
             day: found,
+            open,
             kept,
             ignored,
         }

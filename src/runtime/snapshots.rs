@@ -6,13 +6,13 @@
 
 use crate::app::compared::{CompareAsk, Compared, Found, NotCompared};
 use crate::app::{Msg, Walked};
-use crate::cache::Cache;
+use crate::cache::{Baseline, Cache, OpenDay};
 use crate::domain::changes::{Since, centre_day};
 use crate::domain::digest::Digester;
 use crate::domain::zone::Zone;
 use crate::model::Group;
 use crate::session::Session;
-use crate::store::{HistoryDay, Snapshot, SnapshotKey, encode_day, write_day};
+use crate::store::{Snapshot, SnapshotKey, encode_day, write_day};
 use chrono::Utc;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -40,8 +40,10 @@ pub struct Snapshots {
     underway: Underway,
 }
 
-/// Baseline days by branch and `Since`.
-type ByAsk = HashMap<(Option<i64>, Since), Arc<HistoryDay>>;
+/// Baseline days by branch and `Since`, held open, not read: each
+/// comparison reads its day again (decoded, the digests of 100,000 groups
+/// are 14 MB, which the session kept for good once compared).
+type ByAsk = HashMap<(Option<i64>, Since), OpenDay>;
 type Baselines = Arc<Mutex<ByAsk>>;
 
 /// The baselines held, whatever a panicking holder left (they are only
@@ -176,9 +178,9 @@ fn keep(cache: &Cache, snapshot: &Snapshot, zone: Zone, keep: u32, baselines: &B
     let mut held = held(baselines);
     let last = (snapshot.key.branch, Since::Last);
     if let Entry::Vacant(vacant) = held.entry(last)
-        && let Some(before) = cache.baseline(&snapshot.key, Since::Last, today).day
+        && let Some(before) = cache.open_baseline(&snapshot.key, Since::Last, today)
     {
-        vacant.insert(Arc::new(before));
+        vacant.insert(before);
     }
     match cache.write_history_with(&snapshot.key, day, today, keep, write) {
         Ok(path) => tracing::info!(path = %path.display(), "history day written"),
@@ -215,23 +217,30 @@ impl Snapshots {
                     let today = centre_day(now, &zone);
                     // Held while read: a walk's write waits, never half seen.
                     let mut held = held(&baselines);
-                    let (day, ignored) = match held.get(&(branch, since)) {
-                        Some(day) => (Ok(day.clone()), Vec::new()),
-                        None => {
-                            let baseline = cache.baseline(&key, since, today);
-                            let ignored: Vec<String> = (baseline.ignored.iter())
-                                .map(|error| {
-                                    tracing::warn!(%error, "history day passed over");
-                                    error.to_string()
-                                })
-                                .collect();
-                            let day = baseline.day.map(Arc::new).ok_or(baseline.kept);
-                            if let Ok(day) = &day {
-                                held.insert((branch, since), day.clone());
-                            }
-                            (day, ignored)
-                        }
+                    let baseline = match held.get(&(branch, since)) {
+                        Some(open) => match open.read() {
+                            Ok(day) => Baseline {
+                                day: Some(day),
+                                ..Baseline::default()
+                            },
+                            Err(error) => Baseline {
+                                kept: cache.history_days(&key),
+                                ignored: vec![error],
+                                ..Baseline::default()
+                            },
+                        },
+                        None => cache.baseline(&key, since, today),
                     };
+                    if let Some(open) = baseline.open {
+                        held.insert((branch, since), open);
+                    }
+                    let ignored: Vec<String> = (baseline.ignored.iter())
+                        .map(|error| {
+                            tracing::warn!(%error, "history day passed over");
+                            error.to_string()
+                        })
+                        .collect();
+                    let day = baseline.day.ok_or(baseline.kept);
                     drop(held);
                     match day {
                         Err(kept) => Err(NotCompared::NoBaseline { kept, ignored }),
