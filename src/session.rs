@@ -6,7 +6,8 @@ use crate::cache::Cache;
 use crate::config::{self, Config, ConfigError, Overrides, TokenSource};
 use crate::demo::{self, DemoHandle, DemoOptions};
 use crate::domain::zone::{Zone, ZoneSource};
-use crate::model::{Me, Token};
+use crate::model::Me;
+use crate::secret::Token;
 use crate::store::SnapshotKey;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -89,7 +90,7 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     }
     // The base URL first: its error is the one that suggests --demo.
     let options = client_options(&config)?;
-    let token = config.token.load(&env)?;
+    let token = config.token.load(&env).map_err(ConfigError::from)?;
     let client = Client::new(options, token)?;
     let mut session = Session::new(config, client);
     session.known = Some(KnownTokens::of_env(&env));

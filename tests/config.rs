@@ -5,7 +5,7 @@ use crmdeck::config::{
     self, Config, ConfigError, Overrides, Theme, TokenSource, default_config_path, load,
 };
 use crmdeck::domain::zone::Zone;
-use crmdeck::model::Token;
+use crmdeck::secret::Token;
 use crmdeck::present::Language;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -86,7 +86,7 @@ impl Home {
 
     /// The token the configuration leads to, fetched now.
     fn token(&self) -> Result<Token, ConfigError> {
-        self.load().unwrap().token.load(&self.env())
+        (self.load().unwrap().token.load(&self.env())).map_err(ConfigError::from)
     }
 
     /// Fails unless the token does not load, for a reason naming every

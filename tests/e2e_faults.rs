@@ -38,7 +38,7 @@ mod token;
 
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{DemoOptions, Fault, Route};
-use crmdeck::model::Token;
+use crmdeck::secret::Token;
 use proxy::Proxy;
 use std::time::Duration;
 use support::demo_server::Server;

@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use crmdeck::api::redirect::{MAX_REDIRECTS, NotFollowed};
 use crmdeck::api::{ApiError, Client, ClientOptions, RetryPolicy};
-use crmdeck::model::Token;
+use crmdeck::secret::Token;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -10,7 +10,8 @@ pub mod support;
 
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{DemoOptions, Fault, FaultScope, Route};
-use crmdeck::model::{GroupsQuery, Token};
+use crmdeck::model::GroupsQuery;
+use crmdeck::secret::Token;
 use serde_json::Value;
 use std::process::Output;
 use std::time::Duration;

@@ -3,7 +3,8 @@
 
 use super::document::{DocLine, field};
 use crate::domain::zone::Zone;
-use crate::model::{Abilities, Plugin, Timestamp, mask_secret};
+use crate::model::{Abilities, Plugin, Timestamp};
+use crate::secret::mask_secret;
 use crate::present::format::{NONE, plugin_type_word, timestamp};
 use crate::sanitize::{sanitize_line, sanitize_text};
 

@@ -5,7 +5,7 @@ use super::{Format, json_text};
 use crate::config::default_config_path;
 use crate::domain::zone::Zone;
 use crate::logging::Log;
-use crate::model::describe_expiry;
+use crate::secret::describe_expiry;
 use crate::present::columns::BranchNames;
 use crate::present::columns::facts::{COLUMNS, Fact};
 use crate::present::columns::table::Table;

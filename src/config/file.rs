@@ -2,11 +2,11 @@
 //! every error names the file, the line and the key.
 
 use super::error::ConfigError;
-use super::{Accent, Theme, base_url, token_source};
+use super::{Accent, Theme, base_url};
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
-use crate::model::Token;
+use crate::secret::{Token, check_token};
 use crate::present::Language;
 use std::collections::BTreeMap;
 use std::ops::{Range, RangeInclusive};
@@ -469,7 +469,7 @@ fn token_key(key: &str, text: String) -> Result<TokenKey, String> {
     Ok(match key {
         "token" => TokenKey::Inline(
             // Never quote the token itself: say what is wrong with it.
-            token_source::check_token(Token::new(text), String::new)
+            check_token(Token::new(text), String::new)
                 .map_err(|_| "token must be the token alone, on one line".to_string())?,
         ),
         "token_env" => {

@@ -15,22 +15,19 @@
 //! and one table may set only one of them.
 
 mod base_url;
-mod command_tree;
 mod error;
 mod file;
 mod origin;
 mod paths;
-mod strict;
-mod token_source;
+#[cfg(test)]
+mod trusted_files;
 
-pub use command_tree::end_all as end_token_commands;
-pub use error::{CommandOutcome, ConfigError};
+pub use error::ConfigError;
 pub use file::KeyBinding;
 pub use origin::{Origin, Origins};
 pub use paths::{cache_dir, default_config_path, log_path, state_dir, view_path};
-pub use token_source::{
-    TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource, forbid_core_dumps,
-};
+// The token sources are the secret crate's; the config names one.
+pub use crate::secret::{TOKEN_SIZE_LIMIT, TokenSource};
 
 /// An environment of `pairs` only, for the `env` arguments, in unit tests.
 #[cfg(test)]
@@ -50,6 +47,7 @@ use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use crate::local_files;
 use crate::present::Language;
+use crate::secret::strict;
 use file::{At, ConfigFile, Settings, TokenKey};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -452,7 +450,8 @@ fn read_file(
     };
     // Opened without waiting and checked before anything is read.
     let file = strict::open(&path).map_err(unreadable)?;
-    strict::check(&file, &path, "config file", env)?;
+    let metadata = file.metadata().map_err(unreadable)?;
+    strict::check(&metadata, &path, "config file", env)?;
     let text = local_files::read_text_at_most(&file, CONFIG_SIZE_LIMIT)
         .map_err(unreadable)?
         .ok_or_else(|| ConfigError::TooLarge {

@@ -725,7 +725,7 @@ mod tests {
         use crate::api::{Client, ClientOptions};
         use crate::app::fixtures;
         use crate::config::TokenSource;
-        use crate::model::Token;
+        use crate::secret::Token;
         let size = (100, 30);
         let client = Client::new(ClientOptions::new("http://127.0.0.1:9"), Token::new("t"))
             .expect("a client");

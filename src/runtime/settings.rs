@@ -103,7 +103,7 @@ mod tests {
     use crate::api::{Client, ClientOptions};
     use crate::config::Config;
     use crate::domain::zone::CENTRE_ZONE;
-    use crate::model::Token;
+    use crate::secret::Token;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 

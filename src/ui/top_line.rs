@@ -7,7 +7,7 @@ use super::theme::Styles;
 use crate::app::layout::tab_labels;
 use crate::app::{App, TOKEN_WARNING_BEFORE};
 use crate::config::Theme;
-use crate::model::describe_expiry;
+use crate::secret::describe_expiry;
 use crate::present::format::{display_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;

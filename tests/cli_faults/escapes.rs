@@ -9,7 +9,7 @@ use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, names_in, scripted_
 use axum::http::StatusCode;
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::HOSTILE_FRAGMENTS;
-use crmdeck::model::Token;
+use crmdeck::secret::Token;
 use crmdeck::sanitize::{is_bidi_control, is_invisible};
 use serde_json::{Value, json};
 use std::collections::HashMap;

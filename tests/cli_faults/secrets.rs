@@ -8,7 +8,7 @@ use super::{
     FAST_TIMEOUTS, FRESH_PLUGIN, Home, Run, TOKEN, demo_server, scripted_server, set_mode,
 };
 use crmdeck::api::{Client, ClientOptions};
-use crmdeck::model::{Token, mask_secret};
+use crmdeck::secret::{Token, mask_secret};
 
 #[tokio::test]
 async fn a_server_that_echoes_the_token_never_gets_it_shown() {

@@ -4,7 +4,7 @@
 use super::home::Home;
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{self, DemoHandle, DemoOptions};
-use crmdeck::model::Token;
+use crmdeck::secret::Token;
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::process::Output;

@@ -1,7 +1,8 @@
 //! A plugin as a row: the Plugins tab's list, `crmdeck plugins` and its CSV.
 
 use super::{Column, Filtered, Natural, OnScreen, Print, Text, Tone};
-use crate::model::{Installation, Plugin, mask_secret};
+use crate::model::{Installation, Plugin};
+use crate::secret::mask_secret;
 use crate::present::format::{NONE, abilities_inline, plugin_type_word};
 
 /// How a plugin reads.
