@@ -135,7 +135,7 @@ fn installation_token(server: &Server, plugin_id: i64) -> Option<String> {
 
 /// A client of the test's own, straight to the demo server.
 fn direct_client(server: &Server) -> Client {
-    let options = ClientOptions::new(server.handle.base_url());
+    let options = ClientOptions::new(server.handle.base_url().parse().unwrap());
     Client::new(options, Token::new(TOKEN)).expect("a client")
 }
 

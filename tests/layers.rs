@@ -76,8 +76,9 @@ const FLOORS: &[Floor] = &[
     // check's words.
     floor(3, "present", &["model", "sanitize", "domain", "secret"]),
     // Decoding into the model, the client, errors, TLS. A crate
-    // (crmdeck-api): its Cargo.toml holds its floor.
-    floor(3, "api", &["model", "domain", "sanitize", "secret"]),
+    // (crmdeck-api): its Cargo.toml holds its floor. Not on the domain:
+    // whether its address is this machine is the model's `ApiUrl`'s.
+    floor(3, "api", &["model", "sanitize", "secret"]),
     floor(3, "logging", &["model", "local_files"]),
     // File, environment, flags, profiles; which token source (secret's).
     floor(4, "config", &["model", "domain", "present", "local_files", "secret"]),

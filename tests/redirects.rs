@@ -53,7 +53,7 @@ where
 }
 
 fn client(address: SocketAddr) -> Client {
-    let mut options = ClientOptions::new(format!("http://{address}"));
+    let mut options = ClientOptions::new(format!("http://{address}").parse().unwrap());
     options.request_timeout = Duration::from_secs(5);
     options.retry = RetryPolicy::none();
     Client::new(options, Token::new(TOKEN)).unwrap()

@@ -2,7 +2,8 @@
 //! every error names the file, the line and the key.
 
 use super::error::ConfigError;
-use super::{Accent, Theme, base_url};
+use super::{Accent, Theme};
+use crate::model::ApiUrl;
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
@@ -88,7 +89,7 @@ impl TokenKey {
 /// The settings of one table (the top level or one profile), already checked.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Settings {
-    pub base_url: Option<At<String>>,
+    pub base_url: Option<At<ApiUrl>>,
     pub token: Option<At<TokenKey>>,
     pub branch_id: Option<i64>,
     pub per_page: Option<u32>,
@@ -352,7 +353,7 @@ fn store(
 ) -> Result<(), String> {
     match key {
         "base_url" => {
-            let url = base_url::normalise(&string(value, key)?)?;
+            let url = ApiUrl::parse(&string(value, key)?).map_err(|e| e.to_string())?;
             settings.base_url = Some(At { value: url, line });
         }
         "token" | "token_env" | "token_file" | "token_command" => {

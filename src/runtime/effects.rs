@@ -316,7 +316,7 @@ use crate::secret::Token;
         token_source: TokenSource,
     ) -> (EffectRunner, UnboundedReceiver<TaskEvent>) {
         let client = Client::new(
-            ClientOptions::new(server.base_url()),
+            ClientOptions::new(server.base_url().parse().unwrap()),
             Token::new(server.token()),
         )
         .unwrap();

@@ -65,7 +65,7 @@ type TextsById = HashMap<i64, Value>;
 /// What the API sends, decoded by the library: names and comments exactly
 /// as sent, by id.
 async fn sent_texts(base_url: &str) -> (TextsById, TextsById) {
-    let client = Client::new(ClientOptions::new(base_url), Token::new(TOKEN)).expect("client");
+    let client = Client::new(ClientOptions::new(base_url.parse().unwrap()), Token::new(TOKEN)).expect("client");
     let groups = every_group(&client, None, 100).await;
     assert!(groups.missing().is_empty(), "{:?}", groups.missing());
     let plugins = client.plugins().await.expect("plugins");

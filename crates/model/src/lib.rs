@@ -11,14 +11,18 @@
 //! - `weekday`: days as the API sends them (numbers, names in three
 //!   languages);
 //! - `page`: pagination, which page of groups to ask for, a page as answered;
+//! - `api_url`: the API's address ([`ApiUrl`]), parsed once for the config,
+//!   the client and the top line;
 //! - `budget`: the elements a document being decoded may still keep.
 
+mod api_url;
 pub mod budget;
 pub mod decode;
 mod page;
 mod records;
 pub mod weekday;
 
+pub use api_url::{ApiUrl, ApiUrlError};
 pub use page::{Envelope, GroupsPage, GroupsQuery, Links, Pagination};
 pub use records::{
     Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
