@@ -493,11 +493,8 @@ mod tests {
             assert!(why.ends_with("is not a regular file"), "{why}");
         }
         // No temporary file is left behind.
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name())
-            .collect();
+        let entries = std::fs::read_dir(dir.path()).unwrap().flatten();
+        let names: Vec<_> = entries.map(|e| e.file_name()).collect();
         assert_eq!(names.len(), 4, "{names:?}");
     }
 

@@ -705,25 +705,17 @@ mod tests {
     fn pieces_of_the_token_are_never_quoted_however_dressed() {
         let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.owImVBjuPAlwI5470GidaSo7";
         let signature = "owImVBjuPAlwI5470GidaSo7";
+        let spaced = |between: &str| {
+            let pieces: String = signature.chars().map(|c| format!("{c}{between}")).collect();
+            format!("entry {pieces}")
+        };
         for stderr in [
             // In groups of 8, as gpg prints a key: the token need not be known.
             "gpg: entry locked: owImVBju PAlwI547 0GidaSo7".to_string(),
             // Its characters spaced out, or with zero-width spaces between,
             // once it printed the token (unknown otherwise).
-            format!(
-                "entry {}",
-                signature
-                    .chars()
-                    .map(|c| format!("{c} "))
-                    .collect::<String>()
-            ),
-            format!(
-                "entry {}",
-                signature
-                    .chars()
-                    .map(|c| format!("{c}\u{200B}"))
-                    .collect::<String>()
-            ),
+            spaced(" "),
+            spaced("\u{200B}"),
         ] {
             let grouped = stderr.starts_with("gpg");
             for stdout in [token].into_iter().chain(grouped.then_some("")) {
