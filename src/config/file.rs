@@ -15,8 +15,9 @@ use std::str::FromStr;
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
-/// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 25] = [
+/// Keys allowed both at the top level and in `[profiles.NAME]` (the
+/// example file documents each: `tests/config.rs`).
+pub const SETTING_KEYS: [&str; 25] = [
     "base_url",
     "token",
     "token_env",

@@ -22,7 +22,7 @@ mod paths;
 mod trusted_files;
 
 pub use error::ConfigError;
-pub use file::KeyBinding;
+pub use file::{KeyBinding, SETTING_KEYS};
 pub use origin::{Origin, Origins};
 pub use paths::{cache_dir, default_config_path, log_path, state_dir, view_path};
 // The token sources are the secret crate's; the config names one.
