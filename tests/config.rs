@@ -5,8 +5,8 @@ use crmdeck::config::{
     self, Config, ConfigError, Overrides, Theme, TokenSource, default_config_path, load,
 };
 use crmdeck::domain::zone::Zone;
-use crmdeck::secret::Token;
 use crmdeck::present::Language;
+use crmdeck::secret::Token;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -47,7 +47,11 @@ fn ids(groups: &[Value]) -> Vec<i64> {
 
 /// The ids of every group of the server, as its pages list them.
 async fn ids_on_the_server(fx: &Fixture, per_page: u32) -> Vec<i64> {
-    let client = Client::new(ClientOptions::new(fx.server.base_url().parse().unwrap()), Token::new(TOKEN)).unwrap();
+    let client = Client::new(
+        ClientOptions::new(fx.server.base_url().parse().unwrap()),
+        Token::new(TOKEN),
+    )
+    .unwrap();
     let mut ids = Vec::new();
     for page in 1.. {
         let query = GroupsQuery {

@@ -3,12 +3,12 @@
 
 use super::error::ConfigError;
 use super::{Accent, Theme};
-use crate::model::ApiUrl;
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
-use crate::secret::{Token, check_token};
+use crate::model::ApiUrl;
 use crate::present::Language;
+use crate::secret::{Token, check_token};
 use std::collections::BTreeMap;
 use std::ops::{Range, RangeInclusive};
 use std::str::FromStr;

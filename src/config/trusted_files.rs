@@ -165,7 +165,8 @@ fn the_walk_stops_at_home_and_follows_links_first() {
     std::fs::write(&elsewhere, "per_page = 5\n").unwrap();
     chmod(&elsewhere, 0o600);
     let opened = strict::open(&elsewhere).unwrap();
-    let error = strict::check(&opened.metadata().unwrap(), &elsewhere, "config file", &env).unwrap_err();
+    let error =
+        strict::check(&opened.metadata().unwrap(), &elsewhere, "config file", &env).unwrap_err();
     assert!(error.to_string().contains("mode 0777"), "{error}");
     // A link in a private folder to that file: the real folders count.
     let link = home.join("linked.toml");

@@ -295,7 +295,7 @@ mod tests {
     use crate::api::ClientOptions;
     use crate::demo::{self, DemoHandle, DemoOptions};
     use crate::model::GroupsQuery;
-use crate::secret::Token;
+    use crate::secret::Token;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use std::net::SocketAddr;

@@ -95,7 +95,11 @@ mod tests {
     fn settings_come_from_the_config_and_the_client() {
         let claims = URL_SAFE_NO_PAD.encode(r#"{"exp":1900000000}"#);
         let token = Token::new(format!("eyJhbGciOiJIUzI1NiJ9.{claims}.c2ln"));
-        let client = Client::new(ClientOptions::new("https://crm.example.uz:8443".parse().unwrap()), token).unwrap();
+        let client = Client::new(
+            ClientOptions::new("https://crm.example.uz:8443".parse().unwrap()),
+            token,
+        )
+        .unwrap();
         let config = Config {
             profile: Some("staging".to_string()),
             max_in_flight: Some(4),

@@ -161,7 +161,11 @@ async fn a_config_file_holding_a_token_open_to_others_is_warned_about() {
 
 /// The full installation tokens the demo server holds for [`TOKEN`]'s user.
 async fn installation_tokens(base_url: &str) -> Vec<String> {
-    let client = Client::new(ClientOptions::new(base_url.parse().unwrap()), Token::new(TOKEN)).expect("a client");
+    let client = Client::new(
+        ClientOptions::new(base_url.parse().unwrap()),
+        Token::new(TOKEN),
+    )
+    .expect("a client");
     let plugins = client.plugins().await.expect("the demo server answers");
     let tokens: Vec<String> = plugins
         .into_iter()

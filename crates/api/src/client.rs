@@ -5,9 +5,11 @@ use super::decode::{self, DecodeError};
 use super::error::ApiError;
 use super::redirect;
 use super::tls;
+use crmdeck_model::{
+    ApiUrl, Branch, Envelope, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin,
+};
 use crmdeck_secret::Token;
 use crmdeck_secret::echo;
-use crmdeck_model::{ApiUrl, Branch, Envelope, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use reqwest::header::{ACCEPT, HeaderMap, LOCATION, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 use std::borrow::Cow;

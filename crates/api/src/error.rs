@@ -11,9 +11,9 @@
 
 use crate::redirect::NotFollowed;
 use chrono::{DateTime, Utc};
+use crmdeck_sanitize::sanitize_line;
 use crmdeck_secret::echo;
 use crmdeck_secret::{Token, redact_secrets};
-use crmdeck_sanitize::sanitize_line;
 use std::fmt;
 use std::time::Duration;
 

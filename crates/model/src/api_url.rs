@@ -238,7 +238,10 @@ mod tests {
 
     #[test]
     fn normalises_and_rejects() {
-        assert_eq!(url(" https://api.example.uz// ").as_str(), "https://api.example.uz");
+        assert_eq!(
+            url(" https://api.example.uz// ").as_str(),
+            "https://api.example.uz"
+        );
         // As written: the scheme's case kept; the host read in lower case.
         let upper = url("HTTP://LocalHost:8080/");
         assert_eq!(upper.as_str(), "HTTP://LocalHost:8080");
@@ -289,10 +292,19 @@ mod tests {
         // Refused for the password, or for a typo (then nothing after an
         // @ is quoted): never the password in the message.
         for (typo, why) in [
-            ("https://ops:hunter2-pass@api.example.uz/", "user name or password"),
-            ("http://ops:hunter2-pass@localhost:8080", "user name or password"),
+            (
+                "https://ops:hunter2-pass@api.example.uz/",
+                "user name or password",
+            ),
+            (
+                "http://ops:hunter2-pass@localhost:8080",
+                "user name or password",
+            ),
             ("ops:hunter2-pass@api.example.uz", "user name or password"),
-            ("https://ops:hunter2 pass@api.example.uz", "user name or password"),
+            (
+                "https://ops:hunter2 pass@api.example.uz",
+                "user name or password",
+            ),
             ("http://user@127.0.0.1", "user name or password"),
             ("http://localhost@evil.example", "user name or password"),
             ("https//ops:hunter2-pass@api.example.uz", "base_url "),
@@ -303,7 +315,10 @@ mod tests {
             ("https://api.example.uz/x y?key=hunter2@z", "base_url "),
         ] {
             let error = refusal(typo);
-            assert!(error.starts_with("base_url ") && error.contains(why), "{error}");
+            assert!(
+                error.starts_with("base_url ") && error.contains(why),
+                "{error}"
+            );
             assert!(!error.contains("hunter2"), "{typo}: {error}");
         }
         assert_eq!(
@@ -357,7 +372,10 @@ mod tests {
     fn host_keeps_the_port_and_drops_everything_else() {
         assert_eq!(url("https://api.example.uz").host(), "api.example.uz");
         assert_eq!(url("http://127.0.0.1:41234").host(), "127.0.0.1:41234");
-        assert_eq!(url("https://crm.example.uz:8443/api").host(), "crm.example.uz:8443");
+        assert_eq!(
+            url("https://crm.example.uz:8443/api").host(),
+            "crm.example.uz:8443"
+        );
         assert_eq!(url("http://[::1]:8080/v2").host(), "[::1]:8080");
         assert_eq!(url("http://127.1").host(), "127.0.0.1");
         assert_eq!(url("HTTPS://API.Example.UZ").host(), "api.example.uz");

@@ -57,7 +57,9 @@ pub enum TokenError {
 
     /// A token file larger than any token (`/dev/zero`); `limit` as people
     /// read it (`64 KiB`).
-    #[error("token file {path} is larger than {limit}: not read (a token file holds the token alone)")]
+    #[error(
+        "token file {path} is larger than {limit}: not read (a token file holds the token alone)"
+    )]
     TokenFileTooLarge { path: String, limit: String },
 
     /// The token file, or a folder holding it, refused unread.

@@ -102,10 +102,7 @@ pub fn forbid_core_dumps() {
 
 /// The token file's text, unless it is larger than any token, or it (or a
 /// folder holding it) is not safe ([`strict`]: others could change it).
-fn read_token_file(
-    path: &Path,
-    env: &dyn Fn(&str) -> Option<String>,
-) -> Result<Token, TokenError> {
+fn read_token_file(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Token, TokenError> {
     let unreadable = |source| TokenError::TokenFileUnreadable {
         path: path.display().to_string(),
         source,

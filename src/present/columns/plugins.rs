@@ -2,8 +2,8 @@
 
 use super::{Column, Filtered, Natural, OnScreen, Print, Text, Tone};
 use crate::model::{Installation, Plugin};
-use crate::secret::mask_secret;
 use crate::present::format::{NONE, abilities_inline, plugin_type_word};
+use crate::secret::mask_secret;
 
 /// How a plugin reads.
 #[derive(Debug, Clone, Copy, Default)]
