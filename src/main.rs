@@ -1,5 +1,5 @@
 use crmdeck::cli::{self, Args};
-use crmdeck::{config, logging, runtime};
+use crmdeck::{config, logging, runtime, secret};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -9,7 +9,7 @@ const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 
 fn main() -> ExitCode {
     // Before any token is read: no core dump may hold it.
-    config::forbid_core_dumps();
+    secret::forbid_core_dumps();
     let args = Args::parse_command_line();
     // Before any terminal set-up: the dashboard's panic hook restores the
     // terminal, then hands over to color-eyre's report.
@@ -41,7 +41,7 @@ fn main() -> ExitCode {
     });
     // A token command still running (started by `:profile` or `R`) is
     // ended with all it started, not left to init.
-    config::end_token_commands();
+    secret::end_token_commands();
     tokio.shutdown_timeout(SHUTDOWN_GRACE);
     if let Some(why) = log.finish() {
         eprintln!("crmdeck: warning: the log stopped being written: {why}");

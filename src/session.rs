@@ -6,7 +6,8 @@ use crate::cache::Cache;
 use crate::config::{self, Config, ConfigError, Overrides, TokenSource};
 use crate::demo::{self, DemoHandle, DemoOptions};
 use crate::domain::zone::{Zone, ZoneSource};
-use crate::model::{Me, Token};
+use crate::model::{ApiUrlError, Me};
+use crate::secret::Token;
 use crate::store::SnapshotKey;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -89,7 +90,7 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     }
     // The base URL first: its error is the one that suggests --demo.
     let options = client_options(&config)?;
-    let token = config.token.load(&env)?;
+    let token = config.token.load(&env).map_err(ConfigError::from)?;
     let client = Client::new(options, token)?;
     let mut session = Session::new(config, client);
     session.known = Some(KnownTokens::of_env(&env));
@@ -100,7 +101,12 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
 /// its token (its centre names its zone like any other). The caller
 /// keeps the server running (`open` hands it to the session).
 pub fn for_demo(mut config: Config, demo: &DemoHandle) -> Result<Session, SessionError> {
-    config.base_url = Some(demo.base_url());
+    let address = demo.base_url().parse();
+    let address = address.map_err(|refused: ApiUrlError| ConfigError::Invalid {
+        at: "the demo server's address".to_string(),
+        message: refused.to_string(),
+    })?;
+    config.base_url = Some(address);
     let token = Token::new(demo.token());
     config.token = TokenSource::Fixed(token.clone());
     let client = Client::new(client_options(&config)?, token)?;
@@ -301,7 +307,7 @@ pub async fn optional<T>(
 }
 
 fn client_options(config: &Config) -> Result<ClientOptions, ConfigError> {
-    let mut options = ClientOptions::new(config.require_base_url()?);
+    let mut options = ClientOptions::new(config.require_base_url()?.clone());
     options.connect_timeout = config.connect_timeout;
     options.request_timeout = config.request_timeout;
     Ok(options)

@@ -23,7 +23,7 @@ impl App {
             Msg::TokenReloaded(Ok(expires_at)) => {
                 self.world.settings.token_expires_at = expires_at;
                 let expiry = expires_at
-                    .map(|at| format!(" ({})", crate::model::describe_expiry(at, now)))
+                    .map(|at| format!(" ({})", crate::secret::describe_expiry(at, now)))
                     .unwrap_or_default();
                 status.info(format!("token reloaded{expiry}"), now);
                 let mut effects = self.world.ask_unknown();

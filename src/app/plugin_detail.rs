@@ -3,9 +3,10 @@
 
 use super::document::{DocLine, field};
 use crate::domain::zone::Zone;
-use crate::model::{Abilities, Plugin, Timestamp, mask_secret};
+use crate::model::{Abilities, Plugin, Timestamp};
 use crate::present::format::{NONE, plugin_type_word, timestamp};
 use crate::sanitize::{sanitize_line, sanitize_text};
+use crate::secret::mask_secret;
 
 /// How the installation part of a plugin's detail shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

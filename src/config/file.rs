@@ -2,20 +2,22 @@
 //! every error names the file, the line and the key.
 
 use super::error::ConfigError;
-use super::{Accent, Theme, base_url, token_source};
+use super::{Accent, Theme};
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
-use crate::model::Token;
+use crate::model::ApiUrl;
 use crate::present::Language;
+use crate::secret::{Token, check_token};
 use std::collections::BTreeMap;
 use std::ops::{Range, RangeInclusive};
 use std::str::FromStr;
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
-/// Keys allowed both at the top level and in `[profiles.NAME]`.
-pub(crate) const SETTING_KEYS: [&str; 25] = [
+/// Keys allowed both at the top level and in `[profiles.NAME]` (the
+/// example file documents each: `tests/config.rs`).
+pub const SETTING_KEYS: [&str; 25] = [
     "base_url",
     "token",
     "token_env",
@@ -88,7 +90,7 @@ impl TokenKey {
 /// The settings of one table (the top level or one profile), already checked.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Settings {
-    pub base_url: Option<At<String>>,
+    pub base_url: Option<At<ApiUrl>>,
     pub token: Option<At<TokenKey>>,
     pub branch_id: Option<i64>,
     pub per_page: Option<u32>,
@@ -352,7 +354,7 @@ fn store(
 ) -> Result<(), String> {
     match key {
         "base_url" => {
-            let url = base_url::normalise(&string(value, key)?)?;
+            let url = ApiUrl::parse(&string(value, key)?).map_err(|e| e.to_string())?;
             settings.base_url = Some(At { value: url, line });
         }
         "token" | "token_env" | "token_file" | "token_command" => {
@@ -469,7 +471,7 @@ fn token_key(key: &str, text: String) -> Result<TokenKey, String> {
     Ok(match key {
         "token" => TokenKey::Inline(
             // Never quote the token itself: say what is wrong with it.
-            token_source::check_token(Token::new(text), String::new)
+            check_token(Token::new(text), String::new)
                 .map_err(|_| "token must be the token alone, on one line".to_string())?,
         ),
         "token_env" => {

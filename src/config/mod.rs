@@ -14,23 +14,19 @@
 //! are one group: a profile that sets any of them replaces the top-level one,
 //! and one table may set only one of them.
 
-mod base_url;
-mod command_tree;
 mod error;
 mod file;
 mod origin;
 mod paths;
-mod strict;
-mod token_source;
+#[cfg(test)]
+mod trusted_files;
 
-pub use command_tree::end_all as end_token_commands;
-pub use error::{CommandOutcome, ConfigError};
-pub use file::KeyBinding;
+pub use error::ConfigError;
+pub use file::{KeyBinding, SETTING_KEYS};
 pub use origin::{Origin, Origins};
 pub use paths::{cache_dir, default_config_path, log_path, state_dir, view_path};
-pub use token_source::{
-    TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource, forbid_core_dumps,
-};
+// The token sources are the secret crate's; the config names one.
+pub use crate::secret::{TOKEN_SIZE_LIMIT, TokenSource};
 
 /// An environment of `pairs` only, for the `env` arguments, in unit tests.
 #[cfg(test)]
@@ -49,7 +45,9 @@ use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use crate::local_files;
+use crate::model::ApiUrl;
 use crate::present::Language;
+use crate::secret::strict;
 use file::{At, ConfigFile, Settings, TokenKey};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -184,8 +182,8 @@ pub struct Config {
     /// Every profile the file names (`[profiles.NAME]`), sorted: what
     /// `:profile` offers.
     pub profiles: Vec<String>,
-    /// Normalised: no trailing slash.
-    pub base_url: Option<String>,
+    /// Parsed once (`model::ApiUrl`): no trailing slash.
+    pub base_url: Option<ApiUrl>,
     pub token: TokenSource,
     pub branch_id: Option<i64>,
     /// 1..=100.
@@ -300,12 +298,12 @@ impl Config {
     /// Whether the token goes to another machine over plain http, as
     /// `allow_insecure_http` allows: the dashboard's top line says so.
     pub fn insecure_http(&self) -> bool {
-        (self.base_url.as_deref()).is_some_and(base_url::is_plain_http_to_remote)
+        (self.base_url.as_ref()).is_some_and(ApiUrl::is_plain_http_to_remote)
     }
 
     /// The API address, or an error telling how to set one.
-    pub fn require_base_url(&self) -> Result<&str, ConfigError> {
-        self.base_url.as_deref().ok_or(ConfigError::MissingBaseUrl)
+    pub fn require_base_url(&self) -> Result<&ApiUrl, ConfigError> {
+        self.base_url.as_ref().ok_or(ConfigError::MissingBaseUrl)
     }
 }
 
@@ -452,7 +450,8 @@ fn read_file(
     };
     // Opened without waiting and checked before anything is read.
     let file = strict::open(&path).map_err(unreadable)?;
-    strict::check(&file, &path, "config file", env)?;
+    let metadata = file.metadata().map_err(unreadable)?;
+    strict::check(&metadata, &path, "config file", env)?;
     let text = local_files::read_text_at_most(&file, CONFIG_SIZE_LIMIT)
         .map_err(unreadable)?
         .ok_or_else(|| ConfigError::TooLarge {
@@ -471,12 +470,12 @@ fn read_file(
 /// Refuses plain http to another machine unless allowed; warns about an
 /// address that already ends in the API version. `at` says where it was set.
 fn check_base_url(
-    url: &str,
+    url: &ApiUrl,
     at: &str,
     allow_insecure_http: bool,
     warnings: &mut Vec<String>,
 ) -> Result<(), ConfigError> {
-    if base_url::is_plain_http_to_remote(url) {
+    if url.is_plain_http_to_remote() {
         if !allow_insecure_http {
             return Err(ConfigError::InsecureHttp {
                 url: url.to_string(),
@@ -490,7 +489,7 @@ fn check_base_url(
              the token travels in clear"
         ));
     }
-    if base_url::ends_with_version(url) {
+    if url.ends_with_version() {
         warnings.push(format!(
             "{at}: base_url {url} ends with /v2, but crmdeck adds /v2 itself: give the host root"
         ));
@@ -546,17 +545,17 @@ fn choose_base_url(
     env: &dyn Fn(&str) -> Option<String>,
     settings: &Settings,
     shown: &str,
-) -> Result<Option<(String, Origin)>, ConfigError> {
+) -> Result<Option<(ApiUrl, Origin)>, ConfigError> {
     let outside_the_file = match &overrides.base_url {
         Some(url) => Some((url.clone(), Origin::Flag("--base-url"))),
         None => paths::non_empty(env, ENV_BASE_URL).map(|url| (url, Origin::Env(ENV_BASE_URL))),
     };
     match outside_the_file {
-        Some((raw, at)) => match base_url::normalise(&raw) {
+        Some((raw, at)) => match ApiUrl::parse(&raw) {
             Ok(url) => Ok(Some((url, at))),
-            Err(message) => Err(ConfigError::Invalid {
+            Err(refused) => Err(ConfigError::Invalid {
                 at: at.to_string(),
-                message,
+                message: refused.to_string(),
             }),
         },
         None => Ok(settings

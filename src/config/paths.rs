@@ -71,15 +71,9 @@ pub fn cache_dir(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
     xdg_dir(env, "XDG_CACHE_HOME", ".cache").map(|dir| dir.join("crmdeck"))
 }
 
-/// The path as people like to read it: `~/…` for a path under $HOME.
-pub(crate) fn shown(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> String {
-    let under_home =
-        non_empty(env, "HOME").and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf));
-    match under_home {
-        Some(rest) if !rest.as_os_str().is_empty() => format!("~/{}", rest.display()),
-        _ => path.display().to_string(),
-    }
-}
+/// The path as people like to read it: `~/…` for a path under $HOME (the
+/// token file's trust check words its paths so too, hence its place).
+pub(crate) use crate::local_files::shown;
 
 /// Expands a leading `~/` to $HOME; `None` when $HOME is needed but unset.
 pub(crate) fn expand_tilde(path: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {

@@ -5,7 +5,7 @@ use crate::api::Client;
 use crate::app::protocol::Owner;
 use crate::app::{Answer, Effect, Msg, Request, RequestId};
 use crate::config::TokenSource;
-use crate::model::Token;
+use crate::secret::Token;
 use crate::session::{self, Identity, KnownTokens, Wait};
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
@@ -295,7 +295,8 @@ mod tests {
     use super::*;
     use crate::api::ClientOptions;
     use crate::demo::{self, DemoHandle, DemoOptions};
-    use crate::model::{GroupsQuery, Token};
+    use crate::model::GroupsQuery;
+    use crate::secret::Token;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use std::net::SocketAddr;
@@ -316,7 +317,7 @@ mod tests {
         token_source: TokenSource,
     ) -> (EffectRunner, UnboundedReceiver<TaskEvent>) {
         let client = Client::new(
-            ClientOptions::new(server.base_url()),
+            ClientOptions::new(server.base_url().parse().unwrap()),
             Token::new(server.token()),
         )
         .unwrap();

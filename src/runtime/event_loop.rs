@@ -726,10 +726,13 @@ mod tests {
         use crate::api::{Client, ClientOptions};
         use crate::app::fixtures;
         use crate::config::TokenSource;
-        use crate::model::Token;
+        use crate::secret::Token;
         let size = (100, 30);
-        let client = Client::new(ClientOptions::new("http://127.0.0.1:9"), Token::new("t"))
-            .expect("a client");
+        let client = Client::new(
+            ClientOptions::new("http://127.0.0.1:9".parse().unwrap()),
+            Token::new("t"),
+        )
+        .expect("a client");
         let (sender, tasks) = mpsc::unbounded_channel();
         let runner = EffectRunner::new(client.clone(), TokenSource::None, sender);
         let session = Session::new(crate::config::Config::default(), client);

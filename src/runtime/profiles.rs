@@ -11,7 +11,7 @@
 use super::effects::one_line;
 use crate::app::keymap::Keymap;
 use crate::config::{self, Overrides};
-use crate::model::Token;
+use crate::secret::Token;
 use crate::session::{self, Session};
 use std::path::PathBuf;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};

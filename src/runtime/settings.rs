@@ -17,7 +17,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         profile: config.profile.clone(),
         replaced: config.origins.replaced(config.profile.as_deref()),
         profiles: config.profiles.clone(),
-        host: host_of(session.client.base_url()),
+        host: session.client.base_url().host(),
         insecure_http: config.insecure_http(),
         timezone,
         timezone_source,
@@ -81,29 +81,13 @@ pub fn theme_under_no_color(theme: Theme, no_color: Option<String>) -> Theme {
     }
 }
 
-/// `host[:port]` of a base URL: no scheme, no path, and no `user:password@`
-/// (a password must never reach the screen).
-pub fn host_of(base_url: &str) -> String {
-    let after_scheme = base_url
-        .split_once("://")
-        .map_or(base_url, |(_, rest)| rest);
-    let authority = after_scheme
-        .split(['/', '?', '#'])
-        .next()
-        .unwrap_or_default();
-    let host_port = authority
-        .rsplit_once('@')
-        .map_or(authority, |(_, host)| host);
-    host_port.to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::api::{Client, ClientOptions};
     use crate::config::Config;
     use crate::domain::zone::CENTRE_ZONE;
-    use crate::model::Token;
+    use crate::secret::Token;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
@@ -111,7 +95,11 @@ mod tests {
     fn settings_come_from_the_config_and_the_client() {
         let claims = URL_SAFE_NO_PAD.encode(r#"{"exp":1900000000}"#);
         let token = Token::new(format!("eyJhbGciOiJIUzI1NiJ9.{claims}.c2ln"));
-        let client = Client::new(ClientOptions::new("https://crm.example.uz:8443"), token).unwrap();
+        let client = Client::new(
+            ClientOptions::new("https://crm.example.uz:8443".parse().unwrap()),
+            token,
+        )
+        .unwrap();
         let config = Config {
             profile: Some("staging".to_string()),
             max_in_flight: Some(4),
@@ -145,7 +133,7 @@ mod tests {
     fn without_a_zone_in_the_config_times_start_in_the_centre_default() {
         let session = |timezone| {
             let client = Client::new(
-                ClientOptions::new("https://api.example.uz"),
+                ClientOptions::new("https://api.example.uz".parse().unwrap()),
                 Token::new("t"),
             );
             let config = Config {
@@ -190,7 +178,7 @@ mod tests {
     #[test]
     fn a_switched_profile_brings_its_own_settings_and_keeps_the_machines() {
         let client = Client::new(
-            ClientOptions::new("https://test.example.uz"),
+            ClientOptions::new("https://test.example.uz".parse().unwrap()),
             Token::new("t"),
         )
         .unwrap();
@@ -222,21 +210,5 @@ mod tests {
         assert_eq!(no_color(Some("1")), Theme::Mono);
         assert_eq!(no_color(Some("")), Theme::Default);
         assert_eq!(no_color(None), Theme::Default);
-    }
-
-    #[test]
-    fn host_keeps_the_port_and_drops_everything_else() {
-        assert_eq!(host_of("https://api.example.uz"), "api.example.uz");
-        assert_eq!(host_of("http://127.0.0.1:41234"), "127.0.0.1:41234");
-        assert_eq!(
-            host_of("https://crm.example.uz/api?x=1#top"),
-            "crm.example.uz"
-        );
-        assert_eq!(
-            host_of("https://ops:s3cret@api.example.uz:8443/"),
-            "api.example.uz:8443"
-        );
-        assert_eq!(host_of("http://[::1]:8080/v2"), "[::1]:8080");
-        assert_eq!(host_of("api.example.uz/x"), "api.example.uz");
     }
 }

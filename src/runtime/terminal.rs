@@ -95,7 +95,7 @@ fn watch_signals() {
                     // Still here: the loop did not answer.
                     restore();
                     // A token command still running goes with us.
-                    crate::config::end_token_commands();
+                    crate::secret::end_token_commands();
                     std::process::exit(i32::from(code));
                 }
             });

@@ -16,7 +16,7 @@
 //! corrupt list is read as empty and replaced at the next answer.
 
 use crate::local_files::{self, PrivateFileError, open_private, read_text_at_most};
-use crate::model::Token;
+use crate::secret::Token;
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;

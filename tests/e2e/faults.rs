@@ -34,7 +34,7 @@ use crate::support;
 
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{DemoOptions, Fault, Route};
-use crmdeck::model::Token;
+use crmdeck::secret::Token;
 use proxy::Proxy;
 use std::time::Duration;
 use support::demo_server::Server;
@@ -131,7 +131,7 @@ fn installation_token(server: &Server, plugin_id: i64) -> Option<String> {
 
 /// A client of the test's own, straight to the demo server.
 fn direct_client(server: &Server) -> Client {
-    let options = ClientOptions::new(server.handle.base_url());
+    let options = ClientOptions::new(server.handle.base_url().parse().unwrap());
     Client::new(options, Token::new(TOKEN)).expect("a client")
 }
 

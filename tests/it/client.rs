@@ -6,7 +6,8 @@ use crate::support;
 use crmdeck::api::{ApiError, Client, ClientOptions, RetryPolicy};
 use crmdeck::cli::walk::{Waits, walk};
 use crmdeck::demo::{self, DemoHandle, DemoOptions, Fault, Route};
-use crmdeck::model::{DaysCode, GroupStatus, GroupsQuery, PluginType, Token};
+use crmdeck::model::{DaysCode, GroupStatus, GroupsQuery, PluginType};
+use crmdeck::secret::Token;
 use crmdeck::store::{GroupList, WalkPolicy};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -41,7 +42,7 @@ async fn plugins_error(fault: Fault, times: usize) -> (ApiError, u64) {
 
 /// Fast retries so the retry tests take milliseconds.
 fn options(base_url: &str) -> ClientOptions {
-    let mut options = ClientOptions::new(base_url);
+    let mut options = ClientOptions::new(base_url.parse().unwrap());
     options.request_timeout = Duration::from_secs(5);
     options.retry = RetryPolicy {
         base_delay: Duration::from_millis(5),

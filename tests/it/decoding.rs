@@ -1,4 +1,5 @@
-//! Tolerant decoding: every shape of NOTES.md, one table row each, compared
+//! Tolerant decoding: every shape the API was seen to send
+//! (the team's API notes, kept outside the repository), one table row each, compared
 //! whole with `assert_eq!`; then a SPEC-shaped groups page and plugin list
 //! decoded end to end; then decoded groups placed on the week.
 
@@ -132,7 +133,7 @@ fn installation() -> Installation {
 
 const INSTALLATION_JSON: &str = r#"{"id":3,"plugin_id":7,"user_id":"12","token":"1|jCr5abcdefghijklmnopqrstuvwxyz0123456789AB","created_at":"2024-06-10T09:05:51.000000Z","updated_at":"2024-06-10T09:05:52.000000Z","extra":1}"#;
 
-// Error bodies seen in real traffic (NOTES.md "Envelope and errors").
+// Error bodies seen in real traffic.
 const BODY_401: &str = r#"{"message":"Unauthenticated."}"#;
 const BODY_422: &str = r#"{"message":"The given data was invalid.","errors":{"plugin_id":["The plugin id field is required.","It must be an integer."],"branch_id":"Unknown branch."}}"#;
 const BODY_404: &str = r#"{"status":404,"success":false,"message":"Group not found"}"#;

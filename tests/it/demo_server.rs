@@ -10,7 +10,7 @@ use crmdeck::demo::{
     Changes, DemoHandle, DemoOptions, Fault, FaultScope, HOSTILE_FRAGMENTS, Route,
     parse_fault_spec, start,
 };
-use crmdeck::model::Token;
+use crmdeck::secret::Token;
 use reqwest::header::{ACCEPT, CONTENT_LENGTH, CONTENT_TYPE, LOCATION, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};

@@ -12,7 +12,8 @@
 //! import that [`FLOORS`] does not allow.
 //!
 //! Some floors are crates of their own (`crates/model`, `crates/sanitize`,
-//! `crates/domain`, `crates/demo`, `crates/api`, `crates/store`, issue 24), re-exported by `src/lib.rs`
+//! `crates/local-files`, `crates/secret`, `crates/domain`, `crates/demo`,
+//! `crates/api`, `crates/store`, issues 24 and 35), re-exported by `src/lib.rs`
 //! under their module names: their files are not under `src/`, Cargo
 //! holds what they import (a crate names only the crates it depends on),
 //! and (c) each one's dependencies on our other crates must be what its
@@ -48,9 +49,10 @@ const fn floor(level: u8, module: &'static str, may_import: &'static [&'static s
 /// The floors, bottom first: a module imports only from floors below its own.
 #[rustfmt::skip]
 const FLOORS: &[Floor] = &[
-    // Records and how they are read from JSON, page facts, secrets. A crate
-    // (crmdeck-model): its Cargo.toml holds its floor.
+    // Records and how they are read from JSON, page facts, the API's
+    // address. A crate (crmdeck-model): its Cargo.toml holds its floor.
     floor(1, "model", &[]),
+    // Private files and folders, bounded reads. A crate (crmdeck-local-files).
     floor(1, "local_files", &[]),
     // Server text made safe for a terminal: below the client (its errors
     // quote the server) and below everything that shows text. A crate
@@ -61,20 +63,25 @@ const FLOORS: &[Floor] = &[
     // text for people. A crate (crmdeck-domain): its Cargo.toml holds its
     // floor.
     floor(2, "domain", &["model"]),
+    // The token and its masking, the token sources, whose config and token
+    // files are trusted, the token commands ended (issue 35). A crate
+    // (crmdeck-secret): its Cargo.toml holds its floor.
+    floor(2, "secret", &["local_files"]),
     // The embedded demo server: it sends the API's own day names (the
-    // model's), not crmdeck's words. A crate (crmdeck-demo): its Cargo.toml
-    // holds its floor.
-    floor(2, "demo", &["model"]),
+    // model's), not crmdeck's words; its token masked (secret). A crate
+    // (crmdeck-demo): its Cargo.toml holds its floor.
+    floor(3, "demo", &["model", "secret"]),
     // Text for people from the model and the computation: formatting,
     // measured cells, day names, the column tables, the week's and the
     // check's words.
-    floor(3, "present", &["model", "sanitize", "domain"]),
+    floor(3, "present", &["model", "sanitize", "domain", "secret"]),
     // Decoding into the model, the client, errors, TLS. A crate
-    // (crmdeck-api): its Cargo.toml holds its floor.
-    floor(3, "api", &["model", "domain", "sanitize"]),
+    // (crmdeck-api): its Cargo.toml holds its floor. Not on the domain:
+    // whether its address is this machine is the model's `ApiUrl`'s.
+    floor(3, "api", &["model", "sanitize", "secret"]),
     floor(3, "logging", &["model", "local_files"]),
-    // File, environment, flags, profiles, token sources.
-    floor(4, "config", &["model", "domain", "present", "local_files"]),
+    // File, environment, flags, profiles; which token source (secret's).
+    floor(4, "config", &["model", "domain", "present", "local_files", "secret"]),
     // Every record by id and what to fetch next: pure data on the model;
     // the history's format keeps the domain's digests (issue 28). A crate
     // (crmdeck-store): its Cargo.toml holds its floor.
@@ -84,19 +91,19 @@ const FLOORS: &[Floor] = &[
     floor(5, "cache", &["model", "domain", "local_files", "store"]),
     // Config and client opened, with the demo server when asked: above demo;
     // the cache located for the config (its key: profile, base URL).
-    floor(6, "session", &["model", "domain", "local_files", "api", "config", "store", "cache", "demo"]),
+    floor(6, "session", &["model", "domain", "local_files", "secret", "api", "config", "store", "cache", "demo"]),
     // Screens, state, update (pure): of api only its error, of config only
     // the theme.
-    floor(6, "app", &["model", "sanitize", "domain", "present", "store", "api::ApiError", "config::Theme"]),
-    floor(7, "ui", &["model", "sanitize", "domain", "present", "config", "app"]),
+    floor(6, "app", &["model", "sanitize", "domain", "secret", "present", "store", "api::ApiError", "config::Theme"]),
+    floor(7, "ui", &["model", "sanitize", "domain", "secret", "present", "config", "app"]),
     // Of app only the keymap: `crmdeck keys` prints the dashboard's keys.
-    floor(8, "cli", &["model", "sanitize", "domain", "present", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
+    floor(8, "cli", &["model", "sanitize", "domain", "secret", "present", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
     // Terminal, event loop, effects (its tests start a demo server), the
     // view remembered and the command line's history in the state directory
     // (local_files' rules); not cli.
-    floor(8, "runtime", &["model", "domain", "local_files", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
+    floor(8, "runtime", &["model", "domain", "local_files", "secret", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
-    floor(9, "main", &["logging", "config", "cli", "runtime"]),
+    floor(9, "main", &["secret", "logging", "config", "cli", "runtime"]),
 ];
 
 /// The floors of the files inside `app/` (`mod` is `mod.rs`), bottom
@@ -619,7 +626,8 @@ fn floor_crates() -> BTreeMap<String, Vec<String>> {
         };
         let manifest: toml::Table = text.parse().expect("every crate's Cargo.toml parses");
         let name = manifest["package"]["name"].as_str().unwrap();
-        let Some(module) = name.strip_prefix(CRATE_PREFIX) else {
+        // `crmdeck-local-files` is the floor `local_files`.
+        let Some(module) = name.strip_prefix(CRATE_PREFIX).map(|m| m.replace('-', "_")) else {
             continue;
         };
         let ours = ["dependencies", "dev-dependencies"]
@@ -627,9 +635,9 @@ fn floor_crates() -> BTreeMap<String, Vec<String>> {
             .filter_map(|section| manifest.get(section)?.as_table())
             .flat_map(|dependencies| dependencies.keys())
             .filter_map(|dependency| dependency.strip_prefix(CRATE_PREFIX))
-            .map(String::from)
+            .map(|dependency| dependency.replace('-', "_"))
             .collect();
-        found.insert(module.to_string(), ours);
+        found.insert(module, ours);
     }
     found
 }

@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use crmdeck::api::redirect::{MAX_REDIRECTS, NotFollowed};
 use crmdeck::api::{ApiError, Client, ClientOptions, RetryPolicy};
-use crmdeck::model::Token;
+use crmdeck::secret::Token;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -53,7 +53,7 @@ where
 }
 
 fn client(address: SocketAddr) -> Client {
-    let mut options = ClientOptions::new(format!("http://{address}"));
+    let mut options = ClientOptions::new(format!("http://{address}").parse().unwrap());
     options.request_timeout = Duration::from_secs(5);
     options.retry = RetryPolicy::none();
     Client::new(options, Token::new(TOKEN)).unwrap()

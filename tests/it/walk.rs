@@ -10,7 +10,8 @@ use crate::support;
 
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{DemoOptions, Fault, FaultScope, Route};
-use crmdeck::model::{GroupsQuery, Token};
+use crmdeck::model::GroupsQuery;
+use crmdeck::secret::Token;
 use serde_json::Value;
 use std::process::Output;
 use std::time::Duration;
@@ -46,7 +47,11 @@ fn ids(groups: &[Value]) -> Vec<i64> {
 
 /// The ids of every group of the server, as its pages list them.
 async fn ids_on_the_server(fx: &Fixture, per_page: u32) -> Vec<i64> {
-    let client = Client::new(ClientOptions::new(fx.server.base_url()), Token::new(TOKEN)).unwrap();
+    let client = Client::new(
+        ClientOptions::new(fx.server.base_url().parse().unwrap()),
+        Token::new(TOKEN),
+    )
+    .unwrap();
     let mut ids = Vec::new();
     for page in 1.. {
         let query = GroupsQuery {

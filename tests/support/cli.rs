@@ -4,7 +4,7 @@
 use super::home::Home;
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::{self, DemoHandle, DemoOptions};
-use crmdeck::model::Token;
+use crmdeck::secret::Token;
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::process::Output;
@@ -138,6 +138,10 @@ pub async fn demo_server_process(home: &Home, args: &[&str]) -> (tokio::process:
     // Whatever else it prints is read too, so it never writes to a closed pipe.
     tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
     let [base_url, token] = <[String; 2]>::try_from(printed).expect("two lines");
-    let client = Client::new(ClientOptions::new(&base_url), Token::new(token)).expect("a client");
+    let client = Client::new(
+        ClientOptions::new(base_url.parse().unwrap()),
+        Token::new(token),
+    )
+    .expect("a client");
     (child, client)
 }

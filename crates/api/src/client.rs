@@ -1,14 +1,15 @@
 //! The HTTP client: one pooled reqwest client, bearer auth, bounded retries
 //! for reads, a cap on answer size, and errors a user understands.
 
-use super::address;
 use super::decode::{self, DecodeError};
 use super::error::ApiError;
 use super::redirect;
 use super::tls;
-use crmdeck_model::Token;
-use crmdeck_model::echo;
-use crmdeck_model::{Branch, Envelope, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
+use crmdeck_model::{
+    ApiUrl, Branch, Envelope, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin,
+};
+use crmdeck_secret::Token;
+use crmdeck_secret::echo;
 use reqwest::header::{ACCEPT, HeaderMap, LOCATION, RETRY_AFTER};
 use reqwest::{Method, StatusCode};
 use std::borrow::Cow;
@@ -18,8 +19,8 @@ use std::time::{Duration, Instant};
 /// How the client talks to the server.
 #[derive(Debug, Clone)]
 pub struct ClientOptions {
-    /// `https://api.example.uz` (the paths add `/v2/...`).
-    pub base_url: String,
+    /// `https://api.example.uz` (the paths add `/v2/...`), parsed once.
+    pub base_url: ApiUrl,
     pub connect_timeout: Duration,
     /// For the whole exchange, body included.
     pub request_timeout: Duration,
@@ -29,9 +30,9 @@ pub struct ClientOptions {
 }
 
 impl ClientOptions {
-    pub fn new(base_url: impl Into<String>) -> Self {
+    pub fn new(base_url: ApiUrl) -> Self {
         Self {
-            base_url: base_url.into().trim_end_matches('/').to_string(),
+            base_url,
             connect_timeout: Duration::from_secs(5),
             request_timeout: Duration::from_secs(30),
             max_body_bytes: 16 * 1024 * 1024,
@@ -136,7 +137,7 @@ impl Client {
         // would carry a request meant for this machine, plain http and the
         // token in it, to another one. Other addresses keep the proxy: for
         // https it only sees a tunnel (CONNECT), the token inside TLS.
-        if address::is_loopback_url(&options.base_url) {
+        if options.base_url.is_loopback() {
             builder = builder.no_proxy();
         }
         let http = builder.build().map_err(|e| setup_failed(&e))?;
@@ -147,7 +148,7 @@ impl Client {
         })
     }
 
-    pub fn base_url(&self) -> &str {
+    pub fn base_url(&self) -> &ApiUrl {
         &self.options.base_url
     }
 
@@ -627,7 +628,8 @@ mod tests {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base_url = format!("http://{}", listener.local_addr().unwrap());
         let (_guard, log) = captured_log();
-        let client = Client::new(ClientOptions::new(base_url), Token::new("t")).unwrap();
+        let options = ClientOptions::new(base_url.parse().unwrap());
+        let client = Client::new(options, Token::new("t")).unwrap();
         let mut install = Box::pin(client.install(3));
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted.unwrap(),

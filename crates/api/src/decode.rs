@@ -1,4 +1,5 @@
-//! Tolerant decoding of the API's answers (NOTES.md).
+//! Tolerant decoding of the API's answers (each shape a row of `tests/decoding.rs`;
+//! RELIABILITY.md, "Bad data from the server").
 //!
 //! Every shape real traffic shows is accepted: unknown keys are ignored,
 //! numbers may be text, nullable fields may be `null` or absent, and a value
@@ -347,7 +348,7 @@ pub struct ErrorBody {
 /// Longest message taken from a body that is not JSON, in characters.
 const PLAIN_MESSAGE_LIMIT: usize = 200;
 
-/// The best human message in an error body (NOTES.md "Envelope and errors"):
+/// The best human message in an error body (the bodies of `tests/decoding.rs`):
 /// JSON bodies in any of the seen forms, an HTML page's title, or the first
 /// line of plain text. `None` when the body says nothing useful.
 pub fn error_body(body: &[u8]) -> Option<ErrorBody> {

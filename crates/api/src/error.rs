@@ -5,15 +5,15 @@
 //! token that the server echoes, in any encoding
 //! ([`ApiError::without_token`]), and every text the server chose
 //! (messages, body snippets) passes through
-//! [`redact_secrets`](crmdeck_model::redact_secrets) and is made safe for a
+//! [`redact_secrets`](crmdeck_secret::redact_secrets) and is made safe for a
 //! terminal: no control or bidi character, no line break, and a bounded
 //! length.
 
 use crate::redirect::NotFollowed;
 use chrono::{DateTime, Utc};
-use crmdeck_model::echo;
-use crmdeck_model::{Token, redact_secrets};
 use crmdeck_sanitize::sanitize_line;
+use crmdeck_secret::echo;
+use crmdeck_secret::{Token, redact_secrets};
 use std::fmt;
 use std::time::Duration;
 

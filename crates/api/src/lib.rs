@@ -1,6 +1,5 @@
 //! The CRM's v2 API: decoding into the model, the HTTP client, typed errors.
 
-pub mod address;
 pub mod client;
 pub mod decode;
 pub mod error;

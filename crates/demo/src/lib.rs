@@ -31,7 +31,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::http::Method;
 
-use crmdeck_model::mask_secret;
+use crmdeck_secret::mask_secret;
 
 pub use data::{DEFAULT_GROUPS, HOSTILE_FRAGMENTS};
 pub use faults::{Fault, FaultControl, FaultScope, parse_fault_spec};

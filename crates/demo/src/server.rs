@@ -22,7 +22,7 @@ use super::plugins::Installations;
 use super::rng::SplitMix64;
 use super::shared::Shared;
 use super::{DemoOptions, Route, routes};
-use crmdeck_model::mask_secret;
+use crmdeck_secret::mask_secret;
 
 /// Seen lifetime of the live service's tokens: 12 hours.
 const TOKEN_LIFETIME_SECONDS: i64 = 43_200;
@@ -210,7 +210,7 @@ fn demo_jwt(issued_at: DateTime<Utc>, base_url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crmdeck_model::Token;
+    use crmdeck_secret::Token;
     use std::net::Ipv6Addr;
 
     #[test]

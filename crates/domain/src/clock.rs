@@ -2,7 +2,7 @@
 //!
 //! `lesson_start_time` / `lesson_end_time` arrive as a bare wall-clock time
 //! (already local), as a UTC timestamp whose date carries no meaning, or as
-//! text that did not parse (see NOTES.md, "Groups").
+//! text that did not parse (the lesson times of `tests/decoding.rs`).
 
 use chrono::{NaiveTime, Timelike};
 

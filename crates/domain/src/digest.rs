@@ -9,7 +9,9 @@
 //! read as its type (raw text) is `None` there and its text is in the hash.
 
 use chrono::{Datelike, NaiveDate};
+use fnv::FnvHasher;
 use std::collections::HashSet;
+use std::hash::Hasher;
 use std::sync::Arc;
 
 use super::clock::minute_in;
@@ -198,15 +200,16 @@ fn date(field: &Option<DateField>) -> Option<NaiveDate> {
     }
 }
 
-/// FNV-1a, 64 bits: the same value on every machine and every build (the
-/// standard library's hashers promise neither), written to disk.
-struct Fnv(u64);
+/// FNV-1a, 64 bits (the `fnv` crate's): the same value on every machine
+/// and every build (the standard library's hashers promise neither),
+/// written to disk. Bytes go in through `Hasher::write` only, never
+/// `Hash::hash` (which would add lengths of its own).
+#[derive(Default)]
+struct Fnv(FnvHasher);
 
 impl Fnv {
     fn bytes(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        self.0.write(bytes);
     }
 
     /// A tag, then the bytes: `None` and `Some("")` hash apart, and so do
@@ -266,7 +269,7 @@ impl Fnv {
 /// fields (a course edited is not a group changed): with them every group
 /// would change every day.
 pub fn rest_hash(group: &Group) -> u64 {
-    let mut hash = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut hash = Fnv::default();
     if let DaysCode::Other(raw) = &group.days {
         hash.text(1, Some(raw));
     }
@@ -297,7 +300,7 @@ pub fn rest_hash(group: &Group) -> u64 {
     hash.timestamp(16, &group.deleted_at);
     hash.number(17, group.deleted_by);
     hash.text(18, group.comment.as_deref());
-    hash.0
+    hash.0.finish()
 }
 
 #[cfg(test)]

@@ -1,11 +1,9 @@
 //! Computation on the model: weekdays read from the API's codes and names,
 //! times of day in a zone, the week's layout, today's parts, the timetable
 //! check, the digests of groups and what changed since a baseline, search
-//! folded to one script, a branch by id or name, whether a
-//! host is this machine. No text for people (that is `present`),
+//! folded to one script, a branch by id or name. No text for people (that is `present`),
 //! no HTTP, no terminal.
 
-pub mod address;
 pub mod branch_lookup;
 pub mod changes;
 pub mod check;

@@ -1,4 +1,5 @@
-//! How the records are read from JSON, tolerantly (NOTES.md): the
+//! How the records are read from JSON, tolerantly (every shape in
+//! `tests/decoding.rs`'s table): the
 //! `Deserialize` of each record (`records.rs`: unknown keys skipped, missing
 //! ones left at their default) and the conversions of single fields
 //! (`lenient.rs`: numbers as text, flags as 0/1, times in any seen form, a

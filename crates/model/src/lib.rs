@@ -1,5 +1,5 @@
-//! The floor everything stands on: the CRM's records as typed values, the
-//! page facts, and the secrets with their masking and expiry text. It
+//! The floor everything stands on: the CRM's records as typed values and
+//! the page facts (the token and its masking are `crmdeck-secret`'s). It
 //! imports nothing of ours (crmdeck's other crates depend on it, it on
 //! none of them): `api` reads answers into it, `domain` computes on it,
 //! everybody else reads it.
@@ -11,23 +11,21 @@
 //! - `weekday`: days as the API sends them (numbers, names in three
 //!   languages);
 //! - `page`: pagination, which page of groups to ask for, a page as answered;
-//! - `secret`: the bearer [`Token`], [`mask_secret`], [`redact_secrets`],
-//!   [`describe_expiry`];
-//! - `echo`: the token found in any text, whole or in pieces, to mask;
+//! - `api_url`: the API's address ([`ApiUrl`]), parsed once for the config,
+//!   the client and the top line;
 //! - `budget`: the elements a document being decoded may still keep.
 
+mod api_url;
 pub mod budget;
 pub mod decode;
-pub mod echo;
 mod page;
 mod records;
-mod secret;
 pub mod weekday;
 
+pub use api_url::{ApiUrl, ApiUrlError};
 pub use page::{Envelope, GroupsPage, GroupsQuery, Links, Pagination};
 pub use records::{
     Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
     InstallResult, Installation, LessonTime, Me, Plugin, PluginType, RawText, SentText, Timestamp,
     WrittenBack,
 };
-pub use secret::{Token, describe_expiry, mask_secret, mask_token_like_words, redact_secrets};

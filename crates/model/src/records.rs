@@ -1,6 +1,6 @@
 //! The API's resources, typed for meaning.
 //!
-//! Decoding is tolerant (see `decode/lenient.rs` and NOTES.md): one odd
+//! Decoding is tolerant (see `decode/lenient.rs` and `tests/decoding.rs`): one odd
 //! field never discards a record or a page. A value that does not fit its
 //! type is kept as raw text (`Other`/`Raw` cases) or becomes `None`, never an
 //! error.

@@ -1,8 +1,9 @@
 //! A plugin as a row: the Plugins tab's list, `crmdeck plugins` and its CSV.
 
 use super::{Column, Filtered, Natural, OnScreen, Print, Text, Tone};
-use crate::model::{Installation, Plugin, mask_secret};
+use crate::model::{Installation, Plugin};
 use crate::present::format::{NONE, abilities_inline, plugin_type_word};
+use crate::secret::mask_secret;
 
 /// How a plugin reads.
 #[derive(Debug, Clone, Copy, Default)]

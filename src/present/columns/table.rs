@@ -251,6 +251,11 @@ fn csv_field(cell: &str) -> String {
     } else {
         Cow::Borrowed(cell)
     };
+    // RFC 4180's one rule, by hand: the `csv` crate is not in the build
+    // (`url` and `form_urlencoded` do no CSV), and it would quote these
+    // five lines' worth while the defusing above stays ours anyway (no CSV
+    // writer knows spreadsheets' formulas). One place: every CSV crmdeck
+    // writes (the CLI's, `:export`'s) goes through `csv_line`.
     if cell.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", cell.replace('"', "\"\""))
     } else {

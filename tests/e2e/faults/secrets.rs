@@ -13,7 +13,7 @@ use crate::support::home::config_file;
 use crate::support::pty::{Tty, dashboard};
 use crate::support::screen::Watch;
 use crate::support::scripted_server::{TOKEN_ECHOES, scripted_server};
-use crmdeck::model::mask_secret;
+use crmdeck::secret::mask_secret;
 
 /// Waits until the screen shows `token` masked and not whole.
 fn wait_for_masked(tty: &Tty, token: &str, when: &str) {

@@ -9,8 +9,8 @@ use super::{Answer, FAST_TIMEOUTS, Home, TOKEN, demo_server, names_in, scripted_
 use axum::http::StatusCode;
 use crmdeck::api::{Client, ClientOptions};
 use crmdeck::demo::HOSTILE_FRAGMENTS;
-use crmdeck::model::Token;
 use crmdeck::sanitize::{is_bidi_control, is_invisible};
+use crmdeck::secret::Token;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -65,7 +65,11 @@ type TextsById = HashMap<i64, Value>;
 /// What the API sends, decoded by the library: names and comments exactly
 /// as sent, by id.
 async fn sent_texts(base_url: &str) -> (TextsById, TextsById) {
-    let client = Client::new(ClientOptions::new(base_url), Token::new(TOKEN)).expect("client");
+    let client = Client::new(
+        ClientOptions::new(base_url.parse().unwrap()),
+        Token::new(TOKEN),
+    )
+    .expect("client");
     let groups = every_group(&client, None, 100).await;
     assert!(groups.missing().is_empty(), "{:?}", groups.missing());
     let plugins = client.plugins().await.expect("plugins");

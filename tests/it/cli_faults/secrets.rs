@@ -8,7 +8,7 @@ use super::{
     FAST_TIMEOUTS, FRESH_PLUGIN, Home, Run, TOKEN, demo_server, scripted_server, set_mode,
 };
 use crmdeck::api::{Client, ClientOptions};
-use crmdeck::model::{Token, mask_secret};
+use crmdeck::secret::{Token, mask_secret};
 
 #[tokio::test]
 async fn a_server_that_echoes_the_token_never_gets_it_shown() {
@@ -161,7 +161,11 @@ async fn a_config_file_holding_a_token_open_to_others_is_warned_about() {
 
 /// The full installation tokens the demo server holds for [`TOKEN`]'s user.
 async fn installation_tokens(base_url: &str) -> Vec<String> {
-    let client = Client::new(ClientOptions::new(base_url), Token::new(TOKEN)).expect("a client");
+    let client = Client::new(
+        ClientOptions::new(base_url.parse().unwrap()),
+        Token::new(TOKEN),
+    )
+    .expect("a client");
     let plugins = client.plugins().await.expect("the demo server answers");
     let tokens: Vec<String> = plugins
         .into_iter()

@@ -1,5 +1,5 @@
 //! The visitor machinery of tolerant decoding, and the conversions of single
-//! fields (NOTES.md): every JSON value is accepted, what fits is kept, what
+//! fields (the shapes of `tests/decoding.rs`): every JSON value is accepted, what fits is kept, what
 //! does not becomes `None` or raw text. Only broken JSON syntax is an error.
 //!
 //! What a document keeps inside its fields (the elements of lists and

@@ -1,10 +1,9 @@
 //! Where the bearer token comes from, and fetching it on demand (so the TUI
 //! can pick up a renewed token without restarting).
 
-use super::error::{CommandOutcome, ConfigError};
-use super::{command_tree, strict};
-use crate::local_files;
-use crate::model::{Token, echo, mask_token_like_words};
+use crate::error::{CommandOutcome, TokenError};
+use crate::{Token, command_tree, echo, mask_token_like_words, strict};
+use crmdeck_local_files as local_files;
 use std::fmt;
 use std::io::Read;
 use std::os::fd::AsRawFd;
@@ -31,7 +30,7 @@ const STDERR_QUOTE_CHARS: usize = 200;
 /// words (`show`, `secret`) kept.
 const SECRET_WORD_CHARS: usize = 8;
 
-/// Where the token comes from. Precedence (see [`super::load`]): the
+/// Where the token comes from. Precedence (crmdeck's config chooses): the
 /// environment variable CRMDECK_TOKEN, then the token keys of the profile in
 /// use, then the top-level token keys.
 #[derive(Clone, PartialEq)]
@@ -64,13 +63,13 @@ impl TokenSource {
     }
 
     /// Reads the variable or file, or runs the command, now.
-    pub fn load(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Token, ConfigError> {
+    pub fn load(&self, env: &dyn Fn(&str) -> Option<String>) -> Result<Token, TokenError> {
         forbid_core_dumps();
         let token = match self {
-            Self::None => return Err(ConfigError::NoToken),
+            Self::None => return Err(TokenError::NoToken),
             Self::Inline { token, .. } | Self::Fixed(token) => token.clone(),
             Self::Env { var } => {
-                Token::new(env(var).ok_or_else(|| ConfigError::TokenEnvUnset { var: var.clone() })?)
+                Token::new(env(var).ok_or_else(|| TokenError::TokenEnvUnset { var: var.clone() })?)
             }
             Self::File { path } => read_token_file(path, env)?,
             Self::Command { command } => run_token_command(command, TOKEN_COMMAND_TIME_LIMIT)?,
@@ -103,22 +102,19 @@ pub fn forbid_core_dumps() {
 
 /// The token file's text, unless it is larger than any token, or it (or a
 /// folder holding it) is not safe ([`strict`]: others could change it).
-fn read_token_file(
-    path: &Path,
-    env: &dyn Fn(&str) -> Option<String>,
-) -> Result<Token, ConfigError> {
-    let unreadable = |source| ConfigError::TokenFileUnreadable {
+fn read_token_file(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Token, TokenError> {
+    let unreadable = |source| TokenError::TokenFileUnreadable {
         path: path.display().to_string(),
         source,
     };
     let file = strict::open(path).map_err(unreadable)?;
-    strict::check(&file, path, "token file", env)?;
+    let metadata = file.metadata().map_err(unreadable)?;
+    strict::check(&metadata, path, "token file", env)?;
     let text = local_files::read_text_at_most(file, TOKEN_SIZE_LIMIT)
         .map_err(unreadable)?
-        .ok_or_else(|| ConfigError::TooLarge {
-            what: format!("token file {}", path.display()),
+        .ok_or_else(|| TokenError::TokenFileTooLarge {
+            path: path.display().to_string(),
             limit: local_files::size_label(TOKEN_SIZE_LIMIT),
-            hint: "a token file holds the token alone",
         })?;
     Ok(Token::new(text))
 }
@@ -150,7 +146,7 @@ impl fmt::Debug for TokenSource {
 /// itself (`echo <token>`) or a password. The program is named only when it
 /// is one (found at the path given or on PATH): a token pasted where the
 /// command should be is `…` too.
-pub(crate) fn command_label(command: &str) -> String {
+pub fn command_label(command: &str) -> String {
     let Some(program) = program_name(command) else {
         return "…".to_string();
     };
@@ -230,17 +226,12 @@ fn mask_known_words(line: &str, command: &str, stdout: &str) -> String {
 
 /// Refuses a token that cannot be sent in a header: empty, or holding
 /// line breaks or other control characters (e.g. a whole `pass` entry).
-pub(crate) fn check_token(token: Token, from: impl Fn() -> String) -> Result<Token, ConfigError> {
+pub fn check_token(token: Token, from: impl Fn() -> String) -> Result<Token, TokenError> {
     if token.is_empty() {
-        return Err(ConfigError::EmptyToken { from: from() });
+        return Err(TokenError::EmptyToken { from: from() });
     }
     if token.expose().chars().any(char::is_control) {
-        return Err(ConfigError::Invalid {
-            at: from(),
-            message: "the token holds line breaks or control characters: \
-                      it must be the token alone, on one line"
-                .to_string(),
-        });
+        return Err(TokenError::NotOneLine { from: from() });
     }
     Ok(token)
 }
@@ -251,7 +242,7 @@ pub(crate) fn check_token(token: Token, from: impl Fn() -> String) -> Result<Tok
 /// when it takes too long or prints more than a token can be, the whole
 /// group is ended and everything that carries its mark ([`command_tree`]),
 /// so nothing it started outlives it, a session of its own included.
-fn run_token_command(command: &str, limit: Duration) -> Result<Token, ConfigError> {
+fn run_token_command(command: &str, limit: Duration) -> Result<Token, TokenError> {
     run_listed(command, limit, &command_tree::RUNNING)
 }
 
@@ -260,7 +251,7 @@ fn run_listed(
     command: &str,
     limit: Duration,
     running: &command_tree::Running,
-) -> Result<Token, ConfigError> {
+) -> Result<Token, TokenError> {
     let deadline = Instant::now() + limit;
     let label = command_label(command);
     let mark = command_tree::new_mark();
@@ -273,7 +264,7 @@ fn run_listed(
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()
-        .map_err(|source| ConfigError::TokenCommandSpawn {
+        .map_err(|source| TokenError::TokenCommandSpawn {
             command: label.clone(),
             source,
         })?;
@@ -291,11 +282,11 @@ fn run_listed(
     drop(listed);
     let status = child
         .wait()
-        .map_err(|source| ConfigError::TokenCommandSpawn {
+        .map_err(|source| TokenError::TokenCommandSpawn {
             command: label.clone(),
             source,
         })?;
-    let stopped = |outcome| ConfigError::TokenCommand {
+    let stopped = |outcome| TokenError::TokenCommand {
         command: label.clone(),
         outcome,
         stderr: None,
@@ -320,7 +311,7 @@ fn run_listed(
     // A background grandchild may keep stderr open: the deadline still holds.
     let remaining = deadline.saturating_duration_since(Instant::now());
     let stderr = stderr.recv_timeout(remaining).ok().flatten();
-    Err(ConfigError::TokenCommand {
+    Err(TokenError::TokenCommand {
         command: label,
         outcome,
         stderr: stderr.and_then(|stderr| quoted_stderr(&stderr, command, &stdout)),
@@ -711,25 +702,17 @@ mod tests {
     fn pieces_of_the_token_are_never_quoted_however_dressed() {
         let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.owImVBjuPAlwI5470GidaSo7";
         let signature = "owImVBjuPAlwI5470GidaSo7";
+        let spaced = |between: &str| {
+            let pieces: String = signature.chars().map(|c| format!("{c}{between}")).collect();
+            format!("entry {pieces}")
+        };
         for stderr in [
             // In groups of 8, as gpg prints a key: the token need not be known.
             "gpg: entry locked: owImVBju PAlwI547 0GidaSo7".to_string(),
             // Its characters spaced out, or with zero-width spaces between,
             // once it printed the token (unknown otherwise).
-            format!(
-                "entry {}",
-                signature
-                    .chars()
-                    .map(|c| format!("{c} "))
-                    .collect::<String>()
-            ),
-            format!(
-                "entry {}",
-                signature
-                    .chars()
-                    .map(|c| format!("{c}\u{200B}"))
-                    .collect::<String>()
-            ),
+            spaced(" "),
+            spaced("\u{200B}"),
         ] {
             let grouped = stderr.starts_with("gpg");
             for stdout in [token].into_iter().chain(grouped.then_some("")) {

@@ -225,10 +225,21 @@ pub fn size_label(bytes: u64) -> String {
     }
 }
 
+/// The path as people like to read it: `~/…` for a path under `$HOME`
+/// (as `env` gives it; unset or blank, the path as it is).
+pub fn shown(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> String {
+    let home = env("HOME").filter(|home| !home.trim().is_empty());
+    let under_home = home.and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf));
+    match under_home {
+        Some(rest) if !rest.as_os_str().is_empty() => format!("~/{}", rest.display()),
+        _ => path.display().to_string(),
+    }
+}
+
 /// Why someone other than the user (or root) could change the file
 /// `metadata` describes: it belongs to another user, or its group or others
 /// may write it. `None` when no one else can. For the config and token
-/// files and the folders holding them (`config/strict.rs`).
+/// files and the folders holding them (`crmdeck-secret`'s `strict`).
 pub fn changeable_by_others(metadata: &Metadata) -> Option<String> {
     let seen = Seen::of(metadata);
     if seen.owner != effective_uid() && seen.owner != 0 {
@@ -482,11 +493,8 @@ mod tests {
             assert!(why.ends_with("is not a regular file"), "{why}");
         }
         // No temporary file is left behind.
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name())
-            .collect();
+        let entries = std::fs::read_dir(dir.path()).unwrap().flatten();
+        let names: Vec<_> = entries.map(|e| e.file_name()).collect();
         assert_eq!(names.len(), 4, "{names:?}");
     }
 

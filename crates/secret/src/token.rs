@@ -35,9 +35,9 @@ impl Token {
 
     /// `text` with every echo of this token replaced by its masked form,
     /// whatever the token's shape (a short opaque token included), and
-    /// every piece of it by `…` ([`super::echo`]).
+    /// every piece of it by `…` ([`crate::echo`]).
     pub fn mask_in(&self, text: &str) -> String {
-        super::echo::without_token(text, self).into_owned()
+        crate::echo::without_token(text, self).into_owned()
     }
 
     /// The claims of a JWT (no signature check: only for telling the user
