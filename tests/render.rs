@@ -10,7 +10,7 @@ use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
 use crmdeck::store::Snapshot;
-use crmdeck::ui::render;
+use crmdeck::ui::{render, render_screens};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -28,8 +28,26 @@ fn draw(app: &App) -> Terminal<TestBackend> {
     terminal
 }
 
-/// Snapshots what `app` draws as `name`.
+/// What `app`'s screens draw: every line but the top one, which has
+/// snapshots of its own (`top_line_*`), so that a new tab changes none of
+/// the screens' snapshots.
+fn screens(app: &App) -> String {
+    let (width, height) = app.size();
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| render_screens(app, frame)).unwrap();
+    let drawn = terminal.backend().to_string();
+    let (top, below) = drawn.split_once('\n').unwrap();
+    assert_eq!(top, format!("\"{}\"", " ".repeat(width.into())), "{drawn}");
+    below.to_string()
+}
+
+/// Snapshots what `app`'s screens draw as `name`, the top line left out.
 fn snapshot(name: &str, app: &App) {
+    insta::assert_snapshot!(name, screens(app));
+}
+
+/// Snapshots the whole frame `app` draws as `name`.
+fn snapshot_whole(name: &str, app: &App) {
     let terminal = draw(app);
     insta::assert_snapshot!(name, terminal.backend());
 }
@@ -288,7 +306,7 @@ fn branch_picker_without_branches() {
 
 #[test]
 fn too_small() {
-    snapshot("too_small_59x15", &loaded((59, 15)));
+    snapshot_whole("too_small_59x15", &loaded((59, 15)));
     let app = loaded((80, 14));
     let screen = draw(&app).backend().to_string();
     assert!(
@@ -647,6 +665,32 @@ fn a_zero_width_space_shows() {
     assert_eq!(rows.len(), 2, "{screen}");
     assert!(rows[0].contains("Zero\u{FFFD}width"), "{screen}");
     assert!(rows[1].contains("Zerowidth"), "{screen}");
+}
+
+// ---- the top line ----
+
+/// The top line alone (the tab bar, the centre, the account) of what `app`
+/// draws: the screens' snapshots leave it out.
+fn top_line_of(app: &App) -> String {
+    let screen = draw(app).backend().to_string();
+    let top = screen.lines().next().unwrap();
+    format!("{top}\n")
+}
+
+#[test]
+fn the_top_line_names_every_tab_and_marks_the_one_shown() {
+    let shown = [
+        ("groups", "", 80),
+        ("groups", "", 160),
+        ("plugins", "1", 60),
+        ("today", "4", 80),
+        ("changes", "5", 160),
+    ];
+    for (name, keys, width) in shown {
+        let mut app = loaded((width, 24));
+        press(&mut app, keys);
+        insta::assert_snapshot!(format!("top_line_{name}_{width}"), top_line_of(&app));
+    }
 }
 
 // ---- the zone of the times ----
