@@ -46,7 +46,8 @@ impl App {
             replace,
         } = to;
         let now = self.world.now;
-        let Some(table) = self.tabs.get(self.tab).view(&self.world) else {
+        let listing = self.tabs.get(self.tab).listing();
+        let Some(table) = listing.and_then(|listing| listing.view(&self.world)) else {
             let why = format!("the {} tab shows no list to export", self.tab.name());
             self.world.status.error(why, now);
             return Vec::new();

@@ -12,7 +12,7 @@ use super::document::DocLine;
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::protocol::{Effect, News};
-use super::screen::Screen;
+use super::screen::{Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::tab::Tab;
 use crate::domain::changes::Kind;
@@ -226,7 +226,9 @@ impl Screen for ChangesTab {
             self.take(shared);
         }
     }
+}
 
+impl TabScreen for ChangesTab {
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
         self.take(shared);
         Vec::new()

@@ -15,7 +15,7 @@ use super::list_cursor::{ListCursor, Movement};
 use super::list_pane::{Focus, ListPane};
 use super::protocol::{Effect, News, Request};
 use super::row_order::RowOrder;
-use super::screen::Screen;
+use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use super::tab::Tab;
@@ -368,7 +368,9 @@ impl Screen for GroupsTab {
             News::Compared => {}
         }
     }
+}
 
+impl TabScreen for GroupsTab {
     /// The snapshot's rows (in the store already, for its branch) shown
     /// at once; the walk under way refreshes them.
     fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
@@ -404,20 +406,6 @@ impl Screen for GroupsTab {
         }
     }
 
-    fn sortable(&self) -> Vec<&'static str> {
-        SortColumn::names(COLUMNS)
-    }
-
-    fn view(&self, shared: &World) -> Option<Table> {
-        let list = self.group_list(shared);
-        let shown = self.list.shown().filter_map(|index| {
-            let id = self.rows.id(index)?;
-            list?.group(id)
-        });
-        let names = &shared.branches.names;
-        Some(Table::of(COLUMNS, shown, &shared.row_format(), names))
-    }
-
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
         self.walk(shared)
     }
@@ -450,6 +438,26 @@ impl Screen for GroupsTab {
 
     fn busy(&self, world: &World) -> bool {
         walks::walking(&world.requests, &world.store, self.branch_id)
+    }
+
+    fn listing(&self) -> Option<&dyn Listing> {
+        Some(self)
+    }
+}
+
+impl Listing for GroupsTab {
+    fn sortable(&self) -> Vec<&'static str> {
+        SortColumn::names(COLUMNS)
+    }
+
+    fn view(&self, shared: &World) -> Option<Table> {
+        let list = self.group_list(shared);
+        let shown = self.list.shown().filter_map(|index| {
+            let id = self.rows.id(index)?;
+            list?.group(id)
+        });
+        let names = &shared.branches.names;
+        Some(Table::of(COLUMNS, shown, &shared.row_format(), names))
     }
 }
 

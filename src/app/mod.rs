@@ -67,7 +67,7 @@ use crossterm::event::{KeyEvent, KeyEventKind};
 use help::Help;
 use keymap::{Action, Context, Hint};
 use registry::{Overlay, ScreenView, Tabs};
-use screen::Screen;
+use screen::{Listing, Screen};
 use shared::{Shared, World};
 use std::time::Duration;
 
@@ -301,7 +301,8 @@ impl App {
                 Vec::new()
             }
             Action::CommandLine => {
-                let sortable = self.tabs.get(self.tab).sortable();
+                let listing = self.tabs.get(self.tab).listing();
+                let sortable = listing.map(Listing::sortable).unwrap_or_default();
                 self.overlays
                     .push(Overlay::CommandLine(CommandLine::new(context, sortable)));
                 Vec::new()

@@ -12,7 +12,7 @@ use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::Owner;
 use super::protocol::{Effect, PluginsAnswer, Request};
 use super::requests::Requests;
-use super::screen::Screen;
+use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use crate::api::ApiError;
@@ -497,7 +497,9 @@ impl Screen for PluginsTab {
         let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
         self.list.fit(shared.plugins(), document, &shared.layout);
     }
+}
 
+impl TabScreen for PluginsTab {
     /// The snapshot's catalogue (in the store) shown while the list is on
     /// its way; no install acts on it (see [`Self::from_snapshot`]).
     fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
@@ -536,18 +538,6 @@ impl Screen for PluginsTab {
         }
     }
 
-    fn sortable(&self) -> Vec<&'static str> {
-        SortColumn::names(COLUMNS)
-    }
-
-    fn view(&self, shared: &World) -> Option<Table> {
-        let plugins = shared.plugins();
-        let shown = self.list.shown().map(|i| &plugins[i]);
-        // Tokens masked: a file on disk never holds one in full.
-        let format = PluginFormat::default();
-        Some(Table::of(COLUMNS, shown, &format, &BranchNames::new()))
-    }
-
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
         self.fetch(shared)
     }
@@ -563,6 +553,24 @@ impl Screen for PluginsTab {
 
     fn busy(&self, world: &World) -> bool {
         world.requests.any(|owner, _| owner == OWNER)
+    }
+
+    fn listing(&self) -> Option<&dyn Listing> {
+        Some(self)
+    }
+}
+
+impl Listing for PluginsTab {
+    fn sortable(&self) -> Vec<&'static str> {
+        SortColumn::names(COLUMNS)
+    }
+
+    fn view(&self, shared: &World) -> Option<Table> {
+        let plugins = shared.plugins();
+        let shown = self.list.shown().map(|i| &plugins[i]);
+        // Tokens masked: a file on disk never holds one in full.
+        let format = PluginFormat::default();
+        Some(Table::of(COLUMNS, shown, &format, &BranchNames::new()))
     }
 }
 

@@ -12,7 +12,7 @@ use super::command_line::CommandLine;
 use super::confirm::Confirm;
 use super::help::Help;
 use super::lesson_list::LessonList;
-use super::screen::Screen;
+use super::screen::{Screen, TabScreen};
 use super::shared::{AppSettings, World};
 use super::tab::{Tab, tabs};
 
@@ -128,7 +128,7 @@ macro_rules! tab_screens {
             }
 
             /// The screen of `tab`.
-            pub fn get(&self, tab: Tab) -> &dyn Screen {
+            pub fn get(&self, tab: Tab) -> &dyn TabScreen {
                 match tab {
                     $(Tab::$variant => &self.$module,)+
                 }
@@ -142,7 +142,7 @@ macro_rules! tab_screens {
             }
 
             /// The screen of `tab`, to change.
-            pub fn get_mut(&mut self, tab: Tab) -> &mut dyn Screen {
+            pub fn get_mut(&mut self, tab: Tab) -> &mut dyn TabScreen {
                 match tab {
                     $(Tab::$variant => &mut self.$module,)+
                 }

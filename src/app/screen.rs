@@ -21,7 +21,7 @@ use crossterm::event::KeyEvent;
 
 /// A screen (a tab) or an overlay (help, confirmation, branch picker).
 /// Every method but `context` and `perform` does nothing unless the screen
-/// has something to do there; the last four concern tabs only.
+/// has something to do there. What concerns tabs only is [`TabScreen`].
 pub trait Screen: Send {
     /// Where keys land while it has the focus.
     fn context(&self) -> Context;
@@ -61,7 +61,12 @@ pub trait Screen: Send {
     /// method of its own the app calls (see `app/messages.rs`): no screen
     /// sees another's answers.
     fn observe(&mut self, _news: &News, _shared: &mut Shared) {}
+}
 
+/// A tab's screen: what only tabs do (the overlays come and go, a tab stays
+/// for the life of the app, shown or not). Every method does nothing unless
+/// the tab has something to do there.
+pub trait TabScreen: Screen {
     /// The snapshot read at start (before any answer): what the screen
     /// shows of it until fresh data arrives. The groups are in the store
     /// already.
@@ -112,6 +117,15 @@ pub trait Screen: Send {
     /// [`wakes_at`](Self::wakes_at) named.
     fn on_clock(&mut self, _shared: &mut Shared) {}
 
+    /// The rows it shows as a list, to sort and export; None when it shows
+    /// no list (an optional capability: Groups, Plugins, Week, Today).
+    fn listing(&self) -> Option<&dyn Listing> {
+        None
+    }
+}
+
+/// A tab that shows rows: `:sort`'s columns and `:export`'s table.
+pub trait Listing {
     /// The names of the columns `:sort` may sort the tab by.
     fn sortable(&self) -> Vec<&'static str> {
         Vec::new()
@@ -119,9 +133,7 @@ pub trait Screen: Send {
 
     /// The rows the tab shows, filtered and sorted as on screen, in its
     /// kind's printed columns (`:export`); None when it shows no list.
-    fn view(&self, _shared: &World) -> Option<Table> {
-        None
-    }
+    fn view(&self, shared: &World) -> Option<Table>;
 }
 
 /// The footer hints of `screen` that would do something now, labelled as

@@ -14,7 +14,7 @@ use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::{Effect, News};
-use super::screen::Screen;
+use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use crate::domain::today::{Section, Today, today};
 use crate::model::Group;
@@ -317,7 +317,9 @@ impl Screen for TodayTab {
             _ => {}
         }
     }
+}
 
+impl TabScreen for TodayTab {
     /// The branch of the groups list, walked unless the store has it; the
     /// day laid out at this minute.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
@@ -333,14 +335,6 @@ impl Screen for TodayTab {
         self.rebuild(shared);
         self.fit(shared);
         effects
-    }
-
-    /// The day as shown (`:export`): every line, part by part, with the
-    /// part named, as `crmdeck today --format csv` gives it.
-    fn view(&self, shared: &World) -> Option<Table> {
-        let day = self.today.as_ref()?;
-        let lines = rows(day, &self.groups);
-        Some(Table::of(&columns(), &lines, &(), &shared.branches.names))
     }
 
     /// Drops the day (it is laid out again from the store when shown),
@@ -378,5 +372,19 @@ impl Screen for TodayTab {
         if Self::minute_at(shared).is_some_and(|minute| laid_out_at != Some(minute)) {
             self.lay_out(shared);
         }
+    }
+
+    fn listing(&self) -> Option<&dyn Listing> {
+        Some(self)
+    }
+}
+
+impl Listing for TodayTab {
+    /// The day as shown (`:export`): every line, part by part, with the
+    /// part named, as `crmdeck today --format csv` gives it.
+    fn view(&self, shared: &World) -> Option<Table> {
+        let day = self.today.as_ref()?;
+        let lines = rows(day, &self.groups);
+        Some(Table::of(&columns(), &lines, &(), &shared.branches.names))
     }
 }

@@ -12,7 +12,7 @@ use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::protocol::{Effect, News};
-use super::screen::Screen;
+use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::view::SavedView;
 use super::walks;
@@ -434,7 +434,9 @@ impl Screen for WeekTab {
             _ => {}
         }
     }
+}
 
+impl TabScreen for WeekTab {
     /// Shows the week of the groups list's branch, fetching only when the
     /// store holds nothing of it.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
@@ -457,22 +459,6 @@ impl Screen for WeekTab {
 
     fn refresh(&mut self, shared: &mut Shared) -> Vec<Effect> {
         self.show(true, shared)
-    }
-
-    /// The week's lessons (`:export`), Monday to Sunday, as `crmdeck
-    /// timetable --format csv` gives them: the whole week in the one-day
-    /// view too, which is the same week drawn narrow.
-    fn view(&self, _shared: &World) -> Option<Table> {
-        if !self.laid_out {
-            return None;
-        }
-        let lessons = lessons::of_week(&self.week, &self.groups);
-        Some(Table::of(
-            &lessons::columns(),
-            &lessons,
-            &(),
-            &BranchNames::new(),
-        ))
     }
 
     /// Drops the layout (see `week`), keeping the selected group.
@@ -502,6 +488,28 @@ impl Screen for WeekTab {
 
     fn busy(&self, world: &World) -> bool {
         walks::walking(&world.requests, &world.store, self.branch_id)
+    }
+
+    fn listing(&self) -> Option<&dyn Listing> {
+        Some(self)
+    }
+}
+
+impl Listing for WeekTab {
+    /// The week's lessons (`:export`), Monday to Sunday, as `crmdeck
+    /// timetable --format csv` gives them: the whole week in the one-day
+    /// view too, which is the same week drawn narrow.
+    fn view(&self, _shared: &World) -> Option<Table> {
+        if !self.laid_out {
+            return None;
+        }
+        let lessons = lessons::of_week(&self.week, &self.groups);
+        Some(Table::of(
+            &lessons::columns(),
+            &lessons,
+            &(),
+            &BranchNames::new(),
+        ))
     }
 }
 

@@ -9,7 +9,7 @@ use crate::app::Tab;
 use crate::app::Walked;
 use crate::app::compared::CompareAsk;
 use crate::app::confirm::Confirm;
-use crate::app::screen::Screen;
+use crate::app::screen::TabScreen;
 use crate::app::shared::Shared;
 use crate::store::Snapshot;
 
