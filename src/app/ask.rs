@@ -1,6 +1,6 @@
 //! What a screen asks of the app, as data ([`Ask`]): an overlay opened
-//! ([`Open`], built by the registry above the screens, so that nothing
-//! below it holds a screen) or closed, a tab shown, a [`Command`] to the
+//! (built by the app above the screens, so that nothing below it holds a
+//! screen) or closed, a tab shown, a [`Command`] to the
 //! tabs, an action, the rows exported. Carried out by the app after each
 //! input (`asks.rs`).
 
@@ -15,8 +15,12 @@ use chrono::Weekday;
 /// What a screen wants of the app, carried out after the input that led
 /// to it, in order.
 pub enum Ask {
-    /// Puts an overlay on top (the registry builds it).
-    Open(Open),
+    /// Puts the branch picker on top, on the branch `current` (None: all).
+    BranchPicker { current: Option<i64> },
+    /// Puts a question on top before a command is given.
+    Confirm(Confirmation),
+    /// Puts the groups of a crowded cell of the week on top.
+    Lessons(Crowd),
     /// Closes the overlay on top (the one asking).
     Close,
     /// Shows `tab`; with `reload`, fetching again what it shows.
@@ -50,17 +54,6 @@ pub enum Command {
     Changes(Since),
     /// Select the group of this id on the Groups tab, its detail open.
     OpenGroup(i64),
-}
-
-/// An overlay a screen asks for, as data.
-#[derive(Debug)]
-pub enum Open {
-    /// The branch picker, on the branch `current` (None: all).
-    BranchPicker { current: Option<i64> },
-    /// A question before a command is given.
-    Confirm(Confirmation),
-    /// The groups of a crowded cell of the week.
-    Lessons(Crowd),
 }
 
 /// A question before something is done, and what is done on yes.

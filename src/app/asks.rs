@@ -4,7 +4,9 @@
 
 use super::ask::Ask;
 use super::commands::{ExportFormat, ExportTo};
-use super::registry::Overlay;
+use super::branch_picker::BranchPicker;
+use super::confirm::Confirm;
+use super::lesson_list::LessonList;
 use super::shared::Shared;
 use super::{App, Effect, Tab};
 
@@ -15,7 +17,12 @@ impl App {
         let mut effects = Vec::new();
         while let Some(ask) = self.world.next_ask() {
             match ask {
-                Ask::Open(open) => (self.overlays).push(Overlay::open(open, &self.world)),
+                Ask::BranchPicker { current } => {
+                    let picker = BranchPicker::open(self.world.branches_state(), current);
+                    self.overlays.push(picker.into());
+                }
+                Ask::Confirm(confirmation) => self.overlays.push(Confirm(confirmation).into()),
+                Ask::Lessons(crowd) => self.overlays.push(LessonList::new(crowd).into()),
                 Ask::Close => {
                     self.overlays.pop();
                 }

@@ -6,7 +6,7 @@
 //! snapshot at start and after each walk; `:changes since mon` asks again
 //! against another day.
 
-use super::ask::{Ask, Command, Open};
+use super::ask::{Ask, Command};
 use super::compared::{Found, Seen};
 use super::document::DocLine;
 use super::keymap::{Action, Context};
@@ -202,7 +202,7 @@ impl Screen for ChangesTab {
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
         match action {
             Action::Open => self.open(shared),
-            Action::PickBranch => shared.open(Open::BranchPicker {
+            Action::PickBranch => shared.ask(Ask::BranchPicker {
                 current: shared.branch_id,
             }),
             Action::Back => shared.dismiss(),

@@ -5,7 +5,7 @@
 //! the archived toggle apply to all rows. Esc stops the walk; `r` walks
 //! again, or asks only for the pages that are missing.
 
-use super::ask::{Ask, Command, Open};
+use super::ask::{Ask, Command};
 use super::changes;
 use super::document::DocLine;
 use super::group_detail::group_document;
@@ -305,7 +305,7 @@ impl Screen for GroupsTab {
                 reload: false,
             }),
             Action::PickBranch => {
-                shared.open(Open::BranchPicker {
+                shared.ask(Ask::BranchPicker {
                     current: self.branch_id,
                 });
             }

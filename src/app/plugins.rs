@@ -2,7 +2,7 @@
 //! detail with the token, and the install flow (at most one request per
 //! plugin in flight).
 
-use super::ask::{Command, Confirmation, Open};
+use super::ask::{Ask, Command, Confirmation};
 use super::document::DocLine;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
@@ -301,7 +301,7 @@ impl PluginsTab {
         }
         let target = self.install_target(plugin, shared.settings.read_only, &shared.requests);
         match target.map(install_confirmation) {
-            Ok(confirmation) => shared.open(Open::Confirm(confirmation)),
+            Ok(confirmation) => shared.ask(Ask::Confirm(confirmation)),
             Err(reason) => shared.info(reason),
         }
     }

@@ -1,19 +1,18 @@
 //! The registry of screens, above them (nothing below it names a screen):
 //! the screen of every tab ([`Tabs`], made from the one declaration of the
 //! tabs, `tabs!` in `tab.rs`), the overlays that can be open ([`Overlay`],
-//! one line each in [`overlays!`], built from what a screen asked for, an
-//! [`Open`]), and [`ScreenView`], every screen as `ui` draws it. Every
+//! one line each in [`overlays!`], built by the app from what a screen
+//! asked for, an `Ask`), and [`ScreenView`], every screen as `ui` draws it. Every
 //! match on them is exhaustive: the compiler names what a new screen still
 //! lacks, its drawer in `ui` among them.
 
-use super::ask::Open;
 use super::branch_picker::BranchPicker;
 use super::command_line::CommandLine;
 use super::confirm::Confirm;
 use super::help::Help;
 use super::lesson_list::LessonList;
 use super::screen::{Screen, TabScreen};
-use super::shared::{AppSettings, World};
+use super::shared::AppSettings;
 use super::tab::{Tab, tabs};
 
 /// A screen as `ui` draws it: one variant a screen, borrowing it (the
@@ -87,19 +86,6 @@ overlays! {
     BranchPicker(BranchPicker),
     LessonList(LessonList),
     CommandLine(CommandLine),
-}
-
-impl Overlay {
-    /// The overlay a screen asked for.
-    pub fn open(open: Open, shared: &World) -> Self {
-        match open {
-            Open::BranchPicker { current } => {
-                Overlay::BranchPicker(BranchPicker::open(shared.branches_state(), current))
-            }
-            Open::Confirm(confirmation) => Overlay::Confirm(Confirm(confirmation)),
-            Open::Lessons(crowd) => Overlay::LessonList(LessonList::new(crowd)),
-        }
-    }
 }
 
 /// Makes [`Tabs`] and [`TabView`] from [`tabs!`]: a tab's screen is the

@@ -9,7 +9,7 @@
 //! the branch, append to the command history, record an install, ask the
 //! app for an [`Ask`]. What it reads it cannot change otherwise.
 
-use super::ask::{Ask, Command, Open};
+use super::ask::{Ask, Command};
 use super::branches::{Branches, BranchesState};
 use super::compared::{Changes, CompareAsk};
 use super::keymap::Keymap;
@@ -510,11 +510,6 @@ impl<'w> Shared<'w> {
     /// Asks the app for `ask`, once the input at hand is handled.
     pub fn ask(&mut self, ask: Ask) {
         self.world.asks.push_back(ask);
-    }
-
-    /// Asks the app to put the overlay `open` says on top.
-    pub fn open(&mut self, open: Open) {
-        self.ask(Ask::Open(open));
     }
 
     /// Says `text` on the status line (see [`StatusLine::info`]).

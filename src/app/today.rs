@@ -7,7 +7,7 @@
 //! day out again then, so a lesson passes from next to now to done on its
 //! minute.
 
-use super::ask::{Command, Open};
+use super::ask::{Ask, Command};
 use super::document::DocLine;
 use super::group_detail::DetailOver;
 use super::keymap::{Action, Context};
@@ -261,7 +261,7 @@ impl Screen for TodayTab {
             (Context::TodayDetail, Action::Back) => self.detail.open = false,
             (_, Action::Open) if self.selected_group().is_some() => self.detail.open(),
             (_, Action::PickBranch) => {
-                shared.open(Open::BranchPicker {
+                shared.ask(Ask::BranchPicker {
                     current: self.branch_id,
                 });
             }

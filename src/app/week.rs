@@ -5,7 +5,7 @@
 //! groups are laid out by [`build_week`], and a slot is selected by day and
 //! position in the day.
 
-use super::ask::{Command, Crowd, Open};
+use super::ask::{Ask, Command, Crowd};
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::keymap::{Action, Context};
@@ -375,14 +375,14 @@ impl Screen for WeekTab {
             (_, Action::PreviousDay) => self.step_day(false, layout),
             (_, Action::NextDay) => self.step_day(true, layout),
             (_, Action::Open) if let Some(crowd) = self.crowd(layout, shared.settings.language) => {
-                shared.open(Open::Lessons(crowd));
+                shared.ask(Ask::Lessons(crowd));
             }
             (_, Action::Open) if self.selected_group().is_some() => {
                 self.detail_open = true;
                 self.detail_scroll = 0;
             }
             (_, Action::PickBranch) => {
-                shared.open(Open::BranchPicker {
+                shared.ask(Ask::BranchPicker {
                     current: self.branch_id,
                 });
             }
