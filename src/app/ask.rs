@@ -4,7 +4,6 @@
 //! tabs, an action, the rows exported. Carried out by the app after each
 //! input (`asks.rs`).
 
-use super::commands::ExportTo;
 use super::keymap::Action;
 use super::tab::Tab;
 use crate::domain::changes::Since;
@@ -13,7 +12,8 @@ use crate::model::Group;
 use chrono::Weekday;
 
 /// What a screen wants of the app, carried out after the input that led
-/// to it, in order.
+/// to it, in order; and what a `:` line asks for (`commands.rs`).
+#[derive(Debug, PartialEq, Eq)]
 pub enum Ask {
     /// Puts the branch picker on top, on the branch `current` (None: all).
     BranchPicker { current: Option<i64> },
@@ -31,8 +31,37 @@ pub enum Ask {
     ToShown(Command),
     /// Performs `Action` as its key would on the screen with the focus then.
     Perform(Action),
-    /// Writes the rows of the tab shown (`Screen::view`) to a file.
+    /// Writes the rows of the tab shown (`Listing::view`) to a file.
     Export(ExportTo),
+    /// Opens the session of this profile of the config (its name as
+    /// written there) and goes on in a new app for it.
+    Profile(String),
+}
+
+/// What `:export` writes: its format, where (None: the download folder),
+/// and whether over a file already there (`:export!`, as `:w!`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportTo {
+    pub format: ExportFormat,
+    pub path: Option<String>,
+    pub replace: bool,
+}
+
+/// The file format of `:export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Csv,
+    Json,
+}
+
+impl ExportFormat {
+    /// Its word, also the file's extension.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Csv => "csv",
+            Self::Json => "json",
+        }
+    }
 }
 
 /// What one screen asks of the tabs, as data: the branch picked in the
@@ -84,7 +113,7 @@ impl Confirmation {
 }
 
 /// The groups meeting in a crowded cell of the week, to list.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Crowd {
     /// What the cell is: `"Wed 14:30–15:00 · 5 groups"`.
     pub title: String,

@@ -2,8 +2,7 @@
 //! input: an overlay opened or closed, a tab shown, a command to the tabs,
 //! an action as its key would do it, the tab's rows exported.
 
-use super::ask::Ask;
-use super::commands::{ExportFormat, ExportTo};
+use super::ask::{Ask, ExportFormat, ExportTo};
 use super::branch_picker::BranchPicker;
 use super::confirm::Confirm;
 use super::lesson_list::LessonList;
@@ -39,6 +38,7 @@ impl App {
                 }
                 Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
                 Ask::Export(to) => effects.extend(self.export(to)),
+                Ask::Profile(name) => effects.push(Effect::SwitchProfile(name)),
             }
         }
         effects

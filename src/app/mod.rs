@@ -308,8 +308,8 @@ impl App {
                 Vec::new()
             }
             Action::Refresh => self.refresh(),
-            Action::Export => self.export(commands::ExportTo {
-                format: commands::ExportFormat::Csv,
+            Action::Export => self.export(ask::ExportTo {
+                format: ask::ExportFormat::Csv,
                 path: None,
                 replace: false,
             }),
