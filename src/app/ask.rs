@@ -1,19 +1,20 @@
 //! What a screen asks of the app, as data ([`Ask`]): an overlay opened
 //! (built by the app above the screens, so that nothing below it holds a
-//! screen) or closed, a tab shown, a [`Command`] to the
+//! screen) or closed, a tab shown, a [`Tell`] to the
 //! tabs, an action, the rows exported. Carried out by the app after each
 //! input (`asks.rs`).
 
 use super::keymap::Action;
 use super::tab::Tab;
+use crate::api::ApiError;
 use crate::domain::changes::Since;
 use crate::domain::timetable::Slot;
-use crate::model::Group;
+use crate::model::{Group, GroupsQuery};
 use chrono::Weekday;
 
 /// What a screen wants of the app, carried out after the input that led
 /// to it, in order; and what a `:` line asks for (`commands.rs`).
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub enum Ask {
     /// Puts the branch picker on top, on the branch `current` (None: all).
     BranchPicker { current: Option<i64> },
@@ -25,10 +26,10 @@ pub enum Ask {
     Close,
     /// Shows `tab`; with `reload`, fetching again what it shows.
     Show { tab: Tab, reload: bool },
-    /// Gives every tab `Command`; the tab it concerns acts.
-    Command(Command),
-    /// Gives `Command` to the tab shown only (a filter, a sort).
-    ToShown(Command),
+    /// Tells every tab (the tab it concerns acts).
+    TellTabs(Tell),
+    /// Tells the tab shown only (a filter, a sort).
+    TellShown(Tell),
     /// Performs `Action` as its key would on the screen with the focus then.
     Perform(Action),
     /// Writes the rows of the tab shown (`Listing::view`) to a file.
@@ -64,11 +65,27 @@ impl ExportFormat {
     }
 }
 
-/// What one screen asks of the tabs, as data: the branch picked in the
-/// picker, the install a confirmation confirmed, what the `:` command line
-/// asks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+/// What a screen hears, as data: what the app learnt from an answer to its
+/// own requests or to a walk's (told to every tab and overlay: a screen
+/// never sees an answer to another's request), or what another screen
+/// asks of the tabs (the branch picked in the picker, the install a
+/// confirmation confirmed, what the `:` command line asks: told to the
+/// tabs, or to the tab shown).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tell {
+    /// A page of the walk of `query.branch_id` went into the store, or
+    /// failed with `error`.
+    Page {
+        query: GroupsQuery,
+        error: Option<ApiError>,
+    },
+    /// The branches answered (or failed): their names may have changed.
+    Branches,
+    /// The centre's zone was answered: times are shown in it unless the
+    /// config names one.
+    CentreZone,
+    /// A comparison with the baseline was taken (`World::changes`).
+    Compared,
     /// Show the groups of this branch (None: all branches).
     ShowBranch(Option<i64>),
     /// Send the install of this plugin.
@@ -86,7 +103,7 @@ pub enum Command {
 }
 
 /// A question before something is done, and what is done on yes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Confirmation {
     /// The title of the box: "Install a plugin".
     pub title: &'static str,
@@ -98,7 +115,7 @@ pub struct Confirmation {
     /// Facts to weigh before answering, (label, value), values sanitised.
     pub facts: Vec<(&'static str, String)>,
     /// Given to the tabs on yes.
-    pub command: Command,
+    pub command: Tell,
 }
 
 impl Confirmation {

@@ -26,15 +26,15 @@ impl App {
                     self.overlays.pop();
                 }
                 Ask::Show { tab, reload } => effects.extend(self.show_tab(tab, reload)),
-                Ask::Command(command) => {
+                Ask::TellTabs(tell) => {
                     for &tab in Tab::ALL {
                         let screen = self.tabs.get_mut(tab);
-                        effects.extend(screen.command(&command, &mut Shared::new(&mut self.world)));
+                        effects.extend(screen.hear(&tell, &mut Shared::new(&mut self.world)));
                     }
                 }
-                Ask::ToShown(command) => {
+                Ask::TellShown(tell) => {
                     let screen = self.tabs.get_mut(self.tab);
-                    effects.extend(screen.command(&command, &mut Shared::new(&mut self.world)));
+                    effects.extend(screen.hear(&tell, &mut Shared::new(&mut self.world)));
                 }
                 Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
                 Ask::Export(to) => effects.extend(self.export(to)),

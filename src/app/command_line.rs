@@ -6,7 +6,7 @@
 //! branch's name before the branches came) closes with its reason on the
 //! status line, so that later keys are keys again.
 
-use super::ask::{Ask, Command};
+use super::ask::{Ask, Tell};
 use super::branches::BranchesState;
 use super::commands::{Known, Refusal, completions, parse};
 use super::keymap::{Action, Context};
@@ -140,7 +140,7 @@ impl CommandLine {
         shared.ask(Ask::Close);
         match &ask {
             // Plugins shows no branch: the change is said, not unseen.
-            Ask::Command(Command::ShowBranch(id))
+            Ask::TellTabs(Tell::ShowBranch(id))
                 if matches!(self.under, Context::PluginsList | Context::PluginDetail) =>
             {
                 let name = branches(shared).iter().find(|b| Some(b.id) == *id);
@@ -151,11 +151,11 @@ impl CommandLine {
                 shared.info(format!("Groups, Week and Today now show {name}"));
             }
             // The confirmation opens over the plugins it installs among.
-            Ask::Command(Command::AskInstall { .. }) => shared.ask(Ask::Show {
+            Ask::TellTabs(Tell::AskInstall { .. }) => shared.ask(Ask::Show {
                 tab: Tab::Plugins,
                 reload: false,
             }),
-            Ask::Command(Command::Changes(_)) => shared.ask(Ask::Show {
+            Ask::TellTabs(Tell::Changes(_)) => shared.ask(Ask::Show {
                 tab: Tab::Changes,
                 reload: false,
             }),

@@ -5,7 +5,7 @@
 //! which also take an argument. A word given nothing runs its action, as a
 //! key bound to it would.
 
-use super::ask::{Ask, Command, ExportFormat, ExportTo};
+use super::ask::{Ask, ExportFormat, ExportTo, Tell};
 use super::keymap::{Word, words};
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::domain::changes::Since;
@@ -140,20 +140,20 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
         "profile" => Ok(profile(rest, known.profiles)?),
         "install" => rest
             .parse()
-            .map(|plugin_id| Ask::Command(Command::AskInstall { plugin_id }))
+            .map(|plugin_id| Ask::TellTabs(Tell::AskInstall { plugin_id }))
             .map_err(|_| format!("{}: a plugin's id, a number", usage()).into()),
-        "filter" => Ok(Ask::ToShown(Command::Filter(rest.to_string()))),
+        "filter" => Ok(Ask::TellShown(Tell::Filter(rest.to_string()))),
         "sort" => Ok(sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage()))?),
         "export" => export(rest, bang).ok_or_else(|| usage().into()),
         "changes" => {
             // `since` may be left out (`:changes mon`); alone, the default.
             if rest.eq_ignore_ascii_case("since") {
-                return Ok(Ask::Command(Command::Changes(Since::EarlierDay)));
+                return Ok(Ask::TellTabs(Tell::Changes(Since::EarlierDay)));
             }
             let day = rest.strip_prefix("since ").unwrap_or(rest).trim();
             let since = day.parse::<Since>();
             Ok(since
-                .map(|since| Ask::Command(Command::Changes(since)))
+                .map(|since| Ask::TellTabs(Tell::Changes(since)))
                 .map_err(|why| format!("{}: {why}", usage()))?)
         }
         _ => Err(format!(":{} takes nothing after it", word.name).into()),
@@ -172,14 +172,14 @@ fn branch(typed: &str, branches: &[Branch]) -> Result<Ask, Refusal> {
             .join(", ")
     };
     if [ALL, "all branches"].contains(&typed.to_lowercase().as_str()) {
-        return Ok(Ask::Command(Command::ShowBranch(None)));
+        return Ok(Ask::TellTabs(Tell::ShowBranch(None)));
     }
     match look_up(typed, branches) {
-        BranchLookup::Found(branch) => Ok(Ask::Command(Command::ShowBranch(Some(branch.id)))),
+        BranchLookup::Found(branch) => Ok(Ask::TellTabs(Tell::ShowBranch(Some(branch.id)))),
         BranchLookup::Ambiguous(found) => Err(format!("{typed} could be {}", names(found)).into()),
         BranchLookup::Unknown(_) if branches.is_empty() => match typed.parse() {
             // The branches did not come: an id is taken on trust.
-            Ok(id) => Ok(Ask::Command(Command::ShowBranch(Some(id)))),
+            Ok(id) => Ok(Ask::TellTabs(Tell::ShowBranch(Some(id)))),
             Err(_) => Err(Refusal::NotYet(format!(
                 "the branches are not known yet: :branch {typed} needs them (an id runs now)"
             ))),
@@ -221,7 +221,7 @@ fn sort(rest: &str, sortable: &[&'static str]) -> Result<Ask, String> {
         word if "desc".starts_with(word) => true,
         _ => return Err("only desc may follow the column".to_string()),
     };
-    Ok(Ask::ToShown(Command::Sort {
+    Ok(Ask::TellShown(Tell::Sort {
         column: column.to_string(),
         descending,
     }))
@@ -459,30 +459,27 @@ mod tests {
             ("plugins", Ask::Perform(Action::ShowTab(Tab::Plugins))),
             ("week", Ask::Perform(Action::ShowTab(Tab::Week))),
             ("today", Ask::Perform(Action::ShowTab(Tab::Today))),
-            (
-                "branch Chilonzor",
-                Ask::Command(Command::ShowBranch(Some(1))),
-            ),
-            ("branch 3", Ask::Command(Command::ShowBranch(Some(3)))),
-            ("branch чил", Ask::Command(Command::ShowBranch(Some(1)))),
+            ("branch Chilonzor", Ask::TellTabs(Tell::ShowBranch(Some(1)))),
+            ("branch 3", Ask::TellTabs(Tell::ShowBranch(Some(3)))),
+            ("branch чил", Ask::TellTabs(Tell::ShowBranch(Some(1)))),
             (
                 "install 7",
-                Ask::Command(Command::AskInstall { plugin_id: 7 }),
+                Ask::TellTabs(Tell::AskInstall { plugin_id: 7 }),
             ),
             (
                 "filter ielts 6",
-                Ask::ToShown(Command::Filter("ielts 6".to_string())),
+                Ask::TellShown(Tell::Filter("ielts 6".to_string())),
             ),
             (
                 "sort name desc",
-                Ask::ToShown(Command::Sort {
+                Ask::TellShown(Tell::Sort {
                     column: "name".to_string(),
                     descending: true,
                 }),
             ),
             (
                 "sort teacher",
-                Ask::ToShown(Command::Sort {
+                Ask::TellShown(Tell::Sort {
                     column: "teacher".to_string(),
                     descending: false,
                 }),
@@ -521,7 +518,7 @@ mod tests {
             ),
             (
                 "sort Start Date d",
-                Ask::ToShown(Command::Sort {
+                Ask::TellShown(Tell::Sort {
                     column: "start date".to_string(),
                     descending: true,
                 }),
@@ -580,11 +577,11 @@ mod tests {
         // The picker's first entry is a word too, whatever the case.
         assert_eq!(
             parse("branch all", &known),
-            Ok(Ask::Command(Command::ShowBranch(None)))
+            Ok(Ask::TellTabs(Tell::ShowBranch(None)))
         );
         assert_eq!(
             parse("branch All branches", &known),
-            Ok(Ask::Command(Command::ShowBranch(None)))
+            Ok(Ask::TellTabs(Tell::ShowBranch(None)))
         );
         assert_eq!(completions("branch a", &known), ["branch all"]);
         assert_eq!(completions("branch ", &known).last().unwrap(), "branch all");
@@ -601,11 +598,11 @@ mod tests {
         // An id is taken on trust, and all needs no list.
         assert_eq!(
             parse("branch 7", &known),
-            Ok(Ask::Command(Command::ShowBranch(Some(7))))
+            Ok(Ask::TellTabs(Tell::ShowBranch(Some(7))))
         );
         assert_eq!(
             parse("branch all", &known),
-            Ok(Ask::Command(Command::ShowBranch(None)))
+            Ok(Ask::TellTabs(Tell::ShowBranch(None)))
         );
     }
 
@@ -673,17 +670,17 @@ mod tests {
         let run = |line: &str| parse(line, &known);
         assert_eq!(
             run("changes since mon"),
-            Ok(Ask::Command(Command::Changes(Since::Weekday(
+            Ok(Ask::TellTabs(Tell::Changes(Since::Weekday(
                 chrono::Weekday::Mon
             ))))
         );
         assert_eq!(
             run("changes yesterday"),
-            Ok(Ask::Command(Command::Changes(Since::Yesterday)))
+            Ok(Ask::TellTabs(Tell::Changes(Since::Yesterday)))
         );
         assert_eq!(
             run("changes since"),
-            Ok(Ask::Command(Command::Changes(Since::EarlierDay)))
+            Ok(Ask::TellTabs(Tell::Changes(Since::EarlierDay)))
         );
         assert_eq!(
             run("changes"),

@@ -5,7 +5,7 @@
 //! the archived toggle apply to all rows. Esc stops the walk; `r` walks
 //! again, or asks only for the pages that are missing.
 
-use super::ask::{Ask, Command};
+use super::ask::{Ask, Tell};
 use super::changes;
 use super::document::DocLine;
 use super::group_detail::group_document;
@@ -13,7 +13,7 @@ use super::group_rows::{GroupRows, PageRows};
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::list_pane::{Focus, ListPane};
-use super::protocol::{Effect, News, Request};
+use super::protocol::{Effect, Request};
 use super::row_order::RowOrder;
 use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
@@ -354,19 +354,32 @@ impl Screen for GroupsTab {
         self.list.fit(self.rows.ids(), document, &shared.layout);
     }
 
-    fn observe(&mut self, news: &News, shared: &mut Shared) {
-        match news {
-            News::Page { query, error } if query.branch_id == self.branch_id => {
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        match tell {
+            Tell::Page { query, error } if query.branch_id == self.branch_id => {
                 self.take_page(query, error.as_ref(), shared);
             }
-            News::Page { .. } => {}
+            Tell::Page { .. } => {}
             // Names arrived: a sort or a filter by branch may change.
-            News::Branches => self.resort(shared),
+            Tell::Branches => self.resort(shared),
             // The centre's zone, now the one times are shown in.
-            News::CentreZone => self.reformat(shared),
+            Tell::CentreZone => self.reformat(shared),
             // Its marks are looked up per row drawn.
-            News::Compared => {}
+            Tell::Compared => {}
+            Tell::ShowBranch(branch_id) => return self.show_branch(*branch_id, shared),
+            Tell::Filter(text) => {
+                self.list.set_filter(text);
+                self.refilter(shared);
+            }
+            Tell::Sort { column, descending } => {
+                if self.list.sort_by(COLUMNS, column, *descending) {
+                    self.resort(shared);
+                }
+            }
+            Tell::OpenGroup(id) => self.open_group(*id, shared),
+            Tell::Install { .. } | Tell::AskInstall { .. } | Tell::Changes(_) => {}
         }
+        Vec::new()
     }
 }
 
@@ -380,30 +393,6 @@ impl TabScreen for GroupsTab {
         self.reformat(shared);
         self.note_arrivals(shared);
         self.refreshing = self.is_loading(shared);
-    }
-
-    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        match command {
-            Command::ShowBranch(branch_id) => self.show_branch(*branch_id, shared),
-            Command::Filter(text) => {
-                self.list.set_filter(text);
-                self.refilter(shared);
-                Vec::new()
-            }
-            Command::Sort { column, descending } => {
-                if self.list.sort_by(COLUMNS, column, *descending) {
-                    self.resort(shared);
-                }
-                Vec::new()
-            }
-            Command::OpenGroup(id) => {
-                self.open_group(*id, shared);
-                Vec::new()
-            }
-            Command::Install { .. } | Command::AskInstall { .. } | Command::Changes(_) => {
-                Vec::new()
-            }
-        }
     }
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {

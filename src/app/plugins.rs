@@ -2,7 +2,7 @@
 //! detail with the token, and the install flow (at most one request per
 //! plugin in flight).
 
-use super::ask::{Ask, Command, Confirmation};
+use super::ask::{Ask, Confirmation, Tell};
 use super::document::DocLine;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
@@ -497,6 +497,32 @@ impl Screen for PluginsTab {
         let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
         self.list.fit(shared.plugins(), document, &shared.layout);
     }
+
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        match *tell {
+            Tell::Install { plugin_id } => return self.install(plugin_id, shared),
+            Tell::AskInstall { plugin_id } => {
+                self.show_plugin(plugin_id, shared);
+                self.ask_install(Some(plugin_id), shared);
+            }
+            Tell::Filter(ref text) => {
+                self.list.set_filter(text);
+                self.refilter(shared);
+            }
+            Tell::Sort {
+                ref column,
+                descending,
+            } => {
+                if self.list.sort_by(COLUMNS, column, descending) {
+                    self.refilter(shared);
+                }
+            }
+            Tell::ShowBranch(_) | Tell::Changes(_) | Tell::OpenGroup(_) => {}
+            // The catalogue hears no news: its answers are its own.
+            Tell::Page { .. } | Tell::Branches | Tell::CentreZone | Tell::Compared => {}
+        }
+        Vec::new()
+    }
 }
 
 impl TabScreen for PluginsTab {
@@ -509,32 +535,6 @@ impl TabScreen for PluginsTab {
             self.loaded = true;
             self.from_snapshot = Some(snapshot.taken_at);
             self.refilter_keeping(None, plugins, &shared.layout);
-        }
-    }
-
-    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        match *command {
-            Command::Install { plugin_id } => self.install(plugin_id, shared),
-            Command::AskInstall { plugin_id } => {
-                self.show_plugin(plugin_id, shared);
-                self.ask_install(Some(plugin_id), shared);
-                Vec::new()
-            }
-            Command::Filter(ref text) => {
-                self.list.set_filter(text);
-                self.refilter(shared);
-                Vec::new()
-            }
-            Command::Sort {
-                ref column,
-                descending,
-            } => {
-                if self.list.sort_by(COLUMNS, column, descending) {
-                    self.refilter(shared);
-                }
-                Vec::new()
-            }
-            Command::ShowBranch(_) | Command::Changes(_) | Command::OpenGroup(_) => Vec::new(),
         }
     }
 
@@ -587,7 +587,7 @@ fn install_confirmation(plugin: &Plugin) -> Confirmation {
             ),
             ("Abilities", abilities_inline(&plugin.abilities)),
         ],
-        command: Command::Install {
+        command: Tell::Install {
             plugin_id: plugin.id,
         },
     }

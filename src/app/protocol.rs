@@ -225,26 +225,6 @@ impl Owner {
     }
 }
 
-/// What the app learnt from an answer to its own requests or to a walk's,
-/// told to every screen ([`Screen::observe`](super::screen::Screen::observe)):
-/// a screen never sees an answer to another's request.
-#[derive(Debug, Clone)]
-pub enum News {
-    /// A page of the walk of `query.branch_id` went into the store, or
-    /// failed with `error`.
-    Page {
-        query: GroupsQuery,
-        error: Option<ApiError>,
-    },
-    /// The branches answered (or failed): their names may have changed.
-    Branches,
-    /// The centre's zone was answered: times are shown in it unless the
-    /// config names one.
-    CentreZone,
-    /// A comparison with the baseline was taken (`World::changes`).
-    Compared,
-}
-
 /// Work for the outside world. The runtime turns each into a task whose
 /// result comes back as a [`Msg`].
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,10 +8,10 @@
 //! Its keys, footer hints and help section come from the keymap table,
 //! under the [`Context`] it is in.
 
-use super::ask::Command;
+use super::ask::Tell;
 use super::keymap::{Action, Context, Hint};
 use super::list_cursor::Movement;
-use super::protocol::{Effect, News};
+use super::protocol::Effect;
 use super::shared::{Shared, World};
 use super::view::SavedView;
 use crate::present::columns::table::Table;
@@ -55,12 +55,16 @@ pub trait Screen: Send {
     /// screen, scroll positions within their content.
     fn fit(&mut self, _shared: &mut Shared) {}
 
-    /// What the app learnt from an answer to its own requests or a walk's
-    /// (a page of a walk in the store, the branches, the centre's zone).
-    /// A tab that sends requests takes their answers, its own type, in a
-    /// method of its own the app calls (see `app/messages.rs`): no screen
-    /// sees another's answers.
-    fn observe(&mut self, _news: &News, _shared: &mut Shared) {}
+    /// What it is told: what the app learnt from an answer to its own
+    /// requests or a walk's (a page of a walk in the store, the branches,
+    /// the centre's zone), told to every screen; or what another screen
+    /// asks of the tabs, told to the tabs (or to the tab shown). A tab that
+    /// sends requests takes their answers, its own type, in a method of its
+    /// own the app calls (see `app/messages.rs`): no screen sees another's
+    /// answers.
+    fn hear(&mut self, _tell: &Tell, _shared: &mut Shared) -> Vec<Effect> {
+        Vec::new()
+    }
 }
 
 /// A tab's screen: what only tabs do (the overlays come and go, a tab stays
@@ -71,11 +75,6 @@ pub trait TabScreen: Screen {
     /// shows of it until fresh data arrives. The groups are in the store
     /// already.
     fn on_snapshot(&mut self, _snapshot: &Snapshot, _shared: &mut Shared) {}
-
-    /// A command another screen gave the tabs.
-    fn command(&mut self, _command: &Command, _shared: &mut Shared) -> Vec<Effect> {
-        Vec::new()
-    }
 
     /// The requests a tab starts with.
     fn start(&mut self, _shared: &mut Shared) -> Vec<Effect> {

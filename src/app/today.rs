@@ -7,13 +7,13 @@
 //! day out again then, so a lesson passes from next to now to done on its
 //! minute.
 
-use super::ask::{Ask, Command};
+use super::ask::{Ask, Tell};
 use super::document::DocLine;
 use super::group_detail::DetailOver;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::protocol::{Effect, News};
+use super::protocol::Effect;
 use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use crate::domain::today::{Section, Today, today};
@@ -303,19 +303,20 @@ impl Screen for TodayTab {
             .scroll_by(Movement::By(0), lines, &shared.layout);
     }
 
-    /// A page of the branch's groups went into the store, or the centre's
-    /// zone arrived: the day is laid out again (once the tab was shown).
-    fn observe(&mut self, news: &News, shared: &mut Shared) {
-        if self.today.is_none() {
-            return;
-        }
-        match news {
-            News::Page { query, .. } if query.branch_id == self.branch_id => {
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        match tell {
+            Tell::Page { query, .. }
+                if self.today.is_some() && query.branch_id == self.branch_id =>
+            {
                 self.take_page(shared);
             }
-            News::CentreZone => self.lay_out(shared),
+            Tell::CentreZone if self.today.is_some() => self.lay_out(shared),
+            Tell::ShowBranch(_) if self.today.is_some() => {
+                return self.show_branch(shared.branch_id, shared);
+            }
             _ => {}
         }
+        Vec::new()
     }
 }
 
@@ -345,17 +346,6 @@ impl TabScreen for TodayTab {
         self.today = None;
         self.entries = Vec::new();
         self.widths = NaturalWidths::default();
-    }
-
-    /// A branch picked: a day already shown follows it at once; one never
-    /// shown waits to be shown.
-    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        match command {
-            Command::ShowBranch(_) if self.today.is_some() => {
-                self.show_branch(shared.branch_id, shared)
-            }
-            _ => Vec::new(),
-        }
     }
 
     /// The next whole minute, once the day is laid out: it changes then.

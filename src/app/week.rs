@@ -5,13 +5,13 @@
 //! groups are laid out by [`build_week`], and a slot is selected by day and
 //! position in the day.
 
-use super::ask::{Ask, Command, Crowd};
+use super::ask::{Ask, Crowd, Tell};
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::protocol::{Effect, News};
+use super::protocol::Effect;
 use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::view::SavedView;
@@ -422,17 +422,18 @@ impl Screen for WeekTab {
         self.scroll_detail(still, format, &shared.branches.names, &shared.layout);
     }
 
-    /// A page of the branch's walk (whoever started it) landed in the
-    /// store: the week is laid out once the walk is done; the centre's
-    /// zone, now the one times are shown in, lays it out again.
-    fn observe(&mut self, news: &News, shared: &mut Shared) {
-        match news {
-            News::Page { query, .. } if query.branch_id == self.branch_id && self.opened => {
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        match tell {
+            Tell::Page { query, .. } if query.branch_id == self.branch_id && self.opened => {
                 self.take_finished(shared);
             }
-            News::CentreZone if self.laid_out => self.lay_out(shared),
+            Tell::CentreZone if self.laid_out => self.lay_out(shared),
+            Tell::ShowBranch(_) if self.opened && self.branch_id != shared.branch_id => {
+                return self.open(shared.branch_id, false, shared);
+            }
             _ => {}
         }
+        Vec::new()
     }
 }
 
@@ -468,18 +469,6 @@ impl TabScreen for WeekTab {
         self.laid_out = false;
         self.week = Week::default();
         self.findings = Vec::new();
-    }
-
-    /// A branch picked (here or on the Groups tab, which runs first, makes
-    /// it the branch every tab shows and walks it): a week already opened
-    /// follows it at once; one never opened waits to be shown.
-    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        match command {
-            Command::ShowBranch(_) if self.opened && self.branch_id != shared.branch_id => {
-                self.open(shared.branch_id, false, shared)
-            }
-            _ => Vec::new(),
-        }
     }
 
     fn remember(&self, view: &mut SavedView) {

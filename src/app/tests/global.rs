@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::app::Tab;
-use crate::app::ask::{Command, Confirmation};
+use crate::app::ask::{Confirmation, Tell};
 use crate::app::confirm::Confirm;
 use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::keymap::{Action, Keymap};
@@ -356,7 +356,7 @@ fn a_confirmation_gives_the_command_it_carries_and_names_its_key_by_its_verb() {
         verb: "show",
         object: "Yunusobod".to_string(),
         facts: Vec::new(),
-        command: Command::ShowBranch(Some(2)),
+        command: Tell::ShowBranch(Some(2)),
     };
     app.overlays.push(Confirm(confirmation).into());
     assert_eq!(app.context(), Context::Confirm);

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::app::Tab;
-use crate::app::ask::Command;
+use crate::app::ask::Tell;
 use crate::app::confirm::Confirm;
 use crate::app::document::DocLine;
 use crate::app::keymap::Action;
@@ -140,7 +140,7 @@ fn enter_opens_the_details_of_any_plugin_and_i_installs() {
     assert!(app.overlay::<Confirm>().is_none());
     press(&mut app, "i");
     let confirm = app.overlay::<Confirm>().expect("the confirmation is open");
-    assert_eq!(confirm.0.command, Command::Install { plugin_id: 2 });
+    assert_eq!(confirm.0.command, Tell::Install { plugin_id: 2 });
     assert_eq!(confirm.0.object, "SMS gateway (Eskiz)");
 }
 

@@ -9,7 +9,7 @@ use crate::app::Tab;
 use crate::app::Walked;
 use crate::app::compared::CompareAsk;
 use crate::app::confirm::Confirm;
-use crate::app::screen::TabScreen;
+use crate::app::screen::Screen;
 use crate::app::shared::Shared;
 use crate::store::Snapshot;
 
@@ -157,11 +157,11 @@ fn installs_wait_for_the_catalogue_fetched_in_this_run() {
         "the catalogue shown is the snapshot's, not fetched yet: install waits for it (loading…)"
     );
     // A confirmation given before would not send either.
-    let command = crate::app::ask::Command::Install { plugin_id: 2 };
+    let install = crate::app::ask::Tell::Install { plugin_id: 2 };
     let sent = app
         .tabs
         .plugins
-        .command(&command, &mut Shared::new(&mut app.world));
+        .hear(&install, &mut Shared::new(&mut app.world));
     assert_eq!(install_fetches(&sent), 0);
 
     answer_all(&mut app, effects);
