@@ -383,6 +383,22 @@ impl Screen for GroupsTab {
     }
 }
 
+impl Listing for GroupsTab {
+    fn sortable(&self) -> Vec<&'static str> {
+        SortColumn::names(COLUMNS)
+    }
+
+    fn view(&self, shared: &World) -> Option<Table> {
+        let list = self.group_list(shared);
+        let shown = self.list.shown().filter_map(|index| {
+            let id = self.rows.id(index)?;
+            list?.group(id)
+        });
+        let names = &shared.branches.names;
+        Some(Table::of(COLUMNS, shown, &shared.row_format(), names))
+    }
+}
+
 impl TabScreen for GroupsTab {
     /// The snapshot's rows (in the store already, for its branch) shown
     /// at once; the walk under way refreshes them.
@@ -431,22 +447,6 @@ impl TabScreen for GroupsTab {
 
     fn listing(&self) -> Option<&dyn Listing> {
         Some(self)
-    }
-}
-
-impl Listing for GroupsTab {
-    fn sortable(&self) -> Vec<&'static str> {
-        SortColumn::names(COLUMNS)
-    }
-
-    fn view(&self, shared: &World) -> Option<Table> {
-        let list = self.group_list(shared);
-        let shown = self.list.shown().filter_map(|index| {
-            let id = self.rows.id(index)?;
-            list?.group(id)
-        });
-        let names = &shared.branches.names;
-        Some(Table::of(COLUMNS, shown, &shared.row_format(), names))
     }
 }
 
