@@ -5,7 +5,9 @@
 pub mod support;
 
 use crmdeck::api::ApiError;
-use crmdeck::app::{Answer, App, AppSettings, Input, Msg, Request};
+use crmdeck::app::{
+    Answer, App, AppAnswer, AppSettings, Input, Msg, PluginsAnswer, Request, WalkAnswer,
+};
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
@@ -91,13 +93,13 @@ fn loading() {
 fn empty_page() {
     snapshot_at_sizes("empty_page", |size| {
         loaded_except(size, |request| match request {
-            Request::Groups(query) => Some(Answer::Groups(
+            Request::Groups(query) => Some(Answer::Walk(WalkAnswer::Groups(
                 *query,
                 Ok(GroupsPage {
                     groups: Vec::new(),
                     ..fixtures::groups_page(*query, 0)
                 }),
-            )),
+            ))),
             _ => None,
         })
     });
@@ -435,7 +437,7 @@ fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
                 if let Some(last) = page.groups.last_mut() {
                     last.days = DaysCode::Other("9".into());
                 }
-                Answer::Groups(*query, Ok(page))
+                Answer::Walk(WalkAnswer::Groups(*query, Ok(page)))
             }
             other => server_answer(other),
         })
@@ -619,7 +621,7 @@ fn plugins_named(app: &mut App, names: &[&str]) {
             for (plugin, name) in plugins.iter_mut().zip(names) {
                 plugin.name = name.to_string();
             }
-            Some(Answer::Plugins(Ok(plugins)))
+            Some(Answer::Plugins(PluginsAnswer::Plugins(Ok(plugins))))
         }
         _ => None,
     });
@@ -751,7 +753,9 @@ fn the_top_line_names_the_centre_and_else_the_host() {
 
     // /v2/token/me not there (404): the host, without a word.
     let app = loaded_except((160, 48), |request| {
-        (*request == Request::Me).then_some(Answer::Me(Err(ApiError::NotFound { message: None })))
+        (*request == Request::Me).then_some(Answer::App(AppAnswer::Me(Err(ApiError::NotFound {
+            message: None,
+        }))))
     });
     let screen = draw(&app).backend().to_string();
     let top = screen.lines().next().unwrap();
@@ -920,13 +924,13 @@ fn today_view() {
 fn today(size: (u16, u16), keys: &str) -> App {
     let mut app = loaded_except(size, |request| match request {
         Request::Groups(query) => {
-            let Answer::Groups(_, Ok(mut page)) = server_answer(request) else {
+            let Answer::Walk(WalkAnswer::Groups(_, Ok(mut page))) = server_answer(request) else {
                 return None;
             };
             if let Some(last) = page.groups.last_mut() {
                 last.days = DaysCode::Other("9".into());
             }
-            Some(Answer::Groups(*query, Ok(page)))
+            Some(Answer::Walk(WalkAnswer::Groups(*query, Ok(page))))
         }
         _ => None,
     });

@@ -6,7 +6,7 @@
 
 use super::ask::Tell;
 use super::protocol::AccountChange;
-use super::protocol::{Owner, Routed};
+use super::protocol::Owner;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Msg, Tab};
 use crate::present::format::counted;
@@ -125,18 +125,18 @@ impl App {
     fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
         self.world.keep(&answer);
         self.world.status.said_by(owner.tab());
-        match answer.route() {
-            Routed::App(answer) => {
+        match answer {
+            Answer::App(answer) => {
                 let news = self.world.learn(answer);
                 self.tell(news)
             }
             // Into the store first: the screens then see the rows there.
-            Routed::Walk(answer) => {
+            Answer::Walk(answer) => {
                 let (mut effects, news) = self.world.take_walked(answer);
                 effects.extend(self.tell(Some(news)));
                 effects
             }
-            Routed::Plugins(answer) => {
+            Answer::Plugins(answer) => {
                 (self.tabs.plugins).on_answer(answer, &mut Shared::new(&mut self.world))
             }
         }

@@ -56,7 +56,9 @@ pub(crate) mod week;
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId, Walked};
+pub use protocol::{
+    Answer, AppAnswer, Effect, Input, Msg, PluginsAnswer, Request, RequestId, WalkAnswer, Walked,
+};
 pub use shared::AppSettings;
 pub use tab::Tab;
 pub use view::SavedView;

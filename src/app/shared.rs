@@ -14,7 +14,9 @@ use super::branches::{Branches, BranchesState};
 use super::compared::{Changes, CompareAsk};
 use super::keymap::Keymap;
 use super::layout::Layout;
-use super::protocol::{Answer, AppAnswer, Effect, Request, RequestId, WalkAnswer, Walked};
+use super::protocol::{
+    Answer, AppAnswer, Effect, PluginsAnswer, Request, RequestId, WalkAnswer, Walked,
+};
 use super::requests::Requests;
 use super::status::{StatusLine, Topic};
 use super::view::SavedView;
@@ -304,7 +306,7 @@ impl World {
     /// the centre's name: [`learn`](Self::learn)).
     pub(super) fn keep(&mut self, answer: &Answer) {
         self.judge_token(answer);
-        if let Answer::Plugins(Ok(plugins)) = answer {
+        if let Answer::Plugins(PluginsAnswer::Plugins(Ok(plugins))) = answer {
             let now = self.walks.instant(self.now);
             self.store.plugins.set(plugins.clone(), now);
         }

@@ -104,10 +104,13 @@ fn the_snapshots_centre_is_named_before_any_answer_and_the_live_answer_wins() {
 
     // Renamed since; named no more (the host then); no answer but a
     // refusal (the snapshot's name stays).
-    let renamed = Answer::Me(Ok(fixtures::me("Asia/Tashkent")));
+    let renamed = Answer::App(AppAnswer::Me(Ok(fixtures::me("Asia/Tashkent"))));
     let answers = [
         (renamed, Some("Ziyo Learning Centre")),
-        (Answer::Me(Ok(crate::model::Me::default())), None),
+        (
+            Answer::App(AppAnswer::Me(Ok(crate::model::Me::default()))),
+            None,
+        ),
         (me_refused(), Some("Old Name Centre")),
     ];
     for (answer, then) in answers {
