@@ -11,7 +11,7 @@
 #[path = "../tests/support/fixtures.rs"]
 pub mod fixtures;
 
-use crmdeck::app::{Answer, App, Input, Request};
+use crmdeck::app::{Answer, App, Input, Request, WalkAnswer};
 use crmdeck::model::GroupsQuery;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use divan::Bencher;
@@ -40,7 +40,10 @@ fn app_with_page_of(rows: u32) -> App {
                     per_page: rows,
                     ..*asked
                 };
-                Answer::Groups(*asked, Ok(fixtures::groups_page(sent, u64::from(rows))))
+                Answer::Walk(WalkAnswer::Groups(
+                    *asked,
+                    Ok(fixtures::groups_page(sent, u64::from(rows))),
+                ))
             }
             other => fixtures::server_answer(other),
         })
@@ -94,9 +97,10 @@ fn app_with_store() -> App {
     let (mut app, effects) = App::new(fixtures::settings(), SIZE);
     fixtures::answer(&mut app, effects, &mut |request| {
         Some(match request {
-            Request::Groups(asked) => {
-                Answer::Groups(*asked, Ok(fixtures::groups_page(*asked, STORE_GROUPS)))
-            }
+            Request::Groups(asked) => Answer::Walk(WalkAnswer::Groups(
+                *asked,
+                Ok(fixtures::groups_page(*asked, STORE_GROUPS)),
+            )),
             other => fixtures::server_answer(other),
         })
     });

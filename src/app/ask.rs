@@ -1,41 +1,91 @@
 //! What a screen asks of the app, as data ([`Ask`]): an overlay opened
-//! ([`Open`], built by the registry above the screens, so that nothing
-//! below it holds a screen) or closed, a tab shown, a [`Command`] to the
+//! (built by the app above the screens, so that nothing below it holds a
+//! screen) or closed, a tab shown, a [`Tell`] to the
 //! tabs, an action, the rows exported. Carried out by the app after each
 //! input (`asks.rs`).
 
-use super::commands::ExportTo;
 use super::keymap::Action;
 use super::tab::Tab;
+use crate::api::ApiError;
 use crate::domain::changes::Since;
 use crate::domain::timetable::Slot;
-use crate::model::Group;
+use crate::model::{Group, GroupsQuery};
 use chrono::Weekday;
 
 /// What a screen wants of the app, carried out after the input that led
-/// to it, in order.
+/// to it, in order; and what a `:` line asks for (`commands.rs`).
+#[derive(Debug, PartialEq)]
 pub enum Ask {
-    /// Puts an overlay on top (the registry builds it).
-    Open(Open),
+    /// Puts the branch picker on top, on the branch `current` (None: all).
+    BranchPicker { current: Option<i64> },
+    /// Puts a question on top before a command is given.
+    Confirm(Confirmation),
+    /// Puts the groups of a crowded cell of the week on top.
+    Lessons(Crowd),
     /// Closes the overlay on top (the one asking).
     Close,
     /// Shows `tab`; with `reload`, fetching again what it shows.
     Show { tab: Tab, reload: bool },
-    /// Gives every tab `Command`; the tab it concerns acts.
-    Command(Command),
-    /// Gives `Command` to the tab shown only (a filter, a sort).
-    ToShown(Command),
+    /// Tells every tab (the tab it concerns acts).
+    TellTabs(Tell),
+    /// Tells the tab shown only (a filter, a sort).
+    TellShown(Tell),
     /// Performs `Action` as its key would on the screen with the focus then.
     Perform(Action),
-    /// Writes the rows of the tab shown (`Screen::view`) to a file.
+    /// Writes the rows of the tab shown (`Listing::view`) to a file.
     Export(ExportTo),
+    /// Opens the session of this profile of the config (its name as
+    /// written there) and goes on in a new app for it.
+    Profile(String),
 }
 
-/// What one screen asks of the tabs, as data: the branch picked in the
-/// picker, the install a confirmation confirmed, what the `:` command line
-/// asks.
+/// What `:export` writes: its format, where (None: the download folder),
+/// and whether over a file already there (`:export!`, as `:w!`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+pub struct ExportTo {
+    pub format: ExportFormat,
+    pub path: Option<String>,
+    pub replace: bool,
+}
+
+/// The file format of `:export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Csv,
+    Json,
+}
+
+impl ExportFormat {
+    /// Its word, also the file's extension.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Csv => "csv",
+            Self::Json => "json",
+        }
+    }
+}
+
+/// What a screen hears, as data: what the app learnt from an answer to its
+/// own requests or to a walk's (told to every tab and overlay: a screen
+/// never sees an answer to another's request), or what another screen
+/// asks of the tabs (the branch picked in the picker, the install a
+/// confirmation confirmed, what the `:` command line asks: told to the
+/// tabs, or to the tab shown).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tell {
+    /// A page of the walk of `query.branch_id` went into the store, or
+    /// failed with `error`.
+    Page {
+        query: GroupsQuery,
+        error: Option<ApiError>,
+    },
+    /// The branches answered (or failed): their names may have changed.
+    Branches,
+    /// The centre's zone was answered: times are shown in it unless the
+    /// config names one.
+    CentreZone,
+    /// A comparison with the baseline was taken (`World::changes`).
+    Compared,
     /// Show the groups of this branch (None: all branches).
     ShowBranch(Option<i64>),
     /// Send the install of this plugin.
@@ -52,19 +102,8 @@ pub enum Command {
     OpenGroup(i64),
 }
 
-/// An overlay a screen asks for, as data.
-#[derive(Debug)]
-pub enum Open {
-    /// The branch picker, on the branch `current` (None: all).
-    BranchPicker { current: Option<i64> },
-    /// A question before a command is given.
-    Confirm(Confirmation),
-    /// The groups of a crowded cell of the week.
-    Lessons(Crowd),
-}
-
 /// A question before something is done, and what is done on yes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Confirmation {
     /// The title of the box: "Install a plugin".
     pub title: &'static str,
@@ -76,7 +115,7 @@ pub struct Confirmation {
     /// Facts to weigh before answering, (label, value), values sanitised.
     pub facts: Vec<(&'static str, String)>,
     /// Given to the tabs on yes.
-    pub command: Command,
+    pub command: Tell,
 }
 
 impl Confirmation {
@@ -91,7 +130,7 @@ impl Confirmation {
 }
 
 /// The groups meeting in a crowded cell of the week, to list.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Crowd {
     /// What the cell is: `"Wed 14:30–15:00 · 5 groups"`.
     pub title: String,

@@ -2,9 +2,10 @@
 //! input: an overlay opened or closed, a tab shown, a command to the tabs,
 //! an action as its key would do it, the tab's rows exported.
 
-use super::ask::Ask;
-use super::commands::{ExportFormat, ExportTo};
-use super::registry::Overlay;
+use super::ask::{Ask, ExportFormat, ExportTo};
+use super::branch_picker::BranchPicker;
+use super::confirm::Confirm;
+use super::lesson_list::LessonList;
 use super::shared::Shared;
 use super::{App, Effect, Tab};
 
@@ -15,23 +16,29 @@ impl App {
         let mut effects = Vec::new();
         while let Some(ask) = self.world.next_ask() {
             match ask {
-                Ask::Open(open) => (self.overlays).push(Overlay::open(open, &self.world)),
+                Ask::BranchPicker { current } => {
+                    let picker = BranchPicker::open(self.world.branches_state(), current);
+                    self.overlays.push(picker.into());
+                }
+                Ask::Confirm(confirmation) => self.overlays.push(Confirm(confirmation).into()),
+                Ask::Lessons(crowd) => self.overlays.push(LessonList::new(crowd).into()),
                 Ask::Close => {
                     self.overlays.pop();
                 }
                 Ask::Show { tab, reload } => effects.extend(self.show_tab(tab, reload)),
-                Ask::Command(command) => {
+                Ask::TellTabs(tell) => {
                     for &tab in Tab::ALL {
                         let screen = self.tabs.get_mut(tab);
-                        effects.extend(screen.command(&command, &mut Shared::new(&mut self.world)));
+                        effects.extend(screen.hear(&tell, &mut Shared::new(&mut self.world)));
                     }
                 }
-                Ask::ToShown(command) => {
+                Ask::TellShown(tell) => {
                     let screen = self.tabs.get_mut(self.tab);
-                    effects.extend(screen.command(&command, &mut Shared::new(&mut self.world)));
+                    effects.extend(screen.hear(&tell, &mut Shared::new(&mut self.world)));
                 }
                 Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
                 Ask::Export(to) => effects.extend(self.export(to)),
+                Ask::Profile(name) => effects.push(Effect::SwitchProfile(name)),
             }
         }
         effects
@@ -46,7 +53,8 @@ impl App {
             replace,
         } = to;
         let now = self.world.now;
-        let Some(table) = self.tabs.get(self.tab).view(&self.world) else {
+        let listing = self.tabs.get(self.tab).listing();
+        let Some(table) = listing.and_then(|listing| listing.view(&self.world)) else {
             let why = format!("the {} tab shows no list to export", self.tab.name());
             self.world.status.error(why, now);
             return Vec::new();

@@ -1,11 +1,11 @@
 //! The picker that chooses the branch of the groups list: a filtered list when the branches answered,
 //! a numeric input when they did not.
 
-use super::ask::{Ask, Command};
+use super::ask::{Ask, Tell};
 use super::branches::BranchesState;
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
-use super::protocol::{Effect, News};
+use super::protocol::Effect;
 use super::screen::Screen;
 use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
@@ -147,7 +147,7 @@ impl Screen for BranchPicker {
             Action::Accept => {
                 if let Some(branch_id) = self.choose() {
                     shared.ask(Ask::Close);
-                    shared.ask(Ask::Command(Command::ShowBranch(branch_id)));
+                    shared.ask(Ask::TellTabs(Tell::ShowBranch(branch_id)));
                 }
             }
             _ => {}
@@ -165,9 +165,10 @@ impl Screen for BranchPicker {
         }
     }
 
-    fn observe(&mut self, news: &News, shared: &mut Shared) {
-        if let News::Branches = news {
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        if let Tell::Branches = tell {
             self.on_branches(shared.branches_state());
         }
+        Vec::new()
     }
 }

@@ -6,13 +6,13 @@
 //! snapshot at start and after each walk; `:changes since mon` asks again
 //! against another day.
 
-use super::ask::{Ask, Command, Open};
+use super::ask::{Ask, Tell};
 use super::compared::{Found, Seen};
 use super::document::DocLine;
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
-use super::protocol::{Effect, News};
-use super::screen::Screen;
+use super::protocol::Effect;
+use super::screen::{Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::tab::Tab;
 use crate::domain::changes::Kind;
@@ -147,7 +147,7 @@ impl ChangesTab {
             tab: Tab::Groups,
             reload: false,
         });
-        shared.ask(Ask::Command(Command::OpenGroup(id)));
+        shared.ask(Ask::TellTabs(Tell::OpenGroup(id)));
     }
 }
 
@@ -202,7 +202,7 @@ impl Screen for ChangesTab {
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
         match action {
             Action::Open => self.open(shared),
-            Action::PickBranch => shared.open(Open::BranchPicker {
+            Action::PickBranch => shared.ask(Ask::BranchPicker {
                 current: shared.branch_id,
             }),
             Action::Back => shared.dismiss(),
@@ -221,30 +221,28 @@ impl Screen for ChangesTab {
         self.cursor.scroll_into_view(self.order.len(), height);
     }
 
-    fn observe(&mut self, news: &News, shared: &mut Shared) {
-        if let News::Compared = news {
-            self.take(shared);
-        }
-    }
-
-    fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
-        self.take(shared);
-        Vec::new()
-    }
-
-    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        match command {
-            Command::Changes(since) => {
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        match tell {
+            Tell::Compared => self.take(shared),
+            Tell::Changes(since) => {
                 let branch = shared.branch_id;
-                match shared.compare(branch, *since) {
+                return match shared.compare(branch, *since) {
                     Some(effect) => vec![effect],
                     None => {
                         shared.info("no groups yet to compare: after the first walk");
                         Vec::new()
                     }
-                }
+                };
             }
-            _ => Vec::new(),
+            _ => {}
         }
+        Vec::new()
+    }
+}
+
+impl TabScreen for ChangesTab {
+    fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
+        self.take(shared);
+        Vec::new()
     }
 }

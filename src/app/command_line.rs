@@ -6,9 +6,9 @@
 //! branch's name before the branches came) closes with its reason on the
 //! status line, so that later keys are keys again.
 
-use super::ask::{Ask, Command};
+use super::ask::{Ask, Tell};
 use super::branches::BranchesState;
-use super::commands::{Known, Refusal, Run, completions, parse};
+use super::commands::{Known, Refusal, completions, parse};
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
@@ -117,15 +117,15 @@ impl CommandLine {
     /// reason it cannot run yet.
     fn run(&mut self, shared: &mut Shared) -> Vec<Effect> {
         let line = self.input.text().trim().to_string();
-        let parsed = parse(&line, &self.known(shared)).and_then(|run| match run {
-            Run::Perform(action) if !shared.settings.keymap.answers(self.under, action) => {
+        let parsed = parse(&line, &self.known(shared)).and_then(|ask| match ask {
+            Ask::Perform(action) if !shared.settings.keymap.answers(self.under, action) => {
                 let here = self.under.title();
                 Err(Refusal::Mistake(format!(":{line} does nothing in {here}")))
             }
-            run => Ok(run),
+            ask => Ok(ask),
         });
-        let run = match parsed {
-            Ok(run) => run,
+        let ask = match parsed {
+            Ok(ask) => ask,
             Err(Refusal::Mistake(why)) => {
                 self.error = Some(why);
                 self.forget_completion();
@@ -138,47 +138,31 @@ impl CommandLine {
             }
         };
         shared.ask(Ask::Close);
-        let ask = match run {
-            Run::Perform(action) => Ask::Perform(action),
-            Run::Branch(id) => {
-                // Plugins shows no branch: the change is said, not unseen.
-                if matches!(self.under, Context::PluginsList | Context::PluginDetail) {
-                    let name = branches(shared).iter().find(|b| Some(b.id) == id);
-                    let name = name.map_or_else(
-                        || "all branches".to_owned(),
-                        |branch| sanitize_line(&branch.name).into_owned(),
-                    );
-                    shared.info(format!("Groups, Week and Today now show {name}"));
-                }
-                Ask::Command(Command::ShowBranch(id))
+        match &ask {
+            // Plugins shows no branch: the change is said, not unseen.
+            Ask::TellTabs(Tell::ShowBranch(id))
+                if matches!(self.under, Context::PluginsList | Context::PluginDetail) =>
+            {
+                let name = branches(shared).iter().find(|b| Some(b.id) == *id);
+                let name = name.map_or_else(
+                    || "all branches".to_owned(),
+                    |branch| sanitize_line(&branch.name).into_owned(),
+                );
+                shared.info(format!("Groups, Week and Today now show {name}"));
             }
-            Run::Install(plugin_id) => {
-                // The confirmation opens over the plugins it installs among.
-                shared.ask(Ask::Show {
-                    tab: Tab::Plugins,
-                    reload: false,
-                });
-                Ask::Command(Command::AskInstall { plugin_id })
-            }
-            Run::Filter(text) => Ask::ToShown(Command::Filter(text)),
-            Run::Sort { column, descending } => Ask::ToShown(Command::Sort { column, descending }),
-            Run::Export(to) => Ask::Export(to),
-            Run::Changes(since) => {
-                shared.ask(Ask::Show {
-                    tab: Tab::Changes,
-                    reload: false,
-                });
-                Ask::Command(Command::Changes(since))
-            }
-            Run::Profile(name) => {
-                // The runtime opens its session; Msg::ProfileSwitch says how it went.
-                let opening = format!("opening profile {name}…");
-                shared.info(opening);
-                let mut effects = remember(line, shared.command_history_mut());
-                effects.push(Effect::SwitchProfile(name));
-                return effects;
-            }
-        };
+            // The confirmation opens over the plugins it installs among.
+            Ask::TellTabs(Tell::AskInstall { .. }) => shared.ask(Ask::Show {
+                tab: Tab::Plugins,
+                reload: false,
+            }),
+            Ask::TellTabs(Tell::Changes(_)) => shared.ask(Ask::Show {
+                tab: Tab::Changes,
+                reload: false,
+            }),
+            // The runtime opens its session; Msg::ProfileSwitch says how it went.
+            Ask::Profile(name) => shared.info(format!("opening profile {name}…")),
+            _ => {}
+        }
         shared.ask(ask);
         remember(line, shared.command_history_mut())
     }

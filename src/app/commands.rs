@@ -5,41 +5,12 @@
 //! which also take an argument. A word given nothing runs its action, as a
 //! key bound to it would.
 
-use super::keymap::{Action, Word, words};
+use super::ask::{Ask, ExportFormat, ExportTo, Tell};
+use super::keymap::{Word, words};
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::domain::changes::Since;
 use crate::domain::script::fold;
 use crate::model::Branch;
-
-/// What a line asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Run {
-    /// A word given nothing: its action, run as its key would.
-    Perform(Action),
-    /// The groups of this branch (None: of all branches).
-    Branch(Option<i64>),
-    /// The install confirmation of this plugin.
-    Install(i64),
-    /// The session of this profile of the config (its name as written there).
-    Profile(String),
-    Filter(String),
-    Sort {
-        column: String,
-        descending: bool,
-    },
-    Export(ExportTo),
-    /// The Changes tab against this baseline (`:changes since mon`).
-    Changes(Since),
-}
-
-/// What `:export` writes: its format, where (None: the download folder),
-/// and whether over a file already there (`:export!`, as `:w!`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExportTo {
-    pub format: ExportFormat,
-    pub path: Option<String>,
-    pub replace: bool,
-}
 
 /// Why a line does not run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,23 +26,6 @@ pub enum Refusal {
 impl From<String> for Refusal {
     fn from(why: String) -> Self {
         Self::Mistake(why)
-    }
-}
-
-/// The file format of `:export`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExportFormat {
-    Csv,
-    Json,
-}
-
-impl ExportFormat {
-    /// Its word, also the file's extension.
-    pub fn word(self) -> &'static str {
-        match self {
-            Self::Csv => "csv",
-            Self::Json => "json",
-        }
     }
 }
 
@@ -154,7 +108,7 @@ fn word_of(typed: &str) -> Result<Word, String> {
 }
 
 /// What `line` (without the `:`) asks for, or why it does not run.
-pub fn parse(line: &str, known: &Known) -> Result<Run, Refusal> {
+pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
     let line = line.trim();
     let (typed, rest) = line.split_once(' ').unwrap_or((line, ""));
     let rest = rest.trim();
@@ -172,34 +126,34 @@ pub fn parse(line: &str, known: &Known) -> Result<Run, Refusal> {
         return Err(format!(":{}! is not a command: only :export! takes a !", word.name).into());
     }
     if bang && rest.is_empty() {
-        return Ok(Run::Export(ExportTo {
+        return Ok(Ask::Export(ExportTo {
             format: ExportFormat::Csv,
             path: None,
             replace: true,
         }));
     }
     if rest.is_empty() {
-        return word.action.map(Run::Perform).ok_or_else(|| usage().into());
+        return word.action.map(Ask::Perform).ok_or_else(|| usage().into());
     }
     match word.name.as_str() {
         "branch" => branch(rest, known.branches),
         "profile" => Ok(profile(rest, known.profiles)?),
         "install" => rest
             .parse()
-            .map(Run::Install)
+            .map(|plugin_id| Ask::TellTabs(Tell::AskInstall { plugin_id }))
             .map_err(|_| format!("{}: a plugin's id, a number", usage()).into()),
-        "filter" => Ok(Run::Filter(rest.to_string())),
+        "filter" => Ok(Ask::TellShown(Tell::Filter(rest.to_string()))),
         "sort" => Ok(sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage()))?),
         "export" => export(rest, bang).ok_or_else(|| usage().into()),
         "changes" => {
             // `since` may be left out (`:changes mon`); alone, the default.
             if rest.eq_ignore_ascii_case("since") {
-                return Ok(Run::Changes(Since::EarlierDay));
+                return Ok(Ask::TellTabs(Tell::Changes(Since::EarlierDay)));
             }
             let day = rest.strip_prefix("since ").unwrap_or(rest).trim();
             let since = day.parse::<Since>();
             Ok(since
-                .map(Run::Changes)
+                .map(|since| Ask::TellTabs(Tell::Changes(since)))
                 .map_err(|why| format!("{}: {why}", usage()))?)
         }
         _ => Err(format!(":{} takes nothing after it", word.name).into()),
@@ -209,7 +163,7 @@ pub fn parse(line: &str, known: &Known) -> Result<Run, Refusal> {
 /// The word that names every branch: the picker's first entry.
 const ALL: &str = "all";
 
-fn branch(typed: &str, branches: &[Branch]) -> Result<Run, Refusal> {
+fn branch(typed: &str, branches: &[Branch]) -> Result<Ask, Refusal> {
     let names = |found: Vec<&Branch>| {
         found
             .iter()
@@ -218,14 +172,14 @@ fn branch(typed: &str, branches: &[Branch]) -> Result<Run, Refusal> {
             .join(", ")
     };
     if [ALL, "all branches"].contains(&typed.to_lowercase().as_str()) {
-        return Ok(Run::Branch(None));
+        return Ok(Ask::TellTabs(Tell::ShowBranch(None)));
     }
     match look_up(typed, branches) {
-        BranchLookup::Found(branch) => Ok(Run::Branch(Some(branch.id))),
+        BranchLookup::Found(branch) => Ok(Ask::TellTabs(Tell::ShowBranch(Some(branch.id)))),
         BranchLookup::Ambiguous(found) => Err(format!("{typed} could be {}", names(found)).into()),
         BranchLookup::Unknown(_) if branches.is_empty() => match typed.parse() {
             // The branches did not come: an id is taken on trust.
-            Ok(id) => Ok(Run::Branch(Some(id))),
+            Ok(id) => Ok(Ask::TellTabs(Tell::ShowBranch(Some(id)))),
             Err(_) => Err(Refusal::NotYet(format!(
                 "the branches are not known yet: :branch {typed} needs them (an id runs now)"
             ))),
@@ -239,13 +193,13 @@ fn branch(typed: &str, branches: &[Branch]) -> Result<Run, Refusal> {
 }
 
 /// The profile of the config named by `typed` (see [`one_of`]).
-fn profile(typed: &str, profiles: &[String]) -> Result<Run, String> {
+fn profile(typed: &str, profiles: &[String]) -> Result<Ask, String> {
     if profiles.is_empty() {
         return Err("the config names no profiles: add [profiles.NAME] tables".to_string());
     }
     let names: Vec<&str> = profiles.iter().map(String::as_str).collect();
     match one_of(typed, &names) {
-        Ok(at) => Ok(Run::Profile(profiles[at].clone())),
+        Ok(at) => Ok(Ask::Profile(profiles[at].clone())),
         Err(Unnamed::Nearest(nearest)) => {
             let nearest = nearest
                 .map(|name| format!(" — did you mean {name}?"))
@@ -256,7 +210,7 @@ fn profile(typed: &str, profiles: &[String]) -> Result<Run, String> {
     }
 }
 
-fn sort(rest: &str, sortable: &[&'static str]) -> Result<Run, String> {
+fn sort(rest: &str, sortable: &[&'static str]) -> Result<Ask, String> {
     if sortable.is_empty() {
         return Err("this tab does not sort".to_string());
     }
@@ -267,10 +221,10 @@ fn sort(rest: &str, sortable: &[&'static str]) -> Result<Run, String> {
         word if "desc".starts_with(word) => true,
         _ => return Err("only desc may follow the column".to_string()),
     };
-    Ok(Run::Sort {
+    Ok(Ask::TellShown(Tell::Sort {
         column: column.to_string(),
         descending,
-    })
+    }))
 }
 
 /// The sortable column `rest` starts with (a name may hold a space:
@@ -287,7 +241,7 @@ fn split_column<'r>(rest: &'r str, sortable: &[&'static str]) -> Option<(&'stati
     Some((column, rest[column.len()..].trim()))
 }
 
-fn export(rest: &str, replace: bool) -> Option<Run> {
+fn export(rest: &str, replace: bool) -> Option<Ask> {
     let (word, path) = rest.split_once(' ').unwrap_or((rest, ""));
     let format = match word.to_lowercase().as_str() {
         "csv" => ExportFormat::Csv,
@@ -295,7 +249,7 @@ fn export(rest: &str, replace: bool) -> Option<Run> {
         _ => return None,
     };
     let path = path.trim();
-    Some(Run::Export(ExportTo {
+    Some(Ask::Export(ExportTo {
         format,
         path: (!path.is_empty()).then(|| path.to_string()),
         replace,
@@ -399,6 +353,7 @@ const BASELINES: [&str; 9] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::keymap::Action;
     use crate::app::tab::Tab;
 
     fn mistake(why: &str) -> Refusal {
@@ -406,7 +361,7 @@ mod tests {
     }
 
     /// Why `line` is refused as a mistake.
-    fn refused(parsed: Result<Run, Refusal>) -> String {
+    fn refused(parsed: Result<Ask, Refusal>) -> String {
         match parsed {
             Err(Refusal::Mistake(why)) => why,
             other => panic!("not a mistake: {other:?}"),
@@ -455,7 +410,7 @@ mod tests {
     fn a_profile_is_named_whatever_the_case_or_by_a_unique_prefix() {
         let list = profiles();
         let known = with_profiles(&list);
-        let profile = |name: &str| Ok(Run::Profile(name.to_string()));
+        let profile = |name: &str| Ok(Ask::Profile(name.to_string()));
         assert_eq!(parse("profile test", &known), profile("test"));
         assert_eq!(parse("profile PROD", &known), profile("Prod"));
         assert_eq!(parse("prof te", &known), profile("test"));
@@ -489,7 +444,7 @@ mod tests {
         for completed in completions("profile ", &known) {
             let parsed = parse(&completed, &known);
             assert!(
-                matches!(parsed, Ok(Run::Profile(_))),
+                matches!(parsed, Ok(Ask::Profile(_))),
                 "{completed}: {parsed:?}"
             );
         }
@@ -500,32 +455,38 @@ mod tests {
         let list = branches();
         let known = known(&list);
         let cases = [
-            ("groups", Run::Perform(Action::ShowTab(Tab::Groups))),
-            ("plugins", Run::Perform(Action::ShowTab(Tab::Plugins))),
-            ("week", Run::Perform(Action::ShowTab(Tab::Week))),
-            ("today", Run::Perform(Action::ShowTab(Tab::Today))),
-            ("branch Chilonzor", Run::Branch(Some(1))),
-            ("branch 3", Run::Branch(Some(3))),
-            ("branch чил", Run::Branch(Some(1))),
-            ("install 7", Run::Install(7)),
-            ("filter ielts 6", Run::Filter("ielts 6".to_string())),
+            ("groups", Ask::Perform(Action::ShowTab(Tab::Groups))),
+            ("plugins", Ask::Perform(Action::ShowTab(Tab::Plugins))),
+            ("week", Ask::Perform(Action::ShowTab(Tab::Week))),
+            ("today", Ask::Perform(Action::ShowTab(Tab::Today))),
+            ("branch Chilonzor", Ask::TellTabs(Tell::ShowBranch(Some(1)))),
+            ("branch 3", Ask::TellTabs(Tell::ShowBranch(Some(3)))),
+            ("branch чил", Ask::TellTabs(Tell::ShowBranch(Some(1)))),
+            (
+                "install 7",
+                Ask::TellTabs(Tell::AskInstall { plugin_id: 7 }),
+            ),
+            (
+                "filter ielts 6",
+                Ask::TellShown(Tell::Filter("ielts 6".to_string())),
+            ),
             (
                 "sort name desc",
-                Run::Sort {
+                Ask::TellShown(Tell::Sort {
                     column: "name".to_string(),
                     descending: true,
-                },
+                }),
             ),
             (
                 "sort teacher",
-                Run::Sort {
+                Ask::TellShown(Tell::Sort {
                     column: "teacher".to_string(),
                     descending: false,
-                },
+                }),
             ),
             (
                 "export csv",
-                Run::Export(ExportTo {
+                Ask::Export(ExportTo {
                     format: ExportFormat::Csv,
                     path: None,
                     replace: false,
@@ -533,7 +494,7 @@ mod tests {
             ),
             (
                 "export json /tmp/a b.json",
-                Run::Export(ExportTo {
+                Ask::Export(ExportTo {
                     format: ExportFormat::Json,
                     path: Some("/tmp/a b.json".to_string()),
                     replace: false,
@@ -541,7 +502,7 @@ mod tests {
             ),
             (
                 "export! csv /tmp/x.csv",
-                Run::Export(ExportTo {
+                Ask::Export(ExportTo {
                     format: ExportFormat::Csv,
                     path: Some("/tmp/x.csv".to_string()),
                     replace: true,
@@ -549,7 +510,7 @@ mod tests {
             ),
             (
                 "export!",
-                Run::Export(ExportTo {
+                Ask::Export(ExportTo {
                     format: ExportFormat::Csv,
                     path: None,
                     replace: true,
@@ -557,14 +518,14 @@ mod tests {
             ),
             (
                 "sort Start Date d",
-                Run::Sort {
+                Ask::TellShown(Tell::Sort {
                     column: "start date".to_string(),
                     descending: true,
-                },
+                }),
             ),
-            ("refresh", Run::Perform(Action::Refresh)),
-            ("help", Run::Perform(Action::Help)),
-            ("q", Run::Perform(Action::Quit)),
+            ("refresh", Ask::Perform(Action::Refresh)),
+            ("help", Ask::Perform(Action::Help)),
+            ("q", Ask::Perform(Action::Quit)),
         ];
         for (line, run) in cases {
             assert_eq!(parse(line, &known), Ok(run), "{line}");
@@ -577,22 +538,22 @@ mod tests {
         let known = known(&list);
         assert_eq!(
             parse("gr", &known),
-            Ok(Run::Perform(Action::ShowTab(Tab::Groups)))
+            Ok(Ask::Perform(Action::ShowTab(Tab::Groups)))
         );
-        assert_eq!(parse("ref", &known), Ok(Run::Perform(Action::Refresh)));
+        assert_eq!(parse("ref", &known), Ok(Ask::Perform(Action::Refresh)));
         // `q` is a word: it never means a longer one.
-        assert_eq!(parse("q", &known), Ok(Run::Perform(Action::Quit)));
+        assert_eq!(parse("q", &known), Ok(Ask::Perform(Action::Quit)));
         // Ambiguous: both named, nothing run.
         let error = refused(parse("p", &known));
         assert_eq!(error, ":p could be :plugins, :profile");
         // A short word's start wins over an action's name: `:t` is today,
         // `:e` the export (CSV given nothing); an action runs by its name.
-        assert_eq!(parse("e", &known), Ok(Run::Perform(Action::Export)));
+        assert_eq!(parse("e", &known), Ok(Ask::Perform(Action::Export)));
         assert_eq!(
             parse("toggle", &known),
-            Ok(Run::Perform(Action::ToggleArchived))
+            Ok(Ask::Perform(Action::ToggleArchived))
         );
-        assert_eq!(parse("NEXT_TAB", &known), Ok(Run::Perform(Action::NextTab)));
+        assert_eq!(parse("NEXT_TAB", &known), Ok(Ask::Perform(Action::NextTab)));
     }
 
     #[test]
@@ -610,12 +571,18 @@ mod tests {
                 Action::Move(crate::app::list_cursor::Movement::Down),
             ),
         ] {
-            assert_eq!(parse(line, &known), Ok(Run::Perform(action)), "{line}");
+            assert_eq!(parse(line, &known), Ok(Ask::Perform(action)), "{line}");
         }
         assert_eq!(refused(parse("profile", &known)), ":profile takes NAME");
         // The picker's first entry is a word too, whatever the case.
-        assert_eq!(parse("branch all", &known), Ok(Run::Branch(None)));
-        assert_eq!(parse("branch All branches", &known), Ok(Run::Branch(None)));
+        assert_eq!(
+            parse("branch all", &known),
+            Ok(Ask::TellTabs(Tell::ShowBranch(None)))
+        );
+        assert_eq!(
+            parse("branch All branches", &known),
+            Ok(Ask::TellTabs(Tell::ShowBranch(None)))
+        );
         assert_eq!(completions("branch a", &known), ["branch all"]);
         assert_eq!(completions("branch ", &known).last().unwrap(), "branch all");
     }
@@ -629,8 +596,14 @@ mod tests {
             "{refusal:?}"
         );
         // An id is taken on trust, and all needs no list.
-        assert_eq!(parse("branch 7", &known), Ok(Run::Branch(Some(7))));
-        assert_eq!(parse("branch all", &known), Ok(Run::Branch(None)));
+        assert_eq!(
+            parse("branch 7", &known),
+            Ok(Ask::TellTabs(Tell::ShowBranch(Some(7))))
+        );
+        assert_eq!(
+            parse("branch all", &known),
+            Ok(Ask::TellTabs(Tell::ShowBranch(None)))
+        );
     }
 
     #[test]
@@ -683,7 +656,7 @@ mod tests {
         assert_eq!(completions("to", &known), ["today", "toggle_archived"]);
         assert_eq!(
             parse("t", &known),
-            Ok(Run::Perform(Action::ShowTab(Tab::Today)))
+            Ok(Ask::Perform(Action::ShowTab(Tab::Today)))
         );
     }
 
@@ -697,13 +670,21 @@ mod tests {
         let run = |line: &str| parse(line, &known);
         assert_eq!(
             run("changes since mon"),
-            Ok(Run::Changes(Since::Weekday(chrono::Weekday::Mon)))
+            Ok(Ask::TellTabs(Tell::Changes(Since::Weekday(
+                chrono::Weekday::Mon
+            ))))
         );
-        assert_eq!(run("changes yesterday"), Ok(Run::Changes(Since::Yesterday)));
-        assert_eq!(run("changes since"), Ok(Run::Changes(Since::EarlierDay)));
+        assert_eq!(
+            run("changes yesterday"),
+            Ok(Ask::TellTabs(Tell::Changes(Since::Yesterday)))
+        );
+        assert_eq!(
+            run("changes since"),
+            Ok(Ask::TellTabs(Tell::Changes(Since::EarlierDay)))
+        );
         assert_eq!(
             run("changes"),
-            Ok(Run::Perform(crate::app::keymap::Action::ShowTab(
+            Ok(Ask::Perform(crate::app::keymap::Action::ShowTab(
                 Tab::Changes
             )))
         );

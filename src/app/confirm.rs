@@ -25,7 +25,7 @@ impl Screen for Confirm {
         match action {
             Action::Accept => {
                 shared.ask(Ask::Close);
-                shared.ask(Ask::Command(self.0.command.clone()));
+                shared.ask(Ask::TellTabs(self.0.command.clone()));
             }
             Action::Back => shared.ask(Ask::Close),
             _ => {}
@@ -37,7 +37,7 @@ impl Screen for Confirm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::ask::Command;
+    use crate::app::ask::Tell;
 
     #[test]
     fn the_question_starts_with_the_verb() {
@@ -46,7 +46,7 @@ mod tests {
             verb: "archive",
             object: "IELTS 6.5".to_string(),
             facts: Vec::new(),
-            command: Command::ShowBranch(None),
+            command: Tell::ShowBranch(None),
         };
         assert_eq!(confirmation.question_verb(), "Archive");
         let confirm = Confirm(confirmation);

@@ -5,7 +5,7 @@
 //! the archived toggle apply to all rows. Esc stops the walk; `r` walks
 //! again, or asks only for the pages that are missing.
 
-use super::ask::{Ask, Command, Open};
+use super::ask::{Ask, Tell};
 use super::changes;
 use super::document::DocLine;
 use super::group_detail::group_document;
@@ -13,9 +13,9 @@ use super::group_rows::{GroupRows, PageRows};
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::list_pane::{Focus, ListPane};
-use super::protocol::{Effect, News, Request};
+use super::protocol::{Effect, Request};
 use super::row_order::RowOrder;
-use super::screen::Screen;
+use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use super::tab::Tab;
@@ -327,7 +327,7 @@ impl Screen for GroupsTab {
                 reload: false,
             }),
             Action::PickBranch => {
-                shared.open(Open::BranchPicker {
+                shared.ask(Ask::BranchPicker {
                     current: self.branch_id,
                 });
             }
@@ -376,57 +376,36 @@ impl Screen for GroupsTab {
         self.list.fit(self.rows.ids(), document, &shared.layout);
     }
 
-    fn observe(&mut self, news: &News, shared: &mut Shared) {
-        match news {
-            News::Page { query, error } if query.branch_id == self.branch_id => {
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        match tell {
+            Tell::Page { query, error } if query.branch_id == self.branch_id => {
                 self.take_page(query, error.as_ref(), shared);
             }
-            News::Page { .. } => {}
+            Tell::Page { .. } => {}
             // Names arrived: a sort or a filter by branch may change.
-            News::Branches => self.resort(shared),
+            Tell::Branches => self.resort(shared),
             // The centre's zone, now the one times are shown in.
-            News::CentreZone => self.reformat(shared),
+            Tell::CentreZone => self.reformat(shared),
             // Its marks are looked up per row drawn.
-            News::Compared => {}
-        }
-    }
-
-    /// The snapshot's rows (in the store already, for its branch) shown
-    /// at once, or those of its part that came; the walk under way
-    /// refreshes them.
-    fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
-        if snapshot.key.branch != self.branch_id {
-            return;
-        }
-        self.take_seeded(shared);
-        self.note_arrivals(shared);
-        self.refreshing = self.is_loading(shared);
-    }
-
-    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        match command {
-            Command::ShowBranch(branch_id) => self.show_branch(*branch_id, shared),
-            Command::Filter(text) => {
+            Tell::Compared => {}
+            Tell::ShowBranch(branch_id) => return self.show_branch(*branch_id, shared),
+            Tell::Filter(text) => {
                 self.list.set_filter(text);
                 self.refilter(shared);
-                Vec::new()
             }
-            Command::Sort { column, descending } => {
+            Tell::Sort { column, descending } => {
                 if self.list.sort_by(COLUMNS, column, *descending) {
                     self.resort(shared);
                 }
-                Vec::new()
             }
-            Command::OpenGroup(id) => {
-                self.open_group(*id, shared);
-                Vec::new()
-            }
-            Command::Install { .. } | Command::AskInstall { .. } | Command::Changes(_) => {
-                Vec::new()
-            }
+            Tell::OpenGroup(id) => self.open_group(*id, shared),
+            Tell::Install { .. } | Tell::AskInstall { .. } | Tell::Changes(_) => {}
         }
+        Vec::new()
     }
+}
 
+impl Listing for GroupsTab {
     fn sortable(&self) -> Vec<&'static str> {
         SortColumn::names(COLUMNS)
     }
@@ -439,6 +418,20 @@ impl Screen for GroupsTab {
         });
         let names = &shared.branches.names;
         Some(Table::of(COLUMNS, shown, &shared.row_format(), names))
+    }
+}
+
+impl TabScreen for GroupsTab {
+    /// The snapshot's rows (in the store already, for its branch) shown
+    /// at once, or those of its part that came; the walk under way
+    /// refreshes them.
+    fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
+        if snapshot.key.branch != self.branch_id {
+            return;
+        }
+        self.take_seeded(shared);
+        self.note_arrivals(shared);
+        self.refreshing = self.is_loading(shared);
     }
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
@@ -473,6 +466,10 @@ impl Screen for GroupsTab {
 
     fn busy(&self, world: &World) -> bool {
         walks::walking(&world.requests, &world.store, self.branch_id)
+    }
+
+    fn listing(&self) -> Option<&dyn Listing> {
+        Some(self)
     }
 }
 

@@ -44,8 +44,8 @@ pub fn tab_labels(width: u16, shown: Tab) -> Vec<(Tab, u16, String)> {
     let mut start = FIRST_TAB_COLUMN;
     Tab::ALL
         .iter()
-        .zip(1..)
-        .map(|(&tab, number)| {
+        .map(|&tab| {
+            let number = tab.key();
             let label = if width < NARROW_TABS_BELOW && tab != shown {
                 number.to_string()
             } else {

@@ -4,8 +4,9 @@
 //! copy, an export, a profile switched, the snapshot read) is said on the
 //! status line or handed to the screens.
 
+use super::ask::Tell;
 use super::protocol::AccountChange;
-use super::protocol::{News, Owner, Routed};
+use super::protocol::Owner;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Msg, Tab};
 use crate::present::format::counted;
@@ -90,10 +91,8 @@ impl App {
                 Vec::new()
             }
             Msg::Compared(compared) => {
-                if self.world.changes.take(*compared) {
-                    self.tell(Some(News::Compared));
-                }
-                Vec::new()
+                let taken = self.world.changes.take(*compared);
+                self.tell(taken.then_some(Tell::Compared))
             }
             // Logged by the runtime; said once, and the start goes on as usual.
             Msg::Snapshot(Err(why)) => {
@@ -126,45 +125,44 @@ impl App {
     }
 
     /// An answer goes to its owner, and to no one else: the app's own and
-    /// a walk's teach the world what every screen then hears as [`News`];
+    /// a walk's teach the world what every screen then hears as [`Tell`];
     /// a tab's goes to that tab, as its own answer type. What this run
     /// fetched goes into the store first, whoever asked.
     fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
         self.world.keep(&answer);
         self.world.status.said_by(owner.tab());
-        match answer.route() {
-            Routed::App(answer) => {
+        match answer {
+            Answer::App(answer) => {
                 let news = self.world.learn(answer);
-                self.tell(news);
-                Vec::new()
+                self.tell(news)
             }
             // Into the store first: the screens then see the rows there.
-            Routed::Walk(answer) => {
-                let (effects, news) = self.world.take_walked(answer);
-                self.tell(Some(news));
+            Answer::Walk(answer) => {
+                let (mut effects, news) = self.world.take_walked(answer);
+                effects.extend(self.tell(Some(news)));
                 effects
             }
-            Routed::Plugins(answer) => {
+            Answer::Plugins(answer) => {
                 (self.tabs.plugins).on_answer(answer, &mut Shared::new(&mut self.world))
             }
         }
     }
 
     /// Every tab and overlay hears `news`.
-    fn tell(&mut self, news: Option<News>) {
+    fn tell(&mut self, news: Option<Tell>) -> Vec<Effect> {
         let Some(news) = news else {
-            return;
+            return Vec::new();
         };
+        let mut effects = Vec::new();
         for &tab in Tab::ALL {
-            self.tabs
-                .get_mut(tab)
-                .observe(&news, &mut Shared::new(&mut self.world));
+            let screen = self.tabs.get_mut(tab);
+            effects.extend(screen.hear(&news, &mut Shared::new(&mut self.world)));
         }
         for overlay in &mut self.overlays {
-            overlay
-                .screen_mut()
-                .observe(&news, &mut Shared::new(&mut self.world));
+            let screen = overlay.screen_mut();
+            effects.extend(screen.hear(&news, &mut Shared::new(&mut self.world)));
         }
+        effects
     }
 }
 

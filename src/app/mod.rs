@@ -56,7 +56,9 @@ pub(crate) mod week;
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{Answer, Effect, Input, Msg, Request, RequestId, Walked};
+pub use protocol::{
+    Answer, AppAnswer, Effect, Input, Msg, PluginsAnswer, Request, RequestId, WalkAnswer, Walked,
+};
 pub use shared::AppSettings;
 pub use tab::Tab;
 pub use view::SavedView;
@@ -67,7 +69,7 @@ use crossterm::event::{KeyEvent, KeyEventKind};
 use help::Help;
 use keymap::{Action, Context, Hint};
 use registry::{Overlay, ScreenView, Tabs};
-use screen::Screen;
+use screen::{Listing, Screen};
 use shared::{Shared, World};
 use std::time::Duration;
 
@@ -301,14 +303,15 @@ impl App {
                 Vec::new()
             }
             Action::CommandLine => {
-                let sortable = self.tabs.get(self.tab).sortable();
+                let listing = self.tabs.get(self.tab).listing();
+                let sortable = listing.map(Listing::sortable).unwrap_or_default();
                 self.overlays
                     .push(Overlay::CommandLine(CommandLine::new(context, sortable)));
                 Vec::new()
             }
             Action::Refresh => self.refresh(),
-            Action::Export => self.export(commands::ExportTo {
-                format: commands::ExportFormat::Csv,
+            Action::Export => self.export(ask::ExportTo {
+                format: ask::ExportFormat::Csv,
                 path: None,
                 replace: false,
             }),

@@ -2,7 +2,7 @@
 //! detail with the token, and the install flow (at most one request per
 //! plugin in flight).
 
-use super::ask::{Command, Confirmation, Open};
+use super::ask::{Ask, Confirmation, Tell};
 use super::document::DocLine;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
@@ -12,7 +12,7 @@ use super::plugin_detail::{InstallView, plugin_document};
 use super::protocol::Owner;
 use super::protocol::{Effect, PluginsAnswer, Request};
 use super::requests::Requests;
-use super::screen::Screen;
+use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use crate::api::ApiError;
@@ -301,7 +301,7 @@ impl PluginsTab {
         }
         let target = self.install_target(plugin, shared.settings.read_only, &shared.requests);
         match target.map(install_confirmation) {
-            Ok(confirmation) => shared.open(Open::Confirm(confirmation)),
+            Ok(confirmation) => shared.ask(Ask::Confirm(confirmation)),
             Err(reason) => shared.info(reason),
         }
     }
@@ -498,6 +498,34 @@ impl Screen for PluginsTab {
         self.list.fit(shared.plugins(), document, &shared.layout);
     }
 
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        match *tell {
+            Tell::Install { plugin_id } => return self.install(plugin_id, shared),
+            Tell::AskInstall { plugin_id } => {
+                self.show_plugin(plugin_id, shared);
+                self.ask_install(Some(plugin_id), shared);
+            }
+            Tell::Filter(ref text) => {
+                self.list.set_filter(text);
+                self.refilter(shared);
+            }
+            Tell::Sort {
+                ref column,
+                descending,
+            } => {
+                if self.list.sort_by(COLUMNS, column, descending) {
+                    self.refilter(shared);
+                }
+            }
+            Tell::ShowBranch(_) | Tell::Changes(_) | Tell::OpenGroup(_) => {}
+            // The catalogue hears no news: its answers are its own.
+            Tell::Page { .. } | Tell::Branches | Tell::CentreZone | Tell::Compared => {}
+        }
+        Vec::new()
+    }
+}
+
+impl TabScreen for PluginsTab {
     /// The snapshot's catalogue (in the store) shown while the list is on
     /// its way; no install acts on it (see [`Self::from_snapshot`]).
     fn on_snapshot(&mut self, snapshot: &Snapshot, shared: &mut Shared) {
@@ -508,44 +536,6 @@ impl Screen for PluginsTab {
             self.from_snapshot = Some(snapshot.taken_at);
             self.refilter_keeping(None, plugins, &shared.layout);
         }
-    }
-
-    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        match *command {
-            Command::Install { plugin_id } => self.install(plugin_id, shared),
-            Command::AskInstall { plugin_id } => {
-                self.show_plugin(plugin_id, shared);
-                self.ask_install(Some(plugin_id), shared);
-                Vec::new()
-            }
-            Command::Filter(ref text) => {
-                self.list.set_filter(text);
-                self.refilter(shared);
-                Vec::new()
-            }
-            Command::Sort {
-                ref column,
-                descending,
-            } => {
-                if self.list.sort_by(COLUMNS, column, descending) {
-                    self.refilter(shared);
-                }
-                Vec::new()
-            }
-            Command::ShowBranch(_) | Command::Changes(_) | Command::OpenGroup(_) => Vec::new(),
-        }
-    }
-
-    fn sortable(&self) -> Vec<&'static str> {
-        SortColumn::names(COLUMNS)
-    }
-
-    fn view(&self, shared: &World) -> Option<Table> {
-        let plugins = shared.plugins();
-        let shown = self.list.shown().map(|i| &plugins[i]);
-        // Tokens masked: a file on disk never holds one in full.
-        let format = PluginFormat::default();
-        Some(Table::of(COLUMNS, shown, &format, &BranchNames::new()))
     }
 
     fn start(&mut self, shared: &mut Shared) -> Vec<Effect> {
@@ -564,6 +554,24 @@ impl Screen for PluginsTab {
     fn busy(&self, world: &World) -> bool {
         world.requests.any(|owner, _| owner == OWNER)
     }
+
+    fn listing(&self) -> Option<&dyn Listing> {
+        Some(self)
+    }
+}
+
+impl Listing for PluginsTab {
+    fn sortable(&self) -> Vec<&'static str> {
+        SortColumn::names(COLUMNS)
+    }
+
+    fn view(&self, shared: &World) -> Option<Table> {
+        let plugins = shared.plugins();
+        let shown = self.list.shown().map(|i| &plugins[i]);
+        // Tokens masked: a file on disk never holds one in full.
+        let format = PluginFormat::default();
+        Some(Table::of(COLUMNS, shown, &format, &BranchNames::new()))
+    }
 }
 
 /// The question before `plugin` is installed: its type and abilities.
@@ -579,7 +587,7 @@ fn install_confirmation(plugin: &Plugin) -> Confirmation {
             ),
             ("Abilities", abilities_inline(&plugin.abilities)),
         ],
-        command: Command::Install {
+        command: Tell::Install {
             plugin_id: plugin.id,
         },
     }

@@ -92,11 +92,11 @@ pub enum AccountChange {
 /// Declares the calls to the API, grouped by the one owner that sends them
 /// and takes their answers: each call is one line, `Name(Key) -> Reply`
 /// (the key, if any, is what was asked and travels with what came back).
-/// It makes [`Request`] and [`Answer`] (a variant of each per call), the
-/// [`Owner`]s, each owner's own answer type (`WalkAnswer`, ...), and
-/// [`Routed`], an answer as its owner takes it: so a call is paired with
-/// the type of its answer and with its owner in one place, and an owner
-/// matches its own answers only, every one of them.
+/// It makes [`Request`] (a variant per call), the [`Owner`]s, each owner's
+/// own answer type (`WalkAnswer`, ...: a variant per call) and [`Answer`],
+/// an answer under its owner: so a call is paired with the type of its
+/// answer and with its owner in one place, an answer is routed as it is
+/// made, and an owner matches its own answers only, every one of them.
 macro_rules! calls {
     ($(
         $(#[$owner_doc:meta])*
@@ -105,19 +105,11 @@ macro_rules! calls {
         }
     )*) => {
         /// One call to the API. Its answer comes back as the [`Answer`] of
-        /// the same name, with the same key: what was asked travels with
-        /// what came back.
+        /// its owner, in the variant of the same name, with the same key:
+        /// what was asked travels with what came back.
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub enum Request {
             $($( $(#[$doc])* $name $( ($key) )?, )*)*
-        }
-
-        /// What came back for a [`Request`]: its key, and its result typed
-        /// for it. Built in one place (the runtime's `perform`), so a page
-        /// can only come back as the answer of a page request.
-        #[derive(Debug, Clone)]
-        pub enum Answer {
-            $($( $name( $( $key, )? Result<$reply, ApiError> ), )*)*
         }
 
         $(
@@ -126,11 +118,20 @@ macro_rules! calls {
             pub enum $owned {
                 $( $name( $( $key, )? Result<$reply, ApiError> ), )*
             }
+
+            impl From<$owned> for Answer {
+                fn from(answer: $owned) -> Self {
+                    Answer::$owner(answer)
+                }
+            }
         )*
 
-        /// An answer as its owner takes it: the owner's own type.
+        /// What came back for a [`Request`], under its owner: its key, and
+        /// its result typed for it. Built in one place (the runtime's
+        /// `perform`), so a page can only come back as the answer of a page
+        /// request, and it goes to the owner of that request only.
         #[derive(Debug, Clone)]
-        pub enum Routed {
+        pub enum Answer {
             $( $owner($owned), )*
         }
 
@@ -153,7 +154,7 @@ macro_rules! calls {
             pub fn failed(&self, error: ApiError) -> Answer {
                 match self.clone() {
                     $($( Self::$name $( (key!(key $key)) )? =>
-                        Answer::$name( $( key!(key $key), )? Err(error) ), )*)*
+                        Answer::$owner($owned::$name( $( key!(key $key), )? Err(error) )), )*)*
                 }
             }
         }
@@ -162,7 +163,7 @@ macro_rules! calls {
             /// The request this answers (its key).
             pub fn request(&self) -> Request {
                 match self {
-                    $($( Self::$name( $( key!(key $key), )? _ ) =>
+                    $($( Self::$owner($owned::$name( $( key!(key $key), )? _ )) =>
                         Request::$name $( (key!(key $key).clone()) )?, )*)*
                 }
             }
@@ -170,16 +171,8 @@ macro_rules! calls {
             /// Why the request failed, if it did.
             pub fn error(&self) -> Option<&ApiError> {
                 match self {
-                    $($( Self::$name( $( key!(_key $key), )? result ) =>
+                    $($( Self::$owner($owned::$name( $( key!(_key $key), )? result )) =>
                         result.as_ref().err(), )*)*
-                }
-            }
-
-            /// The answer as its owner takes it.
-            pub fn route(self) -> Routed {
-                match self {
-                    $($( Self::$name( $( key!(key $key), )? result ) =>
-                        Routed::$owner($owned::$name( $( key!(key $key), )? result )), )*)*
                 }
             }
         }
@@ -230,26 +223,6 @@ impl Owner {
             Owner::Plugins => Some(Tab::Plugins),
         }
     }
-}
-
-/// What the app learnt from an answer to its own requests or to a walk's,
-/// told to every screen ([`Screen::observe`](super::screen::Screen::observe)):
-/// a screen never sees an answer to another's request.
-#[derive(Debug, Clone)]
-pub enum News {
-    /// A page of the walk of `query.branch_id` went into the store, or
-    /// failed with `error`.
-    Page {
-        query: GroupsQuery,
-        error: Option<ApiError>,
-    },
-    /// The branches answered (or failed): their names may have changed.
-    Branches,
-    /// The centre's zone was answered: times are shown in it unless the
-    /// config names one.
-    CentreZone,
-    /// A comparison with the baseline was taken (`World::changes`).
-    Compared,
 }
 
 /// Work for the outside world. The runtime turns each into a task whose
@@ -344,15 +317,15 @@ mod tests {
             let answer = request.failed(refused());
             assert_eq!(answer.request(), request);
             assert!(matches!(answer.error(), Some(ApiError::Forbidden { .. })));
-            let routed = match answer.route() {
-                Routed::Walk(WalkAnswer::Groups(query, Err(_))) => {
+            let routed = match answer {
+                Answer::Walk(WalkAnswer::Groups(query, Err(_))) => {
                     assert_eq!(Request::Groups(query), request);
                     Owner::Walk
                 }
-                Routed::App(AppAnswer::Branches(Err(_)) | AppAnswer::Me(Err(_))) => Owner::App,
-                Routed::Plugins(PluginsAnswer::Install(7, Err(_))) => Owner::Plugins,
-                Routed::Plugins(PluginsAnswer::Plugins(Err(_))) => Owner::Plugins,
-                other => panic!("{request:?} routed as {other:?}"),
+                Answer::App(AppAnswer::Branches(Err(_)) | AppAnswer::Me(Err(_))) => Owner::App,
+                Answer::Plugins(PluginsAnswer::Install(7, Err(_))) => Owner::Plugins,
+                Answer::Plugins(PluginsAnswer::Plugins(Err(_))) => Owner::Plugins,
+                other => panic!("{request:?} answered as {other:?}"),
             };
             assert_eq!((request.owner(), routed), (owner, owner), "{request:?}");
         }

@@ -113,6 +113,7 @@ impl Requests {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::protocol::{AppAnswer, PluginsAnswer};
 
     const PLUGINS: Owner = Owner::Plugins;
 
@@ -128,7 +129,7 @@ mod tests {
         assert!(requests.is_awaiting(&Request::Plugins));
         assert!(!requests.is_awaiting(&Request::Me));
         assert_eq!(requests.send_once(Request::Plugins), None);
-        let answer = Answer::Plugins(Ok(Vec::new()));
+        let answer = Answer::Plugins(PluginsAnswer::Plugins(Ok(Vec::new())));
         let (owner, taken) = requests.finish(a, answer.clone()).unwrap();
         assert_eq!((owner, taken.request()), (PLUGINS, Request::Plugins));
         assert!(requests.finish(a, answer).is_none());
@@ -147,12 +148,12 @@ mod tests {
             panic!("a fetch expected");
         };
         let (owner, answer) = requests
-            .finish(id, Answer::Branches(Ok(Vec::new())))
+            .finish(id, Answer::App(AppAnswer::Branches(Ok(Vec::new()))))
             .unwrap();
         assert_eq!(owner, PLUGINS);
         assert!(matches!(
             answer,
-            Answer::Plugins(Err(ApiError::Decode { .. }))
+            Answer::Plugins(PluginsAnswer::Plugins(Err(ApiError::Decode { .. })))
         ));
     }
 
@@ -165,7 +166,7 @@ mod tests {
         let effects = requests.resend(Request::Plugins);
         assert_eq!(effects[0], Effect::Cancel(first));
         assert!(matches!(effects[1], Effect::Fetch { id, .. } if id != first));
-        let late = Answer::Plugins(Ok(Vec::new()));
+        let late = Answer::Plugins(PluginsAnswer::Plugins(Ok(Vec::new())));
         assert!(requests.finish(first, late).is_none(), "the latest wins");
     }
 

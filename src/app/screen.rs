@@ -8,10 +8,10 @@
 //! Its keys, footer hints and help section come from the keymap table,
 //! under the [`Context`] it is in.
 
-use super::ask::Command;
+use super::ask::Tell;
 use super::keymap::{Action, Context, Hint};
 use super::list_cursor::Movement;
-use super::protocol::{Effect, News};
+use super::protocol::Effect;
 use super::shared::{Shared, World};
 use super::view::SavedView;
 use crate::present::columns::table::Table;
@@ -21,7 +21,7 @@ use crossterm::event::KeyEvent;
 
 /// A screen (a tab) or an overlay (help, confirmation, branch picker).
 /// Every method but `context` and `perform` does nothing unless the screen
-/// has something to do there; the last four concern tabs only.
+/// has something to do there. What concerns tabs only is [`TabScreen`].
 pub trait Screen: Send {
     /// Where keys land while it has the focus.
     fn context(&self) -> Context;
@@ -55,22 +55,26 @@ pub trait Screen: Send {
     /// screen, scroll positions within their content.
     fn fit(&mut self, _shared: &mut Shared) {}
 
-    /// What the app learnt from an answer to its own requests or a walk's
-    /// (a page of a walk in the store, the branches, the centre's zone).
-    /// A tab that sends requests takes their answers, its own type, in a
-    /// method of its own the app calls (see `app/messages.rs`): no screen
-    /// sees another's answers.
-    fn observe(&mut self, _news: &News, _shared: &mut Shared) {}
+    /// What it is told: what the app learnt from an answer to its own
+    /// requests or a walk's (a page of a walk in the store, the branches,
+    /// the centre's zone), told to every screen; or what another screen
+    /// asks of the tabs, told to the tabs (or to the tab shown). A tab that
+    /// sends requests takes their answers, its own type, in a method of its
+    /// own the app calls (see `app/messages.rs`): no screen sees another's
+    /// answers.
+    fn hear(&mut self, _tell: &Tell, _shared: &mut Shared) -> Vec<Effect> {
+        Vec::new()
+    }
+}
 
+/// A tab's screen: what only tabs do (the overlays come and go, a tab stays
+/// for the life of the app, shown or not). Every method does nothing unless
+/// the tab has something to do there.
+pub trait TabScreen: Screen {
     /// The snapshot read at start (before any answer): what the screen
     /// shows of it until fresh data arrives. The groups are in the store
     /// already.
     fn on_snapshot(&mut self, _snapshot: &Snapshot, _shared: &mut Shared) {}
-
-    /// A command another screen gave the tabs.
-    fn command(&mut self, _command: &Command, _shared: &mut Shared) -> Vec<Effect> {
-        Vec::new()
-    }
 
     /// The requests a tab starts with.
     fn start(&mut self, _shared: &mut Shared) -> Vec<Effect> {
@@ -112,6 +116,15 @@ pub trait Screen: Send {
     /// [`wakes_at`](Self::wakes_at) named.
     fn on_clock(&mut self, _shared: &mut Shared) {}
 
+    /// The rows it shows as a list, to sort and export; None when it shows
+    /// no list (an optional capability: Groups, Plugins, Week, Today).
+    fn listing(&self) -> Option<&dyn Listing> {
+        None
+    }
+}
+
+/// A tab that shows rows: `:sort`'s columns and `:export`'s table.
+pub trait Listing {
     /// The names of the columns `:sort` may sort the tab by.
     fn sortable(&self) -> Vec<&'static str> {
         Vec::new()
@@ -119,9 +132,7 @@ pub trait Screen: Send {
 
     /// The rows the tab shows, filtered and sorted as on screen, in its
     /// kind's printed columns (`:export`); None when it shows no list.
-    fn view(&self, _shared: &World) -> Option<Table> {
-        None
-    }
+    fn view(&self, shared: &World) -> Option<Table>;
 }
 
 /// The footer hints of `screen` that would do something now, labelled as

@@ -9,12 +9,14 @@
 //! the branch, append to the command history, record an install, ask the
 //! app for an [`Ask`]. What it reads it cannot change otherwise.
 
-use super::ask::{Ask, Command, Open};
+use super::ask::{Ask, Tell};
 use super::branches::{Branches, BranchesState};
 use super::compared::{Changes, CompareAsk};
 use super::keymap::Keymap;
 use super::layout::Layout;
-use super::protocol::{Answer, AppAnswer, Effect, News, Request, RequestId, WalkAnswer, Walked};
+use super::protocol::{
+    Answer, AppAnswer, Effect, PluginsAnswer, Request, RequestId, WalkAnswer, Walked,
+};
 use super::requests::Requests;
 use super::status::{StatusLine, Topic};
 use super::view::SavedView;
@@ -202,7 +204,7 @@ impl World {
     /// follow and the log lines of what the walk noticed (and, when it
     /// completed the walk, every page read, the snapshot to keep); and the
     /// news for the screens.
-    pub(super) fn take_walked(&mut self, answer: WalkAnswer) -> (Vec<Effect>, News) {
+    pub(super) fn take_walked(&mut self, answer: WalkAnswer) -> (Vec<Effect>, Tell) {
         let WalkAnswer::Groups(query, result) = answer;
         let branch = query.branch_id;
         let was_walking = self.is_walking(branch);
@@ -221,7 +223,7 @@ impl World {
             effects.extend(self.compare(branch, None));
         }
         let error = result.err();
-        (effects, News::Page { query, error })
+        (effects, Tell::Page { query, error })
     }
 
     /// What this run fetched of `branch`, the branches and the plugins,
@@ -308,7 +310,7 @@ impl World {
     /// the centre's name: [`learn`](Self::learn)).
     pub(super) fn keep(&mut self, answer: &Answer) {
         self.judge_token(answer);
-        if let Answer::Plugins(Ok(plugins)) = answer {
+        if let Answer::Plugins(PluginsAnswer::Plugins(Ok(plugins))) = answer {
             let now = self.walks.instant(self.now);
             self.store.plugins.set(plugins.clone(), now);
         }
@@ -323,7 +325,7 @@ impl World {
         if branches.iter().all(|branch| branch.id != id) {
             let note = format!("branch #{id} is not a branch of this centre: showing all branches");
             self.status.warning(note, self.now);
-            self.asks.push_back(Ask::Command(Command::ShowBranch(None)));
+            self.asks.push_back(Ask::TellTabs(Tell::ShowBranch(None)));
         }
     }
 
@@ -415,18 +417,18 @@ impl World {
     /// Takes what an answer to the app's own requests says, and the news
     /// of it for the screens: the branches (and their names) and the
     /// centre's name into the store, the centre's zone into the settings.
-    pub(super) fn learn(&mut self, answer: AppAnswer) -> Option<News> {
+    pub(super) fn learn(&mut self, answer: AppAnswer) -> Option<Tell> {
         let now = self.walks.instant(self.now);
         match answer {
             AppAnswer::Branches(Ok(branches)) => {
                 self.branches.named(&branches);
                 self.fall_back_from_foreign_branch(&branches);
                 self.store.branches.set(branches, now);
-                Some(News::Branches)
+                Some(Tell::Branches)
             }
             AppAnswer::Branches(Err(error)) => {
                 self.branches.failed_with(error.to_string());
-                Some(News::Branches)
+                Some(Tell::Branches)
             }
             AppAnswer::Me(Ok(me)) => {
                 let name = me.company_name().map(str::to_owned);
@@ -439,7 +441,7 @@ impl World {
                     self.settings.timezone = zone;
                     self.settings.timezone_source = ZoneSource::Api;
                 }
-                Some(News::CentreZone)
+                Some(Tell::CentreZone)
             }
             // Outside the published spec too: a failure leaves the default.
             AppAnswer::Me(Err(_)) => None,
@@ -514,11 +516,6 @@ impl<'w> Shared<'w> {
     /// Asks the app for `ask`, once the input at hand is handled.
     pub fn ask(&mut self, ask: Ask) {
         self.world.asks.push_back(ask);
-    }
-
-    /// Asks the app to put the overlay `open` says on top.
-    pub fn open(&mut self, open: Open) {
-        self.ask(Ask::Open(open));
     }
 
     /// Says `text` on the status line (see [`StatusLine::info`]).

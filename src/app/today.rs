@@ -7,14 +7,14 @@
 //! day out again then, so a lesson passes from next to now to done on its
 //! minute.
 
-use super::ask::{Command, Open};
+use super::ask::{Ask, Tell};
 use super::document::DocLine;
 use super::group_detail::DetailOver;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::protocol::{Effect, News};
-use super::screen::Screen;
+use super::protocol::Effect;
+use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use crate::domain::today::{Section, Today, today};
 use crate::model::Group;
@@ -261,7 +261,7 @@ impl Screen for TodayTab {
             (Context::TodayDetail, Action::Back) => self.detail.open = false,
             (_, Action::Open) if self.selected_group().is_some() => self.detail.open(),
             (_, Action::PickBranch) => {
-                shared.open(Open::BranchPicker {
+                shared.ask(Ask::BranchPicker {
                     current: self.branch_id,
                 });
             }
@@ -303,21 +303,24 @@ impl Screen for TodayTab {
             .scroll_by(Movement::By(0), lines, &shared.layout);
     }
 
-    /// A page of the branch's groups went into the store, or the centre's
-    /// zone arrived: the day is laid out again (once the tab was shown).
-    fn observe(&mut self, news: &News, shared: &mut Shared) {
-        if self.today.is_none() {
-            return;
-        }
-        match news {
-            News::Page { query, .. } if query.branch_id == self.branch_id => {
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        match tell {
+            Tell::Page { query, .. }
+                if self.today.is_some() && query.branch_id == self.branch_id =>
+            {
                 self.take_page(shared);
             }
-            News::CentreZone => self.lay_out(shared),
+            Tell::CentreZone if self.today.is_some() => self.lay_out(shared),
+            Tell::ShowBranch(_) if self.today.is_some() => {
+                return self.show_branch(shared.branch_id, shared);
+            }
             _ => {}
         }
+        Vec::new()
     }
+}
 
+impl TabScreen for TodayTab {
     /// The branch of the groups list, walked unless the store has it; the
     /// day laid out at this minute.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
@@ -335,14 +338,6 @@ impl Screen for TodayTab {
         effects
     }
 
-    /// The day as shown (`:export`): every line, part by part, with the
-    /// part named, as `crmdeck today --format csv` gives it.
-    fn view(&self, shared: &World) -> Option<Table> {
-        let day = self.today.as_ref()?;
-        let lines = rows(day, &self.groups);
-        Some(Table::of(&columns(), &lines, &(), &shared.branches.names))
-    }
-
     /// Drops the day (it is laid out again from the store when shown),
     /// keeping the selected group.
     fn on_hide(&mut self) {
@@ -351,17 +346,6 @@ impl Screen for TodayTab {
         self.today = None;
         self.entries = Vec::new();
         self.widths = NaturalWidths::default();
-    }
-
-    /// A branch picked: a day already shown follows it at once; one never
-    /// shown waits to be shown.
-    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        match command {
-            Command::ShowBranch(_) if self.today.is_some() => {
-                self.show_branch(shared.branch_id, shared)
-            }
-            _ => Vec::new(),
-        }
     }
 
     /// The next whole minute, once the day is laid out: it changes then.
@@ -378,5 +362,19 @@ impl Screen for TodayTab {
         if Self::minute_at(shared).is_some_and(|minute| laid_out_at != Some(minute)) {
             self.lay_out(shared);
         }
+    }
+
+    fn listing(&self) -> Option<&dyn Listing> {
+        Some(self)
+    }
+}
+
+impl Listing for TodayTab {
+    /// The day as shown (`:export`): every line, part by part, with the
+    /// part named, as `crmdeck today --format csv` gives it.
+    fn view(&self, shared: &World) -> Option<Table> {
+        let day = self.today.as_ref()?;
+        let lines = rows(day, &self.groups);
+        Some(Table::of(&columns(), &lines, &(), &shared.branches.names))
     }
 }

@@ -5,14 +5,14 @@
 //! groups are laid out by [`build_week`], and a slot is selected by day and
 //! position in the day.
 
-use super::ask::{Command, Crowd, Open};
+use super::ask::{Ask, Crowd, Tell};
 use super::document::{self, DocLine};
 use super::group_detail::group_document;
 use super::keymap::{Action, Context};
 use super::layout::Layout;
 use super::list_cursor::Movement;
-use super::protocol::{Effect, News};
-use super::screen::Screen;
+use super::protocol::Effect;
+use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::view::SavedView;
 use super::walks;
@@ -375,14 +375,14 @@ impl Screen for WeekTab {
             (_, Action::PreviousDay) => self.step_day(false, layout),
             (_, Action::NextDay) => self.step_day(true, layout),
             (_, Action::Open) if let Some(crowd) = self.crowd(layout, shared.settings.language) => {
-                shared.open(Open::Lessons(crowd));
+                shared.ask(Ask::Lessons(crowd));
             }
             (_, Action::Open) if self.selected_group().is_some() => {
                 self.detail_open = true;
                 self.detail_scroll = 0;
             }
             (_, Action::PickBranch) => {
-                shared.open(Open::BranchPicker {
+                shared.ask(Ask::BranchPicker {
                     current: self.branch_id,
                 });
             }
@@ -422,19 +422,22 @@ impl Screen for WeekTab {
         self.scroll_detail(still, format, &shared.branches.names, &shared.layout);
     }
 
-    /// A page of the branch's walk (whoever started it) landed in the
-    /// store: the week is laid out once the walk is done; the centre's
-    /// zone, now the one times are shown in, lays it out again.
-    fn observe(&mut self, news: &News, shared: &mut Shared) {
-        match news {
-            News::Page { query, .. } if query.branch_id == self.branch_id && self.opened => {
+    fn hear(&mut self, tell: &Tell, shared: &mut Shared) -> Vec<Effect> {
+        match tell {
+            Tell::Page { query, .. } if query.branch_id == self.branch_id && self.opened => {
                 self.take_finished(shared);
             }
-            News::CentreZone if self.laid_out => self.lay_out(shared),
+            Tell::CentreZone if self.laid_out => self.lay_out(shared),
+            Tell::ShowBranch(_) if self.opened && self.branch_id != shared.branch_id => {
+                return self.open(shared.branch_id, false, shared);
+            }
             _ => {}
         }
+        Vec::new()
     }
+}
 
+impl TabScreen for WeekTab {
     /// Shows the week of the groups list's branch, fetching only when the
     /// store holds nothing of it.
     fn on_show(&mut self, shared: &mut Shared) -> Vec<Effect> {
@@ -459,6 +462,29 @@ impl Screen for WeekTab {
         self.show(true, shared)
     }
 
+    /// Drops the layout (see `week`), keeping the selected group.
+    fn on_hide(&mut self) {
+        self.kept = self.selected_slot().map(|slot| slot.group_id);
+        self.shown = false;
+        self.laid_out = false;
+        self.week = Week::default();
+        self.findings = Vec::new();
+    }
+
+    fn remember(&self, view: &mut SavedView) {
+        view.week_archived = self.include_archived;
+    }
+
+    fn busy(&self, world: &World) -> bool {
+        walks::walking(&world.requests, &world.store, self.branch_id)
+    }
+
+    fn listing(&self) -> Option<&dyn Listing> {
+        Some(self)
+    }
+}
+
+impl Listing for WeekTab {
     /// The week's lessons (`:export`), Monday to Sunday, as `crmdeck
     /// timetable --format csv` gives them: the whole week in the one-day
     /// view too, which is the same week drawn narrow.
@@ -473,35 +499,6 @@ impl Screen for WeekTab {
             &(),
             &BranchNames::new(),
         ))
-    }
-
-    /// Drops the layout (see `week`), keeping the selected group.
-    fn on_hide(&mut self) {
-        self.kept = self.selected_slot().map(|slot| slot.group_id);
-        self.shown = false;
-        self.laid_out = false;
-        self.week = Week::default();
-        self.findings = Vec::new();
-    }
-
-    /// A branch picked (here or on the Groups tab, which runs first, makes
-    /// it the branch every tab shows and walks it): a week already opened
-    /// follows it at once; one never opened waits to be shown.
-    fn command(&mut self, command: &Command, shared: &mut Shared) -> Vec<Effect> {
-        match command {
-            Command::ShowBranch(_) if self.opened && self.branch_id != shared.branch_id => {
-                self.open(shared.branch_id, false, shared)
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    fn remember(&self, view: &mut SavedView) {
-        view.week_archived = self.include_archived;
-    }
-
-    fn busy(&self, world: &World) -> bool {
-        walks::walking(&world.requests, &world.store, self.branch_id)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::api::Client;
 use crate::app::protocol::Owner;
-use crate::app::{Answer, Effect, Msg, Request, RequestId};
+use crate::app::{Answer, AppAnswer, Effect, Msg, PluginsAnswer, Request, RequestId, WalkAnswer};
 use crate::config::TokenSource;
 use crate::secret::Token;
 use crate::session::{self, Identity, KnownTokens, Wait};
@@ -240,11 +240,16 @@ impl EffectRunner {
 /// one place where a request and the type of its answer are paired.
 pub async fn perform(client: &Client, request: Request) -> Answer {
     match request {
-        Request::Groups(query) => Answer::Groups(query, client.groups(query).await),
-        Request::Plugins => Answer::Plugins(client.plugins().await),
-        Request::Branches => Answer::Branches(client.branches().await),
-        Request::Me => Answer::Me(client.me().await),
-        Request::Install(plugin_id) => Answer::Install(plugin_id, client.install(plugin_id).await),
+        Request::Groups(query) => {
+            Answer::Walk(WalkAnswer::Groups(query, client.groups(query).await))
+        }
+        Request::Plugins => Answer::Plugins(PluginsAnswer::Plugins(client.plugins().await)),
+        Request::Branches => Answer::App(AppAnswer::Branches(client.branches().await)),
+        Request::Me => Answer::App(AppAnswer::Me(client.me().await)),
+        Request::Install(plugin_id) => Answer::Plugins(PluginsAnswer::Install(
+            plugin_id,
+            client.install(plugin_id).await,
+        )),
     }
 }
 
@@ -358,7 +363,7 @@ mod tests {
         };
         runner.fetch(RequestId(7), Request::Groups(query));
         match answer_to(RequestId(7), &mut receiver).await {
-            Answer::Groups(asked, Ok(page)) => {
+            Answer::Walk(WalkAnswer::Groups(asked, Ok(page))) => {
                 assert_eq!(asked, query);
                 assert_eq!(page.query, query);
                 assert_eq!(page.groups.len(), 5);
@@ -369,7 +374,9 @@ mod tests {
         assert!(runner.in_flight.is_empty());
 
         runner.fetch(RequestId(8), Request::Plugins);
-        let Answer::Plugins(Ok(plugins)) = answer_to(RequestId(8), &mut receiver).await else {
+        let Answer::Plugins(PluginsAnswer::Plugins(Ok(plugins))) =
+            answer_to(RequestId(8), &mut receiver).await
+        else {
             panic!("expected the plugins");
         };
         let not_installed = plugins
@@ -378,14 +385,15 @@ mod tests {
             .expect("a plugin to install");
 
         runner.fetch(RequestId(10), Request::Me);
-        let Answer::Me(Ok(me)) = answer_to(RequestId(10), &mut receiver).await else {
+        let Answer::App(AppAnswer::Me(Ok(me))) = answer_to(RequestId(10), &mut receiver).await
+        else {
             panic!("expected the user and centre");
         };
         assert_eq!(me.company_name(), Some("Ziyo Learning Centre"));
 
         runner.fetch(RequestId(9), Request::Install(not_installed.id));
         match answer_to(RequestId(9), &mut receiver).await {
-            Answer::Install(plugin_id, Ok(installation)) => {
+            Answer::Plugins(PluginsAnswer::Install(plugin_id, Ok(installation))) => {
                 assert_eq!(plugin_id, not_installed.id);
                 assert_eq!(installation.plugin_id, Some(not_installed.id));
             }

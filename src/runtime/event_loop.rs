@@ -807,11 +807,11 @@ mod tests {
         let (answers, tasks) = mpsc::unbounded_channel();
         event_loop.tasks = tasks;
         let unawaited = || {
-            use crate::app::{Answer, RequestId};
-            let answer = Answer::Branches(Err(crate::api::ApiError::Server {
+            use crate::app::{Answer, AppAnswer, RequestId};
+            let answer = Answer::App(AppAnswer::Branches(Err(crate::api::ApiError::Server {
                 status: 500,
                 message: None,
-            }));
+            })));
             TaskEvent::Msg(Msg::Response {
                 id: RequestId(9_999),
                 answer: Box::new(answer),

@@ -10,7 +10,7 @@ use super::theme::{Styles, spinner};
 use crate::app::layout::{Layout, ListScreen};
 use crate::app::list_cursor::ListCursor;
 use crate::app::list_pane::{Focus, ListPane};
-use crate::app::screen::Screen;
+use crate::app::screen::TabScreen;
 use crate::app::text_input::TextInput;
 use crate::domain::query::Query;
 use crate::present::columns::{Column, ScreenTable};
@@ -25,7 +25,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 /// A list tab as the frame around its own parts sees it, and those parts:
 /// its summary line, its rows (see [`draw_rows`]) and its detail.
-pub trait ListTab: Screen {
+pub trait ListTab: TabScreen {
     /// What it lists, for the messages: "groups".
     const RECORDS: &'static str;
 

@@ -1,5 +1,6 @@
 //! Rendering: pure functions of `&App`. One file per screen or overlay,
-//! each the arm of its [`ScreenView`] in [`draw_screen`] (an exhaustive
+//! each the arm of its [`ScreenView`] in [`draw_screen`] (a tab's drawer
+//! named in the one declaration of the tabs, `app/tab.rs`) (an exhaustive
 //! match: a screen without a drawer does not compile; a list tab's file
 //! gives its parts, [`list::draw_tab`] the frame around them and its rows);
 //! `layout` (in the app) says where things sit, `theme` how they look.
@@ -24,8 +25,9 @@ mod week;
 
 use crate::app::App;
 use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
-use crate::app::registry::ScreenView;
+use crate::app::registry::{ScreenView, TabView};
 use crate::app::shared::World;
+use crate::app::tab::tabs;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
@@ -43,6 +45,17 @@ pub struct View<'a> {
 
 /// Draws the whole screen from `app`; changes nothing.
 pub fn render(app: &App, frame: &mut Frame) {
+    draw_frame(app, frame, true);
+}
+
+/// Draws all but the top line (the tab bar, the account): what the screens
+/// show, as the render snapshots of the screens hold it, so that a new tab
+/// changes none of them (the top line has snapshots of its own).
+pub fn render_screens(app: &App, frame: &mut Frame) {
+    draw_frame(app, frame, false);
+}
+
+fn draw_frame(app: &App, frame: &mut Frame, with_top_line: bool) {
     let area = frame.area();
     // The frame's own size: a resize may not have reached the app yet.
     let layout = Layout::new((area.width, area.height));
@@ -58,7 +71,9 @@ pub fn render(app: &App, frame: &mut Frame) {
         styles: &styles,
     };
     let bands = layout.bands;
-    top_line::draw(app, frame, bands.top, &styles);
+    if with_top_line {
+        top_line::draw(app, frame, bands.top, &styles);
+    }
     for screen in app.screens() {
         draw_screen(screen, frame, &view);
     }
@@ -68,11 +83,7 @@ pub fn render(app: &App, frame: &mut Frame) {
 /// Draws `screen` with its drawer: one arm per screen.
 fn draw_screen(screen: ScreenView, frame: &mut Frame, view: &View) {
     match screen {
-        ScreenView::Plugins(tab) => list::draw_tab(tab, frame, view),
-        ScreenView::Groups(tab) => list::draw_tab(tab, frame, view),
-        ScreenView::Week(tab) => week::draw(tab, frame, view),
-        ScreenView::Today(tab) => today::draw(tab, frame, view),
-        ScreenView::Changes(tab) => changes::draw(tab, frame, view),
+        ScreenView::Tab(tab) => draw_tab(tab, frame, view),
         ScreenView::Help(help) => help::draw(help, frame, view),
         ScreenView::Confirm(confirm) => confirm::draw(confirm, frame, view),
         ScreenView::BranchPicker(picker) => branch_picker::draw(picker, frame, view),
@@ -80,6 +91,23 @@ fn draw_screen(screen: ScreenView, frame: &mut Frame, view: &View) {
         ScreenView::CommandLine(line) => command_line::draw(line, frame, view),
     }
 }
+
+/// Makes [`draw_tab`] from the one declaration of the tabs (`tabs!`, in
+/// `app/tab.rs`): each tab's drawer named there.
+macro_rules! tab_drawers {
+    ($($(#[$doc:meta])* $variant:ident: $name:literal, $key:literal,
+        $module:ident::$screen:ident, $context:ident ($title:literal),
+        $ui:ident::$drawer:ident;)+) => {
+        /// Draws the screen of a tab with its drawer.
+        fn draw_tab(tab: TabView, frame: &mut Frame, view: &View) {
+            match tab {
+                $(TabView::$variant(screen) => $ui::$drawer(screen, frame, view),)+
+            }
+        }
+    };
+}
+
+tabs!(tab_drawers);
 
 /// Only a message: nothing else fits.
 fn draw_too_small(frame: &mut Frame, area: Rect) {

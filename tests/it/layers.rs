@@ -243,6 +243,9 @@ fn path_tree(
                 }
                 return at + 1;
             }
+            // A macro's metavariable (`super::$module::$screen` in a
+            // macro's body): the path is the expansion's, not read here.
+            Some(TokenTree::Punct(dollar)) if dollar.as_char() == '$' => return at + 1,
             // The end of the path (or a turbofish, `::<`).
             _ => break,
         }
@@ -673,12 +676,11 @@ fn each_floor_crate_depends_only_on_the_floors_it_may_import() {
 #[test]
 fn every_file_of_app_imports_only_its_floor_or_below() {
     let imports = app_imports();
-    // A reader that found nothing would allow everything.
-    for (from, to) in [
-        ("registry", "groups"),
-        ("screen", "shared"),
-        ("asks", "mod"),
-    ] {
+    // A reader that found nothing would allow everything. (The registry
+    // reaches the tabs' screens through the expansion of `tabs!`,
+    // `super::$module::$screen`, which the reader leaves: above the
+    // screens, it may.)
+    for (from, to) in [("registry", "help"), ("screen", "shared"), ("asks", "mod")] {
         assert!(
             imports.iter().any(|i| i.from == from && i.to == to),
             "the reader found no import from app/{from} into app/{to}"
@@ -756,6 +758,7 @@ mod tests {
     use super::super::Overlay;
     use super::super::super::demo::Seed as Planted;
 }
+macro_rules! screens { ($module:ident) => { super::$module::Screen }; }
 "#;
     let found: Vec<(usize, String)> = references(source, &["app", "groups"], "crate")
         .into_iter()

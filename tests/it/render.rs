@@ -5,12 +5,14 @@
 use crate::support;
 
 use crmdeck::api::ApiError;
-use crmdeck::app::{Answer, App, AppSettings, Input, Msg, Request};
+use crmdeck::app::{
+    Answer, App, AppAnswer, AppSettings, Input, Msg, PluginsAnswer, Request, WalkAnswer,
+};
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
 use crmdeck::store::Snapshot;
-use crmdeck::ui::render;
+use crmdeck::ui::{render, render_screens};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -28,8 +30,26 @@ fn draw(app: &App) -> Terminal<TestBackend> {
     terminal
 }
 
-/// Snapshots what `app` draws as `name`.
+/// What `app`'s screens draw: every line but the top one, which has
+/// snapshots of its own (`top_line_*`), so that a new tab changes none of
+/// the screens' snapshots.
+fn screens(app: &App) -> String {
+    let (width, height) = app.size();
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| render_screens(app, frame)).unwrap();
+    let drawn = terminal.backend().to_string();
+    let (top, below) = drawn.split_once('\n').unwrap();
+    assert_eq!(top, format!("\"{}\"", " ".repeat(width.into())), "{drawn}");
+    below.to_string()
+}
+
+/// Snapshots what `app`'s screens draw as `name`, the top line left out.
 fn snapshot(name: &str, app: &App) {
+    assert_drawn(name, &screens(app));
+}
+
+/// Snapshots the whole frame `app` draws as `name`.
+fn snapshot_whole(name: &str, app: &App) {
     let terminal = draw(app);
     assert_drawn(name, &terminal.backend().to_string());
 }
@@ -85,13 +105,13 @@ fn loading() {
 fn empty_page() {
     snapshot_at_sizes("empty_page", |size| {
         loaded_except(size, |request| match request {
-            Request::Groups(query) => Some(Answer::Groups(
+            Request::Groups(query) => Some(Answer::Walk(WalkAnswer::Groups(
                 *query,
                 Ok(GroupsPage {
                     groups: Vec::new(),
                     ..fixtures::groups_page(*query, 0)
                 }),
-            )),
+            ))),
             _ => None,
         })
     });
@@ -300,7 +320,7 @@ fn branch_picker_without_branches() {
 
 #[test]
 fn too_small() {
-    snapshot("too_small_59x15", &loaded((59, 15)));
+    snapshot_whole("too_small_59x15", &loaded((59, 15)));
     let app = loaded((80, 14));
     let screen = draw(&app).backend().to_string();
     assert!(
@@ -429,7 +449,7 @@ fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
                 if let Some(last) = page.groups.last_mut() {
                     last.days = DaysCode::Other("9".into());
                 }
-                Answer::Groups(*query, Ok(page))
+                Answer::Walk(WalkAnswer::Groups(*query, Ok(page)))
             }
             other => server_answer(other),
         })
@@ -613,7 +633,7 @@ fn plugins_named(app: &mut App, names: &[&str]) {
             for (plugin, name) in plugins.iter_mut().zip(names) {
                 plugin.name = name.to_string();
             }
-            Some(Answer::Plugins(Ok(plugins)))
+            Some(Answer::Plugins(PluginsAnswer::Plugins(Ok(plugins))))
         }
         _ => None,
     });
@@ -659,6 +679,32 @@ fn a_zero_width_space_shows() {
     assert_eq!(rows.len(), 2, "{screen}");
     assert!(rows[0].contains("Zero\u{FFFD}width"), "{screen}");
     assert!(rows[1].contains("Zerowidth"), "{screen}");
+}
+
+// ---- the top line ----
+
+/// The top line alone (the tab bar, the centre, the account) of what `app`
+/// draws: the screens' snapshots leave it out.
+fn top_line_of(app: &App) -> String {
+    let screen = draw(app).backend().to_string();
+    let top = screen.lines().next().unwrap();
+    format!("{top}\n")
+}
+
+#[test]
+fn the_top_line_names_every_tab_and_marks_the_one_shown() {
+    let shown = [
+        ("groups", "", 80),
+        ("groups", "", 160),
+        ("plugins", "1", 60),
+        ("today", "4", 80),
+        ("changes", "5", 160),
+    ];
+    for (name, keys, width) in shown {
+        let mut app = loaded((width, 24));
+        press(&mut app, keys);
+        assert_drawn(&format!("top_line_{name}_{width}"), &top_line_of(&app));
+    }
 }
 
 // ---- the zone of the times ----
@@ -719,7 +765,9 @@ fn the_top_line_names_the_centre_and_else_the_host() {
 
     // /v2/token/me not there (404): the host, without a word.
     let app = loaded_except((160, 48), |request| {
-        (*request == Request::Me).then_some(Answer::Me(Err(ApiError::NotFound { message: None })))
+        (*request == Request::Me).then_some(Answer::App(AppAnswer::Me(Err(ApiError::NotFound {
+            message: None,
+        }))))
     });
     let screen = draw(&app).backend().to_string();
     let top = screen.lines().next().unwrap();
@@ -888,13 +936,13 @@ fn today_view() {
 fn today(size: (u16, u16), keys: &str) -> App {
     let mut app = loaded_except(size, |request| match request {
         Request::Groups(query) => {
-            let Answer::Groups(_, Ok(mut page)) = server_answer(request) else {
+            let Answer::Walk(WalkAnswer::Groups(_, Ok(mut page))) = server_answer(request) else {
                 return None;
             };
             if let Some(last) = page.groups.last_mut() {
                 last.days = DaysCode::Other("9".into());
             }
-            Some(Answer::Groups(*query, Ok(page)))
+            Some(Answer::Walk(WalkAnswer::Groups(*query, Ok(page))))
         }
         _ => None,
     });

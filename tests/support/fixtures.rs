@@ -9,7 +9,10 @@
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crmdeck::app::compared::{CompareAsk, Compared, Found};
-use crmdeck::app::{Answer, App, AppSettings, Effect, Input, Msg, Request, SavedView};
+use crmdeck::app::{
+    Answer, App, AppAnswer, AppSettings, Effect, Input, Msg, PluginsAnswer, Request, SavedView,
+    WalkAnswer,
+};
 use crmdeck::config::Theme;
 use crmdeck::domain::changes::centre_day;
 use crmdeck::domain::check::MaxParallel;
@@ -320,14 +323,15 @@ pub fn server_answer(request: &Request) -> Answer {
             };
             let mut page = groups_page(capped, TOTAL_GROUPS);
             page.query = query;
-            Answer::Groups(query, Ok(page))
+            Answer::Walk(WalkAnswer::Groups(query, Ok(page)))
         }
-        Request::Plugins => Answer::Plugins(Ok(plugins())),
-        Request::Branches => Answer::Branches(Ok(branches())),
-        Request::Me => Answer::Me(Ok(me("Asia/Tashkent"))),
-        Request::Install(plugin_id) => {
-            Answer::Install(plugin_id, Ok(installation(plugin_id + 20, plugin_id)))
-        }
+        Request::Plugins => Answer::Plugins(PluginsAnswer::Plugins(Ok(plugins()))),
+        Request::Branches => Answer::App(AppAnswer::Branches(Ok(branches()))),
+        Request::Me => Answer::App(AppAnswer::Me(Ok(me("Asia/Tashkent")))),
+        Request::Install(plugin_id) => Answer::Plugins(PluginsAnswer::Install(
+            plugin_id,
+            Ok(installation(plugin_id + 20, plugin_id)),
+        )),
     }
 }
 

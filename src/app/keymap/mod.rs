@@ -13,66 +13,67 @@ pub use words::{Word, words};
 
 use super::keyboard_layouts::us_key;
 use super::list_cursor::Movement;
-use super::tab::Tab;
+use super::tab::{Tab, tabs};
 use crossterm::event::{KeyCode, KeyEvent};
 
-/// Where a key press lands: the screen or overlay that has the focus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Context {
-    /// Keys that work everywhere (in a text input: only the Ctrl ones).
-    Global,
-    GroupsList,
-    GroupDetail,
-    PluginsList,
-    PluginDetail,
-    /// The week grid.
-    Week,
-    /// A group's detail opened from the week.
-    WeekDetail,
-    /// The groups of a crowded cell of the week.
-    Crowd,
-    /// A group's detail opened from a crowded cell.
-    CrowdDetail,
-    /// Today's lessons.
-    Today,
-    /// A group's detail opened from today's lessons.
-    TodayDetail,
-    /// What changed since the baseline.
-    Changes,
-    /// The install confirmation.
-    Confirm,
-    BranchPicker,
-    /// Typing a filter.
-    FilterInput,
-    Help,
-    /// The `:` prompt.
-    CommandLine,
+/// Makes [`Context`] from [`tabs!`]: the context each tab's screen opens in
+/// (its heading in the help), and the others, written here.
+macro_rules! contexts {
+    ($($(#[$doc:meta])* $variant:ident: $name:literal, $key:literal,
+        $module:ident::$screen:ident, $context:ident ($title:literal),
+        $ui:ident::$drawer:ident;)+) => {
+        /// Where a key press lands: the screen or overlay that has the focus.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Context {
+            /// Keys that work everywhere (in a text input: only the Ctrl ones).
+            Global,
+            $(#[doc = concat!("The ", $name, " tab.")] $context,)+
+            GroupDetail,
+            PluginDetail,
+            /// A group's detail opened from the week.
+            WeekDetail,
+            /// The groups of a crowded cell of the week.
+            Crowd,
+            /// A group's detail opened from a crowded cell.
+            CrowdDetail,
+            /// A group's detail opened from today's lessons.
+            TodayDetail,
+            /// The install confirmation.
+            Confirm,
+            BranchPicker,
+            /// Typing a filter.
+            FilterInput,
+            Help,
+            /// The `:` prompt.
+            CommandLine,
+        }
+
+        impl Context {
+            /// The heading of this context in the help overlay.
+            pub fn title(self) -> &'static str {
+                match self {
+                    Self::Global => "Everywhere",
+                    $(Self::$context => $title,)+
+                    Self::GroupDetail => "Group detail",
+                    Self::PluginDetail => "Plugin detail",
+                    Self::WeekDetail => "Group detail (from the week)",
+                    Self::Crowd => "Groups of a crowded half hour (from the week)",
+                    Self::CrowdDetail => "Group detail (from a crowded half hour)",
+                    Self::TodayDetail => "Group detail (from today)",
+                    Self::Confirm => "Install confirmation",
+                    Self::BranchPicker => "Branch picker (type to filter)",
+                    Self::FilterInput => "Filter (type to filter)",
+                    Self::Help => "Help",
+                    Self::CommandLine => "Command line (:)",
+                }
+            }
+        }
+    };
 }
 
-impl Context {
-    /// The heading of this context in the help overlay.
-    pub fn title(self) -> &'static str {
-        match self {
-            Self::Global => "Everywhere",
-            Self::GroupsList => "Groups list",
-            Self::GroupDetail => "Group detail",
-            Self::PluginsList => "Plugins list",
-            Self::PluginDetail => "Plugin detail",
-            Self::Week => "Week",
-            Self::WeekDetail => "Group detail (from the week)",
-            Self::Crowd => "Groups of a crowded half hour (from the week)",
-            Self::CrowdDetail => "Group detail (from a crowded half hour)",
-            Self::Today => "Today",
-            Self::TodayDetail => "Group detail (from today)",
-            Self::Changes => "Changes since the baseline",
-            Self::Confirm => "Install confirmation",
-            Self::BranchPicker => "Branch picker (type to filter)",
-            Self::FilterInput => "Filter (type to filter)",
-            Self::Help => "Help",
-            Self::CommandLine => "Command line (:)",
-        }
-    }
+tabs!(contexts);
 
+impl Context {
     /// True when printable keys are text typed into an input.
     pub fn takes_text(self) -> bool {
         matches!(

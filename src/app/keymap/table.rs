@@ -5,7 +5,7 @@
 use super::key::{Key, ctrl, plain, special};
 use super::{Action, Context};
 use crate::app::list_cursor::Movement;
-use crate::app::tab::Tab;
+use crate::app::tab::{Tab, tabs};
 use crossterm::event::KeyCode;
 use std::sync::LazyLock;
 
@@ -69,14 +69,23 @@ fn group_detail(context: Context, back: &'static str) -> [Binding; 7] {
     ]
 }
 
-/// Everywhere.
+/// Makes [`TAB_KEYS`] from [`tabs!`]: a number key a tab.
+macro_rules! tab_keys {
+    ($($(#[$doc:meta])* $variant:ident: $name:literal, $key:literal,
+        $module:ident::$screen:ident, $context:ident ($title:literal),
+        $ui:ident::$drawer:ident;)+) => {
+        /// The number keys, everywhere: each shows its tab.
+        const TAB_KEYS: &[Binding] = &[
+            $(bind(C::Global, &[plain($key)], A::ShowTab(Tab::$variant), concat!($name, " tab"), false),)+
+        ];
+    };
+}
+
+tabs!(tab_keys);
+
+/// Everywhere (after the number keys).
 #[rustfmt::skip]
 const EVERYWHERE: &[Binding] = &[
-    bind(C::Global, &[plain('1')], A::ShowTab(Tab::Plugins), "Plugins tab", false),
-    bind(C::Global, &[plain('2')], A::ShowTab(Tab::Groups), "Groups tab", false),
-    bind(C::Global, &[plain('3')], A::ShowTab(Tab::Week), "Week tab", false),
-    bind(C::Global, &[plain('4')], A::ShowTab(Tab::Today), "Today tab", false),
-    bind(C::Global, &[plain('5')], A::ShowTab(Tab::Changes), "Changes tab", false),
     bind(C::Global, &[special(KeyCode::Tab)], A::NextTab, "next tab", false),
     bind(C::Global, &[special(KeyCode::BackTab)], A::PreviousTab, "previous tab", false),
     bind(C::Global, &[plain('r')], A::Refresh, "refresh", false),
@@ -247,6 +256,7 @@ const HELP: &[Binding] = &[
 /// order is the order of the footer hints and of the help overlay.
 pub static KEYMAP: LazyLock<Vec<Binding>> = LazyLock::new(|| {
     [
+        TAB_KEYS,
         EVERYWHERE,
         GROUPS_LIST,
         &group_detail(C::GroupDetail, "back to the list"),

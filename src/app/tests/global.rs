@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::app::Tab;
-use crate::app::ask::{Command, Confirmation};
+use crate::app::ask::{Confirmation, Tell};
 use crate::app::confirm::Confirm;
 use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::keymap::{Action, Keymap};
@@ -356,7 +356,7 @@ fn a_confirmation_gives_the_command_it_carries_and_names_its_key_by_its_verb() {
         verb: "show",
         object: "Yunusobod".to_string(),
         facts: Vec::new(),
-        command: Command::ShowBranch(Some(2)),
+        command: Tell::ShowBranch(Some(2)),
     };
     app.overlays.push(Confirm(confirmation).into());
     assert_eq!(app.context(), Context::Confirm);
@@ -429,7 +429,11 @@ fn the_centres_zone_named_by_the_api_is_used_for_the_rows_and_the_week() {
     // Asia/Tashkent meanwhile: 11:30 UTC is 16:30.
     assert_eq!(ends_of_group_6(&app), ("16:30".into(), "16:30".into()));
     // Samara is an hour behind Tashkent.
-    respond(&mut app, me, Answer::Me(Ok(fixtures::me("Europe/Samara"))));
+    respond(
+        &mut app,
+        me,
+        Answer::App(AppAnswer::Me(Ok(fixtures::me("Europe/Samara")))),
+    );
     assert_eq!(app.world.settings.timezone.to_string(), "Europe/Samara");
     assert_eq!(ends_of_group_6(&app), ("15:30".into(), "15:30".into()));
     assert!(app.world.status.current().is_none(), "without a word");
@@ -438,10 +442,10 @@ fn the_centres_zone_named_by_the_api_is_used_for_the_rows_and_the_week() {
 #[test]
 fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
     let answers = [
-        Answer::Me(Err(ApiError::NotFound { message: None })),
-        Answer::Me(Err(ApiError::Forbidden { message: None })),
-        Answer::Me(Ok(fixtures::me("UTC+5"))),
-        Answer::Me(Ok(crate::model::Me::default())),
+        Answer::App(AppAnswer::Me(Err(ApiError::NotFound { message: None }))),
+        Answer::App(AppAnswer::Me(Err(ApiError::Forbidden { message: None }))),
+        Answer::App(AppAnswer::Me(Ok(fixtures::me("UTC+5")))),
+        Answer::App(AppAnswer::Me(Ok(crate::model::Me::default()))),
     ];
     for result in answers {
         let (mut app, effects) = App::new(no_configured_zone(), NARROW);
@@ -457,7 +461,11 @@ fn a_zone_in_the_config_wins_over_the_centres_and_the_centre_is_named() {
     let (mut app, effects) = App::new(fixtures::settings(), NARROW);
     let me = fetch_of(&effects, &Request::Me);
     assert_eq!(app.world.centre(), None);
-    respond(&mut app, me, Answer::Me(Ok(fixtures::me("Europe/Samara"))));
+    respond(
+        &mut app,
+        me,
+        Answer::App(AppAnswer::Me(Ok(fixtures::me("Europe/Samara")))),
+    );
     assert_eq!(app.world.settings.timezone.to_string(), "Asia/Tashkent");
     assert_eq!(app.world.centre(), Some("Ziyo Learning Centre"));
 }
@@ -465,9 +473,9 @@ fn a_zone_in_the_config_wins_over_the_centres_and_the_centre_is_named() {
 #[test]
 fn without_a_centre_name_the_host_stays() {
     let answers = [
-        Answer::Me(Err(ApiError::NotFound { message: None })),
-        Answer::Me(Err(ApiError::Forbidden { message: None })),
-        Answer::Me(Ok(crate::model::Me::default())),
+        Answer::App(AppAnswer::Me(Err(ApiError::NotFound { message: None }))),
+        Answer::App(AppAnswer::Me(Err(ApiError::Forbidden { message: None }))),
+        Answer::App(AppAnswer::Me(Ok(crate::model::Me::default()))),
     ];
     for result in answers {
         let (mut app, effects) = App::new(fixtures::settings(), NARROW);

@@ -102,7 +102,7 @@ fn the_selection_follows_its_group_across_arrivals_sorts_and_refreshes() {
     let id = fetch_of(&effects, &again_request(1));
     let mut page = fixtures::groups_page(query(1), ALL);
     page.groups.reverse();
-    let reversed = Answer::Groups(again_query(1), Ok(page));
+    let reversed = Answer::Walk(WalkAnswer::Groups(again_query(1), Ok(page)));
     app.update(
         Input::Msg(Msg::Response {
             id,
@@ -158,7 +158,7 @@ fn a_group_gone_leaves_the_selection_in_its_place() {
     let id = fetch_of(&effects, &again_request(1));
     let mut page: GroupsPage = fixtures::groups_page(query(1), ALL);
     page.groups.retain(|g| g.id != 4);
-    let answer = Answer::Groups(again_query(1), Ok(page));
+    let answer = Answer::Walk(WalkAnswer::Groups(again_query(1), Ok(page)));
     app.update(
         Input::Msg(Msg::Response {
             id,

@@ -16,7 +16,10 @@ mod whole;
 use super::fixtures::{self, answer, loaded_app, now, server_answer};
 use super::keymap::Context;
 use super::status::Severity;
-use super::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId};
+use super::{
+    Answer, App, AppAnswer, AppSettings, Effect, Input, Msg, PluginsAnswer, Request, RequestId,
+    WalkAnswer,
+};
 use crate::api::ApiError;
 use crate::app::walks::WALK_PER_PAGE;
 use crate::model::GroupsQuery;

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::app::Tab;
-use crate::app::ask::Command;
+use crate::app::ask::Tell;
 use crate::app::confirm::Confirm;
 use crate::app::document::DocLine;
 use crate::app::keymap::Action;
@@ -140,7 +140,7 @@ fn enter_opens_the_details_of_any_plugin_and_i_installs() {
     assert!(app.overlay::<Confirm>().is_none());
     press(&mut app, "i");
     let confirm = app.overlay::<Confirm>().expect("the confirmation is open");
-    assert_eq!(confirm.0.command, Command::Install { plugin_id: 2 });
+    assert_eq!(confirm.0.command, Tell::Install { plugin_id: 2 });
     assert_eq!(confirm.0.object, "SMS gateway (Eskiz)");
 }
 
@@ -258,7 +258,7 @@ fn a_refused_install_changes_nothing() {
 fn plugin_2_installed() -> Answer {
     let mut plugins = fixtures::plugins();
     plugins[1].user = Some(fixtures::installation(22, 2));
-    Answer::Plugins(Ok(plugins))
+    Answer::Plugins(PluginsAnswer::Plugins(Ok(plugins)))
 }
 
 /// `y` (the question open, or refused by `i`) sends nothing: plugin 2 is
@@ -508,7 +508,14 @@ fn a_failed_refresh_keeps_the_list_and_a_newer_one_wins() {
     let effects = press(&mut app, "r");
     assert!(effects.contains(&Effect::Cancel(first)));
     let second = fetch_of(&effects, &Request::Plugins);
-    assert!(respond(&mut app, first, Answer::Plugins(Ok(Vec::new()))).is_empty());
+    assert!(
+        respond(
+            &mut app,
+            first,
+            Answer::Plugins(PluginsAnswer::Plugins(Ok(Vec::new())))
+        )
+        .is_empty()
+    );
     assert_eq!(
         app.world.plugins().len(),
         6,
@@ -543,7 +550,11 @@ fn a_first_load_failure_shows_its_cause() {
 fn an_answer_of_the_wrong_kind_is_reported_not_trusted() {
     let (mut app, effects) = fresh();
     let id = fetch_of(&effects, &Request::Plugins);
-    respond(&mut app, id, Answer::Branches(Ok(fixtures::branches())));
+    respond(
+        &mut app,
+        id,
+        Answer::App(AppAnswer::Branches(Ok(fixtures::branches()))),
+    );
     assert!(!app.tabs.plugins.loaded);
     press(&mut app, "1");
     assert!(

@@ -104,10 +104,13 @@ fn the_snapshots_centre_is_named_before_any_answer_and_the_live_answer_wins() {
 
     // Renamed since; named no more (the host then); no answer but a
     // refusal (the snapshot's name stays).
-    let renamed = Answer::Me(Ok(fixtures::me("Asia/Tashkent")));
+    let renamed = Answer::App(AppAnswer::Me(Ok(fixtures::me("Asia/Tashkent"))));
     let answers = [
         (renamed, Some("Ziyo Learning Centre")),
-        (Answer::Me(Ok(crate::model::Me::default())), None),
+        (
+            Answer::App(AppAnswer::Me(Ok(crate::model::Me::default()))),
+            None,
+        ),
         (me_refused(), Some("Old Name Centre")),
     ];
     for (answer, then) in answers {
@@ -157,11 +160,11 @@ fn installs_wait_for_the_catalogue_fetched_in_this_run() {
         "the catalogue shown is the snapshot's, not fetched yet: install waits for it (loading…)"
     );
     // A confirmation given before would not send either.
-    let command = crate::app::ask::Command::Install { plugin_id: 2 };
+    let install = crate::app::ask::Tell::Install { plugin_id: 2 };
     let sent = app
         .tabs
         .plugins
-        .command(&command, &mut Shared::new(&mut app.world));
+        .hear(&install, &mut Shared::new(&mut app.world));
     assert_eq!(install_fetches(&sent), 0);
 
     answer_all(&mut app, effects);

@@ -222,7 +222,7 @@ fn a_branch_picked_opens_at_the_top_of_its_day_while_its_pages_arrive() {
     let [(id, request)] = &fetches(&effects)[..] else {
         panic!("page 1 first: {effects:?}");
     };
-    let Answer::Groups(query, Ok(mut page)) = server_answer(request) else {
+    let Answer::Walk(WalkAnswer::Groups(query, Ok(mut page))) = server_answer(request) else {
         panic!("a page of groups");
     };
     let evening = |hour| {
@@ -233,7 +233,11 @@ fn a_branch_picked_opens_at_the_top_of_its_day_while_its_pages_arrive() {
     for group in &mut page.groups {
         (group.lesson_start_time, group.lesson_end_time) = (evening(21), evening(22));
     }
-    let mut waiting = fetches(&respond(&mut app, *id, Answer::Groups(query, Ok(page))));
+    let mut waiting = fetches(&respond(
+        &mut app,
+        *id,
+        Answer::Walk(WalkAnswer::Groups(query, Ok(page))),
+    ));
     let first_seen = app.tabs.today.selected_id();
     assert!(first_seen.is_some() && !waiting.is_empty());
     while let Some((id, request)) = waiting.pop() {

@@ -192,7 +192,7 @@ fn page_of(ids: &[i64], query: GroupsQuery) -> Answer {
         .map(|&id| fixtures::group(id))
         .collect();
     page.query = query;
-    Answer::Groups(query, Ok(page))
+    Answer::Walk(WalkAnswer::Groups(query, Ok(page)))
 }
 
 /// A group added at the front while the Groups tab walks: the next page
@@ -252,10 +252,10 @@ fn answer_large(app: &mut App, id: RequestId, request: &Request) -> Vec<Effect> 
     let Request::Groups(query) = *request else {
         panic!("a page expected");
     };
-    let answer = Box::new(Answer::Groups(
+    let answer = Box::new(Answer::Walk(WalkAnswer::Groups(
         query,
         Ok(fixtures::groups_page(query, 200_000)),
-    ));
+    )));
     app.update(Input::Msg(Msg::Response { id, answer }), a_minute_on())
 }
 

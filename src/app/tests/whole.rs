@@ -82,7 +82,7 @@ fn a_walk_far_short_of_the_total_announced_is_said_partial_and_not_kept() {
         Request::Groups(query) if query.page >= 3 => {
             let mut page = fixtures::groups_page(*query, fixtures::TOTAL_GROUPS);
             page.groups.clear();
-            Some(Answer::Groups(*query, Ok(page)))
+            Some(Answer::Walk(WalkAnswer::Groups(*query, Ok(page))))
         }
         Request::Groups(query) => {
             let capped = GroupsQuery {
@@ -91,7 +91,7 @@ fn a_walk_far_short_of_the_total_announced_is_said_partial_and_not_kept() {
             };
             let mut page = fixtures::groups_page(capped, fixtures::TOTAL_GROUPS);
             page.query = *query;
-            Some(Answer::Groups(*query, Ok(page)))
+            Some(Answer::Walk(WalkAnswer::Groups(*query, Ok(page))))
         }
         _ => Some(server_answer(request)),
     });
@@ -109,7 +109,7 @@ fn a_shortfall_said_of_a_walk_goes_when_the_next_walk_holds_every_group() {
         Request::Groups(query) if query.page >= 3 => {
             let mut page = fixtures::groups_page(*query, fixtures::TOTAL_GROUPS);
             page.groups.clear();
-            Some(Answer::Groups(*query, Ok(page)))
+            Some(Answer::Walk(WalkAnswer::Groups(*query, Ok(page))))
         }
         _ => Some(server_answer(request)),
     });

@@ -10,7 +10,7 @@
 use super::*;
 use crate::api::ApiError;
 use crate::app::fixtures::{self, server_answer};
-use crate::app::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId};
+use crate::app::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId, WalkAnswer};
 use crate::domain::changes::Kind;
 use crate::domain::zone::CENTRE_ZONE;
 use crate::model::GroupsQuery;
@@ -209,7 +209,7 @@ impl Run {
             };
             let mut page = fixtures::groups_page(capped, GROUPS);
             page.query = query;
-            Answer::Groups(query, Ok(page))
+            Answer::Walk(WalkAnswer::Groups(query, Ok(page)))
         } else {
             server_answer(request)
         }
