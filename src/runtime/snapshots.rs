@@ -12,7 +12,7 @@ use crate::domain::digest::Digester;
 use crate::domain::zone::Zone;
 use crate::model::Group;
 use crate::session::Session;
-use crate::store::{Snapshot, SnapshotKey, encode_day, write_day};
+use crate::store::{Snapshot, SnapshotKey, write_day};
 use chrono::Utc;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -171,8 +171,8 @@ fn keep(cache: &Cache, snapshot: &Snapshot, zone: Zone, keep: u32, baselines: &B
     let (taken_at, day) = (snapshot.taken_at, centre_day(snapshot.taken_at, &zone));
     let mut digester = Digester::new(zone);
     let digests = groups.iter().map(|group| digester.digest(group));
-    let encoded = encode_day(&snapshot.key, day, taken_at, groups.len(), digests);
-    let write = |writer: &mut dyn Write| write_day(writer, encoded);
+    let (key, count) = (&snapshot.key, groups.len());
+    let write = |writer: &mut dyn Write| write_day(writer, key, day, taken_at, count, digests);
     let today = centre_day(Utc::now(), &zone);
     // The walk this one overwrites stays this session's `last`.
     let mut held = held(baselines);

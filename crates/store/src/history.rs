@@ -94,7 +94,8 @@ impl HistoryDay {
 
     /// Writes the file's bytes to `writer`.
     pub fn write_to(&self, writer: impl Write) -> io::Result<()> {
-        write_day(writer, self.encode())
+        let (key, day, at, count) = (&self.key, self.day, self.taken_at, self.digests.len());
+        write_day(writer, key, day, at, count, &self.digests)
     }
 
     /// The day `bytes` hold, when they are `key`'s history of `day`.
@@ -216,12 +217,67 @@ pub fn encode_day<D: Borrow<Digest>>(
     count: usize,
     digests: impl IntoIterator<Item = D>,
 ) -> Result<Vec<u8>, HistoryError> {
-    if count > MAX_GROUPS {
-        return Err(HistoryError::TooMany);
+    let mut bytes = Vec::with_capacity(64 + count.min(MAX_GROUPS) * 56);
+    match encode_to(&mut bytes, key, day, taken_at, count, digests) {
+        Ok(()) => Ok(bytes),
+        Err(Encoding::Refused(why)) => Err(why),
+        // A Vec takes every byte; said as what it would mean.
+        Err(Encoding::Io(_)) => Err(HistoryError::Unreadable("not written")),
     }
-    let mut out = Encoder(Vec::with_capacity(64 + count * 56));
-    out.0.extend_from_slice(MAGIC);
-    out.0.extend_from_slice(&HISTORY_VERSION.to_le_bytes());
+}
+
+/// [`encode_day`] written to `writer` as it is made, a buffer at a time:
+/// the 5 MB of 100,000 groups' day are never held at once (they were, at
+/// the top of the dashboard's memory after a walk). A refusal comes as
+/// [`io::ErrorKind::InvalidData`], part of the day written by then:
+/// `writer` is a temporary file that only a whole write renames.
+pub fn write_day<D: Borrow<Digest>>(
+    writer: impl Write,
+    key: &SnapshotKey,
+    day: NaiveDate,
+    taken_at: DateTime<Utc>,
+    count: usize,
+    digests: impl IntoIterator<Item = D>,
+) -> io::Result<()> {
+    encode_to(writer, key, day, taken_at, count, digests).map_err(|error| match error {
+        Encoding::Refused(why) => io::Error::new(io::ErrorKind::InvalidData, why),
+        Encoding::Io(error) => error,
+    })
+}
+
+/// Why a day was not encoded.
+enum Encoding {
+    Refused(HistoryError),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Encoding {
+    fn from(error: io::Error) -> Self {
+        Self::Io(error)
+    }
+}
+
+/// The bytes given to the writer at once, at most (about a thousand digests).
+const ENCODED_BUFFER: usize = 64 << 10;
+
+fn encode_to<D: Borrow<Digest>>(
+    writer: impl Write,
+    key: &SnapshotKey,
+    day: NaiveDate,
+    taken_at: DateTime<Utc>,
+    count: usize,
+    digests: impl IntoIterator<Item = D>,
+) -> Result<(), Encoding> {
+    if count > MAX_GROUPS {
+        return Err(Encoding::Refused(HistoryError::TooMany));
+    }
+    let mut out = Encoder {
+        bytes: Vec::with_capacity(ENCODED_BUFFER + 4096),
+        writer,
+        sum: FnvHasher::default(),
+    };
+    out.bytes.extend_from_slice(MAGIC);
+    out.bytes.extend_from_slice(&HISTORY_VERSION.to_le_bytes());
     let key = serde_json::to_string(key).expect("a key serialises");
     out.text(&key);
     out.signed(day.num_days_from_ce().into());
@@ -235,27 +291,25 @@ pub fn encode_day<D: Borrow<Digest>>(
     for digest in digests {
         let digest = digest.borrow();
         if previous.is_some_and(|previous| previous >= digest.id) {
-            return Err(HistoryError::Unreadable("its groups are not in order"));
+            let why = HistoryError::Unreadable("its groups are not in order");
+            return Err(Encoding::Refused(why));
         }
         written += 1;
         out.digest(digest, previous.unwrap_or(0), &mut places);
         previous = Some(digest.id);
+        if out.bytes.len() >= ENCODED_BUFFER {
+            out.hand_on()?;
+        }
     }
     if written != count {
-        return Err(HistoryError::Unreadable(
-            "another count of groups than it says",
-        ));
+        let why = HistoryError::Unreadable("another count of groups than it says");
+        return Err(Encoding::Refused(why));
     }
-    let sum = checksum(&out.0);
-    out.0.extend_from_slice(&sum.to_le_bytes());
-    Ok(out.0)
-}
-
-/// Writes `encoded` (the bytes of a day, or why there are none: an
-/// `InvalidData` error holding the [`HistoryError`]) to `writer`.
-pub fn write_day(mut writer: impl Write, encoded: Result<Vec<u8>, HistoryError>) -> io::Result<()> {
-    let bytes = encoded.map_err(|why| io::Error::new(io::ErrorKind::InvalidData, why))?;
-    writer.write_all(&bytes)
+    out.hand_on()?;
+    // The checksum of every byte before it (FNV-1a, a byte at a time, so
+    // the same taken a buffer at a time).
+    out.writer.write_all(&out.sum.finish().to_le_bytes())?;
+    Ok(())
 }
 
 /// The days of `kept` past the limit: older than `keep` days before
@@ -276,9 +330,23 @@ fn checksum(bytes: &[u8]) -> u64 {
     hash.finish()
 }
 
-struct Encoder(Vec<u8>);
+/// A day being encoded: its bytes not yet handed to `writer`, and the
+/// checksum of those handed.
+struct Encoder<W> {
+    bytes: Vec<u8>,
+    writer: W,
+    sum: FnvHasher,
+}
 
-impl Encoder {
+impl<W: Write> Encoder<W> {
+    /// The bytes made so far, into the checksum and to the writer.
+    fn hand_on(&mut self) -> io::Result<()> {
+        self.sum.write(&self.bytes);
+        self.writer.write_all(&self.bytes)?;
+        self.bytes.clear();
+        Ok(())
+    }
+
     fn digest(&mut self, digest: &Digest, previous: i64, places: &mut HashMap<Arc<str>, u64>) {
         let flags = [
             digest.number.get().is_some(),
@@ -291,7 +359,7 @@ impl Encoder {
         ];
         let flags =
             (flags.iter().enumerate()).fold(0u8, |bits, (at, set)| bits | u8::from(*set) << at);
-        self.0.push(flags);
+        self.bytes.push(flags);
         self.signed(digest.id.wrapping_sub(previous));
         self.text(&digest.name);
         match &digest.course {
@@ -306,8 +374,8 @@ impl Encoder {
                 }
             },
         }
-        self.0.push(digest.days.bits());
-        self.0.push(digest.status.code());
+        self.bytes.push(digest.days.bits());
+        self.bytes.push(digest.status.code());
         let dates =
             [digest.starts_on, digest.ends_on].map(|d| d.map(|d| i64::from(d.num_days_from_ce())));
         let numbers = [
@@ -322,16 +390,16 @@ impl Encoder {
             .chain(dates)
             .flatten()
             .for_each(|n| self.signed(n));
-        self.0.extend_from_slice(&digest.rest.to_le_bytes());
+        self.bytes.extend_from_slice(&digest.rest.to_le_bytes());
     }
 
     /// LEB128.
     fn unsigned(&mut self, mut value: u64) {
         while value >= 0x80 {
-            self.0.push(value as u8 | 0x80);
+            self.bytes.push(value as u8 | 0x80);
             value >>= 7;
         }
-        self.0.push(value as u8);
+        self.bytes.push(value as u8);
     }
 
     /// Zigzag, then LEB128: small negative numbers stay short.
@@ -345,7 +413,7 @@ impl Encoder {
             end -= 1;
         }
         self.unsigned(end as u64);
-        self.0.extend_from_slice(&text.as_bytes()[..end]);
+        self.bytes.extend_from_slice(&text.as_bytes()[..end]);
     }
 }
 
@@ -573,9 +641,24 @@ mod tests {
             Err(HistoryError::TooMany)
         );
         let mut sink = Vec::new();
-        let error = write_day(&mut sink, Err(HistoryError::TooMany)).unwrap_err();
-        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        let error = write_day(&mut sink, key, day, at, MAX_GROUPS + 1, &written.digests);
+        assert_eq!(error.unwrap_err().kind(), io::ErrorKind::InvalidData);
         assert!(sink.is_empty());
+        let error = write_day(&mut sink, key, day, at, 7, &twice).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+    }
+
+    #[test]
+    fn a_day_written_a_buffer_at_a_time_is_the_day_encoded_at_once() {
+        // Enough digests for several buffers of the writer.
+        let written = history(4000);
+        let (key, day, at) = (&written.key, written.day, written.taken_at);
+        let mut streamed = Vec::new();
+        write_day(&mut streamed, key, day, at, 4000, &written.digests).unwrap();
+        let whole = written.encode().unwrap();
+        assert!(whole.len() > 2 * ENCODED_BUFFER, "{}", whole.len());
+        assert_eq!(streamed, whole);
+        assert_eq!(HistoryDay::decode(&streamed, key, day).unwrap(), written);
     }
 
     #[test]
