@@ -76,12 +76,19 @@ pub fn snapshot_100k(bench: &Bench, report: &mut Report, launches: usize) -> Res
     ));
 
     let answers = keys_while_taken(bench, &server, &env)?;
-    report.add(Row::budget(
+    report.add(Row::info(
         format!(
-            "j/k → the selection moved, typed from the first row until the whole is drawn ({} keys)",
+            "j → the selection moved, typed from the first row until the whole is drawn ({} keys)",
             answers.len()
         ),
         Spread::of(&answers),
+        Unit::Milliseconds,
+    ));
+    // Keys answered throughout: the slowest of them, not the median.
+    let slowest = answers.iter().copied().fold(0.0, f64::max);
+    report.add(Row::budget(
+        "the slowest of those keys",
+        Spread::One(slowest),
         Unit::Milliseconds,
         QUIT_MS,
     ));
@@ -122,8 +129,8 @@ pub fn snapshot_100k(bench: &Bench, report: &mut Report, launches: usize) -> Res
     Ok(())
 }
 
-/// Keys answered throughout (issue 34 §3): from the first row on, `j` and
-/// `k` in turn, each typed once the one before moved the selection, until
+/// Keys answered throughout (issue 34 §3): from the first row on, `j`,
+/// each typed once the one before moved the selection, until
 /// the header counts the whole snapshot and for a moment after (the rest
 /// taken into the list and laid out): the time from each key to the frame
 /// whose selected row moved.
@@ -136,15 +143,24 @@ fn keys_while_taken(
     pty.wait_frame("the first row from the snapshot", 0, |screen| {
         selected_row(screen).is_some()
     })?;
-    let deadline = Instant::now() + WALK_DEADLINE;
+    let (shown, deadline) = (Instant::now(), Instant::now() + WALK_DEADLINE);
     let (mut answers, mut whole_at) = (Vec::new(), None::<Instant>);
-    for key in ["j", "k"].iter().cycle() {
+    loop {
         let before = selected_row(pty.screen());
-        let typed = pty.type_keys(key)?;
+        // Down, always: the list only grows meanwhile.
+        let typed = pty.type_keys("j")?;
         let moved = pty.wait_frame("the selection moved", 0, |screen| {
             selected_row(screen) != before
         })?;
-        answers.push(millis(moved.saturating_duration_since(typed)));
+        let answer = millis(moved.saturating_duration_since(typed));
+        answers.push(answer);
+        if answer > QUIT_MS {
+            // Where a slow answer fell: how far into the start, and what
+            // the header said then.
+            let header = pty.screen().contents().lines().nth(1).map(str::to_owned);
+            let since = millis(typed.saturating_duration_since(shown));
+            eprintln!("e2e: a key answered in {answer:.0} ms, {since:.0} ms after the first row: {header:?}");
+        }
         if whole_at.is_none() && pty.screen().contents().contains(ALL_GROUPS) {
             whole_at = Some(Instant::now());
         }
