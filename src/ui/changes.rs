@@ -8,7 +8,7 @@ use super::View;
 use super::list::{self, Part};
 use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER, spinner};
 use crate::app::changes::{ChangeLine, ChangesTab, LINES_ABOVE_LIST};
-use crate::app::compared::{Found, Seen};
+use crate::app::compared::{SeenChanges, Seen};
 use crate::app::shared::World;
 use crate::present::change_text;
 use crate::present::columns::changes::ChangeFormat;
@@ -115,7 +115,7 @@ fn change_line(seen: &Seen, selected: bool, group_width: usize, shared: &World) 
 }
 
 /// ` (12 groups unknown: the walk missed pages)`, or nothing.
-fn unknown(found: &Found) -> String {
+fn unknown(found: &SeenChanges) -> String {
     match found.unknown {
         0 => String::new(),
         n => format!(" {n} groups of then not seen now (pages missing): unknown, not gone."),
@@ -123,7 +123,7 @@ fn unknown(found: &Found) -> String {
 }
 
 /// `Changes since Thu 26 Nov 18:40 · 12 changes · 2 unknown`.
-fn summary(found: Option<&Found>, view: &View, width: usize) -> Vec<Span<'static>> {
+fn summary(found: Option<&SeenChanges>, view: &View, width: usize) -> Vec<Span<'static>> {
     let (shared, styles) = (view.world, view.styles);
     let Some(found) = found else {
         return vec![Span::styled("Changes", styles.heading)];

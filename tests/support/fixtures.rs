@@ -8,7 +8,7 @@
 //! do the benches. Hence `crmdeck::` paths only, never `crate::`/`super::`.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
-use crmdeck::app::compared::{CompareAsk, Compared, Found};
+use crmdeck::app::compared::{CompareAsk, Compared, SeenChanges};
 use crmdeck::app::{
     Answer, App, AppAnswer, AppSettings, Effect, Input, Msg, PluginsAnswer, Request, SavedView,
     WalkAnswer,
@@ -394,7 +394,7 @@ pub fn compare_asked(effects: &[Effect]) -> Option<&CompareAsk> {
 /// Answers `ask` as the runtime does, against the history's `day`.
 pub fn compared(app: &mut App, ask: &CompareAsk, day: &HistoryDay) -> Vec<Effect> {
     let today = centre_day(ask.now, &ask.zone);
-    let found = Found::between(
+    let found = SeenChanges::between(
         day,
         &ask.groups,
         ask.complete,
