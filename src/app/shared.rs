@@ -107,7 +107,7 @@ pub struct AppSettings {
     /// What was on screen when this profile last ran (the default when
     /// nothing was remembered): the tabs start there.
     pub view: SavedView,
-    /// The command line's history, the oldest first: as read at start,
+    /// The command history (the `:` lines run), the oldest first: as read at start,
     /// then each line run appended (the runtime appends it to the file).
     pub command_history: Vec<String>,
     /// The keys in use: the table's, with the config's `[keys]`.
@@ -571,7 +571,7 @@ impl<'w> Shared<'w> {
         self.world.compare(branch, Some(since))
     }
 
-    /// The command line's history, to append a line run.
+    /// The command history, to append a line run.
     pub fn command_history_mut(&mut self) -> &mut Vec<String> {
         &mut self.world.settings.command_history
     }

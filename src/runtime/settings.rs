@@ -38,7 +38,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         cache: config.cache,
         warnings: config.warnings.clone(),
         view: SavedView::default(),
-        command_history: super::history::load(&super::history::path(&log_path)),
+        command_history: super::command_history::load(&super::command_history::path(&log_path)),
         keymap: Keymap::default(),
         log_path,
     }
