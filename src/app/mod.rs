@@ -97,12 +97,17 @@ impl App {
     /// The app and the effects to start with, on the tab remembered (else
     /// Groups): what that tab shows (page 1 of the groups), the branches,
     /// then what the other tabs show, what the tab shown asks for, and the
-    /// centre's zone when the config names none.
-    pub fn new(settings: AppSettings, size: (u16, u16)) -> (Self, Vec<Effect>) {
+    /// centre's zone when the config names none. `token_expires_at`: when
+    /// the token in use expires (it changes as the app runs: the world's).
+    pub fn new(
+        settings: AppSettings,
+        token_expires_at: Option<DateTime<Utc>>,
+        size: (u16, u16),
+    ) -> (Self, Vec<Effect>) {
         let tabs = Tabs::new(&settings);
         let tab = settings.view.tab().unwrap_or(Tab::Groups);
         let mut app = Self {
-            world: World::new(settings, size),
+            world: World::new(settings, token_expires_at, size),
             tabs,
             tab,
             overlays: Vec::new(),
@@ -194,7 +199,7 @@ impl App {
                 .any(|&tab| self.tabs.get(tab).busy(&self.world));
         let now = self.world.now;
         let until = |at: DateTime<Utc>| (at - now).to_std().unwrap_or(Duration::ZERO);
-        let token = self.world.settings.token_expires_at.map(|expiry| {
+        let token = self.world.token_expires_at.map(|expiry| {
             let warning_from = expiry - TOKEN_WARNING_BEFORE;
             if now >= warning_from {
                 TOKEN_WARNING_TICK

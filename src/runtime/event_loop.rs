@@ -147,7 +147,8 @@ impl Started {
         }
         let remembered = view_file.as_deref().and_then(view_file::read);
         let settings = settings::restored(settings, remembered);
-        let (mut app, mut effects) = App::new(settings, size);
+        let expires_at = settings::token_expires_at(session);
+        let (mut app, mut effects) = App::new(settings, expires_at, size);
         // The clock before the first frame: every tab opens on today.
         effects.extend(app.update(Input::Tick, now));
         let snapshots = Snapshots::of(session);

@@ -92,7 +92,7 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
 /// colour).
 fn change_line(seen: &Seen, selected: bool, group_width: usize, shared: &World) -> String {
     let language = shared.settings.language;
-    let when = clock_time(seen.seen_at, shared.now, &shared.settings.timezone);
+    let when = clock_time(seen.seen_at, shared.now, &shared.zone);
     let group = change_text::group(seen.digest());
     let group = pad_to_width(&truncate_to_width(&group, group_width), group_width);
     let format = ChangeFormat {
@@ -129,7 +129,7 @@ fn summary(found: Option<&SeenChanges>, view: &View, width: usize) -> Vec<Span<'
         return vec![Span::styled("Changes", styles.heading)];
     };
     let language = shared.settings.language;
-    let taken = clock_time(found.taken_at, found.taken_at, &shared.settings.timezone);
+    let taken = clock_time(found.taken_at, found.taken_at, &shared.zone);
     let day = change_text::day(found.day, language);
     let count = found.changes.len();
     let noun = if count == 1 { "change" } else { "changes" };
