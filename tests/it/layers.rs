@@ -99,7 +99,7 @@ const FLOORS: &[Floor] = &[
     // Of app only the keymap: `crmdeck keys` prints the dashboard's keys.
     floor(8, "cli", &["model", "sanitize", "domain", "secret", "present", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
     // Terminal, event loop, effects (its tests start a demo server), the
-    // view remembered and the command line's history in the state directory
+    // view remembered and the command history in the state directory
     // (local_files' rules); not cli.
     floor(8, "runtime", &["model", "domain", "local_files", "secret", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
