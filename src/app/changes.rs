@@ -7,7 +7,7 @@
 //! against another day.
 
 use super::ask::{Ask, Tell};
-use super::compared::{SeenChanges, Seen};
+use super::compared::{Seen, SeenChanges};
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::protocol::Effect;

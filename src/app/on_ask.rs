@@ -65,8 +65,7 @@ impl App {
             ExportFormat::Json => table.to_json(),
         };
         // The centre's date and time, as every time on screen.
-        let stamp = self.world.zone.wall_clock(now)
-            .format("%Y%m%d-%H%M%S");
+        let stamp = self.world.zone.wall_clock(now).format("%Y%m%d-%H%M%S");
         let tab = self.tab.name().to_lowercase();
         vec![Effect::Export {
             contents,

@@ -521,7 +521,9 @@ where
                     self.own_inputs.push_back(Input::Msg(Msg::Copied(result)));
                 }
                 Effect::RememberCommand(line) => {
-                    if let Err(error) = super::command_history::append(&self.command_history_path, &line) {
+                    if let Err(error) =
+                        super::command_history::append(&self.command_history_path, &line)
+                    {
                         tracing::warn!(%error, "the command history was not saved");
                     }
                 }

@@ -87,11 +87,11 @@ pub fn theme_under_no_color(theme: Theme, no_color: Option<String>) -> Theme {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::shared::World;
-    use crate::domain::zone::ZoneSource;
     use crate::api::{Client, ClientOptions};
+    use crate::app::shared::World;
     use crate::config::Config;
     use crate::domain::zone::CENTRE_ZONE;
+    use crate::domain::zone::ZoneSource;
     use crate::secret::Token;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;

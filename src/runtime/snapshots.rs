@@ -4,7 +4,7 @@
 //! the history's day of that walk (issue 28). Nothing of either when the
 //! cache is off (`cache = false`, `--no-cache`).
 
-use crate::app::compared::{CompareAsk, Compared, SeenChanges, NotCompared};
+use crate::app::compared::{CompareAsk, Compared, NotCompared, SeenChanges};
 use crate::app::{Msg, Walked};
 use crate::cache::{Baseline, Cache, OpenDay};
 use crate::domain::changes::{Since, centre_day};

@@ -8,7 +8,7 @@ use super::View;
 use super::list::{self, Part};
 use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER, spinner};
 use crate::app::changes::{ChangeLine, ChangesTab, LINES_ABOVE_LIST};
-use crate::app::compared::{SeenChanges, Seen};
+use crate::app::compared::{Seen, SeenChanges};
 use crate::app::shared::World;
 use crate::present::change_text;
 use crate::present::columns::changes::ChangeFormat;

@@ -681,7 +681,11 @@ fn every_file_of_app_imports_only_its_floor_or_below() {
     // reaches the tabs' screens through the expansion of `tabs!`,
     // `super::$module::$screen`, which the reader leaves: above the
     // screens, it may.)
-    for (from, to) in [("registry", "help"), ("screen", "shared"), ("on_ask", "mod")] {
+    for (from, to) in [
+        ("registry", "help"),
+        ("screen", "shared"),
+        ("on_ask", "mod"),
+    ] {
         assert!(
             imports.iter().any(|i| i.from == from && i.to == to),
             "the reader found no import from app/{from} into app/{to}"

@@ -4,6 +4,7 @@
 
 use crate::support;
 
+use chrono::{DateTime, Utc};
 use crmdeck::api::ApiError;
 use crmdeck::app::{
     Answer, App, AppAnswer, AppSettings, Input, Msg, PluginsAnswer, Request, WalkAnswer,
@@ -13,7 +14,6 @@ use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
 use crmdeck::store::Snapshot;
 use crmdeck::ui::{render, render_screens};
-use chrono::{DateTime, Utc};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -99,7 +99,9 @@ fn after(size: (u16, u16), keys: &str, reply: &mut dyn FnMut(&Request) -> Option
 
 #[test]
 fn loading() {
-    snapshot_at_sizes("loading", |size| App::new(fixtures::settings(), fixtures::token_expires_at(), size).0);
+    snapshot_at_sizes("loading", |size| {
+        App::new(fixtures::settings(), fixtures::token_expires_at(), size).0
+    });
 }
 
 #[test]

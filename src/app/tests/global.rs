@@ -442,7 +442,8 @@ fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
         Answer::App(AppAnswer::Me(Ok(crate::model::Me::default()))),
     ];
     for result in answers {
-        let (mut app, effects) = App::new(no_configured_zone(), fixtures::token_expires_at(), NARROW);
+        let (mut app, effects) =
+            App::new(no_configured_zone(), fixtures::token_expires_at(), NARROW);
         let me = fetch_of(&effects, &Request::Me);
         respond(&mut app, me, result.clone());
         assert_eq!(app.world.zone.to_string(), "Asia/Tashkent");
@@ -472,7 +473,8 @@ fn without_a_centre_name_the_host_stays() {
         Answer::App(AppAnswer::Me(Ok(crate::model::Me::default()))),
     ];
     for result in answers {
-        let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
+        let (mut app, effects) =
+            App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
         let me = fetch_of(&effects, &Request::Me);
         respond(&mut app, me, result.clone());
         assert_eq!(app.world.centre(), None, "{result:?}");
