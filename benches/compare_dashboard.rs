@@ -1,6 +1,6 @@
 //! What changed since the baseline, as the dashboard compares it (issue 28
 //! §2): off the loop, a walk's groups digested in the centre's zone and
-//! compared with a history day (`Found::between`, the runtime's blocking
+//! compared with a history day (`SeenChanges::between`, the runtime's blocking
 //! task); on the loop, the answer taken (`Changes::take`: each group's
 //! kind by id for the marks) and the Changes tab's lines made. Budget:
 //! 100,000 groups ≤ 150 ms off the loop.
@@ -9,7 +9,7 @@
 #[path = "../tests/support/fixtures.rs"]
 pub mod fixtures;
 
-use crmdeck::app::compared::{Changes, Compared, Found};
+use crmdeck::app::compared::{Changes, Compared, SeenChanges};
 use crmdeck::domain::changes::Since;
 use crmdeck::domain::digest::digests;
 use crmdeck::domain::zone::CENTRE_ZONE;
@@ -42,9 +42,9 @@ fn centre(count: i64) -> (Vec<Arc<Group>>, HistoryDay) {
     (now, day)
 }
 
-fn found(now: &[Arc<Group>], day: &HistoryDay) -> Found {
+fn found(now: &[Arc<Group>], day: &HistoryDay) -> SeenChanges {
     let today = day.day.succ_opt().unwrap();
-    Found::between(
+    SeenChanges::between(
         day,
         now,
         true,

@@ -30,7 +30,7 @@ const SIZE: (u16, u16) = (200, 50);
 /// groups: the scripted server answers the groups request with that many,
 /// whatever per_page the app asked for (the app caps it at 100).
 fn app_with_page_of(rows: u32) -> App {
-    let (mut app, effects) = App::new(fixtures::settings(), SIZE);
+    let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), SIZE);
     fixtures::answer(&mut app, effects, &mut |request| {
         Some(match request {
             // Answered for the query asked, with the page the server says
@@ -94,7 +94,7 @@ const STORE_GROUPS: u64 = 10_000;
 /// An app of [`SIZE`] on the Groups tab whose walk read [`STORE_GROUPS`]
 /// groups, 100 a page.
 fn app_with_store() -> App {
-    let (mut app, effects) = App::new(fixtures::settings(), SIZE);
+    let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), SIZE);
     fixtures::answer(&mut app, effects, &mut |request| {
         Some(match request {
             Request::Groups(asked) => Answer::Walk(WalkAnswer::Groups(

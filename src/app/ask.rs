@@ -2,7 +2,7 @@
 //! (built by the app above the screens, so that nothing below it holds a
 //! screen) or closed, a tab shown, a [`Tell`] to the
 //! tabs, an action, the rows exported. Carried out by the app after each
-//! input (`asks.rs`).
+//! input (`on_ask.rs`).
 
 use super::keymap::Action;
 use super::tab::Tab;

@@ -7,8 +7,7 @@
 //! against another day.
 
 use super::ask::{Ask, Tell};
-use super::compared::{Found, Seen};
-use super::document::DocLine;
+use super::compared::{Seen, SeenChanges};
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
 use super::protocol::Effect;
@@ -17,7 +16,6 @@ use super::shared::{AppSettings, Shared, World};
 use super::tab::Tab;
 use crate::domain::changes::Kind;
 use crate::present::change_text;
-use crate::present::columns::changes::{ChangeFormat, field_word};
 use crate::present::format::display_width;
 
 /// The lines above the list: the summary, the column heads.
@@ -54,7 +52,7 @@ impl From<&AppSettings> for ChangesTab {
 
 impl ChangesTab {
     /// The comparison the tab shows: the branch's, if it found.
-    pub fn found<'a>(&self, shared: &'a World) -> Option<&'a Found> {
+    pub fn found<'a>(&self, shared: &'a World) -> Option<&'a SeenChanges> {
         shared.changes.found(shared.branch_id)
     }
 
@@ -66,7 +64,7 @@ impl ChangesTab {
 
     /// The lines of `order`: each kind that has changes, its heading
     /// (with their count), then them.
-    fn lines_of(order: &[usize], found: &Found) -> Vec<ChangeLine> {
+    fn lines_of(order: &[usize], found: &SeenChanges) -> Vec<ChangeLine> {
         let mut lines = Vec::with_capacity(order.len() + 4);
         let mut places = order.iter().enumerate().peekable();
         while let Some(&(_, &at)) = places.peek() {
@@ -149,49 +147,6 @@ impl ChangesTab {
         });
         shared.ask(Ask::TellTabs(Tell::OpenGroup(id)));
     }
-}
-
-/// What the comparison says of group `id` of `branch`, for its detail: a
-/// heading (`Changed since Sun 1 Jun`) and each field as `old → new`;
-/// nothing when it did not change or nothing was compared.
-pub fn detail_lines(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine> {
-    let Some(found) = shared.changes.found(branch) else {
-        return Vec::new();
-    };
-    if shared.changes.kind(branch, id).is_none() {
-        return Vec::new();
-    }
-    let Some(seen) = found.changes.iter().find(|seen| seen.id() == id) else {
-        return Vec::new();
-    };
-    let language = shared.settings.language;
-    let day = change_text::day(found.day, language);
-    let mut lines = vec![
-        DocLine::Blank,
-        DocLine::Heading(format!("{} since {day}", change_text::heading(seen.kind))),
-    ];
-    if let (Some(before), Some(after)) = (&seen.before, &seen.after) {
-        let format = ChangeFormat {
-            language,
-            branches: &shared.branches.names,
-        };
-        for field in seen.fields.iter() {
-            let (old, new) = (
-                change_text::value(field, before, &format),
-                change_text::value(field, after, &format),
-            );
-            let value = if field == crate::domain::changes::Field::Rest {
-                "changed".to_owned()
-            } else {
-                format!("{old} → {new}")
-            };
-            lines.push(DocLine::Field {
-                label: field_word(field),
-                value,
-            });
-        }
-    }
-    lines
 }
 
 impl Screen for ChangesTab {

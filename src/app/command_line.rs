@@ -1,6 +1,6 @@
 //! The `:` command line: a one-line prompt at the bottom. Tab completes
 //! (and cycles through the candidates shown above the prompt), ↑/↓ walk
-//! the history, Enter runs the line ([`super::commands`] says what it
+//! the command history, Enter runs the line ([`super::commands`] says what it
 //! means). A line that means nothing stays with the reason shown above it:
 //! nothing typed is lost by a mistake. A line that cannot run yet (a
 //! branch's name before the branches came) closes with its reason on the
@@ -19,8 +19,8 @@ use super::text_input::{Edit, TextInput};
 use crate::sanitize::sanitize_line;
 use crossterm::event::KeyEvent;
 
-/// Lines of history kept (in memory and in the file).
-pub const HISTORY_LINES: usize = 200;
+/// Lines of the command history kept (in memory and in the file).
+pub const COMMAND_HISTORY_LINES: usize = 200;
 
 /// The most candidates listed above the prompt at once (the chosen one
 /// always among them); Tab reaches the others.
@@ -40,7 +40,7 @@ pub struct CommandLine {
     pub chosen: Option<usize>,
     /// Why the line did not run.
     pub error: Option<String>,
-    /// The line of history shown (counted from the newest), and the line
+    /// The line of the command history shown (counted from the newest), and the line
     /// being typed before ↑ was pressed.
     recalled: Option<usize>,
     draft: String,
@@ -82,7 +82,7 @@ impl CommandLine {
         self.input.set(&self.candidates[next]);
     }
 
-    /// ↑ (older) or ↓ (newer) in the history.
+    /// ↑ (older) or ↓ (newer) in the command history.
     fn recall(&mut self, older: bool, history: &[String]) {
         let next = match (self.recalled, older) {
             (None, true) if !history.is_empty() => Some(0),
@@ -176,14 +176,14 @@ fn branches(shared: &World) -> &[crate::model::Branch] {
     }
 }
 
-/// `line` last in the history (once, the oldest dropped past
-/// [`HISTORY_LINES`]) and the effect that appends it to the file.
+/// `line` last in the command history (once, the oldest dropped past
+/// [`COMMAND_HISTORY_LINES`]) and the effect that appends it to the file.
 fn remember(line: String, history: &mut Vec<String>) -> Vec<Effect> {
     if history.last() == Some(&line) {
         return Vec::new();
     }
     history.push(line.clone());
-    let over = history.len().saturating_sub(HISTORY_LINES);
+    let over = history.len().saturating_sub(COMMAND_HISTORY_LINES);
     history.drain(..over);
     vec![Effect::RememberCommand(line)]
 }

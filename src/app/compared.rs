@@ -64,9 +64,9 @@ impl Seen {
     }
 }
 
-/// What a comparison found.
+/// What a comparison found: the changes seen since the baseline's day.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
+pub struct SeenChanges {
     /// The baseline's centre day, and when its walk was.
     pub day: NaiveDate,
     pub taken_at: DateTime<Utc>,
@@ -79,7 +79,7 @@ pub struct Found {
     pub ignored: Vec<String>,
 }
 
-impl Found {
+impl SeenChanges {
     /// What changed from the history's `day` to `groups` (digested in
     /// `zone`), seen at `seen_at` on the centre's day `today`; a group
     /// missing is gone only when `complete`. Off the loop: 100,000 groups
@@ -180,7 +180,7 @@ pub struct Compared {
     pub seq: u64,
     pub branch: Option<i64>,
     pub since: Since,
-    pub result: Result<Found, NotCompared>,
+    pub result: Result<SeenChanges, NotCompared>,
 }
 
 /// What the app holds of the comparisons: the baseline chosen, the latest
@@ -248,7 +248,7 @@ impl Changes {
     }
 
     /// What the latest comparison of `branch` found, if it found.
-    pub fn found(&self, branch: Option<i64>) -> Option<&Found> {
+    pub fn found(&self, branch: Option<i64>) -> Option<&SeenChanges> {
         self.of(branch)?.result.as_ref().ok()
     }
 

@@ -1,14 +1,18 @@
 //! A group's detail: every field of the group and of its course (SPEC.md),
-//! formatted for people. Nulls show "—"; fields whose meaning is not
+//! formatted for people, and what changed in it since the baseline
+//! ([`what_changed`]). Nulls show "—"; fields whose meaning is not
 //! published show their value as sent.
 
 use super::document::{self, DocLine, field};
 use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::shared::World;
+use crate::domain::changes::Field;
 use crate::domain::clock::lesson_minutes;
 use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
+use crate::present::change_text;
 use crate::present::clock::lesson_range;
+use crate::present::columns::changes::{ChangeFormat, field_word};
 use crate::present::format::{
     NONE, RowFormat, date, flag, json_value, status_word, thousands, timestamp,
 };
@@ -232,4 +236,47 @@ fn status_with_code(status: &GroupStatus) -> String {
         GroupStatus::Archive => format!("{word} (3)"),
         GroupStatus::Other(_) => word,
     }
+}
+
+/// What the comparison says of group `id` of `branch`, for its detail: a
+/// heading (`Changed since Sun 1 Jun`) and each field as `old → new`;
+/// nothing when it did not change or nothing was compared.
+pub fn what_changed(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine> {
+    let Some(found) = shared.changes.found(branch) else {
+        return Vec::new();
+    };
+    if shared.changes.kind(branch, id).is_none() {
+        return Vec::new();
+    }
+    let Some(seen) = found.changes.iter().find(|seen| seen.id() == id) else {
+        return Vec::new();
+    };
+    let language = shared.settings.language;
+    let day = change_text::day(found.day, language);
+    let mut lines = vec![
+        DocLine::Blank,
+        DocLine::Heading(format!("{} since {day}", change_text::heading(seen.kind))),
+    ];
+    if let (Some(before), Some(after)) = (&seen.before, &seen.after) {
+        let format = ChangeFormat {
+            language,
+            branches: &shared.branches.names,
+        };
+        for field in seen.fields.iter() {
+            let (old, new) = (
+                change_text::value(field, before, &format),
+                change_text::value(field, after, &format),
+            );
+            let value = if field == Field::Rest {
+                "changed".to_owned()
+            } else {
+                format!("{old} → {new}")
+            };
+            lines.push(DocLine::Field {
+                label: field_word(field),
+                value,
+            });
+        }
+    }
+    lines
 }

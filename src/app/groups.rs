@@ -6,9 +6,8 @@
 //! again, or asks only for the pages that are missing.
 
 use super::ask::{Ask, Tell};
-use super::changes;
 use super::document::DocLine;
-use super::group_detail::group_document;
+use super::group_detail::{group_document, what_changed};
 use super::group_rows::{GroupRows, PageRows};
 use super::keymap::{Action, Context};
 use super::list_cursor::{ListCursor, Movement};
@@ -488,7 +487,7 @@ fn document_of(id: i64, branch_id: Option<i64>, shared: &World) -> Vec<DocLine> 
     group.map_or_else(Vec::new, |group| {
         let mut lines = group_document(group, shared.row_format(), &shared.branches.names);
         // What changed since the baseline, under the fields.
-        lines.extend(changes::detail_lines(id, branch_id, shared));
+        lines.extend(what_changed(id, branch_id, shared));
         lines
     })
 }

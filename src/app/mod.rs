@@ -6,7 +6,7 @@
 //! turns it into an [`keymap::Action`] for the [`keymap::Context`] of the
 //! screen with the focus (the overlay on top, else the tab shown); the app
 //! keeps the global actions and hands the others to that [`Screen`]. An
-//! answer goes to its owner only (`app/messages.rs`): the screens hear what
+//! answer goes to its owner only (`app/on_msg.rs`): the screens hear what
 //! the app's own answers and the walks' taught it as news.
 //! What a screen wants of the app comes back as an [`ask::Ask`].
 
@@ -19,7 +19,6 @@ pub mod layout;
 pub mod protocol;
 
 pub(crate) mod ask;
-mod asks;
 pub(crate) mod branch_picker;
 pub(crate) mod branches;
 pub(crate) mod changes;
@@ -36,8 +35,10 @@ pub(crate) mod keyboard_layouts;
 pub(crate) mod lesson_list;
 pub(crate) mod list_cursor;
 pub(crate) mod list_pane;
-mod messages;
-mod mouse;
+mod on_ask;
+mod on_key;
+mod on_mouse;
+mod on_msg;
 pub(crate) mod plugin_detail;
 pub(crate) mod plugins;
 pub(crate) mod registry;
@@ -64,12 +65,9 @@ pub use tab::Tab;
 pub use view::SavedView;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use command_line::CommandLine;
-use crossterm::event::{KeyEvent, KeyEventKind};
-use help::Help;
 use keymap::{Action, Context, Hint};
 use registry::{Overlay, ScreenView, Tabs};
-use screen::{Listing, Screen};
+use screen::Screen;
 use shared::{Shared, World};
 use std::time::Duration;
 
@@ -99,12 +97,17 @@ impl App {
     /// The app and the effects to start with, on the tab remembered (else
     /// Groups): what that tab shows (page 1 of the groups), the branches,
     /// then what the other tabs show, what the tab shown asks for, and the
-    /// centre's zone when the config names none.
-    pub fn new(settings: AppSettings, size: (u16, u16)) -> (Self, Vec<Effect>) {
+    /// centre's zone when the config names none. `token_expires_at`: when
+    /// the token in use expires (it changes as the app runs: the world's).
+    pub fn new(
+        settings: AppSettings,
+        token_expires_at: Option<DateTime<Utc>>,
+        size: (u16, u16),
+    ) -> (Self, Vec<Effect>) {
         let tabs = Tabs::new(&settings);
         let tab = settings.view.tab().unwrap_or(Tab::Groups);
         let mut app = Self {
-            world: World::new(settings, size),
+            world: World::new(settings, token_expires_at, size),
             tabs,
             tab,
             overlays: Vec::new(),
@@ -196,7 +199,7 @@ impl App {
                 .any(|&tab| self.tabs.get(tab).busy(&self.world));
         let now = self.world.now;
         let until = |at: DateTime<Utc>| (at - now).to_std().unwrap_or(Duration::ZERO);
-        let token = self.world.settings.token_expires_at.map(|expiry| {
+        let token = self.world.token_expires_at.map(|expiry| {
             let warning_from = expiry - TOKEN_WARNING_BEFORE;
             if now >= warning_from {
                 TOKEN_WARNING_TICK
@@ -262,75 +265,6 @@ impl App {
             None => self.tabs.get_mut(self.tab),
         };
         (screen, Shared::new(&mut self.world))
-    }
-
-    fn on_key(&mut self, key: &KeyEvent) -> Vec<Effect> {
-        if key.kind == KeyEventKind::Release {
-            return Vec::new();
-        }
-        let context = self.context();
-        let action = self.world.settings.keymap.action_for(context, key);
-        if self.world.layout.is_too_small() {
-            // Nothing is drawn but the size it needs: a key must not act
-            // unseen (a confirmation accepted that was never shown).
-            // Resizing acts, and so do quitting and suspending.
-            return match action {
-                Some(action @ (Action::Quit | Action::Suspend)) => self.perform(action, context),
-                _ => Vec::new(),
-            };
-        }
-        match action {
-            Some(action) => self.perform(action, context),
-            None if context.takes_text() => {
-                let (screen, mut shared) = self.focused_mut();
-                screen.type_text(key, &mut shared);
-                Vec::new()
-            }
-            None => Vec::new(),
-        }
-    }
-
-    /// The global actions here; the others to the screen with the focus.
-    fn perform(&mut self, action: Action, context: Context) -> Vec<Effect> {
-        match action {
-            Action::Quit => vec![Effect::Quit],
-            Action::Suspend => vec![Effect::Suspend],
-            Action::ShowTab(tab) => self.show_tab(tab, false),
-            Action::NextTab => self.show_tab(self.tab.beside(true), false),
-            Action::PreviousTab => self.show_tab(self.tab.beside(false), false),
-            Action::Help => {
-                self.overlays.push(Overlay::Help(Help::new(context)));
-                Vec::new()
-            }
-            Action::CommandLine => {
-                let listing = self.tabs.get(self.tab).listing();
-                let sortable = listing.map(Listing::sortable).unwrap_or_default();
-                self.overlays
-                    .push(Overlay::CommandLine(CommandLine::new(context, sortable)));
-                Vec::new()
-            }
-            Action::Refresh => self.refresh(),
-            Action::Export => self.export(ask::ExportTo {
-                format: ask::ExportFormat::Csv,
-                path: None,
-                replace: false,
-            }),
-            Action::ReloadToken => {
-                self.world
-                    .status
-                    .info("reloading the token…", self.world.now);
-                vec![Effect::ReloadToken]
-            }
-            Action::Move(movement) => {
-                let (screen, mut shared) = self.focused_mut();
-                screen.move_by(movement, &mut shared);
-                Vec::new()
-            }
-            _ => {
-                let (screen, mut shared) = self.focused_mut();
-                screen.perform(action, &mut shared)
-            }
-        }
     }
 
     /// Shows `tab` (overlays close); with `reload`, it fetches again.

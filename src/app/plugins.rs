@@ -230,7 +230,7 @@ impl PluginsTab {
 
     /// The selected plugin's detail.
     pub fn detail(&self, shared: &World) -> Option<Vec<DocLine>> {
-        let (requests, zone) = (&shared.requests, &shared.settings.timezone);
+        let (requests, zone) = (&shared.requests, &shared.zone);
         let plugin = self.selected(shared.plugins())?;
         Some(document(plugin, self.token_revealed, requests, zone))
     }
@@ -468,7 +468,7 @@ impl Screen for PluginsTab {
     /// the detail when it has the focus.
     fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
         let revealed = self.token_revealed;
-        let (requests, zone) = (&shared.requests, &shared.settings.timezone);
+        let (requests, zone) = (&shared.requests, &shared.zone);
         let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
         if self
             .list
@@ -493,7 +493,7 @@ impl Screen for PluginsTab {
 
     fn fit(&mut self, shared: &mut Shared) {
         let revealed = self.token_revealed;
-        let (requests, zone) = (&shared.requests, &shared.settings.timezone);
+        let (requests, zone) = (&shared.requests, &shared.zone);
         let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
         self.list.fit(shared.plugins(), document, &shared.layout);
     }

@@ -251,7 +251,7 @@ pub enum Effect {
     /// Stop reading the snapshot at start: the list no longer takes its
     /// rest (a walk read every page first, or a 401 hid it).
     StopSnapshotReading,
-    /// Append a line to the command line's history file.
+    /// Append a line to the command history's file.
     RememberCommand(String),
     /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:
     /// the download folder), the file called `file_name` unless `path`

@@ -1,7 +1,8 @@
 //! The world around the screens, and what a screen is given of it.
 //!
 //! [`World`] (the app holds it, `ui` draws from it) is what a screen reads:
-//! the settings (the zone of the times among them), the layout, the clock,
+//! the settings, the zone of the times and the token's expiry (which
+//! change as the app runs: not settings), the layout, the clock,
 //! the requests in flight, the status line, the branches' names and the
 //! branch chosen, the store. A screen is given a [`Shared`]: the world to
 //! read (`Deref`), and, apart, what it may ask of it: say something on the
@@ -68,10 +69,10 @@ pub struct AppSettings {
     /// The token goes to the host over plain http (`allow_insecure_http`):
     /// the top line says so.
     pub insecure_http: bool,
-    /// The zone times are shown in, and where it came from; an answer of
-    /// the API naming the centre's zone replaces one not from the config.
-    pub timezone: Zone,
-    pub timezone_source: ZoneSource,
+    /// The zone the config names (`timezone`): times are shown in it.
+    /// None: the centre's as the API names it, until then the default
+    /// (the zone in use is the world's, [`World::zone`]).
+    pub config_zone: Option<Zone>,
     /// This machine's zone (`Zone::Local`): the top line says which zone
     /// times are in when it reads another clock.
     pub machine_zone: Zone,
@@ -83,7 +84,6 @@ pub struct AppSettings {
     /// The profile's `accent`: the colour of the top line.
     pub accent: Option<ratatui::style::Color>,
     pub mouse: bool,
-    pub token_expires_at: Option<DateTime<Utc>>,
     pub log_path: PathBuf,
     pub working_hours: WorkingHours,
     /// The most groups of a branch at once (`max_parallel` of the config):
@@ -107,7 +107,7 @@ pub struct AppSettings {
     /// What was on screen when this profile last ran (the default when
     /// nothing was remembered): the tabs start there.
     pub view: SavedView,
-    /// The command line's history, the oldest first: as read at start,
+    /// The command history (the `:` lines run), the oldest first: as read at start,
     /// then each line run appended (the runtime appends it to the file).
     pub command_history: Vec<String>,
     /// The keys in use: the table's, with the config's `[keys]`.
@@ -119,6 +119,14 @@ pub struct World {
     pub settings: AppSettings,
     /// Where things sit, for the terminal's size.
     pub layout: Layout,
+    /// The zone times are shown in, and where it came from: the config's,
+    /// else the centre's once the API names it (it changes while the app
+    /// runs), else the default.
+    pub zone: Zone,
+    pub zone_source: ZoneSource,
+    /// When the token in use expires (None: not known); a token reloaded
+    /// brings its own.
+    pub token_expires_at: Option<DateTime<Utc>>,
     /// The clock as of the last update (spinner frame, token warning);
     /// the Unix epoch until the first ([`clock`](Self::clock) says which).
     pub now: DateTime<Utc>,
@@ -147,14 +155,24 @@ pub struct World {
 }
 
 impl World {
-    /// The world at start, for a terminal of `size`.
-    pub fn new(settings: AppSettings, size: (u16, u16)) -> Self {
+    /// The world at start, for a terminal of `size`, with the token that
+    /// expires at `token_expires_at`.
+    pub fn new(
+        settings: AppSettings,
+        token_expires_at: Option<DateTime<Utc>>,
+        size: (u16, u16),
+    ) -> Self {
+        // The API is asked for the centre's zone once the app runs.
+        let (zone, zone_source) = ZoneSource::choose(settings.config_zone, None);
         let mut status = StatusLine::default();
         if !settings.warnings.is_empty() {
             status.warning(settings.warnings.join("; "), DateTime::UNIX_EPOCH);
         }
         Self {
             branch_id: settings.branch_id,
+            zone,
+            zone_source,
+            token_expires_at,
             layout: Layout::new(size),
             now: DateTime::UNIX_EPOCH,
             clock_given: false,
@@ -209,7 +227,7 @@ impl World {
         let branch = query.branch_id;
         let was_walking = self.is_walking(branch);
         let (store, requests) = (&mut self.store, &mut self.requests);
-        let clock = (self.now, &self.settings.timezone);
+        let clock = (self.now, &self.zone);
         let walks = &mut self.walks;
         let mut effects = walks.take(query, &result, store, requests, &mut self.status, clock);
         // Only a whole walk replaces the snapshot and the history's day.
@@ -237,7 +255,7 @@ impl World {
             branches: self.store.branches.fresh().cloned(),
             plugins: self.store.plugins.fresh().cloned(),
             centre: self.store.centre.fresh().cloned().flatten(),
-            zone: self.settings.timezone,
+            zone: self.zone,
         }))
     }
 
@@ -258,7 +276,7 @@ impl World {
             groups: list.shared_groups().cloned().collect(),
             // A whole walk, or a whole snapshot still shown (never its head alone).
             complete: list.is_whole() || list.seeded_whole(),
-            zone: self.settings.timezone,
+            zone: self.zone,
             seen_at: list.as_of().unwrap_or(self.now),
             now: self.now,
         };
@@ -400,7 +418,7 @@ impl World {
     pub fn row_format(&self) -> RowFormat {
         RowFormat {
             language: self.settings.language,
-            zone: self.settings.timezone,
+            zone: self.zone,
         }
     }
 
@@ -416,7 +434,7 @@ impl World {
 
     /// Takes what an answer to the app's own requests says, and the news
     /// of it for the screens: the branches (and their names) and the
-    /// centre's name into the store, the centre's zone into the settings.
+    /// centre's name into the store, the centre's zone in use.
     pub(super) fn learn(&mut self, answer: AppAnswer) -> Option<Tell> {
         let now = self.walks.instant(self.now);
         match answer {
@@ -437,9 +455,9 @@ impl World {
                 // leaves the default, without a word. A zone the config
                 // names wins over the centre's.
                 let zone = me.time_zone().map(Zone::Named)?;
-                if self.settings.timezone_source != ZoneSource::Config {
-                    self.settings.timezone = zone;
-                    self.settings.timezone_source = ZoneSource::Api;
+                if self.zone_source != ZoneSource::Config {
+                    self.zone = zone;
+                    self.zone_source = ZoneSource::Api;
                 }
                 Some(Tell::CentreZone)
             }
@@ -571,7 +589,7 @@ impl<'w> Shared<'w> {
         self.world.compare(branch, Some(since))
     }
 
-    /// The command line's history, to append a line run.
+    /// The command history, to append a line run.
     pub fn command_history_mut(&mut self) -> &mut Vec<String> {
         &mut self.world.settings.command_history
     }

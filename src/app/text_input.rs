@@ -53,7 +53,7 @@ impl TextInput {
     }
 
     /// Replaces the text, the cursor at its end (a completion, a line of
-    /// history, `:filter`).
+    /// the command history, `:filter`).
     pub fn set(&mut self, text: &str) {
         self.input = Input::new(text.to_string());
     }

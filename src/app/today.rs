@@ -79,7 +79,7 @@ impl TodayTab {
     /// The minute of the centre's wall clock at `now`, in `shared`'s zone.
     /// None before the runtime gave the clock: no day is laid out then.
     fn minute_at(shared: &World) -> Option<NaiveDateTime> {
-        let at = shared.settings.timezone.wall_clock(shared.clock()?);
+        let at = shared.zone.wall_clock(shared.clock()?);
         Some(at.duration_trunc(TimeDelta::minutes(1)).unwrap_or(at))
     }
 
@@ -118,7 +118,7 @@ impl TodayTab {
         };
         let selected = self.selected_id();
         let kept = selected.or(self.kept.take());
-        let zone = shared.settings.timezone;
+        let zone = shared.zone;
         let day = today(&self.groups, &zone, minute, self.include_archived);
         // One pass: each line's entry kept, its cells measured and dropped.
         let columns = columns();

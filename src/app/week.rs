@@ -147,7 +147,7 @@ impl WeekTab {
 
     /// Lays the groups out and scrolls to the selection.
     fn lay_out(&mut self, shared: &World) {
-        self.rebuild(&shared.settings.timezone);
+        self.rebuild(&shared.zone);
         self.keep_selection_visible(&shared.layout);
     }
 
@@ -387,7 +387,7 @@ impl Screen for WeekTab {
                 });
             }
             (_, Action::ToggleArchived) => {
-                self.toggle_archived(&shared.settings.timezone);
+                self.toggle_archived(&shared.zone);
                 self.keep_selection_visible(layout);
             }
             (_, Action::Back) if self.is_loading(shared) => {
@@ -452,7 +452,7 @@ impl TabScreen for WeekTab {
     /// runtime gave the clock (never the epoch's, a Thursday).
     fn on_clock(&mut self, shared: &mut Shared) {
         if let Some(now) = shared.clock().filter(|_| self.day_due) {
-            let today = shared.settings.timezone.wall_clock(now);
+            let today = shared.zone.wall_clock(now);
             self.day = today.weekday().num_days_from_monday() as usize;
             self.day_due = false;
         }

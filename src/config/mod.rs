@@ -409,7 +409,7 @@ pub fn load(
 }
 
 /// The config file that was read.
-struct FoundFile {
+struct LoadedFile {
     path: PathBuf,
     /// The path as messages show it (`~/...`).
     shown: String,
@@ -430,7 +430,7 @@ pub fn profile_names(overrides: &Overrides, env: &dyn Fn(&str) -> Option<String>
 fn read_file(
     overrides: &Overrides,
     env: &dyn Fn(&str) -> Option<String>,
-) -> Result<Option<FoundFile>, ConfigError> {
+) -> Result<Option<LoadedFile>, ConfigError> {
     let path = match &overrides.config_path {
         Some(path) if !path.exists() => {
             return Err(ConfigError::ConfigNotFound {
@@ -460,7 +460,7 @@ fn read_file(
             hint: "a config file is a few lines of TOML",
         })?;
     let contents = file::parse(&text, &shown)?;
-    Ok(Some(FoundFile {
+    Ok(Some(LoadedFile {
         path,
         shown,
         contents,

@@ -90,7 +90,7 @@ where
     S: Console,
     E: Stream<Item = io::Result<Event>> + Unpin,
 {
-    let history_path = super::history::path(&settings.log_path);
+    let command_history_path = super::command_history::path(&settings.log_path);
     let started = Started::on(&session, settings, view_file, screen.size()?, clock());
     let event_loop = EventLoop {
         app: started.app,
@@ -105,7 +105,7 @@ where
         ticker: Ticker::default(),
         own_inputs: VecDeque::new(),
         view_file: started.view_file,
-        history_path,
+        command_history_path,
     };
     event_loop.run(started.effects).await
 }
@@ -147,7 +147,8 @@ impl Started {
         }
         let remembered = view_file.as_deref().and_then(view_file::read);
         let settings = settings::restored(settings, remembered);
-        let (mut app, mut effects) = App::new(settings, size);
+        let expires_at = settings::token_expires_at(session);
+        let (mut app, mut effects) = App::new(settings, expires_at, size);
         // The clock before the first frame: every tab opens on today.
         effects.extend(app.update(Input::Tick, now));
         let snapshots = Snapshots::of(session);
@@ -186,8 +187,8 @@ struct EventLoop<S, E> {
     own_inputs: VecDeque<Input>,
     /// Where the view is remembered (None: not remembered).
     view_file: Option<PathBuf>,
-    /// The command line's history file.
-    history_path: PathBuf,
+    /// The command history's file.
+    command_history_path: PathBuf,
 }
 
 /// How long leaving waits for the snapshot writes it stopped to end (each
@@ -520,7 +521,9 @@ where
                     self.own_inputs.push_back(Input::Msg(Msg::Copied(result)));
                 }
                 Effect::RememberCommand(line) => {
-                    if let Err(error) = super::history::append(&self.history_path, &line) {
+                    if let Err(error) =
+                        super::command_history::append(&self.command_history_path, &line)
+                    {
                         tracing::warn!(%error, "the command history was not saved");
                     }
                 }
@@ -751,7 +754,7 @@ mod tests {
             ticker: Ticker::default(),
             own_inputs: VecDeque::new(),
             view_file: None,
-            history_path: PathBuf::from("/nonexistent/command-history"),
+            command_history_path: PathBuf::from("/nonexistent/command-history"),
         };
         (event_loop, keys)
     }

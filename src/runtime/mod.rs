@@ -19,10 +19,10 @@
 //! - `profiles`: the session of another profile, for `:profile NAME`.
 
 pub mod clipboard;
+mod command_history;
 mod effects;
 mod event_loop;
 mod export;
-mod history;
 mod profiles;
 pub mod settings;
 mod signals;

@@ -3,24 +3,22 @@
 use crate::app::keymap::Keymap;
 use crate::app::{AppSettings, SavedView};
 use crate::config::Theme;
-use crate::domain::zone::{Zone, ZoneSource};
+use crate::domain::zone::Zone;
 use crate::session::Session;
+use chrono::{DateTime, Utc};
 use std::path::PathBuf;
 
 /// The app's settings from the session's config and client; `log_path` is
 /// where this run logs (shown in the help overlay).
 pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
     let config = &session.config;
-    // The API is asked for the centre's zone once the dashboard runs.
-    let (timezone, timezone_source) = ZoneSource::choose(config.timezone, None);
     AppSettings {
         profile: config.profile.clone(),
         replaced: config.origins.replaced(config.profile.as_deref()),
         profiles: config.profiles.clone(),
         host: session.client.base_url().host(),
         insecure_http: config.insecure_http(),
-        timezone,
-        timezone_source,
+        config_zone: config.timezone,
         machine_zone: Zone::Local,
         language: config.language,
         read_only: config.read_only,
@@ -29,7 +27,6 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         theme: config.theme,
         accent: config.accent.map(|accent| accent.0),
         mouse: config.mouse,
-        token_expires_at: session.client.token().expires_at(),
         working_hours: config.working_hours,
         max_parallel: config.max_parallel.clone(),
         max_in_flight: config.max_in_flight,
@@ -38,10 +35,16 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         cache: config.cache,
         warnings: config.warnings.clone(),
         view: SavedView::default(),
-        command_history: super::history::load(&super::history::path(&log_path)),
+        command_history: super::command_history::load(&super::command_history::path(&log_path)),
         keymap: Keymap::default(),
         log_path,
     }
+}
+
+/// When the token of `session` expires (None: not known): the app's
+/// world holds it from then on, a token reloaded bringing its own.
+pub fn token_expires_at(session: &Session) -> Option<DateTime<Utc>> {
+    session.client.token().expires_at()
 }
 
 /// The settings of a new app on `session`, opened by `:profile` in the
@@ -85,8 +88,10 @@ pub fn theme_under_no_color(theme: Theme, no_color: Option<String>) -> Theme {
 mod tests {
     use super::*;
     use crate::api::{Client, ClientOptions};
+    use crate::app::shared::World;
     use crate::config::Config;
     use crate::domain::zone::CENTRE_ZONE;
+    use crate::domain::zone::ZoneSource;
     use crate::secret::Token;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -123,7 +128,7 @@ mod tests {
         );
         assert!(settings.mouse && settings.read_only);
         assert_eq!(
-            settings.token_expires_at.map(|at| at.timestamp()),
+            token_expires_at(&session).map(|at| at.timestamp()),
             Some(1_900_000_000)
         );
         assert_eq!(settings.log_path, PathBuf::from("/state/crmdeck.log"));
@@ -143,18 +148,18 @@ mod tests {
             Session::new(config, client.unwrap())
         };
         let log = PathBuf::from("/state/crmdeck.log");
+        // The zone in use is the world's, chosen from the config's.
+        let world = |settings| World::new(settings, None, (80, 24));
         let settings = app_settings(&session(None), log.clone());
+        assert_eq!(settings.machine_zone, Zone::Local);
+        let start = world(settings);
         assert_eq!(
-            (settings.timezone, settings.timezone_source),
+            (start.zone, start.zone_source),
             (CENTRE_ZONE, ZoneSource::Default)
         );
-        assert_eq!(settings.machine_zone, Zone::Local);
         let utc = Zone::Named(chrono_tz::UTC);
-        let settings = app_settings(&session(Some(utc)), log);
-        assert_eq!(
-            (settings.timezone, settings.timezone_source),
-            (utc, ZoneSource::Config)
-        );
+        let start = world(app_settings(&session(Some(utc)), log));
+        assert_eq!((start.zone, start.zone_source), (utc, ZoneSource::Config));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! the history's day of that walk (issue 28). Nothing of either when the
 //! cache is off (`cache = false`, `--no-cache`).
 
-use crate::app::compared::{CompareAsk, Compared, Found, NotCompared};
+use crate::app::compared::{CompareAsk, Compared, NotCompared, SeenChanges};
 use crate::app::{Msg, Walked};
 use crate::cache::{Baseline, Cache, OpenDay};
 use crate::domain::changes::{Since, centre_day};
@@ -244,7 +244,7 @@ impl Snapshots {
                     drop(held);
                     match day {
                         Err(kept) => Err(NotCompared::NoBaseline { kept, ignored }),
-                        Ok(day) => Ok(Found::between(
+                        Ok(day) => Ok(SeenChanges::between(
                             &day, &groups, complete, zone, seen_at, today, ignored,
                         )),
                     }
@@ -392,7 +392,7 @@ mod comparison_tests {
 
     /// The changes found by group id (the comparison's own order is the
     /// ids' merged, not the kinds').
-    fn kinds(found: &Found) -> Vec<(i64, Kind)> {
+    fn kinds(found: &SeenChanges) -> Vec<(i64, Kind)> {
         let mut kinds: Vec<_> = (found.changes.iter())
             .map(|s: &Seen| (s.id(), s.kind))
             .collect();

@@ -8,7 +8,7 @@ use super::View;
 use super::list::{self, Part};
 use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER, spinner};
 use crate::app::changes::{ChangeLine, ChangesTab, LINES_ABOVE_LIST};
-use crate::app::compared::{Found, Seen};
+use crate::app::compared::{Seen, SeenChanges};
 use crate::app::shared::World;
 use crate::present::change_text;
 use crate::present::columns::changes::ChangeFormat;
@@ -92,7 +92,7 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
 /// colour).
 fn change_line(seen: &Seen, selected: bool, group_width: usize, shared: &World) -> String {
     let language = shared.settings.language;
-    let when = clock_time(seen.seen_at, shared.now, &shared.settings.timezone);
+    let when = clock_time(seen.seen_at, shared.now, &shared.zone);
     let group = change_text::group(seen.digest());
     let group = pad_to_width(&truncate_to_width(&group, group_width), group_width);
     let format = ChangeFormat {
@@ -115,7 +115,7 @@ fn change_line(seen: &Seen, selected: bool, group_width: usize, shared: &World) 
 }
 
 /// ` (12 groups unknown: the walk missed pages)`, or nothing.
-fn unknown(found: &Found) -> String {
+fn unknown(found: &SeenChanges) -> String {
     match found.unknown {
         0 => String::new(),
         n => format!(" {n} groups of then not seen now (pages missing): unknown, not gone."),
@@ -123,13 +123,13 @@ fn unknown(found: &Found) -> String {
 }
 
 /// `Changes since Thu 26 Nov 18:40 · 12 changes · 2 unknown`.
-fn summary(found: Option<&Found>, view: &View, width: usize) -> Vec<Span<'static>> {
+fn summary(found: Option<&SeenChanges>, view: &View, width: usize) -> Vec<Span<'static>> {
     let (shared, styles) = (view.world, view.styles);
     let Some(found) = found else {
         return vec![Span::styled("Changes", styles.heading)];
     };
     let language = shared.settings.language;
-    let taken = clock_time(found.taken_at, found.taken_at, &shared.settings.timezone);
+    let taken = clock_time(found.taken_at, found.taken_at, &shared.zone);
     let day = change_text::day(found.day, language);
     let count = found.changes.len();
     let noun = if count == 1 { "change" } else { "changes" };

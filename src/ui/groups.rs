@@ -65,7 +65,7 @@ impl ListTab for GroupsTab {
             // The rows are a snapshot's until a walk read every page.
             let snapshot = list
                 .as_of()
-                .map(|taken| as_of(taken, shared.now, &shared.settings.timezone));
+                .map(|taken| as_of(taken, shared.now, &shared.zone));
             if self.is_loading(shared) {
                 let what = match (&snapshot, self.refreshing) {
                     (Some(as_of), _) => format!("{as_of} · refreshing"),

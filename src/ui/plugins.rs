@@ -41,7 +41,7 @@ impl ListTab for PluginsTab {
         // The list is a snapshot's until one is fetched in this run.
         let snapshot = self
             .from_snapshot
-            .map(|taken| as_of(taken, shared.now, &shared.settings.timezone));
+            .map(|taken| as_of(taken, shared.now, &shared.zone));
         if self.is_loading(&shared.requests) && self.loaded {
             let what = snapshot.map_or_else(String::new, |as_of| format!(" {as_of} ·"));
             spans.push(Span::styled(

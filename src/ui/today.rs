@@ -122,7 +122,7 @@ fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
         None => "all branches".to_owned(),
     };
     let when = format_at(day.at).replace('T', " ");
-    let zone = &shared.settings.timezone;
+    let zone = &shared.zone;
     // The zone is shortened first, the branch left out next, and the
     // zone's short name last: times without their zone mislead.
     let parts = vec![

@@ -109,7 +109,7 @@ fn readable_on(background: Color) -> Color {
 fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
     let settings = &app.world.settings;
     let mut spans = Vec::new();
-    if let Some(expiry) = settings.token_expires_at
+    if let Some(expiry) = app.world.token_expires_at
         && expiry - app.world.now <= TOKEN_WARNING_BEFORE
     {
         // Once expired, the way out matters more than the hour (the status
@@ -159,7 +159,7 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
     // Short of room, the zone's name alone, then its short name (`+05`)
     // with the centre shortened for it: left out only when not even that
     // fits beside the warnings and the profile.
-    let zone = &settings.timezone;
+    let zone = &app.world.zone;
     if !zone.same_clock_as(&settings.machine_zone, app.world.now) {
         let forms = [
             format!("times in {zone}  "),

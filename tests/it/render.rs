@@ -4,6 +4,7 @@
 
 use crate::support;
 
+use chrono::{DateTime, Utc};
 use crmdeck::api::ApiError;
 use crmdeck::app::{
     Answer, App, AppAnswer, AppSettings, Input, Msg, PluginsAnswer, Request, WalkAnswer,
@@ -18,7 +19,7 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::time::Duration;
-use support::fixtures::{self, answer, loaded_app, press, server_answer};
+use support::fixtures::{self, answer, loaded_app, loaded_app_expiring, press, server_answer};
 use support::screen::text_of;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
@@ -80,7 +81,7 @@ fn loaded(size: (u16, u16)) -> App {
 /// A new app whose first requests the scripted server answered, but those
 /// `except` answers itself.
 fn loaded_except(size: (u16, u16), except: impl Fn(&Request) -> Option<Answer>) -> App {
-    let (mut app, effects) = App::new(fixtures::settings(), size);
+    let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), size);
     answer(&mut app, effects, &mut |request| {
         Some(except(request).unwrap_or_else(|| server_answer(request)))
     });
@@ -98,7 +99,9 @@ fn after(size: (u16, u16), keys: &str, reply: &mut dyn FnMut(&Request) -> Option
 
 #[test]
 fn loading() {
-    snapshot_at_sizes("loading", |size| App::new(fixtures::settings(), size).0);
+    snapshot_at_sizes("loading", |size| {
+        App::new(fixtures::settings(), fixtures::token_expires_at(), size).0
+    });
 }
 
 #[test]
@@ -121,7 +124,7 @@ fn empty_page() {
 /// pages of groups after the first, which `later` answers (None: left
 /// on their way).
 fn first_page_then(size: (u16, u16), later: impl Fn(u64) -> Option<ApiError>) -> App {
-    let (mut app, effects) = App::new(fixtures::settings(), size);
+    let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), size);
     answer(&mut app, effects, &mut |request| match request {
         Request::Groups(query) if query.page > 1 => later(query.page).map(|e| request.failed(e)),
         other => Some(server_answer(other)),
@@ -142,7 +145,7 @@ fn from_snapshot(size: (u16, u16)) -> (App, Vec<crmdeck::app::Effect>) {
 
 /// A new app shown `snapshot` before any answer.
 fn started_from(snapshot: Snapshot, size: (u16, u16)) -> (App, Vec<crmdeck::app::Effect>) {
-    let (mut app, mut effects) = App::new(fixtures::settings(), size);
+    let (mut app, mut effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), size);
     let snapshot = Msg::Snapshot(Ok(Box::new(snapshot)));
     effects.extend(app.update(Input::Msg(snapshot), fixtures::now()));
     (app, effects)
@@ -441,7 +444,7 @@ fn week(size: (u16, u16)) -> App {
 /// The Week tab of a small branch under `settings`: the walk the app
 /// starts with answered, the week laid out from it.
 fn week_with(settings: AppSettings, size: (u16, u16)) -> App {
-    let (mut app, effects) = App::new(settings, size);
+    let (mut app, effects) = App::new(settings, fixtures::token_expires_at(), size);
     answer(&mut app, effects, &mut |request| {
         Some(match request {
             Request::Groups(query) => {
@@ -542,7 +545,7 @@ fn week_summary_lines_never_cut_a_word() {
 /// 1 read, the others on their way) in the header.
 #[test]
 fn week_loading() {
-    let (mut app, effects) = App::new(fixtures::settings(), (80, 24));
+    let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), (80, 24));
     answer(&mut app, effects, &mut |request| match request {
         Request::Groups(query) if query.page > 1 => None,
         other => Some(server_answer(other)),
@@ -711,7 +714,12 @@ fn the_top_line_names_every_tab_and_marks_the_one_shown() {
 
 /// The top line at 160x48 of the loaded app with `settings`.
 fn top_line(settings: AppSettings) -> String {
-    let app = loaded_app(settings, (160, 48));
+    top_line_expiring(settings, fixtures::token_expires_at())
+}
+
+/// [`top_line`] with a token that expires at `expires_at`.
+fn top_line_expiring(settings: AppSettings, expires_at: Option<DateTime<Utc>>) -> String {
+    let app = loaded_app_expiring(settings, expires_at, (160, 48));
     let screen = draw(&app).backend().to_string();
     screen.lines().next().unwrap().to_string()
 }
@@ -740,15 +748,14 @@ fn the_top_line_names_the_zone_of_the_times_when_the_machine_reads_another() {
 fn a_narrow_top_line_and_today_keep_the_zone_shortened() {
     let on_utc = || AppSettings {
         machine_zone: Zone::Named(chrono_tz::UTC),
-        token_expires_at: None,
         ..fixtures::settings()
     };
-    let app = loaded_app(on_utc(), (80, 24));
+    let app = loaded_app_expiring(on_utc(), None, (80, 24));
     let top = draw(&app).backend().to_string();
     let top = top.lines().next().unwrap().to_string();
     assert!(top.contains("   +05  demo · Ziy"), "{top}");
     for size in [(80, 24), (60, 15)] {
-        let mut app = loaded_app(on_utc(), size);
+        let mut app = loaded_app_expiring(on_utc(), None, size);
         press(&mut app, "t");
         let screen = draw(&app).backend().to_string();
         let summary = screen.lines().nth(1).unwrap();
@@ -803,15 +810,14 @@ fn the_top_line_says_what_the_environment_replaced_of_the_profile() {
     let settings = AppSettings {
         profile: Some("small".into()),
         replaced: vec!["URL from CRMDECK_BASE_URL".into()],
-        token_expires_at: None,
         ..fixtures::settings()
     };
-    let top = top_line(settings.clone());
+    let top = top_line_expiring(settings.clone(), None);
     assert!(
         top.contains("small · URL from CRMDECK_BASE_URL · Ziyo"),
         "{top}"
     );
-    let app = loaded_app(settings, (80, 24));
+    let app = loaded_app_expiring(settings, None, (80, 24));
     let screen = draw(&app).backend().to_string();
     let top = screen.lines().next().unwrap();
     assert!(top.contains("small · URL fro…"), "{top}");
@@ -823,10 +829,9 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
         profile: Some("production".into()),
         machine_zone: Zone::Named(chrono_tz::UTC),
         read_only: true,
-        token_expires_at: None,
         ..fixtures::settings()
     };
-    let app = loaded_app(settings.clone(), (80, 24));
+    let app = loaded_app_expiring(settings.clone(), None, (80, 24));
     let screen = draw(&app).backend().to_string();
     let top = screen.lines().next().unwrap();
     // Five tabs leave little room at 80 columns: the warnings shorten
@@ -835,11 +840,8 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
     assert!(!top.contains("times in"), "the zone gives way first: {top}");
 
     // With the token's warning too, the warning is shortened, not the name.
-    let warned = AppSettings {
-        token_expires_at: Some(fixtures::now() + chrono::TimeDelta::minutes(40)),
-        ..settings
-    };
-    let app = loaded_app(warned, (80, 24));
+    let warned = Some(fixtures::now() + chrono::TimeDelta::minutes(40));
+    let app = loaded_app_expiring(settings, warned, (80, 24));
     let screen = draw(&app).backend().to_string();
     let top = screen.lines().next().unwrap();
     assert!(top.contains("⚠ tok…production"), "{top}");

@@ -8,7 +8,7 @@
 //! do the benches. Hence `crmdeck::` paths only, never `crate::`/`super::`.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
-use crmdeck::app::compared::{CompareAsk, Compared, Found};
+use crmdeck::app::compared::{CompareAsk, Compared, SeenChanges};
 use crmdeck::app::{
     Answer, App, AppAnswer, AppSettings, Effect, Input, Msg, PluginsAnswer, Request, SavedView,
     WalkAnswer,
@@ -18,7 +18,7 @@ use crmdeck::domain::changes::centre_day;
 use crmdeck::domain::check::MaxParallel;
 use crmdeck::domain::digest::digests;
 use crmdeck::domain::timetable::WorkingHours;
-use crmdeck::domain::zone::{Zone, ZoneSource};
+use crmdeck::domain::zone::Zone;
 use crmdeck::model::{
     Abilities, Branch, Company, Course, DateField, DaysCode, ExactDays, Group, GroupStatus,
     GroupsPage, GroupsQuery, Installation, LessonTime, Links, Me, Pagination, Plugin, PluginType,
@@ -38,8 +38,8 @@ pub const TOTAL_GROUPS: u64 = 95;
 pub const SERVER_PER_PAGE: u32 = 20;
 
 /// Settings for tests: times in Asia/Tashkent, English day names, all
-/// branches, mouse on, a token that expires in 40 minutes,
-/// teaching 08:00–21:00.
+/// branches, mouse on, teaching 08:00–21:00 (the token's expiry is
+/// [`token_expires_at`]'s).
 pub fn settings() -> AppSettings {
     AppSettings {
         profile: Some("demo".to_string()),
@@ -47,8 +47,7 @@ pub fn settings() -> AppSettings {
         profiles: vec!["demo".to_string(), "test".to_string()],
         host: "api.example.uz".to_string(),
         insecure_http: false,
-        timezone: Zone::Named(chrono_tz::Asia::Tashkent),
-        timezone_source: ZoneSource::Config,
+        config_zone: Some(Zone::Named(chrono_tz::Asia::Tashkent)),
         machine_zone: Zone::Named(chrono_tz::Asia::Tashkent),
         language: Language::En,
         read_only: false,
@@ -57,7 +56,6 @@ pub fn settings() -> AppSettings {
         theme: Theme::Default,
         accent: None,
         mouse: true,
-        token_expires_at: Some(now() + chrono::TimeDelta::minutes(40)),
         log_path: PathBuf::from("/home/ops/.local/state/crmdeck/crmdeck.log"),
         working_hours: WorkingHours::default(),
         max_parallel: MaxParallel::default(),
@@ -71,6 +69,11 @@ pub fn settings() -> AppSettings {
         command_history: Vec::new(),
         keymap: Default::default(),
     }
+}
+
+/// When the token of tests expires: in 40 minutes (the top line warns).
+pub fn token_expires_at() -> Option<DateTime<Utc>> {
+    Some(now() + chrono::TimeDelta::minutes(40))
 }
 
 /// The fixed "now" of tests: 2025-06-02 09:00 UTC.
@@ -394,7 +397,7 @@ pub fn compare_asked(effects: &[Effect]) -> Option<&CompareAsk> {
 /// Answers `ask` as the runtime does, against the history's `day`.
 pub fn compared(app: &mut App, ask: &CompareAsk, day: &HistoryDay) -> Vec<Effect> {
     let today = centre_day(ask.now, &ask.zone);
-    let found = Found::between(
+    let found = SeenChanges::between(
         day,
         &ask.groups,
         ask.complete,
@@ -461,7 +464,17 @@ pub fn press(app: &mut App, keys: &str) -> Vec<Effect> {
 
 /// A new app of `size` whose first requests the scripted server answered.
 pub fn loaded_app(settings: AppSettings, size: (u16, u16)) -> App {
-    let (mut app, effects) = App::new(settings, size);
+    loaded_app_expiring(settings, token_expires_at(), size)
+}
+
+/// [`loaded_app`] with a token that expires at `expires_at` (None: not
+/// known).
+pub fn loaded_app_expiring(
+    settings: AppSettings,
+    expires_at: Option<DateTime<Utc>>,
+    size: (u16, u16),
+) -> App {
+    let (mut app, effects) = App::new(settings, expires_at, size);
     answer(&mut app, effects, &mut |request| {
         Some(server_answer(request))
     });

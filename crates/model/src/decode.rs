@@ -18,4 +18,4 @@ pub use lenient::{
     Accept, AnyValue, Loose, MAX_KEPT_ELEMENTS, Shape, flag, int, parse_with, read, skip_list,
     skip_object, skip_value, text, with_element_budget,
 };
-pub use records::{Found, Record, RecordShape, nested};
+pub use records::{Record, RecordRead, RecordShape, nested};

@@ -26,7 +26,7 @@ use fixtures::{compare_asked as asked, compared as answered, sunday};
 /// An app shown the snapshot of groups 1..=30, nothing answered, compared
 /// with [`sunday`]; and the effects of its start.
 fn compared_from_snapshot() -> (App, Vec<Effect>) {
-    let (mut app, mut effects) = App::new(with_cache(), NARROW);
+    let (mut app, mut effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     let snapshot = fixtures::snapshot(1..=30);
     let msg = Msg::Snapshot(Ok(Box::new(snapshot)));
     effects.extend(app.update(Input::Msg(msg), now()));
@@ -39,7 +39,7 @@ fn compared_from_snapshot() -> (App, Vec<Effect>) {
 
 #[test]
 fn the_snapshot_is_compared_before_any_answer_and_its_rows_marked_by_kind() {
-    let (mut app, effects) = App::new(with_cache(), NARROW);
+    let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     assert!(asked(&effects).is_none(), "nothing to compare yet");
     let snapshot = fixtures::snapshot(1..=30);
     let msg = Msg::Snapshot(Ok(Box::new(snapshot)));
@@ -179,7 +179,7 @@ fn changes_since_a_day_asks_again_with_that_baseline_and_the_latest_answer_wins(
 
 #[test]
 fn an_incomplete_walk_asks_without_calling_a_group_gone() {
-    let (mut app, effects) = App::new(with_cache(), NARROW);
+    let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     let left = answer(&mut app, effects, &mut |request| match request {
         Request::Groups(query) if query.page == 3 => {
             Some(request.failed(ApiError::Timeout(std::time::Duration::from_secs(30))))
@@ -222,7 +222,7 @@ fn an_incomplete_walk_asks_without_calling_a_group_gone() {
 
 #[test]
 fn without_a_baseline_no_row_is_marked_and_the_tab_says_why() {
-    let (mut app, mut effects) = App::new(with_cache(), NARROW);
+    let (mut app, mut effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     let msg = Msg::Snapshot(Ok(Box::new(fixtures::snapshot(1..=30))));
     effects.extend(app.update(Input::Msg(msg), now()));
     let ask = asked(&effects).unwrap().clone();

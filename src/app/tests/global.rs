@@ -155,7 +155,7 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
     assert_eq!(effects, vec![Effect::ReloadToken]);
     let expiry = now() + TimeDelta::hours(12);
     let effects = app.update(Input::Msg(Msg::TokenReloaded(Ok(Some(expiry)))), now());
-    assert_eq!(app.world.settings.token_expires_at, Some(expiry));
+    assert_eq!(app.world.token_expires_at, Some(expiry));
     assert_eq!(
         status(&app, Info),
         Some("token reloaded (expires in 12h 0m)")
@@ -225,29 +225,24 @@ fn errors_stay_until_escape_and_information_fades() {
 
 #[test]
 fn ticks_are_wanted_only_while_something_can_change() {
-    let idle = AppSettings {
-        token_expires_at: None,
-        ..fixtures::settings()
-    };
-    let (app, _) = App::new(idle.clone(), NARROW);
+    let idle = fixtures::settings();
+    let (app, _) = App::new(idle.clone(), None, NARROW);
     assert_eq!(
         app.needs_tick(),
         Some(Duration::from_millis(100)),
         "loading"
     );
-    let app = loaded_with(idle.clone());
+    let app = loaded_app_expiring(idle.clone(), None, NARROW);
     assert_eq!(app.needs_tick(), None, "an idle dashboard costs nothing");
     let warned = loaded_with(fixtures::settings());
     assert_eq!(warned.needs_tick(), Some(Duration::from_secs(30)));
-    let later = loaded_with(AppSettings {
-        token_expires_at: Some(now() + TimeDelta::hours(3)),
-        ..idle.clone()
-    });
+    let later = loaded_app_expiring(idle.clone(), Some(now() + TimeDelta::hours(3)), NARROW);
     assert_eq!(later.needs_tick(), Some(Duration::from_secs(2 * 3600)));
-    let refreshing = loaded_with(AppSettings {
+    let refreshing = AppSettings {
         auto_refresh: Some(Duration::from_secs(60)),
         ..idle
-    });
+    };
+    let refreshing = loaded_app_expiring(refreshing, None, NARROW);
     assert_eq!(refreshing.needs_tick(), Some(Duration::from_secs(60)));
 }
 
@@ -393,8 +388,7 @@ fn a_tab_shown_by_number_or_click_closes_the_overlays() {
 /// names the centre's.
 fn no_configured_zone() -> AppSettings {
     AppSettings {
-        timezone: crate::domain::zone::CENTRE_ZONE,
-        timezone_source: crate::domain::zone::ZoneSource::Default,
+        config_zone: None,
         ..fixtures::settings()
     }
 }
@@ -417,7 +411,7 @@ fn ends_of_group_6(app: &App) -> (String, String) {
 
 #[test]
 fn the_centres_zone_named_by_the_api_is_used_for_the_rows_and_the_week() {
-    let (mut app, effects) = App::new(no_configured_zone(), NARROW);
+    let (mut app, effects) = App::new(no_configured_zone(), fixtures::token_expires_at(), NARROW);
     let me = fetch_of(&effects, &Request::Me);
     let mut others = |request: &Request| match request {
         Request::Me => None,
@@ -434,7 +428,7 @@ fn the_centres_zone_named_by_the_api_is_used_for_the_rows_and_the_week() {
         me,
         Answer::App(AppAnswer::Me(Ok(fixtures::me("Europe/Samara")))),
     );
-    assert_eq!(app.world.settings.timezone.to_string(), "Europe/Samara");
+    assert_eq!(app.world.zone.to_string(), "Europe/Samara");
     assert_eq!(ends_of_group_6(&app), ("15:30".into(), "15:30".into()));
     assert!(app.world.status.current().is_none(), "without a word");
 }
@@ -448,17 +442,18 @@ fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
         Answer::App(AppAnswer::Me(Ok(crate::model::Me::default()))),
     ];
     for result in answers {
-        let (mut app, effects) = App::new(no_configured_zone(), NARROW);
+        let (mut app, effects) =
+            App::new(no_configured_zone(), fixtures::token_expires_at(), NARROW);
         let me = fetch_of(&effects, &Request::Me);
         respond(&mut app, me, result.clone());
-        assert_eq!(app.world.settings.timezone.to_string(), "Asia/Tashkent");
+        assert_eq!(app.world.zone.to_string(), "Asia/Tashkent");
         assert!(app.world.status.current().is_none(), "{result:?}");
     }
 }
 
 #[test]
 fn a_zone_in_the_config_wins_over_the_centres_and_the_centre_is_named() {
-    let (mut app, effects) = App::new(fixtures::settings(), NARROW);
+    let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
     let me = fetch_of(&effects, &Request::Me);
     assert_eq!(app.world.centre(), None);
     respond(
@@ -466,7 +461,7 @@ fn a_zone_in_the_config_wins_over_the_centres_and_the_centre_is_named() {
         me,
         Answer::App(AppAnswer::Me(Ok(fixtures::me("Europe/Samara")))),
     );
-    assert_eq!(app.world.settings.timezone.to_string(), "Asia/Tashkent");
+    assert_eq!(app.world.zone.to_string(), "Asia/Tashkent");
     assert_eq!(app.world.centre(), Some("Ziyo Learning Centre"));
 }
 
@@ -478,7 +473,8 @@ fn without_a_centre_name_the_host_stays() {
         Answer::App(AppAnswer::Me(Ok(crate::model::Me::default()))),
     ];
     for result in answers {
-        let (mut app, effects) = App::new(fixtures::settings(), NARROW);
+        let (mut app, effects) =
+            App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
         let me = fetch_of(&effects, &Request::Me);
         respond(&mut app, me, result.clone());
         assert_eq!(app.world.centre(), None, "{result:?}");
@@ -502,7 +498,7 @@ fn a_screens_message_goes_when_another_tab_is_shown() {
     // What the app says for every screen (the config's warnings) stays.
     let mut settings = fixtures::settings();
     settings.warnings = vec!["config readable by others".into()];
-    let (mut app, _) = App::new(settings, NARROW);
+    let (mut app, _) = App::new(settings, fixtures::token_expires_at(), NARROW);
     press(&mut app, "13");
     assert_eq!(
         app.world.status.current().map(|m| m.text.as_str()),

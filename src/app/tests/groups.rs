@@ -656,8 +656,9 @@ fn a_long_retry_after_ends_the_walk_saying_until_when_and_r_tries_now() {
     assert!(list.progress().missing >= 1, "{:?}", list.missing());
     assert!(!visible_ids(&app).is_empty(), "the rows read stay");
     let said = app.world.status.current().expect("said").text.clone();
-    let until = fixtures::settings()
-        .timezone
+    let until = app
+        .world
+        .zone
         .wall_clock(now() + chrono::TimeDelta::minutes(10));
     let until = until.format("%H:%M");
     assert!(

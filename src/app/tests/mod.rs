@@ -13,7 +13,7 @@ mod walks;
 mod week;
 mod whole;
 
-use super::fixtures::{self, answer, loaded_app, now, server_answer};
+use super::fixtures::{self, answer, loaded_app, loaded_app_expiring, now, server_answer};
 use super::keymap::Context;
 use super::status::Severity;
 use super::{
@@ -42,7 +42,7 @@ fn loaded_with(settings: AppSettings) -> App {
 
 /// An app with nothing answered yet, and its first effects.
 fn fresh() -> (App, Vec<Effect>) {
-    App::new(fixtures::settings(), NARROW)
+    App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW)
 }
 
 fn press(app: &mut App, keys: &str) -> Vec<Effect> {
@@ -223,7 +223,7 @@ fn the_first_walk_is_of_the_configured_branch() {
         branch_id: Some(3),
         ..fixtures::settings()
     };
-    let (_, effects) = App::new(settings, NARROW);
+    let (_, effects) = App::new(settings, fixtures::token_expires_at(), NARROW);
     fetch_of(&effects, &Request::Groups(branch_query(Some(3), 1)));
 }
 

@@ -22,7 +22,7 @@ pub(super) fn with_cache() -> AppSettings {
 
 /// A new app, nothing answered, shown `snapshot` as the runtime does.
 pub(super) fn started_from(snapshot: Snapshot, settings: AppSettings) -> (App, Vec<Effect>) {
-    let (mut app, mut effects) = App::new(settings, NARROW);
+    let (mut app, mut effects) = App::new(settings, fixtures::token_expires_at(), NARROW);
     let msg = Msg::Snapshot(Ok(Box::new(snapshot)));
     effects.extend(app.update(Input::Msg(msg), now()));
     (app, effects)
@@ -175,7 +175,7 @@ fn installs_wait_for_the_catalogue_fetched_in_this_run() {
 
 #[test]
 fn a_refused_snapshot_is_said_once_and_the_start_goes_on() {
-    let (mut app, effects) = App::new(fixtures::settings(), NARROW);
+    let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
     let why = "/c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)".to_string();
     app.update(Input::Msg(Msg::Snapshot(Err(why))), now());
     let said = app.world.status.current().unwrap();
@@ -191,10 +191,10 @@ fn a_refused_snapshot_is_said_once_and_the_start_goes_on() {
 
 #[test]
 fn a_walk_is_kept_only_when_the_cache_is_on_and_every_page_was_read() {
-    let (mut app, effects) = App::new(fixtures::settings(), NARROW);
+    let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
     assert!(saved(&answer_all(&mut app, effects)).is_empty());
 
-    let (mut app, effects) = App::new(with_cache(), NARROW);
+    let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     let left = answer(&mut app, effects, &mut |request| match request {
         Request::Groups(query) if query.page == 3 => {
             Some(request.failed(ApiError::Timeout(std::time::Duration::from_secs(30))))
@@ -278,7 +278,7 @@ fn compared(effects: &[Effect]) -> Vec<&CompareAsk> {
 #[test]
 fn a_large_snapshots_head_shows_first_keys_work_while_the_rest_is_read_then_the_whole() {
     let whole = fixtures::snapshot((1..=30).chain([500]));
-    let (mut app, mut effects) = App::new(with_cache(), NARROW);
+    let (mut app, mut effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     effects.extend(app.update(Input::Msg(head_of(&whole, 10)), now()));
     assert_eq!(app.tabs.groups.rows.len(), 10, "the head, at once");
     assert_eq!(app.world.branches.names.len(), 4);
@@ -326,7 +326,7 @@ fn part_of(whole: &Snapshot, range: std::ops::Range<usize>, last: bool) -> Msg {
 fn a_large_snapshots_rest_in_slices_shows_what_the_whole_would_in_the_order_shown() {
     let whole = fixtures::snapshot((1..=30).chain([500]));
     let (mut at_once, _) = started_from(whole.clone(), with_cache());
-    let (mut app, effects) = App::new(with_cache(), NARROW);
+    let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     app.update(Input::Msg(head_of(&whole, 10)), now());
     for app in [&mut at_once, &mut app] {
         press(app, ":sort name\n");
@@ -352,7 +352,7 @@ fn a_large_snapshots_rest_in_slices_shows_what_the_whole_would_in_the_order_show
 #[test]
 fn a_corrupt_rest_after_a_good_head_keeps_the_head_and_says_so() {
     let whole = fixtures::snapshot(1..=30);
-    let (mut app, effects) = App::new(with_cache(), NARROW);
+    let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     app.update(Input::Msg(head_of(&whole, 10)), now());
     let why = "/c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)".to_string();
     let asked = app.update(Input::Msg(Msg::SnapshotRest(Err(why))), now());
@@ -370,7 +370,7 @@ fn a_corrupt_rest_after_a_good_head_keeps_the_head_and_says_so() {
 #[test]
 fn a_rest_read_after_a_401_hid_the_head_stays_hidden() {
     let whole = fixtures::snapshot(1..=30);
-    let (mut app, effects) = App::new(with_cache(), NARROW);
+    let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     app.update(Input::Msg(head_of(&whole, 10)), now());
     answer(&mut app, effects, &mut |request| {
         Some(request.failed(refused()))

@@ -119,11 +119,7 @@ fn the_clock_moves_a_lesson_from_next_to_now_to_done_on_its_minute() {
 
 #[test]
 fn today_wakes_the_app_each_minute_only_while_it_is_shown() {
-    let settings = AppSettings {
-        token_expires_at: None,
-        ..fixtures::settings()
-    };
-    let mut app = loaded_with(settings);
+    let mut app = loaded_app_expiring(fixtures::settings(), None, NARROW);
     assert_eq!(app.needs_tick(), None, "the groups list is idle");
     let effects = press(&mut app, "4");
     answer(&mut app, effects, &mut |request| {
@@ -358,7 +354,7 @@ fn today_remembered_is_laid_out_only_once_the_clock_is_given() {
     // Issue 25 §2: no day of the epoch, even for the first frame.
     let mut settings = fixtures::settings();
     settings.view.tab = Some(Tab::Today.name().to_owned());
-    let (mut app, _) = App::new(settings, NARROW);
+    let (mut app, _) = App::new(settings, fixtures::token_expires_at(), NARROW);
     assert!(app.tabs.today.today.is_none(), "no clock, no day");
     app.update(Input::Tick, now());
     let day = app

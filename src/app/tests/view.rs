@@ -65,7 +65,7 @@ fn the_app_starts_where_the_remembered_view_says() {
         view: view.clone(),
         ..fixtures::settings()
     };
-    let (mut app, effects) = App::new(settings, NARROW);
+    let (mut app, effects) = App::new(settings, fixtures::token_expires_at(), NARROW);
     assert_eq!(app.tab, Tab::Week);
     // One walk of branch 3, shared by the week shown and the groups list.
     let walks: Vec<_> = fetches(&effects)

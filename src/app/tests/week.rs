@@ -235,7 +235,7 @@ fn a_week_remembered_opens_on_the_centres_today_not_the_epochs_thursday() {
     // (the epoch, a Thursday); the week shown at start waits for it.
     let mut settings = fixtures::settings();
     settings.view.tab = Some(Tab::Week.name().to_owned());
-    let (mut app, effects) = App::new(settings, NARROW);
+    let (mut app, effects) = App::new(settings, fixtures::token_expires_at(), NARROW);
     assert_eq!(app.tab, Tab::Week);
     assert_eq!(app.world.clock(), None);
     answer(&mut app, effects, &mut |request| {

@@ -77,7 +77,7 @@ fn a_stopped_walk_is_kept_only_once_r_read_every_page_it_did_not_hold() {
 /// announced is partial: said so, and not kept.
 #[test]
 fn a_walk_far_short_of_the_total_announced_is_said_partial_and_not_kept() {
-    let (mut app, effects) = App::new(with_cache(), NARROW);
+    let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     let left = answer(&mut app, effects, &mut |request| match request {
         Request::Groups(query) if query.page >= 3 => {
             let mut page = fixtures::groups_page(*query, fixtures::TOTAL_GROUPS);
@@ -104,7 +104,7 @@ fn a_walk_far_short_of_the_total_announced_is_said_partial_and_not_kept() {
 /// stayed after an `r` that held them all.
 #[test]
 fn a_shortfall_said_of_a_walk_goes_when_the_next_walk_holds_every_group() {
-    let (mut app, effects) = App::new(fixtures::settings(), NARROW);
+    let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
     answer(&mut app, effects, &mut |request| match request {
         Request::Groups(query) if query.page >= 3 => {
             let mut page = fixtures::groups_page(*query, fixtures::TOTAL_GROUPS);

@@ -95,7 +95,7 @@ struct Files {
 fn settings() -> AppSettings {
     AppSettings {
         cache: true,
-        timezone: CENTRE_ZONE,
+        config_zone: Some(CENTRE_ZONE),
         ..fixtures::settings()
     }
 }
@@ -118,7 +118,7 @@ impl Run {
             centre: None,
             zone: CENTRE_ZONE,
         });
-        let (app, _) = App::new(settings(), (80, 24));
+        let (app, _) = App::new(settings(), fixtures::token_expires_at(), (80, 24));
         let mut run = Self {
             app,
             at,
@@ -149,7 +149,7 @@ impl Run {
 
     /// A new app, shown the snapshot on disk, its first requests sent.
     fn restart(&mut self) {
-        let (app, effects) = App::new(settings(), (80, 24));
+        let (app, effects) = App::new(settings(), fixtures::token_expires_at(), (80, 24));
         self.app = app;
         self.on_its_way.clear();
         self.carry_out(effects);

@@ -70,7 +70,7 @@ pub struct Matcher {
 #[derive(Debug, Clone)]
 struct Condition {
     test: Test,
-    words: Found,
+    words: WordSearch,
 }
 
 #[derive(Debug, Clone)]
@@ -88,7 +88,7 @@ enum Test {
 
 /// A word searched in a row's text, and the branches whose name holds it.
 #[derive(Debug, Clone)]
-struct Found {
+struct WordSearch {
     finder: Finder<'static>,
     branches: HashSet<i64>,
 }
@@ -111,7 +111,7 @@ impl Matcher {
         };
         let found = |text: &str| {
             let word = fold(text);
-            Found {
+            WordSearch {
                 branches: branches_holding(&word),
                 finder: Finder::new(&word).into_owned(),
             }
@@ -152,7 +152,7 @@ impl Matcher {
     /// ([`fold`]), `branch` its group's branch, `facts` its fields
     /// (None: a record with none, whose field words are looked for as text).
     pub fn matches(&self, text: &str, branch: Option<i64>, facts: Option<&Facts>) -> bool {
-        let found = |found: &Found| {
+        let found = |found: &WordSearch| {
             branch.is_some_and(|id| found.branches.contains(&id))
                 || found.finder.find(text.as_bytes()).is_some()
         };

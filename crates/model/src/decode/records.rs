@@ -29,7 +29,7 @@ pub trait Record: Default {
 }
 
 /// A record read from an object.
-pub struct Found<T> {
+pub struct RecordRead<T> {
     pub record: T,
     /// Whether the object had no key at all (`{}`).
     pub empty: bool,
@@ -41,7 +41,7 @@ pub struct Found<T> {
 pub struct RecordShape<T>(PhantomData<T>);
 
 impl<'de, T: Record> Shape<'de> for RecordShape<T> {
-    type Output = Result<Found<T>, &'static str>;
+    type Output = Result<RecordRead<T>, &'static str>;
 
     fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Output, A::Error> {
         let mut record = T::default();
@@ -54,7 +54,7 @@ impl<'de, T: Record> Shape<'de> for RecordShape<T> {
                 _ => skip_value(&mut map)?,
             }
         }
-        Ok(Ok(Found { record, empty }))
+        Ok(Ok(RecordRead { record, empty }))
     }
 
     fn list<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Output, A::Error> {
@@ -69,7 +69,7 @@ impl<'de, T: Record> Shape<'de> for RecordShape<T> {
 /// Reads the next map value as a record (`None` when it is not an object).
 fn read_record<'de, T: Record, A: MapAccess<'de>>(
     map: &mut A,
-) -> Result<Option<Found<T>>, A::Error> {
+) -> Result<Option<RecordRead<T>>, A::Error> {
     Ok(map
         .next_value_seed(Accept(RecordShape::<T>::default()))?
         .ok())

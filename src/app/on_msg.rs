@@ -22,7 +22,7 @@ impl App {
                 None => self.world.ended(id),
             },
             Msg::TokenReloaded(Ok(expires_at)) => {
-                self.world.settings.token_expires_at = expires_at;
+                self.world.token_expires_at = expires_at;
                 let expiry = expires_at
                     .map(|at| format!(" ({})", crate::secret::describe_expiry(at, now)))
                     .unwrap_or_default();

@@ -1,6 +1,7 @@
-//! What the screens ask of the app ([`Ask`]), carried out after each
-//! input: an overlay opened or closed, a tab shown, a command to the tabs,
-//! an action as its key would do it, the tab's rows exported.
+//! What the screens ask of the app ([`Ask`], the vocabulary of `ask.rs`),
+//! carried out after each input: an overlay opened or closed, a tab
+//! shown, a command to the tabs, an action as its key would do it, the
+//! tab's rows exported.
 
 use super::ask::{Ask, ExportFormat, ExportTo};
 use super::branch_picker::BranchPicker;
@@ -64,12 +65,7 @@ impl App {
             ExportFormat::Json => table.to_json(),
         };
         // The centre's date and time, as every time on screen.
-        let stamp = self
-            .world
-            .settings
-            .timezone
-            .wall_clock(now)
-            .format("%Y%m%d-%H%M%S");
+        let stamp = self.world.zone.wall_clock(now).format("%Y%m%d-%H%M%S");
         let tab = self.tab.name().to_lowercase();
         vec![Effect::Export {
             contents,

@@ -1,11 +1,12 @@
-//! The command line's history file: `command-history` beside the log in
-//! the state directory, a line per command, the newest last, at most
-//! [`HISTORY_LINES`] of them, private (0600 in a 0700 folder). Read once at
-//! start; a line appended (the file rewritten, 200 short lines) per command
-//! run. A file that cannot be read or is not text is ignored: the history
-//! starts empty and the next command rewrites it.
+//! The command history's file (the `:` lines run): `command-history`
+//! beside the log in the state directory, a line per command, the newest
+//! last, at most [`COMMAND_HISTORY_LINES`] of them, private (0600 in a 0700
+//! folder). Read once at start; a line appended (the file rewritten, 200
+//! short lines) per command run. A file that cannot be read or is not
+//! text is ignored: the command history starts empty and the next command
+//! rewrites it.
 
-use crate::app::command_line::HISTORY_LINES;
+use crate::app::command_line::COMMAND_HISTORY_LINES;
 use crate::local_files::{PrivateFileError, open_private, read_text_at_most};
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// The most bytes read of the file (200 lines of a few words).
 const LIMIT: u64 = 64 * 1024;
 
-/// Where the history of the run logging to `log_path` lives.
+/// Where the command history of the run logging to `log_path` lives.
 pub fn path(log_path: &Path) -> PathBuf {
     log_path.with_file_name("command-history")
 }
@@ -32,15 +33,15 @@ pub fn load(path: &Path) -> Vec<String> {
         .filter(|line| !line.is_empty() && !line.chars().any(char::is_control))
         .map(str::to_string)
         .collect();
-    let over = lines.len().saturating_sub(HISTORY_LINES);
+    let over = lines.len().saturating_sub(COMMAND_HISTORY_LINES);
     lines[over..].to_vec()
 }
 
-/// Appends `line`, keeping the newest [`HISTORY_LINES`].
+/// Appends `line`, keeping the newest [`COMMAND_HISTORY_LINES`].
 pub fn append(path: &Path, line: &str) -> Result<(), PrivateFileError> {
     let mut lines = load(path);
     lines.push(line.to_string());
-    let over = lines.len().saturating_sub(HISTORY_LINES);
+    let over = lines.len().saturating_sub(COMMAND_HISTORY_LINES);
     let mut file = open_private(
         path,
         OpenOptions::new().write(true).create(true).truncate(true),
@@ -61,11 +62,11 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         // A folder of its own, created private by the first append.
         let file = root.path().join("crmdeck").join("command-history");
-        for n in 0..HISTORY_LINES + 5 {
+        for n in 0..COMMAND_HISTORY_LINES + 5 {
             append(&file, &format!("filter {n}")).unwrap();
         }
         let lines = load(&file);
-        assert_eq!(lines.len(), HISTORY_LINES);
+        assert_eq!(lines.len(), COMMAND_HISTORY_LINES);
         assert_eq!(lines[0], "filter 5");
         let mode = std::fs::metadata(&file).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
