@@ -6,6 +6,7 @@
 
 use super::keymap::Action;
 use super::tab::Tab;
+use super::text_input::QueryInput;
 use crate::api::ApiError;
 use crate::domain::changes::Since;
 use crate::domain::timetable::Slot;
@@ -92,8 +93,8 @@ pub enum Tell {
     Install { plugin_id: i64 },
     /// Ask whether to install this plugin (the confirmation).
     AskInstall { plugin_id: i64 },
-    /// Filter the list by this text.
-    Filter(String),
+    /// Filter the list by this query (as typed, and as read once).
+    Filter(QueryInput),
     /// Sort the list by the column of this name.
     Sort { column: String, descending: bool },
     /// Compare with this baseline (`:changes since mon`).

@@ -7,6 +7,7 @@
 
 use super::ask::{Ask, ExportFormat, ExportTo, Tell};
 use super::keymap::{Word, words};
+use super::text_input::QueryInput;
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::domain::changes::Since;
 use crate::domain::script::fold;
@@ -142,7 +143,7 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
             .parse()
             .map(|plugin_id| Ask::TellTabs(Tell::AskInstall { plugin_id }))
             .map_err(|_| format!("{}: a plugin's id, a number", usage()).into()),
-        "filter" => Ok(Ask::TellShown(Tell::Filter(rest.to_string()))),
+        "filter" => Ok(Ask::TellShown(Tell::Filter(QueryInput::new(rest)))),
         "sort" => Ok(sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage()))?),
         "export" => export(rest, bang).ok_or_else(|| usage().into()),
         "changes" => {
@@ -468,7 +469,7 @@ mod tests {
             ),
             (
                 "filter ielts 6",
-                Ask::TellShown(Tell::Filter("ielts 6".to_string())),
+                Ask::TellShown(Tell::Filter(QueryInput::new("ielts 6"))),
             ),
             (
                 "sort name desc",

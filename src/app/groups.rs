@@ -273,7 +273,7 @@ impl GroupsTab {
             return;
         };
         if !self.list.shown().any(|shown| shown == row) {
-            self.list.set_filter("");
+            self.list.clear_filter();
             self.hide_archived = false;
         }
         self.list.chosen = true;

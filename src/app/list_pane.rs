@@ -12,10 +12,10 @@ use super::layout::Layout;
 use super::list_cursor::{ListCursor, Movement};
 use super::row_order::RowOrder;
 use super::shared::Shared;
-use super::text_input::{Edit, TextInput};
-use crate::domain::query::{Query, Term};
+use super::text_input::{Edit, QueryInput};
+use crate::domain::query::{Matcher, Term};
 use crate::domain::script::fold;
-use crate::present::columns::{BranchNames, Column, ScreenTable, SortColumn, row_filter};
+use crate::present::columns::{BranchNames, Column, ScreenTable, SortColumn};
 use crossterm::event::KeyEvent;
 use std::cmp::Ordering;
 
@@ -52,7 +52,8 @@ pub struct ListPane {
     /// Until then it is the first row, whatever arrives above it: a list
     /// that fills while it is looked at opens at its top.
     pub chosen: bool,
-    pub filter: TextInput,
+    /// The filter as typed, and the query it reads as (parsed per edit).
+    pub filter: QueryInput,
     /// The filter input has the focus.
     pub filtering: bool,
     /// The detail (full-screen, or the pane at wide sizes) has the focus.
@@ -89,11 +90,15 @@ impl ListPane {
     /// The filter's text words as matched (its field words are no text to
     /// find): folded to one script (`domain::script`), a space apart.
     pub fn filter_text(&self) -> String {
-        let query = Query::parse(self.filter.text());
-        let words = query.terms.iter().filter_map(|term| match term {
-            Term::Text(text) => Some(fold(text)),
-            _ => None,
-        });
+        let words = self
+            .filter
+            .query()
+            .terms
+            .iter()
+            .filter_map(|term| match term {
+                Term::Text(text) => Some(fold(text)),
+                _ => None,
+            });
         words.collect::<Vec<_>>().join(" ")
     }
 
@@ -131,9 +136,16 @@ impl ListPane {
         true
     }
 
-    /// Filters by `text` (`:filter`), the filter input closed.
-    pub fn set_filter(&mut self, text: &str) {
-        self.filter.set(text);
+    /// Filters by `filter` (`:filter`'s, parsed already), the filter input
+    /// closed.
+    pub fn set_filter(&mut self, filter: &QueryInput) {
+        self.filter = filter.clone();
+        self.filtering = false;
+    }
+
+    /// No filter, the filter input closed.
+    pub fn clear_filter(&mut self) {
+        self.filter.clear();
         self.filtering = false;
     }
 
@@ -211,7 +223,7 @@ impl ListPane {
         admits: A,
         branch_names: &BranchNames,
     ) -> impl Fn(usize) -> bool + use<'a, A> {
-        let filter = row_filter(self.filter.text(), branch_names);
+        let filter = Matcher::new(self.filter.query(), branch_names);
         move |record| admits(record) && (filter.is_empty() || table.rows[record].matches(&filter))
     }
 

@@ -40,7 +40,7 @@ impl App {
                 Vec::new()
             }
             Msg::Copied(Err(error)) => {
-                status.error(error, now);
+                status.error(error.to_string(), now);
                 Vec::new()
             }
             Msg::Exported(Ok((rows, path))) => {
@@ -49,7 +49,7 @@ impl App {
                 Vec::new()
             }
             Msg::Exported(Err(error)) => {
-                status.error(error, now);
+                status.error(error.to_string(), now);
                 Vec::new()
             }
             Msg::ProfileSwitch {

@@ -220,7 +220,7 @@ impl PluginsTab {
         self.list.chosen = true;
         self.refilter_keeping(Some(plugin_id), plugins, &shared.layout);
         if self.list.selected() != Some(index) {
-            self.list.set_filter("");
+            self.list.clear_filter();
             self.type_filter = TypeFilter::All;
             self.refilter_keeping(Some(plugin_id), plugins, &shared.layout);
         }

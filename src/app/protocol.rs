@@ -6,11 +6,15 @@ use super::compared::{CompareAsk, Compared};
 use super::tab::Tab;
 use super::view::SavedView;
 use crate::api::ApiError;
+use crate::cache::CacheError;
 use crate::domain::zone::Zone;
 use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
+use crate::secret::MaskedLine;
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
+use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Identifies one request. A result whose id is no longer awaited is dropped:
@@ -38,14 +42,15 @@ pub enum Msg {
     Response { id: RequestId, answer: Box<Answer> },
     /// The token was read again from its source: its expiry (None: not a
     /// JWT), or why it could not be read (never containing the token).
-    TokenReloaded(Result<Option<DateTime<Utc>>, String>),
+    TokenReloaded(Result<Option<DateTime<Utc>>, MaskedLine>),
     /// An OSC 52 clipboard write was sent (or refused: not a terminal).
-    Copied(Result<(), String>),
+    Copied(Result<(), CopyRefused>),
     /// The terminal came back after a suspend (Ctrl-Z, then `fg`).
     Resumed,
     /// The snapshot of the last complete walk, read at start before any
-    /// answer, or why the file there was not used (never a token in it).
-    Snapshot(Result<Box<Snapshot>, String>),
+    /// answer, or why the file there was not used (never a token in it;
+    /// shared: a message is cloned, an I/O error cannot be).
+    Snapshot(Result<Box<Snapshot>, Arc<CacheError>>),
     /// The first groups of a large snapshot, with its branches, catalogue
     /// and centre's name, read at start before any answer; the rest
     /// follows, read off the loop, in slices ([`Msg::SnapshotMore`]) and a
@@ -59,23 +64,108 @@ pub enum Msg {
     /// after the last slice, and what else the file holds): the file was
     /// read whole and checked. Or why the rest could not be read (what
     /// was shown stays, never called whole).
-    SnapshotRest(Result<Box<Snapshot>, String>),
+    SnapshotRest(Result<Box<Snapshot>, Arc<CacheError>>),
     /// What changed since the baseline ([`Effect::Compare`]), or why
     /// nothing was compared.
     Compared(Box<Compared>),
     /// An `:export` was written: the rows and the path, or why not.
-    Exported(Result<(usize, String), String>),
+    Exported(Result<(usize, String), ExportRefused>),
     /// After [`Effect::SwitchProfile`]: to the new session's app, `Ok`; to
     /// the old one, which goes on, why the profile did not open (one
     /// line, never a token in it).
     ProfileSwitch {
         profile: String,
-        result: Result<(), String>,
+        result: Result<(), ProfileRefused>,
     },
     /// The token is another account's than the one whose rows were shown
     /// (the runtime started this app again, on what is kept of the new
     /// account, if it is known): said once.
     AccountChanged(AccountChange),
+}
+
+/// Why the clipboard was not written ([`Msg::Copied`]); said as is.
+#[derive(Debug, Clone)]
+pub enum CopyRefused {
+    /// The output is not a terminal.
+    NotATerminal,
+    /// Inside a tmux that would drop it; `add` is what to add to
+    /// `~/.tmux.conf` to let it through.
+    TmuxDrops { add: String },
+    /// More than the terminal's clipboard takes (KB, and at most).
+    TooLarge { kb: usize, most_kb: usize },
+    /// The sequence could not be written to the terminal.
+    Write(Arc<std::io::Error>),
+}
+
+impl fmt::Display for CopyRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not copied: ")?;
+        match self {
+            Self::NotATerminal => f.write_str("the output is not a terminal"),
+            Self::TmuxDrops { add } => write!(f, "tmux drops it; add to ~/.tmux.conf: {add}"),
+            Self::TooLarge { kb, most_kb } => write!(
+                f,
+                "{kb} KB is too much for the terminal clipboard (at most {most_kb} KB)"
+            ),
+            Self::Write(error) => write!(f, "cannot write to the terminal: {error}"),
+        }
+    }
+}
+
+/// Why an `:export` wrote no file ([`Msg::Exported`]); said as is.
+#[derive(Debug, Clone)]
+pub enum ExportRefused {
+    /// The path given goes through `link`, a symbolic link to a folder.
+    LinkedFolder { target: PathBuf, link: PathBuf },
+    /// No path given, and no download or home folder to write to.
+    NoFolder,
+    /// The file exists, and `:export` (not `:export!`) keeps it; the path.
+    Exists(String),
+    /// The folder or file refused as not private; why, naming it.
+    Refused(String),
+    /// The file could not be written.
+    Io {
+        target: PathBuf,
+        error: Arc<std::io::Error>,
+    },
+}
+
+impl fmt::Display for ExportRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::LinkedFolder { target, link } => write!(
+                f,
+                "cannot write {}: {} is a symbolic link (give the folder it points to)",
+                target.display(),
+                link.display()
+            ),
+            Self::NoFolder => f.write_str("no download or home folder: give :export a path"),
+            Self::Exists(path) => write!(f, "{path} exists: :export! replaces it"),
+            Self::Refused(why) => write!(f, "cannot write {why}"),
+            Self::Io { target, error } => write!(f, "cannot write {}: {error}", target.display()),
+        }
+    }
+}
+
+/// Why `:profile` opened no session ([`Msg::ProfileSwitch`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProfileRefused {
+    /// The dashboard was started without a config (a test's loop).
+    NoConfig,
+    /// Its config, token or demo server failed: why, the token in use
+    /// masked (it may be what a token command's error quotes).
+    NotOpened(MaskedLine),
+}
+
+impl fmt::Display for ProfileRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoConfig => {
+                f.write_str("this dashboard was started without a config to open profiles from")
+            }
+            Self::NotOpened(why) => why.fmt(f),
+        }
+    }
 }
 
 /// Why the rows shown were another account's (issue 33 §2, issue 34 §6).

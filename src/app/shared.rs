@@ -229,7 +229,8 @@ impl World {
         let (store, requests) = (&mut self.store, &mut self.requests);
         let clock = (self.now, &self.zone);
         let walks = &mut self.walks;
-        let mut effects = walks.take(query, &result, store, requests, &mut self.status, clock);
+        let (mut effects, error) =
+            walks.take(query, result, store, requests, &mut self.status, clock);
         // Only a whole walk replaces the snapshot and the history's day.
         let whole = (self.store.groups(branch)).is_some_and(GroupList::is_whole);
         if self.settings.cache && was_walking && whole {
@@ -240,7 +241,6 @@ impl World {
         if was_walking && !self.is_walking(branch) {
             effects.extend(self.compare(branch, None));
         }
-        let error = result.err();
         (effects, Tell::Page { query, error })
     }
 

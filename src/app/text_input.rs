@@ -2,6 +2,7 @@
 //! Ctrl-U/W/K/A/E); this wrapper only says what a key did, so a screen can
 //! tell an edit from a key it should handle itself.
 
+use crate::domain::query::Query;
 use crossterm::event::{Event, KeyEvent};
 use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
@@ -68,6 +69,88 @@ impl TextInput {
     }
 }
 
+/// A filter: the text as the user typed it (shown, edited) and the query
+/// it reads as, parsed once per edit of the text and never again
+/// downstream: a refilter and a frame read [`Self::query`]. `:filter`
+/// carries one made from its argument (`Tell::Filter`).
+#[derive(Debug, Clone, Default)]
+pub struct QueryInput {
+    input: TextInput,
+    query: Query,
+    /// How many times the text was parsed (a test build's count, for the
+    /// tests that it is once per edit).
+    #[cfg(test)]
+    pub parses: usize,
+}
+
+/// Equal when the text and the cursor are: the query follows the text.
+impl PartialEq for QueryInput {
+    fn eq(&self, other: &Self) -> bool {
+        self.input == other.input
+    }
+}
+
+impl Eq for QueryInput {}
+
+impl QueryInput {
+    /// `text` typed, the cursor at its end.
+    pub fn new(text: &str) -> Self {
+        let mut input = Self::default();
+        input.set(text);
+        input
+    }
+
+    /// The text as typed.
+    pub fn text(&self) -> &str {
+        self.input.text()
+    }
+
+    /// The query the text reads as (parsed when the text changed).
+    pub fn query(&self) -> &Query {
+        &self.query
+    }
+
+    /// True when nothing is typed.
+    pub fn is_empty(&self) -> bool {
+        self.input.is_empty()
+    }
+
+    /// Terminal columns before the cursor (where to draw it).
+    pub fn cursor_column(&self) -> usize {
+        self.input.cursor_column()
+    }
+
+    /// Empties the input (no query: nothing to parse).
+    pub fn clear(&mut self) {
+        self.input.clear();
+        self.query = Query::default();
+    }
+
+    /// Replaces the text, the cursor at its end, and reads it.
+    pub fn set(&mut self, text: &str) {
+        self.input.set(text);
+        self.parse();
+    }
+
+    /// Applies an editing key; the text read again when it changed.
+    pub fn handle(&mut self, key: &KeyEvent) -> Edit {
+        let edit = self.input.handle(key);
+        if edit == Edit::Changed {
+            self.parse();
+        }
+        edit
+    }
+
+    /// The one place the text is parsed.
+    fn parse(&mut self) {
+        self.query = Query::parse(self.input.text());
+        #[cfg(test)]
+        {
+            self.parses += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +203,26 @@ mod tests {
         let mut input = TextInput::default();
         type_text(&mut input, "日本 x");
         assert_eq!(input.cursor_column(), 6);
+    }
+
+    #[test]
+    fn a_query_input_reads_its_text_once_per_edit() {
+        let mut input = QueryInput::default();
+        for c in "tue ielts".chars() {
+            input.handle(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        }
+        assert_eq!(input.parses, 9, "one parse per key that changed the text");
+        input.handle(&KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
+        assert_eq!(input.parses, 9, "a move of the cursor reads nothing");
+        assert_eq!(input.query(), &Query::parse("tue ielts"));
+        assert_eq!(input.text(), "tue ielts");
+        input.clear();
+        assert!(input.query().is_empty());
+        assert_eq!(
+            QueryInput::new("  Tue  ").text(),
+            "  Tue  ",
+            "kept as typed"
+        );
+        assert_eq!(QueryInput::new("  Tue  ").query(), &Query::parse("tue"));
     }
 }

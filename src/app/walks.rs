@@ -129,31 +129,36 @@ impl Walks {
         effects
     }
 
-    /// The answer to a walk's request goes to its list; returns the
-    /// requests the list plans next and the log lines of what it noticed
-    /// (its warnings go to `status` too). A wait the walk does not wait
-    /// out is named by its time in `zone`.
+    /// The answer to a walk's request goes to its list (a page moved in,
+    /// not copied); returns the requests the list plans next and the log
+    /// lines of what it noticed (its warnings go to `status` too), and the
+    /// error, if it was one, handed back for the screens' news. A wait the
+    /// walk does not wait out is named by its time in `zone`.
     pub fn take(
         &mut self,
         query: GroupsQuery,
-        result: &Result<GroupsPage, ApiError>,
+        result: Result<GroupsPage, ApiError>,
         store: &mut Store,
         requests: &mut Requests,
         status: &mut StatusLine,
         (now, zone): (DateTime<Utc>, &Zone),
-    ) -> Vec<Effect> {
+    ) -> (Vec<Effect>, Option<ApiError>) {
         let instant = self.instant(now);
         let list = store.groups_mut(query.branch_id, WALK_PER_PAGE);
-        match result {
-            Ok(page) => list.accept(page.clone(), instant),
-            Err(error) => {
-                let failure = failure(error, list, now, zone);
-                list.fail(query, failure, instant);
+        let error = match result {
+            Ok(page) => {
+                list.accept(page, instant);
+                None
             }
-        }
+            Err(error) => {
+                let failure = failure(&error, list, now, zone);
+                list.fail(query, failure, instant);
+                Some(error)
+            }
+        };
         let mut effects = report(list, status, now, zone);
         effects.extend(self.send_plan(list, requests, instant));
-        effects
+        (effects, error)
     }
 
     /// The walks whose 429 wait is over plan again.

@@ -6,8 +6,10 @@
 //! word, so inside tmux its options are read first: the copy goes the way
 //! tmux lets it, or the user is told the two lines that would let it.
 
+use crate::app::protocol::CopyRefused;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use std::sync::Arc;
 
 /// The most base64 bytes sent at once; many terminals drop longer OSC 52
 /// strings, or stall reading them.
@@ -88,7 +90,7 @@ impl TmuxOptions {
 
     /// How a copy gets through this tmux, or the message saying it would
     /// be dropped and how to let it through.
-    pub fn route(&self) -> Result<Multiplexer, String> {
+    pub fn route(&self) -> Result<Multiplexer, CopyRefused> {
         match (
             self.allow_passthrough.as_deref(),
             self.set_clipboard.as_deref(),
@@ -97,24 +99,22 @@ impl TmuxOptions {
             (None | Some("on" | "all"), _) => Ok(Multiplexer::Tmux),
             // tmux takes a plain OSC 52 itself and hands it to the terminal.
             (_, Some("on")) => Ok(Multiplexer::TmuxClipboard),
-            _ => Err(format!(
-                "not copied: tmux drops it; add to ~/.tmux.conf: {}",
-                TMUX_CONF_LINES.join(" and ")
-            )),
+            _ => Err(CopyRefused::TmuxDrops {
+                add: TMUX_CONF_LINES.join(" and "),
+            }),
         }
     }
 }
 
 /// The bytes that ask the terminal to put `text` on the clipboard, or why
 /// they would not do (too large).
-pub fn osc52(text: &str, multiplexer: Multiplexer) -> Result<String, String> {
+pub fn osc52(text: &str, multiplexer: Multiplexer) -> Result<String, CopyRefused> {
     let encoded = STANDARD.encode(text);
     if encoded.len() > MAX_ENCODED_BYTES {
-        return Err(format!(
-            "not copied: {} KB is too much for the terminal clipboard (at most {} KB)",
-            text.len().div_ceil(1024),
-            MAX_ENCODED_BYTES * 3 / 4 / 1024
-        ));
+        return Err(CopyRefused::TooLarge {
+            kb: text.len().div_ceil(1024),
+            most_kb: MAX_ENCODED_BYTES * 3 / 4 / 1024,
+        });
     }
     Ok(match multiplexer {
         Multiplexer::None | Multiplexer::TmuxClipboard => format!("{ESC}]52;c;{encoded}{BEL}"),
@@ -146,9 +146,9 @@ pub fn copy(
     out_is_terminal: bool,
     env: &dyn Fn(&str) -> Option<String>,
     tmux: &dyn Fn(Option<&str>) -> TmuxOptions,
-) -> Result<(), String> {
+) -> Result<(), CopyRefused> {
     if !out_is_terminal {
-        return Err("not copied: the output is not a terminal".to_string());
+        return Err(CopyRefused::NotATerminal);
     }
     let multiplexer = match Multiplexer::detect(env) {
         Multiplexer::Tmux => tmux(env("TMUX_PANE").as_deref()).route()?,
@@ -157,7 +157,7 @@ pub fn copy(
     let sequence = osc52(text, multiplexer)?;
     out.write_all(sequence.as_bytes())
         .and_then(|()| out.flush())
-        .map_err(|error| format!("not copied: cannot write to the terminal: {error}"))
+        .map_err(|error| CopyRefused::Write(Arc::new(error)))
 }
 
 #[cfg(test)]
@@ -205,7 +205,7 @@ mod tests {
         assert_eq!(STANDARD.encode(&at_cap).len(), MAX_ENCODED_BYTES);
         assert!(osc52(&at_cap, Multiplexer::None).is_ok());
         let over = format!("{at_cap}y");
-        let message = osc52(&over, Multiplexer::None).unwrap_err();
+        let message = osc52(&over, Multiplexer::None).unwrap_err().to_string();
         assert!(message.contains("too much"), "{message}");
         assert!(!message.contains('\n'), "{message}");
     }
@@ -229,7 +229,9 @@ mod tests {
         assert_eq!(out, b"\x1b]52;c;aGk=\x07");
 
         let mut piped = Vec::new();
-        let refused = copy("hi", &mut piped, false, &env, &no_tmux).unwrap_err();
+        let refused = copy("hi", &mut piped, false, &env, &no_tmux)
+            .unwrap_err()
+            .to_string();
         assert!(refused.contains("not a terminal"), "{refused}");
         assert!(piped.is_empty());
     }
@@ -248,7 +250,10 @@ mod tests {
     #[test]
     fn tmux_defaults_drop_the_copy_and_the_message_says_what_to_add() {
         // tmux 3.3's defaults.
-        let message = options(Some("external"), Some("off")).route().unwrap_err();
+        let message = options(Some("external"), Some("off"))
+            .route()
+            .unwrap_err()
+            .to_string();
         for line in TMUX_CONF_LINES {
             assert!(message.contains(line), "{message}");
         }
@@ -258,16 +263,16 @@ mod tests {
 
     #[test]
     fn tmux_passes_the_copy_the_way_its_options_allow() {
-        let route = |clip, pass| options(clip, pass).route();
-        assert_eq!(route(Some("external"), Some("on")), Ok(Multiplexer::Tmux));
-        assert_eq!(route(Some("off"), Some("all")), Ok(Multiplexer::Tmux));
+        let route = |clip, pass| options(clip, pass).route().ok();
+        assert_eq!(route(Some("external"), Some("on")), Some(Multiplexer::Tmux));
+        assert_eq!(route(Some("off"), Some("all")), Some(Multiplexer::Tmux));
         // Older than 3.3: no such option, every DCS passes.
-        assert_eq!(route(Some("external"), None), Ok(Multiplexer::Tmux));
+        assert_eq!(route(Some("external"), None), Some(Multiplexer::Tmux));
         assert_eq!(
             route(Some("on"), Some("off")),
-            Ok(Multiplexer::TmuxClipboard)
+            Some(Multiplexer::TmuxClipboard)
         );
-        assert!(route(Some("off"), Some("off")).is_err());
+        assert!(route(Some("off"), Some("off")).is_none());
     }
 
     #[test]
@@ -285,7 +290,9 @@ mod tests {
 
         let defaults = |_: Option<&str>| options(Some("external"), Some("off"));
         let mut dropped = Vec::new();
-        let message = copy("hi", &mut dropped, true, &env, &defaults).unwrap_err();
+        let message = copy("hi", &mut dropped, true, &env, &defaults)
+            .unwrap_err()
+            .to_string();
         assert!(message.contains("set-clipboard on"), "{message}");
         assert!(dropped.is_empty(), "nothing is sent that tmux would drop");
     }

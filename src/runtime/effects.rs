@@ -148,7 +148,7 @@ impl EffectRunner {
                 }
                 Err(error) => {
                     // The token in use may be what the source's error quotes.
-                    let message = client.token().mask_in(&one_line(&error.to_string()));
+                    let message = client.token().masked_line(&error.to_string());
                     tracing::warn!(%message, "token reload failed");
                     TaskEvent::Msg(Msg::TokenReloaded(Err(message)))
                 }
@@ -284,15 +284,6 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }
-}
-
-/// A message on one line (a few config errors explain on a second one).
-pub(super) fn one_line(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]
@@ -451,6 +442,7 @@ mod tests {
         runner.reload_token();
         match next_msg(&mut receiver).await {
             Msg::TokenReloaded(Err(message)) => {
+                let message = message.as_str();
                 assert!(message.contains("gpg: no secret key"), "{message}");
                 assert!(!message.contains('\n'), "{message}");
             }
@@ -483,6 +475,7 @@ mod tests {
         runner.reload_token();
         match next_msg(&mut receiver).await {
             Msg::TokenReloaded(Err(message)) => {
+                let message = message.as_str();
                 assert!(!message.contains(token), "{message}");
                 assert!(message.ends_with("gpg: … is locked"), "{message}");
             }
@@ -516,13 +509,5 @@ mod tests {
             "fetch #3: Groups(GroupsQuery { branch_id: Some(2), page: 4, per_page: 20 })"
         );
         assert_eq!(effect_label(&Effect::Cancel(RequestId(3))), "cancel #3");
-    }
-
-    #[test]
-    fn one_line_joins_explanations() {
-        assert_eq!(
-            one_line("no API address\n(or try --demo)\n"),
-            "no API address (or try --demo)"
-        );
     }
 }

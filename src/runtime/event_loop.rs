@@ -18,7 +18,7 @@ use super::signals::Signal;
 use super::snapshots::Snapshots;
 use super::{settings, view_file};
 use crate::app::keymap::Keymap;
-use crate::app::protocol::AccountChange;
+use crate::app::protocol::{AccountChange, CopyRefused};
 use crate::app::{App, AppSettings, Effect, Input, Msg};
 use crate::session::{IdentifiedBy, Session};
 use chrono::{DateTime, Utc};
@@ -56,7 +56,7 @@ pub trait Console {
     fn draw(&mut self, app: &App) -> io::Result<()>;
 
     /// Puts `text` on the clipboard, or says why not (one line).
-    fn copy(&mut self, text: &str) -> Result<(), String>;
+    fn copy(&mut self, text: &str) -> Result<(), CopyRefused>;
 
     /// Ctrl-Z: gives the terminal back, and returns once the dashboard runs
     /// again with the terminal taken back (a full redraw due).

@@ -4,9 +4,11 @@
 //! reads it from `user-dirs.dirs`), else ~/Downloads when it exists, else
 //! home.
 
+use crate::app::protocol::ExportRefused;
 use crate::local_files::{self, PrivateFileError};
 use directories::{BaseDirs, UserDirs};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Writes `contents` to `path` (a folder gets `file_name` inside; `~/`
 /// is home) or to the default folder, whole or not at all and never
@@ -17,7 +19,7 @@ pub fn write(
     path: Option<&str>,
     file_name: &str,
     replace: bool,
-) -> Result<String, String> {
+) -> Result<String, ExportRefused> {
     let target = match path {
         Some(path) => {
             let (path, home) = expand_home(path);
@@ -25,23 +27,22 @@ pub fn write(
             let folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
             let target = if folder { path.join(file_name) } else { path };
             if let Some(link) = linked_folder(&target, home.as_deref()) {
-                return Err(format!(
-                    "cannot write {}: {} is a symbolic link (give the folder it points to)",
-                    target.display(),
-                    link.display()
-                ));
+                return Err(ExportRefused::LinkedFolder { target, link });
             }
             target
         }
         None => default_dir(&|name| std::env::var(name).ok())
-            .ok_or("no download or home folder: give :export a path")?
+            .ok_or(ExportRefused::NoFolder)?
             .join(file_name),
     };
     match local_files::write_whole(&target, contents.as_bytes(), replace) {
         Ok(()) => Ok(target.display().to_string()),
-        Err(PrivateFileError::Exists(path)) => Err(format!("{path} exists: :export! replaces it")),
-        Err(PrivateFileError::Refused(why)) => Err(format!("cannot write {why}")),
-        Err(error) => Err(format!("cannot write {}: {error}", target.display())),
+        Err(PrivateFileError::Exists(path)) => Err(ExportRefused::Exists(path)),
+        Err(PrivateFileError::Refused(why)) => Err(ExportRefused::Refused(why)),
+        Err(PrivateFileError::Io(error)) => Err(ExportRefused::Io {
+            target,
+            error: Arc::new(error),
+        }),
     }
 }
 
@@ -101,13 +102,17 @@ mod tests {
         let written = write("a,b\r\n", dir.path().to_str(), "x.csv", false).unwrap();
         assert_eq!(std::fs::read_to_string(&written).unwrap(), "a,b\r\n");
         assert!(written.ends_with("x.csv"));
-        let error = write("a", Some("/nonexistent-dir/x.csv"), "x.csv", false).unwrap_err();
+        let error = write("a", Some("/nonexistent-dir/x.csv"), "x.csv", false)
+            .unwrap_err()
+            .to_string();
         assert!(
             error.starts_with("cannot write /nonexistent-dir/x.csv"),
             "{error}"
         );
         // Written again: refused unless replacing was asked.
-        let again = write("b", dir.path().to_str(), "x.csv", false).unwrap_err();
+        let again = write("b", dir.path().to_str(), "x.csv", false)
+            .unwrap_err()
+            .to_string();
         assert!(
             again.ends_with("x.csv exists: :export! replaces it"),
             "{again}"
@@ -130,7 +135,9 @@ mod tests {
             through("sub"),
             through(""),
         ] {
-            let error = write("a", Some(&path), "x.csv", false).unwrap_err();
+            let error = write("a", Some(&path), "x.csv", false)
+                .unwrap_err()
+                .to_string();
             assert!(
                 error.contains(&format!("{} is a symbolic link", link.display())),
                 "{path}: {error}"
@@ -138,7 +145,9 @@ mod tests {
         }
         assert!(!real.join("x.csv").exists() && !real.join("sub/x.csv").exists());
         // The link itself as the last name: refused as before.
-        let error = write("a", link.to_str(), "x.csv", false).unwrap_err();
+        let error = write("a", link.to_str(), "x.csv", false)
+            .unwrap_err()
+            .to_string();
         assert!(error.starts_with("cannot write "), "{error}");
         assert!(!real.join("x.csv").exists());
         // The real folder is fine.

@@ -8,8 +8,8 @@
 //! The latest switch asked for wins: a session opened for an earlier one
 //! is dropped when it comes (its demo server, if any, stops with it).
 
-use super::effects::one_line;
 use crate::app::keymap::Keymap;
+use crate::app::protocol::ProfileRefused;
 use crate::config::{self, Overrides};
 use crate::secret::Token;
 use crate::session::{self, Session};
@@ -20,7 +20,7 @@ use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 /// open (one line, never a token).
 pub struct Opened {
     pub profile: String,
-    pub result: Result<(Session, Keymap), String>,
+    pub result: Result<(Session, Keymap), ProfileRefused>,
 }
 
 /// Where the dashboard's sessions come from.
@@ -90,10 +90,9 @@ impl Profiles {
         let number = self.asked;
         let sender = self.sender.clone();
         let Some(source) = &self.source else {
-            let why = "this dashboard was started without a config to open profiles from";
             let opened = Opened {
                 profile,
-                result: Err(why.to_string()),
+                result: Err(ProfileRefused::NoConfig),
             };
             let _ = sender.send((number, opened));
             return;
@@ -120,7 +119,7 @@ impl Profiles {
                     let keymap = session.config.with_key_bindings(Keymap::with_user);
                     Ok((session, keymap.map_err(|error| error.to_string())?))
                 })
-                .map_err(|why| in_use.mask_in(&one_line(&why)));
+                .map_err(|why| ProfileRefused::NotOpened(in_use.masked_line(&why)));
             if let Err(why) = &result {
                 tracing::warn!(%profile, %why, "profile not opened");
             }

@@ -13,6 +13,7 @@ use super::clipboard;
 use super::event_loop::Console;
 use super::signals::{Signal, Signals};
 use crate::app::App;
+use crate::app::protocol::CopyRefused;
 use crate::ui;
 use crossterm::event::{DisableMouseCapture, Event, EventStream};
 use crossterm::terminal::{
@@ -170,7 +171,7 @@ impl Console for Tui {
 
     /// An OSC 52 write, through the backend so it goes out in order with
     /// the frames.
-    fn copy(&mut self, text: &str) -> Result<(), String> {
+    fn copy(&mut self, text: &str) -> Result<(), CopyRefused> {
         clipboard::copy(
             text,
             self.terminal.backend_mut(),

@@ -11,8 +11,7 @@ use crate::app::layout::{Layout, ListScreen};
 use crate::app::list_cursor::ListCursor;
 use crate::app::list_pane::{Focus, ListPane};
 use crate::app::screen::TabScreen;
-use crate::app::text_input::TextInput;
-use crate::domain::query::Query;
+use crate::app::text_input::QueryInput;
 use crate::present::columns::{Column, ScreenTable};
 use crate::present::format::{display_width, join_fitting, truncate_to_width};
 use crate::present::query::reading;
@@ -243,7 +242,7 @@ pub fn fitting(parts: Vec<Part>, width: usize) -> Vec<Span<'static>> {
 
 /// The filter line: `/` and the text, with the cursor while typing, and
 /// how the query was read (`present::query`) where there is room.
-fn draw_filter(frame: &mut Frame, area: Rect, filter: &TextInput, typing: bool, view: &View) {
+fn draw_filter(frame: &mut Frame, area: Rect, filter: &QueryInput, typing: bool, view: &View) {
     let styles = view.styles;
     let text = sanitize_line(filter.text());
     let shown = truncate_to_width(&text, usize::from(area.width).saturating_sub(24));
@@ -252,8 +251,8 @@ fn draw_filter(frame: &mut Frame, area: Rect, filter: &TextInput, typing: bool, 
     } else {
         "  (/ edits, Esc clears)"
     };
-    let query = Query::parse(filter.text());
-    let read = sanitize_line(&reading(&query, view.world.settings.language)).into_owned();
+    let query = filter.query();
+    let read = sanitize_line(&reading(query, view.world.settings.language)).into_owned();
     let used = 10 + display_width(&shown);
     let room = usize::from(area.width).saturating_sub(used + 3);
     let mut spans = vec![

@@ -93,8 +93,8 @@ const FLOORS: &[Floor] = &[
     // the cache located for the config (its key: profile, base URL).
     floor(6, "session", &["model", "domain", "local_files", "secret", "api", "config", "store", "cache", "demo"]),
     // Screens, state, update (pure): of api only its error, of config only
-    // the theme.
-    floor(6, "app", &["model", "sanitize", "domain", "secret", "present", "store", "api::ApiError", "config::Theme"]),
+    // the theme, of cache only its error (why a snapshot was not used).
+    floor(6, "app", &["model", "sanitize", "domain", "secret", "present", "store", "api::ApiError", "config::Theme", "cache::CacheError"]),
     floor(7, "ui", &["model", "sanitize", "domain", "secret", "present", "config", "app"]),
     // Of app only the keymap: `crmdeck keys` prints the dashboard's keys.
     floor(8, "cli", &["model", "sanitize", "domain", "secret", "present", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),

@@ -8,6 +8,7 @@
 //! only.
 
 use crmdeck::app::App;
+use crmdeck::app::protocol::CopyRefused;
 use crmdeck::runtime::{Console, Signal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -57,8 +58,9 @@ impl Console for Counting {
         Ok(())
     }
 
-    fn copy(&mut self, _text: &str) -> Result<(), String> {
-        Err("no clipboard: the dashboard runs in memory".to_string())
+    /// No clipboard: the dashboard runs in memory, as if piped.
+    fn copy(&mut self, _text: &str) -> Result<(), CopyRefused> {
+        Err(CopyRefused::NotATerminal)
     }
 
     fn suspend(&mut self) -> io::Result<()> {

@@ -30,4 +30,6 @@ pub use source::{
     TOKEN_COMMAND_TIME_LIMIT, TOKEN_SIZE_LIMIT, TokenSource, check_token, command_label,
     forbid_core_dumps,
 };
-pub use token::{Token, describe_expiry, mask_secret, mask_token_like_words, redact_secrets};
+pub use token::{
+    MaskedLine, Token, describe_expiry, mask_secret, mask_token_like_words, redact_secrets,
+};

@@ -40,6 +40,18 @@ impl Token {
         crate::echo::without_token(text, self).into_owned()
     }
 
+    /// `text` as a [`MaskedLine`]: on one line (a few config errors
+    /// explain on a second one), then every echo of this token masked.
+    pub fn masked_line(&self, text: &str) -> MaskedLine {
+        let line = text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        MaskedLine(self.mask_in(&line))
+    }
+
     /// The claims of a JWT (no signature check: only for telling the user
     /// and for whose snapshot it is).
     fn claims(&self) -> Option<serde_json::Value> {
@@ -67,6 +79,25 @@ impl Token {
             _ => return None,
         };
         DateTime::from_timestamp(exp, 0)
+    }
+}
+
+/// Words that may quote a token (a token command's stderr, a config
+/// error), as they may be shown: on one line, the token in use masked.
+/// Made only by [`Token::masked_line`], so a message of this type has been
+/// through the mask (the runtime's refusals to the app are of it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MaskedLine(String);
+
+impl MaskedLine {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for MaskedLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -285,6 +316,15 @@ mod tests {
             "no: …, …!"
         );
         assert_eq!(Token::new("").mask_in("as it was"), "as it was");
+    }
+
+    #[test]
+    fn a_masked_line_is_one_line_without_the_token() {
+        let token = Token::new("opensesame");
+        let said = token.masked_line("no API address\n(or try --demo)\n");
+        assert_eq!(said.to_string(), "no API address (or try --demo)");
+        let said = token.masked_line("gpg: opensesame\n  is locked");
+        assert_eq!(said.as_str(), "gpg: … is locked");
     }
 
     #[test]

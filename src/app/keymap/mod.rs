@@ -134,21 +134,53 @@ pub enum Action {
 }
 
 impl Action {
-    /// Its name in the config's `[keys]` and in `crmdeck keys`: snake case
-    /// of the variant and what it carries (`next_tab`, `move_down`,
-    /// `show_tab_groups`).
+    /// Its name in the config's `[keys]` and in `crmdeck keys` (and its
+    /// `:` command): written out here, as the config files in users' hands
+    /// use them, so that renaming a variant renames nothing they bind
+    /// (`next_tab`, `move_down`, `show_tab_groups`).
     pub fn name(self) -> String {
-        let mut name = String::new();
-        for c in format!("{self:?}")
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-        {
-            if c.is_ascii_uppercase() && !name.is_empty() {
-                name.push('_');
-            }
-            name.push(c.to_ascii_lowercase());
-        }
-        name
+        let name = match self {
+            Self::Quit => "quit",
+            Self::Suspend => "suspend",
+            // The tab's name in the top line, in lower case.
+            Self::ShowTab(tab) => return format!("show_tab_{}", tab.name().to_lowercase()),
+            Self::OpenWeek => "open_week",
+            Self::OpenToday => "open_today",
+            Self::PreviousDay => "previous_day",
+            Self::NextDay => "next_day",
+            Self::NextTab => "next_tab",
+            Self::PreviousTab => "previous_tab",
+            Self::Help => "help",
+            Self::Refresh => "refresh",
+            Self::ReloadToken => "reload_token",
+            Self::Back => "back",
+            Self::Move(movement) => match movement {
+                Movement::Up => "move_up",
+                Movement::Down => "move_down",
+                Movement::Top => "move_top",
+                Movement::Bottom => "move_bottom",
+                Movement::PageUp => "move_page_up",
+                Movement::PageDown => "move_page_down",
+                // The mouse wheel's, in no row of the table: no key binds it.
+                Movement::By(rows) => return format!("move_by{}", rows.unsigned_abs()),
+            },
+            Self::PickBranch => "pick_branch",
+            Self::Filter => "filter",
+            Self::CycleSort => "cycle_sort",
+            Self::ReverseSort => "reverse_sort",
+            Self::ToggleArchived => "toggle_archived",
+            Self::Open => "open",
+            Self::ShowDetails => "show_details",
+            Self::Install => "install",
+            Self::CycleType => "cycle_type",
+            Self::RevealToken => "reveal_token",
+            Self::CopyToken => "copy_token",
+            Self::Accept => "accept",
+            Self::CommandLine => "command_line",
+            Self::Complete => "complete",
+            Self::Export => "export",
+        };
+        name.to_string()
     }
 }
 
@@ -605,6 +637,66 @@ mod tests {
                 .iter()
                 .map(|(name, keys)| (name.as_str(), keys.as_slice())),
         )
+    }
+
+    /// The names the config files in users' hands bind keys to: exactly
+    /// these (as the table lists them), whatever the variants are called.
+    #[test]
+    fn the_names_of_the_actions_are_exactly_those_the_configs_use() {
+        let mut names: Vec<String> = Vec::new();
+        for binding in KEYMAP.iter() {
+            let name = binding.action.name();
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        let expected = [
+            "show_tab_plugins",
+            "show_tab_groups",
+            "show_tab_week",
+            "show_tab_today",
+            "show_tab_changes",
+            "next_tab",
+            "previous_tab",
+            "refresh",
+            "reload_token",
+            "help",
+            "command_line",
+            "export",
+            "quit",
+            "suspend",
+            "open",
+            "pick_branch",
+            "open_week",
+            "open_today",
+            "filter",
+            "cycle_sort",
+            "reverse_sort",
+            "toggle_archived",
+            "move_down",
+            "move_up",
+            "move_top",
+            "move_bottom",
+            "move_page_down",
+            "move_page_up",
+            "back",
+            "previous_day",
+            "next_day",
+            "show_details",
+            "install",
+            "cycle_type",
+            "reveal_token",
+            "copy_token",
+            "accept",
+            "complete",
+        ];
+        names.sort();
+        let mut expected = expected.to_vec();
+        expected.sort();
+        assert_eq!(names, expected, "the names, whatever the table's order");
+        // The wheel's move is in no row: named as it always was.
+        assert_eq!(A::Move(M::By(-3)).name(), "move_by3");
+        assert_eq!(A::Move(M::By(12)).name(), "move_by12");
     }
 
     #[test]

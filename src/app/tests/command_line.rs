@@ -6,6 +6,8 @@ use crate::app::Tab;
 use crate::app::command_line::CommandLine;
 use crate::app::confirm::Confirm;
 use crate::app::keymap::Keymap;
+use crate::app::protocol::ProfileRefused;
+use crate::secret::Token;
 
 fn prompt(app: &App) -> &CommandLine {
     app.overlay::<CommandLine>()
@@ -290,7 +292,9 @@ fn a_profile_that_did_not_open_leaves_everything_and_says_why() {
     let before = visible_ids(&app);
     let failed = Msg::ProfileSwitch {
         profile: "test".to_string(),
-        result: Err("token command `pass` exited with status 1".to_string()),
+        result: Err(ProfileRefused::NotOpened(
+            Token::new("opensesame").masked_line("token command `pass` exited with status 1"),
+        )),
     };
     let effects = app.update(Input::Msg(failed), now());
     assert!(effects.is_empty());

@@ -9,6 +9,7 @@ use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::keymap::{Action, Keymap};
 use crate::app::list_cursor::Movement;
 use crate::app::status::Severity::{Error, Info, Warning};
+use crate::secret::Token;
 use chrono::TimeDelta;
 use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
 use std::path::Path;
@@ -162,9 +163,9 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
     );
     fetch_of(&effects, &again_request(1));
     app.update(
-        Input::Msg(Msg::TokenReloaded(
-            Err("token_command exited with 1".into()),
-        )),
+        Input::Msg(Msg::TokenReloaded(Err(
+            Token::new("opensesame").masked_line("token_command exited with 1")
+        ))),
         now(),
     );
     assert_eq!(

@@ -586,6 +586,25 @@ fn escape_in_the_list_dismisses_the_message_then_clears_the_filter() {
 }
 
 #[test]
+fn the_filter_is_parsed_once_per_keystroke_and_never_by_a_refilter() {
+    // The parses of the filter's text so far, and the rows shown as a set.
+    let seen = |app: &App| {
+        let mut shown = visible_ids(app);
+        shown.sort_unstable();
+        (app.tabs.groups.list.filter.parses, shown)
+    };
+    let mut app = loaded();
+    press(&mut app, "/mental");
+    let (typed, mental) = seen(&app);
+    assert_eq!(typed, 6, "one per key that changed the text");
+    assert!(!mental.is_empty() && mental.len() < 20, "{mental:?}");
+    // Refilters and resorts read the query kept, as the frames do.
+    press(&mut app, "\nsSaa");
+    app.tabs.groups.refilter(&app.world);
+    assert_eq!(seen(&app), (6, mental), "no parse, and the same rows pass");
+}
+
+#[test]
 fn branch_names_arriving_late_name_the_rows() {
     let (mut app, effects) = fresh();
     let branches = fetch_of(&effects, &Request::Branches);

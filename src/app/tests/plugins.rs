@@ -9,6 +9,7 @@ use crate::app::confirm::Confirm;
 use crate::app::document::DocLine;
 use crate::app::keymap::Action;
 use crate::app::plugins::TypeFilter;
+use crate::app::protocol::CopyRefused;
 use crate::app::status::Severity::{Error, Info};
 use std::time::Duration;
 
@@ -475,9 +476,12 @@ fn the_token_is_masked_until_revealed_and_copies_whole() {
     );
     app.update(Input::Msg(Msg::Copied(Ok(()))), now());
     assert_eq!(status(&app, Info), Some("token copied to the clipboard"));
-    let dropped = "not copied: the output is not a terminal";
-    app.update(Input::Msg(Msg::Copied(Err(dropped.into()))), now());
-    assert_eq!(status(&app, Error), Some(dropped));
+    let dropped = CopyRefused::NotATerminal;
+    app.update(Input::Msg(Msg::Copied(Err(dropped))), now());
+    assert_eq!(
+        status(&app, Error),
+        Some("not copied: the output is not a terminal")
+    );
     // Leaving the detail hides the token again.
     press(&mut app, "v\x1bd");
     assert_eq!(token_shown(&app).as_deref(), Some("21|jCr5…"));

@@ -11,7 +11,9 @@ use crate::app::compared::CompareAsk;
 use crate::app::confirm::Confirm;
 use crate::app::screen::Screen;
 use crate::app::shared::Shared;
-use crate::store::Snapshot;
+use crate::cache::CacheError;
+use crate::store::{Snapshot, SnapshotError};
+use std::sync::Arc;
 
 pub(super) fn with_cache() -> AppSettings {
     AppSettings {
@@ -173,10 +175,18 @@ fn installs_wait_for_the_catalogue_fetched_in_this_run() {
     assert!(app.overlay::<Confirm>().is_some());
 }
 
+/// The cache's refusal of a cut file (said as
+/// "/c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)").
+fn not_a_snapshot() -> Arc<CacheError> {
+    let path = "/c/crmdeck/snapshot-1.json".into();
+    let why = SnapshotError::Unreadable("EOF while parsing".to_string());
+    Arc::new(CacheError::Snapshot(path, why))
+}
+
 #[test]
 fn a_refused_snapshot_is_said_once_and_the_start_goes_on() {
     let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
-    let why = "/c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)".to_string();
+    let why = not_a_snapshot();
     app.update(Input::Msg(Msg::Snapshot(Err(why))), now());
     let said = app.world.status.current().unwrap();
     assert_eq!(
@@ -354,7 +364,7 @@ fn a_corrupt_rest_after_a_good_head_keeps_the_head_and_says_so() {
     let whole = fixtures::snapshot(1..=30);
     let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     app.update(Input::Msg(head_of(&whole, 10)), now());
-    let why = "/c/crmdeck/snapshot-1.json: not a snapshot (EOF while parsing)".to_string();
+    let why = not_a_snapshot();
     let asked = app.update(Input::Msg(Msg::SnapshotRest(Err(why))), now());
     assert!(compared(&asked).is_empty());
     assert_eq!(app.tabs.groups.rows.len(), 10, "the head stays");

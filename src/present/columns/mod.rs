@@ -24,7 +24,7 @@ pub mod today;
 
 use super::cell_text::{CellText, SharedTexts};
 use super::format::NONE;
-use crate::domain::query::{Facts, Matcher, Query};
+use crate::domain::query::{Facts, Matcher};
 use crate::domain::script::fold;
 use crate::sanitize::sanitize_line;
 use std::borrow::{Borrow, Cow};
@@ -550,9 +550,12 @@ impl ScreenRow {
 }
 
 /// The filter typed as `text` (the query language, `domain::query`) ready
-/// to match many rows, a branch found by its name in `branch_names`.
+/// to match many rows, a branch found by its name in `branch_names`. The
+/// dashboard's lists keep their query parsed (`app::text_input::QueryInput`)
+/// and match with its `Matcher`; this is for the tests of the columns.
+#[cfg(test)]
 pub fn row_filter(text: &str, branch_names: &BranchNames) -> Matcher {
-    Matcher::new(&Query::parse(text), branch_names)
+    Matcher::new(&crate::domain::query::Query::parse(text), branch_names)
 }
 
 /// Records as the dashboard's table shows them: a row per record and the

@@ -184,7 +184,7 @@ pub(super) fn as_msg(read: Result<Option<Snapshot>, CacheError>) -> Option<Msg> 
         }
         Err(error) => {
             tracing::warn!(%error, "snapshot ignored");
-            Some(Msg::Snapshot(Err(error.to_string())))
+            Some(Msg::Snapshot(Err(Arc::new(error))))
         }
     }
 }
@@ -288,7 +288,10 @@ mod tests {
         let (first, sent) = started(&corrupt);
         assert!(matches!(first, Some(Msg::SnapshotHead(head)) if head.groups.len() == HEAD_GROUPS));
         match sent.recv_timeout(WAIT).unwrap() {
-            Msg::SnapshotRest(Err(why)) => assert!(why.contains("not a snapshot"), "{why}"),
+            Msg::SnapshotRest(Err(why)) => {
+                let why = why.to_string();
+                assert!(why.contains("not a snapshot"), "{why}");
+            }
             other => panic!("{other:?}"),
         }
         // The file is left as it was: the next walk replaces it.
