@@ -159,7 +159,9 @@ fn keys_while_taken(
             // the header said then.
             let header = pty.screen().contents().lines().nth(1).map(str::to_owned);
             let since = millis(typed.saturating_duration_since(shown));
-            eprintln!("e2e: a key answered in {answer:.0} ms, {since:.0} ms after the first row: {header:?}");
+            eprintln!(
+                "e2e: a key answered in {answer:.0} ms, {since:.0} ms after the first row: {header:?}"
+            );
         }
         if whole_at.is_none() && pty.screen().contents().contains(ALL_GROUPS) {
             whole_at = Some(Instant::now());

@@ -435,6 +435,22 @@ fn the_centres_zone_named_by_the_api_is_used_for_the_rows_and_the_week() {
 }
 
 #[test]
+fn the_centres_zone_the_same_as_the_one_shown_lays_nothing_out_again() {
+    let (mut app, _) = App::new(no_configured_zone(), fixtures::token_expires_at(), NARROW);
+    let same = AppAnswer::Me(Ok(fixtures::me("Asia/Tashkent")));
+    assert!(
+        app.world.learn(same).is_none(),
+        "the rows' times stay as made"
+    );
+    let other = AppAnswer::Me(Ok(fixtures::me("Europe/Samara")));
+    assert!(matches!(app.world.learn(other), Some(Tell::CentreZone)));
+    // A zone the config names is not the centre's to change.
+    let (mut configured, _) = App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
+    let other = AppAnswer::Me(Ok(fixtures::me("Europe/Samara")));
+    assert!(configured.world.learn(other).is_none());
+}
+
+#[test]
 fn a_failing_or_zoneless_answer_keeps_the_default_without_a_word() {
     let answers = [
         Answer::App(AppAnswer::Me(Err(ApiError::NotFound { message: None }))),
