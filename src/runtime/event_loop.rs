@@ -346,6 +346,9 @@ where
                 if matches!(input, Input::Tick) {
                     self.ticker.fired();
                 }
+                if matches!(input, Input::Msg(Msg::SnapshotMore(_))) {
+                    self.snapshots.slice_taken();
+                }
                 let effects = self.app.update(input, (self.clock)());
                 Ok(match self.apply(effects)? {
                     Some(exit) => Taken::Exit(exit),

@@ -21,7 +21,7 @@ use crate::model::Group;
 use crate::store::{InParts, Snapshot, SnapshotError, SnapshotKey};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, mpsc};
+use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 use std::time::Duration;
 use tokio::task::JoinHandle;
 
@@ -43,6 +43,42 @@ pub(super) struct Underway {
     writes: Mutex<Vec<JoinHandle<()>>>,
     /// Set when the snapshots go: the reading at start ends.
     stop_reading: Arc<AtomicBool>,
+    /// The slices handed on that the loop has not taken yet
+    /// ([`Snapshots::slice_taken`]).
+    slices_ahead: Arc<Ahead>,
+}
+
+/// How many slices the reader is ahead of the loop, and the loop's word
+/// when it took one.
+#[derive(Debug, Default)]
+struct Ahead {
+    count: Mutex<usize>,
+    taken: Condvar,
+}
+
+/// The most slices the reader runs ahead of the loop: a slice not taken
+/// yet holds its groups twice over once pages of the walk replaced them
+/// meanwhile (100 slices queued at once while a fast walk ran).
+const MOST_SLICES_AHEAD: usize = 2;
+
+impl Ahead {
+    /// Waits until the loop is fewer than [`MOST_SLICES_AHEAD`] slices
+    /// behind (or the reading stops), then counts one more.
+    fn wait_for_room(&self, stop: &AtomicBool) {
+        let mut count = self.count.lock().unwrap_or_else(PoisonError::into_inner);
+        while *count >= MOST_SLICES_AHEAD && !stop.load(Ordering::Relaxed) {
+            // Woken by the loop; the timeout only looks at `stop` again.
+            let wait = self.taken.wait_timeout(count, Duration::from_millis(50));
+            count = wait.unwrap_or_else(PoisonError::into_inner).0;
+        }
+        *count += 1;
+    }
+
+    fn took_one(&self) {
+        let mut count = self.count.lock().unwrap_or_else(PoisonError::into_inner);
+        *count = count.saturating_sub(1);
+        self.taken.notify_one();
+    }
 }
 
 impl Underway {
@@ -78,6 +114,7 @@ impl Snapshots {
             ..self.key.clone()
         };
         let stop = self.underway.stop_reading.clone();
+        let ahead = self.underway.slices_ahead.clone();
         let (first, first_read) = mpsc::sync_channel(1);
         let reading = std::thread::Builder::new()
             .name("snapshot".into())
@@ -99,6 +136,7 @@ impl Snapshots {
                 };
                 let mut on_slice = |groups| {
                     if let Some(bare) = headed.borrow().as_ref() {
+                        ahead.wait_for_room(&stop);
                         let slice = Snapshot {
                             groups,
                             ..bare.clone()
@@ -133,6 +171,12 @@ impl Snapshots {
                 self.read(branch)
             }
         }
+    }
+
+    /// The loop took a slice of the snapshot's rest: the reader may hand
+    /// on another ([`MOST_SLICES_AHEAD`]).
+    pub fn slice_taken(&self) {
+        self.underway.slices_ahead.took_one();
     }
 
     /// Ends the reading at start at its next group: its rest is no longer
@@ -277,6 +321,29 @@ mod tests {
         assert!(sent.recv_timeout(Duration::from_millis(50)).is_err());
         std::fs::remove_file(cache.path(&key())).unwrap();
         assert!(started(&snapshots(&cache)).0.is_none());
+    }
+
+    #[test]
+    fn the_reader_runs_at_most_two_slices_ahead_of_the_loop() {
+        let (_root, cache, _) = holding((HEAD_GROUPS + 4 * SLICE_GROUPS + 10) as i64);
+        let snapshots = snapshots(&cache);
+        let (first, sent) = started(&snapshots);
+        assert!(matches!(first, Some(Msg::SnapshotHead(_))));
+        let slice = |msg: Msg| matches!(msg, Msg::SnapshotMore(_));
+        for _ in 0..MOST_SLICES_AHEAD {
+            assert!(slice(sent.recv_timeout(WAIT).unwrap()));
+        }
+        // The loop took none: the reader waits.
+        assert!(sent.recv_timeout(Duration::from_secs(1)).is_err());
+        snapshots.slice_taken();
+        assert!(slice(sent.recv_timeout(WAIT).unwrap()));
+        snapshots.slice_taken();
+        assert!(slice(sent.recv_timeout(WAIT).unwrap()));
+        // The last part is no slice: it comes whatever the loop took.
+        assert!(matches!(
+            sent.recv_timeout(WAIT).unwrap(),
+            Msg::SnapshotRest(Ok(_))
+        ));
     }
 
     #[test]
