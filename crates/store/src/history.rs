@@ -83,13 +83,9 @@ impl fmt::Display for HistoryError {
 impl HistoryDay {
     /// The file's bytes.
     pub fn encode(&self) -> Result<Vec<u8>, HistoryError> {
-        encode_day(
-            &self.key,
-            self.day,
-            self.taken_at,
-            self.digests.len(),
-            &self.digests,
-        )
+        let mut bytes = Vec::new();
+        self.write_to(&mut bytes).map_err(refusal)?;
+        Ok(bytes)
     }
 
     /// Writes the file's bytes to `writer`.
@@ -205,32 +201,19 @@ impl HistoryDay {
     }
 }
 
-/// The bytes of `key`'s history of `day`, taken at `taken_at`: `count`
-/// digests, sorted by id with each id once, made one at a time (the
-/// dashboard's 100,000 groups need not all be digests at once). Refused
-/// (never a file the reader would refuse): more than [`MAX_GROUPS`], ids
-/// out of order or repeated, another count than `count`.
-pub fn encode_day<D: Borrow<Digest>>(
-    key: &SnapshotKey,
-    day: NaiveDate,
-    taken_at: DateTime<Utc>,
-    count: usize,
-    digests: impl IntoIterator<Item = D>,
-) -> Result<Vec<u8>, HistoryError> {
-    let mut bytes = Vec::with_capacity(64 + count.min(MAX_GROUPS) * 56);
-    match encode_to(&mut bytes, key, day, taken_at, count, digests) {
-        Ok(()) => Ok(bytes),
-        Err(Encoding::Refused(why)) => Err(why),
-        // A Vec takes every byte; said as what it would mean.
-        Err(Encoding::Io(_)) => Err(HistoryError::Unreadable("not written")),
-    }
-}
+/// The bytes given to the writer at once, at most (about a thousand digests).
+const ENCODED_BUFFER: usize = 64 << 10;
 
-/// [`encode_day`] written to `writer` as it is made, a buffer at a time:
-/// the 5 MB of 100,000 groups' day are never held at once (they were, at
-/// the top of the dashboard's memory after a walk). A refusal comes as
-/// [`io::ErrorKind::InvalidData`], part of the day written by then:
-/// `writer` is a temporary file that only a whole write renames.
+/// Writes `key`'s history of `day`, taken at `taken_at`, to `writer` as
+/// it is made, a buffer at a time: `count` digests, sorted by id with each
+/// id once, made one at a time (the 5 MB of 100,000 groups' day, and their
+/// digests, are never held at once: they were, at the top of the
+/// dashboard's memory after a walk). Refused (never a file the reader
+/// would refuse), as [`io::ErrorKind::InvalidData`] carrying the
+/// [`HistoryError`], part of the day written by then (`writer` is a
+/// temporary file that only a whole write renames): more than
+/// [`MAX_GROUPS`], ids out of order or repeated, another count than
+/// `count`.
 pub fn write_day<D: Borrow<Digest>>(
     writer: impl Write,
     key: &SnapshotKey,
@@ -239,37 +222,9 @@ pub fn write_day<D: Borrow<Digest>>(
     count: usize,
     digests: impl IntoIterator<Item = D>,
 ) -> io::Result<()> {
-    encode_to(writer, key, day, taken_at, count, digests).map_err(|error| match error {
-        Encoding::Refused(why) => io::Error::new(io::ErrorKind::InvalidData, why),
-        Encoding::Io(error) => error,
-    })
-}
-
-/// Why a day was not encoded.
-enum Encoding {
-    Refused(HistoryError),
-    Io(io::Error),
-}
-
-impl From<io::Error> for Encoding {
-    fn from(error: io::Error) -> Self {
-        Self::Io(error)
-    }
-}
-
-/// The bytes given to the writer at once, at most (about a thousand digests).
-const ENCODED_BUFFER: usize = 64 << 10;
-
-fn encode_to<D: Borrow<Digest>>(
-    writer: impl Write,
-    key: &SnapshotKey,
-    day: NaiveDate,
-    taken_at: DateTime<Utc>,
-    count: usize,
-    digests: impl IntoIterator<Item = D>,
-) -> Result<(), Encoding> {
+    let refused = |why: HistoryError| io::Error::new(io::ErrorKind::InvalidData, why);
     if count > MAX_GROUPS {
-        return Err(Encoding::Refused(HistoryError::TooMany));
+        return Err(refused(HistoryError::TooMany));
     }
     let mut out = Encoder {
         bytes: Vec::with_capacity(ENCODED_BUFFER + 4096),
@@ -291,8 +246,9 @@ fn encode_to<D: Borrow<Digest>>(
     for digest in digests {
         let digest = digest.borrow();
         if previous.is_some_and(|previous| previous >= digest.id) {
-            let why = HistoryError::Unreadable("its groups are not in order");
-            return Err(Encoding::Refused(why));
+            return Err(refused(HistoryError::Unreadable(
+                "its groups are not in order",
+            )));
         }
         written += 1;
         out.digest(digest, previous.unwrap_or(0), &mut places);
@@ -302,14 +258,24 @@ fn encode_to<D: Borrow<Digest>>(
         }
     }
     if written != count {
-        let why = HistoryError::Unreadable("another count of groups than it says");
-        return Err(Encoding::Refused(why));
+        return Err(refused(HistoryError::Unreadable(
+            "another count of groups than it says",
+        )));
     }
     out.hand_on()?;
     // The checksum of every byte before it (FNV-1a, a byte at a time, so
     // the same taken a buffer at a time).
     out.writer.write_all(&out.sum.finish().to_le_bytes())?;
     Ok(())
+}
+
+/// The refusal [`write_day`] carries (a Vec takes every byte: what fails
+/// writing into one is a refusal).
+fn refusal(error: io::Error) -> HistoryError {
+    let why = error
+        .into_inner()
+        .and_then(|inner| inner.downcast::<HistoryError>().ok());
+    why.map_or(HistoryError::Unreadable("not written"), |why| *why)
 }
 
 /// The days of `kept` past the limit: older than `keep` days before
@@ -622,22 +588,34 @@ mod tests {
 
     #[test]
     fn a_day_made_a_digest_at_a_time_is_refused_out_of_order_or_miscounted() {
+        /// The bytes `write_day` writes of `written`'s day as `count`
+        /// `digests`, or its refusal.
+        fn encode_day<'a>(
+            written: &HistoryDay,
+            count: usize,
+            digests: impl IntoIterator<Item = &'a Digest>,
+        ) -> Result<Vec<u8>, HistoryError> {
+            let (key, day, at) = (&written.key, written.day, written.taken_at);
+            let mut bytes = Vec::new();
+            write_day(&mut bytes, key, day, at, count, digests).map_err(refusal)?;
+            Ok(bytes)
+        }
         let written = history(6);
         let (key, day, at) = (&written.key, written.day, written.taken_at);
-        let streamed = encode_day(key, day, at, 6, written.digests.iter().cloned());
+        let streamed = encode_day(&written, 6, written.digests.iter());
         assert_eq!(streamed, written.encode());
         let mut twice = written.digests.clone();
         twice.push(twice[5].clone());
-        let refused = encode_day(key, day, at, 7, &twice).unwrap_err();
+        let refused = encode_day(&written, 7, &twice).unwrap_err();
         assert_eq!(
             refused,
             HistoryError::Unreadable("its groups are not in order")
         );
         let reversed = written.digests.iter().rev();
-        assert!(encode_day(key, day, at, 6, reversed).is_err());
-        assert!(encode_day(key, day, at, 5, &written.digests).is_err());
+        assert!(encode_day(&written, 6, reversed).is_err());
+        assert!(encode_day(&written, 5, &written.digests).is_err());
         assert_eq!(
-            encode_day(key, day, at, MAX_GROUPS + 1, &written.digests),
+            encode_day(&written, MAX_GROUPS + 1, &written.digests),
             Err(HistoryError::TooMany)
         );
         let mut sink = Vec::new();

@@ -22,9 +22,7 @@ mod snapshot;
 mod walk;
 
 pub use courses::Courses;
-pub use history::{
-    HISTORY_VERSION, HistoryDay, HistoryError, encode_day, past_the_limit, write_day,
-};
+pub use history::{HISTORY_VERSION, HistoryDay, HistoryError, past_the_limit, write_day};
 pub use list::{GroupList, Listed, Plan};
 pub use snapshot::{InParts, SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotKey};
 pub use walk::{
