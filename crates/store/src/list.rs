@@ -139,8 +139,7 @@ pub struct GroupList {
 struct Seed {
     ids: Vec<i64>,
     as_of: DateTime<Utc>,
-    /// Only the snapshot's first groups, the rest to come (`seed.rs`):
-    /// the ids seeded so far, each once.
+    /// Only the first groups, the rest to come: the ids so far (`seed.rs`).
     head: Option<HashSet<i64>>,
 }
 
