@@ -114,23 +114,44 @@ impl CellText {
 /// One copy of each text that repeats down a column (a course, a status,
 /// days, a time: a few dozen texts for 100,000 groups), shared by the
 /// cells that show it instead of one allocation per cell. At most
-/// [`SharedTexts::MOST`] texts are held: a column of texts that never
-/// repeat (names, numbers) shares nothing and costs nothing past that.
+/// [`SharedTexts::MOST`] texts (and as many pairs) are held: a column of
+/// texts that never repeat (names, numbers) shares nothing and costs
+/// nothing past that.
 #[derive(Debug, Clone, Default)]
-pub struct SharedTexts(HashSet<CellText>);
+pub struct SharedTexts {
+    texts: HashSet<CellText>,
+    pairs: HashSet<Arc<Narrowable>>,
+}
+
+/// A text and its narrower form (a column's `Narrowable` cell), held
+/// once for the rows that show the same.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Narrowable {
+    pub wide: CellText,
+    pub narrow: CellText,
+}
 
 impl SharedTexts {
     pub const MOST: usize = 4096;
 
     /// Points `text` at the copy held of the same text, or holds it.
     pub fn share(&mut self, text: &mut CellText) {
-        match self.0.get(text) {
-            Some(held) => text.clone_from(held),
-            None if self.0.len() < Self::MOST => {
-                self.0.insert(text.clone());
-            }
-            None => {}
+        share_in(&mut self.texts, text);
+    }
+
+    /// Points `pair` at the pair held of the same texts, or holds it.
+    pub fn share_pair(&mut self, pair: &mut Arc<Narrowable>) {
+        share_in(&mut self.pairs, pair);
+    }
+}
+
+fn share_in<T: Clone + Eq + std::hash::Hash>(held: &mut HashSet<T>, value: &mut T) {
+    match held.get(value) {
+        Some(copy) => value.clone_from(copy),
+        None if held.len() < SharedTexts::MOST => {
+            held.insert(value.clone());
         }
+        None => {}
     }
 }
 
@@ -384,7 +405,7 @@ mod tests {
         for n in 0..2 * SharedTexts::MOST {
             shared.share(&mut CellText::new(n.to_string()));
         }
-        assert_eq!(shared.0.len(), SharedTexts::MOST, "never more held");
+        assert_eq!(shared.texts.len(), SharedTexts::MOST, "never more held");
         let mut late = CellText::new("late".to_string());
         let before = late.as_str().as_ptr();
         shared.share(&mut late);
@@ -393,10 +414,14 @@ mod tests {
     use crate::present::format::pad_to_width;
 
     #[test]
-    fn a_cell_stays_32_bytes_and_a_measured_cell_40() {
+    fn a_text_and_a_cell_stay_32_bytes() {
+        // One cell per column of every group held: 8 bytes more is 6.4 MB
+        // at 100,000 groups (issue 34 §3).
         assert_eq!(std::mem::size_of::<CellText>(), 32);
         let cell = std::mem::size_of::<crate::present::columns::ScreenCell>();
-        assert_eq!(cell, 40);
+        assert_eq!(cell, 32);
+        let key = std::mem::size_of::<crate::present::columns::SortKey>();
+        assert_eq!(key, 16, "a row holds four, sorted by a key");
     }
 
     /// What the column shows, put back together from the fitted clusters.

@@ -436,9 +436,9 @@ impl<'a> FittedTable<'a> {
                 .map(|((cell, width), tone)| {
                     let cell = match (cell, tone, look.state_over) {
                         (_, Tone::State, Some(text)) => Cell::plain(text),
-                        (ScreenCell::Text(measured), _, _) => {
-                            Cell::measured(measured.fitting(width.unwrap_or(0), self.narrow))
-                        }
+                        (ScreenCell::Text(_) | ScreenCell::Narrowable(_), _, _) => cell
+                            .fitting(width.unwrap_or(0), self.narrow)
+                            .map_or_else(|| Cell::plain(NONE), Cell::measured),
                         (ScreenCell::Branch(Some(id)), _, _) => match self.branches.get(id) {
                             Some(name) => Cell::measured(name),
                             None => Cell::plain(format!("#{id}")),
@@ -475,8 +475,8 @@ impl<'a> FittedTable<'a> {
             if x > MARKER {
                 x += GAP;
             }
-            if let ScreenCell::Text(measured) = cell {
-                let text = measured.fitting(width, self.narrow).as_str();
+            if let Some(text) = cell.fitting(width, self.narrow) {
+                let text = text.as_str();
                 let ranges = filter
                     .split_whitespace()
                     .filter_map(|word| find_folded(text, word));

@@ -182,10 +182,8 @@ fn visible_ids(app: &App) -> Vec<i64> {
 fn group_cell<'a>(row: &'a ScreenRow, name: &str) -> (&'a str, Option<&'a str>) {
     let index = on_screen(COLUMNS).position(|(c, _)| c.name == name);
     match index.map(|index| &row.cells[index]) {
-        Some(ScreenCell::Text(measured)) => (
-            measured.text.as_str(),
-            measured.narrow.as_ref().map(|narrow| narrow.as_str()),
-        ),
+        Some(ScreenCell::Text(text)) => (text.as_str(), None),
+        Some(ScreenCell::Narrowable(pair)) => (pair.wide.as_str(), Some(pair.narrow.as_str())),
         other => panic!("{name}: {other:?}"),
     }
 }

@@ -28,7 +28,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: Filtered::Drawn,
             sort: Some(Sort {
                 name: "number",
-                by: SortBy::Key(|group, _| SortKey::Number(group.company_group_number)),
+                by: SortBy::Key(|group, _| SortKey::number(group.company_group_number)),
             }),
         }),
         print: Print::Number,
@@ -119,7 +119,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
                 name: "time",
                 by: SortBy::Key(|group, format| {
                     let start = group.lesson_start_time.as_ref();
-                    SortKey::Number(
+                    SortKey::number(
                         start
                             .and_then(|t| time_of_day(t, &format.zone))
                             .map(|t| i64::from(t.hour() * 60 + t.minute())),
@@ -160,7 +160,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             filtered: Filtered::Drawn,
             sort: Some(Sort {
                 name: "branch",
-                by: SortBy::Key(|group, _| SortKey::Branch(group.branch_id)),
+                by: SortBy::Key(|group, _| SortKey::branch(group.branch_id)),
             }),
         }),
         print: Print::UpTo(16),

@@ -22,13 +22,14 @@ pub mod plugins;
 pub mod table;
 pub mod today;
 
-use super::cell_text::{CellText, SharedTexts};
+use super::cell_text::{CellText, Narrowable, SharedTexts};
 use super::format::NONE;
 use crate::domain::query::{Facts, Matcher};
 use crate::domain::script::fold;
 use crate::sanitize::sanitize_line;
 use std::borrow::{Borrow, Cow};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Branch names by id, as far as they are known.
 pub type BranchNames = HashMap<i64, String>;
@@ -176,14 +177,18 @@ pub enum SortBy<R, F> {
 }
 
 /// What a row sorts by in a column; a missing value sorts after all others.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// 16 bytes (none of its values optional): a row holds one per column
+/// sorted by a key, four for a group, at 100,000 groups (issue 34 §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SortKey {
-    Number(Option<i64>),
+    Number(i64),
     /// Weekdays as numbers from Monday, packed by [`SortKey::days`].
     Days(u32),
     /// A branch id, ordered by the branch's name in lower case (by the id
     /// when it has none) as known when sorting.
-    Branch(Option<i64>),
+    Branch(i64),
+    /// No value (no number, no branch).
+    Missing,
 }
 
 /// A [`SortKey`] ready to compare.
@@ -202,6 +207,16 @@ pub enum Value {
 }
 
 impl SortKey {
+    /// The key of a number, if there is one.
+    pub fn number(number: Option<i64>) -> Self {
+        number.map_or(Self::Missing, Self::Number)
+    }
+
+    /// The key of a branch, if there is one.
+    pub fn branch(id: Option<i64>) -> Self {
+        id.map_or(Self::Missing, Self::Branch)
+    }
+
     /// The key of weekdays (numbers from Monday, 0 to 6), packed into one
     /// number that orders as the list would (each day an octal digit, 1 to
     /// 7, from the most significant; a shorter list first): no allocation
@@ -217,18 +232,16 @@ impl SortKey {
 
     /// The key to compare, branches named from `branch_names`.
     pub fn order(&self, branch_names: &BranchNames) -> Order {
-        let value = match self {
-            Self::Number(number) => number.map(Value::Number),
-            Self::Days(days) => Some(Value::Days(*days)),
-            Self::Branch(id) => id.map(|id| {
-                Value::Text(
-                    branch_names
-                        .get(&id)
-                        .map_or_else(|| id.to_string(), |name| name.to_lowercase()),
-                )
-            }),
-        };
-        value.map_or(Order::Missing, Order::Present)
+        Order::Present(match *self {
+            Self::Number(number) => Value::Number(number),
+            Self::Days(days) => Value::Days(days),
+            Self::Branch(id) => Value::Text(
+                branch_names
+                    .get(&id)
+                    .map_or_else(|| id.to_string(), |name| name.to_lowercase()),
+            ),
+            Self::Missing => return Order::Missing,
+        })
     }
 }
 
@@ -390,14 +403,13 @@ impl<R, F> Column<R, F> {
     pub fn screen_cell(&self, record: &R, format: &F) -> ScreenCell {
         let measured = |text: fn(&R, &F) -> String| CellText::new(sanitized(text(record, format)));
         match &self.text {
-            Text::Plain(text) | Text::Split { screen: text, .. } => ScreenCell::Text(Measured {
-                text: measured(*text),
-                narrow: None,
-            }),
-            Text::Narrowable { wide, narrow } => ScreenCell::Text(Measured {
-                text: measured(*wide),
-                narrow: Some(Box::new(measured(*narrow))),
-            }),
+            Text::Plain(text) | Text::Split { screen: text, .. } => {
+                ScreenCell::Text(measured(*text))
+            }
+            Text::Narrowable { wide, narrow } => ScreenCell::Narrowable(Arc::new(Narrowable {
+                wide: measured(*wide),
+                narrow: measured(*narrow),
+            })),
             Text::Branch(branch) => ScreenCell::Branch(branch(record)),
         }
     }
@@ -411,39 +423,45 @@ fn sanitized(text: String) -> String {
     }
 }
 
-/// A cell of the dashboard's table.
+/// A cell of the dashboard's table: 32 bytes, one per column of every
+/// group held (100,000 in a large centre's list).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ScreenCell {
-    Text(Measured),
+    /// Its text, measured once.
+    Text(CellText),
+    /// A text with a narrower form (the Days column), the pair shared by
+    /// the rows that show the same ([`SharedTexts`]): boxed in every row,
+    /// the narrow form alone cost 48 bytes a group and made every cell
+    /// 8 bytes larger.
+    Narrowable(Arc<Narrowable>),
     /// A branch, named as it is drawn.
     Branch(Option<i64>),
 }
 
-/// A cell's text measured once, and its narrower form if its column has one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Measured {
-    pub text: CellText,
-    /// Boxed: few columns have one, and every cell of a row would pay for
-    /// it inline (a row is held per group, 10,000 in a centre's list).
-    pub narrow: Option<Box<CellText>>,
-}
-
-impl Measured {
-    /// The text for a column `width` wide: the narrow form when `narrow`
-    /// is asked for or the text is wider than the column.
-    pub fn fitting(&self, width: usize, narrow: bool) -> &CellText {
-        match &self.narrow {
-            Some(short) if narrow || self.text.width() > width => short,
-            _ => &self.text,
-        }
-    }
-}
-
 impl ScreenCell {
-    /// The cell's text, when it has its own.
+    /// The cell's text (its wide form), when it has its own.
     pub fn text(&self) -> Option<&CellText> {
         match self {
-            Self::Text(measured) => Some(&measured.text),
+            Self::Text(text) => Some(text),
+            Self::Narrowable(pair) => Some(&pair.wide),
+            Self::Branch(_) => None,
+        }
+    }
+
+    /// The text for a column `width` wide: the narrow form when `narrow`
+    /// is asked for or the text is wider than the column.
+    pub fn fitting(&self, width: usize, narrow: bool) -> Option<&CellText> {
+        match self {
+            Self::Narrowable(pair) if narrow || pair.wide.width() > width => Some(&pair.narrow),
+            _ => self.text(),
+        }
+    }
+
+    /// The text's width, and its narrow form's (the same without one).
+    fn widths(&self) -> Option<(usize, usize)> {
+        match self {
+            Self::Text(text) => Some((text.width(), text.width())),
+            Self::Narrowable(pair) => Some((pair.wide.width(), pair.narrow.width())),
             Self::Branch(_) => None,
         }
     }
@@ -489,7 +507,7 @@ impl ScreenRow {
             .filter(|((_, screen), _)| screen.filtered.applies())
             .find_map(|(_, cell)| match cell {
                 ScreenCell::Branch(id) => *id,
-                ScreenCell::Text(_) => None,
+                ScreenCell::Text(_) | ScreenCell::Narrowable(_) => None,
             });
         let keys = on_screen(columns)
             .filter_map(|(_, screen)| match screen.sort.as_ref()?.by {
@@ -510,11 +528,10 @@ impl ScreenRow {
     /// ([`SharedTexts`]).
     pub fn share_texts(&mut self, shared: &mut SharedTexts) {
         for cell in &mut self.cells {
-            if let ScreenCell::Text(Measured { text, narrow }) = cell {
-                shared.share(text);
-                if let Some(narrow) = narrow {
-                    shared.share(narrow);
-                }
+            match cell {
+                ScreenCell::Text(text) => shared.share(text),
+                ScreenCell::Narrowable(pair) => shared.share_pair(pair),
+                ScreenCell::Branch(_) => {}
             }
         }
     }
@@ -604,9 +621,8 @@ impl NaturalWidths {
             self.0 = widths.into_boxed_slice();
         }
         for (width, cell) in self.0.iter_mut().zip(&row.cells) {
-            if let ScreenCell::Text(Measured { text, narrow }) = cell {
-                let short = narrow.as_deref().unwrap_or(text);
-                *width = (width.0.max(text.width()), width.1.max(short.width()));
+            if let Some((wide, narrow)) = cell.widths() {
+                *width = (width.0.max(wide), width.1.max(narrow));
             }
         }
     }
@@ -708,7 +724,7 @@ mod tests {
             screen: screen(
                 Some(Sort {
                     name: "branch",
-                    by: SortBy::Key(|pair, _| SortKey::Branch(pair.branch)),
+                    by: SortBy::Key(|pair, _| SortKey::branch(pair.branch)),
                 }),
                 Filtered::No,
             ),
@@ -784,12 +800,11 @@ mod tests {
         assert_eq!(sorted(by_branch), [2, 0, 1], "named, then none last");
         assert_eq!((widths.widest(0, false), widths.widest(0, true)), (5, 1));
         assert_eq!(widths.widest(2, false), 0, "a branch is measured as drawn");
-        let ScreenCell::Text(cell) = &rows[0].cells[0] else {
-            panic!("a text cell: {:?}", rows[0].cells[0]);
-        };
-        assert_eq!(cell.fitting(5, false).as_str(), "Zebra");
-        assert_eq!(cell.fitting(4, false).as_str(), "Z");
-        assert_eq!(cell.fitting(9, true).as_str(), "Z");
+        let cell = &rows[0].cells[0];
+        let fitting = |width, narrow| cell.fitting(width, narrow).map(CellText::as_str);
+        assert_eq!(fitting(5, false), Some("Zebra"));
+        assert_eq!(fitting(4, false), Some("Z"));
+        assert_eq!(fitting(9, true), Some("Z"));
     }
 
     #[test]
