@@ -46,7 +46,7 @@ enum Field {
 
 /// The terms of `text`, left to right.
 pub(super) fn terms(text: &str) -> Vec<Term> {
-    let tokens = joined(tokens(text));
+    let tokens = worded(joined(tokens(text)));
     let mut terms = Vec::with_capacity(tokens.len());
     let mut at = 0;
     while at < tokens.len() {
@@ -119,6 +119,114 @@ fn joined(tokens: Vec<Token>) -> Vec<Token> {
         }
     }
     out
+}
+
+/// Words before a time that say which side of it the lesson starts, as
+/// the operator they mean: `after 17:00`, `после 17:00`, `с 17:00` are
+/// all `>=17:00` (issue 37 §3).
+const WORDS_BEFORE: [(&str, &str); 10] = [
+    ("from", ">="),
+    ("after", ">="),
+    ("since", ">="),
+    ("после", ">="),
+    ("с", ">="),
+    ("от", ">="),
+    ("before", "<"),
+    ("до", "<"),
+    ("until", "<="),
+    ("till", "<="),
+];
+
+/// Words after a time (Uzbek puts them there), longest first:
+/// `17:00 dan keyin`, `17:00dan`, `17:00 gacha`.
+const WORDS_AFTER: [(&str, &str); 8] = [
+    ("dan keyin", ">="),
+    ("дан кейин", ">="),
+    ("keyin", ">="),
+    ("кейин", ">="),
+    ("dan", ">="),
+    ("дан", ">="),
+    ("gacha", "<="),
+    ("гача", "<="),
+];
+
+/// Tokens with the words that say a time's side joined to it as the
+/// operator they mean (`after 17:00` is `>=17:00`, `17:00 dan keyin`
+/// too); a word whose neighbour is no time stays a word.
+fn worded(tokens: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    let mut at = 0;
+    while at < tokens.len() {
+        let (token, used) = side_before(&tokens[at..])
+            .or_else(|| side_after(&tokens[at..]))
+            .unwrap_or_else(|| (tokens[at].clone(), 1));
+        out.push(token);
+        at += used;
+    }
+    out
+}
+
+/// `after 17:00` at the start of `tokens`: the time with its operator, and
+/// the two tokens it took.
+fn side_before(tokens: &[Token]) -> Option<(Token, usize)> {
+    let [word, time, ..] = tokens else {
+        return None;
+    };
+    if !word.plain() || !time.plain() || time::read(&time.text).is_none() {
+        return None;
+    }
+    let lower = word.text.to_lowercase();
+    let (_, operator) = WORDS_BEFORE.iter().find(|(name, _)| *name == lower)?;
+    sided(operator, &time.text, 2)
+}
+
+/// `17:00 dan keyin`, `17:00dan keyin` or `17:00 gacha` at the start of
+/// `tokens`: the time with its operator, and the tokens it took.
+fn side_after(tokens: &[Token]) -> Option<(Token, usize)> {
+    let time = tokens.first().filter(|time| time.plain())?;
+    let lower = time.text.to_lowercase();
+    // The word glued to the time (`17:00dan`), then as words after it.
+    let glued = WORDS_AFTER.iter().find_map(|(word, operator)| {
+        let stem = lower.strip_suffix(word)?;
+        time::read(stem)
+            .is_some()
+            .then_some((stem, *word, *operator))
+    });
+    if let Some((stem, word, operator)) = glued {
+        // `17:00dan keyin`: the rest of the phrase after it.
+        let rest = WORDS_AFTER.iter().find(|(phrase, _)| {
+            phrase.strip_prefix(word).map(str::trim_start)
+                == tokens
+                    .get(1)
+                    .map(|next| next.text.to_lowercase())
+                    .as_deref()
+        });
+        return sided(operator, stem, if rest.is_some() { 2 } else { 1 });
+    }
+    time::read(&time.text)?;
+    WORDS_AFTER.iter().find_map(|(phrase, operator)| {
+        let words: Vec<&str> = phrase.split(' ').collect();
+        let next = tokens.get(1..=words.len())?;
+        let same = next
+            .iter()
+            .zip(&words)
+            .all(|(token, word)| token.plain() && token.text.to_lowercase() == *word);
+        same.then(|| sided(operator, &time.text, 1 + words.len()))
+            .flatten()
+    })
+}
+
+/// `time` read with `operator` before it, as one token, if it reads so.
+fn sided(operator: &str, time: &str, used: usize) -> Option<(Token, usize)> {
+    let text = format!("{operator}{}", time.trim_end_matches(['-', '–', '—']));
+    time::read(&text)?;
+    Some((
+        Token {
+            text,
+            quoted_from: None,
+        },
+        used,
+    ))
 }
 
 fn is_operator(text: &str) -> bool {
@@ -223,6 +331,19 @@ pub(super) fn reads_as_text(text: &str) -> bool {
         && !is_operator(text)
         && !is_dash(text)
         && !in_a_phrase(text)
+        && !says_a_side(&token)
+}
+
+/// Whether `token` is a word that says a time's side (`after`, `gacha`,
+/// a word of `dan keyin`) or a time with one glued to it (`17:00dan`):
+/// bare, it would join its neighbour.
+fn says_a_side(token: &Token) -> bool {
+    let lower = token.text.to_lowercase();
+    let before = WORDS_BEFORE.iter().any(|(word, _)| *word == lower);
+    let after = WORDS_AFTER
+        .iter()
+        .any(|(phrase, _)| phrase.split(' ').any(|word| word == lower));
+    before || after || side_after(std::slice::from_ref(token)).is_some()
 }
 
 /// A field's value as typed: bare when it can be, else quoted.

@@ -36,7 +36,12 @@ pub fn read(token: &str) -> Option<TimeRange> {
         }
     }
     if let Some((from, to)) = token.split_once(['-', '–', '—']) {
-        let (from, to) = (time_like(from.trim())?, time_like(to.trim())?);
+        let from = time_like(from.trim())?;
+        // `17:00-`: from then on.
+        if to.trim().is_empty() {
+            return Some(TimeRange::new(from.minute, LAST_MINUTE));
+        }
+        let to = end_like(to.trim())?;
         return (from.minute <= to.minute).then(|| TimeRange::new(from.minute, to.minute));
     }
     let at = time_like(token)?;
@@ -53,6 +58,17 @@ fn time_like(text: &str) -> Option<Point> {
     let at = point(text)?;
     let bare = text.bytes().all(|byte| byte.is_ascii_digit());
     (!bare || (7 * 60..=22 * 60).contains(&at.minute)).then_some(at)
+}
+
+/// The end of a range: a time, or the day's end written `24:00` or `24`.
+fn end_like(text: &str) -> Option<Point> {
+    match text {
+        "24" | "24:00" => Some(Point {
+            minute: LAST_MINUTE,
+            hour_only: false,
+        }),
+        _ => time_like(text),
+    }
 }
 
 /// `17`, `17:30`, `17:` and `17:3` (half typed: the hour), `5pm`, `5:30pm`.
@@ -133,6 +149,11 @@ mod tests {
             ("8am-1pm", range("08:00", "13:00")),
             ("17:", range("17:00", "17:59")),
             ("17:3", range("17:00", "17:59")),
+            ("17:00-", range("17:00", "23:59")),
+            ("17-", range("17:00", "23:59")),
+            ("17:00-24:00", range("17:00", "23:59")),
+            ("17-24", range("17:00", "23:59")),
+            ("5pm-9pm", range("17:00", "21:00")),
         ];
         for (typed, expected) in cases {
             assert_eq!(read(typed), expected, "{typed}");
@@ -143,7 +164,8 @@ mod tests {
     fn other_numbers_are_text() {
         for typed in [
             "2024", "5", "23", "0", "1-2", "20-17", "17:60", "25:00", "13pm", "0pm", ">", "<0",
-            ">23:59", "17:300", "1:2:3", "abc", "", "-", "17-", "ab:cd",
+            ">23:59", "17:300", "1:2:3", "abc", "", "-", "ab:cd", "24", "24:00", "24-", "-17",
+            "17-25",
         ] {
             assert_eq!(read(typed), None, "{typed}");
         }

@@ -171,6 +171,49 @@ fn word() -> impl Strategy<Value = String> {
     ]
 }
 
+#[test]
+fn times_said_in_words_read_as_times() {
+    let from_five = TimeRange::new(17 * 60, 23 * 60 + 59);
+    for typed in [
+        "tue from 17:00",
+        "tue after 17:00",
+        "tue 17:00-",
+        "tue 17:00-24:00",
+        "tue после 17:00",
+        "tue с 17",
+        "tue 17:00 dan keyin",
+        "tue 17:00dan keyin",
+        "tue 17:00dan",
+        "tue 17:00 дан кейин",
+        "tue >= 17:00",
+    ] {
+        assert_eq!(
+            parse(typed),
+            vec![Term::Day(Tue), Term::Start(from_five)],
+            "{typed}"
+        );
+    }
+    assert_eq!(
+        parse("tue 5pm-9pm"),
+        vec![
+            Term::Day(Tue),
+            Term::Start(TimeRange::new(17 * 60, 21 * 60))
+        ]
+    );
+    assert_eq!(
+        parse("before 12"),
+        vec![Term::Start(TimeRange::new(0, 11 * 60 + 59))]
+    );
+    assert_eq!(
+        parse("17 gacha"),
+        vec![Term::Start(TimeRange::new(0, 17 * 60))]
+    );
+    // A side word with no time beside it stays a word to find.
+    assert_eq!(parse("after school"), vec![text("after"), text("school")]);
+    assert_eq!(parse("с 2024"), vec![text("с"), text("2024")]);
+    assert_eq!(parse("keyin"), vec![text("keyin")]);
+}
+
 proptest! {
     #[test]
     fn the_parser_never_panics(text in any::<String>()) {
