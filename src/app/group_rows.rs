@@ -8,7 +8,7 @@
 //! only a page that moved rows (a group now listed elsewhere, or no longer
 //! listed) brings the rows up to the whole list again ([`GroupRows::sync`]).
 
-use crate::domain::digest::CourseNames;
+use crate::domain::query::CourseWordsByName;
 use crate::model::{Group, GroupStatus};
 use crate::present::cell_text::SharedTexts;
 use crate::present::columns::groups::screen_row;
@@ -39,7 +39,7 @@ pub struct GroupRows {
     /// The texts that repeat down the columns, held once for all rows.
     texts: SharedTexts,
     /// The courses' names the query looks in, one copy each.
-    courses: CourseNames,
+    courses: CourseWordsByName,
     /// How many of the list's seeded groups (`GroupList::seeded_ids`)
     /// the rows were made for (the rest of a snapshot comes in slices).
     seeded: usize,

@@ -3,8 +3,8 @@
 //! the dashboard's filter tests, so a query finds the same groups in both.
 
 use super::chatter;
-use crate::domain::digest::{CourseNames, Digest};
-use crate::domain::query::{Facts, Matcher, Query};
+use crate::domain::digest::Digest;
+use crate::domain::query::{CourseWordsByName, Facts, Matcher, Query};
 use crate::domain::script::fold;
 use crate::model::Group;
 use crate::present::columns::BranchNames;
@@ -16,7 +16,7 @@ use crate::present::query::reading;
 pub struct GroupFilter {
     matcher: Matcher,
     format: RowFormat,
-    courses: CourseNames,
+    courses: CourseWordsByName,
 }
 
 impl GroupFilter {
@@ -32,7 +32,7 @@ impl GroupFilter {
         Some(Self {
             matcher: Matcher::new(&query, branches),
             format: *format,
-            courses: CourseNames::default(),
+            courses: CourseWordsByName::default(),
         })
     }
 

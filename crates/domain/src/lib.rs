@@ -11,6 +11,7 @@ pub mod clock;
 pub mod digest;
 pub mod query;
 pub mod script;
+pub mod sound;
 // Groups for tests, here and in crmdeck's (`present`, the CLI's grid).
 #[cfg(any(test, feature = "test-groups"))]
 pub mod test_groups;

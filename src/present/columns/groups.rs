@@ -4,7 +4,7 @@ use super::{
     Column, Filtered, Natural, OnScreen, Print, ScreenRow, Sort, SortBy, SortKey, Text, Tone,
 };
 use crate::domain::clock::time_of_day;
-use crate::domain::digest::CourseNames;
+use crate::domain::query::CourseWordsByName;
 use crate::domain::query::Facts;
 use crate::domain::weekday::weekdays;
 use crate::model::{DateField, Group};
@@ -206,7 +206,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
 /// A group's row on the dashboard, with the fields the query's field
 /// words look at (its course's name the one copy in `courses`); the
 /// command line's `--filter` tests the same row.
-pub fn screen_row(group: &Group, format: &RowFormat, courses: &mut CourseNames) -> ScreenRow {
+pub fn screen_row(group: &Group, format: &RowFormat, courses: &mut CourseWordsByName) -> ScreenRow {
     let facts = Facts::of(group, &format.zone, courses);
     ScreenRow::new(COLUMNS, group, format).with_facts(facts)
 }
@@ -324,7 +324,7 @@ mod tests {
             ..format()
         };
         let none = BranchNames::new();
-        let row = screen_row(&every_day, &russian, &mut CourseNames::default());
+        let row = screen_row(&every_day, &russian, &mut CourseWordsByName::default());
         for word in ["воскресенье", "Sunday", "вт", "вторник французский"]
         {
             let expected = word != "вторник французский";
@@ -372,7 +372,7 @@ mod tests {
         );
         let folded = BranchNames::from([(2, "yunusobod".to_string())]);
         // The row the dashboard holds: its fields for the query's field words.
-        let row = screen_row(&group(), &format(), &mut CourseNames::default());
+        let row = screen_row(&group(), &format(), &mut CourseWordsByName::default());
         assert!(row.matches(&row_filter(
             // A bare 7 is an hour: the group's number quoted.
             "\"7\" café␛ français french a2 mon wed fri 09:30–11:30 archive",

@@ -5,8 +5,9 @@
 
 use super::{Days, Query, Status, Term, TimeRange};
 use crate::clock::minute_in;
-use crate::digest::{CourseNames, Digest, Status as DigestStatus};
+use crate::digest::{Digest, Status as DigestStatus};
 use crate::script::fold;
+use crate::sound::{is_heard, sound};
 use crate::weekday::weekdays;
 use crate::zone::Zone;
 use crmdeck_model::{Group, GroupStatus};
@@ -19,8 +20,8 @@ use std::sync::Arc;
 /// [`Matcher::matches`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Facts {
-    /// The course's name folded ([`fold`]), one copy per name.
-    pub course: Option<Arc<str>>,
+    /// The course's name as the query looks at it, one copy per name.
+    pub course: Option<Arc<CourseWords>>,
     /// The lesson's start in the centre's zone, in minutes of the day.
     pub start: Option<u16>,
     pub days: Days,
@@ -30,10 +31,10 @@ pub struct Facts {
 impl Facts {
     /// The facts of `group`, its start in `zone`, its course's name the
     /// one copy in `courses`.
-    pub fn of(group: &Group, zone: &Zone, courses: &mut CourseNames) -> Self {
+    pub fn of(group: &Group, zone: &Zone, courses: &mut CourseWordsByName) -> Self {
         let start = group.lesson_start_time.as_ref();
         Self {
-            course: (group.course.as_ref()).map(|course| courses.one(&fold(&course.name))),
+            course: (group.course.as_ref()).map(|course| courses.of(&course.name)),
             start: start.and_then(|time| minute_in(time, zone)),
             days: Days::of(weekdays(&group.days, &group.exact_days)),
             status: match group.status {
@@ -47,7 +48,7 @@ impl Facts {
     /// The facts of a group as the history keeps it (a gone group's, say).
     pub fn of_digest(digest: &Digest) -> Self {
         Self {
-            course: digest.course.as_deref().map(|course| fold(course).into()),
+            course: (digest.course.as_deref()).map(|course| Arc::new(CourseWords::new(course))),
             start: digest.start,
             days: digest.days,
             status: match digest.status {
@@ -56,6 +57,41 @@ impl Facts {
                 DigestStatus::Other => None,
             },
         }
+    }
+}
+
+/// A course's name as the query looks at it: folded ([`fold`]), and how
+/// that sounds ([`sound`]: `питон` finds Python).
+#[derive(Debug, PartialEq, Eq)]
+pub struct CourseWords {
+    pub folded: Box<str>,
+    pub sound: Box<str>,
+}
+
+impl CourseWords {
+    pub fn new(name: &str) -> Self {
+        let folded = fold(name);
+        Self {
+            sound: sound(&folded).into(),
+            folded: folded.into(),
+        }
+    }
+}
+
+/// One [`CourseWords`] for each course's name, shared by the rows of its
+/// groups (a centre has tens of courses for thousands of groups).
+#[derive(Debug, Clone, Default)]
+pub struct CourseWordsByName(HashMap<Arc<str>, Arc<CourseWords>>);
+
+impl CourseWordsByName {
+    /// The words of the course named `name`.
+    pub fn of(&mut self, name: &str) -> Arc<CourseWords> {
+        if let Some(words) = self.0.get(name) {
+            return words.clone();
+        }
+        let words = Arc::new(CourseWords::new(name));
+        self.0.insert(name.into(), words.clone());
+        words
     }
 }
 
@@ -82,15 +118,45 @@ enum Test {
     Start(TimeRange),
     Branch(HashSet<i64>),
     /// Boxed: a searcher is large beside the other tests.
-    Course(Box<Finder<'static>>),
+    Course(Box<Heard>),
     Status(Status),
 }
 
 /// A word searched in a row's text, and the branches whose name holds it.
 #[derive(Debug, Clone)]
 struct WordSearch {
-    finder: Finder<'static>,
+    /// Looked for in the row's text by its letters, in its course's name
+    /// by its sound too.
+    heard: Heard,
     branches: HashSet<i64>,
+}
+
+/// A word (folded) looked for in a course's name by its letters, and by
+/// its sound when it is long enough ([`is_heard`]): `питон` finds Python,
+/// `pit` only what holds `pit`.
+#[derive(Debug, Clone)]
+struct Heard {
+    letters: Finder<'static>,
+    sound: Option<Finder<'static>>,
+}
+
+impl Heard {
+    fn new(word: &str) -> Self {
+        Self {
+            letters: Finder::new(word).into_owned(),
+            sound: is_heard(word).then(|| Finder::new(&sound(word)).into_owned()),
+        }
+    }
+
+    /// Whether the course `words` hold the word by its letters.
+    fn in_letters(&self, words: &CourseWords) -> bool {
+        self.letters.find(words.folded.as_bytes()).is_some()
+    }
+
+    /// Whether the course `words` sound as if they held the word.
+    fn in_sound(&self, words: &CourseWords) -> bool {
+        (self.sound.as_ref()).is_some_and(|sound| sound.find(words.sound.as_bytes()).is_some())
+    }
 }
 
 impl Matcher {
@@ -113,7 +179,7 @@ impl Matcher {
             let word = fold(text);
             WordSearch {
                 branches: branches_holding(&word),
-                finder: Finder::new(&word).into_owned(),
+                heard: Heard::new(&word),
             }
         };
         let conditions = query.terms.iter().map(|term| {
@@ -129,7 +195,7 @@ impl Matcher {
                     ids.extend(name.trim().parse::<i64>().ok());
                     Test::Branch(ids)
                 }
-                Term::Course(name) => Test::Course(Box::new(Finder::new(&fold(name)).into_owned())),
+                Term::Course(name) => Test::Course(Box::new(Heard::new(&fold(name)))),
                 Term::Status(status) => Test::Status(*status),
             };
             let words = match term {
@@ -154,19 +220,21 @@ impl Matcher {
     pub fn matches(&self, text: &str, branch: Option<i64>, facts: Option<&Facts>) -> bool {
         let found = |found: &WordSearch| {
             branch.is_some_and(|id| found.branches.contains(&id))
-                || found.finder.find(text.as_bytes()).is_some()
+                || found.heard.letters.find(text.as_bytes()).is_some()
         };
+        let course = facts.and_then(|facts| facts.course.as_deref());
+        // A word that sounds like the course (`питон`, Python) finds it.
+        let heard = |found: &WordSearch| course.is_some_and(|course| found.heard.in_sound(course));
         self.conditions
             .iter()
             .all(|Condition { test, words }| match (test, facts) {
-                (Test::Text, _) | (_, None) => found(words),
+                (Test::Text, _) | (_, None) => found(words) || heard(words),
                 (Test::Day(day), Some(facts)) => facts.days.has(*day),
                 (Test::Days(set), Some(facts)) => facts.days == *set,
                 (Test::Start(range), Some(facts)) => facts.start.is_some_and(|at| range.holds(at)),
                 (Test::Branch(ids), Some(_)) => branch.is_some_and(|id| ids.contains(&id)),
-                (Test::Course(finder), Some(facts)) => {
-                    let course = facts.course.as_deref().unwrap_or_default();
-                    finder.find(course.as_bytes()).is_some()
+                (Test::Course(heard), Some(_)) => {
+                    course.is_some_and(|course| heard.in_letters(course) || heard.in_sound(course))
                 }
                 (Test::Status(status), Some(facts)) => facts.status == Some(*status),
             })
@@ -209,7 +277,11 @@ mod tests {
         matcher.matches(
             &text,
             group.branch_id,
-            Some(&Facts::of(group, &Zone::Local, &mut CourseNames::default())),
+            Some(&Facts::of(
+                group,
+                &Zone::Local,
+                &mut CourseWordsByName::default(),
+            )),
         )
     }
 
@@ -263,10 +335,69 @@ mod tests {
         // 12:00 UTC is 17:00 in Tashkent.
         let at = Utc.with_ymd_and_hms(2024, 12, 23, 12, 0, 0).unwrap();
         group.lesson_start_time = Some(LessonTime::Utc(at));
-        let facts = Facts::of(&group, &tashkent, &mut CourseNames::default());
+        let facts = Facts::of(&group, &tashkent, &mut CourseWordsByName::default());
         assert_eq!(facts.start, Some(17 * 60));
         let evening = Matcher::new(&Query::parse("evening"), &names());
         assert!(evening.matches("", None, Some(&facts)));
+    }
+
+    /// The courses of `names` (one group each) that `query` finds, as the
+    /// dashboard's rows would read them.
+    fn courses_found<'a>(query: &str, names: &[&'a str]) -> Vec<&'a str> {
+        let matcher = Matcher::new(&Query::parse(query), &HashMap::new());
+        let mut courses = CourseWordsByName::default();
+        let found = names.iter().filter(|name| {
+            let mut group = ielts();
+            group.course = Some(Arc::new(Course {
+                name: name.to_string(),
+                ..Course::default()
+            }));
+            let facts = Facts::of(&group, &Zone::Local, &mut courses);
+            matcher.matches(&fold(name), None, Some(&facts))
+        });
+        found.copied().collect()
+    }
+
+    #[test]
+    fn a_course_written_by_ear_in_the_other_script_is_found_both_ways() {
+        let centre = [
+            "Python Backend",
+            "Java",
+            "Deutsch A1",
+            "CEFR B2",
+            "IELTS Intensive",
+            "Русский язык",
+            "Matematika",
+            "Fizika",
+            "Kimyo",
+            "Biologiya",
+            "English Kids",
+            "Frontend",
+            "SAT Math",
+            "Tarix",
+            "Ona tili",
+        ];
+        for (typed, course) in [
+            ("питон", "Python Backend"),
+            ("пайтон", "Python Backend"),
+            ("СЕФР", "CEFR B2"),
+            ("дойч", "Deutsch A1"),
+            ("course:питон", "Python Backend"),
+        ] {
+            assert_eq!(courses_found(typed, &centre), [course], "{typed}");
+        }
+        // And back: the course written in Cyrillic, the word in Latin.
+        let cyrillic = ["Питон для детей", "Пайтон", "СЕФР B2", "Дойч", "Математика"];
+        assert_eq!(
+            courses_found("python", &cyrillic),
+            ["Питон для детей", "Пайтон"]
+        );
+        assert_eq!(courses_found("cefr", &cyrillic), ["СЕФР B2"]);
+        assert_eq!(courses_found("deutsch", &cyrillic), ["Дойч"]);
+        // Short words by their letters only: no course by its sound.
+        for (typed, found) in [("pit", 0), ("ja", 1), ("sef", 0), ("doi", 0), ("ti", 2)] {
+            assert_eq!(courses_found(typed, &centre).len(), found, "{typed}");
+        }
     }
 
     #[test]
