@@ -22,7 +22,11 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RequestId(pub u64);
 
-/// Everything that can change the app's state.
+/// Everything that can change the app's state: what the user and the
+/// terminal do (a key, the mouse, a resize), the clock's tick, and the
+/// results of work the runtime did for an [`Effect`] (an answer, a token
+/// reloaded, the snapshot read, ...), which come over the runtime's one
+/// channel as inputs like the others.
 #[derive(Debug, Clone)]
 pub enum Input {
     Key(KeyEvent),
@@ -32,14 +36,11 @@ pub enum Input {
     /// Sent by the runtime only while [`App::needs_tick`](super::App::needs_tick)
     /// (spinners, fading messages, auto refresh, token expiry).
     Tick,
-    Msg(Msg),
-}
-
-/// A result of work the runtime did for an [`Effect`].
-#[derive(Debug, Clone)]
-pub enum Msg {
     /// The answer to the request `id` (boxed: a page is large).
-    Response { id: RequestId, answer: Box<Answer> },
+    Response {
+        id: RequestId,
+        answer: Box<Answer>,
+    },
     /// The token was read again from its source: its expiry (None: not a
     /// JWT), or why it could not be read (never containing the token).
     TokenReloaded(Result<Option<DateTime<Utc>>, MaskedLine>),
@@ -53,8 +54,8 @@ pub enum Msg {
     Snapshot(Result<Box<Snapshot>, Arc<CacheError>>),
     /// The first groups of a large snapshot, with its branches, catalogue
     /// and centre's name, read at start before any answer; the rest
-    /// follows, read off the loop, in slices ([`Msg::SnapshotMore`]) and a
-    /// last part ([`Msg::SnapshotRest`]) (issue 34 §3).
+    /// follows, read off the loop, in slices ([`Input::SnapshotMore`]) and a
+    /// last part ([`Input::SnapshotRest`]) (issue 34 §3).
     SnapshotHead(Box<Snapshot>),
     /// A slice of the groups read after the head (a snapshot of groups
     /// alone): taken a slice a turn, with frames drawn and keys answered
@@ -83,7 +84,7 @@ pub enum Msg {
     AccountChanged(AccountChange),
 }
 
-/// Why the clipboard was not written ([`Msg::Copied`]); said as is.
+/// Why the clipboard was not written ([`Input::Copied`]); said as is.
 #[derive(Debug, Clone)]
 pub enum CopyRefused {
     /// The output is not a terminal.
@@ -112,7 +113,7 @@ impl fmt::Display for CopyRefused {
     }
 }
 
-/// Why an `:export` wrote no file ([`Msg::Exported`]); said as is.
+/// Why an `:export` wrote no file ([`Input::Exported`]); said as is.
 #[derive(Debug, Clone)]
 pub enum ExportRefused {
     /// The path given goes through `link`, a symbolic link to a folder.
@@ -147,7 +148,7 @@ impl fmt::Display for ExportRefused {
     }
 }
 
-/// Why `:profile` opened no session ([`Msg::ProfileSwitch`]).
+/// Why `:profile` opened no session ([`Input::ProfileSwitch`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProfileRefused {
     /// The dashboard was started without a config (a test's loop).
@@ -316,7 +317,7 @@ impl Owner {
 }
 
 /// Work for the outside world. The runtime turns each into a task whose
-/// result comes back as a [`Msg`].
+/// result comes back as an [`Input`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     Fetch {
@@ -336,7 +337,7 @@ pub enum Effect {
     /// Keep what a complete walk found as the snapshot for the next start.
     SaveSnapshot(Box<Walked>),
     /// Compare the groups with the history's baseline, off the loop;
-    /// [`Msg::Compared`] follows.
+    /// [`Input::Compared`] follows.
     Compare(Box<CompareAsk>),
     /// Stop reading the snapshot at start: the list no longer takes its
     /// rest (a walk read every page first, or a 401 hid it).
@@ -345,7 +346,7 @@ pub enum Effect {
     RememberCommand(String),
     /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:
     /// the download folder), the file called `file_name` unless `path`
-    /// names one; [`Msg::Exported`] follows.
+    /// names one; [`Input::Exported`] follows.
     Export {
         contents: String,
         rows: usize,
@@ -355,9 +356,9 @@ pub enum Effect {
         replace: bool,
     },
     /// Open the session of this profile of the config and go on in a new
-    /// app for it; [`Msg::ProfileSwitch`] follows, to one app or the other.
+    /// app for it; [`Input::ProfileSwitch`] follows, to one app or the other.
     SwitchProfile(String),
-    /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
+    /// Stop the terminal UI (Ctrl-Z); [`Input::Resumed`] follows on `fg`.
     Suspend,
     Quit,
 }

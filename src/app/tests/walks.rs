@@ -256,7 +256,7 @@ fn answer_large(app: &mut App, id: RequestId, request: &Request) -> Vec<Effect> 
         query,
         Ok(fixtures::groups_page(query, 200_000)),
     )));
-    app.update(Input::Msg(Msg::Response { id, answer }), a_minute_on())
+    app.update(Input::Response { id, answer }, a_minute_on())
 }
 
 /// Every branch walked again with `r`, page 1 answering a centre of
