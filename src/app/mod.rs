@@ -193,7 +193,8 @@ impl App {
     /// How soon the next [`Input::Tick`] is wanted; None when idle.
     pub fn needs_tick(&self) -> Option<Duration> {
         let requests = &self.world.requests;
-        let spinning = requests.any(|owner, _| !owner.is_screen())
+        // The app's own requests and its walks' (a tab's: its `busy`).
+        let spinning = requests.any(|request| request.tab().is_none())
             || Tab::ALL
                 .iter()
                 .any(|&tab| self.tabs.get(tab).busy(&self.world));

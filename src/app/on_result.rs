@@ -7,7 +7,6 @@
 
 use super::ask::Tell;
 use super::protocol::AccountChange;
-use super::protocol::Owner;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Input, Tab};
 use crate::present::format::counted;
@@ -21,7 +20,7 @@ impl App {
         match result {
             Input::Key(_) | Input::Mouse(_) | Input::Resize(..) | Input::Tick => Vec::new(),
             Input::Response { id, answer } => match self.world.requests.finish(id, *answer) {
-                Some((owner, answer)) => self.on_answer(owner, answer),
+                Some(answer) => self.on_answer(answer),
                 // Cancelled or superseded: the latest request wins.
                 None => self.world.ended(id),
             },
@@ -132,9 +131,9 @@ impl App {
     /// a walk's teach the world what every screen then hears as [`Tell`];
     /// a tab's goes to that tab, as its own answer type. What this run
     /// fetched goes into the store first, whoever asked.
-    fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
+    fn on_answer(&mut self, answer: Answer) -> Vec<Effect> {
         self.world.keep(&answer);
-        self.world.status.said_by(owner.tab());
+        self.world.status.said_by(answer.tab());
         match answer {
             Answer::App(answer) => {
                 let news = self.world.learn(answer);

@@ -42,7 +42,7 @@ pub struct Identified {
 /// cancelled.
 pub struct EffectRunner {
     client: Client,
-    /// The same client for the requests of the walks (`Owner::Walk`), which
+    /// The same client for the requests of the walks (`WalkAnswer`), which
     /// pace themselves after a 429 (the store's walk lowers its bound and
     /// waits its Retry-After).
     walk_client: Client,
@@ -76,7 +76,7 @@ impl EffectRunner {
 
     /// Starts `request`; its answer comes back as [`Input::Response`] with `id`.
     pub fn fetch(&mut self, id: RequestId, request: Request) {
-        let client = if request.owner() == Owner::Walk {
+        let client = if WalkAnswer::owns(&request) {
             &self.walk_client
         } else {
             &self.client

@@ -46,7 +46,7 @@ fn page_one_first_then_the_others_at_once_in_any_order() {
     let first = walk_query(Some(2), 1, WALK_PER_PAGE);
     let page_1 = fetch_of(&effects, &Request::Groups(first));
     assert!(app.world.is_walking(Some(2)));
-    assert!(app.world.requests.any(|owner, _| owner == Owner::Walk));
+    assert!(app.world.requests.any(WalkAnswer::owns));
     assert_eq!(app.needs_tick(), Some(Duration::from_millis(100)), "spins");
 
     // The server honours 20 a page: pages 2 to 5 go at once, at 20.
