@@ -18,6 +18,8 @@ use tokio::task::JoinHandle;
 /// What a task sends back to the event loop.
 #[derive(Debug)]
 pub enum TaskEvent {
+    /// The result of the work, for the app as it is (an answer, a token
+    /// reloaded, an export written, ...).
     Input(Input),
     /// Who the token is, learnt: of a new token (R, a token command's),
     /// before any request goes out with it (the loop sets it, then keys
@@ -321,17 +323,17 @@ mod tests {
         (EffectRunner::new(client, token_source, sender), receiver)
     }
 
-    /// The next message, within a generous deadline.
-    async fn next_msg(receiver: &mut UnboundedReceiver<TaskEvent>) -> Input {
+    /// The next input, within a generous deadline.
+    async fn next_input(receiver: &mut UnboundedReceiver<TaskEvent>) -> Input {
         match tokio::time::timeout(Duration::from_secs(10), receiver.recv()).await {
-            Ok(Some(TaskEvent::Input(msg))) => msg,
-            other => panic!("expected a message, got {other:?}"),
+            Ok(Some(TaskEvent::Input(input))) => input,
+            other => panic!("expected an input, got {other:?}"),
         }
     }
 
-    /// The next message, which must be the answer to request `id`.
+    /// The next input, which must be the answer to request `id`.
     async fn answer_to(id: RequestId, receiver: &mut UnboundedReceiver<TaskEvent>) -> Answer {
-        match next_msg(receiver).await {
+        match next_input(receiver).await {
             Input::Response { id: got, answer } if got == id => *answer,
             other => panic!("expected the answer to {id:?}, got {other:?}"),
         }
@@ -403,7 +405,7 @@ mod tests {
         runner.fetch(RequestId(2), Request::Plugins);
         // Request 1 started first with the same latency: had it run on, its
         // answer would be here before request 2's.
-        let Input::Response { id, .. } = next_msg(&mut receiver).await else {
+        let Input::Response { id, .. } = next_input(&mut receiver).await else {
             panic!("expected a response");
         };
         assert_eq!(id, RequestId(2));
@@ -440,7 +442,7 @@ mod tests {
         };
         let (runner, mut receiver) = runner(&server, source);
         runner.reload_token();
-        match next_msg(&mut receiver).await {
+        match next_input(&mut receiver).await {
             Input::TokenReloaded(Err(message)) => {
                 let message = message.as_str();
                 assert!(message.contains("gpg: no secret key"), "{message}");
@@ -473,7 +475,7 @@ mod tests {
         };
         let (runner, mut receiver) = runner(&server, source);
         runner.reload_token();
-        match next_msg(&mut receiver).await {
+        match next_input(&mut receiver).await {
             Input::TokenReloaded(Err(message)) => {
                 let message = message.as_str();
                 assert!(!message.contains(token), "{message}");

@@ -154,7 +154,7 @@ impl Started {
         let snapshots = Snapshots::of(session);
         // A large one's head now, its rest as this app's task answers.
         let rest = sender.clone();
-        let send = move |msg| drop(rest.send(TaskEvent::Input(msg)));
+        let send = move |input| drop(rest.send(TaskEvent::Input(input)));
         if let Some(snapshot) = snapshots.read_at_start(app.branch(), send) {
             effects.extend(app.update(snapshot, now));
         }
@@ -371,8 +371,8 @@ where
                     Ok((session, keymap)) => return self.switch_to(session, keymap, profile),
                     Err(why) => Err(why),
                 };
-                let msg = Input::ProfileSwitch { profile, result };
-                self.take(Step::Input(msg))
+                let input = Input::ProfileSwitch { profile, result };
+                self.take(Step::Input(input))
             }
             Step::Identified(identified) => self.identified(*identified),
             Step::Exit(exit) => Ok(Taken::Exit(exit)),
@@ -400,8 +400,8 @@ where
         };
         self.session.set_identity(identity);
         if same {
-            let msg = Input::TokenReloaded(Ok(expires_at.flatten()));
-            return self.take(Step::Input(msg));
+            let input = Input::TokenReloaded(Ok(expires_at.flatten()));
+            return self.take(Step::Input(input));
         }
         tracing::info!(
             ?change,
@@ -484,12 +484,12 @@ where
 
     fn task_step(&mut self, event: TaskEvent) -> Step {
         match event {
-            TaskEvent::Input(msg) => {
-                if let Input::Response { id, answer } = &msg {
+            TaskEvent::Input(input) => {
+                if let Input::Response { id, answer } = &input {
                     self.runner.finished(*id);
                     tracing::debug!(id = id.0, ok = answer.error().is_none(), "response");
                 }
-                Step::Input(msg)
+                Step::Input(input)
             }
             TaskEvent::Identified(identified) => Step::Identified(identified),
             TaskEvent::Panicked => {

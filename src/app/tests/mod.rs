@@ -1,4 +1,4 @@
-//! `App::update` driven by keys, mouse, ticks and messages, against the
+//! `App::update` driven by keys, mouse, ticks and the results of work, against the
 //! fixtures: every key of every context and every `Input`.
 
 mod changes;

@@ -25,8 +25,8 @@ pub(super) fn with_cache() -> AppSettings {
 /// A new app, nothing answered, shown `snapshot` as the runtime does.
 pub(super) fn started_from(snapshot: Snapshot, settings: AppSettings) -> (App, Vec<Effect>) {
     let (mut app, mut effects) = App::new(settings, fixtures::token_expires_at(), NARROW);
-    let msg = Input::Snapshot(Ok(Box::new(snapshot)));
-    effects.extend(app.update(msg, now()));
+    let result = Input::Snapshot(Ok(Box::new(snapshot)));
+    effects.extend(app.update(result, now()));
     (app, effects)
 }
 

@@ -59,8 +59,8 @@ fn a_stopped_walk_is_kept_only_once_r_read_every_page_it_did_not_hold() {
     }
 
     // A new token (R): every page not held is asked, not only page 3.
-    let msg = Input::TokenReloaded(Ok(None));
-    let effects = app.update(msg, now());
+    let result = Input::TokenReloaded(Ok(None));
+    let effects = app.update(result, now());
     let again = fetches(&effects);
     assert_eq!(pages(&effects), [3, 4, 5]);
     let (last, first_two) = again.split_last().unwrap();
