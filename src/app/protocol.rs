@@ -287,7 +287,7 @@ macro_rules! calls {
 }
 
 /// The name bound to a call's key in the patterns of [`calls!`] (there
-/// only where the call has a key).
+/// only where the call has a key; `_`: none bound).
 macro_rules! key {
     (_ $key:ty) => {
         _
