@@ -159,7 +159,7 @@ impl CommandLine {
                 tab: Tab::Changes,
                 reload: false,
             }),
-            // The runtime opens its session; Msg::ProfileSwitch says how it went.
+            // The runtime opens its session; Input::ProfileSwitch says how it went.
             Ask::Profile(name) => shared.info(format!("opening profile {name}…")),
             _ => {}
         }

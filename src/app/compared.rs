@@ -1,7 +1,7 @@
 //! What changed since a baseline (issue 28 §2), as the app asks for it and
 //! holds it: the ask ([`CompareAsk`], `Effect::Compare`: the groups as
 //! `Arc`s, the runtime reads the history, digests and compares off the
-//! loop), the answer ([`Compared`], `Msg::Compared`), and what the app keeps
+//! loop), the answer ([`Compared`], `Input::Compared`), and what the app keeps
 //! of the latest answer ([`Changes`]): each change, and each group's kind by
 //! id for the Groups list's marks (looked up per row drawn).
 

@@ -6,7 +6,7 @@
 //! turns it into an [`keymap::Action`] for the [`keymap::Context`] of the
 //! screen with the focus (the overlay on top, else the tab shown); the app
 //! keeps the global actions and hands the others to that [`Screen`]. An
-//! answer goes to its owner only (`app/on_msg.rs`): the screens hear what
+//! answer goes to its owner only (`app/on_result.rs`): the screens hear what
 //! the app's own answers and the walks' taught it as news.
 //! What a screen wants of the app comes back as an [`ask::Ask`].
 
@@ -38,7 +38,7 @@ pub(crate) mod list_pane;
 mod on_ask;
 mod on_key;
 mod on_mouse;
-mod on_msg;
+mod on_result;
 pub(crate) mod plugin_detail;
 pub(crate) mod plugins;
 pub(crate) mod registry;
@@ -58,7 +58,7 @@ pub(crate) mod week;
 mod tests;
 
 pub use protocol::{
-    Answer, AppAnswer, Effect, Input, Msg, PluginsAnswer, Request, RequestId, WalkAnswer, Walked,
+    Answer, AppAnswer, Effect, Input, PluginsAnswer, Request, RequestId, WalkAnswer, Walked,
 };
 pub use shared::AppSettings;
 pub use tab::Tab;
@@ -164,7 +164,7 @@ impl App {
                 Vec::new()
             }
             Input::Tick => self.on_tick(),
-            Input::Msg(msg) => self.on_msg(msg),
+            result => self.on_result(result),
         };
         effects.extend(self.carry_out_asks());
         // Any input, not only the tick it asked for, brings a tab that
@@ -193,7 +193,8 @@ impl App {
     /// How soon the next [`Input::Tick`] is wanted; None when idle.
     pub fn needs_tick(&self) -> Option<Duration> {
         let requests = &self.world.requests;
-        let spinning = requests.any(|owner, _| !owner.is_screen())
+        // The app's own requests and its walks' (a tab's: its `busy`).
+        let spinning = requests.any(|request| request.tab().is_none())
             || Tab::ALL
                 .iter()
                 .any(|&tab| self.tabs.get(tab).busy(&self.world));

@@ -9,8 +9,7 @@ use super::layout::Layout;
 use super::list_cursor::Movement;
 use super::list_pane::{Focus, ListPane};
 use super::plugin_detail::{InstallView, plugin_document};
-use super::protocol::Owner;
-use super::protocol::{Effect, PluginsAnswer, Request};
+use super::protocol::{Effect, Owner, PluginsAnswer, Request};
 use super::requests::Requests;
 use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
@@ -27,9 +26,6 @@ use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
 use crossterm::event::KeyEvent;
 use std::collections::BTreeMap;
-
-/// The Plugins tab sends its requests under this owner.
-const OWNER: Owner = Owner::Plugins;
 
 /// Which plugin types the list shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -552,7 +548,7 @@ impl TabScreen for PluginsTab {
     }
 
     fn busy(&self, world: &World) -> bool {
-        world.requests.any(|owner, _| owner == OWNER)
+        world.requests.any(PluginsAnswer::owns)
     }
 
     fn listing(&self) -> Option<&dyn Listing> {

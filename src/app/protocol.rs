@@ -22,7 +22,11 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RequestId(pub u64);
 
-/// Everything that can change the app's state.
+/// Everything that can change the app's state: what the user and the
+/// terminal do (a key, the mouse, a resize), the clock's tick, and the
+/// results of work the runtime did for an [`Effect`] (an answer, a token
+/// reloaded, the snapshot read, ...), which come over the runtime's one
+/// channel as inputs like the others.
 #[derive(Debug, Clone)]
 pub enum Input {
     Key(KeyEvent),
@@ -32,14 +36,11 @@ pub enum Input {
     /// Sent by the runtime only while [`App::needs_tick`](super::App::needs_tick)
     /// (spinners, fading messages, auto refresh, token expiry).
     Tick,
-    Msg(Msg),
-}
-
-/// A result of work the runtime did for an [`Effect`].
-#[derive(Debug, Clone)]
-pub enum Msg {
     /// The answer to the request `id` (boxed: a page is large).
-    Response { id: RequestId, answer: Box<Answer> },
+    Response {
+        id: RequestId,
+        answer: Box<Answer>,
+    },
     /// The token was read again from its source: its expiry (None: not a
     /// JWT), or why it could not be read (never containing the token).
     TokenReloaded(Result<Option<DateTime<Utc>>, MaskedLine>),
@@ -53,8 +54,8 @@ pub enum Msg {
     Snapshot(Result<Box<Snapshot>, Arc<CacheError>>),
     /// The first groups of a large snapshot, with its branches, catalogue
     /// and centre's name, read at start before any answer; the rest
-    /// follows, read off the loop, in slices ([`Msg::SnapshotMore`]) and a
-    /// last part ([`Msg::SnapshotRest`]) (issue 34 §3).
+    /// follows, read off the loop, in slices ([`Input::SnapshotMore`]) and a
+    /// last part ([`Input::SnapshotRest`]) (issue 34 §3).
     SnapshotHead(Box<Snapshot>),
     /// A slice of the groups read after the head (a snapshot of groups
     /// alone): taken a slice a turn, with frames drawn and keys answered
@@ -83,7 +84,7 @@ pub enum Msg {
     AccountChanged(AccountChange),
 }
 
-/// Why the clipboard was not written ([`Msg::Copied`]); said as is.
+/// Why the clipboard was not written ([`Input::Copied`]); said as is.
 #[derive(Debug, Clone)]
 pub enum CopyRefused {
     /// The output is not a terminal.
@@ -112,7 +113,7 @@ impl fmt::Display for CopyRefused {
     }
 }
 
-/// Why an `:export` wrote no file ([`Msg::Exported`]); said as is.
+/// Why an `:export` wrote no file ([`Input::Exported`]); said as is.
 #[derive(Debug, Clone)]
 pub enum ExportRefused {
     /// The path given goes through `link`, a symbolic link to a folder.
@@ -147,7 +148,7 @@ impl fmt::Display for ExportRefused {
     }
 }
 
-/// Why `:profile` opened no session ([`Msg::ProfileSwitch`]).
+/// Why `:profile` opened no session ([`Input::ProfileSwitch`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProfileRefused {
     /// The dashboard was started without a config (a test's loop).
@@ -182,15 +183,16 @@ pub enum AccountChange {
 /// Declares the calls to the API, grouped by the one owner that sends them
 /// and takes their answers: each call is one line, `Name(Key) -> Reply`
 /// (the key, if any, is what was asked and travels with what came back).
-/// It makes [`Request`] (a variant per call), the [`Owner`]s, each owner's
-/// own answer type (`WalkAnswer`, ...: a variant per call) and [`Answer`],
-/// an answer under its owner: so a call is paired with the type of its
-/// answer and with its owner in one place, an answer is routed as it is
-/// made, and an owner matches its own answers only, every one of them.
+/// It makes [`Request`] (a variant per call), each owner's own answer type
+/// (`WalkAnswer`, ...: a variant per call; the owner is that type, an
+/// [`Owner`], with the tab it is if it is one) and [`Answer`], an answer
+/// under its owner: so a call is paired with the type of its answer and
+/// with its owner in one place, an answer is routed as it is made, and an
+/// owner matches its own answers only, every one of them.
 macro_rules! calls {
     ($(
         $(#[$owner_doc:meta])*
-        $owner:ident => $owned:ident {
+        $owner:ident => $owned:ident $( (tab $tab:ident) )? {
             $( $(#[$doc:meta])* $name:ident $( ($key:ty) )? -> $reply:ty, )*
         }
     )*) => {
@@ -203,10 +205,24 @@ macro_rules! calls {
         }
 
         $(
-            #[doc = concat!("The answers to the requests of [`Owner::", stringify!($owner), "`].")]
+            $(#[$owner_doc])*
+            ///
+            /// The answers to its requests, and the [`Owner`] of them.
             #[derive(Debug, Clone)]
             pub enum $owned {
                 $( $name( $( $key, )? Result<$reply, ApiError> ), )*
+            }
+
+            impl Owner for $owned {
+                const TAB: Option<Tab> = owner_tab!($($tab)?);
+
+                fn owns(request: &Request) -> bool {
+                    match request {
+                        $( Request::$name $( (key!(_ $key)) )? => true, )*
+                        #[allow(unreachable_patterns)]
+                        _ => false,
+                    }
+                }
             }
 
             impl From<$owned> for Answer {
@@ -225,18 +241,12 @@ macro_rules! calls {
             $( $owner($owned), )*
         }
 
-        /// Who sends a request and takes its answer, and no one else: the
-        /// owner `calls!` names for it.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub enum Owner {
-            $( $(#[$owner_doc])* $owner, )*
-        }
-
         impl Request {
-            /// Who sends it and takes its answer.
-            pub fn owner(&self) -> Owner {
+            /// The tab that sends it and takes its answer (None: the app
+            /// or its walks).
+            pub fn tab(&self) -> Option<Tab> {
                 match self {
-                    $($( Self::$name $( (key!(_key $key)) )? => Owner::$owner, )*)*
+                    $($( Self::$name $( (key!(_ $key)) )? => <$owned as Owner>::TAB, )*)*
                 }
             }
 
@@ -250,6 +260,13 @@ macro_rules! calls {
         }
 
         impl Answer {
+            /// The tab whose answer it is (None: the app's or a walk's).
+            pub fn tab(&self) -> Option<Tab> {
+                match self {
+                    $( Self::$owner(_) => <$owned as Owner>::TAB, )*
+                }
+            }
+
             /// The request this answers (its key).
             pub fn request(&self) -> Request {
                 match self {
@@ -270,11 +287,37 @@ macro_rules! calls {
 }
 
 /// The name bound to a call's key in the patterns of [`calls!`] (there
-/// only where the call has a key).
+/// only where the call has a key; `_`: none bound).
 macro_rules! key {
+    (_ $key:ty) => {
+        _
+    };
     ($name:ident $key:ty) => {
         $name
     };
+}
+
+/// The tab an owner of [`calls!`] is, if it names one.
+macro_rules! owner_tab {
+    () => {
+        None
+    };
+    ($tab:ident) => {
+        Some(Tab::$tab)
+    };
+}
+
+/// Who sends a request and takes its answer, and no one else: each owner
+/// is its own answer type, which [`calls!`] makes (`WalkAnswer`,
+/// `AppAnswer`, `PluginsAnswer`), so the owner of an answer is the
+/// [`Answer`] variant it comes in, and no second list of owners is kept.
+pub trait Owner {
+    /// The tab that is this owner (None: the app and its walks).
+    const TAB: Option<Tab>;
+
+    /// True for the requests this owner sends (the calls `calls!` lists
+    /// under it).
+    fn owns(request: &Request) -> bool;
 }
 
 calls! {
@@ -292,7 +335,7 @@ calls! {
         Me -> Me,
     }
     /// The Plugins tab.
-    Plugins => PluginsAnswer {
+    Plugins => PluginsAnswer (tab Plugins) {
         Plugins -> Vec<Plugin>,
         /// Installs the plugin of this id. Sent once: the runtime never
         /// retries it.
@@ -300,23 +343,8 @@ calls! {
     }
 }
 
-impl Owner {
-    /// True for a screen (a tab), false for the app and its walks.
-    pub fn is_screen(self) -> bool {
-        self.tab().is_some()
-    }
-
-    /// The tab that is this owner: the one whose messages its answers are.
-    pub fn tab(self) -> Option<Tab> {
-        match self {
-            Owner::App | Owner::Walk => None,
-            Owner::Plugins => Some(Tab::Plugins),
-        }
-    }
-}
-
 /// Work for the outside world. The runtime turns each into a task whose
-/// result comes back as a [`Msg`].
+/// result comes back as an [`Input`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     Fetch {
@@ -336,7 +364,7 @@ pub enum Effect {
     /// Keep what a complete walk found as the snapshot for the next start.
     SaveSnapshot(Box<Walked>),
     /// Compare the groups with the history's baseline, off the loop;
-    /// [`Msg::Compared`] follows.
+    /// [`Input::Compared`] follows.
     Compare(Box<CompareAsk>),
     /// Stop reading the snapshot at start: the list no longer takes its
     /// rest (a walk read every page first, or a 401 hid it).
@@ -345,7 +373,7 @@ pub enum Effect {
     RememberCommand(String),
     /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:
     /// the download folder), the file called `file_name` unless `path`
-    /// names one; [`Msg::Exported`] follows.
+    /// names one; [`Input::Exported`] follows.
     Export {
         contents: String,
         rows: usize,
@@ -355,9 +383,9 @@ pub enum Effect {
         replace: bool,
     },
     /// Open the session of this profile of the config and go on in a new
-    /// app for it; [`Msg::ProfileSwitch`] follows, to one app or the other.
+    /// app for it; [`Input::ProfileSwitch`] follows, to one app or the other.
     SwitchProfile(String),
-    /// Stop the terminal UI (Ctrl-Z); [`Msg::Resumed`] follows on `fg`.
+    /// Stop the terminal UI (Ctrl-Z); [`Input::Resumed`] follows on `fg`.
     Suspend,
     Quit,
 }
@@ -384,40 +412,55 @@ pub struct Walked {
 mod tests {
     use super::*;
 
-    /// Every call once, with a key where it has one, and its owner.
-    fn every_request() -> [(Request, Owner); 5] {
+    /// Whether each owner owns `request`: the walks, the app, the Plugins tab.
+    fn owners_of(request: &Request) -> [bool; 3] {
+        [
+            WalkAnswer::owns(request),
+            AppAnswer::owns(request),
+            PluginsAnswer::owns(request),
+        ]
+    }
+
+    const WALK: [bool; 3] = [true, false, false];
+    const APP: [bool; 3] = [false, true, false];
+    const PLUGINS: [bool; 3] = [false, false, true];
+
+    /// Every call once, with a key where it has one, its owner and its tab.
+    fn every_request() -> [(Request, [bool; 3], Option<Tab>); 5] {
         let query = GroupsQuery {
             branch_id: Some(2),
             page: 3,
             per_page: 20,
         };
+        let plugins = Some(Tab::Plugins);
         [
-            (Request::Groups(query), Owner::Walk),
-            (Request::Branches, Owner::App),
-            (Request::Me, Owner::App),
-            (Request::Plugins, Owner::Plugins),
-            (Request::Install(7), Owner::Plugins),
+            (Request::Groups(query), WALK, None),
+            (Request::Branches, APP, None),
+            (Request::Me, APP, None),
+            (Request::Plugins, PLUGINS, plugins),
+            (Request::Install(7), PLUGINS, plugins),
         ]
     }
 
     #[test]
     fn an_answer_carries_its_request_back_and_goes_to_the_owner_that_sent_it() {
         let refused = || ApiError::Forbidden { message: None };
-        for (request, owner) in every_request() {
+        for (request, owner, tab) in every_request() {
             let answer = request.failed(refused());
             assert_eq!(answer.request(), request);
             assert!(matches!(answer.error(), Some(ApiError::Forbidden { .. })));
-            let routed = match answer {
+            let routed = match &answer {
                 Answer::Walk(WalkAnswer::Groups(query, Err(_))) => {
-                    assert_eq!(Request::Groups(query), request);
-                    Owner::Walk
+                    assert_eq!(Request::Groups(*query), request);
+                    WALK
                 }
-                Answer::App(AppAnswer::Branches(Err(_)) | AppAnswer::Me(Err(_))) => Owner::App,
-                Answer::Plugins(PluginsAnswer::Install(7, Err(_))) => Owner::Plugins,
-                Answer::Plugins(PluginsAnswer::Plugins(Err(_))) => Owner::Plugins,
+                Answer::App(AppAnswer::Branches(Err(_)) | AppAnswer::Me(Err(_))) => APP,
+                Answer::Plugins(PluginsAnswer::Install(7, Err(_))) => PLUGINS,
+                Answer::Plugins(PluginsAnswer::Plugins(Err(_))) => PLUGINS,
                 other => panic!("{request:?} answered as {other:?}"),
             };
-            assert_eq!((request.owner(), routed), (owner, owner), "{request:?}");
+            assert_eq!((owners_of(&request), routed), (owner, owner), "{request:?}");
+            assert_eq!((request.tab(), answer.tab()), (tab, tab), "{request:?}");
         }
     }
 }

@@ -1,6 +1,6 @@
-//! The one registry of requests in flight: each under its own id, with
-//! its owner (the one `calls!` names for it, `app/protocol.rs`), who takes
-//! its answer. An answer whose id is not awaited any more (cancelled,
+//! The one registry of requests in flight: each under its own id, its
+//! owner the one `calls!` names for it (`app/protocol.rs`: an [`Owner`] is
+//! its answer type), who takes its answer. An answer whose id is not awaited any more (cancelled,
 //! superseded) is dropped: the latest wins.
 
 use super::protocol::{Answer, Effect, Owner, Request, RequestId};
@@ -35,40 +35,52 @@ impl Requests {
     /// Sends `request` anew, abandoning the same one still on its way (its
     /// answer may predate a change the new one will see).
     pub fn resend(&mut self, request: Request) -> Vec<Effect> {
-        let mut effects = self.cancel(request.owner(), |awaited| *awaited == request);
+        // The same request: the same owner's.
+        let mut effects = self.cancel_where(|awaited| *awaited == request);
         effects.push(self.send(request));
         effects
     }
 
-    /// The owner of the answer to request `id`, forgetting the request;
-    /// None for an answer no longer awaited. An answer whose key is not the
-    /// request's (a mix-up in the runtime) reaches the owner as a failure
-    /// of its request, never as data.
-    pub fn finish(&mut self, id: RequestId, answer: Answer) -> Option<(Owner, Answer)> {
+    /// The answer to request `id`, forgetting the request; None for an
+    /// answer no longer awaited. It comes under the request's owner (its
+    /// [`Answer`] variant): an answer whose key is not the request's (a
+    /// mix-up in the runtime) reaches that owner as a failure of its
+    /// request, never as data.
+    pub fn finish(&mut self, id: RequestId, answer: Answer) -> Option<Answer> {
         let request = self.awaited.remove(&id)?;
-        let owner = request.owner();
         if answer.request() == request {
-            return Some((owner, answer));
+            return Some(answer);
         }
         let mix_up = ApiError::Decode {
             status: 200,
             detail: "the answer belongs to another kind of request".to_string(),
             snippet: String::new(),
         };
-        Some((owner, request.failed(mix_up)))
+        Some(request.failed(mix_up))
     }
 
-    /// The requests awaited for `owner` that `picked` picks.
-    fn awaited_by(&self, owner: Owner, picked: impl Fn(&Request) -> bool) -> Vec<RequestId> {
+    /// The requests awaited of the owner `O` that `picked` picks.
+    fn awaited_by<O: Owner>(&self, picked: impl Fn(&Request) -> bool) -> Vec<RequestId> {
+        self.awaited_where(|request| O::owns(request) && picked(request))
+    }
+
+    /// The requests awaited that `picked` picks, whoever's.
+    fn awaited_where(&self, picked: impl Fn(&Request) -> bool) -> Vec<RequestId> {
         (self.awaited.iter())
-            .filter(|(_, request)| request.owner() == owner && picked(request))
+            .filter(|(_, request)| picked(request))
             .map(|(id, _)| *id)
             .collect()
     }
 
-    /// Abandons the requests of `owner` that `abandoned` picks, one Cancel each.
-    pub fn cancel(&mut self, owner: Owner, abandoned: impl Fn(&Request) -> bool) -> Vec<Effect> {
-        let ids = self.awaited_by(owner, abandoned);
+    /// Abandons the requests of the owner `O` that `abandoned` picks, one
+    /// Cancel each.
+    pub fn cancel<O: Owner>(&mut self, abandoned: impl Fn(&Request) -> bool) -> Vec<Effect> {
+        self.cancel_where(|request| O::owns(request) && abandoned(request))
+    }
+
+    /// Abandons the requests that `abandoned` picks, one Cancel each.
+    fn cancel_where(&mut self, abandoned: impl Fn(&Request) -> bool) -> Vec<Effect> {
+        let ids = self.awaited_where(abandoned);
         ids.into_iter()
             .map(|id| {
                 self.awaited.remove(&id);
@@ -77,11 +89,12 @@ impl Requests {
             .collect()
     }
 
-    /// Gives up the requests of `owner` that `abandoned` picks without
-    /// stopping them (no Cancel): their answers will be dropped, and each
-    /// counts in [`abandoned`](Self::abandoned) until it [`ended`](Self::ended).
-    pub fn abandon(&mut self, owner: Owner, abandoned: impl Fn(&Request) -> bool) {
-        for id in self.awaited_by(owner, abandoned) {
+    /// Gives up the requests of the owner `O` that `abandoned` picks
+    /// without stopping them (no Cancel): their answers will be dropped,
+    /// and each counts in [`abandoned`](Self::abandoned) until it
+    /// [`ended`](Self::ended).
+    pub fn abandon<O: Owner>(&mut self, abandoned: impl Fn(&Request) -> bool) {
+        for id in self.awaited_by::<O>(abandoned) {
             if let Some(request) = self.awaited.remove(&id) {
                 self.abandoned.insert(id, request);
             }
@@ -101,21 +114,20 @@ impl Requests {
 
     /// True while `request` is awaited.
     pub fn is_awaiting(&self, request: &Request) -> bool {
-        self.any(|_, awaited| awaited == request)
+        self.any(|awaited| awaited == request)
     }
 
-    /// True while any request matching `wanted` is awaited.
-    pub fn any(&self, wanted: impl Fn(Owner, &Request) -> bool) -> bool {
-        (self.awaited.values()).any(|request| wanted(request.owner(), request))
+    /// True while any request matching `wanted` is awaited (an owner's:
+    /// `any(PluginsAnswer::owns)`).
+    pub fn any(&self, wanted: impl Fn(&Request) -> bool) -> bool {
+        (self.awaited.values()).any(wanted)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::protocol::{AppAnswer, PluginsAnswer};
-
-    const PLUGINS: Owner = Owner::Plugins;
+    use crate::app::protocol::{AppAnswer, PluginsAnswer, WalkAnswer};
 
     #[test]
     fn ids_are_fresh_and_answers_are_taken_once() {
@@ -130,15 +142,17 @@ mod tests {
         assert!(!requests.is_awaiting(&Request::Me));
         assert_eq!(requests.send_once(Request::Plugins), None);
         let answer = Answer::Plugins(PluginsAnswer::Plugins(Ok(Vec::new())));
-        let (owner, taken) = requests.finish(a, answer.clone()).unwrap();
-        assert_eq!((owner, taken.request()), (PLUGINS, Request::Plugins));
+        let taken = requests.finish(a, answer.clone()).unwrap();
+        assert!(matches!(taken, Answer::Plugins(_)), "under its owner");
+        assert_eq!(taken.request(), Request::Plugins);
         assert!(requests.finish(a, answer).is_none());
-        assert!(requests.cancel(PLUGINS, |_| true).is_empty(), "not its own");
+        let not_its_own = requests.cancel::<PluginsAnswer>(|_| true);
+        assert!(not_its_own.is_empty(), "not its own");
         assert_eq!(
-            requests.cancel(Owner::App, |r| *r == Request::Branches),
+            requests.cancel::<AppAnswer>(|r| *r == Request::Branches),
             vec![Effect::Cancel(b)]
         );
-        assert!(!requests.any(|_, _| true));
+        assert!(!requests.any(|_| true));
     }
 
     #[test]
@@ -147,10 +161,9 @@ mod tests {
         let Effect::Fetch { id, .. } = requests.send(Request::Plugins) else {
             panic!("a fetch expected");
         };
-        let (owner, answer) = requests
+        let answer = requests
             .finish(id, Answer::App(AppAnswer::Branches(Ok(Vec::new()))))
             .unwrap();
-        assert_eq!(owner, PLUGINS);
         assert!(matches!(
             answer,
             Answer::Plugins(PluginsAnswer::Plugins(Err(ApiError::Decode { .. })))
@@ -181,9 +194,11 @@ mod tests {
         let Effect::Fetch { id, .. } = requests.send(page.clone()) else {
             panic!("a fetch expected");
         };
-        requests.abandon(Owner::Walk, |_| true);
+        requests.abandon::<AppAnswer>(|_| true);
+        assert_eq!(requests.abandoned(), 0, "not its own");
+        requests.abandon::<WalkAnswer>(|_| true);
         assert_eq!(requests.abandoned(), 1);
-        assert!(!requests.any(|_, _| true));
+        assert!(!requests.any(|_| true));
         let answer = page.failed(ApiError::NotFound { message: None });
         assert!(requests.finish(id, answer).is_none());
         assert!(requests.ended(id));

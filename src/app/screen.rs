@@ -60,7 +60,7 @@ pub trait Screen: Send {
     /// the centre's zone), told to every screen; or what another screen
     /// asks of the tabs, told to the tabs (or to the tab shown). A tab that
     /// sends requests takes their answers, its own type, in a method of its
-    /// own the app calls (see `app/on_msg.rs`): no screen sees another's
+    /// own the app calls (see `app/on_result.rs`): no screen sees another's
     /// answers.
     fn hear(&mut self, _tell: &Tell, _shared: &mut Shared) -> Vec<Effect> {
         Vec::new()

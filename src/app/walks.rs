@@ -1,5 +1,5 @@
 //! The store's walks, driven for the app: what a group list plans is sent
-//! as requests under [`Owner::Walk`] (several in flight, each under its own
+//! as requests of their owner, [`WalkAnswer`] (several in flight, each under its own
 //! id), each answer or failure goes back to its list with the time, a walk
 //! held by a 429 plans again once its `Retry-After` is over (the app asks
 //! for a tick then), and what a walk notices becomes a log line (and a
@@ -9,8 +9,7 @@
 //! Only differences of time matter to a walk, so `now` is laid onto a fixed
 //! origin: the same `now` always gives the same instant.
 
-use super::protocol::Owner;
-use super::protocol::{Effect, Request, RequestId};
+use super::protocol::{Effect, Owner, Request, RequestId, WalkAnswer};
 use super::requests::Requests;
 use super::status::{StatusLine, Topic};
 use crate::api::ApiError;
@@ -101,8 +100,7 @@ impl Walks {
         if store.groups(branch).is_some() {
             store.groups_mut(branch, WALK_PER_PAGE).cancel();
         }
-        requests.abandon(
-            Owner::Walk,
+        requests.abandon::<WalkAnswer>(
             |request| matches!(request, Request::Groups(query) if query.branch_id == branch),
         );
         Vec::new()
@@ -240,8 +238,8 @@ pub fn limited(
 /// way, or a page it will ask once a pause is over (a page whose
 /// connection failed is asked again after one: the list still loads).
 pub fn walking(requests: &Requests, store: &Store, branch: Option<i64>) -> bool {
-    let asking = requests.any(|owner, request| {
-        owner == Owner::Walk
+    let asking = requests.any(|request| {
+        WalkAnswer::owns(request)
             && matches!(request, Request::Groups(query) if query.branch_id == branch)
     });
     asking || store.groups(branch).is_some_and(|list| !list.is_done())

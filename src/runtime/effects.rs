@@ -1,9 +1,9 @@
 //! Work the app asks for, done in tokio tasks whose results come back as
-//! [`Msg`]s over the one channel the event loop listens to.
+//! [`Input`]s over the one channel the event loop listens to.
 
 use crate::api::Client;
 use crate::app::protocol::Owner;
-use crate::app::{Answer, AppAnswer, Effect, Msg, PluginsAnswer, Request, RequestId, WalkAnswer};
+use crate::app::{Answer, AppAnswer, Effect, Input, PluginsAnswer, Request, RequestId, WalkAnswer};
 use crate::config::TokenSource;
 use crate::secret::Token;
 use crate::session::{self, Identity, KnownTokens, Wait};
@@ -18,7 +18,9 @@ use tokio::task::JoinHandle;
 /// What a task sends back to the event loop.
 #[derive(Debug)]
 pub enum TaskEvent {
-    Msg(Msg),
+    /// The result of the work, for the app as it is (an answer, a token
+    /// reloaded, an export written, ...).
+    Input(Input),
     /// Who the token is, learnt: of a new token (R, a token command's),
     /// before any request goes out with it (the loop sets it, then keys
     /// what is kept by `identity`), or of the token in use, checked
@@ -42,7 +44,7 @@ pub struct Identified {
 /// cancelled.
 pub struct EffectRunner {
     client: Client,
-    /// The same client for the requests of the walks (`Owner::Walk`), which
+    /// The same client for the requests of the walks (`WalkAnswer`), which
     /// pace themselves after a 429 (the store's walk lowers its bound and
     /// waits its Retry-After).
     walk_client: Client,
@@ -74,9 +76,9 @@ impl EffectRunner {
         Self { known, ..self }
     }
 
-    /// Starts `request`; its answer comes back as [`Msg::Response`] with `id`.
+    /// Starts `request`; its answer comes back as [`Input::Response`] with `id`.
     pub fn fetch(&mut self, id: RequestId, request: Request) {
-        let client = if request.owner() == Owner::Walk {
+        let client = if WalkAnswer::owns(&request) {
             &self.walk_client
         } else {
             &self.client
@@ -87,7 +89,7 @@ impl EffectRunner {
             if let Some(error) = answer.error() {
                 tracing::warn!(id = id.0, %error, "request failed");
             }
-            Msg::Response {
+            Input::Response {
                 id,
                 answer: Box::new(answer),
             }
@@ -123,7 +125,7 @@ impl EffectRunner {
     /// subject, else `/v2/token/me` asked with it alone) before it is
     /// used: [`TaskEvent::Identified`], whose handler makes it the token
     /// of the next request on. Why not (never the token) comes back as
-    /// [`Msg::TokenReloaded`].
+    /// [`Input::TokenReloaded`].
     pub fn reload_token(&self) {
         let source = self.token_source.clone();
         let client = self.client.clone();
@@ -150,7 +152,7 @@ impl EffectRunner {
                     // The token in use may be what the source's error quotes.
                     let message = client.token().masked_line(&error.to_string());
                     tracing::warn!(%message, "token reload failed");
-                    TaskEvent::Msg(Msg::TokenReloaded(Err(message)))
+                    TaskEvent::Input(Input::TokenReloaded(Err(message)))
                 }
             }
         });
@@ -185,7 +187,7 @@ impl EffectRunner {
     }
 
     /// Writes an export's file off the event loop (a slow disk or a full
-    /// one never holds a key): [`Msg::Exported`] follows.
+    /// one never holds a key): [`Input::Exported`] follows.
     pub fn export(
         &self,
         contents: String,
@@ -200,13 +202,13 @@ impl EffectRunner {
             })
             .await
             .unwrap_or_else(|join_error| std::panic::resume_unwind(join_error.into_panic()));
-            Msg::Exported(written.map(|path| (rows, path)))
+            Input::Exported(written.map(|path| (rows, path)))
         });
     }
 
     /// Runs `work` on a blocking thread (files, a comparison of 100,000
     /// groups), never on the event loop; its message follows.
-    pub fn blocking(&self, work: impl FnOnce() -> Msg + Send + 'static) {
+    pub fn blocking(&self, work: impl FnOnce() -> Input + Send + 'static) {
         self.spawn(async move {
             tokio::task::spawn_blocking(work)
                 .await
@@ -215,8 +217,8 @@ impl EffectRunner {
     }
 
     /// Runs `work` in a task that sends its message, or [`TaskEvent::Panicked`].
-    fn spawn(&self, work: impl Future<Output = Msg> + Send + 'static) -> JoinHandle<()> {
-        self.spawn_event(work.map(TaskEvent::Msg))
+    fn spawn(&self, work: impl Future<Output = Input> + Send + 'static) -> JoinHandle<()> {
+        self.spawn_event(work.map(TaskEvent::Input))
     }
 
     /// Runs `work` in a task that sends its event, or [`TaskEvent::Panicked`].
@@ -321,18 +323,18 @@ mod tests {
         (EffectRunner::new(client, token_source, sender), receiver)
     }
 
-    /// The next message, within a generous deadline.
-    async fn next_msg(receiver: &mut UnboundedReceiver<TaskEvent>) -> Msg {
+    /// The next input, within a generous deadline.
+    async fn next_input(receiver: &mut UnboundedReceiver<TaskEvent>) -> Input {
         match tokio::time::timeout(Duration::from_secs(10), receiver.recv()).await {
-            Ok(Some(TaskEvent::Msg(msg))) => msg,
-            other => panic!("expected a message, got {other:?}"),
+            Ok(Some(TaskEvent::Input(input))) => input,
+            other => panic!("expected an input, got {other:?}"),
         }
     }
 
-    /// The next message, which must be the answer to request `id`.
+    /// The next input, which must be the answer to request `id`.
     async fn answer_to(id: RequestId, receiver: &mut UnboundedReceiver<TaskEvent>) -> Answer {
-        match next_msg(receiver).await {
-            Msg::Response { id: got, answer } if got == id => *answer,
+        match next_input(receiver).await {
+            Input::Response { id: got, answer } if got == id => *answer,
             other => panic!("expected the answer to {id:?}, got {other:?}"),
         }
     }
@@ -403,7 +405,7 @@ mod tests {
         runner.fetch(RequestId(2), Request::Plugins);
         // Request 1 started first with the same latency: had it run on, its
         // answer would be here before request 2's.
-        let Msg::Response { id, .. } = next_msg(&mut receiver).await else {
+        let Input::Response { id, .. } = next_input(&mut receiver).await else {
             panic!("expected a response");
         };
         assert_eq!(id, RequestId(2));
@@ -440,8 +442,8 @@ mod tests {
         };
         let (runner, mut receiver) = runner(&server, source);
         runner.reload_token();
-        match next_msg(&mut receiver).await {
-            Msg::TokenReloaded(Err(message)) => {
+        match next_input(&mut receiver).await {
+            Input::TokenReloaded(Err(message)) => {
                 let message = message.as_str();
                 assert!(message.contains("gpg: no secret key"), "{message}");
                 assert!(!message.contains('\n'), "{message}");
@@ -473,8 +475,8 @@ mod tests {
         };
         let (runner, mut receiver) = runner(&server, source);
         runner.reload_token();
-        match next_msg(&mut receiver).await {
-            Msg::TokenReloaded(Err(message)) => {
+        match next_input(&mut receiver).await {
+            Input::TokenReloaded(Err(message)) => {
                 let message = message.as_str();
                 assert!(!message.contains(token), "{message}");
                 assert!(message.ends_with("gpg: … is locked"), "{message}");

@@ -19,7 +19,7 @@ use super::snapshots::Snapshots;
 use super::{settings, view_file};
 use crate::app::keymap::Keymap;
 use crate::app::protocol::{AccountChange, CopyRefused};
-use crate::app::{App, AppSettings, Effect, Input, Msg};
+use crate::app::{App, AppSettings, Effect, Input};
 use crate::session::{IdentifiedBy, Session};
 use chrono::{DateTime, Utc};
 use crossterm::event::{Event, KeyEventKind, MouseEventKind};
@@ -154,9 +154,9 @@ impl Started {
         let snapshots = Snapshots::of(session);
         // A large one's head now, its rest as this app's task answers.
         let rest = sender.clone();
-        let send = move |msg| drop(rest.send(TaskEvent::Msg(msg)));
+        let send = move |input| drop(rest.send(TaskEvent::Input(input)));
         if let Some(snapshot) = snapshots.read_at_start(app.branch(), send) {
-            effects.extend(app.update(Input::Msg(snapshot), now));
+            effects.extend(app.update(snapshot, now));
         }
         Self {
             app,
@@ -346,7 +346,7 @@ where
                 if matches!(input, Input::Tick) {
                     self.ticker.fired();
                 }
-                if matches!(input, Input::Msg(Msg::SnapshotMore(_))) {
+                if matches!(input, Input::SnapshotMore(_)) {
                     self.snapshots.slice_taken();
                 }
                 let effects = self.app.update(input, (self.clock)());
@@ -371,8 +371,8 @@ where
                     Ok((session, keymap)) => return self.switch_to(session, keymap, profile),
                     Err(why) => Err(why),
                 };
-                let msg = Msg::ProfileSwitch { profile, result };
-                self.take(Step::Input(Input::Msg(msg)))
+                let input = Input::ProfileSwitch { profile, result };
+                self.take(Step::Input(input))
             }
             Step::Identified(identified) => self.identified(*identified),
             Step::Exit(exit) => Ok(Taken::Exit(exit)),
@@ -400,8 +400,8 @@ where
         };
         self.session.set_identity(identity);
         if same {
-            let msg = Msg::TokenReloaded(Ok(expires_at.flatten()));
-            return self.take(Step::Input(Input::Msg(msg)));
+            let input = Input::TokenReloaded(Ok(expires_at.flatten()));
+            return self.take(Step::Input(input));
         }
         tracing::info!(
             ?change,
@@ -414,7 +414,7 @@ where
             keymap: world.settings.keymap.clone(),
             ..settings::switched(&self.session, &world.settings, no_color)
         };
-        self.start_again(settings, Msg::AccountChanged(change))
+        self.start_again(settings, Input::AccountChanged(change))
     }
 
     /// Goes on with a new app on `session`, opened for `profile`: every
@@ -441,7 +441,7 @@ where
         self.runner.cancel_all();
         // The old session goes now, with its demo server if it had one.
         self.session = session;
-        let switched = Msg::ProfileSwitch {
+        let switched = Input::ProfileSwitch {
             profile,
             result: Ok(()),
         };
@@ -453,7 +453,7 @@ where
     /// every request of the old one is stopped, and its tasks answer a
     /// channel nobody reads any more (a late answer never reaches the new
     /// app, whose request ids start again).
-    fn start_again(&mut self, settings: AppSettings, said: Msg) -> io::Result<Taken> {
+    fn start_again(&mut self, settings: AppSettings, said: Input) -> io::Result<Taken> {
         self.runner.cancel_all();
         let named = self.session.config.profile.as_deref();
         let owner = self.session.view_owner();
@@ -468,7 +468,7 @@ where
         self.view_file = started.view_file;
         self.ticker = Ticker::default();
         let mut effects = started.effects;
-        effects.extend(self.app.update(Input::Msg(said), now));
+        effects.extend(self.app.update(said, now));
         Ok(match self.apply(effects)? {
             Some(exit) => Taken::Exit(exit),
             None => Taken::Changed,
@@ -484,12 +484,12 @@ where
 
     fn task_step(&mut self, event: TaskEvent) -> Step {
         match event {
-            TaskEvent::Msg(msg) => {
-                if let Msg::Response { id, answer } = &msg {
+            TaskEvent::Input(input) => {
+                if let Input::Response { id, answer } = &input {
                     self.runner.finished(*id);
                     tracing::debug!(id = id.0, ok = answer.error().is_none(), "response");
                 }
-                Step::Input(Input::Msg(msg))
+                Step::Input(input)
             }
             TaskEvent::Identified(identified) => Step::Identified(identified),
             TaskEvent::Panicked => {
@@ -521,7 +521,7 @@ where
                     if let Err(message) = &result {
                         tracing::warn!(%message, "copy refused");
                     }
-                    self.own_inputs.push_back(Input::Msg(Msg::Copied(result)));
+                    self.own_inputs.push_back(Input::Copied(result));
                 }
                 Effect::RememberCommand(line) => {
                     if let Err(error) =
@@ -541,7 +541,7 @@ where
                     self.screen.suspend()?;
                     tracing::info!("resumed after a suspend");
                     self.own_inputs.push_back(self.current_size()?);
-                    self.own_inputs.push_back(Input::Msg(Msg::Resumed));
+                    self.own_inputs.push_back(Input::Resumed);
                 }
                 Effect::SaveSnapshot(walked) => self.snapshots.write(*walked),
                 Effect::Compare(ask) => self.runner.blocking(self.snapshots.comparison(*ask)),
@@ -818,7 +818,7 @@ mod tests {
                 status: 500,
                 message: None,
             })));
-            TaskEvent::Msg(Msg::Response {
+            TaskEvent::Input(Input::Response {
                 id: RequestId(9_999),
                 answer: Box::new(answer),
             })

@@ -1,11 +1,11 @@
 //! The dashboard's snapshot: read at start, before any answer can arrive,
-//! and handed to the app as data ([`Msg::Snapshot`]); written after each
+//! and handed to the app as data ([`Input::Snapshot`]); written after each
 //! complete walk the app reports ([`Walked`]), off the event loop, with
 //! the history's day of that walk (issue 28). Nothing of either when the
 //! cache is off (`cache = false`, `--no-cache`).
 
 use crate::app::compared::{CompareAsk, Compared, NotCompared, SeenChanges};
-use crate::app::{Msg, Walked};
+use crate::app::{Input, Walked};
 use crate::cache::{Baseline, Cache, OpenDay};
 use crate::domain::changes::{Since, centre_day};
 use crate::domain::digest::Digester;
@@ -106,7 +106,7 @@ impl Snapshots {
 
     /// The snapshot of `branch` for the app, or why the file there is not
     /// used (logged here); `None` when there is none or the cache is off.
-    pub fn read(&self, branch: Option<i64>) -> Option<Msg> {
+    pub fn read(&self, branch: Option<i64>) -> Option<Input> {
         let cache = self.cache.as_ref()?;
         let key = SnapshotKey {
             branch,
@@ -194,7 +194,7 @@ impl Snapshots {
     /// digested in the centre's zone, compared; the answer, or why not
     /// (no history kept, no day that reads: each file passed over says
     /// why). Never a panic for a file: a corrupt one is passed over.
-    pub fn comparison(&self, ask: CompareAsk) -> impl FnOnce() -> Msg + Send + 'static {
+    pub fn comparison(&self, ask: CompareAsk) -> impl FnOnce() -> Input + Send + 'static {
         let (cache, baselines) = (self.cache.clone(), self.baselines.clone());
         let key = SnapshotKey {
             branch: ask.branch,
@@ -250,7 +250,7 @@ impl Snapshots {
                     }
                 }
             };
-            Msg::Compared(Box::new(Compared {
+            Input::Compared(Box::new(Compared {
                 seq,
                 branch,
                 since,
@@ -383,9 +383,9 @@ mod comparison_tests {
         cache.write_history(&day, today, 7).unwrap();
     }
 
-    fn compared(msg: Msg) -> Compared {
+    fn compared(msg: Input) -> Compared {
         match msg {
-            Msg::Compared(compared) => *compared,
+            Input::Compared(compared) => *compared,
             other => panic!("{other:?}"),
         }
     }

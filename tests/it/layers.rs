@@ -132,7 +132,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     ("registry", &["registry"]),
     // `App` and its routing: `mod`, and a file for each thing it handles
     // (a key, the mouse, a result of the runtime's work, the screens' asks).
-    ("the app", &["mod", "on_key", "on_mouse", "on_msg", "on_ask", "fixtures"]),
+    ("the app", &["mod", "on_key", "on_mouse", "on_result", "on_ask", "fixtures"]),
 ];
 
 /// A path into our own code, from the crate root (`["api", "ApiError"]`),

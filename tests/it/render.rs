@@ -7,7 +7,7 @@ use crate::support;
 use chrono::{DateTime, Utc};
 use crmdeck::api::ApiError;
 use crmdeck::app::{
-    Answer, App, AppAnswer, AppSettings, Input, Msg, PluginsAnswer, Request, WalkAnswer,
+    Answer, App, AppAnswer, AppSettings, Input, PluginsAnswer, Request, WalkAnswer,
 };
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
@@ -146,8 +146,8 @@ fn from_snapshot(size: (u16, u16)) -> (App, Vec<crmdeck::app::Effect>) {
 /// A new app shown `snapshot` before any answer.
 fn started_from(snapshot: Snapshot, size: (u16, u16)) -> (App, Vec<crmdeck::app::Effect>) {
     let (mut app, mut effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), size);
-    let snapshot = Msg::Snapshot(Ok(Box::new(snapshot)));
-    effects.extend(app.update(Input::Msg(snapshot), fixtures::now()));
+    let snapshot = Input::Snapshot(Ok(Box::new(snapshot)));
+    effects.extend(app.update(snapshot, fixtures::now()));
     (app, effects)
 }
 

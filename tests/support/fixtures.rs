@@ -10,7 +10,7 @@
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crmdeck::app::compared::{CompareAsk, Compared, SeenChanges};
 use crmdeck::app::{
-    Answer, App, AppAnswer, AppSettings, Effect, Input, Msg, PluginsAnswer, Request, SavedView,
+    Answer, App, AppAnswer, AppSettings, Effect, Input, PluginsAnswer, Request, SavedView,
     WalkAnswer,
 };
 use crmdeck::config::Theme;
@@ -412,7 +412,7 @@ pub fn compared(app: &mut App, ask: &CompareAsk, day: &HistoryDay) -> Vec<Effect
         since: ask.since,
         result: Ok(found),
     };
-    app.update(Input::Msg(Msg::Compared(Box::new(compared))), now())
+    app.update(Input::Compared(Box::new(compared)), now())
 }
 
 /// Answers every fetch in `effects` (and in the effects that follow) with
@@ -429,11 +429,11 @@ pub fn answer(
         match &effect {
             Effect::Fetch { id, request } => match reply(request) {
                 Some(answer) => {
-                    let msg = Msg::Response {
+                    let msg = Input::Response {
                         id: *id,
                         answer: Box::new(answer),
                     };
-                    pending.extend(app.update(Input::Msg(msg), now()));
+                    pending.extend(app.update(msg, now()));
                 }
                 None => left.push(effect),
             },

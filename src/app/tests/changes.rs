@@ -28,8 +28,8 @@ use fixtures::{compare_asked as asked, compared as answered, sunday};
 fn compared_from_snapshot() -> (App, Vec<Effect>) {
     let (mut app, mut effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     let snapshot = fixtures::snapshot(1..=30);
-    let msg = Msg::Snapshot(Ok(Box::new(snapshot)));
-    effects.extend(app.update(Input::Msg(msg), now()));
+    let result = Input::Snapshot(Ok(Box::new(snapshot)));
+    effects.extend(app.update(result, now()));
     let ask = asked(&effects)
         .expect("a comparison asked at the snapshot")
         .clone();
@@ -42,8 +42,8 @@ fn the_snapshot_is_compared_before_any_answer_and_its_rows_marked_by_kind() {
     let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
     assert!(asked(&effects).is_none(), "nothing to compare yet");
     let snapshot = fixtures::snapshot(1..=30);
-    let msg = Msg::Snapshot(Ok(Box::new(snapshot)));
-    let effects = app.update(Input::Msg(msg), now());
+    let result = Input::Snapshot(Ok(Box::new(snapshot)));
+    let effects = app.update(result, now());
     let ask = asked(&effects).unwrap().clone();
     assert_eq!(ask.since, Since::EarlierDay);
     assert_eq!(ask.groups.len(), 30);
@@ -223,8 +223,8 @@ fn an_incomplete_walk_asks_without_calling_a_group_gone() {
 #[test]
 fn without_a_baseline_no_row_is_marked_and_the_tab_says_why() {
     let (mut app, mut effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
-    let msg = Msg::Snapshot(Ok(Box::new(fixtures::snapshot(1..=30))));
-    effects.extend(app.update(Input::Msg(msg), now()));
+    let result = Input::Snapshot(Ok(Box::new(fixtures::snapshot(1..=30))));
+    effects.extend(app.update(result, now()));
     let ask = asked(&effects).unwrap().clone();
     let why = NotCompared::NoBaseline {
         kept: Vec::new(),
@@ -236,7 +236,7 @@ fn without_a_baseline_no_row_is_marked_and_the_tab_says_why() {
         since: ask.since,
         result: Err(why.clone()),
     };
-    app.update(Input::Msg(Msg::Compared(Box::new(compared))), now());
+    app.update(Input::Compared(Box::new(compared)), now());
     assert_eq!(app.world.changes.kind(None, 1), None);
     assert!(app.world.changes.found(None).is_none());
     assert!(app.world.changes.of(None).is_some());

@@ -171,10 +171,7 @@ fn export_writes_the_rows_on_screen() {
     press(&mut app, "\x1b");
     assert_eq!(path.as_deref(), Some("/tmp/x.csv"));
     assert!(contents.contains("Payme payments"), "{contents}");
-    app.update(
-        Input::Msg(Msg::Exported(Ok((1, "/tmp/x.csv".to_string())))),
-        now(),
-    );
+    app.update(Input::Exported(Ok((1, "/tmp/x.csv".to_string()))), now());
     let said = app.world.status.current().map(|m| m.text.clone());
     assert_eq!(said.as_deref(), Some("exported 1 row to /tmp/x.csv"));
 }
@@ -290,13 +287,13 @@ fn a_profile_that_did_not_open_leaves_everything_and_says_why() {
     let mut app = loaded();
     press(&mut app, ":profile test\n");
     let before = visible_ids(&app);
-    let failed = Msg::ProfileSwitch {
+    let failed = Input::ProfileSwitch {
         profile: "test".to_string(),
         result: Err(ProfileRefused::NotOpened(
             Token::new("opensesame").masked_line("token command `pass` exited with status 1"),
         )),
     };
-    let effects = app.update(Input::Msg(failed), now());
+    let effects = app.update(failed, now());
     assert!(effects.is_empty());
     assert_eq!(visible_ids(&app), before);
     assert_eq!(app.world.settings.profile.as_deref(), Some("demo"));
@@ -308,11 +305,9 @@ fn a_profile_that_did_not_open_leaves_everything_and_says_why() {
 
 #[test]
 fn the_new_profiles_app_says_the_switch_with_its_configs_warnings() {
-    let switched = || {
-        Input::Msg(Msg::ProfileSwitch {
-            profile: "test".to_string(),
-            result: Ok(()),
-        })
+    let switched = || Input::ProfileSwitch {
+        profile: "test".to_string(),
+        result: Ok(()),
     };
     let mut app = loaded();
     app.update(switched(), now());

@@ -69,7 +69,7 @@ fn ctrl_z_suspends_and_resuming_changes_nothing() {
     let mut app = loaded();
     press(&mut app, "jj");
     assert_eq!(ctrl(&mut app, 'z'), vec![Effect::Suspend]);
-    assert!(app.update(Input::Msg(Msg::Resumed), now()).is_empty());
+    assert!(app.update(Input::Resumed, now()).is_empty());
     assert_eq!(selected_group(&app), Some(3));
 }
 
@@ -155,7 +155,7 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
     let effects = chord(&mut app, KeyCode::Char('R'), KeyModifiers::SHIFT);
     assert_eq!(effects, vec![Effect::ReloadToken]);
     let expiry = now() + TimeDelta::hours(12);
-    let effects = app.update(Input::Msg(Msg::TokenReloaded(Ok(Some(expiry)))), now());
+    let effects = app.update(Input::TokenReloaded(Ok(Some(expiry))), now());
     assert_eq!(app.world.token_expires_at, Some(expiry));
     assert_eq!(
         status(&app, Info),
@@ -163,9 +163,9 @@ fn capital_r_reloads_the_token_and_its_answer_is_shown() {
     );
     fetch_of(&effects, &again_request(1));
     app.update(
-        Input::Msg(Msg::TokenReloaded(Err(
+        Input::TokenReloaded(Err(
             Token::new("opensesame").masked_line("token_command exited with 1")
-        ))),
+        )),
         now(),
     );
     assert_eq!(
@@ -196,7 +196,7 @@ fn another_accounts_token_is_said_and_asks_nothing_more() {
     ];
     for (change, said) in cases {
         let mut app = loaded();
-        let effects = app.update(Input::Msg(Msg::AccountChanged(change)), now());
+        let effects = app.update(Input::AccountChanged(change), now());
         assert_eq!(effects, vec![], "{change:?}");
         let shown = status(&app, Warning).unwrap_or_default();
         assert!(shown.contains(said), "{change:?}: {shown}");

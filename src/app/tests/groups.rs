@@ -104,10 +104,10 @@ fn the_selection_follows_its_group_across_arrivals_sorts_and_refreshes() {
     page.groups.reverse();
     let reversed = Answer::Walk(WalkAnswer::Groups(again_query(1), Ok(page)));
     app.update(
-        Input::Msg(Msg::Response {
+        Input::Response {
             id,
             answer: Box::new(reversed),
-        }),
+        },
         later(1),
     );
     assert_eq!(selected_group(&app), Some(19));
@@ -160,10 +160,10 @@ fn a_group_gone_leaves_the_selection_in_its_place() {
     page.groups.retain(|g| g.id != 4);
     let answer = Answer::Walk(WalkAnswer::Groups(again_query(1), Ok(page)));
     app.update(
-        Input::Msg(Msg::Response {
+        Input::Response {
             id,
             answer: Box::new(answer),
-        }),
+        },
         later(1),
     );
     assert_eq!(app.tabs.groups.list.cursor.index, 3);

@@ -1,5 +1,5 @@
-//! `App::update` driven by keys, mouse, ticks and messages, against the
-//! fixtures: every key of every context and every `Msg`.
+//! `App::update` driven by keys, mouse, ticks and the results of work, against the
+//! fixtures: every key of every context and every `Input`.
 
 mod changes;
 mod command_line;
@@ -17,7 +17,7 @@ use super::fixtures::{self, answer, loaded_app, loaded_app_expiring, now, server
 use super::keymap::Context;
 use super::status::Severity;
 use super::{
-    Answer, App, AppAnswer, AppSettings, Effect, Input, Msg, PluginsAnswer, Request, RequestId,
+    Answer, App, AppAnswer, AppSettings, Effect, Input, PluginsAnswer, Request, RequestId,
     WalkAnswer,
 };
 use crate::api::ApiError;
@@ -101,7 +101,7 @@ fn fetch_of(effects: &[Effect], request: &Request) -> RequestId {
 
 fn respond(app: &mut App, id: RequestId, answer: Answer) -> Vec<Effect> {
     let answer = Box::new(answer);
-    app.update(Input::Msg(Msg::Response { id, answer }), now())
+    app.update(Input::Response { id, answer }, now())
 }
 
 /// Answers `id`, a `request`, with the failure `error`.

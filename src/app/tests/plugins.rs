@@ -474,10 +474,10 @@ fn the_token_is_masked_until_revealed_and_copies_whole() {
         press(&mut app, "c"),
         vec![Effect::Copy(TOKEN_OF_PLUGIN_1.to_string())]
     );
-    app.update(Input::Msg(Msg::Copied(Ok(()))), now());
+    app.update(Input::Copied(Ok(())), now());
     assert_eq!(status(&app, Info), Some("token copied to the clipboard"));
     let dropped = CopyRefused::NotATerminal;
-    app.update(Input::Msg(Msg::Copied(Err(dropped))), now());
+    app.update(Input::Copied(Err(dropped)), now());
     assert_eq!(
         status(&app, Error),
         Some("not copied: the output is not a terminal")

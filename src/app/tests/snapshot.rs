@@ -25,8 +25,8 @@ pub(super) fn with_cache() -> AppSettings {
 /// A new app, nothing answered, shown `snapshot` as the runtime does.
 pub(super) fn started_from(snapshot: Snapshot, settings: AppSettings) -> (App, Vec<Effect>) {
     let (mut app, mut effects) = App::new(settings, fixtures::token_expires_at(), NARROW);
-    let msg = Msg::Snapshot(Ok(Box::new(snapshot)));
-    effects.extend(app.update(Input::Msg(msg), now()));
+    let result = Input::Snapshot(Ok(Box::new(snapshot)));
+    effects.extend(app.update(result, now()));
     (app, effects)
 }
 
@@ -187,7 +187,7 @@ fn not_a_snapshot() -> Arc<CacheError> {
 fn a_refused_snapshot_is_said_once_and_the_start_goes_on() {
     let (mut app, effects) = App::new(fixtures::settings(), fixtures::token_expires_at(), NARROW);
     let why = not_a_snapshot();
-    app.update(Input::Msg(Msg::Snapshot(Err(why))), now());
+    app.update(Input::Snapshot(Err(why)), now());
     let said = app.world.status.current().unwrap();
     assert_eq!(
         said.text,
@@ -254,8 +254,8 @@ fn a_401_hides_the_snapshots_rows_plugins_and_centre_until_a_token_is_accepted()
 
     // Issue 25 §10: R, a token accepted: what the 401 left unknown (the
     // branch list, who the token is) is asked again, not only the tab's.
-    let reloaded = Msg::TokenReloaded(Ok(None));
-    let effects = app.update(Input::Msg(reloaded), now());
+    let reloaded = Input::TokenReloaded(Ok(None));
+    let effects = app.update(reloaded, now());
     fetch_of(&effects, &Request::Branches);
     fetch_of(&effects, &Request::Me);
     answer_all(&mut app, effects);
@@ -269,12 +269,12 @@ fn a_401_hides_the_snapshots_rows_plugins_and_centre_until_a_token_is_accepted()
 // Issue 34 §3: a large snapshot read in parts, its head first.
 
 /// The head of `whole` as the runtime reads it: its first `count` groups.
-fn head_of(whole: &Snapshot, count: usize) -> Msg {
+fn head_of(whole: &Snapshot, count: usize) -> Input {
     let head = Snapshot {
         groups: whole.groups[..count].to_vec(),
         ..whole.clone()
     };
-    Msg::SnapshotHead(Box::new(head))
+    Input::SnapshotHead(Box::new(head))
 }
 
 fn compared(effects: &[Effect]) -> Vec<&CompareAsk> {
@@ -289,7 +289,7 @@ fn compared(effects: &[Effect]) -> Vec<&CompareAsk> {
 fn a_large_snapshots_head_shows_first_keys_work_while_the_rest_is_read_then_the_whole() {
     let whole = fixtures::snapshot((1..=30).chain([500]));
     let (mut app, mut effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
-    effects.extend(app.update(Input::Msg(head_of(&whole, 10)), now()));
+    effects.extend(app.update(head_of(&whole, 10), now()));
     assert_eq!(app.tabs.groups.rows.len(), 10, "the head, at once");
     assert_eq!(app.world.branches.names.len(), 4);
     assert_eq!(app.world.plugins().len(), fixtures::plugins().len());
@@ -301,8 +301,8 @@ fn a_large_snapshots_head_shows_first_keys_work_while_the_rest_is_read_then_the_
     press(&mut app, "jjj");
     let chosen = app.tabs.groups.selected_id();
     assert_ne!(chosen, first);
-    let rest = Msg::SnapshotRest(Ok(Box::new(whole)));
-    let asked = app.update(Input::Msg(rest), now());
+    let rest = Input::SnapshotRest(Ok(Box::new(whole)));
+    let asked = app.update(rest, now());
     assert_eq!(app.tabs.groups.rows.len(), 31, "then the whole");
     assert_eq!(app.tabs.groups.selected_id(), chosen, "the cursor kept");
     let asks = compared(&asked);
@@ -319,17 +319,17 @@ fn a_large_snapshots_head_shows_first_keys_work_while_the_rest_is_read_then_the_
 
 /// `whole`'s groups in `range` as the runtime hands a part of its rest
 /// on: groups alone, a slice, or the last part with what else it holds.
-fn part_of(whole: &Snapshot, range: std::ops::Range<usize>, last: bool) -> Msg {
+fn part_of(whole: &Snapshot, range: std::ops::Range<usize>, last: bool) -> Input {
     let groups = whole.groups[range].to_vec();
     if last {
-        return Msg::SnapshotRest(Ok(Box::new(Snapshot {
+        return Input::SnapshotRest(Ok(Box::new(Snapshot {
             groups,
             ..whole.clone()
         })));
     }
     let (key, taken_at) = (whole.key.clone(), whole.taken_at);
     let slice = Snapshot::new(key, taken_at, groups, None, None, None);
-    Msg::SnapshotMore(Box::new(slice))
+    Input::SnapshotMore(Box::new(slice))
 }
 
 #[test]
@@ -337,7 +337,7 @@ fn a_large_snapshots_rest_in_slices_shows_what_the_whole_would_in_the_order_show
     let whole = fixtures::snapshot((1..=30).chain([500]));
     let (mut at_once, _) = started_from(whole.clone(), with_cache());
     let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
-    app.update(Input::Msg(head_of(&whole, 10)), now());
+    app.update(head_of(&whole, 10), now());
     for app in [&mut at_once, &mut app] {
         press(app, ":sort name\n");
         press(app, "jj");
@@ -345,12 +345,12 @@ fn a_large_snapshots_rest_in_slices_shows_what_the_whole_would_in_the_order_show
     let chosen = app.tabs.groups.selected_id();
     // Page 1 answers between two slices: its groups win, each shown once.
     let page = fetch_of(&effects, &Request::Groups(query(1)));
-    let asked = app.update(Input::Msg(part_of(&whole, 10..18, false)), now());
+    let asked = app.update(part_of(&whole, 10..18, false), now());
     assert!(compared(&asked).is_empty(), "a slice calls no group gone");
     assert_eq!(app.tabs.groups.rows.len(), 18);
     respond_ok(&mut app, page, &Request::Groups(query(1)));
-    app.update(Input::Msg(part_of(&whole, 18..25, false)), now());
-    let asked = app.update(Input::Msg(part_of(&whole, 25..31, true)), now());
+    app.update(part_of(&whole, 18..25, false), now());
+    let asked = app.update(part_of(&whole, 25..31, true), now());
     assert_eq!(compared(&asked).len(), 1, "whole: compared once");
     // What the whole at once shows (with page 1 taken), in the same order.
     respond_ok(&mut at_once, page, &Request::Groups(query(1)));
@@ -363,9 +363,9 @@ fn a_large_snapshots_rest_in_slices_shows_what_the_whole_would_in_the_order_show
 fn a_corrupt_rest_after_a_good_head_keeps_the_head_and_says_so() {
     let whole = fixtures::snapshot(1..=30);
     let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
-    app.update(Input::Msg(head_of(&whole, 10)), now());
+    app.update(head_of(&whole, 10), now());
     let why = not_a_snapshot();
-    let asked = app.update(Input::Msg(Msg::SnapshotRest(Err(why))), now());
+    let asked = app.update(Input::SnapshotRest(Err(why)), now());
     assert!(compared(&asked).is_empty());
     assert_eq!(app.tabs.groups.rows.len(), 10, "the head stays");
     let said = &app.world.status.current().unwrap().text;
@@ -381,18 +381,18 @@ fn a_corrupt_rest_after_a_good_head_keeps_the_head_and_says_so() {
 fn a_rest_read_after_a_401_hid_the_head_stays_hidden() {
     let whole = fixtures::snapshot(1..=30);
     let (mut app, effects) = App::new(with_cache(), fixtures::token_expires_at(), NARROW);
-    app.update(Input::Msg(head_of(&whole, 10)), now());
+    app.update(head_of(&whole, 10), now());
     answer(&mut app, effects, &mut |request| {
         Some(request.failed(refused()))
     });
     assert!(app.tabs.groups.rows.is_empty());
     // A slice read meanwhile is not taken, and no more is read.
     let slice = part_of(&whole, 10..20, false);
-    let stop = app.update(Input::Msg(slice), now());
+    let stop = app.update(slice, now());
     assert_eq!(stop, [Effect::StopSnapshotReading]);
     assert!(app.tabs.groups.rows.is_empty());
-    let rest = Msg::SnapshotRest(Ok(Box::new(whole)));
-    assert!(app.update(Input::Msg(rest), now()).is_empty());
+    let rest = Input::SnapshotRest(Ok(Box::new(whole)));
+    assert!(app.update(rest, now()).is_empty());
     assert!(app.tabs.groups.rows.is_empty(), "not shown again");
     assert!(app.world.plugins().is_empty());
     assert!(app.world.snapshot_hidden());

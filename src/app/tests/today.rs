@@ -317,7 +317,7 @@ fn any_input_brings_today_up_to_the_clock_after_a_suspend() {
     let done_by_evening = laid_out(&app).now[0].group_id;
     // Back from a suspend at 23:00 in Tashkent: the first input lays the day out.
     let evening = now() + TimeDelta::hours(9);
-    app.update(Input::Msg(Msg::Resumed), evening);
+    app.update(Input::Resumed, evening);
     assert_eq!(laid_out(&app).at.to_string(), "2025-06-02 23:00:00");
     assert_eq!(
         part_of(&app, done_by_evening),

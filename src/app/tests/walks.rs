@@ -46,7 +46,7 @@ fn page_one_first_then_the_others_at_once_in_any_order() {
     let first = walk_query(Some(2), 1, WALK_PER_PAGE);
     let page_1 = fetch_of(&effects, &Request::Groups(first));
     assert!(app.world.is_walking(Some(2)));
-    assert!(app.world.requests.any(|owner, _| owner == Owner::Walk));
+    assert!(app.world.requests.any(WalkAnswer::owns));
     assert_eq!(app.needs_tick(), Some(Duration::from_millis(100)), "spins");
 
     // The server honours 20 a page: pages 2 to 5 go at once, at 20.
@@ -256,7 +256,7 @@ fn answer_large(app: &mut App, id: RequestId, request: &Request) -> Vec<Effect> 
         query,
         Ok(fixtures::groups_page(query, 200_000)),
     )));
-    app.update(Input::Msg(Msg::Response { id, answer }), a_minute_on())
+    app.update(Input::Response { id, answer }, a_minute_on())
 }
 
 /// Every branch walked again with `r`, page 1 answering a centre of

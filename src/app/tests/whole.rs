@@ -59,8 +59,8 @@ fn a_stopped_walk_is_kept_only_once_r_read_every_page_it_did_not_hold() {
     }
 
     // A new token (R): every page not held is asked, not only page 3.
-    let msg = Msg::TokenReloaded(Ok(None));
-    let effects = app.update(Input::Msg(msg), now());
+    let result = Input::TokenReloaded(Ok(None));
+    let effects = app.update(result, now());
     let again = fetches(&effects);
     assert_eq!(pages(&effects), [3, 4, 5]);
     let (last, first_two) = again.split_last().unwrap();
@@ -121,7 +121,7 @@ fn a_shortfall_said_of_a_walk_goes_when_the_next_walk_holds_every_group() {
     while let Some((id, request)) = fetches(&pending).pop() {
         pending.retain(|e| !matches!(e, Effect::Fetch { id: other, .. } if *other == id));
         let answer = Box::new(server_answer(&request));
-        pending.extend(app.update(Input::Msg(Msg::Response { id, answer }), at));
+        pending.extend(app.update(Input::Response { id, answer }, at));
     }
     assert_eq!(app.world.status.current(), None, "{:?}", app.world.status);
     assert_eq!(visible_ids(&app).len(), fixtures::TOTAL_GROUPS as usize);

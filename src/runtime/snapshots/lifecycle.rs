@@ -15,7 +15,7 @@
 //! - At quit the writes under way are stopped and waited for, briefly.
 
 use super::Snapshots;
-use crate::app::Msg;
+use crate::app::Input;
 use crate::cache::CacheError;
 use crate::model::Group;
 use crate::store::{InParts, Snapshot, SnapshotError, SnapshotKey};
@@ -98,16 +98,16 @@ impl Drop for Underway {
 
 impl Snapshots {
     /// The snapshot of `branch` for the first frame, once read: the head of
-    /// a large one ([`Msg::SnapshotHead`]; its rest is given to `send` off
-    /// the loop, as [`Msg::SnapshotMore`] slices while read and
-    /// [`Msg::SnapshotRest`] once whole), all of a small one
-    /// ([`Msg::Snapshot`]), or why the file is not used; `None` when there
+    /// a large one ([`Input::SnapshotHead`]; its rest is given to `send` off
+    /// the loop, as [`Input::SnapshotMore`] slices while read and
+    /// [`Input::SnapshotRest`] once whole), all of a small one
+    /// ([`Input::Snapshot`]), or why the file is not used; `None` when there
     /// is none or the cache is off.
     pub fn read_at_start(
         &self,
         branch: Option<i64>,
-        send: impl Fn(Msg) + Send + 'static,
-    ) -> Option<Msg> {
+        send: impl Fn(Input) + Send + 'static,
+    ) -> Option<Input> {
         let cache = self.cache.clone()?;
         let key = SnapshotKey {
             branch,
@@ -132,7 +132,7 @@ impl Snapshots {
                         None,
                     );
                     *headed.borrow_mut() = Some(bare);
-                    let _ = first.send(Some(Msg::SnapshotHead(Box::new(head))));
+                    let _ = first.send(Some(Input::SnapshotHead(Box::new(head))));
                 };
                 let mut on_slice = |groups| {
                     if let Some(bare) = headed.borrow().as_ref() {
@@ -141,7 +141,7 @@ impl Snapshots {
                             groups,
                             ..bare.clone()
                         };
-                        send(Msg::SnapshotMore(Box::new(slice)));
+                        send(Input::SnapshotMore(Box::new(slice)));
                     }
                 };
                 let parts = InParts {
@@ -158,7 +158,7 @@ impl Snapshots {
                     return;
                 }
                 match msg {
-                    Some(Msg::Snapshot(whole)) => send(Msg::SnapshotRest(whole)),
+                    Some(Input::Snapshot(whole)) => send(Input::SnapshotRest(whole)),
                     // Stopped: no one waits for it any more.
                     None => {}
                     Some(other) => tracing::error!(?other, "not a snapshot's message"),
@@ -215,7 +215,7 @@ impl Snapshots {
 
 /// A snapshot read (or why not) as the app's message; `None`: no file, or
 /// its reading was stopped.
-pub(super) fn as_msg(read: Result<Option<Snapshot>, CacheError>) -> Option<Msg> {
+pub(super) fn as_msg(read: Result<Option<Snapshot>, CacheError>) -> Option<Input> {
     match read {
         Ok(None) | Err(CacheError::Snapshot(_, SnapshotError::Stopped)) => None,
         Ok(Some(snapshot)) => {
@@ -224,11 +224,11 @@ pub(super) fn as_msg(read: Result<Option<Snapshot>, CacheError>) -> Option<Msg> 
                 taken_at = %snapshot.taken_at,
                 "snapshot read"
             );
-            Some(Msg::Snapshot(Ok(Box::new(snapshot))))
+            Some(Input::Snapshot(Ok(Box::new(snapshot))))
         }
         Err(error) => {
             tracing::warn!(%error, "snapshot ignored");
-            Some(Msg::Snapshot(Err(Arc::new(error))))
+            Some(Input::Snapshot(Err(Arc::new(error))))
         }
     }
 }
@@ -277,7 +277,7 @@ mod tests {
     }
 
     /// The first message of the start, and what came after it.
-    fn started(snapshots: &Snapshots) -> (Option<Msg>, mpsc::Receiver<Msg>) {
+    fn started(snapshots: &Snapshots) -> (Option<Input>, mpsc::Receiver<Input>) {
         let (send, sent) = mpsc::channel();
         let send = Mutex::new(send);
         let first = snapshots.read_at_start(None, move |msg| {
@@ -295,7 +295,7 @@ mod tests {
         // Kept while read: its reading stops when it goes.
         let large = snapshots(&cache);
         let (first, sent) = started(&large);
-        let Some(Msg::SnapshotHead(head)) = first else {
+        let Some(Input::SnapshotHead(head)) = first else {
             panic!("the head first: {first:?}");
         };
         assert_eq!(head.groups.len(), HEAD_GROUPS);
@@ -303,8 +303,8 @@ mod tests {
         let mut ids: Vec<i64> = head.groups.iter().map(|group| group.id).collect();
         for (expected, last) in [(SLICE_GROUPS, false), (SLICE_GROUPS, false), (10, true)] {
             let part = match sent.recv_timeout(WAIT).unwrap() {
-                Msg::SnapshotMore(part) if !last => part,
-                Msg::SnapshotRest(Ok(part)) if last => part,
+                Input::SnapshotMore(part) if !last => part,
+                Input::SnapshotRest(Ok(part)) if last => part,
                 other => panic!("a slice, then the rest: {other:?}"),
             };
             assert_eq!(part.groups.len(), expected);
@@ -317,7 +317,7 @@ mod tests {
         // A small one comes whole, at once; none, nothing.
         written(&cache, 10);
         let (first, sent) = started(&snapshots(&cache));
-        assert!(matches!(first, Some(Msg::Snapshot(Ok(whole))) if whole.groups.len() == 10));
+        assert!(matches!(first, Some(Input::Snapshot(Ok(whole))) if whole.groups.len() == 10));
         assert!(sent.recv_timeout(Duration::from_millis(50)).is_err());
         std::fs::remove_file(cache.path(&key())).unwrap();
         assert!(started(&snapshots(&cache)).0.is_none());
@@ -328,8 +328,8 @@ mod tests {
         let (_root, cache, _) = holding((HEAD_GROUPS + 4 * SLICE_GROUPS + 10) as i64);
         let snapshots = snapshots(&cache);
         let (first, sent) = started(&snapshots);
-        assert!(matches!(first, Some(Msg::SnapshotHead(_))));
-        let slice = |msg: Msg| matches!(msg, Msg::SnapshotMore(_));
+        assert!(matches!(first, Some(Input::SnapshotHead(_))));
+        let slice = |msg: Input| matches!(msg, Input::SnapshotMore(_));
         for _ in 0..MOST_SLICES_AHEAD {
             assert!(slice(sent.recv_timeout(WAIT).unwrap()));
         }
@@ -342,7 +342,7 @@ mod tests {
         // The last part is no slice: it comes whatever the loop took.
         assert!(matches!(
             sent.recv_timeout(WAIT).unwrap(),
-            Msg::SnapshotRest(Ok(_))
+            Input::SnapshotRest(Ok(_))
         ));
     }
 
@@ -353,9 +353,11 @@ mod tests {
         std::fs::write(&path, &bytes[..bytes.len() * 2 / 3]).unwrap();
         let corrupt = snapshots(&cache);
         let (first, sent) = started(&corrupt);
-        assert!(matches!(first, Some(Msg::SnapshotHead(head)) if head.groups.len() == HEAD_GROUPS));
+        assert!(
+            matches!(first, Some(Input::SnapshotHead(head)) if head.groups.len() == HEAD_GROUPS)
+        );
         match sent.recv_timeout(WAIT).unwrap() {
-            Msg::SnapshotRest(Err(why)) => {
+            Input::SnapshotRest(Err(why)) => {
                 let why = why.to_string();
                 assert!(why.contains("not a snapshot"), "{why}");
             }
@@ -370,7 +372,7 @@ mod tests {
         let (_root, cache, _) = holding(50 * HEAD_GROUPS as i64);
         let snapshots = snapshots(&cache);
         let (first, sent) = started(&snapshots);
-        assert!(matches!(first, Some(Msg::SnapshotHead(_))));
+        assert!(matches!(first, Some(Input::SnapshotHead(_))));
         drop(snapshots);
         // Stopped: nothing more (the sender goes with the thread).
         assert!(matches!(

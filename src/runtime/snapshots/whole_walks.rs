@@ -10,7 +10,7 @@
 use super::*;
 use crate::api::ApiError;
 use crate::app::fixtures::{self, server_answer};
-use crate::app::{Answer, App, AppSettings, Effect, Input, Msg, Request, RequestId, WalkAnswer};
+use crate::app::{Answer, App, AppSettings, Effect, Input, Request, RequestId, WalkAnswer};
 use crate::domain::changes::Kind;
 use crate::domain::zone::CENTRE_ZONE;
 use crate::model::GroupsQuery;
@@ -154,7 +154,7 @@ impl Run {
         self.on_its_way.clear();
         self.carry_out(effects);
         if let Some(msg) = self.snapshots.read(None) {
-            self.input(Input::Msg(msg));
+            self.input(msg);
         }
     }
 
@@ -178,15 +178,15 @@ impl Run {
                     Request::Groups(_) => self.on_its_way.push((id, request)),
                     other => {
                         let answer = Box::new(self.serve(&other));
-                        let msg = Msg::Response { id, answer };
-                        effects.extend(self.app.update(Input::Msg(msg), self.at));
+                        let msg = Input::Response { id, answer };
+                        effects.extend(self.app.update(msg, self.at));
                     }
                 },
                 Effect::SaveSnapshot(walked) => self.snapshots.write_now(*walked),
                 Effect::Compare(ask) => {
                     let msg = self.snapshots.comparison(*ask)();
                     no_group_gone_that_the_server_lists(&msg);
-                    effects.extend(self.app.update(Input::Msg(msg), self.at));
+                    effects.extend(self.app.update(msg, self.at));
                 }
                 _ => {}
             }
@@ -226,7 +226,7 @@ impl Run {
 
     fn respond(&mut self, id: RequestId, answer: Answer) {
         let answer = Box::new(answer);
-        self.input(Input::Msg(Msg::Response { id, answer }));
+        self.input(Input::Response { id, answer });
     }
 
     fn step(&mut self, step: &Step) {
@@ -251,13 +251,13 @@ impl Run {
             }
             Step::Esc => self.key(KeyCode::Esc),
             Step::Refresh => self.key(KeyCode::Char('r')),
-            Step::Reload => self.input(Input::Msg(Msg::TokenReloaded(Ok(None)))),
+            Step::Reload => self.input(Input::TokenReloaded(Ok(None))),
             Step::Dies => self.alive = false,
             Step::Back => self.alive = true,
             Step::Revoked => self.token_taken = false,
             Step::AnotherToken => {
                 self.token_taken = true;
-                self.input(Input::Msg(Msg::TokenReloaded(Ok(None))));
+                self.input(Input::TokenReloaded(Ok(None)));
             }
             Step::Tick => {
                 self.at += chrono::TimeDelta::seconds(1);
@@ -285,8 +285,8 @@ impl Run {
 
 /// A group the server lists is never called gone: only groups 500 to 539
 /// (the old walk's, gone from the server) may be.
-fn no_group_gone_that_the_server_lists(msg: &Msg) {
-    let Msg::Compared(compared) = msg else {
+fn no_group_gone_that_the_server_lists(msg: &Input) {
+    let Input::Compared(compared) = msg else {
         panic!("{msg:?}");
     };
     if let Ok(found) = &compared.result {

@@ -1,4 +1,5 @@
-//! What the results of work do to the app: an answer goes to the store and
+//! What the results of work (the [`Input`]s the runtime sends when work it
+//! did for an effect ends) do to the app: an answer goes to the store and
 //! to its owner only (the screens hear what the app's own and the walks'
 //! taught it as news), and the runtime's other news (a token reloaded, a
 //! copy, an export, a profile switched, the snapshot read) is said on the
@@ -6,22 +7,24 @@
 
 use super::ask::Tell;
 use super::protocol::AccountChange;
-use super::protocol::Owner;
 use super::shared::{SeedPart, Shared};
-use super::{Answer, App, Effect, Msg, Tab};
+use super::{Answer, App, Effect, Input, Tab};
 use crate::present::format::counted;
 use crate::store::Snapshot;
 
 impl App {
-    pub(super) fn on_msg(&mut self, msg: Msg) -> Vec<Effect> {
+    /// A result of the runtime's work; the user's inputs and the tick are
+    /// `update`'s own (`mod.rs`) and do nothing here.
+    pub(super) fn on_result(&mut self, result: Input) -> Vec<Effect> {
         let (now, status) = (self.world.now, &mut self.world.status);
-        match msg {
-            Msg::Response { id, answer } => match self.world.requests.finish(id, *answer) {
-                Some((owner, answer)) => self.on_answer(owner, answer),
+        match result {
+            Input::Key(_) | Input::Mouse(_) | Input::Resize(..) | Input::Tick => Vec::new(),
+            Input::Response { id, answer } => match self.world.requests.finish(id, *answer) {
+                Some(answer) => self.on_answer(answer),
                 // Cancelled or superseded: the latest request wins.
                 None => self.world.ended(id),
             },
-            Msg::TokenReloaded(Ok(expires_at)) => {
+            Input::TokenReloaded(Ok(expires_at)) => {
                 self.world.token_expires_at = expires_at;
                 let expiry = expires_at
                     .map(|at| format!(" ({})", crate::secret::describe_expiry(at, now)))
@@ -31,28 +34,28 @@ impl App {
                 effects.extend(self.refresh());
                 effects
             }
-            Msg::TokenReloaded(Err(error)) => {
+            Input::TokenReloaded(Err(error)) => {
                 status.error(format!("cannot reload the token: {error}"), now);
                 Vec::new()
             }
-            Msg::Copied(Ok(())) => {
+            Input::Copied(Ok(())) => {
                 status.info("token copied to the clipboard", now);
                 Vec::new()
             }
-            Msg::Copied(Err(error)) => {
+            Input::Copied(Err(error)) => {
                 status.error(error.to_string(), now);
                 Vec::new()
             }
-            Msg::Exported(Ok((rows, path))) => {
+            Input::Exported(Ok((rows, path))) => {
                 let rows = counted(rows, "row");
                 status.info(format!("exported {rows} to {path}"), now);
                 Vec::new()
             }
-            Msg::Exported(Err(error)) => {
+            Input::Exported(Err(error)) => {
                 status.error(error.to_string(), now);
                 Vec::new()
             }
-            Msg::ProfileSwitch {
+            Input::ProfileSwitch {
                 profile,
                 result: Ok(()),
             } => {
@@ -66,36 +69,36 @@ impl App {
                 }
                 Vec::new()
             }
-            Msg::ProfileSwitch {
+            Input::ProfileSwitch {
                 profile,
                 result: Err(why),
             } => {
                 status.error(format!("profile {profile} not opened: {why}"), now);
                 Vec::new()
             }
-            Msg::Resumed => Vec::new(),
-            Msg::AccountChanged(change) => {
+            Input::Resumed => Vec::new(),
+            Input::AccountChanged(change) => {
                 status.warning(account_changed(change), now);
                 Vec::new()
             }
-            Msg::Snapshot(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Whole),
+            Input::Snapshot(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Whole),
             // A head calls no group gone: compared once whole.
-            Msg::SnapshotHead(head) => {
+            Input::SnapshotHead(head) => {
                 self.on_snapshot(&head, SeedPart::Head);
                 Vec::new()
             }
-            Msg::SnapshotMore(slice) => self.on_snapshot(&slice, SeedPart::More),
-            Msg::SnapshotRest(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Rest),
-            Msg::SnapshotRest(Err(why)) => {
+            Input::SnapshotMore(slice) => self.on_snapshot(&slice, SeedPart::More),
+            Input::SnapshotRest(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Rest),
+            Input::SnapshotRest(Err(why)) => {
                 status.warning(format!("snapshot: only part of it shown: {why}"), now);
                 Vec::new()
             }
-            Msg::Compared(compared) => {
+            Input::Compared(compared) => {
                 let taken = self.world.changes.take(*compared);
                 self.tell(taken.then_some(Tell::Compared))
             }
             // Logged by the runtime; said once, and the start goes on as usual.
-            Msg::Snapshot(Err(why)) => {
+            Input::Snapshot(Err(why)) => {
                 status.info(format!("snapshot not used: {why}"), now);
                 Vec::new()
             }
@@ -128,9 +131,9 @@ impl App {
     /// a walk's teach the world what every screen then hears as [`Tell`];
     /// a tab's goes to that tab, as its own answer type. What this run
     /// fetched goes into the store first, whoever asked.
-    fn on_answer(&mut self, owner: Owner, answer: Answer) -> Vec<Effect> {
+    fn on_answer(&mut self, answer: Answer) -> Vec<Effect> {
         self.world.keep(&answer);
-        self.world.status.said_by(owner.tab());
+        self.world.status.said_by(answer.tab());
         match answer {
             Answer::App(answer) => {
                 let news = self.world.learn(answer);
