@@ -186,6 +186,7 @@ impl GroupsTab {
             kept,
             &shared.layout,
         );
+        (self.list).look_for_words(&self.rows.table, Some(placed), names);
     }
 
     /// The snapshot's groups seeded since the rows took them shown: into
@@ -235,6 +236,7 @@ impl GroupsTab {
         let visible = self.sorted.iter().filter(|&row| passes(row)).collect();
         let is_kept = |index: usize| kept.is_some() && rows.id(index) == kept;
         self.list.show(visible, is_kept, &shared.layout);
+        (self.list).look_for_words(&rows.table, None, &shared.branches.names);
     }
 
     /// Recomputes the visible rows (filter, archived), keeping the

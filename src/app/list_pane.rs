@@ -13,7 +13,7 @@ use super::list_cursor::{ListCursor, Movement};
 use super::row_order::RowOrder;
 use super::shared::Shared;
 use super::text_input::{Edit, QueryInput};
-use crate::domain::query::{Matcher, Term};
+use crate::domain::query::{Matcher, Term, Unfound};
 use crate::domain::script::fold;
 use crate::present::columns::{BranchNames, Column, ScreenTable, SortColumn};
 use crossterm::event::KeyEvent;
@@ -63,6 +63,9 @@ pub struct ListPane {
     pub sort: Option<SortColumn>,
     /// The rows in the reverse order.
     pub descending: bool,
+    /// The filter's text words no row looked at holds: the filter line
+    /// names them ([`Self::look_for_words`]).
+    pub unfound: Unfound,
 }
 
 impl ListPane {
@@ -225,6 +228,35 @@ impl ListPane {
     ) -> impl Fn(usize) -> bool + use<'a, A> {
         let filter = Matcher::new(self.filter.query(), branch_names);
         move |record| admits(record) && (filter.is_empty() || table.rows[record].matches(&filter))
+    }
+
+    /// Looks for the filter's text words in the rows of `table`: in every
+    /// row, the words taken anew from the filter (`records` None: the rows
+    /// were filtered again), or in the rows of `records` that arrived, for
+    /// words not found yet. A pass stops once every word is found.
+    pub fn look_for_words(
+        &mut self,
+        table: &ScreenTable,
+        records: Option<&[usize]>,
+        branch_names: &BranchNames,
+    ) {
+        if records.is_none() {
+            self.unfound = Unfound::new(self.filter.query());
+        }
+        if self.unfound.is_empty() {
+            return;
+        }
+        let filter = Matcher::new(self.filter.query(), branch_names);
+        let mut look = |record: usize| {
+            if let Some(row) = table.rows.get(record) {
+                row.look(&filter, &mut self.unfound);
+            }
+            !self.unfound.is_empty()
+        };
+        match records {
+            Some(records) => _ = records.iter().all(|&record| look(record)),
+            None => _ = (0..table.rows.len()).all(look),
+        }
     }
 
     /// Takes `records` out of `sorted` and of the records shown, found by

@@ -4,7 +4,7 @@
 
 use super::chatter;
 use crate::domain::digest::Digest;
-use crate::domain::query::{CourseWordsByName, Facts, Matcher, Query};
+use crate::domain::query::{CourseWordsByName, Facts, Matcher, Query, Unfound};
 use crate::domain::script::fold;
 use crate::model::Group;
 use crate::present::columns::BranchNames;
@@ -17,6 +17,8 @@ pub struct GroupFilter {
     matcher: Matcher,
     format: RowFormat,
     courses: CourseWordsByName,
+    /// The query's text words no group given to [`Self::admits`] held.
+    unfound: Unfound,
 }
 
 impl GroupFilter {
@@ -33,12 +35,28 @@ impl GroupFilter {
             matcher: Matcher::new(&query, branches),
             format: *format,
             courses: CourseWordsByName::default(),
+            unfound: Unfound::new(&query),
         })
     }
 
     /// Whether `group` meets the query.
     pub fn admits(&mut self, group: &Group) -> bool {
-        screen_row(group, &self.format, &mut self.courses).matches(&self.matcher)
+        let row = screen_row(group, &self.format, &mut self.courses);
+        if !self.unfound.is_empty() {
+            row.look(&self.matcher, &mut self.unfound);
+        }
+        row.matches(&self.matcher)
+    }
+
+    /// Says each text word of the query that no group given to
+    /// [`Self::admits`] held (a typo, a time meant but read as a word): the
+    /// list is empty or short for a reason the reader should see.
+    pub fn say_unfound(&self) {
+        for word in self.unfound.words() {
+            chatter::warn(&format!(
+                "no group holds “{word}” in its number, name, course, days, status or branch"
+            ));
+        }
     }
 
     /// Whether the group `digest` keeps of (a gone group's, as it was)
@@ -61,6 +79,7 @@ impl GroupFilter {
 pub fn keep(filter: Option<&mut GroupFilter>, mut groups: Vec<Group>) -> Vec<Group> {
     if let Some(filter) = filter {
         groups.retain(|group| filter.admits(group));
+        filter.say_unfound();
     }
     groups
 }

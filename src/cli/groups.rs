@@ -62,6 +62,7 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             })
         })?;
         out.flush()?;
+        filter.iter().for_each(GroupFilter::say_unfound);
         return Ok(String::new());
     }
     let per_page = args.per_page.unwrap_or(config.per_page);

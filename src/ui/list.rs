@@ -11,7 +11,6 @@ use crate::app::layout::{Layout, ListScreen};
 use crate::app::list_cursor::ListCursor;
 use crate::app::list_pane::{Focus, ListPane};
 use crate::app::screen::TabScreen;
-use crate::app::text_input::QueryInput;
 use crate::present::columns::{Column, ScreenTable};
 use crate::present::format::{display_width, join_fitting, truncate_to_width};
 use crate::present::query::reading;
@@ -68,7 +67,7 @@ pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
     let screen = view.layout.list(pane.filter_line_shown());
     tab.draw_summary(frame, &screen, view);
     if let Some(area) = screen.filter {
-        draw_filter(frame, area, &pane.filter, pane.filtering, view);
+        draw_filter(frame, area, pane, view);
     }
     if shown.loaded {
         tab.draw_rows(frame, &screen, view);
@@ -242,7 +241,8 @@ pub fn fitting(parts: Vec<Part>, width: usize) -> Vec<Span<'static>> {
 
 /// The filter line: `/` and the text, with the cursor while typing, and
 /// how the query was read (`present::query`) where there is room.
-fn draw_filter(frame: &mut Frame, area: Rect, filter: &QueryInput, typing: bool, view: &View) {
+fn draw_filter(frame: &mut Frame, area: Rect, pane: &ListPane, view: &View) {
+    let (filter, typing) = (&pane.filter, pane.filtering);
     let styles = view.styles;
     let text = sanitize_line(filter.text());
     let shown = truncate_to_width(&text, usize::from(area.width).saturating_sub(24));
@@ -265,6 +265,15 @@ fn draw_filter(frame: &mut Frame, area: Rect, filter: &QueryInput, typing: bool,
         spans.push(Span::styled(
             truncate_to_width(&read, room).into_owned(),
             styles.heading,
+        ));
+    }
+    // A word no row holds, said: why the list is empty or short.
+    for word in pane.unfound.words() {
+        let left = usize::from(area.width).saturating_sub(spans.iter().map(Span::width).sum());
+        let said = sanitize_line(&format!(" · no group holds “{word}”")).into_owned();
+        spans.push(Span::styled(
+            truncate_to_width(&said, left).into_owned(),
+            styles.warning,
         ));
     }
     let left = usize::from(area.width).saturating_sub(spans.iter().map(|span| span.width()).sum());

@@ -259,6 +259,57 @@ async fn filter_says_how_it_read_the_query_only_where_progress_is_said() {
 }
 
 #[tokio::test]
+async fn a_word_no_group_holds_is_named_on_stderr_and_times_said_in_words_are_times() {
+    let fx = support::cli::fixture().await;
+    let args = [
+        "groups",
+        "--all",
+        "--format",
+        "csv",
+        "--filter",
+        "ielts xyzzyq",
+    ];
+    let (csv, notes) = fx.text_and_notes(&args).await;
+    assert_eq!(csv.lines().count(), 1, "the header alone: {csv}");
+    assert!(
+        notes.contains("no group holds “xyzzyq”") && !notes.contains("“ielts”"),
+        "{notes}"
+    );
+    // Piped, a word every group list holds says nothing.
+    let (_, quiet) = fx
+        .text_and_notes(&["groups", "--all", "--format", "csv", "--filter", "ielts"])
+        .await;
+    assert_eq!(quiet, "");
+    // `after 17:00`, `17:00 dan keyin` are the start from 17:00 on.
+    let all = fx
+        .list(&[
+            "groups",
+            "--all",
+            "--format",
+            "json",
+            "--filter",
+            "tue >=17:00",
+        ])
+        .await;
+    assert!(!all.is_empty());
+    for query in [
+        "tue after 17:00",
+        "tue 17:00 dan keyin",
+        "вт после 17:00",
+        "tue 17:00-",
+    ] {
+        let found = fx
+            .list(&["groups", "--all", "--format", "json", "--filter", query])
+            .await;
+        assert_eq!(
+            ids_where(&found, |_| true),
+            ids_where(&all, |_| true),
+            "{query}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn today_and_timetable_take_the_same_filter() {
     let fx = support::cli::fixture().await;
     let today = fx

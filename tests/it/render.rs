@@ -255,6 +255,22 @@ fn a_filters_match_stands_out_in_the_rows() {
 }
 
 #[test]
+fn a_filter_word_no_group_holds_is_named_on_the_filter_line() {
+    let mut app = loaded((120, 24));
+    press(&mut app, "/ielts xyzzyq");
+    let screen = draw(&app).backend().to_string();
+    let line = (screen.lines())
+        .find(|line| line.contains("filter /"))
+        .expect("the filter line");
+    assert!(line.contains("no group holds “xyzzyq”"), "{line}");
+    assert!(!line.contains("“ielts”"), "ielts is in a group: {line}");
+    // Words the groups hold: nothing said.
+    press(&mut app, "\x1b/ielts 6.5");
+    let screen = draw(&app).backend().to_string();
+    assert!(!screen.contains("no group holds"), "{screen}");
+}
+
+#[test]
 fn error_keeps_the_rows_on_screen() {
     snapshot_at_sizes("error_old_data_kept", |size| {
         after(size, "jjr", &mut |request| {

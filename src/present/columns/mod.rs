@@ -24,7 +24,7 @@ pub mod today;
 
 use super::cell_text::{CellText, Narrowable, SharedTexts};
 use super::format::NONE;
-use crate::domain::query::{Facts, Matcher};
+use crate::domain::query::{Facts, Matcher, Unfound};
 use crate::domain::script::fold;
 use crate::sanitize::sanitize_line;
 use std::borrow::{Borrow, Cow};
@@ -541,6 +541,16 @@ impl ScreenRow {
     /// Tuesdays; a branch by its name), a field word in its [`Facts`].
     pub fn matches(&self, filter: &Matcher) -> bool {
         filter.matches(&self.search, self.searched_branch, self.facts.as_ref())
+    }
+
+    /// Takes out of `unfound` the words of `filter`'s query the row holds.
+    pub fn look(&self, filter: &Matcher, unfound: &mut Unfound) {
+        unfound.look(
+            filter,
+            &self.search,
+            self.searched_branch,
+            self.facts.as_ref(),
+        );
     }
 
     /// The row with the fields a query's field words look at (a group's).

@@ -218,6 +218,14 @@ impl Matcher {
     /// ([`fold`]), `branch` its group's branch, `facts` its fields
     /// (None: a record with none, whose field words are looked for as text).
     pub fn matches(&self, text: &str, branch: Option<i64>, facts: Option<&Facts>) -> bool {
+        (self.conditions.iter()).all(|condition| condition.meets(text, branch, facts))
+    }
+}
+
+impl Condition {
+    /// Whether a row meets this condition ([`Matcher::matches`]).
+    fn meets(&self, text: &str, branch: Option<i64>, facts: Option<&Facts>) -> bool {
+        let Condition { test, words } = self;
         let found = |found: &WordSearch| {
             branch.is_some_and(|id| found.branches.contains(&id))
                 || found.heard.letters.find(text.as_bytes()).is_some()
@@ -225,19 +233,67 @@ impl Matcher {
         let course = facts.and_then(|facts| facts.course.as_deref());
         // A word that sounds like the course (`питон`, Python) finds it.
         let heard = |found: &WordSearch| course.is_some_and(|course| found.heard.in_sound(course));
-        self.conditions
-            .iter()
-            .all(|Condition { test, words }| match (test, facts) {
-                (Test::Text, _) | (_, None) => found(words) || heard(words),
-                (Test::Day(day), Some(facts)) => facts.days.has(*day),
-                (Test::Days(set), Some(facts)) => facts.days == *set,
-                (Test::Start(range), Some(facts)) => facts.start.is_some_and(|at| range.holds(at)),
-                (Test::Branch(ids), Some(_)) => branch.is_some_and(|id| ids.contains(&id)),
-                (Test::Course(heard), Some(_)) => {
-                    course.is_some_and(|course| heard.in_letters(course) || heard.in_sound(course))
-                }
-                (Test::Status(status), Some(facts)) => facts.status == Some(*status),
-            })
+        match (test, facts) {
+            (Test::Text, _) | (_, None) => found(words) || heard(words),
+            (Test::Day(day), Some(facts)) => facts.days.has(*day),
+            (Test::Days(set), Some(facts)) => facts.days == *set,
+            (Test::Start(range), Some(facts)) => facts.start.is_some_and(|at| range.holds(at)),
+            (Test::Branch(ids), Some(_)) => branch.is_some_and(|id| ids.contains(&id)),
+            (Test::Course(heard), Some(_)) => {
+                course.is_some_and(|course| heard.in_letters(course) || heard.in_sound(course))
+            }
+            (Test::Status(status), Some(facts)) => facts.status == Some(*status),
+        }
+    }
+}
+
+/// The text words of a query that no row looked at held, as typed: a
+/// word that finds nothing (a typo, a time meant but read as a word) is
+/// said, not left to an empty list (issue 37 §3).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unfound {
+    /// The index of the word's condition in the [`Matcher`] made of the
+    /// same query (one condition per term, in order), and the word.
+    words: Vec<(usize, String)>,
+}
+
+impl Unfound {
+    /// Every text word of `query`, none found yet.
+    pub fn new(query: &Query) -> Self {
+        let words = query.terms.iter().enumerate();
+        let words = words.filter_map(|(at, term)| match term {
+            Term::Text(word) => Some((at, word.clone())),
+            _ => None,
+        });
+        Self {
+            words: words.collect(),
+        }
+    }
+
+    /// Takes out the words a row holds (as [`Matcher::matches`] reads it);
+    /// nothing to do once every word was found. `matcher` is made of the
+    /// query this was.
+    pub fn look(
+        &mut self,
+        matcher: &Matcher,
+        text: &str,
+        branch: Option<i64>,
+        facts: Option<&Facts>,
+    ) {
+        self.words.retain(|(at, _)| {
+            (matcher.conditions.get(*at))
+                .is_none_or(|condition| !condition.meets(text, branch, facts))
+        });
+    }
+
+    /// Whether every word was found.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// The words no row held, as typed.
+    pub fn words(&self) -> impl Iterator<Item = &str> {
+        self.words.iter().map(|(_, word)| word.as_str())
     }
 }
 
@@ -398,6 +454,39 @@ mod tests {
         for (typed, found) in [("pit", 0), ("ja", 1), ("sef", 0), ("doi", 0), ("ti", 2)] {
             assert_eq!(courses_found(typed, &centre).len(), found, "{typed}");
         }
+    }
+
+    #[test]
+    fn the_words_no_row_holds_are_named() {
+        let query = Query::parse("ielts pyhton tue xyzzy");
+        let matcher = Matcher::new(&query, &names());
+        let mut unfound = Unfound::new(&query);
+        assert_eq!(
+            unfound.words().collect::<Vec<_>>(),
+            ["ielts", "pyhton", "xyzzy"]
+        );
+        let mut courses = CourseWordsByName::default();
+        for group in [
+            ielts(),
+            Group {
+                name: "xyzzy 1".into(),
+                ..ielts()
+            },
+        ] {
+            let text = fold(&format!(
+                "{} {}",
+                group.name,
+                group.course.as_ref().unwrap().name
+            ));
+            let facts = Facts::of(&group, &Zone::Local, &mut courses);
+            unfound.look(&matcher, &text, group.branch_id, Some(&facts));
+        }
+        assert_eq!(
+            unfound.words().collect::<Vec<_>>(),
+            ["pyhton"],
+            "tue is a field"
+        );
+        assert!(!unfound.is_empty());
     }
 
     #[test]

@@ -19,7 +19,7 @@ mod parse;
 mod time;
 pub mod words;
 
-pub use matcher::{CourseWords, CourseWordsByName, Facts, Matcher};
+pub use matcher::{CourseWords, CourseWordsByName, Facts, Matcher, Unfound};
 pub use time::LAST_MINUTE;
 
 use crate::clock::format_minute;
