@@ -99,8 +99,9 @@ pub enum Tell {
     Sort { column: String, descending: bool },
     /// Compare with this baseline (`:changes since mon`).
     Changes(Since),
-    /// Select the group of this id on the Groups tab, its detail open.
-    OpenGroup(i64),
+    /// Select the group of this id on the Groups tab, its detail open;
+    /// Esc in that detail goes back to the tab it was opened from.
+    OpenGroup { id: i64, from: Tab },
 }
 
 /// A question before something is done, and what is done on yes.

@@ -145,7 +145,10 @@ impl ChangesTab {
             tab: Tab::Groups,
             reload: false,
         });
-        shared.ask(Ask::TellTabs(Tell::OpenGroup(id)));
+        shared.ask(Ask::TellTabs(Tell::OpenGroup {
+            id,
+            from: Tab::Changes,
+        }));
     }
 }
 

@@ -47,6 +47,9 @@ pub struct GroupsTab {
     pub load_error: Option<String>,
     /// The walk under way started over rows already shown.
     pub refreshing: bool,
+    /// The tab that opened the detail shown (Enter on a change): Esc in
+    /// that detail goes back to it, on the row it was on.
+    return_to: Option<Tab>,
 }
 
 impl GroupsTab {
@@ -61,6 +64,7 @@ impl GroupsTab {
             loaded: false,
             load_error: None,
             refreshing: false,
+            return_to: None,
         }
     }
 
@@ -318,7 +322,17 @@ impl Screen for GroupsTab {
     }
 
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
+        // Esc goes back to the tab that opened the detail while it is
+        // the detail that has the keys.
+        if self.list.focus() != Focus::Detail {
+            self.return_to = None;
+        }
         match action {
+            Action::Back if self.return_to.is_some() => {
+                self.list.act(action, shared);
+                let tab = self.return_to.take().unwrap_or(Tab::Groups);
+                shared.ask(Ask::Show { tab, reload: false });
+            }
             Action::OpenWeek => shared.ask(Ask::Show {
                 tab: Tab::Week,
                 reload: false,
@@ -399,7 +413,10 @@ impl Screen for GroupsTab {
                     self.resort(shared);
                 }
             }
-            Tell::OpenGroup(id) => self.open_group(*id, shared),
+            Tell::OpenGroup { id, from } => {
+                self.open_group(*id, shared);
+                self.return_to = Some(*from);
+            }
             Tell::Install { .. } | Tell::AskInstall { .. } | Tell::Changes(_) => {}
         }
         Vec::new()

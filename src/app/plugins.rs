@@ -513,7 +513,7 @@ impl Screen for PluginsTab {
                     self.refilter(shared);
                 }
             }
-            Tell::ShowBranch(_) | Tell::Changes(_) | Tell::OpenGroup(_) => {}
+            Tell::ShowBranch(_) | Tell::Changes(_) | Tell::OpenGroup { .. } => {}
             // The catalogue hears no news: its answers are its own.
             Tell::Page { .. } | Tell::Branches | Tell::CentreZone | Tell::Compared => {}
         }

@@ -65,16 +65,34 @@ pub fn value(field: Field, digest: &Digest, format: &ChangeFormat) -> String {
     sanitize_line(&field_text(digest, field, format)).into_owned()
 }
 
+/// The order a change's fields are said in: when the lesson moves, the
+/// front desk looks for its days and times, and a line cut at 80 columns
+/// keeps its start; a name (which often holds the time) after them.
+const SAID_FIRST: [Field; 11] = [
+    Field::Days,
+    Field::Start,
+    Field::End,
+    Field::Status,
+    Field::Branch,
+    Field::Course,
+    Field::StartsOn,
+    Field::EndsOn,
+    Field::Number,
+    Field::Name,
+    Field::Rest,
+];
+
 /// Each field of `fields` as `start 15:00 → 16:00` (`other fields changed`
-/// for the hash of the rest).
+/// for the hash of the rest), the lesson's days and times first.
 pub fn differences(
     fields: Fields,
     before: &Digest,
     after: &Digest,
     format: &ChangeFormat,
 ) -> Vec<String> {
-    fields
-        .iter()
+    SAID_FIRST
+        .into_iter()
+        .filter(|field| fields.contains(*field))
         .map(|field| {
             let name = field_word(field);
             if field == Field::Rest {
@@ -132,6 +150,7 @@ mod tests {
     fn a_change_says_old_and_new_with_times_and_day_names() {
         let before = digest();
         let mut after = digest();
+        after.name = "IELTS 16:00".into();
         after.start = Some(16 * 60);
         after.days = Days::of([Weekday::Tue, Weekday::Thu]);
         after.branch = Some(7).into();
@@ -149,11 +168,21 @@ mod tests {
                 "days Mon Wed → Tue Thu",
                 "start 15:00 → 16:00",
                 "branch #2 → Yunusobod",
+                "name IELTS evening → IELTS 16:00",
                 "other fields changed"
-            ]
+            ],
+            "the lesson's days and times first, the name after"
         );
         assert_eq!(group(&before), "No 12 IELTS evening");
         assert_eq!(summary(&before, &format), "Mon Wed 15:00–16:30 · IELTS");
+    }
+
+    #[test]
+    fn every_field_is_said() {
+        for field in Field::ALL {
+            let times = SAID_FIRST.iter().filter(|said| **said == field).count();
+            assert_eq!(times, 1, "{field:?}");
+        }
     }
 
     #[test]

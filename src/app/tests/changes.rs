@@ -9,6 +9,7 @@ use crate::app::Tab;
 use crate::app::changes::ChangeLine;
 use crate::app::compared::{Compared, NotCompared};
 use crate::app::document::DocLine;
+use crate::app::list_pane::Focus;
 use crate::domain::changes::{Kind, Since};
 use crate::domain::digest::digests;
 use crate::domain::zone::CENTRE_ZONE;
@@ -136,6 +137,23 @@ fn enter_on_a_hidden_group_shows_it_the_filter_cleared_and_the_archived_shown() 
     assert_eq!(selected_group(&app), Some(4));
     assert!(!app.tabs.groups.hide_archived);
     assert!(app.tabs.groups.list.filter.is_empty());
+}
+
+#[test]
+fn esc_in_the_detail_a_change_opened_goes_back_to_changes_on_the_same_row() {
+    let (mut app, _) = compared_from_snapshot();
+    press(&mut app, "5jj\n");
+    assert_eq!((app.tab, selected_group(&app)), (Tab::Groups, Some(4)));
+    let cursor = app.tabs.changes.cursor.index;
+    press(&mut app, "\x1b");
+    assert_eq!(app.tab, Tab::Changes);
+    assert_eq!(app.tabs.changes.cursor.index, cursor, "the same row");
+    // The Groups tab's detail is closed; a detail opened there by hand
+    // goes back to the list, not to Changes.
+    press(&mut app, "2");
+    assert_eq!(app.tabs.groups.list.focus(), Focus::List);
+    press(&mut app, "\n\x1b");
+    assert_eq!(app.tab, Tab::Groups);
 }
 
 #[test]
