@@ -6,22 +6,17 @@
 //! `layout` (in the app) says where things sit, `theme` how they look.
 
 mod branch_picker;
-mod changes;
 mod command_line;
 mod confirm;
 mod detail;
 mod footer;
-mod groups;
 mod help;
 mod lesson_list;
 mod list;
-mod plugins;
 mod popup;
 mod table;
 mod theme;
-mod today;
 mod top_line;
-mod week;
 
 use crate::app::App;
 use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
@@ -32,6 +27,19 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
 use theme::Styles;
+
+/// Makes the tabs' `mod` lines from `tabs!` (`app/tab.rs`): a tab's drawing
+/// is `ui/MODULE.rs`, named as its screen's file (the drawer may be another
+/// file's, `list::draw_tab`, which the tab's file gives its parts).
+macro_rules! tab_modules {
+    ($($(#[$doc:meta])* $variant:ident: $name:literal, $key:literal,
+        $module:ident::$screen:ident, $context:ident ($title:literal),
+        $ui:ident::$drawer:ident;)+) => {
+        $(mod $module;)+
+    };
+}
+
+tabs!(tab_modules);
 
 /// What every drawer reads besides its screen.
 #[derive(Clone, Copy)]
