@@ -19,7 +19,7 @@ mod theme;
 mod top_line;
 
 use crate::app::App;
-use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
+use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH, TabName};
 use crate::app::registry::{ScreenView, TabView};
 use crate::app::shared::World;
 use crate::app::tab::tabs;
@@ -61,6 +61,20 @@ pub fn render(app: &App, frame: &mut Frame) {
 /// changes none of them (the top line has snapshots of its own).
 pub fn render_screens(app: &App, frame: &mut Frame) {
     draw_frame(app, frame, false);
+}
+
+/// Draws the top line alone, on the frame's first row, with `tabs` in
+/// place of the app's (the tab shown is the one named as the app's): the
+/// top line's render tests draw a fixed list, so that a new tab changes
+/// none of them.
+pub fn render_top_line(app: &App, frame: &mut Frame, tabs: &[TabName]) {
+    let area = Rect {
+        height: 1,
+        ..frame.area()
+    };
+    let styles = Styles::new(app.world.settings.theme);
+    let shown = tabs.iter().position(|(_, name)| *name == app.tab.name());
+    top_line::draw_tabs(app, tabs, shown, frame, area, &styles);
 }
 
 fn draw_frame(app: &App, frame: &mut Frame, with_top_line: bool) {

@@ -4,8 +4,8 @@
 //! of the times when it is not this machine's, profile and host.
 
 use super::theme::Styles;
-use crate::app::layout::tab_labels;
-use crate::app::{App, TOKEN_WARNING_BEFORE};
+use crate::app::layout::{TabName, labels_of, tab_names};
+use crate::app::{App, TOKEN_WARNING_BEFORE, Tab};
 use crate::config::Theme;
 use crate::present::format::{display_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
@@ -16,14 +16,28 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// Draws the top line in `area`.
+/// Draws the top line in `area`, with the app's tabs.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
+    let shown = Tab::ALL.iter().position(|&tab| tab == app.tab);
+    draw_tabs(app, &tab_names(), shown, frame, area, styles);
+}
+
+/// Draws the top line in `area` with `tabs` (the app's, or a fixed list
+/// in the top line's render tests), `shown` the index of the one shown.
+pub fn draw_tabs(
+    app: &App,
+    tabs: &[TabName],
+    shown: Option<usize>,
+    frame: &mut Frame,
+    area: Rect,
+    styles: &Styles,
+) {
     let mut spans = vec![Span::styled("crmdeck", styles.brand)];
     let mut used = display_width("crmdeck");
-    for (tab, start, label) in tab_labels(area.width, app.tab) {
+    for (at, (start, label)) in labels_of(tabs, shown, area.width).into_iter().enumerate() {
         let start = usize::from(start);
         spans.push(Span::raw(" ".repeat(start.saturating_sub(used))));
-        let (text, style) = if tab == app.tab {
+        let (text, style) = if Some(at) == shown {
             (format!("[{label}]"), styles.tab_active)
         } else {
             (format!(" {label} "), styles.tab)
