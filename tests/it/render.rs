@@ -6,6 +6,7 @@ use crate::support;
 
 use chrono::{DateTime, Utc};
 use crmdeck::api::ApiError;
+use crmdeck::app::keymap::Keymap;
 use crmdeck::app::layout::TabName;
 use crmdeck::app::{
     Answer, App, AppAnswer, AppSettings, Input, Msg, PluginsAnswer, Request, Tab, WalkAnswer,
@@ -75,9 +76,10 @@ fn snapshot_at_sizes(name: &str, build: impl Fn((u16, u16)) -> App) {
     }
 }
 
-/// The tabs the top line's snapshots and tests draw, as data
-/// (`top_line_of`), so that a new tab changes none of them. What holds for
-/// the real tabs is asserted in a test of its own.
+/// The tabs the snapshots that show tabs draw, as data: the top line's
+/// (`top_line_of`) and the help's (the number keys and words of these
+/// alone, [`settings`]), so that a new tab changes none of them. What
+/// holds for the real tabs is asserted in tests of its own.
 const FIVE_TABS: [TabName; 5] = [
     ('1', "Plugins"),
     ('2', "Groups"),
@@ -86,8 +88,24 @@ const FIVE_TABS: [TabName; 5] = [
     ('5', "Changes"),
 ];
 
+/// The fixtures' settings, the keymap's tabs those of [`FIVE_TABS`].
+fn settings() -> AppSettings {
+    let five: Vec<Tab> = (Tab::ALL.iter().copied())
+        .filter(|tab| FIVE_TABS.iter().any(|(_, name)| *name == tab.name()))
+        .collect();
+    assert_eq!(
+        five.len(),
+        FIVE_TABS.len(),
+        "every tab of FIVE_TABS is a tab"
+    );
+    AppSettings {
+        keymap: Keymap::default().for_tabs(&five),
+        ..fixtures::settings()
+    }
+}
+
 fn loaded(size: (u16, u16)) -> App {
-    loaded_app(fixtures::settings(), size)
+    loaded_app(settings(), size)
 }
 
 /// A new app whose first requests the scripted server answered, but those

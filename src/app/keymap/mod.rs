@@ -328,6 +328,24 @@ impl Keymap {
         Ok(())
     }
 
+    /// The keymap with the number keys of `tabs` only: the help's render
+    /// snapshots draw a fixed list of tabs, so that a new tab changes none
+    /// of them (the help lists the tabs this keymap has keys for).
+    pub fn for_tabs(mut self, tabs: &[Tab]) -> Self {
+        self.rows.retain(|row| match row.binding.action {
+            Action::ShowTab(tab) => tabs.contains(&tab),
+            _ => true,
+        });
+        self
+    }
+
+    /// True when it has the number key of `tab`: every tab's, unless made
+    /// [`Keymap::for_tabs`] a few.
+    pub fn has_tab(&self, tab: Tab) -> bool {
+        let action = Action::ShowTab(tab);
+        self.rows.iter().any(|row| row.binding.action == action)
+    }
+
     /// Every row, in table order.
     pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
         self.rows.iter().map(|row| Row {
