@@ -668,12 +668,16 @@ mod tests {
                 names.push(name);
             }
         }
+        // A tab's is `show_tab_` and its name: the five tabs' as they were,
+        // a new tab's besides.
+        let tabs: Vec<String> = Tab::ALL
+            .iter()
+            .map(|tab| format!("show_tab_{}", tab.name().to_lowercase()))
+            .collect();
+        for tab in ["plugins", "groups", "week", "today", "changes"] {
+            assert!(tabs.contains(&format!("show_tab_{tab}")), "{tab}");
+        }
         let expected = [
-            "show_tab_plugins",
-            "show_tab_groups",
-            "show_tab_week",
-            "show_tab_today",
-            "show_tab_changes",
             "next_tab",
             "previous_tab",
             "refresh",
@@ -709,7 +713,8 @@ mod tests {
             "complete",
         ];
         names.sort();
-        let mut expected = expected.to_vec();
+        let mut expected: Vec<String> =
+            tabs.into_iter().chain(expected.map(String::from)).collect();
         expected.sort();
         assert_eq!(names, expected, "the names, whatever the table's order");
         // The wheel's move is in no row: named as it always was.
