@@ -3,6 +3,7 @@
 
 use super::tab::Tab;
 use crate::present::format::{display_width, truncate_to_width};
+use chrono::{DateTime, Utc};
 use ratatui::layout::Rect;
 
 /// Below this width only a "terminal too small" message is drawn.
@@ -37,6 +38,22 @@ const FIRST_TAB_COLUMN: u16 = 9;
 /// shorten to fit; when not even their shortest form does, they take more.
 pub const TOP_LINE_RIGHT_KEPT: u16 = 16;
 
+/// The token's warning once it has expired: the way out, which the top
+/// line keeps whole (the tabs give way to it).
+pub const TOKEN_EXPIRED_WARNING: &str = "⚠ token expired: renew it, press R";
+
+/// The columns the tabs leave the right of the top line:
+/// [`TOP_LINE_RIGHT_KEPT`], and the token's warning besides once the
+/// token (expiring at `token_expires_at`) has expired at `now`.
+pub fn top_line_kept(token_expires_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> u16 {
+    let warning = match token_expires_at {
+        // The warning and the two columns after it.
+        Some(expiry) if expiry <= now => display_width(TOKEN_EXPIRED_WARNING) + 2,
+        _ => 0,
+    };
+    TOP_LINE_RIGHT_KEPT.saturating_add(u16::try_from(warning).unwrap_or(u16::MAX))
+}
+
 /// A name cut shorter than this many columns (its `…` included) says
 /// nothing: the number alone instead.
 const SHORTEST_CUT_NAME: usize = 4;
@@ -49,11 +66,12 @@ pub fn tab_names() -> Vec<TabName<'static>> {
     Tab::ALL.iter().map(|tab| (tab.key(), tab.name())).collect()
 }
 
-/// The tabs of the top line `width` columns wide, `shown` the one shown:
-/// (tab, first column, label "1 Plugins"), as [`labels_of`] fits them.
-pub fn tab_labels(width: u16, shown: Tab) -> Vec<(Tab, u16, String)> {
+/// The tabs of the top line `width` columns wide, `shown` the one shown,
+/// leaving the right side `kept` columns ([`top_line_kept`]): (tab, first
+/// column, label "1 Plugins"), as [`labels_of`] fits them.
+pub fn tab_labels(width: u16, shown: Tab, kept: u16) -> Vec<(Tab, u16, String)> {
     let shown = Tab::ALL.iter().position(|&tab| tab == shown);
-    let labels = labels_of(&tab_names(), shown, width);
+    let labels = labels_of(&tab_names(), shown, width, kept);
     Tab::ALL
         .iter()
         .zip(labels)
@@ -64,14 +82,19 @@ pub fn tab_labels(width: u16, shown: Tab) -> Vec<(Tab, u16, String)> {
 /// The labels of `tabs` on a top line `width` columns wide, `shown` the
 /// index of the one shown: (first column, label). The label is drawn
 /// inside brackets or spaces, then a space: each takes three more columns.
-/// The first form that leaves the right side [`TOP_LINE_RIGHT_KEPT`]
-/// columns: every name whole (`1 Plugins`); the tab shown whole and the
+/// The first form that leaves the right side `kept` columns (at least
+/// [`TOP_LINE_RIGHT_KEPT`], [`top_line_kept`]): every name whole (`1 Plugins`); the tab shown whole and the
 /// others' names cut to the widest that fits (`1 Plug…`, a short name
 /// whole); the tab shown whole and the others their numbers alone (`1`),
 /// which is also the form when none fits. However many tabs there are,
 /// the tab shown is named whole and the others keep their numbers.
-pub fn labels_of(tabs: &[TabName], shown: Option<usize>, width: u16) -> Vec<(u16, String)> {
-    let room = usize::from(width.saturating_sub(FIRST_TAB_COLUMN + TOP_LINE_RIGHT_KEPT));
+pub fn labels_of(
+    tabs: &[TabName],
+    shown: Option<usize>,
+    width: u16,
+    kept: u16,
+) -> Vec<(u16, String)> {
+    let room = usize::from(width.saturating_sub(FIRST_TAB_COLUMN.saturating_add(kept)));
     let labels = |cut: Option<usize>| -> Vec<String> {
         let label = |(at, &(key, name)): (usize, &TabName)| match cut {
             _ if Some(at) == shown => format!("{key} {name}"),
@@ -308,9 +331,10 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// The tab whose label is at column `x` of the top line.
-pub fn tab_at(x: u16, width: u16, shown: Tab) -> Option<Tab> {
-    tab_labels(width, shown)
+/// The tab whose label is at column `x` of the top line (`kept` as for
+/// [`tab_labels`]).
+pub fn tab_at(x: u16, width: u16, shown: Tab, kept: u16) -> Option<Tab> {
+    tab_labels(width, shown, kept)
         .into_iter()
         .find(|(_, start, label)| {
             let end = usize::from(*start) + display_width(label) + 2;
@@ -362,10 +386,12 @@ mod tests {
         ('7', "Notes"),
     ];
 
+    const KEPT: u16 = TOP_LINE_RIGHT_KEPT;
+
     #[test]
     fn tabs_are_found_by_column() {
         let starts = |width: u16| -> Vec<u16> {
-            let labels = labels_of(&FIVE, Some(1), width);
+            let labels = labels_of(&FIVE, Some(1), width, TOP_LINE_RIGHT_KEPT);
             labels.iter().map(|(start, _)| *start).collect()
         };
         assert_eq!(starts(80), [9, 21, 32, 41, 51]);
@@ -375,22 +401,40 @@ mod tests {
         // space after it nor on `crmdeck`, whichever is shown.
         for width in [60, 72, 80, 160] {
             for &shown in Tab::ALL {
-                for (tab, start, label) in tab_labels(width, shown) {
+                for (tab, start, label) in tab_labels(width, shown, KEPT) {
                     let end = start + u16::try_from(display_width(&label)).unwrap() + 2;
                     for x in start..end {
-                        assert_eq!(tab_at(x, width, shown), Some(tab), "{x} of {width}");
+                        assert_eq!(tab_at(x, width, shown, KEPT), Some(tab), "{x} of {width}");
                     }
-                    assert_eq!(tab_at(end, width, shown), None, "{end} of {width}");
+                    assert_eq!(tab_at(end, width, shown, KEPT), None, "{end} of {width}");
                 }
-                assert_eq!(tab_at(3, width, shown), None);
+                assert_eq!(tab_at(3, width, shown, KEPT), None);
             }
         }
     }
 
     /// The labels alone.
     fn labels(tabs: &[TabName], shown: usize, width: u16) -> Vec<String> {
-        let labels = labels_of(tabs, Some(shown), width);
+        let labels = labels_of(tabs, Some(shown), width, TOP_LINE_RIGHT_KEPT);
         labels.into_iter().map(|(_, label)| label).collect()
+    }
+
+    #[test]
+    fn an_expired_tokens_warning_keeps_its_room_beside_the_tabs() {
+        let now = DateTime::<Utc>::from_timestamp(1_800_000_000, 0).unwrap();
+        let later = now + chrono::TimeDelta::hours(1);
+        assert_eq!(top_line_kept(None, now), TOP_LINE_RIGHT_KEPT);
+        assert_eq!(top_line_kept(Some(later), now), TOP_LINE_RIGHT_KEPT);
+        let kept = top_line_kept(Some(now), now);
+        let warning = display_width(TOKEN_EXPIRED_WARNING) + 2;
+        assert_eq!(usize::from(kept), usize::from(KEPT) + warning);
+        // Seven tabs at 100 columns: their numbers, the warning whole.
+        let placed = labels_of(&SEVEN, Some(1), 100, kept);
+        let labels: Vec<&str> = placed.iter().map(|(_, label)| label.as_str()).collect();
+        assert_eq!(labels, ["1", "2 Groups", "3", "4", "5", "6", "7"]);
+        let (start, last) = placed.last().unwrap();
+        let end = usize::from(*start) + display_width(last) + 3;
+        assert!(100 - end >= warning, "{end}");
     }
 
     #[test]
@@ -431,7 +475,7 @@ mod tests {
             let tabs = &SEVEN[..count];
             for width in [MIN_WIDTH, 70, 80, 100, 160] {
                 for shown in 0..count {
-                    let placed = labels_of(tabs, Some(shown), width);
+                    let placed = labels_of(tabs, Some(shown), width, TOP_LINE_RIGHT_KEPT);
                     for (at, ((_, label), (key, name))) in placed.iter().zip(tabs).enumerate() {
                         let rest = label.strip_prefix(*key).unwrap();
                         let rest = rest.strip_prefix(' ').unwrap_or(rest);

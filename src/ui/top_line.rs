@@ -4,7 +4,7 @@
 //! of the times when it is not this machine's, profile and host.
 
 use super::theme::Styles;
-use crate::app::layout::{TabName, labels_of, tab_names};
+use crate::app::layout::{TOKEN_EXPIRED_WARNING, TabName, labels_of, tab_names, top_line_kept};
 use crate::app::{App, TOKEN_WARNING_BEFORE, Tab};
 use crate::config::Theme;
 use crate::present::format::{display_width, truncate_to_width};
@@ -34,7 +34,9 @@ pub fn draw_tabs(
 ) {
     let mut spans = vec![Span::styled("crmdeck", styles.brand)];
     let mut used = display_width("crmdeck");
-    for (at, (start, label)) in labels_of(tabs, shown, area.width).into_iter().enumerate() {
+    let kept = top_line_kept(app.world.token_expires_at, app.world.now);
+    let labels = labels_of(tabs, shown, area.width, kept);
+    for (at, (start, label)) in labels.into_iter().enumerate() {
         let start = usize::from(start);
         spans.push(Span::raw(" ".repeat(start.saturating_sub(used))));
         let (text, style) = if Some(at) == shown {
@@ -129,7 +131,7 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         // Once expired, the way out matters more than the hour (the status
         // line's error gives that): it must survive a narrow top line.
         let warning = if expiry <= app.world.now {
-            "⚠ token expired: renew it, press R".to_string()
+            TOKEN_EXPIRED_WARNING.to_string()
         } else {
             format!("⚠ token {}", describe_expiry(expiry, app.world.now))
         };

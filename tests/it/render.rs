@@ -783,6 +783,15 @@ fn the_top_line_keeps_every_tabs_number_the_zone_and_the_profile() {
             assert!(zone_and_profile(&top), "seven at {size:?}: {top}");
         }
     }
+    // An expired token's way out stays whole beside the tabs (at 100
+    // columns, the pseudo-terminal tests' width).
+    let expired = Some(fixtures::now() - chrono::TimeDelta::hours(1));
+    let app = loaded_app_expiring(on_utc(), expired, (100, 30));
+    let screen = draw(&app).backend().to_string();
+    let real = screen.lines().next().unwrap().to_string();
+    for top in [real, top_line_drawn(&app, &seven).backend().to_string()] {
+        assert!(top.contains("⚠ token expired: renew it, press R"), "{top}");
+    }
 }
 
 // ---- the zone of the times ----
