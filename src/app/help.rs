@@ -217,7 +217,7 @@ pub fn help_columns(
             .collect::<Vec<_>>()
     };
     let mut own = section(context.title(), &mut keymap.bindings(context));
-    own.extend(commands(&query));
+    own.extend(commands(keymap, &query));
     let mut everywhere = section(Context::Global.title(), &mut keymap.globals_in(context));
     let two_columns = width >= TWO_COLUMNS_WIDTH;
     let column_width = if two_columns { width / 2 } else { width };
@@ -241,11 +241,16 @@ pub fn help_columns(
 
 /// The short `:` commands that hold `query` (lower case), under their
 /// heading; nothing when none does. The actions' own names are commands
-/// too: one line says so.
-fn commands(query: &str) -> Vec<HelpLine> {
+/// too: one line says so. A tab's word shows with its number key, for the
+/// tabs `keymap` has (every tab, but in the help's render snapshots).
+fn commands(keymap: &Keymap, query: &str) -> Vec<HelpLine> {
     let lines: Vec<HelpLine> = words()
         .into_iter()
         .filter(|word| word.short)
+        .filter(|word| match word.action {
+            Some(Action::ShowTab(tab)) => keymap.has_tab(tab),
+            _ => true,
+        })
         .filter(|word| {
             [word.name.as_str(), word.takes, word.about]
                 .iter()

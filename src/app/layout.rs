@@ -2,7 +2,8 @@
 //! clicks, scroll limits) and by the renderer, so both agree.
 
 use super::tab::Tab;
-use crate::present::format::display_width;
+use crate::present::format::{display_width, truncate_to_width};
+use chrono::{DateTime, Utc};
 use ratatui::layout::Rect;
 
 /// Below this width only a "terminal too small" message is drawn.
@@ -32,28 +33,103 @@ pub const ONE_DAY_WIDTH: u16 = 120;
 /// The column of the first tab in the top line (after `crmdeck`).
 const FIRST_TAB_COLUMN: u16 = 9;
 
-/// Below this width the top line's tabs not shown are their numbers
-/// alone: the five names take 63 columns.
-pub const NARROW_TABS_BELOW: u16 = 70;
+/// The columns the tabs leave the right of the top line (the zone's short
+/// name and the profile, `+05  demo`, with room to spare) when they must
+/// shorten to fit; when not even their shortest form does, they take more.
+pub const TOP_LINE_RIGHT_KEPT: u16 = 16;
 
-/// The tabs of the top line `width` columns wide, `shown` the one shown:
-/// (tab, first column, label "1 Plugins"; "1" for a tab not shown on a
-/// narrow line). The label is drawn inside brackets or spaces, then a
-/// space: each takes three more columns.
-pub fn tab_labels(width: u16, shown: Tab) -> Vec<(Tab, u16, String)> {
-    let mut start = FIRST_TAB_COLUMN;
+/// The token's warning once it has expired: the way out, which the top
+/// line keeps whole (the tabs give way to it).
+pub const TOKEN_EXPIRED_WARNING: &str = "⚠ token expired: renew it, press R";
+
+/// The columns the tabs leave the right of the top line:
+/// [`TOP_LINE_RIGHT_KEPT`], and the token's warning besides once the
+/// token (expiring at `token_expires_at`) has expired at `now`.
+pub fn top_line_kept(token_expires_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> u16 {
+    let warning = match token_expires_at {
+        // The warning and the two columns after it.
+        Some(expiry) if expiry <= now => display_width(TOKEN_EXPIRED_WARNING) + 2,
+        _ => 0,
+    };
+    TOP_LINE_RIGHT_KEPT.saturating_add(u16::try_from(warning).unwrap_or(u16::MAX))
+}
+
+/// A name cut shorter than this many columns (its `…` included) says
+/// nothing: the number alone instead.
+const SHORTEST_CUT_NAME: usize = 4;
+
+/// A tab as the top line names it: its number key and its name.
+pub type TabName<'a> = (char, &'a str);
+
+/// Every tab as the top line names it, in its order.
+pub fn tab_names() -> Vec<TabName<'static>> {
+    Tab::ALL.iter().map(|tab| (tab.key(), tab.name())).collect()
+}
+
+/// The tabs of the top line `width` columns wide, `shown` the one shown,
+/// leaving the right side `kept` columns ([`top_line_kept`]): (tab, first
+/// column, label "1 Plugins"), as [`labels_of`] fits them.
+pub fn tab_labels(width: u16, shown: Tab, kept: u16) -> Vec<(Tab, u16, String)> {
+    let shown = Tab::ALL.iter().position(|&tab| tab == shown);
+    let labels = labels_of(&tab_names(), shown, width, kept);
     Tab::ALL
         .iter()
-        .map(|&tab| {
-            let number = tab.key();
-            let label = if width < NARROW_TABS_BELOW && tab != shown {
-                number.to_string()
-            } else {
-                format!("{number} {}", tab.name())
-            };
+        .zip(labels)
+        .map(|(&tab, (at, label))| (tab, at, label))
+        .collect()
+}
+
+/// The labels of `tabs` on a top line `width` columns wide, `shown` the
+/// index of the one shown: (first column, label). The label is drawn
+/// inside brackets or spaces, then a space: each takes three more columns.
+/// The first form that leaves the right side `kept` columns (at least
+/// [`TOP_LINE_RIGHT_KEPT`], [`top_line_kept`]): every name whole (`1 Plugins`); the tab shown whole and the
+/// others' names cut to the widest that fits (`1 Plug…`, a short name
+/// whole); the tab shown whole and the others their numbers alone (`1`),
+/// which is also the form when none fits. However many tabs there are,
+/// the tab shown is named whole and the others keep their numbers.
+pub fn labels_of(
+    tabs: &[TabName],
+    shown: Option<usize>,
+    width: u16,
+    kept: u16,
+) -> Vec<(u16, String)> {
+    let room = usize::from(width.saturating_sub(FIRST_TAB_COLUMN.saturating_add(kept)));
+    let labels = |cut: Option<usize>| -> Vec<String> {
+        let label = |(at, &(key, name)): (usize, &TabName)| match cut {
+            _ if Some(at) == shown => format!("{key} {name}"),
+            None => format!("{key} {name}"),
+            Some(0) => key.to_string(),
+            Some(columns) => format!("{key} {}", truncate_to_width(name, columns)),
+        };
+        tabs.iter().enumerate().map(label).collect()
+    };
+    let columns =
+        |labels: &[String]| -> usize { labels.iter().map(|l| display_width(l) + 3).sum() };
+    let longest = tabs
+        .iter()
+        .map(|(_, name)| display_width(name))
+        .max()
+        .unwrap_or(0);
+    // Every name whole, then cut ever shorter, then the numbers alone.
+    let forms = std::iter::once(None)
+        .chain((SHORTEST_CUT_NAME..longest).rev().map(Some))
+        .chain(std::iter::once(Some(0)));
+    let mut chosen = Vec::new();
+    for cut in forms {
+        chosen = labels(cut);
+        if columns(&chosen) <= room {
+            break;
+        }
+    }
+    let mut start = FIRST_TAB_COLUMN;
+    chosen
+        .into_iter()
+        .map(|label| {
             let at = start;
-            start += u16::try_from(display_width(&label)).unwrap_or(u16::MAX) + 3;
-            (tab, at, label)
+            start =
+                start.saturating_add(u16::try_from(display_width(&label) + 3).unwrap_or(u16::MAX));
+            (at, label)
         })
         .collect()
 }
@@ -255,11 +331,15 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// The tab whose label is at column `x` of the top line.
-pub fn tab_at(x: u16, width: u16, shown: Tab) -> Option<Tab> {
-    tab_labels(width, shown)
+/// The tab whose label is at column `x` of the top line (`kept` as for
+/// [`tab_labels`]).
+pub fn tab_at(x: u16, width: u16, shown: Tab, kept: u16) -> Option<Tab> {
+    tab_labels(width, shown, kept)
         .into_iter()
-        .find(|(_, start, label)| (*start..*start + label.len() as u16 + 2).contains(&x))
+        .find(|(_, start, label)| {
+            let end = usize::from(*start) + display_width(label) + 2;
+            (usize::from(*start)..end).contains(&usize::from(x))
+        })
         .map(|(tab, _, _)| tab)
 }
 
@@ -286,24 +366,134 @@ mod tests {
         assert_eq!(tall.week(0).grid, Rect::new(0, 3, 160, 41));
     }
 
+    /// Five tabs as data: what the tests pin does not change with a new tab.
+    const FIVE: [TabName; 5] = [
+        ('1', "Plugins"),
+        ('2', "Groups"),
+        ('3', "Week"),
+        ('4', "Today"),
+        ('5', "Changes"),
+    ];
+
+    /// Seven, as issue 38's sixth tab and one more would make them.
+    const SEVEN: [TabName; 7] = [
+        FIVE[0],
+        FIVE[1],
+        FIVE[2],
+        FIVE[3],
+        FIVE[4],
+        ('6', "Centres"),
+        ('7', "Notes"),
+    ];
+
+    const KEPT: u16 = TOP_LINE_RIGHT_KEPT;
+
     #[test]
     fn tabs_are_found_by_column() {
         let starts = |width: u16| -> Vec<u16> {
-            let labels = tab_labels(width, Tab::Groups);
-            labels.iter().map(|(_, start, _)| *start).collect()
+            let labels = labels_of(&FIVE, Some(1), width, TOP_LINE_RIGHT_KEPT);
+            labels.iter().map(|(start, _)| *start).collect()
         };
         assert_eq!(starts(80), [9, 21, 32, 41, 51]);
-        let tab_at = |x: u16| tab_at(x, 80, Tab::Groups);
-        assert_eq!(tab_at(9), Some(Tab::Plugins));
-        assert_eq!(tab_at(19), Some(Tab::Plugins));
-        assert_eq!(tab_at(20), None);
-        assert_eq!(tab_at(21), Some(Tab::Groups));
-        assert_eq!(tab_at(32), Some(Tab::Week));
-        assert_eq!(tab_at(41), Some(Tab::Today));
-        assert_eq!(tab_at(51), Some(Tab::Changes));
-        assert_eq!(tab_at(3), None);
         // Narrow, the tabs not shown are their numbers: all fit in 60.
         assert_eq!(starts(60), [9, 13, 24, 28, 32]);
-        assert_eq!(super::tab_at(33, 60, Tab::Groups), Some(Tab::Changes));
+        // Every tab is found across its label and brackets, none on the
+        // space after it nor on `crmdeck`, whichever is shown.
+        for width in [60, 72, 80, 160] {
+            for &shown in Tab::ALL {
+                for (tab, start, label) in tab_labels(width, shown, KEPT) {
+                    let end = start + u16::try_from(display_width(&label)).unwrap() + 2;
+                    for x in start..end {
+                        assert_eq!(tab_at(x, width, shown, KEPT), Some(tab), "{x} of {width}");
+                    }
+                    assert_eq!(tab_at(end, width, shown, KEPT), None, "{end} of {width}");
+                }
+                assert_eq!(tab_at(3, width, shown, KEPT), None);
+            }
+        }
+    }
+
+    /// The labels alone.
+    fn labels(tabs: &[TabName], shown: usize, width: u16) -> Vec<String> {
+        let labels = labels_of(tabs, Some(shown), width, TOP_LINE_RIGHT_KEPT);
+        labels.into_iter().map(|(_, label)| label).collect()
+    }
+
+    #[test]
+    fn an_expired_tokens_warning_keeps_its_room_beside_the_tabs() {
+        let now = DateTime::<Utc>::from_timestamp(1_800_000_000, 0).unwrap();
+        let later = now + chrono::TimeDelta::hours(1);
+        assert_eq!(top_line_kept(None, now), TOP_LINE_RIGHT_KEPT);
+        assert_eq!(top_line_kept(Some(later), now), TOP_LINE_RIGHT_KEPT);
+        let kept = top_line_kept(Some(now), now);
+        let warning = display_width(TOKEN_EXPIRED_WARNING) + 2;
+        assert_eq!(usize::from(kept), usize::from(KEPT) + warning);
+        // Seven tabs at 100 columns: their numbers, the warning whole.
+        let placed = labels_of(&SEVEN, Some(1), 100, kept);
+        let labels: Vec<&str> = placed.iter().map(|(_, label)| label.as_str()).collect();
+        assert_eq!(labels, ["1", "2 Groups", "3", "4", "5", "6", "7"]);
+        let (start, last) = placed.last().unwrap();
+        let end = usize::from(*start) + display_width(last) + 3;
+        assert!(100 - end >= warning, "{end}");
+    }
+
+    #[test]
+    fn tabs_that_do_not_fit_are_cut_then_numbers_the_one_shown_whole() {
+        assert_eq!(
+            labels(&FIVE, 1, 80),
+            ["1 Plugins", "2 Groups", "3 Week", "4 Today", "5 Changes"]
+        );
+        assert_eq!(
+            labels(&FIVE, 1, 75),
+            ["1 Plug…", "2 Groups", "3 Week", "4 Today", "5 Chan…"]
+        );
+        assert_eq!(
+            labels(&SEVEN, 1, 100),
+            [
+                "1 Plugi…",
+                "2 Groups",
+                "3 Week",
+                "4 Today",
+                "5 Chang…",
+                "6 Centr…",
+                "7 Notes"
+            ]
+        );
+        assert_eq!(
+            labels(&SEVEN, 1, 80),
+            ["1", "2 Groups", "3", "4", "5", "6", "7"]
+        );
+        assert_eq!(
+            labels(&SEVEN, 4, 60),
+            ["1", "2", "3", "4", "5 Changes", "6", "7"]
+        );
+        // However many tabs and whichever shown: the one shown whole, every
+        // other its number and its name or the name's start, and room on
+        // the right for the zone and the profile (`+05  demo`, two columns
+        // before it).
+        for count in 1..=SEVEN.len() {
+            let tabs = &SEVEN[..count];
+            for width in [MIN_WIDTH, 70, 80, 100, 160] {
+                for shown in 0..count {
+                    let placed = labels_of(tabs, Some(shown), width, TOP_LINE_RIGHT_KEPT);
+                    for (at, ((_, label), (key, name))) in placed.iter().zip(tabs).enumerate() {
+                        let rest = label.strip_prefix(*key).unwrap();
+                        let rest = rest.strip_prefix(' ').unwrap_or(rest);
+                        let start = rest.trim_end_matches('…');
+                        assert!(name.starts_with(start), "{label} of {name} at {width}");
+                        if at == shown {
+                            assert_eq!(rest, *name, "the one shown at {width}");
+                        }
+                    }
+                    let (start, last) = placed.last().unwrap();
+                    let end = usize::from(*start) + display_width(last) + 3;
+                    let right = usize::from(width) - end;
+                    assert!(
+                        right >= "  +05  demo".len(),
+                        "{right} at {width}: {placed:?}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -21,7 +21,6 @@ pub mod protocol;
 pub(crate) mod ask;
 pub(crate) mod branch_picker;
 pub(crate) mod branches;
-pub(crate) mod changes;
 pub(crate) mod command_line;
 pub(crate) mod commands;
 pub mod compared;
@@ -29,7 +28,6 @@ pub(crate) mod confirm;
 pub(crate) mod document;
 pub(crate) mod group_detail;
 pub mod group_rows;
-pub(crate) mod groups;
 pub(crate) mod help;
 pub(crate) mod keyboard_layouts;
 pub(crate) mod lesson_list;
@@ -40,7 +38,6 @@ mod on_key;
 mod on_mouse;
 mod on_result;
 pub(crate) mod plugin_detail;
-pub(crate) mod plugins;
 pub(crate) mod registry;
 pub(crate) mod requests;
 pub(crate) mod row_order;
@@ -49,13 +46,24 @@ pub mod shared;
 pub(crate) mod status;
 pub(crate) mod tab;
 pub(crate) mod text_input;
-pub(crate) mod today;
 pub mod view;
 pub(crate) mod walks;
-pub(crate) mod week;
 
 #[cfg(test)]
 mod tests;
+
+/// Makes the tabs' `mod` lines from `tabs!` (`tab.rs`): a tab's screen is
+/// `app/MODULE.rs`. (`cargo fmt` does not reach a file declared in a macro:
+/// `.ci/run` names them.)
+macro_rules! tab_modules {
+    ($($(#[$doc:meta])* $variant:ident: $name:literal, $key:literal,
+        $module:ident::$screen:ident, $context:ident ($title:literal),
+        $ui:ident::$drawer:ident;)+) => {
+        $(pub(crate) mod $module;)+
+    };
+}
+
+tab::tabs!(tab_modules);
 
 pub use protocol::{
     Answer, AppAnswer, Effect, Input, PluginsAnswer, Request, RequestId, WalkAnswer, Walked,

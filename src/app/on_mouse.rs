@@ -35,7 +35,8 @@ impl App {
             screen.click(column, row, &mut shared);
             return Vec::new();
         }
-        match layout::tab_at(column, self.world.layout.size.0, self.tab) {
+        let kept = layout::top_line_kept(self.world.token_expires_at, self.world.now);
+        match layout::tab_at(column, self.world.layout.size.0, self.tab, kept) {
             Some(tab) => self.show_tab(tab, false),
             None => Vec::new(),
         }

@@ -3,15 +3,17 @@
 //! lists tabs is made from it: [`Tab`] here (vocabulary only: no screen is
 //! reached from this file), the tabs' contexts and number keys in the
 //! keymap (`keymap/`), the screen of every tab in the registry
-//! (`registry.rs`, above the screens) and the drawer of each in `ui`. A new
-//! tab is its screen's files and one line below.
+//! (`registry.rs`, above the screens), the drawer of each in `ui`, and the
+//! `mod` lines of its files (`app/mod.rs`, `ui/mod.rs`). A new tab is its
+//! screen's files and one line below.
 
 /// The one declaration of the tabs, in the top line's order: it hands the
 /// list to the macro `$then`, which makes what its file needs of it. A line:
 /// `Variant: "Name", 'number key', screen_module::ScreenType,
 /// Context ("help heading"), ui_module::drawer;`
-/// (the screen is in `app/screen_module.rs`, the drawer a function of
-/// `ui/ui_module.rs` taking `(&ScreenType, &mut Frame, &View)`).
+/// (the screen is in `app/screen_module.rs`, its drawing in
+/// `ui/screen_module.rs`, the drawer a function of `ui/ui_module.rs` taking
+/// `(&ScreenType, &mut Frame, &View)`).
 macro_rules! tabs {
     ($then:ident) => {
         $then! {

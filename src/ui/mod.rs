@@ -6,25 +6,20 @@
 //! `layout` (in the app) says where things sit, `theme` how they look.
 
 mod branch_picker;
-mod changes;
 mod command_line;
 mod confirm;
 mod detail;
 mod footer;
-mod groups;
 mod help;
 mod lesson_list;
 mod list;
-mod plugins;
 mod popup;
 mod table;
 mod theme;
-mod today;
 mod top_line;
-mod week;
 
 use crate::app::App;
-use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
+use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH, TabName};
 use crate::app::registry::{ScreenView, TabView};
 use crate::app::shared::World;
 use crate::app::tab::tabs;
@@ -32,6 +27,19 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
 use theme::Styles;
+
+/// Makes the tabs' `mod` lines from `tabs!` (`app/tab.rs`): a tab's drawing
+/// is `ui/MODULE.rs`, named as its screen's file (the drawer may be another
+/// file's, `list::draw_tab`, which the tab's file gives its parts).
+macro_rules! tab_modules {
+    ($($(#[$doc:meta])* $variant:ident: $name:literal, $key:literal,
+        $module:ident::$screen:ident, $context:ident ($title:literal),
+        $ui:ident::$drawer:ident;)+) => {
+        $(mod $module;)+
+    };
+}
+
+tabs!(tab_modules);
 
 /// What every drawer reads besides its screen.
 #[derive(Clone, Copy)]
@@ -53,6 +61,20 @@ pub fn render(app: &App, frame: &mut Frame) {
 /// changes none of them (the top line has snapshots of its own).
 pub fn render_screens(app: &App, frame: &mut Frame) {
     draw_frame(app, frame, false);
+}
+
+/// Draws the top line alone, on the frame's first row, with `tabs` in
+/// place of the app's (the tab shown is the one named as the app's): the
+/// top line's render tests draw a fixed list, so that a new tab changes
+/// none of them.
+pub fn render_top_line(app: &App, frame: &mut Frame, tabs: &[TabName]) {
+    let area = Rect {
+        height: 1,
+        ..frame.area()
+    };
+    let styles = Styles::new(app.world.settings.theme);
+    let shown = tabs.iter().position(|(_, name)| *name == app.tab.name());
+    top_line::draw_tabs(app, tabs, shown, frame, area, &styles);
 }
 
 fn draw_frame(app: &App, frame: &mut Frame, with_top_line: bool) {

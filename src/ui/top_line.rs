@@ -4,8 +4,8 @@
 //! of the times when it is not this machine's, profile and host.
 
 use super::theme::Styles;
-use crate::app::layout::tab_labels;
-use crate::app::{App, TOKEN_WARNING_BEFORE};
+use crate::app::layout::{TOKEN_EXPIRED_WARNING, TabName, labels_of, tab_names, top_line_kept};
+use crate::app::{App, TOKEN_WARNING_BEFORE, Tab};
 use crate::config::Theme;
 use crate::present::format::{display_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
@@ -16,14 +16,30 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// Draws the top line in `area`.
+/// Draws the top line in `area`, with the app's tabs.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
+    let shown = Tab::ALL.iter().position(|&tab| tab == app.tab);
+    draw_tabs(app, &tab_names(), shown, frame, area, styles);
+}
+
+/// Draws the top line in `area` with `tabs` (the app's, or a fixed list
+/// in the top line's render tests), `shown` the index of the one shown.
+pub fn draw_tabs(
+    app: &App,
+    tabs: &[TabName],
+    shown: Option<usize>,
+    frame: &mut Frame,
+    area: Rect,
+    styles: &Styles,
+) {
     let mut spans = vec![Span::styled("crmdeck", styles.brand)];
     let mut used = display_width("crmdeck");
-    for (tab, start, label) in tab_labels(area.width, app.tab) {
+    let kept = top_line_kept(app.world.token_expires_at, app.world.now);
+    let labels = labels_of(tabs, shown, area.width, kept);
+    for (at, (start, label)) in labels.into_iter().enumerate() {
         let start = usize::from(start);
         spans.push(Span::raw(" ".repeat(start.saturating_sub(used))));
-        let (text, style) = if tab == app.tab {
+        let (text, style) = if Some(at) == shown {
             (format!("[{label}]"), styles.tab_active)
         } else {
             (format!(" {label} "), styles.tab)
@@ -115,7 +131,7 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         // Once expired, the way out matters more than the hour (the status
         // line's error gives that): it must survive a narrow top line.
         let warning = if expiry <= app.world.now {
-            "⚠ token expired: renew it, press R".to_string()
+            TOKEN_EXPIRED_WARNING.to_string()
         } else {
             format!("⚠ token {}", describe_expiry(expiry, app.world.now))
         };

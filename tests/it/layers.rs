@@ -28,6 +28,7 @@
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 /// One top-level module (or `main.rs`), its floor, and what it may import.
 struct Floor {
@@ -125,9 +126,9 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     // What screens are built from.
     ("pieces", &["list_pane", "row_order", "document", "group_detail", "plugin_detail",
         "group_rows"]),
-    // The overlays and the tabs (a tab opens overlays).
-    ("screens", &["confirm", "help", "branch_picker", "lesson_list", "command_line",
-        "groups", "plugins", "week", "today", "changes"]),
+    // The overlays and the tabs (a tab opens overlays): every tab's module
+    // is here too, read from `tabs!` ([`tab_modules`]), not listed.
+    ("screens", &["confirm", "help", "branch_picker", "lesson_list", "command_line"]),
     // The screen of every tab, the overlays open, what ui draws.
     ("registry", &["registry"]),
     // `App` and its routing: `mod`, and a file for each thing it handles
@@ -443,11 +444,51 @@ fn app_references(source: &str, module: &[&str]) -> Vec<Reference> {
     found
 }
 
-/// The floor of a file of `app/` (its index in [`APP_FLOORS`]).
+/// The floor of a file of `app/` (its index in [`APP_FLOORS`]); a tab's
+/// module ([`tab_modules`]) is on the screens' floor.
 fn app_floor_of(file: &str) -> Option<usize> {
-    APP_FLOORS
-        .iter()
-        .position(|(_, files)| files.contains(&file))
+    static TABS: LazyLock<Vec<String>> = LazyLock::new(tab_modules);
+    let floor = |name: &str| APP_FLOORS.iter().position(|(floor, _)| *floor == name);
+    if TABS.iter().any(|tab| tab == file) {
+        floor("screens")
+    } else {
+        APP_FLOORS
+            .iter()
+            .position(|(_, files)| files.contains(&file))
+    }
+}
+
+/// The module of every tab's screen, as the one declaration of the tabs
+/// (`tabs!` in `app/tab.rs`) names it: the `module` of each line's
+/// `Variant: "Name", 'key', module::Screen, …`.
+fn tab_modules() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/tab.rs");
+    let tokens: TokenStream = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    let mut found = Vec::new();
+    find_tab_modules(&tokens.into_iter().collect::<Vec<_>>(), &mut found);
+    found
+}
+
+fn find_tab_modules(tokens: &[TokenTree], found: &mut Vec<String>) {
+    for (at, token) in tokens.iter().enumerate() {
+        if let TokenTree::Group(group) = token {
+            find_tab_modules(&group.stream().into_iter().collect::<Vec<_>>(), found);
+        }
+        let punct = |i: usize, c: char| matches!(tokens.get(at + i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+        let literal = |i: usize, quote: char| matches!(tokens.get(at + i), Some(TokenTree::Literal(l)) if l.to_string().starts_with(quote));
+        // `Variant : "Name" , 'k' , module : : Screen`
+        if let (TokenTree::Ident(_), Some(TokenTree::Ident(module))) = (token, tokens.get(at + 6))
+            && punct(1, ':')
+            && literal(2, '"')
+            && punct(3, ',')
+            && literal(4, '\'')
+            && punct(5, ',')
+            && punct(7, ':')
+            && punct(8, ':')
+        {
+            found.push(module.to_string());
+        }
+    }
 }
 
 fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
@@ -677,6 +718,11 @@ fn each_floor_crate_depends_only_on_the_floors_it_may_import() {
 #[test]
 fn every_file_of_app_imports_only_its_floor_or_below() {
     let imports = app_imports();
+    // A reader of `tabs!` that found no tab would leave them on no floor.
+    let tabs = tab_modules();
+    for tab in ["plugins", "groups", "changes"] {
+        assert!(tabs.iter().any(|t| t == tab), "tabs! names {tab}: {tabs:?}");
+    }
     // A reader that found nothing would allow everything. (The registry
     // reaches the tabs' screens through the expansion of `tabs!`,
     // `super::$module::$screen`, which the reader leaves: above the

@@ -6,14 +6,16 @@ use crate::support;
 
 use chrono::{DateTime, Utc};
 use crmdeck::api::ApiError;
+use crmdeck::app::keymap::Keymap;
+use crmdeck::app::layout::TabName;
 use crmdeck::app::{
-    Answer, App, AppAnswer, AppSettings, Input, PluginsAnswer, Request, WalkAnswer,
+    Answer, App, AppAnswer, AppSettings, Input, PluginsAnswer, Request, Tab, WalkAnswer,
 };
 use crmdeck::config::Theme;
 use crmdeck::domain::zone::Zone;
 use crmdeck::model::{DaysCode, GroupsPage};
 use crmdeck::store::Snapshot;
-use crmdeck::ui::{render, render_screens};
+use crmdeck::ui::{render, render_screens, render_top_line};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -74,8 +76,36 @@ fn snapshot_at_sizes(name: &str, build: impl Fn((u16, u16)) -> App) {
     }
 }
 
+/// The tabs the snapshots that show tabs draw, as data: the top line's
+/// (`top_line_of`) and the help's (the number keys and words of these
+/// alone, [`settings`]), so that a new tab changes none of them. What
+/// holds for the real tabs is asserted in tests of its own.
+const FIVE_TABS: [TabName; 5] = [
+    ('1', "Plugins"),
+    ('2', "Groups"),
+    ('3', "Week"),
+    ('4', "Today"),
+    ('5', "Changes"),
+];
+
+/// The fixtures' settings, the keymap's tabs those of [`FIVE_TABS`].
+fn settings() -> AppSettings {
+    let five: Vec<Tab> = (Tab::ALL.iter().copied())
+        .filter(|tab| FIVE_TABS.iter().any(|(_, name)| *name == tab.name()))
+        .collect();
+    assert_eq!(
+        five.len(),
+        FIVE_TABS.len(),
+        "every tab of FIVE_TABS is a tab"
+    );
+    AppSettings {
+        keymap: Keymap::default().for_tabs(&five),
+        ..fixtures::settings()
+    }
+}
+
 fn loaded(size: (u16, u16)) -> App {
-    loaded_app(fixtures::settings(), size)
+    loaded_app(settings(), size)
 }
 
 /// A new app whose first requests the scripted server answered, but those
@@ -703,11 +733,18 @@ fn a_zero_width_space_shows() {
 // ---- the top line ----
 
 /// The top line alone (the tab bar, the centre, the account) of what `app`
-/// draws: the screens' snapshots leave it out.
+/// draws, with [`FIVE_TABS`] for tabs: the screens' snapshots leave it out.
 fn top_line_of(app: &App) -> String {
-    let screen = draw(app).backend().to_string();
-    let top = screen.lines().next().unwrap();
-    format!("{top}\n")
+    top_line_drawn(app, &FIVE_TABS).backend().to_string()
+}
+
+/// The top line `app` draws with `tabs` for tabs, a line of its width.
+fn top_line_drawn(app: &App, tabs: &[TabName]) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(app.size().0, 1)).unwrap();
+    terminal
+        .draw(|frame| render_top_line(app, frame, tabs))
+        .unwrap();
+    terminal
 }
 
 #[test]
@@ -726,6 +763,53 @@ fn the_top_line_names_every_tab_and_marks_the_one_shown() {
     }
 }
 
+/// The real tabs, however many there are: at every width the one shown is
+/// named whole in its brackets, every other keeps its number (its name
+/// whole or cut, or the number alone), and the zone and the profile keep
+/// their place; with seven tabs given as data too.
+#[test]
+fn the_top_line_keeps_every_tabs_number_the_zone_and_the_profile() {
+    let on_utc = || AppSettings {
+        machine_zone: Zone::Named(chrono_tz::UTC),
+        ..fixtures::settings()
+    };
+    let seven: Vec<TabName> = (FIVE_TABS.iter().copied())
+        .chain([('6', "Centres"), ('7', "Notes")])
+        .collect();
+    for size in [(60, 15), (80, 24), (100, 30), (160, 48)] {
+        for &shown in Tab::ALL {
+            let mut app = loaded_app_expiring(on_utc(), None, size);
+            press(&mut app, &shown.key().to_string());
+            let screen = draw(&app).backend().to_string();
+            let top = screen.lines().next().unwrap();
+            let name = format!("[{} {}]", shown.key(), shown.name());
+            assert!(top.contains(&name), "{size:?}: {top}");
+            for tab in Tab::ALL.iter().filter(|&&tab| tab != shown) {
+                let number = format!(" {} ", tab.key());
+                assert!(top.contains(&number), "{tab:?} at {size:?}: {top}");
+            }
+            // The zone, its name or its short name, right before the profile.
+            let zone_and_profile = |top: &str| {
+                ["+05  demo", "Tashkent  demo"]
+                    .iter()
+                    .any(|z| top.contains(z))
+            };
+            assert!(zone_and_profile(top), "{size:?}: {top}");
+            let top = top_line_drawn(&app, &seven).backend().to_string();
+            assert!(zone_and_profile(&top), "seven at {size:?}: {top}");
+        }
+    }
+    // An expired token's way out stays whole beside the tabs (at 100
+    // columns, the pseudo-terminal tests' width).
+    let expired = Some(fixtures::now() - chrono::TimeDelta::hours(1));
+    let app = loaded_app_expiring(on_utc(), expired, (100, 30));
+    let screen = draw(&app).backend().to_string();
+    let real = screen.lines().next().unwrap().to_string();
+    for top in [real, top_line_drawn(&app, &seven).backend().to_string()] {
+        assert!(top.contains("⚠ token expired: renew it, press R"), "{top}");
+    }
+}
+
 // ---- the zone of the times ----
 
 /// The top line at 160x48 of the loaded app with `settings`.
@@ -735,9 +819,7 @@ fn top_line(settings: AppSettings) -> String {
 
 /// [`top_line`] with a token that expires at `expires_at`.
 fn top_line_expiring(settings: AppSettings, expires_at: Option<DateTime<Utc>>) -> String {
-    let app = loaded_app_expiring(settings, expires_at, (160, 48));
-    let screen = draw(&app).backend().to_string();
-    screen.lines().next().unwrap().to_string()
+    top_line_of(&loaded_app_expiring(settings, expires_at, (160, 48)))
 }
 
 #[test]
@@ -767,8 +849,7 @@ fn a_narrow_top_line_and_today_keep_the_zone_shortened() {
         ..fixtures::settings()
     };
     let app = loaded_app_expiring(on_utc(), None, (80, 24));
-    let top = draw(&app).backend().to_string();
-    let top = top.lines().next().unwrap().to_string();
+    let top = top_line_of(&app);
     assert!(top.contains("   +05  demo · Ziy"), "{top}");
     for size in [(80, 24), (60, 15)] {
         let mut app = loaded_app_expiring(on_utc(), None, size);
@@ -792,8 +873,7 @@ fn the_top_line_names_the_centre_and_else_the_host() {
             message: None,
         }))))
     });
-    let screen = draw(&app).backend().to_string();
-    let top = screen.lines().next().unwrap();
+    let top = top_line_of(&app);
     assert!(top.contains("demo · api.example.uz"), "{top}");
     assert!(!top.contains("Ziyo"), "{top}");
 }
@@ -806,8 +886,7 @@ fn a_snapshot_start_names_the_centre_from_its_first_frame_until_the_live_answer(
         ..fixtures::snapshot(1..=40)
     };
     let (mut app, effects) = started_from(snapshot, (160, 48));
-    let screen = draw(&app).backend().to_string();
-    let top = screen.lines().next().unwrap();
+    let top = top_line_of(&app);
     assert!(top.contains("demo · Old␛[2J Centre"), "{top}");
     assert!(!top.contains("api.example.uz"), "{top}");
 
@@ -815,8 +894,7 @@ fn a_snapshot_start_names_the_centre_from_its_first_frame_until_the_live_answer(
     answer(&mut app, effects, &mut |request| {
         Some(server_answer(request))
     });
-    let screen = draw(&app).backend().to_string();
-    let top = screen.lines().next().unwrap();
+    let top = top_line_of(&app);
     assert!(top.contains("demo · Ziyo Learning Centre"), "{top}");
 }
 
@@ -834,8 +912,7 @@ fn the_top_line_says_what_the_environment_replaced_of_the_profile() {
         "{top}"
     );
     let app = loaded_app_expiring(settings, None, (80, 24));
-    let screen = draw(&app).backend().to_string();
-    let top = screen.lines().next().unwrap();
+    let top = top_line_of(&app);
     assert!(top.contains("small · URL fro…"), "{top}");
 }
 
@@ -848,8 +925,7 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
         ..fixtures::settings()
     };
     let app = loaded_app_expiring(settings.clone(), None, (80, 24));
-    let screen = draw(&app).backend().to_string();
-    let top = screen.lines().next().unwrap();
+    let top = top_line_of(&app);
     // Five tabs leave little room at 80 columns: the warnings shorten
     // first, the profile's name stays whole.
     assert!(top.contains("5 Changes   read-…production"), "{top}");
@@ -858,8 +934,7 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
     // With the token's warning too, the warning is shortened, not the name.
     let warned = Some(fixtures::now() + chrono::TimeDelta::minutes(40));
     let app = loaded_app_expiring(settings, warned, (80, 24));
-    let screen = draw(&app).backend().to_string();
-    let top = screen.lines().next().unwrap();
+    let top = top_line_of(&app);
     assert!(top.contains("⚠ tok…production"), "{top}");
     assert!(top.contains("production"), "{top}");
 }
@@ -872,8 +947,7 @@ fn plain_http_allowed_by_the_config_is_said_on_the_top_line() {
             insecure_http,
             ..fixtures::settings()
         };
-        let screen = draw(&loaded_app(settings, (160, 48))).backend().to_string();
-        screen.lines().next().unwrap().to_string()
+        top_line_of(&loaded_app(settings, (160, 48)))
     };
     let said = top_line(true);
     assert!(said.contains("⚠ plain http"), "{said}");
@@ -882,7 +956,7 @@ fn plain_http_allowed_by_the_config_is_said_on_the_top_line() {
 
 /// The cells of the top line, and where `text` starts in it.
 fn top_cells(app: &App, text: &str) -> (Vec<ratatui::buffer::Cell>, usize) {
-    let terminal = draw(app);
+    let terminal = top_line_drawn(app, &FIVE_TABS);
     let buffer = terminal.backend().buffer();
     let width = usize::from(buffer.area.width);
     let cells = buffer.content[..width].to_vec();

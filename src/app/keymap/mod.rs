@@ -328,6 +328,24 @@ impl Keymap {
         Ok(())
     }
 
+    /// The keymap with the number keys of `tabs` only: the help's render
+    /// snapshots draw a fixed list of tabs, so that a new tab changes none
+    /// of them (the help lists the tabs this keymap has keys for).
+    pub fn for_tabs(mut self, tabs: &[Tab]) -> Self {
+        self.rows.retain(|row| match row.binding.action {
+            Action::ShowTab(tab) => tabs.contains(&tab),
+            _ => true,
+        });
+        self
+    }
+
+    /// True when it has the number key of `tab`: every tab's, unless made
+    /// [`Keymap::for_tabs`] a few.
+    pub fn has_tab(&self, tab: Tab) -> bool {
+        let action = Action::ShowTab(tab);
+        self.rows.iter().any(|row| row.binding.action == action)
+    }
+
     /// Every row, in table order.
     pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
         self.rows.iter().map(|row| Row {
@@ -650,12 +668,16 @@ mod tests {
                 names.push(name);
             }
         }
+        // A tab's is `show_tab_` and its name: the five tabs' as they were,
+        // a new tab's besides.
+        let tabs: Vec<String> = Tab::ALL
+            .iter()
+            .map(|tab| format!("show_tab_{}", tab.name().to_lowercase()))
+            .collect();
+        for tab in ["plugins", "groups", "week", "today", "changes"] {
+            assert!(tabs.contains(&format!("show_tab_{tab}")), "{tab}");
+        }
         let expected = [
-            "show_tab_plugins",
-            "show_tab_groups",
-            "show_tab_week",
-            "show_tab_today",
-            "show_tab_changes",
             "next_tab",
             "previous_tab",
             "refresh",
@@ -691,7 +713,8 @@ mod tests {
             "complete",
         ];
         names.sort();
-        let mut expected = expected.to_vec();
+        let mut expected: Vec<String> =
+            tabs.into_iter().chain(expected.map(String::from)).collect();
         expected.sort();
         assert_eq!(names, expected, "the names, whatever the table's order");
         // The wheel's move is in no row: named as it always was.

@@ -630,3 +630,34 @@ fn a_plugins_error_shows_on_the_plugins_tab_not_on_groups() {
         "it stays with Plugins"
     );
 }
+
+#[test]
+fn the_help_lists_every_tabs_number_key_and_word() {
+    let lines = |keymap: &Keymap| {
+        help_columns(keymap, Context::GroupsList, "", Path::new("/l"), 80)
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+    };
+    let listed = |lines: &[HelpLine], tab: Tab| {
+        let key = lines.iter().any(|line| {
+            matches!(line, HelpLine::Key { keys, action: Action::ShowTab(shown), .. }
+                if *shown == tab && *keys == tab.key().to_string())
+        });
+        let word = format!(":{}", tab.name().to_lowercase());
+        let word = (lines.iter())
+            .any(|line| matches!(line, HelpLine::Command { word: w, .. } if *w == word));
+        (key, word)
+    };
+    let every = lines(&Keymap::default());
+    for &tab in Tab::ALL {
+        assert_eq!(listed(&every, tab), (true, true), "{tab:?}");
+    }
+    // A keymap made for a few tabs (the help's render snapshots') lists
+    // those alone.
+    let few = lines(&Keymap::default().for_tabs(&[Tab::Groups]));
+    for &tab in Tab::ALL {
+        let shown = tab == Tab::Groups;
+        assert_eq!(listed(&few, tab), (shown, shown), "{tab:?}");
+    }
+}

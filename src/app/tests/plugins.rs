@@ -63,25 +63,26 @@ fn number_keys_and_tab_switch_tabs() {
         (app.tab, app.context()),
         (Tab::Plugins, Context::PluginsList)
     );
+    // Each number key shows its tab.
+    for &tab in Tab::ALL {
+        press(&mut app, &tab.key().to_string());
+        assert_eq!(app.tab, tab);
+    }
     press(&mut app, "2");
     assert_eq!(app.tab, Tab::Groups);
-    // Tab goes round Plugins, Groups, Week, Today, Changes.
-    press(&mut app, "\t");
-    assert_eq!(app.tab, Tab::Week);
-    press(&mut app, "\t");
-    assert_eq!(app.tab, Tab::Today);
-    press(&mut app, "\t");
-    assert_eq!(app.tab, Tab::Changes);
-    press(&mut app, "\t");
-    assert_eq!(app.tab, Tab::Plugins);
-    chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
-    assert_eq!(app.tab, Tab::Changes);
-    chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
-    assert_eq!(app.tab, Tab::Today);
-    chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
-    assert_eq!(app.tab, Tab::Week);
-    chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
-    assert_eq!(app.tab, Tab::Groups);
+    // Tab goes round every tab in the top line's order (Plugins, Groups,
+    // Week, …), from the last to the first; S-Tab the other way.
+    let (from, count) = (1, Tab::ALL.len());
+    assert_eq!(Tab::ALL[from], Tab::Groups);
+    for step in 1..=count {
+        press(&mut app, "\t");
+        assert_eq!(app.tab, Tab::ALL[(from + step) % count], "Tab {step}");
+    }
+    for step in 1..=count {
+        chord(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
+        let back = (from + count - step) % count;
+        assert_eq!(app.tab, Tab::ALL[back], "S-Tab {step}");
+    }
 }
 
 #[test]
