@@ -149,7 +149,7 @@ fn generate(catalogues: &[Catalogue]) -> String {
             }
         )
         .unwrap();
-        writeln!(out, "pub mod {module} {{\n    #[allow(unused_imports)]\n    use crate::{{Language, Piece, render, plural_category}};\n    #[allow(unused_imports)]\n    use std::fmt::Display;\n").unwrap();
+        writeln!(out, "pub mod {module} {{\n    // One parameter per placeholder: the message decides how many.\n    #![allow(clippy::too_many_arguments)]\n    #[allow(unused_imports)]\n    use crate::{{Language, Piece, render, plural_category}};\n    #[allow(unused_imports)]\n    use std::fmt::Display;\n").unwrap();
         for (id, message) in source {
             let is_plural = matches!(message, Message::Plural(_));
             let names = parameters(message);

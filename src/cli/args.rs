@@ -64,6 +64,10 @@ pub struct GlobalArgs {
     /// API base URL, e.g. https://api.example.uz; also CRMDECK_BASE_URL
     #[arg(long, global = true, value_name = "URL")]
     pub base_url: Option<String>,
+    /// Language of the interface: en, ru, uz or uz-Cyrl; also CRMDECK_LANG,
+    /// the config's `language`, else the locale (JSON and CSV never change)
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<String>,
     /// Run against an embedded demo server (no account needed)
     #[arg(long, global = true)]
     pub demo: bool,

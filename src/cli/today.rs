@@ -53,7 +53,7 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
             let rows = rows(&today, &groups);
             let table = Table::of(&columns(), &rows, &(), &branches);
             let mut text = format!("{} ({zone})\n", format_at(at).replace('T', " "));
-            text.push_str(&table.to_text(on_terminal()));
+            text.push_str(&table.to_text_in(on_terminal(), config.language));
             text
         }
     })
