@@ -7,7 +7,7 @@ use super::filter::{GroupFilter, keep};
 use super::{CliError, Format, json_text, language_of, on_terminal};
 use super::{cache, chatter};
 use crate::domain::weekday::weekdays;
-use crate::i18n::{Phrase, fill, plural};
+use crate::i18n::{Language, Phrase, fill, plural};
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::present::columns::BranchNames;
 use crate::present::columns::groups::COLUMNS;
@@ -86,7 +86,7 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             groups,
             page.per_page(),
         ));
-    } else if let Some(hint) = more_pages_hint(&page) {
+    } else if let Some(hint) = more_pages_hint(&page, chatter::language()) {
         // Data for a script on stdout; the hint for its author.
         chatter::hint(&hint);
     }
@@ -169,12 +169,12 @@ where
 
 /// `page 1 of 2 — add --all for every group` when `page` is one of
 /// several (the server says there are more, or links a next page).
-fn more_pages_hint(page: &GroupsPage) -> Option<String> {
+fn more_pages_hint(page: &GroupsPage, language: Language) -> Option<String> {
     let pages = page.pagination.total_pages;
     let more = pages.is_some_and(|pages| pages > 1) || page.pagination.links.next.is_some();
     more.then(|| {
         let of = pages.map_or("?".to_string(), |_| page.total_pages().to_string());
-        format!("page {} of {of} — add --all for every group", page.page())
+        fill::more_pages(language, page.page(), of)
     })
 }
 
@@ -217,17 +217,20 @@ mod tests {
             ..Pagination::default()
         };
         assert_eq!(
-            more_pages_hint(&page(1, of(1, 2))).as_deref(),
+            more_pages_hint(&page(1, of(1, 2)), Language::En).as_deref(),
             Some("page 1 of 2 — add --all for every group")
         );
         // The last page of several is still a part.
         assert_eq!(
-            more_pages_hint(&page(12, of(12, 12))).as_deref(),
+            more_pages_hint(&page(12, of(12, 12)), Language::En).as_deref(),
             Some("page 12 of 12 — add --all for every group")
         );
-        assert_eq!(more_pages_hint(&page(1, of(1, 1))), None);
+        assert_eq!(more_pages_hint(&page(1, of(1, 1)), Language::En), None);
         // No pagination at all: nothing is known of other pages.
-        assert_eq!(more_pages_hint(&page(1, Pagination::default())), None);
+        assert_eq!(
+            more_pages_hint(&page(1, Pagination::default()), Language::En),
+            None
+        );
         // Only a link to the next page: there are more, how many is unknown.
         let linked = Pagination {
             links: Links {
@@ -237,8 +240,13 @@ mod tests {
             ..Pagination::default()
         };
         assert_eq!(
-            more_pages_hint(&page(1, linked)).as_deref(),
+            more_pages_hint(&page(1, linked), Language::En).as_deref(),
             Some("page 1 of ? — add --all for every group")
+        );
+        // In the language chosen.
+        assert_eq!(
+            more_pages_hint(&page(1, of(1, 2)), Language::Ru).as_deref(),
+            Some("стр. 1 из 2 — добавьте --all, чтобы получить все группы")
         );
     }
 }

@@ -11,7 +11,7 @@ use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{Slot, Week, WorkingHours, build_week, monday_to_sunday, summarize};
 use crate::domain::zone::Zone;
-use crate::i18n::{Language, Phrase};
+use crate::i18n::{Language, Phrase, plural};
 use crate::model::Group;
 use crate::present::check::{describe, describe_in};
 use crate::present::columns::BranchNames;
@@ -67,11 +67,8 @@ pub async fn run(
         Format::Json => print_pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
         Format::Csv => {
             if !week.undecodable.is_empty() {
-                super::chatter::warn(&format!(
-                    "{} groups not placed, their days or times cannot be read \
-                     (listed with --format json)",
-                    week.undecodable.len()
-                ));
+                let count = week.undecodable.len() as u64;
+                super::chatter::warn(&plural::not_placed(super::chatter::language(), count));
             }
             let lessons = lessons::of_week(&week, &groups);
             print_csv(&lessons::columns(), &lessons, &(), &BranchNames::new())?

@@ -208,3 +208,57 @@ async fn the_cli_tables_days_column_speaks_the_language() {
     assert_contains(&table("uz").await, &["Du Ch Ju"]);
     assert_contains(&table("uz-Cyrl").await, &["Ду Чо Жу"]);
 }
+
+#[tokio::test]
+async fn check_findings_speak_the_language_for_people_and_stay_for_scripts() {
+    let fx = fixture().await;
+    let (_dir, config) = support::home::config_file("max_parallel = 2\n");
+    let check = |format: &'static str, env: Env<'static>| {
+        let args = [
+            "timetable",
+            "--check",
+            "--config",
+            config.as_str(),
+            "--format",
+            format,
+        ];
+        let fx = &fx;
+        async move { fx.run_with_env(&args, env).await }
+    };
+    let russian = check("table", &[("CRMDECK_LANG", "ru")]).await;
+    assert_eq!(russian.status.code(), Some(1), "{}", stderr(&russian));
+    let lines = String::from_utf8_lossy(&russian.stdout).into_owned();
+    assert_contains(
+        &lines,
+        &["групп одновременно, больше max_parallel 2", "пн 08:00"],
+    );
+    // `N замечание`, `замечания` or `замечаний`, as N's plural category asks.
+    let count = stderr(&russian);
+    let n: u64 = (count.trim().strip_prefix("crmdeck: "))
+        .and_then(|said| said.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{count}"));
+    let noun = match (n % 10, n % 100) {
+        (1, tens) if tens != 11 => "замечание",
+        (2..=4, tens) if !(12..=14).contains(&tens) => "замечания",
+        _ => "замечаний",
+    };
+    assert_eq!(count, format!("crmdeck: {n} {noun}\n"));
+    let uzbek = check("table", &[("LANG", "uz_UZ.UTF-8")]).await;
+    assert_contains(&stderr(&uzbek), &["ta topilma"]);
+    // JSON and CSV: English whatever the language.
+    for format in ["json", "csv"] {
+        let unset = check(format, &[]).await;
+        assert_eq!(unset.status.code(), Some(1));
+        assert_contains(&String::from_utf8_lossy(&unset.stdout), &["groups at once"]);
+        for env in [
+            &[("LANG", "ru_RU.UTF-8")][..],
+            &[("CRMDECK_LANG", "uz-Cyrl")][..],
+        ] {
+            let under = check(format, env).await;
+            assert!(
+                under.stdout == unset.stdout,
+                "{format} under {env:?} differs"
+            );
+        }
+    }
+}
