@@ -1,6 +1,7 @@
 //! The command line. Global flags work before or after the subcommand. The
 //! token is never a flag: it would show in the process list.
 
+use super::help_language;
 use crate::demo::{
     DEFAULT_CHANGES_EVERY, DEFAULT_GROUPS, ENV_CHANGES_EVERY, ENV_GROUPS, ENV_MAX_PER_PAGE,
     MAX_CHANGES_EVERY, MAX_GROUPS, MAX_PER_PAGE,
@@ -44,10 +45,14 @@ impl Args {
         command.mut_subcommand("demo-server", |server| server.args(hidden))
     }
 
-    /// Parses this process's arguments with [`Args::command_line`]; exits
-    /// as clap does on a usage error or `--help`.
+    /// Parses this process's arguments with [`Args::command_line`], its
+    /// one-line descriptions in the language chosen (`help_language.rs`);
+    /// exits as clap does on a usage error or `--help`.
     pub fn parse_command_line() -> Self {
-        let matches = Self::command_line().get_matches();
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        let language = help_language::language_of(&args, &|name| std::env::var(name).ok());
+        let command = help_language::translated(Self::command_line(), language);
+        let matches = command.get_matches_from(args);
         <Self as clap::FromArgMatches>::from_arg_matches(&matches)
             .unwrap_or_else(|error| error.exit())
     }

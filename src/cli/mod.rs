@@ -11,6 +11,7 @@ mod chatter;
 mod demo_server;
 mod filter;
 mod groups;
+mod help_language;
 mod info;
 mod install;
 mod json_escape;
