@@ -10,6 +10,10 @@
 //! 2. else the token key of the profile in use;
 //! 3. else the top-level token key.
 //!
+//! The interface's language: `--lang`, else `CRMDECK_LANG`, else the
+//! profile's or the file's `language`, else the locale (`choose_language`,
+//! the i18n crate's `choose`).
+//!
 //! The four token keys (`token`, `token_env`, `token_file`, `token_command`)
 //! are one group: a profile that sets any of them replaces the top-level one,
 //! and one table may set only one of them.
