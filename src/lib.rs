@@ -61,6 +61,7 @@ pub mod ui;
 pub use crmdeck_api as api;
 pub use crmdeck_demo as demo;
 pub use crmdeck_domain as domain;
+pub use crmdeck_i18n as i18n;
 pub use crmdeck_local_files as local_files;
 pub use crmdeck_model as model;
 pub use crmdeck_sanitize as sanitize;

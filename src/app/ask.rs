@@ -10,6 +10,7 @@ use super::text_input::QueryInput;
 use crate::api::ApiError;
 use crate::domain::changes::Since;
 use crate::domain::timetable::Slot;
+use crate::i18n::Language;
 use crate::model::{Group, GroupsQuery};
 use chrono::Weekday;
 
@@ -38,6 +39,8 @@ pub enum Ask {
     /// Opens the session of this profile of the config (its name as
     /// written there) and goes on in a new app for it.
     Profile(String),
+    /// Speaks `Language` from now on (`:lang ru`).
+    Language(Language),
 }
 
 /// What `:export` writes: its format, where (None: the download folder),

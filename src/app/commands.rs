@@ -11,6 +11,7 @@ use super::text_input::QueryInput;
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::domain::changes::Since;
 use crate::domain::script::fold;
+use crate::i18n::{Language, UnknownLanguage};
 use crate::model::Branch;
 
 /// Why a line does not run.
@@ -139,6 +140,10 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
     match word.name.as_str() {
         "branch" => branch(rest, known.branches),
         "profile" => Ok(profile(rest, known.profiles)?),
+        "lang" => rest
+            .parse()
+            .map(Ask::Language)
+            .map_err(|unknown: UnknownLanguage| unknown.to_string().into()),
         "install" => rest
             .parse()
             .map(|plugin_id| Ask::TellTabs(Tell::AskInstall { plugin_id }))
@@ -320,6 +325,15 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                 .cloned()
                 .collect(),
         ),
+        "lang" => after(
+            (Language::ALL.iter().map(|language| language.code()))
+                .filter(|code| {
+                    code.to_lowercase()
+                        .starts_with(&rest.trim_start().to_lowercase())
+                })
+                .map(str::to_string)
+                .collect(),
+        ),
         "export" => after(
             ["csv", "json"]
                 .into_iter()
@@ -430,6 +444,38 @@ mod tests {
         );
         let none = with_profiles(&[]);
         assert!(refused(parse("profile test", &none)).contains("no profiles"));
+    }
+
+    #[test]
+    fn lang_names_one_of_the_four_and_completes_them() {
+        let known = with_profiles(&[]);
+        let language = |language| Ok(Ask::Language(language));
+        assert_eq!(parse("lang ru", &known), language(Language::Ru));
+        assert_eq!(parse("lang uz-cyrl", &known), language(Language::UzCyrl));
+        assert_eq!(parse("lang EN", &known), language(Language::En));
+        assert_eq!(
+            parse("lang fr", &known),
+            Err(mistake(
+                "unknown language \"fr\": expected en, ru, uz or uz-Cyrl"
+            ))
+        );
+        assert_eq!(
+            parse("lang", &known),
+            Err(mistake(":lang takes en|ru|uz|uz-Cyrl"))
+        );
+        assert_eq!(
+            completions("lang ", &known),
+            ["lang en", "lang ru", "lang uz", "lang uz-Cyrl"]
+        );
+        assert_eq!(completions("lang u", &known), ["lang uz", "lang uz-Cyrl"]);
+        assert_eq!(completions("lang UZ-", &known), ["lang uz-Cyrl"]);
+        assert!(completions("lang x", &known).is_empty());
+        for completed in completions("lang ", &known) {
+            assert!(
+                matches!(parse(&completed, &known), Ok(Ask::Language(_))),
+                "{completed}"
+            );
+        }
     }
 
     #[test]
@@ -640,7 +686,8 @@ mod tests {
             let offered = completions(line, &known);
             assert!(!offered.is_empty(), "{line}");
             for completed in offered {
-                if ["branch", "profile", "install", "filter"].contains(&completed.as_str()) {
+                if ["branch", "profile", "install", "filter", "lang"].contains(&completed.as_str())
+                {
                     continue;
                 }
                 let parsed = parse(&completed, &known);

@@ -40,6 +40,12 @@ impl App {
                 Ask::Perform(action) => effects.extend(self.perform(action, self.context())),
                 Ask::Export(to) => effects.extend(self.export(to)),
                 Ask::Profile(name) => effects.push(Effect::SwitchProfile(name)),
+                // Said in the language it switches to.
+                Ask::Language(language) => {
+                    self.world.settings.language = language;
+                    let said = crate::i18n::Phrase::LanguageSwitched.get(language);
+                    Shared::new(&mut self.world).info(said);
+                }
             }
         }
         effects

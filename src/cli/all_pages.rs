@@ -6,6 +6,7 @@
 use super::spill::Spill;
 use super::walk::{Waits, policy_for, walk};
 use super::{CliError, chatter};
+use crate::i18n::plural;
 use crate::model::Group;
 use crate::session::Session;
 use crate::store::{Courses, GroupList, page_list};
@@ -152,6 +153,6 @@ pub(super) async fn all_pages(
     for warning in warnings {
         chatter::warn(&warning.to_string());
     }
-    chatter::note(&format!("{} groups from every page", list.len()));
+    chatter::note(&plural::every_page(chatter::language(), list.len() as u64));
     Ok(Walked { list, spill })
 }

@@ -1,6 +1,7 @@
 //! The command line. Global flags work before or after the subcommand. The
 //! token is never a flag: it would show in the process list.
 
+use super::help_language;
 use crate::demo::{
     DEFAULT_CHANGES_EVERY, DEFAULT_GROUPS, ENV_CHANGES_EVERY, ENV_GROUPS, ENV_MAX_PER_PAGE,
     MAX_CHANGES_EVERY, MAX_GROUPS, MAX_PER_PAGE,
@@ -44,10 +45,14 @@ impl Args {
         command.mut_subcommand("demo-server", |server| server.args(hidden))
     }
 
-    /// Parses this process's arguments with [`Args::command_line`]; exits
-    /// as clap does on a usage error or `--help`.
+    /// Parses this process's arguments with [`Args::command_line`], its
+    /// one-line descriptions in the language chosen (`help_language.rs`);
+    /// exits as clap does on a usage error or `--help`.
     pub fn parse_command_line() -> Self {
-        let matches = Self::command_line().get_matches();
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        let language = help_language::language_of(&args, &|name| std::env::var(name).ok());
+        let command = help_language::translated(Self::command_line(), language);
+        let matches = command.get_matches_from(args);
         <Self as clap::FromArgMatches>::from_arg_matches(&matches)
             .unwrap_or_else(|error| error.exit())
     }
@@ -64,6 +69,10 @@ pub struct GlobalArgs {
     /// API base URL, e.g. https://api.example.uz; also CRMDECK_BASE_URL
     #[arg(long, global = true, value_name = "URL")]
     pub base_url: Option<String>,
+    /// Language of the interface: en, ru, uz or uz-Cyrl; also CRMDECK_LANG,
+    /// the config's `language`, else the locale (JSON and CSV never change)
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<String>,
     /// Run against an embedded demo server (no account needed)
     #[arg(long, global = true)]
     pub demo: bool,

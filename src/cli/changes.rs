@@ -77,7 +77,7 @@ pub async fn run(
         Some(before) => {
             let branches = branch::names(branches);
             let words = ChangeFormat {
-                language: config.language,
+                language: super::language_of(format, config.language),
                 branches: &branches,
             };
             let rows = RowFormat {

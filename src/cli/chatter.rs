@@ -8,10 +8,12 @@
 //!   --all for every group`): unless `-q`;
 //! - errors: always.
 //!
-//! Held once per run (set from the flags before a subcommand runs): every
+//! Held once per run (set from the flags before a subcommand runs, the
+//! language once the config is read): every
 //! subcommand and the page walk read it, and threading it through each
 //! would change every signature for one bit of policy.
 
+use crate::i18n::Language;
 use std::io::IsTerminal;
 use std::sync::OnceLock;
 
@@ -27,6 +29,20 @@ pub enum Chatter {
 }
 
 static CHATTER: OnceLock<Chatter> = OnceLock::new();
+
+/// The language it speaks, once the config chose it (English until then:
+/// the config's own refusals are English).
+static LANGUAGE: OnceLock<Language> = OnceLock::new();
+
+/// This run's language, from the config (the first call wins).
+pub fn speak(language: Language) {
+    let _ = LANGUAGE.set(language);
+}
+
+/// The language the CLI says things in on stderr and in its tables.
+pub fn language() -> Language {
+    LANGUAGE.get().copied().unwrap_or_default()
+}
 
 /// This run's chatter, from `-q` and `-v` (the first call wins).
 pub fn set(quiet: bool, verbose: bool) {

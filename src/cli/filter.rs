@@ -33,7 +33,12 @@ impl GroupFilter {
         chatter::note(&format!("filter: {}", reading(&query, format.language)));
         Some(Self {
             matcher: Matcher::new(&query, branches),
-            format: *format,
+            // The rows tested are the same in every language, so that a
+            // script's `--filter` keeps the same groups under any locale.
+            format: RowFormat {
+                language: super::FOR_SCRIPTS,
+                ..*format
+            },
             courses: CourseWordsByName::default(),
             unfound: Unfound::new(&query),
         })

@@ -4,13 +4,15 @@ use super::all_pages::{Missing, all_pages};
 use super::args::GroupsArgs;
 use super::branch::{self, BranchList};
 use super::filter::{GroupFilter, keep};
-use super::{CliError, Format, json_text, on_terminal};
+use super::{CliError, Format, json_text, language_of, on_terminal};
 use super::{cache, chatter};
 use crate::domain::weekday::weekdays;
+use crate::i18n::{Language, Phrase, fill, plural};
 use crate::model::{Group, GroupsPage, GroupsQuery};
 use crate::present::columns::BranchNames;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::columns::groups_for_scripts::{CSV_COLUMNS, add_derived};
+use crate::present::columns::headings::heads;
 use crate::present::columns::table::{RowMaker, Widths, csv_line, text_line};
 use crate::present::format::RowFormat;
 use crate::present::weekday::{NameStyle, day_name};
@@ -51,7 +53,7 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
             let (zone, _) = session.zone().await;
             cache::save(session, &snapshots, branch_id, &mut walked, extras, zone);
         }
-        let table = table_format(session, &branch_list).await;
+        let table = table_format(session, &branch_list, format).await;
         let mut filter = GroupFilter::new(args.filter.as_deref(), &table.0, &table.1);
         // Written as read back from the spill file, never whole in memory.
         let mut out = BufWriter::new(std::io::stdout().lock());
@@ -73,21 +75,23 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
     };
     let page = session.client.groups(query).await?;
     if format == Format::Table {
-        let total = page
-            .pagination
-            .total
-            .map_or("?".to_string(), |t| t.to_string());
-        chatter::note(&format!(
-            "page {}/{} · {total} groups · {} per page",
+        let language = chatter::language();
+        let groups = (page.pagination.total).map_or_else(
+            || Phrase::GroupsUnknown.get(language).to_string(),
+            |total| plural::group_count(language, total),
+        );
+        chatter::note(&fill::page_note(
+            language,
             page.page(),
             page.total_pages(),
-            page.per_page()
+            groups,
+            page.per_page(),
         ));
-    } else if let Some(hint) = more_pages_hint(&page) {
+    } else if let Some(hint) = more_pages_hint(&page, chatter::language()) {
         // Data for a script on stdout; the hint for its author.
         chatter::hint(&hint);
     }
-    let table = table_format(session, &branch_list).await;
+    let table = table_format(session, &branch_list, format).await;
     let mut filter = GroupFilter::new(args.filter.as_deref(), &table.0, &table.1);
     let groups = keep(filter.as_mut(), page.groups);
     let mut out = Vec::new();
@@ -99,13 +103,17 @@ pub async fn run(session: &Session, format: Format, args: &GroupsArgs) -> Result
 
 /// What every format needs besides the groups: the branches' names and
 /// the centre's zone.
-async fn table_format(session: &Session, branch_list: &BranchList<'_>) -> (BranchNames, RowFormat) {
+async fn table_format(
+    session: &Session,
+    branch_list: &BranchList<'_>,
+    format: Format,
+) -> (BranchNames, RowFormat) {
     // Branch names are a nicety from an unpublished endpoint: a
     // failing or silent one costs a moment, never the table.
     let (branches, (zone, _)) = tokio::join!(branch_list.get(), session.zone());
     let branches = branch::names(branches);
     let rows = RowFormat {
-        language: session.config.language,
+        language: language_of(format, session.config.language),
         zone,
     };
     (branches, rows)
@@ -145,7 +153,8 @@ where
         });
     }
     let maker = RowMaker::new(COLUMNS);
-    let headers = maker.headers();
+    // The heads in the rows' language: the table is for people.
+    let headers = heads(&maker.headers(), &maker.names(), rows.language);
     let mut widths = Widths::new(&headers, maker.max_widths());
     groups(&mut |group| {
         widths.measure(&maker.cells(&group, rows, branches));
@@ -161,17 +170,17 @@ where
 
 /// `page 1 of 2 — add --all for every group` when `page` is one of
 /// several (the server says there are more, or links a next page).
-fn more_pages_hint(page: &GroupsPage) -> Option<String> {
+fn more_pages_hint(page: &GroupsPage, language: Language) -> Option<String> {
     let pages = page.pagination.total_pages;
     let more = pages.is_some_and(|pages| pages > 1) || page.pagination.links.next.is_some();
     more.then(|| {
         let of = pages.map_or("?".to_string(), |_| page.total_pages().to_string());
-        format!("page {} of {of} — add --all for every group", page.page())
+        fill::more_pages(language, page.page(), of)
     })
 }
 
-/// A group as JSON: every field as the API sent it, `days_names` in the
-/// configured language, and the fields derived for scripts
+/// A group as JSON: every field as the API sent it, `days_names` in
+/// English whatever the interface speaks (`rows` is [`super::FOR_SCRIPTS`]'s), and the fields derived for scripts
 /// ([`add_derived`]).
 fn group_json(group: &Group, rows: &RowFormat, branches: &BranchNames) -> Value {
     let mut value = group.as_sent();
@@ -209,17 +218,20 @@ mod tests {
             ..Pagination::default()
         };
         assert_eq!(
-            more_pages_hint(&page(1, of(1, 2))).as_deref(),
+            more_pages_hint(&page(1, of(1, 2)), Language::En).as_deref(),
             Some("page 1 of 2 — add --all for every group")
         );
         // The last page of several is still a part.
         assert_eq!(
-            more_pages_hint(&page(12, of(12, 12))).as_deref(),
+            more_pages_hint(&page(12, of(12, 12)), Language::En).as_deref(),
             Some("page 12 of 12 — add --all for every group")
         );
-        assert_eq!(more_pages_hint(&page(1, of(1, 1))), None);
+        assert_eq!(more_pages_hint(&page(1, of(1, 1)), Language::En), None);
         // No pagination at all: nothing is known of other pages.
-        assert_eq!(more_pages_hint(&page(1, Pagination::default())), None);
+        assert_eq!(
+            more_pages_hint(&page(1, Pagination::default()), Language::En),
+            None
+        );
         // Only a link to the next page: there are more, how many is unknown.
         let linked = Pagination {
             links: Links {
@@ -229,8 +241,13 @@ mod tests {
             ..Pagination::default()
         };
         assert_eq!(
-            more_pages_hint(&page(1, linked)).as_deref(),
+            more_pages_hint(&page(1, linked), Language::En).as_deref(),
             Some("page 1 of ? — add --all for every group")
+        );
+        // In the language chosen.
+        assert_eq!(
+            more_pages_hint(&page(1, of(1, 2)), Language::Ru).as_deref(),
+            Some("стр. 1 из 2 — добавьте --all, чтобы получить все группы")
         );
     }
 }

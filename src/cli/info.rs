@@ -4,6 +4,7 @@ use super::cache::CacheInfo;
 use super::{Format, json_text};
 use crate::config::default_config_path;
 use crate::domain::zone::Zone;
+use crate::i18n::Language;
 use crate::logging::Log;
 use crate::present::columns::BranchNames;
 use crate::present::columns::facts::{COLUMNS, Fact};
@@ -162,6 +163,17 @@ async fn gather(session: &Session, log: &Log) -> Info {
 }
 
 impl Info {
+    /// The language's code and, when it is not English, its own name:
+    /// `ru, русский`.
+    fn language_named(&self) -> String {
+        match self.language.parse::<Language>() {
+            Ok(language) if language != Language::En => {
+                format!("{}, {}", self.language, language.name())
+            }
+            _ => self.language.clone(),
+        }
+    }
+
     /// A line per fact, the names aligned.
     fn to_text(&self) -> String {
         let mut out = String::new();
@@ -220,7 +232,7 @@ impl Info {
             ),
             (
                 "language",
-                format!("{} (from {})", self.language, self.from.language),
+                format!("{} (from {})", self.language_named(), self.from.language),
             ),
             (
                 "per page",

@@ -11,6 +11,7 @@ mod chatter;
 mod demo_server;
 mod filter;
 mod groups;
+mod help_language;
 mod info;
 mod install;
 mod json_escape;
@@ -27,6 +28,7 @@ pub use args::{Args, CacheAction, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
+use crate::i18n::{Language, plural};
 use crate::logging::Log;
 use crate::present::columns::table::{RowMaker, csv_line};
 use crate::present::columns::{BranchNames, Column};
@@ -35,6 +37,20 @@ use crate::session::{self, Session, SessionError};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+
+/// The language of what scripts read (JSON and CSV: keys, headers, values,
+/// dates), whatever the interface speaks (issue 36 §3): English, as it was
+/// before there was a choice.
+pub const FOR_SCRIPTS: Language = Language::En;
+
+/// The language `format` is written in: the interface's for people's
+/// tables, [`FOR_SCRIPTS`] for JSON and CSV.
+fn language_of(format: Format, interface: Language) -> Language {
+    match format {
+        Format::Table => interface,
+        Format::Json | Format::Csv => FOR_SCRIPTS,
+    }
+}
 
 /// What ends a command early, and with which exit code.
 #[derive(Debug, thiserror::Error)]
@@ -115,6 +131,7 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
         base_url: global.base_url.clone(),
         read_only: global.read_only,
         no_cache: global.no_cache,
+        language: global.lang.clone(),
     }
 }
 
@@ -133,7 +150,14 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
                     return error.exit_code();
                 }
             }
-            eprintln!("crmdeck: {error}");
+            match &error {
+                // The count for people, in their language.
+                CliError::Findings { count, .. } => eprintln!(
+                    "crmdeck: {}",
+                    plural::finding_count(chatter::language(), *count as u64)
+                ),
+                _ => eprintln!("crmdeck: {error}"),
+            }
             error.exit_code()
         }
     }
@@ -218,6 +242,7 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
 
 async fn open(global: &GlobalArgs, log: &Log) -> Result<Session, CliError> {
     let session = session::open(&overrides(global), global.demo).await?;
+    chatter::speak(session.config.language);
     log.set_cap(session.config.log_max_bytes);
     for warning in &session.config.warnings {
         chatter::warn(warning);

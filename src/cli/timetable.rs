@@ -11,8 +11,9 @@ use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{Slot, Week, WorkingHours, build_week, monday_to_sunday, summarize};
 use crate::domain::zone::Zone;
+use crate::i18n::{Language, Phrase, plural};
 use crate::model::Group;
-use crate::present::check::describe;
+use crate::present::check::{describe, describe_in};
 use crate::present::columns::BranchNames;
 use crate::present::columns::findings;
 use crate::present::columns::lessons::{self, day_key};
@@ -66,11 +67,8 @@ pub async fn run(
         Format::Json => print_pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
         Format::Csv => {
             if !week.undecodable.is_empty() {
-                super::chatter::warn(&format!(
-                    "{} groups not placed, their days or times cannot be read \
-                     (listed with --format json)",
-                    week.undecodable.len()
-                ));
+                let count = week.undecodable.len() as u64;
+                super::chatter::warn(&plural::not_placed(super::chatter::language(), count));
             }
             let lessons = lessons::of_week(&week, &groups);
             print_csv(&lessons::columns(), &lessons, &(), &BranchNames::new())?
@@ -170,8 +168,8 @@ impl Checked {
     }
 
     /// A finding for people, after its branch when there is one.
-    fn describe(&self, finding: &Finding) -> String {
-        let text = describe(finding, &self.groups);
+    fn describe(&self, finding: &Finding, language: Language) -> String {
+        let text = describe_in(finding, &self.groups, language);
         match &self.branch {
             Some(branch) => format!("{branch}: {text}"),
             None => text,
@@ -189,12 +187,13 @@ fn check_report(
 ) -> Result<String, CliError> {
     let count: usize = checked.iter().map(|c| c.findings.len()).sum();
     if count == 0 {
-        let unset = if max_parallel.is_unset() {
-            " (max_parallel not set: lessons at once not checked)"
-        } else {
-            ""
+        let language = super::chatter::language();
+        let unset = match max_parallel.is_unset() {
+            true => format!(" ({})", Phrase::CheckParallelUnset.get(language)),
+            false => String::new(),
         };
-        super::chatter::note(&format!("crmdeck: the timetable checks out{unset}"));
+        let passed = Phrase::CheckPassed.get(language);
+        super::chatter::note(&format!("crmdeck: {passed}{unset}"));
         return Ok(String::new());
     }
     let report = match format {
@@ -202,7 +201,7 @@ fn check_report(
             .flat_map(|c| {
                 c.findings
                     .iter()
-                    .map(|finding| format!("{}\n", c.describe(finding)))
+                    .map(|finding| format!("{}\n", c.describe(finding, super::chatter::language())))
             })
             .collect(),
         Format::Csv => {

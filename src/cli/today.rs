@@ -8,6 +8,7 @@ use super::filter::{GroupFilter, keep};
 use super::groups::WALK_PER_PAGE;
 use super::{CliError, Format, on_terminal, print_csv, print_pretty};
 use crate::domain::today::{Lesson, Today, today};
+use crate::i18n::{Language, date, time};
 use crate::model::Group;
 use crate::present::columns::BranchNames;
 use crate::present::columns::table::Table;
@@ -16,7 +17,7 @@ use crate::present::format::RowFormat;
 use crate::present::timetable::unplaced_reason;
 use crate::present::today::format_at;
 use crate::session::Session;
-use chrono::Utc;
+use chrono::{NaiveDateTime, Utc};
 use serde::Serialize;
 
 pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<String, CliError> {
@@ -52,11 +53,25 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
         Format::Table => {
             let rows = rows(&today, &groups);
             let table = Table::of(&columns(), &rows, &(), &branches);
-            let mut text = format!("{} ({zone})\n", format_at(at).replace('T', " "));
-            text.push_str(&table.to_text(on_terminal()));
+            let mut text = format!("{} ({zone})\n", moment(at, config.language));
+            text.push_str(&table.to_text_in(on_terminal(), config.language));
             text
         }
     })
+}
+
+/// The moment today is drawn at, for people: `2026-11-28 10:00` in
+/// English (as before), the date as staff write it in the others
+/// (`28.11.2026 10:00`).
+fn moment(at: NaiveDateTime, language: Language) -> String {
+    match language {
+        Language::En => format_at(at).replace('T', " "),
+        _ => format!(
+            "{} {}",
+            date(language, at.date()),
+            time(language, at.time())
+        ),
+    }
 }
 
 /// Today for scripts, its keys in a fixed order.
@@ -148,5 +163,19 @@ fn today_json<'a>(today: &Today, groups: &'a [Group], branches: &'a BranchNames)
                 code: unplaced.reason.code(),
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::today::parse_at;
+
+    #[test]
+    fn the_moment_reads_as_staff_write_it() {
+        let at = parse_at("2026-11-28T09:05").unwrap();
+        assert_eq!(moment(at, Language::En), "2026-11-28 09:05");
+        assert_eq!(moment(at, Language::Ru), "28.11.2026 09:05");
+        assert_eq!(moment(at, Language::UzCyrl), "28.11.2026 09:05");
     }
 }

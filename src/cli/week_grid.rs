@@ -288,7 +288,7 @@ mod tests {
         name_all(&mut groups, "Математика 漢字", "Math");
         let week = week_of(&groups);
         let narrow = render_text(&week, &groups, WorkingHours::default(), Language::Ru, 80);
-        assert!(narrow.lines().next().unwrap().contains("Пн"));
+        assert!(narrow.lines().next().unwrap().contains("пн"));
         let grid: Vec<&str> = narrow.lines().take_while(|l| !l.is_empty()).collect();
         for line in &grid {
             assert!(display_width(line) <= 80, "{line}");

@@ -405,7 +405,10 @@ fn store(
             settings.history_days = Some(number(value, HISTORY_DAYS, expected)? as u32);
         }
         "timezone" => settings.timezone = Some(parsed(value, key)?),
-        "language" => settings.language = Some(parsed(value, key)?),
+        "language" => {
+            let language = string(value, key)?.parse::<Language>();
+            settings.language = Some(language.map_err(|unknown| unknown.to_string())?);
+        }
         "theme" => settings.theme = Some(parsed(value, key)?),
         "accent" => settings.accent = Some(parsed(value, key)?),
         "working_hours" => settings.working_hours = Some(parsed(value, key)?),

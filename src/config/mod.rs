@@ -10,6 +10,10 @@
 //! 2. else the token key of the profile in use;
 //! 3. else the top-level token key.
 //!
+//! The interface's language: `--lang`, else `CRMDECK_LANG`, else the
+//! profile's or the file's `language`, else the locale (`choose_language`,
+//! the i18n crate's `choose`).
+//!
 //! The four token keys (`token`, `token_env`, `token_file`, `token_command`)
 //! are one group: a profile that sets any of them replaces the top-level one,
 //! and one table may set only one of them.
@@ -44,6 +48,8 @@ pub(crate) fn env_of(
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
+use crate::i18n::choose::ENV_LANG;
+use crate::i18n::{Chosen, LanguageSource, choose};
 use crate::local_files;
 use crate::model::ApiUrl;
 use crate::present::Language;
@@ -83,6 +89,8 @@ pub struct Overrides {
     pub read_only: bool,
     /// `--no-cache`: no snapshot read or written, whatever the config says.
     pub no_cache: bool,
+    /// `--lang`: the interface's language, over everything else.
+    pub language: Option<String>,
 }
 
 /// Colours of the TUI.
@@ -348,6 +356,7 @@ pub fn load(
         warnings.push(readable_warning("token file", &paths::shown(path, env)));
     }
 
+    let chosen = choose_language(overrides, env, settings.language)?;
     let in_file = |set: bool| match set {
         true => Origin::File(shown.to_string()),
         false => Origin::Default,
@@ -363,7 +372,13 @@ pub fn load(
             true => Origin::Flag("--read-only"),
             false => in_file(settings.read_only.is_some()),
         },
-        language: in_file(settings.language.is_some()),
+        language: match &chosen.source {
+            LanguageSource::Flag => Origin::Flag("--lang"),
+            LanguageSource::Env => Origin::Env(ENV_LANG),
+            LanguageSource::Config => in_file(true),
+            LanguageSource::Locale(variable, value) => Origin::Locale(variable, value.clone()),
+            LanguageSource::Default => Origin::Default,
+        },
         per_page: in_file(settings.per_page.is_some()),
     };
     let keys = parsed.map(|file| file.keys.clone()).unwrap_or_default();
@@ -378,7 +393,7 @@ pub fn load(
         branch_id: settings.branch_id,
         per_page: settings.per_page.unwrap_or(defaults.per_page),
         timezone: settings.timezone,
-        language: settings.language.unwrap_or(defaults.language),
+        language: chosen.language,
         read_only: overrides.read_only || settings.read_only.unwrap_or(false),
         connect_timeout: settings
             .connect_timeout_secs
@@ -406,6 +421,33 @@ pub fn load(
         keys,
         origins,
     })
+}
+
+/// The interface's language (`crate::i18n::choose`: `--lang`,
+/// `CRMDECK_LANG`, the file's `language`, the locale). One given on purpose
+/// that is none of the four is refused (exit 2); a locale not understood
+/// is English, and the log (not the screen) says so.
+fn choose_language(
+    overrides: &Overrides,
+    env: &dyn Fn(&str) -> Option<String>,
+    in_file: Option<Language>,
+) -> Result<Chosen, ConfigError> {
+    let chosen = choose(overrides.language.as_deref(), env, in_file).map_err(|unknown| {
+        let at = match overrides.language {
+            Some(_) => "--lang".to_string(),
+            None => format!("environment variable {ENV_LANG}"),
+        };
+        ConfigError::Invalid {
+            at,
+            message: unknown.to_string(),
+        }
+    })?;
+    if let Some((variable, value)) = &chosen.not_understood {
+        tracing::warn!(
+            "the locale's {variable}={value:?} names none of en, ru, uz, uz-Cyrl: the interface is in English"
+        );
+    }
+    Ok(chosen)
 }
 
 /// The config file that was read.

@@ -18,6 +18,8 @@ pub enum Origin {
     Env(&'static str),
     /// A command-line flag.
     Flag(&'static str),
+    /// The locale: its variable and value (`LANG`, `ru_RU.UTF-8`).
+    Locale(&'static str, String),
 }
 
 impl Origin {
@@ -25,7 +27,7 @@ impl Origin {
     pub fn outside_the_file(&self) -> Option<&'static str> {
         match self {
             Self::Env(name) | Self::Flag(name) => Some(name),
-            Self::Default | Self::File(_) => None,
+            Self::Default | Self::File(_) | Self::Locale(..) => None,
         }
     }
 }
@@ -37,6 +39,7 @@ impl fmt::Display for Origin {
             Self::File(at) => f.write_str(at),
             Self::Env(name) => write!(f, "environment variable {name}"),
             Self::Flag(flag) => f.write_str(flag),
+            Self::Locale(variable, value) => write!(f, "the locale, {variable}={value}"),
         }
     }
 }
@@ -91,5 +94,12 @@ mod tests {
         };
         assert_eq!(flag.replaced(Some("small")), ["URL from --base-url"]);
         assert_eq!(Origin::Default.to_string(), "default");
+        let locale = Origin::Locale("LANG", "ru_RU.UTF-8".into());
+        assert_eq!(locale.to_string(), "the locale, LANG=ru_RU.UTF-8");
+        assert_eq!(
+            locale.outside_the_file(),
+            None,
+            "the locale replaces no profile's value"
+        );
     }
 }

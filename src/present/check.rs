@@ -10,55 +10,59 @@ use super::weekday::{NameStyle, day_name};
 use crate::domain::check::Finding;
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::MINUTES_PER_DAY;
+use crate::i18n::{Phrase, fill, plural};
 use crate::model::Group;
 use crate::sanitize::sanitize_line;
 
-/// One line for people of `finding`, naming the group (or groups), sanitised.
+/// One line for people of `finding`, naming the group (or groups),
+/// sanitised, in English: what JSON and CSV keep in every language.
 pub fn describe(finding: &Finding, groups: &[Group]) -> String {
+    describe_in(finding, groups, Language::En)
+}
+
+/// [`describe`] in `language` (`timetable --check`'s lines for people).
+pub fn describe_in(finding: &Finding, groups: &[Group], language: Language) -> String {
     let label = |index: usize| group_label(&groups[index]);
     match finding {
         Finding::CannotPlace {
             group_index,
             reason,
-        } => format!(
-            "{}: cannot be placed: {}",
+        } => fill::check_cannot_place(
+            language,
             label(*group_index),
-            sanitize_line(&unplaced_reason(reason))
+            sanitize_line(&unplaced_reason(reason)),
         ),
-        Finding::EndsBeforeStart { group_index, slot } => format!(
-            "{}: ends before it starts ({}–{})",
+        Finding::EndsBeforeStart { group_index, slot } => fill::check_ends_before_start(
+            language,
             label(*group_index),
             format_clock(slot.start),
-            format_clock(slot.end)
+            format_clock(slot.end),
         ),
-        Finding::PastMidnight { group_index, slot } => format!(
-            "{}: runs past midnight ({})",
-            label(*group_index),
-            slot_times(slot)
-        ),
+        Finding::PastMidnight { group_index, slot } => {
+            fill::check_past_midnight(language, label(*group_index), slot_times(slot))
+        }
         Finding::OutsideHours {
             group_index,
             slot,
             hours,
-        } => format!(
-            "{}: outside working hours {hours} ({})",
-            label(*group_index),
-            slot_times(slot)
-        ),
+        } => fill::check_outside_hours(language, label(*group_index), hours, slot_times(slot)),
         Finding::Crowded(crowding) => {
-            let branch = (crowding.branch_id)
-                .map_or_else(|| "no branch".to_owned(), |id| format!("branch {id}"));
+            let branch = (crowding.branch_id).map_or_else(
+                || Phrase::CheckNoBranch.get(language).to_owned(),
+                |id| fill::check_branch_id(language, id),
+            );
             let names: Vec<String> = (crowding.group_indices.iter())
                 .map(|&index| label(index))
                 .collect();
-            format!(
-                "{} {}–{}, {branch}: {} groups at once, more than max_parallel {}: {}",
-                day_name(crowding.day, Language::En, NameStyle::Short),
+            plural::check_crowded(
+                language,
+                crowding.most as u64,
+                day_name(crowding.day, language, NameStyle::Short),
                 clock_text(crowding.from),
                 clock_text(crowding.until),
-                crowding.most,
+                branch,
                 crowding.max,
-                names.join(", ")
+                names.join(", "),
             )
         }
     }

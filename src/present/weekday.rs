@@ -1,36 +1,36 @@
-//! The names of weekdays for people, in English, Russian or Uzbek, and a
-//! group's days as a days column shows them.
+//! The names of weekdays for people, in the interface's language (the
+//! i18n crate's catalogues, as the glossary names them), and a group's days
+//! as a days column shows them.
 
 use chrono::Weekday;
 
 use super::Language;
 use crate::domain::weekday::weekdays;
-use crate::model::weekday::{ENGLISH, RUSSIAN, UZBEK};
+use crate::i18n::{DayStyle, Phrase, weekday};
+use crate::model::weekday::{ENGLISH, RUSSIAN};
 use crate::model::{DaysCode, ExactDays};
 
 /// How long a day's name is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NameStyle {
-    /// "Mon", "Пн", "Du"
+    /// "Mon", "пн", "Du", "Ду"
     Short,
-    /// "Monday", "Понедельник", "Dushanba"
+    /// "Monday", "понедельник", "dushanba", "душанба"
     Long,
-    /// Two letters, for tight columns: "Mo", "Пн", "Du"
+    /// Two letters, for tight columns: "Mo", "пн", "Du", "Ду"
     Compact,
 }
 
 /// The name of `day` in `lang`, as long as `style` asks.
 pub fn day_name(day: Weekday, lang: Language, style: NameStyle) -> &'static str {
-    let table = match lang {
-        Language::En => &ENGLISH,
-        Language::Ru => &RUSSIAN,
-        Language::Uz => &UZBEK,
-    };
-    let (short, long, compact) = table[day.num_days_from_monday() as usize];
-    match style {
-        NameStyle::Short => short,
-        NameStyle::Long => long,
-        NameStyle::Compact => compact,
+    match (style, lang) {
+        // Run together ("MoWeFr", "ПнСрПт"), the names need their capitals:
+        // English's two letters, Russian's capitalised; Uzbek's short names
+        // are both already.
+        (NameStyle::Compact, Language::En) => ENGLISH[day.num_days_from_monday() as usize].2,
+        (NameStyle::Compact, Language::Ru) => RUSSIAN[day.num_days_from_monday() as usize].2,
+        (NameStyle::Short | NameStyle::Compact, _) => weekday(lang, day, DayStyle::Short),
+        (NameStyle::Long, _) => weekday(lang, day, DayStyle::Full),
     }
 }
 
@@ -92,11 +92,7 @@ pub fn describe_days(
 }
 
 fn every_day(lang: Language) -> &'static str {
-    match lang {
-        Language::En => "every day",
-        Language::Ru => "каждый день",
-        Language::Uz => "har kuni",
-    }
+    Phrase::EveryDay.get(lang)
 }
 
 #[cfg(test)]
@@ -109,23 +105,33 @@ mod tests {
 
     #[test]
     fn day_names_in_every_language_and_style() {
-        let tables = [
-            (Language::En, ENGLISH),
-            (Language::Ru, RUSSIAN),
-            (Language::Uz, UZBEK),
-        ];
         let styles = [NameStyle::Short, NameStyle::Long, NameStyle::Compact];
-        for (lang, table) in tables {
-            for (day, (short, long, compact)) in WEEK.into_iter().zip(table) {
+        for (day, (short, long, compact)) in WEEK.into_iter().zip(ENGLISH) {
+            let names = styles.map(|style| day_name(day, Language::En, style));
+            assert_eq!(names, [short, long, compact], "en {day}");
+        }
+        // The other languages: the catalogues' (the glossary's) names, the
+        // short ones two letters already.
+        for lang in [Language::Ru, Language::Uz, Language::UzCyrl] {
+            for day in WEEK {
                 let names = styles.map(|style| day_name(day, lang, style));
-                assert_eq!(names, [short, long, compact], "{lang} {day}");
+                let short = weekday(lang, day, DayStyle::Short);
+                assert_eq!(names[..2], [short, weekday(lang, day, DayStyle::Full)]);
+                assert_eq!(
+                    names[2].to_lowercase(),
+                    short.to_lowercase(),
+                    "{lang} {day}"
+                );
+                assert!(names[2].starts_with(char::is_uppercase), "{lang} {day}");
+                assert_eq!(short.chars().count(), 2, "{lang} {day}");
             }
         }
         // As people read them.
         let name = |day, lang, style| day_name(day, lang, style);
         assert_eq!(name(Mon, Language::En, NameStyle::Long), "Monday");
-        assert_eq!(name(Sun, Language::Ru, NameStyle::Long), "Воскресенье");
+        assert_eq!(name(Sun, Language::Ru, NameStyle::Long), "воскресенье");
         assert_eq!(name(Sun, Language::Uz, NameStyle::Short), "Ya");
+        assert_eq!(name(Sun, Language::UzCyrl, NameStyle::Short), "Як");
         assert_eq!(name(Weekday::Thu, Language::En, NameStyle::Compact), "Th");
         assert_eq!(name(Sat, Language::Ru, NameStyle::Compact), "Сб");
     }
@@ -141,11 +147,15 @@ mod tests {
             ),
             (
                 Language::Ru,
-                ["Пн Ср Пт", "Понедельник, Среда, Пятница", "ПнСрПт"],
+                ["пн ср пт", "понедельник, среда, пятница", "ПнСрПт"],
             ),
             (
                 Language::Uz,
-                ["Du Ch Ju", "Dushanba, Chorshanba, Juma", "DuChJu"],
+                ["Du Ch Ju", "dushanba, chorshanba, juma", "DuChJu"],
+            ),
+            (
+                Language::UzCyrl,
+                ["Ду Чо Жу", "душанба, чоршанба, жума", "ДуЧоЖу"],
             ),
         ];
         for (lang, names) in expected {
@@ -168,11 +178,11 @@ mod tests {
         );
         assert_eq!(
             describe_days(&DaysCode::TueThuSat, &none, Language::Ru, NameStyle::Short),
-            "Вт Чт Сб"
+            "вт чт сб"
         );
         assert_eq!(
             describe_days(&DaysCode::Weekend, &none, Language::Uz, NameStyle::Long),
-            "Shanba, Yakshanba"
+            "shanba, yakshanba"
         );
         assert_eq!(
             describe_days(&DaysCode::EveryDay, &none, en, NameStyle::Compact),
@@ -185,6 +195,15 @@ mod tests {
         assert_eq!(
             describe_days(&DaysCode::EveryDay, &none, Language::Uz, NameStyle::Short),
             "har kuni"
+        );
+        assert_eq!(
+            describe_days(
+                &DaysCode::EveryDay,
+                &none,
+                Language::UzCyrl,
+                NameStyle::Short
+            ),
+            "ҳар куни"
         );
         // Exact days do not change what a published code means.
         assert_eq!(
@@ -222,7 +241,7 @@ mod tests {
         let only_days = exact(&[Sat], &[]);
         assert_eq!(
             describe_days(&DaysCode::Custom, &only_days, Language::Ru, NameStyle::Long),
-            "Суббота"
+            "суббота"
         );
     }
 

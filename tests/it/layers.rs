@@ -12,7 +12,7 @@
 //! import that [`FLOORS`] does not allow.
 //!
 //! Some floors are crates of their own (`crates/model`, `crates/sanitize`,
-//! `crates/local-files`, `crates/secret`, `crates/domain`, `crates/demo`,
+//! `crates/i18n`, `crates/local-files`, `crates/secret`, `crates/domain`, `crates/demo`,
 //! `crates/api`, `crates/store`, issues 24 and 35), re-exported by `src/lib.rs`
 //! under their module names: their files are not under `src/`, Cargo
 //! holds what they import (a crate names only the crates it depends on),
@@ -59,6 +59,9 @@ const FLOORS: &[Floor] = &[
     // quote the server) and below everything that shows text. A crate
     // (crmdeck-sanitize): its Cargo.toml holds its floor.
     floor(1, "sanitize", &[]),
+    // The interface's languages: the checked catalogues, plurals, days,
+    // dates, the language chosen (issue 36). A crate (crmdeck-i18n).
+    floor(1, "i18n", &[]),
     // Computation on the model: weekdays, the week's layout, today's parts,
     // the timetable check, clock, zones, search folding, branch lookup. No
     // text for people. A crate (crmdeck-domain): its Cargo.toml holds its
@@ -75,14 +78,14 @@ const FLOORS: &[Floor] = &[
     // Text for people from the model and the computation: formatting,
     // measured cells, day names, the column tables, the week's and the
     // check's words.
-    floor(3, "present", &["model", "sanitize", "domain", "secret"]),
+    floor(3, "present", &["model", "sanitize", "i18n", "domain", "secret"]),
     // Decoding into the model, the client, errors, TLS. A crate
     // (crmdeck-api): its Cargo.toml holds its floor. Not on the domain:
     // whether its address is this machine is the model's `ApiUrl`'s.
     floor(3, "api", &["model", "sanitize", "secret"]),
     floor(3, "logging", &["model", "local_files"]),
     // File, environment, flags, profiles; which token source (secret's).
-    floor(4, "config", &["model", "domain", "present", "local_files", "secret"]),
+    floor(4, "config", &["model", "i18n", "domain", "present", "local_files", "secret"]),
     // Every record by id and what to fetch next: pure data on the model;
     // the history's format keeps the domain's digests (issue 28). A crate
     // (crmdeck-store): its Cargo.toml holds its floor.
@@ -95,14 +98,14 @@ const FLOORS: &[Floor] = &[
     floor(6, "session", &["model", "domain", "local_files", "secret", "api", "config", "store", "cache", "demo"]),
     // Screens, state, update (pure): of api only its error, of config only
     // the theme, of cache only its error (why a snapshot was not used).
-    floor(6, "app", &["model", "sanitize", "domain", "secret", "present", "store", "api::ApiError", "config::Theme", "cache::CacheError"]),
-    floor(7, "ui", &["model", "sanitize", "domain", "secret", "present", "config", "app"]),
+    floor(6, "app", &["model", "sanitize", "i18n", "domain", "secret", "present", "store", "api::ApiError", "config::Theme", "cache::CacheError"]),
+    floor(7, "ui", &["model", "sanitize", "i18n", "domain", "secret", "present", "config", "app"]),
     // Of app only the keymap: `crmdeck keys` prints the dashboard's keys.
-    floor(8, "cli", &["model", "sanitize", "domain", "secret", "present", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
+    floor(8, "cli", &["model", "sanitize", "i18n", "domain", "secret", "present", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
     // Terminal, event loop, effects (its tests start a demo server), the
     // view remembered and the command history in the state directory
     // (local_files' rules); not cli.
-    floor(8, "runtime", &["model", "domain", "local_files", "secret", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
+    floor(8, "runtime", &["model", "i18n", "domain", "local_files", "secret", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["secret", "logging", "config", "cli", "runtime"]),
 ];

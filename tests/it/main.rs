@@ -24,6 +24,7 @@ mod decoding;
 mod demo_server;
 mod hostile;
 mod install_hangup;
+mod languages;
 mod layers;
 mod own_files;
 mod profile_switch;

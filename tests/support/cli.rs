@@ -66,6 +66,18 @@ impl Fixture {
         }
     }
 
+    /// `crmdeck ARGS` with `env` besides the clean environment (a locale,
+    /// `CRMDECK_LANG`): never the machine's own.
+    pub async fn run_with_env(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
+        tokio::process::Command::from(self.home.crmdeck(args))
+            .env("CRMDECK_BASE_URL", self.server.base_url())
+            .env("CRMDECK_TOKEN", TOKEN)
+            .envs(env.iter().copied())
+            .output()
+            .await
+            .expect("binary runs")
+    }
+
     pub async fn run_with_token(&self, args: &[&str], token: &str) -> Output {
         tokio::process::Command::from(self.home.crmdeck(args))
             .env("CRMDECK_BASE_URL", self.server.base_url())

@@ -30,6 +30,7 @@ pub struct Word {
 const SHORT_WORDS: &[(&str, &str, Option<Action>, &str)] = &[
     ("branch", "[NAME|ID|all]", Some(Action::PickBranch), "the groups of a branch (nothing: the picker)"),
     ("profile", "NAME", None, "switch to a profile of the config"),
+    ("lang", "en|ru|uz|uz-Cyrl", None, "the interface's language"),
     ("install", "[ID]", Some(Action::Install), "install a plugin (nothing: the one selected)"),
     ("filter", "[QUERY]", Some(Action::Filter), "filter the list by a query: ielts tue evening (nothing: type it)"),
     ("sort", "[COLUMN [desc]]", Some(Action::CycleSort), "sort the list by a column (nothing: the next)"),
@@ -120,7 +121,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_word_is_bindable_but_the_one_that_needs_its_argument() {
+    fn every_word_is_bindable_but_those_that_need_their_argument() {
         assert_eq!(bindable("export"), Ok(Action::Export));
         assert_eq!(bindable("q"), Ok(Action::Quit));
         assert_eq!(bindable("groups"), Ok(Action::ShowTab(Tab::Groups)));
@@ -131,7 +132,16 @@ mod tests {
             why,
             ":profile needs NAME after it, so no key can run it: type :profile NAME"
         );
-        for word in words().iter().filter(|word| word.name != "profile") {
+        let why = bindable("lang").unwrap_err();
+        assert_eq!(
+            why,
+            ":lang needs en|ru|uz|uz-Cyrl after it, so no key can run it: type :lang en|ru|uz|uz-Cyrl"
+        );
+        let needing = ["profile", "lang"];
+        for word in words()
+            .iter()
+            .filter(|word| !needing.contains(&word.name.as_str()))
+        {
             assert_eq!(
                 bindable(&word.name),
                 Ok(word.action.unwrap()),

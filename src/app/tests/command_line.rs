@@ -7,6 +7,7 @@ use crate::app::command_line::CommandLine;
 use crate::app::confirm::Confirm;
 use crate::app::keymap::Keymap;
 use crate::app::protocol::ProfileRefused;
+use crate::i18n::Language;
 use crate::secret::Token;
 
 fn prompt(app: &App) -> &CommandLine {
@@ -263,6 +264,35 @@ fn profile_completes_from_the_config_and_asks_the_runtime_to_switch() {
     // A unique prefix, whatever the case, names the profile as written.
     let effects = press(&mut app, ":prof DE\n");
     assert!(effects.contains(&Effect::SwitchProfile("demo".to_string())));
+}
+
+#[test]
+fn lang_switches_the_language_at_once_and_says_so_in_it() {
+    let mut app = loaded();
+    assert_eq!(app.world.settings.language, Language::En);
+    press(&mut app, ":lang uz-\t");
+    assert_eq!(prompt(&app).input.text(), "lang uz-Cyrl");
+    let effects = press(&mut app, "\n");
+    assert!(app.overlays.is_empty());
+    assert_eq!(app.world.settings.language, Language::UzCyrl);
+    assert!(effects.contains(&Effect::RememberCommand("lang uz-Cyrl".to_string())));
+    assert_eq!(
+        status(&app, Severity::Info),
+        Some("Интерфейс тили: ўзбекча")
+    );
+    press(&mut app, ":lang ru\n");
+    assert_eq!(app.world.settings.language, Language::Ru);
+    assert_eq!(
+        status(&app, Severity::Info),
+        Some("Язык интерфейса: русский")
+    );
+    // Another language is refused on the line, and nothing changes.
+    press(&mut app, ":lang fr\n");
+    assert_eq!(app.world.settings.language, Language::Ru);
+    assert_eq!(
+        prompt(&app).error.as_deref(),
+        Some("unknown language \"fr\": expected en, ru, uz or uz-Cyrl")
+    );
 }
 
 #[test]

@@ -15,6 +15,7 @@ pub mod facts;
 pub mod findings;
 pub mod groups;
 pub mod groups_for_scripts;
+pub mod headings;
 pub mod installs;
 pub mod keys;
 pub mod lessons;

@@ -4,7 +4,9 @@
 //! name a CSV column. Every cell is sanitised: a server string cannot reach
 //! the terminal with an escape sequence in it.
 
+use super::headings::heads;
 use super::{BranchNames, Column, Print, printed};
+use crate::i18n::Language;
 use crate::present::format::{NONE, display_width, pad_to_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use std::borrow::Cow;
@@ -47,12 +49,18 @@ impl Table {
     /// Aligned columns two spaces apart; cells cut to the column's maximum
     /// width when `fit` (stdout is a terminal), whole otherwise.
     pub fn to_text(&self, fit: bool) -> String {
-        let mut widths = Widths::new(&self.headers, self.max_widths.clone());
+        self.to_text_in(fit, Language::En)
+    }
+
+    /// [`Table::to_text`] headed in `language` (the cells are the rows').
+    pub fn to_text_in(&self, fit: bool, language: Language) -> String {
+        let headers = heads(&self.headers, &self.names, language);
+        let mut widths = Widths::new(&headers, self.max_widths.clone());
         for row in &self.rows {
             widths.measure(row);
         }
         let widths = widths.fitted(fit);
-        std::iter::once(&self.headers)
+        std::iter::once(&headers)
             .chain(&self.rows)
             .map(|row| text_line(row, &widths))
             .collect()

@@ -1,0 +1,264 @@
+//! The interface's language (issue 36) as the binary chooses it: what
+//! scripts read is the same in every language, byte for byte; a language
+//! given on purpose that is none of the four exits 2 naming them; one from
+//! the locale falls back to English, in the log; `info` says which is in
+//! use and where it came from; the CLI's tables speak it.
+
+use crate::support;
+
+use support::cli::{Fixture, assert_failed, fixture, stderr};
+use support::text::assert_contains;
+
+/// The locales the issue names, each beside the run with none.
+const LOCALES: [(&str, &str); 3] = [
+    ("LANG", "ru_RU.UTF-8"),
+    ("LANG", "uz_UZ@cyrillic"),
+    ("LC_ALL", "C"),
+];
+
+/// Stdout of `args`, which must succeed, with `env` on top of the clean one.
+async fn out(fx: &Fixture, args: &[&str], env: &[(&str, &str)]) -> Vec<u8> {
+    let output = fx.run_with_env(args, env).await;
+    assert!(
+        output.status.success(),
+        "{args:?} {env:?}: {}",
+        stderr(&output)
+    );
+    output.stdout
+}
+
+#[tokio::test]
+async fn json_and_csv_are_the_same_bytes_in_every_locale() {
+    let fx = fixture().await;
+    // A fixed moment: `today` says it.
+    let at = "2026-11-26T10:00";
+    let commands: [&[&str]; 7] = [
+        &["groups", "--format", "json"],
+        &["groups", "--all", "--format", "csv"],
+        &[
+            "groups",
+            "--branch",
+            "2",
+            "--format",
+            "json",
+            "--per-page",
+            "50",
+        ],
+        &["today", "--at", at, "--format", "json"],
+        &["today", "--at", at, "--format", "csv"],
+        &["timetable", "--branch", "1", "--format", "json"],
+        &["timetable", "--branch", "1", "--format", "csv"],
+    ];
+    for args in commands {
+        let unset = out(&fx, args, &[]).await;
+        assert!(unset.len() > 100, "{args:?} printed {} bytes", unset.len());
+        for (variable, value) in LOCALES {
+            let under = out(&fx, args, &[(variable, value)]).await;
+            assert!(
+                under == unset,
+                "{args:?} under {variable}={value} differs from LANG unset:\n{}\n---\n{}",
+                String::from_utf8_lossy(&under),
+                String::from_utf8_lossy(&unset)
+            );
+        }
+        // Chosen on purpose too.
+        let russian = out(&fx, args, &[("CRMDECK_LANG", "ru")]).await;
+        assert!(russian == unset, "{args:?} with CRMDECK_LANG=ru differs");
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_language_on_purpose_exits_2_naming_the_four() {
+    let fx = fixture().await;
+    let named = "unknown language \"fr\": expected en, ru, uz or uz-Cyrl";
+    let flag = fx.run_with_env(&["groups", "--lang", "fr"], &[]).await;
+    assert_failed(&flag, 2, &format!("--lang: {named}"));
+    let variable = fx
+        .run_with_env(&["groups"], &[("CRMDECK_LANG", "fr")])
+        .await;
+    assert_failed(&variable, 2, &format!("CRMDECK_LANG: {named}"));
+    let home = support::home::Home::with_config("language = \"fr\"\n");
+    let config = tokio::process::Command::from(home.crmdeck(&["info", "--demo"]))
+        .output()
+        .await
+        .unwrap();
+    assert_failed(&config, 2, named);
+}
+
+#[tokio::test]
+async fn a_locale_not_understood_is_english_said_in_the_log_not_on_screen() {
+    let fx = fixture().await;
+    let env = [("LANG", "fr_FR.UTF-8"), ("CRMDECK_LOG", "info")];
+    let output = fx.run_with_env(&["info", "--format", "json"], &env).await;
+    assert!(output.status.success(), "{}", stderr(&output));
+    let info: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(info["language"], "en");
+    assert!(
+        !stderr(&output).contains("fr_FR"),
+        "said on screen: {}",
+        stderr(&output)
+    );
+    let log_file = info["log_file"].as_str().unwrap();
+    let log_file = match log_file.strip_prefix("~/") {
+        Some(rest) => fx.home.path().join(rest),
+        None => log_file.into(),
+    };
+    let log = std::fs::read_to_string(&log_file)
+        .unwrap_or_else(|e| panic!("{}: {e}", log_file.display()));
+    assert_contains(&log, &["LANG=\"fr_FR.UTF-8\""]);
+}
+
+/// Variables on top of the clean environment.
+type Env<'a> = &'a [(&'a str, &'a str)];
+
+#[tokio::test]
+async fn info_says_the_language_in_use_and_where_it_came_from() {
+    let fx = fixture().await;
+    let rows: [(Env, &[&str], &str); 5] = [
+        (&[], &[], "en (from default)"),
+        (
+            &[("LANG", "ru_RU.UTF-8")],
+            &[],
+            "ru, русский (from the locale, LANG=ru_RU.UTF-8)",
+        ),
+        (
+            &[("LANGUAGE", "uz:ru:en"), ("LANG", "ru_RU.UTF-8")],
+            &[],
+            "uz, oʻzbekcha (from the locale, LANGUAGE=uz:ru:en)",
+        ),
+        (
+            &[("CRMDECK_LANG", "uz-Cyrl"), ("LANG", "ru_RU")],
+            &[],
+            "uz-Cyrl, ўзбекча (from environment variable CRMDECK_LANG)",
+        ),
+        (
+            &[("CRMDECK_LANG", "uz")],
+            &["--lang", "ru"],
+            "ru, русский (from --lang)",
+        ),
+    ];
+    for (env, flags, said) in rows {
+        let mut args = vec!["info", "--format", "table"];
+        args.extend_from_slice(flags);
+        let text = String::from_utf8(out(&fx, &args, env).await).unwrap();
+        let line = text
+            .lines()
+            .find(|line| line.starts_with("language"))
+            .unwrap();
+        assert_eq!(
+            line.trim_start_matches("language").trim(),
+            said,
+            "{env:?} {flags:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_profile_chooses_its_language_over_the_top_level_and_the_locale() {
+    let home = support::home::Home::with_config(
+        "language = \"uz\"\n[profiles.tashkent]\nlanguage = \"ru\"\n",
+    );
+    let info = |args: &'static [&'static str]| {
+        let mut command = tokio::process::Command::from(home.crmdeck(args));
+        command.env("LANG", "uz_UZ@cyrillic");
+        async move { command.output().await.unwrap() }
+    };
+    let top = info(&["info", "--demo", "--format", "json"]).await;
+    let top: serde_json::Value = serde_json::from_slice(&top.stdout).unwrap();
+    assert_eq!(top["language"], "uz");
+    let profile = info(&[
+        "info",
+        "--demo",
+        "--profile",
+        "tashkent",
+        "--format",
+        "json",
+    ])
+    .await;
+    let profile: serde_json::Value = serde_json::from_slice(&profile.stdout).unwrap();
+    assert_eq!(profile["language"], "ru");
+    assert!(
+        profile["from"]["language"]
+            .as_str()
+            .unwrap()
+            .contains("config.toml")
+    );
+}
+
+#[tokio::test]
+async fn the_cli_tables_days_column_speaks_the_language() {
+    let fx = fixture().await;
+    let table = |value: &'static str| {
+        let fx = &fx;
+        async move {
+            let args = [
+                "groups",
+                "--branch",
+                "2",
+                "--format",
+                "table",
+                "--per-page",
+                "50",
+            ];
+            String::from_utf8(out(fx, &args, &[("CRMDECK_LANG", value)]).await).unwrap()
+        }
+    };
+    assert_contains(&table("en").await, &["Mon Wed Fri"]);
+    assert_contains(&table("ru").await, &["пн ср пт"]);
+    assert_contains(&table("uz").await, &["Du Ch Ju"]);
+    assert_contains(&table("uz-Cyrl").await, &["Ду Чо Жу"]);
+}
+
+#[tokio::test]
+async fn check_findings_speak_the_language_for_people_and_stay_for_scripts() {
+    let fx = fixture().await;
+    let (_dir, config) = support::home::config_file("max_parallel = 2\n");
+    let check = |format: &'static str, env: Env<'static>| {
+        let args = [
+            "timetable",
+            "--check",
+            "--config",
+            config.as_str(),
+            "--format",
+            format,
+        ];
+        let fx = &fx;
+        async move { fx.run_with_env(&args, env).await }
+    };
+    let russian = check("table", &[("CRMDECK_LANG", "ru")]).await;
+    assert_eq!(russian.status.code(), Some(1), "{}", stderr(&russian));
+    let lines = String::from_utf8_lossy(&russian.stdout).into_owned();
+    assert_contains(
+        &lines,
+        &["групп одновременно, больше max_parallel 2", "пн 08:00"],
+    );
+    // `N замечание`, `замечания` or `замечаний`, as N's plural category asks.
+    let count = stderr(&russian);
+    let n: u64 = (count.trim().strip_prefix("crmdeck: "))
+        .and_then(|said| said.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{count}"));
+    let noun = match (n % 10, n % 100) {
+        (1, tens) if tens != 11 => "замечание",
+        (2..=4, tens) if !(12..=14).contains(&tens) => "замечания",
+        _ => "замечаний",
+    };
+    assert_eq!(count, format!("crmdeck: {n} {noun}\n"));
+    let uzbek = check("table", &[("LANG", "uz_UZ.UTF-8")]).await;
+    assert_contains(&stderr(&uzbek), &["ta topilma"]);
+    // JSON and CSV: English whatever the language.
+    for format in ["json", "csv"] {
+        let unset = check(format, &[]).await;
+        assert_eq!(unset.status.code(), Some(1));
+        assert_contains(&String::from_utf8_lossy(&unset.stdout), &["groups at once"]);
+        for env in [
+            &[("LANG", "ru_RU.UTF-8")][..],
+            &[("CRMDECK_LANG", "uz-Cyrl")][..],
+        ] {
+            let under = check(format, env).await;
+            assert!(
+                under.stdout == unset.stdout,
+                "{format} under {env:?} differs"
+            );
+        }
+    }
+}
