@@ -233,7 +233,8 @@ impl ListPane {
     /// Looks for the filter's text words in the rows of `table`: in every
     /// row, the words taken anew from the filter (`records` None: the rows
     /// were filtered again), or in the rows of `records` that arrived, for
-    /// words not found yet. A pass stops once every word is found.
+    /// words not found yet. A pass stops once every word is found, and is
+    /// made only while no row shows.
     pub fn look_for_words(
         &mut self,
         table: &ScreenTable,
@@ -242,6 +243,11 @@ impl ListPane {
     ) {
         if records.is_none() {
             self.unfound = Unfound::new(self.filter.query());
+        }
+        // A row shown holds every word of the filter: only an empty list
+        // costs a pass (a keystroke over every row, once more).
+        if !self.visible.is_empty() {
+            self.unfound = Unfound::default();
         }
         if self.unfound.is_empty() {
             return;
