@@ -253,21 +253,11 @@ fn draw_filter(frame: &mut Frame, area: Rect, pane: &ListPane, view: &View) {
     };
     let query = filter.query();
     let read = sanitize_line(&reading(query, view.world.settings.language)).into_owned();
-    let used = 10 + display_width(&shown);
-    let room = usize::from(area.width).saturating_sub(used + 3);
     let mut spans = vec![
         Span::styled(" filter / ", styles.heading),
         Span::raw(shown.into_owned()),
     ];
-    // The reading before the hint: it says what the list shows.
-    if query.has_fields() && room >= 8 {
-        spans.push(Span::styled(" → ", styles.dim));
-        spans.push(Span::styled(
-            truncate_to_width(&read, room).into_owned(),
-            styles.heading,
-        ));
-    }
-    // A word no row holds, said: why the list is empty or short.
+    // A word no row holds, said first: why the list is empty.
     for word in pane.unfound.words() {
         let left = usize::from(area.width).saturating_sub(spans.iter().map(Span::width).sum());
         let said = sanitize_line(&format!(" · no group holds “{word}”")).into_owned();
@@ -276,7 +266,17 @@ fn draw_filter(frame: &mut Frame, area: Rect, pane: &ListPane, view: &View) {
             styles.warning,
         ));
     }
-    let left = usize::from(area.width).saturating_sub(spans.iter().map(|span| span.width()).sum());
+    // The reading before the hint: it says what the list shows.
+    let used: usize = spans.iter().map(Span::width).sum();
+    let room = usize::from(area.width).saturating_sub(used + 3);
+    if query.has_fields() && room >= 8 {
+        spans.push(Span::styled(" → ", styles.dim));
+        spans.push(Span::styled(
+            truncate_to_width(&read, room).into_owned(),
+            styles.heading,
+        ));
+    }
+    let left = usize::from(area.width).saturating_sub(spans.iter().map(Span::width).sum());
     if left >= display_width(hint) {
         spans.push(Span::styled(hint, styles.dim));
     }
