@@ -10,6 +10,7 @@ use crate::present::columns::BranchNames;
 use crate::present::columns::facts::{COLUMNS, Fact};
 use crate::present::columns::table::Table;
 use crate::present::format::zone_source;
+use crate::sanitize::sanitize_line;
 use crate::secret::describe_expiry;
 use crate::session::Session;
 use chrono::{DateTime, Utc};
@@ -72,6 +73,11 @@ struct Info {
     log_file: String,
     profile: Option<String>,
     base_url: String,
+    /// The centre the token is of, as `/v2/token/me` names it.
+    centre: Option<String>,
+    /// Who the token is: `/v2/token/me`'s user (and centre) ids, else the
+    /// token's subject; never the token.
+    user: Option<String>,
     token: TokenInfo,
     read_only: bool,
     time_zone: ZoneInfo,
@@ -125,11 +131,22 @@ async fn gather(session: &Session, log: &Log) -> Info {
     let now = Utc::now();
     let token = session.client.token();
     let expires_at = token.expires_at();
+    let me = session.me().await;
+    let centre = me.and_then(|me| me.company_name()).map(sanitize_text);
+    let user = (me.and_then(|me| me.account()))
+        .or_else(|| {
+            token
+                .subject()
+                .map(|subject| format!("{subject} (the token's subject)"))
+        })
+        .map(|user| sanitize_text(&user));
     Info {
         config_file: config.file.as_ref().map(|p| p.display().to_string()),
         log_file: log.describe(),
         profile: config.profile.clone(),
         base_url: session.client.base_url().to_string(),
+        centre,
+        user,
         token: TokenInfo {
             from: config.token.describe(),
             masked: token.masked(),
@@ -162,6 +179,11 @@ async fn gather(session: &Session, log: &Log) -> Info {
     }
 }
 
+/// Server text made safe to print on a line.
+fn sanitize_text(text: &str) -> String {
+    sanitize_line(text).into_owned()
+}
+
 impl Info {
     /// The language's code and, when it is not English, its own name:
     /// `ru, русский`.
@@ -184,7 +206,7 @@ impl Info {
     }
 
     /// Each fact named for a person.
-    fn lines(&self) -> [Fact; 12] {
+    fn lines(&self) -> [Fact; 14] {
         // Said where it matters: lesson times do not read as this machine's clock.
         let elsewhere = if self.time_zone.same_as_this_machine {
             String::new()
@@ -212,6 +234,15 @@ impl Info {
             (
                 "base url",
                 format!("{} (from {})", self.base_url, self.from.base_url),
+            ),
+            (
+                "centre",
+                (self.centre.clone())
+                    .unwrap_or_else(|| "unknown (/v2/token/me does not say)".into()),
+            ),
+            (
+                "user",
+                (self.user.clone()).unwrap_or_else(|| "unknown (/v2/token/me does not say)".into()),
             ),
             ("token from", self.token.from.clone()),
             (

@@ -234,6 +234,17 @@ async fn info_never_prints_the_token() {
     assert!(text.contains(&fx.server.base_url()), "{text}");
     assert!(text.contains("CRMDECK_TOKEN"), "{text}");
     assert!(!text.contains(TOKEN), "{text}");
+    // Issue 37 §4: the centre and the user named (by /v2/token/me).
+    let line = |key: &str| {
+        text.lines()
+            .find(|line| line.starts_with(key))
+            .map(str::to_owned)
+    };
+    assert!(
+        line("centre").is_some_and(|l| l.contains("Ziyo Learning Centre")),
+        "{text}"
+    );
+    assert!(line("user").is_some_and(|l| l.contains("user ")), "{text}");
 }
 
 #[tokio::test]
