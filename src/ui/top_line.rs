@@ -118,6 +118,11 @@ fn readable_on(background: Color) -> Color {
     if light { Color::Black } else { Color::White }
 }
 
+/// Read-only mode, said whole where there is room.
+const READ_ONLY: &str = "read-only";
+/// Read-only mode short of room.
+const READ_ONLY_MARK: &str = "RO";
+
 /// The token warning, read-only mode, the zone of the times, then
 /// `profile · centre` (the host when the API names no centre), fitted to
 /// `room` columns: the zone is shortened first, then the centre, and
@@ -142,10 +147,6 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         spans.push(Span::styled("⚠ plain http", styles.warning));
         spans.push(Span::raw("  "));
     }
-    if settings.read_only {
-        spans.push(Span::styled("read-only", styles.warning));
-        spans.push(Span::raw("  "));
-    }
     let place = match app.world.centre() {
         Some(centre) => sanitize_line(centre).into_owned(),
         None => sanitize_line(&settings.host).into_owned(),
@@ -165,6 +166,15 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
     let profile_width = profile.as_ref().map_or(0, |p| {
         display_width(&p.content) + display_width(PLACE_SEPARATOR)
     });
+    if settings.read_only {
+        // Whole while it leaves the profile and a few letters of the
+        // centre; else a short mark (issue 37 §4): the profile matters more.
+        let before: usize = spans.iter().map(|s| display_width(&s.content)).sum();
+        let whole = before + display_width(READ_ONLY) + 2 + profile_width + 4 <= room;
+        let mark = if whole { READ_ONLY } else { READ_ONLY_MARK };
+        spans.push(Span::styled(mark, styles.warning));
+        spans.push(Span::raw("  "));
+    }
     let fixed = spans
         .iter()
         .map(|s| display_width(&s.content))

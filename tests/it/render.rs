@@ -926,9 +926,14 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
     };
     let app = loaded_app_expiring(settings.clone(), None, (80, 24));
     let top = top_line_of(&app);
-    // Five tabs leave little room at 80 columns: the warnings shorten
-    // first, the profile's name stays whole.
-    assert!(top.contains("5 Changes   read-…production"), "{top}");
+    // Five tabs leave little room at 80 columns: read-only is a short
+    // mark, the profile's name stays whole (issue 37 §4).
+    assert!(top.contains("5 Changes     RO  production"), "{top}");
+    let wide = top_line_of(&loaded_app_expiring(settings.clone(), None, (160, 48)));
+    assert!(
+        wide.contains("read-only  "),
+        "whole where there is room: {wide}"
+    );
     assert!(!top.contains("times in"), "the zone gives way first: {top}");
 
     // With the token's warning too, the warning is shortened, not the name.
