@@ -53,6 +53,19 @@ fn list(max_in_flight: usize) -> GroupList {
     GroupList::new(Some(2), 100, WalkPolicy::with_max_in_flight(max_in_flight))
 }
 
+/// `list`'s walk begun now.
+fn begun(mut list: GroupList) -> (GroupList, Instant) {
+    let now = Instant::now();
+    list.walk(now);
+    (list, now)
+}
+
+/// A walk of `centre` begun now, six pages at most in flight.
+fn walking(centre: Centre) -> (Centre, GroupList, Instant) {
+    let (list, now) = begun(list(6));
+    (centre, list, now)
+}
+
 fn ids(list: &GroupList) -> Vec<i64> {
     list.groups().map(|g| g.id).collect()
 }
@@ -89,10 +102,7 @@ fn walk_through(list: &mut GroupList, centre: &Centre, now: Instant) {
 
 #[test]
 fn page_one_first_then_the_rest_at_the_per_page_the_server_honours() {
-    let centre = Centre::of(95, 20);
-    let mut list = list(6);
-    let now = Instant::now();
-    list.walk(now);
+    let (centre, mut list, now) = walking(Centre::of(95, 20));
     let first = list.plan(now);
     assert_eq!(
         first.ask,
@@ -123,9 +133,7 @@ fn page_one_first_then_the_rest_at_the_per_page_the_server_honours() {
 
 #[test]
 fn a_group_seen_on_two_pages_is_held_once_with_its_latest_fields() {
-    let mut list = list(6);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(list(6));
     let first = list.plan(now).ask[0];
     let answer = |query: GroupsQuery, ids: &[i64], name: &str| GroupsPage {
         query,
@@ -333,10 +341,7 @@ fn a_failing_page_is_missing_the_rest_stays_and_only_it_is_asked_again() {
 
 #[test]
 fn a_page_failing_on_a_second_walk_keeps_the_rows_it_had() {
-    let centre = Centre::of(30, 10);
-    let mut list = list(6);
-    let now = Instant::now();
-    list.walk(now);
+    let (centre, mut list, now) = walking(Centre::of(30, 10));
     walk_through(&mut list, &centre, now);
     let later = now + Duration::from_secs(60);
     list.walk(later);
@@ -357,10 +362,7 @@ fn a_page_failing_on_a_second_walk_keeps_the_rows_it_had() {
 
 #[test]
 fn when_page_one_fails_nothing_else_is_asked_until_it_is_retried() {
-    let centre = Centre::of(30, 10);
-    let mut list = list(6);
-    let now = Instant::now();
-    list.walk(now);
+    let (centre, mut list, now) = walking(Centre::of(30, 10));
     let first = list.plan(now).ask[0];
     list.fail(first, failed("HTTP 401 unauthorized"), now);
     assert!(list.is_done());
@@ -572,10 +574,7 @@ fn pages_holding_fewer_groups_than_announced_make_no_whole_walk() {
 
 #[test]
 fn answers_for_another_branch_or_page_are_not_taken() {
-    let centre = Centre::of(30, 10);
-    let mut list = list(6);
-    let now = Instant::now();
-    list.walk(now);
+    let (centre, mut list, now) = walking(Centre::of(30, 10));
     let first = list.plan(now).ask[0];
     let other_branch = GroupsQuery {
         branch_id: Some(9),
@@ -597,9 +596,7 @@ fn answers_for_another_branch_or_page_are_not_taken() {
 
 #[test]
 fn without_totals_the_walk_follows_page_after_page() {
-    let mut list = list(6);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(list(6));
     let bare = |query: GroupsQuery, ids: &[i64], next: bool| GroupsPage {
         query,
         groups: ids.iter().copied().map(group).collect(),
@@ -628,9 +625,7 @@ fn without_totals_the_walk_follows_page_after_page() {
 
 #[test]
 fn fewer_groups_than_announced_is_said_once_at_the_end() {
-    let mut list = list(6);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(list(6));
     let first = list.plan(now).ask[0];
     let short = |query: GroupsQuery, ids: &[i64]| GroupsPage {
         query,
@@ -658,9 +653,7 @@ fn fewer_groups_than_announced_is_said_once_at_the_end() {
 
 #[test]
 fn more_pages_than_any_centre_are_walked_up_to_the_limit() {
-    let mut list = list(6);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(list(6));
     let first = list.plan(now).ask[0];
     list.accept(
         GroupsPage {
@@ -795,10 +788,8 @@ fn with_max_groups(max_groups: u64) -> GroupList {
 
 #[test]
 fn a_centre_announcing_more_than_the_ceiling_is_read_up_to_it_and_said_once() {
-    let mut list = with_max_groups(250);
     let centre = Centre::of(100_000, 20);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(with_max_groups(250));
     walk_through(&mut list, &centre, now);
     assert_eq!(list.len(), 250);
     assert_eq!(ids(&list), (1..=250).collect::<Vec<_>>());
@@ -818,9 +809,7 @@ fn a_centre_announcing_more_than_the_ceiling_is_read_up_to_it_and_said_once() {
 
 #[test]
 fn pages_holding_more_than_a_lying_total_stop_at_the_ceiling() {
-    let mut list = with_max_groups(250);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(with_max_groups(250));
     // Every page says "10 groups in all" but the pages never end.
     let serve = |query: GroupsQuery| {
         let pagination = Pagination {
@@ -848,10 +837,8 @@ fn pages_holding_more_than_a_lying_total_stop_at_the_ceiling() {
 
 #[test]
 fn exactly_the_ceiling_is_a_whole_walk() {
-    let mut list = with_max_groups(100);
     let centre = Centre::of(100, 20);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(with_max_groups(100));
     walk_through(&mut list, &centre, now);
     assert_eq!(list.len(), 100);
     assert!(list.is_complete() && !list.is_cut_short());
@@ -860,9 +847,7 @@ fn exactly_the_ceiling_is_a_whole_walk() {
 
 #[test]
 fn rows_past_per_page_are_dropped_and_said_once_a_walk() {
-    let mut list = list(6);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(list(6));
     // 500 rows a page where the server pages by 20 and has 100.
     let serve = |query: GroupsQuery| {
         let pagination = Pagination {
@@ -888,10 +873,8 @@ fn rows_past_per_page_are_dropped_and_said_once_a_walk() {
 
 #[test]
 fn a_walk_under_way_goes_on_when_asked_to_walk_again() {
-    let mut list = list(6);
     let centre = Centre::of(1000, 20);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(list(6));
     let first = list.plan(now).ask[0];
     list.accept(centre.serve(first), now);
     let asked = list.plan(now).ask;
@@ -909,10 +892,8 @@ fn a_walk_under_way_goes_on_when_asked_to_walk_again() {
 
 #[test]
 fn requests_given_up_keep_their_place_within_the_bound() {
-    let mut list = list(6);
     let centre = Centre::of(1000, 20);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(list(6));
     let first = list.plan(now).ask[0];
     list.accept(centre.serve(first), now);
     list.plan(now);
@@ -925,10 +906,8 @@ fn requests_given_up_keep_their_place_within_the_bound() {
 
 #[test]
 fn a_retry_after_of_any_size_never_overflows_the_clock() {
-    let mut list = list(6);
     let centre = Centre::of(100, 20);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(list(6));
     let first = list.plan(now).ask[0];
     list.accept(centre.serve(first), now);
     let second = list.plan(now).ask[0];
@@ -987,9 +966,7 @@ fn a_list_handing_its_groups_over_keeps_the_ids_in_page_order_and_no_group() {
 /// came in: page 3 before page 2 still leaves the first 1,200 groups.
 #[test]
 fn the_ceiling_keeps_the_first_groups_in_page_order_whatever_arrives_first() {
-    let mut list = with_max_groups(1200);
-    let now = Instant::now();
-    list.walk(now);
+    let (mut list, now) = begun(with_max_groups(1200));
     let pagination = |page| Pagination {
         total: Some(5_000_000),
         per_page: Some(500),
