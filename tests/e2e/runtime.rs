@@ -213,6 +213,36 @@ fn four_opens_today_on_the_demo() {
     tty.quit();
 }
 
+/// Issue 37 §1 in a real terminal: `l` shows tomorrow (named on the
+/// summary line, its lessons under one heading), `h` today again (its
+/// parts back); `:today fri` a Friday, `:today` alone today.
+#[test]
+fn h_l_and_colon_today_move_todays_day() {
+    let mut tty = demo();
+    tty.resize(120, 30);
+    tty.type_keys("4");
+    tty.wait_for(" Now · ");
+    tty.wait_for(" h previous day  l next day ");
+    tty.type_keys("l");
+    tty.wait_for(" Tomorrow ");
+    tty.wait_until_text("tomorrow's lessons, today's parts gone", |text| {
+        text.contains(" Lessons · ") && !text.contains(" Now · ")
+    });
+    tty.type_keys("h");
+    tty.wait_until_text("today again", |text| {
+        text.contains(" Now · ") && !text.contains(" Lessons · ")
+    });
+    tty.type_keys(":today fri\r");
+    tty.wait_until_text("a Friday", |text| {
+        text.lines()
+            .nth(1)
+            .is_some_and(|line| line.contains("Fri "))
+    });
+    tty.type_keys(":today\r");
+    tty.wait_for(" Now · ");
+    tty.quit();
+}
+
 #[test]
 fn enter_on_a_crowded_week_cell_lists_its_groups() {
     let mut tty = demo();
