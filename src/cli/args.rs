@@ -292,8 +292,8 @@ pub struct TodayArgs {
     #[arg(long, value_name = "[YYYY-MM-DDT]HH:MM", value_parser = parse_at_or_time)]
     pub at: Option<At>,
     /// The day to list, counted from the moment: tomorrow, a weekday (fri,
-    /// пт, juma: the coming one) or a date YYYY-MM-DD; another day lists its
-    /// lessons in time order [default: today]
+    /// juma: the coming one; Russian and Uzbek words too) or a date
+    /// YYYY-MM-DD; another day lists its lessons in time order [default: today]
     #[arg(long, value_name = "tomorrow|WEEKDAY|DATE", value_parser = parse_day)]
     pub day: Option<DayChoice>,
     /// Archived groups (and other statuses) too

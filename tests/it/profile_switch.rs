@@ -139,9 +139,14 @@ fn a_profile_whose_token_command_fails_leaves_the_rows_and_says_why() {
     // A config broken since the start: said, and nothing changes either.
     std::fs::write(config.path(), "cache = false\nbase_url = \n").unwrap();
     dashboard.send_keys(":profile test\n");
-    // `:` read the config again and said it broken first (issue 37).
-    let screen = dashboard.wait_for("profile test not opened");
-    assert!(screen.contains("config.toml:2"), "{screen}");
+    // `:` read the config again and said it broken first (issue 37), then
+    // the switch's own refusal replaced the earlier one.
+    dashboard.wait_until_text("the switch refused for line 2", |text| {
+        text.contains("config.toml:2")
+            && text.contains("profile test not opened")
+            && !text.contains("cycle_sorts")
+    });
+    let screen = dashboard.text();
     assert!(top_line(&screen).contains("prod · "), "{screen}");
     assert_eq!(group_rows(&screen), group_rows(&before));
 

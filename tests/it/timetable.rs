@@ -509,7 +509,9 @@ async fn today_for_another_day() {
         "--at",
         "2026-11-23T15:50",
     ];
-    let table = fx.text(&[&args[..], &["--day", "tomorrow"]].concat()).await;
+    let table = fx
+        .text(&[&args[..], &["--day", "tomorrow", "--format", "table"]].concat())
+        .await;
     assert_contains(
         &table,
         &["Tomorrow Tue 2026-11-24 (Asia/Tashkent)", "lessons"],

@@ -48,7 +48,7 @@ pub fn words() -> Vec<Word> {
         // The Changes tab's word chooses the baseline too, Today's its day.
         takes: match tab {
             Tab::Changes => "[since DAY]",
-            Tab::Today => "[tomorrow|WEEKDAY|YYYY-MM-DD]",
+            Tab::Today => "[DAY]",
             _ => "",
         },
         action: Some(Action::ShowTab(tab)),

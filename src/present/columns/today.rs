@@ -32,12 +32,16 @@ pub fn row<'a>(
     groups: &'a [impl AsRef<Group>],
     mut index: usize,
 ) -> Option<TodayRow<'a>> {
-    // Times marked against the day shown (tomorrow's first lessons `+1`).
-    let date = today.day;
     for (part, lessons) in today.sections() {
         let Some(lesson) = lessons.get(index) else {
             index -= lessons.len();
             continue;
+        };
+        // Times marked against the day shown; tomorrow's first lessons,
+        // under their own heading, against tomorrow.
+        let date = match part {
+            Section::Tomorrow => today.day.succ_opt().unwrap_or(today.day),
+            _ => today.day,
         };
         return Some(TodayRow {
             part,
