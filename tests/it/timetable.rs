@@ -426,12 +426,10 @@ async fn today_shows_archived_groups_only_with_the_flag() {
     assert_eq!(all, current + archived_on_monday);
 }
 
-#[tokio::test]
-async fn today_as_a_table_and_csv_and_a_bad_at() {
-    let fx = fixture().await;
-    let config = fx.config(DEMO_ZONE_CONFIG);
-    let config = config.to_str().unwrap();
-    let args = [
+/// `crmdeck today` of branch 1 on Monday 2026-11-23 at 15:50, with the
+/// config `config`.
+fn monday_at_15_50(config: &str) -> [&str; 7] {
+    [
         "--config",
         config,
         "today",
@@ -439,7 +437,15 @@ async fn today_as_a_table_and_csv_and_a_bad_at() {
         "1",
         "--at",
         "2026-11-23T15:50",
-    ];
+    ]
+}
+
+#[tokio::test]
+async fn today_as_a_table_and_csv_and_a_bad_at() {
+    let fx = fixture().await;
+    let config = fx.config(DEMO_ZONE_CONFIG);
+    let config = config.to_str().unwrap();
+    let args = monday_at_15_50(config);
     let table = fx.text(&[&args[..], &["--format", "table"]].concat()).await;
     assert_contains(
         &table,
@@ -500,15 +506,7 @@ async fn today_for_another_day() {
     assert_eq!(same, monday);
     let config = fx.config(DEMO_ZONE_CONFIG);
     let config = config.to_str().unwrap();
-    let args = [
-        "--config",
-        config,
-        "today",
-        "--branch",
-        "1",
-        "--at",
-        "2026-11-23T15:50",
-    ];
+    let args = monday_at_15_50(config);
     let table = fx
         .text(&[&args[..], &["--day", "tomorrow", "--format", "table"]].concat())
         .await;

@@ -107,6 +107,27 @@ impl Today {
             && self.cannot_place.is_empty()
     }
 
+    /// `day` seen at `at` with no lesson placed yet.
+    fn empty(
+        at: NaiveDateTime,
+        day: NaiveDate,
+        cannot_place: Vec<Unplaced>,
+        hidden: usize,
+    ) -> Self {
+        Self {
+            at,
+            now: Vec::new(),
+            next: Vec::new(),
+            later: Vec::new(),
+            done: Vec::new(),
+            cannot_place,
+            hidden,
+            day,
+            tomorrow: Vec::new(),
+            lessons: Vec::new(),
+        }
+    }
+
     /// True when the day shown is the moment's (not another day).
     pub fn is_today(&self) -> bool {
         self.day == self.at.date()
@@ -205,18 +226,7 @@ pub fn today(
     include_archived: bool,
 ) -> Today {
     let (lessons, cannot_place, hidden) = lessons_on(groups, zone, at.date(), include_archived);
-    let mut today = Today {
-        at,
-        now: Vec::new(),
-        next: Vec::new(),
-        later: Vec::new(),
-        done: Vec::new(),
-        cannot_place,
-        hidden,
-        day: at.date(),
-        tomorrow: Vec::new(),
-        lessons: Vec::new(),
-    };
+    let mut today = Today::empty(at, at.date(), cannot_place, hidden);
     let soonest = lessons
         .iter()
         .map(|lesson| lesson.start)
@@ -267,16 +277,8 @@ pub fn on_day(
     }
     let (lessons, cannot_place, hidden) = lessons_on(groups, zone, day, include_archived);
     Today {
-        at,
-        now: Vec::new(),
-        next: Vec::new(),
-        later: Vec::new(),
-        done: Vec::new(),
-        cannot_place,
-        hidden,
-        day,
-        tomorrow: Vec::new(),
         lessons,
+        ..Today::empty(at, day, cannot_place, hidden)
     }
 }
 
@@ -575,16 +577,13 @@ mod tests {
 
     #[test]
     fn another_day_lists_its_lessons_in_one_section() {
-        let groups = vec![
-            group(1, DaysCode::MonWedFri, "15:00", "16:00"),
-            group(2, DaysCode::TueThuSat, "10:00", "11:00"),
-            group(3, DaysCode::MonWedFri, "09:00", "10:00"),
-        ];
+        let mut groups = numbered(DaysCode::MonWedFri, &["15:00-16:00", "09:00-10:00"]);
+        groups.push(group(3, DaysCode::TueThuSat, "10:00", "11:00"));
         let zone = new_york();
-        // Seen on Monday at noon: Wednesday holds groups 3 and 1, in time order.
+        // Seen on Monday at noon: Wednesday holds groups 2 and 1, in time order.
         let wednesday = on_day(&groups, &zone, on(2, "00:00").date(), on(0, "12:00"), false);
         assert!(!wednesday.is_today());
-        assert_eq!(ids(&wednesday.lessons), [3, 1]);
+        assert_eq!(ids(&wednesday.lessons), [2, 1]);
         assert!(split(&wednesday).iter().all(Vec::is_empty));
         assert!(wednesday.always_headed(Section::Day));
         assert!(!wednesday.always_headed(Section::Part(Part::Now)));
