@@ -10,6 +10,7 @@ use super::text_input::QueryInput;
 use crate::api::ApiError;
 use crate::domain::changes::Since;
 use crate::domain::timetable::Slot;
+use crate::domain::today::DayChoice;
 use crate::i18n::Language;
 use crate::model::{Group, GroupsQuery};
 use chrono::Weekday;
@@ -102,6 +103,8 @@ pub enum Tell {
     Sort { column: String, descending: bool },
     /// Compare with this baseline (`:changes since mon`).
     Changes(Since),
+    /// Show Today for this day (`:today tomorrow`; `:today` alone: today).
+    ShowDay(DayChoice),
     /// Select the group of this id on the Groups tab, its detail open;
     /// Esc in that detail goes back to the tab it was opened from.
     OpenGroup { id: i64, from: Tab },

@@ -11,7 +11,8 @@ use super::text_input::QueryInput;
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::domain::changes::Since;
 use crate::domain::script::fold;
-use crate::i18n::{Language, UnknownLanguage};
+use crate::domain::today::{DayChoice, NoSuchDay};
+use crate::i18n::{Language, UnknownLanguage, fill};
 use crate::model::Branch;
 
 /// Why a line does not run.
@@ -134,6 +135,9 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
             replace: true,
         }));
     }
+    if word.name == "today" {
+        return today(rest).map_err(|why| format!("{}: {why}", usage()).into());
+    }
     if rest.is_empty() {
         return word.action.map(Ask::Perform).ok_or_else(|| usage().into());
     }
@@ -164,6 +168,17 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
         }
         _ => Err(format!(":{} takes nothing after it", word.name).into()),
     }
+}
+
+/// `:today DAY`: Today for that day; alone, for today (issue 37).
+fn today(typed: &str) -> Result<Ask, String> {
+    let choice = match typed {
+        "" => DayChoice::Today,
+        typed => typed
+            .parse::<DayChoice>()
+            .map_err(|NoSuchDay(value)| fill::day_unknown(Language::En, value))?,
+    };
+    Ok(Ask::TellTabs(Tell::ShowDay(choice)))
 }
 
 /// The word that names every branch: the picker's first entry.
@@ -314,6 +329,13 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                 .map(|name| name.to_string())
                 .collect(),
         }),
+        "today" => after(
+            DayChoice::WORDS
+                .into_iter()
+                .filter(|word| word.starts_with(&rest.trim_start().to_lowercase()))
+                .map(str::to_string)
+                .collect(),
+        ),
         "profile" => after(
             known
                 .profiles
@@ -505,7 +527,22 @@ mod tests {
             ("groups", Ask::Perform(Action::ShowTab(Tab::Groups))),
             ("plugins", Ask::Perform(Action::ShowTab(Tab::Plugins))),
             ("week", Ask::Perform(Action::ShowTab(Tab::Week))),
-            ("today", Ask::Perform(Action::ShowTab(Tab::Today))),
+            // Alone, today again (issue 37); else the day named.
+            ("today", Ask::TellTabs(Tell::ShowDay(DayChoice::Today))),
+            (
+                "today tomorrow",
+                Ask::TellTabs(Tell::ShowDay(DayChoice::Tomorrow)),
+            ),
+            (
+                "today fri",
+                Ask::TellTabs(Tell::ShowDay(DayChoice::Weekday(chrono::Weekday::Fri))),
+            ),
+            (
+                "today 2026-12-01",
+                Ask::TellTabs(Tell::ShowDay(DayChoice::Date(
+                    chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
+                ))),
+            ),
             ("branch Chilonzor", Ask::TellTabs(Tell::ShowBranch(Some(1)))),
             ("branch 3", Ask::TellTabs(Tell::ShowBranch(Some(3)))),
             ("branch чил", Ask::TellTabs(Tell::ShowBranch(Some(1)))),
@@ -704,8 +741,9 @@ mod tests {
         assert_eq!(completions("to", &known), ["today", "toggle_archived"]);
         assert_eq!(
             parse("t", &known),
-            Ok(Ask::Perform(Action::ShowTab(Tab::Today)))
+            Ok(Ask::TellTabs(Tell::ShowDay(DayChoice::Today)))
         );
+        assert_eq!(completions("today f", &known), ["today fri"]);
     }
 
     #[test]

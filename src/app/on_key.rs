@@ -55,7 +55,8 @@ impl App {
                 let sortable = listing.map(Listing::sortable).unwrap_or_default();
                 self.overlays
                     .push(Overlay::CommandLine(CommandLine::new(context, sortable)));
-                Vec::new()
+                // For `:profile` and its completion: one added since the start.
+                vec![Effect::ReadProfiles]
             }
             Action::Refresh => self.refresh(),
             Action::Export => self.export(ExportTo {
@@ -67,7 +68,7 @@ impl App {
                 self.world
                     .status
                     .info("reloading the token…", self.world.now);
-                vec![Effect::ReloadToken]
+                vec![Effect::ReloadToken, Effect::ReadProfiles]
             }
             Action::Move(movement) => {
                 let (screen, mut shared) = self.focused_mut();

@@ -29,7 +29,11 @@ impl App {
                 let expiry = expires_at
                     .map(|at| format!(" ({})", crate::secret::describe_expiry(at, now)))
                     .unwrap_or_default();
-                status.info(format!("token reloaded{expiry}"), now);
+                let said = format!("token reloaded{expiry}");
+                match &self.world.config_unread {
+                    Some(why) => status.warning(format!("{said}; {why}"), now),
+                    None => status.info(said, now),
+                }
                 let mut effects = self.world.ask_unknown();
                 effects.extend(self.refresh());
                 effects
@@ -74,6 +78,18 @@ impl App {
                 result: Err(why),
             } => {
                 status.error(format!("profile {profile} not opened: {why}"), now);
+                Vec::new()
+            }
+            Input::ProfilesRead(Ok(names)) => {
+                self.world.settings.profiles = names;
+                self.world.config_unread = None;
+                Vec::new()
+            }
+            Input::ProfilesRead(Err(why)) => {
+                let language = self.world.settings.language;
+                let said = crate::i18n::fill::config_not_read(language, why.to_string());
+                status.warning(said.clone(), now);
+                self.world.config_unread = Some(said);
                 Vec::new()
             }
             Input::Resumed => Vec::new(),

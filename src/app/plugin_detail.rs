@@ -1,5 +1,6 @@
-//! A plugin's detail: what it is, what it may do, and its installation with
-//! the token masked unless revealed.
+//! A plugin's detail: what it is, its installation with the token masked
+//! unless revealed (before the long text, so that it shows at 80x24), and
+//! what it may do.
 
 use super::document::{DocLine, field};
 use crate::domain::zone::Zone;
@@ -30,17 +31,9 @@ pub fn plugin_document(plugin: &Plugin, view: InstallView, zone: &Zone) -> Vec<D
         field("Id", Some(plugin.id.to_string())),
         field("Type", Some(line(plugin_type_word(&plugin.plugin_type)))),
         field("Installed", Some(state)),
-        field(
-            "Description",
-            Some(sanitize_text(&plugin.description).into_owned()).filter(|d| !d.trim().is_empty()),
-        ),
-        field("Abilities", Some(abilities(&plugin.abilities))),
-        field("URL", plugin.url.as_deref().map(line)),
-        field("Logo", plugin.logo.as_deref().map(line)),
-        field("Background", plugin.background_image.as_deref().map(line)),
-        field("Created", stamp(&plugin.created_at)),
-        field("Updated", stamp(&plugin.updated_at)),
     ];
+    // The installation before the long text (issue 37): at 80x24 its token
+    // shows without scrolling past the description and the abilities.
     if let Some(installation) = &plugin.user {
         let token = installation.token.as_deref().map(|token| {
             if view.token_revealed {
@@ -52,13 +45,26 @@ pub fn plugin_document(plugin: &Plugin, view: InstallView, zone: &Zone) -> Vec<D
         document.extend([
             DocLine::Blank,
             DocLine::Heading("Installation".to_string()),
+            field("Token", token),
             field("Id", Some(installation.id.to_string())),
             field("User", installation.user_id.map(|id| format!("#{id}"))),
             field("Installed at", stamp(&installation.created_at)),
             field("Updated", stamp(&installation.updated_at)),
-            field("Token", token),
+            DocLine::Blank,
         ]);
     }
+    document.extend([
+        field(
+            "Description",
+            Some(sanitize_text(&plugin.description).into_owned()).filter(|d| !d.trim().is_empty()),
+        ),
+        field("Abilities", Some(abilities(&plugin.abilities))),
+        field("URL", plugin.url.as_deref().map(line)),
+        field("Logo", plugin.logo.as_deref().map(line)),
+        field("Background", plugin.background_image.as_deref().map(line)),
+        field("Created", stamp(&plugin.created_at)),
+        field("Updated", stamp(&plugin.updated_at)),
+    ]);
     document
 }
 

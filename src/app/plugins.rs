@@ -432,10 +432,15 @@ impl Screen for PluginsTab {
             Action::RevealToken | Action::CopyToken => {
                 self.selected_token(shared.plugins()).is_some()
             }
-            Action::Install => {
-                let selected = self.selected(shared.plugins());
-                !shared.settings.read_only && selected.is_some_and(|p| !p.is_installed())
+            // The detail offers it for its plugin only; the list names it
+            // while the catalogue has a plugin to install (issue 37: on an
+            // installed row the footer lost it, and with it that `i`
+            // installs); on that row `i` says it is installed already.
+            Action::Install if shared.settings.read_only => false,
+            Action::Install if self.list.focus() == Focus::Detail => {
+                (self.selected(shared.plugins())).is_some_and(|p| !p.is_installed())
             }
+            Action::Install => shared.plugins().iter().any(|p| !p.is_installed()),
             _ => true,
         }
     }
@@ -513,7 +518,7 @@ impl Screen for PluginsTab {
                     self.refilter(shared);
                 }
             }
-            Tell::ShowBranch(_) | Tell::Changes(_) | Tell::OpenGroup { .. } => {}
+            Tell::ShowBranch(_) | Tell::Changes(_) | Tell::OpenGroup { .. } | Tell::ShowDay(_) => {}
             // The catalogue hears no news: its answers are its own.
             Tell::Page { .. } | Tell::Branches | Tell::CentreZone | Tell::Compared => {}
         }

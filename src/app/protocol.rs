@@ -78,6 +78,10 @@ pub enum Input {
         profile: String,
         result: Result<(), ProfileRefused>,
     },
+    /// After [`Effect::ReadProfiles`]: the profiles the config names now,
+    /// or why it was not read (one line, never a token); the profile in
+    /// use stays either way.
+    ProfilesRead(Result<Vec<String>, ProfileRefused>),
     /// The token is another account's than the one whose rows were shown
     /// (the runtime started this app again, on what is kept of the new
     /// account, if it is known): said once.
@@ -385,6 +389,9 @@ pub enum Effect {
     /// Open the session of this profile of the config and go on in a new
     /// app for it; [`Input::ProfileSwitch`] follows, to one app or the other.
     SwitchProfile(String),
+    /// Read the config's profiles again (`:`, for `:profile` and its
+    /// completion; `R`); [`Input::ProfilesRead`] follows, before any key.
+    ReadProfiles,
     /// Stop the terminal UI (Ctrl-Z); [`Input::Resumed`] follows on `fg`.
     Suspend,
     Quit,

@@ -152,6 +152,9 @@ pub struct World {
     refused: bool,
     /// A 401 hid what the snapshot showed; no token was accepted since.
     snapshot_hidden: bool,
+    /// Why the config could not be read again (`:`, `R`), until it is:
+    /// said again with the token reloaded, which would replace it.
+    pub config_unread: Option<String>,
 }
 
 impl World {
@@ -188,6 +191,7 @@ impl World {
             asks: VecDeque::new(),
             refused: false,
             snapshot_hidden: false,
+            config_unread: None,
             settings,
         }
     }

@@ -5,7 +5,9 @@
 //! when the tab is first shown. It follows the clock: while it is shown it
 //! asks to be woken at the next minute ([`Screen::wakes_at`]) and lays the
 //! day out again then, so a lesson passes from next to now to done on its
-//! minute.
+//! minute. `h`/`l` and `:today DAY` show another day (issue 37): its
+//! lessons in one section, the heading naming the day; after today's
+//! last lesson tomorrow's first ones show under their own heading.
 
 use super::ask::{Ask, Tell};
 use super::document::DocLine;
@@ -16,12 +18,13 @@ use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
-use crate::domain::today::{Section, Today, today};
+use super::tab::Tab;
+use crate::domain::today::{DayChoice, Section, Today, on_day};
 use crate::model::Group;
 use crate::present::columns::table::Table;
 use crate::present::columns::today::{columns, row, rows};
 use crate::present::columns::{NaturalWidths, ScreenRow};
-use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
+use chrono::{DateTime, DurationRound, NaiveDate, NaiveDateTime, TimeDelta, Utc};
 use std::sync::Arc;
 
 /// Lines of the tab above its list: the heading line and the column heads.
@@ -53,6 +56,9 @@ pub struct TodayTab {
     pub scroll: usize,
     /// The selected group's detail, when open.
     pub detail: DetailOver,
+    /// Another day shown (`h`/`l`, `:today DAY`); None: today, following
+    /// the clock past midnight.
+    pub day: Option<NaiveDate>,
     /// The group selected when the tab was left (which drops the day:
     /// showing the tab lays it out again), selected again then.
     kept: Option<i64>,
@@ -119,7 +125,8 @@ impl TodayTab {
         let selected = self.selected_id();
         let kept = selected.or(self.kept.take());
         let zone = shared.zone;
-        let day = today(&self.groups, &zone, minute, self.include_archived);
+        let shown = self.day.unwrap_or(minute.date());
+        let day = on_day(&self.groups, &zone, shown, minute, self.include_archived);
         // One pass: each line's entry kept, its cells measured and dropped.
         let columns = columns();
         let mut entries = Vec::new();
@@ -155,7 +162,8 @@ impl TodayTab {
                 .iter()
                 .take_while(|entry| entry.part == part)
                 .count();
-            if count > 0 || part != Section::CannotPlace {
+            let headed = (self.today.as_ref()).is_some_and(|day| day.always_headed(part));
+            if count > 0 || headed {
                 lines.push(TodayLine::Heading { part, count });
             }
             lines.extend((index..index + count).map(TodayLine::Entry));
@@ -221,6 +229,35 @@ impl TodayTab {
         Some(DetailOver::document(self.selected_group()?, shared))
     }
 
+    /// Shows `date` (today's: today, following the clock), the selection
+    /// back on the first entry.
+    fn show_day(&mut self, date: NaiveDate, shared: &World) {
+        let today = Self::minute_at(shared).map(|minute| minute.date());
+        self.day = (Some(date) != today).then_some(date);
+        self.cursor = 0;
+        self.chosen = false;
+        self.scroll = 0;
+        self.kept = None;
+        self.detail.open = false;
+        if self.today.is_some() {
+            self.lay_out(shared);
+        }
+    }
+
+    /// The day before (`back`) or after the one shown.
+    fn step_day(&mut self, back: bool, shared: &World) {
+        let Some(shown) = (self.today.as_ref()).map(|day| day.day) else {
+            return;
+        };
+        let date = match back {
+            true => shown.pred_opt(),
+            false => shown.succ_opt(),
+        };
+        if let Some(date) = date {
+            self.show_day(date, shared);
+        }
+    }
+
     /// Shows `branch` (the one chosen on the Groups tab or in the picker),
     /// walking its groups unless the store has them or they are on their way.
     fn show_branch(&mut self, branch: Option<i64>, shared: &mut Shared) -> Vec<Effect> {
@@ -265,6 +302,8 @@ impl Screen for TodayTab {
                     current: self.branch_id,
                 });
             }
+            (Context::Today, Action::PreviousDay) => self.step_day(true, shared),
+            (Context::Today, Action::NextDay) => self.step_day(false, shared),
             (_, Action::ToggleArchived) => {
                 self.include_archived = !self.include_archived;
                 self.lay_out(shared);
@@ -311,6 +350,17 @@ impl Screen for TodayTab {
                 self.take_page(shared);
             }
             Tell::CentreZone if self.today.is_some() => self.lay_out(shared),
+            Tell::ShowDay(choice) => {
+                if let Some(minute) = Self::minute_at(shared) {
+                    self.show_day(choice.date(minute.date()), shared);
+                } else if *choice == DayChoice::Today {
+                    self.day = None;
+                }
+                shared.ask(Ask::Show {
+                    tab: Tab::Today,
+                    reload: false,
+                });
+            }
             Tell::ShowBranch(_) if self.today.is_some() => {
                 return self.show_branch(shared.branch_id, shared);
             }

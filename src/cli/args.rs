@@ -8,7 +8,8 @@ use crate::demo::{
 };
 use crate::domain::changes::Since;
 use crate::domain::timetable::WorkingHours;
-use crate::domain::today::{At, parse_at_or_time};
+use crate::domain::today::{At, DayChoice, NoSuchDay, parse_at_or_time};
+use crate::i18n::{Language, fill};
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use std::net::SocketAddr;
@@ -290,6 +291,11 @@ pub struct TodayArgs {
     /// a time of day today [default: now]
     #[arg(long, value_name = "[YYYY-MM-DDT]HH:MM", value_parser = parse_at_or_time)]
     pub at: Option<At>,
+    /// The day to list, counted from the moment: tomorrow, a weekday (fri,
+    /// juma: the coming one; Russian and Uzbek words too) or a date
+    /// YYYY-MM-DD; another day lists its lessons in time order [default: today]
+    #[arg(long, value_name = "tomorrow|WEEKDAY|DATE", value_parser = parse_day)]
+    pub day: Option<DayChoice>,
     /// Archived groups (and other statuses) too
     #[arg(long)]
     pub archived: bool,
@@ -366,4 +372,10 @@ pub struct DemoServerArgs {
         value_name = "SPEC"
     )]
     pub faults: Vec<String>,
+}
+
+/// `--day`: a day as `:today` takes it; the message names what is taken.
+fn parse_day(text: &str) -> Result<DayChoice, String> {
+    text.parse()
+        .map_err(|NoSuchDay(value)| fill::day_unknown(Language::En, value))
 }

@@ -7,7 +7,7 @@ use super::branch::{self, BranchList};
 use super::filter::{GroupFilter, keep};
 use super::groups::WALK_PER_PAGE;
 use super::{CliError, Format, on_terminal, print_csv, print_pretty};
-use crate::domain::today::{Lesson, Today, today};
+use crate::domain::today::{Lesson, Today, on_day};
 use crate::i18n::{Language, date, time};
 use crate::model::Group;
 use crate::present::columns::BranchNames;
@@ -15,7 +15,7 @@ use crate::present::columns::table::Table;
 use crate::present::columns::today::{columns, rows};
 use crate::present::format::RowFormat;
 use crate::present::timetable::unplaced_reason;
-use crate::present::today::format_at;
+use crate::present::today::{format_at, shown_day};
 use crate::session::Session;
 use chrono::{NaiveDateTime, Utc};
 use serde::Serialize;
@@ -46,14 +46,18 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     let groups = keep(filter.as_mut(), groups);
     let now = zone.wall_clock(Utc::now());
     let at = args.at.map_or(now, |at| at.on(now));
-    let today = today(&groups, &zone, at, args.archived);
+    let day = args.day.map_or(at.date(), |day| day.date(at.date()));
+    let today = on_day(&groups, &zone, day, at, args.archived);
     Ok(match format {
         Format::Json => print_pretty(&today_json(&today, &groups, &branches))?,
         Format::Csv => print_csv(&columns(), &rows(&today, &groups), &(), &branches)?,
         Format::Table => {
             let rows = rows(&today, &groups);
             let table = Table::of(&columns(), &rows, &(), &branches);
-            let mut text = format!("{} ({zone})\n", moment(at, config.language));
+            // Another day is named; today is its moment.
+            let when =
+                shown_day(&today, config.language).unwrap_or_else(|| moment(at, config.language));
+            let mut text = format!("{when} ({zone})\n");
             text.push_str(&table.to_text_in(on_terminal(), config.language));
             text
         }
@@ -78,10 +82,16 @@ fn moment(at: NaiveDateTime, language: Language) -> String {
 #[derive(Serialize)]
 struct TodayJson<'a> {
     at: String,
+    /// The day listed: `YYYY-MM-DD` (`--day`; else the moment's).
+    day: String,
     now: Vec<LessonJson<'a>>,
     next: Vec<LessonJson<'a>>,
+    /// Tomorrow's first lessons, once nothing is left to start today.
+    tomorrow: Vec<LessonJson<'a>>,
     later: Vec<LessonJson<'a>>,
     done: Vec<LessonJson<'a>>,
+    /// Another day's lessons (`--day`), in time order.
+    lessons: Vec<LessonJson<'a>>,
     cannot_place: Vec<UnplacedJson<'a>>,
 }
 
@@ -150,10 +160,13 @@ fn today_json<'a>(today: &Today, groups: &'a [Group], branches: &'a BranchNames)
     };
     TodayJson {
         at: format_at(today.at),
+        day: today.day.format("%Y-%m-%d").to_string(),
         now: lessons(&today.now),
         next: lessons(&today.next),
+        tomorrow: lessons(&today.tomorrow),
         later: lessons(&today.later),
         done: lessons(&today.done),
+        lessons: lessons(&today.lessons),
         cannot_place: today
             .cannot_place
             .iter()

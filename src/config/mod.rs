@@ -461,10 +461,21 @@ struct LoadedFile {
 /// The names of the config file's profiles (`[profiles.NAME]`), for shell
 /// completion; none when there is no file or it does not read.
 pub fn profile_names(overrides: &Overrides, env: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
-    let found = read_file(overrides, env).ok().flatten();
-    found.map_or_else(Vec::new, |found| {
+    read_profile_names(overrides, env).unwrap_or_default()
+}
+
+/// The profiles the config file names now, read and checked as [`load`]
+/// reads it (trusted, bounded, parsed whole), or why it does not read:
+/// `:profile` and `R` read it again while the dashboard runs (issue 37),
+/// to know a profile added since the start. No file: none.
+pub fn read_profile_names(
+    overrides: &Overrides,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Vec<String>, ConfigError> {
+    let found = read_file(overrides, env)?;
+    Ok(found.map_or_else(Vec::new, |found| {
         found.contents.profiles.keys().cloned().collect()
-    })
+    }))
 }
 
 /// The config file and its checked contents, or `None` when there is no

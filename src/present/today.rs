@@ -2,10 +2,11 @@
 //! says of its time, its clock times around midnight, and the moment as
 //! `--at` takes it.
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{Datelike, NaiveDate, NaiveDateTime};
 
 use crate::domain::clock::format_clock;
 use crate::domain::today::{Lesson, Part, Section, Today};
+use crate::i18n::{DayStyle, Language, date, fill, weekday};
 
 /// The heading of `section` for people.
 pub fn heading(section: Section) -> &'static str {
@@ -14,8 +15,41 @@ pub fn heading(section: Section) -> &'static str {
         Section::Part(Part::Next) => "Next",
         Section::Part(Part::Later) => "Later today",
         Section::Part(Part::Done) => "Done",
+        // The day's name follows ([`heading_of`]).
+        Section::Tomorrow | Section::Day => "",
         Section::CannotPlace => "Cannot place (days or times cannot be read)",
     }
+}
+
+/// The heading of `section` in `day`: tomorrow's first lessons and another
+/// day's lessons name their weekday (`Tomorrow · Sun`).
+pub fn heading_of(section: Section, day: &Today, language: Language) -> String {
+    let named = |date: NaiveDate| weekday(language, date.weekday(), DayStyle::Short);
+    match section {
+        Section::Tomorrow => {
+            fill::today_tomorrow(language, named(day.day.succ_opt().unwrap_or(day.day)))
+        }
+        Section::Day => fill::today_lessons_of_day(language, named(day.day)),
+        _ => heading(section).to_string(),
+    }
+}
+
+/// The day shown when it is not today's: `Tomorrow Sun 2026-11-29`,
+/// `Wed 2026-12-02`; None on today.
+pub fn shown_day(day: &Today, language: Language) -> Option<String> {
+    if day.is_today() {
+        return None;
+    }
+    let name = weekday(language, day.day.weekday(), DayStyle::Short);
+    let written = date(language, day.day);
+    let today = day.at.date();
+    Some(if today.succ_opt() == Some(day.day) {
+        fill::today_shown_tomorrow(language, name, written)
+    } else if today.pred_opt() == Some(day.day) {
+        fill::today_shown_yesterday(language, name, written)
+    } else {
+        fill::today_shown_day(language, name, written)
+    })
 }
 
 /// What a lesson's line says of its time in `part`: `"40 min left"`,
@@ -25,6 +59,17 @@ pub fn timing(today: &Today, part: Part, lesson: &Lesson) -> String {
         Part::Now => format!("{} left", duration(today.minutes_left(lesson))),
         Part::Next | Part::Later => format!("in {}", duration(today.starts_in(lesson))),
         Part::Done => String::new(),
+    }
+}
+
+/// What the line of a lesson in `section` says of its time: as [`timing`]
+/// in today's parts, when tomorrow's first lessons start, nothing on
+/// another day.
+pub fn timing_in(today: &Today, section: Section, lesson: &Lesson) -> String {
+    match section {
+        Section::Part(part) => timing(today, part, lesson),
+        Section::Tomorrow => timing(today, Part::Next, lesson),
+        Section::Day | Section::CannotPlace => String::new(),
     }
 }
 
@@ -108,10 +153,55 @@ mod tests {
             [
                 "Now",
                 "Next",
+                "",
                 "Later today",
                 "Done",
+                "",
                 "Cannot place (days or times cannot be read)"
             ]
+        );
+    }
+
+    #[test]
+    fn another_day_and_tomorrow_are_named() {
+        use crate::domain::today::on_day;
+        let groups = numbered(DaysCode::EveryDay, &["09:00-10:00"]);
+        let zone = new_york();
+        // Monday 23rd after its last lesson: tomorrow is Tuesday.
+        let monday = on_day(&groups, &zone, on(0, "12:00").date(), on(0, "12:00"), false);
+        assert_eq!(shown_day(&monday, Language::En), None);
+        assert_eq!(
+            heading_of(Section::Tomorrow, &monday, Language::En),
+            "Tomorrow · Tue"
+        );
+        assert_eq!(
+            heading_of(Section::Tomorrow, &monday, Language::Ru),
+            "Завтра · вт"
+        );
+        let tuesday = on_day(&groups, &zone, on(1, "00:00").date(), on(0, "12:00"), false);
+        assert_eq!(
+            shown_day(&tuesday, Language::En).as_deref(),
+            Some("Tomorrow Tue 2026-11-24")
+        );
+        let friday = on_day(&groups, &zone, on(4, "00:00").date(), on(0, "12:00"), false);
+        assert_eq!(
+            shown_day(&friday, Language::En).as_deref(),
+            Some("Fri 2026-11-27")
+        );
+        assert_eq!(
+            heading_of(Section::Day, &friday, Language::En),
+            "Lessons · Fri"
+        );
+        let sunday = on_day(
+            &groups,
+            &zone,
+            on(0, "00:00").date().pred_opt().unwrap(),
+            on(0, "12:00"),
+            false,
+        );
+        assert_eq!(
+            shown_day(&sunday, Language::Uz).as_deref(),
+            Some("Kecha Ya 22.11.2026")
         );
     }
 }

@@ -283,6 +283,7 @@ pub fn effect_label(effect: &Effect) -> String {
             )
         }
         Effect::SwitchProfile(profile) => format!("switch to profile {profile}"),
+        Effect::ReadProfiles => "read the config's profiles".to_string(),
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

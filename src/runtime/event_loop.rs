@@ -549,6 +549,12 @@ where
                 Effect::SwitchProfile(profile) => {
                     self.profiles.open(profile, self.session.client.token());
                 }
+                Effect::ReadProfiles => {
+                    let token = self.session.client.token();
+                    if let Some(read) = self.profiles.read_names(&token) {
+                        self.own_inputs.push_back(Input::ProfilesRead(read));
+                    }
+                }
                 Effect::Quit => return Ok(Some(Exit::Quit)),
             }
         }

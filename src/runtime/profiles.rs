@@ -83,6 +83,22 @@ impl Profiles {
         Some(path.with_file_name(format!("{stem}-{owner}.json")))
     }
 
+    /// The profiles the config names now (read again: one added since the
+    /// start is among them), or why it could not be read (one line, `in_use`
+    /// masked); None when no config is opened from (a test's loop). Read
+    /// on the loop: a small local file, and its answer must come before
+    /// the keys typed behind the `:` that asked for it.
+    pub fn read_names(&self, in_use: &Token) -> Option<Result<Vec<String>, ProfileRefused>> {
+        let source = self.source.as_ref()?;
+        let env = |name: &str| std::env::var(name).ok();
+        let names = config::read_profile_names(&source.overrides, &env).map_err(|error| {
+            let why = error.to_string();
+            tracing::warn!(%why, "the config was not read again");
+            ProfileRefused::NotOpened(in_use.masked_line(&why))
+        });
+        Some(names)
+    }
+
     /// Starts opening `profile`'s session; [`Self::opened`] gives it.
     /// `in_use` is masked in an error's text, should one quote it.
     pub fn open(&mut self, profile: String, in_use: Token) {
@@ -167,6 +183,40 @@ mod tests {
         assert_eq!(opened.profile, "test");
         assert!(opened.result.is_err(), "no config to open it from");
         assert!(profiles.try_opened().is_none(), "the earlier one dropped");
+    }
+
+    /// Issue 37 §5: a profile added to the file since the start is read;
+    /// a file broken since says why on one line, the token masked.
+    #[test]
+    fn the_config_s_profiles_are_read_again() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("config.toml");
+        let overrides = Overrides {
+            config_path: Some(path.clone()),
+            ..Overrides::default()
+        };
+        let profiles = Profiles::from_flags(&overrides, false, false);
+        let token = Token::new("opensesame-token");
+        std::fs::write(
+            &path,
+            "[profiles.demo]\nbase_url = \"http://127.0.0.1:1\"\n",
+        )
+        .unwrap();
+        let names = profiles.read_names(&token).expect("a config").unwrap();
+        assert_eq!(names, ["demo"]);
+        let added = "[profiles.demo]\nbase_url = \"http://127.0.0.1:1\"\n[profiles.fast]\n";
+        std::fs::write(&path, added).unwrap();
+        let names = profiles.read_names(&token).expect("a config").unwrap();
+        assert_eq!(names, ["demo", "fast"]);
+        std::fs::write(&path, "token = \"opensesame-token\"\n[profiles.fast\n").unwrap();
+        let why = profiles.read_names(&token).expect("a config").unwrap_err();
+        let said = why.to_string();
+        assert!(said.contains("config.toml"), "{said}");
+        assert!(
+            !said.contains("opensesame-token") && !said.contains('\n'),
+            "{said}"
+        );
+        assert!(Profiles::none().read_names(&token).is_none());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use super::theme::spinner;
 use crate::app::keymap::Context;
 use crate::app::today::{LINES_ABOVE_LIST, TodayLine, TodayTab};
 use crate::present::columns::today::columns;
-use crate::present::today::{format_at, heading};
+use crate::present::today::{format_at, heading_of, shown_day};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -74,8 +74,12 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
                     0 => "none".to_owned(),
                     n => n.to_string(),
                 };
+                let heading = match &tab.today {
+                    Some(day) => heading_of(part, day, shared.settings.language),
+                    None => String::new(),
+                };
                 let mut text = Line::from(vec![
-                    Span::styled(format!(" {}", heading(part)), styles.heading),
+                    Span::styled(format!(" {heading}"), styles.heading),
                     Span::styled(format!(" · {count}"), styles.dim),
                 ]);
                 if let Some(partial) = &partial {
@@ -107,7 +111,8 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
     }
 }
 
-/// `Today Mon 2025-06-02 14:00 · Branch · times in Asia/Tashkent`; when
+/// `Today Mon 2025-06-02 14:00 · Branch · times in Asia/Tashkent` (another
+/// day: `Tomorrow Tue 2025-06-03 · …`); when
 /// `width` is short the zone shortened (`+05`), then the branch left out.
 fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
     let shared = view.world;
@@ -126,8 +131,10 @@ fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
     // The zone is shortened first, the branch left out next, and the
     // zone's short name last: times without their zone mislead.
     let parts = vec![
+        // Another day named whole: its name, never the minute of today.
         Part::new(
-            format!("Today {} {when}", day.at.format("%a")),
+            shown_day(day, shared.settings.language)
+                .unwrap_or_else(|| format!("Today {} {when}", day.at.format("%a"))),
             view.styles.heading,
             0,
         ),

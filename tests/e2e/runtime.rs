@@ -200,7 +200,7 @@ fn escape_sequences_from_the_server_show_as_placeholders_and_reach_nothing() {
 }
 
 #[test]
-fn four_opens_today_on_the_demo() {
+fn four_opens_today_on_the_demo_and_h_l_move_its_day() {
     let mut tty = demo();
     tty.resize(120, 30);
     tty.type_keys("4");
@@ -210,6 +210,27 @@ fn four_opens_today_on_the_demo() {
     tty.wait_for("times in Asia/Tashkent");
     tty.wait_for(" Now · ");
     tty.wait_for(" Next · ");
+    // Issue 37 §1: `l` shows tomorrow (named on the summary line, its
+    // lessons under one heading), `h` today again (its parts back);
+    // `:today fri` a Friday, `:today` alone today.
+    tty.wait_for(" h previous day  l next day ");
+    tty.type_keys("l");
+    tty.wait_for(" Tomorrow ");
+    tty.wait_until_text("tomorrow's lessons, today's parts gone", |text| {
+        text.contains(" Lessons · ") && !text.contains(" Now · ")
+    });
+    tty.type_keys("h");
+    tty.wait_until_text("today again", |text| {
+        text.contains(" Now · ") && !text.contains(" Lessons · ")
+    });
+    tty.type_keys(":today fri\r");
+    tty.wait_until_text("a Friday", |text| {
+        text.lines()
+            .nth(1)
+            .is_some_and(|line| line.contains("Fri "))
+    });
+    tty.type_keys(":today\r");
+    tty.wait_for(" Now · ");
     tty.quit();
 }
 

@@ -139,8 +139,14 @@ fn a_profile_whose_token_command_fails_leaves_the_rows_and_says_why() {
     // A config broken since the start: said, and nothing changes either.
     std::fs::write(config.path(), "cache = false\nbase_url = \n").unwrap();
     dashboard.send_keys(":profile test\n");
-    let screen = dashboard.wait_for("config.toml:2");
-    assert!(screen.contains("profile test not opened"), "{screen}");
+    // `:` read the config again and said it broken first (issue 37), then
+    // the switch's own refusal replaced the earlier one.
+    dashboard.wait_until_text("the switch refused for line 2", |text| {
+        text.contains("config.toml:2")
+            && text.contains("profile test not opened")
+            && !text.contains("cycle_sorts")
+    });
+    let screen = dashboard.text();
     assert!(top_line(&screen).contains("prod · "), "{screen}");
     assert_eq!(group_rows(&screen), group_rows(&before));
 
@@ -148,4 +154,41 @@ fn a_profile_whose_token_command_fails_leaves_the_rows_and_says_why() {
     let screen = dashboard.wait_for("no profile tset — did you mean test?");
     assert!(screen.contains(":profile tset"), "{screen}");
     dashboard.quit_with("\x1bq");
+}
+
+/// Issue 37 §5: a profile added to the config while the dashboard runs is
+/// known to `:profile` and its completion (the config is read again); a
+/// config broken since is said on one line (on `:` and on `R`), and the
+/// profile in use stays.
+#[test]
+fn a_profile_added_while_the_dashboard_runs_is_known() {
+    let prod = server(40, Duration::ZERO);
+    let test = server(30, Duration::ZERO);
+    let config = Profiles::on(&prod, &test);
+    let fast = format!(
+        "\n[profiles.fast]\nbase_url = \"{}\"\ntoken = \"{}\"\n",
+        test.handle.base_url(),
+        test.handle.token()
+    );
+    let dashboard = Runner::with_profiles(prod, config.path(), "prod");
+    dashboard.wait_until_text("every page read", |text| {
+        text.contains("40 groups") && every_page_read(text)
+    });
+    let mut written = std::fs::read_to_string(config.path()).unwrap();
+    written.push_str(&fast);
+    std::fs::write(config.path(), &written).unwrap();
+    dashboard.send_keys(":profile fa\t");
+    dashboard.wait_for(":profile fast");
+    dashboard.send_keys("\n");
+    let screen = dashboard.wait_for("switched to profile fast");
+    assert!(top_line(&screen).contains("fast · "), "{screen}");
+    dashboard.wait_until_text("fast's rows", |text| text.contains("30 groups"));
+
+    std::fs::write(config.path(), "cache = false\n[profiles.fast\n").unwrap();
+    dashboard.send_keys("R");
+    let screen = dashboard.wait_for("the config was not read again, the profile stays: ");
+    assert!(screen.contains("config.toml"), "{screen}");
+    assert!(top_line(&screen).contains("fast · "), "{screen}");
+    assert!(screen.contains("30 groups"), "{screen}");
+    dashboard.quit();
 }

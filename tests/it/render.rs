@@ -1028,6 +1028,19 @@ fn today_view() {
     snapshot("today_end_80x24", &today((80, 24), "4G"));
 }
 
+/// Issue 37 §1: another day (`l`: Tuesday) named on the summary line, its
+/// lessons under one heading; after Monday's last lesson (22:30 in
+/// Tashkent) tomorrow's first lessons under `Tomorrow · Tue`, right under
+/// an empty Next.
+#[test]
+fn today_for_another_day_and_tomorrow_after_the_last_lesson() {
+    snapshot("today_next_day_80x24", &today((80, 24), "4l"));
+    let mut late = today((80, 24), "4");
+    let at = "2025-06-02T17:30:00Z".parse().unwrap();
+    late.update(crmdeck::app::Input::Tick, at);
+    snapshot("today_tomorrow_80x24", &late);
+}
+
 /// The Today tab after `keys`, the last group of the walk with days that
 /// cannot be read.
 fn today(size: (u16, u16), keys: &str) -> App {

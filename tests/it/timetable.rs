@@ -258,7 +258,17 @@ async fn today_at(fx: &Fixture, branch: &str, at: &str, extra: &[&str]) -> Value
     args.extend(["--branch", branch, "--at", at, "--format", "json"]);
     args.extend(extra);
     let text = fx.text(&args).await;
-    let keys = ["at", "now", "next", "later", "done", "cannot_place"];
+    let keys = [
+        "at",
+        "day",
+        "now",
+        "next",
+        "tomorrow",
+        "later",
+        "done",
+        "lessons",
+        "cannot_place",
+    ];
     let places: Vec<usize> = keys
         .iter()
         .map(|key| {
@@ -416,12 +426,10 @@ async fn today_shows_archived_groups_only_with_the_flag() {
     assert_eq!(all, current + archived_on_monday);
 }
 
-#[tokio::test]
-async fn today_as_a_table_and_csv_and_a_bad_at() {
-    let fx = fixture().await;
-    let config = fx.config(DEMO_ZONE_CONFIG);
-    let config = config.to_str().unwrap();
-    let args = [
+/// `crmdeck today` of branch 1 on Monday 2026-11-23 at 15:50, with the
+/// config `config`.
+fn monday_at_15_50(config: &str) -> [&str; 7] {
+    [
         "--config",
         config,
         "today",
@@ -429,7 +437,15 @@ async fn today_as_a_table_and_csv_and_a_bad_at() {
         "1",
         "--at",
         "2026-11-23T15:50",
-    ];
+    ]
+}
+
+#[tokio::test]
+async fn today_as_a_table_and_csv_and_a_bad_at() {
+    let fx = fixture().await;
+    let config = fx.config(DEMO_ZONE_CONFIG);
+    let config = config.to_str().unwrap();
+    let args = monday_at_15_50(config);
     let table = fx.text(&[&args[..], &["--format", "table"]].concat()).await;
     assert_contains(
         &table,
@@ -449,6 +465,61 @@ async fn today_as_a_table_and_csv_and_a_bad_at() {
         .with_timezone(&chrono_tz::Asia::Tashkent)
         .date_naive();
     assert_eq!(at["at"], format!("{centre_today}T15:50"));
+}
+
+/// Issue 37 §1: `--day` lists another day (counted from the moment), its
+/// lessons in one list; the table names it; a word that names no day is
+/// exit 2 saying what is taken.
+#[tokio::test]
+async fn today_for_another_day() {
+    let fx = fixture().await;
+    // 2026-11-23 is a Monday.
+    let monday = today_at(&fx, "1", "2026-11-23T15:50", &[]).await;
+    assert_eq!(monday["day"], "2026-11-23");
+    assert!(!monday["later"].as_array().unwrap().is_empty());
+    for (day, date) in [
+        ("tomorrow", "2026-11-24"),
+        ("fri", "2026-11-27"),
+        ("пт", "2026-11-27"),
+        ("2026-12-01", "2026-12-01"),
+    ] {
+        let other = today_at(&fx, "1", "2026-11-23T15:50", &["--day", day]).await;
+        assert_eq!(other["day"], date, "{day}");
+        assert_eq!(other["at"], "2026-11-23T15:50", "the moment stays");
+        let lessons = other["lessons"].as_array().unwrap();
+        assert!(!lessons.is_empty(), "{day}: {other}");
+        for part in ["now", "next", "tomorrow", "later", "done"] {
+            assert_eq!(other[part].as_array().unwrap().len(), 0, "{day}: {part}");
+        }
+        let starts: Vec<&str> = lessons
+            .iter()
+            .map(|l| l["start"].as_str().unwrap())
+            .collect();
+        assert!(starts.is_sorted(), "in time order: {starts:?}");
+        assert!(
+            lessons.iter().all(|l| l["end"].as_str().unwrap() > date),
+            "{day}"
+        );
+    }
+    // The same day as the moment's is today, in its parts.
+    let same = today_at(&fx, "1", "2026-11-23T15:50", &["--day", "mon"]).await;
+    assert_eq!(same, monday);
+    let config = fx.config(DEMO_ZONE_CONFIG);
+    let config = config.to_str().unwrap();
+    let args = monday_at_15_50(config);
+    let table = fx
+        .text(&[&args[..], &["--day", "tomorrow", "--format", "table"]].concat())
+        .await;
+    assert_contains(
+        &table,
+        &["Tomorrow Tue 2026-11-24 (Asia/Tashkent)", "lessons"],
+    );
+    let out = fx.run(&["today", "--day", "soon"]).await;
+    assert_failed(
+        &out,
+        2,
+        "soon is not a day: tomorrow, a weekday such as fri, or a date YYYY-MM-DD",
+    );
 }
 
 #[tokio::test]

@@ -23,6 +23,12 @@
 //! - **Cannot place**: groups whose weekdays cannot be read, and groups that
 //!   meet today but whose times cannot be read. A group whose times cannot
 //!   be read but whose days leave today out is not today's business.
+//! - **Tomorrow** (issue 37): once nothing is left to start today (Next is
+//!   empty), tomorrow's first lessons (every lesson with tomorrow's soonest
+//!   start) are listed too, under their own heading.
+//! - **Another day** ([`on_day`]): its lessons in time order, in one
+//!   section ([`Section::Day`]); now, next, later and done are today's
+//!   words only. Which day is given ([`DayChoice`]), never read from a clock.
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 
@@ -63,6 +69,12 @@ pub struct Today {
     pub cannot_place: Vec<Unplaced>,
     /// Archived groups and other statuses left out.
     pub hidden: usize,
+    /// The day shown: the moment's date, or another day ([`on_day`]).
+    pub day: NaiveDate,
+    /// Tomorrow's first lessons, once nothing is left to start today.
+    pub tomorrow: Vec<Lesson>,
+    /// Another day's lessons, in time order (today's are in the parts).
+    pub lessons: Vec<Lesson>,
 }
 
 impl Today {
@@ -89,7 +101,59 @@ impl Today {
 
     /// True when no lesson and no unplaced group is left.
     pub fn is_empty(&self) -> bool {
-        self.parts().iter().all(|(_, lessons)| lessons.is_empty()) && self.cannot_place.is_empty()
+        self.sections()
+            .iter()
+            .all(|(_, lessons)| lessons.is_empty())
+            && self.cannot_place.is_empty()
+    }
+
+    /// `day` seen at `at` with no lesson placed yet.
+    fn empty(
+        at: NaiveDateTime,
+        day: NaiveDate,
+        cannot_place: Vec<Unplaced>,
+        hidden: usize,
+    ) -> Self {
+        Self {
+            at,
+            now: Vec::new(),
+            next: Vec::new(),
+            later: Vec::new(),
+            done: Vec::new(),
+            cannot_place,
+            hidden,
+            day,
+            tomorrow: Vec::new(),
+            lessons: Vec::new(),
+        }
+    }
+
+    /// True when the day shown is the moment's (not another day).
+    pub fn is_today(&self) -> bool {
+        self.day == self.at.date()
+    }
+
+    /// The sections of lessons in the order listed ([`Section::ALL`] but
+    /// the groups that cannot be placed), each with its lessons.
+    pub fn sections(&self) -> [(Section, &[Lesson]); 6] {
+        [
+            (Section::Part(Part::Now), &self.now),
+            (Section::Part(Part::Next), &self.next),
+            (Section::Tomorrow, &self.tomorrow),
+            (Section::Part(Part::Later), &self.later),
+            (Section::Part(Part::Done), &self.done),
+            (Section::Day, &self.lessons),
+        ]
+    }
+
+    /// Whether `section` has a heading even when empty: today's four parts
+    /// on today, the day's lessons on another day.
+    pub fn always_headed(&self, section: Section) -> bool {
+        match section {
+            Section::Part(_) => self.is_today(),
+            Section::Day => !self.is_today(),
+            Section::Tomorrow | Section::CannotPlace => false,
+        }
     }
 }
 
@@ -119,25 +183,35 @@ impl Part {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Section {
     Part(Part),
+    /// Tomorrow's first lessons, once nothing is left to start today.
+    Tomorrow,
+    /// Another day's lessons.
+    Day,
     CannotPlace,
 }
 
 impl Section {
-    /// Every section in the order listed: each part (always headed, an
-    /// empty one says so), then the groups that cannot be placed (headed
-    /// only when there are any).
-    pub const ALL: [Self; 5] = [
+    /// Every section in the order listed: each part (always headed on
+    /// today, an empty one says so; tomorrow's first lessons after Next,
+    /// which is empty then), another day's lessons, then the groups that
+    /// cannot be placed (headed only when there are any).
+    pub const ALL: [Self; 7] = [
         Self::Part(Part::Now),
         Self::Part(Part::Next),
+        Self::Tomorrow,
         Self::Part(Part::Later),
         Self::Part(Part::Done),
+        Self::Day,
         Self::CannotPlace,
     ];
 
-    /// The key for scripts: `now`, `next`, `later`, `done`, `cannot_place`.
+    /// The key for scripts: `now`, `next`, `tomorrow`, `later`, `done`,
+    /// `lessons`, `cannot_place`.
     pub fn key(self) -> &'static str {
         match self {
             Self::Part(part) => part.key(),
+            Self::Tomorrow => "tomorrow",
+            Self::Day => "lessons",
             Self::CannotPlace => "cannot_place",
         }
     }
@@ -151,37 +225,8 @@ pub fn today(
     at: NaiveDateTime,
     include_archived: bool,
 ) -> Today {
-    let date = at.date();
-    let day = date.weekday();
-    let week = build_days(groups, zone, include_archived, |placed| {
-        placed == day || placed == day.pred()
-    });
-    let yesterday = date.pred_opt().unwrap_or(date);
-    // Yesterday's lessons that ran past midnight (an end of 00:00 leaves
-    // nothing of today), then today's.
-    let overnight = week
-        .day(day.pred())
-        .iter()
-        .filter(|slot| slot.crosses_midnight && slot.end > NaiveTime::MIN)
-        .map(|slot| lesson_from(slot, yesterday));
-    let mut lessons: Vec<Lesson> = overnight
-        .chain(week.day(day).iter().map(|slot| lesson_from(slot, date)))
-        .collect();
-    // Stable: equal times keep the week's order (by group number).
-    lessons.sort_by_key(|lesson| (lesson.start, lesson.end));
-    let mut today = Today {
-        at,
-        now: Vec::new(),
-        next: Vec::new(),
-        later: Vec::new(),
-        done: Vec::new(),
-        cannot_place: week
-            .undecodable
-            .into_iter()
-            .filter(|unplaced| may_meet_on(groups[unplaced.group_index].as_ref(), day))
-            .collect(),
-        hidden: week.hidden,
-    };
+    let (lessons, cannot_place, hidden) = lessons_on(groups, zone, at.date(), include_archived);
+    let mut today = Today::empty(at, at.date(), cannot_place, hidden);
     let soonest = lessons
         .iter()
         .map(|lesson| lesson.start)
@@ -200,6 +245,75 @@ pub fn today(
         part.push(lesson);
     }
     today
+}
+
+/// The lessons of `day` seen at `at` (the centre's wall clock): today's
+/// parts when `day` is `at`'s date, and tomorrow's first lessons once
+/// nothing is left to start today; another day's lessons in one section.
+pub fn on_day(
+    groups: &[impl AsRef<Group>],
+    zone: &Zone,
+    day: NaiveDate,
+    at: NaiveDateTime,
+    include_archived: bool,
+) -> Today {
+    if day == at.date() {
+        let mut today = today(groups, zone, at, include_archived);
+        if today.next.is_empty()
+            && let Some(tomorrow) = day.succ_opt()
+        {
+            let (lessons, _, _) = lessons_on(groups, zone, tomorrow, include_archived);
+            // Its own lessons only: one that ran past midnight from today is today's.
+            let first = lessons
+                .iter()
+                .map(|l| l.start)
+                .find(|s| s.date() == tomorrow);
+            today.tomorrow = lessons
+                .into_iter()
+                .filter(|lesson| Some(lesson.start) == first)
+                .collect();
+        }
+        return today;
+    }
+    let (lessons, cannot_place, hidden) = lessons_on(groups, zone, day, include_archived);
+    Today {
+        lessons,
+        ..Today::empty(at, day, cannot_place, hidden)
+    }
+}
+
+/// The lessons of `date` in time order (those that ran past midnight from
+/// the day before first), the groups that cannot be placed on it, and how
+/// many groups were left out as archived.
+fn lessons_on(
+    groups: &[impl AsRef<Group>],
+    zone: &Zone,
+    date: NaiveDate,
+    include_archived: bool,
+) -> (Vec<Lesson>, Vec<Unplaced>, usize) {
+    let day = date.weekday();
+    let week = build_days(groups, zone, include_archived, |placed| {
+        placed == day || placed == day.pred()
+    });
+    let yesterday = date.pred_opt().unwrap_or(date);
+    // Yesterday's lessons that ran past midnight (an end of 00:00 leaves
+    // nothing of today), then today's.
+    let overnight = week
+        .day(day.pred())
+        .iter()
+        .filter(|slot| slot.crosses_midnight && slot.end > NaiveTime::MIN)
+        .map(|slot| lesson_from(slot, yesterday));
+    let mut lessons: Vec<Lesson> = overnight
+        .chain(week.day(day).iter().map(|slot| lesson_from(slot, date)))
+        .collect();
+    // Stable: equal times keep the week's order (by group number).
+    lessons.sort_by_key(|lesson| (lesson.start, lesson.end));
+    let cannot_place = week
+        .undecodable
+        .into_iter()
+        .filter(|unplaced| may_meet_on(groups[unplaced.group_index].as_ref(), day))
+        .collect();
+    (lessons, cannot_place, week.hidden)
 }
 
 /// The lesson of `slot` when it starts on `date`.
@@ -227,6 +341,90 @@ fn may_meet_on(group: &Group, day: Weekday) -> bool {
 fn minutes_until(from: NaiveDateTime, to: NaiveDateTime) -> i64 {
     let seconds = (to - from).num_seconds();
     seconds.div_euclid(60) + i64::from(seconds.rem_euclid(60) > 0)
+}
+
+/// Which day Today shows, as typed (`:today tomorrow`, `crmdeck today
+/// --day fri`): relative words and weekdays are made a date by
+/// [`DayChoice::date`] from the day given, never from a clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DayChoice {
+    Today,
+    Tomorrow,
+    Yesterday,
+    /// The coming one: today when today is that weekday.
+    Weekday(Weekday),
+    Date(NaiveDate),
+}
+
+/// The words for today, tomorrow and yesterday, in English, Russian and
+/// Uzbek (Latin and Cyrillic), compared in lower case.
+const RELATIVE_DAYS: [(DayChoice, &[&str]); 3] = [
+    (DayChoice::Today, &["today", "сегодня", "bugun", "бугун"]),
+    (
+        DayChoice::Tomorrow,
+        &["tomorrow", "завтра", "ertaga", "эртага"],
+    ),
+    (
+        DayChoice::Yesterday,
+        &["yesterday", "вчера", "kecha", "кеча"],
+    ),
+];
+
+/// A value that names no day (the text as typed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoSuchDay(pub String);
+
+impl DayChoice {
+    /// What `:today` completes (English; the others are read too).
+    pub const WORDS: [&'static str; 9] = [
+        "tomorrow",
+        "yesterday",
+        "mon",
+        "tue",
+        "wed",
+        "thu",
+        "fri",
+        "sat",
+        "sun",
+    ];
+
+    /// The date this choice names when today is `today`.
+    pub fn date(self, today: NaiveDate) -> NaiveDate {
+        match self {
+            Self::Today => today,
+            Self::Tomorrow => today.succ_opt().unwrap_or(today),
+            Self::Yesterday => today.pred_opt().unwrap_or(today),
+            Self::Weekday(day) => {
+                let ahead = day.days_since(today.weekday());
+                today + chrono::Days::new(u64::from(ahead))
+            }
+            Self::Date(date) => date,
+        }
+    }
+}
+
+impl std::str::FromStr for DayChoice {
+    type Err = NoSuchDay;
+
+    /// `tomorrow` (and `today`, `yesterday`) in the four languages, a
+    /// weekday as the query language reads it (`fri`, `пт`, `juma`), or a
+    /// date `YYYY-MM-DD`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let typed = text.trim();
+        let lower = typed.to_lowercase();
+        if let Some((choice, _)) = RELATIVE_DAYS
+            .iter()
+            .find(|(_, words)| words.contains(&lower.as_str()))
+        {
+            return Ok(*choice);
+        }
+        if let Some(day) = crate::query::words::weekday(typed) {
+            return Ok(Self::Weekday(day));
+        }
+        NaiveDate::parse_from_str(typed, "%Y-%m-%d")
+            .map(Self::Date)
+            .map_err(|_| NoSuchDay(typed.to_string()))
+    }
 }
 
 /// The moment `--at` names: a whole date and time, or a time of day
@@ -328,6 +526,68 @@ mod tests {
         let mut all: Vec<i64> = today.parts().iter().flat_map(|(_, l)| ids(l)).collect();
         all.sort_unstable();
         all
+    }
+
+    #[test]
+    fn a_day_is_read_in_every_language_and_made_a_date() {
+        // 2026-11-28 is a Saturday.
+        let saturday = NaiveDate::from_ymd_opt(2026, 11, 28).unwrap();
+        let date = |text: &str| {
+            text.parse::<DayChoice>()
+                .map(|c| c.date(saturday).to_string())
+        };
+        for tomorrow in ["tomorrow", "Завтра", "ertaga", "эртага"] {
+            assert_eq!(date(tomorrow).as_deref(), Ok("2026-11-29"), "{tomorrow}");
+        }
+        assert_eq!(date("today").as_deref(), Ok("2026-11-28"));
+        assert_eq!(date("вчера").as_deref(), Ok("2026-11-27"));
+        // The coming weekday, today when it is today's.
+        for friday in ["fri", "пт", "пятница", "juma", "Friday"] {
+            assert_eq!(date(friday).as_deref(), Ok("2026-12-04"), "{friday}");
+        }
+        assert_eq!(date("sat").as_deref(), Ok("2026-11-28"));
+        assert_eq!(date("2026-12-01").as_deref(), Ok("2026-12-01"));
+        for bad in ["soon", "2026-13-01", "", "fr"] {
+            assert_eq!(
+                bad.parse::<DayChoice>(),
+                Err(NoSuchDay(bad.to_string())),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn after_the_last_lesson_tomorrow_s_first_ones_are_listed() {
+        let groups = numbered(
+            DaysCode::EveryDay,
+            &["09:00-10:00", "09:00-11:00", "12:00-13:00"],
+        );
+        let zone = new_york();
+        let before = on_day(&groups, &zone, on(0, "11:00").date(), on(0, "11:00"), false);
+        assert_eq!(ids(&before.next), [3]);
+        assert!(before.tomorrow.is_empty(), "something is left today");
+        let after = on_day(&groups, &zone, on(0, "12:30").date(), on(0, "12:30"), false);
+        assert!(after.next.is_empty());
+        assert_eq!(ids(&after.tomorrow), [1, 2], "the soonest start tomorrow");
+        assert!(after.tomorrow.iter().all(|l| l.start == on(1, "09:00")));
+        assert!(after.is_today());
+        assert!(after.always_headed(Section::Part(Part::Next)));
+        assert!(!after.always_headed(Section::Day));
+    }
+
+    #[test]
+    fn another_day_lists_its_lessons_in_one_section() {
+        let mut groups = numbered(DaysCode::MonWedFri, &["15:00-16:00", "09:00-10:00"]);
+        groups.push(group(3, DaysCode::TueThuSat, "10:00", "11:00"));
+        let zone = new_york();
+        // Seen on Monday at noon: Wednesday holds groups 2 and 1, in time order.
+        let wednesday = on_day(&groups, &zone, on(2, "00:00").date(), on(0, "12:00"), false);
+        assert!(!wednesday.is_today());
+        assert_eq!(ids(&wednesday.lessons), [2, 1]);
+        assert!(split(&wednesday).iter().all(Vec::is_empty));
+        assert!(wednesday.always_headed(Section::Day));
+        assert!(!wednesday.always_headed(Section::Part(Part::Now)));
+        assert_eq!(wednesday.lessons[0].start, on(2, "09:00"));
     }
 
     #[test]

@@ -550,6 +550,8 @@ mod tests {
             (C::GroupDetail, 'о', A::Move(M::Down)),
             (C::Week, 'р', A::PreviousDay),
             (C::Week, 'д', A::NextDay),
+            (C::Today, 'р', A::PreviousDay),
+            (C::Today, 'д', A::NextDay),
             (C::PluginsList, 'ш', A::Install),
             (C::PluginsList, 'е', A::CycleType),
             (C::PluginDetail, 'м', A::RevealToken),

@@ -150,6 +150,8 @@ const CROWD: &[Binding] = &[
 #[rustfmt::skip]
 const TODAY: &[Binding] = &[
     bind(C::Today, &[ENTER], A::Open, "details", true),
+    bind(C::Today, &[plain('h'), special(KeyCode::Left)], A::PreviousDay, "previous day", true),
+    bind(C::Today, &[plain('l'), special(KeyCode::Right)], A::NextDay, "next day", true),
     bind(C::Today, &[plain('j'), DOWN], A::Move(M::Down), "next lesson", false),
     bind(C::Today, &[plain('k'), UP], A::Move(M::Up), "previous lesson", false),
     bind(C::Today, &[plain('a')], A::ToggleArchived, "show/hide archived", true),

@@ -45,11 +45,11 @@ const SHORT_WORDS: &[(&str, &str, Option<Action>, &str)] = &[
 pub fn words() -> Vec<Word> {
     let tabs = Tab::ALL.iter().map(|&tab| Word {
         name: tab.name().to_lowercase(),
-        // The Changes tab's word chooses the baseline too.
-        takes: if tab == Tab::Changes {
-            "[since DAY]"
-        } else {
-            ""
+        // The Changes tab's word chooses the baseline too, Today's its day.
+        takes: match tab {
+            Tab::Changes => "[since DAY]",
+            Tab::Today => "[DAY]",
+            _ => "",
         },
         action: Some(Action::ShowTab(tab)),
         about: KEYMAP

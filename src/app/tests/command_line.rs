@@ -449,3 +449,45 @@ fn branch_from_plugins_says_which_tabs_it_changed() {
     assert_eq!(app.world.branch_id, Some(1));
     assert!(app.world.status.current().is_none());
 }
+
+/// Issue 37 §5: `:` asks for the config's profiles again; a profile added
+/// since the start then completes and switches. A config that no longer
+/// reads is said on one line, and the profile in use stays.
+#[test]
+fn the_config_is_read_again_for_profile_and_its_completion() {
+    let mut app = loaded();
+    let effects = press(&mut app, ":");
+    assert!(effects.contains(&Effect::ReadProfiles), "{effects:?}");
+    let names = ["demo", "fast", "test"].map(str::to_string).to_vec();
+    app.update(Input::ProfilesRead(Ok(names.clone())), now());
+    assert_eq!(app.world.settings.profiles, names);
+    press(&mut app, "profile fa\t");
+    assert_eq!(prompt(&app).input.text(), "profile fast");
+    let effects = press(&mut app, "\n");
+    assert!(effects.contains(&Effect::SwitchProfile("fast".to_string())));
+    // The config broken since: said, nothing else changes.
+    press(&mut app, ":");
+    let why = Token::new("opensesame").masked_line("config.toml line 3: expected `=`");
+    app.update(
+        Input::ProfilesRead(Err(ProfileRefused::NotOpened(why))),
+        now(),
+    );
+    assert_eq!(app.world.settings.profiles, names, "the last read kept");
+    assert_eq!(app.world.settings.profile.as_deref(), Some("demo"));
+    let said = status(&app, Severity::Warning).unwrap_or_default();
+    assert!(
+        said.starts_with("the config was not read again, the profile stays: config.toml line 3"),
+        "{said}"
+    );
+    assert!(!said.contains('\n'));
+    // R's token reloaded does not hide it.
+    app.update(Input::TokenReloaded(Ok(None)), now());
+    let said = status(&app, Severity::Warning).unwrap_or_default();
+    assert!(
+        said.starts_with("token reloaded; the config was not read again"),
+        "{said}"
+    );
+    app.update(Input::ProfilesRead(Ok(names)), now());
+    app.update(Input::TokenReloaded(Ok(None)), now());
+    assert_eq!(status(&app, Severity::Info), Some("token reloaded"));
+}

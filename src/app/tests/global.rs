@@ -153,7 +153,8 @@ fn r_refreshes_the_active_tab_and_retries_the_branches() {
 fn capital_r_reloads_the_token_and_its_answer_is_shown() {
     let mut app = loaded();
     let effects = chord(&mut app, KeyCode::Char('R'), KeyModifiers::SHIFT);
-    assert_eq!(effects, vec![Effect::ReloadToken]);
+    // The config is read again too (issue 37: a profile added since the start).
+    assert_eq!(effects, vec![Effect::ReloadToken, Effect::ReadProfiles]);
     let expiry = now() + TimeDelta::hours(12);
     let effects = app.update(Input::TokenReloaded(Ok(Some(expiry))), now());
     assert_eq!(app.world.token_expires_at, Some(expiry));

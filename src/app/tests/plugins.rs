@@ -609,6 +609,24 @@ fn the_footer_offers_only_what_the_selected_plugin_allows() {
     assert!(!offered_hints(&read_only).contains(&Action::Install));
 }
 
+/// Issue 37: the list names install on an installed row too (the tab is
+/// where installs happen), `i` there saying why not; the footer drops
+/// other hints before it at 80 columns.
+#[test]
+fn the_list_names_install_on_every_row_while_one_can_be_installed() {
+    let mut app = loaded();
+    press(&mut app, "1");
+    let offered = offered_hints(&app);
+    assert!(
+        offered.contains(&Action::Install),
+        "on plugin 1: {offered:?}"
+    );
+    let effects = press(&mut app, "i");
+    assert_eq!(install_fetches(&effects), 0, "{effects:?}");
+    assert!(app.overlays.is_empty(), "nothing to confirm");
+    assert!(status(&app, Info).unwrap().contains("already installed"));
+}
+
 #[test]
 fn enter_in_the_help_runs_the_action_on_the_detail_it_was_opened_from() {
     let mut app = loaded();

@@ -4,8 +4,10 @@
 
 use super::*;
 use crate::app::Tab;
+use crate::app::command_line::CommandLine;
 use crate::app::layout::Layout;
 use crate::app::lesson_list::LessonList;
+use crate::app::today::TodayLine;
 use crate::domain::today::{Lesson, Part, Section, Today};
 use crate::model::GroupStatus;
 use crate::model::LessonTime;
@@ -364,4 +366,129 @@ fn today_remembered_is_laid_out_only_once_the_clock_is_given() {
         .as_ref()
         .expect("laid out at the clock");
     assert_eq!(day.at.date(), now().date_naive());
+}
+
+/// The sections of the entries, in order, each once.
+fn sections(app: &App) -> Vec<Section> {
+    let mut order: Vec<Section> = app.tabs.today.entries.iter().map(|e| e.part).collect();
+    order.dedup();
+    order
+}
+
+/// Issue 37 §1: `h`/`l` show the day before and after; another day lists
+/// its lessons in one section, headed, today's parts not headed; back on
+/// today's date the tab follows the clock again.
+#[test]
+fn h_and_l_move_the_day_shown() {
+    let mut app = today_shown();
+    let monday = laid_out(&app).day;
+    assert_eq!(monday.to_string(), "2025-06-02");
+    press(&mut app, "l");
+    let day = laid_out(&app);
+    assert_eq!(day.day.to_string(), "2025-06-03");
+    assert!(!day.is_today());
+    assert!(!day.lessons.is_empty(), "Tuesday's lessons");
+    assert!(day.now.is_empty() && day.next.is_empty() && day.done.is_empty());
+    assert!(day.lessons.iter().all(|l| l.end.date() >= day.day));
+    assert!(
+        sections(&app)
+            .iter()
+            .all(|s| [Section::Day, Section::CannotPlace].contains(s))
+    );
+    let lines = app.tabs.today.lines();
+    assert_eq!(
+        lines[0],
+        TodayLine::Heading {
+            part: Section::Day,
+            count: day.lessons.len()
+        }
+    );
+    assert!(!lines.iter().any(|line| matches!(
+        line,
+        TodayLine::Heading {
+            part: Section::Part(_),
+            ..
+        }
+    )));
+    // The Cyrillic layout's key for h (р) goes back, as h does.
+    press(&mut app, "р");
+    assert_eq!(app.tabs.today.day, None, "back on today");
+    assert!(laid_out(&app).is_today());
+    press(&mut app, "hh");
+    assert_eq!(laid_out(&app).day.to_string(), "2025-05-31");
+    // The clock moving keeps the day chosen.
+    tick(&mut app, now() + TimeDelta::minutes(1));
+    assert_eq!(laid_out(&app).day.to_string(), "2025-05-31");
+}
+
+/// `:today tomorrow`, `:today fri`, `:today DATE` show that day (from any
+/// tab), `:today` alone today again; a word that names no day is said on
+/// the line; Tab completes the words.
+#[test]
+fn today_takes_the_day_on_the_command_line() {
+    let mut app = today_shown();
+    press(&mut app, "1:today tomorrow\n");
+    assert_eq!(app.tab, Tab::Today);
+    assert_eq!(laid_out(&app).day.to_string(), "2025-06-03");
+    press(&mut app, ":today fri\n");
+    assert_eq!(laid_out(&app).day.to_string(), "2025-06-06");
+    press(&mut app, ":today пн\n");
+    assert!(laid_out(&app).is_today(), "Monday is today's weekday");
+    press(&mut app, ":today 2025-12-01\n");
+    assert_eq!(laid_out(&app).day.to_string(), "2025-12-01");
+    press(&mut app, ":today\n");
+    assert!(laid_out(&app).is_today());
+    assert_eq!(app.tabs.today.day, None);
+    press(&mut app, ":today soon\n");
+    let error = app.overlay::<CommandLine>().and_then(|p| p.error.clone());
+    assert!(
+        error
+            .as_deref()
+            .is_some_and(|e| e.contains("soon is not a day")),
+        "{error:?}"
+    );
+    press(&mut app, "\x1b:today tom\t");
+    let line = app
+        .overlay::<CommandLine>()
+        .map(|p| p.input.text().to_string());
+    assert_eq!(line.as_deref(), Some("today tomorrow"));
+}
+
+/// After the day's last lesson, tomorrow's first ones show under their
+/// own heading, after an empty Next.
+#[test]
+fn after_the_last_lesson_tomorrows_first_lessons_show() {
+    let mut app = today_shown();
+    assert!(laid_out(&app).tomorrow.is_empty(), "lessons are left today");
+    let last_start = laid_out(&app).later.last().map(|l| l.start).unwrap();
+    tick(&mut app, instant(last_start) + TimeDelta::minutes(1));
+    let day = laid_out(&app);
+    assert!(day.next.is_empty() && day.later.is_empty());
+    assert!(!day.tomorrow.is_empty());
+    let first = day.tomorrow[0].start;
+    assert_eq!(first.date().to_string(), "2025-06-03");
+    assert!(day.tomorrow.iter().all(|l| l.start == first));
+    let order = sections(&app);
+    let next_at = app.tabs.today.lines().iter().position(|line| {
+        *line
+            == TodayLine::Heading {
+                part: Section::Part(Part::Next),
+                count: 0,
+            }
+    });
+    let tomorrow_at = app.tabs.today.lines().iter().position(|line| {
+        matches!(
+            line,
+            TodayLine::Heading {
+                part: Section::Tomorrow,
+                ..
+            }
+        )
+    });
+    assert!(order.contains(&Section::Tomorrow), "{order:?}");
+    assert_eq!(
+        tomorrow_at,
+        next_at.map(|at| at + 1),
+        "right under Next · none"
+    );
 }

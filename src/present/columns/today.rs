@@ -5,7 +5,7 @@ use super::{Column, Natural, OnScreen, Print, Text, Tone};
 use crate::domain::today::{Section, Today};
 use crate::model::Group;
 use crate::present::timetable::unplaced_reason;
-use crate::present::today::{clock_on, timing};
+use crate::present::today::{clock_on, timing_in};
 
 /// One line of today.
 pub struct TodayRow<'a> {
@@ -32,17 +32,22 @@ pub fn row<'a>(
     groups: &'a [impl AsRef<Group>],
     mut index: usize,
 ) -> Option<TodayRow<'a>> {
-    let date = today.at.date();
-    for (part, lessons) in today.parts() {
+    for (part, lessons) in today.sections() {
         let Some(lesson) = lessons.get(index) else {
             index -= lessons.len();
             continue;
         };
+        // Times marked against the day shown; tomorrow's first lessons,
+        // under their own heading, against tomorrow.
+        let date = match part {
+            Section::Tomorrow => today.day.succ_opt().unwrap_or(today.day),
+            _ => today.day,
+        };
         return Some(TodayRow {
-            part: Section::Part(part),
+            part,
             start: clock_on(lesson.start, date),
             end: clock_on(lesson.end, date),
-            note: timing(today, part, lesson),
+            note: timing_in(today, part, lesson),
             group: groups[lesson.group_index].as_ref(),
         });
     }
