@@ -417,7 +417,10 @@ impl Screen for GroupsTab {
                 self.open_group(*id, shared);
                 self.return_to = Some(*from);
             }
-            Tell::Install { .. } | Tell::AskInstall { .. } | Tell::Changes(_) | Tell::ShowDay(_) => {}
+            Tell::Install { .. }
+            | Tell::AskInstall { .. }
+            | Tell::Changes(_)
+            | Tell::ShowDay(_) => {}
         }
         Vec::new()
     }
