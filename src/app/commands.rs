@@ -10,8 +10,9 @@ use super::keymap::{Word, words};
 use super::text_input::QueryInput;
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::domain::changes::Since;
+use crate::domain::query::named::{Queries, valid_name};
 use crate::domain::script::fold;
-use crate::i18n::{Language, UnknownLanguage};
+use crate::i18n::{Language, UnknownLanguage, fill};
 use crate::model::Branch;
 
 /// Why a line does not run.
@@ -37,6 +38,10 @@ pub struct Known<'a> {
     pub branches: &'a [Branch],
     pub sortable: &'a [&'static str],
     pub profiles: &'a [String],
+    /// The queries by name (`:query`, `:save`).
+    pub queries: &'a Queries,
+    /// The language mistakes are said in.
+    pub language: Language,
 }
 
 /// Why `typed` names none of a list of names.
@@ -140,6 +145,9 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
     match word.name.as_str() {
         "branch" => branch(rest, known.branches),
         "profile" => Ok(profile(rest, known.profiles)?),
+        "save" if valid_name(rest) => Ok(Ask::SaveQuery(rest.to_string())),
+        "save" => Err(fill::query_bad_name(known.language, rest).into()),
+        "query" => Ok(query(rest, known)?),
         "lang" => rest
             .parse()
             .map(Ask::Language)
@@ -213,6 +221,21 @@ fn profile(typed: &str, profiles: &[String]) -> Result<Ask, String> {
             Err(format!("no profile {typed}{nearest}"))
         }
         Err(Unnamed::Several(several)) => Err(format!("{typed} could be {}", several.join(", "))),
+    }
+}
+
+/// The query named by `typed` (see [`one_of`]), or why none: the known
+/// names said.
+fn query(typed: &str, known: &Known) -> Result<Ask, String> {
+    let names = known.queries.names();
+    let found = (known.queries.get(typed)).or_else(|| match one_of(typed, &names) {
+        Ok(at) => known.queries.get(names[at]),
+        Err(_) => None,
+    });
+    match found {
+        Some(found) => Ok(Ask::Query(QueryInput::new(&found.text))),
+        None if names.is_empty() => Err(fill::query_none(known.language, typed)),
+        None => Err(fill::query_unknown(known.language, typed, names.join(", "))),
     }
 }
 
@@ -325,6 +348,14 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                 .cloned()
                 .collect(),
         ),
+        // `:save` offers the saved names too, to keep a query anew.
+        "query" | "save" => after(
+            (known.queries.iter())
+                .filter(|query| word.name == "query" || query.in_config.is_none())
+                .map(|query| query.name.clone())
+                .filter(|name| fold(name).starts_with(&folded))
+                .collect(),
+        ),
         "lang" => after(
             (Language::ALL.iter().map(|language| language.code()))
                 .filter(|code| {
@@ -370,6 +401,9 @@ mod tests {
     use super::*;
     use crate::app::keymap::Action;
     use crate::app::tab::Tab;
+    use crate::domain::query::named::NamedQuery;
+
+    static NO_QUERIES: Queries = Queries::EMPTY;
 
     fn mistake(why: &str) -> Refusal {
         Refusal::Mistake(why.to_string())
@@ -403,6 +437,8 @@ mod tests {
             branches,
             sortable: &["name", "teacher", "start date"],
             profiles: &[],
+            queries: &NO_QUERIES,
+            language: Language::En,
         }
     }
 
@@ -418,6 +454,8 @@ mod tests {
             branches: &[],
             sortable: &[],
             profiles,
+            queries: &NO_QUERIES,
+            language: Language::En,
         }
     }
 
@@ -686,7 +724,9 @@ mod tests {
             let offered = completions(line, &known);
             assert!(!offered.is_empty(), "{line}");
             for completed in offered {
-                if ["branch", "profile", "install", "filter", "lang"].contains(&completed.as_str())
+                let needs_its_argument = ["profile", "lang", "save", "query"];
+                if ["branch", "install", "filter"].contains(&completed.as_str())
+                    || needs_its_argument.contains(&completed.as_str())
                 {
                     continue;
                 }
@@ -708,12 +748,72 @@ mod tests {
         );
     }
 
+    /// The config's `evening` and the saved `ielts` and `beginners`.
+    fn queries() -> Queries {
+        let config = [NamedQuery {
+            name: "evening".into(),
+            text: "tue evening".into(),
+            in_config: Some("~/.config/crmdeck/config.toml:12".into()),
+        }];
+        let saved = [("ielts", "ielts >=17:00"), ("beginners", "a1 sat")];
+        let saved = saved.map(|(name, text)| (name.to_string(), text.to_string()));
+        Queries::merged(&config, &saved.into_iter().collect())
+    }
+
+    #[test]
+    fn save_takes_a_name_and_query_recalls_one_by_its_name_or_start() {
+        let queries = queries();
+        let known = Known {
+            queries: &queries,
+            ..with_profiles(&[])
+        };
+        assert_eq!(
+            parse("save ielts-7", &known),
+            Ok(Ask::SaveQuery("ielts-7".to_string()))
+        );
+        assert!(refused(parse("save two words", &known)).contains("letters, digits"));
+        assert_eq!(refused(parse("save", &known)), ":save takes NAME");
+        let recalled = |text: &str| Ok(Ask::Query(QueryInput::new(text)));
+        assert_eq!(parse("query evening", &known), recalled("tue evening"));
+        assert_eq!(parse("query IELTS", &known), recalled("ielts >=17:00"));
+        assert_eq!(parse("query beg", &known), recalled("a1 sat"));
+        let unknown = refused(parse("query morning", &known));
+        assert!(
+            unknown.contains("morning") && unknown.contains("beginners, evening, ielts"),
+            "{unknown}"
+        );
+        let none = refused(parse("query evening", &with_profiles(&[])));
+        assert!(none.contains("none is saved"), "{none}");
+    }
+
+    #[test]
+    fn query_completes_every_name_and_save_the_saved_ones() {
+        let queries = queries();
+        let known = Known {
+            queries: &queries,
+            ..with_profiles(&[])
+        };
+        assert_eq!(
+            completions("query ", &known),
+            ["query beginners", "query evening", "query ielts"]
+        );
+        assert_eq!(completions("query e", &known), ["query evening"]);
+        // The config's `evening` cannot be saved over: it would still win.
+        assert_eq!(
+            completions("save ", &known),
+            ["save beginners", "save ielts"]
+        );
+        assert!(completions("sa", &known).contains(&"save".to_string()));
+    }
+
     #[test]
     fn changes_takes_a_baseline_and_completes_the_days() {
         let known = Known {
             branches: &[],
             sortable: &[],
             profiles: &[],
+            queries: &NO_QUERIES,
+            language: Language::En,
         };
         let run = |line: &str| parse(line, &known);
         assert_eq!(

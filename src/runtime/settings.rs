@@ -2,7 +2,11 @@
 
 use crate::app::keymap::Keymap;
 use crate::app::{AppSettings, SavedView};
-use crate::config::Theme;
+use crate::config::queries::{Queries, read_saved, saved_path};
+use crate::config::{Config, Theme};
+use crate::i18n::fill;
+use std::collections::BTreeMap;
+use std::path::Path;
 use crate::domain::zone::Zone;
 use crate::session::Session;
 use chrono::{DateTime, Utc};
@@ -12,6 +16,7 @@ use std::path::PathBuf;
 /// where this run logs (shown in the help overlay).
 pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
     let config = &session.config;
+    let mut warnings = config.warnings.clone();
     AppSettings {
         profile: config.profile.clone(),
         replaced: config.origins.replaced(config.profile.as_deref()),
@@ -33,12 +38,27 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         max_groups: config.max_groups,
         walk_deadline: config.walk_deadline,
         cache: config.cache,
-        warnings: config.warnings.clone(),
         view: SavedView::default(),
         command_history: super::command_history::load(&super::command_history::path(&log_path)),
         keymap: Keymap::default(),
+        queries: queries(config, &log_path, &mut warnings),
+        warnings,
         log_path,
     }
+}
+
+/// The queries by name: the config's `[queries]` and those saved beside
+/// the log (`:save`), the config's winning; a saved file that does not
+/// read is said among `warnings` (and left as it is: `:save` refuses to
+/// replace it).
+fn queries(config: &Config, log_path: &Path, warnings: &mut Vec<String>) -> Queries {
+    let path = saved_path(log_path);
+    let saved = read_saved(&path).unwrap_or_else(|why| {
+        let shown = path.display().to_string();
+        warnings.push(fill::queries_file_unread(config.language, shown, why));
+        BTreeMap::new()
+    });
+    Queries::merged(&config.queries, &saved)
 }
 
 /// When the token of `session` expires (None: not known): the app's

@@ -449,3 +449,92 @@ fn branch_from_plugins_says_which_tabs_it_changed() {
     assert_eq!(app.world.branch_id, Some(1));
     assert!(app.world.status.current().is_none());
 }
+
+/// Settings with the config's `evening` and the saved `ielts`.
+fn with_queries() -> AppSettings {
+    use crate::domain::query::named::{NamedQuery, Queries};
+    let config = [NamedQuery {
+        name: "evening".into(),
+        text: "tue evening".into(),
+        in_config: Some("~/.config/crmdeck/config.toml:12".into()),
+    }];
+    let saved = [("ielts".to_string(), "ielts".to_string())].into();
+    AppSettings {
+        queries: Queries::merged(&config, &saved),
+        ..fixtures::settings()
+    }
+}
+
+#[test]
+fn save_asks_the_runtime_to_keep_the_groups_query_and_says_it_once_kept() {
+    let mut app = loaded_with(with_queries());
+    press(&mut app, ":filter  sat morning \n");
+    // From another tab too: the query kept is the Groups list's.
+    press(&mut app, ":plugins\n");
+    let effects = press(&mut app, ":save weekend\n");
+    let asked = Effect::SaveQuery {
+        name: "weekend".to_string(),
+        text: "sat morning".to_string(),
+    };
+    assert!(effects.contains(&asked), "{effects:?}");
+    // Nothing is known as kept until the runtime says so.
+    assert_eq!(app.world.settings.queries.names(), ["evening", "ielts"]);
+    app.update(
+        Input::QuerySaved {
+            name: "weekend".to_string(),
+            text: "sat morning".to_string(),
+            result: Ok(()),
+        },
+        now(),
+    );
+    assert_eq!(
+        status(&app, Severity::Info),
+        Some("query weekend saved: sat morning")
+    );
+    press(&mut app, ":query w\t");
+    assert_eq!(prompt(&app).input.text(), "query weekend");
+    app.update(
+        Input::QuerySaved {
+            name: "late".to_string(),
+            text: "17".to_string(),
+            result: Err("queries.toml not read (line 2: …)".to_string()),
+        },
+        now(),
+    );
+    let said = status(&app, Severity::Error).unwrap_or_default();
+    assert!(said.starts_with("query late not saved: queries.toml not read"), "{said}");
+    assert!(app.world.settings.queries.get("late").is_none());
+}
+
+#[test]
+fn save_refuses_no_query_and_a_name_the_config_holds() {
+    let mut app = loaded_with(with_queries());
+    let effects = press(&mut app, ":save empty\n");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::SaveQuery { .. })));
+    let said = status(&app, Severity::Error).unwrap_or_default();
+    assert!(said.contains("no query to save"), "{said}");
+    press(&mut app, ":filter ielts\n");
+    let effects = press(&mut app, ":save Evening\n");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::SaveQuery { .. })));
+    let said = status(&app, Severity::Error).unwrap_or_default();
+    assert!(said.contains("evening is a query of the config file"), "{said}");
+    // A saved one is kept anew.
+    let effects = press(&mut app, ":save ielts\n");
+    assert!(effects.iter().any(|e| matches!(e, Effect::SaveQuery { .. })));
+}
+
+#[test]
+fn query_shows_the_groups_filtered_by_the_query_kept() {
+    let mut app = loaded_with(with_queries());
+    press(&mut app, ":plugins\n");
+    press(&mut app, ":query ev\t");
+    assert_eq!(prompt(&app).input.text(), "query evening");
+    press(&mut app, "\n");
+    assert_eq!(app.tab, Tab::Groups);
+    assert_eq!(app.tabs.groups.list.filter.text(), "tue evening");
+    // The plugins' filter is not the groups' query.
+    assert!(app.tabs.plugins.list.filter.is_empty());
+    press(&mut app, ":query nope\n");
+    let why = prompt(&app).error.clone().unwrap_or_default();
+    assert!(why.contains("known ones: evening, ielts"), "{why}");
+}
