@@ -401,7 +401,7 @@ mod tests {
     use super::*;
     use crate::app::keymap::Action;
     use crate::app::tab::Tab;
-    use crate::domain::query::named::NamedQuery;
+    use crate::domain::query::named::{NamedQuery, saved_of};
 
     static NO_QUERIES: Queries = Queries::EMPTY;
 
@@ -750,23 +750,24 @@ mod tests {
 
     /// The config's `evening` and the saved `ielts` and `beginners`.
     fn queries() -> Queries {
-        let config = [NamedQuery {
-            name: "evening".into(),
-            text: "tue evening".into(),
-            in_config: Some("~/.config/crmdeck/config.toml:12".into()),
-        }];
-        let saved = [("ielts", "ielts >=17:00"), ("beginners", "a1 sat")];
-        let saved = saved.map(|(name, text)| (name.to_string(), text.to_string()));
-        Queries::merged(&config, &saved.into_iter().collect())
+        let at = "~/.config/crmdeck/config.toml:12";
+        let config = [NamedQuery::of_config("evening", "tue evening", at)];
+        let saved = saved_of(&[("ielts", "ielts >=17:00"), ("beginners", "a1 sat")]);
+        Queries::merged(&config, &saved)
+    }
+
+    /// What is known with `queries` and nothing else.
+    fn with_queries(queries: &Queries) -> Known<'_> {
+        Known {
+            queries,
+            ..with_profiles(&[])
+        }
     }
 
     #[test]
     fn save_takes_a_name_and_query_recalls_one_by_its_name_or_start() {
         let queries = queries();
-        let known = Known {
-            queries: &queries,
-            ..with_profiles(&[])
-        };
+        let known = with_queries(&queries);
         assert_eq!(
             parse("save ielts-7", &known),
             Ok(Ask::SaveQuery("ielts-7".to_string()))
@@ -789,10 +790,7 @@ mod tests {
     #[test]
     fn query_completes_every_name_and_save_the_saved_ones() {
         let queries = queries();
-        let known = Known {
-            queries: &queries,
-            ..with_profiles(&[])
-        };
+        let known = with_queries(&queries);
         assert_eq!(
             completions("query ", &known),
             ["query beginners", "query evening", "query ielts"]

@@ -9,8 +9,8 @@ use super::confirm::Confirm;
 use super::lesson_list::LessonList;
 use super::screen::Listing;
 use super::shared::Shared;
-use crate::i18n::{Phrase, fill};
 use super::{App, Effect, Tab};
+use crate::i18n::{Phrase, fill};
 
 impl App {
     /// What the screens asked of the app, in order (carrying one out may

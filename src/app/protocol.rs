@@ -380,7 +380,10 @@ pub enum Effect {
     RememberCommand(String),
     /// Keep `text` as the query `name` in the saved queries' file (`:save`);
     /// [`Input::QuerySaved`] follows.
-    SaveQuery { name: String, text: String },
+    SaveQuery {
+        name: String,
+        text: String,
+    },
     /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:
     /// the download folder), the file called `file_name` unless `path`
     /// names one; [`Input::Exported`] follows.

@@ -24,8 +24,8 @@ use crate::domain::timetable::{
 use crate::domain::zone::Zone;
 use crate::model::Group;
 use crate::present::Language;
-use crate::present::columns::table::Table;
 use crate::present::columns::lessons;
+use crate::present::columns::table::Table;
 use crate::present::format::RowFormat;
 use crate::present::weekday::{NameStyle, day_name};
 use crate::store::Progress;

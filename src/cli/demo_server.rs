@@ -2,10 +2,10 @@
 
 use super::args::DemoServerArgs;
 use super::{CliError, chatter};
-use crate::i18n::fill;
-use std::net::SocketAddr;
 use crate::demo::{self, Changes, DemoOptions, parse_fault_spec};
+use crate::i18n::fill;
 use std::io::Write;
+use std::net::SocketAddr;
 use std::time::Duration;
 
 pub async fn run(args: &DemoServerArgs) -> Result<(), CliError> {

@@ -35,7 +35,11 @@ pub fn with_filter(
 
 /// The text of the query `name` (case ignored when that names one), or
 /// why none: the known names.
-fn text_of(queries: &Queries, name: &str, language: crate::i18n::Language) -> Result<String, CliError> {
+fn text_of(
+    queries: &Queries,
+    name: &str,
+    language: crate::i18n::Language,
+) -> Result<String, CliError> {
     match queries.get(name) {
         Some(found) => Ok(found.text.clone()),
         None if queries.is_empty() => Err(CliError::Usage(fill::query_none(language, name))),
@@ -51,22 +55,24 @@ fn text_of(queries: &Queries, name: &str, language: crate::i18n::Language) -> Re
 mod tests {
     use super::*;
     use crate::config::queries::NamedQuery;
+    use crate::domain::query::named::saved_of;
     use crate::i18n::Language;
 
     #[test]
     fn a_name_is_its_query_and_an_unknown_one_names_the_known() {
-        let config = [NamedQuery {
-            name: "evening".into(),
-            text: "tue evening".into(),
-            in_config: Some("c.toml:3".into()),
-        }];
-        let saved = [("ielts".to_string(), "ielts".to_string())].into();
-        let queries = Queries::merged(&config, &saved);
-        assert_eq!(text_of(&queries, "Evening", Language::En).unwrap(), "tue evening");
+        let config = [NamedQuery::of_config("evening", "tue evening", "c.toml:3")];
+        let queries = Queries::merged(&config, &saved_of(&[("ielts", "ielts")]));
+        assert_eq!(
+            text_of(&queries, "Evening", Language::En).unwrap(),
+            "tue evening"
+        );
         let unknown = text_of(&queries, "morning", Language::En).unwrap_err();
         assert_eq!(unknown.exit_code(), std::process::ExitCode::from(2));
         let said = unknown.to_string();
-        assert!(said.contains("morning") && said.contains("evening, ielts"), "{said}");
+        assert!(
+            said.contains("morning") && said.contains("evening, ielts"),
+            "{said}"
+        );
         let none = text_of(&Queries::EMPTY, "evening", Language::En).unwrap_err();
         assert!(none.to_string().contains("none is saved"), "{none}");
     }

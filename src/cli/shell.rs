@@ -254,8 +254,7 @@ mod tests {
         let fi = today.find(".fi").expect("filled again after them");
         let examples = &today[nf..fi];
         assert!(
-            examples.contains("\\-\\-format json\n")
-                && examples.contains("\nWithout \\-\\-branch"),
+            examples.contains("\\-\\-format json\n") && examples.contains("\nWithout \\-\\-branch"),
             "{examples}"
         );
         // Every section lists `-h, --help` once among its options.

@@ -136,7 +136,10 @@ fn day_cells(slots: &[Slot], groups: &[Group], rows: &[u32], width: usize) -> Ve
         let mut end = at + 1;
         while end < rows.len() {
             let next = rows[end]..rows[end] + ROW_MINUTES;
-            if !running(rows[end - 1]).iter().any(|slot| slot.occupies(next.clone())) {
+            if !running(rows[end - 1])
+                .iter()
+                .any(|slot| slot.occupies(next.clone()))
+            {
                 break;
             }
             end += 1;
@@ -407,7 +410,11 @@ mod tests {
         let text = render_text(&week, &groups, WorkingHours::default(), Language::En, 120);
         let column = |time: &str| {
             let line = text.lines().find(|l| l.starts_with(time)).unwrap();
-            line.split(COLUMN_RULE).nth(1).unwrap().trim_end().to_string()
+            line.split(COLUMN_RULE)
+                .nth(1)
+                .unwrap()
+                .trim_end()
+                .to_string()
         };
         // 14:00 to 16:30: five rows, the count and three groups, then +2.
         assert!(column("14:00").starts_with("5 groups: #120"), "{text}");

@@ -47,7 +47,8 @@ pub const SETTING_KEYS: [&str; 25] = [
 ];
 
 /// Keys allowed only at the top level.
-pub(crate) const TOP_LEVEL_ONLY_KEYS: [&str; 4] = ["default_profile", "profiles", "keys", "queries"];
+pub(crate) const TOP_LEVEL_ONLY_KEYS: [&str; 4] =
+    ["default_profile", "profiles", "keys", "queries"];
 
 /// Bounds of the number-valued keys.
 pub(crate) const PER_PAGE: RangeInclusive<i64> = 1..=100;
@@ -190,7 +191,9 @@ pub(crate) fn parse(text: &str, shown: &str) -> Result<ConfigFile, ConfigError> 
             "profiles" => (reader.profiles(value, &mut file.holds_token, &mut mistakes))
                 .map(|profiles| file.profiles = profiles),
             "keys" => (reader.keys(value, &mut mistakes)).map(|keys| file.keys = keys),
-            "queries" => (reader.queries(value, &mut mistakes)).map(|queries| file.queries = queries),
+            "queries" => {
+                (reader.queries(value, &mut mistakes)).map(|queries| file.queries = queries)
+            }
             _ => reader.setting(&mut file.top, key, value, None, &mut file.holds_token),
         };
         mistakes.extend(read.err());
@@ -330,11 +333,10 @@ impl Reader<'_> {
                 )),
             };
             match read {
-                Ok(text) => queries.push(NamedQuery {
-                    name,
-                    text,
-                    in_config: Some(format!("{}:{line}", self.shown)),
-                }),
+                Ok(text) => {
+                    let at = format!("{}:{line}", self.shown);
+                    queries.push(NamedQuery::of_config(&name, &text, &at));
+                }
                 Err(message) => mistakes.push(self.invalid(line, message)),
             }
         }

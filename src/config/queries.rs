@@ -99,16 +99,11 @@ pub fn read_saved(path: &Path) -> Result<BTreeMap<String, String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn saved(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-        (pairs.iter())
-            .map(|(name, text)| (name.to_string(), text.to_string()))
-            .collect()
-    }
+    use crate::domain::query::named::saved_of;
 
     #[test]
     fn the_text_made_reads_back_as_the_queries() {
-        let queries = saved(&[
+        let queries = saved_of(&[
             ("evening", "tue evening"),
             ("кечки", "ielts \"6.5\" \\ после 17:00"),
         ]);

@@ -62,12 +62,7 @@ const PANIC_EXIT: u8 = 101;
 /// print one line on stderr (exit 2 for the config, 1 otherwise). `log` is
 /// where this run logs; a refused log is warned about on the status line too.
 /// `subcommands` are the CLI's, named when stdout is not a terminal.
-pub async fn run(
-    overrides: &Overrides,
-    demo: bool,
-    log: &Log,
-    subcommands: &[String],
-) -> ExitCode {
+pub async fn run(overrides: &Overrides, demo: bool, log: &Log, subcommands: &[String]) -> ExitCode {
     // Before anything touches the terminal, and before a demo server starts.
     if !std::io::stdout().is_terminal() {
         // The config is not read yet: the flag's language, else the environment's.

@@ -4,12 +4,12 @@ use crate::app::keymap::Keymap;
 use crate::app::{AppSettings, SavedView};
 use crate::config::queries::{Queries, read_saved, saved_path};
 use crate::config::{Config, Theme};
-use crate::i18n::fill;
-use std::collections::BTreeMap;
-use std::path::Path;
 use crate::domain::zone::Zone;
+use crate::i18n::fill;
 use crate::session::Session;
 use chrono::{DateTime, Utc};
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::path::PathBuf;
 
 /// The app's settings from the session's config and client; `log_path` is

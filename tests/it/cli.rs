@@ -844,9 +844,14 @@ async fn a_query_by_name_runs_as_its_filter_and_an_unknown_name_exits_2_naming_t
     private_file(&fx.home.config_path(), config);
     // Saved by the dashboard: the config's `evening` wins over this one.
     let saved = fx.home.log_path().with_file_name("queries.toml");
-    private_file(&saved, "[queries]\nevening = \"mon\"\nsecond = \"branch:2\"\n");
+    private_file(
+        &saved,
+        "[queries]\nevening = \"mon\"\nsecond = \"branch:2\"\n",
+    );
     let by_name = fx.list(&["groups", "--all", "--query", "evening"]).await;
-    let by_filter = fx.list(&["groups", "--all", "--filter", "tue evening"]).await;
+    let by_filter = fx
+        .list(&["groups", "--all", "--filter", "tue evening"])
+        .await;
     assert!(!by_name.is_empty());
     assert_eq!(by_name, by_filter);
     // With --filter, both apply.
@@ -862,15 +867,29 @@ async fn a_query_by_name_runs_as_its_filter_and_an_unknown_name_exits_2_naming_t
         "no saved query morning; the known ones: evening, second",
     );
     assert!(stdout(&unknown).is_empty());
-    let week = ["timetable", "--branch", "2", "--query", "evening", "--format", "csv"];
+    let week = [
+        "timetable",
+        "--branch",
+        "2",
+        "--query",
+        "evening",
+        "--format",
+        "csv",
+    ];
     let csv = fx.text(&week).await;
-    assert!(csv.lines().next().unwrap().ends_with(",branch_name"), "{csv}");
+    assert!(
+        csv.lines().next().unwrap().ends_with(",branch_name"),
+        "{csv}"
+    );
 }
 
 #[tokio::test]
 async fn a_corrupt_saved_queries_file_is_said_and_left_as_it_is() {
     let fx = fixture().await;
-    private_file(&fx.home.config_path(), "[queries]\nevening = \"tue evening\"\n");
+    private_file(
+        &fx.home.config_path(),
+        "[queries]\nevening = \"tue evening\"\n",
+    );
     let saved = fx.home.log_path().with_file_name("queries.toml");
     let corrupt = "[queries]\nielts = \"ielts\"\nlate = \n";
     private_file(&saved, corrupt);
@@ -892,6 +911,7 @@ async fn piped_without_a_subcommand_names_every_subcommand_help_lists() {
         .nth(1)
         .unwrap()
         .lines()
+        .skip(1)
         .take_while(|line| !line.trim().is_empty())
         .filter_map(|line| line.split_whitespace().next())
         .filter(|name| *name != "help")
@@ -902,14 +922,20 @@ async fn piped_without_a_subcommand_names_every_subcommand_help_lists() {
     let said = stderr(&piped);
     let named = said.split("subcommand: ").nth(1).unwrap();
     for name in listed {
-        assert!(named.contains(&format!("{name},")) || named.contains(&format!("{name} (")), "{name} in {said}");
+        assert!(
+            named.contains(&format!("{name},")) || named.contains(&format!("{name} (")),
+            "{name} in {said}"
+        );
     }
 }
 
 #[tokio::test]
 async fn demo_server_port_names_the_addr_to_give() {
     let home = Home::new();
-    let output = home.crmdeck(&["demo-server", "--port", "9001"]).output().unwrap();
+    let output = home
+        .crmdeck(&["demo-server", "--port", "9001"])
+        .output()
+        .unwrap();
     assert_failed(&output, 2, "--addr 127.0.0.1:9001");
     assert!(!stderr(&output).contains("--format"), "{}", stderr(&output));
 }

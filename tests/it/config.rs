@@ -734,7 +734,10 @@ fn every_error_in_the_file_is_reported_in_the_files_order() {
     // The keys sort the other way round: the report must follow the file.
     let home = Home::with_config("zzz = 1\naaa = 2\n");
     let error = home.error();
-    let (zzz, aaa) = (error.find("\"zzz\"").unwrap(), error.find("\"aaa\"").unwrap());
+    let (zzz, aaa) = (
+        error.find("\"zzz\"").unwrap(),
+        error.find("\"aaa\"").unwrap(),
+    );
     assert!(zzz < aaa, "{error}");
     assert_contains(&error, &["config.toml:1: unknown key \"zzz\""]);
 }
@@ -771,7 +774,9 @@ fn three_mistakes_are_three_lines_each_with_its_line_and_key() {
 
 #[test]
 fn queries_are_named_in_the_config_with_their_lines() {
-    let home = Home::with_config("per_page = 5\n[queries]\nevening = \"tue evening\"\nкечки = \" sesh kechqurun \"\n");
+    let home = Home::with_config(
+        "per_page = 5\n[queries]\nevening = \"tue evening\"\n\"кечки\" = \" sesh kechqurun \"\n",
+    );
     let config = home.load().unwrap();
     let queries: Vec<(&str, &str, Option<&str>)> = (config.queries.iter())
         .map(|q| (q.name.as_str(), q.text.as_str(), q.in_config.as_deref()))
@@ -1174,7 +1179,12 @@ fn the_example_file_loads() {
 #[test]
 fn the_example_file_documents_every_key() {
     let text = std::fs::read_to_string(example_path()).unwrap();
-    let others = ["default_profile", "[profiles.", "CRMDECK_TOKEN", "[queries]"];
+    let others = [
+        "default_profile",
+        "[profiles.",
+        "CRMDECK_TOKEN",
+        "[queries]",
+    ];
     for key in config::SETTING_KEYS.iter().chain(&others) {
         assert!(text.contains(key), "{key} is not in the example");
     }

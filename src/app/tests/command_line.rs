@@ -196,6 +196,16 @@ fn the_week_exports_its_lessons_and_today_its_lines() {
         contents.starts_with("day,start,end,group_id,"),
         "{contents}"
     );
+    // A week of every branch says whose each lesson is, by name (issue 37 §8).
+    assert_eq!(app.world.branch_id, None);
+    let header = contents.lines().next().unwrap();
+    assert!(header.ends_with(",branch_name"), "{header}");
+    for name in ["Yunusobod", "Sergeli", "Mirzo Ulug'bek"] {
+        assert!(
+            contents.contains(&format!(",{name}\r\n")),
+            "{name} in {contents}"
+        );
+    }
     let effects = press(&mut app, ":today\n:export csv\n");
     let (contents, rows) = exported(&effects).expect("today exported");
     assert_eq!(rows, app.tabs.today.entries.len());
@@ -452,17 +462,19 @@ fn branch_from_plugins_says_which_tabs_it_changed() {
 
 /// Settings with the config's `evening` and the saved `ielts`.
 fn with_queries() -> AppSettings {
-    use crate::domain::query::named::{NamedQuery, Queries};
-    let config = [NamedQuery {
-        name: "evening".into(),
-        text: "tue evening".into(),
-        in_config: Some("~/.config/crmdeck/config.toml:12".into()),
-    }];
-    let saved = [("ielts".to_string(), "ielts".to_string())].into();
+    use crate::domain::query::named::{NamedQuery, Queries, saved_of};
+    let at = "~/.config/crmdeck/config.toml:12";
+    let config = [NamedQuery::of_config("evening", "tue evening", at)];
     AppSettings {
-        queries: Queries::merged(&config, &saved),
+        queries: Queries::merged(&config, &saved_of(&[("ielts", "ielts")])),
         ..fixtures::settings()
     }
+}
+
+/// What the runtime answers to `:save NAME` of `text`.
+fn query_saved(app: &mut App, name: &str, text: &str, result: Result<(), String>) {
+    let (name, text) = (name.to_string(), text.to_string());
+    app.update(Input::QuerySaved { name, text, result }, now());
 }
 
 #[test]
@@ -479,30 +491,20 @@ fn save_asks_the_runtime_to_keep_the_groups_query_and_says_it_once_kept() {
     assert!(effects.contains(&asked), "{effects:?}");
     // Nothing is known as kept until the runtime says so.
     assert_eq!(app.world.settings.queries.names(), ["evening", "ielts"]);
-    app.update(
-        Input::QuerySaved {
-            name: "weekend".to_string(),
-            text: "sat morning".to_string(),
-            result: Ok(()),
-        },
-        now(),
-    );
+    query_saved(&mut app, "weekend", "sat morning", Ok(()));
     assert_eq!(
         status(&app, Severity::Info),
         Some("query weekend saved: sat morning")
     );
     press(&mut app, ":query w\t");
     assert_eq!(prompt(&app).input.text(), "query weekend");
-    app.update(
-        Input::QuerySaved {
-            name: "late".to_string(),
-            text: "17".to_string(),
-            result: Err("queries.toml not read (line 2: …)".to_string()),
-        },
-        now(),
-    );
+    let why = "queries.toml not read (line 2: …)".to_string();
+    query_saved(&mut app, "late", "17", Err(why));
     let said = status(&app, Severity::Error).unwrap_or_default();
-    assert!(said.starts_with("query late not saved: queries.toml not read"), "{said}");
+    assert!(
+        said.starts_with("query late not saved: queries.toml not read"),
+        "{said}"
+    );
     assert!(app.world.settings.queries.get("late").is_none());
 }
 
@@ -510,17 +512,32 @@ fn save_asks_the_runtime_to_keep_the_groups_query_and_says_it_once_kept() {
 fn save_refuses_no_query_and_a_name_the_config_holds() {
     let mut app = loaded_with(with_queries());
     let effects = press(&mut app, ":save empty\n");
-    assert!(!effects.iter().any(|e| matches!(e, Effect::SaveQuery { .. })));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::SaveQuery { .. }))
+    );
     let said = status(&app, Severity::Error).unwrap_or_default();
     assert!(said.contains("no query to save"), "{said}");
     press(&mut app, ":filter ielts\n");
     let effects = press(&mut app, ":save Evening\n");
-    assert!(!effects.iter().any(|e| matches!(e, Effect::SaveQuery { .. })));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::SaveQuery { .. }))
+    );
     let said = status(&app, Severity::Error).unwrap_or_default();
-    assert!(said.contains("evening is a query of the config file"), "{said}");
+    assert!(
+        said.contains("evening is a query of the config file"),
+        "{said}"
+    );
     // A saved one is kept anew.
     let effects = press(&mut app, ":save ielts\n");
-    assert!(effects.iter().any(|e| matches!(e, Effect::SaveQuery { .. })));
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::SaveQuery { .. }))
+    );
 }
 
 #[test]

@@ -14,6 +14,25 @@ pub struct NamedQuery {
     pub in_config: Option<String>,
 }
 
+impl NamedQuery {
+    /// The query `name` of the config's `[queries]`, written at `at`
+    /// (`file:line`).
+    pub fn of_config(name: &str, text: &str, at: &str) -> Self {
+        Self {
+            name: name.to_string(),
+            text: text.to_string(),
+            in_config: Some(at.to_string()),
+        }
+    }
+}
+
+/// Saved queries (name, text) as the saved file holds them.
+pub fn saved_of(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    (pairs.iter())
+        .map(|(name, text)| (name.to_string(), text.to_string()))
+        .collect()
+}
+
 /// The queries known by name, sorted by name: the config's `[queries]`
 /// and the saved ones, the config's winning on a clash.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -46,7 +65,8 @@ impl Queries {
     pub fn get(&self, name: &str) -> Option<&NamedQuery> {
         let exact = self.list.iter().find(|query| query.name == name);
         exact.or_else(|| {
-            let mut same = (self.list.iter()).filter(|query| query.name.to_lowercase() == name.to_lowercase());
+            let mut same =
+                (self.list.iter()).filter(|query| query.name.to_lowercase() == name.to_lowercase());
             same.next().filter(|_| same.next().is_none())
         })
     }
@@ -90,23 +110,15 @@ pub fn valid_name(name: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn saved(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-        (pairs.iter())
-            .map(|(name, text)| (name.to_string(), text.to_string()))
-            .collect()
-    }
-
     #[test]
     fn the_config_wins_on_a_clash_and_the_list_is_by_name() {
-        let config = [NamedQuery {
-            name: "evening".into(),
-            text: "tue evening".into(),
-            in_config: Some("~/c.toml:9".into()),
-        }];
-        let mut queries = Queries::merged(
-            &config,
-            &saved(&[("evening", "mon"), ("ielts", "ielts >=17:00")]),
-        );
+        let config = [NamedQuery::of_config(
+            "evening",
+            "tue evening",
+            "~/c.toml:9",
+        )];
+        let saved = saved_of(&[("evening", "mon"), ("ielts", "ielts >=17:00")]);
+        let mut queries = Queries::merged(&config, &saved);
         assert_eq!(queries.names(), ["evening", "ielts"]);
         assert_eq!(queries.get("evening").unwrap().text, "tue evening");
         assert_eq!(queries.get("IELTS").unwrap().text, "ielts >=17:00");
