@@ -767,18 +767,16 @@ mod tests {
     #[test]
     fn save_takes_a_name_and_query_recalls_one_by_its_name_or_start() {
         let queries = queries();
-        let known = with_queries(&queries);
-        assert_eq!(
-            parse("save ielts-7", &known),
-            Ok(Ask::SaveQuery("ielts-7".to_string()))
-        );
-        assert!(refused(parse("save two words", &known)).contains("letters, digits"));
-        assert_eq!(refused(parse("save", &known)), ":save takes NAME");
+        let parsed = |line: &str| parse(line, &with_queries(&queries));
+        let kept = Ok(Ask::SaveQuery("ielts-7".to_string()));
+        assert_eq!(parsed("save ielts-7"), kept);
+        assert!(refused(parsed("save two words")).contains("letters, digits"));
+        assert_eq!(refused(parsed("save")), ":save takes NAME");
         let recalled = |text: &str| Ok(Ask::Query(QueryInput::new(text)));
-        assert_eq!(parse("query evening", &known), recalled("tue evening"));
-        assert_eq!(parse("query IELTS", &known), recalled("ielts >=17:00"));
-        assert_eq!(parse("query beg", &known), recalled("a1 sat"));
-        let unknown = refused(parse("query morning", &known));
+        assert_eq!(parsed("query evening"), recalled("tue evening"));
+        assert_eq!(parsed("query IELTS"), recalled("ielts >=17:00"));
+        assert_eq!(parsed("query beg"), recalled("a1 sat"));
+        let unknown = refused(parsed("query morning"));
         assert!(
             unknown.contains("morning") && unknown.contains("beginners, evening, ielts"),
             "{unknown}"
@@ -790,18 +788,13 @@ mod tests {
     #[test]
     fn query_completes_every_name_and_save_the_saved_ones() {
         let queries = queries();
-        let known = with_queries(&queries);
-        assert_eq!(
-            completions("query ", &known),
-            ["query beginners", "query evening", "query ielts"]
-        );
-        assert_eq!(completions("query e", &known), ["query evening"]);
+        let offered = |line: &str| completions(line, &with_queries(&queries));
+        let names = ["query beginners", "query evening", "query ielts"];
+        assert_eq!(offered("query "), names);
+        assert_eq!(offered("query e"), ["query evening"]);
         // The config's `evening` cannot be saved over: it would still win.
-        assert_eq!(
-            completions("save ", &known),
-            ["save beginners", "save ielts"]
-        );
-        assert!(completions("sa", &known).contains(&"save".to_string()));
+        assert_eq!(offered("save "), ["save beginners", "save ielts"]);
+        assert!(offered("sa").contains(&"save".to_string()));
     }
 
     #[test]

@@ -508,36 +508,30 @@ fn save_asks_the_runtime_to_keep_the_groups_query_and_says_it_once_kept() {
     assert!(app.world.settings.queries.get("late").is_none());
 }
 
+/// Whether `effects` ask the runtime to keep a query.
+fn asks_to_save(effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e, Effect::SaveQuery { .. }))
+}
+
 #[test]
 fn save_refuses_no_query_and_a_name_the_config_holds() {
     let mut app = loaded_with(with_queries());
     let effects = press(&mut app, ":save empty\n");
-    assert!(
-        !effects
-            .iter()
-            .any(|e| matches!(e, Effect::SaveQuery { .. }))
-    );
+    assert!(!asks_to_save(&effects), "{effects:?}");
     let said = status(&app, Severity::Error).unwrap_or_default();
     assert!(said.contains("no query to save"), "{said}");
     press(&mut app, ":filter ielts\n");
     let effects = press(&mut app, ":save Evening\n");
-    assert!(
-        !effects
-            .iter()
-            .any(|e| matches!(e, Effect::SaveQuery { .. }))
-    );
+    assert!(!asks_to_save(&effects), "{effects:?}");
     let said = status(&app, Severity::Error).unwrap_or_default();
     assert!(
         said.contains("evening is a query of the config file"),
         "{said}"
     );
     // A saved one is kept anew.
-    let effects = press(&mut app, ":save ielts\n");
-    assert!(
-        effects
-            .iter()
-            .any(|e| matches!(e, Effect::SaveQuery { .. }))
-    );
+    assert!(asks_to_save(&press(&mut app, ":save ielts\n")));
 }
 
 #[test]
