@@ -117,6 +117,32 @@ mod tests {
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
     #[test]
+    fn queries_are_the_configs_and_the_saved_and_a_corrupt_file_is_a_warning() {
+        use crate::config::queries::NamedQuery;
+        let root = tempfile::tempdir().unwrap();
+        let log = root.path().join("crmdeck.log");
+        let config = Config {
+            queries: vec![NamedQuery::of_config("evening", "tue evening", "c.toml:2")],
+            ..Config::default()
+        };
+        let file = saved_path(&log);
+        std::fs::write(&file, "[queries]\nevening = \"mon\"\nielts = \"ielts\"\n").unwrap();
+        let mut warnings = Vec::new();
+        let merged = queries(&config, &log, &mut warnings);
+        assert_eq!(merged.names(), ["evening", "ielts"]);
+        assert_eq!(merged.get("evening").unwrap().text, "tue evening");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        std::fs::write(&file, "[queries]\nielts = \n").unwrap();
+        let merged = queries(&config, &log, &mut warnings);
+        assert_eq!(merged.names(), ["evening"]);
+        assert_eq!(warnings.len(), 1);
+        assert!(
+            warnings[0].contains("queries.toml not read (line 2"),
+            "{warnings:?}"
+        );
+    }
+
+    #[test]
     fn settings_come_from_the_config_and_the_client() {
         let claims = URL_SAFE_NO_PAD.encode(r#"{"exp":1900000000}"#);
         let token = Token::new(format!("eyJhbGciOiJIUzI1NiJ9.{claims}.c2ln"));
