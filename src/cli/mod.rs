@@ -128,8 +128,13 @@ impl From<SessionError> for CliError {
 /// left out), so that what names them all never forgets a new one.
 pub fn subcommand_names() -> Vec<String> {
     let command = Args::command_line();
-    (command.get_subcommands())
+    let mut listed: Vec<&clap::Command> = (command.get_subcommands())
         .filter(|subcommand| !subcommand.is_hide_set())
+        .collect();
+    // In `--help`'s order (the declaration's; `demo-server`, changed by
+    // `command_line`, is listed last by the iterator).
+    listed.sort_by_key(|subcommand| subcommand.get_display_order());
+    (listed.iter())
         .map(|subcommand| subcommand.get_name().to_string())
         .collect()
 }
