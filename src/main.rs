@@ -36,7 +36,11 @@ fn main() -> ExitCode {
     let code = tokio.block_on(async {
         match args.command {
             Some(command) => cli::run(&args.global, command, &log).await,
-            None => runtime::run(&cli::overrides(&args.global), args.global.demo, &log).await,
+            None => {
+                let overrides = cli::overrides(&args.global);
+                let subcommands = cli::subcommand_names();
+                runtime::run(&overrides, args.global.demo, &log, &subcommands).await
+            }
         }
     });
     // A token command still running (started by `:profile` or `R`) is

@@ -42,6 +42,11 @@ pub enum Ask {
     Profile(String),
     /// Speaks `Language` from now on (`:lang ru`).
     Language(Language),
+    /// Keeps the Groups list's query under this name (`:save NAME`).
+    SaveQuery(String),
+    /// Filters the Groups list by a query recalled by name (`:query NAME`),
+    /// the tab shown.
+    Query(QueryInput),
 }
 
 /// What `:export` writes: its format, where (None: the download folder),

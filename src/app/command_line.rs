@@ -110,6 +110,8 @@ impl CommandLine {
             branches: branches(shared),
             sortable: &self.sortable,
             profiles: &shared.settings.profiles,
+            queries: &shared.settings.queries,
+            language: shared.settings.language,
         }
     }
 

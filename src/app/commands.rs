@@ -10,6 +10,7 @@ use super::keymap::{Word, words};
 use super::text_input::QueryInput;
 use crate::domain::branch_lookup::{BranchLookup, look_up};
 use crate::domain::changes::Since;
+use crate::domain::query::named::{Queries, valid_name};
 use crate::domain::script::fold;
 use crate::domain::today::{DayChoice, NoSuchDay};
 use crate::i18n::{Language, UnknownLanguage, fill};
@@ -38,6 +39,10 @@ pub struct Known<'a> {
     pub branches: &'a [Branch],
     pub sortable: &'a [&'static str],
     pub profiles: &'a [String],
+    /// The queries by name (`:query`, `:save`).
+    pub queries: &'a Queries,
+    /// The language mistakes are said in.
+    pub language: Language,
 }
 
 /// Why `typed` names none of a list of names.
@@ -144,6 +149,9 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
     match word.name.as_str() {
         "branch" => branch(rest, known.branches),
         "profile" => Ok(profile(rest, known.profiles)?),
+        "save" if valid_name(rest) => Ok(Ask::SaveQuery(rest.to_string())),
+        "save" => Err(fill::query_bad_name(known.language, rest).into()),
+        "query" => Ok(query(rest, known)?),
         "lang" => rest
             .parse()
             .map(Ask::Language)
@@ -228,6 +236,21 @@ fn profile(typed: &str, profiles: &[String]) -> Result<Ask, String> {
             Err(format!("no profile {typed}{nearest}"))
         }
         Err(Unnamed::Several(several)) => Err(format!("{typed} could be {}", several.join(", "))),
+    }
+}
+
+/// The query named by `typed` (see [`one_of`]), or why none: the known
+/// names said.
+fn query(typed: &str, known: &Known) -> Result<Ask, String> {
+    let names = known.queries.names();
+    let found = (known.queries.get(typed)).or_else(|| match one_of(typed, &names) {
+        Ok(at) => known.queries.get(names[at]),
+        Err(_) => None,
+    });
+    match found {
+        Some(found) => Ok(Ask::Query(QueryInput::new(&found.text))),
+        None if names.is_empty() => Err(fill::query_none(known.language, typed)),
+        None => Err(fill::query_unknown(known.language, typed, names.join(", "))),
     }
 }
 
@@ -347,6 +370,14 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                 .cloned()
                 .collect(),
         ),
+        // `:save` offers the saved names too, to keep a query anew.
+        "query" | "save" => after(
+            (known.queries.iter())
+                .filter(|query| word.name == "query" || query.in_config.is_none())
+                .map(|query| query.name.clone())
+                .filter(|name| fold(name).starts_with(&folded))
+                .collect(),
+        ),
         "lang" => after(
             (Language::ALL.iter().map(|language| language.code()))
                 .filter(|code| {
@@ -392,6 +423,9 @@ mod tests {
     use super::*;
     use crate::app::keymap::Action;
     use crate::app::tab::Tab;
+    use crate::domain::query::named::{NamedQuery, saved_of};
+
+    static NO_QUERIES: Queries = Queries::EMPTY;
 
     fn mistake(why: &str) -> Refusal {
         Refusal::Mistake(why.to_string())
@@ -425,6 +459,8 @@ mod tests {
             branches,
             sortable: &["name", "teacher", "start date"],
             profiles: &[],
+            queries: &NO_QUERIES,
+            language: Language::En,
         }
     }
 
@@ -440,6 +476,8 @@ mod tests {
             branches: &[],
             sortable: &[],
             profiles,
+            queries: &NO_QUERIES,
+            language: Language::En,
         }
     }
 
@@ -723,7 +761,9 @@ mod tests {
             let offered = completions(line, &known);
             assert!(!offered.is_empty(), "{line}");
             for completed in offered {
-                if ["branch", "profile", "install", "filter", "lang"].contains(&completed.as_str())
+                let needs_its_argument = ["profile", "lang", "save", "query"];
+                if ["branch", "install", "filter"].contains(&completed.as_str())
+                    || needs_its_argument.contains(&completed.as_str())
                 {
                     continue;
                 }
@@ -746,12 +786,63 @@ mod tests {
         assert_eq!(completions("today f", &known), ["today fri"]);
     }
 
+    /// The config's `evening` and the saved `ielts` and `beginners`.
+    fn queries() -> Queries {
+        let at = "~/.config/crmdeck/config.toml:12";
+        let config = [NamedQuery::of_config("evening", "tue evening", at)];
+        let saved = saved_of(&[("ielts", "ielts >=17:00"), ("beginners", "a1 sat")]);
+        Queries::merged(&config, &saved)
+    }
+
+    /// What is known with `queries` and nothing else.
+    fn with_queries(queries: &Queries) -> Known<'_> {
+        Known {
+            queries,
+            ..with_profiles(&[])
+        }
+    }
+
+    #[test]
+    fn save_takes_a_name_and_query_recalls_one_by_its_name_or_start() {
+        let queries = queries();
+        let parsed = |line: &str| parse(line, &with_queries(&queries));
+        let kept = Ok(Ask::SaveQuery("ielts-7".to_string()));
+        assert_eq!(parsed("save ielts-7"), kept);
+        assert!(refused(parsed("save two words")).contains("letters, digits"));
+        assert_eq!(refused(parsed("save")), ":save takes NAME");
+        let recalled = |text: &str| Ok(Ask::Query(QueryInput::new(text)));
+        assert_eq!(parsed("query evening"), recalled("tue evening"));
+        assert_eq!(parsed("query IELTS"), recalled("ielts >=17:00"));
+        assert_eq!(parsed("query beg"), recalled("a1 sat"));
+        let unknown = refused(parsed("query morning"));
+        assert!(
+            unknown.contains("morning") && unknown.contains("beginners, evening, ielts"),
+            "{unknown}"
+        );
+        let none = refused(parse("query evening", &with_profiles(&[])));
+        assert!(none.contains("none is saved"), "{none}");
+    }
+
+    #[test]
+    fn query_completes_every_name_and_save_the_saved_ones() {
+        let queries = queries();
+        let offered = |line: &str| completions(line, &with_queries(&queries));
+        let names = ["query beginners", "query evening", "query ielts"];
+        assert_eq!(offered("query "), names);
+        assert_eq!(offered("query e"), ["query evening"]);
+        // The config's `evening` cannot be saved over: it would still win.
+        assert_eq!(offered("save "), ["save beginners", "save ielts"]);
+        assert!(offered("sa").contains(&"save".to_string()));
+    }
+
     #[test]
     fn changes_takes_a_baseline_and_completes_the_days() {
         let known = Known {
             branches: &[],
             sortable: &[],
             profiles: &[],
+            queries: &NO_QUERIES,
+            language: Language::En,
         };
         let run = |line: &str| parse(line, &known);
         assert_eq!(

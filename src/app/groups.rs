@@ -18,6 +18,7 @@ use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use super::tab::Tab;
+use super::text_input::QueryInput;
 use super::view::SavedView;
 use super::walks;
 use crate::api::ApiError;
@@ -429,6 +430,10 @@ impl Screen for GroupsTab {
 impl Listing for GroupsTab {
     fn sortable(&self) -> Vec<&'static str> {
         SortColumn::names(COLUMNS)
+    }
+
+    fn query(&self) -> Option<&QueryInput> {
+        Some(&self.list.filter)
     }
 
     fn view(&self, shared: &World) -> Option<Table> {

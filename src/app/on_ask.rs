@@ -3,12 +3,14 @@
 //! shown, a command to the tabs, an action as its key would do it, the
 //! tab's rows exported.
 
-use super::ask::{Ask, ExportFormat, ExportTo};
+use super::ask::{Ask, ExportFormat, ExportTo, Tell};
 use super::branch_picker::BranchPicker;
 use super::confirm::Confirm;
 use super::lesson_list::LessonList;
+use super::screen::Listing;
 use super::shared::Shared;
 use super::{App, Effect, Tab};
+use crate::i18n::{Phrase, fill};
 
 impl App {
     /// What the screens asked of the app, in order (carrying one out may
@@ -46,9 +48,41 @@ impl App {
                     let said = crate::i18n::Phrase::LanguageSwitched.get(language);
                     Shared::new(&mut self.world).info(said);
                 }
+                Ask::SaveQuery(name) => effects.extend(self.save_query(name)),
+                Ask::Query(query) => {
+                    effects.extend(self.show_tab(Tab::Groups, false));
+                    let screen = self.tabs.get_mut(Tab::Groups);
+                    let tell = Tell::Filter(query);
+                    effects.extend(screen.hear(&tell, &mut Shared::new(&mut self.world)));
+                }
             }
         }
         effects
+    }
+
+    /// `:save NAME`: the Groups list's query for the runtime to keep, or
+    /// why not (no query; a name the config's `[queries]` holds, which
+    /// would win over it).
+    fn save_query(&mut self, name: String) -> Vec<Effect> {
+        let language = self.world.settings.language;
+        let listing = self.tabs.get(Tab::Groups).listing();
+        let text = (listing.and_then(Listing::query))
+            .map(|query| query.text().trim().to_string())
+            .unwrap_or_default();
+        let refused = match self.world.settings.queries.get(&name) {
+            _ if text.is_empty() => Some(Phrase::QueryNothingToSave.get(language).to_string()),
+            Some(found) if found.in_config.is_some() => {
+                Some(fill::query_in_config(language, &found.name))
+            }
+            _ => None,
+        };
+        match refused {
+            Some(why) => {
+                self.world.status.error(why, self.world.now);
+                Vec::new()
+            }
+            None => vec![Effect::SaveQuery { name, text }],
+        }
     }
 
     /// The rows of the tab shown as a file's contents, for the runtime to

@@ -9,6 +9,7 @@ use super::ask::Tell;
 use super::protocol::AccountChange;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Input, Tab};
+use crate::i18n::fill;
 use crate::present::format::counted;
 use crate::store::Snapshot;
 
@@ -48,6 +49,17 @@ impl App {
             }
             Input::Copied(Err(error)) => {
                 status.error(error.to_string(), now);
+                Vec::new()
+            }
+            Input::QuerySaved { name, text, result } => {
+                let language = self.world.settings.language;
+                match result {
+                    Ok(()) => {
+                        status.info(fill::query_saved(language, &name, &text), now);
+                        self.world.settings.queries.keep_saved(&name, &text);
+                    }
+                    Err(why) => status.error(fill::query_not_saved(language, &name, why), now),
+                }
                 Vec::new()
             }
             Input::Exported(Ok((rows, path))) => {

@@ -69,6 +69,13 @@ pub enum Input {
     /// What changed since the baseline ([`Effect::Compare`]), or why
     /// nothing was compared.
     Compared(Box<Compared>),
+    /// `:save NAME` was kept ([`Effect::SaveQuery`]), or why not (the
+    /// file refused, or one that does not read, left as it is).
+    QuerySaved {
+        name: String,
+        text: String,
+        result: Result<(), String>,
+    },
     /// An `:export` was written: the rows and the path, or why not.
     Exported(Result<(usize, String), ExportRefused>),
     /// After [`Effect::SwitchProfile`]: to the new session's app, `Ok`; to
@@ -375,6 +382,12 @@ pub enum Effect {
     StopSnapshotReading,
     /// Append a line to the command history's file.
     RememberCommand(String),
+    /// Keep `text` as the query `name` in the saved queries' file (`:save`);
+    /// [`Input::QuerySaved`] follows.
+    SaveQuery {
+        name: String,
+        text: String,
+    },
     /// Write `contents` (`rows` rows) to `path` (a file or a folder; None:
     /// the download folder), the file called `file_name` unless `path`
     /// names one; [`Input::Exported`] follows.

@@ -13,6 +13,7 @@ use super::keymap::{Action, Context, Hint};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::shared::{Shared, World};
+use super::text_input::QueryInput;
 use super::view::SavedView;
 use crate::present::columns::table::Table;
 use crate::store::Snapshot;
@@ -133,6 +134,12 @@ pub trait Listing {
     /// The rows the tab shows, filtered and sorted as on screen, in its
     /// kind's printed columns (`:export`); None when it shows no list.
     fn view(&self, shared: &World) -> Option<Table>;
+
+    /// The query its list is filtered by (`:save NAME` keeps the Groups
+    /// list's); None for a list the query language does not filter.
+    fn query(&self) -> Option<&QueryInput> {
+        None
+    }
 }
 
 /// The footer hints of `screen` that would do something now, labelled as

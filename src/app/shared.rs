@@ -26,6 +26,7 @@ use crate::api::ApiError;
 use crate::config::Theme;
 use crate::domain::changes::Since;
 use crate::domain::check::MaxParallel;
+use crate::domain::query::named::Queries;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
 use crate::model::Plugin;
@@ -112,6 +113,9 @@ pub struct AppSettings {
     pub command_history: Vec<String>,
     /// The keys in use: the table's, with the config's `[keys]`.
     pub keymap: Keymap,
+    /// The queries by name (`:query NAME`): the config's `[queries]` and
+    /// the saved ones, as read at start, then each `:save` kept.
+    pub queries: Queries,
 }
 
 /// The world around the screens; they read it (see [`Shared`]).

@@ -24,8 +24,8 @@ use crate::domain::timetable::{
 use crate::domain::zone::Zone;
 use crate::model::Group;
 use crate::present::Language;
+use crate::present::columns::lessons;
 use crate::present::columns::table::Table;
-use crate::present::columns::{BranchNames, lessons};
 use crate::present::format::RowFormat;
 use crate::present::weekday::{NameStyle, day_name};
 use crate::store::Progress;
@@ -488,17 +488,13 @@ impl Listing for WeekTab {
     /// The week's lessons (`:export`), Monday to Sunday, as `crmdeck
     /// timetable --format csv` gives them: the whole week in the one-day
     /// view too, which is the same week drawn narrow.
-    fn view(&self, _shared: &World) -> Option<Table> {
+    fn view(&self, shared: &World) -> Option<Table> {
         if !self.laid_out {
             return None;
         }
         let lessons = lessons::of_week(&self.week, &self.groups);
-        Some(Table::of(
-            &lessons::columns(),
-            &lessons,
-            &(),
-            &BranchNames::new(),
-        ))
+        let names = &shared.branches.names;
+        Some(Table::of(&lessons::columns(), &lessons, &(), names))
     }
 }
 

@@ -251,6 +251,11 @@ pub struct GroupsArgs {
     /// README's "Query language")
     #[arg(long, value_name = "QUERY")]
     pub filter: Option<String>,
+    /// A query kept by name: the config's [queries] (evening = "tue
+    /// evening") or one `:save NAME` kept in the dashboard; with --filter,
+    /// both apply
+    #[arg(long, value_name = "NAME")]
+    pub query: Option<String>,
 }
 
 #[derive(Debug, Clone, ClapArgs)]
@@ -279,6 +284,11 @@ pub struct TimetableArgs {
     /// README's "Query language")
     #[arg(long, value_name = "QUERY")]
     pub filter: Option<String>,
+    /// A query kept by name: the config's [queries] (evening = "tue
+    /// evening") or one `:save NAME` kept in the dashboard; with --filter,
+    /// both apply
+    #[arg(long, value_name = "NAME")]
+    pub query: Option<String>,
 }
 
 #[derive(Debug, Clone, ClapArgs)]
@@ -306,6 +316,11 @@ pub struct TodayArgs {
     /// README's "Query language")
     #[arg(long, value_name = "QUERY")]
     pub filter: Option<String>,
+    /// A query kept by name: the config's [queries] (evening = "tue
+    /// evening") or one `:save NAME` kept in the dashboard; with --filter,
+    /// both apply
+    #[arg(long, value_name = "NAME")]
+    pub query: Option<String>,
 }
 
 #[derive(Debug, Clone, ClapArgs)]
@@ -330,6 +345,10 @@ pub struct DemoServerArgs {
     /// Address to listen on
     #[arg(long, default_value = "127.0.0.1:8787")]
     pub addr: SocketAddr,
+    /// Not an option: taken only to say that `--addr` gives the port
+    /// (clap's nearest name for `--port` was `--format`, a global one).
+    #[arg(long, hide = true, value_name = "PORT")]
+    pub port: Option<String>,
     /// Delay every answer by this many milliseconds
     #[arg(long, env = "CRMDECK_DEMO_LATENCY_MS", default_value_t = 0)]
     pub latency_ms: u64,

@@ -1,12 +1,17 @@
 //! `crmdeck demo-server`: the demo API on a port, until Ctrl-C.
 
-use super::CliError;
 use super::args::DemoServerArgs;
+use super::{CliError, chatter};
 use crate::demo::{self, Changes, DemoOptions, parse_fault_spec};
+use crate::i18n::fill;
 use std::io::Write;
+use std::net::SocketAddr;
 use std::time::Duration;
 
 pub async fn run(args: &DemoServerArgs) -> Result<(), CliError> {
+    if let Some(port) = &args.port {
+        return Err(CliError::Usage(no_port(args.addr, port)));
+    }
     let faults = args
         .faults
         .iter()
@@ -59,4 +64,31 @@ pub async fn run(args: &DemoServerArgs) -> Result<(), CliError> {
     tokio::signal::ctrl_c().await?;
     handle.shutdown().await;
     Ok(())
+}
+
+/// Why `--port PORT` is refused: the `--addr` that listens there, on the
+/// address's own IP (`--addr 127.0.0.1:9001`).
+fn no_port(addr: SocketAddr, port: &str) -> String {
+    let port = port.trim();
+    let instead = match port.parse::<u16>() {
+        Ok(port) => SocketAddr::new(addr.ip(), port).to_string(),
+        Err(_) => format!("{}:{port}", addr.ip()),
+    };
+    fill::demo_server_no_port(chatter::language(), format!("--addr {instead}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_port_is_refused_naming_the_addr_that_listens_there() {
+        let default: SocketAddr = "127.0.0.1:8787".parse().unwrap();
+        let said = no_port(default, "9001");
+        assert!(said.contains("--addr 127.0.0.1:9001"), "{said}");
+        let any: SocketAddr = "0.0.0.0:8787".parse().unwrap();
+        assert!(no_port(any, " 80 ").contains("--addr 0.0.0.0:80"));
+        let v6: SocketAddr = "[::1]:8787".parse().unwrap();
+        assert!(no_port(v6, "9001").contains("--addr [::1]:9001"));
+    }
 }

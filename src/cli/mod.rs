@@ -17,6 +17,7 @@ mod install;
 mod json_escape;
 mod keys;
 mod plugins;
+mod saved_query;
 mod shell;
 mod spill;
 mod timetable;
@@ -123,6 +124,21 @@ impl From<SessionError> for CliError {
     }
 }
 
+/// The subcommands as `--help` lists them: clap's own list (the hidden
+/// left out), so that what names them all never forgets a new one.
+pub fn subcommand_names() -> Vec<String> {
+    let command = Args::command_line();
+    let mut listed: Vec<&clap::Command> = (command.get_subcommands())
+        .filter(|subcommand| !subcommand.is_hide_set())
+        .collect();
+    // In `--help`'s order (the declaration's; `demo-server`, changed by
+    // `command_line`, is listed last by the iterator).
+    listed.sort_by_key(|subcommand| subcommand.get_display_order());
+    (listed.iter())
+        .map(|subcommand| subcommand.get_name().to_string())
+        .collect()
+}
+
 /// The config overrides that the global flags carry.
 pub fn overrides(global: &GlobalArgs) -> Overrides {
     Overrides {
@@ -205,9 +221,17 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             )
             .await?
         }
-        Command::Groups(args) => groups::run(&open(global, log).await?, format, &args).await?,
-        Command::Timetable(args) => {
-            let checked = async { timetable::run(&open(global, log).await?, format, &args).await };
+        Command::Groups(mut args) => {
+            let session = open(global, log).await?;
+            args.filter = with_query(&session, args.query.as_deref(), args.filter.take())?;
+            groups::run(&session, format, &args).await?
+        }
+        Command::Timetable(mut args) => {
+            let checked = async {
+                let session = open(global, log).await?;
+                args.filter = with_query(&session, args.query.as_deref(), args.filter.take())?;
+                timetable::run(&session, format, &args).await
+            };
             // A check that could not run exits 2, apart from its findings' 1.
             checked.await.map_err(|error| match error {
                 CliError::Findings { .. } | CliError::Usage(_) | CliError::Config(_) => error,
@@ -215,7 +239,11 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
                 other => other,
             })?
         }
-        Command::Today(args) => today::run(&open(global, log).await?, format, &args).await?,
+        Command::Today(mut args) => {
+            let session = open(global, log).await?;
+            args.filter = with_query(&session, args.query.as_deref(), args.filter.take())?;
+            today::run(&session, format, &args).await?
+        }
         Command::Changes(args) => {
             let told = async { changes::run(&open(global, log).await?, format, &args).await };
             // Whatever keeps it from telling exits 2, apart from changes' 1.
@@ -238,6 +266,15 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         },
     };
     print(&output)
+}
+
+/// `--query NAME` and `--filter` as the one filter run.
+fn with_query(
+    session: &Session,
+    name: Option<&str>,
+    filter: Option<String>,
+) -> Result<Option<String>, CliError> {
+    saved_query::with_filter(&session.config, name, filter)
 }
 
 async fn open(global: &GlobalArgs, log: &Log) -> Result<Session, CliError> {

@@ -150,7 +150,7 @@ pub fn man_page() -> std::io::Result<String> {
     for subcommand in command.get_subcommands() {
         page.extend(subcommand_section(subcommand)?);
     }
-    main.render_extra_section(&mut page)?;
+    page.extend(extra_section(&command)?);
     main.render_version_section(&mut page)?;
     Ok(String::from_utf8_lossy(&page).into_owned())
 }
@@ -170,10 +170,27 @@ fn subcommand_section(subcommand: &clap::Command) -> std::io::Result<Vec<u8>> {
     let mut parts = Vec::new();
     man.render_synopsis_section(&mut parts)?;
     man.render_options_section(&mut parts)?;
-    if subcommand.get_after_help().is_some() {
-        man.render_extra_section(&mut parts)?;
-    }
+    parts.extend(extra_section(subcommand)?);
     section.extend(as_subsections(&String::from_utf8_lossy(&parts)).into_bytes());
+    Ok(section)
+}
+
+/// The command's `after_help` (examples, notes) as its EXTRA section, its
+/// lines kept as written (no-fill): clap_mangen writes each line as text
+/// that roff then fills, so an example ran into the sentence after it
+/// (`--format json Without --branch`). Nothing without an `after_help`.
+fn extra_section(command: &clap::Command) -> std::io::Result<Vec<u8>> {
+    let mut section = Vec::new();
+    let Some(after) = command.get_after_help() else {
+        return Ok(section);
+    };
+    let mut roff = Roff::new();
+    roff.control("SH", ["EXTRA"]).control("nf", []);
+    for line in after.to_string().lines() {
+        roff.text([roff::roman(line)]);
+    }
+    roff.control("fi", []);
+    roff.to_writer(&mut section)?;
     Ok(section)
 }
 
@@ -217,6 +234,38 @@ mod tests {
             as_subsections(roff),
             ".SS OPTIONS\n\\&.SH not a heading\n.TP\ntext .SH\n"
         );
+    }
+
+    /// The text of `page`'s section headed `heading` (to the next `.SH`).
+    fn section<'p>(page: &'p str, heading: &str) -> &'p str {
+        let start = page.find(heading).expect(heading);
+        let end = page[start + 1..]
+            .find(".SH ")
+            .map_or(page.len(), |at| start + 1 + at);
+        &page[start..end]
+    }
+
+    #[test]
+    fn examples_keep_their_lines_and_help_is_listed_once() {
+        let page = man_page().unwrap();
+        let today = section(&page, ".SH \"CRMDECK TODAY\"");
+        // No-fill: `--format json` ends its line, the sentence has its own.
+        let nf = today.find(".nf").expect("no-fill examples");
+        let fi = today.find(".fi").expect("filled again after them");
+        let examples = &today[nf..fi];
+        assert!(
+            examples.contains("\\-\\-format json\n") && examples.contains("\nWithout \\-\\-branch"),
+            "{examples}"
+        );
+        // Every section lists `-h, --help` once among its options.
+        let help = "\\fB\\-h\\fR, \\fB\\-\\-help\\fR";
+        for sub in Args::command().get_subcommands() {
+            let heading = format!(".SH \"CRMDECK {}\"", sub.get_name().to_uppercase());
+            let text = section(&page, &heading);
+            assert_eq!(text.matches(help).count(), 1, "{heading}: {text}");
+        }
+        let main = section(&page, ".SH EXTRA");
+        assert!(main.contains(".nf"), "{main}");
     }
 
     #[test]

@@ -71,7 +71,9 @@ pub async fn run(
                 super::chatter::warn(&plural::not_placed(super::chatter::language(), count));
             }
             let lessons = lessons::of_week(&week, &groups);
-            print_csv(&lessons::columns(), &lessons, &(), &BranchNames::new())?
+            // The branch column by name, as the dashboard's export writes it.
+            let names = branch::names(BranchList::new(session).get().await);
+            print_csv(&lessons::columns(), &lessons, &(), &names)?
         }
     })
 }

@@ -14,7 +14,9 @@ use crate::domain::timetable::{
 use crate::model::Group;
 use crate::present::Language;
 use crate::present::format::{counted, display_width, pad_to_width, truncate_to_width};
-use crate::present::timetable::{free_hour_per_day, group_label, slot_line, unplaced_reason};
+use crate::present::timetable::{
+    CONTINUES, free_hour_per_day, group_label, slot_line, unplaced_reason,
+};
 use crate::present::weekday::{NameStyle, day_name};
 use crate::sanitize::sanitize_line;
 
@@ -40,11 +42,12 @@ pub fn render_text(
         day_width,
         CROSSING,
     );
-    for row in span.step_by(ROW_MINUTES as usize) {
-        let cells = week
-            .days
-            .iter()
-            .map(|slots| day_cell(slots, groups, row, day_width));
+    let rows: Vec<u32> = span.step_by(ROW_MINUTES as usize).collect();
+    let days: Vec<Vec<String>> = (week.days.iter())
+        .map(|slots| day_cells(slots, groups, &rows, day_width))
+        .collect();
+    for (at, &row) in rows.iter().enumerate() {
+        let cells = days.iter().map(|cells| cells[at].clone());
         push_row(
             &mut out,
             &format_clock(clock_at(row)),
@@ -112,6 +115,75 @@ fn push_row(
     }
     out.push_str(line.trim_end());
     out.push('\n');
+}
+
+/// The cells of one day, one for each of `rows`: each as [`day_cell`]
+/// makes it, but where lessons crowd a cell too narrow for their lanes,
+/// the whole run of rows those lessons hold together (each running on
+/// from one row into the next) is a list of their groups: the count and
+/// numbers (`3 groups: #120 #121…`), then each group by its start
+/// (`14:00 #120 English B1`), and `+N` for those that do not fit. So no
+/// lesson's own lines (its course, its times) mix with the others' count.
+fn day_cells(slots: &[Slot], groups: &[Group], rows: &[u32], width: usize) -> Vec<String> {
+    let running = |row: u32| -> Vec<&Slot> {
+        (slots.iter())
+            .filter(|slot| slot.occupies(row..row + ROW_MINUTES))
+            .collect()
+    };
+    let mut cells = Vec::with_capacity(rows.len());
+    let mut at = 0;
+    while at < rows.len() {
+        let mut end = at + 1;
+        while end < rows.len() {
+            let next = rows[end]..rows[end] + ROW_MINUTES;
+            if !running(rows[end - 1])
+                .iter()
+                .any(|slot| slot.occupies(next.clone()))
+            {
+                break;
+            }
+            end += 1;
+        }
+        let run = &rows[at..end];
+        let crowded = run.iter().any(|&row| {
+            let lessons = running(row);
+            lessons.len() > 1 && side_by_side(&lessons, groups, row, width).is_none()
+        });
+        if crowded {
+            let listed: Vec<&Slot> = (slots.iter())
+                .filter(|slot| run.iter().any(|&row| slot.occupies(row..row + ROW_MINUTES)))
+                .collect();
+            cells.extend(crowd_list(&listed, groups, run.len(), width));
+        } else {
+            cells.extend(run.iter().map(|&row| day_cell(slots, groups, row, width)));
+        }
+        at = end;
+    }
+    cells
+}
+
+/// `rows` cells listing the groups of `lessons` (in the day's order): the
+/// count first, then a group a row by its start, the last row `+N` for
+/// those left over when two rows or more are left for the list (with
+/// one, the count's numbers name them).
+fn crowd_list(lessons: &[&Slot], groups: &[Group], rows: usize, width: usize) -> Vec<String> {
+    let mut cells = vec![overlap_count(lessons, groups, width)];
+    let room = rows.saturating_sub(1);
+    let listed = match lessons.len() {
+        fits if fits <= room => fits,
+        _ if room >= 2 => room - 1,
+        _ => room,
+    };
+    cells.extend(lessons[..listed].iter().map(|slot| {
+        let group = &groups[slot.group_index];
+        format!("{} {}", format_clock(slot.start), group_label(group))
+    }));
+    if listed < lessons.len() && room >= 2 {
+        cells.push(format!("+{}", lessons.len() - listed));
+    }
+    cells.resize(rows, CONTINUES.to_owned());
+    cells.truncate(rows);
+    cells
 }
 
 /// What one day shows in the half hour from `row`: one lesson across the
@@ -294,10 +366,13 @@ mod tests {
             assert!(display_width(line) <= 80, "{line}");
         }
         let row = |time: &str| *grid.iter().find(|l| l.starts_with(time)).unwrap();
-        assert!(row("10:00").contains("#1 Матем…"), "{}", row("10:00"));
-        assert!(row("10:30").contains("2 groups"), "{}", row("10:30"));
-        // The later lesson's label fell in the counted rows; its times show.
-        assert!(row("11:30").contains("10:30–12…"), "{}", row("11:30"));
+        // Too narrow for lanes: the lessons' rows are a list of their
+        // groups, never one lesson's times among the others' count.
+        assert!(row("10:00").contains("│2 groups │"), "{}", row("10:00"));
+        assert!(row("10:30").contains("│10:00 #1…"), "{}", row("10:30"));
+        assert!(row("11:00").contains("│10:30 #2…"), "{}", row("11:00"));
+        assert!(row("11:30").contains("│┆"), "{}", row("11:30"));
+        assert!(!narrow.contains("–12"), "{narrow}");
 
         let wide = render_text(&week, &groups, WorkingHours::default(), Language::En, 200);
         let row = wide.lines().find(|l| l.starts_with("10:30")).unwrap();
@@ -320,6 +395,37 @@ mod tests {
         let text = render_text(&week, &groups, WorkingHours::default(), Language::En, 80);
         let row = text.lines().find(|l| l.starts_with("10:00")).unwrap();
         assert!(row.contains("│3 groups │"), "{row}");
+    }
+
+    #[test]
+    fn a_crowded_cell_reads_as_a_list_of_groups_and_says_those_left_over() {
+        let mut groups: Vec<Group> = [120, 121, 122, 123, 124]
+            .into_iter()
+            .map(|id| group(id, DaysCode::MonWedFri, "14:00", "15:30"))
+            .collect();
+        groups[3] = group(123, DaysCode::MonWedFri, "14:30", "16:00");
+        groups[4] = group(124, DaysCode::MonWedFri, "15:00", "16:30");
+        name_all(&mut groups, "English B1", "General English");
+        let week = week_of(&groups);
+        let text = render_text(&week, &groups, WorkingHours::default(), Language::En, 120);
+        let column = |time: &str| {
+            let line = text.lines().find(|l| l.starts_with(time)).unwrap();
+            line.split(COLUMN_RULE)
+                .nth(1)
+                .unwrap()
+                .trim_end()
+                .to_string()
+        };
+        // 14:00 to 16:30: five rows, the count and three groups, then +2.
+        assert!(column("14:00").starts_with("5 groups: #120"), "{text}");
+        assert_eq!(column("14:30"), "14:00 #120 Eng…");
+        assert_eq!(column("15:00"), "14:00 #121 Eng…");
+        assert_eq!(column("15:30"), "14:00 #122 Eng…");
+        assert_eq!(column("16:00"), "+2");
+        assert_eq!(column("16:30"), "");
+        // No lesson's own lines (its course, its times) among them.
+        assert!(!text.contains("General"), "{text}");
+        assert!(!text.contains("–15:30"), "{text}");
     }
 
     #[test]

@@ -34,6 +34,11 @@ pub enum ConfigError {
     #[error("{at}: {message}")]
     Invalid { at: String, message: String },
 
+    /// Several wrong values of one file, each an [`ConfigError::Invalid`]
+    /// at its line, in the file's order: one a line.
+    #[error("{}", mistakes_text(.0))]
+    Mistakes(Vec<ConfigError>),
+
     /// The profile asked for is not in the config file.
     #[error(
         "unknown profile {name:?} (chosen by {chosen_by}): {}",
@@ -67,6 +72,23 @@ pub enum ConfigError {
     /// (`crmdeck_secret::strict`).
     #[error(transparent)]
     Untrusted(#[from] Untrusted),
+}
+
+impl ConfigError {
+    /// The error of the `mistakes` found in one file: none, the one
+    /// itself, or all of them ([`ConfigError::Mistakes`]).
+    pub(crate) fn of_mistakes(mut mistakes: Vec<ConfigError>) -> Option<ConfigError> {
+        match mistakes.len() {
+            0 => None,
+            1 => mistakes.pop(),
+            _ => Some(Self::Mistakes(mistakes)),
+        }
+    }
+}
+
+fn mistakes_text(mistakes: &[ConfigError]) -> String {
+    let lines: Vec<String> = mistakes.iter().map(ToString::to_string).collect();
+    lines.join("\n")
 }
 
 fn profile_list(known: &[String]) -> String {

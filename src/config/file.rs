@@ -2,6 +2,7 @@
 //! every error names the file, the line and the key.
 
 use super::error::ConfigError;
+use super::queries::{NamedQuery, valid_name};
 use super::{Accent, Theme};
 use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
@@ -46,7 +47,8 @@ pub const SETTING_KEYS: [&str; 25] = [
 ];
 
 /// Keys allowed only at the top level.
-pub(crate) const TOP_LEVEL_ONLY_KEYS: [&str; 3] = ["default_profile", "profiles", "keys"];
+pub(crate) const TOP_LEVEL_ONLY_KEYS: [&str; 4] =
+    ["default_profile", "profiles", "keys", "queries"];
 
 /// Bounds of the number-valued keys.
 pub(crate) const PER_PAGE: RangeInclusive<i64> = 1..=100;
@@ -158,6 +160,8 @@ pub(crate) struct ConfigFile {
     /// `[keys]`: actions bound to keys, in file order (checked against the
     /// keymap by the dashboard, which knows the actions).
     pub keys: Vec<KeyBinding>,
+    /// `[queries]`: queries by name, in file order.
+    pub queries: Vec<NamedQuery>,
 }
 
 /// One line of `[keys]`: `install = ["i", "F5"]`.
@@ -170,29 +174,38 @@ pub struct KeyBinding {
 }
 
 /// Parses and checks the text of a config file; `shown` is its path as
-/// error messages name it.
+/// error messages name it. Every wrong key is reported, each at its line
+/// (not the first alone: a file with three mistakes is mended in one go);
+/// TOML that does not parse stops at its first error, as the parser does.
 pub(crate) fn parse(text: &str, shown: &str) -> Result<ConfigFile, ConfigError> {
     let reader = Reader { text, shown };
     let document = DeTable::parse(text).map_err(|error| reader.toml_error(&error))?;
     let mut file = ConfigFile::default();
+    let mut mistakes = Vec::new();
     for (key, value) in in_file_order(document.get_ref()) {
         let line = reader.line(key.span());
-        match key.get_ref().as_ref() {
-            "default_profile" => {
-                let name = string(value.get_ref(), "default_profile")
-                    .map_err(|message| reader.invalid(line, message))?;
-                file.default_profile = Some(At { value: name, line });
+        let read = match key.get_ref().as_ref() {
+            "default_profile" => string(value.get_ref(), "default_profile")
+                .map(|name| file.default_profile = Some(At { value: name, line }))
+                .map_err(|message| reader.invalid(line, message)),
+            "profiles" => (reader.profiles(value, &mut file.holds_token, &mut mistakes))
+                .map(|profiles| file.profiles = profiles),
+            "keys" => (reader.keys(value, &mut mistakes)).map(|keys| file.keys = keys),
+            "queries" => {
+                (reader.queries(value, &mut mistakes)).map(|queries| file.queries = queries)
             }
-            "profiles" => file.profiles = reader.profiles(value, &mut file.holds_token)?,
-            "keys" => file.keys = reader.keys(value)?,
-            _ => reader.setting(&mut file.top, key, value, None, &mut file.holds_token)?,
-        }
+            _ => reader.setting(&mut file.top, key, value, None, &mut file.holds_token),
+        };
+        mistakes.extend(read.err());
     }
-    Ok(file)
+    match ConfigError::of_mistakes(mistakes) {
+        Some(error) => Err(error),
+        None => Ok(file),
+    }
 }
 
 /// The entries of a table in the order they appear in the file (the map
-/// itself is sorted by key), so the first error reported is the first one.
+/// itself is sorted by key), so the errors are reported in the file's order.
 fn in_file_order<'t, 'i>(
     table: &'t DeTable<'i>,
 ) -> Vec<(&'t Spanned<DeString<'i>>, &'t Spanned<DeValue<'i>>)> {
@@ -240,8 +253,13 @@ impl Reader<'_> {
         }
     }
 
-    /// The `[keys]` table: each action a key or a list of keys, as strings.
-    fn keys(&self, value: &Spanned<DeValue<'_>>) -> Result<Vec<KeyBinding>, ConfigError> {
+    /// The `[keys]` table: each action a key or a list of keys, as
+    /// strings; a wrong entry goes to `mistakes`, and the others are read.
+    fn keys(
+        &self,
+        value: &Spanned<DeValue<'_>>,
+        mistakes: &mut Vec<ConfigError>,
+    ) -> Result<Vec<KeyBinding>, ConfigError> {
         let DeValue::Table(table) = value.get_ref() else {
             return Err(self.invalid(
                 self.line(value.span()),
@@ -260,15 +278,22 @@ impl Reader<'_> {
                 self.invalid(line, message)
             };
             let keys = match keys.get_ref() {
-                DeValue::String(key) => vec![key.to_string()],
+                DeValue::String(key) => Ok(vec![key.to_string()]),
                 DeValue::Array(list) => list
                     .iter()
                     .map(|key| match key.get_ref() {
                         DeValue::String(key) => Ok(key.to_string()),
                         _ => Err(wrong()),
                     })
-                    .collect::<Result<_, _>>()?,
-                _ => return Err(wrong()),
+                    .collect::<Result<_, _>>(),
+                _ => Err(wrong()),
+            };
+            let keys = match keys {
+                Ok(keys) => keys,
+                Err(mistake) => {
+                    mistakes.push(mistake);
+                    continue;
+                }
             };
             bindings.push(KeyBinding {
                 action,
@@ -279,11 +304,52 @@ impl Reader<'_> {
         Ok(bindings)
     }
 
-    /// The `[profiles.NAME]` tables.
+    /// The `[queries]` table: each name a query in quotes
+    /// (`evening = "tue evening"`); a wrong entry goes to `mistakes`.
+    fn queries(
+        &self,
+        value: &Spanned<DeValue<'_>>,
+        mistakes: &mut Vec<ConfigError>,
+    ) -> Result<Vec<NamedQuery>, ConfigError> {
+        let DeValue::Table(table) = value.get_ref() else {
+            return Err(self.invalid(
+                self.line(value.span()),
+                "queries must be a table: write [queries] and lines like evening = \"tue evening\""
+                    .to_string(),
+            ));
+        };
+        let mut queries = Vec::new();
+        for (name, text) in in_file_order(table) {
+            let line = self.line(name.span());
+            let name = name.get_ref().to_string();
+            let read = match text.get_ref() {
+                _ if !valid_name(&name) => Err(format!(
+                    "queries.{name:?}: a query's name is letters, digits, - and _"
+                )),
+                DeValue::String(text) if !text.trim().is_empty() => Ok(text.trim().to_string()),
+                other => Err(format!(
+                    "queries.{name} must be a query in quotes: {name} = \"tue evening\", not {}",
+                    kind(other)
+                )),
+            };
+            match read {
+                Ok(text) => {
+                    let at = format!("{}:{line}", self.shown);
+                    queries.push(NamedQuery::of_config(&name, &text, &at));
+                }
+                Err(message) => mistakes.push(self.invalid(line, message)),
+            }
+        }
+        Ok(queries)
+    }
+
+    /// The `[profiles.NAME]` tables; a wrong key or profile goes to
+    /// `mistakes`, and the others are read.
     fn profiles(
         &self,
         value: &Spanned<DeValue<'_>>,
         holds_token: &mut bool,
+        mistakes: &mut Vec<ConfigError>,
     ) -> Result<BTreeMap<String, Settings>, ConfigError> {
         let DeValue::Table(table) = value.get_ref() else {
             return Err(self.invalid(
@@ -295,14 +361,16 @@ impl Reader<'_> {
         for (name, body) in in_file_order(table) {
             let name = name.get_ref().to_string();
             let DeValue::Table(body_table) = body.get_ref() else {
-                return Err(self.invalid(
+                mistakes.push(self.invalid(
                     self.line(body.span()),
                     format!("profile {name:?} must be a table: write [profiles.{name}]"),
                 ));
+                continue;
             };
             let mut settings = Settings::default();
             for (key, value) in in_file_order(body_table) {
-                self.setting(&mut settings, key, value, Some(&name), holds_token)?;
+                let read = self.setting(&mut settings, key, value, Some(&name), holds_token);
+                mistakes.extend(read.err());
             }
             profiles.insert(name, settings);
         }
@@ -323,8 +391,14 @@ impl Reader<'_> {
         if name == "token" {
             *holds_token = true;
         }
-        store(settings, name, value.get_ref(), line, profile)
-            .map_err(|message| self.invalid(line, message))
+        store(settings, name, value.get_ref(), line, profile).map_err(|message| {
+            // Each mistake names its key, so that several read apart.
+            let message = match message.contains(name) {
+                true => message,
+                false => format!("{name}: {message}"),
+            };
+            self.invalid(line, message)
+        })
     }
 }
 

@@ -22,6 +22,7 @@ mod error;
 mod file;
 mod origin;
 mod paths;
+pub mod queries;
 #[cfg(test)]
 mod trusted_files;
 
@@ -240,6 +241,9 @@ pub struct Config {
     pub warnings: Vec<String>,
     /// `[keys]` of the file: the user's bindings, in file order.
     pub keys: Vec<KeyBinding>,
+    /// `[queries]` of the file: queries by name, in file order (merged
+    /// with the saved ones by [`queries::Queries::merged`]).
+    pub queries: Vec<queries::NamedQuery>,
     /// Where the values came from, for `info` and the top line.
     pub origins: Origins,
 }
@@ -275,6 +279,7 @@ impl Default for Config {
             history_days: DEFAULT_HISTORY_DAYS,
             warnings: Vec::new(),
             keys: Vec::new(),
+            queries: Vec::new(),
             origins: Origins::default(),
         }
     }
@@ -382,6 +387,7 @@ pub fn load(
         per_page: in_file(settings.per_page.is_some()),
     };
     let keys = parsed.map(|file| file.keys.clone()).unwrap_or_default();
+    let queries = parsed.map(|file| file.queries.clone()).unwrap_or_default();
     let defaults = Config::default();
     let profiles = parsed.map_or_else(Vec::new, |file| file.profiles.keys().cloned().collect());
     Ok(Config {
@@ -419,6 +425,7 @@ pub fn load(
         history_days: settings.history_days.unwrap_or(defaults.history_days),
         warnings,
         keys,
+        queries,
         origins,
     })
 }

@@ -11,7 +11,7 @@ use crate::model::Group;
 use crate::sanitize::sanitize_line;
 
 /// A lesson's rows after its label, course and time.
-const CONTINUES: &str = "┆";
+pub const CONTINUES: &str = "┆";
 
 /// The first free hour of each day of `summary`: `"Mon 09:00"` per day, Monday first (`—` for a day with no free hour).
 pub fn free_hour_per_day(

@@ -275,6 +275,7 @@ pub fn effect_label(effect: &Effect) -> String {
             ask.since
         ),
         Effect::RememberCommand(_) => "remember a command line".to_string(),
+        Effect::SaveQuery { name, .. } => format!("save the query {name}"),
         Effect::StopSnapshotReading => "stop reading the snapshot".to_string(),
         Effect::Export { rows, path, .. } => {
             format!(

@@ -20,6 +20,7 @@ use super::{settings, view_file};
 use crate::app::keymap::Keymap;
 use crate::app::protocol::{AccountChange, CopyRefused};
 use crate::app::{App, AppSettings, Effect, Input};
+use crate::config::queries::saved_path;
 use crate::session::{IdentifiedBy, Session};
 use chrono::{DateTime, Utc};
 use crossterm::event::{Event, KeyEventKind, MouseEventKind};
@@ -529,6 +530,13 @@ where
                     {
                         tracing::warn!(%error, "the command history was not saved");
                     }
+                }
+                Effect::SaveQuery { name, text } => {
+                    let path = saved_path(&self.app.world.settings.log_path);
+                    self.runner.blocking(move || {
+                        let result = super::saved_queries::save(&path, &name, &text);
+                        Input::QuerySaved { name, text, result }
+                    });
                 }
                 Effect::Export {
                     contents,

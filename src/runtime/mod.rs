@@ -16,7 +16,8 @@
 //! - `snapshots`: the snapshot read at start and written after a complete
 //!   walk (`cache`);
 //! - `view_file`: the view remembered per profile, centre and account, in the state directory;
-//! - `profiles`: the session of another profile, for `:profile NAME`.
+//! - `profiles`: the session of another profile, for `:profile NAME`;
+//! - `saved_queries`: `:save NAME`'s file, replaced whole and checked.
 
 pub mod clipboard;
 mod command_history;
@@ -24,6 +25,7 @@ mod effects;
 mod event_loop;
 mod export;
 mod profiles;
+mod saved_queries;
 pub mod settings;
 mod signals;
 mod snapshots;
@@ -36,6 +38,7 @@ pub use signals::Signal;
 
 use crate::app::keymap::Keymap;
 use crate::config::{self, Overrides};
+use crate::i18n::{Language, choose, fill};
 use crate::logging::Log;
 use crate::session;
 use chrono::Utc;
@@ -43,10 +46,12 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::SystemTime;
 
-/// Why the dashboard does not start when stdout is not a terminal.
-pub const NOT_A_TERMINAL: &str = "the dashboard needs a terminal, and stdout is not one; \
-     for scripts use a subcommand: plugins, install, groups, timetable, info, demo-server \
-     (see crmdeck --help)";
+/// Why the dashboard does not start when stdout is not a terminal, in
+/// `language`: it names `subcommands`, every one `--help` lists (the CLI
+/// gives clap's own list, `cli::subcommand_names`).
+pub fn not_a_terminal(language: Language, subcommands: &[String]) -> String {
+    fill::not_a_terminal(language, subcommands.join(", "))
+}
 
 /// Exit code after a panic (Rust's own for a panicking process).
 const PANIC_EXIT: u8 = 101;
@@ -56,10 +61,15 @@ const PANIC_EXIT: u8 = 101;
 /// runs the dashboard until it quits. Problems before the dashboard starts
 /// print one line on stderr (exit 2 for the config, 1 otherwise). `log` is
 /// where this run logs; a refused log is warned about on the status line too.
-pub async fn run(overrides: &Overrides, demo: bool, log: &Log) -> ExitCode {
+/// `subcommands` are the CLI's, named when stdout is not a terminal.
+pub async fn run(overrides: &Overrides, demo: bool, log: &Log, subcommands: &[String]) -> ExitCode {
     // Before anything touches the terminal, and before a demo server starts.
     if !std::io::stdout().is_terminal() {
-        eprintln!("crmdeck: {NOT_A_TERMINAL}");
+        // The config is not read yet: the flag's language, else the environment's.
+        let env = |name: &str| std::env::var(name).ok();
+        let language = choose(overrides.language.as_deref(), &env, None)
+            .map_or(Language::En, |chosen| chosen.language);
+        eprintln!("crmdeck: {}", not_a_terminal(language, subcommands));
         return ExitCode::from(2);
     }
     let started = SystemTime::now();

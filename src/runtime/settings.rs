@@ -2,16 +2,21 @@
 
 use crate::app::keymap::Keymap;
 use crate::app::{AppSettings, SavedView};
-use crate::config::Theme;
+use crate::config::queries::{Queries, read_saved, saved_path};
+use crate::config::{Config, Theme};
 use crate::domain::zone::Zone;
+use crate::i18n::fill;
 use crate::session::Session;
 use chrono::{DateTime, Utc};
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::path::PathBuf;
 
 /// The app's settings from the session's config and client; `log_path` is
 /// where this run logs (shown in the help overlay).
 pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
     let config = &session.config;
+    let mut warnings = config.warnings.clone();
     AppSettings {
         profile: config.profile.clone(),
         replaced: config.origins.replaced(config.profile.as_deref()),
@@ -33,12 +38,27 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         max_groups: config.max_groups,
         walk_deadline: config.walk_deadline,
         cache: config.cache,
-        warnings: config.warnings.clone(),
         view: SavedView::default(),
         command_history: super::command_history::load(&super::command_history::path(&log_path)),
         keymap: Keymap::default(),
+        queries: queries(config, &log_path, &mut warnings),
+        warnings,
         log_path,
     }
+}
+
+/// The queries by name: the config's `[queries]` and those saved beside
+/// the log (`:save`), the config's winning; a saved file that does not
+/// read is said among `warnings` (and left as it is: `:save` refuses to
+/// replace it).
+fn queries(config: &Config, log_path: &Path, warnings: &mut Vec<String>) -> Queries {
+    let path = saved_path(log_path);
+    let saved = read_saved(&path).unwrap_or_else(|why| {
+        let shown = path.display().to_string();
+        warnings.push(fill::queries_file_unread(config.language, shown, why));
+        BTreeMap::new()
+    });
+    Queries::merged(&config.queries, &saved)
 }
 
 /// When the token of `session` expires (None: not known): the app's
@@ -95,6 +115,32 @@ mod tests {
     use crate::secret::Token;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+    #[test]
+    fn queries_are_the_configs_and_the_saved_and_a_corrupt_file_is_a_warning() {
+        use crate::config::queries::NamedQuery;
+        let root = tempfile::tempdir().unwrap();
+        let log = root.path().join("crmdeck.log");
+        let config = Config {
+            queries: vec![NamedQuery::of_config("evening", "tue evening", "c.toml:2")],
+            ..Config::default()
+        };
+        let file = saved_path(&log);
+        std::fs::write(&file, "[queries]\nevening = \"mon\"\nielts = \"ielts\"\n").unwrap();
+        let mut warnings = Vec::new();
+        let merged = queries(&config, &log, &mut warnings);
+        assert_eq!(merged.names(), ["evening", "ielts"]);
+        assert_eq!(merged.get("evening").unwrap().text, "tue evening");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        std::fs::write(&file, "[queries]\nielts = \n").unwrap();
+        let merged = queries(&config, &log, &mut warnings);
+        assert_eq!(merged.names(), ["evening"]);
+        assert_eq!(warnings.len(), 1);
+        assert!(
+            warnings[0].contains("queries.toml not read (line 2"),
+            "{warnings:?}"
+        );
+    }
 
     #[test]
     fn settings_come_from_the_config_and_the_client() {

@@ -838,3 +838,130 @@ fn keys_with_a_bad_binding_is_the_config_error_the_dashboard_stops_on() {
     let out = no_key.crmdeck(&["keys"]).output().unwrap();
     assert_failed(&out, 2, "\"Entr\" is not a key (did you mean \"Enter\"?)");
 }
+
+// ------------------------------------------------- issue 37 §2, §8: queries-cli
+
+/// `contents` written as `path`, 0600, its folder made.
+fn private_file(path: &std::path::Path, contents: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, contents).unwrap();
+    support::home::set_mode(path, 0o600);
+}
+
+#[tokio::test]
+async fn a_query_by_name_runs_as_its_filter_and_an_unknown_name_exits_2_naming_the_known() {
+    let fx = fixture().await;
+    let config = "[queries]\nevening = \"tue evening\"\n";
+    private_file(&fx.home.config_path(), config);
+    // Saved by the dashboard: the config's `evening` wins over this one.
+    let saved = fx.home.log_path().with_file_name("queries.toml");
+    private_file(
+        &saved,
+        "[queries]\nevening = \"mon\"\nsecond = \"branch:2\"\n",
+    );
+    let by_name = fx.list(&["groups", "--all", "--query", "evening"]).await;
+    let by_filter = fx
+        .list(&["groups", "--all", "--filter", "tue evening"])
+        .await;
+    assert!(!by_name.is_empty());
+    assert_eq!(by_name, by_filter);
+    // With --filter, both apply.
+    let both = ["groups", "--all", "--query", "second", "--filter", "tue"];
+    let anded = ["groups", "--all", "--filter", "branch:2 tue"];
+    assert_eq!(fx.list(&both).await, fx.list(&anded).await);
+    let today = fx.run(&["today", "--query", "SECOND"]).await;
+    assert_eq!(today.status.code(), Some(0), "{}", stderr(&today));
+    let unknown = fx.run(&["today", "--query", "morning"]).await;
+    assert_failed(
+        &unknown,
+        2,
+        "no saved query morning; the known ones: evening, second",
+    );
+    assert!(stdout(&unknown).is_empty());
+    let week = [
+        "timetable",
+        "--branch",
+        "2",
+        "--query",
+        "evening",
+        "--format",
+        "csv",
+    ];
+    let csv = fx.text(&week).await;
+    assert!(
+        csv.lines().next().unwrap().ends_with(",branch_name"),
+        "{csv}"
+    );
+}
+
+#[tokio::test]
+async fn a_corrupt_saved_queries_file_is_said_and_left_as_it_is() {
+    let fx = fixture().await;
+    private_file(
+        &fx.home.config_path(),
+        "[queries]\nevening = \"tue evening\"\n",
+    );
+    let saved = fx.home.log_path().with_file_name("queries.toml");
+    let corrupt = "[queries]\nielts = \"ielts\"\nlate = \n";
+    private_file(&saved, corrupt);
+    let (groups, notes) = fx
+        .text_and_notes(&["groups", "--all", "--query", "evening"])
+        .await;
+    assert!(!groups.is_empty());
+    assert_contains(&notes, &["queries.toml not read (line 3", "kept as it is"]);
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), corrupt);
+}
+
+#[tokio::test]
+async fn piped_without_a_subcommand_names_every_subcommand_help_lists() {
+    let home = Home::new();
+    let help = home.crmdeck(&["--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    let listed: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.trim().is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    assert_eq!(listed.len(), 13, "{help}");
+    let piped = home.crmdeck(&[]).output().unwrap();
+    assert_eq!(piped.status.code(), Some(2));
+    let said = stderr(&piped);
+    let named = said.split("subcommand: ").nth(1).unwrap();
+    // Every one, in --help's order.
+    assert_eq!(
+        named.trim_end(),
+        format!("{} (see crmdeck --help)", listed.join(", "))
+    );
+}
+
+#[tokio::test]
+async fn demo_server_port_names_the_addr_to_give() {
+    let home = Home::new();
+    let output = home
+        .crmdeck(&["demo-server", "--port", "9001"])
+        .output()
+        .unwrap();
+    assert_failed(&output, 2, "--addr 127.0.0.1:9001");
+    assert!(!stderr(&output).contains("--format"), "{}", stderr(&output));
+}
+
+#[tokio::test]
+async fn a_config_with_three_mistakes_names_each_with_its_line_and_key() {
+    let fx = fixture().await;
+    let config = "per_page = 0\nmouse = \"yes\"\nbse_url = \"https://x.example.uz\"\n";
+    private_file(&fx.home.config_path(), config);
+    let output = fx.run(&["groups"]).await;
+    let said = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    for (line, key) in [(1, "per_page"), (2, "mouse"), (3, "\"bse_url\"")] {
+        assert!(
+            said.contains(&format!("config.toml:{line}: ")) && said.contains(key),
+            "{line} {key} in {said}"
+        );
+    }
+}

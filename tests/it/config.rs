@@ -730,10 +730,69 @@ fn unknown_key_has_its_line_and_a_suggestion() {
 }
 
 #[test]
-fn the_first_error_in_the_file_is_reported() {
+fn every_error_in_the_file_is_reported_in_the_files_order() {
     // The keys sort the other way round: the report must follow the file.
     let home = Home::with_config("zzz = 1\naaa = 2\n");
-    assert_contains(&home.error(), &["config.toml:1", "\"zzz\""]);
+    let error = home.error();
+    let (zzz, aaa) = (
+        error.find("\"zzz\"").unwrap(),
+        error.find("\"aaa\"").unwrap(),
+    );
+    assert!(zzz < aaa, "{error}");
+    assert_contains(&error, &["config.toml:1: unknown key \"zzz\""]);
+}
+
+#[test]
+fn three_mistakes_are_three_lines_each_with_its_line_and_key() {
+    let text = "per_page = 500\n\
+                timezone = \"Mars/Olympus\"\n\
+                [keys]\n\
+                install = 3\n\
+                [queries]\n\
+                evening = \"tue evening\"\n\
+                late = 17\n\
+                [profiles.small]\n\
+                mouse = \"yes\"\n";
+    let error = Home::with_config(text).error();
+    let lines: Vec<&str> = error.lines().collect();
+    let at = "~/.config/crmdeck/config.toml";
+    assert_eq!(lines.len(), 5, "{error}");
+    let expected = [
+        (1, "per_page must be"),
+        (2, "timezone: "),
+        (4, "keys.install must be a key or a list of keys"),
+        (7, "queries.late must be a query in quotes"),
+        (9, "mouse must be true or false"),
+    ];
+    for (line, (number, key)) in lines.iter().zip(expected) {
+        assert!(line.starts_with(&format!("{at}:{number}: {key}")), "{line}");
+    }
+    // One mistake is one line, as it always was.
+    let one = Home::with_config("per_page = 500\n").error();
+    assert_eq!(one.lines().count(), 1, "{one}");
+}
+
+#[test]
+fn queries_are_named_in_the_config_with_their_lines() {
+    let home = Home::with_config(
+        "per_page = 5\n[queries]\nevening = \"tue evening\"\n\"кечки\" = \" sesh kechqurun \"\n",
+    );
+    let config = home.load().unwrap();
+    let queries: Vec<(&str, &str, Option<&str>)> = (config.queries.iter())
+        .map(|q| (q.name.as_str(), q.text.as_str(), q.in_config.as_deref()))
+        .collect();
+    let at = |line| format!("~/.config/crmdeck/config.toml:{line}");
+    assert_eq!(
+        queries,
+        [
+            ("evening", "tue evening", Some(at(3).as_str())),
+            ("кечки", "sesh kechqurun", Some(at(4).as_str())),
+        ]
+    );
+    let error = Home::with_config("[queries]\n\"two words\" = \"tue\"\n").error();
+    assert_contains(&error, &["config.toml:2", "letters, digits, - and _"]);
+    let error = Home::with_config("[profiles.p]\nqueries = 1\n").error();
+    assert_contains(&error, &["queries belongs at the top level"]);
 }
 
 #[test]
@@ -861,7 +920,7 @@ fn timezone_and_language_errors_come_from_their_parsers() {
     let expected_zone = "Mars/Olympus".parse::<Zone>().unwrap_err();
     assert_eq!(
         zone,
-        format!("~/.config/crmdeck/config.toml:1: {expected_zone}")
+        format!("~/.config/crmdeck/config.toml:1: timezone: {expected_zone}")
     );
     let language = Home::with_config("\nlanguage = \"fr\"\n").error();
     let expected_language = "fr".parse::<Language>().unwrap_err();
@@ -1097,6 +1156,16 @@ fn the_example_file_loads() {
     );
     assert!(config.warnings.is_empty(), "{:?}", config.warnings);
     assert!(matches!(config.token, TokenSource::Command { .. }));
+    let queries: Vec<(&str, &str)> = (config.queries.iter())
+        .map(|query| (query.name.as_str(), query.text.as_str()))
+        .collect();
+    assert_eq!(
+        queries,
+        [
+            ("evening", "tue evening"),
+            ("ielts-late", "course:ielts >=17:00")
+        ]
+    );
     for name in ["staging", "local"] {
         let overrides = Overrides {
             profile: Some(name.into()),
@@ -1110,7 +1179,12 @@ fn the_example_file_loads() {
 #[test]
 fn the_example_file_documents_every_key() {
     let text = std::fs::read_to_string(example_path()).unwrap();
-    let others = ["default_profile", "[profiles.", "CRMDECK_TOKEN"];
+    let others = [
+        "default_profile",
+        "[profiles.",
+        "CRMDECK_TOKEN",
+        "[queries]",
+    ];
     for key in config::SETTING_KEYS.iter().chain(&others) {
         assert!(text.contains(key), "{key} is not in the example");
     }

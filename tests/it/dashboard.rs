@@ -260,3 +260,33 @@ fn r_pressed_all_through_a_walk_asks_no_page_twice_and_keeps_the_bound() {
     assert!(server.peak_in_flight(Route::Groups) <= bound);
     dashboard.quit();
 }
+
+/// `:save` writes the Groups list's query beside the log, whole and
+/// private, through the runtime; `:query` recalls it from another tab
+/// (issue 37 §2).
+#[test]
+fn save_keeps_the_query_beside_the_log_and_query_recalls_it() {
+    let state = tempfile::tempdir().unwrap();
+    let log_path = state.path().join("crmdeck/crmdeck.log");
+    let saved = log_path.with_file_name("queries.toml");
+    let server = Server::start(DemoOptions::default());
+    let dashboard = Runner::on(server, (COLUMNS, ROWS), |settings| {
+        settings.log_path = log_path.clone();
+    });
+    wait_for_rows(&dashboard, |_| true);
+    dashboard.send_keys(":filter tue evening\n:save eve\n");
+    dashboard.wait_until_text("the query kept", |text| {
+        text.contains("query eve saved: tue evening")
+    });
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("eve = \"tue evening\""), "{text}");
+    dashboard.send_keys(":filter ielts\n");
+    dashboard.wait_until_text("another filter", |text| {
+        text.contains("ielts") && !text.contains("Tue · evening")
+    });
+    dashboard.send_keys(":plugins\n:query eve\n");
+    dashboard.wait_until_text("the groups filtered by the query kept", |text| {
+        text.contains("Tue · evening") && !text.contains("ielts")
+    });
+    dashboard.quit();
+}

@@ -150,8 +150,19 @@ async fn csv_has_one_row_per_group_and_weekday() {
         .text(&["timetable", "--branch", "2", "--format", "csv"])
         .await;
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "day,start,end,group_id,number,name,course");
+    assert_eq!(
+        lines[0],
+        "day,start,end,group_id,number,name,course,branch_name"
+    );
     assert_eq!(lines.len(), lessons + 1);
+    // The branch by its name, on every row (issue 37 §8).
+    let branches = fx.list(&["branches"]).await;
+    let name = branches.iter().find(|b| b["id"] == 2).unwrap()["name"]
+        .as_str()
+        .unwrap();
+    for line in &lines[1..] {
+        assert!(line.ends_with(&format!(",{name}")), "{line}");
+    }
     assert!(lines[1].starts_with("Mon,"), "{}", lines[1]);
     assert!(text.ends_with("\r\n"));
 }

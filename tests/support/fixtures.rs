@@ -68,6 +68,7 @@ pub fn settings() -> AppSettings {
         view: SavedView::default(),
         command_history: Vec::new(),
         keymap: Default::default(),
+        queries: Default::default(),
     }
 }
 

@@ -31,6 +31,8 @@ const SHORT_WORDS: &[(&str, &str, Option<Action>, &str)] = &[
     ("branch", "[NAME|ID|all]", Some(Action::PickBranch), "the groups of a branch (nothing: the picker)"),
     ("profile", "NAME", None, "switch to a profile of the config"),
     ("lang", "en|ru|uz|uz-Cyrl", None, "the interface's language"),
+    ("save", "NAME", None, "keep the Groups list's query under a name"),
+    ("query", "NAME", None, "filter the groups by a query kept by name"),
     ("install", "[ID]", Some(Action::Install), "install a plugin (nothing: the one selected)"),
     ("filter", "[QUERY]", Some(Action::Filter), "filter the list by a query: ielts tue evening (nothing: type it)"),
     ("sort", "[COLUMN [desc]]", Some(Action::CycleSort), "sort the list by a column (nothing: the next)"),
@@ -137,7 +139,9 @@ mod tests {
             why,
             ":lang needs en|ru|uz|uz-Cyrl after it, so no key can run it: type :lang en|ru|uz|uz-Cyrl"
         );
-        let needing = ["profile", "lang"];
+        assert!(bindable("save").unwrap_err().contains(":save NAME"));
+        assert!(bindable("query").unwrap_err().contains(":query NAME"));
+        let needing = ["profile", "lang", "save", "query"];
         for word in words()
             .iter()
             .filter(|word| !needing.contains(&word.name.as_str()))

@@ -196,6 +196,16 @@ fn the_week_exports_its_lessons_and_today_its_lines() {
         contents.starts_with("day,start,end,group_id,"),
         "{contents}"
     );
+    // A week of every branch says whose each lesson is, by name (issue 37 §8).
+    assert_eq!(app.world.branch_id, None);
+    let header = contents.lines().next().unwrap();
+    assert!(header.ends_with(",branch_name"), "{header}");
+    for name in ["Yunusobod", "Sergeli", "Mirzo Ulug'bek"] {
+        assert!(
+            contents.contains(&format!(",{name}\r\n")),
+            "{name} in {contents}"
+        );
+    }
     let effects = press(&mut app, ":today\n:export csv\n");
     let (contents, rows) = exported(&effects).expect("today exported");
     assert_eq!(rows, app.tabs.today.entries.len());
@@ -490,4 +500,94 @@ fn the_config_is_read_again_for_profile_and_its_completion() {
     app.update(Input::ProfilesRead(Ok(names)), now());
     app.update(Input::TokenReloaded(Ok(None)), now());
     assert_eq!(status(&app, Severity::Info), Some("token reloaded"));
+}
+
+/// Settings with the config's `evening` and the saved `ielts`.
+fn with_queries() -> AppSettings {
+    use crate::domain::query::named::{NamedQuery, Queries, saved_of};
+    let at = "~/.config/crmdeck/config.toml:12";
+    let config = [NamedQuery::of_config("evening", "tue evening", at)];
+    AppSettings {
+        queries: Queries::merged(&config, &saved_of(&[("ielts", "ielts")])),
+        ..fixtures::settings()
+    }
+}
+
+/// What the runtime answers to `:save NAME` of `text`.
+fn query_saved(app: &mut App, name: &str, text: &str, result: Result<(), String>) {
+    let (name, text) = (name.to_string(), text.to_string());
+    app.update(Input::QuerySaved { name, text, result }, now());
+}
+
+#[test]
+fn save_asks_the_runtime_to_keep_the_groups_query_and_says_it_once_kept() {
+    let mut app = loaded_with(with_queries());
+    press(&mut app, ":filter  sat morning \n");
+    // From another tab too: the query kept is the Groups list's.
+    press(&mut app, ":plugins\n");
+    let effects = press(&mut app, ":save weekend\n");
+    let asked = Effect::SaveQuery {
+        name: "weekend".to_string(),
+        text: "sat morning".to_string(),
+    };
+    assert!(effects.contains(&asked), "{effects:?}");
+    // Nothing is known as kept until the runtime says so.
+    assert_eq!(app.world.settings.queries.names(), ["evening", "ielts"]);
+    query_saved(&mut app, "weekend", "sat morning", Ok(()));
+    assert_eq!(
+        status(&app, Severity::Info),
+        Some("query weekend saved: sat morning")
+    );
+    press(&mut app, ":query w\t");
+    assert_eq!(prompt(&app).input.text(), "query weekend");
+    let why = "queries.toml not read (line 2: …)".to_string();
+    query_saved(&mut app, "late", "17", Err(why));
+    let said = status(&app, Severity::Error).unwrap_or_default();
+    assert!(
+        said.starts_with("query late not saved: queries.toml not read"),
+        "{said}"
+    );
+    assert!(app.world.settings.queries.get("late").is_none());
+}
+
+/// Whether `effects` ask the runtime to keep a query.
+fn asks_to_save(effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e, Effect::SaveQuery { .. }))
+}
+
+#[test]
+fn save_refuses_no_query_and_a_name_the_config_holds() {
+    let mut app = loaded_with(with_queries());
+    let effects = press(&mut app, ":save empty\n");
+    assert!(!asks_to_save(&effects), "{effects:?}");
+    let said = status(&app, Severity::Error).unwrap_or_default();
+    assert!(said.contains("no query to save"), "{said}");
+    press(&mut app, ":filter ielts\n");
+    let effects = press(&mut app, ":save Evening\n");
+    assert!(!asks_to_save(&effects), "{effects:?}");
+    let said = status(&app, Severity::Error).unwrap_or_default();
+    assert!(
+        said.contains("evening is a query of the config file"),
+        "{said}"
+    );
+    // A saved one is kept anew.
+    assert!(asks_to_save(&press(&mut app, ":save ielts\n")));
+}
+
+#[test]
+fn query_shows_the_groups_filtered_by_the_query_kept() {
+    let mut app = loaded_with(with_queries());
+    press(&mut app, ":plugins\n");
+    press(&mut app, ":query ev\t");
+    assert_eq!(prompt(&app).input.text(), "query evening");
+    press(&mut app, "\n");
+    assert_eq!(app.tab, Tab::Groups);
+    assert_eq!(app.tabs.groups.list.filter.text(), "tue evening");
+    // The plugins' filter is not the groups' query.
+    assert!(app.tabs.plugins.list.filter.is_empty());
+    press(&mut app, ":query nope\n");
+    let why = prompt(&app).error.clone().unwrap_or_default();
+    assert!(why.contains("known ones: evening, ielts"), "{why}");
 }

@@ -60,13 +60,15 @@ pub fn columns<'a>() -> [Column<Lesson<'a>, ()>; 8] {
         })
         .shown(shown(Some(10), 5)),
         // On screen when the week is of every branch, where groups of the
-        // same name meet in several; the CSV of `timetable` keeps its columns.
+        // same name meet in several; printed always (CSV, `:export`), so a
+        // week of every branch says whose each lesson is and a script
+        // reads the same columns whatever the branch (issue 37 §8).
         Column {
             title: "Branch",
             name: "branch_name",
             text: Text::Branch(|lesson| lesson.group.branch_id),
             screen: Some(OnScreen::in_order(Some(8), 4, false, Tone::Quiet)),
-            print: Print::No,
+            print: Print::Whole,
         },
     ]
 }

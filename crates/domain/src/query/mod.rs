@@ -15,6 +15,7 @@
 //! hold spaces (`branch:"Mirzo Ulugbek"`).
 
 mod matcher;
+pub mod named;
 mod parse;
 mod time;
 pub mod words;
