@@ -400,7 +400,7 @@ impl Screen for GroupsTab {
             // Names arrived: a sort or a filter by branch may change.
             Tell::Branches => self.resort(shared),
             // The centre's zone, now the one times are shown in.
-            Tell::CentreZone => self.reformat(shared),
+            Tell::CentreZone | Tell::Language => self.reformat(shared),
             // Its marks are looked up per row drawn.
             Tell::Compared => {}
             Tell::ShowBranch(branch_id) => return self.show_branch(*branch_id, shared),

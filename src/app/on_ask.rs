@@ -3,7 +3,7 @@
 //! shown, a command to the tabs, an action as its key would do it, the
 //! tab's rows exported.
 
-use super::ask::{Ask, ExportFormat, ExportTo};
+use super::ask::{Ask, ExportFormat, ExportTo, Tell};
 use super::branch_picker::BranchPicker;
 use super::confirm::Confirm;
 use super::lesson_list::LessonList;
@@ -45,6 +45,11 @@ impl App {
                     self.world.settings.language = language;
                     let said = crate::i18n::Phrase::LanguageSwitched.get(language);
                     Shared::new(&mut self.world).info(said);
+                    for &tab in Tab::ALL {
+                        let screen = self.tabs.get_mut(tab);
+                        let tell = Tell::Language;
+                        effects.extend(screen.hear(&tell, &mut Shared::new(&mut self.world)));
+                    }
                 }
             }
         }

@@ -515,7 +515,7 @@ impl Screen for PluginsTab {
             }
             Tell::ShowBranch(_) | Tell::Changes(_) | Tell::OpenGroup { .. } => {}
             // The catalogue hears no news: its answers are its own.
-            Tell::Page { .. } | Tell::Branches | Tell::CentreZone | Tell::Compared => {}
+            Tell::Page { .. } | Tell::Branches | Tell::CentreZone | Tell::Language | Tell::Compared => {}
         }
         Vec::new()
     }

@@ -19,6 +19,7 @@ use super::shared::{AppSettings, Shared, World};
 use crate::domain::today::{Section, Today, today};
 use crate::model::Group;
 use crate::present::columns::table::Table;
+use crate::i18n::Language;
 use crate::present::columns::today::{columns, row, rows};
 use crate::present::columns::{NaturalWidths, ScreenRow};
 use chrono::{DateTime, DurationRound, NaiveDateTime, TimeDelta, Utc};
@@ -123,7 +124,8 @@ impl TodayTab {
         // One pass: each line's entry kept, its cells measured and dropped.
         let columns = columns();
         let mut entries = Vec::new();
-        let lines = (0..).map_while(|index| row(&day, &self.groups, index));
+        let language = shared.settings.language;
+        let lines = (0..).map_while(|index| row(&day, &self.groups, index, language));
         self.widths = NaturalWidths::of(lines.map(|line| {
             entries.push(Entry {
                 part: line.part,
@@ -173,8 +175,8 @@ impl TodayTab {
 
     /// The cells of the entry at `index` in the columns of [`columns`]
     /// the tab shows.
-    pub fn screen_row(&self, index: usize) -> Option<ScreenRow> {
-        let row = row(self.today.as_ref()?, &self.groups, index)?;
+    pub fn screen_row(&self, index: usize, language: Language) -> Option<ScreenRow> {
+        let row = row(self.today.as_ref()?, &self.groups, index, language)?;
         Some(ScreenRow::new(&columns(), &row, &()))
     }
 
@@ -310,7 +312,7 @@ impl Screen for TodayTab {
             {
                 self.take_page(shared);
             }
-            Tell::CentreZone if self.today.is_some() => self.lay_out(shared),
+            Tell::CentreZone | Tell::Language if self.today.is_some() => self.lay_out(shared),
             Tell::ShowBranch(_) if self.today.is_some() => {
                 return self.show_branch(shared.branch_id, shared);
             }
@@ -374,7 +376,8 @@ impl Listing for TodayTab {
     /// part named, as `crmdeck today --format csv` gives it.
     fn view(&self, shared: &World) -> Option<Table> {
         let day = self.today.as_ref()?;
-        let lines = rows(day, &self.groups);
+        // What scripts read: English whatever the language.
+        let lines = rows(day, &self.groups, Language::En);
         Some(Table::of(&columns(), &lines, &(), &shared.branches.names))
     }
 }

@@ -427,7 +427,7 @@ impl Screen for WeekTab {
             Tell::Page { query, .. } if query.branch_id == self.branch_id && self.opened => {
                 self.take_finished(shared);
             }
-            Tell::CentreZone if self.laid_out => self.lay_out(shared),
+            Tell::CentreZone | Tell::Language if self.laid_out => self.lay_out(shared),
             Tell::ShowBranch(_) if self.opened && self.branch_id != shared.branch_id => {
                 return self.open(shared.branch_id, false, shared);
             }

@@ -49,9 +49,9 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     let today = today(&groups, &zone, at, args.archived);
     Ok(match format {
         Format::Json => print_pretty(&today_json(&today, &groups, &branches))?,
-        Format::Csv => print_csv(&columns(), &rows(&today, &groups), &(), &branches)?,
+        Format::Csv => print_csv(&columns(), &rows(&today, &groups, Language::En), &(), &branches)?,
         Format::Table => {
-            let rows = rows(&today, &groups);
+            let rows = rows(&today, &groups, config.language);
             let table = Table::of(&columns(), &rows, &(), &branches);
             let mut text = format!("{} ({zone})\n", moment(at, config.language));
             text.push_str(&table.to_text_in(on_terminal(), config.language));

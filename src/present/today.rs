@@ -5,35 +5,39 @@
 use chrono::{NaiveDate, NaiveDateTime};
 
 use crate::domain::clock::format_clock;
+use crate::i18n::{Language, Phrase, fill};
 use crate::domain::today::{Lesson, Part, Section, Today};
 
-/// The heading of `section` for people.
-pub fn heading(section: Section) -> &'static str {
-    match section {
-        Section::Part(Part::Now) => "Now",
-        Section::Part(Part::Next) => "Next",
-        Section::Part(Part::Later) => "Later today",
-        Section::Part(Part::Done) => "Done",
-        Section::CannotPlace => "Cannot place (days or times cannot be read)",
-    }
+/// The heading of `section` for people, in `language`.
+pub fn heading(section: Section, language: Language) -> &'static str {
+    let phrase = match section {
+        Section::Part(Part::Now) => Phrase::TodayNow,
+        Section::Part(Part::Next) => Phrase::TodayNext,
+        Section::Part(Part::Later) => Phrase::TodayLater,
+        Section::Part(Part::Done) => Phrase::TodayDone,
+        Section::CannotPlace => Phrase::TodayCannotPlace,
+    };
+    phrase.get(language)
 }
 
-/// What a lesson's line says of its time in `part`: `"40 min left"`,
-/// `"in 25 min"`, `"in 2 h 5 min"`, nothing once done.
-pub fn timing(today: &Today, part: Part, lesson: &Lesson) -> String {
+/// What a lesson's line says of its time in `part`, in `language`:
+/// `"40 min left"`, `"in 25 min"`, `"in 2 h 5 min"`, nothing once done.
+pub fn timing(today: &Today, part: Part, lesson: &Lesson, language: Language) -> String {
     match part {
-        Part::Now => format!("{} left", duration(today.minutes_left(lesson))),
-        Part::Next | Part::Later => format!("in {}", duration(today.starts_in(lesson))),
+        Part::Now => fill::today_left(language, duration(today.minutes_left(lesson), language)),
+        Part::Next | Part::Later => {
+            fill::today_in(language, duration(today.starts_in(lesson), language))
+        }
         Part::Done => String::new(),
     }
 }
 
 /// `"25 min"`, `"2 h"`, `"2 h 5 min"`.
-fn duration(minutes: i64) -> String {
+fn duration(minutes: i64, language: Language) -> String {
     match (minutes / 60, minutes % 60) {
-        (0, minutes) => format!("{minutes} min"),
-        (hours, 0) => format!("{hours} h"),
-        (hours, minutes) => format!("{hours} h {minutes} min"),
+        (0, minutes) => fill::today_minutes(language, minutes),
+        (hours, 0) => fill::today_hours(language, hours),
+        (hours, minutes) => fill::today_hours_minutes(language, hours, minutes),
     }
 }
 
@@ -69,10 +73,24 @@ mod tests {
         let times = ["13:00-16:00", "18:05-19:00", "17:50-19:00", "22:00-01:00"];
         let groups = numbered(DaysCode::EveryDay, &times);
         let day = today(&groups, &new_york(), on(0, "15:50"), false);
-        assert_eq!(timing(&day, Part::Now, &day.now[0]), "10 min left");
-        assert_eq!(timing(&day, Part::Next, &day.next[0]), "in 2 h");
-        assert_eq!(timing(&day, Part::Later, &day.later[0]), "in 2 h 15 min");
-        assert_eq!(timing(&day, Part::Done, &day.now[0]), "");
+        let en = Language::En;
+        assert_eq!(timing(&day, Part::Now, &day.now[0], en), "10 min left");
+        assert_eq!(timing(&day, Part::Next, &day.next[0], en), "in 2 h");
+        assert_eq!(timing(&day, Part::Later, &day.later[0], en), "in 2 h 15 min");
+        assert_eq!(timing(&day, Part::Done, &day.now[0], en), "");
+        // The glossary's words in the other languages.
+        let later = &day.later[0];
+        assert_eq!(timing(&day, Part::Now, &day.now[0], Language::Ru), "осталось 10 мин");
+        assert_eq!(timing(&day, Part::Later, later, Language::Ru), "через 2 ч 15 мин");
+        assert_eq!(timing(&day, Part::Now, &day.now[0], Language::Uz), "10 daqiqa qoldi");
+        assert_eq!(
+            timing(&day, Part::Later, later, Language::Uz),
+            "2 soat 15 daqiqadan keyin"
+        );
+        assert_eq!(
+            timing(&day, Part::Next, &day.next[0], Language::UzCyrl),
+            "2 соатдан кейин"
+        );
         let date = day.at.date();
         let overnight = &day.later[1];
         assert_eq!(clock_on(overnight.start, date), "22:00");
@@ -102,7 +120,7 @@ mod tests {
 
     #[test]
     fn every_section_has_its_heading() {
-        let headings = Section::ALL.map(heading);
+        let headings = Section::ALL.map(|section| heading(section, Language::En));
         assert_eq!(
             headings,
             [
@@ -113,5 +131,7 @@ mod tests {
                 "Cannot place (days or times cannot be read)"
             ]
         );
+        let russian = Section::ALL.map(|section| heading(section, Language::Ru));
+        assert_eq!(russian[..4], ["Сейчас", "Далее", "Позже сегодня", "Прошли"]);
     }
 }

@@ -351,7 +351,8 @@ pub fn draw_rows<'a, R, F>(
     let (heads, area) = (beside(screen.heads), beside(screen.rows));
     let width = usize::from(area.width);
     let natural = &rows.table.widths;
-    let fitted = FittedTable::fit(rows.columns, natural, branches, width, rows.branch_column);
+    let shown = (rows.branch_column, view.world.settings.language);
+    let fitted = FittedTable::fit(rows.columns, natural, branches, width, shown);
     fitted.draw_heads(frame.buffer_mut(), heads, styles);
     if pane.visible.is_empty() {
         draw_message(frame, screen.rows, rows.none_shown, styles);

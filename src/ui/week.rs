@@ -13,6 +13,7 @@ use crate::app::shared::World;
 use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{ROW_MINUTES, Slot, monday_to_sunday, summarize};
+use crate::i18n::{Phrase, fill, plural};
 use crate::present::Language;
 use crate::present::check;
 use crate::present::columns::lessons::{self, Lesson};
@@ -155,7 +156,7 @@ fn one_day(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &View) 
         &NaturalWidths::of(&rows),
         &shared.branches.name_cells,
         usize::from(grid.width),
-        week.branch_id.is_none(),
+        (week.branch_id.is_none(), shared.settings.language),
     );
     let buf = frame.buffer_mut();
     table.draw_heads(buf, Rect { height: 1, ..grid }, styles);
@@ -409,25 +410,27 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
     let summary = summarize(&week.week, week.hours);
     let (head, mut parts) = match summary.busiest_day {
         Some((day, count)) => (
-            format!("{} this week", counted(summary.groups, "group")),
-            vec![format!(
-                "busiest: {} ({count} lessons)",
-                day_name(day, language, NameStyle::Short)
+            plural::week_groups(language, summary.groups as u64),
+            vec![plural::week_busiest(
+                language,
+                count as u64,
+                day_name(day, language, NameStyle::Short),
             )],
         ),
-        None => ("No lessons this week".to_owned(), Vec::new()),
+        None => (Phrase::WeekNoLessons.get(language).to_owned(), Vec::new()),
     };
     if week.week.hidden > 0 {
-        parts.push(format!("{} archived hidden (a)", week.week.hidden));
+        parts.push(fill::archived_hidden(language, week.week.hidden));
     } else if week.include_archived {
-        parts.push("archived shown (a)".to_owned());
+        parts.push(Phrase::ArchivedShown.get(language).to_owned());
     }
     let first = join_fitting(&head, &parts, " · ", width);
-    let with_hours = format!("Free ({}):", week.hours);
+    let with_hours = fill::week_free_hours(language, &week.hours);
+    let free_alone = Phrase::WeekFree.get(language);
     let choices = [
         (with_hours.as_str(), NameStyle::Short),
         (with_hours.as_str(), NameStyle::Compact),
-        ("Free:", NameStyle::Compact),
+        (free_alone, NameStyle::Compact),
     ];
     let free = choices
         .iter()
@@ -436,7 +439,7 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
         .map(|(label, days)| join_fitting(label, &days, " ", width))
         .unwrap_or_else(|| {
             let days = free_hour_per_day(&summary, language, NameStyle::Compact);
-            join_fitting("Free:", &days, " ", width)
+            join_fitting(free_alone, &days, " ", width)
         });
     let mut lines: Vec<Line<'static>> = [first, free]
         .iter()

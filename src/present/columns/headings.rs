@@ -43,6 +43,15 @@ pub fn head(head: &str, name: &str, language: Language) -> String {
     }
 }
 
+/// The dashboard's head of the column titled `title` (in English) and
+/// named `name`, in `language`: a table's entry, no allocation per frame.
+pub fn title(title: &'static str, name: &str, language: Language) -> &'static str {
+    match (language, heading(name)) {
+        (Language::En, _) | (_, None) => title,
+        (_, Some(phrase)) => phrase.get(language),
+    }
+}
+
 /// [`head`] of each column: `heads` their English heads, `names` their
 /// CSV names.
 pub fn heads(heads: &[String], names: &[&str], language: Language) -> Vec<String> {
