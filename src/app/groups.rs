@@ -20,6 +20,7 @@ use super::status::Topic;
 use super::tab::Tab;
 use super::view::SavedView;
 use super::walks;
+use crate::i18n::fill;
 use crate::api::ApiError;
 use crate::model::{Group, GroupsQuery};
 use crate::present::columns::SortColumn;
@@ -275,7 +276,7 @@ impl GroupsTab {
     /// said when the list does not hold it.
     fn open_group(&mut self, id: i64, shared: &mut Shared) {
         let Some(row) = self.rows.index(id) else {
-            shared.info(format!("group #{id} is not in this list"));
+            shared.info(fill::status_group_not_in_list(shared.settings.language, id));
             return;
         };
         if !self.list.shown().any(|shown| shown == row) {

@@ -14,10 +14,10 @@ use super::protocol::Effect;
 use super::screen::Screen;
 use super::shared::{Shared, World};
 use super::text_input::TextInput;
-use crossterm::event::KeyEvent;
 use crate::domain::script::fold;
 use crate::i18n::{Language, Phrase};
 use crate::present::words::say;
+use crossterm::event::KeyEvent;
 use std::path::Path;
 
 /// Below this inner width the help is one column.
@@ -150,7 +150,13 @@ impl Screen for Help {
             }
             Movement::Down => {
                 let keymap = &shared.settings.keymap;
-                let shown = matching(keymap, self.under, self.query.text(), shared.settings.language).count();
+                let shown = matching(
+                    keymap,
+                    self.under,
+                    self.query.text(),
+                    shared.settings.language,
+                )
+                .count();
                 self.selected = (self.selected + 1).min(shown.saturating_sub(1));
                 self.scroll = self.showing_chosen(shared);
             }
@@ -232,7 +238,10 @@ pub fn help_columns(
     let column_width = if two_columns { width / 2 } else { width };
     // The path is cut into lines (it has no spaces to wrap at).
     let path_width = usize::from(column_width).saturating_sub(2);
-    everywhere.extend([HelpLine::Blank, HelpLine::Heading(Phrase::KeysLogFile.get(language))]);
+    everywhere.extend([
+        HelpLine::Blank,
+        HelpLine::Heading(Phrase::KeysLogFile.get(language)),
+    ]);
     everywhere.extend(
         wrap(&log_path.display().to_string(), path_width)
             .into_iter()
@@ -261,9 +270,14 @@ fn commands(keymap: &Keymap, query: &str, language: Language) -> Vec<HelpLine> {
             _ => true,
         })
         .filter(|word| {
-            [word.name.as_str(), word.takes, word.about, say(word.about, language)]
-                .iter()
-                .any(|text| fold(text).contains(&fold(query)))
+            [
+                word.name.as_str(),
+                word.takes,
+                word.about,
+                say(word.about, language),
+            ]
+            .iter()
+            .any(|text| fold(text).contains(&fold(query)))
         })
         .map(|word| HelpLine::Command {
             label: [word.takes, say(word.about, language)]

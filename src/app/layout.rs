@@ -420,9 +420,10 @@ mod tests {
         // Every tab is found across its label and brackets, none on the
         // space after it nor on `crmdeck`, whichever is shown.
         // In every language: the names differ, the columns follow them.
-        for (language, width) in Language::ALL.into_iter().flat_map(|l| {
-            [60, 72, 80, 160].map(|width| (l, width))
-        }) {
+        for (language, width) in Language::ALL
+            .into_iter()
+            .flat_map(|l| [60, 72, 80, 160].map(|width| (l, width)))
+        {
             for &shown in Tab::ALL {
                 for (tab, start, label) in tab_labels(width, shown, KEPT, language) {
                     let end = start + u16::try_from(display_width(&label)).unwrap() + 2;

@@ -14,6 +14,7 @@ use super::requests::Requests;
 use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
+use crate::i18n::fill;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::model::{Installation, Plugin, PluginType};
@@ -318,7 +319,7 @@ impl PluginsTab {
                 shared.info(reason);
                 return Vec::new();
             }
-            Some(Ok(name)) => shared.info(format!("installing {name}…")),
+            Some(Ok(name)) => shared.info(fill::status_installing(shared.settings.language, name)),
             None => {}
         }
         shared
@@ -371,17 +372,17 @@ impl PluginsTab {
                     plugin.user = Some(installation);
                     self.measure(shared.plugins());
                 }
-                shared.info(format!("installed {name}"));
+                shared.info(fill::status_installed(shared.settings.language, &name));
                 self.fetch(shared)
             }
             Err(error) if error.outcome_unknown() => {
-                let said = format!("install {name}: {error}");
+                let said = fill::status_install_failed(shared.settings.language, &name, &error);
                 shared.error(checking(&said));
                 self.unsettled.insert(plugin_id, said);
                 self.fetch(shared)
             }
             Err(error) => {
-                shared.error(format!("install {name}: {error}"));
+                shared.error(fill::status_install_failed(shared.settings.language, &name, &error));
                 Vec::new()
             }
         }

@@ -16,6 +16,7 @@ use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::view::SavedView;
 use super::walks;
+use crate::i18n::Phrase;
 use crate::domain::check::{Finding, MaxParallel, check};
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{
@@ -391,7 +392,7 @@ impl Screen for WeekTab {
                 self.keep_selection_visible(layout);
             }
             (_, Action::Back) if self.is_loading(shared) => {
-                shared.info("loading the week cancelled");
+                shared.info(Phrase::StatusWeekCancelled.get(shared.settings.language));
                 return shared.stop_walk(self.branch_id);
             }
             (_, Action::Back) => {

@@ -49,7 +49,12 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     let today = today(&groups, &zone, at, args.archived);
     Ok(match format {
         Format::Json => print_pretty(&today_json(&today, &groups, &branches))?,
-        Format::Csv => print_csv(&columns(), &rows(&today, &groups, Language::En), &(), &branches)?,
+        Format::Csv => print_csv(
+            &columns(),
+            &rows(&today, &groups, Language::En),
+            &(),
+            &branches,
+        )?,
         Format::Table => {
             let rows = rows(&today, &groups, config.language);
             let table = Table::of(&columns(), &rows, &(), &branches);

@@ -5,8 +5,8 @@
 use chrono::{NaiveDate, NaiveDateTime};
 
 use crate::domain::clock::format_clock;
-use crate::i18n::{Language, Phrase, fill};
 use crate::domain::today::{Lesson, Part, Section, Today};
+use crate::i18n::{Language, Phrase, fill};
 
 /// The heading of `section` for people, in `language`.
 pub fn heading(section: Section, language: Language) -> &'static str {
@@ -76,13 +76,25 @@ mod tests {
         let en = Language::En;
         assert_eq!(timing(&day, Part::Now, &day.now[0], en), "10 min left");
         assert_eq!(timing(&day, Part::Next, &day.next[0], en), "in 2 h");
-        assert_eq!(timing(&day, Part::Later, &day.later[0], en), "in 2 h 15 min");
+        assert_eq!(
+            timing(&day, Part::Later, &day.later[0], en),
+            "in 2 h 15 min"
+        );
         assert_eq!(timing(&day, Part::Done, &day.now[0], en), "");
         // The glossary's words in the other languages.
         let later = &day.later[0];
-        assert_eq!(timing(&day, Part::Now, &day.now[0], Language::Ru), "осталось 10 мин");
-        assert_eq!(timing(&day, Part::Later, later, Language::Ru), "через 2 ч 15 мин");
-        assert_eq!(timing(&day, Part::Now, &day.now[0], Language::Uz), "10 daqiqa qoldi");
+        assert_eq!(
+            timing(&day, Part::Now, &day.now[0], Language::Ru),
+            "осталось 10 мин"
+        );
+        assert_eq!(
+            timing(&day, Part::Later, later, Language::Ru),
+            "через 2 ч 15 мин"
+        );
+        assert_eq!(
+            timing(&day, Part::Now, &day.now[0], Language::Uz),
+            "10 daqiqa qoldi"
+        );
         assert_eq!(
             timing(&day, Part::Later, later, Language::Uz),
             "2 soat 15 daqiqadan keyin"

@@ -109,6 +109,13 @@ pub fn phrase(english: &str) -> Option<Phrase> {
         "Command line (:)" => Phrase::KeysCommandLine,
         "Log file" => Phrase::KeysLogFile,
         "Commands (:)" => Phrase::KeysCommands,
+        // The install confirmation: its title and its facts' labels.
+        "Install a plugin" => Phrase::ConfirmInstallTitle,
+        "Type" => Phrase::HeadingType,
+        "Abilities" => Phrase::HeadingAbilities,
+        // What a list holds, in its messages.
+        "groups" => Phrase::RecordsGroups,
+        "plugins" => Phrase::RecordsPlugins,
         _ => return None,
     })
 }

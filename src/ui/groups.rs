@@ -3,6 +3,7 @@
 //! the table of the visible rows only (a filter's matches stand out), and
 //! the group detail (a pane at wide sizes, full-screen below).
 
+use crate::i18n::{Phrase, plural};
 use super::View;
 use super::detail;
 use super::list::{self, ListTab, Part, Rows, Shown};
@@ -85,12 +86,8 @@ impl ListTab for GroupsTab {
                 // Once the walk ended: the pages still missing, and the
                 // snapshot's age while its rows are still shown.
                 let missing = (progress.missing > 0).then(|| {
-                    let pages = if progress.missing == 1 {
-                        "page"
-                    } else {
-                        "pages"
-                    };
-                    format!("{} {pages} missing · r retries", progress.missing)
+                    let language = shared.settings.language;
+                    plural::pages_missing(language, progress.missing as u64)
                 });
                 let text = [snapshot, missing]
                     .into_iter()
@@ -217,7 +214,7 @@ impl ListTab for GroupsTab {
 /// `Chilonzor (#1)`, `Branch #7` before the names arrive, `All branches`.
 fn branch_label(branch: Option<i64>, shared: &World) -> String {
     match branch {
-        None => "All branches".to_string(),
+        None => Phrase::AllBranchesTitle.get(shared.settings.language).to_string(),
         Some(id) => match shared.branches.names.get(&id) {
             Some(name) => format!("{name} (#{id})"),
             None => format!("Branch #{id}"),

@@ -8,8 +8,8 @@
 
 use super::theme::{SELECTED_MARKER, Styles, UNSELECTED_MARKER};
 use crate::domain::script::find_folded;
-use crate::present::cell_text::{CellText, fit_plain, is_printable_ascii};
 use crate::i18n::Language;
+use crate::present::cell_text::{CellText, fit_plain, is_printable_ascii};
 use crate::present::columns::{
     Column, NaturalWidths, ScreenCell, ScreenRow, Text, Tone, headings, on_screen,
 };

@@ -5,9 +5,9 @@
 
 use super::theme::Styles;
 use crate::app::layout::{TabName, labels_of, tab_names, token_expired_warning, top_line_kept};
-use crate::i18n::{Phrase, fill};
 use crate::app::{App, TOKEN_WARNING_BEFORE, Tab};
 use crate::config::Theme;
+use crate::i18n::{Phrase, fill};
 use crate::present::format::{display_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use crate::secret::describe_expiry;
@@ -20,7 +20,14 @@ use ratatui::widgets::Paragraph;
 /// Draws the top line in `area`, with the app's tabs.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let shown = Tab::ALL.iter().position(|&tab| tab == app.tab);
-    draw_tabs(app, &tab_names(app.world.settings.language), shown, frame, area, styles);
+    draw_tabs(
+        app,
+        &tab_names(app.world.settings.language),
+        shown,
+        frame,
+        area,
+        styles,
+    );
 }
 
 /// Draws the top line in `area` with `tabs` (the app's, or a fixed list
@@ -142,11 +149,17 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         spans.push(Span::raw("  "));
     }
     if settings.insecure_http {
-        spans.push(Span::styled(Phrase::TopPlainHttp.get(language), styles.warning));
+        spans.push(Span::styled(
+            Phrase::TopPlainHttp.get(language),
+            styles.warning,
+        ));
         spans.push(Span::raw("  "));
     }
     if settings.read_only {
-        spans.push(Span::styled(Phrase::TopReadOnly.get(language), styles.warning));
+        spans.push(Span::styled(
+            Phrase::TopReadOnly.get(language),
+            styles.warning,
+        ));
         spans.push(Span::raw("  "));
     }
     let place = match app.world.centre() {

@@ -7,7 +7,7 @@
 use crate::support;
 
 use crmdeck::api::ApiError;
-use crmdeck::app::{App, AppSettings};
+use crmdeck::app::{App, AppSettings, Request};
 use crmdeck::i18n::Language;
 use crmdeck::present::format::display_width;
 use crmdeck::present::words::say;
@@ -29,19 +29,31 @@ const STATES: [(&str, &str, bool); 8] = [
     ("server_down", "r", true),
 ];
 
-/// The loaded app in `language` at `size`, after `keys`; the requests the
-/// keys start fail as with the server down when `down`, else they are
-/// left unanswered.
+/// The loaded app in `language` at `size`, after `keys` (their requests
+/// left unanswered); with `down`, a start at which every request fails as
+/// with the server down, then `keys` likewise.
 fn app_in(language: Language, size: (u16, u16), keys: &str, down: bool) -> App {
     let settings = AppSettings {
         language,
         ..fixtures::settings()
     };
-    let mut app = loaded_app(settings, size);
+    let mut refused = |request: &Request| {
+        let error = ApiError::Server {
+            status: 502,
+            message: Some("Bad Gateway".into()),
+        };
+        down.then(|| request.failed(error))
+    };
+    let mut app = match down {
+        true => {
+            let (mut app, effects) = App::new(settings, fixtures::token_expires_at(), size);
+            answer(&mut app, effects, &mut refused);
+            app
+        }
+        false => loaded_app(settings, size),
+    };
     let effects = press(&mut app, keys);
-    answer(&mut app, effects, &mut |request| {
-        down.then(|| request.failed(ApiError::Network("Connection refused (os error 111)".into())))
-    });
+    answer(&mut app, effects, &mut refused);
     app
 }
 

@@ -563,7 +563,13 @@ fn a_rebound_key_works_and_the_help_shows_it() {
     assert!(app.tabs.groups.list.sort.is_none());
     press(&mut app, "o");
     assert!(app.tabs.groups.list.sort.is_some());
-    let columns = help_columns(&keymap, (Context::GroupsList, Language::En), "sort", Path::new("/l"), 80);
+    let columns = help_columns(
+        &keymap,
+        (Context::GroupsList, Language::En),
+        "sort",
+        Path::new("/l"),
+        80,
+    );
     let keys: Vec<&str> = columns
         .iter()
         .flatten()
@@ -581,10 +587,16 @@ fn a_rebound_key_works_and_the_help_shows_it() {
 fn help_lists_the_commands_and_its_search_finds_them() {
     let keymap = Keymap::default();
     let lines = |query| {
-        help_columns(&keymap, (Context::GroupsList, Language::En), query, Path::new("/l"), 80)
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
+        help_columns(
+            &keymap,
+            (Context::GroupsList, Language::En),
+            query,
+            Path::new("/l"),
+            80,
+        )
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
     };
     let words = |lines: &[HelpLine]| -> Vec<String> {
         lines
@@ -635,10 +647,16 @@ fn a_plugins_error_shows_on_the_plugins_tab_not_on_groups() {
 #[test]
 fn the_help_lists_every_tabs_number_key_and_word() {
     let lines = |keymap: &Keymap| {
-        help_columns(keymap, (Context::GroupsList, Language::En), "", Path::new("/l"), 80)
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
+        help_columns(
+            keymap,
+            (Context::GroupsList, Language::En),
+            "",
+            Path::new("/l"),
+            80,
+        )
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
     };
     let listed = |lines: &[HelpLine], tab: Tab| {
         let key = lines.iter().any(|line| {

@@ -30,6 +30,10 @@ fn heading(name: &str) -> Option<Phrase> {
         "code" => Phrase::HeadingCode,
         "group_ids" => Phrase::HeadingGroupIds,
         "finding" => Phrase::HeadingFinding,
+        "type" => Phrase::HeadingType,
+        "installed" => Phrase::HeadingInstalled,
+        "abilities" => Phrase::HeadingAbilities,
+        "token" => Phrase::HeadingToken,
         _ => return None,
     })
 }
