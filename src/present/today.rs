@@ -82,27 +82,16 @@ mod tests {
         );
         assert_eq!(timing(&day, Part::Done, &day.now[0], en), "");
         // The glossary's words in the other languages.
-        let later = &day.later[0];
-        assert_eq!(
-            timing(&day, Part::Now, &day.now[0], Language::Ru),
-            "осталось 10 мин"
-        );
-        assert_eq!(
-            timing(&day, Part::Later, later, Language::Ru),
-            "через 2 ч 15 мин"
-        );
-        assert_eq!(
-            timing(&day, Part::Now, &day.now[0], Language::Uz),
-            "10 daqiqa qoldi"
-        );
-        assert_eq!(
-            timing(&day, Part::Later, later, Language::Uz),
-            "2 soat 15 daqiqadan keyin"
-        );
-        assert_eq!(
-            timing(&day, Part::Next, &day.next[0], Language::UzCyrl),
-            "2 соатдан кейин"
-        );
+        let (now, next, later) = (&day.now[0], &day.next[0], &day.later[0]);
+        for (part, lesson, language, said) in [
+            (Part::Now, now, Language::Ru, "осталось 10 мин"),
+            (Part::Later, later, Language::Ru, "через 2 ч 15 мин"),
+            (Part::Now, now, Language::Uz, "10 daqiqa qoldi"),
+            (Part::Later, later, Language::Uz, "2 soat 15 daqiqadan keyin"),
+            (Part::Next, next, Language::UzCyrl, "2 соатдан кейин"),
+        ] {
+            assert_eq!(timing(&day, part, lesson, language), said);
+        }
         let date = day.at.date();
         let overnight = &day.later[1];
         assert_eq!(clock_on(overnight.start, date), "22:00");

@@ -64,7 +64,7 @@ pub fn draw(confirm: &Confirm, frame: &mut Frame, view: &View) {
     let mut lines = vec![question, Line::default()];
     for (label, value) in &confirmation.facts {
         for (i, part) in wrap(value, text_width).into_iter().enumerate() {
-            let label = if i == 0 { say(*label, language) } else { "" };
+            let label = if i == 0 { say(label, language) } else { "" };
             lines.push(Line::from(vec![
                 Span::styled(
                     format!(" {}", pad_to_width(label, label_width)),

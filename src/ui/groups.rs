@@ -87,7 +87,7 @@ impl ListTab for GroupsTab {
                 // snapshot's age while its rows are still shown.
                 let missing = (progress.missing > 0).then(|| {
                     let language = shared.settings.language;
-                    plural::pages_missing(language, progress.missing as u64)
+                    plural::pages_missing(language, progress.missing)
                 });
                 let text = [snapshot, missing]
                     .into_iter()

@@ -425,7 +425,7 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
         parts.push(Phrase::ArchivedShown.get(language).to_owned());
     }
     let first = join_fitting(&head, &parts, " · ", width);
-    let with_hours = fill::week_free_hours(language, &week.hours);
+    let with_hours = fill::week_free_hours(language, week.hours);
     let free_alone = Phrase::WeekFree.get(language);
     let choices = [
         (with_hours.as_str(), NameStyle::Short),
