@@ -87,7 +87,12 @@ mod tests {
             (Part::Now, now, Language::Ru, "осталось 10 мин"),
             (Part::Later, later, Language::Ru, "через 2 ч 15 мин"),
             (Part::Now, now, Language::Uz, "10 daqiqa qoldi"),
-            (Part::Later, later, Language::Uz, "2 soat 15 daqiqadan keyin"),
+            (
+                Part::Later,
+                later,
+                Language::Uz,
+                "2 soat 15 daqiqadan keyin",
+            ),
             (Part::Next, next, Language::UzCyrl, "2 соатдан кейин"),
         ] {
             assert_eq!(timing(&day, part, lesson, language), said);

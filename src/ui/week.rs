@@ -18,7 +18,6 @@ use crate::present::Language;
 use crate::present::check;
 use crate::present::columns::lessons::{self, Lesson};
 use crate::present::columns::{NaturalWidths, ScreenRow};
-use crate::present::format::counted;
 use crate::present::format::{display_width, join_fitting, pad_to_width, truncate_to_width};
 use crate::present::timetable::{
     free_hour_per_day, group_label, slot_line, slot_times, unplaced_reason,
@@ -121,7 +120,7 @@ fn one_day(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &View) 
     let after = if week.day < 6 { "l ▸" } else { "   " };
     let name = day_name(weekday, shared.settings.language, NameStyle::Long);
     let count = if week.loaded {
-        counted(slots.len(), "lesson")
+        plural::lesson_count(shared.settings.language, slots.len() as u64)
     } else {
         String::new()
     };
@@ -203,12 +202,13 @@ impl DayColumns {
 
 /// Branch, then loading progress or what is selected.
 fn header(week: &WeekTab, shared: &World, layout: &Layout, styles: &Styles) -> Line<'static> {
+    let language = shared.settings.language;
     let branch = match week.branch_id {
         Some(id) => match shared.branches.names.get(&id) {
-            Some(name) => format!("Week of {}", sanitize_line(name)),
-            None => format!("Week of branch {id}"),
+            Some(name) => fill::week_of(language, sanitize_line(name)),
+            None => fill::week_of(language, fill::check_branch_id(language, id)),
         },
-        None => "Week of all branches (b picks one)".to_owned(),
+        None => Phrase::WeekOfAll.get(language).to_owned(),
     };
     let mut spans = vec![Span::styled(branch, styles.heading)];
     if let Some(progress) = week.progress(shared) {
