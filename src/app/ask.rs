@@ -94,6 +94,9 @@ pub enum Tell {
     /// The centre's zone was answered: times are shown in it unless the
     /// config names one.
     CentreZone,
+    /// The interface's language changed (`:lang`): the text a screen made
+    /// once (the Days column, Today's timings) is made again.
+    Language,
     /// A comparison with the baseline was taken (`World::changes`).
     Compared,
     /// Show the groups of this branch (None: all branches).

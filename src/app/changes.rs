@@ -15,6 +15,7 @@ use super::screen::{Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::tab::Tab;
 use crate::domain::changes::Kind;
+use crate::i18n::Phrase;
 use crate::present::change_text;
 use crate::present::format::display_width;
 
@@ -187,7 +188,7 @@ impl Screen for ChangesTab {
                 return match shared.compare(branch, *since) {
                     Some(effect) => vec![effect],
                     None => {
-                        shared.info("no groups yet to compare: after the first walk");
+                        shared.info(Phrase::StatusNothingToCompare.get(shared.settings.language));
                         Vec::new()
                     }
                 };

@@ -16,6 +16,7 @@ use super::screen::Screen;
 use super::shared::{Shared, World};
 use super::tab::Tab;
 use super::text_input::{Edit, TextInput};
+use crate::i18n::{Phrase, fill};
 use crate::sanitize::sanitize_line;
 use crossterm::event::KeyEvent;
 
@@ -147,10 +148,10 @@ impl CommandLine {
             {
                 let name = branches(shared).iter().find(|b| Some(b.id) == *id);
                 let name = name.map_or_else(
-                    || "all branches".to_owned(),
+                    || Phrase::AllBranches.get(shared.settings.language).to_owned(),
                     |branch| sanitize_line(&branch.name).into_owned(),
                 );
-                shared.info(format!("Groups, Week and Today now show {name}"));
+                shared.info(fill::status_branch_shown(shared.settings.language, name));
             }
             // The confirmation opens over the plugins it installs among.
             Ask::TellTabs(Tell::AskInstall { .. }) => shared.ask(Ask::Show {
@@ -162,7 +163,9 @@ impl CommandLine {
                 reload: false,
             }),
             // The runtime opens its session; Input::ProfileSwitch says how it went.
-            Ask::Profile(name) => shared.info(format!("opening profile {name}…")),
+            Ask::Profile(name) => {
+                shared.info(fill::status_opening_profile(shared.settings.language, name));
+            }
             _ => {}
         }
         shared.ask(ask);

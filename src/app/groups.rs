@@ -22,6 +22,7 @@ use super::text_input::QueryInput;
 use super::view::SavedView;
 use super::walks;
 use crate::api::ApiError;
+use crate::i18n::fill;
 use crate::model::{Group, GroupsQuery};
 use crate::present::columns::SortColumn;
 use crate::present::columns::groups::COLUMNS;
@@ -276,7 +277,7 @@ impl GroupsTab {
     /// said when the list does not hold it.
     fn open_group(&mut self, id: i64, shared: &mut Shared) {
         let Some(row) = self.rows.index(id) else {
-            shared.info(format!("group #{id} is not in this list"));
+            shared.info(fill::status_group_not_in_list(shared.settings.language, id));
             return;
         };
         if !self.list.shown().any(|shown| shown == row) {
@@ -401,7 +402,7 @@ impl Screen for GroupsTab {
             // Names arrived: a sort or a filter by branch may change.
             Tell::Branches => self.resort(shared),
             // The centre's zone, now the one times are shown in.
-            Tell::CentreZone => self.reformat(shared),
+            Tell::CentreZone | Tell::Language => self.reformat(shared),
             // Its marks are looked up per row drawn.
             Tell::Compared => {}
             Tell::ShowBranch(branch_id) => return self.show_branch(*branch_id, shared),

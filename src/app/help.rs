@@ -14,6 +14,9 @@ use super::protocol::Effect;
 use super::screen::Screen;
 use super::shared::{Shared, World};
 use super::text_input::TextInput;
+use crate::domain::script::fold;
+use crate::i18n::{Language, Phrase};
+use crate::present::words::say;
 use crossterm::event::KeyEvent;
 use std::path::Path;
 
@@ -44,16 +47,16 @@ impl Help {
     }
 
     /// The action Enter runs: the chosen one of those the query lets show.
-    pub fn chosen(&self, keymap: &Keymap) -> Option<Action> {
-        let index = self.chosen_index(keymap)?;
-        let mut shown = matching(keymap, self.under, self.query.text());
+    pub fn chosen(&self, keymap: &Keymap, language: Language) -> Option<Action> {
+        let index = self.chosen_index(keymap, language)?;
+        let mut shown = matching(keymap, self.under, self.query.text(), language);
         shown.nth(index).map(|row| row.binding.action)
     }
 
     /// Which of the shown actions (in the order of [`help_columns`]'
     /// key lines) is the chosen one; None when none is shown.
-    pub fn chosen_index(&self, keymap: &Keymap) -> Option<usize> {
-        let shown = matching(keymap, self.under, self.query.text()).count();
+    pub fn chosen_index(&self, keymap: &Keymap, language: Language) -> Option<usize> {
+        let shown = matching(keymap, self.under, self.query.text(), language).count();
         (shown > 0).then(|| self.selected.min(shown - 1))
     }
 
@@ -63,10 +66,12 @@ impl Help {
         let keymap = &shared.settings.keymap;
         let inner = layout::inner(shared.layout.help);
         let log_path = &shared.settings.log_path;
-        let columns = help_columns(keymap, self.under, self.query.text(), log_path, inner.width);
+        let language = shared.settings.language;
+        let under = (self.under, language);
+        let columns = help_columns(keymap, under, self.query.text(), log_path, inner.width);
         // The chosen line's row, and the row from which it shows with its
         // heading when that is right above it.
-        let line = self.chosen_index(keymap).and_then(|chosen| {
+        let line = self.chosen_index(keymap, language).and_then(|chosen| {
             let lines = columns.iter().flat_map(|column| {
                 let above = std::iter::once(None).chain(column.iter().map(Some));
                 column.iter().zip(above).enumerate()
@@ -92,24 +97,27 @@ fn matching<'k>(
     keymap: &'k Keymap,
     context: Context,
     query: &str,
+    language: Language,
 ) -> impl Iterator<Item = Row<'k>> + 'k {
     let query = query.to_lowercase();
     keymap
         .bindings(context)
         .chain(keymap.globals_in(context))
-        .filter(move |row| row_matches(row, &query))
+        .filter(move |row| row_matches(row, &query, language))
 }
 
-/// `query` is lower case.
-fn row_matches(row: &Row, query: &str) -> bool {
+/// `query` is lower case. The label is looked for in English and in
+/// `language` both: `filter` finds `фильтр` in Russian too.
+fn row_matches(row: &Row, query: &str, language: Language) -> bool {
     let binding = row.binding;
     [
         binding.action.name().replace('_', " "),
         binding.label.to_lowercase(),
+        say(binding.label, language).to_lowercase(),
         keys_label(row.keys).to_lowercase(),
     ]
     .iter()
-    .any(|text| text.contains(query))
+    .any(|text| fold(text).contains(&fold(query)))
 }
 
 impl Screen for Help {
@@ -121,7 +129,8 @@ impl Screen for Help {
         match action {
             Action::Back => shared.ask(Ask::Close),
             Action::Accept => {
-                if let Some(chosen) = self.chosen(&shared.settings.keymap) {
+                let language = shared.settings.language;
+                if let Some(chosen) = self.chosen(&shared.settings.keymap, language) {
                     shared.ask(Ask::Close);
                     shared.ask(Ask::Perform(chosen));
                 }
@@ -141,7 +150,13 @@ impl Screen for Help {
             }
             Movement::Down => {
                 let keymap = &shared.settings.keymap;
-                let shown = matching(keymap, self.under, self.query.text()).count();
+                let shown = matching(
+                    keymap,
+                    self.under,
+                    self.query.text(),
+                    shared.settings.language,
+                )
+                .count();
                 self.selected = (self.selected + 1).min(shown.saturating_sub(1));
                 self.scroll = self.showing_chosen(shared);
             }
@@ -159,7 +174,7 @@ impl Screen for Help {
         self.query.handle(key);
         let query = self.query.text();
         let keymap = &shared.settings.keymap;
-        let mut shown = matching(keymap, self.under, query);
+        let mut shown = matching(keymap, self.under, query, shared.settings.language);
         let by_key = shown.position(|row| row.keys.iter().any(|key| key.label() == query));
         self.selected = by_key.unwrap_or(0);
         self.scroll = 0;
@@ -194,36 +209,39 @@ pub enum HelpLine {
 /// that hold `query`.
 pub fn help_columns(
     keymap: &Keymap,
-    context: Context,
+    (context, language): (Context, Language),
     query: &str,
     log_path: &Path,
     width: u16,
 ) -> Vec<Vec<HelpLine>> {
     let query = query.to_lowercase();
     let section = |title, rows: &mut dyn Iterator<Item = Row<'_>>| {
-        std::iter::once(HelpLine::Heading(title))
+        std::iter::once(HelpLine::Heading(say(title, language)))
             .chain(
-                rows.filter(|row| row_matches(row, &query))
+                rows.filter(|row| row_matches(row, &query, language))
                     .map(|row| HelpLine::Key {
                         // A command no key is bound to shows its word.
                         keys: match row.keys {
                             [] => format!(":{}", row.binding.action.name()),
                             keys => keys_label(keys),
                         },
-                        label: row.binding.label,
+                        label: say(row.binding.label, language),
                         action: row.binding.action,
                     }),
             )
             .collect::<Vec<_>>()
     };
     let mut own = section(context.title(), &mut keymap.bindings(context));
-    own.extend(commands(keymap, &query));
+    own.extend(commands(keymap, &query, language));
     let mut everywhere = section(Context::Global.title(), &mut keymap.globals_in(context));
     let two_columns = width >= TWO_COLUMNS_WIDTH;
     let column_width = if two_columns { width / 2 } else { width };
     // The path is cut into lines (it has no spaces to wrap at).
     let path_width = usize::from(column_width).saturating_sub(2);
-    everywhere.extend([HelpLine::Blank, HelpLine::Heading("Log file")]);
+    everywhere.extend([
+        HelpLine::Blank,
+        HelpLine::Heading(Phrase::KeysLogFile.get(language)),
+    ]);
     everywhere.extend(
         wrap(&log_path.display().to_string(), path_width)
             .into_iter()
@@ -243,7 +261,7 @@ pub fn help_columns(
 /// heading; nothing when none does. The actions' own names are commands
 /// too: one line says so. A tab's word shows with its number key, for the
 /// tabs `keymap` has (every tab, but in the help's render snapshots).
-fn commands(keymap: &Keymap, query: &str) -> Vec<HelpLine> {
+fn commands(keymap: &Keymap, query: &str, language: Language) -> Vec<HelpLine> {
     let lines: Vec<HelpLine> = words()
         .into_iter()
         .filter(|word| word.short)
@@ -252,12 +270,17 @@ fn commands(keymap: &Keymap, query: &str) -> Vec<HelpLine> {
             _ => true,
         })
         .filter(|word| {
-            [word.name.as_str(), word.takes, word.about]
-                .iter()
-                .any(|text| text.to_lowercase().contains(query))
+            [
+                word.name.as_str(),
+                word.takes,
+                word.about,
+                say(word.about, language),
+            ]
+            .iter()
+            .any(|text| fold(text).contains(&fold(query)))
         })
         .map(|word| HelpLine::Command {
-            label: [word.takes, word.about]
+            label: [word.takes, say(word.about, language)]
                 .into_iter()
                 .filter(|text| !text.is_empty())
                 .collect::<Vec<_>>()
@@ -268,11 +291,11 @@ fn commands(keymap: &Keymap, query: &str) -> Vec<HelpLine> {
     if lines.is_empty() {
         return lines;
     }
-    let mut section = vec![HelpLine::Blank, HelpLine::Heading("Commands (:)")];
+    let heading = Phrase::KeysCommands.get(language);
+    let mut section = vec![HelpLine::Blank, HelpLine::Heading(heading)];
     section.extend(lines);
-    section.push(HelpLine::Text(
-        "and every action by its name: :next_tab".to_string(),
-    ));
+    let every_action = Phrase::HelpEveryAction.get(language);
+    section.push(HelpLine::Text(every_action.to_string()));
     section
 }
 
@@ -289,7 +312,7 @@ fn scrolled(
     let inner = layout::inner(layout.help);
     let columns = help_columns(
         &shared.settings.keymap,
-        context,
+        (context, shared.settings.language),
         query,
         log_path,
         inner.width,

@@ -2,7 +2,9 @@
 //! clicks, scroll limits) and by the renderer, so both agree.
 
 use super::tab::Tab;
+use crate::i18n::{Language, Phrase};
 use crate::present::format::{display_width, truncate_to_width};
+use crate::present::words::say;
 use chrono::{DateTime, Utc};
 use ratatui::layout::Rect;
 
@@ -42,13 +44,25 @@ pub const TOP_LINE_RIGHT_KEPT: u16 = 16;
 /// line keeps whole (the tabs give way to it).
 pub const TOKEN_EXPIRED_WARNING: &str = "⚠ token expired: renew it, press R";
 
+/// [`TOKEN_EXPIRED_WARNING`] in `language`.
+pub fn token_expired_warning(language: Language) -> &'static str {
+    match language {
+        Language::En => TOKEN_EXPIRED_WARNING,
+        _ => Phrase::TopTokenExpired.get(language),
+    }
+}
+
 /// The columns the tabs leave the right of the top line:
 /// [`TOP_LINE_RIGHT_KEPT`], and the token's warning besides once the
 /// token (expiring at `token_expires_at`) has expired at `now`.
-pub fn top_line_kept(token_expires_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> u16 {
+pub fn top_line_kept(
+    token_expires_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    language: Language,
+) -> u16 {
     let warning = match token_expires_at {
         // The warning and the two columns after it.
-        Some(expiry) if expiry <= now => display_width(TOKEN_EXPIRED_WARNING) + 2,
+        Some(expiry) if expiry <= now => display_width(token_expired_warning(language)) + 2,
         _ => 0,
     };
     TOP_LINE_RIGHT_KEPT.saturating_add(u16::try_from(warning).unwrap_or(u16::MAX))
@@ -61,17 +75,23 @@ const SHORTEST_CUT_NAME: usize = 4;
 /// A tab as the top line names it: its number key and its name.
 pub type TabName<'a> = (char, &'a str);
 
-/// Every tab as the top line names it, in its order.
-pub fn tab_names() -> Vec<TabName<'static>> {
-    Tab::ALL.iter().map(|tab| (tab.key(), tab.name())).collect()
+/// Every tab as the top line names it in `language`, in its order.
+pub fn tab_names(language: Language) -> Vec<TabName<'static>> {
+    let name = |tab: &Tab| say(tab.name(), language);
+    Tab::ALL.iter().map(|tab| (tab.key(), name(tab))).collect()
 }
 
 /// The tabs of the top line `width` columns wide, `shown` the one shown,
 /// leaving the right side `kept` columns ([`top_line_kept`]): (tab, first
 /// column, label "1 Plugins"), as [`labels_of`] fits them.
-pub fn tab_labels(width: u16, shown: Tab, kept: u16) -> Vec<(Tab, u16, String)> {
+pub fn tab_labels(
+    width: u16,
+    shown: Tab,
+    kept: u16,
+    language: Language,
+) -> Vec<(Tab, u16, String)> {
     let shown = Tab::ALL.iter().position(|&tab| tab == shown);
-    let labels = labels_of(&tab_names(), shown, width, kept);
+    let labels = labels_of(&tab_names(language), shown, width, kept);
     Tab::ALL
         .iter()
         .zip(labels)
@@ -333,8 +353,8 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 
 /// The tab whose label is at column `x` of the top line (`kept` as for
 /// [`tab_labels`]).
-pub fn tab_at(x: u16, width: u16, shown: Tab, kept: u16) -> Option<Tab> {
-    tab_labels(width, shown, kept)
+pub fn tab_at(x: u16, width: u16, shown: Tab, kept: u16, language: Language) -> Option<Tab> {
+    tab_labels(width, shown, kept, language)
         .into_iter()
         .find(|(_, start, label)| {
             let end = usize::from(*start) + display_width(label) + 2;
@@ -399,16 +419,21 @@ mod tests {
         assert_eq!(starts(60), [9, 13, 24, 28, 32]);
         // Every tab is found across its label and brackets, none on the
         // space after it nor on `crmdeck`, whichever is shown.
-        for width in [60, 72, 80, 160] {
+        // In every language: the names differ, the columns follow them.
+        for (language, width) in Language::ALL
+            .into_iter()
+            .flat_map(|l| [60, 72, 80, 160].map(|width| (l, width)))
+        {
             for &shown in Tab::ALL {
-                for (tab, start, label) in tab_labels(width, shown, KEPT) {
+                for (tab, start, label) in tab_labels(width, shown, KEPT, language) {
                     let end = start + u16::try_from(display_width(&label)).unwrap() + 2;
                     for x in start..end {
-                        assert_eq!(tab_at(x, width, shown, KEPT), Some(tab), "{x} of {width}");
+                        let found = tab_at(x, width, shown, KEPT, language);
+                        assert_eq!(found, Some(tab), "{x} of {width} in {language}");
                     }
-                    assert_eq!(tab_at(end, width, shown, KEPT), None, "{end} of {width}");
+                    assert_eq!(tab_at(end, width, shown, KEPT, language), None);
                 }
-                assert_eq!(tab_at(3, width, shown, KEPT), None);
+                assert_eq!(tab_at(3, width, shown, KEPT, language), None);
             }
         }
     }
@@ -423,9 +448,10 @@ mod tests {
     fn an_expired_tokens_warning_keeps_its_room_beside_the_tabs() {
         let now = DateTime::<Utc>::from_timestamp(1_800_000_000, 0).unwrap();
         let later = now + chrono::TimeDelta::hours(1);
-        assert_eq!(top_line_kept(None, now), TOP_LINE_RIGHT_KEPT);
-        assert_eq!(top_line_kept(Some(later), now), TOP_LINE_RIGHT_KEPT);
-        let kept = top_line_kept(Some(now), now);
+        let en = Language::En;
+        assert_eq!(top_line_kept(None, now, en), TOP_LINE_RIGHT_KEPT);
+        assert_eq!(top_line_kept(Some(later), now, en), TOP_LINE_RIGHT_KEPT);
+        let kept = top_line_kept(Some(now), now, en);
         let warning = display_width(TOKEN_EXPIRED_WARNING) + 2;
         assert_eq!(usize::from(kept), usize::from(KEPT) + warning);
         // Seven tabs at 100 columns: their numbers, the warning whole.

@@ -47,6 +47,11 @@ impl App {
                     self.world.settings.language = language;
                     let said = crate::i18n::Phrase::LanguageSwitched.get(language);
                     Shared::new(&mut self.world).info(said);
+                    for &tab in Tab::ALL {
+                        let screen = self.tabs.get_mut(tab);
+                        let tell = Tell::Language;
+                        effects.extend(screen.hear(&tell, &mut Shared::new(&mut self.world)));
+                    }
                 }
                 Ask::SaveQuery(name) => effects.extend(self.save_query(name)),
                 Ask::Query(query) => {

@@ -9,6 +9,7 @@ use super::keymap::{Action, Context};
 use super::registry::Overlay;
 use super::screen::Listing;
 use super::{App, Effect};
+use crate::i18n::Phrase;
 use crossterm::event::{KeyEvent, KeyEventKind};
 
 impl App {
@@ -65,9 +66,10 @@ impl App {
                 replace: false,
             }),
             Action::ReloadToken => {
-                self.world
-                    .status
-                    .info("reloading the token…", self.world.now);
+                self.world.status.info(
+                    Phrase::StatusReloadingToken.get(self.world.settings.language),
+                    self.world.now,
+                );
                 vec![Effect::ReloadToken, Effect::ReadProfiles]
             }
             Action::Move(movement) => {

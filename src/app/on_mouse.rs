@@ -35,8 +35,9 @@ impl App {
             screen.click(column, row, &mut shared);
             return Vec::new();
         }
-        let kept = layout::top_line_kept(self.world.token_expires_at, self.world.now);
-        match layout::tab_at(column, self.world.layout.size.0, self.tab, kept) {
+        let language = self.world.settings.language;
+        let kept = layout::top_line_kept(self.world.token_expires_at, self.world.now, language);
+        match layout::tab_at(column, self.world.layout.size.0, self.tab, kept, language) {
             Some(tab) => self.show_tab(tab, false),
             None => Vec::new(),
         }

@@ -9,7 +9,7 @@ use super::ask::Tell;
 use super::protocol::AccountChange;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Input, Tab};
-use crate::i18n::fill;
+use crate::i18n::{Phrase, fill};
 use crate::present::format::counted;
 use crate::store::Snapshot;
 
@@ -18,6 +18,7 @@ impl App {
     /// `update`'s own (`mod.rs`) and do nothing here.
     pub(super) fn on_result(&mut self, result: Input) -> Vec<Effect> {
         let (now, status) = (self.world.now, &mut self.world.status);
+        let language = self.world.settings.language;
         match result {
             Input::Key(_) | Input::Mouse(_) | Input::Resize(..) | Input::Tick => Vec::new(),
             Input::Response { id, answer } => match self.world.requests.finish(id, *answer) {
@@ -40,11 +41,11 @@ impl App {
                 effects
             }
             Input::TokenReloaded(Err(error)) => {
-                status.error(format!("cannot reload the token: {error}"), now);
+                status.error(fill::status_token_reload_failed(language, error), now);
                 Vec::new()
             }
             Input::Copied(Ok(())) => {
-                status.info("token copied to the clipboard", now);
+                status.info(Phrase::StatusTokenCopied.get(language), now);
                 Vec::new()
             }
             Input::Copied(Err(error)) => {

@@ -16,6 +16,7 @@ use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
+use crate::i18n::fill;
 use crate::model::{Installation, Plugin, PluginType};
 use crate::present::columns::plugins::{COLUMNS, PluginFormat};
 use crate::present::columns::table::Table;
@@ -318,7 +319,7 @@ impl PluginsTab {
                 shared.info(reason);
                 return Vec::new();
             }
-            Some(Ok(name)) => shared.info(format!("installing {name}…")),
+            Some(Ok(name)) => shared.info(fill::status_installing(shared.settings.language, name)),
             None => {}
         }
         shared
@@ -371,17 +372,21 @@ impl PluginsTab {
                     plugin.user = Some(installation);
                     self.measure(shared.plugins());
                 }
-                shared.info(format!("installed {name}"));
+                shared.info(fill::status_installed(shared.settings.language, &name));
                 self.fetch(shared)
             }
             Err(error) if error.outcome_unknown() => {
-                let said = format!("install {name}: {error}");
+                let said = fill::status_install_failed(shared.settings.language, &name, &error);
                 shared.error(checking(&said));
                 self.unsettled.insert(plugin_id, said);
                 self.fetch(shared)
             }
             Err(error) => {
-                shared.error(format!("install {name}: {error}"));
+                shared.error(fill::status_install_failed(
+                    shared.settings.language,
+                    &name,
+                    &error,
+                ));
                 Vec::new()
             }
         }
@@ -520,7 +525,11 @@ impl Screen for PluginsTab {
             }
             Tell::ShowBranch(_) | Tell::Changes(_) | Tell::OpenGroup { .. } | Tell::ShowDay(_) => {}
             // The catalogue hears no news: its answers are its own.
-            Tell::Page { .. } | Tell::Branches | Tell::CentreZone | Tell::Compared => {}
+            Tell::Page { .. }
+            | Tell::Branches
+            | Tell::CentreZone
+            | Tell::Language
+            | Tell::Compared => {}
         }
         Vec::new()
     }

@@ -20,6 +20,7 @@ use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::tab::Tab;
 use crate::domain::today::{DayChoice, Section, Today, on_day};
+use crate::i18n::Language;
 use crate::model::Group;
 use crate::present::columns::table::Table;
 use crate::present::columns::today::{columns, row, rows};
@@ -130,7 +131,8 @@ impl TodayTab {
         // One pass: each line's entry kept, its cells measured and dropped.
         let columns = columns();
         let mut entries = Vec::new();
-        let lines = (0..).map_while(|index| row(&day, &self.groups, index));
+        let language = shared.settings.language;
+        let lines = (0..).map_while(|index| row(&day, &self.groups, index, language));
         self.widths = NaturalWidths::of(lines.map(|line| {
             entries.push(Entry {
                 part: line.part,
@@ -181,8 +183,8 @@ impl TodayTab {
 
     /// The cells of the entry at `index` in the columns of [`columns`]
     /// the tab shows.
-    pub fn screen_row(&self, index: usize) -> Option<ScreenRow> {
-        let row = row(self.today.as_ref()?, &self.groups, index)?;
+    pub fn screen_row(&self, index: usize, language: Language) -> Option<ScreenRow> {
+        let row = row(self.today.as_ref()?, &self.groups, index, language)?;
         Some(ScreenRow::new(&columns(), &row, &()))
     }
 
@@ -349,7 +351,7 @@ impl Screen for TodayTab {
             {
                 self.take_page(shared);
             }
-            Tell::CentreZone if self.today.is_some() => self.lay_out(shared),
+            Tell::CentreZone | Tell::Language if self.today.is_some() => self.lay_out(shared),
             Tell::ShowDay(choice) => {
                 if let Some(minute) = Self::minute_at(shared) {
                     self.show_day(choice.date(minute.date()), shared);
@@ -424,7 +426,8 @@ impl Listing for TodayTab {
     /// part named, as `crmdeck today --format csv` gives it.
     fn view(&self, shared: &World) -> Option<Table> {
         let day = self.today.as_ref()?;
-        let lines = rows(day, &self.groups);
+        // What scripts read: English whatever the language.
+        let lines = rows(day, &self.groups, Language::En);
         Some(Table::of(&columns(), &lines, &(), &shared.branches.names))
     }
 }

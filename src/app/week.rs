@@ -22,6 +22,7 @@ use crate::domain::timetable::{
     ROW_MINUTES, Slot, Week, WorkingHours, build_week, monday_to_sunday, visible_span,
 };
 use crate::domain::zone::Zone;
+use crate::i18n::Phrase;
 use crate::model::Group;
 use crate::present::Language;
 use crate::present::columns::lessons;
@@ -391,7 +392,7 @@ impl Screen for WeekTab {
                 self.keep_selection_visible(layout);
             }
             (_, Action::Back) if self.is_loading(shared) => {
-                shared.info("loading the week cancelled");
+                shared.info(Phrase::StatusWeekCancelled.get(shared.settings.language));
                 return shared.stop_walk(self.branch_id);
             }
             (_, Action::Back) => {
@@ -427,7 +428,7 @@ impl Screen for WeekTab {
             Tell::Page { query, .. } if query.branch_id == self.branch_id && self.opened => {
                 self.take_finished(shared);
             }
-            Tell::CentreZone if self.laid_out => self.lay_out(shared),
+            Tell::CentreZone | Tell::Language if self.laid_out => self.lay_out(shared),
             Tell::ShowBranch(_) if self.opened && self.branch_id != shared.branch_id => {
                 return self.open(shared.branch_id, false, shared);
             }

@@ -50,9 +50,14 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     let today = on_day(&groups, &zone, day, at, args.archived);
     Ok(match format {
         Format::Json => print_pretty(&today_json(&today, &groups, &branches))?,
-        Format::Csv => print_csv(&columns(), &rows(&today, &groups), &(), &branches)?,
+        Format::Csv => print_csv(
+            &columns(),
+            &rows(&today, &groups, Language::En),
+            &(),
+            &branches,
+        )?,
         Format::Table => {
-            let rows = rows(&today, &groups);
+            let rows = rows(&today, &groups, config.language);
             let table = Table::of(&columns(), &rows, &(), &branches);
             // Another day is named; today is its moment.
             let when =

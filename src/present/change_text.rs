@@ -8,6 +8,7 @@ use super::columns::changes::{ChangeFormat, field_text, field_word};
 use super::weekday::{NameStyle, day_name};
 use crate::domain::changes::{Field, Fields, Kind};
 use crate::domain::digest::Digest;
+use crate::i18n::Phrase;
 use crate::sanitize::sanitize_line;
 use chrono::{Datelike, NaiveDate};
 
@@ -30,6 +31,17 @@ pub fn heading(kind: Kind) -> &'static str {
         Kind::Archived => "Archived",
         Kind::Gone => "Gone",
     }
+}
+
+/// [`heading`] in `language` (the Changes tab's sections).
+pub fn heading_in(kind: Kind, language: Language) -> &'static str {
+    let phrase = match kind {
+        Kind::New => Phrase::ChangeNew,
+        Kind::Changed => Phrase::ChangeChanged,
+        Kind::Archived => Phrase::ChangeArchived,
+        Kind::Gone => Phrase::ChangeGone,
+    };
+    phrase.get(language)
 }
 
 /// A centre day for people: `Thu 26 Nov` (the weekday by name).

@@ -17,6 +17,7 @@ pub mod query;
 pub mod timetable;
 pub mod today;
 pub mod weekday;
+pub mod words;
 
 /// The language of the interface: `en`, `ru`, `uz`, `uz-Cyrl` (the i18n
 /// crate's, where it is chosen and its words are kept).

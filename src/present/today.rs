@@ -6,19 +6,20 @@ use chrono::{Datelike, NaiveDate, NaiveDateTime};
 
 use crate::domain::clock::format_clock;
 use crate::domain::today::{Lesson, Part, Section, Today};
-use crate::i18n::{DayStyle, Language, date, fill, weekday};
+use crate::i18n::{DayStyle, Language, Phrase, date, fill, weekday};
 
-/// The heading of `section` for people.
-pub fn heading(section: Section) -> &'static str {
-    match section {
-        Section::Part(Part::Now) => "Now",
-        Section::Part(Part::Next) => "Next",
-        Section::Part(Part::Later) => "Later today",
-        Section::Part(Part::Done) => "Done",
+/// The heading of `section` for people, in `language`.
+pub fn heading(section: Section, language: Language) -> &'static str {
+    let phrase = match section {
+        Section::Part(Part::Now) => Phrase::TodayNow,
+        Section::Part(Part::Next) => Phrase::TodayNext,
+        Section::Part(Part::Later) => Phrase::TodayLater,
+        Section::Part(Part::Done) => Phrase::TodayDone,
         // The day's name follows ([`heading_of`]).
-        Section::Tomorrow | Section::Day => "",
-        Section::CannotPlace => "Cannot place (days or times cannot be read)",
-    }
+        Section::Tomorrow | Section::Day => return "",
+        Section::CannotPlace => Phrase::TodayCannotPlace,
+    };
+    phrase.get(language)
 }
 
 /// The heading of `section` in `day`: tomorrow's first lessons and another
@@ -30,7 +31,7 @@ pub fn heading_of(section: Section, day: &Today, language: Language) -> String {
             fill::today_tomorrow(language, named(day.day.succ_opt().unwrap_or(day.day)))
         }
         Section::Day => fill::today_lessons_of_day(language, named(day.day)),
-        _ => heading(section).to_string(),
+        _ => heading(section, language).to_string(),
     }
 }
 
@@ -52,12 +53,14 @@ pub fn shown_day(day: &Today, language: Language) -> Option<String> {
     })
 }
 
-/// What a lesson's line says of its time in `part`: `"40 min left"`,
-/// `"in 25 min"`, `"in 2 h 5 min"`, nothing once done.
-pub fn timing(today: &Today, part: Part, lesson: &Lesson) -> String {
+/// What a lesson's line says of its time in `part`, in `language`:
+/// `"40 min left"`, `"in 25 min"`, `"in 2 h 5 min"`, nothing once done.
+pub fn timing(today: &Today, part: Part, lesson: &Lesson, language: Language) -> String {
     match part {
-        Part::Now => format!("{} left", duration(today.minutes_left(lesson))),
-        Part::Next | Part::Later => format!("in {}", duration(today.starts_in(lesson))),
+        Part::Now => fill::today_left(language, duration(today.minutes_left(lesson), language)),
+        Part::Next | Part::Later => {
+            fill::today_in(language, duration(today.starts_in(lesson), language))
+        }
         Part::Done => String::new(),
     }
 }
@@ -65,20 +68,20 @@ pub fn timing(today: &Today, part: Part, lesson: &Lesson) -> String {
 /// What the line of a lesson in `section` says of its time: as [`timing`]
 /// in today's parts, when tomorrow's first lessons start, nothing on
 /// another day.
-pub fn timing_in(today: &Today, section: Section, lesson: &Lesson) -> String {
+pub fn timing_in(today: &Today, section: Section, lesson: &Lesson, language: Language) -> String {
     match section {
-        Section::Part(part) => timing(today, part, lesson),
-        Section::Tomorrow => timing(today, Part::Next, lesson),
+        Section::Part(part) => timing(today, part, lesson, language),
+        Section::Tomorrow => timing(today, Part::Next, lesson, language),
         Section::Day | Section::CannotPlace => String::new(),
     }
 }
 
 /// `"25 min"`, `"2 h"`, `"2 h 5 min"`.
-fn duration(minutes: i64) -> String {
+fn duration(minutes: i64, language: Language) -> String {
     match (minutes / 60, minutes % 60) {
-        (0, minutes) => format!("{minutes} min"),
-        (hours, 0) => format!("{hours} h"),
-        (hours, minutes) => format!("{hours} h {minutes} min"),
+        (0, minutes) => fill::today_minutes(language, minutes),
+        (hours, 0) => fill::today_hours(language, hours),
+        (hours, minutes) => fill::today_hours_minutes(language, hours, minutes),
     }
 }
 
@@ -114,10 +117,30 @@ mod tests {
         let times = ["13:00-16:00", "18:05-19:00", "17:50-19:00", "22:00-01:00"];
         let groups = numbered(DaysCode::EveryDay, &times);
         let day = today(&groups, &new_york(), on(0, "15:50"), false);
-        assert_eq!(timing(&day, Part::Now, &day.now[0]), "10 min left");
-        assert_eq!(timing(&day, Part::Next, &day.next[0]), "in 2 h");
-        assert_eq!(timing(&day, Part::Later, &day.later[0]), "in 2 h 15 min");
-        assert_eq!(timing(&day, Part::Done, &day.now[0]), "");
+        let en = Language::En;
+        assert_eq!(timing(&day, Part::Now, &day.now[0], en), "10 min left");
+        assert_eq!(timing(&day, Part::Next, &day.next[0], en), "in 2 h");
+        assert_eq!(
+            timing(&day, Part::Later, &day.later[0], en),
+            "in 2 h 15 min"
+        );
+        assert_eq!(timing(&day, Part::Done, &day.now[0], en), "");
+        // The glossary's words in the other languages.
+        let (now, next, later) = (&day.now[0], &day.next[0], &day.later[0]);
+        for (part, lesson, language, said) in [
+            (Part::Now, now, Language::Ru, "осталось 10 мин"),
+            (Part::Later, later, Language::Ru, "через 2 ч 15 мин"),
+            (Part::Now, now, Language::Uz, "10 daqiqa qoldi"),
+            (
+                Part::Later,
+                later,
+                Language::Uz,
+                "2 soat 15 daqiqadan keyin",
+            ),
+            (Part::Next, next, Language::UzCyrl, "2 соатдан кейин"),
+        ] {
+            assert_eq!(timing(&day, part, lesson, language), said);
+        }
         let date = day.at.date();
         let overnight = &day.later[1];
         assert_eq!(clock_on(overnight.start, date), "22:00");
@@ -147,7 +170,7 @@ mod tests {
 
     #[test]
     fn every_section_has_its_heading() {
-        let headings = Section::ALL.map(heading);
+        let headings = Section::ALL.map(|section| heading(section, Language::En));
         assert_eq!(
             headings,
             [
@@ -160,6 +183,8 @@ mod tests {
                 "Cannot place (days or times cannot be read)"
             ]
         );
+        let russian = Section::ALL.map(|section| heading(section, Language::Ru));
+        assert_eq!(russian[..4], ["Сейчас", "Далее", "Позже сегодня", "Прошли"]);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER, spinner};
 use crate::app::changes::{ChangeLine, ChangesTab, LINES_ABOVE_LIST};
 use crate::app::compared::{Seen, SeenChanges};
 use crate::app::shared::World;
+use crate::i18n::{Phrase, fill, plural};
 use crate::present::change_text;
 use crate::present::columns::changes::ChangeFormat;
 use crate::present::format::{clock_time, pad_to_width, truncate_to_width};
@@ -54,6 +55,7 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
         return;
     };
     let lines = &tab.lines;
+    let language = view.world.settings.language;
     let group_width = tab.group_width.min(GROUP_WIDTH);
     let selected_line = lines
         .iter()
@@ -67,7 +69,10 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
         let area = Rect::new(body.x, y, body.width, 1);
         let text = match *entry {
             ChangeLine::Heading { kind, count } => Line::from(vec![
-                Span::styled(format!(" {}", change_text::heading(kind)), styles.heading),
+                Span::styled(
+                    format!(" {}", change_text::heading_in(kind, language)),
+                    styles.heading,
+                ),
                 Span::styled(format!(" · {count}"), styles.dim),
             ]),
             ChangeLine::Change(place) => {
@@ -125,18 +130,24 @@ fn unknown(found: &SeenChanges) -> String {
 /// `Changes since Thu 26 Nov 18:40 · 12 changes · 2 unknown`.
 fn summary(found: Option<&SeenChanges>, view: &View, width: usize) -> Vec<Span<'static>> {
     let (shared, styles) = (view.world, view.styles);
-    let Some(found) = found else {
-        return vec![Span::styled("Changes", styles.heading)];
-    };
     let language = shared.settings.language;
+    let Some(found) = found else {
+        return vec![Span::styled(
+            Phrase::TabChanges.get(language),
+            styles.heading,
+        )];
+    };
     let taken = clock_time(found.taken_at, found.taken_at, &shared.zone);
     let day = change_text::day(found.day, language);
     let count = found.changes.len();
-    let noun = if count == 1 { "change" } else { "changes" };
     let mut parts = vec![
-        Part::new(format!("Changes since {day}"), styles.heading, 0),
-        Part::new(format!("walk of {taken}"), Style::new(), 3),
-        Part::new(format!("{count} {noun}"), Style::new(), 1),
+        Part::new(fill::changes_since(language, day), styles.heading, 0),
+        Part::new(fill::changes_walk_of(language, taken), Style::new(), 3),
+        Part::new(
+            plural::change_count(language, count as u64),
+            Style::new(),
+            1,
+        ),
     ];
     if found.unknown > 0 {
         let text = format!("{} unknown (pages missing)", found.unknown);

@@ -5,7 +5,9 @@ use super::theme::Styles;
 use crate::app::App;
 use crate::app::keymap::Hint;
 use crate::app::status::Severity;
+use crate::i18n::{Language, Phrase};
 use crate::present::format::{display_width, fitting_prefix_len, truncate_to_width};
+use crate::present::words::say;
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -20,6 +22,11 @@ const HINT_SEPARATOR: &str = "  ";
 /// end, the global ones stay.
 fn draw_hints(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let mut hints = app.hints();
+    // The labels in the language shown: a table's entry each.
+    let language = app.world.settings.language;
+    for hint in &mut hints {
+        hint.label = say(hint.label, language);
+    }
     let width_of = |hint: &Hint| {
         display_width(&hint.key) + 1 + display_width(hint.label) + HINT_SEPARATOR.len()
     };
@@ -56,14 +63,15 @@ pub fn draw(app: &App, frame: &mut Frame, hints: Rect, status: Rect, styles: &St
     };
     let text = sanitize_line(&message.text);
     let (mark, style) = match message.severity {
-        Severity::Error => (" error: ", styles.error),
-        Severity::Warning => (" warning: ", styles.warning),
-        Severity::Info => (" ", Style::new()),
+        Severity::Error => (mark(Phrase::StatusError, app), styles.error),
+        Severity::Warning => (mark(Phrase::StatusWarning, app), styles.warning),
+        Severity::Info => (" ".to_string(), Style::new()),
     };
-    let room = usize::from(status.width).saturating_sub(mark.len());
+    let mark_width = display_width(&mark);
+    let room = usize::from(status.width).saturating_sub(mark_width);
     let marked = |shown: &str| {
         Line::from(vec![
-            Span::styled(mark, style),
+            Span::styled(mark.clone(), style),
             Span::styled(shown.to_owned(), style),
         ])
     };
@@ -80,7 +88,7 @@ pub fn draw(app: &App, frame: &mut Frame, hints: Rect, status: Rect, styles: &St
         .filter(|&at| at > fits / 2)
         .unwrap_or(fits);
     let (first, rest) = text.split_at(cut);
-    let indent = " ".repeat(mark.len());
+    let indent = " ".repeat(mark_width);
     let second = Line::from(vec![
         Span::raw(indent),
         Span::styled(
@@ -90,4 +98,10 @@ pub fn draw(app: &App, frame: &mut Frame, hints: Rect, status: Rect, styles: &St
     ]);
     frame.render_widget(Paragraph::new(marked(first)), hints);
     frame.render_widget(Paragraph::new(second), status);
+}
+
+/// A status line's mark (` error: `) in the language shown.
+fn mark(phrase: Phrase, app: &App) -> String {
+    let language: Language = app.world.settings.language;
+    format!(" {} ", phrase.get(language))
 }

@@ -13,6 +13,7 @@ use crate::app::groups::GroupsTab;
 use crate::app::layout::ListScreen;
 use crate::app::shared::World;
 use crate::domain::changes::Since;
+use crate::i18n::{Phrase, plural};
 use crate::present::change_text;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::format::{as_of, thousands};
@@ -85,12 +86,8 @@ impl ListTab for GroupsTab {
                 // Once the walk ended: the pages still missing, and the
                 // snapshot's age while its rows are still shown.
                 let missing = (progress.missing > 0).then(|| {
-                    let pages = if progress.missing == 1 {
-                        "page"
-                    } else {
-                        "pages"
-                    };
-                    format!("{} {pages} missing · r retries", progress.missing)
+                    let language = shared.settings.language;
+                    plural::pages_missing(language, progress.missing)
                 });
                 let text = [snapshot, missing]
                     .into_iter()
@@ -217,7 +214,9 @@ impl ListTab for GroupsTab {
 /// `Chilonzor (#1)`, `Branch #7` before the names arrive, `All branches`.
 fn branch_label(branch: Option<i64>, shared: &World) -> String {
     match branch {
-        None => "All branches".to_string(),
+        None => Phrase::AllBranchesTitle
+            .get(shared.settings.language)
+            .to_string(),
         Some(id) => match shared.branches.names.get(&id) {
             Some(name) => format!("{name} (#{id})"),
             None => format!("Branch #{id}"),

@@ -7,7 +7,9 @@ use super::popup;
 use super::theme::Styles;
 use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::layout;
+use crate::i18n::fill;
 use crate::present::format::{pad_to_width, truncate_to_width};
+use crate::present::words::say;
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
@@ -29,8 +31,10 @@ pub fn draw(help: &Help, frame: &mut Frame, view: &View) {
     let inner = layout::inner(area);
     let keymap = &shared.settings.keymap;
     let query = help.query.text();
-    let columns = help_columns(keymap, under, query, &shared.settings.log_path, inner.width);
-    let chosen = help.chosen_index(keymap);
+    let language = shared.settings.language;
+    let log_path = &shared.settings.log_path;
+    let columns = help_columns(keymap, (under, language), query, log_path, inner.width);
+    let chosen = help.chosen_index(keymap, language);
     // Each key line's place among the actions shown, columns in order.
     let mut key_lines = 0;
     let columns: Vec<Vec<(HelpLine, bool)>> = columns
@@ -61,10 +65,11 @@ pub fn draw(help: &Help, frame: &mut Frame, view: &View) {
             Line::from(spans.collect::<Vec<_>>())
         })
         .collect();
+    let context = say(under.title(), language);
     let title = if query.is_empty() {
-        format!("Keys: {} (type to find, Enter runs)", under.title())
+        fill::help_title(language, context)
     } else {
-        format!("Keys: {} · {}", under.title(), sanitize_line(query))
+        fill::help_title_found(language, context, sanitize_line(query))
     };
     frame.render_widget(Clear, layout.bands.body);
     let cut = popup::Cut {

@@ -62,7 +62,7 @@ pub fn draw(list: &LessonList, frame: &mut Frame, view: &View) {
         &NaturalWidths::of(&list.rows),
         &shared.branches.name_cells,
         usize::from(inside.width),
-        list.branch_column,
+        (list.branch_column, shared.settings.language),
     );
     let buf = frame.buffer_mut();
     table.draw_heads(

@@ -11,9 +11,11 @@ use crate::app::layout::{Layout, ListScreen};
 use crate::app::list_cursor::ListCursor;
 use crate::app::list_pane::{Focus, ListPane};
 use crate::app::screen::TabScreen;
+use crate::i18n::{Phrase, fill};
 use crate::present::columns::{Column, ScreenTable};
 use crate::present::format::{display_width, join_fitting, truncate_to_width};
 use crate::present::query::reading;
+use crate::present::words::say;
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -72,19 +74,23 @@ pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
     if shown.loaded {
         tab.draw_rows(frame, &screen, view);
     } else {
-        let records = T::RECORDS;
+        let language = view.world.settings.language;
+        let records = say(T::RECORDS, language);
         let message = match shown.load_error {
             Some(error) if !tab.busy(view.world) => {
                 let retry = match (view.world.token_refused(), view.world.snapshot_hidden()) {
                     (true, true) => {
                         "The snapshot is hidden until a token is accepted: press R to reload the token"
                     }
-                    (true, false) => "Press R to reload the token",
-                    (false, _) => "Press r to retry",
+                    (true, false) => Phrase::RetryToken.get(language),
+                    (false, _) => Phrase::RetryR.get(language),
                 };
-                format!("Could not load the {records}: {error}. {retry}.")
+                fill::list_load_failed(language, records, error, retry)
             }
-            _ => format!("{} Loading {records}…", spinner(view.world.now)),
+            _ => {
+                let loading = fill::list_loading(language, records);
+                format!("{} {loading}", spinner(view.world.now))
+            }
         };
         draw_message(
             frame,
@@ -351,7 +357,8 @@ pub fn draw_rows<'a, R, F>(
     let (heads, area) = (beside(screen.heads), beside(screen.rows));
     let width = usize::from(area.width);
     let natural = &rows.table.widths;
-    let fitted = FittedTable::fit(rows.columns, natural, branches, width, rows.branch_column);
+    let shown = (rows.branch_column, view.world.settings.language);
+    let fitted = FittedTable::fit(rows.columns, natural, branches, width, shown);
     fitted.draw_heads(frame.buffer_mut(), heads, styles);
     if pane.visible.is_empty() {
         draw_message(frame, screen.rows, rows.none_shown, styles);

@@ -8,9 +8,10 @@
 
 use super::theme::{SELECTED_MARKER, Styles, UNSELECTED_MARKER};
 use crate::domain::script::find_folded;
+use crate::i18n::Language;
 use crate::present::cell_text::{CellText, fit_plain, is_printable_ascii};
 use crate::present::columns::{
-    Column, NaturalWidths, ScreenCell, ScreenRow, Text, Tone, on_screen,
+    Column, NaturalWidths, ScreenCell, ScreenRow, Text, Tone, headings, on_screen,
 };
 use crate::present::format::{ELLIPSIS, NONE, display_width, pad_to_width};
 use ratatui::buffer::{Buffer, Cell as BufferCell, CellWidth};
@@ -365,7 +366,7 @@ impl<'a> FittedTable<'a> {
         natural: &NaturalWidths,
         branches: &'a HashMap<i64, CellText>,
         width: usize,
-        branch_column: bool,
+        (branch_column, language): (bool, Language),
     ) -> Self {
         let specs = |narrow: bool| -> Vec<ColumnSpec> {
             on_screen(columns)
@@ -375,9 +376,10 @@ impl<'a> FittedTable<'a> {
                         Text::Branch(_) => branches.values().map(CellText::width).max(),
                         _ => Some(natural.widest(index, narrow)),
                     };
+                    let head = headings::title(column.title, column.name, language);
                     ColumnSpec {
-                        head: column.title,
-                        natural: screen.natural.width(column.title, widest.unwrap_or(0)),
+                        head,
+                        natural: screen.natural.width(head, widest.unwrap_or(0)),
                         min: screen.flex_min.unwrap_or(0),
                         flexible: screen.flex_min.is_some(),
                         priority: screen.priority,

@@ -10,9 +10,12 @@ use super::table::{FittedTable, RowLook};
 use super::theme::spinner;
 use crate::app::keymap::Context;
 use crate::app::today::{LINES_ABOVE_LIST, TodayLine, TodayTab};
+use crate::i18n::{Language, Phrase, fill};
 use crate::present::columns::today::columns;
 use crate::present::today::{format_at, heading_of, shown_day};
+use crate::present::weekday::{NameStyle, day_name};
 use crate::sanitize::sanitize_line;
+use chrono::Datelike;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -48,7 +51,7 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
         &tab.widths,
         &shared.branches.name_cells,
         usize::from(body.width),
-        tab.branch_id.is_none(),
+        (tab.branch_id.is_none(), shared.settings.language),
     );
     let buf = frame.buffer_mut();
     table.draw_heads(buf, line(1), styles);
@@ -70,12 +73,13 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
         };
         match entry {
             TodayLine::Heading { part, count } => {
+                let language = shared.settings.language;
                 let count = match count {
-                    0 => "none".to_owned(),
+                    0 => Phrase::TodayNone.get(language).to_owned(),
                     n => n.to_string(),
                 };
                 let heading = match &tab.today {
-                    Some(day) => heading_of(part, day, shared.settings.language),
+                    Some(day) => heading_of(part, day, language),
                     None => String::new(),
                 };
                 let mut text = Line::from(vec![
@@ -88,7 +92,7 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
                 frame.render_widget(Paragraph::new(text), area);
             }
             TodayLine::Entry(index) => {
-                if let Some(row) = tab.screen_row(index) {
+                if let Some(row) = tab.screen_row(index, shared.settings.language) {
                     let selected = index == tab.cursor;
                     let buf = frame.buffer_mut();
                     table.draw_row(buf, area, &row, selected, &RowLook::PLAIN, styles);
@@ -116,30 +120,43 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
 /// `width` is short the zone shortened (`+05`), then the branch left out.
 fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
     let shared = view.world;
+    let language = shared.settings.language;
     let Some(day) = &tab.today else {
-        return vec![Span::styled("Today", view.styles.heading)];
+        return vec![Span::styled(
+            Phrase::TabToday.get(language),
+            view.styles.heading,
+        )];
     };
     let branch = match tab.branch_id {
         Some(id) => match shared.branches.names.get(&id) {
             Some(name) => sanitize_line(name).into_owned(),
-            None => format!("branch {id}"),
+            None => fill::check_branch_id(language, id),
         },
-        None => "all branches".to_owned(),
+        None => Phrase::AllBranches.get(language).to_owned(),
     };
-    let when = format_at(day.at).replace('T', " ");
+    // English as it was; the others as staff write dates (`28.11.2026`).
+    let when = match language {
+        Language::En => format_at(day.at).replace('T', " "),
+        _ => format!(
+            "{} {}",
+            crate::i18n::date(language, day.at.date()),
+            crate::i18n::time(language, day.at.time())
+        ),
+    };
+    let weekday = day_name(day.at.weekday(), language, NameStyle::Short);
     let zone = &shared.zone;
     // The zone is shortened first, the branch left out next, and the
     // zone's short name last: times without their zone mislead.
     let parts = vec![
         // Another day named whole: its name, never the minute of today.
         Part::new(
-            shown_day(day, shared.settings.language)
-                .unwrap_or_else(|| format!("Today {} {when}", day.at.format("%a"))),
+            shown_day(day, language)
+                .unwrap_or_else(|| fill::today_summary(language, weekday, when)),
             view.styles.heading,
             0,
         ),
         Part::new(branch, Style::new(), 2),
-        Part::new(format!("times in {zone}"), Style::new(), 3)
+        Part::new(fill::top_times_in(language, zone), Style::new(), 3)
             .or_short(zone.short_name(shared.now), 1),
     ];
     list::fitting(parts, width)
@@ -148,18 +165,22 @@ fn summary(tab: &TodayTab, view: &View, width: usize) -> Vec<Span<'static>> {
 /// A walk under way, archived groups hidden or shown.
 fn notes(tab: &TodayTab, view: &View) -> Vec<String> {
     let shared = view.world;
+    let language = shared.settings.language;
     let mut notes = Vec::new();
     if let Some(list) = shared.store.groups(tab.branch_id) {
         let progress = list.progress();
         if !list.is_done() {
-            notes.push(format!("{} loading {progress}", spinner(shared.now)));
+            let loading = Phrase::Loading.get(language);
+            notes.push(format!("{} {loading} {progress}", spinner(shared.now)));
         } else if progress.missing > 0 {
             notes.push(format!("{progress} (r)"));
         }
     }
     match &tab.today {
-        Some(day) if day.hidden > 0 => notes.push(format!("{} archived hidden (a)", day.hidden)),
-        Some(_) if tab.include_archived => notes.push("archived shown (a)".to_owned()),
+        Some(day) if day.hidden > 0 => notes.push(fill::archived_hidden(language, day.hidden)),
+        Some(_) if tab.include_archived => {
+            notes.push(Phrase::ArchivedShown.get(language).to_owned());
+        }
         _ => {}
     }
     notes

@@ -4,9 +4,10 @@
 //! of the times when it is not this machine's, profile and host.
 
 use super::theme::Styles;
-use crate::app::layout::{TOKEN_EXPIRED_WARNING, TabName, labels_of, tab_names, top_line_kept};
+use crate::app::layout::{TabName, labels_of, tab_names, token_expired_warning, top_line_kept};
 use crate::app::{App, TOKEN_WARNING_BEFORE, Tab};
 use crate::config::Theme;
+use crate::i18n::{Phrase, fill};
 use crate::present::format::{display_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
 use crate::secret::describe_expiry;
@@ -19,7 +20,14 @@ use ratatui::widgets::Paragraph;
 /// Draws the top line in `area`, with the app's tabs.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let shown = Tab::ALL.iter().position(|&tab| tab == app.tab);
-    draw_tabs(app, &tab_names(), shown, frame, area, styles);
+    draw_tabs(
+        app,
+        &tab_names(app.world.settings.language),
+        shown,
+        frame,
+        area,
+        styles,
+    );
 }
 
 /// Draws the top line in `area` with `tabs` (the app's, or a fixed list
@@ -34,7 +42,8 @@ pub fn draw_tabs(
 ) {
     let mut spans = vec![Span::styled("crmdeck", styles.brand)];
     let mut used = display_width("crmdeck");
-    let kept = top_line_kept(app.world.token_expires_at, app.world.now);
+    let language = app.world.settings.language;
+    let kept = top_line_kept(app.world.token_expires_at, app.world.now, language);
     let labels = labels_of(tabs, shown, area.width, kept);
     for (at, (start, label)) in labels.into_iter().enumerate() {
         let start = usize::from(start);
@@ -118,9 +127,7 @@ fn readable_on(background: Color) -> Color {
     if light { Color::Black } else { Color::White }
 }
 
-/// Read-only mode, said whole where there is room.
-const READ_ONLY: &str = "read-only";
-/// Read-only mode short of room.
+/// Read-only mode short of room (whole: `Phrase::TopReadOnly`).
 const READ_ONLY_MARK: &str = "RO";
 
 /// The token warning, read-only mode, the zone of the times, then
@@ -129,6 +136,7 @@ const READ_ONLY_MARK: &str = "RO";
 /// the profile name stays while anything fits.
 fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
     let settings = &app.world.settings;
+    let language = settings.language;
     let mut spans = Vec::new();
     if let Some(expiry) = app.world.token_expires_at
         && expiry - app.world.now <= TOKEN_WARNING_BEFORE
@@ -136,7 +144,7 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         // Once expired, the way out matters more than the hour (the status
         // line's error gives that): it must survive a narrow top line.
         let warning = if expiry <= app.world.now {
-            TOKEN_EXPIRED_WARNING.to_string()
+            token_expired_warning(language).to_string()
         } else {
             format!("⚠ token {}", describe_expiry(expiry, app.world.now))
         };
@@ -144,7 +152,10 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         spans.push(Span::raw("  "));
     }
     if settings.insecure_http {
-        spans.push(Span::styled("⚠ plain http", styles.warning));
+        spans.push(Span::styled(
+            Phrase::TopPlainHttp.get(language),
+            styles.warning,
+        ));
         spans.push(Span::raw("  "));
     }
     let place = match app.world.centre() {
@@ -170,8 +181,9 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         // Whole while it leaves the profile and a few letters of the
         // centre; else a short mark (issue 37 §4): the profile matters more.
         let before: usize = spans.iter().map(|s| display_width(&s.content)).sum();
-        let whole = before + display_width(READ_ONLY) + 2 + profile_width + 4 <= room;
-        let mark = if whole { READ_ONLY } else { READ_ONLY_MARK };
+        let said = Phrase::TopReadOnly.get(language);
+        let whole = before + display_width(said) + 2 + profile_width + 4 <= room;
+        let mark = if whole { said } else { READ_ONLY_MARK };
         spans.push(Span::styled(mark, styles.warning));
         spans.push(Span::raw("  "));
     }
@@ -188,7 +200,7 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
     let zone = &app.world.zone;
     if !zone.same_clock_as(&settings.machine_zone, app.world.now) {
         let forms = [
-            format!("times in {zone}  "),
+            format!("{}  ", fill::top_times_in(language, zone)),
             format!("{zone}  "),
             format!("{}  ", zone.short_name(app.world.now)),
         ];

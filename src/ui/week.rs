@@ -13,11 +13,11 @@ use crate::app::shared::World;
 use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{ROW_MINUTES, Slot, monday_to_sunday, summarize};
+use crate::i18n::{Phrase, fill, plural};
 use crate::present::Language;
 use crate::present::check;
 use crate::present::columns::lessons::{self, Lesson};
 use crate::present::columns::{NaturalWidths, ScreenRow};
-use crate::present::format::counted;
 use crate::present::format::{display_width, join_fitting, pad_to_width, truncate_to_width};
 use crate::present::timetable::{
     free_hour_per_day, group_label, slot_line, slot_times, unplaced_reason,
@@ -120,7 +120,7 @@ fn one_day(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &View) 
     let after = if week.day < 6 { "l ▸" } else { "   " };
     let name = day_name(weekday, shared.settings.language, NameStyle::Long);
     let count = if week.loaded {
-        counted(slots.len(), "lesson")
+        plural::lesson_count(shared.settings.language, slots.len() as u64)
     } else {
         String::new()
     };
@@ -155,7 +155,7 @@ fn one_day(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &View) 
         &NaturalWidths::of(&rows),
         &shared.branches.name_cells,
         usize::from(grid.width),
-        week.branch_id.is_none(),
+        (week.branch_id.is_none(), shared.settings.language),
     );
     let buf = frame.buffer_mut();
     table.draw_heads(buf, Rect { height: 1, ..grid }, styles);
@@ -202,12 +202,13 @@ impl DayColumns {
 
 /// Branch, then loading progress or what is selected.
 fn header(week: &WeekTab, shared: &World, layout: &Layout, styles: &Styles) -> Line<'static> {
+    let language = shared.settings.language;
     let branch = match week.branch_id {
         Some(id) => match shared.branches.names.get(&id) {
-            Some(name) => format!("Week of {}", sanitize_line(name)),
-            None => format!("Week of branch {id}"),
+            Some(name) => fill::week_of(language, sanitize_line(name)),
+            None => fill::week_of(language, fill::check_branch_id(language, id)),
         },
-        None => "Week of all branches (b picks one)".to_owned(),
+        None => Phrase::WeekOfAll.get(language).to_owned(),
     };
     let mut spans = vec![Span::styled(branch, styles.heading)];
     if let Some(progress) = week.progress(shared) {
@@ -409,25 +410,27 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
     let summary = summarize(&week.week, week.hours);
     let (head, mut parts) = match summary.busiest_day {
         Some((day, count)) => (
-            format!("{} this week", counted(summary.groups, "group")),
-            vec![format!(
-                "busiest: {} ({count} lessons)",
-                day_name(day, language, NameStyle::Short)
+            plural::week_groups(language, summary.groups as u64),
+            vec![plural::week_busiest(
+                language,
+                count as u64,
+                day_name(day, language, NameStyle::Short),
             )],
         ),
-        None => ("No lessons this week".to_owned(), Vec::new()),
+        None => (Phrase::WeekNoLessons.get(language).to_owned(), Vec::new()),
     };
     if week.week.hidden > 0 {
-        parts.push(format!("{} archived hidden (a)", week.week.hidden));
+        parts.push(fill::archived_hidden(language, week.week.hidden));
     } else if week.include_archived {
-        parts.push("archived shown (a)".to_owned());
+        parts.push(Phrase::ArchivedShown.get(language).to_owned());
     }
     let first = join_fitting(&head, &parts, " · ", width);
-    let with_hours = format!("Free ({}):", week.hours);
+    let with_hours = fill::week_free_hours(language, week.hours);
+    let free_alone = Phrase::WeekFree.get(language);
     let choices = [
         (with_hours.as_str(), NameStyle::Short),
         (with_hours.as_str(), NameStyle::Compact),
-        ("Free:", NameStyle::Compact),
+        (free_alone, NameStyle::Compact),
     ];
     let free = choices
         .iter()
@@ -436,7 +439,7 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
         .map(|(label, days)| join_fitting(label, &days, " ", width))
         .unwrap_or_else(|| {
             let days = free_hour_per_day(&summary, language, NameStyle::Compact);
-            join_fitting("Free:", &days, " ", width)
+            join_fitting(free_alone, &days, " ", width)
         });
     let mut lines: Vec<Line<'static>> = [first, free]
         .iter()

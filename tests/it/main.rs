@@ -33,6 +33,7 @@ mod readme;
 mod redirects;
 mod reliability;
 mod render;
+mod render_languages;
 mod suite;
 mod timetable;
 mod token_pieces;

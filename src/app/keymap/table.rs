@@ -279,3 +279,26 @@ pub static KEYMAP: LazyLock<Vec<Binding>> = LazyLock::new(|| {
     ]
     .concat()
 });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Language;
+    use crate::present::words::phrase;
+
+    /// The footer and the help say every label in the language shown: each
+    /// has its phrase, whose English is the label itself; so do the help's
+    /// headings and the tabs' names.
+    #[test]
+    fn every_label_heading_and_tab_name_has_its_phrase() {
+        let headings = KEYMAP.iter().map(|binding| binding.context.title());
+        let tabs = Tab::ALL.iter().map(|tab| tab.name());
+        let labels = KEYMAP.iter().map(|binding| binding.label);
+        for english in labels.chain(headings).chain(tabs) {
+            let found = phrase(english).unwrap_or_else(|| panic!("{english:?} has no phrase"));
+            assert_eq!(found.get(Language::En), english);
+            assert_ne!(found.get(Language::Ru), english, "{english:?} in Russian");
+        }
+        assert_eq!(phrase("not a label"), None);
+    }
+}

@@ -9,6 +9,7 @@ use crate::app::help::{Help, HelpLine, help_columns};
 use crate::app::keymap::{Action, Keymap};
 use crate::app::list_cursor::Movement;
 use crate::app::status::Severity::{Error, Info, Warning};
+use crate::i18n::Language;
 use crate::secret::Token;
 use chrono::TimeDelta;
 use crossterm::event::{KeyEventKind, KeyEventState, MouseButton, MouseEvent, MouseEventKind};
@@ -530,7 +531,7 @@ fn help_finds_actions_by_name_or_key_and_enter_runs_one_where_it_was_opened() {
     press(&mut app, "?sort");
     let chosen = |app: &App| {
         let help = app.overlay::<Help>().expect("help is open");
-        help.chosen(&app.world.settings.keymap)
+        help.chosen(&app.world.settings.keymap, app.world.settings.language)
     };
     assert_eq!(chosen(&app), Some(Action::CycleSort));
     special(&mut app, KeyCode::Down);
@@ -563,7 +564,13 @@ fn a_rebound_key_works_and_the_help_shows_it() {
     assert!(app.tabs.groups.list.sort.is_none());
     press(&mut app, "o");
     assert!(app.tabs.groups.list.sort.is_some());
-    let columns = help_columns(&keymap, Context::GroupsList, "sort", Path::new("/l"), 80);
+    let columns = help_columns(
+        &keymap,
+        (Context::GroupsList, Language::En),
+        "sort",
+        Path::new("/l"),
+        80,
+    );
     let keys: Vec<&str> = columns
         .iter()
         .flatten()
@@ -581,10 +588,16 @@ fn a_rebound_key_works_and_the_help_shows_it() {
 fn help_lists_the_commands_and_its_search_finds_them() {
     let keymap = Keymap::default();
     let lines = |query| {
-        help_columns(&keymap, Context::GroupsList, query, Path::new("/l"), 80)
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
+        help_columns(
+            &keymap,
+            (Context::GroupsList, Language::En),
+            query,
+            Path::new("/l"),
+            80,
+        )
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
     };
     let words = |lines: &[HelpLine]| -> Vec<String> {
         lines
@@ -635,10 +648,16 @@ fn a_plugins_error_shows_on_the_plugins_tab_not_on_groups() {
 #[test]
 fn the_help_lists_every_tabs_number_key_and_word() {
     let lines = |keymap: &Keymap| {
-        help_columns(keymap, Context::GroupsList, "", Path::new("/l"), 80)
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
+        help_columns(
+            keymap,
+            (Context::GroupsList, Language::En),
+            "",
+            Path::new("/l"),
+            80,
+        )
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
     };
     let listed = |lines: &[HelpLine], tab: Tab| {
         let key = lines.iter().any(|line| {

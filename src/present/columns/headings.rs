@@ -30,6 +30,10 @@ fn heading(name: &str) -> Option<Phrase> {
         "code" => Phrase::HeadingCode,
         "group_ids" => Phrase::HeadingGroupIds,
         "finding" => Phrase::HeadingFinding,
+        "type" => Phrase::HeadingType,
+        "installed" => Phrase::HeadingInstalled,
+        "abilities" => Phrase::HeadingAbilities,
+        "token" => Phrase::HeadingToken,
         _ => return None,
     })
 }
@@ -40,6 +44,15 @@ pub fn head(head: &str, name: &str, language: Language) -> String {
     match (language, heading(name)) {
         (Language::En, _) | (_, None) => head.to_string(),
         (_, Some(phrase)) => phrase.get(language).to_uppercase(),
+    }
+}
+
+/// The dashboard's head of the column titled `title` (in English) and
+/// named `name`, in `language`: a table's entry, no allocation per frame.
+pub fn title(title: &'static str, name: &str, language: Language) -> &'static str {
+    match (language, heading(name)) {
+        (Language::En, _) | (_, None) => title,
+        (_, Some(phrase)) => phrase.get(language),
     }
 }
 

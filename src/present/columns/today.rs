@@ -3,6 +3,7 @@
 
 use super::{Column, Natural, OnScreen, Print, Text, Tone};
 use crate::domain::today::{Section, Today};
+use crate::i18n::Language;
 use crate::model::Group;
 use crate::present::timetable::unplaced_reason;
 use crate::present::today::{clock_on, timing_in};
@@ -20,9 +21,16 @@ pub struct TodayRow<'a> {
     pub group: &'a Group,
 }
 
-/// Every line of `today`, part by part, the groups that cannot be placed last.
-pub fn rows<'a>(today: &Today, groups: &'a [impl AsRef<Group>]) -> Vec<TodayRow<'a>> {
-    (0..).map_while(|index| row(today, groups, index)).collect()
+/// Every line of `today`, part by part, the groups that cannot be placed
+/// last; what they say of their times in `language` (English for CSV).
+pub fn rows<'a>(
+    today: &Today,
+    groups: &'a [impl AsRef<Group>],
+    language: Language,
+) -> Vec<TodayRow<'a>> {
+    (0..)
+        .map_while(|index| row(today, groups, index, language))
+        .collect()
 }
 
 /// The line of `today` at `index` in the order of [`rows`], made on its
@@ -31,6 +39,7 @@ pub fn row<'a>(
     today: &Today,
     groups: &'a [impl AsRef<Group>],
     mut index: usize,
+    language: Language,
 ) -> Option<TodayRow<'a>> {
     for (part, lessons) in today.sections() {
         let Some(lesson) = lessons.get(index) else {
@@ -47,7 +56,7 @@ pub fn row<'a>(
             part,
             start: clock_on(lesson.start, date),
             end: clock_on(lesson.end, date),
-            note: timing_in(today, part, lesson),
+            note: timing_in(today, part, lesson, language),
             group: groups[lesson.group_index].as_ref(),
         });
     }
