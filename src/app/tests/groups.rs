@@ -738,3 +738,28 @@ proptest::proptest! {
         }
     }
 }
+
+/// Issue 37 §3: a query follows the archived toggle as the list does:
+/// `tue evening` with the archived hidden keeps none of them, and shows
+/// them again when the toggle does.
+#[test]
+fn a_query_follows_the_archived_toggle() {
+    let mut app = loaded();
+    press(&mut app, "/tue evening\n");
+    let archived_shown = |app: &App| {
+        let tab = &app.tabs.groups;
+        (tab.list.visible.iter())
+            .filter(|&row| tab.rows.archived(row))
+            .count()
+    };
+    let with_archived = visible_ids(&app).len();
+    assert!(
+        archived_shown(&app) > 0,
+        "the fixture has archived Tuesday evenings"
+    );
+    press(&mut app, "a");
+    assert_eq!(archived_shown(&app), 0);
+    assert!(visible_ids(&app).len() < with_archived);
+    press(&mut app, "a");
+    assert_eq!(visible_ids(&app).len(), with_archived);
+}
