@@ -184,7 +184,10 @@ mod tests {
             ]
         );
         let russian = Section::ALL.map(|section| heading(section, Language::Ru));
-        assert_eq!(russian[..4], ["Сейчас", "Далее", "Позже сегодня", "Прошли"]);
+        assert_eq!(
+            russian[..5],
+            ["Сейчас", "Далее", "", "Позже сегодня", "Прошли"]
+        );
     }
 
     #[test]
