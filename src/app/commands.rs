@@ -13,6 +13,7 @@ use crate::domain::changes::Since;
 use crate::domain::query::named::{Queries, valid_name};
 use crate::domain::script::fold;
 use crate::domain::today::{DayChoice, NoSuchDay};
+use crate::domain::weekday::DAY_WORDS;
 use crate::i18n::{Language, UnknownLanguage, fill};
 use crate::model::Branch;
 
@@ -353,8 +354,7 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                 .collect(),
         }),
         "today" => after(
-            DayChoice::WORDS
-                .into_iter()
+            DayChoice::words()
                 .filter(|word| word.starts_with(&rest.trim_start().to_lowercase()))
                 .map(str::to_string)
                 .collect(),
@@ -395,8 +395,10 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
                 .collect(),
         ),
         "changes" => after(
-            BASELINES
+            // The baselines named; a date is typed.
+            ["yesterday", "last"]
                 .into_iter()
+                .chain(DAY_WORDS)
                 .map(|day| format!("since {day}"))
                 .filter(|line| line.starts_with(&rest.trim_start().to_lowercase()))
                 .collect(),
@@ -404,19 +406,6 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
         _ => Vec::new(),
     }
 }
-
-/// The baselines `:changes since` completes to (a date is typed).
-const BASELINES: [&str; 9] = [
-    "yesterday",
-    "last",
-    "mon",
-    "tue",
-    "wed",
-    "thu",
-    "fri",
-    "sat",
-    "sun",
-];
 
 #[cfg(test)]
 mod tests {

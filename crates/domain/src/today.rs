@@ -33,7 +33,7 @@
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 
 use super::timetable::{Slot, Unplaced, build_days};
-use super::weekday::weekdays;
+use super::weekday::{DAY_WORDS, weekdays};
 use super::zone::Zone;
 use crmdeck_model::Group;
 
@@ -376,17 +376,9 @@ pub struct NoSuchDay(pub String);
 
 impl DayChoice {
     /// What `:today` completes (English; the others are read too).
-    pub const WORDS: [&'static str; 9] = [
-        "tomorrow",
-        "yesterday",
-        "mon",
-        "tue",
-        "wed",
-        "thu",
-        "fri",
-        "sat",
-        "sun",
-    ];
+    pub fn words() -> impl Iterator<Item = &'static str> {
+        ["tomorrow", "yesterday"].into_iter().chain(DAY_WORDS)
+    }
 
     /// The date this choice names when today is `today`.
     pub fn date(self, today: NaiveDate) -> NaiveDate {

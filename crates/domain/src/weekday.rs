@@ -52,6 +52,10 @@ fn bit(day: Weekday) -> u8 {
 
 /// The days a group meets, Monday to Sunday, each once. Code 5 takes the
 /// recognised `exact.days`; an unknown code meets on no known day.
+/// The weekdays as the command line completes them (`:today fri`,
+/// `:changes since fri`), from Monday.
+pub const DAY_WORDS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+
 pub fn weekdays(days: &DaysCode, exact: &ExactDays) -> Vec<Weekday> {
     use Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
     match days {
