@@ -22,7 +22,7 @@ use super::text_input::QueryInput;
 use super::view::SavedView;
 use super::walks;
 use crate::api::ApiError;
-use crate::i18n::fill;
+use crate::i18n::{fill, plural};
 use crate::model::{Group, GroupsQuery};
 use crate::present::columns::SortColumn;
 use crate::present::columns::groups::COLUMNS;
@@ -292,8 +292,9 @@ impl GroupsTab {
     /// Esc in the list while the walk runs: it stops, the rows stay.
     fn stop_loading(&mut self, shared: &mut Shared) -> Vec<Effect> {
         let effects = shared.stop_walk(self.branch_id);
-        let held = self.rows.len();
-        shared.info(format!("loading stopped: {held} groups shown"));
+        let held = self.rows.len() as u64;
+        let language = shared.settings.language;
+        shared.info(plural::status_loading_stopped(language, held));
         effects
     }
 }
