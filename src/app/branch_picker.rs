@@ -10,7 +10,7 @@ use super::screen::Screen;
 use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
 use crate::domain::script::fold;
-use crate::i18n::{Language, Phrase};
+use crate::i18n::{Language, Phrase, fill};
 use crate::sanitize::sanitize_line;
 use crossterm::event::KeyEvent;
 
@@ -39,15 +39,15 @@ pub struct BranchPicker {
 }
 
 impl BranchPicker {
-    /// Opens on the current branch (`current`).
-    pub fn open(branches: BranchesState, current: Option<i64>) -> Self {
+    /// Opens on the current branch (`current`), its words in `language`.
+    pub fn open(branches: BranchesState, current: Option<i64>, language: Language) -> Self {
         let mode = match branches {
             BranchesState::Loaded { .. } => PickerMode::List,
             BranchesState::Loading => PickerMode::Numeric {
-                reason: "the branch list has not arrived yet".to_string(),
+                reason: Phrase::BranchesNotYet.get(language).to_string(),
             },
             BranchesState::Failed(error) => PickerMode::Numeric {
-                reason: format!("the branch list is not available ({error})"),
+                reason: fill::branches_unavailable(language, error),
             },
         };
         let mut picker = Self {

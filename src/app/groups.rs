@@ -133,7 +133,7 @@ impl GroupsTab {
                 missing.find(|(page, _)| *page == query.page)
             });
             if let Some((page, cause)) = cause {
-                let text = format!("groups page {page}: {cause}");
+                let text = fill::groups_page_failed(shared.settings.language, page, cause);
                 shared.load_error(Topic::GroupsPage, text);
             }
             if shared.token_refused() {

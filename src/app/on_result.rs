@@ -10,7 +10,7 @@ use super::protocol::AccountChange;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Input, Tab};
 use crate::i18n::plural;
-use crate::i18n::{Phrase, fill};
+use crate::i18n::{Language, Phrase, fill};
 use crate::present::clock::expiry_in;
 use crate::store::Snapshot;
 
@@ -110,7 +110,7 @@ impl App {
             }
             Input::Resumed => Vec::new(),
             Input::AccountChanged(change) => {
-                status.warning(account_changed(change), now);
+                status.warning(account_changed(change, language), now);
                 Vec::new()
             }
             Input::Snapshot(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Whole),
@@ -202,18 +202,11 @@ impl App {
 }
 
 /// What the status line says when the token is another account's.
-fn account_changed(change: AccountChange) -> &'static str {
+fn account_changed(change: AccountChange, language: Language) -> &'static str {
     match change {
-        AccountChange::NewToken { known: true } => {
-            "the new token is another account's: the rows of the one before were taken away"
-        }
-        AccountChange::NewToken { known: false } => {
-            "the new token is another account's, not known yet: the rows of the one before \
-             were taken away, and nothing is kept until it is known"
-        }
-        AccountChange::NotAsRemembered => {
-            "/v2/token/me names another account than this token was: \
-             the rows shown were taken away"
-        }
+        AccountChange::NewToken { known: true } => Phrase::AccountChangedKnown,
+        AccountChange::NewToken { known: false } => Phrase::AccountChangedUnknown,
+        AccountChange::NotAsRemembered => Phrase::AccountNotAsRemembered,
     }
+    .get(language)
 }

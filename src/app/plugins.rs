@@ -340,10 +340,11 @@ impl PluginsTab {
                 let why = match self.selected(shared.plugins()) {
                     // Tokens are never kept on disk.
                     Some(plugin) if plugin.is_installed() && self.from_snapshot.is_some() => {
-                        "no token in the snapshot: it shows once the list is fetched"
+                        Phrase::TokenNotInSnapshot
                     }
-                    _ => "no token: the plugin is not installed",
-                };
+                    _ => Phrase::TokenNotInstalled,
+                }
+                .get(shared.settings.language);
                 shared.info(why);
                 Vec::new()
             }

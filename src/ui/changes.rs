@@ -45,7 +45,7 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
             Phrase::ChangesComparingEarlier.get(language)
         )),
         None => Some(Phrase::ChangesNothingYet.get(language).into()),
-        Some((Err(why), since)) => Some(why.explain(since)),
+        Some((Err(why), since)) => Some(why.explain(since, language)),
         Some((Ok(found), _)) if found.changes.is_empty() => {
             let unknown = unknown(found, language);
             let nothing = Phrase::ChangesNothingChanged.get(language);

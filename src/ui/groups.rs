@@ -236,28 +236,33 @@ fn branch_label(branch: Option<i64>, shared: &World) -> String {
 fn changes_part(branch: Option<i64>, view: &View) -> Option<Part> {
     let (shared, styles) = (view.world, view.styles);
     let compared = shared.changes.of(branch)?;
+    let language = shared.settings.language;
     let part = match &compared.result {
         Ok(found) => {
-            let day = change_text::day_short(found.day, found.today, shared.settings.language);
-            let count = found.changes.len();
-            let noun = if count == 1 { "change" } else { "changes" };
+            let day = change_text::day_short(found.day, found.today, language);
+            let count = found.changes.len() as u64;
             let style = if count == 0 {
                 Style::new()
             } else {
                 styles.warning
             };
-            Part::new(format!("{count} {noun} since {day}"), style, 5)
-                .or_short(format!("{count} chg {day}"), 1)
+            Part::new(plural::changes_since_count(language, count, &day), style, 5)
+                .or_short(fill::changes_since_short(language, count, day), 1)
         }
         // A walk of today kept: say how to compare with it.
         Err(NotCompared::NoBaseline { kept, .. })
             if compared.since == Since::EarlierDay && !kept.is_empty() =>
         {
-            Part::new("no earlier day (:changes last)".to_owned(), styles.dim, 7)
-                .or_short("no baseline".to_owned(), 6)
+            let said = Phrase::ChangesNoEarlierDayLast.get(language);
+            Part::new(said.to_owned(), styles.dim, 7)
+                .or_short(Phrase::ChangesNoBaseline.get(language).to_owned(), 6)
         }
-        Err(_) => Part::new("no earlier day to compare with".to_owned(), styles.dim, 7)
-            .or_short("no baseline".to_owned(), 6),
+        Err(_) => Part::new(
+            Phrase::ChangesNoEarlierDay.get(language).to_owned(),
+            styles.dim,
+            7,
+        )
+        .or_short(Phrase::ChangesNoBaseline.get(language).to_owned(), 6),
     };
     Some(part)
 }
