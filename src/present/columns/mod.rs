@@ -115,8 +115,10 @@ pub enum Natural {
     /// This wide, whatever its cells.
     Exactly(usize),
     /// As [`Natural::Widest`] from 0, for crmdeck's own words: at most
-    /// `cap` columns in English and a third more in the other languages,
-    /// which run about that much longer ("через 2 ч 30 мин").
+    /// `cap` columns in English and two thirds more in the other
+    /// languages, which run a third longer and more ("через 2 ч 30 мин",
+    /// "2 soat 30 daqiqadan keyin"); a flexible column still gives the
+    /// room up when the screen is narrow.
     Worded { cap: usize },
 }
 
@@ -134,7 +136,7 @@ impl Natural {
             Self::Worded { cap } => {
                 let cap = match language {
                     Language::En => cap,
-                    _ => cap + cap.div_ceil(3),
+                    _ => cap + (2 * cap).div_ceil(3),
                 };
                 Self::Widest { floor: 0, cap }.width(title, widest, language)
             }
@@ -863,11 +865,12 @@ mod tests {
         assert_eq!(rule.width("Type", 30, Language::Ru), 9);
         assert_eq!(Natural::WIDEST.width("Start–end", 3, en), 9);
         assert_eq!(Natural::Exactly(13).width("Installed", 40, en), 13);
-        // Our own words: a third more room in the languages that need it.
+        // Our own words: more room in the languages that need it.
         let worded = Natural::Worded { cap: 15 };
         assert_eq!(worded.width("When", 13, en), 13);
         assert_eq!(worded.width("When", 19, en), 15);
         assert_eq!(worded.width("Когда", 19, Language::Ru), 19);
-        assert_eq!(worded.width("Когда", 25, Language::Uz), 20);
+        assert_eq!(worded.width("Qachon", 25, Language::Uz), 25);
+        assert_eq!(worded.width("Qachon", 40, Language::Uz), 25);
     }
 }
