@@ -195,13 +195,16 @@ impl ListTab for GroupsTab {
     }
 
     fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View) {
-        let (shared, styles) = (view.world, view.styles);
+        let shared = view.world;
         match self.detail(shared) {
             Some(document) => {
                 let title = self
                     .selected(shared)
                     .and_then(|group| group.company_group_number)
-                    .map_or_else(|| "Group".to_string(), |n| format!("Group No {n}"));
+                    .map_or_else(
+                        || "Group".to_string(),
+                        |n| fill::detail_group_number(shared.settings.language, n),
+                    );
                 detail::draw(
                     frame,
                     area,
@@ -209,10 +212,10 @@ impl ListTab for GroupsTab {
                     &document,
                     self.list.detail_scroll,
                     focused,
-                    styles,
+                    view,
                 );
             }
-            None => detail::draw(frame, area, "Group", &[], 0, focused, styles),
+            None => detail::draw(frame, area, "Group", &[], 0, focused, view),
         }
     }
 }

@@ -108,7 +108,7 @@ impl ListTab for PluginsTab {
     }
 
     fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View) {
-        let (shared, styles) = (view.world, view.styles);
+        let shared = view.world;
         let document = self.detail(shared).unwrap_or_default();
         detail::draw(
             frame,
@@ -117,7 +117,7 @@ impl ListTab for PluginsTab {
             &document,
             self.list.detail_scroll,
             focused,
-            styles,
+            view,
         );
     }
 }
