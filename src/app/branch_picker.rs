@@ -10,6 +10,7 @@ use super::screen::Screen;
 use super::shared::Shared;
 use super::text_input::{Edit, TextInput};
 use crate::domain::script::fold;
+use crate::i18n::{Language, Phrase, fill};
 use crate::sanitize::sanitize_line;
 use crossterm::event::KeyEvent;
 
@@ -38,15 +39,15 @@ pub struct BranchPicker {
 }
 
 impl BranchPicker {
-    /// Opens on the current branch (`current`).
-    pub fn open(branches: BranchesState, current: Option<i64>) -> Self {
+    /// Opens on the current branch (`current`), its words in `language`.
+    pub fn open(branches: BranchesState, current: Option<i64>, language: Language) -> Self {
         let mode = match branches {
             BranchesState::Loaded { .. } => PickerMode::List,
             BranchesState::Loading => PickerMode::Numeric {
-                reason: "the branch list has not arrived yet".to_string(),
+                reason: Phrase::BranchesNotYet.get(language).to_string(),
             },
             BranchesState::Failed(error) => PickerMode::Numeric {
-                reason: format!("the branch list is not available ({error})"),
+                reason: fill::branches_unavailable(language, error),
             },
         };
         let mut picker = Self {
@@ -105,12 +106,12 @@ impl BranchPicker {
 
     /// The branch chosen (Some(None): all branches), or None when the
     /// typed text is not a branch (the reason is kept in `error`).
-    pub fn choose(&mut self) -> Option<Option<i64>> {
+    pub fn choose(&mut self, language: Language) -> Option<Option<i64>> {
         match &self.mode {
             PickerMode::List => {
                 let choice = self.choices.get(self.cursor).copied();
                 if choice.is_none() {
-                    self.error = Some("no branch matches".to_string());
+                    self.error = Some(Phrase::CmdNoBranchMatches.get(language).to_string());
                 }
                 choice
             }
@@ -145,7 +146,7 @@ impl Screen for BranchPicker {
         match action {
             Action::Back => shared.ask(Ask::Close),
             Action::Accept => {
-                if let Some(branch_id) = self.choose() {
+                if let Some(branch_id) = self.choose(shared.settings.language) {
                     shared.ask(Ask::Close);
                     shared.ask(Ask::TellTabs(Tell::ShowBranch(branch_id)));
                 }

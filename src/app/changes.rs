@@ -15,7 +15,7 @@ use super::screen::{Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::tab::Tab;
 use crate::domain::changes::Kind;
-use crate::i18n::Phrase;
+use crate::i18n::{Phrase, fill};
 use crate::present::change_text;
 use crate::present::format::display_width;
 
@@ -134,12 +134,15 @@ impl ChangesTab {
         };
         let (id, label) = (seen.id(), change_text::group(seen.digest()));
         if seen.kind == Kind::Gone {
+            let language = shared.settings.language;
             let day = self.found(shared).map(|found| found.day);
-            let since = day.map_or_else(String::new, |day| {
-                let day = change_text::day(day, shared.settings.language);
-                format!(" since {day}")
+            shared.info(match day {
+                Some(day) => {
+                    let day = change_text::day(day, language);
+                    fill::status_change_gone_since(language, label, day)
+                }
+                None => fill::status_change_gone(language, label),
             });
-            shared.info(format!("{label} is gone{since}: no group to open"));
             return;
         }
         shared.ask(Ask::Show {

@@ -8,7 +8,7 @@
 
 use super::ask::{Ask, Tell};
 use super::branches::BranchesState;
-use super::commands::{Known, Refusal, completions, parse};
+use super::commands::{Known, Refusal, abouts, completions, parse};
 use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
@@ -17,6 +17,7 @@ use super::shared::{Shared, World};
 use super::tab::Tab;
 use super::text_input::{Edit, TextInput};
 use crate::i18n::{Phrase, fill};
+use crate::present::words::say;
 use crate::sanitize::sanitize_line;
 use crossterm::event::KeyEvent;
 
@@ -38,6 +39,9 @@ pub struct CommandLine {
     sortable: Vec<&'static str>,
     /// What Tab offers, and which of them the line holds now.
     pub candidates: Vec<String>,
+    /// What each candidate that is a word alone does (in English, said in
+    /// the language shown as it is drawn); "" for a line with an argument.
+    pub abouts: Vec<&'static str>,
     pub chosen: Option<usize>,
     /// Why the line did not run.
     pub error: Option<String>,
@@ -56,6 +60,7 @@ impl CommandLine {
             sortable,
             input: TextInput::default(),
             candidates: Vec::new(),
+            abouts: Vec::new(),
             chosen: None,
             error: None,
             recalled: None,
@@ -73,9 +78,11 @@ impl CommandLine {
         self.error = None;
         if self.chosen.is_none() {
             self.candidates = completions(self.input.text(), &self.known(shared));
+            self.abouts = abouts(&self.candidates);
         }
         if self.candidates.is_empty() {
-            self.error = Some("nothing to complete".to_string());
+            let language = shared.settings.language;
+            self.error = Some(Phrase::CmdNothingToComplete.get(language).to_string());
             return;
         }
         let next = self.chosen.map_or(0, |at| (at + 1) % self.candidates.len());
@@ -103,6 +110,7 @@ impl CommandLine {
 
     fn forget_completion(&mut self) {
         self.candidates.clear();
+        self.abouts.clear();
         self.chosen = None;
     }
 
@@ -122,8 +130,11 @@ impl CommandLine {
         let line = self.input.text().trim().to_string();
         let parsed = parse(&line, &self.known(shared)).and_then(|ask| match ask {
             Ask::Perform(action) if !shared.settings.keymap.answers(self.under, action) => {
-                let here = self.under.title();
-                Err(Refusal::Mistake(format!(":{line} does nothing in {here}")))
+                let language = shared.settings.language;
+                let here = say(self.under.title(), language);
+                Err(Refusal::Mistake(fill::cmd_does_nothing(
+                    language, &line, here,
+                )))
             }
             ask => Ok(ask),
         });

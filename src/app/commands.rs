@@ -14,7 +14,7 @@ use crate::domain::query::named::{Queries, valid_name};
 use crate::domain::script::fold;
 use crate::domain::today::{DayChoice, NoSuchDay};
 use crate::domain::weekday::DAY_WORDS;
-use crate::i18n::{Language, UnknownLanguage, fill};
+use crate::i18n::{Language, Phrase, UnknownLanguage, fill};
 use crate::model::Branch;
 
 /// Why a line does not run.
@@ -81,7 +81,7 @@ fn one_of(typed: &str, names: &[&str]) -> Result<usize, Unnamed> {
 
 /// The word named by `typed` (see [`one_of`]): a start of a short word
 /// first (`:t` is `:today`, not `:toggle_archived`), then of any.
-fn word_of(typed: &str) -> Result<Word, String> {
+fn word_of(typed: &str, language: Language) -> Result<Word, String> {
     let mut all = words();
     let short: Vec<&str> = all
         .iter()
@@ -103,15 +103,13 @@ fn word_of(typed: &str) -> Result<Word, String> {
     );
     match found {
         Ok(at) => Ok(all.swap_remove(at)),
-        Err(Unnamed::Nearest(nearest)) => {
-            let nearest = nearest
-                .map(|name| format!(" — did you mean :{name}?"))
-                .unwrap_or_default();
-            Err(format!("no command :{typed}{nearest}"))
-        }
+        Err(Unnamed::Nearest(nearest)) => Err(match nearest {
+            Some(name) => fill::cmd_unknown_nearest(language, typed, name),
+            None => fill::cmd_unknown(language, typed),
+        }),
         Err(Unnamed::Several(several)) => {
             let words: Vec<String> = several.iter().map(|name| format!(":{name}")).collect();
-            Err(format!(":{typed} could be {}", words.join(", ")))
+            Err(fill::cmd_could_be(language, typed, words.join(", ")))
         }
     }
 }
@@ -121,16 +119,17 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
     let line = line.trim();
     let (typed, rest) = line.split_once(' ').unwrap_or((line, ""));
     let rest = rest.trim();
+    let language = known.language;
     if typed.is_empty() {
-        return Err("type a command: Tab lists them".to_string().into());
+        return Err(Phrase::CmdTypeOne.get(language).to_string().into());
     }
     // `:export!` replaces a file already there; no other word takes a `!`.
     let (typed, bang) = match typed.strip_suffix('!') {
         Some(typed) => (typed, true),
         None => (typed, false),
     };
-    let word = word_of(typed)?;
-    let usage = || format!(":{} takes {}", word.name, word.takes);
+    let word = word_of(typed, language)?;
+    let usage = || fill::cmd_takes(language, &word.name, word.takes);
     if bang && word.name != "export" {
         return Err(format!(":{}! is not a command: only :export! takes a !", word.name).into());
     }
@@ -175,7 +174,7 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
                 .map(|since| Ask::TellTabs(Tell::Changes(since)))
                 .map_err(|why| format!("{}: {why}", usage()))?)
         }
-        _ => Err(format!(":{} takes nothing after it", word.name).into()),
+        _ => Err(fill::cmd_takes_nothing(language, &word.name).into()),
     }
 }
 
@@ -301,6 +300,20 @@ fn export(rest: &str, replace: bool) -> Option<Ask> {
     }))
 }
 
+/// What each of `candidates` does when it is a word alone (Tab's list
+/// says it beside the word, in the language shown); "" for a line that
+/// holds an argument.
+pub fn abouts(candidates: &[String]) -> Vec<&'static str> {
+    let words = words();
+    (candidates.iter())
+        .map(|candidate| {
+            (words.iter())
+                .find(|word| word.name == *candidate)
+                .map_or("", |word| word.about)
+        })
+        .collect()
+}
+
 /// The lines Tab offers for `line` (without the `:`), each a whole line:
 /// the words it starts, else the arguments its word takes that start as
 /// typed (branch names script- and case-folded).
@@ -313,7 +326,7 @@ pub fn completions(line: &str, known: &Known) -> Vec<String> {
             .map(|word| word.name)
             .collect();
     };
-    let Ok(word) = word_of(typed) else {
+    let Ok(word) = word_of(typed, known.language) else {
         return Vec::new();
     };
     let after = |arguments: Vec<String>| {

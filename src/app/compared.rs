@@ -8,6 +8,7 @@
 use crate::domain::changes::{Fields, Kind, Since, compare};
 use crate::domain::digest::{Digest, digests};
 use crate::domain::zone::Zone;
+use crate::i18n::{self, DayStyle, Language, Phrase, fill};
 use crate::model::Group;
 use crate::store::HistoryDay;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -131,44 +132,42 @@ pub enum NotCompared {
 }
 
 impl NotCompared {
-    /// Why, in a sentence (the Changes tab's).
-    pub fn explain(&self, since: Since) -> String {
+    /// Why, in a sentence (the Changes tab's), in `language`.
+    pub fn explain(&self, since: Since, language: Language) -> String {
         match self {
-            Self::NoHistory => {
-                "No history is kept (the cache is off, or who the token is is not known): \
-                 nothing to compare with."
-                    .to_owned()
-            }
+            Self::NoHistory => Phrase::CompareNoHistory.get(language).to_owned(),
             Self::NoBaseline { kept, ignored } => {
                 let asked = match since {
-                    Since::EarlierDay => "no earlier day to compare with".to_owned(),
-                    Since::Last => "no walk kept to compare with".to_owned(),
-                    Since::Yesterday => "no walk of yesterday kept".to_owned(),
-                    Since::Date(date) => format!("no walk of {date} kept"),
-                    Since::Weekday(day) => format!("no walk of the last {day} kept"),
+                    Since::EarlierDay => Phrase::CompareNoEarlierDay.get(language).to_owned(),
+                    Since::Last => Phrase::CompareNoWalkKept.get(language).to_owned(),
+                    Since::Yesterday => Phrase::CompareNoWalkYesterday.get(language).to_owned(),
+                    Since::Date(date) => {
+                        fill::compare_no_walk_of_date(language, i18n::date(language, date))
+                    }
+                    Since::Weekday(day) => {
+                        let day = i18n::weekday(language, day, DayStyle::Short);
+                        fill::compare_no_walk_of_weekday(language, day)
+                    }
                 };
                 // A walk of today is kept: it can be the baseline, asked.
                 let hint = match since == Since::EarlierDay && !kept.is_empty() {
-                    true => " `:changes since last` compares with the walk before this one.",
-                    false => "",
+                    true => format!(" {}", Phrase::CompareHintSinceLast.get(language)),
+                    false => String::new(),
                 };
                 let kept = match kept.as_slice() {
-                    [] if !ignored.is_empty() => " (no day of the history reads)".to_owned(),
-                    [] => {
-                        " (the history is empty: it keeps each day's last complete walk)".to_owned()
-                    }
+                    [] if !ignored.is_empty() => Phrase::CompareNoDayReads.get(language).to_owned(),
+                    [] => Phrase::CompareHistoryEmpty.get(language).to_owned(),
                     days => {
-                        let days: Vec<String> = days.iter().map(|d| d.to_string()).collect();
-                        format!(" (kept: {})", days.join(", "))
+                        let days: Vec<String> =
+                            days.iter().map(|&day| i18n::date(language, day)).collect();
+                        fill::compare_kept(language, days.join(", "))
                     }
                 };
                 let ignored = match ignored.as_slice() {
                     [] => String::new(),
-                    why => format!("; passed over: {}", why.join("; ")),
+                    why => format!("; {}", fill::compare_passed_over(language, why.join("; "))),
                 };
-                let mut text = format!("{asked}{kept}{ignored}.{hint}");
-                text[..1].make_ascii_uppercase();
-                text
+                format!("{asked} ({kept}){ignored}.{hint}")
             }
         }
     }

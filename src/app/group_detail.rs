@@ -9,14 +9,16 @@ use super::list_cursor::Movement;
 use super::shared::World;
 use crate::domain::changes::Field;
 use crate::domain::clock::lesson_minutes;
+use crate::i18n::{Language, Phrase, fill};
 use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use crate::present::change_text;
 use crate::present::clock::lesson_range;
 use crate::present::columns::changes::{ChangeFormat, field_word};
 use crate::present::format::{
-    NONE, RowFormat, date, flag, json_value, status_word, thousands, timestamp,
+    NONE, RowFormat, date, json_value, status_word, thousands, timestamp,
 };
 use crate::present::weekday::{NameStyle, describe_days};
+use crate::present::words::value;
 use crate::sanitize::{sanitize_line, sanitize_text};
 use std::collections::HashMap;
 
@@ -66,7 +68,8 @@ pub fn group_document(
     let end = group.lesson_end_time.as_ref();
     let mut time = lesson_range(start, end, &format.zone);
     if let Some(minutes) = lesson_minutes(start, end, &format.zone) {
-        time.push_str(&format!(" ({minutes} min, {})", format.zone));
+        let minutes = fill::today_minutes(format.language, minutes);
+        time.push_str(&format!(" ({minutes}, {})", format.zone));
     }
     let branch = group.branch_id.map(|id| match branch_names.get(&id) {
         Some(name) => format!("{name} (#{id})"),
@@ -78,10 +81,17 @@ pub fn group_document(
         field("Id", Some(group.id.to_string())),
         field(
             "Days",
-            Some(format!("{} (code {})", line(&days), days_code(&group.days))),
+            Some(format!(
+                "{} ({})",
+                line(&days),
+                fill::detail_code(format.language, days_code(&group.days))
+            )),
         ),
         field("Lesson time", Some(line(&time))),
-        field("Status", Some(status_with_code(&group.status))),
+        field(
+            "Status",
+            Some(status_with_code(&group.status, format.language)),
+        ),
         field("Branch", branch),
         field(
             "Group dates",
@@ -92,7 +102,10 @@ pub fn group_document(
             span(&group.selection_start_date, &group.selection_end_date),
         ),
         field("Type", group.group_type.map(|n| n.to_string())),
-        field("Corporate", Some(flag(group.is_corporate).to_string())),
+        field(
+            "Corporate",
+            Some(flag_in(group.is_corporate, format.language)),
+        ),
         field(
             "Corp. salary",
             group
@@ -153,7 +166,7 @@ fn course_lines(course: &Course, format: RowFormat) -> Vec<DocLine> {
             "Per module",
             course.lessons_per_module.map(|n| format!("{n} lessons")),
         ),
-        field("Enabled", Some(flag(course.is_enabled).to_string())),
+        field("Enabled", Some(flag_in(course.is_enabled, format.language))),
         field("Type", course.course_type.map(|n| n.to_string())),
         field("Parent", course.parent_id.map(|n| n.to_string())),
         field("Company", course.company_id.map(|n| n.to_string())),
@@ -228,9 +241,21 @@ fn days_code(days: &DaysCode) -> String {
     }
 }
 
-/// "Active (2)"; another code is already spelled out by the word.
-fn status_with_code(status: &GroupStatus) -> String {
+/// A flag in `language`: yes, no, or [`NONE`] (`present::format::flag`
+/// in English).
+fn flag_in(flag: Option<bool>, language: Language) -> String {
+    match flag {
+        Some(true) => Phrase::ValueYes.get(language).to_owned(),
+        Some(false) => Phrase::ValueNo.get(language).to_owned(),
+        None => NONE.to_owned(),
+    }
+}
+
+/// "Active (2)" (the word in `language`); another code is already
+/// spelled out by the word.
+fn status_with_code(status: &GroupStatus, language: Language) -> String {
     let word = line(&status_word(status));
+    let word = value("status", &word, language).map_or(word, str::to_owned);
     match status {
         GroupStatus::Active => format!("{word} (2)"),
         GroupStatus::Archive => format!("{word} (3)"),

@@ -22,7 +22,7 @@ use super::text_input::QueryInput;
 use super::view::SavedView;
 use super::walks;
 use crate::api::ApiError;
-use crate::i18n::fill;
+use crate::i18n::{fill, plural};
 use crate::model::{Group, GroupsQuery};
 use crate::present::columns::SortColumn;
 use crate::present::columns::groups::COLUMNS;
@@ -133,7 +133,7 @@ impl GroupsTab {
                 missing.find(|(page, _)| *page == query.page)
             });
             if let Some((page, cause)) = cause {
-                let text = format!("groups page {page}: {cause}");
+                let text = fill::groups_page_failed(shared.settings.language, page, cause);
                 shared.load_error(Topic::GroupsPage, text);
             }
             if shared.token_refused() {
@@ -292,8 +292,9 @@ impl GroupsTab {
     /// Esc in the list while the walk runs: it stops, the rows stay.
     fn stop_loading(&mut self, shared: &mut Shared) -> Vec<Effect> {
         let effects = shared.stop_walk(self.branch_id);
-        let held = self.rows.len();
-        shared.info(format!("loading stopped: {held} groups shown"));
+        let held = self.rows.len() as u64;
+        let language = shared.settings.language;
+        shared.info(plural::status_loading_stopped(language, held));
         effects
     }
 }

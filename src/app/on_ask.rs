@@ -20,7 +20,11 @@ impl App {
         while let Some(ask) = self.world.next_ask() {
             match ask {
                 Ask::BranchPicker { current } => {
-                    let picker = BranchPicker::open(self.world.branches_state(), current);
+                    let picker = BranchPicker::open(
+                        self.world.branches_state(),
+                        current,
+                        self.world.settings.language,
+                    );
                     self.overlays.push(picker.into());
                 }
                 Ask::Confirm(confirmation) => self.overlays.push(Confirm(confirmation).into()),

@@ -9,8 +9,9 @@ use super::ask::Tell;
 use super::protocol::AccountChange;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Input, Tab};
-use crate::i18n::{Phrase, fill};
-use crate::present::format::counted;
+use crate::i18n::plural;
+use crate::i18n::{Language, Phrase, fill};
+use crate::present::clock::expiry_in;
 use crate::store::Snapshot;
 
 impl App {
@@ -28,10 +29,13 @@ impl App {
             },
             Input::TokenReloaded(Ok(expires_at)) => {
                 self.world.token_expires_at = expires_at;
-                let expiry = expires_at
-                    .map(|at| format!(" ({})", crate::secret::describe_expiry(at, now)))
-                    .unwrap_or_default();
-                let said = format!("token reloaded{expiry}");
+                let said = match expires_at {
+                    Some(at) => {
+                        let expiry = expiry_in(crate::secret::expiry(at, now), language);
+                        fill::status_token_reloaded_expiry(language, expiry)
+                    }
+                    None => Phrase::StatusTokenReloaded.get(language).to_string(),
+                };
                 match &self.world.config_unread {
                     Some(why) => status.warning(format!("{said}; {why}"), now),
                     None => status.info(said, now),
@@ -64,8 +68,7 @@ impl App {
                 Vec::new()
             }
             Input::Exported(Ok((rows, path))) => {
-                let rows = counted(rows, "row");
-                status.info(format!("exported {rows} to {path}"), now);
+                status.info(plural::status_exported(language, rows as u64, path), now);
                 Vec::new()
             }
             Input::Exported(Err(error)) => {
@@ -78,7 +81,7 @@ impl App {
             } => {
                 // The new config's warnings stay said (they came first).
                 let warnings = &self.world.settings.warnings;
-                let said = format!("switched to profile {profile}");
+                let said = fill::status_profile_switched(language, &profile);
                 if warnings.is_empty() {
                     status.info(said, now);
                 } else {
@@ -90,7 +93,7 @@ impl App {
                 profile,
                 result: Err(why),
             } => {
-                status.error(format!("profile {profile} not opened: {why}"), now);
+                status.error(fill::status_profile_not_opened(language, profile, why), now);
                 Vec::new()
             }
             Input::ProfilesRead(Ok(names)) => {
@@ -107,7 +110,7 @@ impl App {
             }
             Input::Resumed => Vec::new(),
             Input::AccountChanged(change) => {
-                status.warning(account_changed(change), now);
+                status.warning(account_changed(change, language), now);
                 Vec::new()
             }
             Input::Snapshot(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Whole),
@@ -119,7 +122,7 @@ impl App {
             Input::SnapshotMore(slice) => self.on_snapshot(&slice, SeedPart::More),
             Input::SnapshotRest(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Rest),
             Input::SnapshotRest(Err(why)) => {
-                status.warning(format!("snapshot: only part of it shown: {why}"), now);
+                status.warning(fill::status_snapshot_partial(language, why), now);
                 Vec::new()
             }
             Input::Compared(compared) => {
@@ -128,7 +131,7 @@ impl App {
             }
             // Logged by the runtime; said once, and the start goes on as usual.
             Input::Snapshot(Err(why)) => {
-                status.info(format!("snapshot not used: {why}"), now);
+                status.info(fill::status_snapshot_unused(language, why), now);
                 Vec::new()
             }
         }
@@ -199,18 +202,11 @@ impl App {
 }
 
 /// What the status line says when the token is another account's.
-fn account_changed(change: AccountChange) -> &'static str {
+fn account_changed(change: AccountChange, language: Language) -> &'static str {
     match change {
-        AccountChange::NewToken { known: true } => {
-            "the new token is another account's: the rows of the one before were taken away"
-        }
-        AccountChange::NewToken { known: false } => {
-            "the new token is another account's, not known yet: the rows of the one before \
-             were taken away, and nothing is kept until it is known"
-        }
-        AccountChange::NotAsRemembered => {
-            "/v2/token/me names another account than this token was: \
-             the rows shown were taken away"
-        }
+        AccountChange::NewToken { known: true } => Phrase::AccountChangedKnown,
+        AccountChange::NewToken { known: false } => Phrase::AccountChangedUnknown,
+        AccountChange::NotAsRemembered => Phrase::AccountNotAsRemembered,
     }
+    .get(language)
 }

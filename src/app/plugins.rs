@@ -16,7 +16,7 @@ use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
-use crate::i18n::fill;
+use crate::i18n::{Language, Phrase, fill};
 use crate::model::{Installation, Plugin, PluginType};
 use crate::present::columns::plugins::{COLUMNS, PluginFormat};
 use crate::present::columns::table::Table;
@@ -47,13 +47,14 @@ impl TypeFilter {
         }
     }
 
-    /// The filter's name in the summary line.
-    pub fn name(self) -> &'static str {
+    /// The filter's name in the summary line, in `language`.
+    pub fn name(self, language: Language) -> &'static str {
         match self {
-            Self::All => "all types",
-            Self::Free => "Free only",
-            Self::Premium => "Premium only",
+            Self::All => Phrase::PluginTypesAll,
+            Self::Free => Phrase::PluginTypesFree,
+            Self::Premium => Phrase::PluginTypesPremium,
         }
+        .get(language)
     }
 
     fn admits(self, plugin_type: &PluginType) -> bool {
@@ -171,10 +172,11 @@ impl PluginsTab {
                 continue;
             }
             let outcome = match find(shared.plugins(), plugin_id) {
-                Some(plugin) if plugin.is_installed() => "the plugin list shows it installed",
-                Some(_) => "the plugin list shows it not installed: i tries again",
-                None => "it is no longer in the plugin list",
-            };
+                Some(plugin) if plugin.is_installed() => Phrase::InstallListShowsInstalled,
+                Some(_) => Phrase::InstallListShowsNotInstalled,
+                None => Phrase::InstallNoLongerListed,
+            }
+            .get(shared.settings.language);
             shared.error(format!("{said}; {outcome}"));
         }
     }
@@ -237,48 +239,47 @@ impl PluginsTab {
     fn install_target<'p>(
         &self,
         plugin: Option<&'p Plugin>,
-        read_only: bool,
+        settings: &AppSettings,
         requests: &Requests,
     ) -> Result<&'p Plugin, String> {
-        let plugin = plugin.ok_or("no such plugin in the catalogue")?;
-        match self.install_refused(plugin, read_only, requests) {
+        let plugin = plugin.ok_or(Phrase::InstallNoSuchPlugin.get(settings.language))?;
+        match self.install_refused(plugin, settings, requests) {
             Some(reason) => Err(reason),
             None => Ok(plugin),
         }
     }
 
-    /// Why `plugin` cannot be installed now, if it cannot.
+    /// Why `plugin` cannot be installed now, if it cannot, in the
+    /// settings' language.
     fn install_refused(
         &self,
         plugin: &Plugin,
-        read_only: bool,
+        settings: &AppSettings,
         requests: &Requests,
     ) -> Option<String> {
-        let name = sanitize_line(&plugin.name);
-        if read_only {
-            Some("read-only: install disabled".to_string())
+        let (name, language) = (sanitize_line(&plugin.name), settings.language);
+        if settings.read_only {
+            Some(Phrase::StatusReadOnlyInstall.get(language).to_string())
         } else if self.from_snapshot.is_some() {
             // Installs act on what the server says now, never on a snapshot.
-            let wait = if self.is_loading(requests) {
-                "install waits for it (loading…)"
-            } else {
-                "r asks for it again"
-            };
-            Some(format!(
-                "the catalogue shown is the snapshot's, not fetched yet: {wait}"
-            ))
+            Some(
+                match self.is_loading(requests) {
+                    true => Phrase::InstallSnapshotLoading,
+                    false => Phrase::InstallSnapshotRetry,
+                }
+                .get(language)
+                .to_string(),
+            )
         } else if plugin.is_installed() {
-            Some(format!("{name} is already installed"))
+            Some(fill::install_already(language, name))
         } else if is_installing(requests, plugin.id) {
-            Some(format!("{name}: installing, wait for the answer"))
+            Some(fill::install_on_its_way(language, name))
         } else if !self.unsettled.contains_key(&plugin.id) {
             None
         } else if self.is_loading(requests) {
-            Some(format!("checking whether {name} was installed…"))
+            Some(fill::install_checking(language, name))
         } else {
-            Some(format!(
-                "whether {name} was installed is not known: r asks the plugin list again"
-            ))
+            Some(fill::install_unknown(language, name))
         }
     }
 
@@ -292,11 +293,11 @@ impl PluginsTab {
         };
         if plugin.is_none() && !self.loaded && self.is_loading(&shared.requests) {
             // Said until the list arrives: then it no longer holds.
-            let said = "the catalogue is still loading: install once it shows";
+            let said = Phrase::InstallCatalogueLoading.get(shared.settings.language);
             shared.info_until(Topic::Plugins, said);
             return;
         }
-        let target = self.install_target(plugin, shared.settings.read_only, &shared.requests);
+        let target = self.install_target(plugin, &shared.settings, &shared.requests);
         match target.map(install_confirmation) {
             Ok(confirmation) => shared.ask(Ask::Confirm(confirmation)),
             Err(reason) => shared.info(reason),
@@ -307,9 +308,8 @@ impl PluginsTab {
     /// installed now: asked again, as what held when the question opened
     /// may not hold now.
     fn install(&self, plugin_id: i64, shared: &mut Shared) -> Vec<Effect> {
-        let read_only = shared.settings.read_only;
         let refused_or_name = find(shared.plugins(), plugin_id).map(|plugin| {
-            match self.install_refused(plugin, read_only, &shared.requests) {
+            match self.install_refused(plugin, &shared.settings, &shared.requests) {
                 Some(reason) => Err(reason),
                 None => Ok(sanitize_line(&plugin.name).into_owned()),
             }
@@ -340,10 +340,11 @@ impl PluginsTab {
                 let why = match self.selected(shared.plugins()) {
                     // Tokens are never kept on disk.
                     Some(plugin) if plugin.is_installed() && self.from_snapshot.is_some() => {
-                        "no token in the snapshot: it shows once the list is fetched"
+                        Phrase::TokenNotInSnapshot
                     }
-                    _ => "no token: the plugin is not installed",
-                };
+                    _ => Phrase::TokenNotInstalled,
+                }
+                .get(shared.settings.language);
                 shared.info(why);
                 Vec::new()
             }
@@ -400,10 +401,8 @@ impl PluginsTab {
         let Some(plugin) = (shared.plugins().iter()).find(|p| is_installing(requests, p.id)) else {
             return false;
         };
-        let said = format!(
-            "the install of {} cannot be called back: waiting for the server's answer",
-            sanitize_line(&plugin.name)
-        );
+        let language = shared.settings.language;
+        let said = fill::install_uncalled(language, sanitize_line(&plugin.name));
         if shared.status.current().is_some_and(|m| m.text == said) {
             return false;
         }

@@ -235,7 +235,7 @@ impl World {
         let branch = query.branch_id;
         let was_walking = self.is_walking(branch);
         let (store, requests) = (&mut self.store, &mut self.requests);
-        let clock = (self.now, &self.zone);
+        let clock = (self.now, &self.zone, self.settings.language);
         let walks = &mut self.walks;
         let (mut effects, error) =
             walks.take(query, result, store, requests, &mut self.status, clock);

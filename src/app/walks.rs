@@ -14,6 +14,7 @@ use super::requests::Requests;
 use super::status::{StatusLine, Topic};
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
+use crate::i18n::{Language, Phrase, fill};
 use crate::model::{GroupsPage, GroupsQuery};
 use crate::present::format::asked_to_wait;
 use crate::store::{Failure, GroupList, Limited, Stop, Store, WalkEvent};
@@ -139,7 +140,7 @@ impl Walks {
         store: &mut Store,
         requests: &mut Requests,
         status: &mut StatusLine,
-        (now, zone): (DateTime<Utc>, &Zone),
+        (now, zone, language): (DateTime<Utc>, &Zone, Language),
     ) -> (Vec<Effect>, Option<ApiError>) {
         let instant = self.instant(now);
         let list = store.groups_mut(query.branch_id, WALK_PER_PAGE);
@@ -154,7 +155,7 @@ impl Walks {
                 Some(error)
             }
         };
-        let mut effects = report(list, status, now, zone);
+        let mut effects = report(list, status, (now, zone), language);
         effects.extend(self.send_plan(list, requests, instant));
         (effects, error)
     }
@@ -245,46 +246,45 @@ pub fn walking(requests: &Requests, store: &Store, branch: Option<i64>) -> bool 
     asking || store.groups(branch).is_some_and(|list| !list.is_done())
 }
 
-/// What `list` noticed, as log lines; its warnings on the status line too
-/// (a walk that stopped says what to press, and when, in `zone`, the server
-/// stopped answering).
+/// What `list` noticed, as log lines (in English); its warnings on the
+/// status line too, in `language` (a walk that stopped says what to press,
+/// and when, in `zone`, the server stopped answering).
 fn report(
     list: &mut GroupList,
     status: &mut StatusLine,
-    now: DateTime<Utc>,
-    zone: &Zone,
+    (now, zone): (DateTime<Utc>, &Zone),
+    language: Language,
 ) -> Vec<Effect> {
-    let branch = list
-        .branch_id()
-        .map_or_else(|| "all branches".to_string(), |id| format!("branch {id}"));
+    let branch_in = |language| match list.branch_id() {
+        None => Phrase::AllBranches.get(language).to_string(),
+        Some(id) => fill::walk_branch(language, id),
+    };
+    let (logged, said) = (branch_in(Language::En), branch_in(language));
     list.take_events()
         .into_iter()
         .map(|event| {
             let topic = Topic::Walk(list.branch_id());
             if let WalkEvent::Stopped { stop, .. } = &event {
-                let text = format!("groups of {branch}: {}", stopped(stop, now, zone));
+                let text =
+                    fill::walk_groups_of(language, &said, stopped(stop, now, zone, language));
                 status.load_error(topic, text, now);
             } else if event.is_warning() {
-                status.warning_about(topic, format!("groups of {branch}: {event}"), now);
+                status.warning_about(topic, fill::walk_groups_of(language, &said, &event), now);
             }
-            Effect::Log(format!("walk of {branch}: {event}"))
+            Effect::Log(format!("walk of {logged}: {event}"))
         })
         .collect()
 }
 
 /// Why a walk stopped, for the status line: what happened, and the key
 /// that asks again.
-fn stopped(stop: &Stop, now: DateTime<Utc>, zone: &Zone) -> String {
+fn stopped(stop: &Stop, now: DateTime<Utc>, zone: &Zone, language: Language) -> String {
     match stop {
-        Stop::Unauthorized { cause } => {
-            format!(
-                "the server refused the token ({cause}): the walk stopped · R reloads the token"
-            )
+        Stop::Unauthorized { cause } => fill::walk_token_refused(language, cause),
+        Stop::Unreachable { how, .. } => {
+            let at = zone.time_of_day(now).format("%H:%M");
+            fill::walk_unreachable(language, at, how)
         }
-        Stop::Unreachable { how, .. } => format!(
-            "the server stopped answering at {} ({how}): r retries",
-            zone.time_of_day(now).format("%H:%M")
-        ),
-        Stop::Deadline { .. } => format!("{}: r retries", stop.cause()),
+        Stop::Deadline { .. } => fill::walk_retry(language, stop.cause()),
     }
 }

@@ -13,7 +13,7 @@ use crate::present::columns::BranchNames;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::columns::groups_for_scripts::{CSV_COLUMNS, add_derived};
 use crate::present::columns::headings::heads;
-use crate::present::columns::table::{RowMaker, Widths, csv_line, text_line};
+use crate::present::columns::table::{RowMaker, Widths, csv_line, in_language, text_line};
 use crate::present::format::RowFormat;
 use crate::present::weekday::{NameStyle, day_name};
 use crate::session::Session;
@@ -153,19 +153,20 @@ where
         });
     }
     let maker = RowMaker::new(COLUMNS);
-    // The heads in the rows' language: the table is for people.
-    let headers = heads(&maker.headers(), &maker.names(), rows.language);
+    // The heads and crmdeck's own words in the rows' language: the table
+    // is for people.
+    let names = maker.names();
+    let headers = heads(&maker.headers(), &names, rows.language);
+    let cells =
+        |group: &Group| in_language(maker.cells(group, rows, branches), &names, rows.language);
     let mut widths = Widths::new(&headers, maker.max_widths());
     groups(&mut |group| {
-        widths.measure(&maker.cells(&group, rows, branches));
+        widths.measure(&cells(&group));
         Ok(())
     })?;
     let widths = widths.fitted(on_terminal());
     out.write_all(text_line(&headers, &widths).as_bytes())?;
-    groups(&mut |group| {
-        let cells = maker.cells(&group, rows, branches);
-        out.write_all(text_line(&cells, &widths).as_bytes())
-    })
+    groups(&mut |group| out.write_all(text_line(&cells(&group), &widths).as_bytes()))
 }
 
 /// `page 1 of 2 — add --all for every group` when `page` is one of

@@ -6,7 +6,10 @@
 //! of a help template and flags of our own for each, and the options'
 //! longer help is clap's derive text. The language is chosen before the
 //! config is read (its file is a flag being parsed): `--lang` as typed,
-//! `CRMDECK_LANG`, the locale. `crmdeck man` stays English.
+//! `CRMDECK_LANG`, the locale. `crmdeck man` takes the same one-line
+//! descriptions (its NAME line and each subcommand's section); its
+//! headings (SYNOPSIS, OPTIONS) and the options' text are clap_mangen's
+//! and the derive's English.
 
 use std::ffi::OsString;
 

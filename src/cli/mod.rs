@@ -197,7 +197,12 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             Some(shell) if !profiles => shell::completions(shell),
             _ => shell::profile_lines(&overrides(global)),
         },
-        Command::Man => shell::man_page()?,
+        // In the language `--help` speaks (`--lang`, the environment).
+        Command::Man => {
+            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+            let env = |name: &str| std::env::var(name).ok();
+            shell::man_page(help_language::language_of(&args, &env))?
+        }
         // The cache folder is the environment's: no config or token needed.
         Command::Cache {
             action: CacheAction::Clear,

@@ -3,6 +3,8 @@
 //! config nor opens a session: they work before anything is set up.
 
 use super::args::Args;
+use super::help_language;
+use crate::i18n::Language;
 use clap::CommandFactory;
 use clap_complete::Shell;
 use clap_mangen::Man;
@@ -137,9 +139,11 @@ fn name_lines<'a>(names: impl Iterator<Item = &'a str>) -> String {
 /// The manual page (roff, section 1): the program and its global flags, then
 /// a section per subcommand with its synopsis, options and examples. One
 /// page, so that `crmdeck man > crmdeck.1` installs all of it (clap_mangen
-/// alone would point at a page per subcommand).
-pub fn man_page() -> std::io::Result<String> {
-    let command = Args::command();
+/// alone would point at a page per subcommand). Its one-line descriptions
+/// (NAME, each subcommand's) in `language`, as `--help` gives them; the
+/// rest is clap's and the options' English.
+pub fn man_page(language: Language) -> std::io::Result<String> {
+    let command = help_language::translated(Args::command(), language);
     let mut page = Vec::new();
     let main = Man::new(command.clone());
     main.render_title(&mut page)?;
@@ -247,7 +251,7 @@ mod tests {
 
     #[test]
     fn examples_keep_their_lines_and_help_is_listed_once() {
-        let page = man_page().unwrap();
+        let page = man_page(Language::En).unwrap();
         let today = section(&page, ".SH \"CRMDECK TODAY\"");
         // No-fill: `--format json` ends its line, the sentence has its own.
         let nf = today.find(".nf").expect("no-fill examples");
@@ -269,8 +273,22 @@ mod tests {
     }
 
     #[test]
+    fn the_page_in_russian_takes_the_one_line_descriptions_and_keeps_clap_s_headings() {
+        let page = man_page(Language::Ru).unwrap();
+        for said in [
+            "Терминальная панель для CRM вашего учебного центра",
+            "Список плагинов каталога",
+            ".SS SYNOPSIS",
+            ".SS OPTIONS",
+        ] {
+            assert!(page.contains(said), "{said}");
+        }
+        assert!(!page.contains("List the plugin catalogue"));
+    }
+
+    #[test]
     fn a_subcommand_section_holds_its_synopsis_options_and_examples() {
-        let page = man_page().unwrap();
+        let page = man_page(Language::En).unwrap();
         let start = page
             .find(".SH \"CRMDECK INSTALL\"")
             .expect("install's section");

@@ -8,7 +8,7 @@ use super::columns::changes::{ChangeFormat, field_text, field_word};
 use super::weekday::{NameStyle, day_name};
 use crate::domain::changes::{Field, Fields, Kind};
 use crate::domain::digest::Digest;
-use crate::i18n::Phrase;
+use crate::i18n::{Phrase, fill};
 use crate::sanitize::sanitize_line;
 use chrono::{Datelike, NaiveDate};
 
@@ -74,7 +74,31 @@ pub fn group(digest: &Digest) -> String {
 /// line's words ([`field_text`]: times `HH:MM` in the centre's zone, days
 /// by name, a branch by name), made safe for a terminal.
 pub fn value(field: Field, digest: &Digest, format: &ChangeFormat) -> String {
-    sanitize_line(&field_text(digest, field, format)).into_owned()
+    let text = sanitize_line(&field_text(digest, field, format)).into_owned();
+    // A status in the language shown, as the Groups tab's cell says it.
+    match super::words::value(field_word(field), &text, format.language) {
+        Some(word) => word.to_owned(),
+        None => text,
+    }
+}
+
+/// A field's name in `language`, as a change line says it (the command
+/// line's CSV keeps [`field_word`]'s English).
+pub fn field_name(field: Field, language: Language) -> &'static str {
+    match field {
+        Field::Number => Phrase::FieldNumber,
+        Field::Name => Phrase::FieldName,
+        Field::Course => Phrase::FieldCourse,
+        Field::Days => Phrase::FieldDays,
+        Field::Start => Phrase::FieldStart,
+        Field::End => Phrase::FieldEnd,
+        Field::Status => Phrase::FieldStatus,
+        Field::Branch => Phrase::FieldBranch,
+        Field::StartsOn => Phrase::FieldStartDate,
+        Field::EndsOn => Phrase::FieldEndDate,
+        Field::Rest => Phrase::FieldOther,
+    }
+    .get(language)
 }
 
 /// The order a change's fields are said in: when the lesson moves, the
@@ -106,9 +130,9 @@ pub fn differences(
         .into_iter()
         .filter(|field| fields.contains(*field))
         .map(|field| {
-            let name = field_word(field);
+            let name = field_name(field, format.language);
             if field == Field::Rest {
-                return format!("{name} changed");
+                return fill::changes_field_changed(format.language, name);
             }
             let old = value(field, before, format);
             let new = value(field, after, format);

@@ -5,7 +5,9 @@ use std::borrow::Cow;
 use super::format::NONE;
 use crate::domain::clock::{format_clock, time_of_day};
 use crate::domain::zone::Zone;
+use crate::i18n::{Language, Phrase, date as date_in, fill, time as time_in};
 use crate::model::LessonTime;
+use crate::secret::Expiry;
 
 /// What a missing side of a lesson range shows.
 const UNKNOWN_SIDE: &str = "?";
@@ -31,6 +33,27 @@ fn range_side<'a>(side: Option<&'a LessonTime>, zone: &Zone) -> Cow<'a, str> {
     }
 }
 
+/// A token's expiry in `language` (issue 36 §2): "expires in 2h 10m",
+/// "истекает через 2 ч 10 мин"; the instant of one expired in UTC, as
+/// the secret crate's English says it, the date as staff write it.
+pub fn expiry_in(expiry: Expiry, language: Language) -> String {
+    match expiry {
+        Expiry::Expired(at) => {
+            let (date, time) = (at.date_naive(), at.time());
+            let at = format!(
+                "{} {} UTC",
+                date_in(language, date),
+                time_in(language, time)
+            );
+            fill::expiry_expired_at(language, at)
+        }
+        Expiry::UnderAMinute => Phrase::ExpiryUnderAMinute.get(language).to_string(),
+        Expiry::Minutes(minutes) => fill::expiry_minutes(language, minutes),
+        Expiry::Hours { hours, minutes } => fill::expiry_hours(language, hours, minutes),
+        Expiry::Days { days, hours } => fill::expiry_days(language, days, hours),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,6 +75,24 @@ mod tests {
 
     fn raw(text: &str) -> LessonTime {
         LessonTime::Raw(text.into())
+    }
+
+    #[test]
+    fn a_tokens_expiry_in_each_language() {
+        use crate::secret::expiry;
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 8, 0, 0).unwrap();
+        let at = |minutes: i64| now + chrono::TimeDelta::minutes(minutes);
+        let said = |minutes, language| expiry_in(expiry(at(minutes), now), language);
+        // English as the secret crate says it, for the log and `info`.
+        for minutes in [130, 5, 3000, -180] {
+            let english = crate::secret::describe_expiry(at(minutes), now);
+            assert_eq!(said(minutes, Language::En), english);
+        }
+        assert_eq!(said(130, Language::Ru), "истекает через 2 ч 10 мин");
+        assert_eq!(said(3000, Language::Ru), "истекает через 2 д 2 ч");
+        assert_eq!(said(-180, Language::Ru), "истёк 22.11.2026 05:00 UTC");
+        assert_eq!(said(5, Language::Uz), "5 daqiqadan keyin tugaydi");
+        assert_eq!(said(0, Language::UzCyrl), "22.11.2026 08:00 UTC да тугаган");
     }
 
     #[test]

@@ -49,6 +49,20 @@ pub fn thousands(n: i64) -> String {
     out
 }
 
+/// `said`, a message that says the count `n` first, with that count in
+/// groups of three digits ([`thousands`]): the catalogues' plural
+/// messages say their count as plain `{n}`.
+pub fn count_in_thousands(said: String, n: u64) -> String {
+    let plain = n.to_string();
+    match said.find(&plain) {
+        Some(at) if n >= 1000 => {
+            let grouped = thousands(i64::try_from(n).unwrap_or(i64::MAX));
+            format!("{}{grouped}{}", &said[..at], &said[at + plain.len()..])
+        }
+        _ => said,
+    }
+}
+
 /// `YYYY-MM-DD`, or the raw text as sent.
 pub fn date(d: &DateField) -> Cow<'_, str> {
     match d {
@@ -283,6 +297,16 @@ pub fn zone_source(source: ZoneSource) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_messages_count_in_thousands() {
+        let said = |text: &str, n| count_in_thousands(text.to_string(), n);
+        assert_eq!(said("12341 группа", 12_341), "12 341 группа");
+        assert_eq!(said("100000 groups", 100_000), "100 000 groups");
+        assert_eq!(said("240 groups", 240), "240 groups");
+        // The count said first; a number after it is left.
+        assert_eq!(said("1000 pages × 1000", 1000), "1 000 pages × 1000");
+    }
 
     #[test]
     fn as_of_says_the_time_and_the_age() {

@@ -116,6 +116,59 @@ pub fn phrase(english: &str) -> Option<Phrase> {
         // What a list holds, in its messages.
         "groups" => Phrase::RecordsGroups,
         "plugins" => Phrase::RecordsPlugins,
+        // What the `:` commands' short words do (the completion list, the help).
+        "the groups of a branch (nothing: the picker)" => Phrase::CmdAboutBranch,
+        "switch to a profile of the config" => Phrase::CmdAboutProfile,
+        "the interface's language" => Phrase::CmdAboutLang,
+        "keep the Groups list's query under a name" => Phrase::CmdAboutSave,
+        "filter the groups by a query kept by name" => Phrase::CmdAboutQuery,
+        "install a plugin (nothing: the one selected)" => Phrase::CmdAboutInstall,
+        "filter the list by a query: ielts tue evening (nothing: type it)" => {
+            Phrase::CmdAboutFilter
+        }
+        "sort the list by a column (nothing: the next)" => Phrase::CmdAboutSort,
+        "write the list to a file (nothing: CSV)" => Phrase::CmdAboutExport,
+        "fetch again" => Phrase::CmdAboutRefresh,
+        "the keys and commands" => Phrase::CmdAboutHelp,
+        // The detail panes' labels (a group's, its course's, a plugin's).
+        "Number" => Phrase::DetailNumber,
+        "Id" => Phrase::HeadingId,
+        "Days" => Phrase::HeadingDays,
+        "Status" => Phrase::HeadingStatus,
+        "Branch" => Phrase::HeadingBranch,
+        "Course" => Phrase::HeadingCourse,
+        "Installed" => Phrase::HeadingInstalled,
+        "Token" => Phrase::HeadingToken,
+        "Lesson time" => Phrase::DetailLessonTime,
+        "Group dates" => Phrase::DetailGroupDates,
+        "Selection" => Phrase::DetailSelection,
+        "Corporate" => Phrase::DetailCorporate,
+        "Corp. salary" => Phrase::DetailCorpSalary,
+        "Write-off" => Phrase::DetailWriteOff,
+        "Last write-off" => Phrase::DetailLastWriteOff,
+        "Next write-off" => Phrase::DetailNextWriteOff,
+        "Comment" => Phrase::DetailComment,
+        "Course id" => Phrase::DetailCourseId,
+        "Short name" => Phrase::DetailShortName,
+        "Price" => Phrase::DetailPrice,
+        "Lesson" => Phrase::DetailLesson,
+        "Duration" => Phrase::DetailDuration,
+        "Per module" => Phrase::DetailPerModule,
+        "Enabled" => Phrase::DetailEnabled,
+        "Parent" => Phrase::DetailParent,
+        "Company" => Phrase::DetailCompany,
+        "Image" => Phrase::DetailImage,
+        "Description" => Phrase::DetailDescription,
+        "Created" => Phrase::DetailCreated,
+        "Updated" => Phrase::DetailUpdated,
+        "Deleted" => Phrase::DetailDeleted,
+        "User" => Phrase::DetailUser,
+        "Installed at" => Phrase::DetailInstalledAt,
+        "Logo" => Phrase::DetailLogo,
+        "Background" => Phrase::DetailBackground,
+        "Group" => Phrase::DetailGroup,
+        "Plugin" => Phrase::DetailPlugin,
+        "Installation" => Phrase::DetailInstallation,
         _ => return None,
     })
 }
@@ -125,5 +178,66 @@ pub fn say(english: &'static str, language: Language) -> &'static str {
     match phrase(english) {
         Some(phrase) => phrase.get(language),
         None => english,
+    }
+}
+
+/// The words crmdeck itself writes in a cell: (the column's CSV name,
+/// the English word, its phrase).
+const VALUES: [(&str, &str, Phrase); 7] = [
+    ("status", "Active", Phrase::ValueActive),
+    ("status", "Archive", Phrase::ValueArchive),
+    ("type", "Free", Phrase::ValueFree),
+    ("type", "Premium", Phrase::ValuePremium),
+    ("installed", "✓ installed", Phrase::ValueInstalled),
+    ("installed", "yes", Phrase::ValueYes),
+    ("installed", "no", Phrase::ValueNo),
+];
+
+/// A cell's value in `language` (issue 36 §2): the words crmdeck itself
+/// writes in the column named `name` (its CSV name): Active/Archive,
+/// Free/Premium, installed, yes/no; None for any other text (a server's
+/// own value, a name) and in English. The dashboard's tables and the
+/// command line's ask it as they draw or print; CSV and JSON never do.
+pub fn value(name: &str, text: &str, language: Language) -> Option<&'static str> {
+    if language == Language::En {
+        return None;
+    }
+    (VALUES.iter())
+        .find(|(column, english, _)| *column == name && *english == text)
+        .map(|(_, _, phrase)| phrase.get(language))
+}
+
+/// The widest of the values [`value`] gives the column named `name` in
+/// `language` (0 when it gives none): a column sized by its cells makes
+/// room for them.
+pub fn widest_value(name: &str, language: Language) -> usize {
+    (VALUES.iter())
+        .filter(|(column, _, _)| *column == name && language != Language::En)
+        .map(|(_, _, phrase)| super::format::display_width(phrase.get(language)))
+        .max()
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn our_cell_words_are_said_in_the_language_and_others_stay() {
+        assert_eq!(value("status", "Active", Language::Ru), Some("активная"));
+        assert_eq!(value("status", "Archive", Language::Uz), Some("arxiv"));
+        assert_eq!(value("type", "Premium", Language::UzCyrl), Some("премиум"));
+        assert_eq!(value("installed", "no", Language::Ru), Some("нет"));
+        // English keeps the cell; a server's own word, or ours in another
+        // column, is not crmdeck's to say.
+        assert_eq!(value("status", "Active", Language::En), None);
+        assert_eq!(value("type", "Enterprise", Language::Ru), None);
+        assert_eq!(value("name", "Active", Language::Ru), None);
+        assert_eq!(
+            widest_value("status", Language::Ru),
+            "активная".chars().count()
+        );
+        assert_eq!(widest_value("status", Language::En), 0);
+        assert_eq!(widest_value("name", Language::Ru), 0);
     }
 }

@@ -445,7 +445,8 @@ mod comparison_tests {
         assert!(kept.is_empty(), "{kept:?}");
         assert_eq!(ignored.len(), 1);
         assert!(ignored[0].contains("not a history file"), "{ignored:?}");
-        let why = NotCompared::NoBaseline { kept, ignored }.explain(Since::EarlierDay);
+        let why = NotCompared::NoBaseline { kept, ignored }
+            .explain(Since::EarlierDay, crate::i18n::Language::En);
         assert!(
             why.starts_with(
                 "No earlier day to compare with (no day of the history reads); passed over: "

@@ -10,7 +10,7 @@ use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER, spinner};
 use crate::app::changes::{ChangeLine, ChangesTab, LINES_ABOVE_LIST};
 use crate::app::compared::{Seen, SeenChanges};
 use crate::app::shared::World;
-use crate::i18n::{Phrase, fill, plural};
+use crate::i18n::{Language, Phrase, fill, plural};
 use crate::present::change_text;
 use crate::present::columns::changes::ChangeFormat;
 use crate::present::format::{clock_time, pad_to_width, truncate_to_width};
@@ -26,6 +26,7 @@ const GROUP_WIDTH: usize = 32;
 /// Draws the Changes tab.
 pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
     let (shared, styles) = (view.world, view.styles);
+    let language = shared.settings.language;
     let body = view.layout.bands.body;
     let line = |y: u16| Rect::new(body.x, body.y + y, body.width, 1);
     let list_area = Rect {
@@ -39,14 +40,16 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
     list::draw_summary(frame, line(0), summary(found, view, room), &[], styles);
     let message = match compared.map(|compared| (&compared.result, compared.since)) {
         _ if shared.changes.pending() && found.is_none() => Some(format!(
-            "{} Comparing with an earlier day…",
-            spinner(shared.now)
+            "{} {}",
+            spinner(shared.now),
+            Phrase::ChangesComparingEarlier.get(language)
         )),
-        None => Some("Nothing compared yet: the groups are compared once they are here.".into()),
-        Some((Err(why), since)) => Some(why.explain(since)),
+        None => Some(Phrase::ChangesNothingYet.get(language).into()),
+        Some((Err(why), since)) => Some(why.explain(since, language)),
         Some((Ok(found), _)) if found.changes.is_empty() => {
-            let unknown = unknown(found);
-            Some(format!("Nothing changed.{unknown}"))
+            let unknown = unknown(found, language);
+            let nothing = Phrase::ChangesNothingChanged.get(language);
+            Some(format!("{nothing}{unknown}"))
         }
         Some((Ok(_), _)) => None,
     };
@@ -55,7 +58,6 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
         return;
     };
     let lines = &tab.lines;
-    let language = view.world.settings.language;
     let group_width = tab.group_width.min(GROUP_WIDTH);
     let selected_line = lines
         .iter()
@@ -120,10 +122,10 @@ fn change_line(seen: &Seen, selected: bool, group_width: usize, shared: &World) 
 }
 
 /// ` (12 groups unknown: the walk missed pages)`, or nothing.
-fn unknown(found: &SeenChanges) -> String {
+fn unknown(found: &SeenChanges, language: Language) -> String {
     match found.unknown {
         0 => String::new(),
-        n => format!(" {n} groups of then not seen now (pages missing): unknown, not gone."),
+        n => format!(" {}", plural::changes_unknown_note(language, n as u64)),
     }
 }
 
@@ -150,16 +152,20 @@ fn summary(found: Option<&SeenChanges>, view: &View, width: usize) -> Vec<Span<'
         ),
     ];
     if found.unknown > 0 {
-        let text = format!("{} unknown (pages missing)", found.unknown);
+        let text = fill::changes_unknown(language, found.unknown);
         parts.push(Part::new(text, styles.warning, 2));
     }
     if !found.ignored.is_empty() {
-        let text = format!("{} history files passed over", found.ignored.len());
+        let text = fill::changes_passed_over(language, found.ignored.len());
         parts.push(Part::new(text, styles.warning, 4));
     }
     if shared.changes.pending() {
         parts.push(Part::new(
-            format!("{} comparing", spinner(shared.now)),
+            format!(
+                "{} {}",
+                spinner(shared.now),
+                Phrase::ChangesComparing.get(language)
+            ),
             styles.busy,
             5,
         ));

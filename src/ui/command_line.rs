@@ -4,7 +4,9 @@
 
 use super::View;
 use crate::app::command_line::{CommandLine, MOST_CANDIDATES};
+use crate::i18n::fill;
 use crate::present::format::{pad_to_width, truncate_to_width};
+use crate::present::words::say;
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -29,11 +31,17 @@ pub fn draw(prompt: &CommandLine, frame: &mut Frame, view: &View) {
             styles.error,
         )],
         None => {
+            let language = view.world.settings.language;
             let chosen = prompt.chosen.unwrap_or(0);
             let first = chosen.saturating_sub(MOST_CANDIDATES - 1);
             let hidden = prompt.hidden_candidates();
-            let more =
-                (hidden > 0).then(|| (format!(" +{hidden} more: Tab goes on"), styles.hint_key));
+            let more = (hidden > 0).then(|| {
+                let text = format!(" {}", fill::cmd_more(language, hidden));
+                Line::styled(
+                    pad_to_width(&truncate_to_width(&text, width), width),
+                    styles.hint_key,
+                )
+            });
             let listed = prompt
                 .candidates
                 .iter()
@@ -41,20 +49,32 @@ pub fn draw(prompt: &CommandLine, frame: &mut Frame, view: &View) {
                 .skip(first)
                 .take(MOST_CANDIDATES)
                 .map(|(at, candidate)| {
-                    let text = format!(" :{}", sanitize_line(candidate));
                     let style = if Some(at) == prompt.chosen {
                         styles.selected
                     } else {
                         styles.label
                     };
-                    (text, style)
+                    // A word alone says what it does beside it, quieter.
+                    let about = prompt.abouts.get(at).copied().unwrap_or("");
+                    let about = match about {
+                        "" => String::new(),
+                        about => format!("  {}", say(about, language)),
+                    };
+                    let word = format!(" :{}", sanitize_line(candidate));
+                    let whole = format!("{word}{about}");
+                    let line = pad_to_width(&truncate_to_width(&whole, width), width);
+                    // Cut inside the word: all of it in the word's style.
+                    let split = if line.starts_with(&word) {
+                        word.len()
+                    } else {
+                        line.len()
+                    };
+                    Line::from(vec![
+                        Span::styled(line[..split].to_string(), style),
+                        Span::styled(line[split..].to_string(), style.patch(styles.dim)),
+                    ])
                 });
-            more.into_iter()
-                .chain(listed)
-                .map(|(text, style)| {
-                    Line::styled(pad_to_width(&truncate_to_width(&text, width), width), style)
-                })
-                .collect()
+            more.into_iter().chain(listed).collect()
         }
     };
     let rows = (above.len() as u16).min(body.height - 1);

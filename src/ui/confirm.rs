@@ -13,7 +13,7 @@ use crate::app::layout;
 use crate::app::screen::hints;
 use crate::i18n::{Language, fill};
 use crate::present::format::{display_width, pad_to_width};
-use crate::present::words::say;
+use crate::present::words::{say, value};
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
 
@@ -62,8 +62,13 @@ pub fn draw(confirm: &Confirm, frame: &mut Frame, view: &View) {
         }
     };
     let mut lines = vec![question, Line::default()];
-    for (label, value) in &confirmation.facts {
-        for (i, part) in wrap(value, text_width).into_iter().enumerate() {
+    for (label, fact) in &confirmation.facts {
+        // A plugin's type in the language shown, as its column says it.
+        let fact = match *label {
+            "Type" => value("type", fact, language).unwrap_or(fact),
+            _ => fact.as_str(),
+        };
+        for (i, part) in wrap(fact, text_width).into_iter().enumerate() {
             let label = if i == 0 { say(label, language) } else { "" };
             lines.push(Line::from(vec![
                 Span::styled(

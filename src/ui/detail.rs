@@ -1,12 +1,15 @@
 //! A detail view (a group or a plugin) in a bordered box: headings, then
 //! labels with their values wrapped beside them, scrolled.
 
+use super::View;
 use super::theme::Styles;
 use crate::app::document::{
     DocLine, LABEL_COLUMNS, TEXT_COLUMN_GAP, text_columns, value_width, wrap,
 };
 use crate::app::layout;
+use crate::i18n::{Language, Phrase};
 use crate::present::format::pad_to_width;
+use crate::present::words::{phrase, say};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -22,11 +25,13 @@ pub fn draw(
     document: &[DocLine],
     scroll: usize,
     focused: bool,
-    styles: &Styles,
+    view: &View,
 ) {
+    let (styles, language) = (view.styles, view.world.settings.language);
+    let title = say_owned(title, language);
     let inner = layout::inner(area);
     let (columns, each) = text_columns(usize::from(inner.width));
-    let lines = document_lines(document, each, styles);
+    let lines = document_lines(document, each, styles, language);
     let height = usize::from(inner.height);
     let shown = height * columns;
     let max_scroll = lines.len().saturating_sub(shown);
@@ -41,7 +46,8 @@ pub fn draw(
         })
         .title(Span::styled(format!(" {title} "), styles.heading));
     if more_below {
-        block = block.title_bottom(Line::from(" ↓ more ").right_aligned());
+        let sign = [" ", Phrase::MoreBelow.get(language), " "].map(Span::raw);
+        block = block.title_bottom(Line::from(sign.to_vec()).right_aligned());
     }
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
@@ -57,15 +63,28 @@ pub fn draw(
 }
 
 /// Every line of `document` at `width` columns.
-fn document_lines(document: &[DocLine], width: usize, styles: &Styles) -> Vec<Line<'static>> {
+fn document_lines(
+    document: &[DocLine],
+    width: usize,
+    styles: &Styles,
+    language: Language,
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for entry in document {
         match entry {
-            DocLine::Heading(text) => lines.push(Line::styled(text.clone(), styles.heading)),
+            DocLine::Heading(text) => {
+                // Our own headings in the language shown; a name as sent.
+                let text = match text.as_str() {
+                    "Course" | "Installation" => say_owned(text, language),
+                    text => text,
+                };
+                lines.push(Line::styled(text.to_owned(), styles.heading));
+            }
             DocLine::Blank => lines.push(Line::default()),
             DocLine::Field { label, value } => {
                 for (i, part) in wrap(value, value_width(width)).into_iter().enumerate() {
-                    let label_cell = if i == 0 { *label } else { "" };
+                    // The label in the language shown (see `present::words`).
+                    let label_cell = if i == 0 { say(label, language) } else { "" };
                     lines.push(Line::from(vec![
                         Span::styled(pad_to_width(label_cell, LABEL_COLUMNS), styles.label),
                         Span::raw(part),
@@ -75,4 +94,10 @@ fn document_lines(document: &[DocLine], width: usize, styles: &Styles) -> Vec<Li
         }
     }
     lines
+}
+
+/// [`say`] for a text not known at compile time: the phrase whose English
+/// is `english`, else `english`.
+fn say_owned(english: &str, language: Language) -> &str {
+    phrase(english).map_or(english, |phrase| phrase.get(language))
 }

@@ -13,10 +13,10 @@ use crate::app::groups::GroupsTab;
 use crate::app::layout::ListScreen;
 use crate::app::shared::World;
 use crate::domain::changes::Since;
-use crate::i18n::{Phrase, plural};
+use crate::i18n::{Phrase, fill, plural};
 use crate::present::change_text;
 use crate::present::columns::groups::COLUMNS;
-use crate::present::format::{as_of, thousands};
+use crate::present::format::{as_of, count_in_thousands, thousands};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -42,23 +42,25 @@ impl ListTab for GroupsTab {
             styles.heading,
             0,
         ));
+        let language = shared.settings.language;
         let list = self.group_list(shared);
         if let Some(list) = list.filter(|_| self.loaded) {
             let total = list.total().unwrap_or(self.rows.len() as u64);
             parts.push(Part::new(
-                format!("{} groups", thousands(total as i64)),
+                count_in_thousands(plural::summary_groups(language, total), total),
                 Style::new(),
                 2,
             ));
             if let (Some(pages), Some(per_page)) = (list.progress().pages, list.per_page()) {
-                let noun = if pages == 1 { "page" } else { "pages" };
-                let text = format!("{} {noun} × {per_page}", thousands(pages as i64));
+                let text = plural::summary_pages(language, pages, per_page);
+                let text = count_in_thousands(text, pages);
                 parts.push(Part::new(text, Style::new(), 4));
             }
             if self.list.selected().is_some() {
-                let row = self.list.cursor.index + 1;
+                let row = thousands(self.list.cursor.index as i64 + 1);
                 let of = thousands(self.list.visible.len() as i64);
-                parts.push(Part::new(format!("row {row} of {of}"), Style::new(), 3));
+                let text = fill::summary_row(language, row, of);
+                parts.push(Part::new(text, Style::new(), 3));
             }
         }
         if let Some(list) = list {
@@ -68,10 +70,11 @@ impl ListTab for GroupsTab {
                 .as_of()
                 .map(|taken| as_of(taken, shared.now, &shared.zone));
             if self.is_loading(shared) {
+                let refreshing = Phrase::SummaryRefreshing.get(language);
                 let what = match (&snapshot, self.refreshing) {
-                    (Some(as_of), _) => format!("{as_of} · refreshing"),
-                    (None, true) => "refreshing".to_string(),
-                    (None, false) => "loading".to_string(),
+                    (Some(as_of), _) => format!("{as_of} · {refreshing}"),
+                    (None, true) => refreshing.to_string(),
+                    (None, false) => Phrase::Loading.get(language).to_string(),
                 };
                 let text = format!("{} {what} {progress}…", spinner(shared.now));
                 parts.push(Part::new(text, styles.busy, 1));
@@ -85,10 +88,8 @@ impl ListTab for GroupsTab {
             } else {
                 // Once the walk ended: the pages still missing, and the
                 // snapshot's age while its rows are still shown.
-                let missing = (progress.missing > 0).then(|| {
-                    let language = shared.settings.language;
-                    plural::pages_missing(language, progress.missing)
-                });
+                let missing = (progress.missing > 0)
+                    .then(|| plural::pages_missing(language, progress.missing));
                 let text = [snapshot, missing]
                     .into_iter()
                     .flatten()
@@ -106,29 +107,33 @@ impl ListTab for GroupsTab {
         // in for the whole ones rather than a `…`.
         let mut notes: Vec<(String, String)> = Vec::new();
         if self.list.visible.len() != self.rows.len() {
-            let so_far = if self.is_loading(shared) {
-                " so far"
-            } else {
-                ""
-            };
             let (shown, all) = (
                 thousands(self.list.visible.len() as i64),
                 thousands(self.rows.len() as i64),
             );
-            notes.push((
-                format!("{shown} of {all}{so_far}"),
-                format!("{shown}/{all}"),
-            ));
+            let whole = if self.is_loading(shared) {
+                fill::summary_shown_of_so_far(language, &shown, &all)
+            } else {
+                fill::summary_shown_of(language, &shown, &all)
+            };
+            notes.push((whole, format!("{shown}/{all}")));
         }
         if self.hide_archived {
-            notes.push(("archived hidden".to_string(), "no archived".to_string()));
+            notes.push((
+                Phrase::SummaryArchivedHidden.get(language).to_string(),
+                Phrase::SummaryNoArchived.get(language).to_string(),
+            ));
         }
         if let Some(column) = self.list.sort {
             let arrow = if self.list.descending { "↓" } else { "↑" };
             let name = column.name(COLUMNS);
-            notes.push((format!("sort: {name} {arrow}"), format!("{name} {arrow}")));
+            let whole = fill::summary_sort(language, name, arrow);
+            notes.push((whole, format!("{name} {arrow}")));
         } else if self.list.descending {
-            notes.push(("server order reversed".to_string(), "reversed".to_string()));
+            notes.push((
+                Phrase::SummaryServerOrderReversed.get(language).to_string(),
+                Phrase::SummaryReversed.get(language).to_string(),
+            ));
         }
         let notes = list::shortened_notes(notes, screen.summary.width);
         let spans = list::fitting(parts, list::summary_room(screen.summary.width, &notes));
@@ -139,12 +144,13 @@ impl ListTab for GroupsTab {
     /// matches standing out.
     fn draw_rows(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
         let none_shown = if self.rows.is_empty() {
-            "No groups here."
+            Phrase::ListNoGroups
         } else if self.list.filter.is_empty() {
-            "Every group here is archived: press a to show them."
+            Phrase::ListAllArchived
         } else {
-            "No group matches the filter (Esc clears it)."
-        };
+            Phrase::ListNoGroupMatches
+        }
+        .get(view.world.settings.language);
         let filter = self.list.filter_text();
         let rows = Rows {
             columns: COLUMNS,
@@ -189,13 +195,16 @@ impl ListTab for GroupsTab {
     }
 
     fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View) {
-        let (shared, styles) = (view.world, view.styles);
+        let shared = view.world;
         match self.detail(shared) {
             Some(document) => {
                 let title = self
                     .selected(shared)
                     .and_then(|group| group.company_group_number)
-                    .map_or_else(|| "Group".to_string(), |n| format!("Group No {n}"));
+                    .map_or_else(
+                        || "Group".to_string(),
+                        |n| fill::detail_group_number(shared.settings.language, n),
+                    );
                 detail::draw(
                     frame,
                     area,
@@ -203,10 +212,10 @@ impl ListTab for GroupsTab {
                     &document,
                     self.list.detail_scroll,
                     focused,
-                    styles,
+                    view,
                 );
             }
-            None => detail::draw(frame, area, "Group", &[], 0, focused, styles),
+            None => detail::draw(frame, area, "Group", &[], 0, focused, view),
         }
     }
 }
@@ -230,28 +239,33 @@ fn branch_label(branch: Option<i64>, shared: &World) -> String {
 fn changes_part(branch: Option<i64>, view: &View) -> Option<Part> {
     let (shared, styles) = (view.world, view.styles);
     let compared = shared.changes.of(branch)?;
+    let language = shared.settings.language;
     let part = match &compared.result {
         Ok(found) => {
-            let day = change_text::day_short(found.day, found.today, shared.settings.language);
-            let count = found.changes.len();
-            let noun = if count == 1 { "change" } else { "changes" };
+            let day = change_text::day_short(found.day, found.today, language);
+            let count = found.changes.len() as u64;
             let style = if count == 0 {
                 Style::new()
             } else {
                 styles.warning
             };
-            Part::new(format!("{count} {noun} since {day}"), style, 5)
-                .or_short(format!("{count} chg {day}"), 1)
+            Part::new(plural::changes_since_count(language, count, &day), style, 5)
+                .or_short(fill::changes_since_short(language, count, day), 1)
         }
         // A walk of today kept: say how to compare with it.
         Err(NotCompared::NoBaseline { kept, .. })
             if compared.since == Since::EarlierDay && !kept.is_empty() =>
         {
-            Part::new("no earlier day (:changes last)".to_owned(), styles.dim, 7)
-                .or_short("no baseline".to_owned(), 6)
+            let said = Phrase::ChangesNoEarlierDayLast.get(language);
+            Part::new(said.to_owned(), styles.dim, 7)
+                .or_short(Phrase::ChangesNoBaseline.get(language).to_owned(), 6)
         }
-        Err(_) => Part::new("no earlier day to compare with".to_owned(), styles.dim, 7)
-            .or_short("no baseline".to_owned(), 6),
+        Err(_) => Part::new(
+            Phrase::ChangesNoEarlierDay.get(language).to_owned(),
+            styles.dim,
+            7,
+        )
+        .or_short(Phrase::ChangesNoBaseline.get(language).to_owned(), 6),
     };
     Some(part)
 }

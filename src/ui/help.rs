@@ -75,6 +75,7 @@ pub fn draw(help: &Help, frame: &mut Frame, view: &View) {
     let cut = popup::Cut {
         above: first > 0,
         below: first + height < rows,
+        language,
     };
     popup::draw_cut(frame, area, &title, lines, cut, styles);
 }

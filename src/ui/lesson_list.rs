@@ -35,7 +35,7 @@ pub fn draw(list: &LessonList, frame: &mut Frame, view: &View) {
                 &document,
                 list.detail.scroll,
                 true,
-                styles,
+                view,
             );
         }
         return;

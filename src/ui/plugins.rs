@@ -8,6 +8,7 @@ use super::table::RowLook;
 use super::theme::spinner;
 use crate::app::layout::ListScreen;
 use crate::app::plugins::{PluginsTab, is_installing};
+use crate::i18n::{Phrase, fill, plural};
 use crate::present::columns::plugins::COLUMNS;
 use crate::present::format::as_of;
 use ratatui::Frame;
@@ -27,16 +28,21 @@ impl ListTab for PluginsTab {
     fn draw_summary(&self, frame: &mut Frame, screen: &ListScreen, view: &View) {
         let (shared, styles) = (view.world, view.styles);
         let plugins = shared.plugins();
+        let language = shared.settings.language;
         let mut spans = Vec::new();
         if self.loaded {
             let installed = plugins.iter().filter(|p| p.is_installed()).count();
             spans.push(Span::styled(
-                format!("{} plugins", plugins.len()),
+                plural::summary_plugins(language, plugins.len() as u64),
                 styles.heading,
             ));
-            spans.push(Span::raw(format!(" · {installed} installed")));
+            let installed = fill::summary_installed(language, installed);
+            spans.push(Span::raw(format!(" · {installed}")));
         } else {
-            spans.push(Span::styled("Plugins", styles.heading));
+            spans.push(Span::styled(
+                Phrase::TabPlugins.get(language),
+                styles.heading,
+            ));
         }
         // The list is a snapshot's until one is fetched in this run.
         let snapshot = self
@@ -44,8 +50,9 @@ impl ListTab for PluginsTab {
             .map(|taken| as_of(taken, shared.now, &shared.zone));
         if self.is_loading(&shared.requests) && self.loaded {
             let what = snapshot.map_or_else(String::new, |as_of| format!(" {as_of} ·"));
+            let refreshing = Phrase::SummaryRefreshing.get(language);
             spans.push(Span::styled(
-                format!("  {}{what} refreshing…", spinner(shared.now)),
+                format!("  {}{what} {refreshing}…", spinner(shared.now)),
                 styles.busy,
             ));
         } else if let Some(as_of) = snapshot {
@@ -53,15 +60,12 @@ impl ListTab for PluginsTab {
         }
         let mut notes = Vec::new();
         if self.list.visible.len() != plugins.len() {
-            notes.push(format!(
-                "{} of {} shown",
-                self.list.visible.len(),
-                plugins.len()
-            ));
+            let (shown, all) = (self.list.visible.len(), plugins.len());
+            notes.push(fill::plugins_shown_of(language, shown, all));
         }
-        notes.push(self.type_filter.name().to_string());
+        notes.push(self.type_filter.name(language).to_string());
         if shared.settings.read_only {
-            notes.push("read-only".to_string());
+            notes.push(Phrase::TopReadOnly.get(language).to_string());
         }
         list::draw_summary(frame, screen.summary, spans, &notes, styles);
     }
@@ -71,10 +75,11 @@ impl ListTab for PluginsTab {
         let (shared, styles) = (view.world, view.styles);
         let plugins = shared.plugins();
         let none_shown = if plugins.is_empty() {
-            "The catalogue is empty."
+            Phrase::ListCatalogueEmpty
         } else {
-            "No plugin matches the filters (Esc clears the name filter, t the type)."
-        };
+            Phrase::ListNoPluginMatches
+        }
+        .get(shared.settings.language);
         let rows = Rows {
             columns: COLUMNS,
             table: &self.table,
@@ -103,7 +108,7 @@ impl ListTab for PluginsTab {
     }
 
     fn draw_detail(&self, frame: &mut Frame, area: Rect, focused: bool, view: &View) {
-        let (shared, styles) = (view.world, view.styles);
+        let shared = view.world;
         let document = self.detail(shared).unwrap_or_default();
         detail::draw(
             frame,
@@ -112,7 +117,7 @@ impl ListTab for PluginsTab {
             &document,
             self.list.detail_scroll,
             focused,
-            styles,
+            view,
         );
     }
 }

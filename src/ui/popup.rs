@@ -1,6 +1,7 @@
 //! Boxes drawn over the body: the confirmation, the help, the branch picker.
 
 use super::theme::Styles;
+use crate::i18n::{Language, Phrase};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -22,17 +23,20 @@ pub fn draw(
 pub struct Cut {
     pub above: bool,
     pub below: bool,
+    /// The language the sign speaks.
+    pub language: Language,
 }
 
 impl Cut {
     /// The sign on the bottom border: where lines are hidden.
     fn sign(self) -> Option<&'static str> {
-        match (self.above, self.below) {
-            (true, true) => Some(" ↑↓ more "),
-            (false, true) => Some(" ↓ more "),
-            (true, false) => Some(" ↑ more "),
-            (false, false) => None,
-        }
+        let sign = match (self.above, self.below) {
+            (true, true) => Phrase::MoreAboveAndBelow,
+            (false, true) => Phrase::MoreBelow,
+            (true, false) => Phrase::MoreAbove,
+            (false, false) => return None,
+        };
+        Some(sign.get(self.language))
     }
 }
 
@@ -50,7 +54,8 @@ pub fn draw_cut(
         .border_style(styles.border_focused)
         .title(Span::styled(format!(" {title} "), styles.heading));
     if let Some(sign) = cut.sign() {
-        block = block.title_bottom(Line::from(Span::styled(sign, styles.heading)).right_aligned());
+        let spans = [" ", sign, " "].map(|text| Span::styled(text, styles.heading));
+        block = block.title_bottom(Line::from(spans.to_vec()).right_aligned());
     }
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);

@@ -14,6 +14,7 @@ use crate::present::columns::{
     Column, NaturalWidths, ScreenCell, ScreenRow, Text, Tone, headings, on_screen,
 };
 use crate::present::format::{ELLIPSIS, NONE, display_width, pad_to_width};
+use crate::present::words::{value, widest_value};
 use ratatui::buffer::{Buffer, Cell as BufferCell, CellWidth};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -350,6 +351,10 @@ pub struct FittedTable<'a> {
     specs: Vec<ColumnSpec>,
     widths: Vec<Option<usize>>,
     tones: Vec<Tone>,
+    /// Each column's CSV name where its cells hold crmdeck's own words
+    /// said in the language shown ([`value`]), else None.
+    worded: Vec<Option<&'static str>>,
+    language: Language,
     narrow: bool,
     branches: &'a HashMap<i64, CellText>,
 }
@@ -374,12 +379,15 @@ impl<'a> FittedTable<'a> {
                 .map(|(index, (column, screen))| {
                     let widest = match column.text {
                         Text::Branch(_) => branches.values().map(CellText::width).max(),
-                        _ => Some(natural.widest(index, narrow)),
+                        _ => Some(
+                            (natural.widest(index, narrow))
+                                .max(widest_value(column.name, language)),
+                        ),
                     };
                     let head = headings::title(column.title, column.name, language);
                     ColumnSpec {
                         head,
-                        natural: screen.natural.width(head, widest.unwrap_or(0)),
+                        natural: screen.natural.width(head, widest.unwrap_or(0), language),
                         min: screen.flex_min.unwrap_or(0),
                         flexible: screen.flex_min.is_some(),
                         priority: screen.priority,
@@ -408,6 +416,10 @@ impl<'a> FittedTable<'a> {
             widths,
             specs: column_specs,
             tones: on_screen(columns).map(|(_, screen)| screen.tone).collect(),
+            worded: on_screen(columns)
+                .map(|(column, _)| (widest_value(column.name, language) > 0).then_some(column.name))
+                .collect(),
+            language,
             narrow,
             branches,
         }
@@ -430,29 +442,38 @@ impl<'a> FittedTable<'a> {
         look: &RowLook<'_>,
         styles: &Styles,
     ) {
-        let cells =
-            row.cells
-                .iter()
-                .zip(&self.widths)
-                .zip(&self.tones)
-                .map(|((cell, width), tone)| {
-                    let cell = match (cell, tone, look.state_over) {
-                        (_, Tone::State, Some(text)) => Cell::plain(text),
-                        (ScreenCell::Text(_) | ScreenCell::Narrowable(_), _, _) => cell
-                            .fitting(width.unwrap_or(0), self.narrow)
-                            .map_or_else(|| Cell::plain(NONE), Cell::measured),
-                        (ScreenCell::Branch(Some(id)), _, _) => match self.branches.get(id) {
-                            Some(name) => Cell::measured(name),
-                            None => Cell::plain(format!("#{id}")),
-                        },
-                        (ScreenCell::Branch(None), _, _) => Cell::plain(NONE),
-                    };
-                    match tone {
-                        Tone::Plain => cell,
-                        Tone::Quiet => cell.styled(styles.dim),
-                        Tone::State => cell.styled(look.state),
+        let cells = row
+            .cells
+            .iter()
+            .zip(&self.widths)
+            .zip(self.tones.iter().zip(&self.worded))
+            .map(|((cell, width), (tone, worded))| {
+                let cell = match (cell, tone, look.state_over) {
+                    (_, Tone::State, Some(text)) => Cell::plain(text),
+                    (ScreenCell::Text(_) | ScreenCell::Narrowable(_), _, _) => {
+                        match cell.fitting(width.unwrap_or(0), self.narrow) {
+                            None => Cell::plain(NONE),
+                            // crmdeck's own word in the language shown.
+                            Some(text) => match worded
+                                .and_then(|name| value(name, text.as_str(), self.language))
+                            {
+                                Some(word) => Cell::plain(word),
+                                None => Cell::measured(text),
+                            },
+                        }
                     }
-                });
+                    (ScreenCell::Branch(Some(id)), _, _) => match self.branches.get(id) {
+                        Some(name) => Cell::measured(name),
+                        None => Cell::plain(format!("#{id}")),
+                    },
+                    (ScreenCell::Branch(None), _, _) => Cell::plain(NONE),
+                };
+                match tone {
+                    Tone::Plain => cell,
+                    Tone::Quiet => cell.styled(styles.dim),
+                    Tone::State => cell.styled(look.state),
+                }
+            });
         let row_style = if selected { styles.selected } else { look.row };
         draw_row(buf, area, cells, &self.widths, selected, row_style);
         if let Some(filter) = look.matched {

@@ -110,7 +110,7 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
             &document,
             tab.detail.scroll,
             true,
-            styles,
+            view,
         );
     }
 }

@@ -8,9 +8,10 @@ use crate::app::layout::{TabName, labels_of, tab_names, token_expired_warning, t
 use crate::app::{App, TOKEN_WARNING_BEFORE, Tab};
 use crate::config::Theme;
 use crate::i18n::{Phrase, fill};
+use crate::present::clock::expiry_in;
 use crate::present::format::{display_width, truncate_to_width};
 use crate::sanitize::sanitize_line;
-use crate::secret::describe_expiry;
+use crate::secret;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -146,7 +147,8 @@ fn right_side(app: &App, styles: &Styles, room: usize) -> Vec<Span<'static>> {
         let warning = if expiry <= app.world.now {
             token_expired_warning(language).to_string()
         } else {
-            format!("⚠ token {}", describe_expiry(expiry, app.world.now))
+            let expiry = expiry_in(secret::expiry(expiry, app.world.now), language);
+            fill::token_warning(language, expiry)
         };
         spans.push(Span::styled(warning, styles.warning));
         spans.push(Span::raw("  "));

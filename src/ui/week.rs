@@ -79,7 +79,7 @@ pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
             &document,
             week.detail_scroll,
             true,
-            styles,
+            view,
         );
     }
 }

@@ -1,8 +1,9 @@
 //! Every screen in every language (issue 36 §6): render snapshots of each
-//! tab, the help, an install confirmation and the server down, in Russian
-//! and in Uzbek in both scripts, at 80x24 and 200x50; and at 60x15, in the
-//! four languages, nothing wider than the screen and the footer's hints
-//! whole. The clock and the zone are the fixtures' (as in `render.rs`).
+//! tab, a group's detail, the help, the command line's words, an install
+//! confirmation and the server down, in Russian and in Uzbek in both
+//! scripts, at 80x24 and 200x50; and at 60x15, in the four languages,
+//! nothing wider than the screen and the footer's hints whole. The clock
+//! and the zone are the fixtures' (as in `render.rs`).
 
 use crate::support;
 
@@ -18,8 +19,12 @@ use support::fixtures::{self, answer, loaded_app, press};
 
 /// The states drawn: (name, keys from the loaded Groups tab, whether the
 /// requests they start fail as with the server down).
-const STATES: [(&str, &str, bool); 8] = [
+const STATES: [(&str, &str, bool); 10] = [
     ("groups", "", false),
+    // A group's detail: its labels in the language shown.
+    ("group_detail", "\n", false),
+    // The `:` command line, Tab's list of words with what each does.
+    ("command_line", ":\t", false),
     ("plugins", "1", false),
     ("week", "3", false),
     ("today", "4", false),

@@ -249,6 +249,35 @@ mod tests {
     }
 
     #[test]
+    fn the_lists_summary_counts_take_their_plural_form() {
+        let numbers = [0, 1, 2, 5, 11, 21, 22, 111];
+        let plugins = numbers.map(|n| plural::summary_plugins(Language::Ru, n));
+        assert_eq!(
+            plugins,
+            [
+                "0 плагинов",
+                "1 плагин",
+                "2 плагина",
+                "5 плагинов",
+                "11 плагинов",
+                "21 плагин",
+                "22 плагина",
+                "111 плагинов"
+            ]
+        );
+        let groups = plural::summary_groups;
+        assert_eq!(groups(Language::Ru, 12_341), "12341 группа");
+        assert_eq!(groups(Language::Ru, 240), "240 групп");
+        assert_eq!(groups(Language::Ru, 22), "22 группы");
+        assert_eq!(groups(Language::En, 1), "1 group");
+        assert_eq!(groups(Language::Uz, 5), "5 ta guruh");
+        let stopped = numbers.map(|n| plural::status_loading_stopped(Language::Ru, n));
+        assert_eq!(stopped[1], "загрузка остановлена: показана 1 группа");
+        assert_eq!(stopped[6], "загрузка остановлена: показаны 22 группы");
+        assert_eq!(stopped[7], "загрузка остановлена: показано 111 групп");
+    }
+
+    #[test]
     fn weekdays_as_the_glossary_names_them() {
         let days = |language, style| {
             [Mon, Wed, Fri]

@@ -31,5 +31,6 @@ pub use source::{
     forbid_core_dumps,
 };
 pub use token::{
-    MaskedLine, Token, describe_expiry, mask_secret, mask_token_like_words, redact_secrets,
+    Expiry, MaskedLine, Token, describe_expiry, expiry, mask_secret, mask_token_like_words,
+    redact_secrets,
 };

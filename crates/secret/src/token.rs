@@ -255,18 +255,46 @@ fn looks_like_secret(word: &str) -> bool {
     installation || jwt
 }
 
-/// "expires in 2h 10m" or "expired at 2026-11-22 10:00 UTC".
-pub fn describe_expiry(expires_at: DateTime<Utc>, now: DateTime<Utc>) -> String {
+/// When a token expires, as data: the interface words it in its
+/// language (`present::expiry`), this crate knowing no language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expiry {
+    /// It expired at this instant.
+    Expired(DateTime<Utc>),
+    /// In less than a minute.
+    UnderAMinute,
+    /// In less than an hour.
+    Minutes(i64),
+    /// In less than a day.
+    Hours { hours: i64, minutes: i64 },
+    /// In a day or more.
+    Days { days: i64, hours: i64 },
+}
+
+/// How far `expires_at` is from `now`.
+pub fn expiry(expires_at: DateTime<Utc>, now: DateTime<Utc>) -> Expiry {
     let left = expires_at - now;
     if left <= chrono::TimeDelta::zero() {
-        return format!("expired at {}", expires_at.format("%Y-%m-%d %H:%M UTC"));
+        return Expiry::Expired(expires_at);
     }
     let minutes = left.num_minutes();
     match (minutes / (24 * 60), minutes / 60 % 24, minutes % 60) {
-        (0, 0, 0) => "expires in less than a minute".to_string(),
-        (0, 0, m) => format!("expires in {m}m"),
-        (0, h, m) => format!("expires in {h}h {m}m"),
-        (d, h, _) => format!("expires in {d}d {h}h"),
+        (0, 0, 0) => Expiry::UnderAMinute,
+        (0, 0, m) => Expiry::Minutes(m),
+        (0, hours, minutes) => Expiry::Hours { hours, minutes },
+        (days, hours, _) => Expiry::Days { days, hours },
+    }
+}
+
+/// "expires in 2h 10m" or "expired at 2026-11-22 10:00 UTC" (English:
+/// `crmdeck info`'s JSON and the log).
+pub fn describe_expiry(expires_at: DateTime<Utc>, now: DateTime<Utc>) -> String {
+    match expiry(expires_at, now) {
+        Expiry::Expired(at) => format!("expired at {}", at.format("%Y-%m-%d %H:%M UTC")),
+        Expiry::UnderAMinute => "expires in less than a minute".to_string(),
+        Expiry::Minutes(m) => format!("expires in {m}m"),
+        Expiry::Hours { hours, minutes } => format!("expires in {hours}h {minutes}m"),
+        Expiry::Days { days, hours } => format!("expires in {days}d {hours}h"),
     }
 }
 

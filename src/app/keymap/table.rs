@@ -288,13 +288,14 @@ mod tests {
 
     /// The footer and the help say every label in the language shown: each
     /// has its phrase, whose English is the label itself; so do the help's
-    /// headings and the tabs' names.
+    /// headings, the tabs' names and what each `:` command does.
     #[test]
     fn every_label_heading_and_tab_name_has_its_phrase() {
         let headings = KEYMAP.iter().map(|binding| binding.context.title());
         let tabs = Tab::ALL.iter().map(|tab| tab.name());
         let labels = KEYMAP.iter().map(|binding| binding.label);
-        for english in labels.chain(headings).chain(tabs) {
+        let abouts = super::super::words().into_iter().map(|word| word.about);
+        for english in labels.chain(headings).chain(tabs).chain(abouts) {
             let found = phrase(english).unwrap_or_else(|| panic!("{english:?} has no phrase"));
             assert_eq!(found.get(Language::En), english);
             assert_ne!(found.get(Language::Ru), english, "{english:?} in Russian");

@@ -258,7 +258,7 @@ fn without_a_baseline_no_row_is_marked_and_the_tab_says_why() {
     assert_eq!(app.world.changes.kind(None, 1), None);
     assert!(app.world.changes.found(None).is_none());
     assert!(app.world.changes.of(None).is_some());
-    let text = why.explain(Since::EarlierDay);
+    let text = why.explain(Since::EarlierDay, crate::i18n::Language::En);
     assert!(
         text.starts_with("No earlier day to compare with") && text.contains("corrupt"),
         "{text}"

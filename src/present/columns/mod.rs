@@ -27,6 +27,7 @@ use super::cell_text::{CellText, Narrowable, SharedTexts};
 use super::format::NONE;
 use crate::domain::query::{Facts, Matcher, Unfound};
 use crate::domain::script::fold;
+use crate::i18n::Language;
 use crate::sanitize::sanitize_line;
 use std::borrow::{Borrow, Cow};
 use std::collections::HashMap;
@@ -113,6 +114,12 @@ pub enum Natural {
     Widest { floor: usize, cap: usize },
     /// This wide, whatever its cells.
     Exactly(usize),
+    /// As [`Natural::Widest`] from 0, for crmdeck's own words: at most
+    /// `cap` columns in English and two thirds more in the other
+    /// languages, which run a third longer and more ("через 2 ч 30 мин",
+    /// "2 soat 30 daqiqadan keyin"); a flexible column still gives the
+    /// room up when the screen is narrow.
+    Worded { cap: usize },
 }
 
 impl Natural {
@@ -122,9 +129,17 @@ impl Natural {
         cap: usize::MAX,
     };
 
-    /// The width for a column titled `title` whose widest cell is `widest`.
-    pub fn width(self, title: &str, widest: usize) -> usize {
+    /// The width for a column titled `title` whose widest cell is
+    /// `widest`, its words in `language`.
+    pub fn width(self, title: &str, widest: usize, language: Language) -> usize {
         match self {
+            Self::Worded { cap } => {
+                let cap = match language {
+                    Language::En => cap,
+                    _ => cap + (2 * cap).div_ceil(3),
+                };
+                Self::Widest { floor: 0, cap }.width(title, widest, language)
+            }
             Self::Widest { floor, cap } => widest
                 .max(super::format::display_width(title))
                 .max(floor)
@@ -842,11 +857,20 @@ mod tests {
 
     #[test]
     fn natural_widths_follow_the_rule() {
+        let en = Language::En;
         let rule = Natural::Widest { floor: 7, cap: 9 };
-        assert_eq!(rule.width("Type", 3), 7);
-        assert_eq!(rule.width("Type", 8), 8);
-        assert_eq!(rule.width("Type", 30), 9);
-        assert_eq!(Natural::WIDEST.width("Start–end", 3), 9);
-        assert_eq!(Natural::Exactly(13).width("Installed", 40), 13);
+        assert_eq!(rule.width("Type", 3, en), 7);
+        assert_eq!(rule.width("Type", 8, en), 8);
+        assert_eq!(rule.width("Type", 30, en), 9);
+        assert_eq!(rule.width("Type", 30, Language::Ru), 9);
+        assert_eq!(Natural::WIDEST.width("Start–end", 3, en), 9);
+        assert_eq!(Natural::Exactly(13).width("Installed", 40, en), 13);
+        // Our own words: more room in the languages that need it.
+        let worded = Natural::Worded { cap: 15 };
+        assert_eq!(worded.width("When", 13, en), 13);
+        assert_eq!(worded.width("When", 19, en), 15);
+        assert_eq!(worded.width("Когда", 19, Language::Ru), 19);
+        assert_eq!(worded.width("Qachon", 25, Language::Uz), 25);
+        assert_eq!(worded.width("Qachon", 40, Language::Uz), 25);
     }
 }

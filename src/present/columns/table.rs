@@ -8,6 +8,7 @@ use super::headings::heads;
 use super::{BranchNames, Column, Print, printed};
 use crate::i18n::Language;
 use crate::present::format::{NONE, display_width, pad_to_width, truncate_to_width};
+use crate::present::words::value;
 use crate::sanitize::sanitize_line;
 use std::borrow::Cow;
 
@@ -55,13 +56,16 @@ impl Table {
     /// [`Table::to_text`] headed in `language` (the cells are the rows').
     pub fn to_text_in(&self, fit: bool, language: Language) -> String {
         let headers = heads(&self.headers, &self.names, language);
+        let rows: Vec<Vec<String>> = (self.rows.iter())
+            .map(|row| in_language(row.clone(), &self.names, language))
+            .collect();
         let mut widths = Widths::new(&headers, self.max_widths.clone());
-        for row in &self.rows {
+        for row in &rows {
             widths.measure(row);
         }
         let widths = widths.fitted(fit);
         std::iter::once(&headers)
-            .chain(&self.rows)
+            .chain(&rows)
             .map(|row| text_line(row, &widths))
             .collect()
     }
@@ -191,6 +195,18 @@ pub fn text_line(row: &[String], widths: &[usize]) -> String {
     let mut line = line.join("  ").trim_end().to_string();
     line.push('\n');
     line
+}
+
+/// `row` with crmdeck's own words said in `language` (see
+/// [`crate::present::words::value`]), its columns named `names`: for
+/// people's tables, never CSV or JSON.
+pub fn in_language(mut row: Vec<String>, names: &[&str], language: Language) -> Vec<String> {
+    for (cell, name) in row.iter_mut().zip(names) {
+        if let Some(word) = value(name, cell, language) {
+            *cell = word.to_string();
+        }
+    }
+    row
 }
 
 /// A row of CSV (see [`Table::to_csv`]) and its `\r\n`.

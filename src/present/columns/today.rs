@@ -80,9 +80,10 @@ pub fn columns<'a>() -> [Column<TodayRow<'a>, ()>; 8] {
         printed("Part", "part", |row, _| row.part.key().to_string()),
         printed("Start", "start", |row, _| row.start.clone()).shown(shown(None, 8, Tone::Plain)),
         printed("End", "end", |row, _| row.end.clone()).shown(shown(None, 7, Tone::Plain)),
-        // "1 h 30 min left" whole; a reason a group cannot be placed is cut.
+        // "1 h 30 min left" whole ("осталось 1 ч 30 мин" too); a reason a
+        // group cannot be placed is cut.
         printed("When", "when", |row, _| row.note.clone()).shown(OnScreen {
-            natural: Natural::Widest { floor: 0, cap: 15 },
+            natural: Natural::Worded { cap: 15 },
             ..shown(Some(11), 6, Tone::Quiet)
         }),
         printed("Group id", "group_id", |row, _| row.group.id.to_string()),
