@@ -192,9 +192,11 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             shell::branch_lines(&open(global, log).await?).await?
         }
         Command::Completions {
-            shell, profiles, ..
+            shell,
+            profile_names,
+            ..
         } => match shell {
-            Some(shell) if !profiles => shell::completions(shell),
+            Some(shell) if !profile_names => shell::completions(shell),
             _ => shell::profile_lines(&overrides(global)),
         },
         Command::Man => shell::man_page()?,

@@ -144,7 +144,7 @@ fn bash_completes_profile_names_from_the_config() {
          [profiles.small]\nper_page = 5\n",
     );
     let output = home
-        .crmdeck(&["completions", "--profiles"])
+        .crmdeck(&["completions", "--profile-names"])
         .output()
         .unwrap();
     let mut names: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
