@@ -17,6 +17,30 @@ use serde::Serialize;
 /// Every centre of the fleet the flags name, refreshed once, in the
 /// fleet's order.
 pub async fn summaries(global: &GlobalArgs) -> Result<Vec<CentreSummary>, CliError> {
+    let done = each_centre(global, |sessions, profile| async move {
+        sessions
+            .refresh(&CentreSummary::new(profile), Utc::now())
+            .await
+    });
+    Ok(done
+        .await?
+        .into_iter()
+        .map(|(_, summary)| summary)
+        .collect())
+}
+
+/// `work` for each centre of the fleet the flags name (`--profiles`,
+/// `--fleet`, else every profile), `fleet_concurrency` at once, the
+/// results in the fleet's order; the config's mistakes first (exit 2).
+pub async fn each_centre<T, F, Fut>(
+    global: &GlobalArgs,
+    work: F,
+) -> Result<Vec<(String, T)>, CliError>
+where
+    T: Send + 'static,
+    F: Fn(Sessions, String) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = T> + Send + 'static,
+{
     let overrides = overrides(global);
     let env = |name: &str| std::env::var(name).ok();
     let config = config::load(&overrides, &env)?;
@@ -25,21 +49,11 @@ pub async fn summaries(global: &GlobalArgs) -> Result<Vec<CentreSummary>, CliErr
     let profiles = fleet::covered(&config, &choice, global.demo)?;
     let sessions = Sessions::new(&overrides, global.demo);
     let running = fleet::for_each_centre(profiles.clone(), config.fleet_concurrency, {
-        move |profile| {
-            let sessions = sessions.clone();
-            async move {
-                let summary = sessions
-                    .refresh(&CentreSummary::new(profile), Utc::now())
-                    .await;
-                // Dropped here: a demo centre's server stops with it.
-                drop(sessions);
-                summary
-            }
-        }
+        move |profile| work(sessions.clone(), profile)
     });
     let mut done = running.all().await;
     done.sort_by_key(|(profile, _)| profiles.iter().position(|p| p == profile));
-    Ok(done.into_iter().map(|(_, summary)| summary).collect())
+    Ok(done)
 }
 
 pub async fn run(global: &GlobalArgs, format: Format) -> Result<String, CliError> {
@@ -80,6 +94,7 @@ pub async fn run(global: &GlobalArgs, format: Format) -> Result<String, CliError
         n => Err(CliError::CentresFailed {
             report,
             summary: plural::centres_failed(language, n as u64),
+            code: 1,
         }),
     }
 }

@@ -10,6 +10,7 @@ mod centres;
 mod changes;
 mod chatter;
 mod demo_server;
+mod fan_out;
 mod filter;
 mod groups;
 mod help_language;
@@ -92,10 +93,15 @@ pub enum CliError {
     /// Exit 1: `changes` found some; `report` is for stdout.
     #[error("{summary}")]
     Changes { report: String, summary: String },
-    /// Exit 1: centres of a fleet did not answer as they should (issue
-    /// 38); `report` is for stdout, every centre in it.
+    /// Exit `code` (1, or 2 when a centre's own exit was 2): centres of a
+    /// fleet did not answer as they should (issue 38); `report` is for
+    /// stdout, every centre that answered in it.
     #[error("{summary}")]
-    CentresFailed { report: String, summary: String },
+    CentresFailed {
+        report: String,
+        summary: String,
+        code: u8,
+    },
     /// Exit 2: `changes` could not tell what changed (no baseline, the
     /// server, the network, missing pages), so cron tells it from changes (1).
     #[error("could not tell what changed: {0}")]
@@ -108,13 +114,13 @@ impl CliError {
             Self::Usage(_) | Self::Config(_) | Self::CheckFailed(_) | Self::Untold(_) => {
                 ExitCode::from(2)
             }
+            Self::CentresFailed { code, .. } => ExitCode::from(*code),
             Self::Api(_)
             | Self::OutcomeUnknown(_)
             | Self::NotOffered { .. }
             | Self::PagesMissing(_)
             | Self::Findings { .. }
             | Self::Changes { .. }
-            | Self::CentresFailed { .. }
             | Self::Io(_) => ExitCode::from(1),
         }
     }
@@ -194,6 +200,15 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
     } else {
         Format::Json
     });
+    if !global.profiles.is_empty() || global.fleet.is_some() {
+        // Several centres at once (issue 38): their own paths.
+        let output = match command {
+            Command::Centres => centres::run(global, format).await?,
+            Command::Plugins { show_token } => fan_out::plugins(global, format, show_token).await?,
+            _ => return Err(CliError::Usage(fan_out::NOT_FANNED_OUT.to_string())),
+        };
+        return print(&output);
+    }
     let output = match command {
         Command::DemoServer(args) => return demo_server::run(&args).await,
         // Before any config is read: these need none.

@@ -11,7 +11,10 @@ use std::net::SocketAddr;
 use std::path::Path;
 use support::home::set_mode;
 
+use crate::redirects::{Log, server};
 use crate::support;
+use axum::response::IntoResponse;
+use serde_json::json;
 
 /// `text` as a private config file in `folder`, and the flags naming it.
 fn config(folder: &Path, text: &str) -> Overrides {
@@ -127,4 +130,151 @@ async fn each_centre_is_classified_on_its_own() {
     );
     assert_eq!(all[3].figures.groups, Some(240));
     assert_eq!(all[0].figures.groups, None);
+}
+
+/// A centre that records the Authorization of every request (the
+/// redirects' test server) and answers `/v2/token/me` with `name`, the
+/// groups' page with a total of `groups` and an empty catalogue.
+async fn recording_centre(name: &'static str, groups: u64) -> (SocketAddr, Log) {
+    server(move |_, _, path| {
+        let body = match path {
+            "/v2/token/me" => json!({"data": {"id": 7, "company": {"id": 1, "name": name}}}),
+            "/v2/groups" => json!({
+                "status": 200, "success": true, "data": [],
+                "pagination": {"total": groups, "count": 0, "per_page": 1,
+                               "current_page": 1, "total_pages": groups}
+            }),
+            _ => json!({"status": 200, "success": true, "data": []}),
+        };
+        axum::Json(body).into_response()
+    })
+    .await
+}
+
+/// Issue 38 §5: each centre's requests carry its own token and no other,
+/// whether probed (`crmdeck centres`, the Centres view's refresh) or fanned
+/// out (`--profiles a,b plugins`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_centre_sees_only_its_own_token() {
+    let (a, seen_by_a) = recording_centre("Centre A", 3).await;
+    let (b, seen_by_b) = recording_centre("Centre B", 4).await;
+    let home = support::home::Home::new();
+    let text = format!(
+        "[profiles.a]\nbase_url = \"http://{a}\"\ntoken = \"token-of-a\"\n\
+         [profiles.b]\nbase_url = \"http://{b}\"\ntoken = \"token-of-b\"\n"
+    );
+    let overrides = config(home.path(), &text);
+    // The library's refresh, as the Centres view runs it.
+    let all = refreshed(&Sessions::new(&overrides, false), &["a", "b"], 2).await;
+    let groups: Vec<_> = all.iter().map(|s| s.figures.groups).collect();
+    assert_eq!(groups, [Some(3), Some(4)]);
+    // The CLI: the probe and the fan-out.
+    let path = home.path().join("config.toml");
+    let path = path.to_str().unwrap();
+    for args in [
+        &["--config", path, "centres", "--format", "json"][..],
+        &[
+            "--config",
+            path,
+            "--profiles",
+            "b,a",
+            "plugins",
+            "--format",
+            "csv",
+        ],
+    ] {
+        let mut command = home.crmdeck(&args);
+        let output = tokio::task::spawn_blocking(move || command.output().unwrap())
+            .await
+            .unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+    }
+    for (seen, own) in [
+        (seen_by_a, "Bearer token-of-a"),
+        (seen_by_b, "Bearer token-of-b"),
+    ] {
+        let seen = seen.lock().unwrap();
+        let paths: Vec<&str> = seen.iter().map(|(_, path, _)| path.as_str()).collect();
+        for asked in ["/v2/token/me", "/v2/groups", "/v2/plugins"] {
+            assert!(paths.contains(&asked), "{asked} not asked: {paths:?}");
+        }
+        let plugins = paths.iter().filter(|p| **p == "/v2/plugins").count();
+        assert_eq!(
+            plugins, 3,
+            "the view's, centres' and the fan-out's: {paths:?}"
+        );
+        for (_, path, authorization) in seen.iter() {
+            assert_eq!(authorization.as_deref(), Some(own), "{path}");
+        }
+    }
+}
+
+/// RELIABILITY: a centre unreachable or refusing the token in a fan-out is
+/// said (its row's status, or a line on stderr naming it) while the others
+/// answer in full, and the exit is 1.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_centre_in_a_fan_out_is_said_and_the_others_answer() {
+    let server = demo::start(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        DemoOptions::default(),
+    )
+    .await
+    .unwrap();
+    let (url, token) = (server.base_url(), server.token().to_string());
+    let home = support::home::Home::new();
+    let text = format!(
+        "[profiles.up]\nbase_url = \"{url}\"\ntoken = \"{token}\"\n\
+         [profiles.down]\nbase_url = \"http://127.0.0.1:1\"\ntoken = \"{token}\"\n\
+         [profiles.refused]\nbase_url = \"{url}\"\ntoken = \"not-the-token\"\n"
+    );
+    config(home.path(), &text);
+    let path = home.path().join("config.toml");
+    let path = path.to_str().unwrap().to_string();
+    let run = |args: &[&str]| {
+        let mut command = home.crmdeck(&[&["--config", path.as_str()][..], args].concat());
+        tokio::task::spawn_blocking(move || command.output().unwrap())
+    };
+    let centres = run(&["centres", "--format", "csv"]).await.unwrap();
+    assert_eq!(centres.status.code(), Some(1), "{centres:?}");
+    let csv = String::from_utf8_lossy(&centres.stdout);
+    assert!(csv.contains("\ndown,,127.0.0.1:1,unreachable,"), "{csv}");
+    assert!(
+        csv.contains("\nrefused,") && csv.contains(",token_refused,"),
+        "{csv}"
+    );
+    assert!(csv.contains(",ok,false,") && csv.contains(",240,"), "{csv}");
+    let stderr = String::from_utf8_lossy(&centres.stderr);
+    assert!(stderr.contains("2 centres did not answer"), "{stderr}");
+
+    let plugins = run(&[
+        "--profiles",
+        "up,down,refused",
+        "plugins",
+        "--format",
+        "csv",
+    ])
+    .await
+    .unwrap();
+    assert_eq!(plugins.status.code(), Some(1), "{plugins:?}");
+    let csv = String::from_utf8_lossy(&plugins.stdout);
+    assert!(csv.starts_with("centre,id,name,"), "{csv}");
+    assert_eq!(
+        csv.lines().filter(|l| l.starts_with("up,")).count(),
+        12,
+        "{csv}"
+    );
+    assert!(
+        !csv.contains("\ndown,") && !csv.contains("\nrefused,"),
+        "{csv}"
+    );
+    let stderr = String::from_utf8_lossy(&plugins.stderr);
+    assert!(
+        stderr.contains("crmdeck: down: cannot reach the server"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("crmdeck: refused: HTTP 401"), "{stderr}");
+    assert!(
+        !stderr.contains(&token) && !stderr.contains("not-the-token"),
+        "{stderr}"
+    );
 }

@@ -46,6 +46,25 @@ impl Table {
         }
     }
 
+    /// The tables of several centres as one, each row led by its centre
+    /// (a `centre` column first; `--profiles`' fan-out, issue 38):
+    /// `template` gives the columns when no centre has a table.
+    pub fn centred(template: Table, tables: Vec<(String, Table)>) -> Table {
+        let mut all = template;
+        all.rows.clear();
+        for (centre, table) in tables {
+            for row in table.rows {
+                all.rows
+                    .push(std::iter::once(centre.clone()).chain(row).collect());
+            }
+        }
+        all.headers.insert(0, "CENTRE".to_string());
+        all.names.insert(0, "centre");
+        all.max_widths.insert(0, None);
+        all.numbers.insert(0, false);
+        all
+    }
+
     /// Aligned columns two spaces apart; cells cut to the column's maximum
     /// width when `fit` (stdout is a terminal), whole otherwise.
     pub fn to_text(&self, fit: bool) -> String {

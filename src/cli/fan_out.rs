@@ -1,0 +1,95 @@
+//! `--profiles a,b` and `--fleet NAME` (issue 38 §4): a command run on
+//! each centre of the fleet, `fleet_concurrency` at once, each row led by
+//! its centre (a `centre` column in the table and CSV, a `centre` key in
+//! JSON), a centre that failed said on stderr (`crmdeck: PROFILE: why`),
+//! the exit code the worst of the centres'.
+
+use super::centres::each_centre;
+use super::plugins::plugin_json;
+use super::{CliError, Format, GlobalArgs, chatter, json_text, on_terminal};
+use crate::i18n::plural;
+use crate::model::Plugin;
+use crate::present::columns::BranchNames;
+use crate::present::columns::plugins::{COLUMNS, PluginFormat};
+use crate::present::columns::table::Table;
+use serde_json::{Value, json};
+
+/// What `--profiles` and `--fleet` refuse: the commands they do not run.
+pub const NOT_FANNED_OUT: &str =
+    "--profiles and --fleet work with centres and plugins (one centre at a time otherwise)";
+
+/// `crmdeck --profiles a,b plugins`: every centre's catalogue.
+pub async fn plugins(
+    global: &GlobalArgs,
+    format: Format,
+    show_token: bool,
+) -> Result<String, CliError> {
+    let done = each_centre(global, |sessions, profile| async move {
+        let session = sessions.get(&profile).await.map_err(CliError::Usage)?;
+        Ok::<_, CliError>(session.client.plugins().await?)
+    })
+    .await?;
+    let (answered, failed) = split(done);
+    let shown = PluginFormat { show_token };
+    let report = match format {
+        Format::Json => {
+            let rows = answered.iter().flat_map(|(centre, plugins)| {
+                plugins.iter().map(move |plugin| {
+                    let mut value = plugin_json(plugin, show_token);
+                    value["centre"] = json!(centre);
+                    value
+                })
+            });
+            json_text(&Value::Array(rows.collect()))
+        }
+        Format::Table | Format::Csv => {
+            let none: [Plugin; 0] = [];
+            let template = Table::of(COLUMNS, &none, &shown, &BranchNames::new());
+            let tables = (answered.iter())
+                .map(|(centre, plugins)| {
+                    let table = Table::of(COLUMNS, plugins, &shown, &BranchNames::new());
+                    (centre.clone(), table)
+                })
+                .collect();
+            let table = Table::centred(template, tables);
+            match format {
+                Format::Csv => table.to_csv(),
+                _ => table.to_text_in(on_terminal(), chatter::language()),
+            }
+        }
+    };
+    worst(report, failed)
+}
+
+/// The centres that answered and those that did not (each said on stderr
+/// now, with its exit code).
+fn split<T>(done: Vec<(String, Result<T, CliError>)>) -> (Vec<(String, T)>, Vec<u8>) {
+    let mut answered = Vec::new();
+    let mut failed = Vec::new();
+    for (centre, result) in done {
+        match result {
+            Ok(answer) => answered.push((centre, answer)),
+            Err(error) => {
+                eprintln!("crmdeck: {centre}: {error}");
+                failed.push(if error.exit_code() == std::process::ExitCode::from(2) {
+                    2
+                } else {
+                    1
+                });
+            }
+        }
+    }
+    (answered, failed)
+}
+
+/// `report`, or the exit of the worst centre that failed with it.
+fn worst(report: String, failed: Vec<u8>) -> Result<String, CliError> {
+    let Some(code) = failed.iter().copied().max() else {
+        return Ok(report);
+    };
+    Err(CliError::CentresFailed {
+        report,
+        summary: plural::centres_failed(chatter::language(), failed.len() as u64),
+        code,
+    })
+}
