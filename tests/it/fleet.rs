@@ -183,7 +183,7 @@ async fn each_centre_sees_only_its_own_token() {
             "csv",
         ],
     ] {
-        let mut command = home.crmdeck(&args);
+        let mut command = home.crmdeck(args);
         let output = tokio::task::spawn_blocking(move || command.output().unwrap())
             .await
             .unwrap();
