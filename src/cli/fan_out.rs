@@ -4,9 +4,10 @@
 //! JSON), a centre that failed said on stderr (`crmdeck: PROFILE: why`),
 //! the exit code the worst of the centres'.
 
+use super::args::TodayArgs;
 use super::centres::each_centre;
 use super::plugins::plugin_json;
-use super::{CliError, Format, GlobalArgs, chatter, json_text, on_terminal};
+use super::{CliError, Format, GlobalArgs, chatter, json_text, on_terminal, today, with_query};
 use crate::i18n::plural;
 use crate::model::Plugin;
 use crate::present::columns::BranchNames;
@@ -16,7 +17,7 @@ use serde_json::{Value, json};
 
 /// What `--profiles` and `--fleet` refuse: the commands they do not run.
 pub const NOT_FANNED_OUT: &str =
-    "--profiles and --fleet work with centres and plugins (one centre at a time otherwise)";
+    "--profiles and --fleet work with centres, plugins and today (one centre at a time otherwise)";
 
 /// `crmdeck --profiles a,b plugins`: every centre's catalogue.
 pub async fn plugins(
@@ -58,6 +59,27 @@ pub async fn plugins(
             }
         }
     };
+    worst(report, failed)
+}
+
+/// `crmdeck --profiles a,b today`: every centre's today, each walked in
+/// full as `today` walks one.
+pub async fn today(
+    global: &GlobalArgs,
+    format: Format,
+    args: TodayArgs,
+) -> Result<String, CliError> {
+    let done = each_centre(global, move |sessions, profile| {
+        let mut args = args.clone();
+        async move {
+            let session = sessions.get(&profile).await.map_err(CliError::Usage)?;
+            args.filter = with_query(&session, args.query.as_deref(), args.filter.take())?;
+            today::seen(&session, &args).await
+        }
+    })
+    .await?;
+    let (answered, failed) = split(done);
+    let report = today::centred(&answered, format, chatter::language())?;
     worst(report, failed)
 }
 

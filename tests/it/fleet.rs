@@ -277,4 +277,25 @@ async fn a_failing_centre_in_a_fan_out_is_said_and_the_others_answer() {
         !stderr.contains(&token) && !stderr.contains("not-the-token"),
         "{stderr}"
     );
+
+    let args = [
+        "--profiles",
+        "down,up",
+        "today",
+        "--at",
+        "10:00",
+        "--format",
+        "csv",
+    ];
+    let today = run(&args).await.unwrap();
+    assert_eq!(today.status.code(), Some(1), "{today:?}");
+    let csv = String::from_utf8_lossy(&today.stdout);
+    assert!(
+        csv.starts_with("centre,part,start,end,when,group_id,"),
+        "{csv}"
+    );
+    assert!(csv.lines().skip(1).all(|l| l.starts_with("up,")), "{csv}");
+    assert!(csv.lines().count() > 5, "{csv}");
+    let stderr = String::from_utf8_lossy(&today.stderr);
+    assert!(stderr.contains("crmdeck: down: "), "{stderr}");
 }
