@@ -4,10 +4,12 @@
 //! JSON), a centre that failed said on stderr (`crmdeck: PROFILE: why`),
 //! the exit code the worst of the centres'.
 
-use super::args::TodayArgs;
+use super::args::{TimetableArgs, TodayArgs};
 use super::centres::each_centre;
 use super::plugins::plugin_json;
-use super::{CliError, Format, GlobalArgs, chatter, json_text, on_terminal, today, with_query};
+use super::{
+    CliError, Format, GlobalArgs, chatter, json_text, on_terminal, timetable, today, with_query,
+};
 use crate::i18n::plural;
 use crate::model::Plugin;
 use crate::present::columns::BranchNames;
@@ -16,8 +18,8 @@ use crate::present::columns::table::Table;
 use serde_json::{Value, json};
 
 /// What `--profiles` and `--fleet` refuse: the commands they do not run.
-pub const NOT_FANNED_OUT: &str =
-    "--profiles and --fleet work with centres, plugins and today (one centre at a time otherwise)";
+pub const NOT_FANNED_OUT: &str = "--profiles and --fleet work with centres, plugins, today \
+     and timetable --check (one centre at a time otherwise)";
 
 /// `crmdeck --profiles a,b plugins`: every centre's catalogue.
 pub async fn plugins(
@@ -81,6 +83,43 @@ pub async fn today(
     let (answered, failed) = split(done);
     let report = today::centred(&answered, format, chatter::language())?;
     worst(report, failed)
+}
+
+/// `crmdeck --profiles a,b timetable --check`: every centre checked, each
+/// finding led by its centre; nothing printed and exit 0 when all is well,
+/// the findings and 1 otherwise, 2 when a centre could not be checked (it
+/// is named on stderr; the others' findings still printed).
+pub async fn check(
+    global: &GlobalArgs,
+    format: Format,
+    args: TimetableArgs,
+) -> Result<String, CliError> {
+    let done = each_centre(global, move |sessions, profile| {
+        let mut args = args.clone();
+        async move {
+            let session = sessions.get(&profile).await.map_err(CliError::Usage)?;
+            args.filter = with_query(&session, args.query.as_deref(), args.filter.take())?;
+            // Whatever keeps a centre from being checked is its exit 2.
+            let checked = timetable::checks(&session, &args).await;
+            checked.map_err(|error| match error {
+                CliError::Usage(_) | CliError::Config(_) => error,
+                other => CliError::CheckFailed(Box::new(other)),
+            })
+        }
+    })
+    .await?;
+    let (answered, failed) = split(done);
+    let centres = (answered.into_iter())
+        .map(|(centre, checked)| (Some(centre), checked))
+        .collect();
+    let found = timetable::check_report(format, centres, false);
+    match (found, failed.is_empty()) {
+        (found, true) => found,
+        (Ok(report), false) | (Err(CliError::Findings { report, .. }), false) => {
+            worst(report, failed)
+        }
+        (Err(error), false) => Err(error),
+    }
 }
 
 /// The centres that answered and those that did not (each said on stderr

@@ -298,4 +298,22 @@ async fn a_failing_centre_in_a_fan_out_is_said_and_the_others_answer() {
     assert!(csv.lines().count() > 5, "{csv}");
     let stderr = String::from_utf8_lossy(&today.stderr);
     assert!(stderr.contains("crmdeck: down: "), "{stderr}");
+
+    // No findings where it could check, and one centre it could not: 2.
+    let args = [
+        "--profiles",
+        "up,down",
+        "timetable",
+        "--check",
+        "--format",
+        "csv",
+    ];
+    let check = run(&args).await.unwrap();
+    assert_eq!(check.status.code(), Some(2), "{check:?}");
+    assert!(check.stdout.is_empty(), "{check:?}");
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    assert!(
+        stderr.contains("crmdeck: down: the check did not run"),
+        "{stderr}"
+    );
 }

@@ -50,18 +50,14 @@ impl Table {
     /// (a `centre` column first; `--profiles`' fan-out, issue 38):
     /// `template` gives the columns when no centre has a table.
     pub fn centred(template: Table, tables: Vec<(String, Table)>) -> Table {
-        let mut all = template;
-        all.rows.clear();
+        let template = Table {
+            rows: Vec::new(),
+            ..template
+        };
+        let mut all = template.led_by("Centre", "centre", "");
         for (centre, table) in tables {
-            for row in table.rows {
-                all.rows
-                    .push(std::iter::once(centre.clone()).chain(row).collect());
-            }
+            all.extend(table.led_by("Centre", "centre", &centre));
         }
-        all.headers.insert(0, "CENTRE".to_string());
-        all.names.insert(0, "centre");
-        all.max_widths.insert(0, None);
-        all.numbers.insert(0, false);
         all
     }
 
