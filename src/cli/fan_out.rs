@@ -15,7 +15,9 @@ use crate::model::Plugin;
 use crate::present::columns::BranchNames;
 use crate::present::columns::plugins::{COLUMNS, PluginFormat};
 use crate::present::columns::table::Table;
+use crate::session::Session;
 use serde_json::{Value, json};
+use std::sync::Arc;
 
 /// What `--profiles` and `--fleet` refuse: the commands they do not run.
 pub const NOT_FANNED_OUT: &str = "--profiles and --fleet work with centres, plugins, today \
@@ -71,18 +73,14 @@ pub async fn today(
     format: Format,
     args: TodayArgs,
 ) -> Result<String, CliError> {
-    let done = each_centre(global, move |sessions, profile| {
-        let mut args = args.clone();
-        async move {
-            let session = sessions.get(&profile).await.map_err(CliError::Usage)?;
-            args.filter = with_query(&session, args.query.as_deref(), args.filter.take())?;
-            today::seen(&session, &args).await
-        }
-    })
-    .await?;
-    let (answered, failed) = split(done);
+    let (answered, failed) = each_filtered(global, args, today_of).await?;
     let report = today::centred(&answered, format, chatter::language())?;
     worst(report, failed)
+}
+
+/// One centre's today, as [`each_filtered`] runs it.
+async fn today_of(session: Arc<Session>, args: TodayArgs) -> Result<today::Seen, CliError> {
+    today::seen(&session, &args).await
 }
 
 /// `crmdeck --profiles a,b timetable --check`: every centre checked, each
@@ -94,21 +92,14 @@ pub async fn check(
     format: Format,
     args: TimetableArgs,
 ) -> Result<String, CliError> {
-    let done = each_centre(global, move |sessions, profile| {
-        let mut args = args.clone();
-        async move {
-            let session = sessions.get(&profile).await.map_err(CliError::Usage)?;
-            args.filter = with_query(&session, args.query.as_deref(), args.filter.take())?;
-            // Whatever keeps a centre from being checked is its exit 2.
-            let checked = timetable::checks(&session, &args).await;
-            checked.map_err(|error| match error {
-                CliError::Usage(_) | CliError::Config(_) => error,
-                other => CliError::CheckFailed(Box::new(other)),
-            })
-        }
+    let (answered, failed) = each_filtered(global, args, |session, args| async move {
+        // Whatever keeps a centre from being checked is its exit 2.
+        (timetable::checks(&session, &args).await).map_err(|error| match error {
+            CliError::Usage(_) | CliError::Config(_) => error,
+            other => CliError::CheckFailed(Box::new(other)),
+        })
     })
     .await?;
-    let (answered, failed) = split(done);
     let centres = (answered.into_iter())
         .map(|(centre, checked)| (Some(centre), checked))
         .collect();
@@ -120,6 +111,51 @@ pub async fn check(
         }
         (Err(error), false) => Err(error),
     }
+}
+
+/// A command's arguments that take `--query NAME` and `--filter`.
+trait Filtered: Clone + Send + Sync + 'static {
+    /// Its query's name, and its filter to make the one filter run.
+    fn query_and_filter(&mut self) -> (Option<&str>, &mut Option<String>);
+}
+
+impl Filtered for TodayArgs {
+    fn query_and_filter(&mut self) -> (Option<&str>, &mut Option<String>) {
+        (self.query.as_deref(), &mut self.filter)
+    }
+}
+
+impl Filtered for TimetableArgs {
+    fn query_and_filter(&mut self) -> (Option<&str>, &mut Option<String>) {
+        (self.query.as_deref(), &mut self.filter)
+    }
+}
+
+/// `work` on each centre's session with `args`, their filter made with the
+/// query `--query` names in that centre's config (as one centre's command
+/// makes it); the centres that answered, and the exit of each that failed.
+async fn each_filtered<A, T, W, Fut>(
+    global: &GlobalArgs,
+    args: A,
+    work: W,
+) -> Result<(Vec<(String, T)>, Vec<u8>), CliError>
+where
+    A: Filtered,
+    T: Send + 'static,
+    W: Fn(Arc<Session>, A) -> Fut + Send + Sync + Copy + 'static,
+    Fut: Future<Output = Result<T, CliError>> + Send + 'static,
+{
+    let done = each_centre(global, move |sessions, profile| {
+        let mut args = args.clone();
+        async move {
+            let session = sessions.get(&profile).await.map_err(CliError::Usage)?;
+            let (query, filter) = args.query_and_filter();
+            *filter = with_query(&session, query, filter.take())?;
+            work(session, args).await
+        }
+    })
+    .await?;
+    Ok(split(done))
 }
 
 /// The centres that answered and those that did not (each said on stderr

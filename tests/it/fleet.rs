@@ -27,6 +27,12 @@ fn config(folder: &Path, text: &str) -> Overrides {
     }
 }
 
+/// A demo server of the usual centre on a free port.
+async fn demo_server() -> demo::DemoHandle {
+    let loopback = SocketAddr::from(([127, 0, 0, 1], 0));
+    demo::start(loopback, DemoOptions::default()).await.unwrap()
+}
+
 /// Every centre of `profiles` refreshed once, within `bound`, by profile.
 async fn refreshed(sessions: &Sessions, profiles: &[&str], bound: usize) -> Vec<CentreSummary> {
     let sessions = sessions.clone();
@@ -99,12 +105,7 @@ async fn the_demo_fleet_is_three_centres_each_its_own_server() {
 
 #[tokio::test]
 async fn each_centre_is_classified_on_its_own() {
-    let server = demo::start(
-        SocketAddr::from(([127, 0, 0, 1], 0)),
-        DemoOptions::default(),
-    )
-    .await
-    .unwrap();
+    let server = demo_server().await;
     let url = server.base_url();
     let token = server.token();
     let folder = tempfile::tempdir().unwrap();
@@ -214,12 +215,7 @@ async fn each_centre_sees_only_its_own_token() {
 /// answer in full, and the exit is 1.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failing_centre_in_a_fan_out_is_said_and_the_others_answer() {
-    let server = demo::start(
-        SocketAddr::from(([127, 0, 0, 1], 0)),
-        DemoOptions::default(),
-    )
-    .await
-    .unwrap();
+    let server = demo_server().await;
     let (url, token) = (server.base_url(), server.token().to_string());
     let home = support::home::Home::new();
     let text = format!(
@@ -230,33 +226,35 @@ async fn a_failing_centre_in_a_fan_out_is_said_and_the_others_answer() {
     config(home.path(), &text);
     let path = home.path().join("config.toml");
     let path = path.to_str().unwrap().to_string();
-    let run = |args: &[&str]| {
-        let mut command = home.crmdeck(&[&["--config", path.as_str()][..], args].concat());
-        tokio::task::spawn_blocking(move || command.output().unwrap())
+    let run = |line: &str| {
+        let args: Vec<&str> = ["--config", path.as_str()]
+            .into_iter()
+            .chain(line.split_whitespace())
+            .collect();
+        let mut command = home.crmdeck(&args);
+        let output = tokio::task::spawn_blocking(move || command.output().unwrap());
+        async move {
+            let output = output.await.unwrap();
+            let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+            (
+                output.status.code(),
+                text(&output.stdout),
+                text(&output.stderr),
+            )
+        }
     };
-    let centres = run(&["centres", "--format", "csv"]).await.unwrap();
-    assert_eq!(centres.status.code(), Some(1), "{centres:?}");
-    let csv = String::from_utf8_lossy(&centres.stdout);
+    let (code, csv, stderr) = run("centres --format csv").await;
+    assert_eq!(code, Some(1), "{csv}{stderr}");
     assert!(csv.contains("\ndown,,127.0.0.1:1,unreachable,"), "{csv}");
     assert!(
         csv.contains("\nrefused,") && csv.contains(",token_refused,"),
         "{csv}"
     );
     assert!(csv.contains(",ok,false,") && csv.contains(",240,"), "{csv}");
-    let stderr = String::from_utf8_lossy(&centres.stderr);
     assert!(stderr.contains("2 centres did not answer"), "{stderr}");
 
-    let plugins = run(&[
-        "--profiles",
-        "up,down,refused",
-        "plugins",
-        "--format",
-        "csv",
-    ])
-    .await
-    .unwrap();
-    assert_eq!(plugins.status.code(), Some(1), "{plugins:?}");
-    let csv = String::from_utf8_lossy(&plugins.stdout);
+    let (code, csv, stderr) = run("--profiles up,down,refused plugins --format csv").await;
+    assert_eq!(code, Some(1), "{csv}{stderr}");
     assert!(csv.starts_with("centre,id,name,"), "{csv}");
     assert_eq!(
         csv.lines().filter(|l| l.starts_with("up,")).count(),
@@ -267,7 +265,6 @@ async fn a_failing_centre_in_a_fan_out_is_said_and_the_others_answer() {
         !csv.contains("\ndown,") && !csv.contains("\nrefused,"),
         "{csv}"
     );
-    let stderr = String::from_utf8_lossy(&plugins.stderr);
     assert!(
         stderr.contains("crmdeck: down: cannot reach the server"),
         "{stderr}"
@@ -278,40 +275,19 @@ async fn a_failing_centre_in_a_fan_out_is_said_and_the_others_answer() {
         "{stderr}"
     );
 
-    let args = [
-        "--profiles",
-        "down,up",
-        "today",
-        "--at",
-        "10:00",
-        "--format",
-        "csv",
-    ];
-    let today = run(&args).await.unwrap();
-    assert_eq!(today.status.code(), Some(1), "{today:?}");
-    let csv = String::from_utf8_lossy(&today.stdout);
+    let (code, csv, stderr) = run("--profiles down,up today --at 10:00 --format csv").await;
+    assert_eq!(code, Some(1), "{csv}{stderr}");
     assert!(
         csv.starts_with("centre,part,start,end,when,group_id,"),
         "{csv}"
     );
     assert!(csv.lines().skip(1).all(|l| l.starts_with("up,")), "{csv}");
     assert!(csv.lines().count() > 5, "{csv}");
-    let stderr = String::from_utf8_lossy(&today.stderr);
     assert!(stderr.contains("crmdeck: down: "), "{stderr}");
 
     // No findings where it could check, and one centre it could not: 2.
-    let args = [
-        "--profiles",
-        "up,down",
-        "timetable",
-        "--check",
-        "--format",
-        "csv",
-    ];
-    let check = run(&args).await.unwrap();
-    assert_eq!(check.status.code(), Some(2), "{check:?}");
-    assert!(check.stdout.is_empty(), "{check:?}");
-    let stderr = String::from_utf8_lossy(&check.stderr);
+    let (code, csv, stderr) = run("--profiles up,down timetable --check --format csv").await;
+    assert_eq!((code, csv.as_str()), (Some(2), ""), "{stderr}");
     assert!(
         stderr.contains("crmdeck: down: the check did not run"),
         "{stderr}"
