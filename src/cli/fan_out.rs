@@ -4,11 +4,12 @@
 //! JSON), a centre that failed said on stderr (`crmdeck: PROFILE: why`),
 //! the exit code the worst of the centres'.
 
-use super::args::{TimetableArgs, TodayArgs};
+use super::args::{ChangesArgs, TimetableArgs, TodayArgs};
 use super::centres::each_centre;
 use super::plugins::plugin_json;
 use super::{
-    CliError, Format, GlobalArgs, chatter, json_text, on_terminal, timetable, today, with_query,
+    CliError, Format, GlobalArgs, changes, chatter, json_text, on_terminal, timetable, today,
+    with_query,
 };
 use crate::i18n::plural;
 use crate::model::Plugin;
@@ -20,8 +21,8 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 
 /// What `--profiles` and `--fleet` refuse: the commands they do not run.
-pub const NOT_FANNED_OUT: &str = "--profiles and --fleet work with centres, plugins, today \
-     and timetable --check (one centre at a time otherwise)";
+pub const NOT_FANNED_OUT: &str = "--profiles and --fleet work with centres, plugins, today, \
+     changes and timetable --check (one centre at a time otherwise)";
 
 /// `crmdeck --profiles a,b plugins`: every centre's catalogue.
 pub async fn plugins(
@@ -110,6 +111,60 @@ pub async fn check(
             worst(report, failed)
         }
         (Err(error), false) => Err(error),
+    }
+}
+
+/// `crmdeck --profiles a,b changes`: every centre's changes since its
+/// baseline, each row led by its centre; nothing printed and exit 0 when
+/// nothing changed anywhere, the changes and 1 when something did, 2 when
+/// a centre could not tell (it is named on stderr).
+pub async fn changes(
+    global: &GlobalArgs,
+    format: Format,
+    args: ChangesArgs,
+) -> Result<String, CliError> {
+    let done = each_centre(global, move |sessions, profile| {
+        let args = args.clone();
+        async move {
+            let session = sessions.get(&profile).await.map_err(CliError::Usage)?;
+            let told = changes::compared(&session, format, &args).await;
+            // Whatever keeps a centre from telling is its exit 2.
+            told.map_err(|error| match error {
+                CliError::Usage(_) | CliError::Config(_) | CliError::Untold(_) => error,
+                other => CliError::Untold(other.to_string()),
+            })
+        }
+    })
+    .await?;
+    let (answered, failed) = split(done);
+    let changed: Vec<(String, changes::Changed)> = (answered.into_iter())
+        .filter_map(|(centre, changed)| Some((centre, changed?)))
+        .collect();
+    let groups: usize = changed.iter().map(|(_, changed)| changed.groups).sum();
+    let tables = (changed.into_iter())
+        .map(|(centre, changed)| (centre, changed.table))
+        .collect::<Vec<_>>();
+    let report = match tables.is_empty() {
+        true => String::new(),
+        false => {
+            let table = Table::centred(changes::no_changes(), tables);
+            match format {
+                Format::Table => table.to_text(on_terminal()),
+                Format::Csv => table.to_csv(),
+                Format::Json => table.to_json(),
+            }
+        }
+    };
+    match (groups, failed.is_empty()) {
+        (0, true) => Ok(report),
+        (_, false) => worst(report, failed),
+        (groups, true) => Err(CliError::Changes {
+            report,
+            summary: format!(
+                "{} changed",
+                crate::present::format::counted(groups, "group")
+            ),
+        }),
     }
 }
 

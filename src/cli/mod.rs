@@ -206,6 +206,7 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             Command::Centres => centres::run(global, format).await?,
             Command::Plugins { show_token } => fan_out::plugins(global, format, show_token).await?,
             Command::Today(args) => fan_out::today(global, format, args).await?,
+            Command::Changes(args) => fan_out::changes(global, format, args).await?,
             Command::Timetable(args) if args.check => fan_out::check(global, format, args).await?,
             _ => return Err(CliError::Usage(fan_out::NOT_FANNED_OUT.to_string())),
         };

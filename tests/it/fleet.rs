@@ -292,4 +292,16 @@ async fn a_failing_centre_in_a_fan_out_is_said_and_the_others_answer() {
         stderr.contains("crmdeck: down: the check did not run"),
         "{stderr}"
     );
+
+    // Neither can tell (no baseline kept yet, no server): each said, 2.
+    let (code, csv, stderr) = run("--profiles up,down changes --format csv").await;
+    assert_eq!((code, csv.as_str()), (Some(2), ""), "{stderr}");
+    assert!(
+        stderr.contains("crmdeck: up: could not tell what changed: no baseline"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("crmdeck: down: could not tell what changed"),
+        "{stderr}"
+    );
 }

@@ -90,6 +90,7 @@ impl Table {
         self.headers.insert(0, title.to_uppercase());
         self.names.insert(0, name);
         self.max_widths.insert(0, None);
+        self.numbers.insert(0, false);
         for row in &mut self.rows {
             row.insert(0, value.to_string());
         }
