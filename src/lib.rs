@@ -35,7 +35,8 @@
 //!    server for `--demo`); [`app`]: screens, state and the pure update (of
 //!    `api` only its error, of `config` only the theme); it reads the store
 //!    and drives its walks;
-//! 7. [`ui`]: drawing the app;
+//! 7. [`ui`]: drawing the app; [`fleet`]: several centres at once (the
+//!    profiles covered, a centre probed, the bounded runner);
 //! 8. [`cli`]: the scripting subcommands that print to stdout (the store's
 //!    walks run over the client); [`runtime`]: the terminal, the event loop
 //!    and the effects (not the CLI);
@@ -50,6 +51,7 @@ pub mod app;
 pub mod cache;
 pub mod cli;
 pub mod config;
+pub mod fleet;
 pub mod logging;
 pub mod present;
 pub mod runtime;

@@ -4,7 +4,7 @@
 use crate::api::{ApiError, Client, ClientOptions};
 use crate::cache::Cache;
 use crate::config::{self, Config, ConfigError, Overrides, TokenSource};
-use crate::demo::{self, DemoHandle, DemoOptions};
+use crate::demo::{self, DemoCentre, DemoHandle, DemoOptions};
 use crate::domain::zone::{Zone, ZoneSource};
 use crate::model::{ApiUrlError, Me};
 use crate::secret::Token;
@@ -69,20 +69,50 @@ impl SessionError {
 }
 
 /// Reads the config, then starts the demo server (`demo`) or loads the token.
+/// With `--demo`, a profile naming one of the demo centres
+/// ([`DEMO_CENTRES`](crate::demo::DEMO_CENTRES): `--profile demo-north`)
+/// opens that centre's own server, the config read without that profile.
 pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionError> {
     let env = |name: &str| std::env::var(name).ok();
-    let config = config::load(overrides, &env)?;
+    let centre = (overrides.profile.as_deref())
+        .filter(|_| demo)
+        .and_then(DemoCentre::named);
+    let config = match centre {
+        Some(centre) => {
+            let without = Overrides {
+                profile: None,
+                ..overrides.clone()
+            };
+            let mut config = config::load(&without, &env)?;
+            config.profile = Some(centre.profile.to_owned());
+            config.read_only |= centre.read_only;
+            config
+        }
+        None => config::load(overrides, &env)?,
+    };
     if demo {
-        let options = DemoOptions::from_env(&env)
+        let usual = DemoOptions::from_env(&env)
             .map_err(|(at, message)| ConfigError::Invalid { at, message })?;
-        let centre = format!(
-            "crmdeck demo: {} groups, hostile text {}, changes {:?}",
-            options.groups, options.hostile_text, options.changes
-        );
+        let options = match centre {
+            Some(centre) => centre.options(usual),
+            None => usual,
+        };
+        let centre = match &options.centre_name {
+            Some(name) => format!(
+                "crmdeck demo {name}: {} groups, changes {:?}",
+                options.groups, options.changes
+            ),
+            None => format!(
+                "crmdeck demo: {} groups, hostile text {}, changes {:?}",
+                options.groups, options.hostile_text, options.changes
+            ),
+        };
         let loopback = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
         let handle = demo::start(loopback, options)
             .await
             .map_err(SessionError::Demo)?;
+        let mut config = config;
+        config.profiles = with_demo_centres(std::mem::take(&mut config.profiles));
         let mut session = for_demo(config, &handle)?;
         session.demo = Some(handle);
         session.demo_centre = Some(centre);
@@ -95,6 +125,31 @@ pub async fn open(overrides: &Overrides, demo: bool) -> Result<Session, SessionE
     let mut session = Session::new(config, client);
     session.known = Some(KnownTokens::of_env(&env));
     Ok(session)
+}
+
+/// The session of `profile` opened as [`open`] opens the one of the flags
+/// (`overrides` with the profile replaced): `:profile`'s and each centre's
+/// of a fleet (`crate::fleet`).
+pub async fn open_profile(
+    overrides: &Overrides,
+    demo: bool,
+    profile: &str,
+) -> Result<Session, SessionError> {
+    let overrides = Overrides {
+        profile: Some(profile.to_owned()),
+        ..overrides.clone()
+    };
+    open(&overrides, demo).await
+}
+
+/// `names` (the config's profiles) with `--demo`'s centres
+/// ([`DEMO_CENTRES`](crate::demo::DEMO_CENTRES)) among them, sorted, each once:
+/// what `:profile` offers under `--demo`.
+pub fn with_demo_centres(mut names: Vec<String>) -> Vec<String> {
+    names.extend(demo::DEMO_CENTRES.map(|centre| centre.profile.to_owned()));
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// The session `--demo` opens on the demo server `demo`: its address and

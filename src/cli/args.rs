@@ -67,6 +67,14 @@ pub struct GlobalArgs {
     /// Profile from the config file ([profiles.NAME]); also CRMDECK_PROFILE
     #[arg(long, global = true, value_name = "NAME")]
     pub profile: Option<String>,
+    /// Several centres at once: these profiles, comma-separated (`centres`,
+    /// `today`, `changes`, `timetable --check`, `plugins`)
+    #[arg(long, global = true, value_name = "A,B", value_delimiter = ',', conflicts_with_all = ["profile", "fleet"])]
+    pub profiles: Vec<String>,
+    /// Several centres at once: the profiles of the config's [fleets.NAME]
+    /// (`demo` under --demo)
+    #[arg(long, global = true, value_name = "NAME", conflicts_with = "profile")]
+    pub fleet: Option<String>,
     /// API base URL, e.g. https://api.example.uz; also CRMDECK_BASE_URL
     #[arg(long, global = true, value_name = "URL")]
     pub base_url: Option<String>,
@@ -163,6 +171,14 @@ pub enum Command {
     /// List the centre's branches (id and name)
     #[command(after_help = "Example:\n  crmdeck branches --format csv > branches.csv")]
     Branches,
+    /// Every centre of the fleet at a glance: status, latency, groups, plugins, token
+    #[command(after_help = "Examples:\n  crmdeck centres\n  \
+                            crmdeck centres --fleet city --format csv > centres.csv\n  \
+                            crmdeck --demo centres\n\
+                            Every profile of the config unless --profiles or --fleet names some; asked\n\
+                            fleet_concurrency at a time (4). Exit 0 when every centre answered, 1 when\n\
+                            any did not, 2 for usage.")]
+    Centres,
     /// The dashboard's keys as in use: the defaults with the config's [keys]
     #[command(
         after_help = "Examples:\n  crmdeck keys\n  crmdeck keys --format json\n\
@@ -201,15 +217,15 @@ pub enum Command {
                             crmdeck completions fish > ~/.config/fish/completions/crmdeck.fish")]
     Completions {
         /// The shell the script is for
-        #[arg(required_unless_present_any = ["profiles", "branches"])]
+        #[arg(required_unless_present_any = ["profile_names", "branches"])]
         shell: Option<Shell>,
         /// The config file's profile names instead, one a line: what the
         /// bash script offers after --profile
         #[arg(long, hide = true)]
-        profiles: bool,
+        profile_names: bool,
         /// The centre's branch names instead (from the API), one a line:
         /// what the bash script offers after --branch
-        #[arg(long, hide = true, conflicts_with = "profiles")]
+        #[arg(long, hide = true, conflicts_with = "profile_names")]
         branches: bool,
     },
     /// Print the manual page (roff; needs no config, token or network)

@@ -29,6 +29,34 @@ pub async fn run(
     format: Format,
     args: &ChangesArgs,
 ) -> Result<String, CliError> {
+    let Some(changed) = compared(session, format, args).await? else {
+        return Ok(String::new());
+    };
+    let report = match format {
+        Format::Table => changed.table.to_text(on_terminal()),
+        Format::Csv => changed.table.to_csv(),
+        Format::Json => changed.table.to_json(),
+    };
+    Err(CliError::Changes {
+        report,
+        summary: changed.summary,
+    })
+}
+
+/// What changed in a centre: its rows, and their count for people.
+pub struct Changed {
+    pub table: Table,
+    pub groups: usize,
+    pub summary: String,
+}
+
+/// The changes of `session`'s centre since the baseline `args` names, the
+/// rows in `format`'s language; None (and a note) when nothing changed.
+pub async fn compared(
+    session: &Session,
+    format: Format,
+    args: &ChangesArgs,
+) -> Result<Option<Changed>, CliError> {
     let config = &session.config;
     let branch_list = BranchList::new(session);
     let branch_id = match &args.branch {
@@ -85,15 +113,7 @@ pub async fn run(
                 zone,
             };
             let filter = GroupFilter::new(args.filter.as_deref(), &branches, &rows);
-            tell(
-                before,
-                &now,
-                complete,
-                &words,
-                filter.as_ref(),
-                format,
-                &zone,
-            )
+            tell(before, &now, complete, &words, filter.as_ref(), &zone)
         }
         None => Err(CliError::Untold(no_baseline(since, today, &baseline))),
     };
@@ -104,16 +124,15 @@ pub async fn run(
 }
 
 /// The changes from `before` to `now` that `filter` keeps: nothing (and a
-/// note) when there are none, else the report and exit 1.
+/// note) when there are none.
 fn tell(
     before: &HistoryDay,
     now: &[Digest],
     complete: bool,
     words: &ChangeFormat,
     filter: Option<&GroupFilter>,
-    format: Format,
     zone: &Zone,
-) -> Result<String, CliError> {
+) -> Result<Option<Changed>, CliError> {
     let comparison = compare(&before.digests, now, complete);
     let rows = rows(&comparison, &before.digests, now, words, |digest| {
         filter.is_none_or(|filter| filter.admits_digest(digest))
@@ -121,21 +140,22 @@ fn tell(
     let since = taken(before.taken_at, zone);
     if rows.is_empty() {
         chatter::note(&format!("crmdeck: nothing changed since {since}"));
-        return Ok(String::new());
+        return Ok(None);
     }
     let groups = (rows.iter().map(|row| row.id))
         .collect::<std::collections::HashSet<_>>()
         .len();
-    let table = Table::of(COLUMNS, &rows, &(), &BranchNames::new());
-    let report = match format {
-        Format::Table => table.to_text(on_terminal()),
-        Format::Csv => table.to_csv(),
-        Format::Json => table.to_json(),
-    };
-    Err(CliError::Changes {
-        report,
+    Ok(Some(Changed {
+        table: Table::of(COLUMNS, &rows, &(), &BranchNames::new()),
+        groups,
         summary: format!("{} changed since {since}", counted(groups, "group")),
-    })
+    }))
+}
+
+/// The columns of a change, no rows: the head of several centres' changes.
+pub fn no_changes() -> Table {
+    let none: [crate::present::columns::changes::ChangeRow; 0] = [];
+    Table::of(COLUMNS, &none, &(), &BranchNames::new())
 }
 
 /// Why there is no baseline, and what the history holds.

@@ -6,9 +6,11 @@ pub mod args;
 mod branch;
 mod branches;
 mod cache;
+mod centres;
 mod changes;
 mod chatter;
 mod demo_server;
+mod fan_out;
 mod filter;
 mod groups;
 mod help_language;
@@ -91,6 +93,15 @@ pub enum CliError {
     /// Exit 1: `changes` found some; `report` is for stdout.
     #[error("{summary}")]
     Changes { report: String, summary: String },
+    /// Exit `code` (1, or 2 when a centre's own exit was 2): centres of a
+    /// fleet did not answer as they should (issue 38); `report` is for
+    /// stdout, every centre that answered in it.
+    #[error("{summary}")]
+    CentresFailed {
+        report: String,
+        summary: String,
+        code: u8,
+    },
     /// Exit 2: `changes` could not tell what changed (no baseline, the
     /// server, the network, missing pages), so cron tells it from changes (1).
     #[error("could not tell what changed: {0}")]
@@ -103,6 +114,7 @@ impl CliError {
             Self::Usage(_) | Self::Config(_) | Self::CheckFailed(_) | Self::Untold(_) => {
                 ExitCode::from(2)
             }
+            Self::CentresFailed { code, .. } => ExitCode::from(*code),
             Self::Api(_)
             | Self::OutcomeUnknown(_)
             | Self::NotOffered { .. }
@@ -160,7 +172,10 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
         // `crmdeck groups | head`: the reader left, which is no failure.
         Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            if let CliError::Findings { report, .. } | CliError::Changes { report, .. } = &error {
+            if let CliError::Findings { report, .. }
+            | CliError::Changes { report, .. }
+            | CliError::CentresFailed { report, .. } = &error
+            {
                 // The findings are the output; the count goes to stderr.
                 if print(report).is_err() {
                     return error.exit_code();
@@ -185,6 +200,18 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
     } else {
         Format::Json
     });
+    if !global.profiles.is_empty() || global.fleet.is_some() {
+        // Several centres at once (issue 38): their own paths.
+        let output = match command {
+            Command::Centres => centres::run(global, format).await?,
+            Command::Plugins { show_token } => fan_out::plugins(global, format, show_token).await?,
+            Command::Today(args) => fan_out::today(global, format, args).await?,
+            Command::Changes(args) => fan_out::changes(global, format, args).await?,
+            Command::Timetable(args) if args.check => fan_out::check(global, format, args).await?,
+            _ => return Err(CliError::Usage(fan_out::NOT_FANNED_OUT.to_string())),
+        };
+        return print(&output);
+    }
     let output = match command {
         Command::DemoServer(args) => return demo_server::run(&args).await,
         // Before any config is read: these need none.
@@ -192,9 +219,11 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             shell::branch_lines(&open(global, log).await?).await?
         }
         Command::Completions {
-            shell, profiles, ..
+            shell,
+            profile_names,
+            ..
         } => match shell {
-            Some(shell) if !profiles => shell::completions(shell),
+            Some(shell) if !profile_names => shell::completions(shell),
             _ => shell::profile_lines(&overrides(global)),
         },
         // In the language `--help` speaks (`--lang`, the environment).
@@ -261,6 +290,7 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             })?
         }
         Command::Branches => branches::run(&open(global, log).await?, format).await?,
+        Command::Centres => centres::run(global, format).await?,
         Command::Info => match open(global, log).await {
             Ok(session) => info::run(&session, global.format, log).await,
             // Nothing configured yet: where it would be read is the answer.

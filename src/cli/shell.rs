@@ -15,11 +15,13 @@ const BIN: &str = "crmdeck";
 
 /// The flags completed with names rather than files, and the hidden
 /// command that prints the names one a line.
-const NAMED: [(&str, &str); 2] = [("profile", "profiles"), ("branch", "branches")];
+/// (`--profile-names`, not `--profiles`: that is the global flag naming
+/// several centres, issue 38.)
+const NAMED: [(&str, &str); 2] = [("profile", "profile-names"), ("branch", "branches")];
 
 /// The completion script for `shell`. In bash, zsh and fish, `--profile`
 /// completes the config file's profile names (`crmdeck completions
-/// --profiles`) and `--branch` the centre's branch names (`crmdeck
+/// --profile-names`) and `--branch` the centre's branch names (`crmdeck
 /// completions --branches`, from the API) in place of file names.
 ///
 /// Those names are other people's text (anyone who renames a branch in the
@@ -115,7 +117,7 @@ pub async fn branch_lines(session: &crate::session::Session) -> Result<String, s
     ))
 }
 
-/// `crmdeck completions --profiles`: the profile names, one a line (see
+/// `crmdeck completions --profile-names`: the profile names, one a line (see
 /// [`name_lines`]).
 pub fn profile_lines(overrides: &crate::config::Overrides) -> String {
     let env = |name: &str| std::env::var(name).ok();

@@ -16,6 +16,8 @@ use std::str::FromStr;
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
+mod fleets;
+
 /// Keys allowed both at the top level and in `[profiles.NAME]` (the
 /// example file documents each: `tests/config.rs`).
 pub const SETTING_KEYS: [&str; 25] = [
@@ -47,8 +49,14 @@ pub const SETTING_KEYS: [&str; 25] = [
 ];
 
 /// Keys allowed only at the top level.
-pub(crate) const TOP_LEVEL_ONLY_KEYS: [&str; 4] =
-    ["default_profile", "profiles", "keys", "queries"];
+pub(crate) const TOP_LEVEL_ONLY_KEYS: [&str; 6] = [
+    "default_profile",
+    "profiles",
+    "keys",
+    "queries",
+    "fleets",
+    "fleet_concurrency",
+];
 
 /// Bounds of the number-valued keys.
 pub(crate) const PER_PAGE: RangeInclusive<i64> = 1..=100;
@@ -162,6 +170,10 @@ pub(crate) struct ConfigFile {
     pub keys: Vec<KeyBinding>,
     /// `[queries]`: queries by name, in file order.
     pub queries: Vec<NamedQuery>,
+    /// `[fleets.NAME]`: the profiles of each fleet, in the fleet's order.
+    pub fleets: BTreeMap<String, Vec<String>>,
+    /// `fleet_concurrency`: centres asked at once.
+    pub fleet_concurrency: Option<usize>,
 }
 
 /// One line of `[keys]`: `install = ["i", "F5"]`.
@@ -181,6 +193,7 @@ pub(crate) fn parse(text: &str, shown: &str) -> Result<ConfigFile, ConfigError> 
     let reader = Reader { text, shown };
     let document = DeTable::parse(text).map_err(|error| reader.toml_error(&error))?;
     let mut file = ConfigFile::default();
+    let mut fleets = BTreeMap::new();
     let mut mistakes = Vec::new();
     for (key, value) in in_file_order(document.get_ref()) {
         let line = reader.line(key.span());
@@ -194,10 +207,19 @@ pub(crate) fn parse(text: &str, shown: &str) -> Result<ConfigFile, ConfigError> 
             "queries" => {
                 (reader.queries(value, &mut mistakes)).map(|queries| file.queries = queries)
             }
+            "fleets" => (reader.fleets(value, &mut mistakes)).map(|read| fleets = read),
+            "fleet_concurrency" => fleets::concurrency(value.get_ref())
+                .map(|bound| file.fleet_concurrency = Some(bound))
+                .map_err(|message| reader.invalid(line, message)),
             _ => reader.setting(&mut file.top, key, value, None, &mut file.holds_token),
         };
         mistakes.extend(read.err());
     }
+    let profiles: Vec<&String> = file.profiles.keys().collect();
+    reader.check_fleets(&fleets, &profiles, &mut mistakes);
+    file.fleets = (fleets.into_iter())
+        .map(|(name, fleet)| (name, fleet.profiles.into_iter().map(|p| p.value).collect()))
+        .collect();
     match ConfigError::of_mistakes(mistakes) {
         Some(error) => Err(error),
         None => Ok(file),

@@ -66,6 +66,8 @@ pub const DEFAULT_PER_PAGE: u32 = 20;
 /// Default for `history_days`: a week back, so `--since mon` on a Monday
 /// still finds last Monday.
 pub const DEFAULT_HISTORY_DAYS: u32 = 7;
+/// Default for `fleet_concurrency`: centres asked at once (issue 38).
+pub const DEFAULT_FLEET_CONCURRENCY: usize = 4;
 /// Default for `connect_timeout_secs`.
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Default for `request_timeout_secs`.
@@ -244,6 +246,11 @@ pub struct Config {
     /// `[queries]` of the file: queries by name, in file order (merged
     /// with the saved ones by [`queries::Queries::merged`]).
     pub queries: Vec<queries::NamedQuery>,
+    /// `[fleets.NAME] profiles = [...]`: named sets of the profiles, each
+    /// in its own order, every name a profile of the file (issue 38).
+    pub fleets: std::collections::BTreeMap<String, Vec<String>>,
+    /// `fleet_concurrency` (top level only): centres asked at once, 1..=16.
+    pub fleet_concurrency: usize,
     /// Where the values came from, for `info` and the top line.
     pub origins: Origins,
 }
@@ -280,6 +287,8 @@ impl Default for Config {
             warnings: Vec::new(),
             keys: Vec::new(),
             queries: Vec::new(),
+            fleets: Default::default(),
+            fleet_concurrency: DEFAULT_FLEET_CONCURRENCY,
             origins: Origins::default(),
         }
     }
@@ -388,6 +397,9 @@ pub fn load(
     };
     let keys = parsed.map(|file| file.keys.clone()).unwrap_or_default();
     let queries = parsed.map(|file| file.queries.clone()).unwrap_or_default();
+    let fleets = parsed.map(|file| file.fleets.clone()).unwrap_or_default();
+    let fleet_concurrency =
+        (parsed.and_then(|file| file.fleet_concurrency)).unwrap_or(DEFAULT_FLEET_CONCURRENCY);
     let defaults = Config::default();
     let profiles = parsed.map_or_else(Vec::new, |file| file.profiles.keys().cloned().collect());
     Ok(Config {
@@ -426,6 +438,8 @@ pub fn load(
         warnings,
         keys,
         queries,
+        fleets,
+        fleet_concurrency,
         origins,
     })
 }

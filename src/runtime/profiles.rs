@@ -91,7 +91,13 @@ impl Profiles {
     pub fn read_names(&self, in_use: &Token) -> Option<Result<Vec<String>, ProfileRefused>> {
         let source = self.source.as_ref()?;
         let env = |name: &str| std::env::var(name).ok();
-        let names = config::read_profile_names(&source.overrides, &env).map_err(|error| {
+        let names = config::read_profile_names(&source.overrides, &env);
+        // With `--demo`, the demo centres too (issue 38 §7).
+        let names = names.map(|names| match source.demo {
+            true => session::with_demo_centres(names),
+            false => names,
+        });
+        let names = names.map_err(|error| {
             let why = error.to_string();
             tracing::warn!(%why, "the config was not read again");
             ProfileRefused::NotOpened(in_use.masked_line(&why))
@@ -113,17 +119,14 @@ impl Profiles {
             let _ = sender.send((number, opened));
             return;
         };
-        let overrides = Overrides {
-            profile: Some(profile.clone()),
-            ..source.overrides.clone()
-        };
+        let overrides = source.overrides.clone();
         let demo = source.demo;
         let runtime = tokio::runtime::Handle::current();
         // A blocking thread: the token command runs as at start, and the
         // loop goes on meanwhile.
         tokio::task::spawn_blocking(move || {
             let opened = runtime.block_on(async {
-                let session = session::open(&overrides, demo).await?;
+                let session = session::open_profile(&overrides, demo, &profile).await?;
                 // A token remembered is taken at once, checked once the
                 // new app runs (as at start).
                 session.identify_at_once().await;

@@ -407,6 +407,34 @@ fn unknown_profile_lists_the_known_ones() {
     );
 }
 
+/// Issue 38: `[fleets.NAME]` names profiles of the file (checked once the
+/// whole file is read, a fleet may come first), `fleet_concurrency` 1..=16.
+#[test]
+fn fleets_name_profiles_of_the_file_and_the_bound_is_checked() {
+    let text = "fleet_concurrency = 6\n[fleets.city]\nprofiles = [\"work\", \"home\"]\n\
+                [profiles.home]\n[profiles.work]\n";
+    let config = Home::with_config(text).load().unwrap();
+    assert_eq!(config.fleets["city"], ["work", "home"]);
+    assert_eq!(config.fleet_concurrency, 6);
+    assert_eq!(Home::new().load().unwrap().fleet_concurrency, 4);
+
+    let text = "fleet_concurrency = 17\n[profiles.home]\n[fleets.city]\n\
+                profiles = [\n  \"home\",\n  \"wrok\",\n]\n[fleets.town]\nprofile = [\"home\"]\n";
+    let home = Home::with_config(text);
+    let error = home.error();
+    assert_contains(&error, &["config.toml:1", "fleet_concurrency", "1 to 16"]);
+    assert_contains(
+        &error,
+        &["config.toml:6", "\"wrok\"", "fleets.city", "home"],
+    );
+    assert_contains(&error, &["config.toml:9", "\"profile\"", "[fleets.town]"]);
+    let home = Home::with_config("[profiles.a]\nfleet_concurrency = 2\n");
+    assert_contains(
+        &home.error_with(&profile("a")),
+        &["config.toml:2", "top level"],
+    );
+}
+
 #[test]
 fn top_level_only_keys_are_refused_in_a_profile() {
     let home = Home::with_config("[profiles.a]\ndefault_profile = \"a\"\n");
@@ -1156,6 +1184,8 @@ fn the_example_file_loads() {
     );
     assert!(config.warnings.is_empty(), "{:?}", config.warnings);
     assert!(matches!(config.token, TokenSource::Command { .. }));
+    assert_eq!(config.fleets["all-centres"], ["staging", "local"]);
+    assert_eq!(config.fleet_concurrency, 4);
     let queries: Vec<(&str, &str)> = (config.queries.iter())
         .map(|query| (query.name.as_str(), query.text.as_str()))
         .collect();

@@ -99,13 +99,16 @@ const FLOORS: &[Floor] = &[
     // Screens, state, update (pure): of api only its error, of config only
     // the theme, of cache only its error (why a snapshot was not used).
     floor(6, "app", &["model", "sanitize", "i18n", "domain", "secret", "present", "store", "api::ApiError", "config::Theme", "cache::CacheError"]),
+    // Several centres at once (issue 38): the profiles a command covers,
+    // a centre's session (session's), its probe, the bounded runner.
+    floor(7, "fleet", &["model", "domain", "secret", "api", "config", "store", "cache", "demo", "session"]),
     floor(7, "ui", &["model", "sanitize", "i18n", "domain", "secret", "present", "config", "app"]),
     // Of app only the keymap: `crmdeck keys` prints the dashboard's keys.
-    floor(8, "cli", &["model", "sanitize", "i18n", "domain", "secret", "present", "api", "logging", "config", "store", "cache", "demo", "session", "app::keymap"]),
+    floor(8, "cli", &["model", "sanitize", "i18n", "domain", "secret", "present", "api", "logging", "config", "store", "cache", "demo", "session", "fleet", "app::keymap"]),
     // Terminal, event loop, effects (its tests start a demo server), the
     // view remembered and the command history in the state directory
     // (local_files' rules); not cli.
-    floor(8, "runtime", &["model", "i18n", "domain", "local_files", "secret", "api", "logging", "config", "store", "cache", "demo", "session", "app", "ui"]),
+    floor(8, "runtime", &["model", "i18n", "domain", "local_files", "secret", "api", "logging", "config", "store", "cache", "demo", "session", "fleet", "app", "ui"]),
     // The binary: the log file, then a subcommand or the dashboard.
     floor(9, "main", &["secret", "logging", "config", "cli", "runtime"]),
 ];

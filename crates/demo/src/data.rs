@@ -200,28 +200,29 @@ pub(crate) fn runtime_seed() -> u64 {
 }
 
 /// The demo centre: the company of every record.
-const COMPANY_NAME: &str = "Ziyo Learning Centre";
+pub(crate) const COMPANY_NAME: &str = "Ziyo Learning Centre";
 /// Its zone, as `GET /v2/token/me` names it (the offset of every time above).
 const COMPANY_TIMEZONE: &str = "Asia/Tashkent";
 
 /// The `data` of `GET /v2/token/me`: the demo user and the centre it works for.
 #[derive(Debug, Serialize)]
-pub(crate) struct Me {
+pub(crate) struct Me<'a> {
     id: i64,
     name: &'static str,
     phone: &'static str,
     company_id: i64,
-    company: MeCompany,
+    company: MeCompany<'a>,
 }
 
 #[derive(Debug, Serialize)]
-struct MeCompany {
+struct MeCompany<'a> {
     id: i64,
-    name: &'static str,
+    name: &'a str,
     timezone: &'static str,
 }
 
-pub(crate) fn me() -> Me {
+/// `centre`: the centre's name (each demo centre of `--demo` its own).
+pub(crate) fn me(centre: &str) -> Me<'_> {
     Me {
         id: DEMO_USER_ID,
         name: "Demo Operator",
@@ -229,7 +230,7 @@ pub(crate) fn me() -> Me {
         company_id: COMPANY_ID,
         company: MeCompany {
             id: COMPANY_ID,
-            name: COMPANY_NAME,
+            name: centre,
             timezone: COMPANY_TIMEZONE,
         },
     }

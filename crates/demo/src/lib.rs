@@ -107,6 +107,12 @@ pub struct DemoOptions {
     pub max_per_page: u64,
     /// How the centre changes over time; [`Changes::Frozen`] by default.
     pub changes: Changes,
+    /// The centre's name in `GET /v2/token/me`; None: the usual one.
+    pub centre_name: Option<String>,
+    /// Answer every `POST /v2/plugins/install` with a 403 and Laravel's
+    /// message, every time (a centre whose account may not install; not a
+    /// fault, which is spent once answered).
+    pub refuse_installs: bool,
 }
 
 impl Default for DemoOptions {
@@ -118,6 +124,8 @@ impl Default for DemoOptions {
             groups: DEFAULT_GROUPS,
             max_per_page: MAX_PER_PAGE,
             changes: Changes::Frozen,
+            centre_name: None,
+            refuse_installs: false,
         }
     }
 }
@@ -166,7 +174,76 @@ impl fmt::Debug for DemoOptions {
             .field("groups", &self.groups)
             .field("max_per_page", &self.max_per_page)
             .field("changes", &self.changes)
+            .field("centre_name", &self.centre_name)
+            .field("refuse_installs", &self.refuse_installs)
             .finish()
+    }
+}
+
+/// One centre of `crmdeck --demo`'s fleet (issue 38 §7): each its own
+/// server, token, port and name, started when first opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DemoCentre {
+    /// Its profile's name (`--demo --profile demo-north`).
+    pub profile: &'static str,
+    /// Its groups; None: `--demo`'s own number ([`ENV_GROUPS`], else
+    /// [`DEFAULT_GROUPS`]).
+    pub groups: Option<usize>,
+    /// Its profile is read-only, as `read_only = true` makes one.
+    pub read_only: bool,
+    /// Its server refuses every install ([`DemoOptions::refuse_installs`]).
+    pub refuses_installs: bool,
+    /// Its name in `/v2/token/me`; None: the usual demo centre's.
+    pub centre_name: Option<&'static str>,
+}
+
+/// The profile of the demo centre `crmdeck --demo` opens when none is named.
+pub const DEMO_PROFILE: &str = "demo";
+
+/// `--demo`'s fleet, sorted by profile as `Config::profiles` is: the usual
+/// centre, a large read-only one and a small one refusing installs. A fleet
+/// named `demo` holds them.
+pub const DEMO_CENTRES: [DemoCentre; 3] = [
+    DemoCentre {
+        profile: DEMO_PROFILE,
+        groups: None,
+        read_only: false,
+        refuses_installs: false,
+        centre_name: None,
+    },
+    DemoCentre {
+        profile: "demo-east",
+        groups: Some(60),
+        read_only: false,
+        refuses_installs: true,
+        centre_name: Some("Ziyo East"),
+    },
+    DemoCentre {
+        profile: "demo-north",
+        groups: Some(2_000),
+        read_only: true,
+        refuses_installs: false,
+        centre_name: Some("Ziyo North"),
+    },
+];
+
+impl DemoCentre {
+    /// The demo centre of `profile` (exactly, else in another case).
+    pub fn named(profile: &str) -> Option<Self> {
+        (DEMO_CENTRES.iter())
+            .find(|centre| centre.profile.eq_ignore_ascii_case(profile.trim()))
+            .copied()
+    }
+
+    /// The options of its server: `usual`'s (`--demo`'s, from the
+    /// environment) with its own size, name and refusal.
+    pub fn options(self, usual: DemoOptions) -> DemoOptions {
+        DemoOptions {
+            groups: self.groups.unwrap_or(usual.groups),
+            centre_name: self.centre_name.map(str::to_owned),
+            refuse_installs: self.refuses_installs,
+            ..usual
+        }
     }
 }
 

@@ -194,6 +194,10 @@ async fn install_plugin(
     let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok());
+    if shared.refuse_installs {
+        // A centre whose account may not install (issue 38 §7): every time.
+        return wire::message(StatusCode::FORBIDDEN, "This action is unauthorized.");
+    }
     let plugin_id = match plugin_id_input(
         BodyKind::of(content_type),
         &body,
@@ -230,8 +234,8 @@ async fn list_branches(State(shared): State<Arc<Shared>>) -> Response {
     wire::ok(&shared.seed.branches)
 }
 
-async fn who_am_i() -> Response {
-    wire::ok(data::me())
+async fn who_am_i(State(shared): State<Arc<Shared>>) -> Response {
+    wire::ok(data::me(&shared.centre_name))
 }
 
 #[cfg(test)]

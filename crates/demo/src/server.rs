@@ -55,6 +55,10 @@ pub async fn start(addr: SocketAddr, options: DemoOptions) -> io::Result<DemoHan
         ))),
         changes: options.changes,
         seed,
+        centre_name: (options.centre_name.as_deref())
+            .unwrap_or(data::COMPANY_NAME)
+            .to_owned(),
+        refuse_installs: options.refuse_installs,
         max_per_page: options.max_per_page,
         base_url,
         token,

@@ -24,6 +24,10 @@ pub(crate) struct Shared {
     /// accounts of the same centre, or an opaque token.
     pub(crate) also_accepted: Mutex<Vec<String>>,
     pub(crate) seed: Seed,
+    /// The centre's name in `GET /v2/token/me`.
+    pub(crate) centre_name: String,
+    /// Every install answered 403 ([`DemoOptions::refuse_installs`](crate::DemoOptions)).
+    pub(crate) refuse_installs: bool,
     pub(super) changes: Changes,
     /// The centre of the last epoch asked for, made from `seed`.
     pub(super) centre: Mutex<Arc<Centre>>,

@@ -5,6 +5,7 @@
 //! no HTTP, no terminal.
 
 pub mod branch_lookup;
+pub mod centre;
 pub mod changes;
 pub mod check;
 pub mod clock;
