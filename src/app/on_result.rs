@@ -122,6 +122,14 @@ impl App {
                 status.warning(format!("snapshot: only part of it shown: {why}"), now);
                 Vec::new()
             }
+            Input::CentreProbed {
+                refresh,
+                summary,
+                probe,
+            } => {
+                (self.tabs.centres).on_probe(refresh, *summary, probe);
+                Vec::new()
+            }
             Input::Compared(compared) => {
                 let taken = self.world.changes.take(*compared);
                 self.tell(taken.then_some(Tell::Compared))

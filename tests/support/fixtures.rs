@@ -9,6 +9,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crmdeck::app::compared::{CompareAsk, Compared, SeenChanges};
+use crmdeck::app::fleet::Fleet;
 use crmdeck::app::{
     Answer, App, AppAnswer, AppSettings, Effect, Input, PluginsAnswer, Request, SavedView,
     WalkAnswer,
@@ -69,6 +70,7 @@ pub fn settings() -> AppSettings {
         command_history: Vec::new(),
         keymap: Default::default(),
         queries: Default::default(),
+        fleet: Fleet::of(["demo", "test"].map(String::from), 4),
     }
 }
 

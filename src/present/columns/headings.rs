@@ -34,6 +34,19 @@ fn heading(name: &str) -> Option<Phrase> {
         "installed" => Phrase::HeadingInstalled,
         "abilities" => Phrase::HeadingAbilities,
         "token" => Phrase::HeadingToken,
+        // The Centres tab and `crmdeck centres` (issue 38).
+        "profile" => Phrase::HeadingProfile,
+        "centre" => Phrase::HeadingCentre,
+        "host" => Phrase::HeadingHost,
+        "latency_ms" => Phrase::HeadingLatency,
+        "groups" => Phrase::HeadingGroups,
+        "active_groups" => Phrase::HeadingActive,
+        "in_class" => Phrase::HeadingInClass,
+        "next_lesson" => Phrase::HeadingNextLesson,
+        "snapshot_age" => Phrase::HeadingSnapshot,
+        "plugins" => Phrase::HeadingPlugins,
+        "token_expires" => Phrase::HeadingTokenExpiry,
+        "refreshed" => Phrase::HeadingRefreshed,
         _ => return None,
     })
 }
