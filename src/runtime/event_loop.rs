@@ -775,6 +775,7 @@ mod tests {
         let (keys, events) = futures::channel::mpsc::unbounded();
         let event_loop = EventLoop {
             app: fixtures::loaded_app(fixtures::settings(), size),
+            centres: CentresProbes::new(None),
             snapshots: Snapshots::off(),
             screen,
             events,

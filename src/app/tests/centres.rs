@@ -6,7 +6,7 @@
 //! tab's key or Esc comes back to the rows and the cursor as they were.
 
 use super::*;
-use crate::app::Tab;
+use crate::app::{SavedView, Tab};
 use crate::app::fleet::{CentresAsk, Fleet};
 use crate::domain::centre::{CentreSummary, Figures, Plugins, Probe, Status};
 use crate::present::columns::centres::{CentreFormat, columns};
@@ -160,8 +160,10 @@ fn enter_opens_the_centre_by_the_profile_switch_and_its_key_or_esc_comes_back() 
         "{effects:?}"
     );
 
-    // The runtime opens the session and starts a new app with the fleet.
-    let fleet = app.fleet().clone();
+    // The runtime opens the session and starts a new app with the fleet,
+    // looking at the centre opened.
+    let mut fleet = app.fleet().clone();
+    fleet.looking_at = Some("east".to_string());
     let settings = AppSettings {
         profile: Some("east".to_string()),
         fleet: fleet.clone(),
