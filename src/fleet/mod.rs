@@ -4,14 +4,18 @@
 //! centre probed (`probe.rs`: at most three requests, concurrently, each
 //! error classified), and the bounded runner (`run.rs`: centres asked
 //! concurrently within `fleet_concurrency`, each result given as it comes,
-//! a slow or failing centre holding none of the others).
+//! a slow or failing centre holding none of the others), and the sessions
+//! of a fleet opened once and kept (`sessions.rs`: `Sessions::refresh`,
+//! one centre's summary refreshed).
 
 mod choice;
 mod probe;
 mod run;
+mod sessions;
 
 pub use choice::{Choice, covered};
-pub use probe::{classify, probe, summary_of};
+pub use probe::{classify, probe, snapshot_figures, summary_of};
 pub use run::{Running, for_each_centre};
+pub use sessions::Sessions;
 
 pub use crate::session::open_profile as open;
