@@ -15,7 +15,7 @@ use super::protocol::Effect;
 use super::screen::{Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::tab::Tab;
-use crate::domain::centre::{CentreSummary, Probe};
+use crate::domain::centre::CentreSummary;
 
 /// The lines above the list: the summary, the column heads.
 pub const LINES_ABOVE_LIST: u16 = 2;
@@ -49,12 +49,6 @@ impl CentresTab {
             .map(Effect::ProbeCentres)
             .into_iter()
             .collect()
-    }
-
-    /// A centre's probe of `refresh`, merged into its row (an older
-    /// refresh's is dropped).
-    pub fn on_probe(&mut self, refresh: u64, summary: CentreSummary, probe: Probe) {
-        self.fleet.take(refresh, summary, probe);
     }
 
     /// Whether this app is the centre Enter opened from the Centres view

@@ -5,7 +5,7 @@
 //! the next when Enter opens a centre (a new app for its profile), so the
 //! Centres view comes back with its rows as they were.
 
-use crate::domain::centre::{CentreSummary, Probe};
+use crate::domain::centre::CentreSummary;
 
 /// How many centres are asked at once when the config does not say
 /// (`fleet_concurrency`).
@@ -28,12 +28,13 @@ pub struct Fleet {
     pub opened: Option<String>,
 }
 
-/// What the runtime is asked to probe: every centre of `profiles`, at most
-/// `concurrency` at once, each answering as it finishes.
+/// What the runtime is asked to refresh: every centre of `centres` (as
+/// shown: a failure keeps their figures), at most `concurrency` at once,
+/// each answering as it finishes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CentresAsk {
     pub refresh: u64,
-    pub profiles: Vec<String>,
+    pub centres: Vec<CentreSummary>,
     pub concurrency: usize,
 }
 
@@ -61,33 +62,23 @@ impl Fleet {
         self.asking.iter_mut().for_each(|asking| *asking = true);
         Some(CentresAsk {
             refresh: self.refresh,
-            profiles: self.centres.iter().map(|c| c.profile.clone()).collect(),
+            centres: self.centres.clone(),
             concurrency: self.concurrency,
         })
     }
 
-    /// A centre's summary as its probe of `refresh` left it (`summary`'s
-    /// facts of the profile, its probe merged into the last figures):
-    /// false when it is no longer awaited (an older refresh, a centre
-    /// not in the fleet).
-    pub fn take(&mut self, refresh: u64, probed: CentreSummary, probe: Probe) -> bool {
+    /// A centre's summary as its refresh `refresh` left it (its last
+    /// figures kept when it failed): false when it is no longer awaited
+    /// (an older refresh, a centre not in the fleet).
+    pub fn take(&mut self, refresh: u64, summary: CentreSummary) -> bool {
         let place = self
             .centres
             .iter()
-            .position(|c| c.profile == probed.profile);
+            .position(|c| c.profile == summary.profile);
         let Some(place) = place.filter(|_| refresh == self.refresh) else {
             return false;
         };
-        let before = &self.centres[place];
-        let kept = CentreSummary {
-            status: before.status,
-            latency: before.latency,
-            figures: before.figures.clone(),
-            figures_at: before.figures_at,
-            refreshed_at: before.refreshed_at,
-            ..probed
-        };
-        self.centres[place] = CentreSummary::refreshed(&kept, probe);
+        self.centres[place] = summary;
         self.asking[place] = false;
         true
     }

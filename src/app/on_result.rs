@@ -122,12 +122,8 @@ impl App {
                 status.warning(format!("snapshot: only part of it shown: {why}"), now);
                 Vec::new()
             }
-            Input::CentreProbed {
-                refresh,
-                summary,
-                probe,
-            } => {
-                (self.tabs.centres).on_probe(refresh, *summary, probe);
+            Input::CentreProbed { refresh, summary } => {
+                self.tabs.centres.fleet.take(refresh, *summary);
                 Vec::new()
             }
             Input::Compared(compared) => {

@@ -8,7 +8,7 @@ use super::tab::Tab;
 use super::view::SavedView;
 use crate::api::ApiError;
 use crate::cache::CacheError;
-use crate::domain::centre::{CentreSummary, Probe};
+use crate::domain::centre::CentreSummary;
 use crate::domain::zone::Zone;
 use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use crate::secret::MaskedLine;
@@ -95,13 +95,11 @@ pub enum Input {
     /// (the runtime started this app again, on what is kept of the new
     /// account, if it is known): said once.
     AccountChanged(AccountChange),
-    /// After [`Effect::ProbeCentres`]: one centre's probe of the refresh
-    /// `refresh`, as it finished (the others answer on their own): its
-    /// profile's facts (`summary`, no figures) and what the probe found.
+    /// After [`Effect::ProbeCentres`]: one centre as the refresh `refresh`
+    /// left it, as it finished (the others answer on their own).
     CentreProbed {
         refresh: u64,
         summary: Box<CentreSummary>,
-        probe: Probe,
     },
 }
 

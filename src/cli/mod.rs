@@ -6,6 +6,7 @@ pub mod args;
 mod branch;
 mod branches;
 mod cache;
+mod centres;
 mod changes;
 mod chatter;
 mod demo_server;
@@ -91,6 +92,10 @@ pub enum CliError {
     /// Exit 1: `changes` found some; `report` is for stdout.
     #[error("{summary}")]
     Changes { report: String, summary: String },
+    /// Exit 1: centres of a fleet did not answer as they should (issue
+    /// 38); `report` is for stdout, every centre in it.
+    #[error("{summary}")]
+    CentresFailed { report: String, summary: String },
     /// Exit 2: `changes` could not tell what changed (no baseline, the
     /// server, the network, missing pages), so cron tells it from changes (1).
     #[error("could not tell what changed: {0}")]
@@ -109,6 +114,7 @@ impl CliError {
             | Self::PagesMissing(_)
             | Self::Findings { .. }
             | Self::Changes { .. }
+            | Self::CentresFailed { .. }
             | Self::Io(_) => ExitCode::from(1),
         }
     }
@@ -166,7 +172,10 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
         // `crmdeck groups | head`: the reader left, which is no failure.
         Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            if let CliError::Findings { report, .. } | CliError::Changes { report, .. } = &error {
+            if let CliError::Findings { report, .. }
+            | CliError::Changes { report, .. }
+            | CliError::CentresFailed { report, .. } = &error
+            {
                 // The findings are the output; the count goes to stderr.
                 if print(report).is_err() {
                     return error.exit_code();
@@ -264,6 +273,7 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             })?
         }
         Command::Branches => branches::run(&open(global, log).await?, format).await?,
+        Command::Centres => centres::run(global, format).await?,
         Command::Info => match open(global, log).await {
             Ok(session) => info::run(&session, global.format, log).await,
             // Nothing configured yet: where it would be read is the answer.

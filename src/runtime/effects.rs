@@ -287,7 +287,7 @@ pub fn effect_label(effect: &Effect) -> String {
         Effect::ReadProfiles => "read the config's profiles".to_string(),
         Effect::ProbeCentres(ask) => format!(
             "probe {} centres, {} at once (refresh {})",
-            ask.profiles.len(),
+            ask.centres.len(),
             ask.concurrency,
             ask.refresh
         ),

@@ -1,15 +1,17 @@
-//! The Centres tab: the summary line (how many centres, the counts per
-//! status, a refresh under way), the column heads, then a row a centre
-//! (`present::columns::centres`), the selected one reversed and the one
-//! being looked at marked `*`.
+//! The Centres tab: the summary line (how many centres and the counts per
+//! status, as `crmdeck centres` says them; a refresh under way, the centre
+//! looked at), the column heads, then a row a centre (the column table of
+//! `present::columns::centres`, the CLI's), the selected one reversed and
+//! the one being looked at marked `*`.
 
 use super::View;
 use super::list;
 use super::table::{FittedTable, RowLook};
 use super::theme::spinner;
 use crate::app::centres::{CentresTab, LINES_ABOVE_LIST};
-use crate::i18n::{Phrase, fill, plural};
-use crate::present::columns::centres::{CentreFormat, State, columns};
+use crate::domain::centre::Status;
+use crate::i18n::{Phrase, fill};
+use crate::present::columns::centres::{COLUMNS, CentreFormat, counts};
 use crate::present::columns::{NaturalWidths, ScreenRow};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -34,11 +36,15 @@ pub fn draw(tab: &CentresTab, frame: &mut Frame, view: &View) {
     let language = world.settings.language;
     let format = CentreFormat {
         now: world.now,
-        zone: world.zone,
         language,
+        scripts: false,
     };
     let notes = notes(tab, view);
-    list::draw_summary(frame, line(0), summary(tab, &format, view), &notes, styles);
+    let summary = vec![Span::styled(
+        counts(&tab.fleet.centres, language),
+        styles.heading,
+    )];
+    list::draw_summary(frame, line(0), summary, &notes, styles);
     let list_area = Rect {
         y: body.y + LINES_ABOVE_LIST,
         height: body.height.saturating_sub(LINES_ABOVE_LIST),
@@ -50,15 +56,14 @@ pub fn draw(tab: &CentresTab, frame: &mut Frame, view: &View) {
         frame.render_widget(Paragraph::new(text), list_area);
         return;
     }
-    let columns = columns();
     // A few rows at most: made per frame, their ages counted from now.
     let rows: Vec<ScreenRow> = (centres.iter())
-        .map(|centre| ScreenRow::new(&columns, centre, &format))
+        .map(|centre| ScreenRow::new(COLUMNS, centre, &format))
         .collect();
     let widths = NaturalWidths::of(&rows);
     let no_branches = HashMap::new();
     let width = usize::from(body.width);
-    let table = FittedTable::fit(&columns, &widths, &no_branches, width, (false, language));
+    let table = FittedTable::fit(COLUMNS, &widths, &no_branches, width, (false, language));
     table.draw_heads(frame.buffer_mut(), line(1), styles);
     let refreshing = format!(
         "{} {}",
@@ -75,10 +80,9 @@ pub fn draw(tab: &CentresTab, frame: &mut Frame, view: &View) {
             ..list_area
         };
         let centre = &centres[index];
-        let state = match State::of(centre, world.now) {
-            Some(State::Ok) => styles.installed,
-            Some(State::ReadOnly) | None => Style::new(),
-            Some(State::TokenExpires(_)) => styles.warning,
+        let state = match centre.status {
+            Some(Status::Ok) => styles.installed,
+            None => Style::new(),
             Some(_) => styles.error,
         };
         let asking = tab.fleet.asking.get(index).copied().unwrap_or(false);
@@ -98,34 +102,6 @@ pub fn draw(tab: &CentresTab, frame: &mut Frame, view: &View) {
             );
         }
     }
-}
-
-/// `3 centres · ok: 1 · unreachable: 1 · token refused: 1`.
-fn summary(tab: &CentresTab, format: &CentreFormat, view: &View) -> Vec<Span<'static>> {
-    let language = format.language;
-    let centres = &tab.fleet.centres;
-    let count = plural::centres_count(language, centres.len() as u64);
-    let mut spans = vec![Span::styled(count, view.styles.heading)];
-    // The states in the order they first appear down the rows.
-    let mut counts: Vec<(String, usize)> = Vec::new();
-    for state in centres.iter().filter_map(|c| State::of(c, format.now)) {
-        let words = match state {
-            State::ApiError(_) => Phrase::CentreApiErrors.get(language).to_owned(),
-            State::TokenExpires(_) => Phrase::CentreTokenExpiring.get(language).to_owned(),
-            other => other.words(language),
-        };
-        match counts.iter_mut().find(|(seen, _)| *seen == words) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((words, 1)),
-        }
-    }
-    for (words, n) in counts {
-        spans.push(Span::raw(format!(
-            " · {}",
-            fill::centre_status_count(language, n, words)
-        )));
-    }
-    spans
 }
 
 /// A refresh under way; the centre being looked at.

@@ -6,10 +6,10 @@
 //! tab's key or Esc comes back to the rows and the cursor as they were.
 
 use super::*;
-use crate::app::{SavedView, Tab};
 use crate::app::fleet::{CentresAsk, Fleet};
+use crate::app::{SavedView, Tab};
 use crate::domain::centre::{CentreSummary, Figures, Plugins, Probe, Status};
-use crate::present::columns::centres::{CentreFormat, columns};
+use crate::present::columns::centres::{COLUMNS, CentreFormat};
 use crate::present::columns::on_screen;
 use std::time::Duration;
 
@@ -51,17 +51,11 @@ fn probe(status: Status, minutes: i64) -> Probe {
     }
 }
 
-/// `profile`'s probe of `refresh` given to `app`.
+/// `profile`'s row after `probe`, as the runtime answers it for the
+/// refresh `refresh` (the row shown merged with the probe).
 fn probed(app: &mut App, refresh: u64, profile: &str, probe: Probe) -> Vec<Effect> {
-    let summary = Box::new(CentreSummary::new(profile));
-    app.update(
-        Input::CentreProbed {
-            refresh,
-            summary,
-            probe,
-        },
-        now(),
-    )
+    let summary = Box::new(CentreSummary::refreshed(centre(app, profile), probe));
+    app.update(Input::CentreProbed { refresh, summary }, now())
 }
 
 fn centre<'a>(app: &'a App, profile: &str) -> &'a CentreSummary {
@@ -73,10 +67,10 @@ fn centre<'a>(app: &'a App, profile: &str) -> &'a CentreSummary {
 fn cells(app: &App, profile: &str) -> Vec<String> {
     let format = CentreFormat {
         now: now(),
-        zone: app.world.zone,
         language: crate::i18n::Language::En,
+        scripts: false,
     };
-    let row = ScreenRow::new(&columns(), centre(app, profile), &format);
+    let row = ScreenRow::new(COLUMNS, centre(app, profile), &format);
     (row.cells.iter())
         .map(|cell| {
             cell.text()
@@ -87,7 +81,7 @@ fn cells(app: &App, profile: &str) -> Vec<String> {
 
 /// The index of the column named `name` on screen.
 fn column(name: &str) -> usize {
-    on_screen(&columns())
+    on_screen(COLUMNS)
         .position(|(column, _)| column.name == name)
         .unwrap()
 }
@@ -99,7 +93,8 @@ fn the_first_showing_asks_every_centre_once_within_the_bound_and_r_asks_again() 
         .cloned()
         .expect("asked at the first showing");
     assert_eq!(app.tab, Tab::Centres);
-    assert_eq!(ask.profiles, FLEET);
+    let profiles: Vec<&str> = ask.centres.iter().map(|c| c.profile.as_str()).collect();
+    assert_eq!(profiles, FLEET);
     assert_eq!((ask.refresh, ask.concurrency), (1, 4));
     assert!(
         app.needs_tick().is_some(),
@@ -138,7 +133,7 @@ fn each_centre_is_merged_as_it_comes_and_a_failure_keeps_its_figures_stale() {
     assert_eq!(north.figures.groups, Some(240), "the last figures kept");
     assert!(north.is_stale());
     let row = cells(&app, "north");
-    assert_eq!(row[column("status")], "unreachable, figures 3 min old");
+    assert_eq!(row[column("status")], "unreachable · stale, 3 min old");
     assert_eq!(row[column("groups")], "240");
     probed(&mut app, 2, "east", probe(Status::TokenRefused, 0));
     probed(&mut app, 2, "demo", probe(Status::ApiError(502), 0));
