@@ -39,7 +39,9 @@ fn main() -> ExitCode {
             None => {
                 let overrides = cli::overrides(&args.global);
                 let subcommands = cli::subcommand_names();
-                runtime::run(&overrides, args.global.demo, &log, &subcommands).await
+                let fleet = cli::fleet_choice(&args.global);
+                let demo = (args.global.demo, &fleet);
+                runtime::run(&overrides, demo, &log, &subcommands).await
             }
         }
     });

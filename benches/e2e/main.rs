@@ -57,13 +57,16 @@
 //! 9. centres of 10,000 to 100,000 groups (issue 23, section 6): see
 //!    `scale.rs`.
 //!
+//! 10. twenty centres at once (issue 38 §6): see `centres.rs`.
+//!
 //! `--stage NAME` (repeatable) runs only the stages named: `launch`,
 //! `browsing`, `size`, `slow-link`, `walk`, `snapshot`, `rss10k`,
-//! `snapshot100k`, `scale`.
+//! `snapshot100k`, `scale`, `centres`.
 
 // The tests' clean home and environment (`pub`: what this bench does not
 // use is no dead code).
 mod browsing;
+mod centres;
 #[path = "../../tests/support/home.rs"]
 pub mod home;
 mod proc;
@@ -160,7 +163,7 @@ fn main() -> ExitCode {
         bench.server.base_url()
     );
     let mut report = Report::default();
-    let stages: [(&str, &str, Stage); 9] = [
+    let stages: [(&str, &str, Stage); 10] = [
         ("launch", "launch against curl", &|bench, report| {
             launch_against_curl(bench, report, options.launches)
         }),
@@ -182,6 +185,7 @@ fn main() -> ExitCode {
             "centres of 10,000 to 100,000 groups",
             &scale::scale,
         ),
+        ("centres", "twenty centres at once", &centres::centres),
     ];
     for (key, name, stage) in stages {
         if !options.stages.is_empty() && !options.stages.iter().any(|s| s == key) {
@@ -201,7 +205,7 @@ fn main() -> ExitCode {
 }
 
 /// The stages' names, for `--stage`.
-const STAGES: [&str; 9] = [
+const STAGES: [&str; 10] = [
     "launch",
     "browsing",
     "size",
@@ -211,6 +215,7 @@ const STAGES: [&str; 9] = [
     "rss10k",
     "snapshot100k",
     "scale",
+    "centres",
 ];
 
 type Stage<'a> = &'a dyn Fn(&Bench, &mut Report) -> Result<(), String>;

@@ -26,6 +26,7 @@ pub(crate) mod commands;
 pub mod compared;
 pub(crate) mod confirm;
 pub(crate) mod document;
+pub mod fleet;
 pub(crate) mod group_detail;
 pub mod group_rows;
 pub(crate) mod help;
@@ -113,7 +114,11 @@ impl App {
         size: (u16, u16),
     ) -> (Self, Vec<Effect>) {
         let tabs = Tabs::new(&settings);
-        let tab = settings.view.tab().unwrap_or(Tab::Groups);
+        let tab = match settings.view.tab() {
+            // A centre Enter opened shows its rows, not the Centres again.
+            Some(Tab::Centres) if tabs.centres.opened() => Tab::Groups,
+            tab => tab.unwrap_or(Tab::Groups),
+        };
         let mut app = Self {
             world: World::new(settings, token_expires_at, size),
             tabs,
@@ -186,6 +191,12 @@ impl App {
             self.schedule_auto_refresh();
         }
         effects
+    }
+
+    /// The centres of the fleet as the Centres tab holds them: a new app
+    /// for another profile goes on with them.
+    pub fn fleet(&self) -> &fleet::Fleet {
+        &self.tabs.centres.fleet
     }
 
     /// The branch listed (None: every branch): whose snapshot to show.

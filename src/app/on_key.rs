@@ -8,7 +8,7 @@ use super::help::Help;
 use super::keymap::{Action, Context};
 use super::registry::Overlay;
 use super::screen::Listing;
-use super::{App, Effect};
+use super::{App, Effect, Tab};
 use crate::i18n::Phrase;
 use crossterm::event::{KeyEvent, KeyEventKind};
 
@@ -60,6 +60,7 @@ impl App {
                 vec![Effect::ReadProfiles]
             }
             Action::Refresh => self.refresh(),
+            Action::Back if self.back_to_centres(context) => self.show_tab(Tab::Centres, false),
             Action::Export => self.export(ExportTo {
                 format: ExportFormat::Csv,
                 path: None,
@@ -82,5 +83,28 @@ impl App {
                 screen.perform(action, &mut shared)
             }
         }
+    }
+
+    /// Esc on the centre Enter opened from the Centres view, where it has
+    /// nothing else to do (no overlay, a tab's own list, no message,
+    /// nothing loading, no query): back to the Centres view.
+    fn back_to_centres(&self, context: Context) -> bool {
+        let tab = self.tabs.get(self.tab);
+        let lists = [
+            Context::GroupsList,
+            Context::PluginsList,
+            Context::Week,
+            Context::Today,
+            Context::Changes,
+        ];
+        let filtered = (tab.listing())
+            .and_then(Listing::query)
+            .is_some_and(|query| !query.is_empty());
+        self.tabs.centres.opened()
+            && self.overlays.is_empty()
+            && lists.contains(&context)
+            && self.world.status.current().is_none()
+            && !tab.busy(&self.world)
+            && !filtered
     }
 }

@@ -125,6 +125,10 @@ impl App {
                 status.warning(fill::status_snapshot_partial(language, why), now);
                 Vec::new()
             }
+            Input::CentreProbed { refresh, summary } => {
+                self.tabs.centres.fleet.take(refresh, *summary);
+                Vec::new()
+            }
             Input::Compared(compared) => {
                 let taken = self.world.changes.take(*compared);
                 self.tell(taken.then_some(Tell::Compared))

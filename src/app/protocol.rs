@@ -3,10 +3,12 @@
 //! Everything here is plain data, so the whole app is testable without I/O.
 
 use super::compared::{CompareAsk, Compared};
+use super::fleet::CentresAsk;
 use super::tab::Tab;
 use super::view::SavedView;
 use crate::api::ApiError;
 use crate::cache::CacheError;
+use crate::domain::centre::CentreSummary;
 use crate::domain::zone::Zone;
 use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use crate::secret::MaskedLine;
@@ -93,6 +95,12 @@ pub enum Input {
     /// (the runtime started this app again, on what is kept of the new
     /// account, if it is known): said once.
     AccountChanged(AccountChange),
+    /// After [`Effect::ProbeCentres`]: one centre as the refresh `refresh`
+    /// left it, as it finished (the others answer on their own).
+    CentreProbed {
+        refresh: u64,
+        summary: Box<CentreSummary>,
+    },
 }
 
 /// Why the clipboard was not written ([`Input::Copied`]); said as is.
@@ -405,6 +413,9 @@ pub enum Effect {
     /// Read the config's profiles again (`:`, for `:profile` and its
     /// completion; `R`); [`Input::ProfilesRead`] follows, before any key.
     ReadProfiles,
+    /// Probe every centre of the fleet, within the bound (issue 38 §2);
+    /// an [`Input::CentreProbed`] follows for each, as it finishes.
+    ProbeCentres(CentresAsk),
     /// Stop the terminal UI (Ctrl-Z); [`Input::Resumed`] follows on `fg`.
     Suspend,
     Quit,

@@ -13,6 +13,7 @@
 use super::ask::{Ask, Tell};
 use super::branches::{Branches, BranchesState};
 use super::compared::{Changes, CompareAsk};
+use super::fleet::Fleet;
 use super::keymap::Keymap;
 use super::layout::Layout;
 use super::protocol::{
@@ -116,6 +117,9 @@ pub struct AppSettings {
     /// The queries by name (`:query NAME`): the config's `[queries]` and
     /// the saved ones, as read at start, then each `:save` kept.
     pub queries: Queries,
+    /// The centres of the fleet (issue 38), as the Centres tab shows them:
+    /// a new app for another profile (Enter there) gets the old one's.
+    pub fleet: Fleet,
 }
 
 /// The world around the screens; they read it (see [`Shared`]).

@@ -23,6 +23,8 @@ macro_rules! tabs {
             Today: "Today", '4', today::TodayTab, Today ("Today"), today::draw;
             /// What changed since the baseline (issue 28).
             Changes: "Changes", '5', changes::ChangesTab, Changes ("Changes since the baseline"), changes::draw;
+            /// Every centre of the fleet at a glance (issue 38).
+            Centres: "Centres", '0', centres::CentresTab, Centres ("Centres"), centres::draw;
         }
     };
 }

@@ -151,6 +151,12 @@ pub fn subcommand_names() -> Vec<String> {
         .collect()
 }
 
+/// The centres the flags `--profiles` and `--fleet` choose (the
+/// dashboard's Centres tab among what reads them).
+pub fn fleet_choice(global: &GlobalArgs) -> crate::fleet::Choice {
+    crate::fleet::Choice::of_flags(&global.profiles, global.fleet.as_deref())
+}
+
 /// The config overrides that the global flags carry.
 pub fn overrides(global: &GlobalArgs) -> Overrides {
     Overrides {

@@ -285,6 +285,12 @@ pub fn effect_label(effect: &Effect) -> String {
         }
         Effect::SwitchProfile(profile) => format!("switch to profile {profile}"),
         Effect::ReadProfiles => "read the config's profiles".to_string(),
+        Effect::ProbeCentres(ask) => format!(
+            "probe {} centres, {} at once (refresh {})",
+            ask.centres.len(),
+            ask.concurrency,
+            ask.refresh
+        ),
         Effect::Suspend => "suspend".to_string(),
         Effect::Quit => "quit".to_string(),
     }

@@ -12,6 +12,7 @@
 //! lean backend; or a `TestBackend` in memory), so a test can drive the
 //! whole dashboard in-process against a real HTTP server.
 
+use super::centres::CentresProbes;
 use super::effects::{EffectRunner, Identified, TaskEvent, effect_label};
 use super::profiles::{Opened, Profiles};
 use super::signals::Signal;
@@ -93,7 +94,9 @@ where
 {
     let command_history_path = super::command_history::path(&settings.log_path);
     let started = Started::on(&session, settings, view_file, screen.size()?, clock());
+    let centres = CentresProbes::new(profiles.opener());
     let event_loop = EventLoop {
+        centres,
         app: started.app,
         snapshots: started.snapshots,
         screen,
@@ -172,6 +175,8 @@ impl Started {
 
 struct EventLoop<S, E> {
     app: App,
+    /// The Centres tab's probes: they outlive a switch of profile.
+    centres: CentresProbes,
     snapshots: Snapshots,
     screen: S,
     events: E,
@@ -308,6 +313,7 @@ where
             event = self.events.next() => (terminal_step(event)?, true),
             Some(event) = self.tasks.recv() => (self.task_step(event), false),
             opened = self.profiles.opened() => (Step::Opened(Box::new(opened)), false),
+            probed = self.centres.next() => (Step::Input(probed), false),
             () = self.ticker.wait() => (Step::Input(Input::Tick), false),
             signal = self.screen.signal() => (Step::Signal(signal), false),
         })
@@ -333,6 +339,9 @@ where
         }
         if let Some(opened) = self.profiles.try_opened() {
             return Ok(Some((Step::Opened(Box::new(opened)), false)));
+        }
+        if let Some(probed) = self.centres.try_next() {
+            return Ok(Some((Step::Input(probed), false)));
         }
         self.ticker.arm(self.app.needs_tick(), Instant::now());
         let tick = self.ticker.is_due(Instant::now());
@@ -413,6 +422,7 @@ where
         let settings = AppSettings {
             command_history: world.settings.command_history.clone(),
             keymap: world.settings.keymap.clone(),
+            fleet: self.app.fleet().clone(),
             ..settings::switched(&self.session, &world.settings, no_color)
         };
         self.start_again(settings, Input::AccountChanged(change))
@@ -434,9 +444,13 @@ where
         let no_color = std::env::var("NO_COLOR").ok();
         let world = &self.app.world;
         let settings = settings::switched(&session, &world.settings, no_color);
+        // The Centres view goes on in the new app, looking at this centre.
+        let mut fleet = self.app.fleet().clone();
+        fleet.looking_at = Some(profile.clone());
         let settings = AppSettings {
             command_history: world.settings.command_history.clone(),
             keymap,
+            fleet,
             ..settings
         };
         self.runner.cancel_all();
@@ -557,6 +571,7 @@ where
                 Effect::SwitchProfile(profile) => {
                     self.profiles.open(profile, self.session.client.token());
                 }
+                Effect::ProbeCentres(ask) => self.centres.start(ask),
                 Effect::ReadProfiles => {
                     let token = self.session.client.token();
                     if let Some(read) = self.profiles.read_names(&token) {
@@ -760,6 +775,7 @@ mod tests {
         let (keys, events) = futures::channel::mpsc::unbounded();
         let event_loop = EventLoop {
             app: fixtures::loaded_app(fixtures::settings(), size),
+            centres: CentresProbes::new(None),
             snapshots: Snapshots::off(),
             screen,
             events,

@@ -19,6 +19,7 @@
 //! - `profiles`: the session of another profile, for `:profile NAME`;
 //! - `saved_queries`: `:save NAME`'s file, replaced whole and checked.
 
+mod centres;
 pub mod clipboard;
 mod command_history;
 mod effects;
@@ -38,6 +39,7 @@ pub use signals::Signal;
 
 use crate::app::keymap::Keymap;
 use crate::config::{self, Overrides};
+use crate::fleet::Choice;
 use crate::i18n::{Language, choose, fill};
 use crate::logging::Log;
 use crate::session;
@@ -62,7 +64,12 @@ const PANIC_EXIT: u8 = 101;
 /// print one line on stderr (exit 2 for the config, 1 otherwise). `log` is
 /// where this run logs; a refused log is warned about on the status line too.
 /// `subcommands` are the CLI's, named when stdout is not a terminal.
-pub async fn run(overrides: &Overrides, demo: bool, log: &Log, subcommands: &[String]) -> ExitCode {
+pub async fn run(
+    overrides: &Overrides,
+    (demo, choice): (bool, &Choice),
+    log: &Log,
+    subcommands: &[String],
+) -> ExitCode {
     // Before anything touches the terminal, and before a demo server starts.
     if !std::io::stdout().is_terminal() {
         // The config is not read yet: the flag's language, else the environment's.
@@ -110,6 +117,14 @@ pub async fn run(overrides: &Overrides, demo: bool, log: &Log, subcommands: &[St
     let profile = session.config.profile.as_deref();
     let view_file = (session.view_owner()).and_then(|owner| profiles.view_file(profile, &owner));
     let mut settings = settings::app_settings(&session, log_path);
+    settings.fleet = match settings::fleet(&session, choice, demo) {
+        Ok(fleet) => fleet,
+        Err(error) => {
+            tracing::error!(%error, "no such fleet");
+            eprintln!("crmdeck: {error}");
+            return ExitCode::from(2);
+        }
+    };
     settings.keymap = keymap;
     settings.warnings.extend(log.warning());
     settings.theme = settings::theme_under_no_color(settings.theme, std::env::var("NO_COLOR").ok());

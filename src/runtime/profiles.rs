@@ -69,6 +69,13 @@ impl Profiles {
         }
     }
 
+    /// The start's flags and `--demo`, to open any profile's session from
+    /// (the Centres tab's probes); None in a test's loop.
+    pub fn opener(&self) -> Option<(Overrides, bool)> {
+        let source = self.source.as_ref()?;
+        Some((source.overrides.clone(), source.demo))
+    }
+
     /// Where `profile`'s view is remembered for `owner` (the centre and
     /// account, `Session::view_owner`), if views are: one file per profile
     /// and owner, so a view is never another centre's or account's.

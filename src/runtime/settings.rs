@@ -1,10 +1,13 @@
 //! From an open session to what the app needs to know ([`AppSettings`]).
 
+use crate::app::fleet::Fleet;
 use crate::app::keymap::Keymap;
 use crate::app::{AppSettings, SavedView};
 use crate::config::queries::{Queries, read_saved, saved_path};
-use crate::config::{Config, Theme};
+use crate::config::{Config, ConfigError, Theme};
+use crate::demo::DEMO_PROFILE;
 use crate::domain::zone::Zone;
+use crate::fleet::{self, Choice};
 use crate::i18n::fill;
 use crate::session::Session;
 use chrono::{DateTime, Utc};
@@ -42,6 +45,7 @@ pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
         command_history: super::command_history::load(&super::command_history::path(&log_path)),
         keymap: Keymap::default(),
         queries: queries(config, &log_path, &mut warnings),
+        fleet: Fleet::default(),
         warnings,
         log_path,
     }
@@ -59,6 +63,26 @@ fn queries(config: &Config, log_path: &Path, warnings: &mut Vec<String>) -> Quer
         BTreeMap::new()
     });
     Queries::merged(&config.queries, &saved)
+}
+
+/// The fleet the Centres tab shows (issue 38): the profiles the flags
+/// choose (`--profiles`, `--fleet`; else every profile of the config, the
+/// demo centres under `--demo`), the profile in use looked at. Every
+/// profile, when the config names none: the profile in use alone. A
+/// choice the config does not hold is the user's to mend (the start's
+/// config error).
+pub fn fleet(session: &Session, choice: &Choice, demo: bool) -> Result<Fleet, ConfigError> {
+    let config = &session.config;
+    let looking_at = (config.profile.clone()).or_else(|| demo.then(|| DEMO_PROFILE.to_owned()));
+    let profiles = match fleet::covered(config, choice, demo) {
+        Ok(profiles) => profiles,
+        Err(_) if *choice == Choice::Every => looking_at.iter().cloned().collect(),
+        Err(error) => return Err(error),
+    };
+    Ok(Fleet {
+        looking_at,
+        ..Fleet::of(profiles, config.fleet_concurrency)
+    })
 }
 
 /// When the token of `session` expires (None: not known): the app's

@@ -296,3 +296,22 @@ fn cyrillic_keys_move_filter_and_quit_in_a_list() {
     tty.type_keys("\r");
     tty.quit_with("й");
 }
+
+/// The Centres tab of `--demo` (issue 38): its three demo centres, each
+/// answering on its own; Enter opens one by the profile switch, and `0`
+/// comes back to the rows, looking at the centre opened.
+#[test]
+fn the_centres_tab_shows_the_three_demo_centres_and_enter_opens_one() {
+    let mut tty = demo();
+    tty.type_keys("0");
+    tty.wait_for("3 centres: 3 ok");
+    let screen = tty.screen_text();
+    for centre in ["demo-east", "demo-north", "Ziyo North", "read-only"] {
+        assert!(screen.contains(centre), "{centre}: {screen}");
+    }
+    tty.type_keys("jj\r");
+    tty.wait_for("switched to profile demo-north");
+    tty.type_keys("0");
+    tty.wait_for("looking at demo-north");
+    tty.quit();
+}

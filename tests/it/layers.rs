@@ -123,7 +123,8 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
     // sizes, the status line, cursors, text inputs, the view remembered, the
     // `:` grammar, the branches' names, what a screen asks of the app.
     ("vocabulary", &["tab", "keymap", "keyboard_layouts", "protocol", "layout", "status",
-        "list_cursor", "text_input", "view", "commands", "branches", "ask", "compared"]),
+        "list_cursor", "text_input", "view", "commands", "branches", "ask", "compared",
+        "fleet"]),
     // Ids and owners of requests in flight; the store's walks driven.
     ("requests and walks", &["requests", "walks"]),
     // The trait every screen implements and the world it is given (what a

@@ -19,7 +19,7 @@ use support::fixtures::{self, answer, loaded_app, press};
 
 /// The states drawn: (name, keys from the loaded Groups tab, whether the
 /// requests they start fail as with the server down).
-const STATES: [(&str, &str, bool); 10] = [
+const STATES: [(&str, &str, bool); 11] = [
     ("groups", "", false),
     // A group's detail: its labels in the language shown.
     ("group_detail", "\n", false),
@@ -29,6 +29,7 @@ const STATES: [(&str, &str, bool); 10] = [
     ("week", "3", false),
     ("today", "4", false),
     ("changes", "5", false),
+    ("centres", "0", false),
     ("help", "?", false),
     ("confirmation", "1ji", false),
     ("server_down", "r", true),
@@ -88,17 +89,31 @@ fn every_screen_in_russian_and_uzbek_at_both_sizes() {
     for language in [Language::Ru, Language::Uz, Language::UzCyrl] {
         for size in [(80, 24), (200, 50)] {
             for (state, keys, down) in STATES {
-                let app = app_in(language, size, keys, down);
-                let screen = drawn(&app).join("\n");
-                let code = language.code().replace('-', "_").to_lowercase();
-                let name = format!("render__lang_{code}_{state}_{}x{}", size.0, size.1);
-                let mut settings = insta::Settings::clone_current();
-                settings.set_snapshot_path("../snapshots");
-                settings.set_prepend_module_to_snapshot(false);
-                settings.bind(|| insta::assert_snapshot!(name, screen));
+                assert_screen(language, size, state, &app_in(language, size, keys, down));
             }
         }
     }
+}
+
+/// The Centres tab (issue 38) in English too: its words are all new.
+#[test]
+fn the_centres_tab_in_english_at_both_sizes() {
+    for size in [(80, 24), (200, 50)] {
+        let app = app_in(Language::En, size, "0", false);
+        assert_screen(Language::En, size, "centres", &app);
+    }
+}
+
+/// Asserts the frame `app` draws as the snapshot of `state` in `language`
+/// at `size`.
+fn assert_screen(language: Language, size: (u16, u16), state: &str, app: &App) {
+    let screen = drawn(app).join("\n");
+    let code = language.code().replace('-', "_").to_lowercase();
+    let name = format!("render__lang_{code}_{state}_{}x{}", size.0, size.1);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!(name, screen));
 }
 
 /// Each hint of the footer row as drawn: ` key label  key label  `.

@@ -9,11 +9,15 @@
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use crmdeck::app::compared::{CompareAsk, Compared, SeenChanges};
+use crmdeck::app::fleet::Fleet;
 use crmdeck::app::{
     Answer, App, AppAnswer, AppSettings, Effect, Input, PluginsAnswer, Request, SavedView,
     WalkAnswer,
 };
 use crmdeck::config::Theme;
+use crmdeck::domain::centre::{
+    CentreSummary, Figures, NextLesson, Plugins, Probe, SnapshotFigures, Status,
+};
 use crmdeck::domain::changes::centre_day;
 use crmdeck::domain::check::MaxParallel;
 use crmdeck::domain::digest::digests;
@@ -69,6 +73,10 @@ pub fn settings() -> AppSettings {
         command_history: Vec::new(),
         keymap: Default::default(),
         queries: Default::default(),
+        fleet: Fleet {
+            looking_at: Some("demo".to_string()),
+            ..Fleet::of(FLEET.map(String::from), 4)
+        },
     }
 }
 
@@ -438,10 +446,70 @@ pub fn answer(
                 }
                 None => left.push(effect),
             },
+            // Every centre answers, as it is scripted.
+            Effect::ProbeCentres(ask) => {
+                for centre in &ask.centres {
+                    let summary = Box::new(refreshed_centre(centre));
+                    let refresh = ask.refresh;
+                    pending.extend(app.update(Input::CentreProbed { refresh, summary }, now()));
+                }
+            }
             _ => left.push(effect),
         }
     }
     left
+}
+
+/// The centres of the fixtures' fleet: each answers its refresh as
+/// [`refreshed_centre`] scripts it.
+pub const FLEET: [&str; 5] = ["demo", "test", "east", "north", "south"];
+
+/// `previous` as a refresh at [`now`] leaves it, by its profile: `demo`
+/// ok (its token expiring in 3 days, its snapshot's figures), `test`
+/// unreachable after a good answer 25 minutes ago (its figures stale),
+/// `east` its token refused, `north` ok and read-only, any other an API
+/// error 502.
+pub fn refreshed_centre(previous: &CentreSummary) -> CentreSummary {
+    let at = |minutes| now() - chrono::TimeDelta::minutes(minutes);
+    let probe = |status, groups: Option<u64>, minutes| Probe {
+        status,
+        latency: groups.map(|_| std::time::Duration::from_millis(120)),
+        figures: Figures {
+            name: groups.map(|_| format!("Ziyo {}", previous.profile)),
+            groups,
+            plugins: groups.map(|_| Plugins {
+                installed: 3,
+                total: 12,
+            }),
+        },
+        at: at(minutes),
+    };
+    let mut summary = match previous.profile.as_str() {
+        "demo" => CentreSummary::refreshed(previous, probe(Status::Ok, Some(240), 0)),
+        "test" => {
+            let good = CentreSummary::refreshed(previous, probe(Status::Ok, Some(60), 25));
+            CentreSummary::refreshed(&good, probe(Status::Unreachable, None, 0))
+        }
+        "east" => CentreSummary::refreshed(previous, probe(Status::TokenRefused, None, 0)),
+        "north" => CentreSummary::refreshed(previous, probe(Status::Ok, Some(2_000), 0)),
+        _ => CentreSummary::refreshed(previous, probe(Status::ApiError(502), None, 0)),
+    };
+    summary.host = Some(format!("{}.example.uz", summary.profile));
+    summary.read_only = summary.profile == "north";
+    if summary.profile == "demo" {
+        summary.token_expires_at = Some(now() + chrono::TimeDelta::days(3));
+        let day = NaiveDate::from_ymd_opt(2025, 6, 2).unwrap();
+        summary.snapshot = Some(SnapshotFigures {
+            active_groups: 180,
+            in_class: 12,
+            next: Some(NextLesson {
+                start: day.and_hms_opt(14, 30, 0).unwrap(),
+                group: "English B1".to_string(),
+            }),
+            saved_at: at(40),
+        });
+    }
+    summary
 }
 
 /// The key pressed for `c`: characters as typed, `\n` as Enter, `\x1b` as

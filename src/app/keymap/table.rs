@@ -177,6 +177,17 @@ const CHANGES: &[Binding] = &[
     bind(C::Changes, &[ESC], A::Back, "clear message", false),
 ];
 
+/// The centres of the fleet (issue 38).
+#[rustfmt::skip]
+const CENTRES: &[Binding] = &[
+    bind(C::Centres, &[ENTER], A::Open, "open the centre", true),
+    bind(C::Centres, &[plain('j'), DOWN], A::Move(M::Down), "down", true),
+    bind(C::Centres, &[plain('k'), UP], A::Move(M::Up), "up", true),
+    bind(C::Centres, &[plain('g'), special(KeyCode::Home)], A::Move(M::Top), "first row", false),
+    bind(C::Centres, &[plain('G'), special(KeyCode::End)], A::Move(M::Bottom), "last row", false),
+    bind(C::Centres, &[ESC], A::Back, "clear message", false),
+];
+
 /// The plugins list.
 /// Enter opens the details everywhere; installing is `i`'s alone.
 #[rustfmt::skip]
@@ -269,6 +280,7 @@ pub static KEYMAP: LazyLock<Vec<Binding>> = LazyLock::new(|| {
         TODAY,
         &group_detail(C::TodayDetail, "back to today"),
         CHANGES,
+        CENTRES,
         PLUGINS_LIST,
         PLUGIN_DETAIL,
         CONFIRM,

@@ -1,6 +1,7 @@
 //! `App::update` driven by keys, mouse, ticks and the results of work, against the
 //! fixtures: every key of every context and every `Input`.
 
+mod centres;
 mod changes;
 mod command_line;
 mod global;

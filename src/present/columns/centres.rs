@@ -2,7 +2,7 @@
 //! (words in the interface's language) and as CSV (keys and numbers for
 //! scripts), and the counts per status above the table.
 
-use super::Column;
+use super::{Column, OnScreen, Tone};
 use crate::domain::centre::{CentreSummary, Status};
 use crate::i18n::{Language, Phrase, fill, plural};
 use crate::sanitize::sanitize_line;
@@ -17,67 +17,167 @@ pub struct CentreFormat {
     pub scripts: bool,
 }
 
-/// The columns of a centre, left to right.
+/// `column` shown on the dashboard's Centres tab too, in the fleet's
+/// order (never sorted or filtered).
+const fn shown(
+    flex_min: Option<usize>,
+    priority: u8,
+    essential: bool,
+    tone: Tone,
+    column: Column<CentreSummary, CentreFormat>,
+) -> Column<CentreSummary, CentreFormat> {
+    Column {
+        screen: Some(OnScreen::in_order(flex_min, priority, essential, tone)),
+        ..column
+    }
+}
+
+/// The columns of a centre, left to right (the dashboard shows them all,
+/// as many as fit).
 pub static COLUMNS: &[Column<CentreSummary, CentreFormat>] = &[
-    Column::print_only("Profile", "profile", |s, _| s.profile.clone()),
-    Column::print_only("Centre", "centre", |s, _| {
-        (s.figures.name.as_deref())
-            .map_or_else(String::new, |name| sanitize_line(name).into_owned())
-    }),
-    Column::print_only("Host", "host", |s, _| s.host.clone().unwrap_or_default()),
-    Column::print_only("Status", "status", status_text),
-    Column::print_only("Read-only", "read_only", |s, f| match f.scripts {
-        true => s.read_only.to_string(),
-        false if s.read_only => Phrase::CentreReadOnly.get(f.language).to_string(),
-        false => String::new(),
-    }),
-    Column::print_number("Latency", "latency_ms", |s, f| {
-        let ms = s.latency.map(|latency| latency.as_millis());
-        match f.scripts {
-            true => ms.map(|ms| ms.to_string()).unwrap_or_default(),
-            false => ms.map(|ms| format!("{ms} ms")).unwrap_or_default(),
-        }
-    }),
-    Column::print_number("Groups", "groups", |s, _| {
-        (s.figures.groups).map_or_else(String::new, |n| n.to_string())
-    }),
-    Column::print_number("Active", "active_groups", |s, _| {
-        (s.snapshot.as_ref()).map_or_else(String::new, |snap| snap.active_groups.to_string())
-    }),
-    Column::print_number("In class", "in_class", |s, _| {
-        (s.snapshot.as_ref()).map_or_else(String::new, |snap| snap.in_class.to_string())
-    }),
-    Column::print_only("Next lesson", "next_lesson", |s, f| {
-        let next = s.snapshot.as_ref().and_then(|snap| snap.next.as_ref());
-        next.map_or_else(String::new, |next| match f.scripts {
-            true => next.start.format("%Y-%m-%dT%H:%M").to_string(),
-            false => format!(
-                "{} {}",
-                next.start.format("%H:%M"),
-                sanitize_line(&next.group)
-            ),
-        })
-    }),
-    Column::print_only("Snapshot", "snapshot_age_s", |s, f| {
-        let age = s.snapshot.as_ref().map(|snap| snap.age(f.now));
-        age.map_or_else(String::new, |age| aged(age, f))
-    }),
-    Column::print_only("Plugins", "plugins", |s, _| {
-        let plugins = s.figures.plugins;
-        plugins.map_or_else(String::new, |p| format!("{}/{}", p.installed, p.total))
-    }),
-    Column::print_only("Token", "token_expires_at", |s, f| {
-        (s.token_expires_at).map_or_else(String::new, |at| match f.scripts {
-            true => at.to_rfc3339_opts(SecondsFormat::Secs, true),
-            false => crate::secret::describe_expiry(at, f.now),
-        })
-    }),
-    Column::print_only("Refreshed", "refreshed_at", |s, f| {
-        (s.refreshed_at).map_or_else(String::new, |at| match f.scripts {
-            true => at.to_rfc3339_opts(SecondsFormat::Secs, true),
-            false => at.format("%H:%M:%S").to_string(),
-        })
-    }),
+    shown(
+        Some(8),
+        13,
+        true,
+        Tone::Plain,
+        Column::print_only("Profile", "profile", |s, _| s.profile.clone()),
+    ),
+    shown(
+        Some(8),
+        11,
+        false,
+        Tone::Plain,
+        Column::print_only("Centre", "centre", |s, _| {
+            (s.figures.name.as_deref())
+                .map_or_else(String::new, |name| sanitize_line(name).into_owned())
+        }),
+    ),
+    shown(
+        Some(8),
+        2,
+        false,
+        Tone::Quiet,
+        Column::print_only("Host", "host", |s, _| s.host.clone().unwrap_or_default()),
+    ),
+    shown(
+        Some(10),
+        12,
+        true,
+        Tone::State,
+        Column::print_only("Status", "status", status_text),
+    ),
+    shown(
+        None,
+        5,
+        false,
+        Tone::Quiet,
+        Column::print_only("Read-only", "read_only", |s, f| match f.scripts {
+            true => s.read_only.to_string(),
+            false if s.read_only => Phrase::CentreReadOnly.get(f.language).to_string(),
+            false => String::new(),
+        }),
+    ),
+    shown(
+        None,
+        8,
+        false,
+        Tone::Quiet,
+        Column::print_number("Latency", "latency_ms", |s, f| {
+            let ms = s.latency.map(|latency| latency.as_millis());
+            match f.scripts {
+                true => ms.map(|ms| ms.to_string()).unwrap_or_default(),
+                false => ms.map(|ms| format!("{ms} ms")).unwrap_or_default(),
+            }
+        }),
+    ),
+    shown(
+        None,
+        10,
+        false,
+        Tone::Plain,
+        Column::print_number("Groups", "groups", |s, _| {
+            (s.figures.groups).map_or_else(String::new, |n| n.to_string())
+        }),
+    ),
+    shown(
+        None,
+        7,
+        false,
+        Tone::Plain,
+        Column::print_number("Active", "active_groups", |s, _| {
+            (s.snapshot.as_ref()).map_or_else(String::new, |snap| snap.active_groups.to_string())
+        }),
+    ),
+    shown(
+        None,
+        9,
+        false,
+        Tone::Plain,
+        Column::print_number("In class", "in_class", |s, _| {
+            (s.snapshot.as_ref()).map_or_else(String::new, |snap| snap.in_class.to_string())
+        }),
+    ),
+    shown(
+        Some(10),
+        6,
+        false,
+        Tone::Plain,
+        Column::print_only("Next lesson", "next_lesson", |s, f| {
+            let next = s.snapshot.as_ref().and_then(|snap| snap.next.as_ref());
+            next.map_or_else(String::new, |next| match f.scripts {
+                true => next.start.format("%Y-%m-%dT%H:%M").to_string(),
+                false => format!(
+                    "{} {}",
+                    next.start.format("%H:%M"),
+                    sanitize_line(&next.group)
+                ),
+            })
+        }),
+    ),
+    shown(
+        None,
+        4,
+        false,
+        Tone::Quiet,
+        Column::print_only("Snapshot", "snapshot_age_s", |s, f| {
+            let age = s.snapshot.as_ref().map(|snap| snap.age(f.now));
+            age.map_or_else(String::new, |age| aged(age, f))
+        }),
+    ),
+    shown(
+        None,
+        3,
+        false,
+        Tone::Plain,
+        Column::print_only("Plugins", "plugins", |s, _| {
+            let plugins = s.figures.plugins;
+            plugins.map_or_else(String::new, |p| format!("{}/{}", p.installed, p.total))
+        }),
+    ),
+    shown(
+        Some(8),
+        1,
+        false,
+        Tone::Quiet,
+        Column::print_only("Token", "token_expires_at", |s, f| {
+            (s.token_expires_at).map_or_else(String::new, |at| match f.scripts {
+                true => at.to_rfc3339_opts(SecondsFormat::Secs, true),
+                false => crate::secret::describe_expiry(at, f.now),
+            })
+        }),
+    ),
+    shown(
+        None,
+        0,
+        false,
+        Tone::Quiet,
+        Column::print_only("Refreshed", "refreshed_at", |s, f| {
+            (s.refreshed_at).map_or_else(String::new, |at| match f.scripts {
+                true => at.to_rfc3339_opts(SecondsFormat::Secs, true),
+                false => at.format("%H:%M:%S").to_string(),
+            })
+        }),
+    ),
 ];
 
 /// The status as people read it (`API error 502`, `unreachable · stale,
