@@ -421,6 +421,7 @@ impl Screen for GroupsTab {
             }
             Tell::Install { .. }
             | Tell::AskInstall { .. }
+            | Tell::AskInstallAcross(_)
             | Tell::Changes(_)
             | Tell::ShowDay(_) => {}
         }

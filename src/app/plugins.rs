@@ -16,7 +16,7 @@ use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use crate::api::ApiError;
 use crate::domain::zone::Zone;
-use crate::i18n::fill;
+use crate::i18n::{Phrase, fill};
 use crate::model::{Installation, Plugin, PluginType};
 use crate::present::columns::plugins::{COLUMNS, PluginFormat};
 use crate::present::columns::table::Table;
@@ -510,6 +510,18 @@ impl Screen for PluginsTab {
             Tell::AskInstall { plugin_id } => {
                 self.show_plugin(plugin_id, shared);
                 self.ask_install(Some(plugin_id), shared);
+            }
+            Tell::AskInstallAcross(plugin_id) => {
+                let plugins = shared.plugins();
+                let plugin = match plugin_id {
+                    Some(id) => find(plugins, id),
+                    None => self.selected(plugins),
+                };
+                let name = plugin.map(|plugin| plugin.name.clone());
+                match plugin_id.or(plugin.map(|plugin| plugin.id)) {
+                    Some(plugin_id) => shared.ask(Ask::InstallAcross { plugin_id, name }),
+                    None => shared.info(Phrase::AcrossSelect.get(shared.settings.language)),
+                }
             }
             Tell::Filter(ref text) => {
                 self.list.set_filter(text);

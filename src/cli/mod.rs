@@ -14,6 +14,7 @@ mod groups;
 mod help_language;
 mod info;
 mod install;
+mod install_across;
 mod json_escape;
 mod keys;
 mod plugins;
@@ -29,7 +30,7 @@ pub use args::{Args, CacheAction, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
-use crate::i18n::{Language, plural};
+use crate::i18n::{Language, Phrase, plural};
 use crate::logging::Log;
 use crate::present::columns::table::{RowMaker, csv_line};
 use crate::present::columns::{BranchNames, Column};
@@ -91,6 +92,10 @@ pub enum CliError {
     /// Exit 1: `changes` found some; `report` is for stdout.
     #[error("{summary}")]
     Changes { report: String, summary: String },
+    /// Exit 1: an install across centres left a centre without the
+    /// plugin (failed, unknown, skipped); `report` is for stdout.
+    #[error("{summary}")]
+    NotEverywhere { report: String, summary: String },
     /// Exit 2: `changes` could not tell what changed (no baseline, the
     /// server, the network, missing pages), so cron tells it from changes (1).
     #[error("could not tell what changed: {0}")]
@@ -109,6 +114,7 @@ impl CliError {
             | Self::PagesMissing(_)
             | Self::Findings { .. }
             | Self::Changes { .. }
+            | Self::NotEverywhere { .. }
             | Self::Io(_) => ExitCode::from(1),
         }
     }
@@ -160,7 +166,10 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
         // `crmdeck groups | head`: the reader left, which is no failure.
         Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            if let CliError::Findings { report, .. } | CliError::Changes { report, .. } = &error {
+            if let CliError::Findings { report, .. }
+            | CliError::Changes { report, .. }
+            | CliError::NotEverywhere { report, .. } = &error
+            {
                 // The findings are the output; the count goes to stderr.
                 if print(report).is_err() {
                     return error.exit_code();
@@ -212,7 +221,26 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         Command::Install {
             plugin_id,
             yes,
+            dry_run,
+            ..
+        } if !global.profiles.is_empty() || global.fleet.is_some() => {
+            let asking = install_across::Asking {
+                plugin_id,
+                yes,
+                dry_run,
+                format,
+            };
+            install_across::run(global, asking).await?
+        }
+        Command::Install { dry_run: true, .. } => {
+            let alone = Phrase::AcrossDryRunAlone.get(chatter::language());
+            return Err(CliError::Usage(alone.to_string()));
+        }
+        Command::Install {
+            plugin_id,
+            yes,
             show_token,
+            ..
         } => {
             install::run(
                 &open(global, log).await?,

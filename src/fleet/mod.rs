@@ -4,8 +4,10 @@
 //! centre probed (`probe.rs`: at most three requests, concurrently, each
 //! error classified), and the bounded runner (`run.rs`: centres asked
 //! concurrently within `fleet_concurrency`, each result given as it comes,
-//! a slow or failing centre holding none of the others).
+//! a slow or failing centre holding none of the others); one plugin
+//! installed across centres (`across.rs`: the catalogues asked, the POSTs).
 
+pub mod across;
 mod choice;
 mod probe;
 mod run;

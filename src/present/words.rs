@@ -107,6 +107,8 @@ pub fn phrase(english: &str) -> Option<Phrase> {
         "Filter (type to filter)" => Phrase::KeysFilterInput,
         "Help" => Phrase::KeysHelp,
         "Command line (:)" => Phrase::KeysCommandLine,
+        "Install across centres" => Phrase::AcrossTitle,
+        "confirm" => Phrase::AcrossKeyConfirm,
         "Log file" => Phrase::KeysLogFile,
         "Commands (:)" => Phrase::KeysCommands,
         // The install confirmation: its title and its facts' labels.

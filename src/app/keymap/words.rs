@@ -34,6 +34,7 @@ const SHORT_WORDS: &[(&str, &str, Option<Action>, &str)] = &[
     ("save", "NAME", None, "keep the Groups list's query under a name"),
     ("query", "NAME", None, "filter the groups by a query kept by name"),
     ("install", "[ID]", Some(Action::Install), "install a plugin (nothing: the one selected)"),
+    ("install-across", "[ID]", None, "install a plugin at every centre, one number typed (nothing: the one selected)"),
     ("filter", "[QUERY]", Some(Action::Filter), "filter the list by a query: ielts tue evening (nothing: type it)"),
     ("sort", "[COLUMN [desc]]", Some(Action::CycleSort), "sort the list by a column (nothing: the next)"),
     ("export", "[csv|json [PATH]]", Some(Action::Export), "write the list to a file (nothing: CSV)"),
