@@ -17,7 +17,7 @@ use super::keymap::{Action, Context};
 use super::list_cursor::Movement;
 use super::protocol::Effect;
 use super::screen::Screen;
-use super::shared::Shared;
+use super::shared::{Shared, World};
 use super::text_input::TextInput;
 use crate::domain::install_across::{self as across, Centre, Outcome, Plan, Step};
 use crate::i18n::{Phrase, fill};
@@ -172,6 +172,20 @@ fn log_line(profile: &str, plugin_id: i64, outcome: &Outcome) -> String {
 impl Screen for InstallAcross {
     fn context(&self) -> Context {
         Context::InstallAcross
+    }
+
+    /// While results are on their way no key does anything but scroll;
+    /// the report is closed by Enter.
+    fn offers(&self, action: Action, _shared: &World) -> bool {
+        match (&self.stage, action) {
+            (Stage::Sending { .. }, Action::Accept) => self.is_reported(),
+            (Stage::Sending { .. }, Action::Back) => false,
+            _ => true,
+        }
+    }
+
+    fn label(&self, action: Action) -> Option<&'static str> {
+        (action == Action::Accept && self.is_reported()).then_some("close")
     }
 
     fn perform(&mut self, action: Action, shared: &mut Shared) -> Vec<Effect> {
