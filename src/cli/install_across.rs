@@ -126,7 +126,7 @@ async fn install_everywhere(
 /// The plan's or the results' rows, a centre each: (the key for scripts,
 /// the words, the reason for scripts): a table under the heading, CSV, or a
 /// JSON object per line (`{"centre", "plugin_id", "result", "reason"}`).
-fn table<'a>(
+fn table(
     profiles: &[String],
     plugin_id: i64,
     rows: impl Iterator<Item = (&'static str, String, Option<String>)>,

@@ -107,12 +107,18 @@ impl EffectRunner {
 
     /// Every centre of the start's flags (`source`) asked for its catalogue.
     pub fn ask_across(&self, source: Option<(Overrides, bool)>) {
-        self.across.ask(source, self.sender.clone());
+        self.across.ask(source, self.input_sender());
     }
 
     /// One POST of `plugin_id` to each of `profiles`, asked before.
     pub fn install_across(&self, plugin_id: i64, profiles: Vec<String>) {
-        (self.across).install(plugin_id, profiles, self.sender.clone());
+        (self.across).install(plugin_id, profiles, self.input_sender());
+    }
+
+    /// Gives an input to the event loop; false once it is gone.
+    fn input_sender(&self) -> impl Fn(Input) -> bool + Send + 'static {
+        let sender = self.sender.clone();
+        move |input| sender.send(TaskEvent::Input(input)).is_ok()
     }
 
     /// Stops request `id` if it still runs: its result will never come.

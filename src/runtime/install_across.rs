@@ -5,13 +5,13 @@
 //! installs at, never sent again, each result as it comes
 //! ([`Input::AcrossInstalled`]). The sessions of the last ask are kept for
 //! the POSTs: the catalogue read and the install go to the same server.
+//! Each result is handed to `send`, which gives it to the event loop (false
+//! once the loop is gone).
 
-use super::effects::TaskEvent;
 use crate::app::Input;
 use crate::config::{self, Overrides};
 use crate::fleet::{self, across::Sessions};
 use std::sync::{Arc, Mutex};
-use tokio::sync::mpsc::UnboundedSender;
 
 /// The sessions of the centres last asked, and the bound they were asked in.
 #[derive(Clone, Default)]
@@ -22,7 +22,11 @@ pub struct Across {
 impl Across {
     /// Asks every centre for its catalogue; `source` (the start's flags
     /// and `--demo`) None: a test's loop, no centre.
-    pub fn ask(&self, source: Option<(Overrides, bool)>, sender: UnboundedSender<TaskEvent>) {
+    pub fn ask(
+        &self,
+        source: Option<(Overrides, bool)>,
+        send: impl Fn(Input) -> bool + Send + 'static,
+    ) {
         let asked = self.asked.clone();
         tokio::spawn(async move {
             let mut centres = Vec::new();
@@ -44,7 +48,7 @@ impl Across {
                     Err(error) => tracing::warn!(%error, "install across: no centres"),
                 }
             }
-            let _ = sender.send(TaskEvent::Input(Input::AcrossAsked(centres)));
+            send(Input::AcrossAsked(centres));
         });
     }
 
@@ -54,7 +58,7 @@ impl Across {
         &self,
         plugin_id: i64,
         profiles: Vec<String>,
-        sender: UnboundedSender<TaskEvent>,
+        send: impl Fn(Input) -> bool + Send + 'static,
     ) {
         let (sessions, bound) = self
             .asked
@@ -65,7 +69,7 @@ impl Across {
         tokio::spawn(async move {
             while let Some((profile, outcome)) = running.next().await {
                 let input = Input::AcrossInstalled { profile, outcome };
-                if sender.send(TaskEvent::Input(input)).is_err() {
+                if !send(input) {
                     break;
                 }
             }

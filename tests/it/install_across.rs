@@ -39,14 +39,23 @@ impl Centres {
     async fn start(extra: &str) -> Self {
         let (east, north, west) = (server(true).await, server(false).await, server(false).await);
         let mut config = format!("cache = false\n{extra}");
-        for (name, server, read_only) in [("east", &east, false), ("north", &north, true), ("west", &west, false)] {
+        for (name, server, read_only) in [
+            ("east", &east, false),
+            ("north", &north, true),
+            ("west", &west, false),
+        ] {
             config.push_str(&format!(
                 "\n[profiles.{name}]\nbase_url = \"{}\"\ntoken = \"{TOKEN}\"\nread_only = {read_only}\n",
                 server.base_url()
             ));
         }
         let home = Home::with_config(&config);
-        Self { east, north, west, home }
+        Self {
+            east,
+            north,
+            west,
+            home,
+        }
     }
 
     async fn run(&self, args: &[&str]) -> Output {
@@ -72,7 +81,13 @@ fn field<'v>(line: &'v Value, key: &str) -> &'v str {
     line[key].as_str().unwrap_or_default()
 }
 
-const ACROSS: [&str; 5] = ["install", FRESH_PLUGIN, "--profiles", "east,north,west", "--format=json"];
+const ACROSS: [&str; 5] = [
+    "install",
+    FRESH_PLUGIN,
+    "--profiles",
+    "east,north,west",
+    "--format=json",
+];
 
 #[tokio::test]
 async fn one_post_a_centre_never_retried_each_result_a_line_and_exit_1() {
@@ -83,12 +98,19 @@ async fn one_post_a_centre_never_retried_each_result_a_line_and_exit_1() {
     let shown: Vec<(&str, &str)> = (lines.iter())
         .map(|line| (field(line, "centre"), field(line, "result")))
         .collect();
-    assert_eq!(shown, [("east", "failed"), ("north", "skipped"), ("west", "done")]);
+    assert_eq!(
+        shown,
+        [("east", "failed"), ("north", "skipped"), ("west", "done")]
+    );
     assert!(field(&lines[0], "reason").contains("403"), "{}", lines[0]);
     assert_eq!(field(&lines[1], "reason"), "read_only");
     assert_eq!(lines[2]["reason"], Value::Null);
     assert!(lines.iter().all(|line| line["plugin_id"] == 3));
-    assert_eq!(centres.posts(), [1, 0, 1], "one POST each, none to the read-only");
+    assert_eq!(
+        centres.posts(),
+        [1, 0, 1],
+        "one POST each, none to the read-only"
+    );
     assert!(stderr(&output).contains("1 done · 1 failed · 1 skipped · 0 unknown"));
     let log = std::fs::read_to_string(centres.home.log_path()).unwrap_or_default();
     assert_eq!(log.matches("install across").count(), 3, "{log}");
@@ -105,7 +127,12 @@ async fn a_dry_run_sends_nothing_and_says_the_plan() {
     let output = centres.run(&[&ACROSS[..], &["--dry-run"]].concat()).await;
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let plan: Vec<(String, String)> = (json_lines(&output).iter())
-        .map(|line| (field(line, "result").to_string(), field(line, "reason").to_string()))
+        .map(|line| {
+            (
+                field(line, "result").to_string(),
+                field(line, "reason").to_string(),
+            )
+        })
         .collect();
     let expected = [("install", ""), ("skip", "read_only"), ("install", "")];
     assert_eq!(plan, expected.map(|(a, b)| (a.to_string(), b.to_string())));
@@ -124,7 +151,10 @@ async fn without_a_terminal_yes_is_required() {
 #[tokio::test]
 async fn a_centre_that_times_out_after_the_post_is_unknown_and_not_sent_again() {
     let centres = Centres::start("request_timeout_secs = 1\n").await;
-    centres.west.faults().push(Fault::Hang, 1, Some(Route::Install));
+    centres
+        .west
+        .faults()
+        .push(Fault::Hang, 1, Some(Route::Install));
     let output = centres.run(&[&ACROSS[..], &["--yes"]].concat()).await;
     assert_eq!(output.status.code(), Some(1));
     let west = &json_lines(&output)[2];

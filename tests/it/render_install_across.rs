@@ -31,7 +31,10 @@ fn across(language: Language, sent: bool) -> App {
         press(&mut app, "\n");
         let results = [
             ("west", Outcome::Done { installation: 31 }),
-            ("east", Outcome::Failed("HTTP 403 forbidden: This action is unauthorized.".into())),
+            (
+                "east",
+                Outcome::Failed("HTTP 403 forbidden: This action is unauthorized.".into()),
+            ),
         ];
         for (profile, outcome) in results {
             let input = Input::AcrossInstalled {

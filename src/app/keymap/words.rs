@@ -142,7 +142,11 @@ mod tests {
         );
         assert!(bindable("save").unwrap_err().contains(":save NAME"));
         assert!(bindable("query").unwrap_err().contains(":query NAME"));
-        assert!(bindable("install-across").unwrap_err().contains("no key can run it"));
+        assert!(
+            bindable("install-across")
+                .unwrap_err()
+                .contains("no key can run it")
+        );
         // `:install-across` runs alone too (the plugin selected), but its
         // popup opens from the command line only: no key is bound to it.
         let needing = ["profile", "lang", "save", "query", "install-across"];

@@ -45,7 +45,10 @@ fn planned() -> App {
 fn sent(effects: &[Effect]) -> Vec<(i64, Vec<String>)> {
     (effects.iter())
         .filter_map(|effect| match effect {
-            Effect::InstallAcross { plugin_id, profiles } => Some((*plugin_id, profiles.clone())),
+            Effect::InstallAcross {
+                plugin_id,
+                profiles,
+            } => Some((*plugin_id, profiles.clone())),
             _ => None,
         })
         .collect()
@@ -61,16 +64,32 @@ fn the_right_number_sends_one_post_a_centre_and_the_report_stays() {
     let effects = press(&mut app, "2\n");
     let targets = vec!["east".to_string(), "west".to_string()];
     assert_eq!(sent(&effects), [(2, targets)]);
-    assert!(effects.iter().any(|e| matches!(e, Effect::Log(line) if line.contains("north") && line.contains("read_only"))));
+    assert!(effects.iter().any(
+        |e| matches!(e, Effect::Log(line) if line.contains("north") && line.contains("read_only"))
+    ));
     let done = Outcome::Done { installation: 9 };
-    let effects = app.update(Input::AcrossInstalled { profile: "west".into(), outcome: done.clone() }, now());
-    assert!(matches!(&effects[..], [Effect::Log(line)] if line.contains("west") && line.contains("done")));
+    let effects = app.update(
+        Input::AcrossInstalled {
+            profile: "west".into(),
+            outcome: done.clone(),
+        },
+        now(),
+    );
+    assert!(
+        matches!(&effects[..], [Effect::Log(line)] if line.contains("west") && line.contains("done"))
+    );
     assert!(!across(&app).unwrap().is_reported());
     // Esc does not hide results on their way.
     press(&mut app, "\x1b");
     assert!(across(&app).is_some());
     let failed = Outcome::Failed("HTTP 403 forbidden".into());
-    app.update(Input::AcrossInstalled { profile: "east".into(), outcome: failed.clone() }, now());
+    app.update(
+        Input::AcrossInstalled {
+            profile: "east".into(),
+            outcome: failed.clone(),
+        },
+        now(),
+    );
     let Stage::Sending { outcomes, .. } = &across(&app).unwrap().stage else {
         panic!("sent");
     };
@@ -90,7 +109,9 @@ fn a_wrong_number_refuses_and_sends_nothing() {
         let effects = press(&mut app, typed);
         assert!(sent(&effects).is_empty(), "{typed:?}");
         assert!(across(&app).is_none(), "{typed:?}");
-        let said = status(&app, Severity::Error).unwrap_or_default().to_string();
+        let said = status(&app, Severity::Error)
+            .unwrap_or_default()
+            .to_string();
         assert!(said.contains("nothing sent"), "{typed:?}: {said}");
     }
 }
