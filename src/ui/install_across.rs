@@ -3,12 +3,10 @@
 //! scrolls when it is longer than the box.
 
 use super::View;
-use super::footer::hint_line;
+use super::footer::own_keys_line;
 use super::popup::{self, Cut};
 use crate::app::install_across::{InstallAcross, Stage};
-use crate::app::keymap::Hint;
 use crate::app::layout;
-use crate::app::screen::hints;
 use crate::domain::install_across::Outcome;
 use crate::i18n::Phrase;
 use crate::present::format::{display_width, pad_to_width, truncate_to_width};
@@ -20,14 +18,9 @@ use ratatui::text::{Line, Span};
 
 /// Draws it over the body.
 pub fn draw(across: &InstallAcross, frame: &mut Frame, view: &View) {
-    let View {
-        world: shared,
-        layout,
-        styles,
-        ..
-    } = *view;
+    let (shared, styles) = (view.world, view.styles);
     let language = shared.settings.language;
-    let body = layout.bands.body;
+    let body = view.layout.bands.body;
     let width = body.width.saturating_sub(4).min(76);
     let text_width = usize::from(width.saturating_sub(3));
     // Each centre's words: its step, or its result once sent.
@@ -74,14 +67,6 @@ pub fn draw(across: &InstallAcross, frame: &mut Frame, view: &View) {
         .max()
         .unwrap_or(0)
         .min(20);
-    let own_keys: Vec<_> = hints(across, shared)
-        .into_iter()
-        .filter(|hint| !hint.global)
-        .map(|hint| Hint {
-            label: say(hint.label, language),
-            ..hint
-        })
-        .collect();
     // The box's lines: the heading, a blank, the rows, a blank, the foot,
     // the keys; the rows get what the body leaves.
     let fixed = 2 + 1 + foot.len() + 1 + 2;
@@ -111,7 +96,7 @@ pub fn draw(across: &InstallAcross, frame: &mut Frame, view: &View) {
     }
     lines.push(Line::default());
     lines.extend(foot);
-    lines.push(hint_line(&own_keys, styles));
+    lines.push(own_keys_line(across, shared, styles));
     let height = lines.len() as u16 + 2;
     let area = layout::centered(body, width, height);
     popup::draw_cut(
