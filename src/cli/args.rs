@@ -177,6 +177,14 @@ pub enum Command {
     /// List the centre's branches (id and name)
     #[command(after_help = "Example:\n  crmdeck branches --format csv > branches.csv")]
     Branches,
+    /// Every centre of the fleet at a glance: status, latency, groups, plugins, token
+    #[command(after_help = "Examples:\n  crmdeck centres\n  \
+                            crmdeck centres --fleet city --format csv > centres.csv\n  \
+                            crmdeck --demo centres\n\
+                            Every profile of the config unless --profiles or --fleet names some; asked\n\
+                            fleet_concurrency at a time (4). Exit 0 when every centre answered, 1 when\n\
+                            any did not, 2 for usage.")]
+    Centres,
     /// The dashboard's keys as in use: the defaults with the config's [keys]
     #[command(
         after_help = "Examples:\n  crmdeck keys\n  crmdeck keys --format json\n\

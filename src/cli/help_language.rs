@@ -32,7 +32,7 @@ pub fn language_of(args: &[OsString], env: &dyn Fn(&str) -> Option<String>) -> L
 }
 
 /// Each subcommand's one-line description.
-const SUBCOMMANDS: [(&str, Phrase); 13] = [
+const SUBCOMMANDS: [(&str, Phrase); 14] = [
     ("plugins", Phrase::HelpPlugins),
     ("install", Phrase::HelpInstall),
     ("groups", Phrase::HelpGroups),
@@ -40,6 +40,7 @@ const SUBCOMMANDS: [(&str, Phrase); 13] = [
     ("today", Phrase::HelpToday),
     ("changes", Phrase::HelpChanges),
     ("branches", Phrase::HelpBranches),
+    ("centres", Phrase::HelpCentres),
     ("keys", Phrase::HelpKeys),
     ("info", Phrase::HelpInfo),
     ("cache", Phrase::HelpCache),

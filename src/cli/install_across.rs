@@ -95,7 +95,11 @@ pub async fn run(global: &GlobalArgs, asking: Asking) -> Result<String, CliError
     }
     match across::exit_code(&outcomes) {
         0 => Ok(report),
-        _ => Err(CliError::NotEverywhere { report, summary }),
+        code => Err(CliError::CentresFailed {
+            report,
+            summary,
+            code,
+        }),
     }
 }
 

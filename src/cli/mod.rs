@@ -6,9 +6,11 @@ pub mod args;
 mod branch;
 mod branches;
 mod cache;
+mod centres;
 mod changes;
 mod chatter;
 mod demo_server;
+mod fan_out;
 mod filter;
 mod groups;
 mod help_language;
@@ -92,10 +94,15 @@ pub enum CliError {
     /// Exit 1: `changes` found some; `report` is for stdout.
     #[error("{summary}")]
     Changes { report: String, summary: String },
-    /// Exit 1: an install across centres left a centre without the
-    /// plugin (failed, unknown, skipped); `report` is for stdout.
+    /// Exit `code` (1, or 2 when a centre's own exit was 2): centres of a
+    /// fleet did not answer as they should (issue 38); `report` is for
+    /// stdout, every centre that answered in it.
     #[error("{summary}")]
-    NotEverywhere { report: String, summary: String },
+    CentresFailed {
+        report: String,
+        summary: String,
+        code: u8,
+    },
     /// Exit 2: `changes` could not tell what changed (no baseline, the
     /// server, the network, missing pages), so cron tells it from changes (1).
     #[error("could not tell what changed: {0}")]
@@ -108,13 +115,13 @@ impl CliError {
             Self::Usage(_) | Self::Config(_) | Self::CheckFailed(_) | Self::Untold(_) => {
                 ExitCode::from(2)
             }
+            Self::CentresFailed { code, .. } => ExitCode::from(*code),
             Self::Api(_)
             | Self::OutcomeUnknown(_)
             | Self::NotOffered { .. }
             | Self::PagesMissing(_)
             | Self::Findings { .. }
             | Self::Changes { .. }
-            | Self::NotEverywhere { .. }
             | Self::Io(_) => ExitCode::from(1),
         }
     }
@@ -168,7 +175,7 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
         Err(error) => {
             if let CliError::Findings { report, .. }
             | CliError::Changes { report, .. }
-            | CliError::NotEverywhere { report, .. } = &error
+            | CliError::CentresFailed { report, .. } = &error
             {
                 // The findings are the output; the count goes to stderr.
                 if print(report).is_err() {
@@ -194,6 +201,31 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
     } else {
         Format::Json
     });
+    if !global.profiles.is_empty() || global.fleet.is_some() {
+        // Several centres at once (issue 38): their own paths.
+        let output = match command {
+            Command::Centres => centres::run(global, format).await?,
+            Command::Plugins { show_token } => fan_out::plugins(global, format, show_token).await?,
+            Command::Today(args) => fan_out::today(global, format, args).await?,
+            Command::Timetable(args) if args.check => fan_out::check(global, format, args).await?,
+            Command::Install {
+                plugin_id,
+                yes,
+                dry_run,
+                ..
+            } => {
+                let asking = install_across::Asking {
+                    plugin_id,
+                    yes,
+                    dry_run,
+                    format,
+                };
+                install_across::run(global, asking).await?
+            }
+            _ => return Err(CliError::Usage(fan_out::NOT_FANNED_OUT.to_string())),
+        };
+        return print(&output);
+    }
     let output = match command {
         Command::DemoServer(args) => return demo_server::run(&args).await,
         // Before any config is read: these need none.
@@ -217,20 +249,6 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         Command::Keys => keys::run(&overrides(global), format)?,
         Command::Plugins { show_token } => {
             plugins::run(&open(global, log).await?, format, show_token).await?
-        }
-        Command::Install {
-            plugin_id,
-            yes,
-            dry_run,
-            ..
-        } if !global.profiles.is_empty() || global.fleet.is_some() => {
-            let asking = install_across::Asking {
-                plugin_id,
-                yes,
-                dry_run,
-                format,
-            };
-            install_across::run(global, asking).await?
         }
         Command::Install { dry_run: true, .. } => {
             let alone = Phrase::AcrossDryRunAlone.get(chatter::language());
@@ -286,6 +304,7 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             })?
         }
         Command::Branches => branches::run(&open(global, log).await?, format).await?,
+        Command::Centres => centres::run(global, format).await?,
         Command::Info => match open(global, log).await {
             Ok(session) => info::run(&session, global.format, log).await,
             // Nothing configured yet: where it would be read is the answer.

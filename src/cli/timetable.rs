@@ -35,33 +35,21 @@ pub async fn run(
     args: &TimetableArgs,
 ) -> Result<String, CliError> {
     let config = &session.config;
-    let branch_id = match &args.branch {
-        Some(flag) => Some(branch::resolve(flag, &BranchList::new(session)).await?),
-        None => config.branch_id,
-    };
-    let Some(branch_id) = branch_id else {
-        if args.check {
-            return check_every_branch(session, format, args).await;
-        }
+    if args.check {
+        let checked = checks(session, args).await?;
+        let unset = config.max_parallel.is_unset();
+        return check_report(format, vec![(None, checked)], unset);
+    }
+    let Some(branch_id) = branch_of(session, args).await? else {
         return Err(CliError::Usage(
             "timetable needs a branch: --branch ID|NAME, or branch_id in the config \
              (--check alone checks every branch)"
                 .into(),
         ));
     };
-    // A week drawn from part of the groups would mislead: missing pages
-    // fail the command.
-    let (groups, (zone, _)) = tokio::join!(
-        all_pages(session, Some(branch_id), WALK_PER_PAGE, Missing::Fail),
-        session.zone()
-    );
-    let groups = filtered(session, args, groups?.into_groups()?, &zone, None).await;
+    let (groups, zone) = branch_groups(session, args, branch_id).await?;
     let week = build_week(&groups, &zone, args.archived);
     let hours = args.hours.unwrap_or(config.working_hours);
-    if args.check {
-        let checked = Checked::of(None, week, groups, hours, &config.max_parallel);
-        return check_report(format, vec![checked], &config.max_parallel);
-    }
     Ok(match format {
         Format::Table => render_text(&week, &groups, hours, config.language, grid_width()),
         Format::Json => print_pretty(&week_json(branch_id, &week, &groups, hours, &zone))?,
@@ -78,14 +66,56 @@ pub async fn run(
     })
 }
 
+/// The branch `--branch` names, else the config's `branch_id`.
+async fn branch_of(session: &Session, args: &TimetableArgs) -> Result<Option<i64>, CliError> {
+    Ok(match &args.branch {
+        Some(flag) => Some(branch::resolve(flag, &BranchList::new(session)).await?),
+        None => session.config.branch_id,
+    })
+}
+
+/// A branch's groups that `--filter` keeps, and the zone they are read in.
+/// A week drawn from part of the groups would mislead: missing pages fail
+/// the command.
+async fn branch_groups(
+    session: &Session,
+    args: &TimetableArgs,
+    branch_id: i64,
+) -> Result<(Vec<Group>, Zone), CliError> {
+    let (groups, (zone, _)) = tokio::join!(
+        all_pages(session, Some(branch_id), WALK_PER_PAGE, Missing::Fail),
+        session.zone()
+    );
+    let groups = filtered(session, args, groups?.into_groups()?, &zone, None).await;
+    Ok((groups, zone))
+}
+
+/// What `--check` finds in `session`'s centre: in the branch named (or
+/// the config's), else in every branch, branch by branch.
+pub async fn checks(session: &Session, args: &TimetableArgs) -> Result<Vec<Checked>, CliError> {
+    let config = &session.config;
+    let Some(branch_id) = branch_of(session, args).await? else {
+        return check_every_branch(session, args).await;
+    };
+    let (groups, zone) = branch_groups(session, args, branch_id).await?;
+    let week = build_week(&groups, &zone, args.archived);
+    let hours = args.hours.unwrap_or(config.working_hours);
+    Ok(vec![Checked::of(
+        None,
+        week,
+        groups,
+        hours,
+        &config.max_parallel,
+    )])
+}
+
 /// `--check` without a branch: every group of the centre, checked branch
 /// by branch (a crowded hour is one branch's), the findings naming their
 /// branch.
 async fn check_every_branch(
     session: &Session,
-    format: Format,
     args: &TimetableArgs,
-) -> Result<String, CliError> {
+) -> Result<Vec<Checked>, CliError> {
     let config = &session.config;
     let branch_list = BranchList::new(session);
     let (groups, (zone, _), branches) = tokio::join!(
@@ -112,7 +142,7 @@ async fn check_every_branch(
             Checked::of(Some(name), week, groups, hours, &config.max_parallel)
         })
         .collect();
-    check_report(format, checked, &config.max_parallel)
+    Ok(checked)
 }
 
 /// The groups `--filter` keeps (all without it); a branch found by its
@@ -146,7 +176,7 @@ async fn filtered(
 }
 
 /// One branch's groups and what the check found in them.
-struct Checked {
+pub struct Checked {
     /// Its name when the check ran over every branch.
     branch: Option<String>,
     groups: Vec<Group>,
@@ -181,16 +211,21 @@ impl Checked {
 
 /// The findings of the check, one line each (JSON: one object each), as
 /// the error that makes the exit code 1. Nothing at all when all is well,
-/// in any format (cron mails any output): `-v` says so on stderr.
-fn check_report(
+/// in any format (cron mails any output): `-v` says so on stderr (and
+/// that `max_parallel` is not checked when `unset`). `centres`: each
+/// centre's checks, its name leading its findings when it has one
+/// (`--profiles`, issue 38).
+pub fn check_report(
     format: Format,
-    checked: Vec<Checked>,
-    max_parallel: &MaxParallel,
+    centres: Vec<(Option<String>, Vec<Checked>)>,
+    unset: bool,
 ) -> Result<String, CliError> {
-    let count: usize = checked.iter().map(|c| c.findings.len()).sum();
+    let each =
+        || (centres.iter()).flat_map(|(centre, checked)| checked.iter().map(move |c| (centre, c)));
+    let count: usize = each().map(|(_, c)| c.findings.len()).sum();
     if count == 0 {
         let language = super::chatter::language();
-        let unset = match max_parallel.is_unset() {
+        let unset = match unset {
             true => format!(" ({})", Phrase::CheckParallelUnset.get(language)),
             false => String::new(),
         };
@@ -199,23 +234,31 @@ fn check_report(
         return Ok(String::new());
     }
     let report = match format {
-        Format::Table => (checked.iter())
-            .flat_map(|c| {
-                c.findings
-                    .iter()
-                    .map(|finding| format!("{}\n", c.describe(finding, super::chatter::language())))
+        Format::Table => each()
+            .flat_map(|(centre, c)| {
+                c.findings.iter().map(move |finding| {
+                    let text = c.describe(finding, super::chatter::language());
+                    match centre {
+                        Some(centre) => format!("{centre}: {text}\n"),
+                        None => format!("{text}\n"),
+                    }
+                })
             })
             .collect(),
         Format::Csv => {
-            let mut tables = checked.iter().map(|c| {
+            let mut tables = each().map(|(centre, c)| {
                 let table = Table::of(
                     findings::COLUMNS,
                     &c.findings,
                     &c.groups,
                     &BranchNames::new(),
                 );
-                match &c.branch {
+                let table = match &c.branch {
                     Some(branch) => table.led_by("Branch", "branch_name", branch),
+                    None => table,
+                };
+                match centre {
+                    Some(centre) => table.led_by("Centre", "centre", centre),
                     None => table,
                 }
             });
@@ -224,9 +267,10 @@ fn check_report(
             all.to_csv()
         }
         Format::Json => pretty(
-            &(checked.iter())
-                .flat_map(|c| {
+            &each()
+                .flat_map(|(centre, c)| {
                     c.findings.iter().map(move |finding| FindingJson {
+                        centre: centre.clone(),
                         code: finding.code(),
                         branch: c.branch.clone(),
                         group_ids: (finding.group_indices().iter())
@@ -243,6 +287,9 @@ fn check_report(
 
 #[derive(Serialize)]
 struct FindingJson {
+    /// Its centre, with `--profiles` and `--fleet` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    centre: Option<String>,
     /// `cannot_place`, `ends_before_start`, `past_midnight`, `outside_hours`, `crowded`.
     code: &'static str,
     /// Its branch's name, when every branch was checked.

@@ -8,11 +8,12 @@ use super::filter::{GroupFilter, keep};
 use super::groups::WALK_PER_PAGE;
 use super::{CliError, Format, on_terminal, print_csv, print_pretty};
 use crate::domain::today::{Lesson, Today, on_day};
+use crate::domain::zone::Zone;
 use crate::i18n::{Language, date, time};
 use crate::model::Group;
 use crate::present::columns::BranchNames;
 use crate::present::columns::table::Table;
-use crate::present::columns::today::{columns, rows};
+use crate::present::columns::today::{TodayRow, columns, rows};
 use crate::present::format::RowFormat;
 use crate::present::timetable::unplaced_reason;
 use crate::present::today::{format_at, shown_day};
@@ -20,7 +21,18 @@ use crate::session::Session;
 use chrono::{NaiveDateTime, Utc};
 use serde::Serialize;
 
-pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<String, CliError> {
+/// One centre's today, as `run` prints it.
+pub struct Seen {
+    today: Today,
+    groups: Vec<Group>,
+    branches: BranchNames,
+    zone: Zone,
+    at: NaiveDateTime,
+    language: Language,
+}
+
+/// `session`'s centre's today, as `args` asks for it.
+pub async fn seen(session: &Session, args: &TodayArgs) -> Result<Seen, CliError> {
     let config = &session.config;
     let branch_list = BranchList::new(session);
     let branch_id = match &args.branch {
@@ -48,6 +60,25 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
     let at = args.at.map_or(now, |at| at.on(now));
     let day = args.day.map_or(at.date(), |day| day.date(at.date()));
     let today = on_day(&groups, &zone, day, at, args.archived);
+    Ok(Seen {
+        today,
+        groups,
+        branches,
+        zone,
+        at,
+        language: config.language,
+    })
+}
+
+pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<String, CliError> {
+    let Seen {
+        today,
+        groups,
+        branches,
+        zone,
+        at,
+        language,
+    } = seen(session, args).await?;
     Ok(match format {
         Format::Json => print_pretty(&today_json(&today, &groups, &branches))?,
         Format::Csv => print_csv(
@@ -57,15 +88,56 @@ pub async fn run(session: &Session, format: Format, args: &TodayArgs) -> Result<
             &branches,
         )?,
         Format::Table => {
-            let rows = rows(&today, &groups, config.language);
+            let rows = rows(&today, &groups, language);
             let table = Table::of(&columns(), &rows, &(), &branches);
             // Another day is named; today is its moment.
-            let when =
-                shown_day(&today, config.language).unwrap_or_else(|| moment(at, config.language));
+            let when = shown_day(&today, language).unwrap_or_else(|| moment(at, language));
             let mut text = format!("{when} ({zone})\n");
-            text.push_str(&table.to_text_in(on_terminal(), config.language));
+            text.push_str(&table.to_text_in(on_terminal(), language));
             text
         }
+    })
+}
+
+/// Several centres' today (`--profiles`, `--fleet`: issue 38), each row
+/// led by its centre; JSON: each centre's today with its `centre`.
+pub fn centred(
+    all: &[(String, Seen)],
+    format: Format,
+    language: Language,
+) -> Result<String, CliError> {
+    #[derive(Serialize)]
+    struct Centred<'a> {
+        centre: &'a str,
+        #[serde(flatten)]
+        today: TodayJson<'a>,
+    }
+    if format == Format::Json {
+        let all: Vec<Centred> = (all.iter())
+            .map(|(centre, seen)| Centred {
+                centre,
+                today: today_json(&seen.today, &seen.groups, &seen.branches),
+            })
+            .collect();
+        return print_pretty(&all);
+    }
+    let language = match format {
+        Format::Csv => Language::En,
+        _ => language,
+    };
+    let none: [TodayRow; 0] = [];
+    let template = Table::of(&columns(), &none, &(), &BranchNames::new());
+    let tables = (all.iter())
+        .map(|(centre, seen)| {
+            let rows = rows(&seen.today, &seen.groups, language);
+            let table = Table::of(&columns(), &rows, &(), &seen.branches);
+            (centre.clone(), table)
+        })
+        .collect();
+    let table = Table::centred(template, tables);
+    Ok(match format {
+        Format::Csv => table.to_csv(),
+        _ => table.to_text_in(on_terminal(), language),
     })
 }
 

@@ -4,16 +4,20 @@
 //! centre probed (`probe.rs`: at most three requests, concurrently, each
 //! error classified), and the bounded runner (`run.rs`: centres asked
 //! concurrently within `fleet_concurrency`, each result given as it comes,
-//! a slow or failing centre holding none of the others); one plugin
-//! installed across centres (`across.rs`: the catalogues asked, the POSTs).
+//! a slow or failing centre holding none of the others), the sessions
+//! of a fleet opened once and kept (`sessions.rs`: `Sessions::refresh`,
+//! one centre's summary refreshed), and one plugin installed across
+//! centres (`across.rs`: the catalogues asked, the POSTs).
 
 pub mod across;
 mod choice;
 mod probe;
 mod run;
+mod sessions;
 
 pub use choice::{Choice, covered};
-pub use probe::{classify, probe, summary_of};
+pub use probe::{classify, probe, snapshot_figures, summary_of};
 pub use run::{Running, for_each_centre};
+pub use sessions::Sessions;
 
 pub use crate::session::open_profile as open;

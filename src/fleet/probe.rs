@@ -1,11 +1,12 @@
-//! One centre probed: `GET /v2/token/me` (its name), page 1 of the groups
-//! at the smallest size (the total: one request, not a walk) and
-//! `GET /v2/plugins` (installed of the catalogue), at once, each under the
-//! profile's own time-outs and never retried (a refresh comes again), each
-//! error classified as unreachable, token refused or an API error.
+//! One centre probed: `GET /v2/token/me` (its name: asked once a session,
+//! `Session::me`, and kept), page 1 of the groups at the smallest size (the
+//! total: one request, not a walk) and `GET /v2/plugins` (installed of the
+//! catalogue), at once, each under the profile's own time-outs and never
+//! retried (a refresh comes again), each error classified as unreachable,
+//! token refused or an API error; and what the centre's snapshot holds.
 
 use crate::api::{ApiError, RetryPolicy};
-use crate::domain::centre::{CentreSummary, Figures, Plugins, Probe, Status};
+use crate::domain::centre::{CentreSummary, Figures, Plugins, Probe, SnapshotFigures, Status};
 use crate::model::GroupsQuery;
 use crate::session::Session;
 use chrono::{DateTime, Utc};
@@ -23,9 +24,9 @@ pub fn summary_of(session: &Session) -> CentreSummary {
 }
 
 /// What `session`'s centre answers now (`now`: the probe's time). Three
-/// requests at most, concurrently; `/v2/token/me` only names the centre
-/// (many servers answer it 404 or 403), so the status is the worse of the
-/// groups' and the plugins'.
+/// requests at most, concurrently (`/v2/token/me` the first time of a
+/// session only); it only names the centre (many servers answer it 404 or
+/// 403), so the status is the worse of the groups' and the plugins'.
 pub async fn probe(session: &Session, now: DateTime<Utc>) -> Probe {
     let client = session.client.with_retry(RetryPolicy::none());
     // The client's own limits bound each request; this bounds the whole
@@ -37,17 +38,16 @@ pub async fn probe(session: &Session, now: DateTime<Utc>) -> Probe {
         per_page: 1,
     };
     let (me, groups, plugins) = tokio::join!(
-        timed(limit, client.me()),
+        session.me(),
         timed(limit, client.groups(first)),
         timed(limit, client.plugins()),
     );
-    let latency = [me.1, groups.1, plugins.1].into_iter().flatten().max();
+    let latency = [groups.1, plugins.1].into_iter().flatten().max();
     let mut status = Status::Ok;
-    let mut figures = Figures::default();
-    match me.0 {
-        Ok(me) => figures.name = me.company_name().map(str::to_owned),
-        Err(error) => tracing::info!(%error, "no centre's name"),
-    }
+    let mut figures = Figures {
+        name: me.and_then(|me| me.company_name()).map(str::to_owned),
+        ..Figures::default()
+    };
     match groups.0 {
         Ok(page) => figures.groups = page.pagination.total,
         Err(error) => status = status.worst(classify(&error)),
@@ -68,6 +68,30 @@ pub async fn probe(session: &Session, now: DateTime<Utc>) -> Probe {
         figures,
         at: now,
     }
+}
+
+/// What `session`'s snapshot (of `config.branch_id`'s branch, else of
+/// every branch) holds at `now`, lessons read in the session's zone; None
+/// when no snapshot is kept or it does not read (logged). Reads the file:
+/// call it off the event loop.
+pub async fn snapshot_figures(session: &Session, now: DateTime<Utc>) -> Option<SnapshotFigures> {
+    let cache = session.cache()?;
+    let key = session.snapshot_key(session.config.branch_id);
+    let snapshot = match cache.read(&key) {
+        Ok(snapshot) => snapshot?,
+        Err(error) => {
+            tracing::info!(%error, "no snapshot of the centre");
+            return None;
+        }
+    };
+    let (zone, _) = session.zone().await;
+    let at = zone.wall_clock(now);
+    Some(SnapshotFigures::of(
+        &snapshot.groups,
+        &zone,
+        at,
+        snapshot.taken_at,
+    ))
 }
 
 /// `request`'s answer within `limit` (a time-out as [`ApiError::Timeout`])

@@ -927,7 +927,7 @@ async fn piped_without_a_subcommand_names_every_subcommand_help_lists() {
         .filter_map(|line| line.split_whitespace().next())
         .filter(|name| *name != "help")
         .collect();
-    assert_eq!(listed.len(), 13, "{help}");
+    assert_eq!(listed.len(), 14, "{help}");
     let piped = home.crmdeck(&[]).output().unwrap();
     assert_eq!(piped.status.code(), Some(2));
     let said = stderr(&piped);

@@ -404,7 +404,7 @@ fn zsh_and_fish_complete_profile_and_branch_names_not_files() {
     let home = Home::new();
     let script = |shell: &str| stdout(&home.crmdeck(&["completions", shell]).output().unwrap());
     let (zsh, fish) = (script("zsh"), script("fish"));
-    for (flag, names) in [("profile", "profiles"), ("branch", "branches")] {
+    for (flag, names) in [("profile", "profile-names"), ("branch", "branches")] {
         let lister = format!("crmdeck completions --{names} 2>/dev/null");
         let zsh_lines: Vec<&str> = zsh
             .lines()

@@ -1184,6 +1184,8 @@ fn the_example_file_loads() {
     );
     assert!(config.warnings.is_empty(), "{:?}", config.warnings);
     assert!(matches!(config.token, TokenSource::Command { .. }));
+    assert_eq!(config.fleets["all-centres"], ["staging", "local"]);
+    assert_eq!(config.fleet_concurrency, 4);
     let queries: Vec<(&str, &str)> = (config.queries.iter())
         .map(|query| (query.name.as_str(), query.text.as_str()))
         .collect();

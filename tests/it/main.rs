@@ -22,6 +22,7 @@ mod config;
 mod dashboard;
 mod decoding;
 mod demo_server;
+mod fleet;
 mod hostile;
 mod install_across;
 mod install_hangup;

@@ -17,14 +17,14 @@ use std::time::Duration;
 const TOKEN: &str = "redirect-test-token-0123456789abcdef";
 
 /// A request as a test server received it: method, path, Authorization.
-type Received = (Method, String, Option<String>);
+pub(crate) type Received = (Method, String, Option<String>);
 
 /// What a test server received.
-type Log = Arc<Mutex<Vec<Received>>>;
+pub(crate) type Log = Arc<Mutex<Vec<Received>>>;
 
 /// A server on 127.0.0.1 answering with `answer(its own address, method,
 /// path)`; its address and what it received.
-async fn server<F>(answer: F) -> (SocketAddr, Log)
+pub(crate) async fn server<F>(answer: F) -> (SocketAddr, Log)
 where
     F: Fn(SocketAddr, &Method, &str) -> Response + Clone + Send + Sync + 'static,
 {

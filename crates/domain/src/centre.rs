@@ -27,6 +27,9 @@ pub enum Status {
     /// Another status than a success (a 502, a 404, a 429…), or an answer
     /// that did not read.
     ApiError(u16),
+    /// The profile's session did not open: its config (no address), its
+    /// token source (a token command that failed); nothing was asked.
+    NotOpened,
 }
 
 impl Status {
@@ -38,17 +41,19 @@ impl Status {
             Self::Unreachable => "unreachable",
             Self::TokenRefused => "token_refused",
             Self::ApiError(_) => "api_error",
+            Self::NotOpened => "not_opened",
         }
     }
 
     /// How bad it is, for the worst of several answers: ok < API error <
-    /// token refused < unreachable.
+    /// token refused < unreachable < not opened.
     fn weight(self) -> u8 {
         match self {
             Self::Ok => 0,
             Self::ApiError(_) => 1,
             Self::TokenRefused => 2,
             Self::Unreachable => 3,
+            Self::NotOpened => 4,
         }
     }
 
@@ -300,6 +305,7 @@ mod tests {
             Status::ApiError(502),
             Status::TokenRefused,
             Status::Unreachable,
+            Status::NotOpened,
         ];
         for (i, a) in statuses.into_iter().enumerate() {
             for (j, b) in statuses.into_iter().enumerate() {

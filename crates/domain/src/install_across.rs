@@ -36,7 +36,8 @@ impl From<Status> for Unlisted {
         match status {
             Status::TokenRefused => Self::TokenRefused,
             Status::ApiError(code) => Self::Failed(code),
-            // A probe that failed is one of the three above.
+            Status::NotOpened => Self::NotOpened(String::new()),
+            // A request that failed is one of the others.
             Status::Ok | Status::Unreachable => Self::Unreachable,
         }
     }

@@ -34,6 +34,20 @@ fn heading(name: &str) -> Option<Phrase> {
         "installed" => Phrase::HeadingInstalled,
         "abilities" => Phrase::HeadingAbilities,
         "token" => Phrase::HeadingToken,
+        // A centre of a fleet (issue 38, `columns/centres.rs`).
+        "profile" => Phrase::HeadingProfile,
+        "centre" => Phrase::HeadingCentre,
+        "host" => Phrase::HeadingHost,
+        "read_only" => Phrase::HeadingReadOnly,
+        "latency_ms" => Phrase::HeadingLatency,
+        "groups" => Phrase::HeadingGroups,
+        "active_groups" => Phrase::HeadingActive,
+        "in_class" => Phrase::HeadingInClass,
+        "next_lesson" => Phrase::HeadingNextLesson,
+        "snapshot_age_s" => Phrase::HeadingSnapshot,
+        "plugins" => Phrase::HeadingPlugins,
+        "token_expires_at" => Phrase::HeadingToken,
+        "refreshed_at" => Phrase::HeadingRefreshed,
         _ => return None,
     })
 }

@@ -10,6 +10,7 @@
 //! line may print it. Texts come out sanitised (see [`crate::sanitize`]).
 
 pub mod branches;
+pub mod centres;
 pub mod changes;
 pub mod facts;
 pub mod findings;

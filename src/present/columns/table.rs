@@ -46,6 +46,21 @@ impl Table {
         }
     }
 
+    /// The tables of several centres as one, each row led by its centre
+    /// (a `centre` column first; `--profiles`' fan-out, issue 38):
+    /// `template` gives the columns when no centre has a table.
+    pub fn centred(template: Table, tables: Vec<(String, Table)>) -> Table {
+        let template = Table {
+            rows: Vec::new(),
+            ..template
+        };
+        let mut all = template.led_by("Centre", "centre", "");
+        for (centre, table) in tables {
+            all.extend(table.led_by("Centre", "centre", &centre));
+        }
+        all
+    }
+
     /// Aligned columns two spaces apart; cells cut to the column's maximum
     /// width when `fit` (stdout is a terminal), whole otherwise.
     pub fn to_text(&self, fit: bool) -> String {
