@@ -47,6 +47,12 @@ pub enum Ask {
     /// Filters the Groups list by a query recalled by name (`:query NAME`),
     /// the tab shown.
     Query(QueryInput),
+    /// Installs this plugin (named so here, if listed) across the centres:
+    /// the plan, the number typed, the results (`:install-across`).
+    InstallAcross {
+        plugin_id: i64,
+        name: Option<String>,
+    },
 }
 
 /// What `:export` writes: its format, where (None: the download folder),
@@ -105,6 +111,8 @@ pub enum Tell {
     Install { plugin_id: i64 },
     /// Ask whether to install this plugin (the confirmation).
     AskInstall { plugin_id: i64 },
+    /// Install this plugin (None: the one selected) across the centres.
+    AskInstallAcross(Option<i64>),
     /// Filter the list by this query (as typed, and as read once).
     Filter(QueryInput),
     /// Sort the list by the column of this name.

@@ -165,10 +165,12 @@ impl CommandLine {
                 shared.info(fill::status_branch_shown(shared.settings.language, name));
             }
             // The confirmation opens over the plugins it installs among.
-            Ask::TellTabs(Tell::AskInstall { .. }) => shared.ask(Ask::Show {
-                tab: Tab::Plugins,
-                reload: false,
-            }),
+            Ask::TellTabs(Tell::AskInstall { .. } | Tell::AskInstallAcross(_)) => {
+                shared.ask(Ask::Show {
+                    tab: Tab::Plugins,
+                    reload: false,
+                })
+            }
             Ask::TellTabs(Tell::Changes(_)) => shared.ask(Ask::Show {
                 tab: Tab::Changes,
                 reload: false,

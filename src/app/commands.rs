@@ -66,14 +66,18 @@ fn one_of(typed: &str, names: &[&str]) -> Result<usize, Unnamed> {
     let starting: Vec<usize> = (0..names.len())
         .filter(|&at| lower[at].starts_with(&typed))
         .collect();
-    match starting.as_slice() {
-        [at] => Ok(*at),
-        [] => {
+    // One that each of the others starts with (`:inst` is `:install`, not
+    // also `:install-across`).
+    let shortest = (starting.iter())
+        .find(|&&at| (starting.iter()).all(|&other| lower[other].starts_with(lower[at].as_str())));
+    match (starting.as_slice(), shortest) {
+        ([at], _) | (_, Some(at)) => Ok(*at),
+        ([], None) => {
             let similar = |at: usize| strsim::jaro_winkler(&lower[at], &typed);
             let nearest = (0..names.len()).max_by(|&a, &b| similar(a).total_cmp(&similar(b)));
             Err(Unnamed::Nearest(nearest.map(|at| names[at].to_string())))
         }
-        several => Err(Unnamed::Several(
+        (several, None) => Err(Unnamed::Several(
             several.iter().map(|&at| names[at].to_string()).collect(),
         )),
     }
@@ -142,6 +146,13 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
     }
     if word.name == "today" {
         return today(rest).map_err(|why| format!("{}: {why}", usage()).into());
+    }
+    // Alone: the plugin selected on the Plugins tab.
+    if word.name == "install-across" {
+        let plugin_id = (!rest.is_empty()).then(|| rest.parse()).transpose();
+        return plugin_id
+            .map(|plugin_id| Ask::TellTabs(Tell::AskInstallAcross(plugin_id)))
+            .map_err(|_| format!("{}: a plugin's id, a number", usage()).into());
     }
     if rest.is_empty() {
         return word.action.map(Ask::Perform).ok_or_else(|| usage().into());

@@ -422,6 +422,7 @@ impl Screen for GroupsTab {
             }
             Tell::Install { .. }
             | Tell::AskInstall { .. }
+            | Tell::AskInstallAcross(_)
             | Tell::Changes(_)
             | Tell::ShowDay(_) => {}
         }

@@ -30,6 +30,7 @@ pub mod fleet;
 pub(crate) mod group_detail;
 pub mod group_rows;
 pub(crate) mod help;
+pub(crate) mod install_across;
 pub(crate) mod keyboard_layouts;
 pub(crate) mod lesson_list;
 pub(crate) mod list_cursor;

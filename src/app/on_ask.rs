@@ -6,6 +6,7 @@
 use super::ask::{Ask, ExportFormat, ExportTo, Tell};
 use super::branch_picker::BranchPicker;
 use super::confirm::Confirm;
+use super::install_across::InstallAcross;
 use super::lesson_list::LessonList;
 use super::screen::Listing;
 use super::shared::Shared;
@@ -58,6 +59,11 @@ impl App {
                     }
                 }
                 Ask::SaveQuery(name) => effects.extend(self.save_query(name)),
+                Ask::InstallAcross { plugin_id, name } => {
+                    self.overlays
+                        .push(InstallAcross::new(plugin_id, name).into());
+                    effects.push(Effect::AskAcross);
+                }
                 Ask::Query(query) => {
                     effects.extend(self.show_tab(Tab::Groups, false));
                     let screen = self.tabs.get_mut(Tab::Groups);

@@ -6,7 +6,9 @@
 //! status line or handed to the screens.
 
 use super::ask::Tell;
+use super::install_across::InstallAcross;
 use super::protocol::AccountChange;
+use super::registry::Overlay;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Input, Tab};
 use crate::i18n::plural;
@@ -109,6 +111,17 @@ impl App {
                 Vec::new()
             }
             Input::Resumed => Vec::new(),
+            // To the install across centres open (none: it was cancelled).
+            Input::AcrossAsked(centres) => {
+                if let Some((across, mut shared)) = self.across() {
+                    across.on_asked(&centres, &mut shared);
+                }
+                Vec::new()
+            }
+            Input::AcrossInstalled { profile, outcome } => self
+                .across()
+                .map(|(across, _)| across.on_installed(&profile, outcome))
+                .unwrap_or_default(),
             Input::AccountChanged(change) => {
                 status.warning(account_changed(change, language), now);
                 Vec::new()
@@ -185,6 +198,15 @@ impl App {
                 (self.tabs.plugins).on_answer(answer, &mut Shared::new(&mut self.world))
             }
         }
+    }
+
+    /// The install across centres open, if one is, and the world lent.
+    fn across(&mut self) -> Option<(&mut InstallAcross, Shared<'_>)> {
+        let across = self.overlays.iter_mut().find_map(|overlay| match overlay {
+            Overlay::InstallAcross(across) => Some(across),
+            _ => None,
+        })?;
+        Some((across, Shared::new(&mut self.world)))
     }
 
     /// Every tab and overlay hears `news`.

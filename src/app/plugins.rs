@@ -510,6 +510,18 @@ impl Screen for PluginsTab {
                 self.show_plugin(plugin_id, shared);
                 self.ask_install(Some(plugin_id), shared);
             }
+            Tell::AskInstallAcross(plugin_id) => {
+                let plugins = shared.plugins();
+                let plugin = match plugin_id {
+                    Some(id) => find(plugins, id),
+                    None => self.selected(plugins),
+                };
+                let name = plugin.map(|plugin| plugin.name.clone());
+                match plugin_id.or(plugin.map(|plugin| plugin.id)) {
+                    Some(plugin_id) => shared.ask(Ask::InstallAcross { plugin_id, name }),
+                    None => shared.info(Phrase::AcrossSelect.get(shared.settings.language)),
+                }
+            }
             Tell::Filter(ref text) => {
                 self.list.set_filter(text);
                 self.refilter(shared);

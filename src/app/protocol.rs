@@ -9,6 +9,7 @@ use super::view::SavedView;
 use crate::api::ApiError;
 use crate::cache::CacheError;
 use crate::domain::centre::CentreSummary;
+use crate::domain::install_across::{Centre, Outcome};
 use crate::domain::zone::Zone;
 use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use crate::secret::MaskedLine;
@@ -100,6 +101,16 @@ pub enum Input {
     CentreProbed {
         refresh: u64,
         summary: Box<CentreSummary>,
+    },
+    /// After [`Effect::AskAcross`]: every centre with its catalogue or why
+    /// none came, in the centres' order (none: the config names no
+    /// profile).
+    AcrossAsked(Vec<Centre>),
+    /// After [`Effect::InstallAcross`]: a centre's POST answered, as each
+    /// comes.
+    AcrossInstalled {
+        profile: String,
+        outcome: Outcome,
     },
 }
 
@@ -418,6 +429,16 @@ pub enum Effect {
     ProbeCentres(CentresAsk),
     /// Stop the terminal UI (Ctrl-Z); [`Input::Resumed`] follows on `fg`.
     Suspend,
+    /// Open every centre of the config and ask each for its catalogue
+    /// (`:install-across`); [`Input::AcrossAsked`] follows.
+    AskAcross,
+    /// One POST of `plugin_id` to each of `profiles` (centres of the last
+    /// [`Effect::AskAcross`]), never sent again; an
+    /// [`Input::AcrossInstalled`] follows for each.
+    InstallAcross {
+        plugin_id: i64,
+        profiles: Vec<String>,
+    },
     Quit,
 }
 

@@ -10,6 +10,7 @@ use super::branch_picker::BranchPicker;
 use super::command_line::CommandLine;
 use super::confirm::Confirm;
 use super::help::Help;
+use super::install_across::InstallAcross;
 use super::lesson_list::LessonList;
 use super::screen::{Screen, TabScreen};
 use super::shared::AppSettings;
@@ -25,6 +26,7 @@ pub enum ScreenView<'a> {
     BranchPicker(&'a BranchPicker),
     LessonList(&'a LessonList),
     CommandLine(&'a CommandLine),
+    InstallAcross(&'a InstallAcross),
 }
 
 /// Declares the overlays, `Variant(ScreenType)`, each drawn as the
@@ -86,6 +88,7 @@ overlays! {
     BranchPicker(BranchPicker),
     LessonList(LessonList),
     CommandLine(CommandLine),
+    InstallAcross(InstallAcross),
 }
 
 /// Makes [`Tabs`] and [`TabView`] from [`tabs!`]: a tab's screen is the

@@ -122,7 +122,9 @@ pub enum Command {
         show_token: bool,
     },
     /// Install a plugin from the catalogue
-    #[command(after_help = "Example:\n  crmdeck install 3 --yes")]
+    #[command(after_help = "Examples:\n  crmdeck install 3 --yes\n  \
+                            crmdeck install 3 --profiles north,east --dry-run\n  \
+                            crmdeck install 3 --fleet city")]
     Install {
         /// The plugin's id (see `crmdeck plugins`)
         plugin_id: i64,
@@ -132,6 +134,10 @@ pub enum Command {
         /// Print the installation token in full (masked otherwise)
         #[arg(long)]
         show_token: bool,
+        /// With --profiles or --fleet: print what each centre would get
+        /// and send nothing
+        #[arg(long)]
+        dry_run: bool,
     },
     /// List study groups, a page at a time or all of them
     #[command(after_help = "Examples:\n  crmdeck groups --branch 2 --page 3\n  \

@@ -21,8 +21,8 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 
 /// What `--profiles` and `--fleet` refuse: the commands they do not run.
-pub const NOT_FANNED_OUT: &str = "--profiles and --fleet work with centres, plugins, today, \
-     changes and timetable --check (one centre at a time otherwise)";
+pub const NOT_FANNED_OUT: &str = "--profiles and --fleet work with centres, plugins, install, \
+     today, changes and timetable --check (one centre at a time otherwise)";
 
 /// `crmdeck --profiles a,b plugins`: every centre's catalogue.
 pub async fn plugins(

@@ -56,7 +56,7 @@ pub async fn run(
 /// unknown" at the request's time-out. Without a handler SIGHUP ended the
 /// process at once and the log never said what became of the install
 /// (issue 33 §7). Other signals keep their default: they end it at once.
-async fn through_a_hang_up<T>(install: impl Future<Output = T>) -> T {
+pub(super) async fn through_a_hang_up<T>(install: impl Future<Output = T>) -> T {
     use tokio::signal::unix::{SignalKind, signal};
     let Ok(mut hang_up) = signal(SignalKind::hangup()) else {
         return install.await;

@@ -16,6 +16,7 @@ mod groups;
 mod help_language;
 mod info;
 mod install;
+mod install_across;
 mod json_escape;
 mod keys;
 mod plugins;
@@ -31,7 +32,7 @@ pub use args::{Args, CacheAction, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
-use crate::i18n::{Language, plural};
+use crate::i18n::{Language, Phrase, plural};
 use crate::logging::Log;
 use crate::present::columns::table::{RowMaker, csv_line};
 use crate::present::columns::{BranchNames, Column};
@@ -214,6 +215,20 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
             Command::Today(args) => fan_out::today(global, format, args).await?,
             Command::Changes(args) => fan_out::changes(global, format, args).await?,
             Command::Timetable(args) if args.check => fan_out::check(global, format, args).await?,
+            Command::Install {
+                plugin_id,
+                yes,
+                dry_run,
+                ..
+            } => {
+                let asking = install_across::Asking {
+                    plugin_id,
+                    yes,
+                    dry_run,
+                    format,
+                };
+                install_across::run(global, asking).await?
+            }
             _ => return Err(CliError::Usage(fan_out::NOT_FANNED_OUT.to_string())),
         };
         return print(&output);
@@ -247,10 +262,15 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
         Command::Plugins { show_token } => {
             plugins::run(&open(global, log).await?, format, show_token).await?
         }
+        Command::Install { dry_run: true, .. } => {
+            let alone = Phrase::AcrossDryRunAlone.get(chatter::language());
+            return Err(CliError::Usage(alone.to_string()));
+        }
         Command::Install {
             plugin_id,
             yes,
             show_token,
+            ..
         } => {
             install::run(
                 &open(global, log).await?,

@@ -4,10 +4,12 @@
 //! centre probed (`probe.rs`: at most three requests, concurrently, each
 //! error classified), and the bounded runner (`run.rs`: centres asked
 //! concurrently within `fleet_concurrency`, each result given as it comes,
-//! a slow or failing centre holding none of the others), and the sessions
+//! a slow or failing centre holding none of the others), the sessions
 //! of a fleet opened once and kept (`sessions.rs`: `Sessions::refresh`,
-//! one centre's summary refreshed).
+//! one centre's summary refreshed), and one plugin installed across
+//! centres (`across.rs`: the catalogues asked, the POSTs).
 
+pub mod across;
 mod choice;
 mod probe;
 mod run;

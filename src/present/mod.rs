@@ -13,6 +13,7 @@ pub mod check;
 pub mod clock;
 pub mod columns;
 pub mod format;
+pub mod install_across;
 pub mod query;
 pub mod timetable;
 pub mod today;

@@ -110,6 +110,8 @@ pub fn phrase(english: &str) -> Option<Phrase> {
         "Filter (type to filter)" => Phrase::KeysFilterInput,
         "Help" => Phrase::KeysHelp,
         "Command line (:)" => Phrase::KeysCommandLine,
+        "Install across centres" => Phrase::AcrossTitle,
+        "confirm" => Phrase::AcrossKeyConfirm,
         "Log file" => Phrase::KeysLogFile,
         "Commands (:)" => Phrase::KeysCommands,
         // The install confirmation: its title and its facts' labels.
@@ -126,6 +128,9 @@ pub fn phrase(english: &str) -> Option<Phrase> {
         "keep the Groups list's query under a name" => Phrase::CmdAboutSave,
         "filter the groups by a query kept by name" => Phrase::CmdAboutQuery,
         "install a plugin (nothing: the one selected)" => Phrase::CmdAboutInstall,
+        "install a plugin at every centre, one number typed (nothing: the one selected)" => {
+            Phrase::CmdAboutInstallAcross
+        }
         "filter the list by a query: ielts tue evening (nothing: type it)" => {
             Phrase::CmdAboutFilter
         }

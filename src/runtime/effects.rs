@@ -1,10 +1,11 @@
 //! Work the app asks for, done in tokio tasks whose results come back as
 //! [`Input`]s over the one channel the event loop listens to.
 
+use super::install_across::Across;
 use crate::api::Client;
 use crate::app::protocol::Owner;
 use crate::app::{Answer, AppAnswer, Effect, Input, PluginsAnswer, Request, RequestId, WalkAnswer};
-use crate::config::TokenSource;
+use crate::config::{Overrides, TokenSource};
 use crate::secret::Token;
 use crate::session::{self, Identity, KnownTokens, Wait};
 use chrono::{DateTime, Utc};
@@ -53,6 +54,8 @@ pub struct EffectRunner {
     known: Option<KnownTokens>,
     sender: UnboundedSender<TaskEvent>,
     in_flight: HashMap<RequestId, JoinHandle<()>>,
+    /// `:install-across`'s centres, asked then sent to.
+    across: Across,
 }
 
 impl EffectRunner {
@@ -68,6 +71,7 @@ impl EffectRunner {
             known: None,
             sender,
             in_flight: HashMap::new(),
+            across: Across::default(),
         }
     }
 
@@ -99,6 +103,22 @@ impl EffectRunner {
         if let Some(older) = self.in_flight.insert(id, task) {
             older.abort();
         }
+    }
+
+    /// Every centre of the start's flags (`source`) asked for its catalogue.
+    pub fn ask_across(&self, source: Option<(Overrides, bool)>) {
+        self.across.ask(source, self.input_sender());
+    }
+
+    /// One POST of `plugin_id` to each of `profiles`, asked before.
+    pub fn install_across(&self, plugin_id: i64, profiles: Vec<String>) {
+        (self.across).install(plugin_id, profiles, self.input_sender());
+    }
+
+    /// Gives an input to the event loop; false once it is gone.
+    fn input_sender(&self) -> impl Fn(Input) -> bool + Send + 'static {
+        let sender = self.sender.clone();
+        move |input| sender.send(TaskEvent::Input(input)).is_ok()
     }
 
     /// Stops request `id` if it still runs: its result will never come.
@@ -292,6 +312,11 @@ pub fn effect_label(effect: &Effect) -> String {
             ask.refresh
         ),
         Effect::Suspend => "suspend".to_string(),
+        Effect::AskAcross => "ask every centre for its plugins".to_string(),
+        Effect::InstallAcross {
+            plugin_id,
+            profiles,
+        } => format!("install plugin {plugin_id} at {}", profiles.join(", ")),
         Effect::Quit => "quit".to_string(),
     }
 }

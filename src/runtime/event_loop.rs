@@ -578,6 +578,11 @@ where
                         self.own_inputs.push_back(Input::ProfilesRead(read));
                     }
                 }
+                Effect::AskAcross => self.runner.ask_across(self.profiles.flags()),
+                Effect::InstallAcross {
+                    plugin_id,
+                    profiles,
+                } => self.runner.install_across(plugin_id, profiles),
                 Effect::Quit => return Ok(Some(Exit::Quit)),
             }
         }

@@ -25,6 +25,7 @@ mod command_history;
 mod effects;
 mod event_loop;
 mod export;
+mod install_across;
 mod profiles;
 mod saved_queries;
 pub mod settings;

@@ -54,6 +54,12 @@ impl Profiles {
         }))
     }
 
+    /// The start's flags and `--demo` (None: a test's loop).
+    pub fn flags(&self) -> Option<(Overrides, bool)> {
+        let source = self.source.as_ref()?;
+        Some((source.overrides.clone(), source.demo))
+    }
+
     /// No other profile: `:profile` says so and nothing changes.
     pub fn none() -> Self {
         Self::with(None)

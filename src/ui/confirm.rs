@@ -2,15 +2,13 @@
 //! weigh, and the keys (from the keymap, the yes key named by its verb).
 
 use super::View;
-use super::footer::hint_line;
+use super::footer::own_keys_line;
 use super::popup;
 use super::theme::Styles;
 use crate::app::ask::Confirmation;
 use crate::app::confirm::Confirm;
 use crate::app::document::wrap;
-use crate::app::keymap::Hint;
 use crate::app::layout;
-use crate::app::screen::hints;
 use crate::i18n::{Language, fill};
 use crate::present::format::{display_width, pad_to_width};
 use crate::present::words::{say, value};
@@ -80,15 +78,7 @@ pub fn draw(confirm: &Confirm, frame: &mut Frame, view: &View) {
         }
     }
     lines.push(Line::default());
-    let own_keys: Vec<_> = hints(confirm, shared)
-        .into_iter()
-        .filter(|hint| !hint.global)
-        .map(|hint| Hint {
-            label: say(hint.label, language),
-            ..hint
-        })
-        .collect();
-    lines.push(hint_line(&own_keys, styles));
+    lines.push(own_keys_line(confirm, shared, styles));
     let height = lines.len() as u16 + 2;
     let area = layout::centered(body, width, height);
     popup::draw(

@@ -4,6 +4,8 @@
 use super::theme::Styles;
 use crate::app::App;
 use crate::app::keymap::Hint;
+use crate::app::screen::{Screen, hints};
+use crate::app::shared::World;
 use crate::app::status::Severity;
 use crate::i18n::{Language, Phrase};
 use crate::present::format::{display_width, fitting_prefix_len, truncate_to_width};
@@ -51,6 +53,21 @@ pub fn hint_line(hints: &[Hint], styles: &Styles) -> Line<'static> {
         ));
     }
     Line::from(spans)
+}
+
+/// A popup's own keys (not the global ones) that would do something now,
+/// as one line in the language shown.
+pub fn own_keys_line(screen: &dyn Screen, world: &World, styles: &Styles) -> Line<'static> {
+    let language = world.settings.language;
+    let own_keys: Vec<_> = hints(screen, world)
+        .into_iter()
+        .filter(|hint| !hint.global)
+        .map(|hint| Hint {
+            label: say(hint.label, language),
+            ..hint
+        })
+        .collect();
+    hint_line(&own_keys, styles)
 }
 
 /// Draws the hints row and the status row. An error or a warning too long

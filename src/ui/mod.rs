@@ -11,6 +11,7 @@ mod confirm;
 mod detail;
 mod footer;
 mod help;
+mod install_across;
 mod lesson_list;
 mod list;
 mod popup;
@@ -111,6 +112,7 @@ fn draw_screen(screen: ScreenView, frame: &mut Frame, view: &View) {
         ScreenView::BranchPicker(picker) => branch_picker::draw(picker, frame, view),
         ScreenView::LessonList(list) => lesson_list::draw(list, frame, view),
         ScreenView::CommandLine(line) => command_line::draw(line, frame, view),
+        ScreenView::InstallAcross(across) => install_across::draw(across, frame, view),
     }
 }
 

@@ -91,3 +91,23 @@ fn a_bad_binding_is_one_line_and_exit_2_without_touching_the_terminal() {
         "{line}"
     );
 }
+
+/// `:install-across 3` on `--demo`'s three centres (issue 38 §3): the plan
+/// (the read-only centre skipped), the number typed, then every centre's
+/// result from the runtime's work: the centre refusing installs failed,
+/// the other done; the report stays until Enter.
+#[test]
+fn colon_install_across_installs_at_the_demo_centres_after_the_number() {
+    let (mut tty, _config) = demo_with("");
+    tty.type_keys("1");
+    tty.wait_for(" installed");
+    tty.type_keys(":install-across 3\r");
+    tty.wait_for("install at 2 centres of 3");
+    tty.type_keys("2\r");
+    tty.wait_for("1 done · 1 failed · 1 skipped · 0 unknown");
+    tty.type_keys("\r");
+    tty.wait_until_text("the report closed", |text| {
+        !text.contains("1 done · 1 failed")
+    });
+    tty.quit();
+}

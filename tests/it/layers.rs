@@ -135,7 +135,7 @@ const APP_FLOORS: &[(&str, &[&str])] = &[
         "group_rows"]),
     // The overlays and the tabs (a tab opens overlays): every tab's module
     // is here too, read from `tabs!` ([`tab_modules`]), not listed.
-    ("screens", &["confirm", "help", "branch_picker", "lesson_list", "command_line"]),
+    ("screens", &["confirm", "help", "branch_picker", "lesson_list", "command_line", "install_across"]),
     // The screen of every tab, the overlays open, what ui draws.
     ("registry", &["registry"]),
     // `App` and its routing: `mod`, and a file for each thing it handles

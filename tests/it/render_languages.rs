@@ -65,7 +65,7 @@ fn app_in(language: Language, size: (u16, u16), keys: &str, down: bool) -> App {
 
 /// The whole frame `app` draws, a line a row, as a terminal shows it: the
 /// cell a wide letter covers is left out.
-fn drawn(app: &App) -> Vec<String> {
+pub(crate) fn drawn(app: &App) -> Vec<String> {
     let (width, height) = app.size();
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| render(app, frame)).unwrap();

@@ -10,6 +10,7 @@ pub mod changes;
 pub mod check;
 pub mod clock;
 pub mod digest;
+pub mod install_across;
 pub mod query;
 pub mod script;
 pub mod sound;

@@ -46,6 +46,8 @@ macro_rules! contexts {
             Help,
             /// The `:` prompt.
             CommandLine,
+            /// An install across centres: the number typed, the report.
+            InstallAcross,
         }
 
         impl Context {
@@ -65,6 +67,7 @@ macro_rules! contexts {
                     Self::FilterInput => "Filter (type to filter)",
                     Self::Help => "Help",
                     Self::CommandLine => "Command line (:)",
+                    Self::InstallAcross => "Install across centres",
                 }
             }
         }
@@ -78,7 +81,11 @@ impl Context {
     pub fn takes_text(self) -> bool {
         matches!(
             self,
-            Self::BranchPicker | Self::FilterInput | Self::CommandLine | Self::Help
+            Self::BranchPicker
+                | Self::FilterInput
+                | Self::CommandLine
+                | Self::Help
+                | Self::InstallAcross
         )
     }
 

@@ -243,6 +243,16 @@ const FILTER_INPUT: &[Binding] = &[
     bind(C::FilterInput, &[UP], A::Move(M::Up), "up the list", false),
 ];
 
+/// An install across centres: the number typed, Enter; the report
+/// dismissed.
+#[rustfmt::skip]
+const INSTALL_ACROSS: &[Binding] = &[
+    bind(C::InstallAcross, &[ENTER], A::Accept, "confirm", true),
+    bind(C::InstallAcross, &[ESC], A::Back, "cancel", true),
+    bind(C::InstallAcross, &[DOWN], A::Move(M::Down), "scroll down", false),
+    bind(C::InstallAcross, &[UP], A::Move(M::Up), "scroll up", false),
+];
+
 /// The command line.
 #[rustfmt::skip]
 const COMMAND_LINE: &[Binding] = &[
@@ -287,6 +297,7 @@ pub static KEYMAP: LazyLock<Vec<Binding>> = LazyLock::new(|| {
         BRANCH_PICKER,
         FILTER_INPUT,
         COMMAND_LINE,
+        INSTALL_ACROSS,
         HELP,
     ]
     .concat()

@@ -34,6 +34,7 @@ const SHORT_WORDS: &[(&str, &str, Option<Action>, &str)] = &[
     ("save", "NAME", None, "keep the Groups list's query under a name"),
     ("query", "NAME", None, "filter the groups by a query kept by name"),
     ("install", "[ID]", Some(Action::Install), "install a plugin (nothing: the one selected)"),
+    ("install-across", "[ID]", None, "install a plugin at every centre, one number typed (nothing: the one selected)"),
     ("filter", "[QUERY]", Some(Action::Filter), "filter the list by a query: ielts tue evening (nothing: type it)"),
     ("sort", "[COLUMN [desc]]", Some(Action::CycleSort), "sort the list by a column (nothing: the next)"),
     ("export", "[csv|json [PATH]]", Some(Action::Export), "write the list to a file (nothing: CSV)"),
@@ -141,7 +142,14 @@ mod tests {
         );
         assert!(bindable("save").unwrap_err().contains(":save NAME"));
         assert!(bindable("query").unwrap_err().contains(":query NAME"));
-        let needing = ["profile", "lang", "save", "query"];
+        assert!(
+            bindable("install-across")
+                .unwrap_err()
+                .contains("no key can run it")
+        );
+        // `:install-across` runs alone too (the plugin selected), but its
+        // popup opens from the command line only: no key is bound to it.
+        let needing = ["profile", "lang", "save", "query", "install-across"];
         for word in words()
             .iter()
             .filter(|word| !needing.contains(&word.name.as_str()))

@@ -6,6 +6,7 @@ mod changes;
 mod command_line;
 mod global;
 mod groups;
+mod install_across;
 mod plugins;
 mod snapshot;
 mod today;
