@@ -719,15 +719,16 @@ mod tests {
 
     #[test]
     fn the_lessons_running_in_a_half_hour_are_those_of_every_slot_that_takes_some_of_it() {
-        let groups = vec![
-            group(1, DaysCode::EveryDay, "08:00", "18:00"),
-            group(2, DaysCode::EveryDay, "09:00", "09:30"),
-            group(3, DaysCode::EveryDay, "09:30", "10:00"),
-            group(4, DaysCode::EveryDay, "10:00", "10:00"),
-            group(5, DaysCode::EveryDay, "23:00", "01:00"),
-            group(6, DaysCode::EveryDay, "12:15", "12:45"),
+        // A long one, two back to back, an empty one, one past midnight.
+        let times = [
+            "08:00-18:00",
+            "09:00-09:30",
+            "09:30-10:00",
+            "10:00-10:00",
+            "23:00-01:00",
+            "12:15-12:45",
         ];
-        let week = week_of(&groups);
+        let week = week_of(&numbered(DaysCode::EveryDay, &times));
         let day = week.day(Tue);
         let longest = longest_occupied(day);
         assert_eq!(longest, 10 * 60);
