@@ -12,7 +12,9 @@ use crate::app::layout::{Layout, WeekScreen};
 use crate::app::shared::World;
 use crate::app::week::{MAX_UNPLACED_LINES, WeekTab};
 use crate::domain::clock::format_clock;
-use crate::domain::timetable::{ROW_MINUTES, Slot, monday_to_sunday, summarize};
+use crate::domain::timetable::{
+    ROW_MINUTES, Slot, longest_occupied, monday_to_sunday, running, summarize,
+};
 use crate::i18n::{Phrase, fill, plural};
 use crate::present::Language;
 use crate::present::check;
@@ -94,11 +96,12 @@ fn seven_days(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &Vie
         screen.day_names,
     );
     let span = week.span();
+    let longest = week.week.days.each_ref().map(|day| longest_occupied(day));
     let rows: Vec<Line<'static>> = (week.scroll..week.row_count())
         .take(usize::from(screen.grid.height))
         .map(|row| {
             let minute = span.start + row as u32 * ROW_MINUTES;
-            grid_line(week, &columns, minute, styles)
+            grid_line(week, &columns, minute, &longest, styles)
         })
         .collect();
     let shown_rows = u16::try_from(rows.len()).unwrap_or(u16::MAX);
@@ -284,7 +287,13 @@ fn day_names(columns: &DayColumns, language: Language, styles: &Styles) -> Line<
 }
 
 /// One half-hour row: the time, then each day's cell.
-fn grid_line(week: &WeekTab, columns: &DayColumns, minute: u32, styles: &Styles) -> Line<'static> {
+fn grid_line(
+    week: &WeekTab,
+    columns: &DayColumns,
+    minute: u32,
+    longest: &[u32; 7],
+    styles: &Styles,
+) -> Line<'static> {
     let mut spans = vec![Span::styled(
         pad_to_width(&format_clock(clock(minute)), AXIS_WIDTH),
         styles.dim,
@@ -292,26 +301,26 @@ fn grid_line(week: &WeekTab, columns: &DayColumns, minute: u32, styles: &Styles)
     for day in columns.days() {
         spans.push(Span::raw(DAY_RULE));
         let selected = (week.day == day).then_some(week.slot);
-        spans.extend(day_cell(week, day, selected, minute, columns.width, styles));
+        let cell = (minute, longest[day]);
+        spans.extend(day_cell(week, day, selected, cell, columns.width, styles));
     }
     Line::from(spans)
 }
 
 /// What one day shows in the half hour from `minute`: each running lesson
-/// in its lane, or "N groups" when the lanes would be too narrow.
+/// in its lane, or "N groups" when the lanes would be too narrow. `cell`:
+/// the half hour's first minute and the longest lesson of the day.
 fn day_cell(
     week: &WeekTab,
     day: usize,
     selected: Option<usize>,
-    minute: u32,
+    (minute, longest): (u32, u32),
     width: usize,
     styles: &Styles,
 ) -> Vec<Span<'static>> {
-    let running: Vec<(usize, &Slot)> = week.week.days[day]
-        .iter()
-        .enumerate()
-        .filter(|(_, slot)| slot.occupies(minute..minute + ROW_MINUTES))
-        .collect();
+    let slots = &week.week.days[day];
+    let running: Vec<(usize, &Slot)> =
+        running(slots, minute..minute + ROW_MINUTES, longest).collect();
     let style_of = |index: usize| {
         if selected == Some(index) {
             styles.selected

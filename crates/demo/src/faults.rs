@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes, to_bytes};
@@ -432,8 +432,15 @@ fn drip(body: Bytes, chunk: usize, every: Duration, shutdown: CancellationToken)
     Body::from_stream(chunks)
 }
 
-/// Spaces to pad a body with, shared by every oversize answer.
-static PADDING: [u8; 64 * 1024] = [b' '; 64 * 1024];
+/// The most spaces one chunk of padding holds.
+const PADDING_CHUNK: usize = 64 * 1024;
+
+/// Spaces to pad a body with, shared by every oversize answer: made on the
+/// first one, not a 64 KB table in every binary.
+fn spaces() -> &'static Bytes {
+    static PADDING: LazyLock<Bytes> = LazyLock::new(|| Bytes::from(vec![b' '; PADDING_CHUNK]));
+    &PADDING
+}
 
 /// The body grown to `min_bytes` with white space before its closing brace
 /// (after it for a body that does not end in one), streamed without copying
@@ -448,9 +455,9 @@ fn pad(body: Bytes, min_bytes: usize) -> (Body, usize) {
     };
     let head = body.slice(..split_at);
     let tail = body.slice(split_at..);
-    let padding = (0..missing.div_ceil(PADDING.len())).map(move |index| {
-        let size = (missing - index * PADDING.len()).min(PADDING.len());
-        Bytes::from_static(&PADDING[..size])
+    let padding = (0..missing.div_ceil(PADDING_CHUNK)).map(move |index| {
+        let size = (missing - index * PADDING_CHUNK).min(PADDING_CHUNK);
+        spaces().slice(..size)
     });
     let chunks = std::iter::once(head)
         .chain(padding)

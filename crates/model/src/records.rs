@@ -5,6 +5,7 @@
 //! type is kept as raw text (`Other`/`Raw` cases) or becomes `None`, never an
 //! error.
 
+use chrono::format::{Fixed, Item, Numeric, Pad};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
 use serde::Serialize;
 use std::sync::Arc;
@@ -69,9 +70,28 @@ pub enum Timestamp {
     Raw(RawText),
 }
 
+/// `%Y-%m-%dT%H:%M:%S%.6fZ` as chrono reads it, read once: written for
+/// every time of every group (the snapshot, the CLI's JSON), the format
+/// string was read again each time (a tenth of `groups --all`).
+const API_UTC_ITEMS: &[Item<'static>] = &[
+    Item::Numeric(Numeric::Year, Pad::Zero),
+    Item::Literal("-"),
+    Item::Numeric(Numeric::Month, Pad::Zero),
+    Item::Literal("-"),
+    Item::Numeric(Numeric::Day, Pad::Zero),
+    Item::Literal("T"),
+    Item::Numeric(Numeric::Hour, Pad::Zero),
+    Item::Literal(":"),
+    Item::Numeric(Numeric::Minute, Pad::Zero),
+    Item::Literal(":"),
+    Item::Numeric(Numeric::Second, Pad::Zero),
+    Item::Fixed(Fixed::Nanosecond6),
+    Item::Literal("Z"),
+];
+
 /// A UTC time as the API writes one: `2024-06-10T09:05:51.000000Z`.
 fn api_utc<S: Serializer>(at: &DateTime<Utc>, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(&at.format("%Y-%m-%dT%H:%M:%S%.6fZ"))
+    serializer.collect_str(&at.format_with_items(API_UTC_ITEMS.iter()))
 }
 
 /// The text of a group's time fields as the server sent it, where that is
@@ -598,6 +618,24 @@ mod tests {
             kept,
             ["id", "created_at", "lesson_start_time", "group_start_date"]
         );
+    }
+
+    #[test]
+    fn the_items_read_once_write_what_the_format_string_writes() {
+        let format = "%Y-%m-%dT%H:%M:%S%.6fZ";
+        let items: Vec<Item<'_>> = chrono::format::StrftimeItems::new(format).collect();
+        assert_eq!(items, API_UTC_ITEMS);
+        let times = [
+            DateTime::<Utc>::MIN_UTC,
+            DateTime::<Utc>::MAX_UTC,
+            DateTime::from_timestamp(1_717_999_551, 123_456_789).unwrap(),
+            DateTime::from_timestamp(-62_135_596_800, 0).unwrap(),
+            DateTime::from_timestamp(1_483_228_799, 1_500_000_000).unwrap(),
+        ];
+        for at in times {
+            let written = at.format_with_items(API_UTC_ITEMS.iter()).to_string();
+            assert_eq!(written, at.format(format).to_string());
+        }
     }
 
     #[test]

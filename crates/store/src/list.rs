@@ -102,7 +102,7 @@ pub struct GroupList {
     /// `totalPages` nor `total` (the walk then follows page after page).
     total_pages: Option<u64>,
     pages: BTreeMap<u64, Page>,
-    rows: HashMap<i64, Row>,
+    rows: HashMap<i64, Row, foldhash::fast::RandomState>,
     /// The course of the rows' groups, one copy each.
     courses: Courses,
     policy: WalkPolicy,
@@ -152,7 +152,7 @@ impl GroupList {
             total: None,
             total_pages: None,
             pages: BTreeMap::new(),
-            rows: HashMap::new(),
+            rows: HashMap::default(),
             courses: Courses::default(),
             policy,
             bound: Bound::new(policy.max_in_flight.max(1)),

@@ -210,15 +210,16 @@ pub enum SortKey {
 
 /// A [`SortKey`] ready to compare.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Order {
-    Present(Value),
+pub enum Order<'a> {
+    Present(Value<'a>),
     Missing,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Value {
+pub enum Value<'a> {
     Number(i64),
-    Text(String),
+    /// The cell's own text when sorting leaves it as it is: no copy per row.
+    Text(Cow<'a, str>),
     /// Packed as [`SortKey::days`] packs them.
     Days(u32),
 }
@@ -248,15 +249,15 @@ impl SortKey {
     }
 
     /// The key to compare, branches named from `branch_names`.
-    pub fn order(&self, branch_names: &BranchNames) -> Order {
+    pub fn order(&self, branch_names: &BranchNames) -> Order<'static> {
         Order::Present(match *self {
             Self::Number(number) => Value::Number(number),
             Self::Days(days) => Value::Days(days),
-            Self::Branch(id) => Value::Text(
+            Self::Branch(id) => Value::Text(Cow::Owned(
                 branch_names
                     .get(&id)
                     .map_or_else(|| id.to_string(), |name| name.to_lowercase()),
-            ),
+            )),
             Self::Missing => return Order::Missing,
         })
     }
@@ -577,19 +578,33 @@ impl ScreenRow {
     }
 
     /// What the row sorts by in `column`.
-    pub fn order(&self, column: SortColumn, branch_names: &BranchNames) -> Order {
+    pub fn order(&self, column: SortColumn, branch_names: &BranchNames) -> Order<'_> {
         let shown = || {
             let cell = self.cells.get(column.index).and_then(ScreenCell::text);
             cell.map_or("", CellText::as_str)
         };
         match column.by {
-            SortedBy::Text => Order::Present(Value::Text(shown().to_string())),
-            SortedBy::LowerCase => Order::Present(Value::Text(shown().to_lowercase())),
+            SortedBy::Text => Order::Present(Value::Text(Cow::Borrowed(shown()))),
+            SortedBy::LowerCase => Order::Present(Value::Text(lower_case(shown()))),
             SortedBy::Key(key) => self
                 .keys
                 .get(key)
                 .map_or(Order::Missing, |key| key.order(branch_names)),
         }
+    }
+}
+
+/// `text` in lower case, borrowed when it is already (most cells of a
+/// column sorted in lower case: no copy of each row's text per sort).
+fn lower_case(text: &str) -> Cow<'_, str> {
+    let unchanged = |c: char| {
+        let mut lower = c.to_lowercase();
+        lower.next() == Some(c) && lower.next().is_none()
+    };
+    if text.chars().all(unchanged) {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.to_lowercase())
     }
 }
 
@@ -678,6 +693,15 @@ mod tests {
                 unreachable!()
             };
             proptest::prop_assert_eq!(x.cmp(&y), a.cmp(&b));
+        }
+
+        /// A text sorted in lower case is `str::to_lowercase`'s, borrowed
+        /// only when that leaves it as it is.
+        #[test]
+        fn lower_case_is_to_lowercase(text in "[a-zA-Z0-9 ΣσςДдǅǆİi\u{0130}\u{1E9E}.]{0,12}") {
+            let (lower, expected) = (lower_case(&text), text.to_lowercase());
+            proptest::prop_assert_eq!(lower.as_ref(), expected.as_str());
+            proptest::prop_assert_eq!(matches!(lower, Cow::Borrowed(_)), text == expected);
         }
     }
 

@@ -12,7 +12,7 @@ use crate::weekday::weekdays;
 use crate::zone::Zone;
 use crmdeck_model::{Group, GroupStatus};
 use memchr::memmem::Finder;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What a query's fields look at in a group, read once: 24 bytes held in
@@ -116,7 +116,7 @@ enum Test {
     Day(chrono::Weekday),
     Days(Days),
     Start(TimeRange),
-    Branch(HashSet<i64>),
+    Branch(BranchIds),
     /// Boxed: a searcher is large beside the other tests.
     Course(Box<Heard>),
     Status(Status),
@@ -128,7 +128,24 @@ struct WordSearch {
     /// Looked for in the row's text by its letters, in its course's name
     /// by its sound too.
     heard: Heard,
-    branches: HashSet<i64>,
+    branches: BranchIds,
+}
+
+/// Branch ids, sorted: a row's branch looked up by a binary search over
+/// the few a word names, not hashed (SipHash) for every row at every keystroke.
+#[derive(Debug, Clone, Default)]
+struct BranchIds(Box<[i64]>);
+
+impl BranchIds {
+    fn new(mut ids: Vec<i64>) -> Self {
+        ids.sort_unstable();
+        ids.dedup();
+        Self(ids.into_boxed_slice())
+    }
+
+    fn contains(&self, id: i64) -> bool {
+        self.0.binary_search(&id).is_ok()
+    }
 }
 
 /// A word (folded) looked for in a course's name by its letters, and by
@@ -169,7 +186,7 @@ impl Matcher {
                 .map(|(id, name)| (*id, fold(name)))
                 .collect()
         };
-        let branches_holding = |word: &str| -> HashSet<i64> {
+        let branches_holding = |word: &str| -> Vec<i64> {
             (folded.iter())
                 .filter(|(_, name)| name.contains(word))
                 .map(|(id, _)| *id)
@@ -178,7 +195,7 @@ impl Matcher {
         let found = |text: &str| {
             let word = fold(text);
             WordSearch {
-                branches: branches_holding(&word),
+                branches: BranchIds::new(branches_holding(&word)),
                 heard: Heard::new(&word),
             }
         };
@@ -193,7 +210,7 @@ impl Matcher {
                     let name = fold(name);
                     let mut ids = branches_holding(&name);
                     ids.extend(name.trim().parse::<i64>().ok());
-                    Test::Branch(ids)
+                    Test::Branch(BranchIds::new(ids))
                 }
                 Term::Course(name) => Test::Course(Box::new(Heard::new(&fold(name)))),
                 Term::Status(status) => Test::Status(*status),
@@ -227,7 +244,7 @@ impl Condition {
     fn meets(&self, text: &str, branch: Option<i64>, facts: Option<&Facts>) -> bool {
         let Condition { test, words } = self;
         let found = |found: &WordSearch| {
-            branch.is_some_and(|id| found.branches.contains(&id))
+            branch.is_some_and(|id| found.branches.contains(id))
                 || found.heard.letters.find(text.as_bytes()).is_some()
         };
         let course = facts.and_then(|facts| facts.course.as_deref());
@@ -238,7 +255,7 @@ impl Condition {
             (Test::Day(day), Some(facts)) => facts.days.has(*day),
             (Test::Days(set), Some(facts)) => facts.days == *set,
             (Test::Start(range), Some(facts)) => facts.start.is_some_and(|at| range.holds(at)),
-            (Test::Branch(ids), Some(_)) => branch.is_some_and(|id| ids.contains(&id)),
+            (Test::Branch(ids), Some(_)) => branch.is_some_and(|id| ids.contains(id)),
             (Test::Course(heard), Some(_)) => {
                 course.is_some_and(|course| heard.in_letters(course) || heard.in_sound(course))
             }
