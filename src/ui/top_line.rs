@@ -18,6 +18,10 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+/// The most columns the right of the top line (warnings, zone, profile
+/// and centre) takes from the tabs' names before its own words are cut.
+const RIGHT_SIDE_FIRST: usize = 40;
+
 /// Draws the top line in `area`, with the app's tabs.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect, styles: &Styles) {
     let shown = Tab::ALL.iter().position(|&tab| tab == app.tab);
@@ -44,7 +48,15 @@ pub fn draw_tabs(
     let mut spans = vec![Span::styled("crmdeck", styles.brand)];
     let mut used = display_width("crmdeck");
     let language = app.world.settings.language;
-    let kept = top_line_kept(app.world.token_expires_at, app.world.now, language);
+    // The tabs shorten before the centre's name is cut (issue 38 §5: the
+    // top line names the centre looked at), up to RIGHT_SIDE_FIRST columns.
+    let wanted = right_side(app, styles, usize::from(area.width))
+        .iter()
+        .map(|s| display_width(&s.content))
+        .sum::<usize>()
+        + 2;
+    let wanted = u16::try_from(wanted.min(RIGHT_SIDE_FIRST)).unwrap_or(u16::MAX);
+    let kept = top_line_kept(app.world.token_expires_at, app.world.now, language).max(wanted);
     let labels = labels_of(tabs, shown, area.width, kept);
     for (at, (start, label)) in labels.into_iter().enumerate() {
         let start = usize::from(start);

@@ -848,7 +848,7 @@ fn a_narrow_top_line_and_today_keep_the_zone_shortened() {
         machine_zone: Zone::Named(chrono_tz::UTC),
         ..fixtures::settings()
     };
-    let app = loaded_app_expiring(on_utc(), None, (80, 24));
+    let app = loaded_app_expiring(on_utc(), None, (60, 15));
     let top = top_line_of(&app);
     assert!(top.contains("   +05  demo · Ziy"), "{top}");
     for size in [(80, 24), (60, 15)] {
@@ -911,9 +911,9 @@ fn the_top_line_says_what_the_environment_replaced_of_the_profile() {
         top.contains("small · URL from CRMDECK_BASE_URL · Ziyo"),
         "{top}"
     );
-    let app = loaded_app_expiring(settings, None, (80, 24));
+    let app = loaded_app_expiring(settings, None, (60, 15));
     let top = top_line_of(&app);
-    assert!(top.contains("small · URL fro…"), "{top}");
+    assert!(top.contains("small · URL from CRMDE…"), "{top}");
 }
 
 #[test]
@@ -924,11 +924,12 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
         read_only: true,
         ..fixtures::settings()
     };
-    let app = loaded_app_expiring(settings.clone(), None, (80, 24));
+    let app = loaded_app_expiring(settings.clone(), None, (60, 15));
     let top = top_line_of(&app);
-    // Five tabs leave little room at 80 columns: read-only is a short
-    // mark, the profile's name stays whole (issue 37 §4).
-    assert!(top.contains("5 Changes     RO  production"), "{top}");
+    // Five tabs leave little room at 60 columns, even as their numbers:
+    // read-only is a short mark, the profile's name stays whole (issue 37
+    // §4).
+    assert!(top.contains("5       RO  +05  production"), "{top}");
     let wide = top_line_of(&loaded_app_expiring(settings.clone(), None, (160, 48)));
     assert!(
         wide.contains("read-only  "),
@@ -938,9 +939,9 @@ fn a_narrow_top_line_shortens_the_centre_and_keeps_the_profile() {
 
     // With the token's warning too, the warning is shortened, not the name.
     let warned = Some(fixtures::now() + chrono::TimeDelta::minutes(40));
-    let app = loaded_app_expiring(settings, warned, (80, 24));
+    let app = loaded_app_expiring(settings, warned, (60, 15));
     let top = top_line_of(&app);
-    assert!(top.contains("⚠ tok…production"), "{top}");
+    assert!(top.contains("⚠ token expi…production"), "{top}");
     assert!(top.contains("production"), "{top}");
 }
 
