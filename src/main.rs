@@ -11,9 +11,6 @@ fn main() -> ExitCode {
     // Before any token is read: no core dump may hold it.
     secret::forbid_core_dumps();
     let args = Args::parse_command_line();
-    // Before any terminal set-up: the dashboard's panic hook restores the
-    // terminal, then hands over to color-eyre's report.
-    let _ = color_eyre::install();
     // A file past `ulimit -f` is then an error of the write (EFBIG), which
     // the log drops and stdout reports, not a silent death (exit 153).
     // SAFETY: setting a signal's disposition to SIG_IGN before any thread starts.

@@ -243,8 +243,9 @@ pub fn restore() {
 }
 
 /// Restores the terminal before the panic report is printed. The hook that
-/// was installed before (color-eyre's, installed first in main) then prints
-/// the report on a sane screen.
+/// was installed before (std's: the message and where, no colours; not
+/// color-eyre, whose second copy of the backtrace reader cost the binary
+/// its room) then prints the report on a sane screen.
 fn install_panic_hook() {
     static INSTALLED: Once = Once::new();
     INSTALLED.call_once(|| {
