@@ -331,10 +331,17 @@ impl Session {
     /// writes: the profile, the address the client talks to (`--demo`'s
     /// centre by what makes it: another size is another centre) and the
     /// account.
+    /// Under `--demo` the centre alone: `--demo` and its centre `demo`
+    /// opened by the Centres view (`--profile demo`) are one centre, whose
+    /// snapshot the view reads.
     pub fn snapshot_key(&self, branch: Option<i64>) -> SnapshotKey {
         let address = self.demo_centre.clone();
+        let profile = match address {
+            Some(_) => None,
+            None => self.config.profile.clone(),
+        };
         SnapshotKey {
-            profile: self.config.profile.clone(),
+            profile,
             base_url: address.unwrap_or_else(|| self.client.base_url().to_string()),
             account: self.account(),
             branch,

@@ -103,6 +103,27 @@ async fn the_demo_fleet_is_three_centres_each_its_own_server() {
     assert_eq!(again[0].host, all[1].host);
 }
 
+/// The Centres view reads the snapshot `--demo` wrote: `--demo` and its
+/// centre `demo` opened by name are one centre, one snapshot; the other
+/// demo centres have their own.
+#[tokio::test]
+async fn the_demo_and_its_centre_demo_keep_one_snapshot() {
+    let folder = tempfile::tempdir().unwrap();
+    let overrides = config(folder.path(), "cache = false\n");
+    let plain = crmdeck::session::open(&overrides, true).await.unwrap();
+    let named = crmdeck::session::open_profile(&overrides, true, "demo")
+        .await
+        .unwrap();
+    let east = crmdeck::session::open_profile(&overrides, true, "demo-east")
+        .await
+        .unwrap();
+    for session in [&plain, &named, &east] {
+        session.identify().await;
+    }
+    assert_eq!(plain.snapshot_key(None), named.snapshot_key(None));
+    assert_ne!(plain.snapshot_key(None), east.snapshot_key(None));
+}
+
 #[tokio::test]
 async fn each_centre_is_classified_on_its_own() {
     let server = demo_server().await;

@@ -5,6 +5,7 @@
 use super::{Column, OnScreen, Tone};
 use crate::domain::centre::{CentreSummary, Status};
 use crate::i18n::{Language, Phrase, fill, plural};
+use crate::present::clock::expiry_in;
 use crate::sanitize::sanitize_line;
 use chrono::{DateTime, SecondsFormat, Utc};
 use std::time::Duration;
@@ -86,7 +87,9 @@ pub static COLUMNS: &[Column<CentreSummary, CentreFormat>] = &[
             let ms = s.latency.map(|latency| latency.as_millis());
             match f.scripts {
                 true => ms.map(|ms| ms.to_string()).unwrap_or_default(),
-                false => ms.map(|ms| format!("{ms} ms")).unwrap_or_default(),
+                false => ms
+                    .map(|ms| fill::centre_latency(f.language, ms))
+                    .unwrap_or_default(),
             }
         }),
     ),
@@ -162,7 +165,7 @@ pub static COLUMNS: &[Column<CentreSummary, CentreFormat>] = &[
         Column::print_only("Token", "token_expires_at", |s, f| {
             (s.token_expires_at).map_or_else(String::new, |at| match f.scripts {
                 true => at.to_rfc3339_opts(SecondsFormat::Secs, true),
-                false => crate::secret::describe_expiry(at, f.now),
+                false => expiry_in(crate::secret::expiry(at, f.now), f.language),
             })
         }),
     ),
