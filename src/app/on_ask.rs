@@ -62,7 +62,9 @@ impl App {
                 Ask::InstallAcross { plugin_id, name } => {
                     self.overlays
                         .push(InstallAcross::new(plugin_id, name).into());
-                    effects.push(Effect::AskAcross);
+                    let fleet = &self.world.settings.fleet.centres;
+                    let profiles = fleet.iter().map(|centre| centre.profile.clone());
+                    effects.push(Effect::AskAcross(profiles.collect()));
                 }
                 Ask::Query(query) => {
                     effects.extend(self.show_tab(Tab::Groups, false));

@@ -429,9 +429,10 @@ pub enum Effect {
     ProbeCentres(CentresAsk),
     /// Stop the terminal UI (Ctrl-Z); [`Input::Resumed`] follows on `fg`.
     Suspend,
-    /// Open every centre of the config and ask each for its catalogue
-    /// (`:install-across`); [`Input::AcrossAsked`] follows.
-    AskAcross,
+    /// Open each centre of the fleet (the Centres tab's: `--profiles`,
+    /// `--fleet`, else every profile of the config) and ask each for its
+    /// catalogue (`:install-across`); [`Input::AcrossAsked`] follows.
+    AskAcross(Vec<String>),
     /// One POST of `plugin_id` to each of `profiles` (centres of the last
     /// [`Effect::AskAcross`]), never sent again; an
     /// [`Input::AcrossInstalled`] follows for each.

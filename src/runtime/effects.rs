@@ -106,8 +106,8 @@ impl EffectRunner {
     }
 
     /// Every centre of the start's flags (`source`) asked for its catalogue.
-    pub fn ask_across(&self, source: Option<(Overrides, bool)>) {
-        self.across.ask(source, self.input_sender());
+    pub fn ask_across(&self, source: Option<(Overrides, bool)>, profiles: Vec<String>) {
+        self.across.ask(source, profiles, self.input_sender());
     }
 
     /// One POST of `plugin_id` to each of `profiles`, asked before.
@@ -312,7 +312,7 @@ pub fn effect_label(effect: &Effect) -> String {
             ask.refresh
         ),
         Effect::Suspend => "suspend".to_string(),
-        Effect::AskAcross => "ask every centre for its plugins".to_string(),
+        Effect::AskAcross(profiles) => format!("ask {} centres for their plugins", profiles.len()),
         Effect::InstallAcross {
             plugin_id,
             profiles,

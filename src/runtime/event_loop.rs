@@ -583,7 +583,9 @@ where
                         self.own_inputs.push_back(Input::ProfilesRead(read));
                     }
                 }
-                Effect::AskAcross => self.runner.ask_across(self.profiles.flags()),
+                Effect::AskAcross(profiles) => {
+                    self.runner.ask_across(self.profiles.flags(), profiles)
+                }
                 Effect::InstallAcross {
                     plugin_id,
                     profiles,

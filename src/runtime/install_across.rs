@@ -1,5 +1,6 @@
-//! `:install-across`'s work (issue 38 §3), off the event loop: every
-//! centre of the config (the demo's under `--demo`) opened and asked for
+//! `:install-across`'s work (issue 38 §3), off the event loop: each
+//! centre of the fleet the Centres tab shows (`--profiles`, `--fleet`, else
+//! every profile of the config; the demo's under `--demo`) opened and asked for
 //! its catalogue within `fleet_concurrency` ([`Input::AcrossAsked`], all
 //! at once, in the centres' order); then one POST to each centre the plan
 //! installs at, never sent again, each result as it comes
@@ -20,11 +21,12 @@ pub struct Across {
 }
 
 impl Across {
-    /// Asks every centre for its catalogue; `source` (the start's flags
+    /// Asks each of `profiles` for its catalogue; `source` (the start's flags
     /// and `--demo`) None: a test's loop, no centre.
     pub fn ask(
         &self,
         source: Option<(Overrides, bool)>,
+        profiles: Vec<String>,
         send: impl Fn(Input) -> bool + Send + 'static,
     ) {
         let asked = self.asked.clone();
@@ -32,10 +34,8 @@ impl Across {
             let mut centres = Vec::new();
             if let Some((overrides, demo)) = source {
                 let env = |name: &str| std::env::var(name).ok();
-                let covered = config::load(&overrides, &env).and_then(|config| {
-                    let profiles = fleet::covered(&config, &fleet::Choice::Every, demo)?;
-                    Ok((profiles, config.fleet_concurrency))
-                });
+                let covered = config::load(&overrides, &env)
+                    .map(|config| (profiles, config.fleet_concurrency));
                 match covered {
                     Ok((profiles, bound)) => {
                         let (answered, sessions) =
