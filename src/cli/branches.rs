@@ -1,7 +1,7 @@
 //! `crmdeck branches`: the centre's branches, from `GET /v2/branches`
 //! (outside the published description: a server may not offer it).
 
-use super::{CliError, Format, json_text, on_terminal};
+use super::{CliError, Format, chatter, json_text, on_terminal};
 use crate::present::columns::BranchNames;
 use crate::present::columns::branches::COLUMNS;
 use crate::present::columns::table::Table;
@@ -26,7 +26,7 @@ pub async fn run(session: &Session, format: Format) -> Result<String, CliError> 
             let table = Table::of(COLUMNS, &branches, &(), &BranchNames::new());
             match format {
                 Format::Csv => table.to_csv(),
-                _ => table.to_text(on_terminal()),
+                _ => table.to_text_in(on_terminal(), chatter::language()),
             }
         }
     })

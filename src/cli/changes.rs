@@ -33,7 +33,7 @@ pub async fn run(
         return Ok(String::new());
     };
     let report = match format {
-        Format::Table => changed.table.to_text(on_terminal()),
+        Format::Table => changed.table.to_text_in(on_terminal(), chatter::language()),
         Format::Csv => changed.table.to_csv(),
         Format::Json => changed.table.to_json(),
     };

@@ -149,7 +149,7 @@ pub async fn changes(
         false => {
             let table = Table::centred(changes::no_changes(), tables);
             match format {
-                Format::Table => table.to_text(on_terminal()),
+                Format::Table => table.to_text_in(on_terminal(), chatter::language()),
                 Format::Csv => table.to_csv(),
                 Format::Json => table.to_json(),
             }

@@ -1,6 +1,6 @@
 //! `crmdeck plugins`: the catalogue.
 
-use super::{CliError, Format, json_text, on_terminal};
+use super::{CliError, Format, chatter, json_text, on_terminal};
 use crate::model::{Installation, Plugin};
 use crate::present::columns::BranchNames;
 use crate::present::columns::plugins::{COLUMNS, PluginFormat, shown_token};
@@ -19,7 +19,7 @@ pub async fn run(session: &Session, format: Format, show_token: bool) -> Result<
             let table = Table::of(COLUMNS, &plugins, &shown, &BranchNames::new());
             match format {
                 Format::Csv => table.to_csv(),
-                _ => table.to_text(on_terminal()),
+                _ => table.to_text_in(on_terminal(), chatter::language()),
             }
         }
     })

@@ -210,6 +210,22 @@ async fn the_cli_tables_days_column_speaks_the_language() {
 }
 
 #[tokio::test]
+async fn the_plugins_table_speaks_the_language_its_csv_does_not() {
+    let fx = fixture().await;
+    let run = |format: &'static str| {
+        let fx = &fx;
+        async move {
+            let args = ["plugins", "--format", format];
+            String::from_utf8(out(fx, &args, &[("CRMDECK_LANG", "ru")]).await).unwrap()
+        }
+    };
+    assert_contains(&run("table").await, &["НАЗВАНИЕ", "ТИП", "премиум"]);
+    let csv = run("csv").await;
+    assert_contains(&csv, &["Premium"]);
+    assert!(!csv.contains("премиум"), "{csv}");
+}
+
+#[tokio::test]
 async fn check_findings_speak_the_language_for_people_and_stay_for_scripts() {
     let fx = fixture().await;
     let (_dir, config) = support::home::config_file("max_parallel = 2\n");
