@@ -24,6 +24,7 @@ use super::walks;
 use crate::api::ApiError;
 use crate::i18n::{fill, plural};
 use crate::model::{Group, GroupsQuery};
+use crate::present::api_words;
 use crate::present::columns::SortColumn;
 use crate::present::columns::groups::COLUMNS;
 use crate::present::columns::table::Table;
@@ -133,7 +134,9 @@ impl GroupsTab {
                 missing.find(|(page, _)| *page == query.page)
             });
             if let Some((page, cause)) = cause {
-                let text = fill::groups_page_failed(shared.settings.language, page, cause);
+                let language = shared.settings.language;
+                let cause = api_words::in_language(cause, language);
+                let text = fill::groups_page_failed(language, page, cause);
                 shared.load_error(Topic::GroupsPage, text);
             }
             if shared.token_refused() {
@@ -143,7 +146,9 @@ impl GroupsTab {
                 self.resort_keeping(None, shared);
             }
             if self.rows.is_empty() {
-                self.load_error = Some(error.to_string());
+                let english = error.to_string();
+                let said = api_words::in_language(&english, shared.settings.language);
+                self.load_error = Some(said.into_owned());
             }
             return;
         }

@@ -18,6 +18,7 @@ use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::i18n::{Language, Phrase, fill};
 use crate::model::{Installation, Plugin, PluginType};
+use crate::present::api_words;
 use crate::present::columns::plugins::{COLUMNS, PluginFormat};
 use crate::present::columns::table::Table;
 use crate::present::columns::{BranchNames, ScreenTable, SortColumn};
@@ -144,9 +145,11 @@ impl PluginsTab {
                 self.refilter_keeping(kept, shared.plugins(), &shared.layout);
             }
             Err(error) => {
-                shared.load_error(Topic::Plugins, format!("plugins: {error}"));
+                let said = api_words::in_language(&error.to_string(), shared.settings.language)
+                    .into_owned();
+                shared.load_error(Topic::Plugins, format!("plugins: {said}"));
                 if !self.loaded {
-                    self.load_error = Some(error.to_string());
+                    self.load_error = Some(said);
                 }
             }
         }

@@ -32,6 +32,7 @@ use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
 use crate::model::Plugin;
 use crate::present::Language;
+use crate::present::api_words;
 use crate::present::format::RowFormat;
 use crate::store::{DASHBOARD_WALK_DEADLINE, GroupList, Snapshot, Store, WalkPolicy};
 
@@ -457,7 +458,9 @@ impl World {
                 Some(Tell::Branches)
             }
             AppAnswer::Branches(Err(error)) => {
-                self.branches.failed_with(error.to_string());
+                let english = error.to_string();
+                let said = api_words::in_language(&english, self.settings.language);
+                self.branches.failed_with(said.into_owned());
                 Some(Tell::Branches)
             }
             AppAnswer::Me(Ok(me)) => {

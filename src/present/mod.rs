@@ -7,6 +7,7 @@
 //! Pure: no HTTP, no terminal; server text goes through
 //! [`crate::sanitize`] before it is shown.
 
+pub mod api_words;
 pub mod cell_text;
 pub mod change_text;
 pub mod check;

@@ -216,6 +216,27 @@ fn missing_pages_keep_the_rows_and_r_asks_for_them_only() {
     fetch_of(&effects, &again_request(1));
 }
 
+/// Issue 36 §2: our client's words for a failed request in the language
+/// shown, the system's own kept; the log keeps the English (the store's
+/// cause stays as the error said it).
+#[test]
+fn a_server_down_is_said_in_the_language_shown() {
+    let settings = AppSettings {
+        language: crate::present::Language::Ru,
+        ..fixtures::settings()
+    };
+    let (mut app, effects) = App::new(settings, fixtures::token_expires_at(), NARROW);
+    let page_1 = fetch_of(&effects, &groups_request(1));
+    let refused = ApiError::Network("127.0.0.1:9: Connection refused".into());
+    respond_err(&mut app, page_1, &groups_request(1), refused);
+    let error = app.tabs.groups.load_error.clone().unwrap();
+    assert!(
+        error.contains("нет связи с сервером: 127.0.0.1:9: Connection refused"),
+        "{error}"
+    );
+    assert!(!error.contains("cannot reach"), "{error}");
+}
+
 #[test]
 fn a_first_load_failure_shows_its_cause_and_r_walks_again() {
     let (mut app, effects) = fresh();
