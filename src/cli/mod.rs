@@ -34,6 +34,7 @@ use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
 use crate::i18n::{Language, Phrase, plural};
 use crate::logging::Log;
+use crate::present::api_words;
 use crate::present::columns::table::{RowMaker, csv_line};
 use crate::present::columns::{BranchNames, Column};
 use crate::present::format::counted;
@@ -194,7 +195,12 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
                     "crmdeck: {}",
                     plural::finding_count(chatter::language(), *count as u64)
                 ),
-                _ => eprintln!("crmdeck: {error}"),
+                // Our client's words in the reader's language (the log
+                // keeps the English).
+                _ => eprintln!(
+                    "crmdeck: {}",
+                    api_words::in_language(&error.to_string(), chatter::language())
+                ),
             }
             error.exit_code()
         }

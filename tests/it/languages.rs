@@ -85,6 +85,20 @@ async fn an_unknown_language_on_purpose_exits_2_naming_the_four() {
     assert_failed(&config, 2, named);
 }
 
+/// Our client's words for a server that cannot be reached, on stderr in
+/// the reader's language; the system's own words kept as they came.
+#[tokio::test]
+async fn a_server_down_is_said_in_the_language_on_stderr() {
+    let fx = fixture().await;
+    let down = ("CRMDECK_BASE_URL", "http://127.0.0.1:9");
+    let russian = fx
+        .run_with_env(&["plugins"], &[down, ("CRMDECK_LANG", "ru")])
+        .await;
+    assert_failed(&russian, 1, "crmdeck: нет связи с сервером: 127.0.0.1:9");
+    let english = fx.run_with_env(&["plugins"], &[down]).await;
+    assert_failed(&english, 1, "crmdeck: cannot reach the server: 127.0.0.1:9");
+}
+
 #[tokio::test]
 async fn a_locale_not_understood_is_english_said_in_the_log_not_on_screen() {
     let fx = fixture().await;
