@@ -9,7 +9,7 @@ use super::list_cursor::Movement;
 use super::shared::World;
 use crate::domain::changes::Field;
 use crate::domain::clock::lesson_minutes;
-use crate::i18n::{Language, Phrase, fill};
+use crate::i18n::{Language, Phrase, fill, plural};
 use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use crate::present::change_text;
 use crate::present::clock::lesson_range;
@@ -147,7 +147,9 @@ pub fn group_document(
     match &group.course {
         Some(course) => document.extend(course_lines(course, format)),
         None => {
-            document.push(DocLine::Heading("Course".to_string()));
+            document.push(DocLine::Heading(
+                Phrase::HeadingCourse.get(format.language).to_string(),
+            ));
             document.push(field("Course id", group.course_id.map(|n| n.to_string())));
         }
     }
@@ -156,15 +158,24 @@ pub fn group_document(
 
 fn course_lines(course: &Course, format: RowFormat) -> Vec<DocLine> {
     let mut lines = vec![
-        DocLine::Heading(format!("Course: {}", line(&course.name))),
+        DocLine::Heading(fill::detail_course_named(
+            format.language,
+            line(&course.name),
+        )),
         field("Id", Some(course.id.to_string())),
         field("Short name", course.short_name.as_deref().map(line)),
         field("Price", course.price.map(thousands)),
-        field("Lesson", course.lesson_duration.map(|m| format!("{m} min"))),
+        field(
+            "Lesson",
+            (course.lesson_duration).map(|m| fill::today_minutes(format.language, m)),
+        ),
         field("Duration", course.course_duration.map(|n| n.to_string())),
         field(
             "Per module",
-            course.lessons_per_module.map(|n| format!("{n} lessons")),
+            (course.lessons_per_module).map(|n| match u64::try_from(n) {
+                Ok(count) => plural::lesson_count(format.language, count),
+                Err(_) => n.to_string(), // a negative count shows as sent
+            }),
         ),
         field("Enabled", Some(flag_in(course.is_enabled, format.language))),
         field("Type", course.course_type.map(|n| n.to_string())),
@@ -224,7 +235,11 @@ fn stamp_by(at: &Option<Timestamp>, by: Option<i64>, format: RowFormat) -> Optio
     match (at, by) {
         (None, None) => None,
         (Some(at), None) => Some(at),
-        (at, Some(user)) => Some(format!("{} by #{user}", at.unwrap_or_else(|| NONE.into()))),
+        (at, Some(user)) => Some(fill::detail_by_user(
+            format.language,
+            at.unwrap_or_else(|| NONE.into()),
+            user,
+        )),
     }
 }
 

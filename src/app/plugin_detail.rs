@@ -3,9 +3,9 @@
 //! what it may do.
 
 use super::document::{DocLine, field};
-use crate::domain::zone::Zone;
+use crate::i18n::{Phrase, fill};
 use crate::model::{Abilities, Plugin, Timestamp};
-use crate::present::format::{NONE, plugin_type_word, timestamp};
+use crate::present::format::{NONE, RowFormat, plugin_type_word, timestamp};
 use crate::sanitize::{sanitize_line, sanitize_text};
 use crate::secret::mask_secret;
 
@@ -18,14 +18,16 @@ pub struct InstallView {
     pub token_revealed: bool,
 }
 
-/// The detail view of `plugin`, times in `zone`.
-pub fn plugin_document(plugin: &Plugin, view: InstallView, zone: &Zone) -> Vec<DocLine> {
+/// The detail view of `plugin`, its words in `format`'s language and
+/// times in its zone.
+pub fn plugin_document(plugin: &Plugin, view: InstallView, format: RowFormat) -> Vec<DocLine> {
+    let language = format.language;
     let state = match (&plugin.user, view.installing) {
-        (Some(installation), _) => format!("✓ installed (installation #{})", installation.id),
-        (None, true) => "installing…".to_string(),
-        (None, false) => "not installed".to_string(),
+        (Some(installation), _) => fill::detail_installed_as(language, installation.id),
+        (None, true) => Phrase::DetailInstalling.get(language).to_string(),
+        (None, false) => Phrase::DetailNotInstalled.get(language).to_string(),
     };
-    let stamp = |t: &Option<Timestamp>| t.as_ref().map(|t| line(&timestamp(t, zone)));
+    let stamp = |t: &Option<Timestamp>| t.as_ref().map(|t| line(&timestamp(t, &format.zone)));
     let mut document = vec![
         DocLine::Heading(line(&plugin.name)),
         field("Id", Some(plugin.id.to_string())),
@@ -44,7 +46,7 @@ pub fn plugin_document(plugin: &Plugin, view: InstallView, zone: &Zone) -> Vec<D
         });
         document.extend([
             DocLine::Blank,
-            DocLine::Heading("Installation".to_string()),
+            DocLine::Heading(Phrase::DetailInstallation.get(language).to_string()),
             field("Token", token),
             field("Id", Some(installation.id.to_string())),
             field("User", installation.user_id.map(|id| format!("#{id}"))),

@@ -15,14 +15,13 @@ use super::screen::{Listing, Screen, TabScreen};
 use super::shared::{AppSettings, Shared, World};
 use super::status::Topic;
 use crate::api::ApiError;
-use crate::domain::zone::Zone;
 use crate::i18n::{Language, Phrase, fill};
 use crate::model::{Installation, Plugin, PluginType};
 use crate::present::api_words;
 use crate::present::columns::plugins::{COLUMNS, PluginFormat};
 use crate::present::columns::table::Table;
 use crate::present::columns::{BranchNames, ScreenTable, SortColumn};
-use crate::present::format::{abilities_inline, plugin_type_word};
+use crate::present::format::{RowFormat, abilities_inline, plugin_type_word};
 use crate::sanitize::sanitize_line;
 use crate::store::Snapshot;
 use chrono::{DateTime, Utc};
@@ -232,9 +231,9 @@ impl PluginsTab {
 
     /// The selected plugin's detail.
     pub fn detail(&self, shared: &World) -> Option<Vec<DocLine>> {
-        let (requests, zone) = (&shared.requests, &shared.zone);
+        let (requests, format) = (&shared.requests, shared.row_format());
         let plugin = self.selected(shared.plugins())?;
-        Some(document(plugin, self.token_revealed, requests, zone))
+        Some(document(plugin, self.token_revealed, requests, format))
     }
 
     /// Why `plugin` (the selected one, or the one `:install` names) cannot
@@ -476,8 +475,8 @@ impl Screen for PluginsTab {
     /// the detail when it has the focus.
     fn move_by(&mut self, movement: Movement, shared: &mut Shared) {
         let revealed = self.token_revealed;
-        let (requests, zone) = (&shared.requests, &shared.zone);
-        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
+        let (requests, format) = (&shared.requests, shared.row_format());
+        let document = |plugin: &Plugin| document(plugin, revealed, requests, format);
         if self
             .list
             .move_by(movement, shared.plugins(), document, &shared.layout)
@@ -501,8 +500,8 @@ impl Screen for PluginsTab {
 
     fn fit(&mut self, shared: &mut Shared) {
         let revealed = self.token_revealed;
-        let (requests, zone) = (&shared.requests, &shared.zone);
-        let document = |plugin: &Plugin| document(plugin, revealed, requests, zone);
+        let (requests, format) = (&shared.requests, shared.row_format());
+        let document = |plugin: &Plugin| document(plugin, revealed, requests, format);
         self.list.fit(shared.plugins(), document, &shared.layout);
     }
 
@@ -629,12 +628,17 @@ fn checking(said: &str) -> String {
 }
 
 /// The detail of `plugin`, its token shown in full when `revealed`.
-fn document(plugin: &Plugin, revealed: bool, requests: &Requests, zone: &Zone) -> Vec<DocLine> {
+fn document(
+    plugin: &Plugin,
+    revealed: bool,
+    requests: &Requests,
+    format: RowFormat,
+) -> Vec<DocLine> {
     let view = InstallView {
         installing: is_installing(requests, plugin.id),
         token_revealed: revealed,
     };
-    plugin_document(plugin, view, zone)
+    plugin_document(plugin, view, format)
 }
 
 /// True while an install of `plugin_id` is on its way.

@@ -72,14 +72,9 @@ fn document_lines(
     let mut lines = Vec::new();
     for entry in document {
         match entry {
-            DocLine::Heading(text) => {
-                // Our own headings in the language shown; a name as sent.
-                let text = match text.as_str() {
-                    "Course" | "Installation" => say_owned(text, language),
-                    text => text,
-                };
-                lines.push(Line::styled(text.to_owned(), styles.heading));
-            }
+            // Headings come worded (a name as sent, or our own heading
+            // in the language, made by the document).
+            DocLine::Heading(text) => lines.push(Line::styled(text.clone(), styles.heading)),
             DocLine::Blank => lines.push(Line::default()),
             DocLine::Field { label, value } => {
                 for (i, part) in wrap(value, value_width(width)).into_iter().enumerate() {
