@@ -20,4 +20,21 @@ pub use probe::{classify, probe, snapshot_figures, summary_of};
 pub use run::{Running, for_each_centre};
 pub use sessions::Sessions;
 
-pub use crate::session::open_profile as open;
+use crate::config::Overrides;
+use crate::domain::centre::NO_PROFILE;
+use crate::session::{self, Session, SessionError};
+
+/// A centre's session: `profile`'s, as `:profile` opens it; the centre in
+/// use ([`NO_PROFILE`]: a config that names no profile, the address and
+/// token from the flags or the environment) as the start opened it.
+pub async fn open(
+    overrides: &Overrides,
+    demo: bool,
+    profile: &str,
+) -> Result<Session, SessionError> {
+    if profile == NO_PROFILE {
+        session::open(overrides, demo).await
+    } else {
+        session::open_profile(overrides, demo, profile).await
+    }
+}

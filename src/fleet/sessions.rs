@@ -7,7 +7,7 @@
 use super::probe::{probe, snapshot_figures, summary_of};
 use crate::config::Overrides;
 use crate::domain::centre::{CentreSummary, Probe, Status};
-use crate::session::{self, Session};
+use crate::session::Session;
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -53,7 +53,7 @@ impl Sessions {
         if let Some(session) = slot.as_ref() {
             return Ok(session.clone());
         }
-        let opened = session::open_profile(&self.inner.overrides, self.inner.demo, profile).await;
+        let opened = super::open(&self.inner.overrides, self.inner.demo, profile).await;
         let session = Arc::new(opened.map_err(|error| error.to_string().replace('\n', " "))?);
         *slot = Some(session.clone());
         Ok(session)

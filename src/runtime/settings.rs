@@ -6,6 +6,7 @@ use crate::app::{AppSettings, SavedView};
 use crate::config::queries::{Queries, read_saved, saved_path};
 use crate::config::{Config, ConfigError, Theme};
 use crate::demo::DEMO_PROFILE;
+use crate::domain::centre::NO_PROFILE;
 use crate::domain::zone::Zone;
 use crate::fleet::{self, Choice};
 use crate::i18n::fill;
@@ -67,16 +68,20 @@ fn queries(config: &Config, log_path: &Path, warnings: &mut Vec<String>) -> Quer
 
 /// The fleet the Centres tab shows (issue 38): the profiles the flags
 /// choose (`--profiles`, `--fleet`; else every profile of the config, the
-/// demo centres under `--demo`), the profile in use looked at. Every
-/// profile, when the config names none: the profile in use alone. A
+/// demo centres under `--demo`), the profile in use looked at. When the
+/// config names no profile: the centre in use alone ([`NO_PROFILE`]). A
 /// choice the config does not hold is the user's to mend (the start's
 /// config error).
 pub fn fleet(session: &Session, choice: &Choice, demo: bool) -> Result<Fleet, ConfigError> {
     let config = &session.config;
     let looking_at = (config.profile.clone()).or_else(|| demo.then(|| DEMO_PROFILE.to_owned()));
-    let profiles = match fleet::covered(config, choice, demo) {
-        Ok(profiles) => profiles,
-        Err(_) if *choice == Choice::Every => looking_at.iter().cloned().collect(),
+    let (profiles, looking_at) = match fleet::covered(config, choice, demo) {
+        Ok(profiles) => (profiles, looking_at),
+        // No profile named: the centre in use, as the one row.
+        Err(_) if *choice == Choice::Every => {
+            let in_use = looking_at.unwrap_or_else(|| NO_PROFILE.to_owned());
+            (vec![in_use.clone()], Some(in_use))
+        }
         Err(error) => return Err(error),
     };
     Ok(Fleet {
@@ -164,6 +169,23 @@ mod tests {
             warnings[0].contains("queries.toml not read (line 2"),
             "{warnings:?}"
         );
+    }
+
+    #[test]
+    fn a_config_without_profiles_shows_the_centre_in_use_as_its_one_row() {
+        let client = Client::new(
+            ClientOptions::new("https://crm.example.uz".parse().unwrap()),
+            Token::new("t".to_string()),
+        )
+        .unwrap();
+        let session = Session::new(Config::default(), client);
+        let every = fleet(&session, &Choice::Every, false).unwrap();
+        let rows: Vec<&str> = every.centres.iter().map(|c| c.profile.as_str()).collect();
+        assert_eq!(rows, [NO_PROFILE]);
+        assert_eq!(every.looking_at.as_deref(), Some(NO_PROFILE));
+        // Profiles asked for by name are still the user's to mend.
+        let named = Choice::Profiles(vec!["east".to_string()]);
+        assert!(fleet(&session, &named, false).is_err());
     }
 
     #[test]

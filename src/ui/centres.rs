@@ -9,7 +9,7 @@ use super::list;
 use super::table::{FittedTable, RowLook};
 use super::theme::spinner;
 use crate::app::centres::{CentresTab, LINES_ABOVE_LIST};
-use crate::domain::centre::Status;
+use crate::domain::centre::{NO_PROFILE, Status};
 use crate::i18n::{Phrase, fill};
 use crate::present::columns::centres::{COLUMNS, CentreFormat, counts};
 use crate::present::columns::{NaturalWidths, ScreenRow};
@@ -116,7 +116,10 @@ fn notes(tab: &CentresTab, view: &View) -> Vec<String> {
             Phrase::CentreRefreshing.get(language)
         ));
     }
-    if let Some(profile) = &tab.fleet.looking_at {
+    // The centre in use without a profile has no name to say.
+    if let Some(profile) = &tab.fleet.looking_at
+        && profile != NO_PROFILE
+    {
         notes.push(fill::centres_looking_at(language, profile));
     }
     notes

@@ -126,7 +126,7 @@ impl ListTab for GroupsTab {
         }
         if let Some(column) = self.list.sort {
             let arrow = if self.list.descending { "↓" } else { "↑" };
-            let name = column.name(COLUMNS);
+            let name = column.said(COLUMNS, language);
             let whole = fill::summary_sort(language, name, arrow);
             notes.push((whole, format!("{name} {arrow}")));
         } else if self.list.descending {

@@ -149,6 +149,11 @@ pub struct Probe {
     pub at: DateTime<Utc>,
 }
 
+/// The profile of the centre in use when the config names no profile (its
+/// address and token from the flags or the environment): the Centres
+/// view's one row then, never a config's name (a profile is named).
+pub const NO_PROFILE: &str = "";
+
 /// One centre of a fleet: its profile's facts, the last probe and the last
 /// good figures.
 #[derive(Debug, Clone, PartialEq, Eq)]

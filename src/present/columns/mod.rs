@@ -319,12 +319,23 @@ impl SortColumn {
             .collect()
     }
 
-    /// The column's name in the summary line.
+    /// The column's name as `:sort` takes it.
     pub fn name<R, F>(self, columns: &[Column<R, F>]) -> &'static str {
         on_screen(columns)
             .nth(self.index)
             .and_then(|(_, screen)| screen.sort.as_ref())
             .map_or("", |sort| sort.name)
+    }
+
+    /// The column as the summary line names it in `language`: its
+    /// [`name`](Self::name) in English (what `:sort` takes), its head as
+    /// shown in another language (`:sort` still takes the English name,
+    /// which its completions list).
+    pub fn said<R, F>(self, columns: &[Column<R, F>], language: Language) -> &'static str {
+        match (language, on_screen(columns).nth(self.index)) {
+            (Language::En, _) | (_, None) => self.name(columns),
+            (_, Some((column, _))) => headings::title(column.title, column.name, language),
+        }
     }
 }
 
@@ -790,6 +801,14 @@ mod tests {
         let second = SortColumn::next(COLUMNS, first);
         assert_eq!(second.map(|c| c.name(COLUMNS)), Some("branch"));
         assert_eq!(SortColumn::next(COLUMNS, second), None);
+    }
+
+    #[test]
+    fn the_summary_names_the_sort_by_its_head_outside_english() {
+        let branch = SortColumn::named(COLUMNS, "branch").unwrap();
+        assert_eq!(branch.said(COLUMNS, Language::En), "branch");
+        assert_eq!(branch.said(COLUMNS, Language::Ru), "Филиал");
+        assert_eq!(branch.said(COLUMNS, Language::UzCyrl), "Филиал");
     }
 
     #[test]
