@@ -495,4 +495,18 @@ mod tests {
         assert!(text.lines().any(|l| l.starts_with("23:30")), "{text}");
         assert!(!text.lines().any(|l| l.starts_with("00:00")), "{text}");
     }
+
+    #[test]
+    fn the_groups_not_placed_in_the_language_shown() {
+        let mut groups = vec![group(13, DaysCode::Other("9".into()), "10:00", "11:00")];
+        name_all(&mut groups, "English B1", "General English");
+        let week = week_of(&groups);
+        let text = render_text(&week, &groups, WorkingHours::default(), Language::Ru, 200);
+        assert!(
+            text.contains(
+                "Не размещены (дни или время не читаются):\n  #13 English B1: код дней 9 неизвестен"
+            ),
+            "{text}"
+        );
+    }
 }

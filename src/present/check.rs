@@ -313,5 +313,13 @@ mod tests {
             summary(&findings[..1], 200, Language::UzCyrl).as_deref(),
             Some("Текширув: 1 та топилма · жойлаштириб бўлмайди: 1")
         );
+        // A finding's line says why in the language shown too.
+        let cannot = (findings.iter())
+            .find(|finding| finding.code() == "cannot_place")
+            .unwrap();
+        assert_eq!(
+            describe_in(cannot, &groups, Language::Ru),
+            "#2 G2: не удаётся разместить: код дней ? неизвестен"
+        );
     }
 }

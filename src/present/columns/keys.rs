@@ -37,3 +37,35 @@ pub static COLUMNS: &[Column<KeyRow, Language>] = &[
         })
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::present::columns::BranchNames;
+    use crate::present::columns::table::Table;
+
+    #[test]
+    fn the_table_for_people_in_the_language_and_csv_in_english() {
+        let rows = [KeyRow {
+            context: "Groups list",
+            keys: vec!["/".into()],
+            action: "filter".into(),
+            what_it_does: "filter",
+        }];
+        let table = |language| Table::of(COLUMNS, &rows, &language, &BranchNames::new());
+        let russian = table(Language::Ru).to_text_in(false, Language::Ru);
+        let lines: Vec<&str> = russian.lines().map(str::trim_end).collect();
+        assert_eq!(
+            lines,
+            [
+                "ГДЕ            КЛАВИШИ  ДЕЙСТВИЕ  ЧТО ДЕЛАЕТ",
+                "Список групп   /        filter    фильтр"
+            ]
+        );
+        // Scripts read the English: the action's name and the CSV.
+        assert_eq!(
+            table(Language::En).to_csv(),
+            "where,keys,action,what_it_does\nGroups list,/,filter,filter\n"
+        );
+    }
+}
