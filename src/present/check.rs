@@ -319,7 +319,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             describe_in(cannot, &groups, Language::Ru),
-            "#2 G2: не удаётся разместить: код дней ? неизвестен"
+            "#2 G2: не удаётся разместить: дни недели не переданы"
         );
     }
 }

@@ -76,7 +76,8 @@ impl ListTab for GroupsTab {
                     (None, true) => refreshing.to_string(),
                     (None, false) => Phrase::Loading.get(language).to_string(),
                 };
-                let pages = list::pages_read(&progress, language);
+                let pages =
+                    list::pages_read((progress.read, progress.pages, progress.missing), language);
                 let text = format!("{} {what} {pages}…", spinner(shared.now));
                 parts.push(Part::new(text, styles.busy, 1));
                 // While the server limits the walk: the wait, the time

@@ -17,7 +17,6 @@ use crate::present::format::{display_width, join_fitting, truncate_to_width};
 use crate::present::query::reading;
 use crate::present::words::say;
 use crate::sanitize::sanitize_line;
-use crate::store::Progress;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
@@ -301,16 +300,14 @@ fn draw_filter(frame: &mut Frame, area: Rect, pane: &ListPane, view: &View) {
     }
 }
 
-/// A walk's pages in `language`: `3/10 pages`, `3/? pages` while their
-/// number is unknown, `, 2 missing` after (the store's `Display` is the
-/// log's English).
-pub fn pages_read(progress: &Progress, language: Language) -> String {
-    let pages = progress
-        .pages
-        .map_or_else(|| "?".to_string(), |n| n.to_string());
-    match progress.missing {
-        0 => fill::screen_progress(language, progress.read, pages),
-        missing => fill::screen_progress_missing(language, progress.read, pages, missing),
+/// A walk's pages in `language` from its progress (read, pages, missing):
+/// `3/10 pages`, `3/? pages` while their number is unknown, `, 2 missing`
+/// after (the store's `Display` is the log's English).
+pub fn pages_read((read, pages, missing): (u64, Option<u64>, u64), language: Language) -> String {
+    let pages = pages.map_or_else(|| "?".to_string(), |n| n.to_string());
+    match missing {
+        0 => fill::screen_progress(language, read, pages),
+        missing => fill::screen_progress_missing(language, read, pages, missing),
     }
 }
 
@@ -454,5 +451,21 @@ mod tests {
         let long = ["x".repeat(60)];
         assert_eq!(summary_room(80, &long), 80 - 1 - 32);
         assert_eq!(summary_room(80, &[]), 79);
+    }
+
+    #[test]
+    fn a_walks_pages_in_the_language_shown() {
+        // English as the store's log line says it.
+        assert_eq!(pages_read((3, Some(10), 0), Language::En), "3/10 pages");
+        assert_eq!(pages_read((3, None, 0), Language::En), "3/? pages");
+        assert_eq!(
+            pages_read((3, Some(10), 2), Language::En),
+            "3/10 pages, 2 missing"
+        );
+        assert_eq!(
+            pages_read((3, Some(10), 2), Language::Ru),
+            "3/10 стр., не загружено 2"
+        );
+        assert_eq!(pages_read((3, None, 0), Language::Uz), "3/? sahifa");
     }
 }

@@ -62,7 +62,10 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
         .filter(|progress| progress.missing > 0)
         .map(|progress| {
             let language = shared.settings.language;
-            let partial = fill::screen_partial(language, list::pages_read(&progress, language));
+            let partial = fill::screen_partial(
+                language,
+                list::pages_read((progress.read, progress.pages, progress.missing), language),
+            );
             format!(" · {partial}")
         });
     let shown = tab
@@ -176,10 +179,14 @@ fn notes(tab: &TodayTab, view: &View) -> Vec<String> {
         let progress = list.progress();
         if !list.is_done() {
             let loading = Phrase::Loading.get(language);
-            let pages = list::pages_read(&progress, language);
+            let pages =
+                list::pages_read((progress.read, progress.pages, progress.missing), language);
             notes.push(format!("{} {loading} {pages}", spinner(shared.now)));
         } else if progress.missing > 0 {
-            notes.push(format!("{} (r)", list::pages_read(&progress, language)));
+            notes.push(format!(
+                "{} (r)",
+                list::pages_read((progress.read, progress.pages, progress.missing), language)
+            ));
         }
     }
     match &tab.today {

@@ -10,36 +10,42 @@ use crate::support;
 use crmdeck::app::{Answer, App, AppSettings, Request, WalkAnswer};
 use crmdeck::i18n::Language;
 use crmdeck::model::DaysCode;
-use support::fixtures::{self, answer, loaded_app, press, server_answer};
+use support::fixtures::{self, answer, press, server_answer};
 
 const SIZE: (u16, u16) = (80, 24);
 
-fn settings(language: Language) -> AppSettings {
-    AppSettings {
+/// A new app in `language` at `size` whose requests `reply` answered (a
+/// None leaves one waiting), after `keys`.
+fn app_in(
+    language: Language,
+    size: (u16, u16),
+    keys: &str,
+    reply: &mut dyn FnMut(&Request) -> Option<Answer>,
+) -> App {
+    let settings = AppSettings {
         language,
         ..fixtures::settings()
-    }
+    };
+    let (mut app, effects) = App::new(settings, fixtures::token_expires_at(), size);
+    answer(&mut app, effects, reply);
+    let effects = press(&mut app, keys);
+    answer(&mut app, effects, reply);
+    app
 }
 
-/// A new app in `language` whose requests the scripted server answered
-/// where `pages` lets a page of groups through (the others left waiting),
-/// after `keys`.
-fn loading_app(language: Language, pages: fn(u64) -> bool, keys: &str) -> App {
-    let mut reply = |request: &Request| match request {
+/// The app in `language` whose pages of groups `pages` lets through (the
+/// others left waiting), after `keys`.
+fn loading(language: Language, pages: fn(u64) -> bool, keys: &str) -> App {
+    app_in(language, SIZE, keys, &mut |request| match request {
         Request::Groups(query) if !pages(query.page) => None,
         _ => Some(server_answer(request)),
-    };
-    let (mut app, effects) = App::new(settings(language), fixtures::token_expires_at(), SIZE);
-    answer(&mut app, effects, &mut reply);
-    let effects = press(&mut app, keys);
-    answer(&mut app, effects, &mut reply);
-    app
+    })
 }
 
 /// The loaded app in `language` whose groups 3, 7 and 9 send a days code
 /// nobody knows and group 5 no lesson time, after `keys`.
-fn unplaced_app(language: Language, keys: &str) -> App {
-    let mut reply = |request: &Request| {
+fn unplaced(language: Language, keys: &str) -> App {
+    app_in(language, SIZE, keys, &mut |request| {
         let mut answer = server_answer(request);
         if let Answer::Walk(WalkAnswer::Groups(_, Ok(page))) = &mut answer {
             for group in page.groups.iter_mut() {
@@ -51,74 +57,80 @@ fn unplaced_app(language: Language, keys: &str) -> App {
             }
         }
         Some(answer)
-    };
-    let (mut app, effects) = App::new(settings(language), fixtures::token_expires_at(), SIZE);
-    answer(&mut app, effects, &mut reply);
-    let effects = press(&mut app, keys);
-    answer(&mut app, effects, &mut reply);
-    app
+    })
 }
 
+/// The loaded app in `language` at `size`, after `keys`.
 fn loaded(language: Language, size: (u16, u16), keys: &str) -> App {
-    let mut app = loaded_app(settings(language), size);
-    let effects = press(&mut app, keys);
-    answer(&mut app, effects, &mut |request| {
+    app_in(language, size, keys, &mut |request| {
         Some(server_answer(request))
-    });
-    app
+    })
+}
+
+/// Asserts the snapshot of `state` and that the frame holds each of `words`.
+fn shows(language: Language, state: &str, app: &App, words: &[&str]) {
+    assert_screen(language, app.size(), state, app);
+    let screen = drawn(app).join("\n");
+    for word in words {
+        assert!(screen.contains(word), "{state}: no {word:?} in\n{screen}");
+    }
 }
 
 #[test]
 fn today_and_the_week_while_their_pages_load() {
-    let app = loading_app(Language::Ru, |_| false, "4");
-    assert_screen(Language::Ru, SIZE, "today_loading", &app);
-    let screen = drawn(&app).join("\n");
-    assert!(screen.contains("Загрузка сегодняшних групп…"), "{screen}");
-    let app = loading_app(Language::Ru, |page| page == 1, "3");
-    assert_screen(Language::Ru, SIZE, "week_loading", &app);
-    let screen = drawn(&app).join("\n");
-    assert!(screen.contains("загрузка: 1/"), "{screen}");
+    let app = loading(Language::Ru, |_| false, "4");
+    shows(
+        Language::Ru,
+        "today_loading",
+        &app,
+        &["Загрузка сегодняшних групп…"],
+    );
+    let app = loading(Language::Ru, |page| page == 1, "3");
+    shows(Language::Ru, "week_loading", &app, &["загрузка: 1/5 стр."]);
 }
 
 #[test]
 fn the_week_with_groups_it_cannot_place() {
-    for language in [Language::Ru, Language::UzCyrl] {
-        let app = unplaced_app(language, "3");
-        assert_screen(language, SIZE, "week_not_placed", &app);
-    }
-    let screen = drawn(&unplaced_app(Language::Ru, "3")).join("\n");
-    assert!(screen.contains("Не размещены"), "{screen}");
-    assert!(screen.contains("код дней 9 неизвестен"), "{screen}");
-    assert!(screen.contains("… и ещё 2"), "{screen}");
+    let words = ["Не размещены", "код дней 9 неизвестен", "… и ещё 2"];
+    shows(
+        Language::Ru,
+        "week_not_placed",
+        &unplaced(Language::Ru, "3"),
+        &words,
+    );
+    let words = [
+        "Жойлаштирилмаган",
+        "кунлар коди 9 номаълум",
+        "… ва яна 2 та",
+    ];
+    let app = unplaced(Language::UzCyrl, "3");
+    shows(Language::UzCyrl, "week_not_placed", &app, &words);
 }
 
 #[test]
 fn the_branch_picker_with_nothing_matching() {
     let app = loaded(Language::Ru, SIZE, "bzzq");
-    assert_screen(Language::Ru, SIZE, "branch_picker_no_match", &app);
-    let screen = drawn(&app).join("\n");
-    assert!(screen.contains("нет подходящего филиала"), "{screen}");
+    let words = ["Фильтр:", "нет подходящего филиала"];
+    shows(Language::Ru, "branch_picker_no_match", &app, &words);
 }
 
 #[test]
 fn the_filter_line_while_typing_and_kept() {
     let app = loaded(Language::Ru, SIZE, "/вечером zzq");
-    assert_screen(Language::Ru, SIZE, "filter_typing", &app);
-    let screen = drawn(&app).join("\n");
-    assert!(screen.contains("ни в одной группе нет «zzq»"), "{screen}");
+    let words = [
+        "фильтр / ",
+        "ни в одной группе нет «zzq»",
+        "вечер (с 17:00)",
+    ];
+    shows(Language::Ru, "filter_typing", &app, &words);
     let app = loaded(Language::Ru, SIZE, "/вечером\n");
-    assert_screen(Language::Ru, SIZE, "filter_kept", &app);
-    let screen = drawn(&app).join("\n");
-    assert!(
-        screen.contains("(/ — изменить, Esc — очистить)"),
-        "{screen}"
-    );
+    let words = ["(/ — изменить, Esc — очистить)"];
+    shows(Language::Ru, "filter_kept", &app, &words);
 }
 
 #[test]
 fn a_terminal_too_small() {
     let app = loaded(Language::Ru, (40, 12), "");
-    assert_screen(Language::Ru, (40, 12), "too_small", &app);
-    let screen = drawn(&app).join("\n");
-    assert!(screen.contains("терминал слишком мал"), "{screen}");
+    let words = ["терминал слишком мал: нужно 60x15,", "сейчас 40x12"];
+    shows(Language::Ru, "too_small", &app, &words);
 }

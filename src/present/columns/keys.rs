@@ -58,14 +58,14 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "ГДЕ            КЛАВИШИ  ДЕЙСТВИЕ  ЧТО ДЕЛАЕТ",
-                "Список групп   /        filter    фильтр"
+                "ГДЕ           КЛАВИШИ  ДЕЙСТВИЕ  ЧТО ДЕЛАЕТ",
+                "Список групп  /        filter    фильтр"
             ]
         );
         // Scripts read the English: the action's name and the CSV.
         assert_eq!(
             table(Language::En).to_csv(),
-            "where,keys,action,what_it_does\nGroups list,/,filter,filter\n"
+            "where,keys,action,what_it_does\r\nGroups list,/,filter,filter\r\n"
         );
     }
 }
