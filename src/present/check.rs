@@ -76,29 +76,34 @@ pub fn summary(findings: &[Finding], width: usize, language: Language) -> Option
     if findings.is_empty() {
         return None;
     }
-    let kinds: [(&str, fn(Language, usize) -> String); 5] = [
-        ("cannot_place", |l, n| fill::screen_check_cannot_place(l, n)),
-        ("ends_before_start", |l, n| {
-            fill::screen_check_ends_before_start(l, n)
-        }),
-        ("past_midnight", |l, n| {
-            fill::screen_check_past_midnight(l, n)
-        }),
-        ("outside_hours", |l, n| {
-            fill::screen_check_outside_hours(l, n)
-        }),
-        ("crowded", |l, n| fill::screen_check_crowded(l, n)),
+    let kinds = [
+        "cannot_place",
+        "ends_before_start",
+        "past_midnight",
+        "outside_hours",
+        "crowded",
     ];
     let parts: Vec<String> = kinds
         .iter()
-        .filter_map(|(code, words)| {
+        .filter_map(|code| {
             let count = findings.iter().filter(|f| f.code() == *code).count();
-            (count > 0).then(|| words(language, count))
+            (count > 0).then(|| kind_count(code, count, language))
         })
         .collect();
     let count = plural::finding_count(language, findings.len() as u64);
     let total = fill::screen_check_total(language, count);
     Some(join_fitting(&total, &parts, " · ", width))
+}
+
+/// `count` findings of the kind `code`: `"2 cannot be placed"`.
+fn kind_count(code: &str, count: usize, language: Language) -> String {
+    match code {
+        "cannot_place" => fill::screen_check_cannot_place(language, count),
+        "ends_before_start" => fill::screen_check_ends_before_start(language, count),
+        "past_midnight" => fill::screen_check_past_midnight(language, count),
+        "outside_hours" => fill::screen_check_outside_hours(language, count),
+        _ => fill::screen_check_crowded(language, count),
+    }
 }
 
 /// `"16:00"`, and `"24:00"` for the end of the day.
