@@ -7,7 +7,8 @@
 use crate::render_languages::{assert_screen, drawn};
 use crate::support;
 
-use crmdeck::app::{Answer, App, AppSettings, Request, WalkAnswer};
+use crmdeck::api::ApiError;
+use crmdeck::app::{Answer, App, AppSettings, Input, Request, WalkAnswer};
 use crmdeck::i18n::Language;
 use crmdeck::model::DaysCode;
 use support::fixtures::{self, answer, press, server_answer};
@@ -133,4 +134,25 @@ fn a_terminal_too_small() {
     let app = loaded(Language::Ru, (40, 12), "");
     let words = ["терминал слишком мал: нужно 60x15,", "сейчас 40x12"];
     shows(Language::Ru, "too_small", &app, &words);
+}
+
+#[test]
+fn the_snapshot_hidden_by_a_refused_token() {
+    let settings = AppSettings {
+        language: Language::Ru,
+        cache: true,
+        ..fixtures::settings()
+    };
+    let (mut app, mut effects) = App::new(settings, fixtures::token_expires_at(), SIZE);
+    let shown = Input::Snapshot(Ok(Box::new(fixtures::snapshot(1..=30))));
+    effects.extend(app.update(shown, fixtures::now()));
+    answer(&mut app, effects, &mut |request| {
+        let refused = ApiError::Unauthorized {
+            expired_at: None,
+            message: None,
+        };
+        Some(request.failed(refused))
+    });
+    let words = ["Снимок скрыт, пока токен не принят: нажмите R, чтобы перечитать токен."];
+    shows(Language::Ru, "snapshot_hidden", &app, &words);
 }
