@@ -156,3 +156,16 @@ fn the_snapshot_hidden_by_a_refused_token() {
     let words = ["Снимок скрыт, пока токен не принят: нажмите R, чтобы перечитать токен."];
     shows(Language::Ru, "snapshot_hidden", &app, &words);
 }
+
+#[test]
+fn today_built_from_some_of_the_pages() {
+    let app = app_in(Language::Ru, SIZE, "4", &mut |request| match request {
+        Request::Groups(query) if query.page == 2 => Some(request.failed(ApiError::Server {
+            status: 404,
+            message: None,
+        })),
+        _ => Some(server_answer(request)),
+    });
+    let words = ["частично: 4/5 стр., не загружено 1 (r)"];
+    shows(Language::Ru, "today_partial", &app, &words);
+}
