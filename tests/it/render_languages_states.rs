@@ -116,6 +116,19 @@ fn the_branch_picker_with_nothing_matching() {
 }
 
 #[test]
+fn the_branch_picker_without_the_branch_list() {
+    let app = app_in(Language::Ru, SIZE, "b", &mut |request| match request {
+        Request::Branches => Some(request.failed(ApiError::Server {
+            status: 502,
+            message: None,
+        })),
+        _ => Some(server_answer(request)),
+    });
+    let words = ["ID филиала:", "Введите ID филиала или ничего — для всех"];
+    shows(Language::Ru, "branch_picker_numeric", &app, &words);
+}
+
+#[test]
 fn the_filter_line_while_typing_and_kept() {
     let app = loaded(Language::Ru, SIZE, "/вечером zzq");
     let words = [
