@@ -20,10 +20,11 @@ pub fn run(overrides: &Overrides, format: Format) -> Result<String, CliError> {
         // Our own words only: nothing a server sent needs escaping.
         Format::Json => pretty(&rows)?,
         Format::Table | Format::Csv => {
-            let table = Table::of(COLUMNS, &rows, &(), &BranchNames::new());
+            let language = super::language_of(format, super::chatter::language());
+            let table = Table::of(COLUMNS, &rows, &language, &BranchNames::new());
             match format {
                 Format::Csv => table.to_csv(),
-                _ => table.to_text(on_terminal()),
+                _ => table.to_text_in(on_terminal(), language),
             }
         }
     })

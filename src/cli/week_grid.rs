@@ -11,11 +11,12 @@ use crate::domain::timetable::{
     ROW_MINUTES, Slot, Week, WeekSummary, WorkingHours, clock_at, monday_to_sunday, summarize,
     visible_span,
 };
+use crate::i18n::Phrase;
 use crate::model::Group;
 use crate::present::Language;
 use crate::present::format::{counted, display_width, pad_to_width, truncate_to_width};
 use crate::present::timetable::{
-    CONTINUES, free_hour_per_day, group_label, slot_line, unplaced_reason,
+    CONTINUES, free_hour_per_day, group_label, slot_line, unplaced_reason_in,
 };
 use crate::present::weekday::{NameStyle, day_name};
 use crate::sanitize::sanitize_line;
@@ -58,13 +59,14 @@ pub fn render_text(
     }
     if !week.undecodable.is_empty() {
         out.push('\n');
-        out.push_str("Not placed (days or times cannot be read):\n");
+        out.push_str(Phrase::ScreenNotPlaced.get(language));
+        out.push('\n');
         for unplaced in &week.undecodable {
             let group = &groups[unplaced.group_index];
             let line = format!(
                 "  {}: {}",
                 group_label(group),
-                unplaced_reason(&unplaced.reason)
+                unplaced_reason_in(&unplaced.reason, language)
             );
             out.push_str(&truncate_to_width(&sanitize_line(&line), width));
             out.push('\n');
@@ -492,5 +494,19 @@ mod tests {
         assert!(text.contains("1 archived or inactive not shown"), "{text}");
         assert!(text.lines().any(|l| l.starts_with("23:30")), "{text}");
         assert!(!text.lines().any(|l| l.starts_with("00:00")), "{text}");
+    }
+
+    #[test]
+    fn the_groups_not_placed_in_the_language_shown() {
+        let mut groups = vec![group(13, DaysCode::Other("9".into()), "10:00", "11:00")];
+        name_all(&mut groups, "English B1", "General English");
+        let week = week_of(&groups);
+        let text = render_text(&week, &groups, WorkingHours::default(), Language::Ru, 200);
+        assert!(
+            text.contains(
+                "Не размещены (дни или время не читаются):\n  #13 English B1: код дней 9 неизвестен"
+            ),
+            "{text}"
+        );
     }
 }

@@ -4,8 +4,8 @@
 use chrono::{NaiveTime, TimeDelta};
 
 use super::Language;
-use super::format::{counted, join_fitting};
-use super::timetable::{group_label, slot_times, unplaced_reason};
+use super::format::join_fitting;
+use super::timetable::{group_label, slot_times, unplaced_reason_in};
 use super::weekday::{NameStyle, day_name};
 use crate::domain::check::Finding;
 use crate::domain::clock::format_clock;
@@ -30,7 +30,7 @@ pub fn describe_in(finding: &Finding, groups: &[Group], language: Language) -> S
         } => fill::check_cannot_place(
             language,
             label(*group_index),
-            sanitize_line(&unplaced_reason(reason)),
+            sanitize_line(&unplaced_reason_in(reason, language)),
         ),
         Finding::EndsBeforeStart { group_index, slot } => fill::check_ends_before_start(
             language,
@@ -69,29 +69,41 @@ pub fn describe_in(finding: &Finding, groups: &[Group], language: Language) -> S
 }
 
 /// How many findings of each kind, for the Week tab's line: `"Check: 6
-/// findings · 2 cannot be placed · 1 past midnight · 3 crowded"`, within
-/// `width` columns: the kinds that do not fit give way to `…` whole, never
-/// a word cut; `None` when there are none.
-pub fn summary(findings: &[Finding], width: usize) -> Option<String> {
+/// findings · 2 cannot be placed · 1 past midnight · 3 crowded"`, in
+/// `language`, within `width` columns: the kinds that do not fit give way
+/// to `…` whole, never a word cut; `None` when there are none.
+pub fn summary(findings: &[Finding], width: usize, language: Language) -> Option<String> {
     if findings.is_empty() {
         return None;
     }
     let kinds = [
-        ("cannot_place", "cannot be placed"),
-        ("ends_before_start", "ends before it starts"),
-        ("past_midnight", "past midnight"),
-        ("outside_hours", "outside working hours"),
-        ("crowded", "crowded"),
+        "cannot_place",
+        "ends_before_start",
+        "past_midnight",
+        "outside_hours",
+        "crowded",
     ];
     let parts: Vec<String> = kinds
         .iter()
-        .filter_map(|(code, words)| {
+        .filter_map(|code| {
             let count = findings.iter().filter(|f| f.code() == *code).count();
-            (count > 0).then(|| format!("{count} {words}"))
+            (count > 0).then(|| kind_count(code, count, language))
         })
         .collect();
-    let total = format!("Check: {}", counted(findings.len(), "finding"));
+    let count = plural::finding_count(language, findings.len() as u64);
+    let total = fill::screen_check_total(language, count);
     Some(join_fitting(&total, &parts, " · ", width))
+}
+
+/// `count` findings of the kind `code`: `"2 cannot be placed"`.
+fn kind_count(code: &str, count: usize, language: Language) -> String {
+    match code {
+        "cannot_place" => fill::screen_check_cannot_place(language, count),
+        "ends_before_start" => fill::screen_check_ends_before_start(language, count),
+        "past_midnight" => fill::screen_check_past_midnight(language, count),
+        "outside_hours" => fill::screen_check_outside_hours(language, count),
+        _ => fill::screen_check_crowded(language, count),
+    }
 }
 
 /// `"16:00"`, and `"24:00"` for the end of the day.
@@ -154,7 +166,7 @@ mod tests {
             ..MaxParallel::default()
         };
         assert_eq!(lines(&groups, &max), Vec::<String>::new());
-        assert_eq!(summary(&[], 80), None);
+        assert_eq!(summary(&[], 80, Language::En), None);
     }
 
     #[test]
@@ -274,23 +286,45 @@ mod tests {
         );
         let whole =
             "Check: 3 findings · 1 cannot be placed · 1 past midnight · 1 outside working hours";
-        assert_eq!(summary(&findings, 200).as_deref(), Some(whole));
         assert_eq!(
-            summary(&findings, display_width(whole)).as_deref(),
+            summary(&findings, 200, Language::En).as_deref(),
+            Some(whole)
+        );
+        assert_eq!(
+            summary(&findings, display_width(whole), Language::En).as_deref(),
             Some(whole)
         );
         // Narrower: whole kinds give way, never a cut word.
         assert_eq!(
-            summary(&findings, display_width(whole) - 1).as_deref(),
+            summary(&findings, display_width(whole) - 1, Language::En).as_deref(),
             Some("Check: 3 findings · 1 cannot be placed · 1 past midnight · …")
         );
         assert_eq!(
-            summary(&findings, 30).as_deref(),
+            summary(&findings, 30, Language::En).as_deref(),
             Some("Check: 3 findings · …")
         );
         assert_eq!(
-            summary(&findings, 5).as_deref(),
+            summary(&findings, 5, Language::En).as_deref(),
             Some("Check: 3 findings · …")
+        );
+        // In the language shown: the counts' words and the findings' plural.
+        assert_eq!(
+            summary(&findings, 200, Language::Ru).as_deref(),
+            Some(
+                "Проверка: 3 замечания · не удаётся разместить: 1 · после полуночи: 1 · вне рабочих часов: 1"
+            )
+        );
+        assert_eq!(
+            summary(&findings[..1], 200, Language::UzCyrl).as_deref(),
+            Some("Текширув: 1 та топилма · жойлаштириб бўлмайди: 1")
+        );
+        // A finding's line says why in the language shown too.
+        let cannot = (findings.iter())
+            .find(|finding| finding.code() == "cannot_place")
+            .unwrap();
+        assert_eq!(
+            describe_in(cannot, &groups, Language::Ru),
+            "#2 G2: не удаётся разместить: дни недели не переданы"
         );
     }
 }

@@ -7,6 +7,7 @@ use super::format::NONE;
 use super::weekday::{NameStyle, day_name};
 use crate::domain::clock::format_clock;
 use crate::domain::timetable::{ROW_MINUTES, Slot, UnplacedReason, WeekSummary, monday_to_sunday};
+use crate::i18n::{Phrase, fill};
 use crate::model::Group;
 use crate::sanitize::sanitize_line;
 
@@ -28,20 +29,24 @@ pub fn free_hour_per_day(
         .collect()
 }
 
-/// Why a group could not be placed, for people; raw server text is
-/// included as sent (sanitise before printing).
+/// Why a group could not be placed, for people, in English: what JSON
+/// keeps in every language; raw server text is included as sent
+/// (sanitise before printing).
 pub fn unplaced_reason(reason: &UnplacedReason) -> String {
+    unplaced_reason_in(reason, Language::En)
+}
+
+/// [`unplaced_reason`] in `language` (the Week, Today, `--check`'s lines).
+pub fn unplaced_reason_in(reason: &UnplacedReason, language: Language) -> String {
     match reason {
-        UnplacedReason::NoDays => "no weekdays sent".to_owned(),
-        UnplacedReason::UnknownDaysCode(raw) => format!("days code {raw} is not a known code"),
+        UnplacedReason::NoDays => Phrase::ScreenUnplacedNoDays.get(language).to_owned(),
+        UnplacedReason::UnknownDaysCode(raw) => fill::screen_unplaced_days_code(language, raw),
         UnplacedReason::UnknownExactDays(raw) => {
-            format!("exact_days names no weekday: {}", raw.join(", "))
+            fill::screen_unplaced_exact_days(language, raw.join(", "))
         }
-        UnplacedReason::NoTimes => "no lesson time (start, or end and course duration)".to_owned(),
-        UnplacedReason::UndecodableTime(raw) => format!("lesson time \"{raw}\" is not a time"),
-        UnplacedReason::UnknownStatus(raw) => {
-            format!("status {raw} is neither active (2) nor archived (3)")
-        }
+        UnplacedReason::NoTimes => Phrase::ScreenUnplacedNoTimes.get(language).to_owned(),
+        UnplacedReason::UndecodableTime(raw) => fill::screen_unplaced_bad_time(language, raw),
+        UnplacedReason::UnknownStatus(raw) => fill::screen_unplaced_status(language, raw),
     }
 }
 
@@ -128,6 +133,24 @@ mod tests {
                 "no lesson time (start, or end and course duration)",
                 "lesson time \"noon\" is not a time",
             ]
+        );
+        // Said in the language shown; the server's text kept as sent.
+        let status = UnplacedReason::UnknownStatus("7".into());
+        assert_eq!(
+            unplaced_reason_in(&status, Language::Ru),
+            "статус 7 — ни активная (2), ни архив (3)"
+        );
+        assert_eq!(
+            unplaced_reason_in(&UnplacedReason::UnknownDaysCode("9".into()), Language::Uz),
+            "kunlar kodi 9 nomaʼlum"
+        );
+        assert_eq!(
+            unplaced_reason_in(&UnplacedReason::NoDays, Language::UzCyrl),
+            "ҳафта кунлари юборилмаган"
+        );
+        assert_eq!(
+            unplaced_reason(&status),
+            unplaced_reason_in(&status, Language::En)
         );
     }
 

@@ -6,7 +6,7 @@ use chrono::Weekday;
 
 use super::Language;
 use crate::domain::weekday::weekdays;
-use crate::i18n::{DayStyle, Phrase, weekday};
+use crate::i18n::{DayStyle, Phrase, fill, weekday};
 use crate::model::weekday::{ENGLISH, RUSSIAN};
 use crate::model::{DaysCode, ExactDays};
 
@@ -61,8 +61,8 @@ pub fn describe_days(
     style: NameStyle,
 ) -> String {
     match days {
-        DaysCode::Other(raw) if raw.trim().is_empty() => "code ?".to_string(),
-        DaysCode::Other(raw) => format!("code {raw}"),
+        DaysCode::Other(raw) if raw.trim().is_empty() => fill::detail_code(lang, "?"),
+        DaysCode::Other(raw) => fill::detail_code(lang, raw),
         DaysCode::Custom => {
             let names = format_days(&weekdays(days, exact), lang, style);
             // Raw elements stay apart from each other even in the compact
@@ -79,7 +79,7 @@ pub fn describe_days(
                 .collect::<Vec<_>>()
                 .join(raw_separator);
             match (names.is_empty(), raw.is_empty()) {
-                (true, true) => "other".to_string(),
+                (true, true) => Phrase::ScreenDaysOther.get(lang).to_string(),
                 (false, true) => names,
                 (true, false) => raw,
                 (false, false) => format!("{names}{raw_separator}{raw}"),
@@ -251,7 +251,7 @@ mod tests {
         for style in [NameStyle::Short, NameStyle::Long, NameStyle::Compact] {
             assert_eq!(
                 describe_days(&DaysCode::Custom, &none, Language::Uz, style),
-                "other"
+                "boshqa"
             );
             assert_eq!(
                 describe_days(&DaysCode::Custom, &exact(&[], &[""]), Language::En, style),
@@ -279,6 +279,25 @@ mod tests {
                 NameStyle::Short
             ),
             "code 9"
+        );
+        // Our words in the language shown, the server's code as sent.
+        let ru = Language::Ru;
+        assert_eq!(
+            describe_days(&DaysCode::Other("9".into()), &none, ru, NameStyle::Short),
+            "код 9"
+        );
+        assert_eq!(
+            describe_days(&DaysCode::Custom, &exact(&[], &[""]), ru, NameStyle::Short),
+            "другие"
+        );
+        assert_eq!(
+            describe_days(
+                &DaysCode::Other("".into()),
+                &none,
+                Language::Uz,
+                NameStyle::Long
+            ),
+            "kod ?"
         );
     }
 }

@@ -4,10 +4,11 @@
 use super::View;
 use super::popup;
 use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER};
-use crate::app::branch_picker::{ALL_BRANCHES, BranchPicker, PickerMode};
+use crate::app::branch_picker::{BranchPicker, PickerMode};
 use crate::app::document::wrap;
 use crate::app::layout;
-use crate::present::format::pad_to_width;
+use crate::i18n::{Phrase, fill};
+use crate::present::format::{display_width, pad_to_width};
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::layout::Position;
@@ -27,13 +28,17 @@ pub fn draw(picker: &BranchPicker, frame: &mut Frame, view: &View) {
     } = *view;
     let body = layout.bands.body;
     let text_width = usize::from(WIDTH.min(body.width.saturating_sub(2)).saturating_sub(4));
+    let language = shared.settings.language;
     let prompt = match picker.mode {
-        PickerMode::List => " Filter:",
-        PickerMode::Numeric { .. } => " Branch id:",
+        PickerMode::List => Phrase::ScreenPickerFilter,
+        PickerMode::Numeric { .. } => Phrase::ScreenPickerBranchId,
     };
+    let prompt = format!(" {}", prompt.get(language));
+    // A longer prompt (another language's) moves the input right.
+    let input_column = INPUT_COLUMN.max(display_width(&prompt) as u16 + 1);
     let mut lines = vec![Line::from(vec![
         Span::styled(
-            pad_to_width(prompt, usize::from(INPUT_COLUMN)),
+            pad_to_width(&prompt, usize::from(input_column)),
             styles.label,
         ),
         Span::raw(sanitize_line(picker.input.text()).into_owned()),
@@ -54,7 +59,7 @@ pub fn draw(picker: &BranchPicker, frame: &mut Frame, view: &View) {
             let first = picker.cursor.saturating_sub(rows - 1);
             for (i, choice) in picker.choices.iter().enumerate().skip(first).take(rows) {
                 let name = match choice {
-                    None => ALL_BRANCHES.to_string(),
+                    None => Phrase::AllBranches.get(language).to_string(),
                     Some(id) => {
                         let name = shared.branches.names.get(id).map_or("", String::as_str);
                         format!("{name}  #{id}")
@@ -75,14 +80,12 @@ pub fn draw(picker: &BranchPicker, frame: &mut Frame, view: &View) {
                 lines.push(Line::styled(text, style));
             }
             if picker.choices.is_empty() {
-                lines.push(Line::styled("   no branch matches", styles.dim));
+                let none = Phrase::CmdNoBranchMatches.get(language);
+                lines.push(Line::styled(format!("   {none}"), styles.dim));
             }
         }
         PickerMode::Numeric { reason } => {
-            let note = format!(
-                "{}. Type a branch id, or nothing for all branches.",
-                sanitize_line(reason)
-            );
+            let note = fill::screen_picker_type_id(language, sanitize_line(reason));
             for part in wrap(&note, text_width) {
                 lines.push(Line::styled(format!(" {part}"), styles.dim));
             }
@@ -90,8 +93,9 @@ pub fn draw(picker: &BranchPicker, frame: &mut Frame, view: &View) {
     }
     let height = (lines.len() as u16 + 2).min(body.height);
     let area = layout::centered(body, WIDTH, height);
-    popup::draw(frame, area, "Branch", lines, styles);
-    let cursor = area.x + 1 + INPUT_COLUMN + picker.input.cursor_column() as u16;
+    let title = Phrase::HeadingBranch.get(language);
+    popup::draw(frame, area, title, lines, styles);
+    let cursor = area.x + 1 + input_column + picker.input.cursor_column() as u16;
     frame.set_cursor_position(Position::new(
         cursor.min(area.right().saturating_sub(2)),
         area.y + 1,

@@ -76,7 +76,9 @@ impl ListTab for GroupsTab {
                     (None, true) => refreshing.to_string(),
                     (None, false) => Phrase::Loading.get(language).to_string(),
                 };
-                let text = format!("{} {what} {progress}…", spinner(shared.now));
+                let pages =
+                    list::pages_read((progress.read, progress.pages, progress.missing), language);
+                let text = format!("{} {what} {pages}…", spinner(shared.now));
                 parts.push(Part::new(text, styles.busy, 1));
                 // While the server limits the walk: the wait, the time
                 // left (the first to give way, short of room).
@@ -228,7 +230,7 @@ fn branch_label(branch: Option<i64>, shared: &World) -> String {
             .to_string(),
         Some(id) => match shared.branches.names.get(&id) {
             Some(name) => format!("{name} (#{id})"),
-            None => format!("Branch #{id}"),
+            None => fill::screen_branch_number(shared.settings.language, id),
         },
     }
 }

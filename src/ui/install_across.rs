@@ -11,7 +11,6 @@ use crate::domain::install_across::Outcome;
 use crate::i18n::Phrase;
 use crate::present::format::{display_width, pad_to_width, truncate_to_width};
 use crate::present::install_across as words;
-use crate::present::words::say;
 use crate::sanitize::sanitize_line;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
@@ -103,7 +102,7 @@ pub fn draw(across: &InstallAcross, frame: &mut Frame, view: &View) {
     popup::draw_cut(
         frame,
         area,
-        say("Install across centres", language),
+        Phrase::AcrossTitle.get(language),
         lines,
         cut,
         styles,

@@ -11,7 +11,7 @@ use crate::app::layout::{Layout, ListScreen};
 use crate::app::list_cursor::ListCursor;
 use crate::app::list_pane::{Focus, ListPane};
 use crate::app::screen::TabScreen;
-use crate::i18n::{Phrase, fill};
+use crate::i18n::{Language, Phrase, fill};
 use crate::present::columns::{Column, ScreenTable};
 use crate::present::format::{display_width, join_fitting, truncate_to_width};
 use crate::present::query::reading;
@@ -79,9 +79,7 @@ pub fn draw_tab<T: ListTab>(tab: &T, frame: &mut Frame, view: &View) {
         let message = match shown.load_error {
             Some(error) if !tab.busy(view.world) => {
                 let retry = match (view.world.token_refused(), view.world.snapshot_hidden()) {
-                    (true, true) => {
-                        "The snapshot is hidden until a token is accepted: press R to reload the token"
-                    }
+                    (true, true) => Phrase::ScreenSnapshotHidden.get(language),
                     (true, false) => Phrase::RetryToken.get(language),
                     (false, _) => Phrase::RetryR.get(language),
                 };
@@ -252,21 +250,26 @@ fn draw_filter(frame: &mut Frame, area: Rect, pane: &ListPane, view: &View) {
     let styles = view.styles;
     let text = sanitize_line(filter.text());
     let shown = truncate_to_width(&text, usize::from(area.width).saturating_sub(24));
-    let hint = if typing {
-        "  (Enter keeps, Esc clears)"
-    } else {
-        "  (/ edits, Esc clears)"
+    let language = view.world.settings.language;
+    let hint = match typing {
+        true => Phrase::ScreenFilterTyping,
+        false => Phrase::ScreenFilterKept,
     };
+    let hint = format!("  {}", hint.get(language));
     let query = filter.query();
-    let read = sanitize_line(&reading(query, view.world.settings.language)).into_owned();
+    let read = sanitize_line(&reading(query, language)).into_owned();
+    let label = format!(" {} / ", Phrase::KeyFilter.get(language));
+    // Where the typed text starts: after the label, whatever its language.
+    let text_column = display_width(&label) as u16;
     let mut spans = vec![
-        Span::styled(" filter / ", styles.heading),
+        Span::styled(label, styles.heading),
         Span::raw(shown.into_owned()),
     ];
     // A word no row holds, said first: why the list is empty.
     for word in pane.unfound.words() {
         let left = usize::from(area.width).saturating_sub(spans.iter().map(Span::width).sum());
-        let said = sanitize_line(&format!(" · no group holds “{word}”")).into_owned();
+        let said = format!(" · {}", fill::screen_no_group_holds(language, word));
+        let said = sanitize_line(&said).into_owned();
         spans.push(Span::styled(
             truncate_to_width(&said, left).into_owned(),
             styles.warning,
@@ -283,16 +286,28 @@ fn draw_filter(frame: &mut Frame, area: Rect, pane: &ListPane, view: &View) {
         ));
     }
     let left = usize::from(area.width).saturating_sub(spans.iter().map(Span::width).sum());
-    if left >= display_width(hint) {
+    if left >= display_width(&hint) {
         spans.push(Span::styled(hint, styles.dim));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
     if typing {
-        let column = area.x + 10 + filter.cursor_column().min(usize::from(area.width)) as u16;
+        let column =
+            area.x + text_column + filter.cursor_column().min(usize::from(area.width)) as u16;
         frame.set_cursor_position(Position::new(
             column.min(area.right().saturating_sub(1)),
             area.y,
         ));
+    }
+}
+
+/// A walk's pages in `language` from its progress (read, pages, missing):
+/// `3/10 pages`, `3/? pages` while their number is unknown, `, 2 missing`
+/// after (the store's `Display` is the log's English).
+pub fn pages_read((read, pages, missing): (u64, Option<u64>, u64), language: Language) -> String {
+    let pages = pages.map_or_else(|| "?".to_string(), |n| n.to_string());
+    match missing {
+        0 => fill::screen_progress(language, read, pages),
+        missing => fill::screen_progress_missing(language, read, pages, missing),
     }
 }
 
@@ -436,5 +451,21 @@ mod tests {
         let long = ["x".repeat(60)];
         assert_eq!(summary_room(80, &long), 80 - 1 - 32);
         assert_eq!(summary_room(80, &[]), 79);
+    }
+
+    #[test]
+    fn a_walks_pages_in_the_language_shown() {
+        // English as the store's log line says it.
+        assert_eq!(pages_read((3, Some(10), 0), Language::En), "3/10 pages");
+        assert_eq!(pages_read((3, None, 0), Language::En), "3/? pages");
+        assert_eq!(
+            pages_read((3, Some(10), 2), Language::En),
+            "3/10 pages, 2 missing"
+        );
+        assert_eq!(
+            pages_read((3, Some(10), 2), Language::Ru),
+            "3/10 стр., не загружено 2"
+        );
+        assert_eq!(pages_read((3, None, 0), Language::Uz), "3/? sahifa");
     }
 }

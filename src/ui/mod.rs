@@ -24,6 +24,7 @@ use crate::app::layout::{Layout, MIN_HEIGHT, MIN_WIDTH, TabName};
 use crate::app::registry::{ScreenView, TabView};
 use crate::app::shared::World;
 use crate::app::tab::tabs;
+use crate::i18n::{Language, fill};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
@@ -83,7 +84,7 @@ fn draw_frame(app: &App, frame: &mut Frame, with_top_line: bool) {
     // The frame's own size: a resize may not have reached the app yet.
     let layout = Layout::new((area.width, area.height));
     if layout.is_too_small() {
-        draw_too_small(frame, area);
+        draw_too_small(frame, area, app.world.settings.language);
         return;
     }
     let styles = Styles::new(app.world.settings.theme);
@@ -134,10 +135,9 @@ macro_rules! tab_drawers {
 tabs!(tab_drawers);
 
 /// Only a message: nothing else fits.
-fn draw_too_small(frame: &mut Frame, area: Rect) {
-    let text = format!(
-        "terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
-        area.width, area.height
-    );
+fn draw_too_small(frame: &mut Frame, area: Rect, language: Language) {
+    let need = format!("{MIN_WIDTH}x{MIN_HEIGHT}");
+    let have = format!("{}x{}", area.width, area.height);
+    let text = fill::screen_too_small(language, need, have);
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }

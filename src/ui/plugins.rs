@@ -87,7 +87,8 @@ impl ListTab for PluginsTab {
             branch_column: true,
             marks: None,
         };
-        let installing_mark = format!("{} installing…", spinner(shared.now));
+        let installing = Phrase::DetailInstalling.get(shared.settings.language);
+        let installing_mark = format!("{} {installing}", spinner(shared.now));
         let look = |index: usize| {
             let plugin = &plugins[index];
             let (state, state_over) = if plugin.is_installed() {

@@ -42,7 +42,8 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
     };
     let loading = shared.is_walking(tab.branch_id);
     if tab.entries.is_empty() && loading {
-        let text = format!(" {} Loading today's groups…", spinner(shared.now));
+        let loading = Phrase::ScreenTodayLoading.get(shared.settings.language);
+        let text = format!(" {} {loading}", spinner(shared.now));
         frame.render_widget(Paragraph::new(text), list_area);
         return;
     }
@@ -59,7 +60,14 @@ pub fn draw(tab: &TodayTab, frame: &mut Frame, view: &View) {
     let partial = (shared.store.groups(tab.branch_id))
         .map(|list| list.progress())
         .filter(|progress| progress.missing > 0)
-        .map(|progress| format!(" · partial: {progress} (r)"));
+        .map(|progress| {
+            let language = shared.settings.language;
+            let partial = fill::screen_partial(
+                language,
+                list::pages_read((progress.read, progress.pages, progress.missing), language),
+            );
+            format!(" · {partial}")
+        });
     let shown = tab
         .lines()
         .into_iter()
@@ -171,9 +179,14 @@ fn notes(tab: &TodayTab, view: &View) -> Vec<String> {
         let progress = list.progress();
         if !list.is_done() {
             let loading = Phrase::Loading.get(language);
-            notes.push(format!("{} {loading} {progress}", spinner(shared.now)));
+            let pages =
+                list::pages_read((progress.read, progress.pages, progress.missing), language);
+            notes.push(format!("{} {loading} {pages}", spinner(shared.now)));
         } else if progress.missing > 0 {
-            notes.push(format!("{progress} (r)"));
+            notes.push(format!(
+                "{} (r)",
+                list::pages_read((progress.read, progress.pages, progress.missing), language)
+            ));
         }
     }
     match &tab.today {

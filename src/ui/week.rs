@@ -22,7 +22,7 @@ use crate::present::columns::lessons::{self, Lesson};
 use crate::present::columns::{NaturalWidths, ScreenRow};
 use crate::present::format::{display_width, join_fitting, pad_to_width, truncate_to_width};
 use crate::present::timetable::{
-    free_hour_per_day, group_label, slot_line, slot_times, unplaced_reason,
+    free_hour_per_day, group_label, slot_line, slot_times, unplaced_reason_in,
 };
 use crate::present::weekday::{NameStyle, day_name};
 use crate::sanitize::sanitize_line;
@@ -60,7 +60,7 @@ pub fn draw(week: &WeekTab, frame: &mut Frame, view: &View) {
     } else {
         seven_days(week, frame, &screen, view)
     };
-    let mut below = unplaced_lines(week, width);
+    let mut below = unplaced_lines(week, shared.settings.language, width);
     below.extend(summary_lines(week, shared.settings.language, width));
     let below_area = Rect {
         y: screen.grid.y + shown_rows,
@@ -101,7 +101,8 @@ fn seven_days(week: &WeekTab, frame: &mut Frame, screen: &WeekScreen, view: &Vie
         .take(usize::from(screen.grid.height))
         .map(|row| {
             let minute = span.start + row as u32 * ROW_MINUTES;
-            grid_line(week, &columns, minute, &longest, styles)
+            let look = (shared.settings.language, styles);
+            grid_line(week, &columns, minute, &longest, look)
         })
         .collect();
     let shown_rows = u16::try_from(rows.len()).unwrap_or(u16::MAX);
@@ -221,7 +222,8 @@ fn header(week: &WeekTab, shared: &World, layout: &Layout, styles: &Styles) -> L
             styles.busy,
         ));
     } else if !week.loaded {
-        spans.push(Span::raw("  not loaded: press r"));
+        let not_loaded = Phrase::ScreenWeekNotLoaded.get(language);
+        spans.push(Span::raw(format!("  {not_loaded}")));
     } else if let (Some(slot), Some(group)) = (week.selected_slot(), week.selected_group()) {
         let day = day_name(
             monday_to_sunday()
@@ -248,18 +250,20 @@ fn header(week: &WeekTab, shared: &World, layout: &Layout, styles: &Styles) -> L
 /// `"⠋ loading 3/5 pages ██████░░░░"` (pages come several at a time),
 /// or `"loading…"` while the number of pages is unknown.
 fn progress_text(shared: &World, read: u64, pages: Option<u64>) -> String {
+    let language = shared.settings.language;
     match pages {
         Some(total) if total > 0 => {
             let read = read.min(total);
             let done = (read as usize * BAR_WIDTH) / total as usize;
             format!(
-                "{} loading {read}/{total} pages {}{}",
+                "{} {} {}{}",
                 spinner(shared.now),
+                fill::screen_week_loading_pages(language, read, total),
                 "█".repeat(done),
                 "░".repeat(BAR_WIDTH - done)
             )
         }
-        _ => format!("{} loading…", spinner(shared.now)),
+        _ => format!("{} {}…", spinner(shared.now), Phrase::Loading.get(language)),
     }
 }
 
@@ -292,7 +296,7 @@ fn grid_line(
     columns: &DayColumns,
     minute: u32,
     longest: &[u32; 7],
-    styles: &Styles,
+    (language, styles): (Language, &Styles),
 ) -> Line<'static> {
     let mut spans = vec![Span::styled(
         pad_to_width(&format_clock(clock(minute)), AXIS_WIDTH),
@@ -302,7 +306,8 @@ fn grid_line(
         spans.push(Span::raw(DAY_RULE));
         let selected = (week.day == day).then_some(week.slot);
         let cell = (minute, longest[day]);
-        spans.extend(day_cell(week, day, selected, cell, columns.width, styles));
+        let look = (language, styles);
+        spans.extend(day_cell(week, day, selected, cell, columns.width, look));
     }
     Line::from(spans)
 }
@@ -316,7 +321,7 @@ fn day_cell(
     selected: Option<usize>,
     (minute, longest): (u32, u32),
     width: usize,
-    styles: &Styles,
+    (language, styles): (Language, &Styles),
 ) -> Vec<Span<'static>> {
     let slots = &week.week.days[day];
     let running: Vec<(usize, &Slot)> =
@@ -341,7 +346,7 @@ fn day_cell(
     // then their lanes collide: they are counted instead.
     let collide = distinct.len() < running.len();
     if running.len() > 1 && (collide || lane_width < MIN_LANE_WIDTH) {
-        let text = format!("{} groups", running.len());
+        let text = plural::group_count(language, running.len() as u64);
         let has_selected = running.iter().any(|(index, _)| selected == Some(*index));
         let style = if has_selected {
             styles.selected
@@ -383,13 +388,13 @@ fn day_cell(
 
 /// The groups whose days or times cannot be read, at most
 /// [`MAX_UNPLACED_LINES`] of them, the last line counting the rest.
-fn unplaced_lines(week: &WeekTab, width: usize) -> Vec<Line<'static>> {
+fn unplaced_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'static>> {
     let unplaced = &week.week.undecodable;
     if unplaced.is_empty() {
         return Vec::new();
     }
     let fit = |text: &str| Line::from(truncate_to_width(&sanitize_line(text), width).into_owned());
-    let mut lines = vec![fit("Not placed (days or times cannot be read):")];
+    let mut lines = vec![fit(Phrase::ScreenNotPlaced.get(language))];
     let listed = if unplaced.len() > MAX_UNPLACED_LINES {
         MAX_UNPLACED_LINES - 1
     } else {
@@ -400,11 +405,12 @@ fn unplaced_lines(week: &WeekTab, width: usize) -> Vec<Line<'static>> {
         lines.push(fit(&format!(
             "  {}: {}",
             group_label(group),
-            unplaced_reason(&entry.reason)
+            unplaced_reason_in(&entry.reason, language)
         )));
     }
     if listed < unplaced.len() {
-        lines.push(fit(&format!("  … and {} more", unplaced.len() - listed)));
+        let more = fill::screen_and_more(language, unplaced.len() - listed);
+        lines.push(fit(&format!("  {more}")));
     }
     lines
 }
@@ -457,7 +463,7 @@ fn summary_lines(week: &WeekTab, language: Language, width: usize) -> Vec<Line<'
         .collect();
     // How many of each kind the check finds; `crmdeck timetable --check`
     // names them.
-    lines.extend(check::summary(&week.findings, width).map(Line::from));
+    lines.extend(check::summary(&week.findings, width, language).map(Line::from));
     lines
 }
 

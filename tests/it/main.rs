@@ -37,6 +37,7 @@ mod reliability;
 mod render;
 mod render_install_across;
 mod render_languages;
+mod render_languages_states;
 mod suite;
 mod timetable;
 mod token_pieces;

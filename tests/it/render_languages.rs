@@ -106,7 +106,7 @@ fn the_centres_tab_in_english_at_both_sizes() {
 
 /// Asserts the frame `app` draws as the snapshot of `state` in `language`
 /// at `size`.
-fn assert_screen(language: Language, size: (u16, u16), state: &str, app: &App) {
+pub(crate) fn assert_screen(language: Language, size: (u16, u16), state: &str, app: &App) {
     let screen = drawn(app).join("\n");
     let code = language.code().replace('-', "_").to_lowercase();
     let name = format!("render__lang_{code}_{state}_{}x{}", size.0, size.1);

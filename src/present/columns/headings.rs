@@ -48,6 +48,11 @@ fn heading(name: &str) -> Option<Phrase> {
         "plugins" => Phrase::HeadingPlugins,
         "token_expires_at" => Phrase::HeadingToken,
         "refreshed_at" => Phrase::HeadingRefreshed,
+        // The keymap in use (`crmdeck keys`, `columns/keys.rs`).
+        "where" => Phrase::ScreenHeadingWhere,
+        "keys" => Phrase::ScreenHeadingKeys,
+        "action" => Phrase::ScreenHeadingAction,
+        "what_it_does" => Phrase::ScreenHeadingWhatItDoes,
         _ => return None,
     })
 }

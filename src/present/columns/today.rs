@@ -5,7 +5,7 @@ use super::{Column, Natural, OnScreen, Print, Text, Tone};
 use crate::domain::today::{Section, Today};
 use crate::i18n::Language;
 use crate::model::Group;
-use crate::present::timetable::unplaced_reason;
+use crate::present::timetable::unplaced_reason_in;
 use crate::present::today::{clock_on, timing_in};
 
 /// One line of today.
@@ -65,7 +65,7 @@ pub fn row<'a>(
         part: Section::CannotPlace,
         start: String::new(),
         end: String::new(),
-        note: unplaced_reason(&unplaced.reason),
+        note: unplaced_reason_in(&unplaced.reason, language),
         group: groups[unplaced.group_index].as_ref(),
     })
 }
