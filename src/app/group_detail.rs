@@ -13,7 +13,7 @@ use crate::i18n::{Language, Phrase, fill, plural};
 use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use crate::present::change_text;
 use crate::present::clock::lesson_range;
-use crate::present::columns::changes::{ChangeFormat, field_word};
+use crate::present::columns::changes::{ChangeFormat, field_name};
 use crate::present::format::{
     NONE, RowFormat, date, json_value, status_word, thousands, timestamp,
 };
@@ -325,12 +325,12 @@ pub fn what_changed(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine
                 change_text::value(field, after, &format),
             );
             let value = if field == Field::Rest {
-                "changed".to_owned()
+                Phrase::DateFieldChanged.get(language).to_owned()
             } else {
                 format!("{old} → {new}")
             };
             lines.push(DocLine::Field {
-                label: field_word(field),
+                label: field_name(field, language),
                 value,
             });
         }

@@ -348,7 +348,11 @@ fn stopped(stop: &Stop, now: DateTime<Utc>, zone: &Zone, language: Language) -> 
             let at = zone.time_of_day(now).format("%H:%M");
             fill::walk_unreachable(language, at, how)
         }
-        Stop::Deadline { .. } => fill::walk_retry(language, stop.cause()),
+        // The store's cause in English, said again in the language.
+        Stop::Deadline { after } => {
+            let after = duration_words(*after, language);
+            fill::walk_retry(language, fill::date_walk_deadline(language, after))
+        }
     }
 }
 
@@ -374,6 +378,23 @@ mod tests {
         );
         let other = "HTTP 502 Bad Gateway";
         assert_eq!(long_wait_in(other, Language::Ru), other);
+    }
+
+    #[test]
+    fn a_walk_past_its_deadline_says_so_in_the_language() {
+        let stop = Stop::Deadline {
+            after: Duration::from_secs(120),
+        };
+        let (now, zone) = (DateTime::UNIX_EPOCH, Zone::Named(chrono_tz::UTC));
+        assert_eq!(
+            stopped(&stop, now, &zone, Language::En),
+            fill::walk_retry(Language::En, stop.cause()),
+            "English as the store says it"
+        );
+        assert_eq!(
+            stopped(&stop, now, &zone, Language::Ru),
+            "срок обхода (2 мин) истёк (walk_deadline_secs в конфигурации): r — повторить"
+        );
     }
 
     #[test]

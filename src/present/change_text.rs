@@ -4,6 +4,7 @@
 //! digests hold them; lesson days by name; dates with their weekday).
 
 use super::Language;
+pub use super::columns::changes::field_name;
 use super::columns::changes::{ChangeFormat, field_text, field_word};
 use super::weekday::{NameStyle, day_name};
 use crate::domain::changes::{Field, Fields, Kind};
@@ -87,25 +88,6 @@ pub fn value(field: Field, digest: &Digest, format: &ChangeFormat) -> String {
         Some(word) => word.to_owned(),
         None => text,
     }
-}
-
-/// A field's name in `language`, as a change line says it (the command
-/// line's CSV keeps [`field_word`]'s English).
-pub fn field_name(field: Field, language: Language) -> &'static str {
-    match field {
-        Field::Number => Phrase::FieldNumber,
-        Field::Name => Phrase::FieldName,
-        Field::Course => Phrase::FieldCourse,
-        Field::Days => Phrase::FieldDays,
-        Field::Start => Phrase::FieldStart,
-        Field::End => Phrase::FieldEnd,
-        Field::Status => Phrase::FieldStatus,
-        Field::Branch => Phrase::FieldBranch,
-        Field::StartsOn => Phrase::FieldStartDate,
-        Field::EndsOn => Phrase::FieldEndDate,
-        Field::Rest => Phrase::FieldOther,
-    }
-    .get(language)
 }
 
 /// The order a change's fields are said in: when the lesson moves, the

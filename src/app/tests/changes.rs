@@ -127,6 +127,31 @@ fn the_changes_tab_lists_each_kind_under_its_heading_and_enter_opens_the_group()
     );
 }
 
+/// In Russian: the detail's heading with the day as staff write it, the
+/// field by its name; a gone group's № and day said likewise.
+#[test]
+fn what_changed_is_said_in_the_language_shown() {
+    let (mut app, _) = compared_from_snapshot();
+    app.world.settings.language = crate::present::Language::Ru;
+    press(&mut app, "5j\n");
+    let detail = app.tabs.groups.detail(&app.world).unwrap();
+    let at = detail
+        .iter()
+        .position(|line| *line == DocLine::Heading("Изменённые с вс 01.06".into()))
+        .expect("the change in the detail");
+    assert!(
+        matches!(&detail[at + 1], DocLine::Field { label: "название", .. }),
+        "{:?}",
+        detail[at + 1]
+    );
+    press(&mut app, "\x1b5G\n");
+    let said = status(&app, Severity::Info).unwrap_or_default();
+    assert!(
+        said.contains("№ 31") && said.contains("вс 01.06"),
+        "{said}"
+    );
+}
+
 #[test]
 fn enter_on_a_hidden_group_shows_it_the_filter_cleared_and_the_archived_shown() {
     let (mut app, _) = compared_from_snapshot();
