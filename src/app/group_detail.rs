@@ -127,11 +127,17 @@ pub fn group_document(
         ),
         field(
             "Last write-off",
-            group.last_write_off_date.as_ref().map(|d| day(d, format.language)),
+            group
+                .last_write_off_date
+                .as_ref()
+                .map(|d| day(d, format.language)),
         ),
         field(
             "Next write-off",
-            group.next_write_off_date.as_ref().map(|d| day(d, format.language)),
+            group
+                .next_write_off_date
+                .as_ref()
+                .map(|d| day(d, format.language)),
         ),
     ];
     document.extend(audit_trail(

@@ -421,9 +421,6 @@ mod tests {
             deadline_in: None,
             ..limited
         };
-        assert_eq!(
-            limited_words(&no_guess, Language::En),
-            no_guess.to_string()
-        );
+        assert_eq!(limited_words(&no_guess, Language::En), no_guess.to_string());
     }
 }

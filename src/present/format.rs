@@ -249,7 +249,12 @@ fn starts_cluster(previous: char, c: char) -> bool {
 /// `at` for people: `14:02` in `zone`, 24-hour, the date before it (as
 /// [`date`] writes it in `language`) when it is not the day of `now` there
 /// (`2037-01-01 05:00`, `01.01.2037 05:00`).
-pub fn clock_time(at: DateTime<Utc>, now: DateTime<Utc>, zone: &Zone, language: Language) -> String {
+pub fn clock_time(
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    zone: &Zone,
+    language: Language,
+) -> String {
     let wall = zone.wall_clock(at);
     if wall.date() == zone.wall_clock(now).date() {
         crate::i18n::time(language, wall.time())
@@ -276,9 +281,18 @@ pub fn asked_to_wait(
 /// When a snapshot was taken, for people: `as of 14:02, 3 min ago` (the
 /// time of day in `zone`; the date too when it was not today there), in
 /// `language`: `данные на 14:02, 3 мин назад`.
-pub fn as_of(taken_at: DateTime<Utc>, now: DateTime<Utc>, zone: &Zone, language: Language) -> String {
+pub fn as_of(
+    taken_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    zone: &Zone,
+    language: Language,
+) -> String {
     let when = clock_time(taken_at, now, zone, language);
-    fill::date_as_of(language, when, ago((now - taken_at).num_minutes(), language))
+    fill::date_as_of(
+        language,
+        when,
+        ago((now - taken_at).num_minutes(), language),
+    )
 }
 
 /// An age of `minutes` for people: `just now`, `3 min ago`, `2 h 5 min
@@ -345,11 +359,26 @@ mod tests {
         let zone = Zone::Named(chrono_tz::Asia::Tashkent);
         let taken = Utc.with_ymd_and_hms(2026, 11, 25, 9, 2, 0).unwrap();
         let at = |minutes| taken + chrono::TimeDelta::minutes(minutes);
-        assert_eq!(as_of(taken, at(0), &zone, Language::En), "as of 14:02, just now");
-        assert_eq!(as_of(taken, at(-5), &zone, Language::En), "as of 14:02, just now");
-        assert_eq!(as_of(taken, at(3), &zone, Language::En), "as of 14:02, 3 min ago");
-        assert_eq!(as_of(taken, at(120), &zone, Language::En), "as of 14:02, 2 h ago");
-        assert_eq!(as_of(taken, at(125), &zone, Language::En), "as of 14:02, 2 h 5 min ago");
+        assert_eq!(
+            as_of(taken, at(0), &zone, Language::En),
+            "as of 14:02, just now"
+        );
+        assert_eq!(
+            as_of(taken, at(-5), &zone, Language::En),
+            "as of 14:02, just now"
+        );
+        assert_eq!(
+            as_of(taken, at(3), &zone, Language::En),
+            "as of 14:02, 3 min ago"
+        );
+        assert_eq!(
+            as_of(taken, at(120), &zone, Language::En),
+            "as of 14:02, 2 h ago"
+        );
+        assert_eq!(
+            as_of(taken, at(125), &zone, Language::En),
+            "as of 14:02, 2 h 5 min ago"
+        );
         // Past midnight in Tashkent: the date is said.
         assert_eq!(
             as_of(taken, at(600), &zone, Language::En),
@@ -494,9 +523,15 @@ mod tests {
         let tashkent: Zone = "Asia/Tashkent".parse().unwrap();
         let late_evening = Timestamp::Utc(Utc.with_ymd_and_hms(2024, 6, 10, 21, 5, 51).unwrap());
         // UTC+5 moves it to the next day.
-        assert_eq!(timestamp(&late_evening, &tashkent, Language::En), "2024-06-11 02:05");
+        assert_eq!(
+            timestamp(&late_evening, &tashkent, Language::En),
+            "2024-06-11 02:05"
+        );
         let utc_zone: Zone = "UTC".parse().unwrap();
-        assert_eq!(timestamp(&late_evening, &utc_zone, Language::En), "2024-06-10 21:05");
+        assert_eq!(
+            timestamp(&late_evening, &utc_zone, Language::En),
+            "2024-06-10 21:05"
+        );
 
         let old = NaiveDate::from_ymd_opt(2022, 7, 13)
             .unwrap()
@@ -527,12 +562,18 @@ mod tests {
     fn status_words() {
         assert_eq!(status_word(&GroupStatus::Active, Language::En), "Active");
         assert_eq!(status_word(&GroupStatus::Archive, Language::En), "Archive");
-        assert_eq!(status_word(&GroupStatus::Other("7".into()), Language::En), "status 7");
+        assert_eq!(
+            status_word(&GroupStatus::Other("7".into()), Language::En),
+            "status 7"
+        );
         assert_eq!(
             status_word(&GroupStatus::Other(" abc ".into()), Language::En),
             "status abc"
         );
-        assert_eq!(status_word(&GroupStatus::Other("".into()), Language::En), NONE);
+        assert_eq!(
+            status_word(&GroupStatus::Other("".into()), Language::En),
+            NONE
+        );
         let other = GroupStatus::Other("7".into());
         assert_eq!(status_word(&other, Language::Ru), "статус 7");
         assert_eq!(status_word(&other, Language::Uz), "holat 7");

@@ -140,16 +140,19 @@ fn what_changed_is_said_in_the_language_shown() {
         .position(|line| *line == DocLine::Heading("Изменённые с вс 01.06".into()))
         .expect("the change in the detail");
     assert!(
-        matches!(&detail[at + 1], DocLine::Field { label: "название", .. }),
+        matches!(
+            &detail[at + 1],
+            DocLine::Field {
+                label: "название",
+                ..
+            }
+        ),
         "{:?}",
         detail[at + 1]
     );
     press(&mut app, "\x1b5G\n");
     let said = status(&app, Severity::Info).unwrap_or_default();
-    assert!(
-        said.contains("№ 31") && said.contains("вс 01.06"),
-        "{said}"
-    );
+    assert!(said.contains("№ 31") && said.contains("вс 01.06"), "{said}");
 }
 
 #[test]

@@ -683,9 +683,18 @@ fn day_names_follow_the_configured_language() {
 fn a_long_retry_after_ends_the_walk_saying_until_when_and_r_tries_now() {
     use crate::present::Language;
     let said_in = [
-        (Language::En, "the server asks to wait until {}: r tries now"),
-        (Language::Ru, "сервер просит подождать до {}: r — повторить сейчас"),
-        (Language::Uz, "server {} gacha kutishni soʻramoqda: r hozir qayta urinadi"),
+        (
+            Language::En,
+            "the server asks to wait until {}: r tries now",
+        ),
+        (
+            Language::Ru,
+            "сервер просит подождать до {}: r — повторить сейчас",
+        ),
+        (
+            Language::Uz,
+            "server {} gacha kutishni soʻramoqda: r hozir qayta urinadi",
+        ),
     ];
     for (language, expected) in said_in {
         let (mut app, rest) = first_page_only();
@@ -696,9 +705,7 @@ fn a_long_retry_after_ends_the_walk_saying_until_when_and_r_tries_now() {
         let mut pending = rest;
         while let Some((id, request)) = pending.pop() {
             let effects = match request {
-                Request::Groups(q) if q.page == 2 => {
-                    respond_err(&mut app, id, &request, limited())
-                }
+                Request::Groups(q) if q.page == 2 => respond_err(&mut app, id, &request, limited()),
                 _ => respond_ok(&mut app, id, &request),
             };
             pending.extend(fetches(&effects));

@@ -50,7 +50,9 @@ pub static COLUMNS: &[Column<ChangeRow, ()>] = &[
     }),
     Column::print_only("Name", "name", |row, _| row.name.clone()),
     Column::print_only("Field", "field", |row, _| {
-        (row.field).map_or("", |field| field_name(field, row.language)).to_string()
+        (row.field)
+            .map_or("", |field| field_name(field, row.language))
+            .to_string()
     }),
     Column::print_only("Old", "old", |row, _| row.old.clone()),
     Column::print_only("New", "new", |row, _| row.new.clone()),

@@ -8,10 +8,10 @@ use crate::domain::query::CourseWordsByName;
 use crate::domain::query::Facts;
 use crate::domain::weekday::weekdays;
 use crate::model::{DateField, Group};
+use crate::present::Language;
 use crate::present::clock::lesson_range;
 use crate::present::format::{NONE, RowFormat, date, status_word};
 use crate::present::weekday::{NameStyle, describe_days};
-use crate::present::Language;
 use chrono::{Datelike, Timelike};
 
 /// The columns of a group, left to right.
@@ -200,9 +200,7 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
     Column {
         title: "Course end",
         name: "course_end",
-        text: Text::Plain(|group, format| {
-            or_none(group.group_end_date.as_ref(), format.language)
-        }),
+        text: Text::Plain(|group, format| or_none(group.group_end_date.as_ref(), format.language)),
         screen: None,
         print: Print::Whole,
     },
@@ -258,10 +256,7 @@ fn start_date_key(group: &Group) -> SortKey {
 
 /// `day` as [`date`] writes it in `language`, [`NONE`] when absent.
 pub(crate) fn or_none(day: Option<&DateField>, language: Language) -> String {
-    day.map_or_else(
-        || NONE.to_string(),
-        |day| date(day, language).into_owned(),
-    )
+    day.map_or_else(|| NONE.to_string(), |day| date(day, language).into_owned())
 }
 
 #[cfg(test)]
