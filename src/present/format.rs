@@ -359,35 +359,20 @@ mod tests {
         let zone = Zone::Named(chrono_tz::Asia::Tashkent);
         let taken = Utc.with_ymd_and_hms(2026, 11, 25, 9, 2, 0).unwrap();
         let at = |minutes| taken + chrono::TimeDelta::minutes(minutes);
-        assert_eq!(
-            as_of(taken, at(0), &zone, Language::En),
-            "as of 14:02, just now"
-        );
-        assert_eq!(
-            as_of(taken, at(-5), &zone, Language::En),
-            "as of 14:02, just now"
-        );
-        assert_eq!(
-            as_of(taken, at(3), &zone, Language::En),
-            "as of 14:02, 3 min ago"
-        );
-        assert_eq!(
-            as_of(taken, at(120), &zone, Language::En),
-            "as of 14:02, 2 h ago"
-        );
-        assert_eq!(
-            as_of(taken, at(125), &zone, Language::En),
-            "as of 14:02, 2 h 5 min ago"
-        );
-        // Past midnight in Tashkent: the date is said.
-        assert_eq!(
-            as_of(taken, at(600), &zone, Language::En),
-            "as of 2026-11-25 14:02, 10 h ago"
-        );
-        assert_eq!(
-            as_of(taken, at(3 * 24 * 60), &zone, Language::En),
-            "as of 2026-11-25 14:02, 3 d ago"
-        );
+        let english = [
+            (0, "as of 14:02, just now"),
+            (-5, "as of 14:02, just now"),
+            (3, "as of 14:02, 3 min ago"),
+            (120, "as of 14:02, 2 h ago"),
+            (125, "as of 14:02, 2 h 5 min ago"),
+            // Past midnight in Tashkent: the date is said.
+            (600, "as of 2026-11-25 14:02, 10 h ago"),
+            (3 * 24 * 60, "as of 2026-11-25 14:02, 3 d ago"),
+        ];
+        for (minutes, said) in english {
+            let as_of = as_of(taken, at(minutes), &zone, Language::En);
+            assert_eq!(as_of, said, "{minutes} min");
+        }
         // In the language shown: dates as staff write them, days counted.
         let ru = |minutes| as_of(taken, at(minutes), &zone, Language::Ru);
         assert_eq!(ru(0), "данные на 14:02, только что");

@@ -269,8 +269,12 @@ mod tests {
     use std::sync::Arc;
 
     fn format() -> RowFormat {
+        format_in(Language::En)
+    }
+
+    fn format_in(language: Language) -> RowFormat {
         RowFormat {
-            language: Language::En,
+            language,
             zone: "Asia/Tashkent".parse().unwrap(),
         }
     }
@@ -331,10 +335,7 @@ mod tests {
     fn start_and_end_read_as_staff_write_them_and_sort_by_the_start() {
         use super::super::SortColumn;
         use super::super::groups_for_scripts::CSV_COLUMNS;
-        let russian = RowFormat {
-            language: Language::Ru,
-            ..format()
-        };
+        let russian = format_in(Language::Ru);
         let ended = Group {
             group_end_date: NaiveDate::from_ymd_opt(2025, 9, 30).map(DateField::Date),
             ..group()
@@ -390,10 +391,7 @@ mod tests {
             days: DaysCode::EveryDay,
             ..group()
         };
-        let russian = RowFormat {
-            language: Language::Ru,
-            ..format()
-        };
+        let russian = format_in(Language::Ru);
         let none = BranchNames::new();
         let row = screen_row(&every_day, &russian, &mut CourseWordsByName::default());
         for word in ["воскресенье", "Sunday", "вт", "вторник французский"]
