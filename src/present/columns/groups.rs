@@ -343,11 +343,15 @@ mod tests {
         assert_eq!(dates(&ended, &russian), "31.01.2025–30.09.2025");
         assert_eq!(dates(&ended, &format()), "2025-01-31–2025-09-30");
         let none = BranchNames::new();
-        let csv: Vec<String> = printed(CSV_COLUMNS)
-            .filter(|column| column.name.starts_with("course_"))
-            .map(|column| column.print_text(&ended, &russian, &none))
-            .collect();
-        assert_eq!(csv, ["2025-01-31", "2025-09-30"]);
+        let course_dates = |columns| -> Vec<String> {
+            printed(columns)
+                .filter(|column| column.name.starts_with("course_"))
+                .map(|column| column.print_text(&ended, &russian, &none))
+                .collect()
+        };
+        assert_eq!(course_dates(CSV_COLUMNS), ["2025-01-31", "2025-09-30"]);
+        // The command line's table (`groups` on a terminal) is for people.
+        assert_eq!(course_dates(COLUMNS), ["31.01.2025", "30.09.2025"]);
 
         // By the date, not the text: 31.01.2025 before 05.02.2025 (its
         // text sorts first), then raw text and none, as missing values.
