@@ -82,7 +82,14 @@ fn dates(bencher: Bencher) {
     let day =
         |month, day| DateField::Date(NaiveDate::from_ymd_opt(2025, month, day).expect("a date"));
     let (start, end) = (day(1, 5), day(9, 5));
-    bencher.bench_local(|| format!("{}–{}", date(black_box(&start)), date(black_box(&end))));
+    let en = Language::En;
+    bencher.bench_local(|| {
+        format!(
+            "{}–{}",
+            date(black_box(&start), en),
+            date(black_box(&end), en)
+        )
+    });
 }
 
 /// Measuring a formatted cell for drawing: its width and its grapheme

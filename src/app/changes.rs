@@ -108,7 +108,7 @@ impl ChangesTab {
         self.lines = found.map_or_else(Vec::new, |found| Self::lines_of(&self.order, found));
         self.group_width = (found.into_iter())
             .flat_map(|found| self.order.iter().map(|&at| found.changes[at].digest()))
-            .map(|digest| display_width(&change_text::group(digest)))
+            .map(|digest| display_width(&change_text::group(digest, shared.settings.language)))
             .max()
             .unwrap_or(0);
         let place = kept.and_then(|id| {
@@ -132,9 +132,9 @@ impl ChangesTab {
         let Some(seen) = self.selected(shared) else {
             return;
         };
-        let (id, label) = (seen.id(), change_text::group(seen.digest()));
+        let language = shared.settings.language;
+        let (id, label) = (seen.id(), change_text::group(seen.digest(), language));
         if seen.kind == Kind::Gone {
-            let language = shared.settings.language;
             let day = self.found(shared).map(|found| found.day);
             shared.info(match day {
                 Some(day) => {

@@ -13,7 +13,7 @@ use crate::i18n::{Language, Phrase, fill, plural};
 use crate::model::{Course, DateField, DaysCode, Group, GroupStatus, Timestamp};
 use crate::present::change_text;
 use crate::present::clock::lesson_range;
-use crate::present::columns::changes::{ChangeFormat, field_word};
+use crate::present::columns::changes::{ChangeFormat, field_name};
 use crate::present::format::{
     NONE, RowFormat, date, json_value, status_word, thousands, timestamp,
 };
@@ -95,11 +95,19 @@ pub fn group_document(
         field("Branch", branch),
         field(
             "Group dates",
-            span(&group.group_start_date, &group.group_end_date),
+            span(
+                &group.group_start_date,
+                &group.group_end_date,
+                format.language,
+            ),
         ),
         field(
             "Selection",
-            span(&group.selection_start_date, &group.selection_end_date),
+            span(
+                &group.selection_start_date,
+                &group.selection_end_date,
+                format.language,
+            ),
         ),
         field("Type", group.group_type.map(|n| n.to_string())),
         field(
@@ -119,11 +127,17 @@ pub fn group_document(
         ),
         field(
             "Last write-off",
-            group.last_write_off_date.as_ref().map(day),
+            group
+                .last_write_off_date
+                .as_ref()
+                .map(|d| day(d, format.language)),
         ),
         field(
             "Next write-off",
-            group.next_write_off_date.as_ref().map(day),
+            group
+                .next_write_off_date
+                .as_ref()
+                .map(|d| day(d, format.language)),
         ),
     ];
     document.extend(audit_trail(
@@ -215,23 +229,28 @@ fn line(text: &str) -> String {
     sanitize_line(text).into_owned()
 }
 
-fn day(d: &DateField) -> String {
-    line(&date(d))
+/// `d` as staff write it in `language` (`31.01.2025`), raw text as sent.
+fn day(d: &DateField, language: Language) -> String {
+    line(&date(d, language))
 }
 
-/// "2025-01-31 – 2025-09-30", a missing side shown as [`NONE`]; None when
-/// both are missing.
-fn span(start: &Option<DateField>, end: &Option<DateField>) -> Option<String> {
+/// "2025-01-31 – 2025-09-30" ("31.01.2025 – 30.09.2025" in Russian and
+/// Uzbek), a missing side shown as [`NONE`]; None when both are missing.
+fn span(start: &Option<DateField>, end: &Option<DateField>, language: Language) -> Option<String> {
     if start.is_none() && end.is_none() {
         return None;
     }
-    let side = |d: &Option<DateField>| d.as_ref().map_or_else(|| NONE.to_string(), day);
+    let side = |d: &Option<DateField>| {
+        d.as_ref()
+            .map_or_else(|| NONE.to_string(), |d| day(d, language))
+    };
     Some(format!("{} – {}", side(start), side(end)))
 }
 
-/// "2024-06-10 14:05 by #7"; None when neither is known.
+/// "2024-06-10 14:05 by #7" ("10.06.2024 14:05 …" in Russian and
+/// Uzbek); None when neither is known.
 fn stamp_by(at: &Option<Timestamp>, by: Option<i64>, format: RowFormat) -> Option<String> {
-    let at = at.as_ref().map(|t| line(&timestamp(t, &format.zone)));
+    let at = (at.as_ref()).map(|t| line(&timestamp(t, &format.zone, format.language)));
     match (at, by) {
         (None, None) => None,
         (Some(at), None) => Some(at),
@@ -269,7 +288,7 @@ fn flag_in(flag: Option<bool>, language: Language) -> String {
 /// "Active (2)" (the word in `language`); another code is already
 /// spelled out by the word.
 fn status_with_code(status: &GroupStatus, language: Language) -> String {
-    let word = line(&status_word(status));
+    let word = line(&status_word(status, language));
     let word = value("status", &word, language).map_or(word, str::to_owned);
     match status {
         GroupStatus::Active => format!("{word} (2)"),
@@ -295,7 +314,11 @@ pub fn what_changed(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine
     let day = change_text::day(found.day, language);
     let mut lines = vec![
         DocLine::Blank,
-        DocLine::Heading(format!("{} since {day}", change_text::heading(seen.kind))),
+        DocLine::Heading(fill::date_kind_since(
+            language,
+            change_text::heading_in(seen.kind, language),
+            day,
+        )),
     ];
     if let (Some(before), Some(after)) = (&seen.before, &seen.after) {
         let format = ChangeFormat {
@@ -308,12 +331,12 @@ pub fn what_changed(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine
                 change_text::value(field, after, &format),
             );
             let value = if field == Field::Rest {
-                "changed".to_owned()
+                Phrase::DateFieldChanged.get(language).to_owned()
             } else {
                 format!("{old} → {new}")
             };
             lines.push(DocLine::Field {
-                label: field_word(field),
+                label: field_name(field, language),
                 value,
             });
         }

@@ -136,6 +136,7 @@ impl GroupsTab {
             if let Some((page, cause)) = cause {
                 let language = shared.settings.language;
                 let cause = api_words::in_language(cause, language);
+                let cause = super::walks::long_wait_in(&cause, language);
                 let text = fill::groups_page_failed(language, page, cause);
                 shared.load_error(Topic::GroupsPage, text);
             }

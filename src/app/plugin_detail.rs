@@ -27,7 +27,8 @@ pub fn plugin_document(plugin: &Plugin, view: InstallView, format: RowFormat) ->
         (None, true) => Phrase::DetailInstalling.get(language).to_string(),
         (None, false) => Phrase::DetailNotInstalled.get(language).to_string(),
     };
-    let stamp = |t: &Option<Timestamp>| t.as_ref().map(|t| line(&timestamp(t, &format.zone)));
+    let stamp =
+        |t: &Option<Timestamp>| (t.as_ref()).map(|t| line(&timestamp(t, &format.zone, language)));
     let mut document = vec![
         DocLine::Heading(line(&plugin.name)),
         field("Id", Some(plugin.id.to_string())),

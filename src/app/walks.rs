@@ -16,9 +16,10 @@ use crate::api::ApiError;
 use crate::domain::zone::Zone;
 use crate::i18n::{Language, Phrase, fill};
 use crate::model::{GroupsPage, GroupsQuery};
-use crate::present::format::asked_to_wait;
+use crate::present::format::{asked_to_wait, date_time, duration_words};
 use crate::store::{Failure, GroupList, Limited, Stop, Store, WalkEvent};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -212,9 +213,14 @@ impl Walks {
 }
 
 /// What the walk needs to know of `error`: a wait longer than the walk
-/// waits says until when, in `zone`, and that r tries now.
+/// waits says until when, in `zone`, and that r tries now. In English:
+/// the walk's cause is logged and kept by the store; a screen says it in
+/// its language with [`long_wait_in`].
 fn failure(error: &ApiError, list: &GroupList, now: DateTime<Utc>, zone: &Zone) -> Failure {
-    let said = |wait| format!("{}: r tries now", asked_to_wait(wait, now, zone));
+    let said = |wait| {
+        let asked = asked_to_wait(wait, now, zone, Language::En);
+        fill::date_tries_now(Language::En, asked)
+    };
     Failure::naming_long_waits(
         error.to_string(),
         error.rate_limited(),
@@ -233,6 +239,61 @@ pub fn limited(
     now: DateTime<Utc>,
 ) -> Option<Limited> {
     store.groups(branch)?.limited(walks.instant(now))
+}
+
+/// `limited` for the screen in `language`: `the server limits requests:
+/// waiting 8 s, about 2 min left` (the walk's end too when it comes first;
+/// the store's `Display` is the same in English).
+pub fn limited_words(limited: &Limited, language: Language) -> String {
+    let words = |span| duration_words(span, language);
+    let mut said = fill::date_limited(language, words(limited.wait));
+    let mut add = |part: String| {
+        said.push_str(", ");
+        said.push_str(&part);
+    };
+    if let Some(left) = limited.left {
+        add(fill::date_limited_left(language, words(left)));
+    }
+    match limited.deadline_in {
+        Some(ends) if limited.left.is_none_or(|left| left > ends) => {
+            add(fill::date_limited_ends(language, words(ends)));
+        }
+        _ => {}
+    }
+    said
+}
+
+/// `limited: waiting 8 s`: the wait alone, where room is short, in
+/// `language`.
+pub fn limited_short(limited: &Limited, language: Language) -> String {
+    fill::date_limited_short(language, duration_words(limited.wait, language))
+}
+
+/// A walk's cause (or a text holding one) with the long wait [`failure`]
+/// names in English (`the server asks to wait until 14:05: r tries now`,
+/// a date before the time when it is not today) said again in `language`,
+/// the rest kept: the cause is the store's and the log's, English; a
+/// screen words it as it shows it, as `present::api_words` does a
+/// request's failure.
+pub fn long_wait_in(english: &str, language: Language) -> Cow<'_, str> {
+    let (lead, tail) = ("the server asks to wait until ", ": r tries now");
+    let found = english.find(lead).and_then(|at| {
+        let when_at = at + lead.len();
+        let end = when_at + english[when_at..].find(tail)?;
+        Some((at, &english[when_at..end], end + tail.len()))
+    });
+    let Some((at, when, end)) = found.filter(|_| language != Language::En) else {
+        return Cow::Borrowed(english);
+    };
+    // The time (`14:05`) reads the same in every language; a date before
+    // it is written as staff write dates.
+    let when = match NaiveDateTime::parse_from_str(when, "%Y-%m-%d %H:%M") {
+        Ok(at) => date_time(at, language),
+        Err(_) => when.to_owned(),
+    };
+    let asked = fill::date_asked_to_wait(language, when);
+    let said = fill::date_tries_now(language, asked);
+    Cow::Owned(format!("{}{said}{}", &english[..at], &english[end..]))
 }
 
 /// True while the walk of `branch` is under way: a request of it on its
@@ -269,7 +330,9 @@ fn report(
                     fill::walk_groups_of(language, &said, stopped(stop, now, zone, language));
                 status.load_error(topic, text, now);
             } else if event.is_warning() {
-                status.warning_about(topic, fill::walk_groups_of(language, &said, &event), now);
+                let shown = event.to_string();
+                let shown = long_wait_in(&shown, language);
+                status.warning_about(topic, fill::walk_groups_of(language, &said, shown), now);
             }
             Effect::Log(format!("walk of {logged}: {event}"))
         })
@@ -285,6 +348,79 @@ fn stopped(stop: &Stop, now: DateTime<Utc>, zone: &Zone, language: Language) -> 
             let at = zone.time_of_day(now).format("%H:%M");
             fill::walk_unreachable(language, at, how)
         }
-        Stop::Deadline { .. } => fill::walk_retry(language, stop.cause()),
+        // The store's cause in English, said again in the language.
+        Stop::Deadline { after } => {
+            let after = duration_words(*after, language);
+            fill::walk_retry(language, fill::date_walk_deadline(language, after))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_wait_is_said_again_in_the_language_the_rest_kept() {
+        let cause = "page 3 missing: HTTP 429 too many requests: retry in 600 s: \
+                     the server asks to wait until 14:05: r tries now";
+        assert_eq!(long_wait_in(cause, Language::En), cause);
+        assert_eq!(
+            long_wait_in(cause, Language::Ru),
+            "page 3 missing: HTTP 429 too many requests: retry in 600 s: \
+             сервер просит подождать до 14:05: r — повторить сейчас"
+        );
+        // A wait past midnight names the date, as staff write it.
+        let tomorrow = "the server asks to wait until 2026-11-26 00:30: r tries now";
+        assert_eq!(
+            long_wait_in(tomorrow, Language::UzCyrl),
+            "сервер 26.11.2026 00:30 гача кутишни сўрамоқда: r ҳозир қайта уринади"
+        );
+        let other = "HTTP 502 Bad Gateway";
+        assert_eq!(long_wait_in(other, Language::Ru), other);
+    }
+
+    #[test]
+    fn a_walk_past_its_deadline_says_so_in_the_language() {
+        let stop = Stop::Deadline {
+            after: Duration::from_secs(120),
+        };
+        let (now, zone) = (DateTime::UNIX_EPOCH, Zone::Named(chrono_tz::UTC));
+        assert_eq!(
+            stopped(&stop, now, &zone, Language::En),
+            fill::walk_retry(Language::En, stop.cause()),
+            "English as the store says it"
+        );
+        assert_eq!(
+            stopped(&stop, now, &zone, Language::Ru),
+            "срок обхода (2 мин) истёк (walk_deadline_secs в конфигурации): r — повторить"
+        );
+    }
+
+    #[test]
+    fn a_limited_walk_is_said_in_the_language() {
+        let limited = Limited {
+            wait: Duration::from_secs(8),
+            left: Some(Duration::from_secs(90)),
+            deadline_in: Some(Duration::from_secs(60)),
+        };
+        // English as the store says it (and logs it).
+        assert_eq!(limited_words(&limited, Language::En), limited.to_string());
+        assert_eq!(limited_short(&limited, Language::En), limited.short());
+        assert_eq!(
+            limited_words(&limited, Language::Ru),
+            "сервер ограничивает запросы: ожидание 8 с, осталось около 2 мин, \
+             обход закончится через 1 мин (walk_deadline_secs)"
+        );
+        assert_eq!(
+            limited_short(&limited, Language::Uz),
+            "cheklov: 8 soniya kutilmoqda"
+        );
+        let no_guess = Limited {
+            left: None,
+            deadline_in: None,
+            ..limited
+        };
+        assert_eq!(limited_words(&no_guess, Language::En), no_guess.to_string());
     }
 }

@@ -189,7 +189,7 @@ impl CacheInfo {
             Ok(Some(snapshot)) => (
                 Some(snapshot.taken_at),
                 None,
-                as_of(snapshot.taken_at, now, zone),
+                as_of(snapshot.taken_at, now, zone, super::chatter::language()),
             ),
             Ok(None) => (None, None, "none yet".to_string()),
             Err(error) => (None, Some(error.to_string()), format!("not used: {error}")),

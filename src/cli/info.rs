@@ -160,7 +160,8 @@ async fn gather(session: &Session, log: &Log) -> Info {
         read_only: config.read_only,
         time_zone: ZoneInfo {
             name: zone.to_string(),
-            source: zone_source(source),
+            // English: JSON prints it too (issue 36 §3).
+            source: zone_source(source, Language::En),
             same_as_this_machine: zone.same_clock_as(&Zone::Local, now),
         },
         language: config.language.to_string(),

@@ -6,6 +6,7 @@
 use crate::api::{ApiError, Client};
 use crate::config::Config;
 use crate::domain::zone::Zone;
+use crate::i18n::Language;
 use crate::present::format::asked_to_wait;
 use crate::store::{CLI_WALK_DEADLINE, Failure, GroupList, WalkEvent, WalkPolicy, duration_words};
 use chrono::{DateTime, Utc};
@@ -143,7 +144,8 @@ pub async fn walk(
 /// the walk waits names the time the server asks to wait until (in UTC).
 fn failure(error: &ApiError, policy: &WalkPolicy, now: DateTime<Utc>) -> Failure {
     let utc = Zone::Named(chrono_tz::UTC);
-    let said = |wait| format!("{} UTC", asked_to_wait(wait, now, &utc));
+    // English: the cause is the store's and the log's (issue 36 §3).
+    let said = |wait| format!("{} UTC", asked_to_wait(wait, now, &utc, Language::En));
     Failure::naming_long_waits(error.to_string(), error.rate_limited(), policy, said)
         .ending_walks(error.is_unauthorized(), error.lost_connection_retried())
 }

@@ -421,7 +421,7 @@ mod tests {
         let cell = std::mem::size_of::<crate::present::columns::ScreenCell>();
         assert_eq!(cell, 32);
         let key = std::mem::size_of::<crate::present::columns::SortKey>();
-        assert_eq!(key, 16, "a row holds four, sorted by a key");
+        assert_eq!(key, 16, "a group's row holds five, sorted by a key");
     }
 
     /// What the column shows, put back together from the fitted clusters.

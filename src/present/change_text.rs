@@ -4,6 +4,7 @@
 //! digests hold them; lesson days by name; dates with their weekday).
 
 use super::Language;
+pub use super::columns::changes::field_name;
 use super::columns::changes::{ChangeFormat, field_text, field_word};
 use super::weekday::{NameStyle, day_name};
 use crate::domain::changes::{Field, Fields, Kind};
@@ -44,28 +45,35 @@ pub fn heading_in(kind: Kind, language: Language) -> &'static str {
     phrase.get(language)
 }
 
-/// A centre day for people: `Thu 26 Nov` (the weekday by name).
+/// A centre day for people: `Thu 26 Nov` (the weekday by name), and as
+/// staff write it in Russian and Uzbek, day and month in digits (no
+/// month's name to decline): `чт 26.11`, `Pa 26.11`, `Па 26.11`.
 pub fn day(date: NaiveDate, language: Language) -> String {
     let name = day_name(date.weekday(), language, NameStyle::Short);
-    format!("{name} {}", date.format("%-d %b"))
+    let day_month = match language {
+        Language::En => date.format("%-d %b"),
+        Language::Ru | Language::Uz | Language::UzCyrl => date.format("%d.%m"),
+    };
+    format!("{name} {day_month}")
 }
 
 /// The baseline's day as the header counts against it: `Thu`, or the date
-/// when it is more than 6 days before `today` (`2026-11-02`).
+/// when it is more than 6 days before `today` (`2026-11-02`, `02.11.2026`).
 pub fn day_short(date: NaiveDate, today: NaiveDate, language: Language) -> String {
     if (today - date).num_days() <= 6 {
         day_name(date.weekday(), language, NameStyle::Short).to_owned()
     } else {
-        date.format("%Y-%m-%d").to_string()
+        crate::i18n::date(language, date)
     }
 }
 
-/// The group a change concerns: `No 12 IELTS evening`, `#4021 IELTS` (its
-/// id when it has no number), the name made safe for a terminal.
-pub fn group(digest: &Digest) -> String {
+/// The group a change concerns: `No 12 IELTS evening` (`№ 12 …` in
+/// Russian and Uzbek), `#4021 IELTS` (its id when it has no number), the
+/// name made safe for a terminal.
+pub fn group(digest: &Digest, language: Language) -> String {
     let name = sanitize_line(&digest.name);
     match digest.number.get() {
-        Some(number) => format!("No {number} {name}"),
+        Some(number) => fill::date_group_number(language, number, name),
         None => format!("#{} {name}", digest.id),
     }
 }
@@ -80,25 +88,6 @@ pub fn value(field: Field, digest: &Digest, format: &ChangeFormat) -> String {
         Some(word) => word.to_owned(),
         None => text,
     }
-}
-
-/// A field's name in `language`, as a change line says it (the command
-/// line's CSV keeps [`field_word`]'s English).
-pub fn field_name(field: Field, language: Language) -> &'static str {
-    match field {
-        Field::Number => Phrase::FieldNumber,
-        Field::Name => Phrase::FieldName,
-        Field::Course => Phrase::FieldCourse,
-        Field::Days => Phrase::FieldDays,
-        Field::Start => Phrase::FieldStart,
-        Field::End => Phrase::FieldEnd,
-        Field::Status => Phrase::FieldStatus,
-        Field::Branch => Phrase::FieldBranch,
-        Field::StartsOn => Phrase::FieldStartDate,
-        Field::EndsOn => Phrase::FieldEndDate,
-        Field::Rest => Phrase::FieldOther,
-    }
-    .get(language)
 }
 
 /// The order a change's fields are said in: when the lesson moves, the
@@ -209,7 +198,7 @@ mod tests {
             ],
             "the lesson's days and times first, the name after"
         );
-        assert_eq!(group(&before), "No 12 IELTS evening");
+        assert_eq!(group(&before, Language::En), "No 12 IELTS evening");
         assert_eq!(summary(&before, &format), "Mon Wed 15:00–16:30 · IELTS");
     }
 
@@ -229,5 +218,22 @@ mod tests {
         assert_eq!(day_short(thursday, today, Language::En), "Thu");
         let long_ago = NaiveDate::from_ymd_opt(2026, 11, 2).unwrap();
         assert_eq!(day_short(long_ago, today, Language::En), "2026-11-02");
+        // As staff write them: no English month, the date in digits.
+        assert_eq!(day(thursday, Language::Ru), "чт 26.11");
+        assert_eq!(day(thursday, Language::Uz), "Pa 26.11");
+        assert_eq!(day(thursday, Language::UzCyrl), "Па 26.11");
+        assert_eq!(day_short(thursday, today, Language::Ru), "чт");
+        assert_eq!(day_short(long_ago, today, Language::Ru), "02.11.2026");
+    }
+
+    #[test]
+    fn a_group_is_named_by_its_number_in_the_language() {
+        assert_eq!(group(&digest(), Language::Ru), "№ 12 IELTS evening");
+        assert_eq!(group(&digest(), Language::UzCyrl), "№ 12 IELTS evening");
+        let unnumbered = Digest {
+            number: Option::<i64>::None.into(),
+            ..digest()
+        };
+        assert_eq!(group(&unnumbered, Language::Ru), "#4021 IELTS evening");
     }
 }

@@ -11,6 +11,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::Language;
 use crate::domain::zone::{Zone, ZoneSource};
+use crate::i18n::{Phrase, fill, plural};
 use crate::model::{Abilities, DateField, GroupStatus, PluginType, Timestamp};
 use crate::sanitize::sanitize_line;
 
@@ -63,26 +64,31 @@ pub fn count_in_thousands(said: String, n: u64) -> String {
     }
 }
 
-/// `YYYY-MM-DD`, or the raw text as sent.
-pub fn date(d: &DateField) -> Cow<'_, str> {
+/// A date as staff write it in `language` ([`crate::i18n::date`]:
+/// `YYYY-MM-DD` in English, `28.11.2026` in Russian and Uzbek), or the raw
+/// text as sent.
+pub fn date(d: &DateField, language: Language) -> Cow<'_, str> {
     match d {
-        DateField::Date(date) => Cow::Owned(date.format("%Y-%m-%d").to_string()),
+        DateField::Date(date) => Cow::Owned(crate::i18n::date(language, *date)),
         DateField::Raw(raw) => Cow::Borrowed(raw),
     }
 }
 
-/// `YYYY-MM-DD HH:MM`: a UTC time in `zone`, an old zone-less time as it is,
+/// `YYYY-MM-DD HH:MM` (the date as [`date`] writes it in `language`, the
+/// time 24-hour): a UTC time in `zone`, an old zone-less time as it is,
 /// raw text as sent.
-pub fn timestamp(t: &Timestamp, zone: &Zone) -> String {
+pub fn timestamp(t: &Timestamp, zone: &Zone, language: Language) -> String {
     match t {
-        Timestamp::Utc(at) => date_time(zone.wall_clock(*at)),
-        Timestamp::Local(wall_clock) => date_time(*wall_clock),
+        Timestamp::Utc(at) => date_time(zone.wall_clock(*at), language),
+        Timestamp::Local(wall_clock) => date_time(*wall_clock, language),
         Timestamp::Raw(raw) => raw.to_string(),
     }
 }
 
-fn date_time(wall_clock: NaiveDateTime) -> String {
-    wall_clock.format("%Y-%m-%d %H:%M").to_string()
+/// A wall-clock time as [`timestamp`] writes it in `language`.
+pub fn date_time(wall_clock: NaiveDateTime, language: Language) -> String {
+    let date = crate::i18n::date(language, wall_clock.date());
+    format!("{date} {}", crate::i18n::time(language, wall_clock.time()))
 }
 
 /// `"yes"`, `"no"`, or [`NONE`].
@@ -94,14 +100,16 @@ pub fn flag(v: Option<bool>) -> &'static str {
     }
 }
 
-/// `"Active"`, `"Archive"`, `"status 7"` for another code, [`NONE`] when blank.
-pub fn status_word(s: &GroupStatus) -> Cow<'static, str> {
+/// `"Active"`, `"Archive"`, `"status 7"` for another code (`статус 7`
+/// in Russian: the two words are worded where they are shown, see
+/// [`super::words`]), [`NONE`] when blank.
+pub fn status_word(s: &GroupStatus, language: Language) -> Cow<'static, str> {
     match s {
         GroupStatus::Active => Cow::Borrowed("Active"),
         GroupStatus::Archive => Cow::Borrowed("Archive"),
         GroupStatus::Other(raw) => match raw.trim() {
             "" => Cow::Borrowed(NONE),
-            code => Cow::Owned(format!("status {code}")),
+            code => Cow::Owned(fill::date_status_code(language, code)),
         },
     }
 }
@@ -238,44 +246,80 @@ fn starts_cluster(previous: char, c: char) -> bool {
     previous != ZWJ && !is_emoji_modifier && c.width() != Some(0)
 }
 
-/// `at` for people: `14:02` in `zone`, the date before it when it is not
-/// the day of `now` there (`2037-01-01 05:00`).
-pub fn clock_time(at: DateTime<Utc>, now: DateTime<Utc>, zone: &Zone) -> String {
+/// `at` for people: `14:02` in `zone`, 24-hour, the date before it (as
+/// [`date`] writes it in `language`) when it is not the day of `now` there
+/// (`2037-01-01 05:00`, `01.01.2037 05:00`).
+pub fn clock_time(
+    at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    zone: &Zone,
+    language: Language,
+) -> String {
     let wall = zone.wall_clock(at);
     if wall.date() == zone.wall_clock(now).date() {
-        wall.format("%H:%M").to_string()
+        crate::i18n::time(language, wall.time())
     } else {
-        wall.format("%Y-%m-%d %H:%M").to_string()
+        date_time(wall, language)
     }
 }
 
 /// A server's long `Retry-After` for people: `the server asks to wait
-/// until 14:05` (`wait` from `now`, the time in `zone`).
-pub fn asked_to_wait(wait: std::time::Duration, now: DateTime<Utc>, zone: &Zone) -> String {
+/// until 14:05` (`wait` from `now`, the time in `zone`), in `language`.
+pub fn asked_to_wait(
+    wait: std::time::Duration,
+    now: DateTime<Utc>,
+    zone: &Zone,
+    language: Language,
+) -> String {
     let until = chrono::TimeDelta::from_std(wait)
         .ok()
         .and_then(|wait| now.checked_add_signed(wait))
         .unwrap_or(DateTime::<Utc>::MAX_UTC);
-    format!(
-        "the server asks to wait until {}",
-        clock_time(until, now, zone)
-    )
+    fill::date_asked_to_wait(language, clock_time(until, now, zone, language))
 }
 
 /// When a snapshot was taken, for people: `as of 14:02, 3 min ago` (the
-/// time of day in `zone`; the date too when it was not today there).
-pub fn as_of(taken_at: DateTime<Utc>, now: DateTime<Utc>, zone: &Zone) -> String {
-    let when = clock_time(taken_at, now, zone);
-    let minutes = (now - taken_at).num_minutes();
-    let ago = match (minutes / (24 * 60), minutes / 60 % 24, minutes % 60) {
+/// time of day in `zone`; the date too when it was not today there), in
+/// `language`: `данные на 14:02, 3 мин назад`.
+pub fn as_of(
+    taken_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    zone: &Zone,
+    language: Language,
+) -> String {
+    let when = clock_time(taken_at, now, zone, language);
+    fill::date_as_of(
+        language,
+        when,
+        ago((now - taken_at).num_minutes(), language),
+    )
+}
+
+/// An age of `minutes` for people: `just now`, `3 min ago`, `2 h 5 min
+/// ago`, `3 d ago` (`3 дня назад`: days counted by the language's plural).
+pub fn ago(minutes: i64, language: Language) -> String {
+    match (minutes / (24 * 60), minutes / 60 % 24, minutes % 60) {
         // A clock set back: the age is not known better than this.
-        _ if minutes < 1 => "just now".to_string(),
-        (0, 0, m) => format!("{m} min ago"),
-        (0, h, 0) => format!("{h} h ago"),
-        (0, h, m) => format!("{h} h {m} min ago"),
-        (d, _, _) => format!("{d} d ago"),
-    };
-    format!("as of {when}, {ago}")
+        _ if minutes < 1 => Phrase::CentreAgeNow.get(language).to_owned(),
+        (0, 0, m) => fill::date_minutes_ago(language, m),
+        (0, h, 0) => fill::date_hours_ago(language, h),
+        (0, h, m) => fill::date_hours_minutes_ago(language, h, m),
+        (d, _, _) => plural::date_days_ago(language, d.unsigned_abs()),
+    }
+}
+
+/// `45 s`, `12 min`, `2 h 5 min`: a span of time as a person reads it in
+/// `language` (the store's `duration_words`, which the log keeps English).
+pub fn duration_words(span: std::time::Duration, language: Language) -> String {
+    let secs = span.as_secs();
+    match secs {
+        0..60 => fill::date_seconds(language, secs.max(1)),
+        60..3600 => fill::today_minutes(language, secs.div_ceil(60)),
+        _ => match (secs / 3600, (secs % 3600) / 60) {
+            (hours, 0) => fill::today_hours(language, hours),
+            (hours, minutes) => fill::today_hours_minutes(language, hours, minutes),
+        },
+    }
 }
 
 /// `"1 group"`, `"3 groups"`.
@@ -285,13 +329,14 @@ pub fn counted(count: usize, noun: &str) -> String {
 }
 
 /// Where the zone that times are shown in came from, in a few words
-/// (`crmdeck info`).
-pub fn zone_source(source: ZoneSource) -> &'static str {
+/// (`crmdeck info`), in `language`.
+pub fn zone_source(source: ZoneSource, language: Language) -> &'static str {
     match source {
-        ZoneSource::Config => "from the config",
-        ZoneSource::Api => "the centre's, named by the API",
-        ZoneSource::Default => "the centre's default",
+        ZoneSource::Config => Phrase::DateZoneConfig,
+        ZoneSource::Api => Phrase::DateZoneApi,
+        ZoneSource::Default => Phrase::DateZoneDefault,
     }
+    .get(language)
 }
 
 #[cfg(test)]
@@ -314,19 +359,94 @@ mod tests {
         let zone = Zone::Named(chrono_tz::Asia::Tashkent);
         let taken = Utc.with_ymd_and_hms(2026, 11, 25, 9, 2, 0).unwrap();
         let at = |minutes| taken + chrono::TimeDelta::minutes(minutes);
-        assert_eq!(as_of(taken, at(0), &zone), "as of 14:02, just now");
-        assert_eq!(as_of(taken, at(-5), &zone), "as of 14:02, just now");
-        assert_eq!(as_of(taken, at(3), &zone), "as of 14:02, 3 min ago");
-        assert_eq!(as_of(taken, at(120), &zone), "as of 14:02, 2 h ago");
-        assert_eq!(as_of(taken, at(125), &zone), "as of 14:02, 2 h 5 min ago");
-        // Past midnight in Tashkent: the date is said.
+        let english = [
+            (0, "as of 14:02, just now"),
+            (-5, "as of 14:02, just now"),
+            (3, "as of 14:02, 3 min ago"),
+            (120, "as of 14:02, 2 h ago"),
+            (125, "as of 14:02, 2 h 5 min ago"),
+            // Past midnight in Tashkent: the date is said.
+            (600, "as of 2026-11-25 14:02, 10 h ago"),
+            (3 * 24 * 60, "as of 2026-11-25 14:02, 3 d ago"),
+        ];
+        for (minutes, said) in english {
+            let as_of = as_of(taken, at(minutes), &zone, Language::En);
+            assert_eq!(as_of, said, "{minutes} min");
+        }
+        // In the language shown: dates as staff write them, days counted.
+        let ru = |minutes| as_of(taken, at(minutes), &zone, Language::Ru);
+        assert_eq!(ru(0), "данные на 14:02, только что");
+        assert_eq!(ru(125), "данные на 14:02, 2 ч 5 мин назад");
+        assert_eq!(ru(600), "данные на 25.11.2026 14:02, 10 ч назад");
+        let days = [1, 2, 5, 11, 21, 22].map(|d| ru(d * 24 * 60 + 1));
         assert_eq!(
-            as_of(taken, at(600), &zone),
-            "as of 2026-11-25 14:02, 10 h ago"
+            days.map(|said| said.rsplit(", ").next().unwrap().to_owned()),
+            [
+                "1 день назад",
+                "2 дня назад",
+                "5 дней назад",
+                "11 дней назад",
+                "21 день назад",
+                "22 дня назад"
+            ]
         );
         assert_eq!(
-            as_of(taken, at(3 * 24 * 60), &zone),
-            "as of 2026-11-25 14:02, 3 d ago"
+            as_of(taken, at(3), &zone, Language::Uz),
+            "14:02 holatiga, 3 daqiqa oldin"
+        );
+        assert_eq!(
+            as_of(taken, at(2 * 24 * 60), &zone, Language::UzCyrl),
+            "25.11.2026 14:02 ҳолатига, 2 кун олдин"
+        );
+    }
+
+    #[test]
+    fn a_wait_asked_for_says_its_time_24_hour_in_the_language() {
+        use chrono::TimeZone;
+        let zone = Zone::Named(chrono_tz::Asia::Tashkent);
+        let now = Utc.with_ymd_and_hms(2026, 11, 25, 9, 2, 0).unwrap();
+        let wait = std::time::Duration::from_secs(3 * 60);
+        let asked = |language| asked_to_wait(wait, now, &zone, language);
+        assert_eq!(asked(Language::En), "the server asks to wait until 14:05");
+        assert_eq!(asked(Language::Ru), "сервер просит подождать до 14:05");
+        // Past midnight there: the date too.
+        let evening = Utc.with_ymd_and_hms(2026, 11, 25, 18, 30, 0).unwrap();
+        assert_eq!(
+            asked_to_wait(wait * 20, evening, &zone, Language::Uz),
+            "server 26.11.2026 00:30 gacha kutishni soʻramoqda"
+        );
+        let past_midnight = evening + chrono::TimeDelta::hours(1);
+        assert_eq!(
+            clock_time(past_midnight, now, &zone, Language::En),
+            "2026-11-26 00:30"
+        );
+        assert_eq!(clock_time(evening, now, &zone, Language::Ru), "23:30");
+    }
+
+    #[test]
+    fn spans_of_time_in_the_language() {
+        use std::time::Duration;
+        let said = |secs, language| duration_words(Duration::from_secs(secs), language);
+        assert_eq!(
+            [0, 45, 90, 3600, 7500].map(|secs| said(secs, Language::En)),
+            ["1 s", "45 s", "2 min", "1 h", "2 h 5 min"]
+        );
+        assert_eq!(
+            [45, 90, 7500].map(|secs| said(secs, Language::Ru)),
+            ["45 с", "2 мин", "2 ч 5 мин"]
+        );
+        assert_eq!(said(45, Language::Uz), "45 soniya");
+    }
+
+    #[test]
+    fn a_zones_source_in_the_language() {
+        assert_eq!(
+            zone_source(ZoneSource::Config, Language::En),
+            "from the config"
+        );
+        assert_eq!(
+            zone_source(ZoneSource::Config, Language::Ru),
+            "из конфигурации"
         );
     }
 
@@ -374,10 +494,13 @@ mod tests {
     #[test]
     fn dates_and_raw_dates() {
         let parsed = DateField::Date(NaiveDate::from_ymd_opt(2024, 6, 10).unwrap());
-        assert_eq!(date(&parsed), "2024-06-10");
+        assert_eq!(date(&parsed, Language::En), "2024-06-10");
         let raw = DateField::Raw("10/06/2024".into());
-        let shown = date(&raw);
+        let shown = date(&raw, Language::Ru);
         assert!(matches!(shown, Cow::Borrowed("10/06/2024")), "{shown:?}");
+        for language in [Language::Ru, Language::Uz, Language::UzCyrl] {
+            assert_eq!(date(&parsed, language), "10.06.2024");
+        }
     }
 
     #[test]
@@ -385,20 +508,30 @@ mod tests {
         let tashkent: Zone = "Asia/Tashkent".parse().unwrap();
         let late_evening = Timestamp::Utc(Utc.with_ymd_and_hms(2024, 6, 10, 21, 5, 51).unwrap());
         // UTC+5 moves it to the next day.
-        assert_eq!(timestamp(&late_evening, &tashkent), "2024-06-11 02:05");
+        assert_eq!(
+            timestamp(&late_evening, &tashkent, Language::En),
+            "2024-06-11 02:05"
+        );
         let utc_zone: Zone = "UTC".parse().unwrap();
-        assert_eq!(timestamp(&late_evening, &utc_zone), "2024-06-10 21:05");
+        assert_eq!(
+            timestamp(&late_evening, &utc_zone, Language::En),
+            "2024-06-10 21:05"
+        );
 
         let old = NaiveDate::from_ymd_opt(2022, 7, 13)
             .unwrap()
             .and_hms_opt(20, 0, 46)
             .unwrap();
         assert_eq!(
-            timestamp(&Timestamp::Local(old), &tashkent),
+            timestamp(&Timestamp::Local(old), &tashkent, Language::En),
             "2022-07-13 20:00"
         );
         assert_eq!(
-            timestamp(&Timestamp::Raw("yesterday".into()), &tashkent),
+            timestamp(&late_evening, &tashkent, Language::Ru),
+            "11.06.2024 02:05"
+        );
+        assert_eq!(
+            timestamp(&Timestamp::Raw("yesterday".into()), &tashkent, Language::En),
             "yesterday"
         );
     }
@@ -412,14 +545,23 @@ mod tests {
 
     #[test]
     fn status_words() {
-        assert_eq!(status_word(&GroupStatus::Active), "Active");
-        assert_eq!(status_word(&GroupStatus::Archive), "Archive");
-        assert_eq!(status_word(&GroupStatus::Other("7".into())), "status 7");
+        assert_eq!(status_word(&GroupStatus::Active, Language::En), "Active");
+        assert_eq!(status_word(&GroupStatus::Archive, Language::En), "Archive");
         assert_eq!(
-            status_word(&GroupStatus::Other(" abc ".into())),
+            status_word(&GroupStatus::Other("7".into()), Language::En),
+            "status 7"
+        );
+        assert_eq!(
+            status_word(&GroupStatus::Other(" abc ".into()), Language::En),
             "status abc"
         );
-        assert_eq!(status_word(&GroupStatus::Other("".into())), NONE);
+        assert_eq!(
+            status_word(&GroupStatus::Other("".into()), Language::En),
+            NONE
+        );
+        let other = GroupStatus::Other("7".into());
+        assert_eq!(status_word(&other, Language::Ru), "статус 7");
+        assert_eq!(status_word(&other, Language::Uz), "holat 7");
     }
 
     #[test]

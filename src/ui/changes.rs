@@ -99,8 +99,8 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
 /// colour).
 fn change_line(seen: &Seen, selected: bool, group_width: usize, shared: &World) -> String {
     let language = shared.settings.language;
-    let when = clock_time(seen.seen_at, shared.now, &shared.zone);
-    let group = change_text::group(seen.digest());
+    let when = clock_time(seen.seen_at, shared.now, &shared.zone, language);
+    let group = change_text::group(seen.digest(), language);
     let group = pad_to_width(&truncate_to_width(&group, group_width), group_width);
     let format = ChangeFormat {
         language,
@@ -139,7 +139,7 @@ fn summary(found: Option<&SeenChanges>, view: &View, width: usize) -> Vec<Span<'
             styles.heading,
         )];
     };
-    let taken = clock_time(found.taken_at, found.taken_at, &shared.zone);
+    let taken = clock_time(found.taken_at, found.taken_at, &shared.zone, language);
     let day = change_text::day(found.day, language);
     let count = found.changes.len();
     let mut parts = vec![

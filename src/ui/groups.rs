@@ -12,6 +12,7 @@ use crate::app::compared::NotCompared;
 use crate::app::groups::GroupsTab;
 use crate::app::layout::ListScreen;
 use crate::app::shared::World;
+use crate::app::walks;
 use crate::domain::changes::Since;
 use crate::i18n::{Phrase, fill, plural};
 use crate::present::change_text;
@@ -68,7 +69,7 @@ impl ListTab for GroupsTab {
             // The rows are a snapshot's until a walk read every page.
             let snapshot = list
                 .as_of()
-                .map(|taken| as_of(taken, shared.now, &shared.zone));
+                .map(|taken| as_of(taken, shared.now, &shared.zone, language));
             if self.is_loading(shared) {
                 let refreshing = Phrase::SummaryRefreshing.get(language);
                 let what = match (&snapshot, self.refreshing) {
@@ -83,8 +84,8 @@ impl ListTab for GroupsTab {
                 // While the server limits the walk: the wait, the time
                 // left (the first to give way, short of room).
                 if let Some(limited) = shared.walk_limited(self.branch_id) {
-                    let short = limited.short();
-                    let part = Part::new(limited.to_string(), styles.busy, 6);
+                    let short = walks::limited_short(&limited, language);
+                    let part = Part::new(walks::limited_words(&limited, language), styles.busy, 6);
                     parts.push(part.or_short(short, 5));
                 }
             } else {

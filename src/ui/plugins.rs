@@ -47,7 +47,7 @@ impl ListTab for PluginsTab {
         // The list is a snapshot's until one is fetched in this run.
         let snapshot = self
             .from_snapshot
-            .map(|taken| as_of(taken, shared.now, &shared.zone));
+            .map(|taken| as_of(taken, shared.now, &shared.zone, language));
         if self.is_loading(&shared.requests) && self.loaded {
             let what = snapshot.map_or_else(String::new, |as_of| format!(" {as_of} ·"));
             let refreshing = Phrase::SummaryRefreshing.get(language);

@@ -467,7 +467,7 @@ proptest! {
         lesson_range(odd.lesson_start_time.as_ref(), odd.lesson_end_time.as_ref(), &zone);
         lesson_minutes(odd.lesson_start_time.as_ref(), odd.lesson_end_time.as_ref(), &zone);
         for at in [&odd.created_at, &odd.updated_at, &odd.deleted_at].into_iter().flatten() {
-            timestamp(at, &zone);
+            timestamp(at, &zone, Language::Ru);
         }
     }
 
@@ -642,7 +642,7 @@ proptest! {
 
     #[test]
     fn timestamps_display_without_panic(at in any_timestamp(), zone in any_zone()) {
-        timestamp(&at, &zone);
+        timestamp(&at, &zone, Language::Ru);
     }
 
     #[test]
@@ -659,7 +659,7 @@ proptest! {
         let decoded = &page.data[0];
         lesson_range(decoded.lesson_start_time.as_ref(), decoded.lesson_end_time.as_ref(), &zone);
         if let Some(at) = &decoded.created_at {
-            timestamp(at, &zone);
+            timestamp(at, &zone, Language::Ru);
         }
     }
 }

@@ -8,7 +8,7 @@
 use crate::support;
 
 use crmdeck::api::ApiError;
-use crmdeck::app::{App, AppSettings, Request};
+use crmdeck::app::{App, AppSettings, Input, Request};
 use crmdeck::i18n::Language;
 use crmdeck::present::format::display_width;
 use crmdeck::present::words::say;
@@ -101,6 +101,34 @@ fn the_centres_tab_in_english_at_both_sizes() {
     for size in [(80, 24), (200, 50)] {
         let app = app_in(Language::En, size, "0", false);
         assert_screen(Language::En, size, "centres", &app);
+    }
+}
+
+/// A new app in `language` shown the fixtures' snapshot of groups 1 to 30
+/// (before any answer: its rows and its age) and compared with the
+/// fixtures' Sunday, as `render.rs` draws them in English.
+fn compared_in(language: Language, size: (u16, u16)) -> App {
+    let settings = AppSettings {
+        language,
+        ..fixtures::settings()
+    };
+    let (mut app, mut effects) = App::new(settings, fixtures::token_expires_at(), size);
+    let snapshot = Input::Snapshot(Ok(Box::new(fixtures::snapshot(1..=30))));
+    effects.extend(app.update(snapshot, fixtures::now()));
+    let ask = fixtures::compare_asked(&effects).unwrap().clone();
+    fixtures::compared(&mut app, &ask, &fixtures::sunday());
+    app
+}
+
+/// The dates, times and ages of the Groups summary (the snapshot's "as
+/// of") and of the Changes tab with its changes listed, in Russian.
+#[test]
+fn a_snapshots_age_and_the_changes_listed_in_russian() {
+    for size in [(80, 24), (200, 50)] {
+        let mut app = compared_in(Language::Ru, size);
+        assert_screen(Language::Ru, size, "snapshot_start", &app);
+        press(&mut app, "5j");
+        assert_screen(Language::Ru, size, "changes_listed", &app);
     }
 }
 

@@ -106,25 +106,48 @@ fn the_changes_tab_lists_each_kind_under_its_heading_and_enter_opens_the_group()
     assert_eq!(selected_group(&app), Some(5));
     assert_eq!(app.context(), Context::GroupDetail, "its detail open");
     // The detail says what changed, under the fields.
-    let detail = app.tabs.groups.detail(&app.world).unwrap();
-    let at = detail
-        .iter()
-        .position(|line| *line == DocLine::Heading("Changed since Sun 1 Jun".into()))
-        .expect("the change in the detail");
+    let field = detail_after(&app, "Changed since Sun 1 Jun");
     assert!(
-        matches!(&detail[at + 1], DocLine::Field { label: "name", value } if value.starts_with("Renamed since → ")),
-        "{:?}",
-        detail[at + 1]
+        matches!(&field, DocLine::Field { label: "name", value } if value.starts_with("Renamed since → ")),
+        "{field:?}"
     );
 
     // A gone group has nothing to open: it is said.
-    press(&mut app, "\x1b5G\n");
-    assert_eq!(app.tab, Tab::Changes);
-    let said = status(&app, Severity::Info).unwrap_or_default();
+    let said = enter_on_the_gone(&mut app);
     assert!(
         said.contains("No 31") && said.contains("is gone since Sun 1 Jun"),
         "{said}"
     );
+}
+
+/// The line after `heading` in the detail of the group selected.
+fn detail_after(app: &App, heading: &str) -> DocLine {
+    let detail = app.tabs.groups.detail(&app.world).unwrap();
+    let at = (detail.iter())
+        .position(|line| *line == DocLine::Heading(heading.into()))
+        .unwrap_or_else(|| panic!("{heading:?} in the detail: {detail:?}"));
+    detail[at + 1].clone()
+}
+
+/// Enter on the gone group of the Changes tab: what the status line says.
+fn enter_on_the_gone(app: &mut App) -> String {
+    press(app, "\x1b5G\n");
+    assert_eq!(app.tab, Tab::Changes);
+    status(app, Severity::Info).unwrap_or_default().to_owned()
+}
+
+/// In Russian: the detail's heading with the day as staff write it, the
+/// field by its name; a gone group's № and day said likewise.
+#[test]
+fn what_changed_is_said_in_the_language_shown() {
+    let (mut app, _) = compared_from_snapshot();
+    app.world.settings.language = crate::present::Language::Ru;
+    press(&mut app, "5j\n");
+    let field = detail_after(&app, "Изменённые с вс 01.06");
+    let label = matches!(&field, DocLine::Field { label, .. } if *label == "название");
+    assert!(label, "{field:?}");
+    let said = enter_on_the_gone(&mut app);
+    assert!(said.contains("№ 31") && said.contains("вс 01.06"), "{said}");
 }
 
 #[test]

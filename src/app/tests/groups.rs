@@ -677,39 +677,56 @@ fn day_names_follow_the_configured_language() {
 
 /// A 429 asking for ten minutes' quiet mid-walk: not waited out, the pages
 /// not read are missing, the rows read stay, the status line says until
-/// when the server asks to wait (in the centre's zone), and r asks now.
+/// when the server asks to wait (in the centre's zone, in the language
+/// shown), and r asks now.
 #[test]
 fn a_long_retry_after_ends_the_walk_saying_until_when_and_r_tries_now() {
-    let (mut app, rest) = first_page_only();
-    let limited = || ApiError::RateLimited {
-        retry_after: Some(std::time::Duration::from_secs(600)),
-    };
-    let mut pending = rest;
-    while let Some((id, request)) = pending.pop() {
-        let effects = match request {
-            Request::Groups(q) if q.page == 2 => respond_err(&mut app, id, &request, limited()),
-            _ => respond_ok(&mut app, id, &request),
+    use crate::present::Language;
+    let said_in = [
+        (
+            Language::En,
+            "the server asks to wait until {}: r tries now",
+        ),
+        (
+            Language::Ru,
+            "сервер просит подождать до {}: r — повторить сейчас",
+        ),
+        (
+            Language::Uz,
+            "server {} gacha kutishni soʻramoqda: r hozir qayta urinadi",
+        ),
+    ];
+    for (language, expected) in said_in {
+        let (mut app, rest) = first_page_only();
+        app.world.settings.language = language;
+        let limited = || ApiError::RateLimited {
+            retry_after: Some(std::time::Duration::from_secs(600)),
         };
-        pending.extend(fetches(&effects));
+        let mut pending = rest;
+        while let Some((id, request)) = pending.pop() {
+            let effects = match request {
+                Request::Groups(q) if q.page == 2 => respond_err(&mut app, id, &request, limited()),
+                _ => respond_ok(&mut app, id, &request),
+            };
+            pending.extend(fetches(&effects));
+        }
+        assert!(!app.tabs.groups.is_loading(&app.world));
+        let list = app.world.store.groups(None).unwrap();
+        assert!(list.progress().missing >= 1, "{:?}", list.missing());
+        assert!(!visible_ids(&app).is_empty(), "the rows read stay");
+        let said = app.world.status.current().expect("said").text.clone();
+        let until = app
+            .world
+            .zone
+            .wall_clock(now() + chrono::TimeDelta::minutes(10));
+        let until = until.format("%H:%M").to_string();
+        assert!(
+            said.ends_with(&expected.replace("{}", &until)),
+            "{language}: {said}"
+        );
+        let effects = press(&mut app, "r");
+        assert_eq!(pages(&effects), [2], "{effects:?}");
     }
-    assert!(!app.tabs.groups.is_loading(&app.world));
-    let list = app.world.store.groups(None).unwrap();
-    assert!(list.progress().missing >= 1, "{:?}", list.missing());
-    assert!(!visible_ids(&app).is_empty(), "the rows read stay");
-    let said = app.world.status.current().expect("said").text.clone();
-    let until = app
-        .world
-        .zone
-        .wall_clock(now() + chrono::TimeDelta::minutes(10));
-    let until = until.format("%H:%M");
-    assert!(
-        said.ends_with(&format!(
-            "the server asks to wait until {until}: r tries now"
-        )),
-        "{said}"
-    );
-    let effects = press(&mut app, "r");
-    assert_eq!(pages(&effects), [2], "{effects:?}");
 }
 
 /// The rows shown, and the group selected, as ordering and filtering

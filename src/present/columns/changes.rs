@@ -7,6 +7,7 @@ use super::{BranchNames, Column};
 use crate::domain::changes::{Comparison, Field, Kind};
 use crate::domain::clock::format_minute;
 use crate::domain::digest::{Digest, Status};
+use crate::i18n::{Phrase, date};
 use crate::present::Language;
 use crate::present::format::NONE;
 use crate::present::weekday::{NameStyle, format_days};
@@ -21,6 +22,9 @@ pub struct ChangeRow {
     pub name: String,
     /// None for a new or gone group.
     pub field: Option<Field>,
+    /// The language the field's name and the values are said in (English
+    /// for scripts).
+    pub language: Language,
     pub old: String,
     pub new: String,
     /// The group's branch, days and lesson times now (as it was last, for
@@ -46,7 +50,9 @@ pub static COLUMNS: &[Column<ChangeRow, ()>] = &[
     }),
     Column::print_only("Name", "name", |row, _| row.name.clone()),
     Column::print_only("Field", "field", |row, _| {
-        row.field.map_or("", field_word).to_string()
+        (row.field)
+            .map_or("", |field| field_name(field, row.language))
+            .to_string()
     }),
     Column::print_only("Old", "old", |row, _| row.old.clone()),
     Column::print_only("New", "new", |row, _| row.new.clone()),
@@ -74,7 +80,27 @@ pub fn field_word(field: Field) -> &'static str {
     }
 }
 
-/// `field` of `digest` as a person reads it; [`NONE`] when not set.
+/// A field's name in `language`, as a change line and the command line's
+/// table say it ([`field_word`]'s English for scripts).
+pub fn field_name(field: Field, language: Language) -> &'static str {
+    match field {
+        Field::Number => Phrase::FieldNumber,
+        Field::Name => Phrase::FieldName,
+        Field::Course => Phrase::FieldCourse,
+        Field::Days => Phrase::FieldDays,
+        Field::Start => Phrase::FieldStart,
+        Field::End => Phrase::FieldEnd,
+        Field::Status => Phrase::FieldStatus,
+        Field::Branch => Phrase::FieldBranch,
+        Field::StartsOn => Phrase::FieldStartDate,
+        Field::EndsOn => Phrase::FieldEndDate,
+        Field::Rest => Phrase::FieldOther,
+    }
+    .get(language)
+}
+
+/// `field` of `digest` as a person reads it (a date as staff write it in
+/// `format`'s language); [`NONE`] when not set.
 pub fn field_text(digest: &Digest, field: Field, format: &ChangeFormat) -> String {
     let or_none = |text: Option<String>| text.unwrap_or_else(|| NONE.to_string());
     let minute = |minute: Option<u16>| minute.map(format_minute);
@@ -106,8 +132,8 @@ pub fn field_text(digest: &Digest, field: Field, format: &ChangeFormat) -> Strin
                 .cloned()
                 .unwrap_or_else(|| format!("#{id}"))
         })),
-        Field::StartsOn => or_none(digest.starts_on.map(|d| d.to_string())),
-        Field::EndsOn => or_none(digest.ends_on.map(|d| d.to_string())),
+        Field::StartsOn => or_none(digest.starts_on.map(|d| date(format.language, d))),
+        Field::EndsOn => or_none(digest.ends_on.map(|d| date(format.language, d))),
         // Only its hash is kept: that it changed is all there is to say.
         Field::Rest => String::new(),
     }
@@ -139,6 +165,7 @@ pub fn rows(
             number: group.number.get(),
             name: group.name.to_string(),
             field,
+            language: format.language,
             old,
             new,
             branch: own(Field::Branch),
@@ -221,5 +248,36 @@ mod tests {
         let only = super::rows(&found, &baseline, &now, &format, |d| d.id == 9);
         assert_eq!(only.len(), 1);
         assert_eq!(only[0].kind, Kind::Gone);
+    }
+
+    /// The command line's table in Russian: a field by its name, a date
+    /// as staff write it; for scripts (English) the field's key and ISO.
+    #[test]
+    fn a_changed_start_date_reads_in_the_language_and_iso_for_scripts() {
+        let mut digester = Digester::new(CENTRE_ZONE);
+        let before = digester.digest(&group(7, DaysCode::MonWedFri, "15:00", "16:30"));
+        let mut after = before.clone();
+        after.starts_on = chrono::NaiveDate::from_ymd_opt(2026, 11, 28);
+        let (baseline, now) = ([before], [after]);
+        let found = compare(&baseline, &now, true);
+        let branches = BranchNames::new();
+        let said = |language| {
+            let format = ChangeFormat {
+                language,
+                branches: &branches,
+            };
+            let rows = rows(&found, &baseline, &now, &format, |_| true);
+            let row = &rows[0];
+            let field = COLUMNS[4].print_text(row, &(), &branches);
+            (field, row.new.clone())
+        };
+        assert_eq!(
+            said(Language::Ru),
+            ("дата начала".to_owned(), "28.11.2026".to_owned())
+        );
+        assert_eq!(
+            said(Language::En),
+            ("start date".to_owned(), "2026-11-28".to_owned())
+        );
     }
 }

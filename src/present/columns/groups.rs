@@ -8,10 +8,11 @@ use crate::domain::query::CourseWordsByName;
 use crate::domain::query::Facts;
 use crate::domain::weekday::weekdays;
 use crate::model::{DateField, Group};
+use crate::present::Language;
 use crate::present::clock::lesson_range;
 use crate::present::format::{NONE, RowFormat, date, status_word};
 use crate::present::weekday::{NameStyle, describe_days};
-use chrono::Timelike;
+use chrono::{Datelike, Timelike};
 
 /// The columns of a group, left to right.
 pub static COLUMNS: &[Column<Group, RowFormat>] = &[
@@ -176,9 +177,10 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
             essential: false,
             tone: Tone::Plain,
             filtered: Filtered::No,
+            // By the start date: the text (`28.11.2026`) does not sort.
             sort: Some(Sort {
                 name: "start date",
-                by: SortBy::Text,
+                by: SortBy::Key(|group, _| start_date_key(group)),
             }),
         }),
         // Scripts get the two dates apart.
@@ -189,14 +191,16 @@ pub static COLUMNS: &[Column<Group, RowFormat>] = &[
     Column {
         title: "Course start",
         name: "course_start",
-        text: Text::Plain(|group, _| or_none(group.group_start_date.as_ref())),
+        text: Text::Plain(|group, format| {
+            or_none(group.group_start_date.as_ref(), format.language)
+        }),
         screen: None,
         print: Print::Whole,
     },
     Column {
         title: "Course end",
         name: "course_end",
-        text: Text::Plain(|group, _| or_none(group.group_end_date.as_ref())),
+        text: Text::Plain(|group, format| or_none(group.group_end_date.as_ref(), format.language)),
         screen: None,
         print: Print::Whole,
     },
@@ -228,21 +232,31 @@ fn days(group: &Group, format: &RowFormat, style: NameStyle) -> String {
     describe_days(&group.days, &group.exact_days, format.language, style)
 }
 
-pub(crate) fn status(group: &Group, _: &RowFormat) -> String {
-    status_word(&group.status).into_owned()
+pub(crate) fn status(group: &Group, format: &RowFormat) -> String {
+    status_word(&group.status, format.language).into_owned()
 }
 
-/// "2025-01-31–2025-09-30".
-fn dates(group: &Group, _: &RowFormat) -> String {
+/// "2025-01-31–2025-09-30", "31.01.2025–30.09.2025" in Russian and Uzbek.
+fn dates(group: &Group, format: &RowFormat) -> String {
     format!(
         "{}–{}",
-        or_none(group.group_start_date.as_ref()),
-        or_none(group.group_end_date.as_ref())
+        or_none(group.group_start_date.as_ref(), format.language),
+        or_none(group.group_end_date.as_ref(), format.language)
     )
 }
 
-pub(crate) fn or_none(day: Option<&DateField>) -> String {
-    day.map_or_else(|| NONE.to_string(), |day| date(day).into_owned())
+/// The Start–end column's key: the start date as a day number; a date
+/// sent as raw text sorts after, as a missing one does.
+fn start_date_key(group: &Group) -> SortKey {
+    SortKey::number(match &group.group_start_date {
+        Some(DateField::Date(day)) => Some(i64::from(day.num_days_from_ce())),
+        Some(DateField::Raw(_)) | None => None,
+    })
+}
+
+/// `day` as [`date`] writes it in `language`, [`NONE`] when absent.
+pub(crate) fn or_none(day: Option<&DateField>, language: Language) -> String {
+    day.map_or_else(|| NONE.to_string(), |day| date(day, language).into_owned())
 }
 
 #[cfg(test)]
@@ -255,8 +269,12 @@ mod tests {
     use std::sync::Arc;
 
     fn format() -> RowFormat {
+        format_in(Language::En)
+    }
+
+    fn format_in(language: Language) -> RowFormat {
         RowFormat {
-            language: Language::En,
+            language,
             zone: "Asia/Tashkent".parse().unwrap(),
         }
     }
@@ -311,6 +329,64 @@ mod tests {
         assert_eq!(export["course_start"], "2025-01-31");
     }
 
+    /// The Start–end column in Russian: dates as staff write them; the
+    /// command line's CSV keeps ISO.
+    #[test]
+    fn start_and_end_read_as_staff_write_them_and_sort_by_the_start() {
+        use super::super::SortColumn;
+        use super::super::groups_for_scripts::CSV_COLUMNS;
+        let russian = format_in(Language::Ru);
+        let ended = Group {
+            group_end_date: NaiveDate::from_ymd_opt(2025, 9, 30).map(DateField::Date),
+            ..group()
+        };
+        assert_eq!(dates(&ended, &russian), "31.01.2025–30.09.2025");
+        assert_eq!(dates(&ended, &format()), "2025-01-31–2025-09-30");
+        let none = BranchNames::new();
+        let course_dates = |columns| -> Vec<String> {
+            printed(columns)
+                .filter(|column| column.name.starts_with("course_"))
+                .map(|column| column.print_text(&ended, &russian, &none))
+                .collect()
+        };
+        assert_eq!(course_dates(CSV_COLUMNS), ["2025-01-31", "2025-09-30"]);
+        // The command line's table (`groups` on a terminal) is for people.
+        assert_eq!(course_dates(COLUMNS), ["31.01.2025", "30.09.2025"]);
+
+        // By the date, not the text: 31.01.2025 before 05.02.2025 (its
+        // text sorts first), then raw text and none, as missing values.
+        let starting = |start: Option<DateField>| Group {
+            group_start_date: start,
+            ..group()
+        };
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).map(DateField::Date);
+        let groups = [
+            starting(None),
+            starting(Some(DateField::Raw("soon".into()))),
+            starting(day(2025, 2, 5)),
+            starting(day(2024, 12, 31)),
+            starting(day(2025, 1, 31)),
+        ];
+        let mut keys: Vec<_> = groups
+            .iter()
+            .map(|group| (start_date_key(group).order(&none), dates(group, &russian)))
+            .collect();
+        keys.sort();
+        let order: Vec<&str> = keys.iter().map(|(_, text)| text.as_str()).collect();
+        assert_eq!(
+            order,
+            [
+                "31.12.2024–—",
+                "31.01.2025–—",
+                "05.02.2025–—",
+                "soon–—",
+                "—–—"
+            ]
+        );
+        let sort = SortColumn::named(COLUMNS, "start date");
+        assert!(sort.is_some(), "still sorted by its name");
+    }
+
     /// A day is a field word: found by any of its names on the row's days,
     /// whatever the row draws ("every day" holds Sunday).
     #[test]
@@ -319,10 +395,7 @@ mod tests {
             days: DaysCode::EveryDay,
             ..group()
         };
-        let russian = RowFormat {
-            language: Language::Ru,
-            ..format()
-        };
+        let russian = format_in(Language::Ru);
         let none = BranchNames::new();
         let row = screen_row(&every_day, &russian, &mut CourseWordsByName::default());
         for word in ["воскресенье", "Sunday", "вт", "вторник французский"]

@@ -8,6 +8,7 @@ use super::{BranchNames, Column, Print, Text};
 use crate::domain::clock::time_of_day;
 use crate::domain::weekday::weekdays;
 use crate::model::{Group, LessonTime};
+use crate::present::Language;
 use crate::present::format::{NONE, RowFormat};
 use serde_json::{Value, json};
 
@@ -75,11 +76,12 @@ pub static CSV_COLUMNS: &[Column<Group, RowFormat>] = &[
         screen: None,
         print: Print::Whole,
     },
+    // ISO dates whatever the interface speaks: scripts read them.
     printed("course_start", |group, _| {
-        or_none(group.group_start_date.as_ref())
+        or_none(group.group_start_date.as_ref(), Language::En)
     }),
     printed("course_end", |group, _| {
-        or_none(group.group_end_date.as_ref())
+        or_none(group.group_end_date.as_ref(), Language::En)
     }),
     // Last: the columns scripts read before keep their places.
     printed("id", |group, _| group.id.to_string()),
