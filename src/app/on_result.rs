@@ -55,7 +55,7 @@ impl App {
                 Vec::new()
             }
             Input::Copied(Err(error)) => {
-                status.error(error.to_string(), now);
+                status.error(error.said(language), now);
                 Vec::new()
             }
             Input::QuerySaved { name, text, result } => {
@@ -74,7 +74,7 @@ impl App {
                 Vec::new()
             }
             Input::Exported(Err(error)) => {
-                status.error(error.to_string(), now);
+                status.error(error.said(language), now);
                 Vec::new()
             }
             Input::ProfileSwitch {
@@ -95,6 +95,7 @@ impl App {
                 profile,
                 result: Err(why),
             } => {
+                let why = why.said(language);
                 status.error(fill::status_profile_not_opened(language, profile, why), now);
                 Vec::new()
             }
@@ -105,7 +106,7 @@ impl App {
             }
             Input::ProfilesRead(Err(why)) => {
                 let language = self.world.settings.language;
-                let said = crate::i18n::fill::config_not_read(language, why.to_string());
+                let said = crate::i18n::fill::config_not_read(language, why.said(language));
                 status.warning(said.clone(), now);
                 self.world.config_unread = Some(said);
                 Vec::new()

@@ -30,6 +30,7 @@ use crate::domain::check::MaxParallel;
 use crate::domain::query::named::Queries;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
+use crate::i18n::fill;
 use crate::model::Plugin;
 use crate::present::Language;
 use crate::present::api_words;
@@ -354,7 +355,7 @@ impl World {
             return;
         };
         if branches.iter().all(|branch| branch.id != id) {
-            let note = format!("branch #{id} is not a branch of this centre: showing all branches");
+            let note = fill::app_branch_not_of_centre(self.settings.language, id);
             self.status.warning(note, self.now);
             self.asks.push_back(Ask::TellTabs(Tell::ShowBranch(None)));
         }

@@ -4,7 +4,7 @@
 use super::View;
 use super::popup;
 use super::theme::{SELECTED_MARKER, UNSELECTED_MARKER};
-use crate::app::branch_picker::{ALL_BRANCHES, BranchPicker, PickerMode};
+use crate::app::branch_picker::{BranchPicker, PickerMode};
 use crate::app::document::wrap;
 use crate::app::layout;
 use crate::present::format::pad_to_width;
@@ -54,7 +54,7 @@ pub fn draw(picker: &BranchPicker, frame: &mut Frame, view: &View) {
             let first = picker.cursor.saturating_sub(rows - 1);
             for (i, choice) in picker.choices.iter().enumerate().skip(first).take(rows) {
                 let name = match choice {
-                    None => ALL_BRANCHES.to_string(),
+                    None => picker.all_branches().to_string(),
                     Some(id) => {
                         let name = shared.branches.names.get(id).map_or("", String::as_str);
                         format!("{name}  #{id}")
