@@ -7,6 +7,7 @@ use super::*;
 use crate::app::branch_picker::BranchPicker;
 use crate::app::protocol::{CopyRefused, ExportRefused, ProfileRefused};
 use crate::app::status::Severity::{Error, Warning};
+use crate::app::tests::snapshot::{started_from, with_cache};
 use crate::i18n::Language;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -190,4 +191,30 @@ fn the_plugins_failures_are_said_in_russian() {
     respond_err(&mut app, install, &Request::Install(2), lost);
     let said = status(&app, Error).unwrap();
     assert!(said.ends_with("; проверяем, установлен ли он…"), "{said}");
+}
+
+#[test]
+fn a_401_that_hides_the_snapshot_is_said_in_russian() {
+    let settings = AppSettings {
+        language: Language::Ru,
+        ..with_cache()
+    };
+    let (mut app, effects) = started_from(fixtures::snapshot(1..=30), settings);
+    let refused = ApiError::Unauthorized {
+        expired_at: None,
+        message: None,
+    };
+    // The first 401 hides the snapshot and says so (the others left
+    // unanswered, so that nothing said after it covers it).
+    answer(&mut app, effects, &mut |request| {
+        matches!(request, Request::Branches).then(|| request.failed(refused.clone()))
+    });
+    assert!(app.world.token_refused());
+    assert_eq!(
+        status(&app, Error),
+        Some(
+            "HTTP 401: токен отклонён; строки и плагины снимка скрыты, пока токен не принят: \
+             нажмите R, чтобы перечитать токен"
+        )
+    );
 }
