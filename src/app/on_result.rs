@@ -11,10 +11,11 @@ use super::protocol::AccountChange;
 use super::registry::Overlay;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Input, Tab};
+use crate::cache::CacheError;
 use crate::i18n::plural;
 use crate::i18n::{Language, Phrase, fill};
 use crate::present::clock::expiry_in;
-use crate::store::Snapshot;
+use crate::store::{SNAPSHOT_VERSION, Snapshot, SnapshotError};
 
 impl App {
     /// A result of the runtime's work; the user's inputs and the tick are
@@ -136,6 +137,7 @@ impl App {
             Input::SnapshotMore(slice) => self.on_snapshot(&slice, SeedPart::More),
             Input::SnapshotRest(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Rest),
             Input::SnapshotRest(Err(why)) => {
+                let why = cache_said(&why, language);
                 status.warning(fill::status_snapshot_partial(language, why), now);
                 Vec::new()
             }
@@ -149,6 +151,7 @@ impl App {
             }
             // Logged by the runtime; said once, and the start goes on as usual.
             Input::Snapshot(Err(why)) => {
+                let why = cache_said(&why, language);
                 status.info(fill::status_snapshot_unused(language, why), now);
                 Vec::new()
             }
@@ -236,4 +239,22 @@ fn account_changed(change: AccountChange, language: Language) -> &'static str {
         AccountChange::NotAsRemembered => Phrase::AccountNotAsRemembered,
     }
     .get(language)
+}
+
+/// Why the snapshot was not used (or only in part) as the status line says
+/// it in `language`: the store's own reasons said again, the path and what
+/// the file's reader said kept as sent; the log keeps `Display`'s English.
+fn cache_said(error: &CacheError, language: Language) -> String {
+    let CacheError::Snapshot(path, reason) = error else {
+        return error.to_string();
+    };
+    let reason = match reason {
+        SnapshotError::Unreadable(why) => fill::app_snapshot_unreadable(language, why),
+        SnapshotError::Version(version) => {
+            fill::app_snapshot_version(language, version, SNAPSHOT_VERSION)
+        }
+        SnapshotError::ForeignKey => Phrase::AppSnapshotForeign.get(language).to_string(),
+        SnapshotError::TooMany { .. } | SnapshotError::Stopped => return error.to_string(),
+    };
+    format!("{}: {reason}", path.display())
 }

@@ -8,7 +8,9 @@ use crate::app::branch_picker::BranchPicker;
 use crate::app::protocol::{CopyRefused, ExportRefused, ProfileRefused};
 use crate::app::status::Severity::{Error, Warning};
 use crate::app::tests::snapshot::{started_from, with_cache};
+use crate::cache::CacheError;
 use crate::i18n::Language;
+use crate::store::SnapshotError;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -213,4 +215,38 @@ fn a_401_that_hides_the_snapshot_is_said_in_russian() {
              нажмите R, чтобы перечитать токен"
         )
     );
+}
+
+#[test]
+fn a_snapshot_not_used_is_said_in_russian_the_files_words_kept() {
+    let refused = |why| {
+        let path = "/c/crmdeck/snapshot-1.json".into();
+        Arc::new(CacheError::Snapshot(path, why))
+    };
+    let cases = [
+        (
+            SnapshotError::Version(2),
+            "снимок не использован: /c/crmdeck/snapshot-1.json: записан в формате 2, этот crmdeck читает 1",
+        ),
+        (
+            SnapshotError::Unreadable("EOF while parsing".to_string()),
+            "снимок не использован: /c/crmdeck/snapshot-1.json: не снимок (EOF while parsing)",
+        ),
+        (
+            SnapshotError::ForeignKey,
+            "снимок не использован: /c/crmdeck/snapshot-1.json: \
+             снят для другого профиля, сервера, учётной записи или филиала",
+        ),
+    ];
+    for (why, said) in cases {
+        let input = Input::Snapshot(Err(refused(why)));
+        assert_eq!(said_after(Language::Ru, input), said);
+    }
+    // The English, as the log's Display says it, is the same as before.
+    let english = said_after(
+        Language::En,
+        Input::Snapshot(Err(refused(SnapshotError::Version(2)))),
+    );
+    let logged = refused(SnapshotError::Version(2)).to_string();
+    assert_eq!(english, format!("snapshot not used: {logged}"));
 }
