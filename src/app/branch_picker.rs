@@ -14,8 +14,9 @@ use crate::i18n::{Language, Phrase, fill};
 use crate::sanitize::sanitize_line;
 use crossterm::event::KeyEvent;
 
-/// The entry that lifts the branch filter.
-pub const ALL_BRANCHES: &str = "all branches";
+/// The entry that lifts the branch filter, in English: typed, it names
+/// every branch in any language.
+const ALL_BRANCHES: &str = "all branches";
 
 /// How the picker asks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,6 +37,8 @@ pub struct BranchPicker {
     pub cursor: usize,
     /// Why the typed text was refused.
     pub error: Option<String>,
+    /// The language its words are in, as opened.
+    pub language: Language,
 }
 
 impl BranchPicker {
@@ -56,6 +59,7 @@ impl BranchPicker {
             choices: Vec::new(),
             cursor: 0,
             error: None,
+            language,
         };
         picker.refilter(branches);
         picker.cursor = picker
@@ -92,11 +96,19 @@ impl BranchPicker {
             let name = names.get(&branch.id).map(String::as_str).unwrap_or("");
             fold(name).contains(&typed) || branch.id.to_string().starts_with(&typed)
         });
-        let all_branches = (typed.is_empty() || ALL_BRANCHES.contains(&typed)).then_some(None);
+        let names_all = |all: &str| fold(all).contains(&typed);
+        let all_branches =
+            (typed.is_empty() || names_all(ALL_BRANCHES) || names_all(self.all_branches()))
+                .then_some(None);
         self.choices = all_branches
             .into_iter()
             .chain(matching.map(|branch| Some(branch.id)))
             .collect();
+    }
+
+    /// The entry that lifts the branch filter, in the picker's language.
+    pub fn all_branches(&self) -> &'static str {
+        Phrase::AllBranches.get(self.language)
     }
 
     /// Moves through the entries.
@@ -123,10 +135,8 @@ impl BranchPicker {
                 match typed.parse::<i64>() {
                     Ok(id) if id > 0 => Some(Some(id)),
                     _ => {
-                        self.error = Some(format!(
-                            "{:?} is not a branch id: type a number, or nothing for all branches",
-                            sanitize_line(typed)
-                        ));
+                        let typed = format!("{:?}", sanitize_line(typed));
+                        self.error = Some(fill::app_not_a_branch_id(language, typed));
                         None
                     }
                 }

@@ -135,7 +135,7 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
     let word = word_of(typed, language)?;
     let usage = || fill::cmd_takes(language, &word.name, word.takes);
     if bang && word.name != "export" {
-        return Err(format!(":{}! is not a command: only :export! takes a !", word.name).into());
+        return Err(fill::app_cmd_bang(language, &word.name).into());
     }
     if bang && rest.is_empty() {
         return Ok(Ask::Export(ExportTo {
@@ -145,34 +145,38 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
         }));
     }
     if word.name == "today" {
-        return today(rest).map_err(|why| format!("{}: {why}", usage()).into());
+        return today(rest, language).map_err(|why| format!("{}: {why}", usage()).into());
     }
     // Alone: the plugin selected on the Plugins tab.
     if word.name == "install-across" {
         let plugin_id = (!rest.is_empty()).then(|| rest.parse()).transpose();
         return plugin_id
             .map(|plugin_id| Ask::TellTabs(Tell::AskInstallAcross(plugin_id)))
-            .map_err(|_| format!("{}: a plugin's id, a number", usage()).into());
+            .map_err(|_| fill::app_cmd_plugin_id(language, usage()).into());
     }
     if rest.is_empty() {
         return word.action.map(Ask::Perform).ok_or_else(|| usage().into());
     }
     match word.name.as_str() {
-        "branch" => branch(rest, known.branches),
-        "profile" => Ok(profile(rest, known.profiles)?),
+        "branch" => branch(rest, known.branches, language),
+        "profile" => Ok(profile(rest, known.profiles, language)?),
         "save" if valid_name(rest) => Ok(Ask::SaveQuery(rest.to_string())),
         "save" => Err(fill::query_bad_name(known.language, rest).into()),
         "query" => Ok(query(rest, known)?),
         "lang" => rest
             .parse()
             .map(Ask::Language)
-            .map_err(|unknown: UnknownLanguage| unknown.to_string().into()),
+            .map_err(|UnknownLanguage(typed)| {
+                fill::app_cmd_unknown_language(language, format!("{typed:?}")).into()
+            }),
         "install" => rest
             .parse()
             .map(|plugin_id| Ask::TellTabs(Tell::AskInstall { plugin_id }))
-            .map_err(|_| format!("{}: a plugin's id, a number", usage()).into()),
+            .map_err(|_| fill::app_cmd_plugin_id(language, usage()).into()),
         "filter" => Ok(Ask::TellShown(Tell::Filter(QueryInput::new(rest)))),
-        "sort" => Ok(sort(rest, known.sortable).map_err(|why| format!("{}: {why}", usage()))?),
+        "sort" => Ok(
+            sort(rest, known.sortable, language).map_err(|why| format!("{}: {why}", usage()))?
+        ),
         "export" => export(rest, bang).ok_or_else(|| usage().into()),
         "changes" => {
             // `since` may be left out (`:changes mon`); alone, the default.
@@ -180,7 +184,10 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
                 return Ok(Ask::TellTabs(Tell::Changes(Since::EarlierDay)));
             }
             let day = rest.strip_prefix("since ").unwrap_or(rest).trim();
-            let since = day.parse::<Since>();
+            // The domain's reason is English: said again in the language shown.
+            let since = day
+                .parse::<Since>()
+                .map_err(|_| fill::app_cmd_not_a_baseline(language, format!("{:?}", day.trim())));
             Ok(since
                 .map(|since| Ask::TellTabs(Tell::Changes(since)))
                 .map_err(|why| format!("{}: {why}", usage()))?)
@@ -190,12 +197,12 @@ pub fn parse(line: &str, known: &Known) -> Result<Ask, Refusal> {
 }
 
 /// `:today DAY`: Today for that day; alone, for today (issue 37).
-fn today(typed: &str) -> Result<Ask, String> {
+fn today(typed: &str, language: Language) -> Result<Ask, String> {
     let choice = match typed {
         "" => DayChoice::Today,
         typed => typed
             .parse::<DayChoice>()
-            .map_err(|NoSuchDay(value)| fill::day_unknown(Language::En, value))?,
+            .map_err(|NoSuchDay(value)| fill::day_unknown(language, value))?,
     };
     Ok(Ask::TellTabs(Tell::ShowDay(choice)))
 }
@@ -203,7 +210,7 @@ fn today(typed: &str) -> Result<Ask, String> {
 /// The word that names every branch: the picker's first entry.
 const ALL: &str = "all";
 
-fn branch(typed: &str, branches: &[Branch]) -> Result<Ask, Refusal> {
+fn branch(typed: &str, branches: &[Branch], language: Language) -> Result<Ask, Refusal> {
     let names = |found: Vec<&Branch>| {
         found
             .iter()
@@ -211,42 +218,44 @@ fn branch(typed: &str, branches: &[Branch]) -> Result<Ask, Refusal> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    if [ALL, "all branches"].contains(&typed.to_lowercase().as_str()) {
+    let typed_lower = typed.to_lowercase();
+    let all = [ALL, "all branches", Phrase::AllBranches.get(language)];
+    if all.contains(&typed_lower.as_str()) {
         return Ok(Ask::TellTabs(Tell::ShowBranch(None)));
     }
     match look_up(typed, branches) {
         BranchLookup::Found(branch) => Ok(Ask::TellTabs(Tell::ShowBranch(Some(branch.id)))),
-        BranchLookup::Ambiguous(found) => Err(format!("{typed} could be {}", names(found)).into()),
+        BranchLookup::Ambiguous(found) => {
+            Err(fill::app_cmd_could_be(language, typed, names(found)).into())
+        }
         BranchLookup::Unknown(_) if branches.is_empty() => match typed.parse() {
             // The branches did not come: an id is taken on trust.
             Ok(id) => Ok(Ask::TellTabs(Tell::ShowBranch(Some(id)))),
-            Err(_) => Err(Refusal::NotYet(format!(
-                "the branches are not known yet: :branch {typed} needs them (an id runs now)"
+            Err(_) => Err(Refusal::NotYet(fill::app_cmd_branches_not_yet(
+                language, typed,
             ))),
         },
-        BranchLookup::Unknown(near) => Err(format!(
-            "no branch {typed} — a branch's name or id, such as {}",
-            names(near)
-        )
-        .into()),
+        BranchLookup::Unknown(near) => {
+            Err(fill::app_cmd_no_branch(language, typed, names(near)).into())
+        }
     }
 }
 
 /// The profile of the config named by `typed` (see [`one_of`]).
-fn profile(typed: &str, profiles: &[String]) -> Result<Ask, String> {
+fn profile(typed: &str, profiles: &[String], language: Language) -> Result<Ask, String> {
     if profiles.is_empty() {
-        return Err("the config names no profiles: add [profiles.NAME] tables".to_string());
+        return Err(Phrase::AppCmdNoProfiles.get(language).to_string());
     }
     let names: Vec<&str> = profiles.iter().map(String::as_str).collect();
     match one_of(typed, &names) {
         Ok(at) => Ok(Ask::Profile(profiles[at].clone())),
-        Err(Unnamed::Nearest(nearest)) => {
-            let nearest = nearest
-                .map(|name| format!(" — did you mean {name}?"))
-                .unwrap_or_default();
-            Err(format!("no profile {typed}{nearest}"))
+        Err(Unnamed::Nearest(Some(name))) => {
+            Err(fill::app_cmd_no_profile_nearest(language, typed, name))
         }
-        Err(Unnamed::Several(several)) => Err(format!("{typed} could be {}", several.join(", "))),
+        Err(Unnamed::Nearest(None)) => Err(fill::app_cmd_no_profile(language, typed)),
+        Err(Unnamed::Several(several)) => {
+            Err(fill::app_cmd_could_be(language, typed, several.join(", ")))
+        }
     }
 }
 
@@ -265,16 +274,16 @@ fn query(typed: &str, known: &Known) -> Result<Ask, String> {
     }
 }
 
-fn sort(rest: &str, sortable: &[&'static str]) -> Result<Ask, String> {
+fn sort(rest: &str, sortable: &[&'static str], language: Language) -> Result<Ask, String> {
     if sortable.is_empty() {
-        return Err("this tab does not sort".to_string());
+        return Err(Phrase::AppCmdNoSort.get(language).to_string());
     }
-    let expected = || format!("one of {}", sortable.join(", "));
+    let expected = || fill::app_cmd_one_of(language, sortable.join(", "));
     let (column, order) = split_column(rest, sortable).ok_or_else(expected)?;
     let descending = match order {
         "" => false,
         word if "desc".starts_with(word) => true,
-        _ => return Err("only desc may follow the column".to_string()),
+        _ => return Err(Phrase::AppCmdOnlyDesc.get(language).to_string()),
     };
     Ok(Ask::TellShown(Tell::Sort {
         column: column.to_string(),
@@ -887,5 +896,87 @@ mod tests {
         );
         assert_eq!(completions("changes y", &known), Vec::<String>::new());
         assert_eq!(completions("changes s", &known).len(), 9);
+    }
+
+    /// Each mistake of the line in Russian, and in Uzbek where the words
+    /// take another order (issue 36 §2): none left English.
+    #[test]
+    fn mistakes_are_said_in_the_language_shown() {
+        let list = branches();
+        let in_language = |language| Known {
+            language,
+            ..known(&list)
+        };
+        let ru = in_language(Language::Ru);
+        let said = |line: &str| refused(parse(line, &ru));
+        assert_eq!(
+            said("groups! now"),
+            ":groups! — не команда: ! бывает только у :export!"
+        );
+        assert!(said("install seven").ends_with(": id плагина, число"));
+        assert!(said("install-across x").ends_with(": id плагина, число"));
+        assert_eq!(
+            said("branch Xyz"),
+            "нет филиала Xyz — нужно название или id филиала, например Chilonzor, Yunusobod, Sergeli"
+        );
+        assert!(said("branch Yunus").starts_with("Yunus — это может быть Yunusobod"));
+        assert!(said("sort age").ends_with(": одно из: name, teacher, start date"));
+        assert!(said("sort name up").ends_with(": после столбца может стоять только desc"));
+        assert!(
+            said("changes since soon").ends_with(
+                ": \"soon\" — не базовая точка: yesterday, last, дата (ГГГГ-ММ-ДД) или день недели (mon)"
+            )
+        );
+        assert_eq!(
+            said("lang fr"),
+            "неизвестный язык \"fr\": en, ru, uz или uz-Cyrl"
+        );
+        assert!(
+            said("today soon")
+                .ends_with(": soon — не день: завтра, день недели (пт) или дата ГГГГ-ММ-ДД")
+        );
+        // All branches, named in the language shown.
+        assert_eq!(
+            parse("branch все филиалы", &ru),
+            Ok(Ask::TellTabs(Tell::ShowBranch(None)))
+        );
+        let not_yet = Known {
+            language: Language::Ru,
+            ..known(&[])
+        };
+        assert_eq!(
+            parse("branch chil", &not_yet),
+            Err(Refusal::NotYet(
+                "филиалы ещё не известны, а :branch chil они нужны (id работает сразу)".to_string()
+            ))
+        );
+        let unsorted = Known {
+            sortable: &[],
+            ..in_language(Language::Ru)
+        };
+        assert!(refused(parse("sort name", &unsorted)).ends_with(": эта вкладка не сортируется"));
+        let names = profiles();
+        for (language, none, nearest, several) in [
+            (
+                Language::Ru,
+                "в конфигурации нет профилей: добавьте таблицы [profiles.NAME]",
+                "нет профиля tset — может быть, test?",
+                "sta — это может быть staging, stage2",
+            ),
+            (
+                Language::Uz,
+                "konfiguratsiyada profillar yoʻq: [profiles.NAME] jadvallarini qoʻshing",
+                "tset profili yoʻq — test demoqchimisiz?",
+                "sta quyidagilardan biri boʻlishi mumkin: staging, stage2",
+            ),
+        ] {
+            let with = |profiles| Known {
+                language,
+                ..with_profiles(profiles)
+            };
+            assert_eq!(refused(parse("profile test", &with(&[]))), none);
+            assert_eq!(refused(parse("profile tset", &with(&names))), nearest);
+            assert_eq!(refused(parse("profile sta", &with(&names))), several);
+        }
     }
 }

@@ -12,6 +12,7 @@ use super::screen::Listing;
 use super::shared::Shared;
 use super::{App, Effect, Tab};
 use crate::i18n::{Phrase, fill};
+use crate::present::words::say;
 
 impl App {
     /// What the screens asked of the app, in order (carrying one out may
@@ -113,7 +114,8 @@ impl App {
         let now = self.world.now;
         let listing = self.tabs.get(self.tab).listing();
         let Some(table) = listing.and_then(|listing| listing.view(&self.world)) else {
-            let why = format!("the {} tab shows no list to export", self.tab.name());
+            let language = self.world.settings.language;
+            let why = fill::app_no_list_to_export(language, say(self.tab.name(), language));
             self.world.status.error(why, now);
             return Vec::new();
         };

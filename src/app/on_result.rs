@@ -11,10 +11,11 @@ use super::protocol::AccountChange;
 use super::registry::Overlay;
 use super::shared::{SeedPart, Shared};
 use super::{Answer, App, Effect, Input, Tab};
+use crate::cache::CacheError;
 use crate::i18n::plural;
 use crate::i18n::{Language, Phrase, fill};
 use crate::present::clock::expiry_in;
-use crate::store::Snapshot;
+use crate::store::{SNAPSHOT_VERSION, Snapshot, SnapshotError};
 
 impl App {
     /// A result of the runtime's work; the user's inputs and the tick are
@@ -55,7 +56,7 @@ impl App {
                 Vec::new()
             }
             Input::Copied(Err(error)) => {
-                status.error(error.to_string(), now);
+                status.error(error.said(language), now);
                 Vec::new()
             }
             Input::QuerySaved { name, text, result } => {
@@ -74,7 +75,7 @@ impl App {
                 Vec::new()
             }
             Input::Exported(Err(error)) => {
-                status.error(error.to_string(), now);
+                status.error(error.said(language), now);
                 Vec::new()
             }
             Input::ProfileSwitch {
@@ -95,6 +96,7 @@ impl App {
                 profile,
                 result: Err(why),
             } => {
+                let why = why.said(language);
                 status.error(fill::status_profile_not_opened(language, profile, why), now);
                 Vec::new()
             }
@@ -105,7 +107,7 @@ impl App {
             }
             Input::ProfilesRead(Err(why)) => {
                 let language = self.world.settings.language;
-                let said = crate::i18n::fill::config_not_read(language, why.to_string());
+                let said = crate::i18n::fill::config_not_read(language, why.said(language));
                 status.warning(said.clone(), now);
                 self.world.config_unread = Some(said);
                 Vec::new()
@@ -135,6 +137,7 @@ impl App {
             Input::SnapshotMore(slice) => self.on_snapshot(&slice, SeedPart::More),
             Input::SnapshotRest(Ok(snapshot)) => self.on_snapshot(&snapshot, SeedPart::Rest),
             Input::SnapshotRest(Err(why)) => {
+                let why = cache_said(&why, language);
                 status.warning(fill::status_snapshot_partial(language, why), now);
                 Vec::new()
             }
@@ -148,6 +151,7 @@ impl App {
             }
             // Logged by the runtime; said once, and the start goes on as usual.
             Input::Snapshot(Err(why)) => {
+                let why = cache_said(&why, language);
                 status.info(fill::status_snapshot_unused(language, why), now);
                 Vec::new()
             }
@@ -235,4 +239,22 @@ fn account_changed(change: AccountChange, language: Language) -> &'static str {
         AccountChange::NotAsRemembered => Phrase::AccountNotAsRemembered,
     }
     .get(language)
+}
+
+/// Why the snapshot was not used (or only in part) as the status line says
+/// it in `language`: the store's own reasons said again, the path and what
+/// the file's reader said kept as sent; the log keeps `Display`'s English.
+fn cache_said(error: &CacheError, language: Language) -> String {
+    let CacheError::Snapshot(path, reason) = error else {
+        return error.to_string();
+    };
+    let reason = match reason {
+        SnapshotError::Unreadable(why) => fill::app_snapshot_unreadable(language, why),
+        SnapshotError::Version(version) => {
+            fill::app_snapshot_version(language, version, SNAPSHOT_VERSION)
+        }
+        SnapshotError::ForeignKey => Phrase::AppSnapshotForeign.get(language).to_string(),
+        SnapshotError::TooMany { .. } | SnapshotError::Stopped => return error.to_string(),
+    };
+    format!("{}: {reason}", path.display())
 }

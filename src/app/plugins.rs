@@ -146,7 +146,8 @@ impl PluginsTab {
             Err(error) => {
                 let said = api_words::in_language(&error.to_string(), shared.settings.language)
                     .into_owned();
-                shared.load_error(Topic::Plugins, format!("plugins: {said}"));
+                let why = fill::app_plugins_failed(shared.settings.language, &said);
+                shared.load_error(Topic::Plugins, why);
                 if !self.loaded {
                     self.load_error = Some(said);
                 }
@@ -169,7 +170,7 @@ impl PluginsTab {
             let still_shown = shared
                 .status
                 .current()
-                .is_some_and(|message| message.text == checking(&said));
+                .is_some_and(|message| message.text == checking(&said, shared.settings.language));
             if !still_shown {
                 continue;
             }
@@ -380,7 +381,7 @@ impl PluginsTab {
             }
             Err(error) if error.outcome_unknown() => {
                 let said = fill::status_install_failed(shared.settings.language, &name, &error);
-                shared.error(checking(&said));
+                shared.error(checking(&said, shared.settings.language));
                 self.unsettled.insert(plugin_id, said);
                 self.fetch(shared)
             }
@@ -623,8 +624,8 @@ fn find(plugins: &[Plugin], id: i64) -> Option<&Plugin> {
 
 /// The error line about an install whose outcome is unknown, while the
 /// plugin list is asked again.
-fn checking(said: &str) -> String {
-    format!("{said}; checking whether it was installed…")
+fn checking(said: &str, language: Language) -> String {
+    fill::app_checking_installed(language, said)
 }
 
 /// The detail of `plugin`, its token shown in full when `revealed`.

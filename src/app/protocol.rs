@@ -11,6 +11,7 @@ use crate::cache::CacheError;
 use crate::domain::centre::CentreSummary;
 use crate::domain::install_across::{Centre, Outcome};
 use crate::domain::zone::Zone;
+use crate::i18n::{Language, Phrase, fill};
 use crate::model::{Branch, Group, GroupsPage, GroupsQuery, Installation, Me, Plugin};
 use crate::secret::MaskedLine;
 use crate::store::Snapshot;
@@ -128,18 +129,23 @@ pub enum CopyRefused {
     Write(Arc<std::io::Error>),
 }
 
+impl CopyRefused {
+    /// As the status line says it, in `language` (the system's words kept
+    /// as sent); the log's is `Display`'s, in English.
+    pub fn said(&self, language: Language) -> String {
+        let why = match self {
+            Self::NotATerminal => Phrase::AppCopyNotATerminal.get(language).to_string(),
+            Self::TmuxDrops { add } => fill::app_copy_tmux_drops(language, add),
+            Self::TooLarge { kb, most_kb } => fill::app_copy_too_large(language, kb, most_kb),
+            Self::Write(error) => fill::app_copy_cannot_write(language, error),
+        };
+        fill::app_not_copied(language, why)
+    }
+}
+
 impl fmt::Display for CopyRefused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not copied: ")?;
-        match self {
-            Self::NotATerminal => f.write_str("the output is not a terminal"),
-            Self::TmuxDrops { add } => write!(f, "tmux drops it; add to ~/.tmux.conf: {add}"),
-            Self::TooLarge { kb, most_kb } => write!(
-                f,
-                "{kb} KB is too much for the terminal clipboard (at most {most_kb} KB)"
-            ),
-            Self::Write(error) => write!(f, "cannot write to the terminal: {error}"),
-        }
+        f.write_str(&self.said(Language::En))
     }
 }
 
@@ -161,20 +167,27 @@ pub enum ExportRefused {
     },
 }
 
+impl ExportRefused {
+    /// As the status line says it, in `language` (paths and the system's
+    /// words kept as sent); the log's is `Display`'s, in English.
+    pub fn said(&self, language: Language) -> String {
+        match self {
+            Self::LinkedFolder { target, link } => {
+                fill::app_export_linked_folder(language, target.display(), link.display())
+            }
+            Self::NoFolder => Phrase::AppExportNoFolder.get(language).to_string(),
+            Self::Exists(path) => fill::app_export_exists(language, path),
+            Self::Refused(why) => fill::app_export_refused(language, why),
+            Self::Io { target, error } => {
+                fill::app_export_cannot_write(language, target.display(), error)
+            }
+        }
+    }
+}
+
 impl fmt::Display for ExportRefused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::LinkedFolder { target, link } => write!(
-                f,
-                "cannot write {}: {} is a symbolic link (give the folder it points to)",
-                target.display(),
-                link.display()
-            ),
-            Self::NoFolder => f.write_str("no download or home folder: give :export a path"),
-            Self::Exists(path) => write!(f, "{path} exists: :export! replaces it"),
-            Self::Refused(why) => write!(f, "cannot write {why}"),
-            Self::Io { target, error } => write!(f, "cannot write {}: {error}", target.display()),
-        }
+        f.write_str(&self.said(Language::En))
     }
 }
 
@@ -188,14 +201,20 @@ pub enum ProfileRefused {
     NotOpened(MaskedLine),
 }
 
+impl ProfileRefused {
+    /// As the status line says it, in `language` (what the config, the
+    /// token or the server said kept as sent); the log's is `Display`'s.
+    pub fn said(&self, language: Language) -> String {
+        match self {
+            Self::NoConfig => Phrase::AppProfileNoConfig.get(language).to_string(),
+            Self::NotOpened(why) => why.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for ProfileRefused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NoConfig => {
-                f.write_str("this dashboard was started without a config to open profiles from")
-            }
-            Self::NotOpened(why) => why.fmt(f),
-        }
+        f.write_str(&self.said(Language::En))
     }
 }
 

@@ -30,6 +30,7 @@ use crate::domain::check::MaxParallel;
 use crate::domain::query::named::Queries;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::{Zone, ZoneSource};
+use crate::i18n::{Phrase, fill};
 use crate::model::Plugin;
 use crate::present::Language;
 use crate::present::api_words;
@@ -53,10 +54,6 @@ use std::collections::VecDeque;
 use std::ops::Deref;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// Said when a 401 hides what the snapshot showed.
-pub const REFUSED_SNAPSHOT_HIDDEN: &str = "HTTP 401: the token was refused; the snapshot's rows and \
-     plugins are hidden until a token is accepted: press R to reload the token";
 
 /// What the app needs to know from the config and the session.
 #[derive(Debug, Clone)]
@@ -354,7 +351,7 @@ impl World {
             return;
         };
         if branches.iter().all(|branch| branch.id != id) {
-            let note = format!("branch #{id} is not a branch of this centre: showing all branches");
+            let note = fill::app_branch_not_of_centre(self.settings.language, id);
             self.status.warning(note, self.now);
             self.asks.push_back(Ask::TellTabs(Tell::ShowBranch(None)));
         }
@@ -370,7 +367,9 @@ impl World {
         if self.refused && self.store.forget_snapshot() {
             self.snapshot_hidden = true;
             self.branches.forget();
-            self.status.error(REFUSED_SNAPSHOT_HIDDEN, self.now);
+            // Said when a 401 hides what the snapshot showed.
+            let said = Phrase::AppSnapshotHidden.get(self.settings.language);
+            self.status.error(said, self.now);
         }
     }
 

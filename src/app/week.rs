@@ -22,7 +22,7 @@ use crate::domain::timetable::{
     ROW_MINUTES, Slot, Week, WorkingHours, build_week, monday_to_sunday, visible_span,
 };
 use crate::domain::zone::Zone;
-use crate::i18n::Phrase;
+use crate::i18n::{Phrase, plural};
 use crate::model::Group;
 use crate::present::Language;
 use crate::present::columns::lessons;
@@ -226,11 +226,11 @@ impl WeekTab {
                 .unwrap_or_default()
         };
         let title = format!(
-            "{} {}–{} · {} groups",
+            "{} {}–{} · {}",
             day_name(weekday, language, NameStyle::Short),
             clock(row),
             clock(row + ROW_MINUTES),
-            running.len()
+            plural::group_count(language, running.len() as u64)
         );
         let cursor = running
             .iter()

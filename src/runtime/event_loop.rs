@@ -552,8 +552,9 @@ where
                 }
                 Effect::SaveQuery { name, text } => {
                     let path = saved_path(&self.app.world.settings.log_path);
+                    let language = self.app.world.settings.language;
                     self.runner.blocking(move || {
-                        let result = super::saved_queries::save(&path, &name, &text);
+                        let result = super::saved_queries::save(&path, &name, &text, language);
                         Input::QuerySaved { name, text, result }
                     });
                 }

@@ -59,7 +59,7 @@ pub fn draw(picker: &BranchPicker, frame: &mut Frame, view: &View) {
             let first = picker.cursor.saturating_sub(rows - 1);
             for (i, choice) in picker.choices.iter().enumerate().skip(first).take(rows) {
                 let name = match choice {
-                    None => Phrase::AllBranches.get(language).to_string(),
+                    None => picker.all_branches().to_string(),
                     Some(id) => {
                         let name = shared.branches.names.get(id).map_or("", String::as_str);
                         format!("{name}  #{id}")

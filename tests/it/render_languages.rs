@@ -206,3 +206,22 @@ fn the_help_finds_an_action_in_english_and_in_the_language_shown() {
     let screen = drawn(&app).join("\n");
     assert!(!screen.contains("фильтр"), "{screen}");
 }
+
+/// The dashboard's own messages (issue 36 §2, i18n-app), at 80x24 where the
+/// longer Russian must still fit: the branch picker's "all branches", a
+/// `:` line kept with its mistake, and a refused export on the status line.
+const MESSAGES: [(&str, &str); 3] = [
+    ("branch_picker", "b"),
+    ("command_mistake", ":sort name up\n"),
+    ("export_refused", "5:export\n"),
+];
+
+#[test]
+fn the_dashboard_s_own_messages_in_russian_and_uzbek() {
+    for language in [Language::Ru, Language::Uz, Language::UzCyrl] {
+        for (state, keys) in MESSAGES {
+            let app = app_in(language, (80, 24), keys, false);
+            assert_screen(language, (80, 24), state, &app);
+        }
+    }
+}

@@ -296,12 +296,13 @@ fn lang_switches_the_language_at_once_and_says_so_in_it() {
         status(&app, Severity::Info),
         Some("Язык интерфейса: русский")
     );
-    // Another language is refused on the line, and nothing changes.
+    // Another language is refused on the line, in the language shown,
+    // and nothing changes.
     press(&mut app, ":lang fr\n");
     assert_eq!(app.world.settings.language, Language::Ru);
     assert_eq!(
         prompt(&app).error.as_deref(),
-        Some("unknown language \"fr\": expected en, ru, uz or uz-Cyrl")
+        Some("неизвестный язык \"fr\": en, ru, uz или uz-Cyrl")
     );
 }
 

@@ -7,6 +7,7 @@ mod command_line;
 mod global;
 mod groups;
 mod install_across;
+mod languages;
 mod plugins;
 mod snapshot;
 mod today;

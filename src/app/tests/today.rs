@@ -295,6 +295,30 @@ fn enter_on_a_crowded_cell_lists_its_groups_and_esc_goes_back_to_it() {
     assert_eq!((app.tabs.week.day, app.tabs.week.slot), (day, slot));
 }
 
+/// The crowd's title counts its groups in the language shown (issue 36
+/// §2): Russian's plural forms, English as before.
+#[test]
+fn a_crowds_title_counts_its_groups_in_the_language_shown() {
+    let app = on_a_crowded_cell(WIDE);
+    let wide = Layout::new(WIDE);
+    let title = |language| app.tabs.week.crowd(&wide, language).unwrap().title;
+    let n = app
+        .tabs
+        .week
+        .crowd(&wide, Language::Ru)
+        .unwrap()
+        .lessons
+        .len();
+    let groups = match n % 10 {
+        1 if n % 100 != 11 => "группа",
+        2..=4 if !(12..=14).contains(&(n % 100)) => "группы",
+        _ => "групп",
+    };
+    let (ru, en) = (title(Language::Ru), title(Language::En));
+    assert!(ru.ends_with(&format!(" · {n} {groups}")), "{ru}");
+    assert!(en.ends_with(&format!(" · {n} groups")), "{en}");
+}
+
 #[test]
 fn at_narrow_widths_the_week_is_one_day_and_enter_opens_the_lesson() {
     let mut app = on_a_crowded_cell(NARROW);
