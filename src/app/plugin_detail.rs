@@ -3,9 +3,10 @@
 //! what it may do.
 
 use super::document::{DocLine, field};
-use crate::i18n::{Phrase, fill};
+use crate::i18n::{Language, Phrase, fill};
 use crate::model::{Abilities, Plugin, Timestamp};
 use crate::present::format::{NONE, RowFormat, plugin_type_word, timestamp};
+use crate::present::words::value;
 use crate::sanitize::{sanitize_line, sanitize_text};
 use crate::secret::mask_secret;
 
@@ -32,7 +33,7 @@ pub fn plugin_document(plugin: &Plugin, view: InstallView, format: RowFormat) ->
     let mut document = vec![
         DocLine::Heading(line(&plugin.name)),
         field("Id", Some(plugin.id.to_string())),
-        field("Type", Some(line(plugin_type_word(&plugin.plugin_type)))),
+        field("Type", Some(type_word(plugin, language))),
         field("Installed", Some(state)),
     ];
     // The installation before the long text (issue 37): at 80x24 its token
@@ -69,6 +70,13 @@ pub fn plugin_document(plugin: &Plugin, view: InstallView, format: RowFormat) ->
         field("Updated", stamp(&plugin.updated_at)),
     ]);
     document
+}
+
+/// Free or Premium in `language` (as the table says it); a type the
+/// server sent otherwise, as sent.
+fn type_word(plugin: &Plugin, language: Language) -> String {
+    let word = line(plugin_type_word(&plugin.plugin_type));
+    value("type", &word, language).map_or(word, str::to_owned)
 }
 
 /// One ability per line, "•" before each; a value that did not decode as
