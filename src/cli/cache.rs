@@ -9,6 +9,7 @@ use crate::config;
 use crate::domain::changes::centre_day;
 use crate::domain::digest::{Digest, Digester, sort_by_id};
 use crate::domain::zone::Zone;
+use crate::i18n::{Phrase, fill, plural};
 use crate::model::{Branch, Group, Me, Plugin};
 use crate::present::format::as_of;
 use crate::session::{Session, optional};
@@ -20,8 +21,9 @@ use serde::Serialize;
 /// and what was removed said.
 pub fn clear() -> Result<String, super::CliError> {
     let env = |name: &str| std::env::var(name).ok();
+    let language = super::chatter::language();
     let Some(dir) = config::cache_dir(&env) else {
-        return Ok("no cache folder: neither XDG_CACHE_HOME nor HOME is set\n".into());
+        return Ok(format!("{}\n", Phrase::CliCacheNoFolder.get(language)));
     };
     let cache = Cache::new(dir);
     let removed = cache
@@ -29,11 +31,11 @@ pub fn clear() -> Result<String, super::CliError> {
         .map_err(|error| std::io::Error::other(error.to_string()))?;
     let dir = cache.dir().display();
     Ok(match removed.len() {
-        0 => format!("no snapshot in {dir}\n"),
+        0 => format!("{}\n", fill::cli_cache_no_snapshot(language, dir)),
         count => {
             let mut out = format!(
-                "removed {count} file{} from {dir}:\n",
-                if count == 1 { "" } else { "s" }
+                "{}\n",
+                plural::cli_cache_removed(language, count as u64, dir)
             );
             for path in removed {
                 let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -103,7 +105,8 @@ pub(super) fn save(
         Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
         Err(error) => {
             tracing::warn!(%error, "snapshot not written");
-            super::chatter::warn(&format!("snapshot not written: {error}"));
+            let language = super::chatter::language();
+            super::chatter::warn(&fill::cli_snapshot_not_written(language, error));
             return;
         }
     }
@@ -139,7 +142,8 @@ pub(super) fn keep_day(
         Ok(path) => tracing::info!(path = %path.display(), "history day written"),
         Err(error) => {
             tracing::warn!(%error, "history day not written");
-            super::chatter::warn(&format!("history day not written: {error}"));
+            let language = super::chatter::language();
+            super::chatter::warn(&fill::cli_history_not_written(language, error));
         }
     }
 }

@@ -41,11 +41,9 @@ pub async fn run(
         return check_report(format, vec![(None, checked)], unset);
     }
     let Some(branch_id) = branch_of(session, args).await? else {
-        return Err(CliError::Usage(
-            "timetable needs a branch: --branch ID|NAME, or branch_id in the config \
-             (--check alone checks every branch)"
-                .into(),
-        ));
+        let language = super::chatter::language();
+        let needed = Phrase::CliTimetableNeedsBranch.get(language);
+        return Err(CliError::Usage(needed.into()));
     };
     let (groups, zone) = branch_groups(session, args, branch_id).await?;
     let week = build_week(&groups, &zone, args.archived);
