@@ -1,0 +1,217 @@
+//! The CLI's own words on stderr in the reader's language (issue 36 §2),
+//! over the real binary in private folders: `changes` without a baseline,
+//! a config file's mistakes, a usage refusal (exit 2), the install's
+//! confirmation refused without a terminal, and the week's grid. Under
+//! `LANG=ru_RU.UTF-8` they are Russian; under `LC_ALL=C` the English is
+//! the same bytes as before the catalogue said them. Exit codes do not
+//! change with the language.
+
+use crate::support;
+
+use support::cli::{Fixture, assert_failed, fixture, stderr, stdout_ok};
+use support::home::Home;
+
+const RUSSIAN: (&str, &str) = ("LANG", "ru_RU.UTF-8");
+const UNTRANSLATED: (&str, &str) = ("LC_ALL", "C");
+
+/// A plugin of the fixture's catalogue not installed yet.
+async fn plugin_not_installed(fx: &Fixture) -> String {
+    let catalogue = fx.list(&["plugins"]).await;
+    let plugin = catalogue.iter().find(|p| p["installed"] == false).unwrap();
+    plugin["id"].as_i64().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn changes_without_a_baseline_says_why_in_the_language() {
+    // Each run on a fresh history, so both say it is empty. 2025-01-02
+    // was a Thursday.
+    let args = ["changes", "--since", "2025-01-02"];
+    let russian = fixture().await.run_with_env(&args, &[RUSSIAN]).await;
+    assert_eq!(russian.status.code(), Some(2), "{}", stderr(&russian));
+    assert_eq!(
+        stderr(&russian),
+        "crmdeck: не удалось сказать, что изменилось: нет базы для сравнения: \
+         полный обход за чт 02.01.2025 не сохранён; история пуста (этот обход, \
+         если он полный, сохраняется с сегодняшнего дня)\n"
+    );
+    let english = fixture().await.run_with_env(&args, &[UNTRANSLATED]).await;
+    assert_eq!(english.status.code(), Some(2), "{}", stderr(&english));
+    assert_eq!(
+        stderr(&english),
+        "crmdeck: could not tell what changed: no baseline: no complete walk of \
+         Thu 2025-01-02 is kept; the history is empty (this walk, when complete, \
+         is kept from now on)\n"
+    );
+}
+
+/// `чт 26.11.2026 09:12 (Asia/Tashkent)`: the weekday and the date as
+/// Russian staff write them, the time 24-hour, the zone's name as it is.
+fn is_russian_moment(text: &str) -> bool {
+    let Some((day, rest)) = text.split_once(' ') else {
+        return false;
+    };
+    let days = ["пн", "вт", "ср", "чт", "пт", "сб", "вс"];
+    let shape = |text: &str, pattern: &str| {
+        text.len() == pattern.len()
+            && (text.bytes().zip(pattern.bytes())).all(|(c, p)| {
+                if p == b'9' {
+                    c.is_ascii_digit()
+                } else {
+                    c == p
+                }
+            })
+    };
+    let Some((date, rest)) = rest.split_once(' ') else {
+        return false;
+    };
+    let Some((time, zone)) = rest.split_once(' ') else {
+        return false;
+    };
+    days.contains(&day)
+        && shape(date, "99.99.9999")
+        && shape(time, "99:99")
+        && zone.starts_with('(')
+        && zone.ends_with(')')
+}
+
+#[tokio::test]
+async fn nothing_changed_names_the_walk_in_the_language() {
+    let fx = fixture().await;
+    // The first walk is kept as the baseline (exit 2: none yet).
+    assert_eq!(fx.run(&["changes"]).await.status.code(), Some(2));
+    let args = ["changes", "--since", "last", "-v"];
+    let russian = fx.run_with_env(&args, &[RUSSIAN]).await;
+    assert_eq!(russian.status.code(), Some(0), "{}", stderr(&russian));
+    let said = stderr(&russian);
+    let line = (said.lines())
+        .find_map(|line| line.strip_prefix("crmdeck: ничего не изменилось с "))
+        .unwrap_or_else(|| panic!("no line of nothing changed in {said}"));
+    assert!(is_russian_moment(line), "{line}");
+    let english = stderr(&fx.run_with_env(&args, &[UNTRANSLATED]).await);
+    assert!(
+        english.contains("crmdeck: nothing changed since "),
+        "{english}"
+    );
+}
+
+#[tokio::test]
+async fn a_config_files_mistakes_are_said_in_the_language_of_the_locale() {
+    let home = Home::with_config("bse_url = \"https://crm.example\"\nper_page = 500\n");
+    let run = |locale: (&str, &str)| {
+        let mut command = home.crmdeck(&["info"]);
+        command.env(locale.0, locale.1);
+        tokio::process::Command::from(command).output()
+    };
+    let russian = run(RUSSIAN).await.unwrap();
+    // The file named as people read it, under the home.
+    let path = "~/config/crmdeck/config.toml";
+    assert!(home.config_path().ends_with("config/crmdeck/config.toml"));
+    assert_eq!(russian.status.code(), Some(2), "{}", stderr(&russian));
+    assert_eq!(
+        stderr(&russian),
+        format!(
+            "crmdeck: {path}:1: неизвестный ключ \"bse_url\" (может быть, \"base_url\"?)\n\
+             {path}:2: per_page должен быть числом от 1 до 100, а не 500\n"
+        )
+    );
+    let english = run(UNTRANSLATED).await.unwrap();
+    assert_eq!(english.status.code(), Some(2), "{}", stderr(&english));
+    assert_eq!(
+        stderr(&english),
+        format!(
+            "crmdeck: {path}:1: unknown key \"bse_url\" (did you mean \"base_url\"?)\n\
+             {path}:2: per_page must be a number from 1 to 100, not 500\n"
+        )
+    );
+}
+
+#[tokio::test]
+async fn a_fleet_the_config_lacks_is_refused_in_the_language() {
+    let fx = fixture().await;
+    let args = ["--fleet", "north", "centres"];
+    let russian = fx.run_with_env(&args, &[RUSSIAN]).await;
+    assert_failed(
+        &russian,
+        2,
+        "crmdeck: --fleet: в конфигурации нет набора центров \"north\"",
+    );
+    let english = fx.run_with_env(&args, &[UNTRANSLATED]).await;
+    assert_failed(
+        &english,
+        2,
+        "crmdeck: --fleet: no fleet \"north\" in the config",
+    );
+}
+
+#[tokio::test]
+async fn a_usage_refusal_exits_2_in_the_language() {
+    let fx = fixture().await;
+    let russian = fx.run_with_env(&["timetable"], &[RUSSIAN]).await;
+    assert_eq!(russian.status.code(), Some(2));
+    assert_eq!(
+        stderr(&russian),
+        "crmdeck: для расписания нужен филиал: --branch ID|NAME или branch_id в \
+         конфигурации (--check без филиала проверяет все филиалы)\n"
+    );
+    let english = fx.run_with_env(&["timetable"], &[UNTRANSLATED]).await;
+    assert_eq!(english.status.code(), Some(2));
+    assert_eq!(
+        stderr(&english),
+        "crmdeck: timetable needs a branch: --branch ID|NAME, or branch_id in the config \
+         (--check alone checks every branch)\n"
+    );
+    let unknown = ["groups", "--branch", "Nowhere at all"];
+    let russian = fx.run_with_env(&unknown, &[RUSSIAN]).await;
+    assert_failed(
+        &russian,
+        2,
+        "crmdeck: --branch \"Nowhere at all\": такого филиала нет",
+    );
+}
+
+#[tokio::test]
+async fn the_install_confirmation_refused_without_a_terminal_in_the_language() {
+    let fx = fixture().await;
+    let id = plugin_not_installed(&fx).await;
+    let russian = fx.run_with_env(&["install", &id], &[RUSSIAN]).await;
+    assert_eq!(russian.status.code(), Some(2));
+    assert_eq!(
+        stderr(&russian),
+        "crmdeck: нет терминала для подтверждения: передайте --yes, чтобы установить \
+         без вопроса\n"
+    );
+    let english = fx.run_with_env(&["install", &id], &[UNTRANSLATED]).await;
+    assert_eq!(english.status.code(), Some(2));
+    assert_eq!(
+        stderr(&english),
+        "crmdeck: no terminal to confirm on: pass --yes to install without asking\n"
+    );
+    // Installed, then asked again: said so, nothing sent twice.
+    let args = ["install", &id, "--yes", "--format", "table"];
+    let installed = stdout_ok(&fx.run_with_env(&args, &[RUSSIAN]).await);
+    assert!(
+        installed.contains(") установлен: установка "),
+        "{installed}"
+    );
+    let again = fx.run_with_env(&args, &[RUSSIAN]).await;
+    assert!(
+        stderr(&again).contains("уже установлен: ничего не отправлено"),
+        "{}",
+        stderr(&again)
+    );
+}
+
+#[tokio::test]
+async fn the_weeks_grid_sums_up_in_the_language() {
+    let fx = fixture().await;
+    let args = ["timetable", "--branch", "1", "--format", "table"];
+    let russian = stdout_ok(&fx.run_with_env(&args, &[RUSSIAN]).await);
+    assert!(
+        russian.contains(" на неделе · самый загруженный день: "),
+        "{russian}"
+    );
+    assert!(russian.contains("Первый свободный час ("), "{russian}");
+    let english = stdout_ok(&fx.run_with_env(&args, &[UNTRANSLATED]).await);
+    assert!(english.contains(" this week · busiest day: "), "{english}");
+    assert!(english.contains("First free hour ("), "{english}");
+}
