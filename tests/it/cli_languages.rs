@@ -8,7 +8,8 @@
 
 use crate::support;
 
-use support::cli::{Fixture, assert_failed, fixture, stderr, stdout_ok};
+use crmdeck::demo::{DemoOptions, Fault, FaultScope};
+use support::cli::{Fixture, assert_failed, fixture, fixture_with, stderr, stdout_ok};
 use support::home::Home;
 use support::text::assert_contains;
 
@@ -198,4 +199,37 @@ async fn the_weeks_grid_sums_up_in_the_language() {
     let english = stdout_ok(&fx.run_with_env(&args, &[UNTRANSLATED]).await);
     assert!(english.contains(" this week · busiest day: "), "{english}");
     assert!(english.contains("First free hour ("), "{english}");
+}
+
+#[tokio::test]
+async fn a_page_missing_is_named_in_the_language() {
+    let options = DemoOptions {
+        groups: 200,
+        max_per_page: 20,
+        ..DemoOptions::default()
+    };
+    let fx = fixture_with(options).await;
+    let args = ["groups", "--all", "--format", "json"];
+    for (locale, said) in [
+        (
+            RUSSIAN,
+            [
+                "crmdeck: не получено: страница 3 из ",
+                "; ничего не выведено: запустите снова или добавьте --partial",
+            ],
+        ),
+        (
+            UNTRANSLATED,
+            [
+                "crmdeck: page 3 of ",
+                "; nothing printed: rerun, or add --partial to print the groups read",
+            ],
+        ),
+    ] {
+        // Asked, then asked again alone: twice a 500.
+        (fx.server.faults()).push(Fault::Status(500), 2, FaultScope::groups_page(3));
+        let output = fx.run_with_env(&args, &[locale]).await;
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        assert_contains(&stderr(&output), &said);
+    }
 }
