@@ -233,3 +233,47 @@ async fn a_page_missing_is_named_in_the_language() {
         assert_contains(&stderr(&output), &said);
     }
 }
+
+#[tokio::test]
+async fn info_names_its_facts_in_the_language_and_csv_keeps_english() {
+    let fx = fixture().await;
+    let info = |format: &'static str, locale: (&'static str, &'static str)| {
+        let fx = &fx;
+        async move {
+            stdout_ok(
+                &fx.run_with_env(&["info", "--format", format], &[locale])
+                    .await,
+            )
+        }
+    };
+    let table = info("table", RUSSIAN).await;
+    let russian = [
+        "конфигурация ",
+        "адрес API ",
+        "токен из ",
+        "часовой пояс ",
+        " (источник: переменная окружения CRMDECK_BASE_URL)",
+    ];
+    assert_contains(&table, &russian);
+    // The names aligned past the widest, "учётная запись" (14 cells),
+    // and a space: every value starts at cell 16.
+    for line in table.lines() {
+        let cells: Vec<char> = line.chars().collect();
+        assert!(
+            cells.len() > 16 && cells[15] == ' ' && cells[16] != ' ',
+            "{line}"
+        );
+    }
+    let csv = info("csv", RUSSIAN).await;
+    assert_contains(
+        &csv,
+        &["config file", "environment variable CRMDECK_BASE_URL"],
+    );
+    assert!(!csv.contains("конфигурация"), "{csv}");
+    let english = [
+        "config file  ",
+        "base url     ",
+        "(from environment variable CRMDECK_BASE_URL)",
+    ];
+    assert_contains(&info("table", UNTRANSLATED).await, &english);
+}
