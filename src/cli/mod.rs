@@ -126,9 +126,7 @@ impl CliError {
             | Self::Io(_) => ExitCode::from(1),
         }
     }
-}
 
-impl CliError {
     /// This error as said on stderr in `language`: the config's refusals,
     /// the leads that are ours and our client's words; the rest (the
     /// server's and the system's words) as it came.
