@@ -2,6 +2,7 @@
 //! --all` leaves after a complete walk (the day `changes` keeps too), and
 //! what `info` says of the cache.
 
+use super::FOR_SCRIPTS;
 use super::all_pages::Walked;
 use super::branch::BranchList;
 use crate::cache::Cache;
@@ -9,7 +10,7 @@ use crate::config;
 use crate::domain::changes::centre_day;
 use crate::domain::digest::{Digest, Digester, sort_by_id};
 use crate::domain::zone::Zone;
-use crate::i18n::{Phrase, fill, plural};
+use crate::i18n::{Language, Phrase, fill, plural};
 use crate::model::{Branch, Group, Me, Plugin};
 use crate::present::format::as_of;
 use crate::session::{Session, optional};
@@ -163,44 +164,67 @@ pub(super) struct CacheInfo {
     /// For a person: `~/.cache/crmdeck/snapshot-….json (as of 14:02, 3 min ago)`.
     #[serde(skip)]
     line: String,
+    /// The words of `line` that are ours, said in the reader's language.
+    #[serde(skip)]
+    state: CacheState,
+}
+
+/// Why `info` shows no snapshot, or what of it, as data to word.
+#[derive(Debug)]
+enum CacheState {
+    /// Not off, not a folder, the account not known: the phrase alone.
+    Said(Phrase),
+    /// The snapshot file at `path`: none yet, or not used and why.
+    NoneYet(String),
+    NotUsed(String, String),
+    /// As of its moment (words as the line has them).
+    Kept,
 }
 
 impl CacheInfo {
     pub(super) fn gather(session: &Session, zone: &Zone, now: DateTime<Utc>) -> Self {
-        let unused = |enabled, line: &str| Self {
+        let unused = |enabled, phrase: Phrase| Self {
             enabled,
             snapshot: None,
             taken_at: None,
             age_secs: None,
             problem: None,
-            line: line.into(),
+            line: phrase.get(FOR_SCRIPTS).into(),
+            state: CacheState::Said(phrase),
         };
         let Some(cache) = session.cache() else {
-            let why = if session.config.cache {
-                "none: neither XDG_CACHE_HOME nor HOME is set"
-            } else {
-                "off (cache = false or --no-cache)"
+            let why = match session.config.cache {
+                true => Phrase::CliCacheNoFolderInfo,
+                false => Phrase::CliCacheOffInfo,
             };
             return unused(false, why);
         };
         let key = session.snapshot_key(session.config.branch_id);
         if key.account.is_none() {
-            let why = "none: who the token is is not known (no JWT subject, no /v2/token/me)";
-            return unused(true, why);
+            return unused(true, Phrase::CliCacheAccountUnknown);
         }
         let path = cache.path(&key).display().to_string();
-        let (taken_at, problem, state) = match cache.read(&key) {
+        let (taken_at, problem, said) = match cache.read(&key) {
             Ok(Some(snapshot)) => (
                 Some(snapshot.taken_at),
                 None,
                 as_of(snapshot.taken_at, now, zone),
             ),
-            Ok(None) => (None, None, "none yet".to_string()),
-            Err(error) => (None, Some(error.to_string()), format!("not used: {error}")),
+            Ok(None) => (None, None, Phrase::CliCacheNoneYet.get(FOR_SCRIPTS).into()),
+            Err(error) => {
+                let said = fill::cli_cache_not_used(FOR_SCRIPTS, &error);
+                (None, Some(error.to_string()), said)
+            }
+        };
+        let state = match (&taken_at, &problem) {
+            (Some(_), _) => CacheState::Kept,
+            (None, None) => CacheState::NoneYet(path.clone()),
+            (None, Some(error)) => CacheState::NotUsed(path.clone(), error.clone()),
         };
         Self {
             enabled: true,
-            line: format!("{path} ({state})"),
+            line: format!("{path} ({said})"),
+            state,
             snapshot: Some(path),
             age_secs: taken_at.map(|at| (now - at).num_seconds()),
             taken_at,
@@ -208,7 +232,16 @@ impl CacheInfo {
         }
     }
 
-    pub(super) fn line(&self) -> String {
-        self.line.clone()
+    pub(super) fn line(&self, language: Language) -> String {
+        match &self.state {
+            CacheState::Said(phrase) => phrase.get(language).to_string(),
+            CacheState::NoneYet(path) => {
+                format!("{path} ({})", Phrase::CliCacheNoneYet.get(language))
+            }
+            CacheState::NotUsed(path, error) => {
+                format!("{path} ({})", fill::cli_cache_not_used(language, error))
+            }
+            CacheState::Kept => self.line.clone(),
+        }
     }
 }

@@ -307,7 +307,7 @@ impl Info {
                 key(Phrase::CliInfoPerPage),
                 from(&self.per_page, &said.origins.per_page),
             ),
-            (key(Phrase::CliInfoCache), self.cache.line()),
+            (key(Phrase::CliInfoCache), self.cache.line(language)),
         ]
     }
 }

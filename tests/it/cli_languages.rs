@@ -255,6 +255,11 @@ async fn info_names_its_facts_in_the_language_and_csv_keeps_english() {
         " (источник: переменная окружения CRMDECK_BASE_URL)",
     ];
     assert_contains(&table, &russian);
+    // No walk yet, so no snapshot: said so in the language too.
+    let cache = (table.lines())
+        .find(|line| line.starts_with("кэш "))
+        .unwrap();
+    assert!(cache.ends_with(" (пока нет)"), "{cache}");
     // The names aligned past the widest, "учётная запись" (14 cells),
     // and a space: every value starts at cell 16.
     for line in table.lines() {
