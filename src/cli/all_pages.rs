@@ -6,10 +6,11 @@
 use super::spill::Spill;
 use super::walk::{Waits, policy_for, walk};
 use super::{CliError, chatter};
-use crate::i18n::plural;
+use crate::i18n::{Language, Phrase, fill, plural};
 use crate::model::Group;
+use crate::present::api_words;
 use crate::session::Session;
-use crate::store::{Courses, GroupList, page_list};
+use crate::store::{Courses, GroupList};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Instant;
@@ -69,13 +70,14 @@ pub(super) enum Missing {
 
 impl Missing {
     /// What the failure says after the missing pages (`cut`: the walk
-    /// stopped at the ceiling of groups).
-    fn consequence(self, cut: bool) -> &'static str {
-        match (self, cut) {
-            (Self::Untold, _) => "what changed cannot be told without them: rerun",
-            (_, false) => "nothing printed: rerun, or add --partial to print the groups read",
-            (_, true) => "nothing printed: add --partial to print the groups read",
-        }
+    /// stopped at the ceiling of groups), in `language`.
+    fn consequence(self, cut: bool, language: Language) -> &'static str {
+        let phrase = match (self, cut) {
+            (Self::Untold, _) => Phrase::CliMissingUntold,
+            (_, false) => Phrase::CliMissingRerun,
+            (_, true) => Phrase::CliMissingPartial,
+        };
+        phrase.get(language)
     }
 }
 
@@ -121,33 +123,37 @@ pub(super) async fn all_pages(
         eprint!("\r\x1b[K");
     }
     let missing = list.missing();
+    let language = chatter::language();
     if let Some((_, cause)) = missing.first() {
         if list.is_empty() {
             return Err(CliError::PagesMissing(cause.to_string()));
         }
         let pages: Vec<u64> = missing.iter().map(|(page, _)| *page).collect();
-        let of = list
-            .progress()
-            .pages
-            .map(|pages| format!(" of {pages}"))
-            .unwrap_or_default();
+        let pages = match list.progress().pages {
+            Some(total) => fill::cli_pages_of(language, page_list(&pages, language), total),
+            None => page_list(&pages, language),
+        };
         let causes = if let Some(stop) = list.stopped() {
             // The walk ended early: why says more than one page's cause.
             stop.to_string()
         } else if missing.iter().all(|(_, other)| other == cause) {
             cause.to_string()
         } else {
-            format!("{cause} (other pages other causes: see the log)")
+            fill::cli_other_causes(language, cause)
         };
-        let what = format!("{}{of} missing: {causes}", page_list(&pages));
+        let what = fill::cli_pages_missing(language, pages, causes);
         if !partial {
-            let consequence = missing_pages.consequence(false);
+            let consequence = missing_pages.consequence(false, language);
             return Err(CliError::PagesMissing(format!("{what}; {consequence}")));
         }
-        chatter::warn(&format!("{what}; the groups of the other pages follow"));
+        let follow = Phrase::CliPagesFollow.get(language);
+        chatter::warn(&api_words::in_language(
+            &format!("{what}; {follow}"),
+            language,
+        ));
     }
     if let (Some(cut), false) = (warnings.iter().find(|w| w.is_cut_short()), partial) {
-        let consequence = missing_pages.consequence(true);
+        let consequence = missing_pages.consequence(true, language);
         return Err(CliError::PagesMissing(format!("{cut}; {consequence}")));
     }
     for warning in warnings {
@@ -155,4 +161,41 @@ pub(super) async fn all_pages(
     }
     chatter::note(&plural::every_page(chatter::language(), list.len() as u64));
     Ok(Walked { list, spill })
+}
+
+/// `page 3`, `pages 3, 7`, `pages 1, …, 10 and 3 more` in `language` (as
+/// the store's `page_list` says them in English).
+fn page_list(pages: &[u64], language: Language) -> String {
+    const SHOWN: usize = 10;
+    let shown: Vec<String> = pages.iter().take(SHOWN).map(u64::to_string).collect();
+    match (pages, pages.len().saturating_sub(SHOWN)) {
+        ([page], _) => fill::cli_page(language, page),
+        (_, 0) => fill::cli_pages(language, shown.join(", ")),
+        (_, more) => {
+            let more = fill::cli_and_more(language, more);
+            fill::cli_pages(language, format!("{} {more}", shown.join(", ")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_are_listed_as_the_store_lists_them_and_in_the_language() {
+        let many: Vec<u64> = (1..=13).collect();
+        for pages in [&[3][..], &[3, 7], &many] {
+            assert_eq!(
+                page_list(pages, Language::En),
+                crate::store::page_list(pages)
+            );
+        }
+        assert_eq!(page_list(&[3, 7], Language::Ru), "страницы 3, 7");
+        assert_eq!(
+            page_list(&many, Language::Ru),
+            "страницы 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 и ещё 3"
+        );
+        assert_eq!(page_list(&[3], Language::Uz), "3-sahifa");
+    }
 }

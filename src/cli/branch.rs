@@ -4,6 +4,7 @@
 
 use super::CliError;
 use crate::domain::branch_lookup::{BranchLookup, look_up};
+use crate::i18n::{Language, fill};
 use crate::model::Branch;
 use crate::present::columns::BranchNames;
 use crate::sanitize::sanitize_line;
@@ -50,38 +51,31 @@ const NAMED_AT_MOST: usize = 10;
 /// several, saying which ones it could mean. Without a branch list an id
 /// is taken as it is and a name is refused.
 pub async fn resolve(flag: &str, branches: &BranchList<'_>) -> Result<i64, CliError> {
+    let language = super::chatter::language();
     let typed = flag.trim();
     let shown = format!("--branch {:?}", sanitize_line(typed));
     if typed.is_empty() {
-        return Err(CliError::Usage(format!(
-            "{shown}: give a branch id or name"
-        )));
+        return Err(CliError::Usage(fill::cli_branch_empty(language, shown)));
     }
     let id = typed.parse::<i64>().ok();
     let Some(list) = branches.get().await else {
-        return id.ok_or_else(|| {
-            CliError::Usage(format!(
-                "{shown}: a branch name needs the branch list (/v2/branches), which the server \
-                 did not give: give the branch id"
-            ))
-        });
+        return id.ok_or_else(|| CliError::Usage(fill::cli_branch_needs_list(language, shown)));
     };
     let refusal = match look_up(typed, list) {
         BranchLookup::Found(branch) => return Ok(branch.id),
-        BranchLookup::Ambiguous(matching) => format!(
-            "{shown} matches {} branches: {}; give more of the name, or the id",
-            matching.len(),
-            named(&matching)
-        ),
-        BranchLookup::Unknown(_) if list.is_empty() => {
-            format!("{shown}: no such branch: the server lists no branch")
+        BranchLookup::Ambiguous(matching) => {
+            let names = named(&matching, language);
+            fill::cli_branch_ambiguous(language, shown, matching.len(), names)
         }
-        BranchLookup::Unknown(_) if id.is_some() => format!(
-            "{shown}: no branch has this id; the branches are {}",
-            named(&list.iter().collect::<Vec<_>>())
-        ),
+        BranchLookup::Unknown(_) if list.is_empty() => {
+            fill::cli_branch_none_listed(language, shown)
+        }
+        BranchLookup::Unknown(_) if id.is_some() => {
+            let names = named(&list.iter().collect::<Vec<_>>(), language);
+            fill::cli_branch_no_id(language, shown, names)
+        }
         BranchLookup::Unknown(nearest) => {
-            format!("{shown}: no such branch; the nearest: {}", named(&nearest))
+            fill::cli_branch_nearest(language, shown, named(&nearest, language))
         }
     };
     Err(CliError::Usage(refusal))
@@ -89,7 +83,7 @@ pub async fn resolve(flag: &str, branches: &BranchList<'_>) -> Result<i64, CliEr
 
 /// `Chilonzor (#1), Yunusobod (#2)`, the names sanitised, at most
 /// [`NAMED_AT_MOST`] of them.
-fn named(branches: &[&Branch]) -> String {
+fn named(branches: &[&Branch], language: Language) -> String {
     let mut text = branches
         .iter()
         .take(NAMED_AT_MOST)
@@ -97,7 +91,8 @@ fn named(branches: &[&Branch]) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     if branches.len() > NAMED_AT_MOST {
-        text.push_str(&format!(" and {} more", branches.len() - NAMED_AT_MOST));
+        let more = fill::cli_and_more(language, branches.len() - NAMED_AT_MOST);
+        text.push_str(&format!(" {more}"));
     }
     text
 }
@@ -109,9 +104,11 @@ mod tests {
     #[test]
     fn names_are_sanitised_and_a_long_list_is_cut() {
         let hostile = Branch::new(7, "Evil\u{1b}[2J");
-        assert_eq!(named(&[&hostile]), "Evil␛[2J (#7)");
+        assert_eq!(named(&[&hostile], Language::En), "Evil␛[2J (#7)");
         let many: Vec<Branch> = (1..=12).map(|id| Branch::new(id, "B")).collect();
-        let text = named(&many.iter().collect::<Vec<_>>());
+        let text = named(&many.iter().collect::<Vec<_>>(), Language::En);
         assert!(text.ends_with("B (#10) and 2 more"), "{text}");
+        let text = named(&many.iter().collect::<Vec<_>>(), Language::Ru);
+        assert!(text.ends_with("B (#10) и ещё 2"), "{text}");
     }
 }

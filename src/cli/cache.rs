@@ -2,6 +2,7 @@
 //! --all` leaves after a complete walk (the day `changes` keeps too), and
 //! what `info` says of the cache.
 
+use super::FOR_SCRIPTS;
 use super::all_pages::Walked;
 use super::branch::BranchList;
 use crate::cache::Cache;
@@ -9,6 +10,7 @@ use crate::config;
 use crate::domain::changes::centre_day;
 use crate::domain::digest::{Digest, Digester, sort_by_id};
 use crate::domain::zone::Zone;
+use crate::i18n::{Language, Phrase, fill, plural};
 use crate::model::{Branch, Group, Me, Plugin};
 use crate::present::format::as_of;
 use crate::session::{Session, optional};
@@ -20,8 +22,9 @@ use serde::Serialize;
 /// and what was removed said.
 pub fn clear() -> Result<String, super::CliError> {
     let env = |name: &str| std::env::var(name).ok();
+    let language = super::chatter::language();
     let Some(dir) = config::cache_dir(&env) else {
-        return Ok("no cache folder: neither XDG_CACHE_HOME nor HOME is set\n".into());
+        return Ok(format!("{}\n", Phrase::CliCacheNoFolder.get(language)));
     };
     let cache = Cache::new(dir);
     let removed = cache
@@ -29,11 +32,11 @@ pub fn clear() -> Result<String, super::CliError> {
         .map_err(|error| std::io::Error::other(error.to_string()))?;
     let dir = cache.dir().display();
     Ok(match removed.len() {
-        0 => format!("no snapshot in {dir}\n"),
+        0 => format!("{}\n", fill::cli_cache_no_snapshot(language, dir)),
         count => {
             let mut out = format!(
-                "removed {count} file{} from {dir}:\n",
-                if count == 1 { "" } else { "s" }
+                "{}\n",
+                plural::cli_cache_removed(language, count as u64, dir)
             );
             for path in removed {
                 let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -103,7 +106,8 @@ pub(super) fn save(
         Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
         Err(error) => {
             tracing::warn!(%error, "snapshot not written");
-            super::chatter::warn(&format!("snapshot not written: {error}"));
+            let language = super::chatter::language();
+            super::chatter::warn(&fill::cli_snapshot_not_written(language, error));
             return;
         }
     }
@@ -139,7 +143,8 @@ pub(super) fn keep_day(
         Ok(path) => tracing::info!(path = %path.display(), "history day written"),
         Err(error) => {
             tracing::warn!(%error, "history day not written");
-            super::chatter::warn(&format!("history day not written: {error}"));
+            let language = super::chatter::language();
+            super::chatter::warn(&fill::cli_history_not_written(language, error));
         }
     }
 }
@@ -159,44 +164,67 @@ pub(super) struct CacheInfo {
     /// For a person: `~/.cache/crmdeck/snapshot-….json (as of 14:02, 3 min ago)`.
     #[serde(skip)]
     line: String,
+    /// The words of `line` that are ours, said in the reader's language.
+    #[serde(skip)]
+    state: CacheState,
+}
+
+/// Why `info` shows no snapshot, or what of it, as data to word.
+#[derive(Debug)]
+enum CacheState {
+    /// Not off, not a folder, the account not known: the phrase alone.
+    Said(Phrase),
+    /// The snapshot file at `path`: none yet, or not used and why.
+    NoneYet(String),
+    NotUsed(String, String),
+    /// As of its moment (words as the line has them).
+    Kept,
 }
 
 impl CacheInfo {
     pub(super) fn gather(session: &Session, zone: &Zone, now: DateTime<Utc>) -> Self {
-        let unused = |enabled, line: &str| Self {
+        let unused = |enabled, phrase: Phrase| Self {
             enabled,
             snapshot: None,
             taken_at: None,
             age_secs: None,
             problem: None,
-            line: line.into(),
+            line: phrase.get(FOR_SCRIPTS).into(),
+            state: CacheState::Said(phrase),
         };
         let Some(cache) = session.cache() else {
-            let why = if session.config.cache {
-                "none: neither XDG_CACHE_HOME nor HOME is set"
-            } else {
-                "off (cache = false or --no-cache)"
+            let why = match session.config.cache {
+                true => Phrase::CliCacheNoFolderInfo,
+                false => Phrase::CliCacheOffInfo,
             };
             return unused(false, why);
         };
         let key = session.snapshot_key(session.config.branch_id);
         if key.account.is_none() {
-            let why = "none: who the token is is not known (no JWT subject, no /v2/token/me)";
-            return unused(true, why);
+            return unused(true, Phrase::CliCacheAccountUnknown);
         }
         let path = cache.path(&key).display().to_string();
-        let (taken_at, problem, state) = match cache.read(&key) {
+        let (taken_at, problem, said) = match cache.read(&key) {
             Ok(Some(snapshot)) => (
                 Some(snapshot.taken_at),
                 None,
                 as_of(snapshot.taken_at, now, zone, super::chatter::language()),
             ),
-            Ok(None) => (None, None, "none yet".to_string()),
-            Err(error) => (None, Some(error.to_string()), format!("not used: {error}")),
+            Ok(None) => (None, None, Phrase::CliCacheNoneYet.get(FOR_SCRIPTS).into()),
+            Err(error) => {
+                let said = fill::cli_cache_not_used(FOR_SCRIPTS, &error);
+                (None, Some(error.to_string()), said)
+            }
+        };
+        let state = match (&taken_at, &problem) {
+            (Some(_), _) => CacheState::Kept,
+            (None, None) => CacheState::NoneYet(path.clone()),
+            (None, Some(error)) => CacheState::NotUsed(path.clone(), error.clone()),
         };
         Self {
             enabled: true,
-            line: format!("{path} ({state})"),
+            line: format!("{path} ({said})"),
+            state,
             snapshot: Some(path),
             age_secs: taken_at.map(|at| (now - at).num_seconds()),
             taken_at,
@@ -204,7 +232,16 @@ impl CacheInfo {
         }
     }
 
-    pub(super) fn line(&self) -> String {
-        self.line.clone()
+    pub(super) fn line(&self, language: Language) -> String {
+        match &self.state {
+            CacheState::Said(phrase) => phrase.get(language).to_string(),
+            CacheState::NoneYet(path) => {
+                format!("{path} ({})", Phrase::CliCacheNoneYet.get(language))
+            }
+            CacheState::NotUsed(path, error) => {
+                format!("{path} ({})", fill::cli_cache_not_used(language, error))
+            }
+            CacheState::Kept => self.line.clone(),
+        }
     }
 }

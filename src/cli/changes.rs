@@ -16,13 +16,14 @@ use crate::cache::Baseline;
 use crate::domain::changes::{Since, centre_day, compare};
 use crate::domain::digest::{Digest, Digester, sort_by_id};
 use crate::domain::zone::Zone;
+use crate::i18n::{DayStyle, Language, Phrase, date, fill, plural, time, weekday};
 use crate::present::columns::BranchNames;
 use crate::present::columns::changes::{COLUMNS, ChangeFormat, rows};
 use crate::present::columns::table::Table;
-use crate::present::format::{RowFormat, counted};
+use crate::present::format::RowFormat;
 use crate::session::Session;
 use crate::store::HistoryDay;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
 pub async fn run(
     session: &Session,
@@ -63,14 +64,13 @@ pub async fn compared(
         Some(flag) => Some(branch::resolve(flag, &branch_list).await?),
         None => config.branch_id,
     };
+    let language = chatter::language();
     let Some(cache) = session.cache() else {
-        return Err(CliError::Untold(
-            "the cache is off (cache = false, or --no-cache): no history to compare with".into(),
-        ));
+        return Err(CliError::Untold(Phrase::CliCacheOff.get(language).into()));
     };
     if session.identify().await.is_none() {
         return Err(CliError::Untold(
-            "who the token is is not known, and no history is kept without it".into(),
+            Phrase::CliTokenUnknown.get(language).into(),
         ));
     }
     let key = session.snapshot_key(branch_id);
@@ -82,7 +82,7 @@ pub async fn compared(
     let baseline = cache.baseline(&key, since, today);
     for ignored in &baseline.ignored {
         tracing::warn!(%ignored, "history day ignored");
-        chatter::warn(&format!("history day ignored: {ignored}"));
+        chatter::warn(&fill::cli_history_day_ignored(language, ignored));
     }
     let (walked, branches) = tokio::join!(
         all_pages(session, branch_id, WALK_PER_PAGE, Missing::Untold),
@@ -115,7 +115,9 @@ pub async fn compared(
             let filter = GroupFilter::new(args.filter.as_deref(), &branches, &rows);
             tell(before, &now, complete, &words, filter.as_ref(), &zone)
         }
-        None => Err(CliError::Untold(no_baseline(since, today, &baseline))),
+        None => Err(CliError::Untold(no_baseline(
+            since, today, &baseline, language,
+        ))),
     };
     if complete {
         keep_day(&cache, key, started, now, zone, config.history_days);
@@ -137,9 +139,11 @@ fn tell(
     let rows = rows(&comparison, &before.digests, now, words, |digest| {
         filter.is_none_or(|filter| filter.admits_digest(digest))
     });
-    let since = taken(before.taken_at, zone);
+    let language = chatter::language();
+    let since = taken(before.taken_at, zone, language);
     if rows.is_empty() {
-        chatter::note(&format!("crmdeck: nothing changed since {since}"));
+        let nothing = fill::cli_nothing_changed(language, &since);
+        chatter::note(&format!("crmdeck: {nothing}"));
         return Ok(None);
     }
     let groups = (rows.iter().map(|row| row.id))
@@ -148,7 +152,7 @@ fn tell(
     Ok(Some(Changed {
         table: Table::of(COLUMNS, &rows, &(), &BranchNames::new()),
         groups,
-        summary: format!("{} changed since {since}", counted(groups, "group")),
+        summary: plural::cli_changed_since(language, groups as u64, &since),
     }))
 }
 
@@ -158,31 +162,36 @@ pub fn no_changes() -> Table {
     Table::of(COLUMNS, &none, &(), &BranchNames::new())
 }
 
-/// Why there is no baseline, and what the history holds.
-fn no_baseline(since: Since, today: NaiveDate, baseline: &Baseline) -> String {
+/// Why there is no baseline, and what the history holds, in `language`.
+fn no_baseline(since: Since, today: NaiveDate, baseline: &Baseline, language: Language) -> String {
     let asked = match since {
-        Since::EarlierDay => "no complete walk of an earlier day is kept".to_string(),
-        Since::Last => "no complete walk is kept".to_string(),
+        Since::EarlierDay => Phrase::CliNoWalkEarlierDay.get(language).to_string(),
+        Since::Last => Phrase::CliNoWalk.get(language).to_string(),
         asked => match asked.day_asked(today) {
-            Some(day) => format!("no complete walk of {} is kept", day.format("%a %Y-%m-%d")),
-            None => "no complete walk of that day is kept".to_string(),
+            Some(day) => fill::cli_no_walk_of(language, day_and_date(day, language)),
+            None => Phrase::CliNoWalkThatDay.get(language).to_string(),
         },
     };
     let kept = match baseline.kept.as_slice() {
-        [] if !baseline.ignored.is_empty() => "no day of the history reads".to_string(),
-        [] => "the history is empty (this walk, when complete, is kept from now on)".to_string(),
+        [] if !baseline.ignored.is_empty() => Phrase::CompareNoDayReads.get(language).to_string(),
+        [] => Phrase::CliHistoryEmpty.get(language).to_string(),
         days => {
-            let days: Vec<String> = days.iter().map(ToString::to_string).collect();
-            format!("the history holds {}", days.join(", "))
+            let days: Vec<String> = days.iter().map(|day| date(language, *day)).collect();
+            fill::cli_history_holds(language, days.join(", "))
         }
     };
-    format!("no baseline: {asked}; {kept}")
+    fill::cli_no_baseline(language, asked, kept)
 }
 
-/// `Thu 2026-11-26 09:12 (Asia/Tashkent)`.
-fn taken(at: DateTime<Utc>, zone: &Zone) -> String {
-    format!(
-        "{} ({zone})",
-        zone.wall_clock(at).format("%a %Y-%m-%d %H:%M")
-    )
+/// `Thu 2026-11-26`, `чт 26.11.2026`.
+fn day_and_date(day: NaiveDate, language: Language) -> String {
+    let weekday = weekday(language, day.weekday(), DayStyle::Short);
+    format!("{weekday} {}", date(language, day))
+}
+
+/// `Thu 2026-11-26 09:12 (Asia/Tashkent)`, `чт 26.11.2026 09:12 (Asia/Tashkent)`.
+fn taken(at: DateTime<Utc>, zone: &Zone, language: Language) -> String {
+    let wall = zone.wall_clock(at);
+    let day = day_and_date(wall.date(), language);
+    format!("{day} {} ({zone})", time(language, wall.time()))
 }

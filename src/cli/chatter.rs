@@ -13,7 +13,7 @@
 //! subcommand and the page walk read it, and threading it through each
 //! would change every signature for one bit of policy.
 
-use crate::i18n::Language;
+use crate::i18n::{Language, Phrase};
 use std::io::IsTerminal;
 use std::sync::OnceLock;
 
@@ -30,18 +30,28 @@ pub enum Chatter {
 
 static CHATTER: OnceLock<Chatter> = OnceLock::new();
 
-/// The language it speaks, once the config chose it (English until then:
-/// the config's own refusals are English).
+/// The language it speaks, once the config chose it.
 static LANGUAGE: OnceLock<Language> = OnceLock::new();
+
+/// The language chosen before the config is read: `--lang`, else
+/// `CRMDECK_LANG`, else the locale. The config's refusals are said in it:
+/// a config that does not read cannot say its own `language`, so a
+/// `language = "ru"` there speaks only once the file reads.
+static BEFORE_CONFIG: OnceLock<Language> = OnceLock::new();
 
 /// This run's language, from the config (the first call wins).
 pub fn speak(language: Language) {
     let _ = LANGUAGE.set(language);
 }
 
+/// This run's language until the config is read (the first call wins).
+pub fn speak_before_config(language: Language) {
+    let _ = BEFORE_CONFIG.set(language);
+}
+
 /// The language the CLI says things in on stderr and in its tables.
 pub fn language() -> Language {
-    LANGUAGE.get().copied().unwrap_or_default()
+    (LANGUAGE.get().or(BEFORE_CONFIG.get()).copied()).unwrap_or_default()
 }
 
 /// This run's chatter, from `-q` and `-v` (the first call wins).
@@ -87,9 +97,9 @@ pub fn hint(text: &str) {
     }
 }
 
-/// Says `crmdeck: warning: text` unless `-q`.
+/// Says `crmdeck: warning: text` (the word in this run's language) unless `-q`.
 pub fn warn(text: &str) {
     if chatter() != Chatter::Quiet {
-        eprintln!("crmdeck: warning: {text}");
+        eprintln!("crmdeck: {} {text}", Phrase::StatusWarning.get(language()));
     }
 }

@@ -29,7 +29,7 @@ pub async fn run(args: &DemoServerArgs) -> Result<(), CliError> {
     };
     let handle = demo::start(args.addr, options)
         .await
-        .map_err(|e| CliError::Usage(format!("cannot listen on {}: {e}", args.addr)))?;
+        .map_err(|e| CliError::Usage(fill::cli_cannot_listen(chatter::language(), args.addr, e)))?;
     for (fault, times, scope) in faults {
         handle.faults().push(fault, times, scope);
     }

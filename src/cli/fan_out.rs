@@ -20,10 +20,6 @@ use crate::session::Session;
 use serde_json::{Value, json};
 use std::sync::Arc;
 
-/// What `--profiles` and `--fleet` refuse: the commands they do not run.
-pub const NOT_FANNED_OUT: &str = "--profiles and --fleet work with centres, plugins, install, \
-     today, changes and timetable --check (one centre at a time otherwise)";
-
 /// `crmdeck --profiles a,b plugins`: every centre's catalogue.
 pub async fn plugins(
     global: &GlobalArgs,
@@ -222,7 +218,10 @@ fn split<T>(done: Vec<(String, Result<T, CliError>)>) -> (Vec<(String, T)>, Vec<
         match result {
             Ok(answer) => answered.push((centre, answer)),
             Err(error) => {
-                eprintln!("crmdeck: {centre}: {error}");
+                eprintln!(
+                    "crmdeck: {centre}: {}",
+                    error.said(super::chatter::language())
+                );
                 failed.push(if error.exit_code() == std::process::ExitCode::from(2) {
                     2
                 } else {

@@ -6,6 +6,7 @@ use super::chatter;
 use crate::domain::digest::Digest;
 use crate::domain::query::{CourseWordsByName, Facts, Matcher, Query, Unfound};
 use crate::domain::script::fold;
+use crate::i18n::fill;
 use crate::model::Group;
 use crate::present::columns::BranchNames;
 use crate::present::columns::groups::screen_row;
@@ -58,9 +59,7 @@ impl GroupFilter {
     /// list is empty or short for a reason the reader should see.
     pub fn say_unfound(&self) {
         for word in self.unfound.words() {
-            chatter::warn(&format!(
-                "no group holds “{word}” in its number, name, course, days, status or branch"
-            ));
+            chatter::warn(&fill::cli_filter_unfound(chatter::language(), word));
         }
     }
 

@@ -1,17 +1,22 @@
 //! `crmdeck info`: where everything comes from. Never the token itself.
 
 use super::cache::CacheInfo;
-use super::{Format, json_text};
+use super::{FOR_SCRIPTS, Format, chatter, json_text};
 use crate::config::default_config_path;
+use crate::config::{Origin, Origins};
 use crate::domain::zone::Zone;
 use crate::i18n::Language;
+use crate::i18n::{Phrase, fill};
 use crate::logging::Log;
+use crate::present::clock::expiry_in;
 use crate::present::columns::BranchNames;
 use crate::present::columns::facts::{COLUMNS, Fact};
 use crate::present::columns::table::Table;
 use crate::present::format::zone_source;
+use crate::present::format::{display_width, pad_to_width};
 use crate::sanitize::sanitize_line;
 use crate::secret::describe_expiry;
+use crate::secret::{Expiry, expiry};
 use crate::session::Session;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -23,10 +28,24 @@ use std::path::Path;
 pub async fn run(session: &Session, format: Option<Format>, log: &Log) -> String {
     let info = gather(session, log).await;
     match format {
-        None | Some(Format::Table) => info.to_text(),
+        None | Some(Format::Table) => lines_text(&info.lines(chatter::language())),
         Some(Format::Json) => json_text(&serde_json::to_value(&info).unwrap_or_default()),
-        Some(Format::Csv) => Table::of(COLUMNS, &info.lines(), &(), &BranchNames::new()).to_csv(),
+        Some(Format::Csv) => {
+            let lines = info.lines(FOR_SCRIPTS);
+            Table::of(COLUMNS, &lines, &(), &BranchNames::new()).to_csv()
+        }
     }
+}
+
+/// A line per fact, the names aligned (at 12 columns in English, as
+/// always; wider when the language's names are).
+fn lines_text(lines: &[Fact]) -> String {
+    let width = (lines.iter())
+        .map(|(key, _)| display_width(key) + 1)
+        .fold(12, usize::max);
+    (lines.iter())
+        .map(|(key, value)| format!("{} {value}\n", pad_to_width(key, width)))
+        .collect()
 }
 
 /// `info` with no API address anywhere (no config file, or one without
@@ -39,12 +58,15 @@ pub fn unconfigured(given: Option<&Path>, format: Option<Format>, log: &Log) -> 
         .or_else(|| default_config_path(&env));
     let path = path.map(|path| path.display().to_string());
     let exists = given.is_some() || path.as_ref().is_some_and(|p| Path::new(p).exists());
-    let base_url = "none: set base_url in the config file, CRMDECK_BASE_URL or --base-url \
-                    (or try --demo)";
+    let language = match format {
+        None | Some(Format::Table) => chatter::language(),
+        Some(_) => FOR_SCRIPTS,
+    };
+    let base_url = Phrase::CliInfoNoBaseUrl.get(language);
     let config_file = match (&path, exists) {
-        (Some(path), true) => format!("{path} (no base_url in it)"),
-        (Some(path), false) => format!("none: would be read from {path}"),
-        (None, _) => "none: no HOME or XDG_CONFIG_HOME to find it under".to_string(),
+        (Some(path), true) => fill::cli_info_no_base_url_in(language, path),
+        (Some(path), false) => fill::cli_info_would_read(language, path),
+        (None, _) => Phrase::CliInfoNoHome.get(language).to_string(),
     };
     match format {
         Some(Format::Json) => json_text(&serde_json::json!({
@@ -53,14 +75,11 @@ pub fn unconfigured(given: Option<&Path>, format: Option<Format>, log: &Log) -> 
             "log_file": log.describe(),
             "base_url": null,
         })),
-        _ => [
-            ("config file", config_file),
-            ("log file", log.describe()),
-            ("base url", base_url.to_string()),
-        ]
-        .iter()
-        .map(|(key, value)| format!("{key:<12} {value}\n"))
-        .collect(),
+        _ => lines_text(&[
+            (Phrase::CliInfoConfigFile.get(language), config_file),
+            (Phrase::CliInfoLogFile.get(language), log.describe()),
+            (Phrase::CliInfoBaseUrl.get(language), base_url.to_string()),
+        ]),
     }
 }
 
@@ -86,6 +105,21 @@ struct Info {
     /// Where each value came from (`default`, the file, a variable, a flag).
     from: Sources,
     cache: CacheInfo,
+    /// What the table says in the reader's language.
+    #[serde(skip)]
+    said: Said,
+}
+
+/// What `info`'s table words in the reader's language, as data.
+#[derive(Debug)]
+struct Said {
+    origins: Origins,
+    /// The base URL is the demo server's.
+    demo: bool,
+    /// `/v2/token/me`'s user, else the token's subject (sanitised).
+    account: Option<String>,
+    subject: Option<String>,
+    expiry: Option<Expiry>,
 }
 
 /// Where `info`'s values came from; the token's and the zone's are theirs.
@@ -133,13 +167,11 @@ async fn gather(session: &Session, log: &Log) -> Info {
     let expires_at = token.expires_at();
     let me = session.me().await;
     let centre = me.and_then(|me| me.company_name()).map(sanitize_text);
-    let user = (me.and_then(|me| me.account()))
-        .or_else(|| {
-            token
-                .subject()
-                .map(|subject| format!("{subject} (the token's subject)"))
-        })
-        .map(|user| sanitize_text(&user));
+    let account = (me.and_then(|me| me.account())).map(|user| sanitize_text(&user));
+    let subject = token.subject().map(|subject| sanitize_text(&subject));
+    let user = account
+        .clone()
+        .or_else(|| (subject.as_ref()).map(|subject| fill::cli_info_subject(FOR_SCRIPTS, subject)));
     Info {
         config_file: config.file.as_ref().map(|p| p.display().to_string()),
         log_file: log.describe(),
@@ -153,7 +185,7 @@ async fn gather(session: &Session, log: &Log) -> Info {
             account: session.identity().by.describe().to_owned(),
             expires_at,
             expiry: expires_at.map_or_else(
-                || "unknown (not a JWT)".to_string(),
+                || Phrase::CliInfoNotJwt.get(FOR_SCRIPTS).to_string(),
                 |at| describe_expiry(at, now),
             ),
         },
@@ -169,7 +201,7 @@ async fn gather(session: &Session, log: &Log) -> Info {
         from: Sources {
             profile: config.origins.profile.to_string(),
             base_url: match &session.demo {
-                Some(_) => "the demo server (--demo)".to_string(),
+                Some(_) => Phrase::CliInfoDemo.get(FOR_SCRIPTS).to_string(),
                 None => config.origins.base_url.to_string(),
             },
             read_only: config.origins.read_only.to_string(),
@@ -177,6 +209,13 @@ async fn gather(session: &Session, log: &Log) -> Info {
             per_page: config.origins.per_page.to_string(),
         },
         cache: CacheInfo::gather(session, &zone, now),
+        said: Said {
+            origins: config.origins.clone(),
+            demo: session.demo.is_some(),
+            account,
+            subject,
+            expiry: expires_at.map(|at| expiry(at, now)),
+        },
     }
 }
 
@@ -197,80 +236,79 @@ impl Info {
         }
     }
 
-    /// A line per fact, the names aligned.
-    fn to_text(&self) -> String {
-        let mut out = String::new();
-        for (key, value) in self.lines() {
-            out.push_str(&format!("{key:<12} {value}\n"));
-        }
-        out
-    }
-
-    /// Each fact named for a person.
-    fn lines(&self) -> [Fact; 14] {
-        // Said where it matters: lesson times do not read as this machine's clock.
-        let elsewhere = if self.time_zone.same_as_this_machine {
-            String::new()
-        } else {
-            format!(
-                "; times in {}, not this machine's zone",
-                self.time_zone.name
-            )
+    /// Each fact named for a person in `language` (CSV: [`FOR_SCRIPTS`]).
+    fn lines(&self, language: Language) -> [Fact; 14] {
+        let said = &self.said;
+        let from = |value: &dyn std::fmt::Display, origin: &Origin| {
+            fill::cli_info_from(language, value, origin.said(language))
         };
+        // Said where it matters: lesson times do not read as this machine's clock.
+        let elsewhere = match self.time_zone.same_as_this_machine {
+            true => String::new(),
+            false => fill::cli_info_elsewhere(language, &self.time_zone.name),
+        };
+        let unknown = || Phrase::CliInfoUnknownMe.get(language).to_string();
+        let user = (said.account.clone())
+            .or_else(|| (said.subject.as_ref()).map(|s| fill::cli_info_subject(language, s)));
+        let expiry = match (language, said.expiry) {
+            (FOR_SCRIPTS, _) => self.token.expiry.clone(),
+            (_, Some(expiry)) => expiry_in(expiry, language),
+            (_, None) => Phrase::CliInfoNotJwt.get(language).to_string(),
+        };
+        let base_url = match said.demo {
+            true => {
+                fill::cli_info_from(language, &self.base_url, Phrase::CliInfoDemo.get(language))
+            }
+            false => from(&self.base_url, &said.origins.base_url),
+        };
+        let none = || Phrase::TodayNone.get(language).to_string();
+        let key = |phrase: Phrase| phrase.get(language);
         [
             (
-                "config file",
-                self.config_file
-                    .clone()
-                    .unwrap_or_else(|| "none (defaults)".into()),
+                key(Phrase::CliInfoConfigFile),
+                (self.config_file.clone())
+                    .unwrap_or_else(|| Phrase::CliInfoNoneDefaults.get(language).into()),
             ),
-            ("log file", self.log_file.clone()),
+            (key(Phrase::CliInfoLogFile), self.log_file.clone()),
             (
-                "profile",
+                key(Phrase::CliInfoProfile),
                 match &self.profile {
-                    Some(profile) => format!("{profile} (from {})", self.from.profile),
-                    None => "none".into(),
+                    Some(profile) => from(profile, &said.origins.profile),
+                    None => none(),
                 },
             ),
+            (key(Phrase::CliInfoBaseUrl), base_url),
             (
-                "base url",
-                format!("{} (from {})", self.base_url, self.from.base_url),
+                key(Phrase::CliInfoCentre),
+                self.centre.clone().unwrap_or_else(unknown),
+            ),
+            (key(Phrase::CliInfoUser), user.unwrap_or_else(unknown)),
+            (key(Phrase::CliInfoTokenFrom), self.token.from.clone()),
+            (
+                key(Phrase::CliInfoToken),
+                format!("{} ({expiry})", self.token.masked),
+            ),
+            (key(Phrase::CliInfoAccount), self.token.account.clone()),
+            (
+                key(Phrase::CliInfoReadOnly),
+                from(&self.read_only, &said.origins.read_only),
             ),
             (
-                "centre",
-                (self.centre.clone())
-                    .unwrap_or_else(|| "unknown (/v2/token/me does not say)".into()),
-            ),
-            (
-                "user",
-                (self.user.clone()).unwrap_or_else(|| "unknown (/v2/token/me does not say)".into()),
-            ),
-            ("token from", self.token.from.clone()),
-            (
-                "token",
-                format!("{} ({})", self.token.masked, self.token.expiry),
-            ),
-            ("account", self.token.account.clone()),
-            (
-                "read-only",
-                format!("{} (from {})", self.read_only, self.from.read_only),
-            ),
-            (
-                "time zone",
+                key(Phrase::CliInfoTimeZone),
                 format!(
                     "{} ({}){elsewhere}",
                     self.time_zone.name, self.time_zone.source
                 ),
             ),
             (
-                "language",
-                format!("{} (from {})", self.language_named(), self.from.language),
+                key(Phrase::CliInfoLanguage),
+                from(&self.language_named(), &said.origins.language),
             ),
             (
-                "per page",
-                format!("{} (from {})", self.per_page, self.from.per_page),
+                key(Phrase::CliInfoPerPage),
+                from(&self.per_page, &said.origins.per_page),
             ),
-            ("cache", self.cache.line()),
+            (key(Phrase::CliInfoCache), self.cache.line(language)),
         ]
     }
 }

@@ -1,14 +1,16 @@
 //! `crmdeck install ID`: confirm, then one POST (never retried).
 
 use super::plugins::installation_json;
-use super::{CliError, Format, json_text};
+use super::{CliError, Format, chatter, json_text};
 use crate::api::ApiError;
+use crate::i18n::{Language, Phrase, fill};
 use crate::model::{Installation, Plugin};
 use crate::present::columns::BranchNames;
 use crate::present::columns::installs::{self, Installed};
 use crate::present::columns::plugins::{PluginFormat, shown_token};
 use crate::present::columns::table::Table;
 use crate::present::format::plugin_type_word;
+use crate::present::{api_words, words};
 use crate::sanitize::sanitize_line;
 use crate::session::Session;
 use std::io::{BufRead, IsTerminal, Write};
@@ -20,28 +22,26 @@ pub async fn run(
     yes: bool,
     show_token: bool,
 ) -> Result<String, CliError> {
+    let language = chatter::language();
     if session.config.read_only {
         return Err(CliError::Usage(
-            "read-only mode: install refused (drop --read-only or set read_only = false)".into(),
+            Phrase::CliReadOnlyInstall.get(language).into(),
         ));
     }
     // The catalogue says whether it is installed already (then no POST at all)
     // and what the confirmation should name.
     let plugins = session.client.plugins().await?;
-    let plugin = plugins.iter().find(|p| p.id == plugin_id).ok_or_else(|| {
-        CliError::Usage(format!(
-            "no plugin with id {plugin_id} in the catalogue (see `crmdeck plugins`)"
-        ))
-    })?;
+    let plugin = plugins
+        .iter()
+        .find(|p| p.id == plugin_id)
+        .ok_or_else(|| CliError::Usage(fill::cli_no_such_plugin(language, plugin_id)))?;
     if let Some(existing) = &plugin.user {
-        eprintln!(
-            "crmdeck: {} is already installed: nothing sent",
-            sanitize_line(&plugin.name)
-        );
+        let name = sanitize_line(&plugin.name);
+        eprintln!("crmdeck: {}", fill::cli_already_installed(language, name));
         return Ok(report(plugin, existing, format, show_token));
     }
     if !yes {
-        confirm(plugin)?;
+        confirm(plugin, language)?;
     }
     match through_a_hang_up(session.client.install(plugin_id)).await {
         Ok(installation) => Ok(report(plugin, &installation, format, show_token)),
@@ -76,56 +76,60 @@ pub(super) async fn through_a_hang_up<T>(install: impl Future<Output = T>) -> T 
 /// says what it shows now. Never a second POST: an install the server is
 /// still carrying out (behind a gateway that gave up) shows later.
 async fn unknown_outcome(session: &Session, plugin: &Plugin, error: ApiError) -> CliError {
+    let language = chatter::language();
     let name = sanitize_line(&plugin.name);
-    let check = "check with `crmdeck plugins` before installing again";
+    let check = Phrase::CliInstallCheck.get(language);
     let now = match session.client.plugins().await {
         Ok(plugins) => match plugins.into_iter().find(|p| p.id == plugin.id) {
             Some(Plugin {
                 user: Some(installation),
                 ..
-            }) => format!(
-                "the plugin list now shows {name} installed (installation {}): see `crmdeck plugins`",
-                installation.id
-            ),
-            Some(_) => format!("the plugin list shows {name} not installed (yet): {check}"),
-            None => format!("{name} is no longer in the plugin list: {check}"),
+            }) => fill::cli_install_now_shows(language, name, installation.id),
+            Some(_) => fill::cli_install_shows_not(language, name, check),
+            None => fill::cli_install_not_listed(language, name, check),
         },
         Err(list_error) => {
             tracing::info!(%list_error, "the plugin list after an install of unknown outcome");
             check.to_string()
         }
     };
-    CliError::OutcomeUnknown(format!("{error}; outcome unknown: {now}"))
+    let error = api_words::in_language(&error.to_string(), language).into_owned();
+    CliError::OutcomeUnknown(fill::cli_outcome_unknown(language, error, now))
 }
 
-/// Asks on the terminal; refuses to guess when there is none.
-fn confirm(plugin: &Plugin) -> Result<(), CliError> {
+/// Asks on the terminal; refuses to guess when there is none. The answer
+/// is `y` in every language, as the prompt's `[y/N]` says (keys stay).
+fn confirm(plugin: &Plugin, language: Language) -> Result<(), CliError> {
     if !std::io::stdin().is_terminal() {
         return Err(CliError::Usage(
-            "no terminal to confirm on: pass --yes to install without asking".into(),
+            Phrase::CliInstallNeedsYes.get(language).into(),
         ));
     }
-    let abilities = plugin.abilities.as_list().join(", ");
     let mut stderr = std::io::stderr().lock();
-    write!(
-        stderr,
-        "Install {} ({}; may: {})? [y/N] ",
-        sanitize_line(&plugin.name),
-        plugin_type_word(&plugin.plugin_type),
-        sanitize_line(if abilities.is_empty() {
-            "nothing listed"
-        } else {
-            &abilities
-        })
-    )?;
+    write!(stderr, "{} ", prompt(plugin, language))?;
     stderr.flush()?;
     let mut answer = String::new();
     std::io::stdin().lock().read_line(&mut answer)?;
     if matches!(answer.trim(), "y" | "Y" | "yes" | "Yes") {
         Ok(())
     } else {
-        Err(CliError::Usage("cancelled: nothing installed".into()))
+        Err(CliError::Usage(
+            Phrase::CliInstallCancelled.get(language).into(),
+        ))
     }
+}
+
+/// `Install Attendance (Free; may: read groups)? [y/N]`, in `language`.
+fn prompt(plugin: &Plugin, language: Language) -> String {
+    let abilities = plugin.abilities.as_list().join(", ");
+    let abilities = match abilities.is_empty() {
+        true => Phrase::CliInstallNothingListed.get(language),
+        false => &abilities,
+    };
+    let kind = plugin_type_word(&plugin.plugin_type);
+    let kind = words::value("type", kind, language).unwrap_or(kind);
+    let name = sanitize_line(&plugin.name);
+    fill::cli_install_prompt(language, name, kind, sanitize_line(abilities))
 }
 
 fn report(
@@ -157,18 +161,20 @@ fn report(
                 .token
                 .as_deref()
                 .map(|t| shown_token(t, show_token));
+            let language = chatter::language();
             let hint = if show_token || installation.token.is_none() {
-                ""
+                String::new()
             } else {
-                " (--show-token prints it in full)"
+                format!(" {}", Phrase::CliShowTokenHint.get(language))
             };
-            format!(
-                "{} (plugin {}) installed: installation {}, token {}{hint}\n",
+            let installed = fill::cli_installed(
+                language,
                 sanitize_line(&plugin.name),
                 plugin.id,
                 installation.id,
-                token.as_deref().unwrap_or("none")
-            )
+                token.as_deref().unwrap_or(Phrase::TodayNone.get(language)),
+            );
+            format!("{installed}{hint}\n")
         }
     }
 }
@@ -176,6 +182,29 @@ fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::PluginType;
+
+    #[test]
+    fn the_confirmation_asks_in_the_language_and_the_answer_stays_y() {
+        let plugin = Plugin {
+            id: 7,
+            name: "Attendance".to_string(),
+            plugin_type: PluginType::Free,
+            ..Plugin::default()
+        };
+        assert_eq!(
+            prompt(&plugin, Language::En),
+            "Install Attendance (Free; may: nothing listed)? [y/N]"
+        );
+        assert_eq!(
+            prompt(&plugin, Language::Ru),
+            "Установить Attendance (бесплатный; может: ничего не указано)? [y/N]"
+        );
+        assert_eq!(
+            prompt(&plugin, Language::Uz),
+            "Attendance oʻrnatilsinmi (bepul; qila oladi: hech narsa koʻrsatilmagan)? [y/N]"
+        );
+    }
 
     #[test]
     fn csv_is_a_row_whose_formula_is_defused() {

@@ -32,7 +32,7 @@ pub use args::{Args, CacheAction, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
 use crate::config::{ConfigError, Overrides};
-use crate::i18n::{Language, Phrase, plural};
+use crate::i18n::{Language, Phrase, fill, plural};
 use crate::logging::Log;
 use crate::present::api_words;
 use crate::present::columns::table::{RowMaker, csv_line};
@@ -126,6 +126,18 @@ impl CliError {
             | Self::Io(_) => ExitCode::from(1),
         }
     }
+
+    /// This error as said on stderr in `language`: the config's refusals,
+    /// the leads that are ours and our client's words; the rest (the
+    /// server's and the system's words) as it came.
+    pub(crate) fn said(&self, language: Language) -> String {
+        match self {
+            Self::Config(error) => crate::config::said(error, language),
+            Self::Untold(why) => fill::cli_untold(language, api_words::in_language(why, language)),
+            Self::CheckFailed(inner) => fill::cli_check_not_run(language, inner.said(language)),
+            other => api_words::in_language(&other.to_string(), language).into_owned(),
+        }
+    }
 }
 
 impl From<SessionError> for CliError {
@@ -175,6 +187,10 @@ pub fn overrides(global: &GlobalArgs) -> Overrides {
 /// where this run logs (`info` names it).
 pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
     chatter::set(global.quiet, global.verbose);
+    let env = |name: &str| std::env::var(name).ok();
+    let before_config = crate::i18n::choose(global.lang.as_deref(), &env, None);
+    // An unknown language given on purpose is refused with the config (exit 2).
+    chatter::speak_before_config(before_config.map_or(Language::En, |chosen| chosen.language));
     match dispatch(global, command, log).await {
         Ok(()) => ExitCode::SUCCESS,
         // `crmdeck groups | head`: the reader left, which is no failure.
@@ -195,12 +211,9 @@ pub async fn run(global: &GlobalArgs, command: Command, log: &Log) -> ExitCode {
                     "crmdeck: {}",
                     plural::finding_count(chatter::language(), *count as u64)
                 ),
-                // Our client's words in the reader's language (the log
-                // keeps the English).
-                _ => eprintln!(
-                    "crmdeck: {}",
-                    api_words::in_language(&error.to_string(), chatter::language())
-                ),
+                // Our client's words and the config's refusals in the
+                // reader's language (the log keeps the English).
+                _ => eprintln!("crmdeck: {}", error.said(chatter::language())),
             }
             error.exit_code()
         }
@@ -235,7 +248,10 @@ async fn dispatch(global: &GlobalArgs, command: Command, log: &Log) -> Result<()
                 };
                 install_across::run(global, asking).await?
             }
-            _ => return Err(CliError::Usage(fan_out::NOT_FANNED_OUT.to_string())),
+            _ => {
+                let refused = Phrase::CliNotFannedOut.get(chatter::language());
+                return Err(CliError::Usage(refused.to_string()));
+            }
         };
         return print(&output);
     }

@@ -11,6 +11,7 @@
 //!
 //! [`GroupList::hand_over`]: crate::store::GroupList::hand_over
 
+use crate::i18n::fill;
 use crate::model::Group;
 use std::collections::HashMap;
 use std::fs::File;
@@ -39,10 +40,8 @@ impl Spill {
     pub(super) fn new() -> io::Result<Self> {
         let file = tempfile::tempfile().map_err(|error| {
             let dir = std::env::temp_dir();
-            let why = format!(
-                "no temporary file in {} for the pages: {error}",
-                dir.display()
-            );
+            let language = super::chatter::language();
+            let why = fill::cli_no_temporary_file(language, dir.display(), &error);
             io::Error::new(error.kind(), why)
         })?;
         Ok(Self {

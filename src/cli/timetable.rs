@@ -41,11 +41,9 @@ pub async fn run(
         return check_report(format, vec![(None, checked)], unset);
     }
     let Some(branch_id) = branch_of(session, args).await? else {
-        return Err(CliError::Usage(
-            "timetable needs a branch: --branch ID|NAME, or branch_id in the config \
-             (--check alone checks every branch)"
-                .into(),
-        ));
+        let language = super::chatter::language();
+        let needed = Phrase::CliTimetableNeedsBranch.get(language);
+        return Err(CliError::Usage(needed.into()));
     };
     let (groups, zone) = branch_groups(session, args, branch_id).await?;
     let week = build_week(&groups, &zone, args.archived);
@@ -139,7 +137,11 @@ async fn check_every_branch(
                 None => "no branch".to_string(),
             };
             let week = build_week(&groups, &zone, args.archived);
-            Checked::of(Some(name), week, groups, hours, &config.max_parallel)
+            let checked = Checked::of(Some(name), week, groups, hours, &config.max_parallel);
+            Checked {
+                unbranched: id.is_none(),
+                ..checked
+            }
         })
         .collect();
     Ok(checked)
@@ -177,8 +179,11 @@ async fn filtered(
 
 /// One branch's groups and what the check found in them.
 pub struct Checked {
-    /// Its name when the check ran over every branch.
+    /// Its name when the check ran over every branch (English for
+    /// scripts: `no branch` for the groups of none).
     branch: Option<String>,
+    /// The groups of no branch: people read `no branch` in their language.
+    unbranched: bool,
     groups: Vec<Group>,
     findings: Vec<Finding>,
 }
@@ -194,6 +199,7 @@ impl Checked {
         let findings = check(&week, &groups, hours, max_parallel);
         Self {
             branch,
+            unbranched: false,
             groups,
             findings,
         }
@@ -202,7 +208,11 @@ impl Checked {
     /// A finding for people, after its branch when there is one.
     fn describe(&self, finding: &Finding, language: Language) -> String {
         let text = describe_in(finding, &self.groups, language);
-        match &self.branch {
+        let branch = match self.unbranched {
+            true => Some(Phrase::CheckNoBranch.get(language)),
+            false => self.branch.as_deref(),
+        };
+        match branch {
             Some(branch) => format!("{branch}: {text}"),
             None => text,
         }
@@ -443,5 +453,38 @@ fn group_json(group: &Group) -> GroupJson<'_> {
         number: group.company_group_number,
         name: &group.name,
         course: group.course.as_ref().map(|course| course.name.as_str()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::test_groups::group;
+    use crate::domain::timetable::UnplacedReason;
+    use crate::model::DaysCode;
+
+    #[test]
+    fn the_groups_of_no_branch_are_named_in_the_language_for_people_only() {
+        let finding = Finding::CannotPlace {
+            group_index: 0,
+            reason: UnplacedReason::NoDays,
+        };
+        let checked = Checked {
+            branch: Some("no branch".to_string()),
+            unbranched: true,
+            groups: vec![group(7, DaysCode::MonWedFri, "10:00", "11:30")],
+            findings: vec![finding.clone()],
+        };
+        let russian = checked.describe(&finding, Language::Ru);
+        assert!(russian.starts_with("без филиала: "), "{russian}");
+        let english = checked.describe(&finding, Language::En);
+        assert!(english.starts_with("no branch: "), "{english}");
+        // A branch of that very name is its own name in every language.
+        let named = Checked {
+            unbranched: false,
+            ..checked
+        };
+        let russian = named.describe(&finding, Language::Ru);
+        assert!(russian.starts_with("no branch: "), "{russian}");
     }
 }

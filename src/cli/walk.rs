@@ -6,9 +6,9 @@
 use crate::api::{ApiError, Client};
 use crate::config::Config;
 use crate::domain::zone::Zone;
-use crate::i18n::Language;
-use crate::present::format::asked_to_wait;
-use crate::store::{CLI_WALK_DEADLINE, Failure, GroupList, WalkEvent, WalkPolicy, duration_words};
+use crate::i18n::{Language, fill, plural};
+use crate::present::format::{asked_to_wait, duration_words};
+use crate::store::{CLI_WALK_DEADLINE, Failure, GroupList, WalkEvent, WalkPolicy};
 use chrono::{DateTime, Utc};
 use futures::stream::{FuturesUnordered, StreamExt};
 use std::time::{Duration, Instant};
@@ -48,24 +48,22 @@ impl Waits {
             } else {
                 ""
             };
-            eprintln!(
-                "{clear}crmdeck: the server limits requests: waiting {} (page {page})",
-                duration_words(wait)
-            );
+            let language = super::chatter::language();
+            let waiting = fill::cli_rate_waiting(language, duration_words(wait, language), page);
+            eprintln!("{clear}crmdeck: {waiting}");
         }
     }
 
     /// The one line at the end, where the waits were not said as they came.
     pub fn say(&self) {
         if self.count > 0 && !super::chatter::progress() {
-            let times = match self.count {
-                1 => "once".to_string(),
-                n => format!("{n} times"),
+            let language = super::chatter::language();
+            let total = duration_words(self.total, language);
+            let waited = match self.count {
+                1 => fill::cli_rate_waited_once(language, total),
+                n => plural::cli_rate_waited(language, n.into(), total),
             };
-            eprintln!(
-                "crmdeck: the server limited requests: waited {times}, {} in all",
-                duration_words(self.total)
-            );
+            eprintln!("crmdeck: {waited}");
         }
     }
 }
@@ -154,6 +152,22 @@ fn failure(error: &ApiError, policy: &WalkPolicy, now: DateTime<Utc>) -> Failure
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn a_wait_is_said_in_the_language_and_in_english_as_the_store_says_it() {
+        for secs in [0, 5, 59, 60, 150, 3600, 3900, 7500] {
+            let span = Duration::from_secs(secs);
+            let store = crate::store::duration_words(span);
+            assert_eq!(duration_words(span, Language::En), store);
+        }
+        let said = |secs| duration_words(Duration::from_secs(secs), Language::Ru);
+        assert_eq!(said(5), "5 с");
+        assert_eq!(said(150), "3 мин");
+        assert_eq!(said(3600), "1 ч");
+        assert_eq!(said(7500), "2 ч 5 мин");
+        let uzbek = duration_words(Duration::from_secs(30), Language::Uz);
+        assert_eq!(uzbek, "30 soniya");
+    }
 
     #[test]
     fn a_429_is_the_walks_to_pace_and_anything_else_a_missing_page() {

@@ -11,10 +11,10 @@ use crate::domain::timetable::{
     ROW_MINUTES, Slot, Week, WeekSummary, WorkingHours, clock_at, monday_to_sunday, summarize,
     visible_span,
 };
-use crate::i18n::Phrase;
+use crate::i18n::{Phrase, fill, plural};
 use crate::model::Group;
 use crate::present::Language;
-use crate::present::format::{counted, display_width, pad_to_width, truncate_to_width};
+use crate::present::format::{display_width, pad_to_width, truncate_to_width};
 use crate::present::timetable::{
     CONTINUES, free_hour_per_day, group_label, slot_line, unplaced_reason_in,
 };
@@ -45,7 +45,7 @@ pub fn render_text(
     );
     let rows: Vec<u32> = span.step_by(ROW_MINUTES as usize).collect();
     let days: Vec<Vec<String>> = (week.days.iter())
-        .map(|slots| day_cells(slots, groups, &rows, day_width))
+        .map(|slots| day_cells(slots, (groups, language), &rows, day_width))
         .collect();
     for (at, &row) in rows.iter().enumerate() {
         let cells = days.iter().map(|cells| cells[at].clone());
@@ -126,7 +126,12 @@ fn push_row(
 /// numbers (`3 groups: #120 #121…`), then each group by its start
 /// (`14:00 #120 English B1`), and `+N` for those that do not fit. So no
 /// lesson's own lines (its course, its times) mix with the others' count.
-fn day_cells(slots: &[Slot], groups: &[Group], rows: &[u32], width: usize) -> Vec<String> {
+fn day_cells(
+    slots: &[Slot],
+    (groups, language): (&[Group], Language),
+    rows: &[u32],
+    width: usize,
+) -> Vec<String> {
     let running = |row: u32| -> Vec<&Slot> {
         (slots.iter())
             .filter(|slot| slot.occupies(row..row + ROW_MINUTES))
@@ -155,9 +160,12 @@ fn day_cells(slots: &[Slot], groups: &[Group], rows: &[u32], width: usize) -> Ve
             let listed: Vec<&Slot> = (slots.iter())
                 .filter(|slot| run.iter().any(|&row| slot.occupies(row..row + ROW_MINUTES)))
                 .collect();
-            cells.extend(crowd_list(&listed, groups, run.len(), width));
+            cells.extend(crowd_list(&listed, (groups, language), run.len(), width));
         } else {
-            cells.extend(run.iter().map(|&row| day_cell(slots, groups, row, width)));
+            cells.extend(
+                run.iter()
+                    .map(|&row| day_cell(slots, (groups, language), row, width)),
+            );
         }
         at = end;
     }
@@ -168,8 +176,13 @@ fn day_cells(slots: &[Slot], groups: &[Group], rows: &[u32], width: usize) -> Ve
 /// count first, then a group a row by its start, the last row `+N` for
 /// those left over when two rows or more are left for the list (with
 /// one, the count's numbers name them).
-fn crowd_list(lessons: &[&Slot], groups: &[Group], rows: usize, width: usize) -> Vec<String> {
-    let mut cells = vec![overlap_count(lessons, groups, width)];
+fn crowd_list(
+    lessons: &[&Slot],
+    (groups, language): (&[Group], Language),
+    rows: usize,
+    width: usize,
+) -> Vec<String> {
+    let mut cells = vec![overlap_count(lessons, groups, width, language)];
     let room = rows.saturating_sub(1);
     let listed = match lessons.len() {
         fits if fits <= room => fits,
@@ -191,7 +204,12 @@ fn crowd_list(lessons: &[&Slot], groups: &[Group], rows: usize, width: usize) ->
 /// What one day shows in the half hour from `row`: one lesson across the
 /// column, overlapping lessons in their lanes, or their count when the
 /// lanes would be too narrow.
-fn day_cell(slots: &[Slot], groups: &[Group], row: u32, width: usize) -> String {
+fn day_cell(
+    slots: &[Slot],
+    (groups, language): (&[Group], Language),
+    row: u32,
+    width: usize,
+) -> String {
     let running: Vec<&Slot> = slots
         .iter()
         .filter(|slot| slot.occupies(row..row + ROW_MINUTES))
@@ -200,7 +218,7 @@ fn day_cell(slots: &[Slot], groups: &[Group], row: u32, width: usize) -> String 
         [] => String::new(),
         [only] => slot_line(only, &groups[only.group_index], row),
         several => side_by_side(several, groups, row, width)
-            .unwrap_or_else(|| overlap_count(several, groups, width)),
+            .unwrap_or_else(|| overlap_count(several, groups, width, language)),
     }
 }
 
@@ -233,8 +251,8 @@ fn side_by_side(running: &[&Slot], groups: &[Group], row: u32, width: usize) -> 
 
 /// `"3 groups: #12 #14 #15"`, cut to `width` (`"3 groups: #12 #1…"`) as long
 /// as one number fits whole; `"3 groups"` when none does.
-fn overlap_count(running: &[&Slot], groups: &[Group], width: usize) -> String {
-    let count = counted(running.len(), "group");
+fn overlap_count(running: &[&Slot], groups: &[Group], width: usize, language: Language) -> String {
+    let count = plural::group_count(language, running.len() as u64);
     let numbers: Vec<String> = running
         .iter()
         .map(|slot| {
@@ -262,20 +280,21 @@ fn summary_text(
     width: usize,
 ) -> String {
     let mut first = match summary.busiest_day {
-        Some((day, count)) => format!(
-            "{} this week · busiest day: {} ({})",
-            counted(summary.groups, "group"),
+        Some((day, count)) => fill::cli_week_summary(
+            language,
+            plural::group_count(language, summary.groups as u64),
             day_name(day, language, NameStyle::Short),
-            counted(count, "lesson"),
+            plural::lesson_count(language, count as u64),
         ),
-        None => "No lessons this week".to_owned(),
+        None => Phrase::WeekNoLessons.get(language).to_owned(),
     };
     if hidden > 0 {
-        first.push_str(&format!(" · {hidden} archived or inactive not shown"));
+        let hidden = fill::cli_week_hidden(language, hidden);
+        first.push_str(&format!(" · {hidden}"));
     }
     let free_line = |style: NameStyle| {
         let days = free_hour_per_day(summary, language, style);
-        format!("First free hour ({hours}): {}", days.join("  "))
+        fill::cli_week_first_free(language, hours, days.join("  "))
     };
     let free = free_line(NameStyle::Short);
     let free = if display_width(&free) <= width {
@@ -370,7 +389,7 @@ mod tests {
         let row = |time: &str| *grid.iter().find(|l| l.starts_with(time)).unwrap();
         // Too narrow for lanes: the lessons' rows are a list of their
         // groups, never one lesson's times among the others' count.
-        assert!(row("10:00").contains("│2 groups │"), "{}", row("10:00"));
+        assert!(row("10:00").contains("│2 группы │"), "{}", row("10:00"));
         assert!(row("10:30").contains("│10:00 #1…"), "{}", row("10:30"));
         assert!(row("11:00").contains("│10:30 #2…"), "{}", row("11:00"));
         assert!(row("11:30").contains("│┆"), "{}", row("11:30"));
@@ -465,8 +484,8 @@ mod tests {
         );
         assert!(text.lines().next().unwrap().contains("Du"));
         assert_eq!(text.lines().filter(|l| l.contains(':')).count(), 26 + 1);
-        assert!(text.contains("No lessons this week"), "{text}");
-        assert!(!text.contains("Not placed"), "{text}");
+        assert!(text.contains("Bu haftada dars yoʻq"), "{text}");
+        assert!(!text.contains("Joylashtirilmagan"), "{text}");
     }
 
     #[test]

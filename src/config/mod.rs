@@ -23,6 +23,7 @@ mod file;
 mod origin;
 mod paths;
 pub mod queries;
+mod said;
 #[cfg(test)]
 mod trusted_files;
 
@@ -30,6 +31,7 @@ pub use error::ConfigError;
 pub use file::{KeyBinding, SETTING_KEYS};
 pub use origin::{Origin, Origins};
 pub use paths::{cache_dir, default_config_path, log_path, state_dir, view_path};
+pub use said::said;
 // The token sources are the secret crate's; the config names one.
 pub use crate::secret::{TOKEN_SIZE_LIMIT, TokenSource};
 

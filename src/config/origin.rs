@@ -3,6 +3,7 @@
 //! value; the top line says when the environment or a flag replaced the
 //! base URL or the token of the profile in use (issue 25 §5).
 
+use crate::i18n::{Language, Phrase, fill};
 use std::fmt;
 
 /// Where one value came from.
@@ -40,6 +41,19 @@ impl fmt::Display for Origin {
             Self::Env(name) => write!(f, "environment variable {name}"),
             Self::Flag(flag) => f.write_str(flag),
             Self::Locale(variable, value) => write!(f, "the locale, {variable}={value}"),
+        }
+    }
+}
+
+impl Origin {
+    /// Where it came from, in `language` (`info`'s table; its JSON and CSV
+    /// keep the English of `Display`).
+    pub fn said(&self, language: Language) -> String {
+        match self {
+            Self::Default => Phrase::CliOriginDefault.get(language).to_string(),
+            Self::Env(name) => fill::cli_origin_env(language, name),
+            Self::Locale(variable, value) => fill::cli_origin_locale(language, variable, value),
+            Self::File(_) | Self::Flag(_) => self.to_string(),
         }
     }
 }

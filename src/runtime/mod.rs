@@ -41,9 +41,9 @@ pub use signals::Signal;
 use crate::app::keymap::Keymap;
 use crate::config::{self, Overrides};
 use crate::fleet::Choice;
-use crate::i18n::{Language, choose, fill};
+use crate::i18n::{Language, Phrase, choose, fill};
 use crate::logging::Log;
-use crate::session;
+use crate::session::{self, SessionError};
 use chrono::Utc;
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -71,12 +71,13 @@ pub async fn run(
     log: &Log,
     subcommands: &[String],
 ) -> ExitCode {
+    // The config is not read yet: the flag's language, else the
+    // environment's (a config that does not read cannot say its own).
+    let env = |name: &str| std::env::var(name).ok();
+    let language = choose(overrides.language.as_deref(), &env, None)
+        .map_or(Language::En, |chosen| chosen.language);
     // Before anything touches the terminal, and before a demo server starts.
     if !std::io::stdout().is_terminal() {
-        // The config is not read yet: the flag's language, else the environment's.
-        let env = |name: &str| std::env::var(name).ok();
-        let language = choose(overrides.language.as_deref(), &env, None)
-            .map_or(Language::En, |chosen| chosen.language);
         eprintln!("crmdeck: {}", not_a_terminal(language, subcommands));
         return ExitCode::from(2);
     }
@@ -85,7 +86,12 @@ pub async fn run(
         Ok(session) => session,
         Err(error) => {
             tracing::error!(%error, "cannot open the session");
-            eprintln!("crmdeck: {error}");
+            match &error {
+                SessionError::Config(refused) => {
+                    eprintln!("crmdeck: {}", config::said(refused, language))
+                }
+                _ => eprintln!("crmdeck: {error}"),
+            }
             return error.exit_code();
         }
     };
@@ -100,15 +106,17 @@ pub async fn run(
     session.identify_at_once().await;
     // Printed on the main screen, so they are there when the dashboard ends;
     // the dashboard shows them on its status line too.
+    let language = session.config.language;
+    let warning_word = Phrase::StatusWarning.get(language);
     for warning in &session.config.warnings {
         tracing::warn!(%warning, "config");
-        eprintln!("crmdeck: warning: {warning}");
+        eprintln!("crmdeck: {warning_word} {warning}");
     }
     let keymap = match session.config.with_key_bindings(Keymap::with_user) {
         Ok(keymap) => keymap,
         Err(error) => {
             tracing::error!(%error, "bad [keys] in the config");
-            eprintln!("crmdeck: {error}");
+            eprintln!("crmdeck: {}", config::said(&error, language));
             return ExitCode::from(2);
         }
     };
@@ -122,7 +130,7 @@ pub async fn run(
         Ok(fleet) => fleet,
         Err(error) => {
             tracing::error!(%error, "no such fleet");
-            eprintln!("crmdeck: {error}");
+            eprintln!("crmdeck: {}", config::said(&error, language));
             return ExitCode::from(2);
         }
     };

@@ -128,42 +128,49 @@ type Env<'a> = &'a [(&'a str, &'a str)];
 #[tokio::test]
 async fn info_says_the_language_in_use_and_where_it_came_from() {
     let fx = fixture().await;
-    let rows: [(Env, &[&str], &str); 5] = [
-        (&[], &[], "en (from default)"),
+    // Said in the language in use (issue 36 §2): its row's name and
+    // where the language came from.
+    let rows: [(Env, &[&str], &str, &str); 6] = [
+        (&[], &[], "language", "en (from default)"),
+        (
+            &[("LC_ALL", "C")],
+            &[],
+            "language",
+            "en (from the locale, LC_ALL=C)",
+        ),
         (
             &[("LANG", "ru_RU.UTF-8")],
             &[],
-            "ru, русский (from the locale, LANG=ru_RU.UTF-8)",
+            "язык",
+            "ru, русский (источник: локаль, LANG=ru_RU.UTF-8)",
         ),
         (
             &[("LANGUAGE", "uz:ru:en"), ("LANG", "ru_RU.UTF-8")],
             &[],
-            "uz, oʻzbekcha (from the locale, LANGUAGE=uz:ru:en)",
+            "til",
+            "uz, oʻzbekcha (manba: lokal, LANGUAGE=uz:ru:en)",
         ),
         (
             &[("CRMDECK_LANG", "uz-Cyrl"), ("LANG", "ru_RU")],
             &[],
-            "uz-Cyrl, ўзбекча (from environment variable CRMDECK_LANG)",
+            "тил",
+            "uz-Cyrl, ўзбекча (манба: муҳит ўзгарувчиси CRMDECK_LANG)",
         ),
         (
             &[("CRMDECK_LANG", "uz")],
             &["--lang", "ru"],
-            "ru, русский (from --lang)",
+            "язык",
+            "ru, русский (источник: --lang)",
         ),
     ];
-    for (env, flags, said) in rows {
+    for (env, flags, key, said) in rows {
         let mut args = vec!["info", "--format", "table"];
         args.extend_from_slice(flags);
         let text = String::from_utf8(out(&fx, &args, env).await).unwrap();
-        let line = text
-            .lines()
-            .find(|line| line.starts_with("language"))
-            .unwrap();
-        assert_eq!(
-            line.trim_start_matches("language").trim(),
-            said,
-            "{env:?} {flags:?}"
-        );
+        let line = (text.lines())
+            .find_map(|line| line.strip_prefix(key))
+            .unwrap_or_else(|| panic!("no {key} in {text}"));
+        assert_eq!(line.trim(), said, "{env:?} {flags:?}");
     }
 }
 

@@ -16,6 +16,7 @@ mod cache;
 mod changes;
 mod cli;
 mod cli_faults;
+mod cli_languages;
 mod cli_scripts;
 mod client;
 mod config;
