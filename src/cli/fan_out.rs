@@ -156,10 +156,7 @@ pub async fn changes(
         (_, false) => worst(report, failed),
         (groups, true) => Err(CliError::Changes {
             report,
-            summary: format!(
-                "{} changed",
-                crate::present::format::counted(groups, "group")
-            ),
+            summary: plural::cli_changed(chatter::language(), groups as u64),
         }),
     }
 }

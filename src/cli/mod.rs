@@ -135,6 +135,7 @@ impl CliError {
             Self::Config(error) => crate::config::said(error, language),
             Self::Untold(why) => fill::cli_untold(language, api_words::in_language(why, language)),
             Self::CheckFailed(inner) => fill::cli_check_not_run(language, inner.said(language)),
+            Self::Findings { count, .. } => plural::finding_count(language, *count as u64),
             other => api_words::in_language(&other.to_string(), language).into_owned(),
         }
     }
@@ -426,4 +427,22 @@ fn pretty(value: &impl Serialize) -> Result<String, CliError> {
     let mut text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
     text.push('\n');
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn findings_are_counted_in_the_language_and_in_english_for_the_log() {
+        let findings = |count| CliError::Findings {
+            report: String::new(),
+            count,
+        };
+        assert_eq!(findings(3).to_string(), "3 findings");
+        assert_eq!(findings(3).said(Language::En), "3 findings");
+        assert_eq!(findings(3).said(Language::Ru), "3 замечания");
+        assert_eq!(findings(5).said(Language::Ru), "5 замечаний");
+        assert_eq!(findings(1).said(Language::Uz), "1 ta topilma");
+    }
 }
