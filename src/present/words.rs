@@ -191,7 +191,7 @@ pub fn say(english: &'static str, language: Language) -> &'static str {
 
 /// The words crmdeck itself writes in a cell: (the column's CSV name,
 /// the English word, its phrase).
-const VALUES: [(&str, &str, Phrase); 7] = [
+const VALUES: [(&str, &str, Phrase); 14] = [
     ("status", "Active", Phrase::ValueActive),
     ("status", "Archive", Phrase::ValueArchive),
     ("type", "Free", Phrase::ValueFree),
@@ -199,11 +199,19 @@ const VALUES: [(&str, &str, Phrase); 7] = [
     ("installed", "✓ installed", Phrase::ValueInstalled),
     ("installed", "yes", Phrase::ValueYes),
     ("installed", "no", Phrase::ValueNo),
+    // `today`'s parts (their keys for scripts).
+    ("part", "now", Phrase::ValuePartNow),
+    ("part", "next", Phrase::ValuePartNext),
+    ("part", "later", Phrase::ValuePartLater),
+    ("part", "done", Phrase::ValuePartDone),
+    ("part", "tomorrow", Phrase::ValuePartTomorrow),
+    ("part", "lessons", Phrase::ValuePartLessons),
+    ("part", "cannot_place", Phrase::ValuePartCannotPlace),
 ];
 
 /// A cell's value in `language` (issue 36 §2): the words crmdeck itself
 /// writes in the column named `name` (its CSV name): Active/Archive,
-/// Free/Premium, installed, yes/no; None for any other text (a server's
+/// Free/Premium, installed, yes/no, `today`'s parts; None for any other text (a server's
 /// own value, a name) and in English. The dashboard's tables and the
 /// command line's ask it as they draw or print; CSV and JSON never do.
 pub fn value(name: &str, text: &str, language: Language) -> Option<&'static str> {
@@ -236,6 +244,15 @@ mod tests {
         assert_eq!(value("status", "Archive", Language::Uz), Some("arxiv"));
         assert_eq!(value("type", "Premium", Language::UzCyrl), Some("премиум"));
         assert_eq!(value("installed", "no", Language::Ru), Some("нет"));
+        assert_eq!(value("part", "now", Language::Ru), Some("сейчас"));
+        assert_eq!(
+            value("part", "cannot_place", Language::Uz),
+            Some("joylashtirilmagan")
+        );
+        // The English of each word is the cell as written (the key).
+        for (_, english, phrase) in VALUES {
+            assert_eq!(phrase.get(Language::En), english);
+        }
         // English keeps the cell; a server's own word, or ours in another
         // column, is not crmdeck's to say.
         assert_eq!(value("status", "Active", Language::En), None);

@@ -282,3 +282,37 @@ async fn info_names_its_facts_in_the_language_and_csv_keeps_english() {
     ];
     assert_contains(&info("table", UNTRANSLATED).await, &english);
 }
+
+#[tokio::test]
+async fn today_s_parts_are_worded_in_the_table_and_kept_as_keys_in_csv() {
+    let fx = fixture().await;
+    fn first_word(line: &str) -> &str {
+        line.split_whitespace().next().unwrap_or("")
+    }
+    fn first_cell(line: &str) -> &str {
+        line.split(',').next().unwrap_or("")
+    }
+    // A Wednesday at 12:15: lessons under way, to come and done.
+    let at = "2026-11-25T12:15";
+    let table = ["today", "--at", at, "--format", "table"];
+    let russian = stdout_ok(&fx.run_with_env(&table, &[RUSSIAN]).await);
+    let parts = |text: &str, skip: usize, split: fn(&str) -> &str| -> Vec<String> {
+        (text.lines().skip(skip))
+            .filter(|line| !line.is_empty())
+            .map(|line| split(line).to_owned())
+            .collect()
+    };
+    let said = parts(&russian, 2, first_word);
+    for word in ["сейчас", "далее", "позже", "прошли"] {
+        assert!(said.iter().any(|part| part == word), "{word}: {russian}");
+    }
+    assert!(said.iter().all(|part| part != "now" && part != "later"));
+    let csv = ["today", "--at", at, "--format", "csv"];
+    let keys = stdout_ok(&fx.run_with_env(&csv, &[RUSSIAN]).await);
+    let english = stdout_ok(&fx.run_with_env(&csv, &[UNTRANSLATED]).await);
+    assert_eq!(keys, english, "CSV is the same in every language");
+    let keys = parts(&keys, 1, first_cell);
+    for key in ["now", "next", "later", "done"] {
+        assert!(keys.iter().any(|part| part == key), "{key}: {keys:?}");
+    }
+}
