@@ -5,6 +5,7 @@ use super::{FOR_SCRIPTS, Format, chatter, json_text};
 use crate::config::default_config_path;
 use crate::config::{Origin, Origins};
 use crate::domain::zone::Zone;
+use crate::domain::zone::ZoneSource;
 use crate::i18n::Language;
 use crate::i18n::{Phrase, fill};
 use crate::logging::Log;
@@ -15,9 +16,9 @@ use crate::present::columns::table::Table;
 use crate::present::format::zone_source;
 use crate::present::format::{display_width, pad_to_width};
 use crate::sanitize::sanitize_line;
-use crate::secret::describe_expiry;
 use crate::secret::{Expiry, expiry};
-use crate::session::Session;
+use crate::secret::{TokenSource, command_label, describe_expiry};
+use crate::session::{IdentifiedBy, Session};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use std::path::Path;
@@ -116,10 +117,14 @@ struct Said {
     origins: Origins,
     /// The base URL is the demo server's.
     demo: bool,
-    /// `/v2/token/me`'s user, else the token's subject (sanitised).
-    account: Option<String>,
+    /// `/v2/token/me`'s user and centre ids, when it names the user.
+    ids: Option<(i64, Option<i64>)>,
+    /// The token's subject (sanitised), when `ids` are not known.
     subject: Option<String>,
     expiry: Option<Expiry>,
+    token_source: TokenSource,
+    by: IdentifiedBy,
+    zone_source: ZoneSource,
 }
 
 /// Where `info`'s values came from; the token's and the zone's are theirs.
@@ -212,10 +217,49 @@ async fn gather(session: &Session, log: &Log) -> Info {
         said: Said {
             origins: config.origins.clone(),
             demo: session.demo.is_some(),
-            account,
+            ids: me.and_then(|me| Some((me.user_id?, me.company.as_ref().and_then(|c| c.id)))),
             subject,
             expiry: expires_at.map(|at| expiry(at, now)),
+            token_source: config.token.clone(),
+            by: session.identity().by,
+            zone_source: source,
         },
+    }
+}
+
+/// Where the token comes from, in `language` (`TokenSource::describe`
+/// in English): never the token itself; a command by its program only.
+fn token_from(source: &TokenSource, language: Language) -> String {
+    match source {
+        TokenSource::None => Phrase::CliInfoTokenNone.get(language).to_owned(),
+        TokenSource::Inline { file, .. } => fill::cli_info_token_inline(language, file.display()),
+        TokenSource::Env { var } => fill::cli_info_token_env(language, var),
+        TokenSource::File { path } => fill::cli_info_token_file(language, path.display()),
+        TokenSource::Command { command } => {
+            fill::cli_info_token_command(language, command_label(command))
+        }
+        TokenSource::Fixed(_) => Phrase::CliInfoTokenFixed.get(language).to_owned(),
+    }
+}
+
+/// How the account was learnt (`IdentifiedBy::describe` in English).
+fn identified_by(by: IdentifiedBy) -> Phrase {
+    match by {
+        IdentifiedBy::Subject => Phrase::CliInfoBySubject,
+        IdentifiedBy::Me => Phrase::CliInfoByMe,
+        IdentifiedBy::Remembered => Phrase::CliInfoByRemembered,
+        IdentifiedBy::TokenItself => Phrase::CliInfoByToken,
+        IdentifiedBy::Unknown => Phrase::CliInfoByUnknown,
+    }
+}
+
+/// `true`/`false` as the English has always said it; yes or no in
+/// another language.
+fn flag(value: bool, language: Language) -> String {
+    match (language, value) {
+        (Language::En, value) => value.to_string(),
+        (_, true) => Phrase::ValueYes.get(language).to_owned(),
+        (_, false) => Phrase::ValueNo.get(language).to_owned(),
     }
 }
 
@@ -248,8 +292,15 @@ impl Info {
             false => fill::cli_info_elsewhere(language, &self.time_zone.name),
         };
         let unknown = || Phrase::CliInfoUnknownMe.get(language).to_string();
-        let user = (said.account.clone())
-            .or_else(|| (said.subject.as_ref()).map(|s| fill::cli_info_subject(language, s)));
+        let user = match (said.ids, &said.subject) {
+            (Some((user, Some(centre))), _) => {
+                Some(fill::cli_info_user_of_centre(language, user, centre))
+            }
+            (Some((user, None)), _) => Some(fill::cli_info_user_id(language, user)),
+            (None, subject) => subject
+                .as_ref()
+                .map(|s| fill::cli_info_subject(language, s)),
+        };
         let expiry = match (language, said.expiry) {
             (FOR_SCRIPTS, _) => self.token.expiry.clone(),
             (_, Some(expiry)) => expiry_in(expiry, language),
@@ -283,21 +334,28 @@ impl Info {
                 self.centre.clone().unwrap_or_else(unknown),
             ),
             (key(Phrase::CliInfoUser), user.unwrap_or_else(unknown)),
-            (key(Phrase::CliInfoTokenFrom), self.token.from.clone()),
+            (
+                key(Phrase::CliInfoTokenFrom),
+                token_from(&said.token_source, language),
+            ),
             (
                 key(Phrase::CliInfoToken),
                 format!("{} ({expiry})", self.token.masked),
             ),
-            (key(Phrase::CliInfoAccount), self.token.account.clone()),
+            (
+                key(Phrase::CliInfoAccount),
+                identified_by(said.by).get(language).to_owned(),
+            ),
             (
                 key(Phrase::CliInfoReadOnly),
-                from(&self.read_only, &said.origins.read_only),
+                from(&flag(self.read_only, language), &said.origins.read_only),
             ),
             (
                 key(Phrase::CliInfoTimeZone),
                 format!(
                     "{} ({}){elsewhere}",
-                    self.time_zone.name, self.time_zone.source
+                    self.time_zone.name,
+                    zone_source(said.zone_source, language)
                 ),
             ),
             (
@@ -310,5 +368,50 @@ impl Info {
             ),
             (key(Phrase::CliInfoCache), self.cache.line(language)),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn the_token_s_source_and_the_account_are_worded_in_english_as_described() {
+        let sources = [
+            TokenSource::None,
+            TokenSource::Env {
+                var: "CRMDECK_TOKEN".to_string(),
+            },
+            TokenSource::File {
+                path: PathBuf::from("/run/token"),
+            },
+            TokenSource::Command {
+                command: "pass show crm".to_string(),
+            },
+        ];
+        for source in &sources {
+            assert_eq!(token_from(source, Language::En), source.describe());
+        }
+        let all = [
+            IdentifiedBy::Subject,
+            IdentifiedBy::Me,
+            IdentifiedBy::Remembered,
+            IdentifiedBy::TokenItself,
+            IdentifiedBy::Unknown,
+        ];
+        for by in all {
+            assert_eq!(identified_by(by).get(Language::En), by.describe());
+        }
+        let env = &sources[1];
+        assert_eq!(
+            token_from(env, Language::Ru),
+            "переменная окружения CRMDECK_TOKEN"
+        );
+        let label = command_label("pass show crm");
+        let uzbek = token_from(&sources[3], Language::Uz);
+        assert_eq!(uzbek, format!("buyruq `{label}`"));
+        assert_eq!(flag(false, Language::En), "false");
+        assert_eq!(flag(false, Language::Ru), "нет");
     }
 }
