@@ -48,11 +48,11 @@ fn across(language: Language, sent: bool) -> App {
 }
 
 #[test]
-fn the_plan_and_the_report_in_english_and_russian() {
-    for language in [Language::En, Language::Ru] {
+fn the_plan_and_the_report_in_every_language() {
+    for language in [Language::En, Language::Ru, Language::Uz, Language::UzCyrl] {
         for (state, sent) in [("plan", false), ("report", true)] {
             let screen = drawn(&across(language, sent)).join("\n");
-            let code = language.code().to_lowercase();
+            let code = language.code().to_lowercase().replace('-', "_");
             let name = format!("render__install_across_{code}_{state}_80x24");
             let mut settings = insta::Settings::clone_current();
             settings.set_snapshot_path("../snapshots");
