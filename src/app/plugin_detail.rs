@@ -62,7 +62,7 @@ pub fn plugin_document(plugin: &Plugin, view: InstallView, format: RowFormat) ->
             "Description",
             Some(sanitize_text(&plugin.description).into_owned()).filter(|d| !d.trim().is_empty()),
         ),
-        field("Abilities", Some(abilities(&plugin.abilities))),
+        field("Abilities", Some(abilities(&plugin.abilities, language))),
         field("URL", plugin.url.as_deref().map(line)),
         field("Logo", plugin.logo.as_deref().map(line)),
         field("Background", plugin.background_image.as_deref().map(line)),
@@ -81,7 +81,7 @@ fn type_word(plugin: &Plugin, language: Language) -> String {
 
 /// One ability per line, "•" before each; a value that did not decode as
 /// a list shows as sent.
-fn abilities(abilities: &Abilities) -> String {
+fn abilities(abilities: &Abilities, language: Language) -> String {
     match abilities {
         Abilities::List(names) if names.is_empty() => NONE.to_string(),
         Abilities::List(names) => names
@@ -89,10 +89,59 @@ fn abilities(abilities: &Abilities) -> String {
             .map(|name| format!("• {}", line(name)))
             .collect::<Vec<_>>()
             .join("\n"),
-        Abilities::Raw(raw) => format!("{} (not a list)", line(raw)),
+        Abilities::Raw(raw) => fill::detail_not_a_list(language, line(raw)),
     }
 }
 
 fn line(text: &str) -> String {
     sanitize_line(text).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::zone::CENTRE_ZONE;
+    use crate::model::PluginType;
+
+    fn values(plugin: &Plugin, installing: bool, language: Language) -> Vec<String> {
+        let view = InstallView {
+            installing,
+            token_revealed: false,
+        };
+        let format = RowFormat {
+            language,
+            zone: CENTRE_ZONE,
+        };
+        (plugin_document(plugin, view, format).into_iter())
+            .filter_map(|line| match line {
+                DocLine::Field { value, .. } => Some(value),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_detail_s_own_words_are_said_in_the_language_and_the_server_s_stay() {
+        let plugin = Plugin {
+            id: 2,
+            name: "SMS".to_string(),
+            plugin_type: PluginType::Premium,
+            abilities: Abilities::Raw("send-sms".to_string()),
+            ..Plugin::default()
+        };
+        let russian = values(&plugin, false, Language::Ru);
+        for said in ["премиум", "не установлен", "send-sms (не список)"]
+        {
+            assert!(russian.iter().any(|v| v == said), "{said}: {russian:?}");
+        }
+        let installing = values(&plugin, true, Language::UzCyrl);
+        assert!(
+            installing.iter().any(|v| v == "ўрнатилмоқда…"),
+            "{installing:?}"
+        );
+        let english = values(&plugin, false, Language::En);
+        for said in ["Premium", "not installed", "send-sms (not a list)"] {
+            assert!(english.iter().any(|v| v == said), "{said}: {english:?}");
+        }
+    }
 }
