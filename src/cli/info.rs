@@ -410,7 +410,7 @@ mod tests {
         );
         let label = command_label("pass show crm");
         let uzbek = token_from(&sources[3], Language::Uz);
-        assert_eq!(uzbek, format!("buyruq `{label}`"));
+        assert_eq!(uzbek, format!("buyruq «{label}»"));
         assert_eq!(flag(false, Language::En), "false");
         assert_eq!(flag(false, Language::Ru), "нет");
     }

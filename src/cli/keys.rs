@@ -12,7 +12,8 @@ use crate::present::columns::table::Table;
 pub fn run(overrides: &Overrides, format: Format) -> Result<String, CliError> {
     let config = config::load(overrides, &|name| std::env::var(name).ok())?;
     for warning in &config.warnings {
-        super::chatter::warn(warning);
+        let language = super::chatter::language();
+        super::chatter::warn(&config::said_warning(warning, language));
     }
     let keymap = config.with_key_bindings(Keymap::with_user)?;
     let rows = rows(&keymap);

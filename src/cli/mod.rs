@@ -31,7 +31,7 @@ mod week_grid;
 pub use args::{Args, CacheAction, Command, Format, GlobalArgs};
 
 use crate::api::ApiError;
-use crate::config::{ConfigError, Overrides};
+use crate::config::{self, ConfigError, Overrides};
 use crate::i18n::{Language, Phrase, fill, plural};
 use crate::logging::Log;
 use crate::present::api_words;
@@ -366,7 +366,7 @@ async fn open(global: &GlobalArgs, log: &Log) -> Result<Session, CliError> {
     chatter::speak(session.config.language);
     log.set_cap(session.config.log_max_bytes);
     for warning in &session.config.warnings {
-        chatter::warn(warning);
+        chatter::warn(&config::said_warning(warning, chatter::language()));
     }
     Ok(session)
 }

@@ -31,7 +31,7 @@ pub use error::ConfigError;
 pub use file::{KeyBinding, SETTING_KEYS};
 pub use origin::{Origin, Origins};
 pub use paths::{cache_dir, default_config_path, log_path, state_dir, view_path};
-pub use said::said;
+pub use said::{said, said_warning};
 // The token sources are the secret crate's; the config names one.
 pub use crate::secret::{TOKEN_SIZE_LIMIT, TokenSource};
 

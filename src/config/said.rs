@@ -169,6 +169,48 @@ fn kind(value: &str, language: Language) -> &str {
     }
 }
 
+/// A warning of the config's (`Config::warnings`, English) as said to a
+/// person in `language`: a file holding a token readable by others, plain
+/// http allowed, a base URL ending with /v2; another text as it is. The
+/// log keeps the English.
+pub fn said_warning(english: &str, language: Language) -> String {
+    if language == Language::En {
+        return english.to_string();
+    }
+    readable(english, language)
+        .or_else(|| insecure_http(english, language))
+        .or_else(|| ends_with_version(english, language))
+        .unwrap_or_else(|| english.to_string())
+}
+
+/// `config file PATH holds a token and is readable by others: chmod 600 PATH`.
+fn readable(english: &str, language: Language) -> Option<String> {
+    let (what, _) = english.split_once(" holds a token and is readable by others: chmod 600 ")?;
+    if let Some(path) = what.strip_prefix("config file ") {
+        return Some(fill::cli_warn_config_readable(language, path));
+    }
+    let path = what.strip_prefix("token file ")?;
+    Some(fill::cli_warn_token_readable(language, path))
+}
+
+/// `AT: plain http:// to URL, allowed by allow_insecure_http: the token
+/// travels in clear`.
+fn insecure_http(english: &str, language: Language) -> Option<String> {
+    let rest =
+        english.strip_suffix(", allowed by allow_insecure_http: the token travels in clear")?;
+    let (at, url) = rest.split_once(": plain http:// to ")?;
+    Some(fill::cli_warn_insecure_http(language, at, url))
+}
+
+/// `AT: base_url URL ends with /v2, but crmdeck adds /v2 itself: give the
+/// host root`.
+fn ends_with_version(english: &str, language: Language) -> Option<String> {
+    let rest =
+        english.strip_suffix(" ends with /v2, but crmdeck adds /v2 itself: give the host root")?;
+    let (at, url) = rest.split_once(": base_url ")?;
+    Some(fill::cli_warn_ends_with_v2(language, at, url))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -110,7 +110,8 @@ pub async fn run(
     let warning_word = Phrase::StatusWarning.get(language);
     for warning in &session.config.warnings {
         tracing::warn!(%warning, "config");
-        eprintln!("crmdeck: {warning_word} {warning}");
+        let said = config::said_warning(warning, language);
+        eprintln!("crmdeck: {warning_word} {said}");
     }
     let keymap = match session.config.with_key_bindings(Keymap::with_user) {
         Ok(keymap) => keymap,

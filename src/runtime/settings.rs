@@ -4,7 +4,7 @@ use crate::app::fleet::Fleet;
 use crate::app::keymap::Keymap;
 use crate::app::{AppSettings, SavedView};
 use crate::config::queries::{Queries, read_saved, saved_path};
-use crate::config::{Config, ConfigError, Theme};
+use crate::config::{self, Config, ConfigError, Theme};
 use crate::demo::DEMO_PROFILE;
 use crate::domain::centre::NO_PROFILE;
 use crate::domain::zone::Zone;
@@ -20,7 +20,9 @@ use std::path::PathBuf;
 /// where this run logs (shown in the help overlay).
 pub fn app_settings(session: &Session, log_path: PathBuf) -> AppSettings {
     let config = &session.config;
-    let mut warnings = config.warnings.clone();
+    // Said in the language; the log has them in English.
+    let said = |warning: &String| config::said_warning(warning, config.language);
+    let mut warnings: Vec<String> = config.warnings.iter().map(said).collect();
     AppSettings {
         profile: config.profile.clone(),
         replaced: config.origins.replaced(config.profile.as_deref()),

@@ -3,6 +3,7 @@
 
 use crmdeck::config::{
     self, Config, ConfigError, Overrides, Theme, TokenSource, default_config_path, load,
+    said_warning,
 };
 use crmdeck::domain::zone::Zone;
 use crmdeck::present::Language;
@@ -1035,6 +1036,28 @@ fn plain_http_to_another_machine_is_refused() {
 }
 
 #[test]
+fn a_base_url_ending_with_v2_is_warned_in_the_language() {
+    let home = Home::with_config("base_url = \"https://crm.example.uz/v2\"\n");
+    let warnings = home.load().unwrap().warnings;
+    let at = "~/.config/crmdeck/config.toml:1";
+    let url = "https://crm.example.uz/v2";
+    assert_eq!(
+        warnings,
+        [format!(
+            "{at}: base_url {url} ends with /v2, but crmdeck adds /v2 itself: give the host root"
+        )]
+    );
+    assert_eq!(
+        said_warning(&warnings[0], Language::Uz),
+        format!(
+            "{at}: base_url {url} /v2 bilan tugaydi, lekin crmdeck /v2 ni oʻzi qoʻshadi: \
+             xostning ildizini bering"
+        )
+    );
+    assert_eq!(said_warning(&warnings[0], Language::En), warnings[0]);
+}
+
+#[test]
 fn allow_insecure_http_lets_it_through() {
     let home = Home::with_config(
         "base_url = \"http://crm.example.uz\"\n[profiles.lan]\nallow_insecure_http = true\n",
@@ -1051,6 +1074,12 @@ fn allow_insecure_http_lets_it_through() {
              allowed by allow_insecure_http: the token travels in clear"
                 .to_string()
         ]
+    );
+    // Said in the reader's language (the log keeps the English).
+    assert_eq!(
+        said_warning(&config.warnings[0], Language::Ru),
+        "~/.config/crmdeck/config.toml:1: открытый http:// к http://crm.example.uz, \
+         разрешён allow_insecure_http: токен передаётся незашифрованным"
     );
     // Loopback needs no leave, and is not warned about.
     let local = home
@@ -1087,6 +1116,11 @@ fn a_config_file_with_a_token_must_be_private() {
         ]
     );
     assert!(!warnings[0].contains(SECRET));
+    assert_eq!(
+        said_warning(&warnings[0], Language::UzCyrl),
+        "созламалар файли ~/.config/crmdeck/config.toml токенни сақлайди ва уни бошқалар \
+         ўқий олади: chmod 600 ~/.config/crmdeck/config.toml"
+    );
 }
 
 #[cfg(unix)]
@@ -1158,6 +1192,11 @@ fn a_token_file_must_be_private() {
     assert_eq!(
         home.load().unwrap().warnings,
         vec!["token file ~/t holds a token and is readable by others: chmod 600 ~/t".to_string()]
+    );
+    let warning = &home.load().unwrap().warnings[0];
+    assert_eq!(
+        said_warning(warning, Language::Ru),
+        "файл токена ~/t содержит токен и доступен другим для чтения: chmod 600 ~/t"
     );
 }
 
