@@ -10,7 +10,7 @@ use crate::i18n::{Language, Phrase, fill, plural};
 use crate::model::Group;
 use crate::present::api_words;
 use crate::session::Session;
-use crate::store::{Courses, GroupList};
+use crate::store::{Courses, GroupList, named_pages};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Instant;
@@ -166,14 +166,13 @@ pub(super) async fn all_pages(
 /// `page 3`, `pages 3, 7`, `pages 1, …, 10 and 3 more` in `language` (as
 /// the store's `page_list` says them in English).
 fn page_list(pages: &[u64], language: Language) -> String {
-    const SHOWN: usize = 10;
-    let shown: Vec<String> = pages.iter().take(SHOWN).map(u64::to_string).collect();
-    match (pages, pages.len().saturating_sub(SHOWN)) {
+    let (shown, more) = named_pages(pages);
+    match (pages, more) {
         ([page], _) => fill::cli_page(language, page),
-        (_, 0) => fill::cli_pages(language, shown.join(", ")),
+        (_, 0) => fill::cli_pages(language, shown),
         (_, more) => {
             let more = fill::cli_and_more(language, more);
-            fill::cli_pages(language, format!("{} {more}", shown.join(", ")))
+            fill::cli_pages(language, format!("{shown} {more}"))
         }
     }
 }

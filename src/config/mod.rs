@@ -52,7 +52,7 @@ use crate::domain::check::MaxParallel;
 use crate::domain::timetable::WorkingHours;
 use crate::domain::zone::Zone;
 use crate::i18n::choose::ENV_LANG;
-use crate::i18n::{Chosen, LanguageSource, choose};
+use crate::i18n::{Chosen, LanguageSource, choose, fill};
 use crate::local_files;
 use crate::model::ApiUrl;
 use crate::present::Language;
@@ -355,7 +355,7 @@ pub fn load(
         && found.contents.holds_token
         && paths::open_to_others(&found.path)
     {
-        warnings.push(readable_warning("config file", &found.shown));
+        warnings.push(fill::cli_warn_config_readable(Language::En, &found.shown));
     }
 
     let allow_insecure_http = settings.allow_insecure_http.unwrap_or(false);
@@ -369,7 +369,8 @@ pub fn load(
     if let TokenSource::File { path } = &token
         && paths::open_to_others(path)
     {
-        warnings.push(readable_warning("token file", &paths::shown(path, env)));
+        let shown = paths::shown(path, env);
+        warnings.push(fill::cli_warn_token_readable(Language::En, shown));
     }
 
     let chosen = choose_language(overrides, env, settings.language)?;
@@ -560,15 +561,10 @@ fn check_base_url(
         }
         // Said at every start: the CLI on stderr, the dashboard on its
         // status line (and its top line, `Config::insecure_http`).
-        warnings.push(format!(
-            "{at}: plain http:// to {url}, allowed by allow_insecure_http: \
-             the token travels in clear"
-        ));
+        warnings.push(fill::cli_warn_insecure_http(Language::En, at, url));
     }
     if url.ends_with_version() {
-        warnings.push(format!(
-            "{at}: base_url {url} ends with /v2, but crmdeck adds /v2 itself: give the host root"
-        ));
+        warnings.push(fill::cli_warn_ends_with_v2(Language::En, at, url));
     }
     Ok(())
 }
@@ -679,9 +675,4 @@ fn choose_token(
             }
         }
     })
-}
-
-/// `config file ~/x holds a token and is readable by others: chmod 600 ~/x`.
-fn readable_warning(what: &str, path: &str) -> String {
-    format!("{what} {path} holds a token and is readable by others: chmod 600 {path}")
 }

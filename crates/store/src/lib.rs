@@ -28,7 +28,7 @@ pub use snapshot::{InParts, SNAPSHOT_VERSION, Snapshot, SnapshotError, SnapshotK
 pub use walk::{
     CLI_WALK_DEADLINE, DASHBOARD_WALK_DEADLINE, DEFAULT_MAX_GROUPS, DEFAULT_MAX_IN_FLIGHT, Failure,
     Limited, MAX_GROUPS, MAX_PAGES, MAX_TOTAL_CHANGES, Progress, Stop, WalkEvent, WalkPolicy,
-    duration_words, page_list,
+    duration_words, named_pages, page_list,
 };
 
 use crmdeck_model::{Branch, Plugin};

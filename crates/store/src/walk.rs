@@ -462,16 +462,23 @@ fn grouped(n: u64) -> String {
     out
 }
 
-/// `page 3`, `pages 3, 7, 9` (the first ten, then how many more).
-pub fn page_list(pages: &[u64]) -> String {
+/// Of `pages`, the ones a list names (the first ten, comma-separated)
+/// and how many more it counts: the store's [`page_list`] and the command
+/// line's in another language say the same pages.
+pub fn named_pages(pages: &[u64]) -> (String, usize) {
     const SHOWN: usize = 10;
     let shown: Vec<String> = pages.iter().take(SHOWN).map(u64::to_string).collect();
-    let more = pages.len().saturating_sub(SHOWN);
+    (shown.join(", "), pages.len().saturating_sub(SHOWN))
+}
+
+/// `page 3`, `pages 3, 7, 9` (the first ten, then how many more).
+pub fn page_list(pages: &[u64]) -> String {
+    let (shown, more) = named_pages(pages);
     match (pages.len(), more) {
         (0, _) => "no page".to_string(),
-        (1, _) => format!("page {}", shown[0]),
-        (_, 0) => format!("pages {}", shown.join(", ")),
-        (_, more) => format!("pages {} and {more} more", shown.join(", ")),
+        (1, _) => format!("page {shown}"),
+        (_, 0) => format!("pages {shown}"),
+        (_, more) => format!("pages {shown} and {more} more"),
     }
 }
 
