@@ -316,7 +316,7 @@ pub fn what_changed(id: i64, branch: Option<i64>, shared: &World) -> Vec<DocLine
         DocLine::Blank,
         DocLine::Heading(fill::date_kind_since(
             language,
-            change_text::heading_in(seen.kind, language),
+            change_text::heading(seen.kind, language),
             day,
         )),
     ];

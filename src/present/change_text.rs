@@ -24,18 +24,9 @@ pub fn mark(kind: Kind) -> &'static str {
     }
 }
 
-/// The heading of a kind's changes: "New", "Changed", "Archived", "Gone".
-pub fn heading(kind: Kind) -> &'static str {
-    match kind {
-        Kind::New => "New",
-        Kind::Changed => "Changed",
-        Kind::Archived => "Archived",
-        Kind::Gone => "Gone",
-    }
-}
-
-/// [`heading`] in `language` (the Changes tab's sections).
-pub fn heading_in(kind: Kind, language: Language) -> &'static str {
+/// The heading of a kind's changes in `language` (the Changes tab's
+/// sections): "New", "Changed", "Archived", "Gone" in English.
+pub fn heading(kind: Kind, language: Language) -> &'static str {
     let phrase = match kind {
         Kind::New => Phrase::ChangeNew,
         Kind::Changed => Phrase::ChangeChanged,

@@ -72,7 +72,7 @@ pub fn draw(tab: &ChangesTab, frame: &mut Frame, view: &View) {
         let text = match *entry {
             ChangeLine::Heading { kind, count } => Line::from(vec![
                 Span::styled(
-                    format!(" {}", change_text::heading_in(kind, language)),
+                    format!(" {}", change_text::heading(kind, language)),
                     styles.heading,
                 ),
                 Span::styled(format!(" · {count}"), styles.dim),
